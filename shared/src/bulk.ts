@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { PolicySchema } from "./policy.ts";
+import { VehicleSchema } from "./vehicle.ts";
+
+export const BULK_MAX_REGISTRATIONS = 1000;
+export const BULK_MAX_BODY_BYTES = 64 * 1024;
+
+export const BULK_ERRORS = {
+  notFound: "Vehicle not found",
+  invalid: "Invalid registration format",
+  unavailable: "Temporarily unavailable, retry later",
+} as const;
+
+export const BulkRequestSchema = z
+  .object({
+    registrations: z
+      .array(z.string({ error: "Every registration must be a string" }), {
+        error: '"registrations" must be an array of strings',
+      })
+      .min(1, { error: '"registrations" must not be empty' })
+      .max(BULK_MAX_REGISTRATIONS, {
+        error: `"registrations" must hold at most ${BULK_MAX_REGISTRATIONS} items`,
+      }),
+  })
+  .meta({ id: "BulkRequest" });
+
+export type BulkRequest = z.infer<typeof BulkRequestSchema>;
+
+export const BulkItemSchema = z
+  .object({
+    registration: z
+      .string()
+      .describe("Normalised; as submitted when it is invalid"),
+    insured: z.boolean().describe("False for a failed item"),
+    policy: PolicySchema.optional().describe("Only on an insured item"),
+    vehicle: VehicleSchema.optional().describe(
+      "Extension: on every successful item; clients must not depend on it",
+    ),
+    error: z.string().optional().describe("Only on a failed item"),
+  })
+  .meta({ id: "BulkItem" });
+
+export type BulkItem = z.infer<typeof BulkItemSchema>;
+
+export const BulkResultSchema = z
+  .object({
+    results: z.array(BulkItemSchema),
+    processed: z.number().int().min(0),
+    successful: z.number().int().min(0),
+    failed: z.number().int().min(0),
+  })
+  .meta({ id: "BulkResult" });
+
+export type BulkResult = z.infer<typeof BulkResultSchema>;

@@ -1,0 +1,56 @@
+export const RATE_LIMIT_HEADERS = {
+  limit: "X-RateLimit-Limit",
+  remaining: "X-RateLimit-Remaining",
+  reset: "X-RateLimit-Reset",
+} as const;
+
+export const RETRY_AFTER_HEADER = "Retry-After";
+export const REQUEST_ID_HEADER = "X-Request-Id";
+export const API_KEY_HEADER = "X-API-Key";
+
+/** Every rate limit covers a fixed window of this many seconds. */
+export const RATE_LIMIT_WINDOW_SECONDS = 60;
+
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  /** Whole seconds until the window resets. */
+  resetSeconds: number;
+}
+
+type HeaderSource = Pick<Headers, "get">;
+
+function wholeNumber(value: string | null): number | undefined {
+  if (value === null || !/^\d+$/.test(value.trim())) return undefined;
+  return Number(value.trim());
+}
+
+/** Reads the three X-RateLimit-* headers; undefined unless all three are whole numbers. */
+export function parseRateLimitHeaders(
+  headers: HeaderSource,
+): RateLimitState | undefined {
+  const limit = wholeNumber(headers.get(RATE_LIMIT_HEADERS.limit));
+  const remaining = wholeNumber(headers.get(RATE_LIMIT_HEADERS.remaining));
+  const resetSeconds = wholeNumber(headers.get(RATE_LIMIT_HEADERS.reset));
+  if (
+    limit === undefined ||
+    remaining === undefined ||
+    resetSeconds === undefined
+  )
+    return undefined;
+  return { limit, remaining, resetSeconds };
+}
+
+/** Seconds from a Retry-After header (delta-seconds or HTTP date); undefined if absent or unreadable. */
+export function parseRetryAfter(
+  headers: HeaderSource,
+  now: Date = new Date(),
+): number | undefined {
+  const value = headers.get(RETRY_AFTER_HEADER)?.trim();
+  if (!value) return undefined;
+  const seconds = wholeNumber(value);
+  if (seconds !== undefined) return seconds;
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - now.getTime()) / 1000));
+}

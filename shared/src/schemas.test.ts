@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import {
+  BulkRequestSchema,
+  BulkResultSchema,
+  ComplianceRecordSchema,
+  InsuranceRecordSchema,
+  ProblemSchema,
+  paths,
+  problemType,
+} from "./index.ts";
+
+const vehicle = { make: "Ford", model: "Focus", year: 2019, color: "Blue" };
+const policy = {
+  number: "POL-1",
+  insurer: "Acme",
+  validFrom: "2026-01-01",
+  validTo: "2026-12-31",
+  type: "Comprehensive",
+};
+
+describe("InsuranceRecordSchema", () => {
+  it("accepts an insured record and a never-insured one", () => {
+    const base = {
+      registration: "AB12CDE",
+      vehicle,
+      lastUpdated: "2026-11-01T10:00:00.000Z",
+    };
+    expect(
+      InsuranceRecordSchema.safeParse({ ...base, insured: true, policy })
+        .success,
+    ).toBe(true);
+    expect(
+      InsuranceRecordSchema.safeParse({ ...base, insured: false, policy: null })
+        .success,
+    ).toBe(true);
+  });
+  it("rejects a record without a vehicle or with a bad date", () => {
+    expect(
+      InsuranceRecordSchema.safeParse({
+        registration: "X1",
+        insured: false,
+        policy: null,
+        lastUpdated: "2026-11-01T10:00:00Z",
+      }).success,
+    ).toBe(false);
+    expect(
+      InsuranceRecordSchema.safeParse({
+        registration: "X1",
+        insured: true,
+        vehicle,
+        policy: { ...policy, validTo: "31/12/2026" },
+        lastUpdated: "2026-11-01T10:00:00Z",
+      }).success,
+    ).toBe(false);
+  });
+});
+
+describe("BulkRequestSchema", () => {
+  it("names the problem", () => {
+    const messageOf = (body: unknown) => {
+      const parsed = BulkRequestSchema.safeParse(body);
+      return parsed.success ? "" : (parsed.error.issues[0]?.message ?? "");
+    };
+    expect(messageOf({ registrations: [] })).toMatch(/must not be empty/);
+    expect(messageOf({ registrations: "AB12CDE" })).toMatch(/array/);
+    expect(messageOf({ registrations: [1] })).toMatch(/string/);
+    expect(messageOf({ registrations: Array(1001).fill("A1") })).toMatch(
+      /1000/,
+    );
+    expect(messageOf({ registrations: ["A1"] })).toBe("");
+  });
+});
+
+describe("BulkResultSchema and ComplianceRecordSchema", () => {
+  it("accept the contract's shapes", () => {
+    expect(
+      BulkResultSchema.safeParse({
+        results: [
+          { registration: "AB12CDE", insured: true, policy, vehicle },
+          {
+            registration: "ZZ99ZZZ",
+            insured: false,
+            error: "Vehicle not found",
+          },
+        ],
+        processed: 2,
+        successful: 1,
+        failed: 1,
+      }).success,
+    ).toBe(true);
+    const record = {
+      registration: "AB12CDE",
+      compliant: true,
+      checks: {
+        insuranceValid: true,
+        motValid: true,
+        roadTaxPaid: true,
+        noOutstandingFines: true,
+      },
+      lastChecked: "2026-11-22T10:00:00Z",
+    };
+    expect(ComplianceRecordSchema.safeParse(record).success).toBe(true);
+    expect(
+      ComplianceRecordSchema.safeParse({
+        ...record,
+        details: {
+          mot: { status: "broken", expiry: null },
+          tax: { status: "sorn", dueDate: null },
+          fines: { count: 0, totalPence: 0 },
+        },
+      }).success,
+    ).toBe(false);
+  });
+});
+
+describe("ProblemSchema", () => {
+  it("accepts a problem and rejects an unknown code", () => {
+    const problem = {
+      type: problemType("VEHICLE_NOT_FOUND"),
+      title: "Vehicle not found",
+      status: 404,
+      detail: "No vehicle found",
+      code: "VEHICLE_NOT_FOUND",
+      requestId: "r1",
+    };
+    expect(ProblemSchema.safeParse(problem).success).toBe(true);
+    expect(ProblemSchema.safeParse({ ...problem, code: "OOPS" }).success).toBe(
+      false,
+    );
+    expect(problem.type).toMatch(/\/problems\/vehicle-not-found$/);
+  });
+});
+
+describe("paths", () => {
+  it("encodes the registration", () => {
+    expect(paths.insurance("AB12CDE")).toBe("/v1/vehicle/AB12CDE/insurance");
+    expect(paths.compliance("../x")).toBe("/v1/compliance/..%2Fx");
+  });
+});
