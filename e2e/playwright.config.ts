@@ -1,0 +1,61 @@
+// Journeys over the whole stack: the real service on a fresh temporary database and the real
+// proxy serving the built web app, started by the same script as `npm start`, in Debian's
+// Chromium (CHROMIUM_PATH overrides it, e.g. for Playwright's own browsers).
+import { defineConfig, devices } from "@playwright/test";
+import { stackEnv } from "./src/stack-env.ts";
+
+const stack = await stackEnv();
+
+export default defineConfig({
+  testDir: "./src",
+  outputDir: "./test-results",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    ["list"],
+    ["html", { open: "never", outputFolder: "playwright-report" }],
+  ],
+  use: {
+    baseURL: stack.baseUrl,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: stack.chromiumPath,
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "node ../scripts/start.ts",
+    url: stack.baseUrl,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: {
+      PORT: String(stack.port),
+      SERVICE_PORT: String(stack.servicePort),
+      DATA_DIR: stack.dataDir,
+    },
+  },
+});

@@ -1,0 +1,45 @@
+// The only place `npm start` reads its environment: PORT, SERVICE_PORT, HOST, DATA_DIR.
+import { resolve } from "node:path";
+
+export interface StartEnv {
+  port: number;
+  servicePort: number;
+  host: string;
+  allowRemote: boolean;
+  dataDir: string;
+  databasePath: string;
+}
+
+function port(name: string, fallback: number, problems: string[]): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 65535) {
+    problems.push(
+      `${name} must be a port number from 1 to 65535 (got "${raw}")`,
+    );
+  }
+  return value;
+}
+
+export function startEnv(root: string): StartEnv {
+  const problems: string[] = [];
+  const dataDir = resolve(root, process.env.DATA_DIR || "data");
+  const env: StartEnv = {
+    port: port("PORT", 3000, problems),
+    servicePort: port("SERVICE_PORT", 3001, problems),
+    host: process.env.HOST || "127.0.0.1",
+    allowRemote: process.env.ALLOW_REMOTE === "true",
+    dataDir,
+    databasePath: resolve(dataDir, "vics.sqlite"),
+  };
+  if (env.port === env.servicePort)
+    problems.push("PORT and SERVICE_PORT must differ");
+  if (problems.length > 0) {
+    console.error(
+      `npm start: invalid environment:\n  - ${problems.join("\n  - ")}`,
+    );
+    process.exit(1);
+  }
+  return env;
+}

@@ -1,0 +1,56 @@
+// The demo API key the proxy uses under `npm start`. It is kept in a file under data/
+// (gitignored, mode 0600) that only the proxy reads; it is never printed.
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+
+interface KeyOptions {
+  root: string;
+  serviceUrl: string;
+  dataDir: string;
+  databasePath: string;
+}
+
+async function keyIsAccepted(
+  serviceUrl: string,
+  key: string,
+): Promise<boolean> {
+  const response = await fetch(`${serviceUrl}/v1/vehicle/AB12CDE/insurance`, {
+    headers: { "X-API-Key": key },
+  });
+  await response.body?.cancel();
+  return response.status !== 401;
+}
+
+function createKey({ root, databasePath }: KeyOptions): string {
+  const name = `proxy-demo-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+  const output = execFileSync(
+    process.execPath,
+    ["service/src/keys-cli.ts", "create", "--plan", "internal", "--name", name],
+    {
+      cwd: root,
+      env: { ...process.env, DATABASE_PATH: databasePath },
+      encoding: "utf8",
+    },
+  );
+  const key = output.trim().split("\n").at(-1)?.trim();
+  if (!key) throw new Error("The keys command printed no key");
+  return key;
+}
+
+export async function ensureProxyKey(options: KeyOptions): Promise<string> {
+  const keyFile = resolve(options.dataDir, "proxy-api-key");
+  if (existsSync(keyFile)) {
+    const key = readFileSync(keyFile, "utf8").trim();
+    if (key && (await keyIsAccepted(options.serviceUrl, key))) return keyFile;
+    console.log(
+      "The saved demo key is not accepted by this database; creating a new one.",
+    );
+  } else {
+    console.log(
+      "Creating a demo API key for the proxy (kept in data/proxy-api-key).",
+    );
+  }
+  writeFileSync(keyFile, `${createKey(options)}\n`, { mode: 0o600 });
+  return keyFile;
+}
