@@ -1,0 +1,67 @@
+import { Hono } from "hono";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import { REQUEST_ID_HEADER } from "@vics/shared";
+import { registerApiRoutes } from "./api-routes.ts";
+import type { AppEnv } from "./app-env.ts";
+import { createForwarder } from "./forward.ts";
+import type { Logger } from "./logger.ts";
+import { PROXY_PROBLEMS, problemResponse } from "./problem.ts";
+import { requestLog } from "./request-log.ts";
+import { registerStaticSite } from "./static-site.ts";
+import type { UpstreamFetch } from "./upstream-call.ts";
+
+export type { UpstreamFetch } from "./upstream-call.ts";
+
+export interface ProxyOptions {
+  /** Base URL of the vehicle service, e.g. http://127.0.0.1:3001 (paths start /v1). */
+  upstreamUrl: string;
+  /** The proxy's own key for the service; never sent anywhere else, never logged. */
+  apiKey: string;
+  /** How to reach the upstream: global fetch in production, the service's app in tests. */
+  fetch: UpstreamFetch;
+  timeoutMs: number;
+  /** The built web app (web/dist). */
+  webRoot: string;
+  logger: Logger;
+}
+
+// The app's own scripts and styles only: no inline code, no third-party origins.
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", "data:"],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+export function createProxyApp(options: ProxyOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  // A client's X-Request-Id is kept only when short and plain ([A-Za-z0-9_=-]).
+  app.use(requestId({ headerName: REQUEST_ID_HEADER, limitLength: 128 }));
+  app.use(requestLog(options.logger));
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      xFrameOptions: "DENY",
+    }),
+  );
+
+  registerApiRoutes(app, createForwarder(options));
+  registerStaticSite(app, options.webRoot);
+
+  app.notFound((c) => c.text("Not found", 404));
+  app.onError((error, c) => {
+    options.logger.error("unexpected error", {
+      requestId: c.get("requestId"),
+      error: error.message,
+    });
+    return problemResponse(c, PROXY_PROBLEMS.internal);
+  });
+  return app;
+}

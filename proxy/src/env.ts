@@ -1,0 +1,135 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { isLoopbackHost } from "./loopback.ts";
+
+/** The only module that reads process.env (see CONVENTIONS.md). */
+
+export interface ProxyEnv {
+  host: string;
+  port: number;
+  upstreamUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  allowRemote: boolean;
+  webRoot: string;
+}
+
+// The built web app, found from this file rather than the working directory, so
+// `npm start -w @vics/proxy` and `node proxy/src/index.ts` serve the same files.
+const DEFAULT_WEB_DIST = fileURLToPath(
+  new URL("../../web/dist", import.meta.url),
+);
+
+const EnvSchema = z.object({
+  HOST: z.string().trim().min(1).default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  UPSTREAM_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .default("http://127.0.0.1:3001"),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  ALLOW_REMOTE: z
+    .enum(["true", "false"], { error: 'must be "true" or "false"' })
+    .default("false"),
+  WEB_DIST: z
+    .string()
+    .default(DEFAULT_WEB_DIST)
+    .transform((path) => resolve(path)),
+});
+
+type KeyResult = { key: string } | { error: string };
+
+const KEY_MISSING =
+  "UPSTREAM_API_KEY or UPSTREAM_API_KEY_FILE must be set to the proxy's API key for the vehicle service (create one with `npm run keys -w @vics/service -- create --plan internal --name proxy`)";
+
+function readApiKey(value?: string, file?: string): KeyResult {
+  if (value !== undefined && file !== undefined) {
+    return {
+      error: "set only one of UPSTREAM_API_KEY and UPSTREAM_API_KEY_FILE",
+    };
+  }
+  let key = value?.trim();
+  if (file !== undefined) {
+    try {
+      key = readFileSync(file, "utf8").trim();
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? "unreadable";
+      return {
+        error: `UPSTREAM_API_KEY_FILE: cannot read ${file} (${reason})`,
+      };
+    }
+    if (!key) return { error: `UPSTREAM_API_KEY_FILE: ${file} is empty` };
+  }
+  if (!key) return { error: KEY_MISSING };
+  // A header value cannot carry spaces or control characters; say so without echoing it.
+  if (!/^[\x21-\x7e]+$/.test(key)) {
+    return {
+      error:
+        "the API key contains spaces or characters that cannot be sent in a header",
+    };
+  }
+  return { key };
+}
+
+function remoteError(host: string): string {
+  return (
+    `HOST=${host} is not a loopback address. VICS has no staff sign-in yet, so the app must not be ` +
+    "exposed beyond this machine. Use HOST=127.0.0.1, or set ALLOW_REMOTE=true only when something " +
+    "in front of it (a VPN or an authenticating reverse proxy) controls who can reach it."
+  );
+}
+
+export type EnvResult =
+  { ok: true; env: ProxyEnv } | { ok: false; errors: string[] };
+
+/** Parses an environment; every problem is reported at once, never the key itself. */
+export function parseEnv(
+  source: Record<string, string | undefined>,
+): EnvResult {
+  // An empty variable means "not set", as in most shells' `VAR= command`.
+  const present: Record<string, string> = {};
+  for (const [name, value] of Object.entries(source)) {
+    if (value !== undefined && value !== "") present[name] = value;
+  }
+  const parsed = EnvSchema.safeParse(present);
+  const errors = parsed.success
+    ? []
+    : parsed.error.issues.map(
+        (issue) => `${issue.path.join(".")}: ${issue.message}`,
+      );
+  const apiKey = readApiKey(
+    present.UPSTREAM_API_KEY,
+    present.UPSTREAM_API_KEY_FILE,
+  );
+  if ("error" in apiKey) errors.push(apiKey.error);
+  const host = present.HOST?.trim() || "127.0.0.1";
+  if (present.ALLOW_REMOTE !== "true" && !isLoopbackHost(host)) {
+    errors.push(remoteError(host));
+  }
+  if (!parsed.success || "error" in apiKey || errors.length > 0) {
+    return { ok: false, errors };
+  }
+  const raw = parsed.data;
+  return {
+    ok: true,
+    env: {
+      host: raw.HOST,
+      port: raw.PORT,
+      upstreamUrl: raw.UPSTREAM_URL,
+      apiKey: apiKey.key,
+      timeoutMs: raw.UPSTREAM_TIMEOUT_MS,
+      allowRemote: raw.ALLOW_REMOTE === "true",
+      webRoot: raw.WEB_DIST,
+    },
+  };
+}
+
+/** Reads process.env; on any problem prints each one and exits 1. */
+export function loadEnv(): ProxyEnv {
+  const result = parseEnv(process.env);
+  if (result.ok) return result.env;
+  console.error("The proxy cannot start:");
+  for (const error of result.errors) console.error(`  - ${error}`);
+  process.exit(1);
+}

@@ -1,0 +1,45 @@
+import {
+  API_KEY_HEADER,
+  RATE_LIMIT_HEADERS,
+  REQUEST_ID_HEADER,
+  RETRY_AFTER_HEADER,
+} from "@vics/shared";
+
+/**
+ * Headers cross the proxy only by allowlist, in both directions. Anything else the
+ * browser sends (its own X-API-Key, cookies, Authorization) or the service answers
+ * (Set-Cookie, Server, ...) stops here.
+ */
+
+const DEFAULT_ACCEPT = "application/json, application/problem+json";
+
+export function upstreamRequestHeaders(
+  incoming: Headers,
+  apiKey: string,
+  requestId: string,
+): Headers {
+  return new Headers({
+    Accept: incoming.get("Accept") ?? DEFAULT_ACCEPT,
+    [API_KEY_HEADER]: apiKey,
+    // Already checked by the request id middleware: a client's id is reused only when sane.
+    [REQUEST_ID_HEADER]: requestId,
+  });
+}
+
+const PASSED_BACK = [
+  "Content-Type",
+  RATE_LIMIT_HEADERS.limit,
+  RATE_LIMIT_HEADERS.remaining,
+  RATE_LIMIT_HEADERS.reset,
+  RETRY_AFTER_HEADER,
+  REQUEST_ID_HEADER,
+] as const;
+
+export function browserResponseHeaders(upstream: Headers): Headers {
+  const headers = new Headers();
+  for (const name of PASSED_BACK) {
+    const value = upstream.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  return headers;
+}

@@ -1,0 +1,54 @@
+import { serve } from "@hono/node-server";
+import { createProxyApp } from "./app.ts";
+import { loadEnv } from "./env.ts";
+import { createConsoleLogger } from "./logger.ts";
+import { webAppIsBuilt } from "./static-site.ts";
+
+const env = loadEnv();
+const logger = createConsoleLogger([env.apiKey]);
+
+if (!webAppIsBuilt(env.webRoot)) {
+  logger.warn("the web app is not built: run `npm run build -w @vics/web`", {
+    webRoot: env.webRoot,
+  });
+}
+
+const app = createProxyApp({
+  upstreamUrl: env.upstreamUrl,
+  apiKey: env.apiKey,
+  fetch: globalThis.fetch,
+  timeoutMs: env.timeoutMs,
+  webRoot: env.webRoot,
+  logger,
+});
+
+const server = serve(
+  { fetch: app.fetch, hostname: env.host, port: env.port },
+  (address) => {
+    const host =
+      address.family === "IPv6" ? `[${address.address}]` : address.address;
+    logger.info("proxy listening", { upstream: env.upstreamUrl });
+    console.log(`VICS is ready: open http://${host}:${address.port}/`);
+  },
+);
+
+server.on("error", (error: NodeJS.ErrnoException) => {
+  const hint =
+    error.code === "EADDRINUSE"
+      ? `: port ${env.port} is in use, set PORT to another port`
+      : "";
+  console.error(
+    `The proxy cannot listen on ${env.host}:${env.port}${hint} (${error.message})`,
+  );
+  process.exit(1);
+});
+
+function shutdown(signal: string) {
+  logger.info("shutting down", { signal });
+  server.close(() => process.exit(0));
+  // Browsers hold keep-alive connections open; do not wait for them to go idle.
+  if ("closeAllConnections" in server) server.closeAllConnections();
+}
+
+process.once("SIGINT", () => shutdown("SIGINT"));
+process.once("SIGTERM", () => shutdown("SIGTERM"));

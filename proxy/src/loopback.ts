@@ -1,0 +1,21 @@
+import { isIP } from "node:net";
+
+/**
+ * True for addresses only this machine can reach: 127.0.0.0/8, ::1 (and its
+ * IPv4-mapped form) and the name localhost. The proxy has no staff sign-in yet, so it
+ * must not listen anywhere else unless an operator says so (ALLOW_REMOTE=true).
+ */
+export function isLoopbackHost(host: string): boolean {
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1");
+  if (name === "localhost") return true;
+  if (isIP(name) === 4) return name.startsWith("127.");
+  if (isIP(name) === 6) {
+    if (name === "::1" || name === "0:0:0:0:0:0:0:1") return true;
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(name);
+    return mapped?.[1] !== undefined && mapped[1].startsWith("127.");
+  }
+  return false;
+}

@@ -1,0 +1,58 @@
+import { existsSync } from "node:fs";
+import { join, sep } from "node:path";
+import type { Hono, MiddlewareHandler } from "hono";
+import {
+  serveStatic,
+  type ServeStaticOptions,
+} from "@hono/node-server/serve-static";
+import type { AppEnv } from "./app-env.ts";
+
+// Vite puts content-hashed files under /assets/, so they never change under one name.
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+const NOT_BUILT_PAGE = `The VICS web app is not built yet.
+
+Build it with:
+
+    npm run build -w @vics/web
+
+then reload this page. (npm start at the repository root builds it for you.)
+`;
+
+// serveStatic complains on the console when its root is missing; wait until the web
+// app has been built (it may be built while the proxy runs) before creating it.
+function serveWhenBuilt(options: ServeStaticOptions & { root: string }) {
+  let serve: MiddlewareHandler | undefined;
+  const middleware: MiddlewareHandler = (c, next) => {
+    if (!serve && !existsSync(options.root)) return next();
+    serve ??= serveStatic(options);
+    return serve(c, next);
+  };
+  return middleware;
+}
+
+export function webAppIsBuilt(webRoot: string): boolean {
+  return existsSync(join(webRoot, "index.html"));
+}
+
+/**
+ * Serves the built single-page app. Files that exist are served; any other GET
+ * (a deep link like /vehicle/AB12CDE) gets index.html so the app's router can
+ * take over. Missing hashed assets stay 404s: HTML in place of a script only
+ * produces a confusing MIME error in the browser.
+ */
+export function registerStaticSite(app: Hono<AppEnv>, webRoot: string) {
+  const assetsDir = join(webRoot, "assets") + sep;
+  const onFound: ServeStaticOptions["onFound"] = (path, c) => {
+    c.header(
+      "Cache-Control",
+      path.startsWith(assetsDir) ? IMMUTABLE : "no-cache",
+    );
+  };
+  app.get("*", serveWhenBuilt({ root: webRoot, onFound }));
+  app.get("/assets/*", (c) => c.text("Not found", 404));
+  app.get("*", serveWhenBuilt({ root: webRoot, path: "index.html", onFound }));
+  app.get("*", (c) =>
+    c.text(NOT_BUILT_PAGE, 503, { "Cache-Control": "no-store" }),
+  );
+}
