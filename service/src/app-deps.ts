@@ -1,0 +1,19 @@
+import type { Context } from "hono";
+import type { Logger } from "./logger.ts";
+import type { RateLimiter } from "./rate-limit/rate-limiter.ts";
+import type { Store } from "./store/store.ts";
+
+/** Everything the app needs from outside, so tests can swap any of it. */
+export interface AppDeps {
+  /** Vehicles, and the key registry. */
+  store: Store;
+  rateLimiter: RateLimiter;
+  now: () => Date;
+  /** Whether the sandbox registrations of CONTRACT.md get their special answers. */
+  sandbox: boolean;
+  sandboxDelayMs: number;
+  sleep: (ms: number) => Promise<void>;
+  logger: Logger;
+  /** The caller's address for the unauthenticated limit; never from X-Forwarded-For. */
+  clientAddress: (c: Context) => string;
+}

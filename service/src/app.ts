@@ -1,0 +1,44 @@
+import { ROUTE_PATTERNS } from "@vics/shared";
+import { Hono } from "hono";
+import type { AppDeps } from "./app-deps.ts";
+import { accessLog } from "./http/access-log.ts";
+import type { AppEnv } from "./http/app-env.ts";
+import { errorHandler, notFoundHandler } from "./http/error-handlers.ts";
+import { problems } from "./http/problem-error.ts";
+import { rateLimit } from "./http/rate-limit.ts";
+import { requestId } from "./http/request-id.ts";
+import { complianceRoute } from "./routes/compliance.ts";
+import { insuranceRoute } from "./routes/insurance.ts";
+import { openApiRoute } from "./routes/openapi.ts";
+
+export const HEALTH_PATH = "/health";
+// Hono answers HEAD with the GET route, so HEAD is allowed wherever GET is.
+const GET_ONLY = "GET, HEAD";
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use(requestId, accessLog(deps.logger));
+
+  // Registered before the rate limiter, whose middleware therefore never runs for it.
+  app.get(HEALTH_PATH, (c) => c.json({ status: "ok" }));
+  app.all(HEALTH_PATH, (c) => {
+    throw problems.methodNotAllowed(c.req.method, GET_ONLY);
+  });
+
+  app.use(rateLimit(deps));
+  insuranceRoute(app, deps);
+  complianceRoute(app, deps);
+  openApiRoute(app);
+  for (const path of [
+    ROUTE_PATTERNS.insurance,
+    ROUTE_PATTERNS.compliance,
+    ROUTE_PATTERNS.openapi,
+  ])
+    app.all(path, (c) => {
+      throw problems.methodNotAllowed(c.req.method, GET_ONLY);
+    });
+
+  app.notFound(notFoundHandler);
+  app.onError(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,42 @@
+import type { ErrorHandler, NotFoundHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { Logger } from "../logger.ts";
+import type { AppEnv } from "./app-env.ts";
+import { ProblemError, problems } from "./problem-error.ts";
+import { problemResponse } from "./problem-response.ts";
+
+const INTERNAL_DETAIL =
+  "The service hit an unexpected problem. Please retry later.";
+
+/** The one place errors become responses. Unknown errors are logged, never shown. */
+export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
+  return (error, c) => {
+    if (error instanceof ProblemError)
+      return problemResponse(
+        c,
+        error.status,
+        error.code,
+        error.message,
+        error.headers,
+      );
+    if (error instanceof HTTPException && error.status < 500)
+      return problemResponse(
+        c,
+        error.status,
+        "MALFORMED_REQUEST",
+        error.message || "The request is malformed.",
+      );
+    logger.error({
+      msg: "unhandled error",
+      requestId: c.get("requestId"),
+      error:
+        error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    return problemResponse(c, 500, "INTERNAL", INTERNAL_DETAIL);
+  };
+}
+
+export const notFoundHandler: NotFoundHandler<AppEnv> = (c) => {
+  const problem = problems.routeNotFound();
+  return problemResponse(c, problem.status, problem.code, problem.message);
+};

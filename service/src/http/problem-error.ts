@@ -1,0 +1,76 @@
+import {
+  formatRegistration,
+  type ProblemCode,
+  RETRY_AFTER_HEADER,
+} from "@vics/shared";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { RateLimitDecision } from "../rate-limit/rate-limiter.ts";
+import { rateLimitHeaders } from "./rate-limit-headers.ts";
+
+/** An error the caller should see as a problem document; handlers throw it, onError renders it. */
+export class ProblemError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly code: ProblemCode;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: ContentfulStatusCode,
+    code: ProblemCode,
+    detail: string,
+    headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = "ProblemError";
+    this.status = status;
+    this.code = code;
+    this.headers = headers;
+  }
+}
+
+export const problems = {
+  invalidRegistration: (detail: string) =>
+    new ProblemError(400, "INVALID_REGISTRATION", detail),
+  missingKey: () =>
+    new ProblemError(
+      401,
+      "UNAUTHORIZED",
+      "Send your API key in the X-API-Key header.",
+    ),
+  invalidKey: () =>
+    new ProblemError(
+      401,
+      "UNAUTHORIZED",
+      "The API key is not valid or has been revoked.",
+    ),
+  vehicleNotFound: (registration: string) =>
+    new ProblemError(
+      404,
+      "VEHICLE_NOT_FOUND",
+      `No vehicle found with registration ${formatRegistration(registration)}. Check the letters O and 0, I and 1.`,
+    ),
+  rateLimited(decision: RateLimitDecision) {
+    const retryAfter = Math.max(1, decision.resetSeconds);
+    return new ProblemError(
+      429,
+      "RATE_LIMITED",
+      `Rate limit of ${decision.limit} requests per 60 seconds reached. Retry in ${retryAfter} seconds.`,
+      {
+        ...rateLimitHeaders({ ...decision, remaining: 0 }),
+        [RETRY_AFTER_HEADER]: String(retryAfter),
+      },
+    );
+  },
+  routeNotFound: () =>
+    new ProblemError(
+      404,
+      "NOT_FOUND",
+      "There is no such route in this API. The operations are listed at /v1/openapi.json.",
+    ),
+  methodNotAllowed: (method: string, allow: string) =>
+    new ProblemError(
+      405,
+      "METHOD_NOT_ALLOWED",
+      `${method} is not allowed here; use ${allow}.`,
+      { Allow: allow },
+    ),
+};

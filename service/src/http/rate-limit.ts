@@ -1,0 +1,44 @@
+import { API_KEY_HEADER } from "@vics/shared";
+import { createMiddleware } from "hono/factory";
+import type { AppDeps } from "../app-deps.ts";
+import { authenticateApiKey } from "../keys/api-key.ts";
+import type { AppEnv } from "./app-env.ts";
+import { problems } from "./problem-error.ts";
+import { rateLimitHeaders } from "./rate-limit-headers.ts";
+
+/**
+ * Authenticates (without rejecting yet), then counts the request: against the key when
+ * it is valid, else against the client address. So a key guesser meets 429 after
+ * UNAUTHENTICATED_LIMIT attempts instead of 401 forever. Every response gets the headers.
+ */
+export function rateLimit(
+  deps: Pick<AppDeps, "store" | "rateLimiter" | "clientAddress">,
+) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const apiKey = await authenticateApiKey(
+      deps.store,
+      c.req.header(API_KEY_HEADER),
+    );
+    c.set("apiKey", apiKey);
+    const decision = apiKey
+      ? await deps.rateLimiter.consume(apiKey.plan, `key:${apiKey.id}`)
+      : await deps.rateLimiter.consume(
+          "unauthenticated",
+          `address:${deps.clientAddress(c)}`,
+        );
+    c.set("rateLimit", decision);
+    for (const [name, value] of Object.entries(rateLimitHeaders(decision)))
+      c.header(name, value);
+    if (!decision.allowed) throw problems.rateLimited(decision);
+    await next();
+  });
+}
+
+/** For the operations: after rate limiting, a request without a valid key is a 401. */
+export const requireApiKey = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.get("apiKey"))
+    throw c.req.header(API_KEY_HEADER)
+      ? problems.invalidKey()
+      : problems.missingKey();
+  await next();
+});

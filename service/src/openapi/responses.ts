@@ -1,0 +1,98 @@
+import {
+  API_KEY_HEADER,
+  PLAN_LIMITS,
+  PROBLEM_CONTENT_TYPE,
+  ProblemSchema,
+  RATE_LIMIT_HEADERS,
+  REQUEST_ID_HEADER,
+  RETRY_AFTER_HEADER,
+  UNAUTHENTICATED_LIMIT,
+} from "@vics/shared";
+import { z } from "zod";
+import type {
+  ZodOpenApiResponseObject,
+  ZodOpenApiResponsesObject,
+} from "zod-openapi";
+
+export const API_KEY_SCHEME = "ApiKey";
+
+export const apiKeySecurityScheme = {
+  type: "apiKey",
+  in: "header",
+  name: API_KEY_HEADER,
+  description: `Plans, in requests per 60-second window: ${Object.entries(
+    PLAN_LIMITS,
+  )
+    .map(([plan, limit]) => `${plan} ${limit}`)
+    .join(
+      ", ",
+    )}. Requests without a valid key: ${UNAUTHENTICATED_LIMIT} per client address.`,
+} as const;
+
+const commonHeaders = {
+  [REQUEST_ID_HEADER]: z
+    .string()
+    .meta({ description: "Identifies this request in the service's logs" }),
+  [RATE_LIMIT_HEADERS.limit]: z
+    .int()
+    .min(0)
+    .meta({ description: "Requests allowed per 60-second window" }),
+  [RATE_LIMIT_HEADERS.remaining]: z
+    .int()
+    .min(0)
+    .meta({ description: "Requests left in this window" }),
+  [RATE_LIMIT_HEADERS.reset]: z
+    .int()
+    .min(0)
+    .max(60)
+    .meta({ description: "Whole seconds until the window resets" }),
+};
+
+const headers = z.object(commonHeaders);
+const rateLimitedHeaders = z.object({
+  ...commonHeaders,
+  [RETRY_AFTER_HEADER]: z
+    .int()
+    .min(1)
+    .meta({ description: "Seconds to wait before retrying" }),
+});
+
+export function jsonResponse(
+  description: string,
+  schema: z.ZodType,
+): ZodOpenApiResponseObject {
+  return { description, headers, content: { "application/json": { schema } } };
+}
+
+function problemResponse(
+  description: string,
+  extraHeaders = headers,
+): ZodOpenApiResponseObject {
+  return {
+    description,
+    headers: extraHeaders,
+    content: { [PROBLEM_CONTENT_TYPE]: { schema: ProblemSchema } },
+  };
+}
+
+export const problemResponses = {
+  "400": problemResponse(
+    "INVALID_REGISTRATION: the registration is not in a UK format",
+  ),
+  "401": problemResponse(
+    "UNAUTHORIZED: the API key is missing, unknown or revoked",
+  ),
+  "404": problemResponse(
+    "VEHICLE_NOT_FOUND: no vehicle has this registration (NOT_FOUND for an unknown route)",
+  ),
+  "405": problemResponse(
+    "METHOD_NOT_ALLOWED: this path only answers GET; see the Allow header",
+  ),
+  "429": problemResponse(
+    "RATE_LIMITED: the window's limit is reached; wait Retry-After seconds",
+    rateLimitedHeaders,
+  ),
+  "500": problemResponse(
+    "INTERNAL: an unexpected problem; the caller may retry later",
+  ),
+} satisfies ZodOpenApiResponsesObject;

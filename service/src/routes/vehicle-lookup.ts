@@ -1,0 +1,39 @@
+import { parseRegistration } from "@vics/shared";
+import type { AppDeps } from "../app-deps.ts";
+import { type IsoDate, utcDate } from "../domain/dates.ts";
+import { problems } from "../http/problem-error.ts";
+import type { RateLimitDecision } from "../rate-limit/rate-limiter.ts";
+import { sandboxOutcome, slowSandboxVehicle } from "../sandbox.ts";
+import type { VehicleFacts } from "../store/store.ts";
+
+export interface VehicleLookup {
+  facts: VehicleFacts;
+  /** The check's instant, and its UTC calendar day. */
+  now: Date;
+  today: IsoDate;
+}
+
+/** Validation, then the sandbox answers, then the store: shared by both single-vehicle checks. */
+export async function lookUpVehicle(
+  deps: Pick<AppDeps, "store" | "now" | "sandbox" | "sandboxDelayMs" | "sleep">,
+  rawRegistration: string,
+  rateLimit: RateLimitDecision,
+): Promise<VehicleLookup> {
+  const parsed = parseRegistration(rawRegistration);
+  if (!parsed.ok) throw problems.invalidRegistration(parsed.message);
+  const { registration } = parsed;
+  const outcome = deps.sandbox ? sandboxOutcome(registration) : undefined;
+  if (outcome === "not-found") throw problems.vehicleNotFound(registration);
+  if (outcome === "error")
+    throw new Error(`Sandbox registration ${registration}: simulated failure`);
+  if (outcome === "throttled") throw problems.rateLimited(rateLimit);
+  if (outcome === "slow") await deps.sleep(deps.sandboxDelayMs);
+  const now = deps.now();
+  const today = utcDate(now);
+  const facts =
+    outcome === "slow"
+      ? slowSandboxVehicle(registration, today)
+      : await deps.store.findVehicle(registration);
+  if (!facts) throw problems.vehicleNotFound(registration);
+  return { facts, now, today };
+}

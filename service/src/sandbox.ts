@@ -1,0 +1,51 @@
+import { addDays, type IsoDate } from "./domain/dates.ts";
+import type { VehicleFacts } from "./store/store.ts";
+
+/** CONTRACT.md's sandbox registrations, answered specially only in sandbox mode. */
+export const SANDBOX_REGISTRATIONS = {
+  ER19NFD: "not-found",
+  ER19ERR: "error",
+  ER19THR: "throttled",
+  ER19SLO: "slow",
+} as const;
+
+export type SandboxOutcome =
+  (typeof SANDBOX_REGISTRATIONS)[keyof typeof SANDBOX_REGISTRATIONS];
+
+export const SANDBOX_DELAY_MS = 3000;
+
+export function sandboxOutcome(
+  registration: string,
+): SandboxOutcome | undefined {
+  return Object.hasOwn(SANDBOX_REGISTRATIONS, registration)
+    ? SANDBOX_REGISTRATIONS[registration as keyof typeof SANDBOX_REGISTRATIONS]
+    : undefined;
+}
+
+/**
+ * The slow registration is not in the database (so it is a plain 404 with sandbox off);
+ * in sandbox mode it answers, late, with this insured and compliant vehicle.
+ */
+export function slowSandboxVehicle(
+  registration: string,
+  today: IsoDate,
+): VehicleFacts {
+  return {
+    registration,
+    vehicle: { make: "Volkswagen", model: "Golf", year: 2019, color: "Grey" },
+    firstRegistered: "2019-03-01",
+    lastUpdated: `${addDays(today, -1)}T09:30:00.000Z`,
+    policies: [
+      {
+        number: "SANDBOX-ER19SLO",
+        insurer: "Acorn Mutual",
+        validFrom: addDays(today, -100),
+        validTo: addDays(today, 265),
+        type: "Comprehensive",
+      },
+    ],
+    motExpiries: [addDays(today, 200)],
+    tax: { sorn: false, dueDate: addDays(today, 150) },
+    fines: [],
+  };
+}

@@ -1,0 +1,139 @@
+import type { Policy } from "@vics/shared";
+import { addDays, addYears, type IsoDate, yearOf } from "../domain/dates.ts";
+import type { SeedVehicle } from "./seed-vehicle.ts";
+
+/** The registrations CONTRACT.md promises, each with its stated outcome. */
+export const REFERENCE_REGISTRATIONS = [
+  "AB12CDE",
+  "UN51NSD",
+  "LP08SED",
+  "MT15EXP",
+  "NW25CAR",
+  "TX19NON",
+  "SR19ORN",
+  "FN19OUT",
+  "BD19ALL",
+  "EX26SON",
+] as const;
+
+function policy(
+  number: string,
+  insurer: string,
+  validFrom: IsoDate,
+  validTo: IsoDate,
+  type = "Comprehensive",
+): Policy {
+  return { number, insurer, validFrom, validTo, type };
+}
+
+/** Builds one reference vehicle whose checks all pass unless `changes` says otherwise. */
+function vehicle(
+  today: IsoDate,
+  registration: string,
+  firstRegistered: IsoDate,
+  make: string,
+  model: string,
+  color: string,
+  changes: Partial<SeedVehicle> = {},
+): SeedVehicle {
+  return {
+    registration,
+    vehicle: { make, model, year: yearOf(firstRegistered), color },
+    firstRegistered,
+    lastUpdated: `${addDays(today, -1)}T09:30:00.000Z`,
+    policies: [
+      policy(
+        `REF-${registration}`,
+        "Acorn Mutual",
+        addDays(today, -120),
+        addDays(today, 245),
+      ),
+    ],
+    motTests: [
+      { testedOn: addDays(today, -60), expiresOn: addDays(today, 304) },
+    ],
+    tax: { sorn: false, dueDate: addDays(today, 180) },
+    fines: [],
+    ...changes,
+  };
+}
+
+/** Dates are relative to the seeding day, as the contract's table reads. */
+export function referenceVehicles(today: IsoDate): SeedVehicle[] {
+  const lapsedOn = addDays(today, -20);
+  return [
+    vehicle(today, "AB12CDE", "2012-03-14", "Ford", "Focus", "Blue"),
+    vehicle(today, "UN51NSD", "2001-10-02", "Vauxhall", "Astra", "Silver", {
+      policies: [],
+    }),
+    vehicle(today, "LP08SED", "2008-05-20", "Toyota", "Yaris", "Red", {
+      policies: [
+        policy(
+          "REF-LP08SED-1",
+          "Kestrel Direct",
+          addDays(addYears(lapsedOn, -2), 1),
+          addYears(lapsedOn, -1),
+          "Third Party Only",
+        ),
+        policy(
+          "REF-LP08SED-2",
+          "Kestrel Direct",
+          addDays(addYears(lapsedOn, -1), 1),
+          lapsedOn,
+          "Third Party, Fire and Theft",
+        ),
+      ],
+    }),
+    vehicle(today, "MT15EXP", "2015-04-09", "Nissan", "Qashqai", "Grey", {
+      motTests: [
+        { testedOn: addDays(today, -410), expiresOn: addDays(today, -45) },
+      ],
+    }),
+    vehicle(today, "NW25CAR", addDays(today, -300), "Kia", "Niro", "White", {
+      motTests: [],
+    }),
+    vehicle(today, "TX19NON", "2019-06-01", "Peugeot", "208", "Yellow", {
+      tax: { sorn: false, dueDate: addDays(today, -30) },
+    }),
+    vehicle(today, "SR19ORN", "2019-07-12", "Renault", "Clio", "Black", {
+      tax: { sorn: true, dueDate: null },
+    }),
+    vehicle(today, "FN19OUT", "2019-03-22", "Skoda", "Octavia", "Green", {
+      // Two unpaid fines (GBP 150) and one paid one, which must not count.
+      fines: [
+        { issuedOn: addDays(today, -90), amountPence: 10_000, paid: false },
+        { issuedOn: addDays(today, -40), amountPence: 5_000, paid: false },
+        { issuedOn: addDays(today, -400), amountPence: 6_000, paid: true },
+      ],
+    }),
+    vehicle(today, "BD19ALL", "2019-04-30", "BMW", "3 Series", "Purple", {
+      policies: [
+        policy(
+          "REF-BD19ALL",
+          "Pennine Cover",
+          addDays(today, -500),
+          addDays(today, -136),
+          "Third Party Only",
+        ),
+      ],
+      motTests: [
+        { testedOn: addDays(today, -500), expiresOn: addDays(today, -136) },
+      ],
+      tax: { sorn: false, dueDate: addDays(today, -75) },
+      fines: [
+        { issuedOn: addDays(today, -60), amountPence: 10_000, paid: false },
+      ],
+    }),
+    vehicle(today, "EX26SON", addDays(today, -200), "Tesla", "Model 3", "Red", {
+      policies: [
+        policy(
+          "REF-EX26SON",
+          "Harbour Insurance",
+          addDays(today, -355),
+          addDays(today, 10),
+        ),
+      ],
+      motTests: [],
+    }),
+  ];
+}

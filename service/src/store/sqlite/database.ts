@@ -1,0 +1,29 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
+/** How long a writer waits for another process's lock (the keys CLI beside the service). */
+const BUSY_TIMEOUT_MS = 15_000;
+
+export function openDatabase(path: string): DatabaseSync {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const db = new DatabaseSync(path, {
+    timeout: BUSY_TIMEOUT_MS,
+    enableForeignKeyConstraints: true,
+  });
+  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+  return db;
+}
+
+/** Runs `work` in one write transaction; a throw rolls everything back. */
+export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    const result = work();
+    db.exec("COMMIT");
+    return result;
+  } catch (error) {
+    db.exec("ROLLBACK");
+    throw error;
+  }
+}

@@ -1,0 +1,27 @@
+import type { DatabaseSync } from "node:sqlite";
+import { seedVehicles, type SeedOptions } from "../../seed/seed-data.ts";
+import { inTransaction } from "./database.ts";
+import { createSchema, readMeta, writeMeta } from "./schema.ts";
+import { writeVehicles } from "./seed-writer.ts";
+
+export const SYNTHETIC_FLEET = "synthetic";
+
+/**
+ * Creates the schema and seeds it in ONE transaction that also records the fleet in
+ * `meta`: a crash part-way leaves an empty file, never a half-seeded database.
+ * Returns whether this call did the seeding.
+ */
+export function ensureSeeded(db: DatabaseSync, options: SeedOptions): boolean {
+  if (readMeta(db, "fleet") !== undefined) return false;
+  return inTransaction(db, () => {
+    // Another process (the keys CLI or a second service) may have won the race.
+    if (readMeta(db, "fleet") !== undefined) return false;
+    createSchema(db);
+    const count = writeVehicles(db, seedVehicles(options));
+    writeMeta(db, "fleet", SYNTHETIC_FLEET);
+    writeMeta(db, "seed", String(options.seed));
+    writeMeta(db, "seeded_on", options.today);
+    writeMeta(db, "vehicle_count", String(count));
+    return true;
+  });
+}

@@ -1,0 +1,61 @@
+import type { Plan, Policy, Vehicle } from "@vics/shared";
+import type { IsoDate } from "../domain/dates.ts";
+import type { Fine, TaxRecord } from "../domain/compliance.ts";
+
+/** Everything the checks need to know about one vehicle. */
+export interface VehicleFacts {
+  registration: string;
+  vehicle: Vehicle;
+  firstRegistered: IsoDate;
+  /** UTC timestamp of the record's last change. */
+  lastUpdated: string;
+  policies: Policy[];
+  motExpiries: IsoDate[];
+  tax: TaxRecord;
+  fines: Fine[];
+}
+
+export interface ApiKeyRecord {
+  id: number;
+  name: string;
+  plan: Plan;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export interface NewApiKey {
+  name: string;
+  plan: Plan;
+  keyHash: string;
+  createdAt: string;
+}
+
+export interface VehicleStore {
+  findVehicle(registration: string): Promise<VehicleFacts | undefined>;
+  /** Keyed by registration; registrations that are not found are absent. */
+  findVehicles(
+    registrations: readonly string[],
+  ): Promise<Map<string, VehicleFacts>>;
+}
+
+export interface KeyStore {
+  /** Rejects with DuplicateKeyNameError when the name is taken. */
+  createKey(key: NewApiKey): Promise<ApiKeyRecord>;
+  findKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
+  listKeys(): Promise<ApiKeyRecord[]>;
+  /** Undefined when no key has that name; revoking twice keeps the first time. */
+  revokeKey(name: string, revokedAt: string): Promise<ApiKeyRecord | undefined>;
+}
+
+export interface Store extends VehicleStore, KeyStore {
+  /** True when the database holds the seeded synthetic fleet (sandbox default). */
+  holdsSyntheticFleet(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export class DuplicateKeyNameError extends Error {
+  constructor(name: string) {
+    super(`A key named "${name}" already exists`);
+    this.name = "DuplicateKeyNameError";
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * `@vics/service/testing`: a real service app on a fresh in-memory database, for tests in
+ * any workspace (the proxy wires its upstream fetch straight to `app.fetch`).
+ */
+import { setTimeout as delay } from "node:timers/promises";
+import type { Plan } from "@vics/shared";
+import type { Context } from "hono";
+import type { AppDeps } from "./app-deps.ts";
+import { createApp } from "./app.ts";
+import { utcDate } from "./domain/dates.ts";
+import { issueApiKey } from "./keys/api-key.ts";
+import { type Logger, silentLogger } from "./logger.ts";
+import { createMemoryRateLimiter } from "./rate-limit/memory-rate-limiter.ts";
+import { SANDBOX_DELAY_MS } from "./sandbox.ts";
+import { DEFAULT_FLEET_SEED } from "./seed/fleet.ts";
+import { openSqliteStore } from "./store/sqlite/sqlite-store.ts";
+import type { Store } from "./store/store.ts";
+
+export interface TestService {
+  app: { fetch(request: Request): Response | Promise<Response> };
+  /** Issues a key on this service's database and returns the plain key. */
+  createKey(plan: Plan, name?: string): Promise<string>;
+  close(): Promise<void> | void;
+}
+
+export interface TestServiceOptions {
+  /** Default true, as for the embedded demo database. */
+  sandbox?: boolean;
+  /** Synthetic vehicles beside the reference ones; default 200, for speed. */
+  fleetSize?: number;
+  now?: () => Date;
+  /** Delay of the slow sandbox registration (ER19SLO); default 3000 ms, as the contract says. */
+  sandboxDelayMs?: number;
+  logger?: Logger;
+  /** The client address for the unauthenticated limit; default one fixed address. */
+  clientAddress?: (c: Context) => string;
+  /** Wraps the store, e.g. to make it fail. */
+  wrapStore?: (store: Store) => Store;
+}
+
+export const TEST_CLIENT_ADDRESS = "192.0.2.1";
+
+export async function createTestService(
+  options: TestServiceOptions = {},
+): Promise<TestService> {
+  const now = options.now ?? (() => new Date());
+  const store = openSqliteStore({
+    path: ":memory:",
+    seed: {
+      fleetSize: options.fleetSize ?? 200,
+      seed: DEFAULT_FLEET_SEED,
+      today: utcDate(now()),
+    },
+  });
+  const deps: AppDeps = {
+    store: options.wrapStore ? options.wrapStore(store) : store,
+    rateLimiter: createMemoryRateLimiter(),
+    now,
+    sandbox: options.sandbox ?? true,
+    sandboxDelayMs: options.sandboxDelayMs ?? SANDBOX_DELAY_MS,
+    sleep: (ms) => delay(ms),
+    logger: options.logger ?? silentLogger,
+    clientAddress: options.clientAddress ?? (() => TEST_CLIENT_ADDRESS),
+  };
+  const app = createApp(deps);
+  let keyCount = 0;
+  return {
+    app,
+    async createKey(plan, name) {
+      const issued = await issueApiKey(
+        store,
+        plan,
+        name ?? `test-${plan}-${++keyCount}`,
+        now(),
+      );
+      return issued.key;
+    },
+    close: () => store.close(),
+  };
+}
