@@ -1,0 +1,67 @@
+// The only file that reads process.env.
+import { resolve } from "node:path";
+import { z } from "zod";
+
+/** Relative database paths resolve against the repository root, whatever the cwd. */
+export const REPO_ROOT = resolve(import.meta.dirname, "../..");
+
+// An empty variable means "not set", as in most shells' `VAR= cmd`.
+const unsetIfEmpty = (value: unknown) => (value === "" ? undefined : value);
+
+const EnvSchema = z.object({
+  HOST: z.preprocess(unsetIfEmpty, z.string().default("127.0.0.1")),
+  PORT: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^\d+$/, { error: "must be a whole number" })
+      .transform(Number)
+      .pipe(z.int().max(65535, { error: "must be at most 65535" }))
+      .default(3001),
+  ),
+  DATABASE_PATH: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .default("data/vics.sqlite")
+      .transform((path) =>
+        path === ":memory:" ? path : resolve(REPO_ROOT, path),
+      ),
+  ),
+  /** Unset: on exactly when the database holds the seeded synthetic fleet. */
+  SANDBOX: z.preprocess(
+    unsetIfEmpty,
+    z
+      .enum(["true", "false"], { error: 'must be "true" or "false"' })
+      .transform((value) => value === "true")
+      .optional(),
+  ),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export type EnvResult =
+  { ok: true; env: Env } | { ok: false; problems: string[] };
+
+export function parseEnv(
+  source: Record<string, string | undefined>,
+): EnvResult {
+  const parsed = EnvSchema.safeParse(source);
+  if (parsed.success) return { ok: true, env: parsed.data };
+  return {
+    ok: false,
+    problems: parsed.error.issues.map(
+      (issue) => `${issue.path.join(".")}: ${issue.message}`,
+    ),
+  };
+}
+
+/** Parses process.env once; prints every bad variable and exits 1 on error. */
+export function loadEnv(): Env {
+  const result = parseEnv(process.env);
+  if (result.ok) return result.env;
+  console.error(
+    `Invalid environment for the VICS service:\n  - ${result.problems.join("\n  - ")}`,
+  );
+  process.exit(1);
+}

@@ -1,0 +1,58 @@
+import { existsSync } from "node:fs";
+import { setTimeout as delay } from "node:timers/promises";
+import { serve } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { createApp } from "./app.ts";
+import { loadEnv } from "./env.ts";
+import { jsonLogger } from "./logger.ts";
+import { createMemoryRateLimiter } from "./rate-limit/memory-rate-limiter.ts";
+import { SANDBOX_DELAY_MS } from "./sandbox.ts";
+import { openStore } from "./store/open-store.ts";
+
+const SHUTDOWN_GRACE_MS = 5000;
+
+const env = loadEnv();
+if (env.DATABASE_PATH === ":memory:" || !existsSync(env.DATABASE_PATH))
+  console.log(
+    `Creating and seeding the database at ${env.DATABASE_PATH} (first start)...`,
+  );
+const store = openStore(env.DATABASE_PATH, new Date());
+const sandbox = env.SANDBOX ?? (await store.holdsSyntheticFleet());
+
+const app = createApp({
+  store,
+  rateLimiter: createMemoryRateLimiter(),
+  now: () => new Date(),
+  sandbox,
+  sandboxDelayMs: SANDBOX_DELAY_MS,
+  sleep: (ms) => delay(ms),
+  logger: jsonLogger,
+  // The socket's address; X-Forwarded-For is never trusted.
+  clientAddress: (c) => getConnInfo(c).remote.address ?? "unknown",
+});
+
+const server = serve(
+  { fetch: app.fetch, hostname: env.HOST, port: env.PORT },
+  (info) => {
+    const host = info.family === "IPv6" ? `[${info.address}]` : info.address;
+    console.log(
+      `VICS service listening on http://${host}:${info.port} (sandbox ${sandbox ? "on" : "off"})`,
+    );
+  },
+);
+
+let stopping = false;
+function shutdown(signal: string): void {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: closing the server and the database`);
+  // Requests in flight may finish; after the grace period, remaining connections are cut.
+  setTimeout(() => {
+    if ("closeAllConnections" in server) server.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS).unref();
+  server.close(() => {
+    void store.close().then(() => process.exit(0));
+  });
+}
+process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => shutdown("SIGTERM"));

@@ -1,0 +1,71 @@
+// `npm run keys -- create --plan <plan> --name <text> | list | revoke <name>`
+import { parseArgs } from "node:util";
+import { loadEnv } from "./env.ts";
+import {
+  createKeyCommand,
+  KeyCommandError,
+  listKeysCommand,
+  revokeKeyCommand,
+} from "./keys/key-commands.ts";
+import { openStore } from "./store/open-store.ts";
+
+const USAGE = `Usage:
+  keys create --plan <trial|standard|fleet|internal> --name <text>
+  keys list
+  keys revoke <name>`;
+
+function fail(message: string, code: number): never {
+  console.error(message);
+  process.exit(code);
+}
+
+function readArgs() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        plan: { type: "string" },
+        name: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    return fail(
+      `${error instanceof Error ? error.message : String(error)}\n${USAGE}`,
+      2,
+    );
+  }
+}
+
+const { values, positionals } = readArgs();
+const [command, ...rest] = positionals;
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (command !== "create" && command !== "list" && command !== "revoke")
+  fail(
+    `${command ? `Unknown command "${command}".` : "Missing command."}\n${USAGE}`,
+    2,
+  );
+
+const env = loadEnv();
+const store = openStore(env.DATABASE_PATH, new Date());
+const print = (line: string) => console.log(line);
+try {
+  if (command === "create")
+    await createKeyCommand(store, print, values, new Date());
+  if (command === "list") await listKeysCommand(store, print);
+  if (command === "revoke")
+    await revokeKeyCommand(
+      store,
+      print,
+      rest.join(" ") || undefined,
+      new Date(),
+    );
+} catch (error) {
+  if (!(error instanceof KeyCommandError)) throw error;
+  await store.close();
+  fail(error.message, 1);
+}
+await store.close();
