@@ -13,34 +13,14 @@ export const FORWARDED_PATTERNS = [INSURANCE, COMPLIANCE, OPENAPI] as const;
 
 const notFound = (c: AppContext) => problemResponse(c, PROXY_PROBLEMS.notFound);
 
-function forwardRegistration(
-  c: AppContext,
-  forward: Forward,
-  registration: string,
-  upstreamPath: (registration: string) => string,
-) {
-  // "." and ".." survive encodeURIComponent and the URL parser would resolve them,
-  // turning the path into a different upstream route; they are not registrations.
-  if (registration === "." || registration === "..") return notFound(c);
-  return forward(c, upstreamPath(registration));
-}
-
 export function registerApiRoutes(app: Hono<AppEnv>, forward: Forward) {
+  // paths.* re-encode the (decoded) registration, so it stays one path segment. Dot
+  // segments never get here: every Request URL is normalised before routing.
   app.get(INSURANCE, (c) =>
-    forwardRegistration(
-      c,
-      forward,
-      c.req.param("registration"),
-      paths.insurance,
-    ),
+    forward(c, paths.insurance(c.req.param("registration"))),
   );
   app.get(COMPLIANCE, (c) =>
-    forwardRegistration(
-      c,
-      forward,
-      c.req.param("registration"),
-      paths.compliance,
-    ),
+    forward(c, paths.compliance(c.req.param("registration"))),
   );
   app.get(OPENAPI, (c) => forward(c, paths.openapi()));
   for (const pattern of FORWARDED_PATTERNS) {

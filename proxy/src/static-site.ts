@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { join, sep } from "node:path";
+import { join } from "node:path";
 import type { Hono, MiddlewareHandler } from "hono";
 import {
   serveStatic,
@@ -19,14 +19,19 @@ Build it with:
 then reload this page. (npm start at the repository root builds it for you.)
 `;
 
-// serveStatic complains on the console when its root is missing; wait until the web
-// app has been built (it may be built while the proxy runs) before creating it.
-function serveWhenBuilt(options: ServeStaticOptions & { root: string }) {
+// serveStatic complains on the console when its root is missing, so it is created
+// once the web app exists (it may be built while the proxy runs).
+function serveBuiltFiles(options: ServeStaticOptions & { root: string }) {
   let serve: MiddlewareHandler | undefined;
-  const middleware: MiddlewareHandler = (c, next) => {
+  const middleware: MiddlewareHandler = async (c, next) => {
     if (!serve && !existsSync(options.root)) return next();
     serve ??= serveStatic(options);
-    return serve(c, next);
+    const response = await serve(c, next);
+    if (response instanceof Response) {
+      const hashed = c.req.path.startsWith("/assets/");
+      response.headers.set("Cache-Control", hashed ? IMMUTABLE : "no-cache");
+    }
+    return response;
   };
   return middleware;
 }
@@ -42,16 +47,9 @@ export function webAppIsBuilt(webRoot: string): boolean {
  * produces a confusing MIME error in the browser.
  */
 export function registerStaticSite(app: Hono<AppEnv>, webRoot: string) {
-  const assetsDir = join(webRoot, "assets") + sep;
-  const onFound: ServeStaticOptions["onFound"] = (path, c) => {
-    c.header(
-      "Cache-Control",
-      path.startsWith(assetsDir) ? IMMUTABLE : "no-cache",
-    );
-  };
-  app.get("*", serveWhenBuilt({ root: webRoot, onFound }));
+  app.get("*", serveBuiltFiles({ root: webRoot }));
   app.get("/assets/*", (c) => c.text("Not found", 404));
-  app.get("*", serveWhenBuilt({ root: webRoot, path: "index.html", onFound }));
+  app.get("*", serveBuiltFiles({ root: webRoot, path: "index.html" }));
   app.get("*", (c) =>
     c.text(NOT_BUILT_PAGE, 503, { "Cache-Control": "no-store" }),
   );

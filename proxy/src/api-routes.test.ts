@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { PROBLEM_CONTENT_TYPE, ProblemSchema } from "@vics/shared";
+import { createTestProxy, fakeUpstream } from "./test-support.ts";
+
+describe("forwarded operations", () => {
+  it.each([
+    ["/api/v1/vehicle/AB12CDE/insurance", "/v1/vehicle/AB12CDE/insurance"],
+    ["/api/v1/compliance/AB12CDE", "/v1/compliance/AB12CDE"],
+    ["/api/v1/openapi.json", "/v1/openapi.json"],
+    // Re-encoded: what the browser escaped stays escaped, nothing becomes a new segment.
+    [
+      "/api/v1/vehicle/AB12%20CDE/insurance",
+      "/v1/vehicle/AB12%20CDE/insurance",
+    ],
+    ["/api/v1/compliance/ab12-cde", "/v1/compliance/ab12-cde"],
+    ["/api/v1/compliance/..%2F..%2Fadmin", "/v1/compliance/..%2F..%2Fadmin"],
+    ["/api/v1/compliance/AB%3Fx%3D1", "/v1/compliance/AB%3Fx%3D1"],
+  ])("GET %s goes to the upstream's %s", async (path, upstreamPath) => {
+    const upstream = fakeUpstream();
+    const { app } = createTestProxy({
+      fetch: upstream.fetch,
+      upstreamUrl: "http://service.test:3001/",
+    });
+    const response = await app.request(path);
+    expect(response.status).toBe(200);
+    expect(upstream.requests).toHaveLength(1);
+    expect(upstream.requests[0]?.method).toBe("GET");
+    expect(upstream.requests[0]?.url).toBe(
+      `http://service.test:3001${upstreamPath}`,
+    );
+  });
+
+  it("keeps a path prefix of UPSTREAM_URL and drops the browser's query string", async () => {
+    const upstream = fakeUpstream();
+    const { app } = createTestProxy({
+      fetch: upstream.fetch,
+      upstreamUrl: "http://gateway.test/vics",
+    });
+    await app.request("/api/v1/compliance/AB12CDE?debug=1");
+    expect(upstream.requests[0]?.url).toBe(
+      "http://gateway.test/vics/v1/compliance/AB12CDE",
+    );
+  });
+});
+
+describe("everything else under /api", () => {
+  it.each([
+    ["POST", "/api/v1/vehicle/bulk-insurance"],
+    ["GET", "/api/v1/vehicle/bulk-insurance"],
+    ["GET", "/api"],
+    ["GET", "/api/"],
+    ["GET", "/api/v1"],
+    ["GET", "/api/v1/keys"],
+    ["DELETE", "/api/v1/keys/1"],
+    ["GET", "/api/v2/compliance/AB12CDE"],
+    ["GET", "/api/v1/vehicle/AB12CDE"],
+    ["GET", "/api/v1/compliance/AB12CDE/extra"],
+    // URL normalisation turns these into /api/v1/ and /api/v1/vehicle/insurance.
+    ["GET", "/api/v1/compliance/%2E%2E"],
+    ["GET", "/api/v1/vehicle/%2E/insurance"],
+    ["PUT", "/api/anything/at/all"],
+  ])(
+    "%s %s is a 404 problem from the proxy, never forwarded",
+    async (method, path) => {
+      const upstream = fakeUpstream();
+      const { app } = createTestProxy({ fetch: upstream.fetch });
+      const response = await app.request(path, { method });
+      expect(response.status).toBe(404);
+      expect(response.headers.get("Content-Type")).toBe(PROBLEM_CONTENT_TYPE);
+      const problem = ProblemSchema.parse(await response.json());
+      expect(problem).toMatchObject({ status: 404, code: "NOT_FOUND" });
+      expect(problem.requestId).toBe(response.headers.get("X-Request-Id"));
+      expect(upstream.requests).toHaveLength(0);
+    },
+  );
+
+  it.each([
+    ["POST", "/api/v1/vehicle/AB12CDE/insurance"],
+    ["PUT", "/api/v1/compliance/AB12CDE"],
+    ["DELETE", "/api/v1/compliance/AB12CDE"],
+    ["PATCH", "/api/v1/openapi.json"],
+  ])(
+    "%s %s is a 405 problem with Allow, never forwarded",
+    async (method, path) => {
+      const upstream = fakeUpstream();
+      const { app } = createTestProxy({ fetch: upstream.fetch });
+      const response = await app.request(path, { method });
+      expect(response.status).toBe(405);
+      expect(response.headers.get("Allow")).toBe("GET, HEAD");
+      const problem = ProblemSchema.parse(await response.json());
+      expect(problem).toMatchObject({
+        status: 405,
+        code: "METHOD_NOT_ALLOWED",
+      });
+      expect(upstream.requests).toHaveLength(0);
+    },
+  );
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { ProblemSchema } from "@vics/shared";
+import { createProxyApp } from "./app.ts";
+import type { Logger } from "./logger.ts";
+import { TEST_API_KEY, emptyWebRoot, fakeUpstream } from "./test-support.ts";
+
+describe("an unexpected error", () => {
+  it("becomes a 500 problem without internals, logged with the request id", async () => {
+    const errors: Array<Record<string, unknown>> = [];
+    // The request log is the one place outside a handler that can throw.
+    const logger: Logger = {
+      info: () => {
+        throw new Error("disk full at /var/log/secret-path");
+      },
+      warn: () => {},
+      error: (_message, fields) => errors.push(fields ?? {}),
+    };
+    const app = createProxyApp({
+      upstreamUrl: "http://upstream.test",
+      apiKey: TEST_API_KEY,
+      fetch: fakeUpstream().fetch,
+      timeoutMs: 1000,
+      webRoot: emptyWebRoot(),
+      logger,
+    });
+    const response = await app.request("/api/v1/compliance/AB12CDE");
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(text).not.toContain("secret-path");
+    const problem = ProblemSchema.parse(JSON.parse(text));
+    expect(problem.code).toBe("INTERNAL");
+    expect(errors).toEqual([
+      expect.objectContaining({
+        requestId: problem.requestId,
+        error: expect.stringContaining("disk full"),
+      }),
+    ]);
+  });
+});

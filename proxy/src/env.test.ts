@@ -1,0 +1,148 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env.ts";
+
+const KEY = "vics_env_test_key_0a1b2c";
+
+function keyFile(contents: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), "vics-proxy-env-")), "key");
+  writeFileSync(file, contents);
+  return file;
+}
+
+function errorsOf(source: Record<string, string>): string[] {
+  const result = parseEnv(source);
+  if (result.ok) throw new Error("expected the environment to be refused");
+  return result.errors;
+}
+
+describe("parseEnv", () => {
+  it("applies the documented defaults", () => {
+    const result = parseEnv({ UPSTREAM_API_KEY: KEY });
+    expect(result).toEqual({
+      ok: true,
+      env: {
+        host: "127.0.0.1",
+        port: 3000,
+        upstreamUrl: "http://127.0.0.1:3001",
+        apiKey: KEY,
+        timeoutMs: 10000,
+        allowRemote: false,
+        webRoot: fileURLToPath(new URL("../../web/dist", import.meta.url)),
+      },
+    });
+  });
+
+  it("reads every variable it is given", () => {
+    const result = parseEnv({
+      HOST: "::1",
+      PORT: "4000",
+      UPSTREAM_URL: "https://vics.internal:8443/",
+      UPSTREAM_API_KEY: KEY,
+      UPSTREAM_TIMEOUT_MS: "2500",
+      WEB_DIST: "some/dist",
+    });
+    expect(result.ok && result.env).toMatchObject({
+      host: "::1",
+      port: 4000,
+      upstreamUrl: "https://vics.internal:8443/",
+      timeoutMs: 2500,
+      webRoot: resolve("some/dist"),
+    });
+  });
+
+  it("reads the key from UPSTREAM_API_KEY_FILE, trimmed", () => {
+    const result = parseEnv({ UPSTREAM_API_KEY_FILE: keyFile(`  ${KEY}\n`) });
+    expect(result.ok && result.env.apiKey).toBe(KEY);
+  });
+
+  it.each([
+    ["missing", {}, /UPSTREAM_API_KEY or UPSTREAM_API_KEY_FILE must be set/],
+    ["empty", { UPSTREAM_API_KEY: "" }, /must be set/],
+    ["blank", { UPSTREAM_API_KEY: "   " }, /must be set/],
+    [
+      "in an empty file",
+      { UPSTREAM_API_KEY_FILE: keyFile("\n  \n") },
+      /UPSTREAM_API_KEY_FILE: .* is empty/,
+    ],
+    [
+      "in a file that does not exist",
+      { UPSTREAM_API_KEY_FILE: "/nonexistent/vics/key" },
+      /cannot read \/nonexistent\/vics\/key \(ENOENT\)/,
+    ],
+    [
+      "given twice",
+      { UPSTREAM_API_KEY: KEY, UPSTREAM_API_KEY_FILE: keyFile(KEY) },
+      /only one of/,
+    ],
+    [
+      "not sendable in a header",
+      { UPSTREAM_API_KEY: "two words" },
+      /cannot be sent in a header/,
+    ],
+  ])("refuses a key that is %s", (_case, source, message) => {
+    const errors = errorsOf(source);
+    expect(errors.join("\n")).toMatch(message);
+  });
+
+  it("refuses a key file it cannot read as a file", () => {
+    // A directory cannot be read as a file even by root, unlike a chmod 000 file.
+    const directory = mkdtempSync(join(tmpdir(), "vics-proxy-env-"));
+    expect(errorsOf({ UPSTREAM_API_KEY_FILE: directory }).join()).toMatch(
+      /cannot read .* \(EISDIR\)/,
+    );
+  });
+
+  it.each(["0.0.0.0", "192.168.1.10", "::", "example.com"])(
+    "refuses HOST=%s without ALLOW_REMOTE, saying there is no staff sign-in",
+    (host) => {
+      const errors = errorsOf({ HOST: host, UPSTREAM_API_KEY: KEY });
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toContain(`HOST=${host} is not a loopback address`);
+      expect(errors[0]).toContain("no staff sign-in yet");
+    },
+  );
+
+  it("accepts a remote HOST when ALLOW_REMOTE=true", () => {
+    const result = parseEnv({
+      HOST: "0.0.0.0",
+      ALLOW_REMOTE: "true",
+      UPSTREAM_API_KEY: KEY,
+    });
+    expect(result.ok && result.env).toMatchObject({
+      host: "0.0.0.0",
+      allowRemote: true,
+    });
+  });
+
+  it("does not treat other ALLOW_REMOTE values as consent", () => {
+    const errors = errorsOf({
+      HOST: "0.0.0.0",
+      ALLOW_REMOTE: "yes",
+      UPSTREAM_API_KEY: KEY,
+    });
+    expect(errors.join("\n")).toMatch(
+      /ALLOW_REMOTE: must be "true" or "false"/,
+    );
+    expect(errors.join("\n")).toMatch(/no staff sign-in/);
+  });
+
+  it("reports every bad variable at once, and never the key", () => {
+    const errors = errorsOf({
+      HOST: "10.0.0.5",
+      PORT: "eighty",
+      UPSTREAM_URL: "ftp://files.example",
+      UPSTREAM_TIMEOUT_MS: "-5",
+      UPSTREAM_API_KEY: `${KEY} oops`,
+    });
+    const text = errors.join("\n");
+    for (const name of ["PORT", "UPSTREAM_URL", "UPSTREAM_TIMEOUT_MS", "HOST"])
+      expect(text).toContain(name);
+    expect(text).toMatch(/cannot be sent in a header/);
+    expect(errors).toHaveLength(5);
+    expect(text).not.toContain(KEY);
+  });
+});
