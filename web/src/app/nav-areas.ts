@@ -1,0 +1,29 @@
+// The three areas of the primary navigation. Flip `comingNext` when a feature lands.
+export interface NavArea {
+  label: string;
+  to: string;
+  /** Route patterns (react-router matchPath) for which this area is the current one. */
+  activeOn: string[];
+  comingNext: boolean;
+}
+
+export const NAV_AREAS: NavArea[] = [
+  {
+    label: "Insurance check",
+    to: "/",
+    activeOn: ["/", "/vehicle/*"],
+    comingNext: false,
+  },
+  {
+    label: "Fleet check",
+    to: "/fleet",
+    activeOn: ["/fleet/*"],
+    comingNext: true,
+  },
+  {
+    label: "Compliance",
+    to: "/compliance",
+    activeOn: ["/compliance/*"],
+    comingNext: true,
+  },
+];

@@ -1,0 +1,26 @@
+// Shown when a view fails to render: words and a way forward instead of a blank page.
+import { useEffect } from "react";
+import { Link, useRouteError } from "react-router";
+import { DocumentTitle } from "../components/document-title.tsx";
+
+export function RouteErrorPage() {
+  const error = useRouteError();
+  useEffect(() => {
+    // Keep the detail for whoever opens the developer tools; staff see words only.
+    console.warn("VICS could not show this page", error);
+  }, [error]);
+  return (
+    <div className="width-container">
+      <main className="main" id="main-content" tabIndex={-1}>
+        <DocumentTitle title="Sorry, there is a problem" />
+        <h1 className="heading-l">Sorry, there is a problem with VICS</h1>
+        <p>Reload the page to try again.</p>
+        <p>
+          <Link to="/" reloadDocument>
+            Go to the insurance check
+          </Link>
+        </p>
+      </main>
+    </div>
+  );
+}

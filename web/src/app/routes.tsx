@@ -1,0 +1,23 @@
+// Every URL of the app and the view that answers it.
+import type { RouteObject } from "react-router";
+import { FleetPage } from "../features/bulk/index.ts";
+import { CompliancePage } from "../features/compliance/index.ts";
+import { InsurancePage } from "../features/insurance/index.ts";
+import { NotFoundPage } from "./not-found-page.tsx";
+import { RouteErrorPage } from "./route-error-page.tsx";
+import { AppLayout } from "./shell/app-layout.tsx";
+
+export const appRoutes: RouteObject[] = [
+  {
+    Component: AppLayout,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      { index: true, Component: InsurancePage },
+      { path: "vehicle/:registration", Component: InsurancePage },
+      { path: "compliance", Component: CompliancePage },
+      { path: "compliance/:registration", Component: CompliancePage },
+      { path: "fleet", Component: FleetPage },
+      { path: "*", Component: NotFoundPage },
+    ],
+  },
+];

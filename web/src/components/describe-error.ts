@@ -1,0 +1,125 @@
+// Turns any error from a check into words a member of staff can act on (never a raw status).
+import { RATE_LIMIT_WINDOW_SECONDS, formatRegistration } from "@vics/shared";
+import { isApiError } from "../lib/api-error.ts";
+
+export type ErrorKind =
+  | "not-found"
+  | "rate-limited"
+  | "unavailable"
+  | "unauthorized"
+  | "invalid-registration"
+  | "unexpected";
+
+export interface ErrorDescription {
+  kind: ErrorKind;
+  title: string;
+  message: string;
+  /** Whether a "Try again" button can help. */
+  retryable: boolean;
+  requestId?: string;
+  /** Seconds to wait before the automatic retry of a rate-limited check. */
+  waitSeconds?: number;
+}
+
+const CONTACT_ADMIN =
+  "If it keeps happening, contact your administrator and give them the reference below.";
+
+export function describeError(
+  error: unknown,
+  registration?: string,
+): ErrorDescription {
+  if (!isApiError(error)) {
+    return {
+      kind: "unexpected",
+      title: "Sorry, something went wrong",
+      message: `Try again. ${CONTACT_ADMIN}`,
+      retryable: true,
+    };
+  }
+  const requestId = error.requestId;
+  const vehicle = registration
+    ? `registration ${formatRegistration(registration)}`
+    : "that registration";
+
+  switch (error.code) {
+    case "VEHICLE_NOT_FOUND":
+      return {
+        kind: "not-found",
+        title: "No vehicle found",
+        message: `No vehicle found with ${vehicle}. Check the letters O and 0, I and 1.`,
+        retryable: false,
+        requestId,
+      };
+    case "RATE_LIMITED":
+      return {
+        kind: "rate-limited",
+        title: "Too many checks",
+        message:
+          "VICS has made too many checks in the last minute. It will try again automatically when the limit resets.",
+        retryable: true,
+        requestId,
+        // At least a second, so a bad header can never cause a tight retry loop.
+        waitSeconds: Math.max(
+          1,
+          error.retryAfterSeconds ??
+            error.rateLimit?.resetSeconds ??
+            RATE_LIMIT_WINDOW_SECONDS,
+        ),
+      };
+    case "UNAUTHORIZED":
+      return {
+        kind: "unauthorized",
+        title: "VICS cannot connect to the vehicle service",
+        message:
+          "VICS is not set up correctly: the vehicle service refused its access key. Contact your administrator and give them the reference below.",
+        retryable: false,
+        requestId,
+      };
+    case "INVALID_REGISTRATION":
+      return {
+        kind: "invalid-registration",
+        title: "Registration not recognised",
+        message: `The vehicle service does not recognise ${vehicle} as a UK registration. Check it and enter it again.`,
+        retryable: false,
+        requestId,
+      };
+    case "NETWORK":
+      return unavailable(
+        "VICS could not connect to it. Check your network connection, then try again.",
+      );
+    case "GATEWAY_TIMEOUT":
+      return unavailable(
+        "It took too long to answer. Try again in a moment.",
+        requestId,
+      );
+    case "INTERNAL":
+    case "BAD_GATEWAY":
+      return unavailable(`Try again in a moment. ${CONTACT_ADMIN}`, requestId);
+    case "INVALID_RESPONSE":
+      return {
+        kind: "unexpected",
+        title: "The vehicle service sent an answer VICS could not read",
+        message: `Try again. ${CONTACT_ADMIN}`,
+        retryable: true,
+        requestId,
+      };
+    default:
+      return {
+        kind: "unexpected",
+        title: "Sorry, something went wrong",
+        message: `Try again. ${CONTACT_ADMIN}`,
+        retryable: true,
+        requestId,
+      };
+  }
+}
+
+function unavailable(detail: string, requestId?: string): ErrorDescription {
+  return {
+    kind: "unavailable",
+    title: "The vehicle service is not responding",
+    message: `The vehicle service is not responding. ${detail}`,
+    retryable: true,
+    requestId,
+  };
+}

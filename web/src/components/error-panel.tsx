@@ -1,0 +1,74 @@
+// Shows any failed check as words and a way forward: retry, wait, fix the registration, or call an admin.
+import { useId } from "react";
+import { describeError } from "./describe-error.ts";
+import { LookalikeSuggestions } from "./lookalike-suggestions.tsx";
+import { RateLimitNotice } from "./rate-limit-notice.tsx";
+import { objectKey } from "./object-key.ts";
+
+export interface ErrorPanelProps {
+  error: unknown;
+  onRetry: () => void;
+  /** The normalised registration being checked, for the wording and O/0, I/1 suggestions. */
+  registration?: string;
+  /** True while the retry is in flight. */
+  retrying?: boolean;
+  /** Where a "Did you mean" suggestion leads; defaults to the same view. */
+  suggestionHref?: (registration: string) => string;
+}
+
+export function ErrorPanel({
+  error,
+  onRetry,
+  registration,
+  retrying = false,
+  suggestionHref,
+}: ErrorPanelProps) {
+  const headingId = useId();
+  const description = describeError(error, registration);
+
+  return (
+    <section
+      className={`error-panel error-panel--${description.kind}`}
+      aria-labelledby={headingId}
+    >
+      <div role="alert">
+        <h2 id={headingId} className="heading-m error-panel__title">
+          {description.title}
+        </h2>
+        <p className="error-panel__message">{description.message}</p>
+      </div>
+      {description.kind === "not-found" && registration && (
+        <LookalikeSuggestions
+          registration={registration}
+          hrefFor={suggestionHref}
+        />
+      )}
+      {description.kind === "rate-limited" ? (
+        <RateLimitNotice
+          // A new 429 restarts the countdown from its own Retry-After.
+          key={objectKey(error)}
+          waitSeconds={description.waitSeconds ?? 1}
+          onRetry={onRetry}
+          retrying={retrying}
+        />
+      ) : (
+        description.retryable && (
+          <button
+            type="button"
+            className="button"
+            // aria-disabled, not disabled, so keyboard focus stays on the button.
+            onClick={retrying ? undefined : onRetry}
+            aria-disabled={retrying || undefined}
+          >
+            {retrying ? "Trying again…" : "Try again"}
+          </button>
+        )
+      )}
+      {description.requestId && (
+        <p className="error-panel__reference">
+          Reference: <code>{description.requestId}</code>
+        </p>
+      )}
+    </section>
+  );
+}

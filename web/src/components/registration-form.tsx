@@ -1,0 +1,99 @@
+// The GOV.UK registration text input and submit button, validated with the shared parser.
+import { useId, useRef, useState, type FormEvent } from "react";
+import { parseRegistration } from "@vics/shared";
+
+interface RegistrationFormProps {
+  /** The button's words, e.g. "Check insurance". */
+  submitLabel: string;
+  /** Called with the normalised registration ("AB12CDE"), only when it is valid. */
+  onSubmit: (registration: string) => void;
+  defaultValue?: string;
+  /** A message to show from the start, e.g. for an invalid registration in the URL. */
+  initialError?: string;
+  label?: string;
+}
+
+// Wide enough for "AB12 CDE" with room to spare. It grows with the input: an
+// upper-case W is nearly twice as wide as the "0" that a `ch` measures.
+const MIN_WIDTH_CH = 12;
+const CH_PER_CHARACTER = 1.8;
+
+function inputWidth(value: string): string {
+  return `${Math.max(MIN_WIDTH_CH, Math.ceil(value.length * CH_PER_CHARACTER) + 2)}ch`;
+}
+
+export function RegistrationForm({
+  submitLabel,
+  onSubmit,
+  defaultValue = "",
+  initialError,
+  label = "Registration number",
+}: RegistrationFormProps) {
+  const id = useId();
+  const inputId = `${id}-registration`;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState(defaultValue);
+  const [error, setError] = useState(initialError);
+
+  // A new registration arrived from outside (a link, back button): show it.
+  const [shown, setShown] = useState({ defaultValue, initialError });
+  if (
+    shown.defaultValue !== defaultValue ||
+    shown.initialError !== initialError
+  ) {
+    setShown({ defaultValue, initialError });
+    setValue(defaultValue);
+    setError(initialError);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = parseRegistration(value);
+    if (!parsed.ok) {
+      setError(parsed.message);
+      inputRef.current?.focus();
+      return;
+    }
+    setError(undefined);
+    onSubmit(parsed.registration);
+  }
+
+  return (
+    <form className="registration-form" noValidate onSubmit={handleSubmit}>
+      <div className={`form-group${error ? " form-group--error" : ""}`}>
+        <label className="label" htmlFor={inputId}>
+          {label}
+        </label>
+        <div id={hintId} className="hint">
+          For example, AB12 CDE
+        </div>
+        {error && (
+          <p id={errorId} className="error-message">
+            <span className="visually-hidden">Error:</span> {error}
+          </p>
+        )}
+        <input
+          ref={inputRef}
+          id={inputId}
+          name="registration"
+          type="text"
+          className={`input input--registration${error ? " input--error" : ""}`}
+          style={{ width: inputWidth(value) }}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          aria-invalid={error ? true : undefined}
+          spellCheck={false}
+          autoComplete="off"
+          autoCapitalize="characters"
+          autoCorrect="off"
+        />
+      </div>
+      <button type="submit" className="button">
+        {submitLabel}
+      </button>
+    </form>
+  );
+}

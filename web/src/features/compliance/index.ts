@@ -1,0 +1,2 @@
+// The compliance feature, as the app's routes use it.
+export { CompliancePage } from "./components/compliance-page.tsx";

@@ -1,0 +1,226 @@
+import { describe, expect, it, vi } from "vitest";
+import { screen, within } from "@testing-library/react";
+import {
+  daysFromToday,
+  insuranceFixture,
+  policyFixture,
+} from "../../../test/fixtures.ts";
+import { json, serveInsurance } from "../../../test/insurance-handlers.ts";
+import { renderRoute } from "../../../test/render-route.tsx";
+
+function descriptionOf(term: string): string {
+  const dt = screen.getByText(term, { selector: "dt" });
+  return dt.nextElementSibling?.textContent ?? "";
+}
+
+describe("insurance check form", () => {
+  it("shows the GOV.UK registration input", () => {
+    renderRoute("/");
+    const input = screen.getByRole("textbox", { name: "Registration number" });
+    expect(input).toHaveAccessibleDescription("For example, AB12 CDE");
+    expect(input).toHaveAttribute("spellcheck", "false");
+    expect(input).toHaveAttribute("autocomplete", "off");
+    expect(input).toHaveAttribute("autocapitalize", "characters");
+    expect(input).not.toHaveAttribute("maxlength");
+    expect(
+      screen.getByRole("button", { name: "Check insurance" }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe("Insurance check – VICS");
+  });
+
+  it("grows the input with what was typed, so nothing is cut off", async () => {
+    const { user } = renderRoute("/");
+    const input = screen.getByRole("textbox", { name: "Registration number" });
+    const before = parseFloat(input.style.width);
+    await user.type(input, "WWWWWWWWWWWWWWWW");
+    expect(parseFloat(input.style.width)).toBeGreaterThan(before);
+    expect(parseFloat(input.style.width)).toBeGreaterThanOrEqual(16);
+  });
+
+  it("validates before any request: error message, aria-invalid, focus", async () => {
+    const requested = serveInsurance(() => json(insuranceFixture()));
+    const { user, router } = renderRoute("/");
+    const input = screen.getByRole("textbox", { name: "Registration number" });
+    await user.type(input, "AB12 CD!");
+    await user.click(screen.getByRole("button", { name: "Check insurance" }));
+
+    expect(input).toHaveAttribute("aria-invalid", "true");
+    expect(input).toHaveFocus();
+    expect(input).toHaveAccessibleDescription(
+      "For example, AB12 CDE Error: Registration must only include letters A to Z and numbers 0 to 9",
+    );
+    expect(router.state.location.pathname).toBe("/");
+    expect(requested).toEqual([]);
+  });
+
+  it("asks for a registration when the field is empty", async () => {
+    const requested = serveInsurance(() => json(insuranceFixture()));
+    const { user } = renderRoute("/");
+    await user.click(screen.getByRole("button", { name: "Check insurance" }));
+    expect(screen.getByText("Enter a registration number")).toBeVisible();
+    expect(requested).toEqual([]);
+  });
+
+  it("navigates to the shareable URL with the normalised registration", async () => {
+    const requested = serveInsurance(() => json(insuranceFixture()));
+    const { user, router } = renderRoute("/");
+    await user.type(
+      screen.getByRole("textbox", { name: "Registration number" }),
+      "ab12 cde",
+    );
+    await user.click(screen.getByRole("button", { name: "Check insurance" }));
+    expect(
+      await screen.findByRole("heading", { name: "Insured" }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe("/vehicle/AB12CDE");
+    expect(requested).toEqual(["AB12CDE"]);
+  });
+
+  it("shows the validation message for an invalid URL, with no request", () => {
+    const requested = serveInsurance(() => json(insuranceFixture()));
+    renderRoute("/vehicle/AB123CD");
+    const input = screen.getByRole("textbox", { name: "Registration number" });
+    expect(input).toHaveValue("AB123CD");
+    expect(input).toHaveAttribute("aria-invalid", "true");
+    expect(
+      screen.getByText("Enter a registration in a UK format, like AB12 CDE"),
+    ).toBeVisible();
+    expect(document.title).toBe("Error: Insurance check – VICS");
+    expect(requested).toEqual([]);
+  });
+
+  it("normalises the registration in the URL", async () => {
+    const requested = serveInsurance(() => json(insuranceFixture()));
+    const { router } = renderRoute("/vehicle/ab12-cde");
+    expect(
+      await screen.findByRole("heading", { name: "Insured" }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe("/vehicle/AB12CDE");
+    expect(requested).toEqual(["AB12CDE"]);
+  });
+});
+
+describe("insurance result", () => {
+  it("shows an insured vehicle: plate, status, policy, vehicle, freshness, compliance link", async () => {
+    serveInsurance(() => json(insuranceFixture()));
+    renderRoute("/vehicle/AB12CDE");
+
+    expect(
+      screen.getByText("Checking AB12 CDE…", { selector: "[role=status]" }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText("Checking AB12 CDE…", { selector: "p:not([role])" }),
+    ).toBeVisible();
+    expect(
+      screen
+        .getByText("Checking AB12 CDE…", { selector: "p:not([role])" })
+        .closest("[aria-busy]"),
+    ).toHaveAttribute("aria-busy", "true");
+    const heading = await screen.findByRole("heading", { name: "Insured" });
+    const result = heading.closest("section") as HTMLElement;
+    expect(
+      within(result).getByText("AB12 CDE").parentElement,
+    ).toHaveTextContent("Registration AB12 CDE");
+    expect(
+      heading.querySelector('svg[data-status="pass"]'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Policy" })).toBeVisible();
+    expect(descriptionOf("Insurer")).toBe("Northwind Mutual");
+    expect(descriptionOf("Policy number")).toBe("POL-7781-2231");
+    expect(descriptionOf("Cover type")).toBe("Comprehensive");
+    expect(descriptionOf("Valid to")).toContain("(ends in 165 days)");
+    expect(screen.queryByText(/Expiring soon/)).not.toBeInTheDocument();
+
+    expect(
+      screen.getByText(/so you can confirm it is the right car/),
+    ).toBeVisible();
+    expect(descriptionOf("Make")).toBe("Ford");
+    expect(descriptionOf("Model")).toBe("Focus");
+    expect(descriptionOf("Year")).toBe("2019");
+    expect(descriptionOf("Colour")).toBe("Blue");
+    expect(
+      screen.getByText(/Record last updated 1 March 2026 at 09:30/),
+    ).toBeVisible();
+    expect(
+      screen.getByRole("link", { name: "Check compliance for AB12 CDE" }),
+    ).toHaveAttribute("href", "/compliance/AB12CDE");
+    expect(document.title).toBe("AB12 CDE: Insured – Insurance check – VICS");
+    expect(screen.getByText("AB12 CDE is insured.")).toHaveAttribute(
+      "role",
+      "status",
+    );
+  });
+
+  it("flags a policy ending within 30 days as expiring soon, in words", async () => {
+    serveInsurance(() =>
+      json(
+        insuranceFixture({
+          registration: "EX26SON",
+          policy: policyFixture({ validTo: daysFromToday(10) }),
+        }),
+      ),
+    );
+    renderRoute("/vehicle/EX26SON");
+    expect(await screen.findByText("Expiring soon:")).toBeVisible();
+    expect(descriptionOf("Valid to")).toContain("(ends in 10 days)");
+  });
+
+  it("shows a never-insured vehicle: Not insured, no policy on record", async () => {
+    serveInsurance(() =>
+      json(
+        insuranceFixture({
+          registration: "UN51NSD",
+          insured: false,
+          policy: null,
+        }),
+      ),
+    );
+    renderRoute("/vehicle/UN51NSD");
+    const heading = await screen.findByRole("heading", { name: "Not insured" });
+    expect(
+      heading.querySelector('svg[data-status="fail"]'),
+    ).toBeInTheDocument();
+    expect(screen.getByText("No insurance policy on record")).toBeVisible();
+    expect(screen.queryByText("Insurer")).not.toBeInTheDocument();
+    expect(descriptionOf("Make")).toBe("Ford");
+    expect(document.title).toBe(
+      "UN51 NSD: Not insured – Insurance check – VICS",
+    );
+  });
+
+  it("shows a lapsed policy as the last policy, ended N days ago", async () => {
+    serveInsurance(() =>
+      json(
+        insuranceFixture({
+          registration: "LP08SED",
+          insured: false,
+          policy: policyFixture({
+            validFrom: daysFromToday(-385),
+            validTo: daysFromToday(-20),
+          }),
+        }),
+      ),
+    );
+    renderRoute("/vehicle/LP08SED");
+    expect(
+      await screen.findByRole("heading", { name: "Not insured" }),
+    ).toBeVisible();
+    expect(screen.getByRole("heading", { name: "Last policy" })).toBeVisible();
+    expect(descriptionOf("Valid to")).toContain("(ended 20 days ago)");
+    expect(
+      screen.getByText(
+        /No policy covers today. The last policy ended 20 days ago/,
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/Expiring soon/)).not.toBeInTheDocument();
+  });
+
+  it("re-checks when the same registration is submitted again", async () => {
+    const requested = serveInsurance(() => json(insuranceFixture()));
+    const { user } = renderRoute("/vehicle/AB12CDE");
+    await screen.findByRole("heading", { name: "Insured" });
+    await user.click(screen.getByRole("button", { name: "Check insurance" }));
+    await vi.waitFor(() => expect(requested).toHaveLength(2));
+    expect(screen.getByRole("heading", { name: "Insured" })).toBeVisible();
+  });
+});

@@ -1,0 +1,2 @@
+// The insurance check feature, as the app's routes use it.
+export { InsurancePage } from "./components/insurance-page.tsx";

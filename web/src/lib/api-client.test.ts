@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import { http, HttpResponse } from "msw";
+import { InsuranceRecordSchema, paths } from "@vics/shared";
+import { ApiError, apiGet } from "./api-client.ts";
+import { getRateLimit } from "./rate-limit-store.ts";
+import { server } from "../test/server.ts";
+import {
+  insuranceFixture,
+  problemFixture,
+  rateLimitHeaders,
+} from "../test/fixtures.ts";
+import { json, serveInsurance } from "../test/insurance-handlers.ts";
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error("expected the request to fail");
+}
+
+const getAb12 = () => apiGet(paths.insurance("AB12CDE"), InsuranceRecordSchema);
+
+describe("apiGet", () => {
+  it("calls the proxy under /api and returns the parsed body", async () => {
+    let seen: Request | undefined;
+    server.use(
+      http.get("/api/v1/vehicle/:registration/insurance", ({ request }) => {
+        seen = request;
+        return HttpResponse.json(insuranceFixture());
+      }),
+    );
+    await expect(getAb12()).resolves.toEqual(insuranceFixture());
+    expect(new URL(seen?.url ?? "").pathname).toBe(
+      "/api/v1/vehicle/AB12CDE/insurance",
+    );
+    expect(seen?.headers.get("X-API-Key")).toBeNull();
+  });
+
+  it("records the rate-limit headers of a successful response", async () => {
+    serveInsurance(() => json(insuranceFixture(), 200, rateLimitHeaders(118)));
+    await getAb12();
+    expect(getRateLimit()).toMatchObject({
+      limit: 120,
+      remaining: 118,
+      resetSeconds: 42,
+    });
+  });
+
+  it("records the rate-limit headers of an error response too", async () => {
+    serveInsurance(() =>
+      json(problemFixture("VEHICLE_NOT_FOUND", 404), 404, rateLimitHeaders(7)),
+    );
+    await failure(getAb12());
+    expect(getRateLimit()?.remaining).toBe(7);
+  });
+
+  it("turns a body that fails the schema into INVALID_RESPONSE", async () => {
+    serveInsurance(() =>
+      json({ ...insuranceFixture(), vehicle: undefined }, 200, {
+        "X-Request-Id": "req-bad-body",
+      }),
+    );
+    const error = await failure(getAb12());
+    expect(error.code).toBe("INVALID_RESPONSE");
+    expect(error.status).toBe(200);
+    expect(error.requestId).toBe("req-bad-body");
+  });
+
+  it("turns a body that is not JSON into INVALID_RESPONSE", async () => {
+    serveInsurance(() => new HttpResponse("<html>", { status: 200 }));
+    expect((await failure(getAb12())).code).toBe("INVALID_RESPONSE");
+  });
+
+  it("reads a problem document: code, detail and request id", async () => {
+    serveInsurance(() =>
+      json(problemFixture("VEHICLE_NOT_FOUND", 404, "req-404"), 404),
+    );
+    const error = await failure(getAb12());
+    expect(error).toMatchObject({
+      status: 404,
+      code: "VEHICLE_NOT_FOUND",
+      detail: "Detail for VEHICLE_NOT_FOUND",
+      requestId: "req-404",
+    });
+  });
+
+  it("reads Retry-After on a 429, falling back to X-RateLimit-Reset", async () => {
+    serveInsurance((_, attempt) =>
+      json(problemFixture("RATE_LIMITED", 429), 429, {
+        ...rateLimitHeaders(0, 10, 17),
+        ...(attempt === 1 ? { "Retry-After": "12" } : {}),
+      }),
+    );
+    const first = await failure(getAb12());
+    expect(first.retryAfterSeconds).toBe(12);
+    expect(first.rateLimit).toEqual({
+      limit: 10,
+      remaining: 0,
+      resetSeconds: 17,
+    });
+    expect((await failure(getAb12())).retryAfterSeconds).toBe(17);
+  });
+
+  it("falls back to the status when an error body is not a problem document", async () => {
+    serveInsurance(
+      () =>
+        new HttpResponse("Bad gateway", {
+          status: 502,
+          headers: { "X-Request-Id": "req-html" },
+        }),
+    );
+    const error = await failure(getAb12());
+    expect(error).toMatchObject({
+      status: 502,
+      code: "BAD_GATEWAY",
+      requestId: "req-html",
+    });
+  });
+
+  it("reports a network failure as status 0, NETWORK", async () => {
+    serveInsurance(() => HttpResponse.error());
+    const error = await failure(getAb12());
+    expect(error.status).toBe(0);
+    expect(error.code).toBe("NETWORK");
+  });
+
+  it("lets an abort through as an abort, not an ApiError", async () => {
+    serveInsurance(() => json(insuranceFixture()));
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      apiGet(paths.insurance("AB12CDE"), InsuranceRecordSchema, {
+        signal: controller.signal,
+      }),
+    ).rejects.not.toBeInstanceOf(ApiError);
+  });
+});

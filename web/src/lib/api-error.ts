@@ -1,0 +1,52 @@
+// The one error type every screen receives from the API client.
+import type { ProblemCode, RateLimitState } from "@vics/shared";
+
+export type ApiErrorCode = ProblemCode | "NETWORK" | "INVALID_RESPONSE";
+
+export interface ApiErrorInit {
+  status: number;
+  code: ApiErrorCode;
+  detail: string;
+  requestId?: string;
+  retryAfterSeconds?: number;
+  rateLimit?: RateLimitState;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  /** HTTP status; 0 when no response arrived (network failure). */
+  status: number;
+  code: ApiErrorCode;
+  requestId?: string;
+  retryAfterSeconds?: number;
+  rateLimit?: RateLimitState;
+  detail: string;
+
+  constructor(init: ApiErrorInit) {
+    super(init.detail, { cause: init.cause });
+    this.name = "ApiError";
+    this.status = init.status;
+    this.code = init.code;
+    this.detail = init.detail;
+    this.requestId = init.requestId;
+    this.retryAfterSeconds = init.retryAfterSeconds;
+    this.rateLimit = init.rateLimit;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The code to use when an error response carries no readable problem document. */
+export function codeForStatus(status: number): ProblemCode {
+  if (status === 401) return "UNAUTHORIZED";
+  if (status === 404) return "NOT_FOUND";
+  if (status === 405) return "METHOD_NOT_ALLOWED";
+  if (status === 413) return "PAYLOAD_TOO_LARGE";
+  if (status === 429) return "RATE_LIMITED";
+  if (status === 502) return "BAD_GATEWAY";
+  if (status === 504) return "GATEWAY_TIMEOUT";
+  if (status >= 500) return "INTERNAL";
+  return "MALFORMED_REQUEST";
+}

@@ -1,0 +1,84 @@
+// en-GB date wording for staff. Day counts use UTC calendar dates, as the service does.
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Policies ending within this many days are flagged as expiring soon. */
+export const EXPIRING_SOON_DAYS = 30;
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+// Staff work in the UK, so clock times are shown in UK time whatever the machine says.
+const timeFormat = new Intl.DateTimeFormat("en-GB", {
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/London",
+});
+const ukDateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/London",
+});
+
+const relativeFormat = new Intl.RelativeTimeFormat("en-GB", {
+  numeric: "auto",
+});
+
+/** "YYYY-MM-DD" of the UTC day containing `now`. */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+function utcDayNumber(isoDate: string): number {
+  return Math.floor(Date.parse(isoDate.slice(0, 10) + "T00:00:00Z") / DAY_MS);
+}
+
+/** Whole calendar days from `from` to `to` (both "YYYY-MM-DD"); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return utcDayNumber(to) - utcDayNumber(from);
+}
+
+/** "12 May 2027" for a "2027-05-12" date. */
+export function formatDate(isoDate: string): string {
+  return dateFormat.format(new Date(isoDate.slice(0, 10) + "T00:00:00Z"));
+}
+
+/** "3 May 2026 at 14:05" (UK time) for a timestamp. */
+export function formatDateTime(timestamp: string): string {
+  const date = new Date(timestamp);
+  return `${ukDateFormat.format(date)} at ${timeFormat.format(date)}`;
+}
+
+/** "ended 20 days ago", "ended yesterday", "ends today", "ends tomorrow", "ends in 10 days". */
+export function describePolicyEnd(validTo: string, today: string): string {
+  const days = daysBetween(today, validTo);
+  if (days === 0) return "ends today";
+  if (days === 1) return "ends tomorrow";
+  if (days === -1) return "ended yesterday";
+  if (days > 1) return `ends in ${days} days`;
+  return `ended ${-days} days ago`;
+}
+
+/** True when cover is still running but ends within EXPIRING_SOON_DAYS. */
+export function isExpiringSoon(validTo: string, today: string): boolean {
+  const days = daysBetween(today, validTo);
+  return days >= 0 && days <= EXPIRING_SOON_DAYS;
+}
+
+/** "just now", "5 minutes ago", "yesterday", "3 days ago" from a timestamp. */
+export function formatRelativeTime(timestamp: string, now: Date): string {
+  const seconds = Math.round((Date.parse(timestamp) - now.getTime()) / 1000);
+  const absolute = Math.abs(seconds);
+  if (absolute < 45) return "just now";
+  if (absolute < 45 * 60)
+    return relativeFormat.format(Math.round(seconds / 60), "minute");
+  if (absolute < 22 * 3600)
+    return relativeFormat.format(Math.round(seconds / 3600), "hour");
+  const days = daysBetween(todayUtc(now), timestamp.slice(0, 10));
+  if (Math.abs(days) < 30) return relativeFormat.format(days, "day");
+  return `on ${formatDate(timestamp)}`;
+}

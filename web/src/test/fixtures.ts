@@ -1,0 +1,76 @@
+// Response bodies for msw handlers, built and checked with the shared contract schemas.
+import {
+  InsuranceRecordSchema,
+  ProblemSchema,
+  problemType,
+  type InsuranceRecord,
+  type Policy,
+  type Problem,
+  type ProblemCode,
+} from "@vics/shared";
+import { todayUtc } from "../lib/dates.ts";
+
+/** "YYYY-MM-DD" `days` from today (UTC); negative is in the past. */
+export function daysFromToday(days: number): string {
+  return todayUtc(new Date(Date.now() + days * 24 * 60 * 60 * 1000));
+}
+
+export function policyFixture(overrides: Partial<Policy> = {}): Policy {
+  return {
+    number: "POL-7781-2231",
+    insurer: "Northwind Mutual",
+    type: "Comprehensive",
+    validFrom: daysFromToday(-200),
+    validTo: daysFromToday(165),
+    ...overrides,
+  };
+}
+
+export function insuranceFixture(
+  overrides: Partial<InsuranceRecord> = {},
+): InsuranceRecord {
+  return InsuranceRecordSchema.parse({
+    registration: "AB12CDE",
+    insured: true,
+    policy: policyFixture(),
+    vehicle: { make: "Ford", model: "Focus", year: 2019, color: "Blue" },
+    lastUpdated: "2026-03-01T09:30:00.000Z",
+    ...overrides,
+  });
+}
+
+const TITLES: Partial<Record<ProblemCode, string>> = {
+  VEHICLE_NOT_FOUND: "Vehicle not found",
+  RATE_LIMITED: "Too many requests",
+  UNAUTHORIZED: "Unauthorized",
+  INTERNAL: "Internal server error",
+  BAD_GATEWAY: "Bad gateway",
+  GATEWAY_TIMEOUT: "Gateway timeout",
+};
+
+export function problemFixture(
+  code: ProblemCode,
+  status: number,
+  requestId = "req-test-0001",
+): Problem {
+  return ProblemSchema.parse({
+    type: problemType(code),
+    title: TITLES[code] ?? code,
+    status,
+    detail: `Detail for ${code}`,
+    code,
+    requestId,
+  });
+}
+
+export function rateLimitHeaders(
+  remaining: number,
+  limit = 120,
+  reset = 42,
+): Record<string, string> {
+  return {
+    "X-RateLimit-Limit": String(limit),
+    "X-RateLimit-Remaining": String(remaining),
+    "X-RateLimit-Reset": String(reset),
+  };
+}

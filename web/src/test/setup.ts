@@ -1,0 +1,33 @@
+// Runs before every test file: jest-dom matchers, the msw server, clean state, and console.error fails a test.
+import "@testing-library/jest-dom/vitest";
+import { cleanup } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
+import { resetRateLimit } from "../lib/rate-limit-store.ts";
+import { resetRecentChecksMemory } from "../lib/recent-checks.ts";
+import { server } from "./server.ts";
+
+beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
+
+let consoleErrors: unknown[][] = [];
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  window.localStorage.clear();
+  resetRecentChecksMemory();
+  resetRateLimit();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  if (consoleErrors.length > 0) {
+    const printed = consoleErrors.map((args) => args.map(String).join(" "));
+    throw new Error(`console.error was called:\n${printed.join("\n")}`);
+  }
+});
+
+afterAll(() => server.close());
