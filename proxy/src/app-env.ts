@@ -1,6 +1,5 @@
 import type { Context } from "hono";
-import type { RequestIdVariables } from "hono/request-id";
 
 /** Hono's typing for this app: the request id middleware sets `requestId`. */
-export type AppEnv = { Variables: RequestIdVariables };
+export type AppEnv = { Variables: { requestId: string } };
 export type AppContext = Context<AppEnv>;

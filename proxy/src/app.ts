@@ -1,12 +1,11 @@
 import { Hono } from "hono";
-import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
-import { REQUEST_ID_HEADER } from "@vics/shared";
 import { registerApiRoutes } from "./api-routes.ts";
 import type { AppEnv } from "./app-env.ts";
 import { createForwarder } from "./forward.ts";
 import type { Logger } from "./logger.ts";
 import { PROXY_PROBLEMS, problemResponse } from "./problem.ts";
+import { requestId } from "./request-id.ts";
 import { requestLog } from "./request-log.ts";
 import { registerStaticSite } from "./static-site.ts";
 import type { UpstreamFetch } from "./upstream-call.ts";
@@ -42,8 +41,7 @@ const CONTENT_SECURITY_POLICY = {
 
 export function createProxyApp(options: ProxyOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  // A client's X-Request-Id is kept only when short and plain ([A-Za-z0-9_=-]).
-  app.use(requestId({ headerName: REQUEST_ID_HEADER, limitLength: 128 }));
+  app.use(requestId);
   app.use(requestLog(options.logger));
   app.use(
     secureHeaders({

@@ -41,15 +41,28 @@ describe("what the upstream receives", () => {
     });
   });
 
-  it("replaces a request id that is not sane with one of its own", async () => {
+  it.each([
+    ["spaces and markup", "bad id; <script>"],
+    ["an equals sign", "abc=def"],
+    ["65 characters", "a".repeat(65)],
+    ["non-ASCII", "réq-1"],
+  ])("replaces a request id with %s by one of its own", async (_case, id) => {
     const upstream = fakeUpstream();
     const { app } = createTestProxy({ fetch: upstream.fetch });
     const response = await app.request(INSURANCE_PATH, {
-      headers: { "X-Request-Id": "bad id; with spaces <script>" },
+      headers: { "X-Request-Id": id },
     });
     const sentId = upstream.requests[0]?.headers.get("X-Request-Id");
     expect(sentId).toMatch(/^[0-9a-f-]{36}$/);
     expect(response.headers.get("X-Request-Id")).toBe(sentId);
+  });
+
+  it("keeps a plain request id of up to 64 characters", async () => {
+    const id = `web.${"x".repeat(56)}_1-2`;
+    const upstream = fakeUpstream();
+    const { app } = createTestProxy({ fetch: upstream.fetch });
+    await app.request(INSURANCE_PATH, { headers: { "X-Request-Id": id } });
+    expect(upstream.requests[0]?.headers.get("X-Request-Id")).toBe(id);
   });
 
   it("asks for JSON when the browser sends no Accept", async () => {
