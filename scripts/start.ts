@@ -41,6 +41,7 @@ const proxy = startChild("proxy", ["proxy/src/index.ts"], root, {
   PORT: String(env.port),
   UPSTREAM_URL: serviceUrl,
   UPSTREAM_API_KEY_FILE: keyFile,
+  UPSTREAM_API_KEY: undefined,
   ...(env.allowRemote ? { ALLOW_REMOTE: "true" } : {}),
 });
 const appUrl = `http://${env.host === "0.0.0.0" ? "127.0.0.1" : env.host}:${env.port}/`;

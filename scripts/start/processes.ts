@@ -19,11 +19,17 @@ export function startChild(
   label: string,
   args: string[],
   cwd: string,
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
 ): ChildProcess {
   const child = spawn(process.execPath, args, {
     cwd,
-    env: { ...process.env, ...env },
+    // An undefined value removes a variable the shell exported, so a child never gets two
+    // sources for one setting (e.g. UPSTREAM_API_KEY beside UPSTREAM_API_KEY_FILE).
+    env: Object.fromEntries(
+      Object.entries({ ...process.env, ...env }).filter(
+        ([, value]) => value !== undefined,
+      ),
+    ),
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.add(child);
