@@ -21,6 +21,8 @@ export interface TestService {
   /** Issues a key on this service's database and returns the plain key. */
   createKey(plan: Plan, name?: string): Promise<string>;
   close(): Promise<void> | void;
+  /** The store behind the app, for the service's own tests (e.g. to revoke a key). */
+  store: Store;
 }
 
 export interface TestServiceOptions {
@@ -34,11 +36,30 @@ export interface TestServiceOptions {
   logger?: Logger;
   /** The client address for the unauthenticated limit; default one fixed address. */
   clientAddress?: (c: Context) => string;
+  /** Replaces the real wait of the slow sandbox registration. */
+  sleep?: (ms: number) => Promise<void>;
   /** Wraps the store, e.g. to make it fail. */
   wrapStore?: (store: Store) => Store;
 }
 
 export const TEST_CLIENT_ADDRESS = "192.0.2.1";
+
+/** The app's dependencies as tests want them: quiet, one client address, real memory limiter. */
+export function testAppDeps(
+  store: Store,
+  options: TestServiceOptions = {},
+): AppDeps {
+  return {
+    store: options.wrapStore ? options.wrapStore(store) : store,
+    rateLimiter: createMemoryRateLimiter(),
+    now: options.now ?? (() => new Date()),
+    sandbox: options.sandbox ?? true,
+    sandboxDelayMs: options.sandboxDelayMs ?? SANDBOX_DELAY_MS,
+    sleep: options.sleep ?? ((ms) => delay(ms)),
+    logger: options.logger ?? silentLogger,
+    clientAddress: options.clientAddress ?? (() => TEST_CLIENT_ADDRESS),
+  };
+}
 
 export async function createTestService(
   options: TestServiceOptions = {},
@@ -52,20 +73,10 @@ export async function createTestService(
       today: utcDate(now()),
     },
   });
-  const deps: AppDeps = {
-    store: options.wrapStore ? options.wrapStore(store) : store,
-    rateLimiter: createMemoryRateLimiter(),
-    now,
-    sandbox: options.sandbox ?? true,
-    sandboxDelayMs: options.sandboxDelayMs ?? SANDBOX_DELAY_MS,
-    sleep: (ms) => delay(ms),
-    logger: options.logger ?? silentLogger,
-    clientAddress: options.clientAddress ?? (() => TEST_CLIENT_ADDRESS),
-  };
-  const app = createApp(deps);
   let keyCount = 0;
   return {
-    app,
+    app: createApp(testAppDeps(store, { ...options, now })),
+    store,
     async createKey(plan, name) {
       const issued = await issueApiKey(
         store,

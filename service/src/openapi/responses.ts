@@ -29,23 +29,34 @@ export const apiKeySecurityScheme = {
     )}. Requests without a valid key: ${UNAUTHENTICATED_LIMIT} per client address.`,
 } as const;
 
+// `header.id` makes each a reusable component under components.headers.
 const commonHeaders = {
-  [REQUEST_ID_HEADER]: z
-    .string()
-    .meta({ description: "Identifies this request in the service's logs" }),
+  [REQUEST_ID_HEADER]: z.string().meta({
+    description: "Identifies this request in the service's logs",
+    header: { id: "RequestId" },
+  }),
   [RATE_LIMIT_HEADERS.limit]: z
     .int()
     .min(0)
-    .meta({ description: "Requests allowed per 60-second window" }),
+    .meta({
+      description: "Requests allowed per 60-second window",
+      header: { id: "RateLimitLimit" },
+    }),
   [RATE_LIMIT_HEADERS.remaining]: z
     .int()
     .min(0)
-    .meta({ description: "Requests left in this window" }),
+    .meta({
+      description: "Requests left in this window",
+      header: { id: "RateLimitRemaining" },
+    }),
   [RATE_LIMIT_HEADERS.reset]: z
     .int()
     .min(0)
     .max(60)
-    .meta({ description: "Whole seconds until the window resets" }),
+    .meta({
+      description: "Whole seconds until the window resets",
+      header: { id: "RateLimitReset" },
+    }),
 };
 
 const headers = z.object(commonHeaders);

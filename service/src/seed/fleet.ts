@@ -36,8 +36,11 @@ const SHARES = {
 };
 
 function firstRegistration(random: Random, today: IsoDate): IsoDate {
+  // A few classics (25 to 60 years old), so old prefix and suffix plates exist too.
+  if (random.chance(0.03))
+    return addDays(today, -random.int(25 * 365, 60 * 365));
   // Skewed young: about a sixth of the fleet is under three years old.
-  const ageDays = Math.floor(random.next() ** 1.6 * 30 * 365) + 7;
+  const ageDays = Math.floor(random.next() ** 1.2 * 25 * 365) + 7;
   return addDays(today, -ageDays);
 }
 

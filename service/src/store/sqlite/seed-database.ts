@@ -1,5 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { seedVehicles, type SeedOptions } from "../../seed/seed-data.ts";
+import type { SeedVehicle } from "../../seed/seed-vehicle.ts";
 import { inTransaction } from "./database.ts";
 import { createSchema, readMeta, writeMeta } from "./schema.ts";
 import { writeVehicles } from "./seed-writer.ts";
@@ -11,13 +12,17 @@ export const SYNTHETIC_FLEET = "synthetic";
  * `meta`: a crash part-way leaves an empty file, never a half-seeded database.
  * Returns whether this call did the seeding.
  */
-export function ensureSeeded(db: DatabaseSync, options: SeedOptions): boolean {
+export function ensureSeeded(
+  db: DatabaseSync,
+  options: SeedOptions,
+  vehicles: () => Iterable<SeedVehicle> = () => seedVehicles(options),
+): boolean {
   if (readMeta(db, "fleet") !== undefined) return false;
   return inTransaction(db, () => {
     // Another process (the keys CLI or a second service) may have won the race.
     if (readMeta(db, "fleet") !== undefined) return false;
     createSchema(db);
-    const count = writeVehicles(db, seedVehicles(options));
+    const count = writeVehicles(db, vehicles());
     writeMeta(db, "fleet", SYNTHETIC_FLEET);
     writeMeta(db, "seed", String(options.seed));
     writeMeta(db, "seeded_on", options.today);

@@ -1,0 +1,178 @@
+import type { Policy } from "@vics/shared";
+import { describe, expect, it } from "vitest";
+import {
+  type ComplianceFacts,
+  complianceVerdict,
+  fineDetails,
+  motDetails,
+  taxDetails,
+} from "./compliance.ts";
+
+const TODAY = "2026-03-10";
+
+describe("motDetails", () => {
+  it.each([
+    ["under 3 years, no MOT yet", "2023-03-11", [], "exempt", null],
+    ["3rd anniversary is today: due, and none", "2023-03-10", [], "none", null],
+    [
+      "3rd anniversary today with a fresh MOT",
+      "2023-03-10",
+      ["2027-03-09"],
+      "valid",
+      "2027-03-09",
+    ],
+    ["3 years and 10 days old, never tested", "2023-02-28", [], "none", null],
+    [
+      "expiry today is still valid",
+      "2015-01-01",
+      ["2026-03-10"],
+      "valid",
+      "2026-03-10",
+    ],
+    [
+      "expired yesterday",
+      "2015-01-01",
+      ["2026-03-09"],
+      "expired",
+      "2026-03-09",
+    ],
+    [
+      "the latest certificate counts",
+      "2015-01-01",
+      ["2026-12-01", "2025-12-01"],
+      "valid",
+      "2026-12-01",
+    ],
+    ["old car never tested", "2015-01-01", [], "none", null],
+  ] as const)("%s", (_label, firstRegistered, expiries, status, expiry) => {
+    expect(motDetails(firstRegistered, expiries, TODAY)).toEqual({
+      status,
+      expiry,
+    });
+  });
+
+  it("treats a 29 February first registration as due on 1 March three years on", () => {
+    expect(motDetails("2024-02-29", [], "2027-02-28").status).toBe("exempt");
+    expect(motDetails("2024-02-29", [], "2027-03-01").status).toBe("none");
+  });
+});
+
+describe("taxDetails", () => {
+  it.each([
+    ["taxed until later", { sorn: false, dueDate: "2026-09-01" }, "taxed"],
+    [
+      "due today is still taxed",
+      { sorn: false, dueDate: "2026-03-10" },
+      "taxed",
+    ],
+    [
+      "due yesterday is untaxed",
+      { sorn: false, dueDate: "2026-03-09" },
+      "untaxed",
+    ],
+    ["never taxed", { sorn: false, dueDate: null }, "untaxed"],
+    ["SORN", { sorn: true, dueDate: null }, "sorn"],
+    [
+      "SORN wins over a future due date",
+      { sorn: true, dueDate: "2026-09-01" },
+      "sorn",
+    ],
+  ] as const)("%s", (_label, tax, status) => {
+    expect(taxDetails(tax, TODAY)).toEqual({ status, dueDate: tax.dueDate });
+  });
+});
+
+describe("fineDetails", () => {
+  it.each([
+    ["no fines", [], 0, 0],
+    ["paid fines do not count", [{ amountPence: 10_000, paid: true }], 0, 0],
+    [
+      "unpaid fines are counted and summed",
+      [
+        { amountPence: 10_000, paid: false },
+        { amountPence: 5_000, paid: false },
+        { amountPence: 6_000, paid: true },
+      ],
+      2,
+      15_000,
+    ],
+  ] as const)("%s", (_label, fines, count, totalPence) => {
+    expect(fineDetails(fines)).toEqual({ count, totalPence });
+  });
+});
+
+describe("complianceVerdict", () => {
+  const cover: Policy = {
+    number: "P1",
+    insurer: "Acorn Mutual",
+    validFrom: "2025-06-01",
+    validTo: "2026-05-31",
+    type: "Comprehensive",
+  };
+  const good: ComplianceFacts = {
+    firstRegistered: "2015-01-01",
+    policies: [cover],
+    motExpiries: ["2026-10-01"],
+    tax: { sorn: false, dueDate: "2026-08-01" },
+    fines: [],
+  };
+
+  it.each([
+    ["all four pass", {}, [true, true, true, true]],
+    [
+      "lapsed cover",
+      { policies: [{ ...cover, validTo: "2026-03-09" }] },
+      [false, true, true, true],
+    ],
+    [
+      "cover starting today",
+      { policies: [{ ...cover, validFrom: TODAY }] },
+      [true, true, true, true],
+    ],
+    [
+      "cover ending today",
+      { policies: [{ ...cover, validTo: TODAY }] },
+      [true, true, true, true],
+    ],
+    ["MOT expired", { motExpiries: ["2026-01-01"] }, [true, false, true, true]],
+    [
+      "MOT exempt counts as valid",
+      { firstRegistered: "2024-01-01", motExpiries: [] },
+      [true, true, true, true],
+    ],
+    ["SORN", { tax: { sorn: true, dueDate: null } }, [true, true, false, true]],
+    [
+      "untaxed",
+      { tax: { sorn: false, dueDate: "2026-01-01" } },
+      [true, true, false, true],
+    ],
+    [
+      "an unpaid fine",
+      { fines: [{ amountPence: 100, paid: false }] },
+      [true, true, true, false],
+    ],
+    [
+      "a paid fine",
+      { fines: [{ amountPence: 100, paid: true }] },
+      [true, true, true, true],
+    ],
+  ] as const)(
+    "%s",
+    (
+      _label,
+      changes,
+      [insuranceValid, motValid, roadTaxPaid, noOutstandingFines],
+    ) => {
+      const verdict = complianceVerdict({ ...good, ...changes }, TODAY);
+      expect(verdict.checks).toEqual({
+        insuranceValid,
+        motValid,
+        roadTaxPaid,
+        noOutstandingFines,
+      });
+      expect(verdict.compliant).toBe(
+        insuranceValid && motValid && roadTaxPaid && noOutstandingFines,
+      );
+    },
+  );
+});

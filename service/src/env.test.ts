@@ -1,0 +1,63 @@
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseEnv, REPO_ROOT } from "./env.ts";
+
+describe("parseEnv", () => {
+  it("applies the defaults", () => {
+    expect(parseEnv({})).toEqual({
+      ok: true,
+      env: {
+        HOST: "127.0.0.1",
+        PORT: 3001,
+        DATABASE_PATH: resolve(REPO_ROOT, "data/vics.sqlite"),
+        SANDBOX: undefined,
+      },
+    });
+    expect(REPO_ROOT).toBe(resolve(import.meta.dirname, "../.."));
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(
+      parseEnv({ PORT: "", SANDBOX: "", DATABASE_PATH: "" }),
+    ).toMatchObject({ ok: true, env: { PORT: 3001 } });
+  });
+
+  it.each([
+    ["other.sqlite", resolve(REPO_ROOT, "other.sqlite")],
+    ["/tmp/vics/x.sqlite", "/tmp/vics/x.sqlite"],
+    [":memory:", ":memory:"],
+  ])(
+    "resolves DATABASE_PATH %j against the repository root",
+    (value, expected) => {
+      expect(parseEnv({ DATABASE_PATH: value })).toMatchObject({
+        ok: true,
+        env: { DATABASE_PATH: expected },
+      });
+    },
+  );
+
+  it.each([
+    ["true", true],
+    ["false", false],
+  ])("reads SANDBOX=%s", (value, expected) => {
+    expect(parseEnv({ SANDBOX: value })).toMatchObject({
+      ok: true,
+      env: { SANDBOX: expected },
+    });
+  });
+
+  it("reports every bad variable at once", () => {
+    const result = parseEnv({ PORT: "80a", SANDBOX: "yes", HOST: "0.0.0.0" });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.problems).toHaveLength(2);
+      expect(result.problems.join("\n")).toMatch(
+        /PORT: must be a whole number[\s\S]*SANDBOX: must be "true" or "false"/,
+      );
+    }
+    const tooHigh = parseEnv({ PORT: "70000" });
+    expect(tooHigh.ok ? [] : tooHigh.problems).toEqual([
+      "PORT: must be at most 65535",
+    ]);
+  });
+});

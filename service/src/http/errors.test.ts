@@ -1,0 +1,147 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { memoryLogger } from "../logger.ts";
+import {
+  createTestService,
+  type TestService,
+  type TestServiceOptions,
+} from "../testing.ts";
+import {
+  call,
+  expectMeteredHeaders,
+  expectProblem,
+} from "../test-support/requests.ts";
+
+const services: TestService[] = [];
+async function start(options: TestServiceOptions = {}): Promise<TestService> {
+  const service = await createTestService(options);
+  services.push(service);
+  return service;
+}
+afterEach(async () => {
+  await Promise.all(services.splice(0).map((service) => service.close()));
+});
+
+const LEAKY_MESSAGE =
+  "SQLITE_ERROR: no such column: vehicles.regn in SELECT * FROM vehicles WHERE registration = ? (/work/main/service/src/store/sqlite/vehicle-queries.ts:12)";
+
+describe("the one error model", () => {
+  it("answers an unknown route with a 404 NOT_FOUND problem, key or not", async () => {
+    const service = await start();
+    const key = await service.createKey("standard");
+    for (const path of [
+      "/nope",
+      "/v1/vehicle/AB12CDE",
+      "/v2/compliance/AB12CDE",
+    ]) {
+      const response = await call(service, path, { key });
+      expectMeteredHeaders(response, 120);
+      await expectProblem(response, 404, "NOT_FOUND");
+    }
+    await expectProblem(await call(service, "/nope"), 404, "NOT_FOUND");
+  });
+
+  it.each([
+    ["POST", "/v1/vehicle/AB12CDE/insurance"],
+    ["DELETE", "/v1/compliance/AB12CDE"],
+    ["PUT", "/v1/openapi.json"],
+    ["POST", "/health"],
+  ])("answers %s %s with 405 and an Allow header", async (method, path) => {
+    const service = await start();
+    const key = await service.createKey("standard");
+    const response = await call(service, path, { key, method });
+    expect(response.headers.get("Allow")).toBe("GET, HEAD");
+    await expectProblem(response, 405, "METHOD_NOT_ALLOWED");
+  });
+
+  it("answers HEAD like GET, without a body", async () => {
+    const service = await start();
+    const key = await service.createKey("standard");
+    const response = await call(service, "/v1/compliance/AB12CDE", {
+      key,
+      method: "HEAD",
+    });
+    expect(response.status).toBe(200);
+    expectMeteredHeaders(response, 120);
+    expect(await response.text()).toBe("");
+  });
+
+  it("answers 500 without internals when the store fails, and logs the cause with the request id", async () => {
+    const logger = memoryLogger();
+    const service = await start({
+      logger,
+      wrapStore: (store) => ({
+        ...store,
+        findVehicle: () => Promise.reject(new Error(LEAKY_MESSAGE)),
+      }),
+    });
+    const key = await service.createKey("standard");
+    const response = await call(service, "/v1/vehicle/AB12CDE/insurance", {
+      key,
+    });
+    expectMeteredHeaders(response, 120);
+    const text = await response.clone().text();
+    for (const secret of [
+      "SQLITE",
+      "SELECT",
+      "vehicles",
+      "/work",
+      ".ts",
+      "at ",
+    ])
+      expect(text).not.toContain(secret);
+    const problem = await expectProblem(response, 500, "INTERNAL");
+    expect(problem.detail).toMatch(/retry later/i);
+    const logged = logger.events.find((event) => event.level === "error");
+    expect(logged?.requestId).toBe(problem.requestId);
+    expect(String(logged?.error)).toContain("no such column");
+  });
+});
+
+describe("request ids and the access log", () => {
+  it("keeps a plain inbound X-Request-Id and replaces an unsafe one", async () => {
+    const service = await start();
+    const kept = await call(service, "/nope", {
+      headers: { "X-Request-Id": "proxy-123.abc_DEF" },
+    });
+    expect(kept.headers.get("X-Request-Id")).toBe("proxy-123.abc_DEF");
+    for (const unsafe of ["has spaces", "a".repeat(65), "<script>"]) {
+      const replaced = await call(service, "/nope", {
+        headers: { "X-Request-Id": unsafe },
+      });
+      expect(replaced.headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it("logs one line per request with method, path, status, time and id, never the key", async () => {
+    const logger = memoryLogger();
+    const service = await start({ logger });
+    const key = await service.createKey("standard");
+    const response = await call(service, "/v1/compliance/FN19OUT", { key });
+    await call(service, "/v1/compliance/FN19OUT", { key: `${key}-wrong` });
+    expect(logger.events).toHaveLength(2);
+    expect(logger.events[0]).toMatchObject({
+      msg: "request",
+      method: "GET",
+      path: "/v1/compliance/FN19OUT",
+      status: 200,
+      requestId: response.headers.get("X-Request-Id"),
+    });
+    expect(typeof logger.events[0]?.ms).toBe("number");
+    expect(logger.events[1]).toMatchObject({ status: 401 });
+    expect(JSON.stringify(logger.events)).not.toContain(key);
+  });
+});
+
+describe("GET /health", () => {
+  it("answers ok without a key, outside the rate limits", async () => {
+    const service = await start();
+    for (let i = 0; i < 40; i++) {
+      const response = await call(service, "/health");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("X-RateLimit-Limit")).toBeNull();
+      expect(await response.json()).toEqual({ status: "ok" });
+    }
+    // Forty health checks did not use up the address's allowance.
+    expect((await call(service, "/v1/compliance/AB12CDE")).status).toBe(401);
+  });
+});

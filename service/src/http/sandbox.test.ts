@@ -1,0 +1,90 @@
+import {
+  ComplianceRecordSchema,
+  InsuranceRecordSchema,
+  PLAN_LIMITS,
+} from "@vics/shared";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { SANDBOX_DELAY_MS } from "../sandbox.ts";
+import { createTestService, type TestService } from "../testing.ts";
+import {
+  call,
+  expectMeteredHeaders,
+  expectProblem,
+} from "../test-support/requests.ts";
+
+const services: TestService[] = [];
+afterEach(async () => {
+  await Promise.all(services.splice(0).map((service) => service.close()));
+});
+
+async function start(sandbox: boolean) {
+  const sleep = vi.fn((_ms: number) => Promise.resolve());
+  const service = await createTestService({ sandbox, sleep });
+  services.push(service);
+  return { service, sleep, key: await service.createKey("standard") };
+}
+
+const CHECKS = [
+  [
+    "insurance",
+    (registration: string) => `/v1/vehicle/${registration}/insurance`,
+    InsuranceRecordSchema,
+  ],
+  [
+    "compliance",
+    (registration: string) => `/v1/compliance/${registration}`,
+    ComplianceRecordSchema,
+  ],
+] as const;
+
+describe.each(CHECKS)(
+  "sandbox mode on the %s check",
+  (_check, path, schema) => {
+    it("answers ER19NFD with 404", async () => {
+      const { service, key } = await start(true);
+      await expectProblem(
+        await call(service, path("ER19NFD"), { key }),
+        404,
+        "VEHICLE_NOT_FOUND",
+      );
+    });
+
+    it("answers ER19ERR with a proper 500", async () => {
+      const { service, key } = await start(true);
+      const response = await call(service, path("er19 err"), { key });
+      expectMeteredHeaders(response, PLAN_LIMITS.standard);
+      const problem = await expectProblem(response, 500, "INTERNAL");
+      expect(problem.detail).not.toContain("ER19ERR");
+    });
+
+    it("answers ER19THR with a 429 carrying the headers of a real one", async () => {
+      const { service, key } = await start(true);
+      const response = await call(service, path("ER19THR"), { key });
+      expectMeteredHeaders(response, PLAN_LIMITS.standard);
+      expect(response.headers.get("X-RateLimit-Remaining")).toBe("0");
+      expect(
+        Number(response.headers.get("Retry-After")),
+      ).toBeGreaterThanOrEqual(1);
+      await expectProblem(response, 429, "RATE_LIMITED");
+    });
+
+    it("answers ER19SLO after the sandbox delay, with a record", async () => {
+      const { service, key, sleep } = await start(true);
+      const response = await call(service, path("ER19SLO"), { key });
+      expect(sleep).toHaveBeenCalledWith(SANDBOX_DELAY_MS);
+      expect(response.status).toBe(200);
+      expect(schema.parse(await response.json()).registration).toBe("ER19SLO");
+    });
+
+    it("treats them as ordinary unknown registrations when sandbox mode is off", async () => {
+      const { service, key, sleep } = await start(false);
+      for (const registration of ["ER19NFD", "ER19ERR", "ER19THR", "ER19SLO"])
+        await expectProblem(
+          await call(service, path(registration), { key }),
+          404,
+          "VEHICLE_NOT_FOUND",
+        );
+      expect(sleep).not.toHaveBeenCalled();
+    });
+  },
+);

@@ -1,0 +1,97 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { ComplianceRecordSchema } from "@vics/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const SERVICE = join(import.meta.dirname, "index.ts");
+const CLI = join(import.meta.dirname, "keys-cli.ts");
+let dir: string;
+let databasePath: string;
+let child: ChildProcess | undefined;
+
+/** Resolves with the base URL once the service prints its listening line. */
+function startService(): Promise<string> {
+  const service = spawn(process.execPath, [SERVICE], {
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: "0",
+      DATABASE_PATH: databasePath,
+      SANDBOX: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child = service;
+  return new Promise((resolve, reject) => {
+    let output = "";
+    service.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const url =
+        /VICS service listening on (http:\/\/127\.0\.0\.1:\d+) \(sandbox on\)/.exec(
+          output,
+        )?.[1];
+      if (url) resolve(url);
+    });
+    service.on("exit", (code) =>
+      reject(new Error(`service exited early (${code}): ${output}`)),
+    );
+  });
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "vics-index-"));
+  databasePath = join(dir, "vics.sqlite");
+});
+afterAll(() => {
+  child?.kill("SIGKILL");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("node src/index.ts", { timeout: 60_000 }, () => {
+  it("seeds a new database, serves /health and a check, and stops cleanly on SIGTERM", async () => {
+    const baseUrl = await startService();
+    const health = await fetch(`${baseUrl}/health`);
+    expect(await health.json()).toEqual({ status: "ok" });
+
+    // The keys CLI works against the same database while the service runs.
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [CLI, "create", "--plan", "standard", "--name", "smoke"],
+      {
+        env: { ...process.env, DATABASE_PATH: databasePath },
+      },
+    );
+    const key = stdout.trimEnd().split("\n").at(-1) ?? "";
+    const response = await fetch(`${baseUrl}/v1/compliance/MT15EXP`, {
+      headers: { "X-API-Key": key },
+    });
+    expect(response.status).toBe(200);
+    expect(
+      ComplianceRecordSchema.parse(await response.json()).checks.motValid,
+    ).toBe(false);
+
+    const exited = new Promise<number | null>((resolve) =>
+      child?.on("exit", resolve),
+    );
+    child?.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  });
+
+  it("refuses to start with a bad environment, naming every bad variable", async () => {
+    const result = await promisify(execFile)(process.execPath, [SERVICE], {
+      env: {
+        ...process.env,
+        PORT: "eighty",
+        SANDBOX: "maybe",
+        DATABASE_PATH: databasePath,
+      },
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect("code" in result ? result.code : 0).toBe(1);
+    expect("stderr" in result ? result.stderr : "").toMatch(
+      /PORT[\s\S]*SANDBOX/,
+    );
+  });
+});

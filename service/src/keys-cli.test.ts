@@ -1,0 +1,103 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "./app.ts";
+import { hashApiKey } from "./keys/api-key.ts";
+import { openSqliteStore } from "./store/sqlite/sqlite-store.ts";
+import { testAppDeps } from "./testing.ts";
+import { call } from "./test-support/requests.ts";
+
+const run = promisify(execFile);
+const CLI = join(import.meta.dirname, "keys-cli.ts");
+let dir: string;
+let databasePath: string;
+
+async function keys(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
+      env: { ...process.env, DATABASE_PATH: databasePath },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "vics-keys-"));
+  databasePath = join(dir, "db", "vics.sqlite");
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("keys CLI", { timeout: 60_000 }, () => {
+  let key = "";
+
+  it("creates (and seeds) the database, and prints the new key alone on the last line", async () => {
+    const created = await keys(
+      "create",
+      "--plan",
+      "trial",
+      "--name",
+      "fleet team",
+    );
+    expect(created.code).toBe(0);
+    const lines = created.stdout.trimEnd().split("\n");
+    key = lines.at(-1) ?? "";
+    expect(key).toMatch(/^vics_[A-Za-z0-9_-]{43}$/);
+    expect(lines.length).toBeGreaterThan(1);
+  });
+
+  it("lists name, plan, created and revoked, never the key or its hash", async () => {
+    const listed = await keys("list");
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/NAME\s+PLAN\s+CREATED\s+REVOKED/);
+    expect(listed.stdout).toMatch(
+      /fleet team\s+trial\s+\d{4}-\d{2}-\d{2}T\S+\s+-/,
+    );
+    expect(listed.stdout).not.toContain(key);
+    expect(listed.stdout).not.toContain(hashApiKey(key));
+  });
+
+  it.each([
+    [
+      ["create", "--plan", "gold", "--name", "x"],
+      /--plan must be one of: trial, standard, fleet, internal/,
+    ],
+    [["create", "--plan", "trial"], /--name is required/],
+    [["create", "--plan", "fleet", "--name", "fleet team"], /already exists/],
+    [["revoke", "nobody"], /No key named "nobody"/],
+    [["rotate"], /Unknown command "rotate"/],
+  ])("fails clearly for %j", async (args, message) => {
+    const result = await keys(...args);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it("revokes a key so the service answers 401 for it", async () => {
+    const store = openSqliteStore({
+      path: databasePath,
+      seed: { fleetSize: 0, seed: 1, today: "2026-03-10" },
+    });
+    try {
+      const app = createApp(testAppDeps(store));
+      expect(
+        (await call({ app }, "/v1/compliance/AB12CDE", { key })).status,
+      ).toBe(200);
+      const revoked = await keys("revoke", "fleet team");
+      expect(revoked.code).toBe(0);
+      expect(revoked.stdout).toMatch(/Revoked key "fleet team"/);
+      expect(
+        (await call({ app }, "/v1/compliance/AB12CDE", { key })).status,
+      ).toBe(401);
+      expect((await keys("list")).stdout).toMatch(
+        /fleet team\s+trial\s+\S+\s+\d{4}-\d{2}-\d{2}T/,
+      );
+    } finally {
+      await store.close();
+    }
+  });
+});

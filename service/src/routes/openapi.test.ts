@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestService, type TestService } from "../testing.ts";
+import { call, expectMeteredHeaders } from "../test-support/requests.ts";
+
+const services: TestService[] = [];
+async function start(): Promise<TestService> {
+  const service = await createTestService();
+  services.push(service);
+  return service;
+}
+afterEach(async () => {
+  await Promise.all(services.splice(0).map((service) => service.close()));
+});
+
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { responses: Record<string, { headers?: Record<string, unknown> }> }
+    >
+  >;
+  components: {
+    schemas: Record<string, unknown>;
+    securitySchemes: Record<string, unknown>;
+  };
+}
+
+describe("GET /v1/openapi.json", () => {
+  it("serves the OpenAPI 3.1 document generated from the shared schemas", async () => {
+    const response = await call(await start(), "/v1/openapi.json");
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as OpenApiDocument;
+    expect(document.openapi).toBe("3.1.0");
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining([
+        "InsuranceRecord",
+        "ComplianceRecord",
+        "ComplianceDetails",
+        "Problem",
+        "Policy",
+        "Vehicle",
+      ]),
+    );
+    expect(document.components.securitySchemes.ApiKey).toMatchObject({
+      type: "apiKey",
+      in: "header",
+      name: "X-API-Key",
+    });
+    for (const path of [
+      "/v1/vehicle/{registration}/insurance",
+      "/v1/compliance/{registration}",
+    ]) {
+      const responses = document.paths[path]?.get?.responses ?? {};
+      expect(Object.keys(responses).sort()).toEqual([
+        "200",
+        "400",
+        "401",
+        "404",
+        "405",
+        "429",
+        "500",
+      ]);
+      expect(Object.keys(responses["200"]?.headers ?? {})).toEqual(
+        expect.arrayContaining([
+          "X-RateLimit-Limit",
+          "X-RateLimit-Remaining",
+          "X-RateLimit-Reset",
+          "X-Request-Id",
+        ]),
+      );
+      expect(Object.keys(responses["429"]?.headers ?? {})).toContain(
+        "Retry-After",
+      );
+      expect(JSON.stringify(responses["404"])).toContain(
+        "#/components/schemas/Problem",
+      );
+    }
+  });
+
+  it("needs no key: counted per address without one, against the key with one", async () => {
+    const service = await start();
+    expectMeteredHeaders(await call(service, "/v1/openapi.json"), 30);
+    const key = await service.createKey("trial");
+    const withKey = await call(service, "/v1/openapi.json", { key });
+    expect(withKey.status).toBe(200);
+    expectMeteredHeaders(withKey, 10);
+    expect(withKey.headers.get("X-RateLimit-Remaining")).toBe("9");
+  });
+});
