@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { screen, within } from "@testing-library/react";
+import { renderRoute } from "../../test/render-route.tsx";
+
+function primaryNav() {
+  return screen.getByRole("navigation", { name: "Primary" });
+}
+
+describe("app shell", () => {
+  it("has a skip link, the product name, landmarks and one h1", () => {
+    renderRoute("/");
+    const skip = screen.getByRole("link", { name: "Skip to main content" });
+    expect(skip).toHaveAttribute("href", "#main-content");
+    expect(screen.getByRole("banner")).toHaveTextContent("VICS");
+    expect(screen.getByRole("main")).toHaveAttribute("id", "main-content");
+    expect(screen.getByRole("contentinfo")).toBeInTheDocument();
+    expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
+  });
+
+  it("skip link moves focus to main content", async () => {
+    const { user } = renderRoute("/");
+    await user.tab();
+    expect(
+      screen.getByRole("link", { name: "Skip to main content" }),
+    ).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(screen.getByRole("main")).toHaveFocus();
+  });
+
+  it("lists the three areas, marking the ones still to come", () => {
+    renderRoute("/");
+    const links = within(primaryNav()).getAllByRole("link");
+    expect(links.map((link) => link.textContent)).toEqual([
+      "Insurance check",
+      "Fleet checkComing next",
+      "ComplianceComing next",
+    ]);
+    expect(links.map((link) => link.getAttribute("href"))).toEqual([
+      "/",
+      "/fleet",
+      "/compliance",
+    ]);
+  });
+
+  it.each([
+    ["/", "Insurance check"],
+    ["/vehicle/AB123CD", "Insurance check"],
+    ["/fleet", "Fleet check"],
+    ["/compliance", "Compliance"],
+    ["/compliance/AB12CDE", "Compliance"],
+  ])("at %s marks %s as the current area", (url, area) => {
+    renderRoute(url);
+    const current = within(primaryNav())
+      .getAllByRole("link")
+      .filter((link) => link.getAttribute("aria-current") === "page");
+    expect(current).toHaveLength(1);
+    expect(current[0]).toHaveTextContent(area);
+  });
+
+  it("navigates between areas", async () => {
+    const { user, router } = renderRoute("/");
+    await user.click(
+      within(primaryNav()).getByRole("link", { name: /Fleet check/ }),
+    );
+    expect(router.state.location.pathname).toBe("/fleet");
+    expect(
+      screen.getByRole("heading", { level: 1, name: "Fleet check" }),
+    ).toBeVisible();
+    expect(screen.getByText("Fleet check: coming next.")).toBeVisible();
+    expect(document.title).toBe("Fleet check – VICS");
+  });
+
+  it("routes /compliance and /compliance/:registration to the compliance placeholder", () => {
+    renderRoute("/compliance/AB12CDE");
+    expect(
+      screen.getByText("Compliance checks are coming next."),
+    ).toBeVisible();
+    expect(
+      screen.getByRole("link", { name: "Check insurance for AB12 CDE" }),
+    ).toHaveAttribute("href", "/vehicle/AB12CDE");
+  });
+
+  it("answers an unknown URL with words and a way back", () => {
+    renderRoute("/no/such/page");
+    expect(
+      screen.getByRole("heading", { level: 1, name: "Page not found" }),
+    ).toBeVisible();
+    expect(
+      screen.getByRole("link", { name: "Go to the insurance check" }),
+    ).toHaveAttribute("href", "/");
+  });
+});
