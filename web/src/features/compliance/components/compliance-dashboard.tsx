@@ -1,0 +1,57 @@
+// The answer for one vehicle: verdict with the vehicle, the four checks, when it was checked, and links.
+import { Link } from "react-router";
+import {
+  formatRegistration,
+  type ComplianceRecord,
+  type InsuranceRecord,
+} from "@vics/shared";
+import { appPaths } from "../../../lib/app-paths.ts";
+import { checkBadges } from "../lib/check-badges.ts";
+import { CheckBadgeList } from "./check-badge-list.tsx";
+import { CheckFreshness } from "./check-freshness.tsx";
+import { VerdictBanner } from "./verdict-banner.tsx";
+
+interface ComplianceDashboardProps {
+  record: ComplianceRecord;
+  /** The insurance record, for the vehicle and the insurance reason, once it has loaded. */
+  vehicle?: InsuranceRecord;
+  vehicleStatus: "pending" | "error" | "success";
+  rechecking: boolean;
+  onCheckAgain: () => void;
+}
+
+export function ComplianceDashboard({
+  record,
+  vehicle,
+  vehicleStatus,
+  rechecking,
+  onCheckAgain,
+}: ComplianceDashboardProps) {
+  const badges = checkBadges(record, vehicle);
+  return (
+    <section
+      className="compliance-record"
+      aria-labelledby="compliance-verdict-heading"
+    >
+      <VerdictBanner
+        registration={record.registration}
+        compliant={record.compliant}
+        badges={badges}
+        vehicle={vehicle?.vehicle}
+        vehicleStatus={vehicleStatus}
+        headingId="compliance-verdict-heading"
+      />
+      <CheckBadgeList badges={badges} />
+      <CheckFreshness
+        lastChecked={record.lastChecked}
+        rechecking={rechecking}
+        onCheckAgain={onCheckAgain}
+      />
+      <p className="compliance-record__links">
+        <Link to={appPaths.insurance(record.registration)}>
+          View insurance details for {formatRegistration(record.registration)}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+// The one-line reason under each check's Pass or Fail, from the optional `details` extension
+// (MOT, road tax, fines) and from the insurance record (insurance).
+import type { ComplianceDetails, InsuranceRecord } from "@vics/shared";
+import { formatDate } from "../../../lib/dates.ts";
+import { formatPounds } from "./money.ts";
+
+export function motReason({
+  status,
+  expiry,
+}: ComplianceDetails["mot"]): string {
+  switch (status) {
+    case "valid":
+      return expiry ? `MOT valid until ${formatDate(expiry)}` : "MOT valid";
+    case "expired":
+      return expiry ? `MOT expired on ${formatDate(expiry)}` : "MOT expired";
+    case "exempt":
+      return "MOT not yet due: under 3 years old";
+    case "none":
+      return "No MOT on record";
+  }
+}
+
+/** The day after `isoDate` ("YYYY-MM-DD"). */
+function nextDay(isoDate: string): string {
+  const date = new Date(isoDate + "T00:00:00Z");
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+export function taxReason({
+  status,
+  dueDate,
+}: ComplianceDetails["tax"]): string {
+  switch (status) {
+    case "taxed":
+      return dueDate ? `Taxed until ${formatDate(dueDate)}` : "Taxed";
+    case "sorn":
+      return "SORN: not taxed for road use";
+    case "untaxed":
+      // The service's dueDate is the last day the vehicle was taxed, so it has
+      // been untaxed since the day after.
+      return dueDate
+        ? `Untaxed since ${formatDate(nextDay(dueDate))}`
+        : "Not taxed";
+  }
+}
+
+export function finesReason({
+  count,
+  totalPence,
+}: ComplianceDetails["fines"]): string {
+  if (count === 0) return "No unpaid fines";
+  const fines = count === 1 ? "1 unpaid fine" : `${count} unpaid fines`;
+  return `${fines}, ${formatPounds(totalPence)} total`;
+}
+
+/**
+ * The compliance record carries no policy, so the reason comes from the insurance
+ * record; only when that record agrees with the check (it may be older, from the cache).
+ */
+export function insuranceReason(
+  insuranceValid: boolean,
+  insurance: InsuranceRecord | undefined,
+): string | undefined {
+  if (!insurance || insurance.insured !== insuranceValid) return undefined;
+  if (!insurance.insured) return "Not insured";
+  return insurance.policy
+    ? `Insured until ${formatDate(insurance.policy.validTo)}`
+    : undefined;
+}
