@@ -5,6 +5,7 @@ import {
   formatDate,
   formatDateTime,
   formatRelativeTime,
+  formatTimeOnDate,
   isExpiringSoon,
   todayUtc,
 } from "./dates.ts";
@@ -27,6 +28,16 @@ describe("formatDateTime", () => {
     ["2026-07-01T23:30:00Z", "2 July 2026 at 00:30"],
   ])("%s -> %s", (input, expected) => {
     expect(formatDateTime(input)).toBe(expected);
+  });
+});
+
+describe("formatTimeOnDate", () => {
+  it.each([
+    ["2026-11-22T10:15:00Z", "10:15 on 22 November 2026"],
+    // British Summer Time: UK clocks are one hour ahead of UTC.
+    ["2026-07-01T23:30:00Z", "00:30 on 2 July 2026"],
+  ])("%s -> %s", (input, expected) => {
+    expect(formatTimeOnDate(input)).toBe(expected);
   });
 });
 

@@ -53,6 +53,12 @@ export function formatDateTime(timestamp: string): string {
   return `${ukDateFormat.format(date)} at ${timeFormat.format(date)}`;
 }
 
+/** "14:05 on 3 May 2026" (UK time): when a check was made, time first. */
+export function formatTimeOnDate(timestamp: string): string {
+  const date = new Date(timestamp);
+  return `${timeFormat.format(date)} on ${ukDateFormat.format(date)}`;
+}
+
 /** "ended 20 days ago", "ended yesterday", "ends today", "ends tomorrow", "ends in 10 days". */
 export function describePolicyEnd(validTo: string, today: string): string {
   const days = daysBetween(today, validTo);
