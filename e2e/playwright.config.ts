@@ -49,7 +49,7 @@ export default defineConfig({
     url: stack.baseUrl,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: "pipe",
+    stdout: "ignore",
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     env: {

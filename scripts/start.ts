@@ -15,6 +15,11 @@ import {
 const root = resolve(import.meta.dirname, "..");
 const env = startEnv(root);
 
+// Registered before any child starts, so Ctrl-C at any point stops everything cleanly.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => void stopAll().then(() => process.exit(0)));
+}
+
 if (!existsSync(resolve(root, "web/dist/index.html"))) {
   console.log("Building the web app (first run)...");
   await runToEnd("npm", ["run", "build", "-w", "@vics/web"], root);
@@ -48,7 +53,3 @@ const appUrl = `http://${env.host === "0.0.0.0" ? "127.0.0.1" : env.host}:${env.
 await waitForHttp(appUrl, proxy);
 
 console.log(`\nVICS is running. Open ${appUrl}\nPress Ctrl-C to stop.\n`);
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => void stopAll().then(() => process.exit(0)));
-}
