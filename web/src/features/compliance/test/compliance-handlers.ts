@@ -5,7 +5,10 @@ import { server } from "../../../test/server.ts";
 
 export const COMPLIANCE_URL = PROXY_PREFIX + ROUTE_PATTERNS.compliance;
 
-type Reply = (registration: string, attempt: number) => Response;
+type Reply = (
+  registration: string,
+  attempt: number,
+) => Response | Promise<Response>;
 
 /** Answers every compliance request with `reply`; returns the registrations requested, in order. */
 export function serveCompliance(reply: Reply): string[] {

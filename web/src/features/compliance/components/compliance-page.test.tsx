@@ -1,0 +1,142 @@
+import { describe, expect, it, vi } from "vitest";
+import { act, screen, within } from "@testing-library/react";
+import { insuranceFixture } from "../../../test/fixtures.ts";
+import { json, serveInsurance } from "../../../test/insurance-handlers.ts";
+import { renderRoute } from "../../../test/render-route.tsx";
+import { complianceFixture } from "../test/compliance-fixtures.ts";
+import { serveCompliance } from "../test/compliance-handlers.ts";
+
+function serveAb12() {
+  const compliance = serveCompliance((registration) =>
+    json(complianceFixture({ registration })),
+  );
+  const insurance = serveInsurance((registration) =>
+    json(insuranceFixture({ registration })),
+  );
+  return { compliance, insurance };
+}
+
+describe("compliance check form", () => {
+  it("shows the registration form with its own button and title", () => {
+    renderRoute("/compliance");
+    expect(
+      screen.getByRole("heading", {
+        level: 1,
+        name: "Check a vehicle’s compliance",
+      }),
+    ).toBeVisible();
+    expect(
+      screen.getByRole("textbox", { name: "Registration number" }),
+    ).toHaveAccessibleDescription("For example, AB12 CDE");
+    expect(
+      screen.getByRole("button", { name: "Check compliance" }),
+    ).toBeVisible();
+    expect(document.title).toBe("Compliance check – VICS");
+  });
+
+  it("navigates to the shareable URL with the normalised registration", async () => {
+    const { compliance } = serveAb12();
+    const { user, router } = renderRoute("/compliance");
+    await user.type(
+      screen.getByRole("textbox", { name: "Registration number" }),
+      "ab12 cde",
+    );
+    await user.click(screen.getByRole("button", { name: "Check compliance" }));
+    expect(
+      await screen.findByRole("heading", { name: "Compliant" }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe("/compliance/AB12CDE");
+    expect(compliance).toEqual(["AB12CDE"]);
+  });
+
+  it("an invalid registration in the URL: validation message, no request", () => {
+    const { compliance, insurance } = serveAb12();
+    renderRoute("/compliance/AB123CD");
+    const input = screen.getByRole("textbox", { name: "Registration number" });
+    expect(input).toHaveValue("AB123CD");
+    expect(input).toHaveAttribute("aria-invalid", "true");
+    expect(
+      screen.getByText("Enter a registration in a UK format, like AB12 CDE"),
+    ).toBeVisible();
+    expect(document.title).toBe("Error: Compliance check – VICS");
+    expect(compliance).toEqual([]);
+    expect(insurance).toEqual([]);
+  });
+
+  it("normalises the registration in the URL", async () => {
+    const { compliance } = serveAb12();
+    const { router } = renderRoute("/compliance/ab12-cde");
+    await screen.findByRole("heading", { name: "Compliant" });
+    expect(router.state.location.pathname).toBe("/compliance/AB12CDE");
+    expect(compliance).toEqual(["AB12CDE"]);
+  });
+
+  it("announces the check while it runs, inside no busy region", async () => {
+    serveAb12();
+    renderRoute("/compliance/AB12CDE");
+    const status = screen.getByText("Checking AB12 CDE…", {
+      selector: "[role=status]",
+    });
+    expect(status.closest("[aria-busy]")).toBeNull();
+    expect(document.title).toBe("Checking AB12 CDE – Compliance check – VICS");
+    await screen.findByRole("heading", { name: "Compliant" });
+    expect(status).toHaveTextContent(
+      "AB12 CDE: Compliant. Checked at 10:15 on 22 November 2026.",
+    );
+  });
+
+  it("re-checks when the same registration is submitted again", async () => {
+    const { compliance } = serveAb12();
+    const { user } = renderRoute("/compliance/AB12CDE");
+    await screen.findByRole("heading", { name: "Compliant" });
+    await user.click(screen.getByRole("button", { name: "Check compliance" }));
+    await vi.waitFor(() => expect(compliance).toHaveLength(2));
+  });
+});
+
+describe("links between the compliance and insurance views", () => {
+  it("links to the insurance view of the same vehicle", async () => {
+    serveAb12();
+    const { user, router } = renderRoute("/compliance/AB12CDE");
+    const link = await screen.findByRole("link", {
+      name: "View insurance details for AB12 CDE",
+    });
+    expect(link).toHaveAttribute("href", "/vehicle/AB12CDE");
+    await user.click(link);
+    expect(router.state.location.pathname).toBe("/vehicle/AB12CDE");
+    expect(
+      await screen.findByRole("heading", { name: "Insured" }),
+    ).toBeVisible();
+  });
+
+  it("comes from the insurance view, reusing its vehicle instead of asking again", async () => {
+    const { compliance, insurance } = serveAb12();
+    const { router, queryClient } = renderRoute("/vehicle/AB12CDE");
+    // As the app's own client does: an answer is fresh for a minute.
+    queryClient.setDefaultOptions({
+      queries: { retry: false, staleTime: 60_000 },
+    });
+    const link = await screen.findByRole("link", {
+      name: "Check compliance for AB12 CDE",
+    });
+    await act(() => router.navigate(link.getAttribute("href") ?? ""));
+    await screen.findByRole("heading", { name: "Compliant" });
+    expect(screen.getByText("Ford")).toBeVisible();
+    expect(compliance).toEqual(["AB12CDE"]);
+    expect(insurance).toEqual(["AB12CDE"]);
+  });
+});
+
+describe("recent checks", () => {
+  it("adds the compliance check, linking back to its dashboard", async () => {
+    serveAb12();
+    renderRoute("/compliance/AB12CDE");
+    const recent = screen.getByRole("region", { name: "Recent checks" });
+    const item = await within(recent).findByRole("listitem");
+    expect(item).toHaveTextContent("Compliance: Compliant");
+    expect(within(item).getByRole("link")).toHaveAttribute(
+      "href",
+      "/compliance/AB12CDE",
+    );
+  });
+});
