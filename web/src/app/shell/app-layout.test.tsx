@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
+import { http } from "msw";
+import { PROXY_PREFIX, ROUTE_PATTERNS } from "@vics/shared";
+import { NAV_AREAS } from "../nav-areas.ts";
+import { problemFixture } from "../../test/fixtures.ts";
+import { json } from "../../test/insurance-handlers.ts";
 import { renderRoute } from "../../test/render-route.tsx";
+import { server } from "../../test/server.ts";
 
 function primaryNav() {
   return screen.getByRole("navigation", { name: "Primary" });
@@ -30,16 +36,19 @@ describe("app shell", () => {
   it("lists the three areas, marking the ones still to come", () => {
     renderRoute("/");
     const links = within(primaryNav()).getAllByRole("link");
-    expect(links.map((link) => link.textContent)).toEqual([
-      "Insurance check",
-      "Fleet checkComing next",
-      "ComplianceComing next",
-    ]);
     expect(links.map((link) => link.getAttribute("href"))).toEqual([
       "/",
       "/fleet",
       "/compliance",
     ]);
+    // Driven by NAV_AREAS, so a feature landing is a one-line change there.
+    expect(links.map((link) => link.textContent)).toEqual(
+      NAV_AREAS.map(
+        (area) => area.label + (area.comingNext ? "Coming next" : ""),
+      ),
+    );
+    expect(links[0]).toHaveTextContent(/^Insurance check$/);
+    expect(links[1]).toHaveTextContent("Fleet checkComing next");
   });
 
   it.each([
@@ -63,6 +72,7 @@ describe("app shell", () => {
       within(primaryNav()).getByRole("link", { name: /Fleet check/ }),
     );
     expect(router.state.location.pathname).toBe("/fleet");
+    expect(screen.getByRole("main")).toHaveFocus();
     expect(
       screen.getByRole("heading", { level: 1, name: "Fleet check" }),
     ).toBeVisible();
@@ -70,15 +80,23 @@ describe("app shell", () => {
     expect(document.title).toBe("Fleet check – VICS");
   });
 
-  it("routes /compliance and /compliance/:registration to the compliance placeholder", () => {
-    renderRoute("/compliance/AB12CDE");
-    expect(
-      screen.getByText("Compliance checks are coming next."),
-    ).toBeVisible();
-    expect(
-      screen.getByRole("link", { name: "Check insurance for AB12 CDE" }),
-    ).toHaveAttribute("href", "/vehicle/AB12CDE");
-  });
+  it.each(["/compliance", "/compliance/AB12CDE"])(
+    "routes %s to the compliance feature",
+    (url) => {
+      // The compliance feature may look the vehicle up; this test only cares about routing.
+      server.use(
+        http.get(PROXY_PREFIX + ROUTE_PATTERNS.compliance, () =>
+          json(problemFixture("VEHICLE_NOT_FOUND", 404), 404),
+        ),
+      );
+      const { router } = renderRoute(url);
+      expect(router.state.location.pathname).toBe(url);
+      expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
+      expect(
+        screen.queryByRole("heading", { name: "Page not found" }),
+      ).not.toBeInTheDocument();
+    },
+  );
 
   it("answers an unknown URL with words and a way back", () => {
     renderRoute("/no/such/page");

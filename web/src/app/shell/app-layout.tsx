@@ -3,6 +3,7 @@ import type { MouseEvent } from "react";
 import { Link, Outlet, ScrollRestoration } from "react-router";
 import { RateLimitMeter } from "../../components/rate-limit-meter.tsx";
 import { PrimaryNav } from "./primary-nav.tsx";
+import { useFocusMainOnAreaChange } from "./use-focus-main-on-area-change.ts";
 
 const MAIN_ID = "main-content";
 
@@ -13,6 +14,7 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 export function AppLayout() {
+  useFocusMainOnAreaChange(MAIN_ID);
   return (
     <>
       <a href={`#${MAIN_ID}`} className="skip-link" onClick={skipToMain}>

@@ -138,9 +138,9 @@ describe("insurance result", () => {
     expect(descriptionOf("Model")).toBe("Focus");
     expect(descriptionOf("Year")).toBe("2019");
     expect(descriptionOf("Colour")).toBe("Blue");
-    expect(
-      screen.getByText(/Record last updated 1 March 2026 at 09:30/),
-    ).toBeVisible();
+    expect(screen.getByText(/Record last updated/)).toHaveTextContent(
+      "Record last updated 1 March 2026 at 09:30",
+    );
     expect(
       screen.getByRole("link", { name: "Check compliance for AB12 CDE" }),
     ).toHaveAttribute("href", "/compliance/AB12CDE");
@@ -148,6 +148,17 @@ describe("insurance result", () => {
     expect(screen.getByText("AB12 CDE is insured.")).toHaveAttribute(
       "role",
       "status",
+    );
+  });
+
+  it("says how long ago a recently changed record was updated", async () => {
+    const threeDaysAgo = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000);
+    serveInsurance(() =>
+      json(insuranceFixture({ lastUpdated: threeDaysAgo.toISOString() })),
+    );
+    renderRoute("/vehicle/AB12CDE");
+    expect(await screen.findByText(/Record last updated/)).toHaveTextContent(
+      /^Record last updated \d{1,2} \w+ \d{4} at \d\d:\d\d \(3 days ago\)$/,
     );
   });
 

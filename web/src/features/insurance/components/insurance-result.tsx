@@ -4,6 +4,7 @@ import { formatRegistration, type InsuranceRecord } from "@vics/shared";
 import { NumberPlate } from "../../../components/number-plate.tsx";
 import { appPaths } from "../../../lib/app-paths.ts";
 import {
+  daysBetween,
   formatDateTime,
   formatRelativeTime,
   todayUtc,
@@ -13,10 +14,15 @@ import { InsuranceStatus } from "./insurance-status.tsx";
 import { PolicyDetails } from "./policy-details.tsx";
 import { VehicleDetails } from "./vehicle-details.tsx";
 
+const RELATIVE_DAYS = 30;
+
 export function InsuranceResult({ record }: { record: InsuranceRecord }) {
   const now = useNow();
   const today = todayUtc(now);
   const display = formatRegistration(record.registration);
+  // "(3 days ago)" helps for recent changes; beyond a month the date says enough.
+  const recentlyUpdated =
+    Math.abs(daysBetween(today, record.lastUpdated)) < RELATIVE_DAYS;
 
   return (
     <section className="result" aria-labelledby="insurance-status-heading">
@@ -35,11 +41,11 @@ export function InsuranceResult({ record }: { record: InsuranceRecord }) {
         <VehicleDetails vehicle={record.vehicle} />
       </div>
       <p className="result__updated">
-        Record last updated {formatDateTime(record.lastUpdated)} (
+        Record last updated{" "}
         <time dateTime={record.lastUpdated}>
-          {formatRelativeTime(record.lastUpdated, now)}
+          {formatDateTime(record.lastUpdated)}
         </time>
-        )
+        {recentlyUpdated && ` (${formatRelativeTime(record.lastUpdated, now)})`}
       </p>
       <p className="result__next">
         <Link to={appPaths.compliance(record.registration)}>

@@ -1,0 +1,24 @@
+// Moves focus to the main content when the user goes to another area, as a page load would.
+import { useEffect, useRef } from "react";
+import { matchPath, useLocation } from "react-router";
+import { NAV_AREAS } from "../nav-areas.ts";
+
+function areaOf(pathname: string): string | undefined {
+  return NAV_AREAS.find((area) =>
+    area.activeOn.some((pattern) => matchPath(pattern, pathname) !== null),
+  )?.to;
+}
+
+// Within one area (e.g. "/" to "/vehicle/AB12CDE" after a submit) focus stays where
+// the user is, so they can check the next vehicle straight away.
+export function useFocusMainOnAreaChange(mainId: string): void {
+  const { pathname } = useLocation();
+  const area = areaOf(pathname) ?? pathname;
+  const previous = useRef(area);
+
+  useEffect(() => {
+    if (previous.current === area) return;
+    previous.current = area;
+    document.getElementById(mainId)?.focus();
+  }, [area, mainId]);
+}
