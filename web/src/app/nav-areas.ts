@@ -24,6 +24,6 @@ export const NAV_AREAS: NavArea[] = [
     label: "Compliance",
     to: "/compliance",
     activeOn: ["/compliance/*"],
-    comingNext: true,
+    comingNext: false,
   },
 ];

@@ -34,6 +34,14 @@ describe("compliance check form", () => {
     expect(document.title).toBe("Compliance check – VICS");
   });
 
+  it("is a live area of the navigation, no longer 'coming next'", () => {
+    renderRoute("/compliance");
+    const nav = screen.getByRole("navigation", { name: "Primary" });
+    const link = within(nav).getByRole("link", { name: "Compliance" });
+    expect(link).toHaveTextContent(/^Compliance$/);
+    expect(link).toHaveAttribute("aria-current", "page");
+  });
+
   it("navigates to the shareable URL with the normalised registration", async () => {
     const { compliance } = serveAb12();
     const { user, router } = renderRoute("/compliance");
