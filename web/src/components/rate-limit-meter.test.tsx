@@ -52,6 +52,20 @@ describe("rate-limit meter", () => {
     ).toBeVisible();
   });
 
+  it("groups the digits of large limits", async () => {
+    serveInsurance((registration) =>
+      json(
+        insuranceFixture({ registration }),
+        200,
+        rateLimitHeaders(99_991, 100_000),
+      ),
+    );
+    renderRoute("/vehicle/AB12CDE");
+    expect(
+      await within(screen.getByRole("banner")).findByRole("status"),
+    ).toHaveTextContent("99,991 of 100,000 checks left this minute");
+  });
+
   it("says in words when checks are running low or used up", async () => {
     serveInsurance((registration, attempt) =>
       attempt === 1

@@ -6,10 +6,13 @@ import { useNow } from "../lib/use-now.ts";
 // Below this share of the limit the meter says so in words, not only in colour.
 const LOW_SHARE = 0.1;
 
+const count = (value: number) => value.toLocaleString("en-GB");
+
 function checksLeft(remaining: number, limit: number): string {
-  if (remaining === 0) return `No checks left this minute (limit ${limit})`;
+  if (remaining === 0)
+    return `No checks left this minute (limit ${count(limit)})`;
   const noun = limit === 1 ? "check" : "checks";
-  return `${remaining} of ${limit} ${noun} left this minute`;
+  return `${count(remaining)} of ${count(limit)} ${noun} left this minute`;
 }
 
 export function RateLimitMeter() {

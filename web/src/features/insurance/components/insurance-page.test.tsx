@@ -74,6 +74,10 @@ describe("insurance check form", () => {
     ).toBeVisible();
     expect(router.state.location.pathname).toBe("/vehicle/AB12CDE");
     expect(requested).toEqual(["AB12CDE"]);
+    // Focus stays on the form, ready for the next vehicle.
+    expect(
+      screen.getByRole("button", { name: "Check insurance" }),
+    ).toHaveFocus();
   });
 
   it("shows the validation message for an invalid URL, with no request", () => {
