@@ -68,4 +68,30 @@ describe("RegistrationForm", () => {
       screen.getByRole("textbox", { name: "Registration number" }),
     ).toHaveValue("LP08 SED");
   });
+
+  it("offers the O/0 and I/1 lookalike of a mistyped plate, and checks it on a click", async () => {
+    const onSubmit = vi.fn();
+    const user = userEvent.setup();
+    render(<RegistrationForm submitLabel="Go" onSubmit={onSubmit} />);
+    const input = screen.getByRole("textbox", { name: "Registration number" });
+    await user.type(input, "AB1O CDE{Enter}");
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(
+      screen.getByText(/Enter a registration in a UK format/),
+    ).toBeVisible();
+    await user.click(screen.getByRole("button", { name: "AB10 CDE" }));
+    expect(onSubmit).toHaveBeenCalledExactlyOnceWith("AB10CDE");
+    expect(input).toHaveValue("AB10 CDE");
+    expect(input).not.toBeInvalid();
+  });
+
+  it("offers no lookalike when no swap gives a valid plate", async () => {
+    const user = userEvent.setup();
+    render(<RegistrationForm submitLabel="Go" onSubmit={vi.fn()} />);
+    await user.type(
+      screen.getByRole("textbox", { name: "Registration number" }),
+      "ABCDEFG{Enter}",
+    );
+    expect(screen.queryByText("Did you mean:")).not.toBeInTheDocument();
+  });
 });

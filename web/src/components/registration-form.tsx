@@ -1,6 +1,10 @@
 // The GOV.UK registration text input and submit button, validated with the shared parser.
 import { useId, useRef, useState, type FormEvent } from "react";
-import { parseRegistration } from "@vics/shared";
+import {
+  formatRegistration,
+  lookalikeRegistrations,
+  parseRegistration,
+} from "@vics/shared";
 
 interface RegistrationFormProps {
   /** The button's words, e.g. "Check insurance". */
@@ -48,6 +52,10 @@ export function RegistrationForm({
     setError(initialError);
   }
 
+  // A mistyped plate such as "AB1O CDE" is invalid, but one O/0 or I/1 swap away from a valid
+  // one: offer it rather than only the format rule.
+  const suggestions = error ? lookalikeRegistrations(value, 3) : [];
+
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = parseRegistration(value);
@@ -73,6 +81,28 @@ export function RegistrationForm({
           <p id={errorId} className="error-message">
             <span className="visually-hidden">Error:</span> {error}
           </p>
+        )}
+        {suggestions.length > 0 && (
+          <div className="lookalikes">
+            <p className="lookalikes__question">Did you mean:</p>
+            <ul className="lookalikes__list">
+              {suggestions.map((suggestion) => (
+                <li key={suggestion}>
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => {
+                      setValue(formatRegistration(suggestion));
+                      setError(undefined);
+                      onSubmit(suggestion);
+                    }}
+                  >
+                    {formatRegistration(suggestion)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
         )}
         <input
           ref={inputRef}
