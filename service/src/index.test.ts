@@ -1,5 +1,6 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -93,5 +94,48 @@ describe("node src/index.ts", { timeout: 60_000 }, () => {
     expect("stderr" in result ? result.stderr : "").toMatch(
       /PORT[\s\S]*SANDBOX/,
     );
+  });
+
+  it("refuses a damaged database file with one clear message and no stack", async () => {
+    const damaged = join(dir, "damaged.sqlite");
+    writeFileSync(
+      damaged,
+      "this is not a database, just some text\n".repeat(200),
+    );
+    const result = await promisify(execFile)(process.execPath, [SERVICE], {
+      env: { ...process.env, PORT: "0", DATABASE_PATH: damaged },
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect("code" in result ? result.code : 0).toBe(1);
+    const stderr = "stderr" in result ? result.stderr : "";
+    expect(stderr).toContain(`Cannot open the database at ${damaged}`);
+    expect(stderr).toContain("file is not a database");
+    expect(stderr).toMatch(/move it aside/);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("says so, without a stack, when its port is taken", async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) =>
+      blocker.listen(0, "127.0.0.1", resolve),
+    );
+    const address = blocker.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    try {
+      const result = await promisify(execFile)(process.execPath, [SERVICE], {
+        env: {
+          ...process.env,
+          HOST: "127.0.0.1",
+          PORT: String(port),
+          DATABASE_PATH: databasePath,
+        },
+      }).catch((error: { code: number; stderr: string }) => error);
+      expect("code" in result ? result.code : 0).toBe(1);
+      const stderr = "stderr" in result ? result.stderr : "";
+      expect(stderr).toContain(`cannot listen on 127.0.0.1:${port}`);
+      expect(stderr).toMatch(/port is in use; set PORT/);
+      expect(stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      blocker.close();
+    }
   });
 });

@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { setTimeout as delay } from "node:timers/promises";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -7,16 +6,14 @@ import { loadEnv } from "./env.ts";
 import { jsonLogger } from "./logger.ts";
 import { createMemoryRateLimiter } from "./rate-limit/memory-rate-limiter.ts";
 import { SANDBOX_DELAY_MS } from "./sandbox.ts";
-import { openStore } from "./store/open-store.ts";
+import { openStoreOrExit } from "./store/open-store.ts";
 
 const SHUTDOWN_GRACE_MS = 5000;
 
 const env = loadEnv();
-if (env.DATABASE_PATH === ":memory:" || !existsSync(env.DATABASE_PATH))
-  console.log(
-    `Creating and seeding the database at ${env.DATABASE_PATH} (first start)...`,
-  );
-const store = openStore(env.DATABASE_PATH, new Date());
+const store = openStoreOrExit(env.DATABASE_PATH, new Date(), (line) =>
+  console.log(line),
+);
 const sandbox = env.SANDBOX ?? (await store.holdsSyntheticFleet());
 
 const app = createApp({
@@ -40,6 +37,17 @@ const server = serve(
     );
   },
 );
+
+server.on("error", (error: NodeJS.ErrnoException) => {
+  const hint =
+    error.code === "EADDRINUSE"
+      ? ": the port is in use; set PORT to another one"
+      : "";
+  console.error(
+    `The VICS service cannot listen on ${env.HOST}:${env.PORT}${hint} (${error.message})`,
+  );
+  void store.close().then(() => process.exit(1));
+});
 
 let stopping = false;
 function shutdown(signal: string): void {

@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./app.ts";
@@ -51,6 +52,17 @@ describe("keys CLI", { timeout: 60_000 }, () => {
     expect(lines.length).toBeGreaterThan(1);
   });
 
+  it("keeps only the key's hash in the database", () => {
+    const db = new DatabaseSync(databasePath, { readOnly: true });
+    try {
+      const rows = JSON.stringify(db.prepare("SELECT * FROM api_keys").all());
+      expect(rows).toContain(hashApiKey(key));
+      expect(rows).not.toContain(key.replace(/^vics_/, ""));
+    } finally {
+      db.close();
+    }
+  });
+
   it("lists name, plan, created and revoked, never the key or its hash", async () => {
     const listed = await keys("list");
     expect(listed.code).toBe(0);
@@ -75,6 +87,18 @@ describe("keys CLI", { timeout: 60_000 }, () => {
     const result = await keys(...args);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toMatch(message);
+  });
+
+  it("refuses a damaged database file with one clear message and no stack", async () => {
+    const damaged = join(dir, "damaged.sqlite");
+    writeFileSync(damaged, "not a database\n".repeat(500));
+    const result = await run(process.execPath, [CLI, "list"], {
+      env: { ...process.env, DATABASE_PATH: damaged },
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect("code" in result ? result.code : 0).toBe(1);
+    const stderr = "stderr" in result ? result.stderr : "";
+    expect(stderr).toContain(`Cannot open the database at ${damaged}`);
+    expect(stderr).not.toMatch(/\n\s+at /);
   });
 
   it("revokes a key so the service answers 401 for it", async () => {

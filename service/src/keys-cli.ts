@@ -7,7 +7,7 @@ import {
   listKeysCommand,
   revokeKeyCommand,
 } from "./keys/key-commands.ts";
-import { openStore } from "./store/open-store.ts";
+import { openStoreOrExit } from "./store/open-store.ts";
 
 const USAGE = `Usage:
   keys create --plan <trial|standard|fleet|internal> --name <text>
@@ -50,7 +50,10 @@ if (command !== "create" && command !== "list" && command !== "revoke")
   );
 
 const env = loadEnv();
-const store = openStore(env.DATABASE_PATH, new Date());
+// Notices go to stderr: stdout's last line is the new key, for scripts.
+const store = openStoreOrExit(env.DATABASE_PATH, new Date(), (line) =>
+  console.error(line),
+);
 const print = (line: string) => console.log(line);
 try {
   if (command === "create")

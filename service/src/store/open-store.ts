@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { utcDate } from "../domain/dates.ts";
 import { DEFAULT_FLEET_SEED, DEFAULT_FLEET_SIZE } from "../seed/fleet.ts";
 import { openSqliteStore } from "./sqlite/sqlite-store.ts";
@@ -13,4 +14,38 @@ export function openStore(databasePath: string, now: Date): Store {
       today: utcDate(now),
     },
   });
+}
+
+/** What an operator reads when the database cannot be used: the path, the reason, a way out. */
+export function databaseOpenMessage(
+  databasePath: string,
+  error: unknown,
+): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  return (
+    `Cannot open the database at ${databasePath}: ${reason}.\n` +
+    "Check DATABASE_PATH. If the file is damaged or is not a VICS database, move it aside " +
+    "and a fresh one will be created and seeded on the next start."
+  );
+}
+
+/**
+ * For the entry points: announces a first-start seeding (it takes seconds), and on a
+ * database that cannot be opened or seeded prints one clear message, no stack, and exits 1.
+ */
+export function openStoreOrExit(
+  databasePath: string,
+  now: Date,
+  announce: (line: string) => void,
+): Store {
+  if (databasePath === ":memory:" || !existsSync(databasePath))
+    announce(
+      `Creating and seeding the database at ${databasePath} (first start)...`,
+    );
+  try {
+    return openStore(databasePath, now);
+  } catch (error) {
+    console.error(databaseOpenMessage(databasePath, error));
+    process.exit(1);
+  }
 }

@@ -2,8 +2,11 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 
-/** How long a writer waits for another process's lock (the keys CLI beside the service). */
-const BUSY_TIMEOUT_MS = 15_000;
+/**
+ * How long a writer waits for another process's lock (the keys CLI beside the service).
+ * Longer than a first-start seeding on a busy machine, which holds the lock for seconds.
+ */
+const BUSY_TIMEOUT_MS = 60_000;
 
 export function openDatabase(path: string): DatabaseSync {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -11,7 +14,13 @@ export function openDatabase(path: string): DatabaseSync {
     timeout: BUSY_TIMEOUT_MS,
     enableForeignKeyConstraints: true,
   });
-  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+  try {
+    // The first statement that reads the file: a damaged or foreign file fails here.
+    db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
 }
 

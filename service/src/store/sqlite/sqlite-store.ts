@@ -18,7 +18,12 @@ export interface SqliteStoreOptions {
  */
 export function openSqliteStore(options: SqliteStoreOptions): Store {
   const db = openDatabase(options.path);
-  ensureSeeded(db, options.seed);
+  try {
+    ensureSeeded(db, options.seed);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   const findVehicles = createVehicleQueries(db);
   const keys = createKeyQueries(db);
   return {
