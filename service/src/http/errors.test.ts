@@ -1,3 +1,4 @@
+import { UNAUTHENTICATED_LIMIT } from "@vics/shared";
 import { afterEach, describe, expect, it } from "vitest";
 import { memoryLogger } from "../logger.ts";
 import {
@@ -94,6 +95,24 @@ describe("the one error model", () => {
     const logged = logger.events.find((event) => event.level === "error");
     expect(logged?.requestId).toBe(problem.requestId);
     expect(String(logged?.error)).toContain("no such column");
+  });
+
+  it("answers 500 with the rate-limit headers, counted per address, when the key cannot be checked", async () => {
+    const service = await start({
+      wrapStore: (store) => ({
+        ...store,
+        findKeyByHash: () => Promise.reject(new Error(LEAKY_MESSAGE)),
+      }),
+    });
+    const response = await call(service, "/v1/compliance/AB12CDE", {
+      key: "vics_some-key",
+    });
+    expectMeteredHeaders(response, UNAUTHENTICATED_LIMIT);
+    expect(response.headers.get("X-RateLimit-Remaining")).toBe(
+      String(UNAUTHENTICATED_LIMIT - 1),
+    );
+    const problem = await expectProblem(response, 500, "INTERNAL");
+    expect(JSON.stringify(problem)).not.toContain("SQLITE");
   });
 });
 

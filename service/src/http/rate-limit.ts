@@ -15,9 +15,14 @@ export function rateLimit(
   deps: Pick<AppDeps, "store" | "rateLimiter" | "clientAddress">,
 ) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const apiKey = await authenticateApiKey(
+    // When the key cannot be checked (the store failed), the request is metered against
+    // the address, so the 500 that follows still carries the rate-limit headers.
+    const { apiKey, failure } = await authenticateApiKey(
       deps.store,
       c.req.header(API_KEY_HEADER),
+    ).then(
+      (apiKey) => ({ apiKey, failure: undefined }),
+      (error: unknown) => ({ apiKey: undefined, failure: { error } }),
     );
     c.set("apiKey", apiKey);
     const decision = apiKey
@@ -30,6 +35,7 @@ export function rateLimit(
     for (const [name, value] of Object.entries(rateLimitHeaders(decision)))
       c.header(name, value);
     if (!decision.allowed) throw problems.rateLimited(decision);
+    if (failure) throw failure.error;
     await next();
   });
 }
