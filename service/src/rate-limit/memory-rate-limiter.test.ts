@@ -1,6 +1,22 @@
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { describe, expect, it } from "vitest";
-import { createMemoryRateLimiter, toDecision } from "./memory-rate-limiter.ts";
+import {
+  createMemoryRateLimiter,
+  TIER_LIMITS,
+  toDecision,
+} from "./memory-rate-limiter.ts";
+
+describe("TIER_LIMITS", () => {
+  it("are CONTRACT.md's requests per 60-second window", () => {
+    expect(TIER_LIMITS).toEqual({
+      trial: 10,
+      standard: 120,
+      fleet: 1200,
+      internal: 100_000,
+      unauthenticated: 30,
+    });
+  });
+});
 
 describe("toDecision", () => {
   it.each([

@@ -34,7 +34,10 @@ describe("ensureSeeded", () => {
     () => {
       const first = openDatabase(":memory:");
       const second = openDatabase(":memory:");
+      const started = performance.now();
       expect(ensureSeeded(first, options)).toBe(true);
+      // "Seconds, not minutes", with room for a loaded CI machine.
+      expect(performance.now() - started).toBeLessThan(30_000);
       expect(ensureSeeded(second, options)).toBe(true);
       expect(count(first, "vehicles")).toBe(
         DEFAULT_FLEET_SIZE + REFERENCE_REGISTRATIONS.length,
