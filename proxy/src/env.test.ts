@@ -130,6 +130,16 @@ describe("parseEnv", () => {
     expect(errors.join("\n")).toMatch(/no staff sign-in/);
   });
 
+  it("refuses a time-out too long for a timer, which would fire at once", () => {
+    const errors = errorsOf({
+      UPSTREAM_TIMEOUT_MS: "2147483648",
+      UPSTREAM_API_KEY: KEY,
+    });
+    expect(errors.join("\n")).toMatch(
+      /UPSTREAM_TIMEOUT_MS: must be at most 2147483647/,
+    );
+  });
+
   it("reports every bad variable at once, and never the key", () => {
     const errors = errorsOf({
       HOST: "10.0.0.5",

@@ -22,13 +22,21 @@ const DEFAULT_WEB_DIST = fileURLToPath(
   new URL("../../web/dist", import.meta.url),
 );
 
+const MAX_TIMER_MS = 2_147_483_647;
+
 const EnvSchema = z.object({
   HOST: z.string().trim().min(1).default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   UPSTREAM_URL: z
     .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
     .default("http://127.0.0.1:3001"),
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  // Node runs a longer timer after 1 ms, which would make every call a 504.
+  UPSTREAM_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(MAX_TIMER_MS, { error: `must be at most ${MAX_TIMER_MS}` })
+    .default(10000),
   ALLOW_REMOTE: z
     .enum(["true", "false"], { error: 'must be "true" or "false"' })
     .default("false"),
