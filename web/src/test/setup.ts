@@ -6,6 +6,9 @@ import { resetRateLimit } from "../lib/rate-limit-store.ts";
 import { resetRecentChecksMemory } from "../lib/recent-checks.ts";
 import { server } from "./server.ts";
 
+// jsdom has no layout, so it does not implement scrolling; the router scrolls on navigation.
+window.scrollTo = () => undefined;
+
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
 
 let consoleErrors: unknown[][] = [];

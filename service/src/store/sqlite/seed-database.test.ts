@@ -34,10 +34,9 @@ describe("ensureSeeded", () => {
     () => {
       const first = openDatabase(":memory:");
       const second = openDatabase(":memory:");
-      const started = performance.now();
+      // Seeding speed ("seconds, not minutes") is a figure for a benchmark, not a timed
+      // assertion: shared CI machines are too noisy for one.
       expect(ensureSeeded(first, options)).toBe(true);
-      // "Seconds, not minutes", with room for a loaded CI machine.
-      expect(performance.now() - started).toBeLessThan(30_000);
       expect(ensureSeeded(second, options)).toBe(true);
       expect(count(first, "vehicles")).toBe(
         DEFAULT_FLEET_SIZE + REFERENCE_REGISTRATIONS.length,
