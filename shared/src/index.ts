@@ -6,5 +6,6 @@ export * from "./bulk.ts";
 export * from "./compliance-record.ts";
 export * from "./problem.ts";
 export * from "./rate-limit.ts";
+export { isAcceptableRequestId } from "./request-id.ts";
 export * from "./plans.ts";
 export * from "./routes.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseRateLimitHeaders, parseRetryAfter } from "./rate-limit.ts";
+import { isAcceptableRequestId } from "./request-id.ts";
 
 describe("parseRateLimitHeaders", () => {
   it("reads the three headers", () => {
@@ -53,5 +54,20 @@ describe("parseRetryAfter", () => {
     expect(
       parseRetryAfter(new Headers({ "Retry-After": "soon" })),
     ).toBeUndefined();
+  });
+});
+
+describe("isAcceptableRequestId", () => {
+  it.each([
+    ["5f0c1d2e-0000-4000-8000-000000000000", true],
+    ["abc.DEF_123-x", true],
+    ["x".repeat(64), true],
+    ["x".repeat(65), false],
+    ["", false],
+    [undefined, false],
+    ["id with spaces", false],
+    ["id\nInjected: header", false],
+  ])("%j -> %s", (value, expected) => {
+    expect(isAcceptableRequestId(value)).toBe(expected);
   });
 });
