@@ -1,0 +1,82 @@
+// ER19THR answers 429 in sandbox mode, with headers as for a real 429. The browser's clock is
+// installed so the countdown (up to a minute) can be run on without the test waiting for it.
+import { expect, test } from "./fixtures.ts";
+
+const THROTTLED = "/api/v1/vehicle/ER19THR/insurance";
+
+function secondsIn(text: string | null): number {
+  const match = /Trying again in (\d+) seconds?/.exec(text ?? "");
+  if (!match?.[1]) throw new Error(`no countdown in ${JSON.stringify(text)}`);
+  return Number(match[1]);
+}
+
+test("rate limited: the seconds count down, then the check is made again by itself", async ({
+  page,
+}) => {
+  const attempts: number[] = [];
+  page.on("response", (response) => {
+    if (response.url().endsWith(THROTTLED)) attempts.push(response.status());
+  });
+  await page.clock.install();
+  await page.goto("/vehicle/ER19THR");
+
+  await expect(
+    page.getByRole("heading", { name: "Too many checks" }),
+  ).toBeVisible();
+  const timer = page.getByRole("timer");
+  const start = secondsIn(await timer.textContent());
+  expect(start).toBeGreaterThanOrEqual(1);
+  expect(start).toBeLessThanOrEqual(60);
+  expect(attempts).toEqual([429]);
+
+  // The browser's clock still flows: the count goes down by itself.
+  await page.clock.runFor(2000);
+  await expect
+    .poll(async () => secondsIn(await timer.textContent()))
+    .toBeLessThan(start);
+  await page.clock.runFor((start + 1) * 1000);
+  await expect.poll(() => attempts.length).toBe(2);
+  expect(attempts).toEqual([429, 429]);
+});
+
+test("rate limited: the automatic retry can be cancelled, leaving Try again", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto("/vehicle/ER19THR");
+  await expect(page.getByRole("timer")).toContainText("Trying again in");
+  await page.getByRole("button", { name: "Cancel automatic retry" }).click();
+  await expect(page.getByText("Automatic retry cancelled.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+});
+
+test("recent checks stay in this browser across a reload and can be cleared", async ({
+  page,
+}) => {
+  await page.goto("/vehicle/AB12CDE");
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Insured" }),
+  ).toBeVisible();
+  await page.goto("/compliance/FN19OUT");
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Not compliant" }),
+  ).toBeVisible();
+  await page.reload();
+
+  const recent = page.locator("section.recent-checks");
+  await expect(
+    recent.getByRole("link", { name: /Insurance: Insured/ }),
+  ).toBeVisible();
+  await expect(
+    recent.getByRole("link", { name: /Compliance: Not compliant/ }),
+  ).toBeVisible();
+  await recent.getByRole("button", { name: "Clear recent checks" }).click();
+  await expect(recent.getByRole("link")).toHaveCount(0);
+  // A new page load (without a check of its own) still finds nothing: the list was cleared
+  // from storage, not only from the screen.
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(
+    page.locator("section.recent-checks").getByRole("link"),
+  ).toHaveCount(0);
+});
