@@ -1,5 +1,6 @@
 // Shows any failed check as words and a way forward: retry, wait, fix the registration, or call an admin.
 import { useId } from "react";
+import { BusyButton } from "./busy-button.tsx";
 import { describeError } from "./describe-error.ts";
 import { LookalikeSuggestions } from "./lookalike-suggestions.tsx";
 import { RateLimitNotice } from "./rate-limit-notice.tsx";
@@ -53,15 +54,13 @@ export function ErrorPanel({
         />
       ) : (
         description.retryable && (
-          <button
-            type="button"
-            className="button"
-            // aria-disabled, not disabled, so keyboard focus stays on the button.
-            onClick={retrying ? undefined : onRetry}
-            aria-disabled={retrying || undefined}
+          <BusyButton
+            busy={retrying}
+            busyLabel="Trying again…"
+            onClick={onRetry}
           >
-            {retrying ? "Trying again…" : "Try again"}
-          </button>
+            Try again
+          </BusyButton>
         )
       )}
       {description.requestId && (

@@ -5,7 +5,7 @@ import {
   problemFixture,
   rateLimitHeaders,
 } from "../test/fixtures.ts";
-import { json, serveInsurance } from "../test/insurance-handlers.ts";
+import { json, serveInsurance } from "../test/api-handlers.ts";
 import { renderRoute } from "../test/render-route.tsx";
 
 function meterIn(banner: HTMLElement) {

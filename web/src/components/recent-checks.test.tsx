@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import { RECENT_CHECKS_KEY } from "../lib/recent-checks.ts";
 import { insuranceFixture, problemFixture } from "../test/fixtures.ts";
-import { json, serveInsurance } from "../test/insurance-handlers.ts";
+import { json, serveInsurance } from "../test/api-handlers.ts";
 import { renderRoute } from "../test/render-route.tsx";
 
 function recentChecks() {

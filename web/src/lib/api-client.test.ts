@@ -9,7 +9,7 @@ import {
   problemFixture,
   rateLimitHeaders,
 } from "../test/fixtures.ts";
-import { json, serveInsurance } from "../test/insurance-handlers.ts";
+import { json, serveInsurance } from "../test/api-handlers.ts";
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {

@@ -4,7 +4,7 @@ import { http } from "msw";
 import { PROXY_PREFIX, ROUTE_PATTERNS } from "@vics/shared";
 import { NAV_AREAS } from "../nav-areas.ts";
 import { problemFixture } from "../../test/fixtures.ts";
-import { json } from "../../test/insurance-handlers.ts";
+import { json } from "../../test/api-handlers.ts";
 import { renderRoute } from "../../test/render-route.tsx";
 import { server } from "../../test/server.ts";
 

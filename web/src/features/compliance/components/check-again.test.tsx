@@ -1,10 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import { insuranceFixture, problemFixture } from "../../../test/fixtures.ts";
-import { json, serveInsurance } from "../../../test/insurance-handlers.ts";
+import {
+  json,
+  serveCompliance,
+  serveInsurance,
+} from "../../../test/api-handlers.ts";
 import { renderRoute } from "../../../test/render-route.tsx";
-import { complianceFixture } from "../test/compliance-fixtures.ts";
-import { serveCompliance } from "../test/compliance-handlers.ts";
+import { complianceFixture } from "../../../test/compliance-fixtures.ts";
 
 describe("Check again", () => {
   it("refetches, shows it is re-checking, then shows and announces the new time", async () => {

@@ -1,4 +1,5 @@
 // When the check was made, and a button to make it again.
+import { BusyButton } from "../../../components/busy-button.tsx";
 import { formatTimeOnDate } from "../../../lib/dates.ts";
 
 interface CheckFreshnessProps {
@@ -18,15 +19,14 @@ export function CheckFreshness({
         Checked at{" "}
         <time dateTime={lastChecked}>{formatTimeOnDate(lastChecked)}</time>
       </p>
-      <button
-        type="button"
-        className="button button--secondary"
-        // aria-disabled, not disabled, so keyboard focus stays on the button.
-        onClick={rechecking ? undefined : onCheckAgain}
-        aria-disabled={rechecking || undefined}
+      <BusyButton
+        busy={rechecking}
+        busyLabel="Checking again…"
+        onClick={onCheckAgain}
+        secondary
       >
-        {rechecking ? "Checking again…" : "Check again"}
-      </button>
+        Check again
+      </BusyButton>
     </div>
   );
 }

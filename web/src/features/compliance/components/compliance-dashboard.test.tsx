@@ -5,10 +5,13 @@ import {
   policyFixture,
   problemFixture,
 } from "../../../test/fixtures.ts";
-import { json, serveInsurance } from "../../../test/insurance-handlers.ts";
+import {
+  json,
+  serveCompliance,
+  serveInsurance,
+} from "../../../test/api-handlers.ts";
 import { renderRoute } from "../../../test/render-route.tsx";
-import { complianceFixture } from "../test/compliance-fixtures.ts";
-import { serveCompliance } from "../test/compliance-handlers.ts";
+import { complianceFixture } from "../../../test/compliance-fixtures.ts";
 
 type Fixture = Parameters<typeof complianceFixture>[0];
 

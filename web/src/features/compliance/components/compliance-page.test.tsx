@@ -1,10 +1,13 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { act, screen, within } from "@testing-library/react";
 import { insuranceFixture } from "../../../test/fixtures.ts";
-import { json, serveInsurance } from "../../../test/insurance-handlers.ts";
+import {
+  json,
+  serveCompliance,
+  serveInsurance,
+} from "../../../test/api-handlers.ts";
 import { renderRoute } from "../../../test/render-route.tsx";
-import { complianceFixture } from "../test/compliance-fixtures.ts";
-import { serveCompliance } from "../test/compliance-handlers.ts";
+import { complianceFixture } from "../../../test/compliance-fixtures.ts";
 
 function serveAb12() {
   const compliance = serveCompliance((registration) =>
@@ -42,43 +45,6 @@ describe("compliance check form", () => {
     expect(link).toHaveAttribute("aria-current", "page");
   });
 
-  it("navigates to the shareable URL with the normalised registration", async () => {
-    const { compliance } = serveAb12();
-    const { user, router } = renderRoute("/compliance");
-    await user.type(
-      screen.getByRole("textbox", { name: "Registration number" }),
-      "ab12 cde",
-    );
-    await user.click(screen.getByRole("button", { name: "Check compliance" }));
-    expect(
-      await screen.findByRole("heading", { name: "Compliant" }),
-    ).toBeVisible();
-    expect(router.state.location.pathname).toBe("/compliance/AB12CDE");
-    expect(compliance).toEqual(["AB12CDE"]);
-  });
-
-  it("an invalid registration in the URL: validation message, no request", () => {
-    const { compliance, insurance } = serveAb12();
-    renderRoute("/compliance/AB123CD");
-    const input = screen.getByRole("textbox", { name: "Registration number" });
-    expect(input).toHaveValue("AB123CD");
-    expect(input).toHaveAttribute("aria-invalid", "true");
-    expect(
-      screen.getByText("Enter a registration in a UK format, like AB12 CDE"),
-    ).toBeVisible();
-    expect(document.title).toBe("Error: Compliance check – VICS");
-    expect(compliance).toEqual([]);
-    expect(insurance).toEqual([]);
-  });
-
-  it("normalises the registration in the URL", async () => {
-    const { compliance } = serveAb12();
-    const { router } = renderRoute("/compliance/ab12-cde");
-    await screen.findByRole("heading", { name: "Compliant" });
-    expect(router.state.location.pathname).toBe("/compliance/AB12CDE");
-    expect(compliance).toEqual(["AB12CDE"]);
-  });
-
   it("announces the check while it runs, inside no busy region", async () => {
     serveAb12();
     renderRoute("/compliance/AB12CDE");
@@ -91,14 +57,6 @@ describe("compliance check form", () => {
     expect(status).toHaveTextContent(
       "AB12 CDE: Compliant. Checked at 10:15 on 22 November 2026.",
     );
-  });
-
-  it("re-checks when the same registration is submitted again", async () => {
-    const { compliance } = serveAb12();
-    const { user } = renderRoute("/compliance/AB12CDE");
-    await screen.findByRole("heading", { name: "Compliant" });
-    await user.click(screen.getByRole("button", { name: "Check compliance" }));
-    await vi.waitFor(() => expect(compliance).toHaveLength(2));
   });
 });
 

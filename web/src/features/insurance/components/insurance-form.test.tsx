@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import { insuranceFixture } from "../../../test/fixtures.ts";
-import { json, serveInsurance } from "../../../test/insurance-handlers.ts";
+import { json, serveInsurance } from "../../../test/api-handlers.ts";
 import { renderRoute } from "../../../test/render-route.tsx";
 
 describe("insurance check form", () => {
@@ -50,47 +50,5 @@ describe("insurance check form", () => {
     await user.click(screen.getByRole("button", { name: "Check insurance" }));
     expect(screen.getByText("Enter a registration number")).toBeVisible();
     expect(requested).toEqual([]);
-  });
-
-  it("navigates to the shareable URL with the normalised registration", async () => {
-    const requested = serveInsurance(() => json(insuranceFixture()));
-    const { user, router } = renderRoute("/");
-    await user.type(
-      screen.getByRole("textbox", { name: "Registration number" }),
-      "ab12 cde",
-    );
-    await user.click(screen.getByRole("button", { name: "Check insurance" }));
-    expect(
-      await screen.findByRole("heading", { name: "Insured" }),
-    ).toBeVisible();
-    expect(router.state.location.pathname).toBe("/vehicle/AB12CDE");
-    expect(requested).toEqual(["AB12CDE"]);
-    // Focus stays on the form, ready for the next vehicle.
-    expect(
-      screen.getByRole("button", { name: "Check insurance" }),
-    ).toHaveFocus();
-  });
-
-  it("shows the validation message for an invalid URL, with no request", () => {
-    const requested = serveInsurance(() => json(insuranceFixture()));
-    renderRoute("/vehicle/AB123CD");
-    const input = screen.getByRole("textbox", { name: "Registration number" });
-    expect(input).toHaveValue("AB123CD");
-    expect(input).toHaveAttribute("aria-invalid", "true");
-    expect(
-      screen.getByText("Enter a registration in a UK format, like AB12 CDE"),
-    ).toBeVisible();
-    expect(document.title).toBe("Error: Insurance check – VICS");
-    expect(requested).toEqual([]);
-  });
-
-  it("normalises the registration in the URL", async () => {
-    const requested = serveInsurance(() => json(insuranceFixture()));
-    const { router } = renderRoute("/vehicle/ab12-cde");
-    expect(
-      await screen.findByRole("heading", { name: "Insured" }),
-    ).toBeVisible();
-    expect(router.state.location.pathname).toBe("/vehicle/AB12CDE");
-    expect(requested).toEqual(["AB12CDE"]);
   });
 });

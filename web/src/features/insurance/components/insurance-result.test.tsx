@@ -1,11 +1,11 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import {
   daysFromToday,
   insuranceFixture,
   policyFixture,
 } from "../../../test/fixtures.ts";
-import { json, serveInsurance } from "../../../test/insurance-handlers.ts";
+import { json, serveInsurance } from "../../../test/api-handlers.ts";
 import { renderRoute } from "../../../test/render-route.tsx";
 
 function descriptionOf(term: string): string {
@@ -137,14 +137,5 @@ describe("insurance result", () => {
       ),
     ).toBeVisible();
     expect(screen.queryByText(/Expiring soon/)).not.toBeInTheDocument();
-  });
-
-  it("re-checks when the same registration is submitted again", async () => {
-    const requested = serveInsurance(() => json(insuranceFixture()));
-    const { user } = renderRoute("/vehicle/AB12CDE");
-    await screen.findByRole("heading", { name: "Insured" });
-    await user.click(screen.getByRole("button", { name: "Check insurance" }));
-    await vi.waitFor(() => expect(requested).toHaveLength(2));
-    expect(screen.getByRole("heading", { name: "Insured" })).toBeVisible();
   });
 });

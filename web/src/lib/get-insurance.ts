@@ -1,11 +1,13 @@
-// The single insurance check: its fetcher, query options and hook.
+// The single insurance check: its fetcher, query options and hook. Shared, not a feature's own:
+// the insurance view shows it, and the compliance dashboard takes its vehicle from it. One
+// query key means both views share one cached answer (and one request against the rate limit).
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import {
   InsuranceRecordSchema,
   paths,
   type InsuranceRecord,
 } from "@vics/shared";
-import { apiGet } from "../../../lib/api-client.ts";
+import { apiGet } from "./api-client.ts";
 
 export function getInsurance(
   registration: string,
@@ -21,6 +23,7 @@ export function insuranceQueryOptions(registration: string) {
   });
 }
 
-export function useInsurance(registration: string) {
-  return useQuery(insuranceQueryOptions(registration));
+/** `enabled: false` waits, e.g. until another answer shows the vehicle is worth asking about. */
+export function useInsurance(registration: string, enabled = true) {
+  return useQuery({ ...insuranceQueryOptions(registration), enabled });
 }

@@ -1,0 +1,29 @@
+// A button that says it is busy while its work runs, and ignores presses until then.
+interface BusyButtonProps {
+  busy: boolean;
+  /** The words while busy, e.g. "Checking again…". */
+  busyLabel: string;
+  onClick: () => void;
+  secondary?: boolean;
+  children: string;
+}
+
+export function BusyButton({
+  busy,
+  busyLabel,
+  onClick,
+  secondary = false,
+  children,
+}: BusyButtonProps) {
+  return (
+    <button
+      type="button"
+      className={secondary ? "button button--secondary" : "button"}
+      // aria-disabled, not disabled, so keyboard focus stays on the button.
+      onClick={busy ? undefined : onClick}
+      aria-disabled={busy || undefined}
+    >
+      {busy ? busyLabel : children}
+    </button>
+  );
+}

@@ -1,0 +1,85 @@
+// Shows one check for a valid registration: loading, the error panel or the view's answer, with
+// the tab title, a screen-reader announcement and a recent-check entry.
+import { useEffect, type ReactNode } from "react";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { formatRegistration } from "@vics/shared";
+import { isApiError } from "../lib/api-error.ts";
+import { addRecentCheck, type RecentCheckKind } from "../lib/recent-checks.ts";
+import { DocumentTitle } from "./document-title.tsx";
+import { ErrorPanel } from "./error-panel.tsx";
+import { LoadingMessage } from "./loading-message.tsx";
+
+interface CheckLookupProps<T> {
+  registration: string;
+  kind: RecentCheckKind;
+  /** The view's name, last in the tab title: "Insurance check". */
+  title: string;
+  query: UseQueryResult<T>;
+  /** The answer in words, for the tab title and recent checks: "Insured". */
+  outcome: (record: T) => string;
+  /** What a screen reader hears when the answer arrives. */
+  announcement: (record: T, display: string) => string;
+  /** The view's answer. */
+  children: (record: T) => ReactNode;
+}
+
+export function CheckLookup<T>({
+  registration,
+  kind,
+  title,
+  query,
+  outcome,
+  announcement,
+  children,
+}: CheckLookupProps<T>) {
+  const { data, dataUpdatedAt, error, isError, isFetching } = query;
+  const display = formatRegistration(registration);
+  const words = data === undefined ? undefined : outcome(data);
+
+  useEffect(() => {
+    if (words === undefined) return;
+    const checkedAt = new Date(dataUpdatedAt);
+    addRecentCheck({ registration, kind, outcome: words, checkedAt });
+  }, [registration, kind, words, dataUpdatedAt]);
+
+  useEffect(() => {
+    if (isApiError(error) && error.code === "VEHICLE_NOT_FOUND")
+      addRecentCheck({ registration, kind, outcome: "No vehicle found" });
+  }, [registration, kind, error]);
+
+  let pageTitle = `Checking ${display}`;
+  let status = `Checking ${display}…`;
+  if (isError) {
+    pageTitle = `Error: ${display}`;
+    status = ""; // the error panel is an alert of its own
+  } else if (data !== undefined && isFetching) {
+    status = `Checking ${display} again…`;
+  } else if (data !== undefined) {
+    pageTitle = `${display}: ${words}`;
+    status = announcement(data, display);
+  }
+
+  return (
+    <>
+      <DocumentTitle title={`${pageTitle} – ${title}`} />
+      {/* Outside the aria-busy region, which would silence it. */}
+      <p className="visually-hidden" role="status">
+        {status}
+      </p>
+      <div className="lookup" aria-busy={isFetching}>
+        {query.isPending && (
+          <LoadingMessage>{`Checking ${display}…`}</LoadingMessage>
+        )}
+        {isError && (
+          <ErrorPanel
+            error={error}
+            onRetry={() => void query.refetch()}
+            registration={registration}
+            retrying={isFetching}
+          />
+        )}
+        {data !== undefined && !isError && children(data)}
+      </div>
+    </>
+  );
+}
