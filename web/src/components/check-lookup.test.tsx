@@ -140,3 +140,39 @@ describe.each(CHECK_VIEWS)("$name check errors", (view) => {
     ).toBeVisible();
   });
 });
+
+describe.each(CHECK_VIEWS)("$name check: focus", (view) => {
+  it("a 'Did you mean' link goes with the error: focus moves to the new answer, not the page top", async () => {
+    view.serve((registration) =>
+      registration === "AO1"
+        ? json(problemFixture("VEHICLE_NOT_FOUND", 404), 404)
+        : view.answer(registration),
+    );
+    const { user } = renderRoute(view.path("AO1"));
+    const panel = await errorPanel("No vehicle found");
+    within(panel).getByRole("link", { name: "A 01" }).focus();
+    await user.keyboard("{Enter}");
+    const verdict = await screen.findByRole("heading", { name: view.verdict });
+    expect(verdict.closest(".lookup")).toHaveFocus();
+  });
+
+  it("Try again goes with the error: focus moves to the answer", async () => {
+    view.serve((registration, attempt) =>
+      attempt === 1
+        ? json(problemFixture("INTERNAL", 500), 500)
+        : view.answer(registration),
+    );
+    const { user } = renderRoute(view.path("AB12CDE"));
+    const panel = await errorPanel("The vehicle service is not responding");
+    await user.click(within(panel).getByRole("button", { name: "Try again" }));
+    const verdict = await screen.findByRole("heading", { name: view.verdict });
+    expect(verdict.closest(".lookup")).toHaveFocus();
+  });
+
+  it("a page opened at a result leaves focus where the browser put it", async () => {
+    view.serve((registration) => view.answer(registration));
+    renderRoute(view.path("AB12CDE"));
+    await screen.findByRole("heading", { name: view.verdict });
+    expect(document.body).toHaveFocus();
+  });
+});

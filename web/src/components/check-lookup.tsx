@@ -1,6 +1,6 @@
 // Shows one check for a valid registration: loading, the error panel or the view's answer, with
-// the tab title, a screen-reader announcement and a recent-check entry.
-import { useEffect, type ReactNode } from "react";
+// the tab title, a screen-reader announcement, a recent-check entry, and focus kept in place.
+import { useEffect, useRef, type ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { formatRegistration } from "@vics/shared";
 import { isApiError } from "../lib/api-error.ts";
@@ -35,6 +35,9 @@ export function CheckLookup<T>({
   const { data, dataUpdatedAt, error, isError, isFetching } = query;
   const display = formatRegistration(registration);
   const words = data === undefined ? undefined : outcome(data);
+  const phase = isError ? "error" : words === undefined ? "pending" : "answer";
+  const region = useRef<HTMLDivElement>(null);
+  const focusInside = useRef(false);
 
   useEffect(() => {
     if (words === undefined) return;
@@ -46,6 +49,14 @@ export function CheckLookup<T>({
     if (isApiError(error) && error.code === "VEHICLE_NOT_FOUND")
       addRecentCheck({ registration, kind, outcome: "No vehicle found" });
   }, [registration, kind, error]);
+
+  // The control just used (Try again, a "Did you mean" link, Check again) may have gone with
+  // the old content: keep keyboard users here rather than back at the top of the page.
+  useEffect(() => {
+    const active = document.activeElement;
+    const lost = active === null || active === document.body;
+    if (lost && focusInside.current) region.current?.focus();
+  }, [registration, phase]);
 
   let pageTitle = `Checking ${display}`;
   let status = `Checking ${display}…`;
@@ -66,7 +77,21 @@ export function CheckLookup<T>({
       <p className="visually-hidden" role="status">
         {status}
       </p>
-      <div className="lookup" aria-busy={isFetching}>
+      <div
+        ref={region}
+        className="lookup"
+        tabIndex={-1}
+        aria-busy={isFetching}
+        onFocus={() => {
+          focusInside.current = true;
+        }}
+        onBlur={(event) => {
+          const next = event.relatedTarget;
+          // No next element: the focused one was removed, or the page was clicked.
+          if (next !== null && !event.currentTarget.contains(next))
+            focusInside.current = false;
+        }}
+      >
         {query.isPending && (
           <LoadingMessage>{`Checking ${display}…`}</LoadingMessage>
         )}

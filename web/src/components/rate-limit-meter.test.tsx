@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { act, screen, within } from "@testing-library/react";
 import {
   insuranceFixture,
   problemFixture,
@@ -85,5 +85,25 @@ describe("rate-limit meter", () => {
     expect(
       await within(banner).findByText("No checks left this minute (limit 10)"),
     ).toBeVisible();
+  });
+
+  it("stops saying no checks are left once the window has reset", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    serveInsurance((registration) =>
+      json(insuranceFixture({ registration }), 200, rateLimitHeaders(0, 10, 3)),
+    );
+    renderRoute("/vehicle/AB12CDE");
+    const banner = screen.getByRole("banner");
+    expect(
+      await within(banner).findByText("No checks left this minute (limit 10)"),
+    ).toBeVisible();
+    expect(within(banner).getByText(/Limit resets in [23] s/)).toBeVisible();
+
+    await act(() => vi.advanceTimersByTimeAsync(4000));
+    expect(within(banner).getByRole("status")).toHaveTextContent(
+      "Up to 10 checks left this minute",
+    );
+    expect(within(banner).getByRole("meter")).toHaveAttribute("value", "10");
+    expect(within(banner).getByText("Limit has reset")).toBeVisible();
   });
 });

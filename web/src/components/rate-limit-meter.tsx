@@ -15,20 +15,29 @@ function checksLeft(remaining: number, limit: number): string {
   return `${count(remaining)} of ${count(limit)} ${noun} left this minute`;
 }
 
+// A new window starts with the full limit, but every member of staff shares the proxy's
+// key, so some of it may already be used: "up to".
+function checksAfterReset(limit: number): string {
+  return `Up to ${count(limit)} ${limit === 1 ? "check" : "checks"} left this minute`;
+}
+
 export function RateLimitMeter() {
   const reading = useRateLimit();
   const now = useNow(1000);
   if (!reading) return null; // hidden until the first response
 
-  const { limit, remaining, resetSeconds, receivedAt } = reading;
-  const low = remaining <= Math.floor(limit * LOW_SHARE);
+  const { limit, resetSeconds, receivedAt } = reading;
   const elapsed = Math.floor((now.getTime() - receivedAt) / 1000);
   const resetIn = Math.max(0, resetSeconds - Math.max(0, elapsed));
+  // Once the window has reset, the latest Remaining no longer holds.
+  const hasReset = resetIn === 0;
+  const remaining = hasReset ? limit : reading.remaining;
+  const low = remaining <= Math.floor(limit * LOW_SHARE);
 
   return (
     <div className={`rate-limit-meter${low ? " rate-limit-meter--low" : ""}`}>
       <p className="rate-limit-meter__text" role="status">
-        {checksLeft(remaining, limit)}
+        {hasReset ? checksAfterReset(limit) : checksLeft(remaining, limit)}
         {low && remaining > 0 && <span> (running low)</span>}
       </p>
       <meter

@@ -83,6 +83,8 @@ describe("RegistrationForm", () => {
     expect(onSubmit).toHaveBeenCalledExactlyOnceWith("AB10CDE");
     expect(input).toHaveValue("AB10 CDE");
     expect(input).not.toBeInvalid();
+    // The suggestion goes once chosen: focus stays in the form, not back at the page top.
+    expect(input).toHaveFocus();
   });
 
   it("offers no lookalike when no swap gives a valid plate", async () => {

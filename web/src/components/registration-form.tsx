@@ -92,6 +92,8 @@ export function RegistrationForm({
                     type="button"
                     className="link-button"
                     onClick={() => {
+                      // This button goes with the error: keep focus in the form.
+                      inputRef.current?.focus();
                       setValue(formatRegistration(suggestion));
                       setError(undefined);
                       onSubmit(suggestion);
