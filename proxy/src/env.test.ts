@@ -83,6 +83,7 @@ describe("parseEnv", () => {
       { UPSTREAM_API_KEY: "two words" },
       /cannot be sent in a header/,
     ],
+    ["a placeholder", { UPSTREAM_API_KEY: "x" }, /too short/],
   ])("refuses a key that is %s", (_case, source, message) => {
     const errors = errorsOf(source);
     expect(errors.join("\n")).toMatch(message);

@@ -46,6 +46,8 @@ const EnvSchema = z.object({
     .transform((path) => resolve(path)),
 });
 
+const MIN_KEY_LENGTH = 20;
+
 type KeyResult = { key: string } | { error: string };
 
 const KEY_MISSING =
@@ -75,6 +77,13 @@ function readApiKey(value?: string, file?: string): KeyResult {
     return {
       error:
         "the API key contains spaces or characters that cannot be sent in a header",
+    };
+  }
+  // VICS keys are 48 characters. Something much shorter is a placeholder or a typo, and would
+  // also make the log redaction of the key mangle ordinary words.
+  if (key.length < MIN_KEY_LENGTH) {
+    return {
+      error: `the API key is too short to be a VICS API key (fewer than ${MIN_KEY_LENGTH} characters)`,
     };
   }
   return { key };

@@ -127,6 +127,9 @@ describe("node src/index.ts with a good environment", () => {
     expect(exit.stdout).toMatch(
       /request method=GET path=\/api\/v1\/vehicle\/AB12CDE\/insurance status=502/,
     );
+    expect(exit.stdout + exit.stderr).toMatch(
+      /the vehicle service is not answering/,
+    );
     expect(exit.stdout + exit.stderr).not.toContain(KEY);
   });
 });

@@ -29,8 +29,25 @@ const server = serve(
       address.family === "IPv6" ? `[${address.address}]` : address.address;
     logger.info("proxy listening", { upstream: env.upstreamUrl });
     console.log(`VICS is ready: open http://${host}:${address.port}/`);
+    void warnIfUpstreamDown();
   },
 );
+
+/** Says at start-up, not at the first staff check, when the vehicle service is not there. */
+async function warnIfUpstreamDown(): Promise<void> {
+  const health = new URL("/health", env.upstreamUrl);
+  try {
+    const response = await fetch(health, { signal: AbortSignal.timeout(3000) });
+    await response.body?.cancel();
+    if (response.ok) return;
+  } catch {
+    // Unreachable: reported below.
+  }
+  logger.warn(
+    "the vehicle service is not answering; checks will fail until it does",
+    { upstream: env.upstreamUrl },
+  );
+}
 
 server.on("error", (error: NodeJS.ErrnoException) => {
   const hint =

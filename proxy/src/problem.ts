@@ -2,6 +2,7 @@ import type { AppContext } from "./app-env.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import {
   PROBLEM_CONTENT_TYPE,
+  PROBLEM_TITLES,
   problemType,
   type Problem,
   type ProblemCode,
@@ -12,44 +13,40 @@ export const PROXY_PROBLEMS = {
   notFound: {
     status: 404,
     code: "NOT_FOUND",
-    title: "Not Found",
     detail: "This address is not part of the VICS API. Check the link.",
   },
   methodNotAllowed: {
     status: 405,
     code: "METHOD_NOT_ALLOWED",
-    title: "Method Not Allowed",
-    detail: "This operation only answers GET requests.",
+    detail: "This operation only answers GET (and HEAD) requests.",
   },
   upstreamUnreachable: {
     status: 502,
     code: "BAD_GATEWAY",
-    title: "Bad Gateway",
     detail:
       "The vehicle service could not be reached. Try again in a moment; if it keeps happening, the service may be down.",
   },
   upstreamInvalid: {
     status: 502,
     code: "BAD_GATEWAY",
-    title: "Bad Gateway",
     detail:
       "The vehicle service sent an answer this app does not understand. Try again; if it keeps happening, report it.",
   },
   upstreamTimeout: {
     status: 504,
     code: "GATEWAY_TIMEOUT",
-    title: "Gateway Timeout",
     detail: "The vehicle service did not answer in time. Try again.",
   },
   internal: {
     status: 500,
     code: "INTERNAL",
-    title: "Internal Server Error",
     detail: "Something went wrong in the app's server. Try again later.",
   },
 } as const satisfies Record<
   string,
-  Omit<Problem, "type" | "requestId"> & { status: ContentfulStatusCode }
+  Omit<Problem, "type" | "title" | "requestId"> & {
+    status: ContentfulStatusCode;
+  }
 >;
 
 export type ProxyProblem = (typeof PROXY_PROBLEMS)[keyof typeof PROXY_PROBLEMS];
@@ -62,7 +59,7 @@ export function problemResponse(
   const requestId = c.get("requestId");
   const body: Problem = {
     type: problemType(problem.code satisfies ProblemCode),
-    title: problem.title,
+    title: PROBLEM_TITLES[problem.code],
     status: problem.status,
     detail: problem.detail,
     code: problem.code,

@@ -1,7 +1,13 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -37,7 +43,20 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe("keys CLI", { timeout: 60_000 }, () => {
   let key = "";
 
-  it("creates (and seeds) the database, and prints the new key alone on the last line", async () => {
+  it("refuses, creating nothing, when there is no database at DATABASE_PATH", async () => {
+    const refused = await keys("list");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`No database at ${databasePath}`);
+    expect(existsSync(databasePath)).toBe(false);
+    // The service creates the database on its first start; here, the store does.
+    mkdirSync(dirname(databasePath), { recursive: true });
+    await openSqliteStore({
+      path: databasePath,
+      seed: { fleetSize: 0, seed: 1, today: "2026-03-10" },
+    }).close();
+  });
+
+  it("prints the new key alone on the last line", async () => {
     const created = await keys(
       "create",
       "--plan",
@@ -49,7 +68,6 @@ describe("keys CLI", { timeout: 60_000 }, () => {
     const lines = created.stdout.trimEnd().split("\n");
     key = lines.at(-1) ?? "";
     expect(key).toMatch(/^vics_[A-Za-z0-9_-]{43}$/);
-    expect(lines.length).toBeGreaterThan(1);
   });
 
   it("keeps only the key's hash in the database", () => {
@@ -120,6 +138,9 @@ describe("keys CLI", { timeout: 60_000 }, () => {
       expect((await keys("list")).stdout).toMatch(
         /fleet team\s+trial\s+\S+\s+\d{4}-\d{2}-\d{2}T/,
       );
+      const again = await keys("revoke", "fleet team");
+      expect(again.code).toBe(0);
+      expect(again.stdout).toMatch(/was already revoked .*nothing changed/);
     } finally {
       await store.close();
     }

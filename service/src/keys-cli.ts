@@ -1,4 +1,5 @@
 // `npm run keys -- create --plan <plan> --name <text> | list | revoke <name>`
+import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadEnv } from "./env.ts";
 import {
@@ -50,6 +51,14 @@ if (command !== "create" && command !== "list" && command !== "revoke")
   );
 
 const env = loadEnv();
+// A mistyped DATABASE_PATH must not quietly create a new database: a key made there would
+// work nowhere. The service creates the database on its first start.
+if (!existsSync(env.DATABASE_PATH))
+  fail(
+    `No database at ${env.DATABASE_PATH}. Check DATABASE_PATH, or start the service once ` +
+      "(npm run start -w @vics/service) to create and seed it.",
+    1,
+  );
 // Notices go to stderr: stdout's last line is the new key, for scripts.
 const store = openStoreOrExit(env.DATABASE_PATH, new Date(), (line) =>
   console.error(line),

@@ -14,6 +14,17 @@ export type SandboxOutcome =
 
 export const SANDBOX_DELAY_MS = 3000;
 
+/**
+ * ER19ERR's simulated failure. It takes the real 500 path, so clients meet a true 500, but it
+ * is logged as the expected event it is, not as an incident with a stack trace.
+ */
+export class SandboxFailure extends Error {
+  constructor(registration: string) {
+    super(`Sandbox registration ${registration}: simulated failure`);
+    this.name = "SandboxFailure";
+  }
+}
+
 export function sandboxOutcome(
   registration: string,
 ): SandboxOutcome | undefined {

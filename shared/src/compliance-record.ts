@@ -1,10 +1,22 @@
 import { z } from "zod";
+import { VehicleSchema } from "./vehicle.ts";
 
 export const MotStatusSchema = z.enum(["valid", "expired", "exempt", "none"]);
 export const TaxStatusSchema = z.enum(["taxed", "untaxed", "sorn"]);
 
+export const InsuranceStatusSchema = z.enum(["insured", "lapsed", "none"]);
+
 export const ComplianceDetailsSchema = z
   .object({
+    insurance: z
+      .object({
+        status: InsuranceStatusSchema,
+        validTo: z.iso.date().nullable(),
+      })
+      .optional()
+      .describe(
+        "The policy behind insuranceValid: insured until validTo, lapsed on validTo, or none on record",
+      ),
     mot: z.object({ status: MotStatusSchema, expiry: z.iso.date().nullable() }),
     tax: z.object({
       status: TaxStatusSchema,
@@ -39,9 +51,13 @@ export const ComplianceRecordSchema = z
     checks: ComplianceChecksSchema,
     lastChecked: z.iso.datetime().describe("When the check was made (UTC)"),
     details: ComplianceDetailsSchema.optional(),
+    vehicle: VehicleSchema.optional().describe(
+      "Extension: the vehicle checked, so a client can show it without a second request. Clients must not depend on it.",
+    ),
   })
   .meta({ id: "ComplianceRecord" });
 
+export type InsuranceStatus = z.infer<typeof InsuranceStatusSchema>;
 export type MotStatus = z.infer<typeof MotStatusSchema>;
 export type TaxStatus = z.infer<typeof TaxStatusSchema>;
 export type ComplianceDetails = z.infer<typeof ComplianceDetailsSchema>;

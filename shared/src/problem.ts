@@ -29,10 +29,31 @@ export const ProblemSchema = z
     detail: z.string(),
     code: ProblemCodeSchema,
     requestId: z.string(),
+    suggestions: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "Extension on VEHICLE_NOT_FOUND: registrations we hold that differ only by O/0 or I/1",
+      ),
   })
   .meta({ id: "Problem" });
 
 export type Problem = z.infer<typeof ProblemSchema>;
+
+/** One title per code, in sentence case, for the service and the proxy alike. */
+export const PROBLEM_TITLES: Record<ProblemCode, string> = {
+  INVALID_REGISTRATION: "Invalid registration",
+  MALFORMED_REQUEST: "Malformed request",
+  PAYLOAD_TOO_LARGE: "Payload too large",
+  UNAUTHORIZED: "Unauthorized",
+  VEHICLE_NOT_FOUND: "Vehicle not found",
+  RATE_LIMITED: "Too many requests",
+  NOT_FOUND: "Not found",
+  METHOD_NOT_ALLOWED: "Method not allowed",
+  INTERNAL: "Internal server error",
+  BAD_GATEWAY: "Bad gateway",
+  GATEWAY_TIMEOUT: "Gateway timeout",
+};
 
 export function problemType(code: ProblemCode): string {
   return PROBLEM_TYPE_BASE + code.toLowerCase().replaceAll("_", "-");

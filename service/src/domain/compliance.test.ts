@@ -1,6 +1,7 @@
 import type { Policy } from "@vics/shared";
 import { describe, expect, it } from "vitest";
 import {
+  insuranceDetails,
   type ComplianceFacts,
   complianceVerdict,
   fineDetails,
@@ -98,6 +99,41 @@ describe("fineDetails", () => {
     ],
   ] as const)("%s", (_label, fines, count, totalPence) => {
     expect(fineDetails(fines)).toEqual({ count, totalPence });
+  });
+});
+
+describe("insuranceDetails", () => {
+  const today = "2026-06-15";
+  const cover = (validFrom: string, validTo: string): Policy => ({
+    number: "P1",
+    insurer: "Acme",
+    type: "Comprehensive",
+    validFrom,
+    validTo,
+  });
+  it.each([
+    [
+      "current policy",
+      [cover("2026-01-01", "2026-12-31")],
+      "insured",
+      "2026-12-31",
+    ],
+    [
+      "ends today",
+      [cover("2025-06-16", "2026-06-15")],
+      "insured",
+      "2026-06-15",
+    ],
+    [
+      "ended yesterday",
+      [cover("2025-06-15", "2026-06-14")],
+      "lapsed",
+      "2026-06-14",
+    ],
+    ["starts tomorrow only", [cover("2026-06-16", "2027-06-15")], "none", null],
+    ["never insured", [], "none", null],
+  ] as const)("%s -> %s", (_case, policies, status, validTo) => {
+    expect(insuranceDetails(policies, today)).toEqual({ status, validTo });
   });
 });
 

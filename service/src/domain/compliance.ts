@@ -68,17 +68,28 @@ export interface ComplianceVerdict {
   details: ComplianceDetails;
 }
 
+/** Why insuranceValid is what it is: insured until, or lapsed on, validTo; or none on record. */
+export function insuranceDetails(
+  policies: readonly Policy[],
+  today: IsoDate,
+): NonNullable<ComplianceDetails["insurance"]> {
+  const { insured, policy } = insuranceStatus(policies, today);
+  if (!policy) return { status: "none", validTo: null };
+  return { status: insured ? "insured" : "lapsed", validTo: policy.validTo };
+}
+
 export function complianceVerdict(
   facts: ComplianceFacts,
   today: IsoDate,
 ): ComplianceVerdict {
   const details: ComplianceDetails = {
+    insurance: insuranceDetails(facts.policies, today),
     mot: motDetails(facts.firstRegistered, facts.motExpiries, today),
     tax: taxDetails(facts.tax, today),
     fines: fineDetails(facts.fines),
   };
   const checks: ComplianceChecks = {
-    insuranceValid: insuranceStatus(facts.policies, today).insured,
+    insuranceValid: details.insurance?.status === "insured",
     motValid: details.mot.status === "valid" || details.mot.status === "exempt",
     roadTaxPaid: details.tax.status === "taxed",
     noOutstandingFines: details.fines.count === 0,

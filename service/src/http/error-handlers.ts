@@ -1,6 +1,7 @@
 import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Logger } from "../logger.ts";
+import { SandboxFailure } from "../sandbox.ts";
 import type { AppEnv } from "./app-env.ts";
 import { ProblemError, problems } from "./problem-error.ts";
 import { problemResponse } from "./problem-response.ts";
@@ -18,6 +19,7 @@ export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
         error.code,
         error.message,
         error.headers,
+        error.extensions,
       );
     if (error instanceof HTTPException && error.status < 500)
       return problemResponse(
@@ -26,6 +28,13 @@ export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
         "MALFORMED_REQUEST",
         error.message || "The request is malformed.",
       );
+    if (error instanceof SandboxFailure) {
+      logger.info({
+        msg: "sandbox: simulated failure",
+        requestId: c.get("requestId"),
+      });
+      return problemResponse(c, 500, "INTERNAL", INTERNAL_DETAIL);
+    }
     logger.error({
       msg: "unhandled error",
       requestId: c.get("requestId"),

@@ -1,5 +1,6 @@
 import {
   formatRegistration,
+  type Problem,
   type ProblemCode,
   RETRY_AFTER_HEADER,
 } from "@vics/shared";
@@ -12,18 +13,21 @@ export class ProblemError extends Error {
   readonly status: ContentfulStatusCode;
   readonly code: ProblemCode;
   readonly headers: Record<string, string>;
+  readonly extensions: Pick<Problem, "suggestions">;
 
   constructor(
     status: ContentfulStatusCode,
     code: ProblemCode,
     detail: string,
     headers: Record<string, string> = {},
+    extensions: Pick<Problem, "suggestions"> = {},
   ) {
     super(detail);
     this.name = "ProblemError";
     this.status = status;
     this.code = code;
     this.headers = headers;
+    this.extensions = extensions;
   }
 }
 
@@ -42,11 +46,14 @@ export const problems = {
       "UNAUTHORIZED",
       "The API key is not valid or has been revoked.",
     ),
-  vehicleNotFound: (registration: string) =>
+  /** `suggestions`: registrations we hold that differ only by O/0 or I/1. */
+  vehicleNotFound: (registration: string, suggestions: string[] = []) =>
     new ProblemError(
       404,
       "VEHICLE_NOT_FOUND",
       `No vehicle found with registration ${formatRegistration(registration)}. Check the letters O and 0, I and 1.`,
+      {},
+      suggestions.length > 0 ? { suggestions } : {},
     ),
   rateLimited(decision: RateLimitDecision) {
     const retryAfter = Math.max(1, decision.resetSeconds);

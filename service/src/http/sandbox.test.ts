@@ -6,6 +6,7 @@ import {
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SANDBOX_DELAY_MS } from "../sandbox.ts";
 import { createTestService, type TestService } from "../testing.ts";
+import { memoryLogger } from "../logger.ts";
 import {
   call,
   expectMeteredHeaders,
@@ -19,9 +20,10 @@ afterEach(async () => {
 
 async function start(sandbox: boolean) {
   const sleep = vi.fn((_ms: number) => Promise.resolve());
-  const service = await createTestService({ sandbox, sleep });
+  const logger = memoryLogger();
+  const service = await createTestService({ sandbox, sleep, logger });
   services.push(service);
-  return { service, sleep, key: await service.createKey("standard") };
+  return { service, sleep, logger, key: await service.createKey("standard") };
 }
 
 const CHECKS = [
@@ -50,11 +52,18 @@ describe.each(CHECKS)(
     });
 
     it("answers ER19ERR with a proper 500", async () => {
-      const { service, key } = await start(true);
+      const { service, key, logger } = await start(true);
       const response = await call(service, path("er19 err"), { key });
       expectMeteredHeaders(response, PLAN_LIMITS.standard);
       const problem = await expectProblem(response, 500, "INTERNAL");
       expect(problem.detail).not.toContain("ER19ERR");
+      // An expected simulation, not an incident: no error-level line, no stack trace.
+      expect(logger.events.filter((event) => event.level === "error")).toEqual(
+        [],
+      );
+      expect(logger.events).toContainEqual(
+        expect.objectContaining({ msg: "sandbox: simulated failure" }),
+      );
     });
 
     it("answers ER19THR with a 429 carrying the headers of a real one", async () => {

@@ -86,7 +86,10 @@ export async function revokeKeyCommand(
   const revoked = await store.revokeKey(name, now.toISOString());
   if (!revoked)
     throw new KeyCommandError(`No key named "${name}". See: keys list`);
+  const revokedAt = revoked.revokedAt ?? now.toISOString();
   print(
-    `Revoked key "${revoked.name}" (at ${revoked.revokedAt}). Requests with it now get 401.`,
+    revokedAt < now.toISOString()
+      ? `Key "${revoked.name}" was already revoked (at ${revokedAt}); nothing changed.`
+      : `Revoked key "${revoked.name}" (at ${revokedAt}). Requests with it now get 401.`,
   );
 }

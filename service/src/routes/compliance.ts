@@ -20,6 +20,7 @@ export function complianceRoute(app: Hono<AppEnv>, deps: AppDeps): void {
       checks: verdict.checks,
       lastChecked: now.toISOString(),
       details: verdict.details,
+      vehicle: facts.vehicle,
     };
     return c.json(record);
   });

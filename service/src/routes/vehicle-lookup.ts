@@ -1,9 +1,13 @@
-import { parseRegistration } from "@vics/shared";
+import { lookalikeRegistrations, parseRegistration } from "@vics/shared";
 import type { AppDeps } from "../app-deps.ts";
 import { type IsoDate, utcDate } from "../domain/dates.ts";
 import { problems } from "../http/problem-error.ts";
 import type { RateLimitDecision } from "../rate-limit/rate-limiter.ts";
-import { sandboxOutcome, slowSandboxVehicle } from "../sandbox.ts";
+import {
+  SandboxFailure,
+  sandboxOutcome,
+  slowSandboxVehicle,
+} from "../sandbox.ts";
 import type { VehicleFacts } from "../store/store.ts";
 
 export interface VehicleLookup {
@@ -24,8 +28,7 @@ export async function lookUpVehicle(
   const { registration } = parsed;
   const outcome = deps.sandbox ? sandboxOutcome(registration) : undefined;
   if (outcome === "not-found") throw problems.vehicleNotFound(registration);
-  if (outcome === "error")
-    throw new Error(`Sandbox registration ${registration}: simulated failure`);
+  if (outcome === "error") throw new SandboxFailure(registration);
   if (outcome === "throttled") throw problems.rateLimited(rateLimit);
   if (outcome === "slow") await deps.sleep(deps.sandboxDelayMs);
   const now = deps.now();
@@ -34,6 +37,21 @@ export async function lookUpVehicle(
     outcome === "slow"
       ? slowSandboxVehicle(registration, today)
       : await deps.store.findVehicle(registration);
-  if (!facts) throw problems.vehicleNotFound(registration);
+  if (!facts)
+    throw problems.vehicleNotFound(
+      registration,
+      await heldLookalikes(deps, registration),
+    );
   return { facts, now, today };
+}
+
+/** The O/0, I/1 misreadings of a registration that we do hold: one query, at most five. */
+async function heldLookalikes(
+  deps: Pick<AppDeps, "store">,
+  registration: string,
+): Promise<string[]> {
+  const candidates = lookalikeRegistrations(registration, 5);
+  if (candidates.length === 0) return [];
+  const held = await deps.store.findVehicles(candidates);
+  return candidates.filter((candidate) => held.has(candidate));
 }

@@ -129,7 +129,8 @@ export function referenceVehicles(today: IsoDate): SeedVehicle[] {
         policy(
           "REF-EX26SON",
           "Harbour Insurance",
-          addDays(today, -355),
+          // From the day it was first registered: a year's cover cut short by its new owner.
+          addDays(today, -200),
           addDays(today, 10),
         ),
       ],
