@@ -83,5 +83,8 @@ describe.each(CHECK_VIEWS)("$name check, rate limited", (view) => {
 
     await user.click(within(panel).getByRole("button", { name: "Try again" }));
     await vi.waitFor(() => expect(requested).toHaveLength(2));
+    // The button went while it tried again; a new 429 leaves focus in the check, not the page top.
+    const again = await errorPanel();
+    expect(again.closest(".lookup")).toHaveFocus();
   });
 });
