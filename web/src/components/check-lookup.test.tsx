@@ -16,7 +16,12 @@ describe.each(CHECK_VIEWS)("$name check errors", (view) => {
   it("not found: words, O/0 I/1 advice, lookalike links, a reference, a recent check", async () => {
     view.serve((registration) =>
       registration === "AO1"
-        ? json(problemFixture("VEHICLE_NOT_FOUND", 404, "req-nf-1"), 404)
+        ? json(
+            problemFixture("VEHICLE_NOT_FOUND", 404, "req-nf-1", {
+              suggestions: ["A01"],
+            }),
+            404,
+          )
         : view.answer(registration),
     );
     const { router } = renderRoute(view.path("AO1"));
@@ -42,9 +47,9 @@ describe.each(CHECK_VIEWS)("$name check errors", (view) => {
     ).toBeVisible();
   });
 
-  it("not found without lookalikes: no suggestions", async () => {
+  it("not found, and the service holds no lookalike: no guesses from the format", async () => {
     view.serve(() => json(problemFixture("VEHICLE_NOT_FOUND", 404), 404));
-    renderRoute(view.path("XY12ZZZ"));
+    renderRoute(view.path("AO1"));
     const panel = await errorPanel("No vehicle found");
     expect(within(panel).queryByText("Did you mean:")).not.toBeInTheDocument();
   });
@@ -145,7 +150,12 @@ describe.each(CHECK_VIEWS)("$name check: focus", (view) => {
   it("a 'Did you mean' link goes with the error: focus moves to the new answer, not the page top", async () => {
     view.serve((registration) =>
       registration === "AO1"
-        ? json(problemFixture("VEHICLE_NOT_FOUND", 404), 404)
+        ? json(
+            problemFixture("VEHICLE_NOT_FOUND", 404, undefined, {
+              suggestions: ["A01"],
+            }),
+            404,
+          )
         : view.answer(registration),
     );
     const { user } = renderRoute(view.path("AO1"));

@@ -19,6 +19,8 @@ export interface ErrorDescription {
   requestId?: string;
   /** Seconds to wait before the automatic retry of a rate-limited check. */
   waitSeconds?: number;
+  /** "Did you mean" registrations: only ones the service holds, never guesses from the format. */
+  suggestions?: string[];
 }
 
 const CONTACT_ADMIN =
@@ -49,6 +51,7 @@ export function describeError(
         message: `No vehicle found with ${vehicle}. Check the letters O and 0, I and 1.`,
         retryable: false,
         requestId,
+        suggestions: error.suggestions ?? [],
       };
     case "RATE_LIMITED":
       return {

@@ -29,6 +29,7 @@ describe("ErrorPanel", () => {
               status: 404,
               code: "VEHICLE_NOT_FOUND",
               detail: "x",
+              suggestions: ["A01"],
             })
           }
           onRetry={vi.fn()}

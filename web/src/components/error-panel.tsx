@@ -9,7 +9,7 @@ import { objectKey } from "./object-key.ts";
 export interface ErrorPanelProps {
   error: unknown;
   onRetry: () => void;
-  /** The normalised registration being checked, for the wording and O/0, I/1 suggestions. */
+  /** The normalised registration being checked, for the wording. */
   registration?: string;
   /** True while the retry is in flight. */
   retrying?: boolean;
@@ -38,9 +38,9 @@ export function ErrorPanel({
         </h2>
         <p className="error-panel__message">{description.message}</p>
       </div>
-      {description.kind === "not-found" && registration && (
+      {description.suggestions && (
         <LookalikeSuggestions
-          registration={registration}
+          suggestions={description.suggestions}
           hrefFor={suggestionHref}
         />
       )}

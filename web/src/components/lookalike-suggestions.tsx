@@ -1,18 +1,17 @@
-// "Did you mean ...?" links for registrations that differ only by O/0 and I/1.
+// "Did you mean ...?" links to the registrations the service holds that differ only by O/0 and I/1.
 import { Link } from "react-router";
-import { formatRegistration, lookalikeRegistrations } from "@vics/shared";
+import { formatRegistration } from "@vics/shared";
 
 interface LookalikeSuggestionsProps {
-  registration: string;
+  suggestions: string[];
   /** Where a suggestion leads; by default the same view for the other registration. */
   hrefFor?: (registration: string) => string;
 }
 
 export function LookalikeSuggestions({
-  registration,
+  suggestions,
   hrefFor,
 }: LookalikeSuggestionsProps) {
-  const suggestions = lookalikeRegistrations(registration);
   if (suggestions.length === 0) return null;
   return (
     <div className="lookalikes">
@@ -22,7 +21,11 @@ export function LookalikeSuggestions({
           <li key={suggestion}>
             {/* "../X" relative to the path swaps the last segment: /vehicle/A -> /vehicle/X. */}
             <Link
-              to={hrefFor ? hrefFor(suggestion) : `../${suggestion}`}
+              to={
+                hrefFor
+                  ? hrefFor(suggestion)
+                  : `../${encodeURIComponent(suggestion)}`
+              }
               relative="path"
             >
               {formatRegistration(suggestion)}

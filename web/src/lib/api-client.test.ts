@@ -85,6 +85,20 @@ describe("apiGet", () => {
       detail: "Detail for VEHICLE_NOT_FOUND",
       requestId: "req-404",
     });
+    expect(error.suggestions).toBeUndefined();
+  });
+
+  it("keeps a not-found problem's suggestions, the lookalikes the service holds", async () => {
+    serveInsurance(() =>
+      json(
+        problemFixture("VEHICLE_NOT_FOUND", 404, "req-404", {
+          suggestions: ["AB12CDE", "A01"],
+        }),
+        404,
+      ),
+    );
+    const error = await failure(getAb12());
+    expect(error.suggestions).toEqual(["AB12CDE", "A01"]);
   });
 
   it("reads Retry-After on a 429, falling back to X-RateLimit-Reset", async () => {

@@ -99,5 +99,6 @@ function problemError(
     requestId: problem.success ? problem.data.requestId : headerRequestId,
     retryAfterSeconds: retryAfter,
     rateLimit,
+    suggestions: problem.success ? problem.data.suggestions : undefined,
   });
 }

@@ -10,6 +10,8 @@ export interface ApiErrorInit {
   requestId?: string;
   retryAfterSeconds?: number;
   rateLimit?: RateLimitState;
+  /** On VEHICLE_NOT_FOUND: registrations the service holds that differ only by O/0 or I/1. */
+  suggestions?: string[];
   cause?: unknown;
 }
 
@@ -20,6 +22,7 @@ export class ApiError extends Error {
   requestId?: string;
   retryAfterSeconds?: number;
   rateLimit?: RateLimitState;
+  suggestions?: string[];
   detail: string;
 
   constructor(init: ApiErrorInit) {
@@ -31,6 +34,7 @@ export class ApiError extends Error {
     this.requestId = init.requestId;
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.rateLimit = init.rateLimit;
+    this.suggestions = init.suggestions;
   }
 }
 

@@ -4,6 +4,7 @@ import {
   type ComplianceChecks,
   type ComplianceDetails,
   type ComplianceRecord,
+  type Vehicle,
 } from "@vics/shared";
 
 /** November: UK time equals UTC, so "10:15" reads the same in every assertion. */
@@ -20,9 +21,14 @@ interface ComplianceOverrides {
   checks?: Partial<ComplianceChecks>;
   details?: Partial<ComplianceDetails> | null;
   lastChecked?: string;
+  /** The optional extension (decision 008); absent unless given, as from an older service. */
+  vehicle?: Vehicle;
 }
 
-/** A compliant AB12CDE unless overridden; `compliant` follows the checks, as the contract says. */
+/**
+ * A compliant AB12CDE unless overridden; `compliant` follows the checks, as the contract says.
+ * Its details have no `insurance`, so by default the dashboard falls back to the insurance check.
+ */
 export function complianceFixture(
   overrides: ComplianceOverrides = {},
 ): ComplianceRecord {
@@ -42,5 +48,6 @@ export function complianceFixture(
       overrides.details === null
         ? undefined
         : { ...PASSING_DETAILS, ...overrides.details },
+    vehicle: overrides.vehicle,
   });
 }

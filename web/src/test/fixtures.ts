@@ -1,6 +1,7 @@
 // Response bodies for msw handlers, built and checked with the shared contract schemas.
 import {
   InsuranceRecordSchema,
+  PROBLEM_TITLES,
   ProblemSchema,
   problemType,
   type InsuranceRecord,
@@ -39,27 +40,20 @@ export function insuranceFixture(
   });
 }
 
-const TITLES: Partial<Record<ProblemCode, string>> = {
-  VEHICLE_NOT_FOUND: "Vehicle not found",
-  RATE_LIMITED: "Too many requests",
-  UNAUTHORIZED: "Unauthorized",
-  INTERNAL: "Internal server error",
-  BAD_GATEWAY: "Bad gateway",
-  GATEWAY_TIMEOUT: "Gateway timeout",
-};
-
 export function problemFixture(
   code: ProblemCode,
   status: number,
   requestId = "req-test-0001",
+  extensions: Pick<Problem, "suggestions"> = {},
 ): Problem {
   return ProblemSchema.parse({
     type: problemType(code),
-    title: TITLES[code] ?? code,
+    title: PROBLEM_TITLES[code],
     status,
     detail: `Detail for ${code}`,
     code,
     requestId,
+    ...extensions,
   });
 }
 

@@ -13,21 +13,21 @@ import { VerdictBanner } from "./verdict-banner.tsx";
 
 interface ComplianceDashboardProps {
   record: ComplianceRecord;
-  /** The insurance record, for the vehicle and the insurance reason, once it has loaded. */
-  vehicle?: InsuranceRecord;
-  vehicleStatus: "pending" | "error" | "success";
+  /** The insurance record, asked for only when the compliance record lacks its vehicle or insurance details. */
+  insurance?: InsuranceRecord;
+  insuranceStatus: "pending" | "error" | "success";
   rechecking: boolean;
   onCheckAgain: () => void;
 }
 
 export function ComplianceDashboard({
   record,
-  vehicle,
-  vehicleStatus,
+  insurance,
+  insuranceStatus,
   rechecking,
   onCheckAgain,
 }: ComplianceDashboardProps) {
-  const badges = checkBadges(record, vehicle);
+  const badges = checkBadges(record, insurance);
   return (
     <section
       className="compliance-record"
@@ -37,8 +37,8 @@ export function ComplianceDashboard({
         registration={record.registration}
         compliant={record.compliant}
         badges={badges}
-        vehicle={vehicle?.vehicle}
-        vehicleStatus={vehicleStatus}
+        vehicle={record.vehicle ?? insurance?.vehicle}
+        vehicleStatus={record.vehicle ? "success" : insuranceStatus}
         headingId="compliance-verdict-heading"
       />
       <CheckBadgeList badges={badges} />

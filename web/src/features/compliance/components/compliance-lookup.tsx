@@ -11,15 +11,22 @@ const outcome = (record: ComplianceRecord) =>
 
 export function ComplianceLookup({ registration }: { registration: string }) {
   const query = useCompliance(registration);
-  // A ComplianceRecord has no vehicle, so the banner takes it from the insurance check. Asked
-  // for only once the verdict has arrived: a vehicle that is not found, or a rate limit that is
-  // used up, then costs no second request. A failure here never hides the verdict.
-  const vehicle = useInsurance(registration, query.isSuccess);
+  const record = query.data;
+  // The record usually carries its vehicle and insurance details (decision 008). Without them
+  // the insurance check fills in, asked for only once the verdict has arrived: a vehicle that
+  // is not found, or a used-up rate limit, then costs no second request. A failure here never
+  // hides the verdict.
+  const insurance = useInsurance(
+    registration,
+    query.isSuccess &&
+      (record?.vehicle === undefined ||
+        record.details?.insurance === undefined),
+  );
 
   function checkAgain() {
     void query.refetch();
-    // A vehicle that failed to load gets another chance; a loaded one rarely changes.
-    if (vehicle.isError) void vehicle.refetch();
+    // An insurance record that failed to load gets another chance; a loaded one rarely changes.
+    if (insurance.isError) void insurance.refetch();
   }
 
   return (
@@ -36,8 +43,8 @@ export function ComplianceLookup({ registration }: { registration: string }) {
       {(record) => (
         <ComplianceDashboard
           record={record}
-          vehicle={vehicle.data}
-          vehicleStatus={vehicle.status}
+          insurance={insurance.data}
+          insuranceStatus={insurance.status}
           rechecking={query.isFetching}
           onCheckAgain={checkAgain}
         />

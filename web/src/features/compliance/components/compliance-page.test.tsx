@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { act, screen, within } from "@testing-library/react";
 import { insuranceFixture } from "../../../test/fixtures.ts";
 import {
@@ -104,5 +104,36 @@ describe("recent checks", () => {
       "href",
       "/compliance/AB12CDE",
     );
+  });
+});
+
+describe("one request per check", () => {
+  it("a record carrying its vehicle and insurance details needs no insurance check", async () => {
+    const compliance = serveCompliance((registration) =>
+      json(
+        complianceFixture({
+          registration,
+          details: { insurance: { status: "insured", validTo: "2027-05-12" } },
+          vehicle: { make: "Kia", model: "Niro", year: 2025, color: "White" },
+        }),
+      ),
+    );
+    const insurance = serveInsurance((registration) =>
+      json(insuranceFixture({ registration })),
+    );
+    const { user } = renderRoute("/compliance/AB12CDE");
+    await screen.findByRole("heading", { name: "Compliant" });
+    expect(screen.getByText("Kia").closest("dl")).toHaveTextContent(
+      "MakeKiaModelNiroColourWhite",
+    );
+    const checks = screen.getByRole("list", { name: "Checks" });
+    const [insuranceBadge] = within(checks).getAllByRole("listitem");
+    expect(insuranceBadge).toHaveTextContent(
+      "InsurancePassInsured until 12 May 2027",
+    );
+
+    await user.click(screen.getByRole("button", { name: "Check again" }));
+    await vi.waitFor(() => expect(compliance).toHaveLength(2));
+    expect(insurance).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 import type { ComplianceRecord, InsuranceRecord } from "@vics/shared";
 import {
   finesReason,
+  insuranceDetailsOf,
   insuranceReason,
   motReason,
   taxReason,
@@ -29,7 +30,10 @@ export function checkBadges(
       id: "insurance",
       name: "Insurance",
       passed: checks.insuranceValid,
-      reason: insuranceReason(checks.insuranceValid, insurance),
+      reason: insuranceReason(
+        checks.insuranceValid,
+        details?.insurance ?? (insurance && insuranceDetailsOf(insurance)),
+      ),
     },
     {
       id: "mot",

@@ -3,6 +3,7 @@ import type { ComplianceDetails } from "@vics/shared";
 import { insuranceFixture, policyFixture } from "../../../test/fixtures.ts";
 import {
   finesReason,
+  insuranceDetailsOf,
   insuranceReason,
   motReason,
   taxReason,
@@ -94,6 +95,35 @@ describe("insuranceReason", () => {
     ["record disagrees with the check", false, insured, undefined],
     ["record disagrees the other way", true, never, undefined],
   ])("%s -> %s", (_, valid, record, expected) => {
-    expect(insuranceReason(valid, record)).toBe(expected);
+    expect(insuranceReason(valid, record && insuranceDetailsOf(record))).toBe(
+      expected,
+    );
   });
+
+  it.each([
+    [
+      "insured",
+      true,
+      { status: "insured", validTo: "2027-05-12" },
+      "Insured until 12 May 2027",
+    ],
+    [
+      "lapsed",
+      false,
+      { status: "lapsed", validTo: "2026-07-09" },
+      "Not insured",
+    ],
+    ["never insured", false, { status: "none", validTo: null }, "Not insured"],
+    [
+      "details disagree with the check",
+      true,
+      { status: "lapsed", validTo: "2026-07-09" },
+      undefined,
+    ],
+  ] as const)(
+    "from the record's details, %s -> %s",
+    (_, valid, details, expected) => {
+      expect(insuranceReason(valid, details)).toBe(expected);
+    },
+  );
 });

@@ -1,5 +1,5 @@
 // The one-line reason under each check's Pass or Fail, from the optional `details` extension
-// (MOT, road tax, fines) and from the insurance record (insurance).
+// (insurance, MOT, road tax, fines), or from the insurance record when the details lack it.
 import type { ComplianceDetails, InsuranceRecord } from "@vics/shared";
 import { formatDate } from "../../../lib/dates.ts";
 import { formatPounds } from "./money.ts";
@@ -54,17 +54,27 @@ export function finesReason({
   return `${fines}, ${formatPounds(totalPence)} total`;
 }
 
+type InsuranceDetails = NonNullable<ComplianceDetails["insurance"]>;
+
+/** An insurance record in the shape of the compliance record's `details.insurance`. */
+export function insuranceDetailsOf(record: InsuranceRecord): InsuranceDetails {
+  if (!record.policy) return { status: "none", validTo: null };
+  const status = record.insured ? "insured" : "lapsed";
+  return { status, validTo: record.policy.validTo };
+}
+
 /**
- * The compliance record carries no policy, so the reason comes from the insurance
- * record; only when that record agrees with the check (it may be older, from the cache).
+ * From the record's own `details.insurance`, or else from the insurance record; only when it
+ * agrees with the check (an insurance record may be older, from the cache).
  */
 export function insuranceReason(
   insuranceValid: boolean,
-  insurance: InsuranceRecord | undefined,
+  insurance: InsuranceDetails | undefined,
 ): string | undefined {
-  if (!insurance || insurance.insured !== insuranceValid) return undefined;
-  if (!insurance.insured) return "Not insured";
-  return insurance.policy
-    ? `Insured until ${formatDate(insurance.policy.validTo)}`
+  if (!insurance || (insurance.status === "insured") !== insuranceValid)
+    return undefined;
+  if (insurance.status !== "insured") return "Not insured";
+  return insurance.validTo
+    ? `Insured until ${formatDate(insurance.validTo)}`
     : undefined;
 }
