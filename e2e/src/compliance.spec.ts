@@ -66,7 +66,7 @@ const journeys: Array<{
     registration: "BD19ALL",
     compliant: false,
     checks: {
-      Insurance: ["Fail", /^Not insured$/],
+      Insurance: ["Fail", /^Insurance lapsed on \d{1,2} \w+ \d{4}$/],
       MOT: ["Fail", /^MOT expired on \d{1,2} \w+ \d{4}$/],
       "Road tax": ["Fail", /^Untaxed since \d{1,2} \w+ \d{4}$/],
       Fines: ["Fail", /^1 unpaid fine, £100 total$/],
@@ -138,7 +138,7 @@ test("compliance errors read as the insurance check's do", async ({ page }) => {
   await compliance.open("ER19ERR");
   await expect(
     page.getByRole("heading", {
-      name: "The vehicle service is not responding",
+      name: "The vehicle service had a problem",
     }),
   ).toBeVisible();
   await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();

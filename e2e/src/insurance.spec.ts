@@ -98,7 +98,7 @@ test("ER19ERR: the service fails, and Try again sends the check again", async ({
   await insurance.check("ER19ERR");
 
   await expect(insurance.errorPanel.getByRole("heading")).toHaveText(
-    "The vehicle service is not responding",
+    "The vehicle service had a problem",
   );
   expect(attempts.length).toBeGreaterThanOrEqual(1);
   expect(attempts.every((status) => status === 500)).toBe(true);
@@ -106,7 +106,7 @@ test("ER19ERR: the service fails, and Try again sends the check again", async ({
   await insurance.tryAgainButton.click();
   await expect.poll(() => attempts.length).toBeGreaterThan(before);
   await expect(insurance.errorPanel.getByRole("heading")).toHaveText(
-    "The vehicle service is not responding",
+    "The vehicle service had a problem",
   );
   await expect(insurance.tryAgainButton).toBeVisible();
 

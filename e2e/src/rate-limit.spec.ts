@@ -29,11 +29,14 @@ test("rate limited: the seconds count down, then the check is made again by itse
   expect(start).toBeLessThanOrEqual(60);
   expect(attempts).toEqual([429]);
 
-  // The browser's clock still flows: the count goes down by itself.
-  await page.clock.runFor(2000);
-  await expect
-    .poll(async () => secondsIn(await timer.textContent()))
-    .toBeLessThan(start);
+  // The count goes down second by second. (Near the end of the key's window the automatic
+  // retry fires within a second or two and starts a new countdown, so skip this part there.)
+  if (start > 5) {
+    await page.clock.runFor(2000);
+    await expect
+      .poll(async () => secondsIn(await timer.textContent()))
+      .toBeLessThan(start);
+  }
   await page.clock.runFor((start + 1) * 1000);
   await expect.poll(() => attempts.length).toBe(2);
   expect(attempts).toEqual([429, 429]);
