@@ -143,3 +143,21 @@ test("compliance errors read as the insurance check's do", async ({ page }) => {
   ).toBeVisible();
   await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
 });
+
+test("a compliance check costs one request against the key's rate limit", async ({
+  page,
+}) => {
+  const apiCalls: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith("/api/")) apiCalls.push(path);
+  });
+  const compliance = new CompliancePage(page);
+  await compliance.open("MT15EXP");
+  await expect(compliance.verdict).toHaveText("Not compliant");
+  await expect(compliance.verdictBanner).toContainText("Qashqai");
+  await expect(
+    compliance.badge("Insurance").locator(".check-badge__reason"),
+  ).toHaveText(/^Insured until/);
+  expect(apiCalls).toEqual(["/api/v1/compliance/MT15EXP"]);
+});
