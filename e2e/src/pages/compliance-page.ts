@@ -1,21 +1,14 @@
 // The compliance dashboard: locators and actions only, no assertions.
 import type { Page } from "@playwright/test";
+import { CheckPage } from "./check-page.ts";
 
 export type CheckName = "Insurance" | "MOT" | "Road tax" | "Fines";
 
-export class CompliancePage {
-  readonly page: Page;
-
+export class CompliancePage extends CheckPage {
   constructor(page: Page) {
-    this.page = page;
+    super(page, "Check compliance");
   }
 
-  get registrationInput() {
-    return this.page.getByLabel("Registration number");
-  }
-  get submitButton() {
-    return this.page.getByRole("button", { name: "Check compliance" });
-  }
   get verdict() {
     return this.page.getByRole("heading", { level: 2, name: /compliant/i });
   }
@@ -44,10 +37,5 @@ export class CompliancePage {
     await this.page.goto(
       registration ? `/compliance/${registration}` : "/compliance",
     );
-  }
-
-  async check(registration: string) {
-    await this.registrationInput.fill(registration);
-    await this.submitButton.click();
   }
 }
