@@ -54,17 +54,21 @@ describe.each(CHECK_VIEWS)("$name check errors", (view) => {
     expect(within(panel).queryByText("Did you mean:")).not.toBeInTheDocument();
   });
 
-  it("server error: the service is not responding, and Try again refetches", async () => {
+  it("server error: the service had a problem (it answered), and Try again refetches", async () => {
     const requested = view.serve((registration, attempt) =>
       attempt === 1
         ? json(problemFixture("INTERNAL", 500, "req-server-a"), 500)
         : view.answer(registration),
     );
     const { user } = renderRoute(view.path("AB12CDE"));
-    const panel = await errorPanel("The vehicle service is not responding");
-    expect(within(panel).getByRole("alert")).toHaveTextContent(
-      "The vehicle service is not responding. Try again in a moment.",
+    const panel = await errorPanel("The vehicle service had a problem");
+    expect(within(panel).getByRole("alert")).toContainElement(
+      panel.querySelector(".error-panel__message"),
     );
+    expect(panel.querySelector(".error-panel__message")?.textContent).toBe(
+      "It could not complete this check. Try again in a moment. If it keeps happening, contact your administrator and give them the reference below.",
+    );
+    expect(panel).not.toHaveTextContent(/not responding/);
     expect(within(panel).getByText(/Reference:/)).toHaveTextContent(
       "Reference: req-server-a",
     );
@@ -82,19 +86,22 @@ describe.each(CHECK_VIEWS)("$name check errors", (view) => {
       "proxy cannot reach the service",
       502,
       "BAD_GATEWAY" as const,
-      /Try again in a moment/,
+      "VICS could not get an answer from the vehicle service. Try again in a moment. If it keeps happening, contact your administrator and give them the reference below.",
     ],
     [
       "proxy timed out",
       504,
       "GATEWAY_TIMEOUT" as const,
-      /took too long to answer/,
+      "The vehicle service took too long to answer. Try again in a moment.",
     ],
   ])("%s: not responding, with Try again", async (_, status, code, words) => {
     view.serve(() => json(problemFixture(code, status), status));
     renderRoute(view.path("AB12CDE"));
     const panel = await errorPanel("The vehicle service is not responding");
-    expect(within(panel).getByRole("alert")).toHaveTextContent(words);
+    // The title is said once: the message goes on from it rather than repeating it.
+    expect(panel.querySelector(".error-panel__message")?.textContent).toBe(
+      words,
+    );
     expect(panel).not.toHaveTextContent(String(status));
     expect(
       within(panel).getByRole("button", { name: "Try again" }),
@@ -107,8 +114,8 @@ describe.each(CHECK_VIEWS)("$name check errors", (view) => {
     );
     const { user } = renderRoute(view.path("AB12CDE"));
     const panel = await errorPanel("The vehicle service is not responding");
-    expect(within(panel).getByRole("alert")).toHaveTextContent(
-      /Check your network connection/,
+    expect(panel.querySelector(".error-panel__message")?.textContent).toBe(
+      "VICS could not connect to the vehicle service. Check your network connection, then try again.",
     );
     expect(within(panel).queryByText(/Reference:/)).not.toBeInTheDocument();
 
@@ -173,7 +180,7 @@ describe.each(CHECK_VIEWS)("$name check: focus", (view) => {
         : view.answer(registration),
     );
     const { user } = renderRoute(view.path("AB12CDE"));
-    const panel = await errorPanel("The vehicle service is not responding");
+    const panel = await errorPanel("The vehicle service had a problem");
     await user.click(within(panel).getByRole("button", { name: "Try again" }));
     const verdict = await screen.findByRole("heading", { name: view.verdict });
     expect(verdict.closest(".lookup")).toHaveFocus();

@@ -6,6 +6,7 @@ export type ErrorKind =
   | "not-found"
   | "rate-limited"
   | "unavailable"
+  | "service-error"
   | "unauthorized"
   | "invalid-registration"
   | "unexpected";
@@ -88,16 +89,27 @@ export function describeError(
       };
     case "NETWORK":
       return unavailable(
-        "VICS could not connect to it. Check your network connection, then try again.",
+        "VICS could not connect to the vehicle service. Check your network connection, then try again.",
       );
     case "GATEWAY_TIMEOUT":
       return unavailable(
-        "It took too long to answer. Try again in a moment.",
+        "The vehicle service took too long to answer. Try again in a moment.",
+        requestId,
+      );
+    case "BAD_GATEWAY":
+      return unavailable(
+        `VICS could not get an answer from the vehicle service. Try again in a moment. ${CONTACT_ADMIN}`,
         requestId,
       );
     case "INTERNAL":
-    case "BAD_GATEWAY":
-      return unavailable(`Try again in a moment. ${CONTACT_ADMIN}`, requestId);
+      // The service did answer, with an error of its own: "not responding" would be untrue.
+      return {
+        kind: "service-error",
+        title: "The vehicle service had a problem",
+        message: `It could not complete this check. Try again in a moment. ${CONTACT_ADMIN}`,
+        retryable: true,
+        requestId,
+      };
     case "INVALID_RESPONSE":
       return {
         kind: "unexpected",
@@ -117,11 +129,12 @@ export function describeError(
   }
 }
 
-function unavailable(detail: string, requestId?: string): ErrorDescription {
+/** The service could not be reached or did not answer in time; the message says which. */
+function unavailable(message: string, requestId?: string): ErrorDescription {
   return {
     kind: "unavailable",
     title: "The vehicle service is not responding",
-    message: `The vehicle service is not responding. ${detail}`,
+    message,
     retryable: true,
     requestId,
   };

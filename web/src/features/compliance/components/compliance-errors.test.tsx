@@ -37,7 +37,7 @@ describe("compliance check errors", () => {
     await screen.findByRole("heading", { name: "Compliant" });
     await user.click(screen.getByRole("button", { name: "Check again" }));
     await screen.findByRole("heading", {
-      name: "The vehicle service is not responding",
+      name: "The vehicle service had a problem",
     });
     expect(
       screen.queryByRole("heading", { name: "Compliant" }),
