@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import {
   insuranceFixture,
@@ -11,9 +11,17 @@ import {
   serveInsurance,
 } from "../../../test/api-handlers.ts";
 import { renderRoute } from "../../../test/render-route.tsx";
-import { complianceFixture } from "../../../test/compliance-fixtures.ts";
+import {
+  CHECKED_AT,
+  complianceFixture,
+} from "../../../test/compliance-fixtures.ts";
 
 type Fixture = Parameters<typeof complianceFixture>[0];
+
+// Dates in the reasons ("ends in 10 days") are counted from today: fix it.
+beforeEach(() => {
+  vi.setSystemTime(CHECKED_AT);
+});
 
 /** Serves one compliance record and its vehicle, then opens its dashboard. */
 async function showDashboard(fixture: Fixture, insured = true) {
@@ -24,7 +32,9 @@ async function showDashboard(fixture: Fixture, insured = true) {
       insuranceFixture({
         registration,
         insured,
-        policy: policyFixture({ validTo: "2027-05-12" }),
+        policy: policyFixture({
+          validTo: insured ? "2027-05-12" : "2026-07-09",
+        }),
       }),
     ),
   );
@@ -163,7 +173,7 @@ describe("compliance dashboard", () => {
     ).toBeVisible();
     await screen.findByText("Ford");
     expect(badgeWords()).toEqual([
-      "Insurance Fail Not insured",
+      "Insurance Fail Insurance lapsed on 9 July 2026",
       "MOT Fail No MOT on record",
       "Road tax Fail Not taxed",
       "Fines Fail 1 unpaid fine, £60 total",

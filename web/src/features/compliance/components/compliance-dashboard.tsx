@@ -6,6 +6,8 @@ import {
   type InsuranceRecord,
 } from "@vics/shared";
 import { appPaths } from "../../../lib/app-paths.ts";
+import { todayUtc } from "../../../lib/dates.ts";
+import { useNow } from "../../../lib/use-now.ts";
 import { checkBadges } from "../lib/check-badges.ts";
 import { CheckBadgeList } from "./check-badge-list.tsx";
 import { CheckFreshness } from "./check-freshness.tsx";
@@ -27,7 +29,8 @@ export function ComplianceDashboard({
   rechecking,
   onCheckAgain,
 }: ComplianceDashboardProps) {
-  const badges = checkBadges(record, insurance);
+  const today = todayUtc(useNow());
+  const badges = checkBadges(record, today, insurance);
   return (
     <section
       className="compliance-record"

@@ -49,7 +49,7 @@ describe("checkBadges", () => {
     const insurance = insuranceFixture({
       policy: policyFixture({ validTo: "2027-05-12" }),
     });
-    expect(checkBadges(record, insurance)).toEqual([
+    expect(checkBadges(record, "2026-11-22", insurance)).toEqual([
       {
         id: "insurance",
         name: "Insurance",
@@ -82,7 +82,7 @@ describe("checkBadges", () => {
       checks: { roadTaxPaid: false },
       details: null,
     });
-    expect(checkBadges(record)).toEqual([
+    expect(checkBadges(record, "2026-11-22")).toEqual([
       { id: "insurance", name: "Insurance", passed: true, reason: undefined },
       { id: "mot", name: "MOT", passed: true, reason: undefined },
       { id: "tax", name: "Road tax", passed: false, reason: undefined },

@@ -20,8 +20,10 @@ export interface CheckBadge {
   reason?: string;
 }
 
+/** `today` ("YYYY-MM-DD") dates the insurance reason's "(ends in 10 days)". */
 export function checkBadges(
   record: ComplianceRecord,
+  today: string,
   insurance?: InsuranceRecord,
 ): CheckBadge[] {
   const { checks, details } = record;
@@ -33,6 +35,7 @@ export function checkBadges(
       reason: insuranceReason(
         checks.insuranceValid,
         details?.insurance ?? (insurance && insuranceDetailsOf(insurance)),
+        today,
       ),
     },
     {

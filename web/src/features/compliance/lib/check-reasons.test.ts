@@ -80,24 +80,33 @@ describe("formatPounds", () => {
 });
 
 describe("insuranceReason", () => {
+  const today = "2026-11-22";
   const insured = insuranceFixture({
     policy: policyFixture({ validTo: "2027-05-12" }),
   });
-  const lapsed = insuranceFixture({ insured: false });
+  const lapsed = insuranceFixture({
+    insured: false,
+    policy: policyFixture({ validTo: "2026-07-09" }),
+  });
   const never = insuranceFixture({ insured: false, policy: null });
 
   it.each([
     ["insured, with its policy", true, insured, "Insured until 12 May 2027"],
-    ["not insured, lapsed policy", false, lapsed, "Not insured"],
-    ["not insured, never a policy", false, never, "Not insured"],
+    [
+      "not insured, lapsed policy",
+      false,
+      lapsed,
+      "Insurance lapsed on 9 July 2026",
+    ],
+    ["not insured, never a policy", false, never, "No insurance on record"],
     ["no insurance record", true, undefined, undefined],
     ["no insurance record, failing", false, undefined, undefined],
     ["record disagrees with the check", false, insured, undefined],
     ["record disagrees the other way", true, never, undefined],
-  ])("%s -> %s", (_, valid, record, expected) => {
-    expect(insuranceReason(valid, record && insuranceDetailsOf(record))).toBe(
-      expected,
-    );
+  ])("from the insurance record, %s -> %s", (_, valid, record, expected) => {
+    expect(
+      insuranceReason(valid, record && insuranceDetailsOf(record), today),
+    ).toBe(expected);
   });
 
   it.each([
@@ -108,12 +117,59 @@ describe("insuranceReason", () => {
       "Insured until 12 May 2027",
     ],
     [
+      "insured, 31 days left: not yet expiring soon",
+      true,
+      { status: "insured", validTo: "2026-12-23" },
+      "Insured until 23 December 2026",
+    ],
+    [
+      "insured, 30 days left",
+      true,
+      { status: "insured", validTo: "2026-12-22" },
+      "Insured until 22 December 2026 (ends in 30 days)",
+    ],
+    [
+      "insured, 10 days left",
+      true,
+      { status: "insured", validTo: "2026-12-02" },
+      "Insured until 2 December 2026 (ends in 10 days)",
+    ],
+    [
+      "insured, ends tomorrow",
+      true,
+      { status: "insured", validTo: "2026-11-23" },
+      "Insured until 23 November 2026 (ends tomorrow)",
+    ],
+    [
+      "insured, ends today",
+      true,
+      { status: "insured", validTo: "2026-11-22" },
+      "Insured until 22 November 2026 (ends today)",
+    ],
+    [
+      "insured, no end date",
+      true,
+      { status: "insured", validTo: null },
+      undefined,
+    ],
+    [
       "lapsed",
       false,
       { status: "lapsed", validTo: "2026-07-09" },
-      "Not insured",
+      "Insurance lapsed on 9 July 2026",
     ],
-    ["never insured", false, { status: "none", validTo: null }, "Not insured"],
+    [
+      "lapsed, no date",
+      false,
+      { status: "lapsed", validTo: null },
+      "Insurance lapsed",
+    ],
+    [
+      "never insured",
+      false,
+      { status: "none", validTo: null },
+      "No insurance on record",
+    ],
     [
       "details disagree with the check",
       true,
@@ -123,7 +179,7 @@ describe("insuranceReason", () => {
   ] as const)(
     "from the record's details, %s -> %s",
     (_, valid, details, expected) => {
-      expect(insuranceReason(valid, details)).toBe(expected);
+      expect(insuranceReason(valid, details, today)).toBe(expected);
     },
   );
 });

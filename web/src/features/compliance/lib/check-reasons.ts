@@ -1,7 +1,11 @@
 // The one-line reason under each check's Pass or Fail, from the optional `details` extension
 // (insurance, MOT, road tax, fines), or from the insurance record when the details lack it.
 import type { ComplianceDetails, InsuranceRecord } from "@vics/shared";
-import { formatDate } from "../../../lib/dates.ts";
+import {
+  describePolicyEnd,
+  formatDate,
+  isExpiringSoon,
+} from "../../../lib/dates.ts";
 import { formatPounds } from "./money.ts";
 
 export function motReason({
@@ -65,16 +69,30 @@ export function insuranceDetailsOf(record: InsuranceRecord): InsuranceDetails {
 
 /**
  * From the record's own `details.insurance`, or else from the insurance record; only when it
- * agrees with the check (an insurance record may be older, from the cache).
+ * agrees with the check (an insurance record may be older, from the cache). Cover ending soon
+ * says so in words, as the insurance page's "Valid to" does: "(ends in 10 days)".
  */
 export function insuranceReason(
   insuranceValid: boolean,
   insurance: InsuranceDetails | undefined,
+  today: string,
 ): string | undefined {
   if (!insurance || (insurance.status === "insured") !== insuranceValid)
     return undefined;
-  if (insurance.status !== "insured") return "Not insured";
-  return insurance.validTo
-    ? `Insured until ${formatDate(insurance.validTo)}`
-    : undefined;
+  const { status, validTo } = insurance;
+  switch (status) {
+    case "insured": {
+      if (!validTo) return undefined;
+      const until = `Insured until ${formatDate(validTo)}`;
+      return isExpiringSoon(validTo, today)
+        ? `${until} (${describePolicyEnd(validTo, today)})`
+        : until;
+    }
+    case "lapsed":
+      return validTo
+        ? `Insurance lapsed on ${formatDate(validTo)}`
+        : "Insurance lapsed";
+    case "none":
+      return "No insurance on record";
+  }
 }
