@@ -1,6 +1,6 @@
 // When the check was made, and a button to make it again.
 import { BusyButton } from "../../../components/busy-button.tsx";
-import { formatTimeOnDate } from "../../../lib/dates.ts";
+import { CheckedAt } from "../../../components/checked-at.tsx";
 
 interface CheckFreshnessProps {
   lastChecked: string;
@@ -15,10 +15,7 @@ export function CheckFreshness({
 }: CheckFreshnessProps) {
   return (
     <div className="check-freshness">
-      <p className="check-freshness__time">
-        Checked at{" "}
-        <time dateTime={lastChecked}>{formatTimeOnDate(lastChecked)}</time>
-      </p>
+      <CheckedAt className="check-freshness__time" timestamp={lastChecked} />
       <BusyButton
         busy={rechecking}
         busyLabel="Checking again…"

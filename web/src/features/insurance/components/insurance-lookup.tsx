@@ -20,7 +20,13 @@ export function InsuranceLookup({ registration }: { registration: string }) {
         `${display} is ${outcome(record).toLowerCase()}.`
       }
     >
-      {(record) => <InsuranceResult record={record} />}
+      {(record) => (
+        <InsuranceResult
+          record={record}
+          // The record has no time of its own: the check was made when this answer arrived.
+          checkedAt={new Date(query.dataUpdatedAt).toISOString()}
+        />
+      )}
     </CheckLookup>
   );
 }

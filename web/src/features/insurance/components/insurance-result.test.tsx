@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import {
   daysFromToday,
@@ -7,6 +7,7 @@ import {
 } from "../../../test/fixtures.ts";
 import { json, serveInsurance } from "../../../test/api-handlers.ts";
 import { renderRoute } from "../../../test/render-route.tsx";
+import { CHECKED_AT } from "../../../test/compliance-fixtures.ts";
 
 function descriptionOf(term: string): string {
   const dt = screen.getByText(term, { selector: "dt" });
@@ -64,14 +65,36 @@ describe("insurance result", () => {
     );
   });
 
-  it("says how long ago a recently changed record was updated", async () => {
+  it("says when the check was made, for a printout", async () => {
+    vi.setSystemTime(CHECKED_AT);
+    serveInsurance(() => json(insuranceFixture()));
+    renderRoute("/vehicle/AB12CDE");
+    const result = (
+      await screen.findByRole("heading", { name: "Insured" })
+    ).closest("section") as HTMLElement;
+    const checkedAt = within(result).getByText(/^Checked at/);
+    expect(checkedAt).toHaveTextContent(
+      /^Checked at 10:15 on 22 November 2026$/,
+    );
+    expect(checkedAt.querySelector("time")).toHaveAttribute(
+      "datetime",
+      CHECKED_AT,
+    );
+  });
+
+  it("says how long ago a recently changed record was updated, apart so print can drop it", async () => {
     const threeDaysAgo = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000);
     serveInsurance(() =>
       json(insuranceFixture({ lastUpdated: threeDaysAgo.toISOString() })),
     );
     renderRoute("/vehicle/AB12CDE");
-    expect(await screen.findByText(/Record last updated/)).toHaveTextContent(
+    const updated = await screen.findByText(/Record last updated/);
+    expect(updated).toHaveTextContent(
       /^Record last updated \d{1,2} \w+ \d{4} at \d\d:\d\d \(3 days ago\)$/,
+    );
+    // print.css hides .relative-time: on paper, "3 days ago" stops being true.
+    expect(within(updated).getByText("(3 days ago)")).toHaveClass(
+      "relative-time",
     );
   });
 

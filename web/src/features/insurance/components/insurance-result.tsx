@@ -1,6 +1,7 @@
 // The answer for one vehicle: plate, insured or not, policy, vehicle, freshness, and the compliance link.
 import { Link } from "react-router";
 import { formatRegistration, type InsuranceRecord } from "@vics/shared";
+import { CheckedAt } from "../../../components/checked-at.tsx";
 import { NumberPlate } from "../../../components/number-plate.tsx";
 import { appPaths } from "../../../lib/app-paths.ts";
 import {
@@ -16,7 +17,13 @@ import { VehicleDetails } from "./vehicle-details.tsx";
 
 const RELATIVE_DAYS = 30;
 
-export function InsuranceResult({ record }: { record: InsuranceRecord }) {
+interface InsuranceResultProps {
+  record: InsuranceRecord;
+  /** When this answer was fetched (ISO timestamp). */
+  checkedAt: string;
+}
+
+export function InsuranceResult({ record, checkedAt }: InsuranceResultProps) {
   const now = useNow();
   const today = todayUtc(now);
   const display = formatRegistration(record.registration);
@@ -40,12 +47,18 @@ export function InsuranceResult({ record }: { record: InsuranceRecord }) {
         />
         <VehicleDetails vehicle={record.vehicle} />
       </div>
+      <CheckedAt className="result__checked" timestamp={checkedAt} />
       <p className="result__updated">
         Record last updated{" "}
         <time dateTime={record.lastUpdated}>
           {formatDateTime(record.lastUpdated)}
         </time>
-        {recentlyUpdated && ` (${formatRelativeTime(record.lastUpdated, now)})`}
+        {recentlyUpdated && (
+          // Its own element, so print can leave it out: "17 hours ago" is untrue on paper.
+          <span className="relative-time">
+            {` (${formatRelativeTime(record.lastUpdated, now)})`}
+          </span>
+        )}
       </p>
       <p className="result__next">
         <Link to={appPaths.compliance(record.registration)}>
