@@ -10,8 +10,9 @@ export function RouteErrorPage() {
     console.warn("VICS could not show this page", error);
   }, [error]);
   return (
-    <div className="width-container">
-      <main className="main" id="main-content" tabIndex={-1}>
+    // As in the app's layout: main spans the page, the width container sits inside it.
+    <main className="main" id="main-content" tabIndex={-1}>
+      <div className="width-container">
         <DocumentTitle title="Sorry, there is a problem" />
         <h1 className="heading-l">Sorry, there is a problem with VICS</h1>
         <p>Reload the page to try again.</p>
@@ -20,7 +21,7 @@ export function RouteErrorPage() {
             Go to the insurance check
           </Link>
         </p>
-      </main>
-    </div>
+      </div>
+    </main>
   );
 }

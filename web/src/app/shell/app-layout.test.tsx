@@ -23,6 +23,15 @@ describe("app shell", () => {
     expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
   });
 
+  it("main spans the page, with the width container inside it", () => {
+    // The other way round, the container is a flex item of the page's column and its auto
+    // margins shrink it to its content: a short page sat off to the right (no layout in jsdom).
+    renderRoute("/fleet");
+    expect(screen.getByRole("main").firstElementChild).toHaveClass(
+      "width-container",
+    );
+  });
+
   it("skip link moves focus to main content", async () => {
     const { user } = renderRoute("/");
     await user.tab();

@@ -32,11 +32,14 @@ export function AppLayout() {
         </div>
       </header>
       <PrimaryNav />
-      <div className="width-container">
-        <main id={MAIN_ID} className="main" tabIndex={-1}>
+      {/* main spans the page and the width container sits inside it: as a flex item of the
+          page's column, the container's auto margins would shrink it to its content, so a
+          page with little on it (Fleet check) sat off to the right. */}
+      <main id={MAIN_ID} className="main" tabIndex={-1}>
+        <div className="width-container">
           <Outlet />
-        </main>
-      </div>
+        </div>
+      </main>
       <footer className="app-footer">
         <div className="width-container">
           <p>
