@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import { RECENT_CHECKS_KEY } from "../lib/recent-checks.ts";
@@ -66,5 +68,40 @@ describe("recent checks on the insurance page", () => {
     expect(
       within(recentChecks()).getByText("Checks you make will be listed here."),
     ).toBeVisible();
+  });
+});
+
+describe("recent checks layout", () => {
+  it("gives every entry the same shape: plate, then outcome, then time, each on its own line", async () => {
+    // jsdom has no layout, but it does apply a style sheet's display values. Vitest empties
+    // imported CSS, so the app's sheet is read from disk.
+    const sheet = document.createElement("style");
+    sheet.textContent = readFileSync(
+      resolve(import.meta.dirname, "../styles/components.css"),
+      "utf8",
+    );
+    document.head.append(sheet);
+    try {
+      serveInsurance((registration) =>
+        json(insuranceFixture({ registration })),
+      );
+      renderRoute("/vehicle/AB12CDE");
+      const list = await within(recentChecks()).findByRole("list");
+      const item = within(list).getByRole("listitem");
+      const link = within(item).getByRole("link");
+      const plate = within(link).getByText("AB12 CDE").closest(".number-plate");
+      const outcome = within(link).getByText("Insurance: Insured");
+      const time = within(item).getByText("just now");
+
+      expect([...link.children]).toEqual([plate, outcome]);
+      expect(link.nextElementSibling).toBe(time);
+      // Outcome and time are blocks: each starts its own line, however wide the column.
+      expect(getComputedStyle(outcome).display).toBe("block");
+      expect(getComputedStyle(time).display).toBe("block");
+      // The link is not a flex box, where the outcome wrapped or not by its length.
+      expect(getComputedStyle(link).display).toBe("inline-block");
+    } finally {
+      sheet.remove();
+    }
   });
 });
