@@ -19,7 +19,7 @@ interface ApiGetOptions {
 
 /**
  * GET a `paths.*(...)` value through the proxy and parse the body with `schema`.
- * Never sends X-API-Key: the proxy adds it, and the browser must never hold it.
+ * Never sends an API key: the proxy adds it upstream, and the browser must never hold one.
  */
 export async function apiGet<T>(
   path: string,
