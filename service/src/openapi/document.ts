@@ -22,14 +22,25 @@ const registrationPath = z.object({
     }),
 });
 
-const {
-  "400": invalid,
-  "401": unauthorized,
-  "404": notFound,
-  "405": wrongMethod,
-  "429": limited,
-  "500": internal,
-} = problemResponses;
+/** A single-vehicle check: GET by registration, with every status the contract gives it. */
+function vehicleCheck(
+  operationId: string,
+  summary: string,
+  answer: string,
+  schema: z.ZodType,
+) {
+  return {
+    get: {
+      operationId,
+      summary,
+      requestParams: { path: registrationPath },
+      responses: {
+        "200": jsonResponse(answer, schema),
+        ...problemResponses,
+      },
+    },
+  };
+}
 
 /** Generated from the shared zod schemas, never written by hand. */
 export function createOpenApiDocument() {
@@ -44,46 +55,18 @@ export function createOpenApiDocument() {
     security: [{ [API_KEY_SCHEME]: [] }],
     components: { securitySchemes: { [API_KEY_SCHEME]: apiKeySecurityScheme } },
     paths: {
-      "/v1/vehicle/{registration}/insurance": {
-        get: {
-          operationId: "getInsurance",
-          summary:
-            "Whether a vehicle is insured today, with its policy and vehicle details",
-          requestParams: { path: registrationPath },
-          responses: {
-            "200": jsonResponse(
-              "The insurance record, insured or not",
-              InsuranceRecordSchema,
-            ),
-            "400": invalid,
-            "401": unauthorized,
-            "404": notFound,
-            "405": wrongMethod,
-            "429": limited,
-            "500": internal,
-          },
-        },
-      },
-      "/v1/compliance/{registration}": {
-        get: {
-          operationId: "getCompliance",
-          summary:
-            "Overall compliance verdict with insurance, MOT, road tax and fines checks",
-          requestParams: { path: registrationPath },
-          responses: {
-            "200": jsonResponse(
-              "The compliance record",
-              ComplianceRecordSchema,
-            ),
-            "400": invalid,
-            "401": unauthorized,
-            "404": notFound,
-            "405": wrongMethod,
-            "429": limited,
-            "500": internal,
-          },
-        },
-      },
+      "/v1/vehicle/{registration}/insurance": vehicleCheck(
+        "getInsurance",
+        "Whether a vehicle is insured today, with its policy and vehicle details",
+        "The insurance record, insured or not",
+        InsuranceRecordSchema,
+      ),
+      "/v1/compliance/{registration}": vehicleCheck(
+        "getCompliance",
+        "Overall compliance verdict with insurance, MOT, road tax and fines checks",
+        "The compliance record",
+        ComplianceRecordSchema,
+      ),
       "/v1/openapi.json": {
         get: {
           operationId: "getOpenApiDocument",
@@ -95,8 +78,8 @@ export function createOpenApiDocument() {
               "The OpenAPI 3.1 document",
               z.object({}).loose(),
             ),
-            "429": limited,
-            "500": internal,
+            "429": problemResponses["429"],
+            "500": problemResponses["500"],
           },
         },
       },

@@ -79,6 +79,17 @@ describe("GET /v1/openapi.json", () => {
     }
   });
 
+  it("has no dangling $ref: every referenced schema is a component", async () => {
+    const text = await (await call(await start(), "/v1/openapi.json")).text();
+    const document = JSON.parse(text) as OpenApiDocument;
+    const refs = [
+      ...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g),
+    ];
+    expect(refs.length).toBeGreaterThan(5);
+    for (const [, name] of refs)
+      expect(document.components.schemas).toHaveProperty([name ?? ""]);
+  });
+
   it("needs no key: counted per address without one, against the key with one", async () => {
     const service = await start();
     expectMeteredHeaders(await call(service, "/v1/openapi.json"), 30);
