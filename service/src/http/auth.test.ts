@@ -1,23 +1,15 @@
 import { UNAUTHENTICATED_LIMIT } from "@vics/shared";
-import { afterEach, describe, expect, it } from "vitest";
-import { createTestService, type TestService } from "../testing.ts";
+import { describe, expect, it } from "vitest";
+import { freshServices } from "../test-support/services.ts";
 import {
   call,
   expectMeteredHeaders,
   expectProblem,
 } from "../test-support/requests.ts";
 
-const services: TestService[] = [];
-async function start(): Promise<TestService> {
-  // The client address comes from a test header here; the real resolver reads the socket.
-  const service = await createTestService({
-    clientAddress: (c) => c.req.header("x-test-address") ?? "198.51.100.1",
-  });
-  services.push(service);
-  return service;
-}
-afterEach(async () => {
-  await Promise.all(services.splice(0).map((service) => service.close()));
+// The client address comes from a test header here; the real resolver reads the socket.
+const start = freshServices({
+  clientAddress: (c) => c.req.header("x-test-address") ?? "198.51.100.1",
 });
 
 const INSURANCE = "/v1/vehicle/AB12CDE/insurance";

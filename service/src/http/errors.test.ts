@@ -1,26 +1,14 @@
 import { UNAUTHENTICATED_LIMIT } from "@vics/shared";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { memoryLogger } from "../logger.ts";
-import {
-  createTestService,
-  type TestService,
-  type TestServiceOptions,
-} from "../testing.ts";
+import { freshServices } from "../test-support/services.ts";
 import {
   call,
   expectMeteredHeaders,
   expectProblem,
 } from "../test-support/requests.ts";
 
-const services: TestService[] = [];
-async function start(options: TestServiceOptions = {}): Promise<TestService> {
-  const service = await createTestService(options);
-  services.push(service);
-  return service;
-}
-afterEach(async () => {
-  await Promise.all(services.splice(0).map((service) => service.close()));
-});
+const start = freshServices();
 
 const LEAKY_MESSAGE =
   "SQLITE_ERROR: no such column: vehicles.regn in SELECT * FROM vehicles WHERE registration = ? (/work/main/service/src/store/sqlite/vehicle-queries.ts:12)";

@@ -1,21 +1,13 @@
 import { PLAN_LIMITS } from "@vics/shared";
-import { afterEach, describe, expect, it } from "vitest";
-import { createTestService, type TestService } from "../testing.ts";
+import { describe, expect, it } from "vitest";
+import { freshServices } from "../test-support/services.ts";
 import {
   call,
   expectMeteredHeaders,
   expectProblem,
 } from "../test-support/requests.ts";
 
-const services: TestService[] = [];
-async function start(): Promise<TestService> {
-  const service = await createTestService();
-  services.push(service);
-  return service;
-}
-afterEach(async () => {
-  await Promise.all(services.splice(0).map((service) => service.close()));
-});
+const start = freshServices();
 
 const remaining = (response: Response) =>
   Number(response.headers.get("X-RateLimit-Remaining"));

@@ -3,9 +3,9 @@ import {
   InsuranceRecordSchema,
   PLAN_LIMITS,
 } from "@vics/shared";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SANDBOX_DELAY_MS } from "../sandbox.ts";
-import { createTestService, type TestService } from "../testing.ts";
+import { freshServices } from "../test-support/services.ts";
 import { memoryLogger } from "../logger.ts";
 import {
   call,
@@ -13,16 +13,12 @@ import {
   expectProblem,
 } from "../test-support/requests.ts";
 
-const services: TestService[] = [];
-afterEach(async () => {
-  await Promise.all(services.splice(0).map((service) => service.close()));
-});
+const startService = freshServices();
 
 async function start(sandbox: boolean) {
   const sleep = vi.fn((_ms: number) => Promise.resolve());
   const logger = memoryLogger();
-  const service = await createTestService({ sandbox, sleep, logger });
-  services.push(service);
+  const service = await startService({ sandbox, sleep, logger });
   return { service, sleep, logger, key: await service.createKey("standard") };
 }
 

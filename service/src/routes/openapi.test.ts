@@ -1,16 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { createTestService, type TestService } from "../testing.ts";
+import { describe, expect, it } from "vitest";
+import { freshServices } from "../test-support/services.ts";
 import { call, expectMeteredHeaders } from "../test-support/requests.ts";
 
-const services: TestService[] = [];
-async function start(): Promise<TestService> {
-  const service = await createTestService();
-  services.push(service);
-  return service;
-}
-afterEach(async () => {
-  await Promise.all(services.splice(0).map((service) => service.close()));
-});
+const start = freshServices();
 
 interface OpenApiDocument {
   openapi: string;
