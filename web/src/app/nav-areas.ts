@@ -1,4 +1,6 @@
 // The three areas of the primary navigation. Flip `comingNext` when a feature lands.
+import { matchPath } from "react-router";
+
 export interface NavArea {
   label: string;
   to: string;
@@ -27,3 +29,10 @@ export const NAV_AREAS: NavArea[] = [
     comingNext: false,
   },
 ];
+
+/** The area a path belongs to, if any: the navigation marks it, and leaving it moves focus. */
+export function areaAt(pathname: string): NavArea | undefined {
+  return NAV_AREAS.find((area) =>
+    area.activeOn.some((pattern) => matchPath(pattern, pathname) !== null),
+  );
+}

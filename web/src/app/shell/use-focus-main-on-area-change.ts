@@ -1,19 +1,13 @@
 // Moves focus to the main content when the user goes to another area, as a page load would.
 import { useEffect, useRef } from "react";
-import { matchPath, useLocation } from "react-router";
-import { NAV_AREAS } from "../nav-areas.ts";
-
-function areaOf(pathname: string): string | undefined {
-  return NAV_AREAS.find((area) =>
-    area.activeOn.some((pattern) => matchPath(pattern, pathname) !== null),
-  )?.to;
-}
+import { useLocation } from "react-router";
+import { areaAt } from "../nav-areas.ts";
 
 // Within one area (e.g. "/" to "/vehicle/AB12CDE" after a submit) focus stays where
 // the user is, so they can check the next vehicle straight away.
 export function useFocusMainOnAreaChange(mainId: string): void {
   const { pathname } = useLocation();
-  const area = areaOf(pathname) ?? pathname;
+  const area = areaAt(pathname)?.to ?? pathname;
   const previous = useRef(area);
 
   useEffect(() => {
