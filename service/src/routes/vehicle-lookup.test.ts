@@ -82,3 +82,26 @@ describe("compliance extensions", () => {
     },
   );
 });
+
+describe("a held lookalike beyond the five nearest", () => {
+  // OOO0O (suffix format) has seven valid lookalikes; O0000 is the sixth nearest.
+  let farService: TestService;
+  let farKey: string;
+  beforeAll(async () => {
+    farService = await createTestService({
+      now: fixedNow,
+      wrapStore: holdingAlso("O0000", "AB12CDE"),
+    });
+    farKey = await farService.createKey("internal");
+  });
+  afterAll(() => farService.close());
+
+  it("is still suggested: every candidate is looked up before the list is cut", async () => {
+    const problem = await expectProblem(
+      await call(farService, "/v1/vehicle/OOO0O/insurance", { key: farKey }),
+      404,
+      "VEHICLE_NOT_FOUND",
+    );
+    expect(problem.suggestions).toEqual(["O0000"]);
+  });
+});

@@ -45,13 +45,19 @@ export async function lookUpVehicle(
   return { facts, now, today };
 }
 
-/** The O/0, I/1 misreadings of a registration that we do hold: one query, at most five. */
+/** Every valid O/0, I/1 variant of a 7-character plate: 2^7 - 1 at the most. */
+const ALL_LOOKALIKES = 127;
+
+/**
+ * The O/0, I/1 misreadings of a registration that we do hold, nearest first, at most five:
+ * one query over every candidate, so a held sixth-nearest one is not cut before the lookup.
+ */
 async function heldLookalikes(
   deps: Pick<AppDeps, "store">,
   registration: string,
 ): Promise<string[]> {
-  const candidates = lookalikeRegistrations(registration, 5);
+  const candidates = lookalikeRegistrations(registration, ALL_LOOKALIKES);
   if (candidates.length === 0) return [];
   const held = await deps.store.findVehicles(candidates);
-  return candidates.filter((candidate) => held.has(candidate));
+  return candidates.filter((candidate) => held.has(candidate)).slice(0, 5);
 }
