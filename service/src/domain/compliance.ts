@@ -82,14 +82,15 @@ export function complianceVerdict(
   facts: ComplianceFacts,
   today: IsoDate,
 ): ComplianceVerdict {
+  const insurance = insuranceDetails(facts.policies, today);
   const details: ComplianceDetails = {
-    insurance: insuranceDetails(facts.policies, today),
+    insurance,
     mot: motDetails(facts.firstRegistered, facts.motExpiries, today),
     tax: taxDetails(facts.tax, today),
     fines: fineDetails(facts.fines),
   };
   const checks: ComplianceChecks = {
-    insuranceValid: details.insurance?.status === "insured",
+    insuranceValid: insurance.status === "insured",
     motValid: details.mot.status === "valid" || details.mot.status === "exempt",
     roadTaxPaid: details.tax.status === "taxed",
     noOutstandingFines: details.fines.count === 0,

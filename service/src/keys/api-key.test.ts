@@ -40,15 +40,14 @@ describe("generateApiKey", () => {
 });
 
 describe("issueApiKey", () => {
-  it("stores only the SHA-256 hash of the key it returns", async () => {
+  // That nothing but the hash reaches the database is proven on the file in keys-cli.test.ts.
+  it("stores the key's SHA-256 hash, by which the key is then found", async () => {
     const store = open();
     const { key, record } = await issueApiKey(store, "fleet", "ops", NOW);
     expect(hashApiKey(key)).toBe(
       createHash("sha256").update(key).digest("hex"),
     );
     expect(await store.findKeyByHash(hashApiKey(key))).toEqual(record);
-    expect(JSON.stringify(record)).not.toContain(key);
-    expect(JSON.stringify(await store.listKeys())).not.toContain(key);
     expect(record).toMatchObject({ name: "ops", plan: "fleet" });
   });
 });

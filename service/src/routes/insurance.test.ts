@@ -1,6 +1,5 @@
 import { InsuranceRecordSchema } from "@vics/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REFERENCE_REGISTRATIONS } from "../seed/reference.ts";
 import { createTestService, type TestService } from "../testing.ts";
 import {
   call,
@@ -71,7 +70,19 @@ describe("GET /v1/vehicle/{registration}/insurance", () => {
     expect(body?.policy?.validTo).toBe("2026-03-20");
   });
 
-  it.each(REFERENCE_REGISTRATIONS)(
+  // The contract's reference table, written out: the test states the promise, not the code's list.
+  it.each([
+    "AB12CDE",
+    "UN51NSD",
+    "LP08SED",
+    "MT15EXP",
+    "NW25CAR",
+    "TX19NON",
+    "SR19ORN",
+    "FN19OUT",
+    "BD19ALL",
+    "EX26SON",
+  ])(
     "answers reference registration %s with a valid record",
     async (registration) => {
       const { response, body } = await insurance(registration);

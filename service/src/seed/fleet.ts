@@ -1,4 +1,5 @@
 import { isValidRegistration } from "@vics/shared";
+import { MOT_EXEMPT_YEARS } from "../domain/compliance.ts";
 import { addDays, addYears, type IsoDate, yearOf } from "../domain/dates.ts";
 import {
   COLOURS,
@@ -74,7 +75,7 @@ function motHistory(
   today: IsoDate,
   firstRegistered: IsoDate,
 ): SeedMotTest[] {
-  const firstDue = addYears(firstRegistered, 3);
+  const firstDue = addYears(firstRegistered, MOT_EXEMPT_YEARS);
   if (firstDue > today || random.chance(SHARES.motMissing)) return [];
   const expiresOn = random.chance(SHARES.motExpired)
     ? addDays(today, -random.int(1, 500))

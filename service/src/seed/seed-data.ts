@@ -1,7 +1,7 @@
 import type { IsoDate } from "../domain/dates.ts";
 import { SANDBOX_REGISTRATIONS } from "../sandbox.ts";
 import { syntheticFleet } from "./fleet.ts";
-import { REFERENCE_REGISTRATIONS, referenceVehicles } from "./reference.ts";
+import { referenceVehicles } from "./reference.ts";
 import type { SeedVehicle } from "./seed-vehicle.ts";
 
 export interface SeedOptions {
@@ -13,13 +13,16 @@ export interface SeedOptions {
 
 /** The reference vehicles, then the synthetic fleet, which never reuses their plates. */
 export function* seedVehicles(options: SeedOptions): Generator<SeedVehicle> {
-  yield* referenceVehicles(options.today);
+  const references = referenceVehicles(options.today);
+  yield* references;
   yield* syntheticFleet({
     size: options.fleetSize,
     seed: options.seed,
     today: options.today,
+    // Derived from the vehicles themselves, so a reference vehicle added there can never
+    // collide with a synthetic plate.
     reserved: new Set<string>([
-      ...REFERENCE_REGISTRATIONS,
+      ...references.map((reference) => reference.registration),
       ...Object.keys(SANDBOX_REGISTRATIONS),
     ]),
   });
