@@ -74,6 +74,22 @@ describe("node src/index.ts", { timeout: 60_000 }, () => {
       ComplianceRecordSchema.parse(await response.json()).checks.motValid,
     ).toBe(false);
 
+    // The unauthenticated limit is per socket address: 30 bad keys from one client, each
+    // claiming another X-Forwarded-For, still exhaust it (the test double elsewhere cannot).
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt++) {
+      const guess = await fetch(`${baseUrl}/v1/vehicle/AB12CDE/insurance`, {
+        headers: {
+          "X-API-Key": `guess-${attempt}`,
+          "X-Forwarded-For": `203.0.113.${attempt}`,
+        },
+      });
+      statuses.push(guess.status);
+      await guess.body?.cancel();
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+
     const exited = new Promise<number | null>((resolve) =>
       child?.on("exit", resolve),
     );
