@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter, Route, Routes } from "react-router";
 import { ApiError } from "../lib/api-error.ts";
 import { ErrorPanel } from "./error-panel.tsx";
 
@@ -20,22 +20,26 @@ describe("ErrorPanel", () => {
     expect(onRetry).toHaveBeenCalledOnce();
   });
 
-  it("links suggestions where the caller says", () => {
+  it("links each suggestion to the same view of that registration", () => {
+    const panel = (
+      <ErrorPanel
+        error={
+          new ApiError({
+            status: 404,
+            code: "VEHICLE_NOT_FOUND",
+            detail: "x",
+            suggestions: ["A01"],
+          })
+        }
+        onRetry={vi.fn()}
+        registration="AO1"
+      />
+    );
     render(
-      <MemoryRouter>
-        <ErrorPanel
-          error={
-            new ApiError({
-              status: 404,
-              code: "VEHICLE_NOT_FOUND",
-              detail: "x",
-              suggestions: ["A01"],
-            })
-          }
-          onRetry={vi.fn()}
-          registration="AO1"
-          suggestionHref={(registration) => `/compliance/${registration}`}
-        />
+      <MemoryRouter initialEntries={["/compliance/AO1"]}>
+        <Routes>
+          <Route path="compliance/:registration" element={panel} />
+        </Routes>
       </MemoryRouter>,
     );
     expect(screen.getByRole("link", { name: "A 01" })).toHaveAttribute(

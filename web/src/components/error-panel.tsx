@@ -13,8 +13,6 @@ export interface ErrorPanelProps {
   registration?: string;
   /** True while the retry is in flight. */
   retrying?: boolean;
-  /** Where a "Did you mean" suggestion leads; defaults to the same view. */
-  suggestionHref?: (registration: string) => string;
 }
 
 export function ErrorPanel({
@@ -22,7 +20,6 @@ export function ErrorPanel({
   onRetry,
   registration,
   retrying = false,
-  suggestionHref,
 }: ErrorPanelProps) {
   const headingId = useId();
   const description = describeError(error, registration);
@@ -39,10 +36,7 @@ export function ErrorPanel({
         <p className="error-panel__message">{description.message}</p>
       </div>
       {description.suggestions && (
-        <LookalikeSuggestions
-          suggestions={description.suggestions}
-          hrefFor={suggestionHref}
-        />
+        <LookalikeSuggestions suggestions={description.suggestions} />
       )}
       {description.kind === "rate-limited" ? (
         <RateLimitNotice

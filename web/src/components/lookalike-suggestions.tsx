@@ -2,16 +2,11 @@
 import { Link } from "react-router";
 import { formatRegistration } from "@vics/shared";
 
-interface LookalikeSuggestionsProps {
-  suggestions: string[];
-  /** Where a suggestion leads; by default the same view for the other registration. */
-  hrefFor?: (registration: string) => string;
-}
-
 export function LookalikeSuggestions({
   suggestions,
-  hrefFor,
-}: LookalikeSuggestionsProps) {
+}: {
+  suggestions: string[];
+}) {
   if (suggestions.length === 0) return null;
   return (
     <div className="lookalikes">
@@ -20,14 +15,7 @@ export function LookalikeSuggestions({
         {suggestions.map((suggestion) => (
           <li key={suggestion}>
             {/* "../X" relative to the path swaps the last segment: /vehicle/A -> /vehicle/X. */}
-            <Link
-              to={
-                hrefFor
-                  ? hrefFor(suggestion)
-                  : `../${encodeURIComponent(suggestion)}`
-              }
-              relative="path"
-            >
+            <Link to={`../${encodeURIComponent(suggestion)}`} relative="path">
               {formatRegistration(suggestion)}
             </Link>
           </li>
