@@ -12,6 +12,7 @@ const CLI = join(import.meta.dirname, "keys-cli.ts");
 let dir: string;
 let databasePath: string;
 let child: ChildProcess | undefined;
+let serviceOutput = "";
 
 /** Resolves with the base URL once the service prints its listening line. */
 function startService(): Promise<string> {
@@ -30,6 +31,7 @@ function startService(): Promise<string> {
     let output = "";
     service.stdout?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
+      serviceOutput = output;
       const url =
         /VICS service listening on (http:\/\/127\.0\.0\.1:\d+) \(sandbox on\)/.exec(
           output,
@@ -56,6 +58,7 @@ describe("node src/index.ts", { timeout: 60_000 }, () => {
     const baseUrl = await startService();
     const health = await fetch(`${baseUrl}/health`);
     expect(await health.json()).toEqual({ status: "ok" });
+    expect(serviceOutput).toMatch(/Seeded in \d+\.\d s\./);
 
     // The keys CLI works against the same database while the service runs.
     const { stdout } = await promisify(execFile)(

@@ -38,12 +38,20 @@ export function openStoreOrExit(
   now: Date,
   announce: (line: string) => void,
 ): Store {
-  if (databasePath === ":memory:" || !existsSync(databasePath))
+  const seeding = databasePath === ":memory:" || !existsSync(databasePath);
+  if (seeding)
     announce(
       `Creating and seeding the database at ${databasePath} (first start)...`,
     );
   try {
-    return openStore(databasePath, now);
+    const started = performance.now();
+    const store = openStore(databasePath, now);
+    // Issue 2 promises "seconds, not minutes": say how long it took, every time it happens.
+    if (seeding)
+      announce(
+        `Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+      );
+    return store;
   } catch (error) {
     console.error(databaseOpenMessage(databasePath, error));
     process.exit(1);
