@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { http, HttpResponse } from "msw";
 import { InsuranceRecordSchema, paths } from "@vics/shared";
-import { ApiError, apiGet } from "./api-client.ts";
+import { apiGet } from "./api-client.ts";
+import { ApiError } from "./api-error.ts";
 import { getRateLimit } from "./rate-limit-store.ts";
 import { server } from "../test/server.ts";
 import {

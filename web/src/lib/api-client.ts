@@ -11,8 +11,6 @@ import type { z } from "zod";
 import { ApiError, codeForStatus } from "./api-error.ts";
 import { recordRateLimit } from "./rate-limit-store.ts";
 
-export { ApiError, isApiError, type ApiErrorCode } from "./api-error.ts";
-
 interface ApiGetOptions {
   signal?: AbortSignal;
 }
