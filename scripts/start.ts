@@ -3,6 +3,7 @@
 // demo API key kept under data/, starts the proxy and prints the URL to open.
 import { existsSync, mkdirSync } from "node:fs";
 import { resolve } from "node:path";
+import { HEALTH_PATH } from "@vics/shared";
 import { startEnv } from "./start/env.ts";
 import { ensureProxyKey } from "./start/proxy-key.ts";
 import {
@@ -32,7 +33,7 @@ const service = startChild("service", ["service/src/index.ts"], root, {
   PORT: String(env.servicePort),
   DATABASE_PATH: env.databasePath,
 });
-await waitForHttp(`${serviceUrl}/health`, service);
+await waitForHttp(serviceUrl + HEALTH_PATH, service);
 
 const keyFile = await ensureProxyKey({
   root,

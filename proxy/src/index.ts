@@ -1,4 +1,5 @@
 import { serve } from "@hono/node-server";
+import { HEALTH_PATH } from "@vics/shared";
 import { createProxyApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
 import { createConsoleLogger } from "./logger.ts";
@@ -35,7 +36,7 @@ const server = serve(
 
 /** Says at start-up, not at the first staff check, when the vehicle service is not there. */
 async function warnIfUpstreamDown(): Promise<void> {
-  const health = new URL("/health", env.upstreamUrl);
+  const health = new URL(HEALTH_PATH, env.upstreamUrl);
   try {
     const response = await fetch(health, { signal: AbortSignal.timeout(3000) });
     await response.body?.cancel();

@@ -3,6 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { API_KEY_HEADER, paths } from "@vics/shared";
 
 interface KeyOptions {
   root: string;
@@ -15,8 +16,8 @@ async function keyIsAccepted(
   serviceUrl: string,
   key: string,
 ): Promise<boolean> {
-  const response = await fetch(`${serviceUrl}/v1/vehicle/AB12CDE/insurance`, {
-    headers: { "X-API-Key": key },
+  const response = await fetch(serviceUrl + paths.insurance("AB12CDE"), {
+    headers: { [API_KEY_HEADER]: key },
   });
   await response.body?.cancel();
   return response.status !== 401;

@@ -1,4 +1,4 @@
-import { ROUTE_PATTERNS } from "@vics/shared";
+import { HEALTH_PATH, ROUTE_PATTERNS } from "@vics/shared";
 import { Hono } from "hono";
 import type { AppDeps } from "./app-deps.ts";
 import { accessLog } from "./http/access-log.ts";
@@ -11,7 +11,6 @@ import { complianceRoute } from "./routes/compliance.ts";
 import { insuranceRoute } from "./routes/insurance.ts";
 import { openApiRoute } from "./routes/openapi.ts";
 
-export const HEALTH_PATH = "/health";
 // Hono answers HEAD with the GET route, so HEAD is allowed wherever GET is.
 const GET_ONLY = "GET, HEAD";
 

@@ -2,6 +2,9 @@
 export const API_VERSION_PREFIX = "/v1";
 export const PROXY_PREFIX = "/api";
 
+/** Liveness for supervisors: outside /v1, no key, not rate limited. */
+export const HEALTH_PATH = "/health";
+
 export const ROUTE_PATTERNS = {
   insurance: "/v1/vehicle/:registration/insurance",
   bulkInsurance: "/v1/vehicle/bulk-insurance",

@@ -1,5 +1,6 @@
 import {
   ComplianceRecordSchema,
+  HEALTH_PATH,
   InsuranceRecordSchema,
   REGISTRATION_MAX_LENGTH,
 } from "@vics/shared";
@@ -83,7 +84,7 @@ export function createOpenApiDocument() {
           },
         },
       },
-      "/health": {
+      [HEALTH_PATH]: {
         get: {
           operationId: "getHealth",
           summary: "Liveness for orchestration: no key, not rate limited",
