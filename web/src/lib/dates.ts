@@ -4,23 +4,24 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Policies ending within this many days are flagged as expiring soon. */
 export const EXPIRING_SOON_DAYS = 30;
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
+/** "12 May 2027", as seen in `timeZone`. */
+function longDateFormat(timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone,
+  });
+}
+
+// A contract date ("2027-05-12") is a calendar day: read in UTC, no zone can move it.
+const dateFormat = longDateFormat("UTC");
 
 // Staff work in the UK, so clock times are shown in UK time whatever the machine says.
+const ukDateFormat = longDateFormat("Europe/London");
 const timeFormat = new Intl.DateTimeFormat("en-GB", {
   hour: "2-digit",
   minute: "2-digit",
-  timeZone: "Europe/London",
-});
-const ukDateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
   timeZone: "Europe/London",
 });
 
