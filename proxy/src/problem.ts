@@ -2,10 +2,8 @@ import type { AppContext } from "./app-env.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import {
   PROBLEM_CONTENT_TYPE,
-  PROBLEM_TITLES,
-  problemType,
+  problemDocument,
   type Problem,
-  type ProblemCode,
 } from "@vics/shared";
 
 /** The problems the proxy answers itself, with words a person can act on. */
@@ -56,15 +54,12 @@ export function problemResponse(
   problem: ProxyProblem,
   headers: Record<string, string> = {},
 ): Response {
-  const requestId = c.get("requestId");
-  const body: Problem = {
-    type: problemType(problem.code satisfies ProblemCode),
-    title: PROBLEM_TITLES[problem.code],
+  const body = problemDocument({
+    code: problem.code,
     status: problem.status,
     detail: problem.detail,
-    code: problem.code,
-    requestId,
-  };
+    requestId: c.get("requestId"),
+  });
   return c.body(JSON.stringify(body), problem.status, {
     ...headers,
     "Content-Type": PROBLEM_CONTENT_TYPE,

@@ -58,3 +58,15 @@ export const PROBLEM_TITLES: Record<ProblemCode, string> = {
 export function problemType(code: ProblemCode): string {
   return PROBLEM_TYPE_BASE + code.toLowerCase().replaceAll("_", "-");
 }
+
+/** The one way to build a problem document: type and title follow from the code. */
+export function problemDocument(
+  problem: Pick<Problem, "code" | "status" | "detail" | "requestId"> &
+    Pick<Problem, "suggestions">,
+): Problem {
+  return {
+    ...problem,
+    type: problemType(problem.code),
+    title: PROBLEM_TITLES[problem.code],
+  };
+}

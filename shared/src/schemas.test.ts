@@ -6,6 +6,7 @@ import {
   InsuranceRecordSchema,
   ProblemSchema,
   paths,
+  problemDocument,
   problemType,
 } from "./index.ts";
 
@@ -135,5 +136,21 @@ describe("paths", () => {
   it("encodes the registration", () => {
     expect(paths.insurance("AB12CDE")).toBe("/v1/vehicle/AB12CDE/insurance");
     expect(paths.compliance("../x")).toBe("/v1/compliance/..%2Fx");
+  });
+});
+
+describe("problemDocument", () => {
+  it("derives type and title from the code, keeps an extension, and passes the schema", () => {
+    const problem = problemDocument({
+      code: "VEHICLE_NOT_FOUND",
+      status: 404,
+      detail: "No vehicle found",
+      requestId: "r1",
+      suggestions: ["AO1"],
+    });
+    expect(problem.type).toBe(problemType("VEHICLE_NOT_FOUND"));
+    expect(problem.title).toBe("Vehicle not found");
+    expect(problem.suggestions).toEqual(["AO1"]);
+    expect(ProblemSchema.parse(problem)).toEqual(problem);
   });
 });

@@ -45,7 +45,7 @@ export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
   };
 }
 
-export const notFoundHandler: NotFoundHandler<AppEnv> = (c) => {
-  const problem = problems.routeNotFound();
-  return problemResponse(c, problem.status, problem.code, problem.message);
+export const notFoundHandler: NotFoundHandler<AppEnv> = () => {
+  // Thrown, so onError renders it like every other problem.
+  throw problems.routeNotFound();
 };

@@ -1,9 +1,8 @@
 import {
   type Problem,
   PROBLEM_CONTENT_TYPE,
-  PROBLEM_TITLES,
   type ProblemCode,
-  problemType,
+  problemDocument,
 } from "@vics/shared";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -18,15 +17,13 @@ export function problemResponse(
   headers: Record<string, string> = {},
   extensions: Pick<Problem, "suggestions"> = {},
 ): Response {
-  const problem: Problem = {
+  const problem = problemDocument({
     ...extensions,
-    type: problemType(code),
-    title: PROBLEM_TITLES[code],
+    code,
     status,
     detail,
-    code,
     requestId: c.get("requestId"),
-  };
+  });
   return c.body(JSON.stringify(problem), status, {
     ...headers,
     "Content-Type": PROBLEM_CONTENT_TYPE,
