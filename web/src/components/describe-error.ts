@@ -31,14 +31,7 @@ export function describeError(
   error: unknown,
   registration?: string,
 ): ErrorDescription {
-  if (!isApiError(error)) {
-    return {
-      kind: "unexpected",
-      title: "Sorry, something went wrong",
-      message: `Try again. ${CONTACT_ADMIN}`,
-      retryable: true,
-    };
-  }
+  if (!isApiError(error)) return unexpected();
   const requestId = error.requestId;
   const vehicle = registration
     ? `registration ${formatRegistration(registration)}`
@@ -111,22 +104,27 @@ export function describeError(
         requestId,
       };
     case "INVALID_RESPONSE":
-      return {
-        kind: "unexpected",
-        title: "The vehicle service sent an answer VICS could not read",
-        message: `Try again. ${CONTACT_ADMIN}`,
-        retryable: true,
+      return unexpected(
         requestId,
-      };
+        "The vehicle service sent an answer VICS could not read",
+      );
     default:
-      return {
-        kind: "unexpected",
-        title: "Sorry, something went wrong",
-        message: `Try again. ${CONTACT_ADMIN}`,
-        retryable: true,
-        requestId,
-      };
+      return unexpected(requestId);
   }
+}
+
+/** Nothing more specific to say than "try again, then ask for help". */
+function unexpected(
+  requestId?: string,
+  title = "Sorry, something went wrong",
+): ErrorDescription {
+  return {
+    kind: "unexpected",
+    title,
+    message: `Try again. ${CONTACT_ADMIN}`,
+    retryable: true,
+    requestId,
+  };
 }
 
 /** The service could not be reached or did not answer in time; the message says which. */
