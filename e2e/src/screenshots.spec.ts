@@ -43,6 +43,11 @@ test("printing gives a one-page record with no navigation", async ({
   await expect(compliance.checkAgainButton).toBeHidden();
   await expect(compliance.checks).toBeVisible();
   await expect(compliance.checkedAt).toBeVisible();
+  // The record names the vehicle: its plate, make, model and colour.
+  await expect(compliance.verdictBanner).toBeVisible();
+  await expect(compliance.verdictBanner).toContainText(
+    /BD19 ALL.*BMW.*3 Series.*Purple/s,
+  );
 
   const pdf = await page.pdf({ format: "A4", printBackground: true });
   const path = testInfo.outputPath("compliance-print.pdf");

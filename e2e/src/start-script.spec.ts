@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { freePort } from "./stack-env.ts";
 
 const root = resolve(import.meta.dirname, "../..");
