@@ -3,11 +3,10 @@
  * any workspace (the proxy wires its upstream fetch straight to `app.fetch`).
  */
 import { setTimeout as delay } from "node:timers/promises";
-import type { Plan } from "@vics/shared";
+import { type Plan, ukDate } from "@vics/shared";
 import type { Context } from "hono";
 import type { AppDeps } from "./app-deps.ts";
 import { createApp } from "./app.ts";
-import { utcDate } from "./domain/dates.ts";
 import { issueApiKey } from "./keys/api-key.ts";
 import { type Logger, silentLogger } from "./logger.ts";
 import { createMemoryRateLimiter } from "./rate-limit/memory-rate-limiter.ts";
@@ -70,7 +69,7 @@ export async function createTestService(
     seed: {
       fleetSize: options.fleetSize ?? 200,
       seed: DEFAULT_FLEET_SEED,
-      today: utcDate(now()),
+      today: ukDate(now()),
     },
   });
   let keyCount = 0;

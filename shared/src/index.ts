@@ -9,3 +9,4 @@ export * from "./rate-limit.ts";
 export { isAcceptableRequestId } from "./request-id.ts";
 export * from "./plans.ts";
 export * from "./routes.ts";
+export * from "./uk-date.ts";

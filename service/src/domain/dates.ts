@@ -1,4 +1,7 @@
-/** Calendar dates are ISO `YYYY-MM-DD` strings in UTC, so they compare as text. */
+/**
+ * Calendar dates are ISO `YYYY-MM-DD` strings, so they compare as text. "Today" is the UK's
+ * date (`ukDate` in @vics/shared); the arithmetic here works on dates alone, through UTC.
+ */
 export type IsoDate = string;
 
 export function utcDate(instant: Date): IsoDate {

@@ -1,6 +1,10 @@
-import { lookalikeRegistrations, parseRegistration } from "@vics/shared";
+import {
+  lookalikeRegistrations,
+  parseRegistration,
+  ukDate,
+} from "@vics/shared";
 import type { AppDeps } from "../app-deps.ts";
-import { type IsoDate, utcDate } from "../domain/dates.ts";
+import type { IsoDate } from "../domain/dates.ts";
 import { problems } from "../http/problem-error.ts";
 import type { RateLimitDecision } from "../rate-limit/rate-limiter.ts";
 import {
@@ -12,7 +16,7 @@ import type { VehicleFacts } from "../store/store.ts";
 
 export interface VehicleLookup {
   facts: VehicleFacts;
-  /** The check's instant, and its UTC calendar day. */
+  /** The check's instant, and its calendar day in the UK (CONTRACT.md). */
   now: Date;
   today: IsoDate;
 }
@@ -32,7 +36,7 @@ export async function lookUpVehicle(
   if (outcome === "throttled") throw problems.rateLimited(rateLimit);
   if (outcome === "slow") await deps.sleep(deps.sandboxDelayMs);
   const now = deps.now();
-  const today = utcDate(now);
+  const today = ukDate(now);
   const facts =
     outcome === "slow"
       ? slowSandboxVehicle(registration, today)

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { utcDate } from "../domain/dates.ts";
+import { ukDate } from "@vics/shared";
 import { DEFAULT_FLEET_SEED, DEFAULT_FLEET_SIZE } from "../seed/fleet.ts";
 import { openSqliteStore } from "./sqlite/sqlite-store.ts";
 import type { Store } from "./store.ts";
@@ -11,7 +11,7 @@ export function openStore(databasePath: string, now: Date): Store {
     seed: {
       fleetSize: DEFAULT_FLEET_SIZE,
       seed: DEFAULT_FLEET_SEED,
-      today: utcDate(now),
+      today: ukDate(now),
     },
   });
 }

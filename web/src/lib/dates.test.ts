@@ -7,7 +7,7 @@ import {
   formatRelativeTime,
   formatTimeOnDate,
   isExpiringSoon,
-  todayUtc,
+  ukToday,
 } from "./dates.ts";
 
 describe("formatDate", () => {
@@ -41,11 +41,35 @@ describe("formatTimeOnDate", () => {
   });
 });
 
-describe("todayUtc and daysBetween", () => {
-  it("takes the UTC day, not the local one", () => {
-    expect(todayUtc(new Date("2026-03-10T23:59:59Z"))).toBe("2026-03-10");
-    expect(todayUtc(new Date("2026-03-11T00:00:00Z"))).toBe("2026-03-11");
-  });
+describe("ukToday and daysBetween", () => {
+  // In 2026 British Summer Time runs from 01:00 UTC on 29 March to 01:00 UTC on 25 October.
+  it.each([
+    ["summer, 00:30 BST", "2026-07-14T23:30:00Z", "2026-07-15"],
+    ["summer, 23:59 BST", "2026-07-14T22:59:59Z", "2026-07-14"],
+    ["winter, 23:59 GMT", "2026-01-14T23:59:59Z", "2026-01-14"],
+    ["winter, 00:00 GMT", "2026-01-15T00:00:00Z", "2026-01-15"],
+    [
+      "the evening before the clocks go forward",
+      "2026-03-28T23:30:00Z",
+      "2026-03-28",
+    ],
+    [
+      "the night after the clocks go forward",
+      "2026-03-29T23:30:00Z",
+      "2026-03-30",
+    ],
+    ["the night the clocks go back", "2026-10-24T23:30:00Z", "2026-10-25"],
+    [
+      "the evening after the clocks go back",
+      "2026-10-25T23:30:00Z",
+      "2026-10-25",
+    ],
+  ])(
+    "takes the UK's date, not UTC's or the machine's: %s",
+    (_when, instant, expected) => {
+      expect(ukToday(new Date(instant))).toBe(expected);
+    },
+  );
 
   it.each([
     ["2026-03-10", "2026-03-10", 0],
@@ -99,5 +123,13 @@ describe("formatRelativeTime", () => {
     ["2026-01-01T12:00:00Z", "on 1 January 2026"],
   ])("%s -> %s", (timestamp, expected) => {
     expect(formatRelativeTime(timestamp, now)).toBe(expected);
+  });
+
+  it("counts days by the UK's date: at 00:30 BST, 01:30 BST the day before was yesterday", () => {
+    // Both instants fall on 1 May in UTC; in the UK they are on 1 and 2 May.
+    const justAfterMidnight = new Date("2026-05-01T23:30:00Z");
+    expect(formatRelativeTime("2026-05-01T00:30:00Z", justAfterMidnight)).toBe(
+      "yesterday",
+    );
   });
 });

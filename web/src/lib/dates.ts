@@ -1,4 +1,7 @@
-// en-GB date wording for staff. Day counts use UTC calendar dates, as the service does.
+// en-GB date wording for staff. "Today" is the UK's calendar date, as the service's is
+// (CONTRACT.md); day counts between two calendar dates need no time zone.
+import { UK_TIME_ZONE, ukDate } from "@vics/shared";
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Policies ending within this many days are flagged as expiring soon. */
@@ -18,20 +21,20 @@ function longDateFormat(timeZone: string): Intl.DateTimeFormat {
 const dateFormat = longDateFormat("UTC");
 
 // Staff work in the UK, so clock times are shown in UK time whatever the machine says.
-const ukDateFormat = longDateFormat("Europe/London");
+const ukDateFormat = longDateFormat(UK_TIME_ZONE);
 const timeFormat = new Intl.DateTimeFormat("en-GB", {
   hour: "2-digit",
   minute: "2-digit",
-  timeZone: "Europe/London",
+  timeZone: UK_TIME_ZONE,
 });
 
 const relativeFormat = new Intl.RelativeTimeFormat("en-GB", {
   numeric: "auto",
 });
 
-/** "YYYY-MM-DD" of the UTC day containing `now`. */
-export function todayUtc(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
+/** "YYYY-MM-DD": the UK's calendar date at `now`. */
+export function ukToday(now: Date = new Date()): string {
+  return ukDate(now);
 }
 
 function utcDayNumber(isoDate: string): number {
@@ -85,7 +88,7 @@ export function formatRelativeTime(timestamp: string, now: Date): string {
     return relativeFormat.format(Math.round(seconds / 60), "minute");
   if (absolute < 22 * 3600)
     return relativeFormat.format(Math.round(seconds / 3600), "hour");
-  const days = daysBetween(todayUtc(now), timestamp.slice(0, 10));
+  const days = daysBetween(ukDate(now), ukDate(new Date(timestamp)));
   if (Math.abs(days) < 30) return relativeFormat.format(days, "day");
   return `on ${formatDate(timestamp)}`;
 }

@@ -9,11 +9,13 @@ import {
   type Problem,
   type ProblemCode,
 } from "@vics/shared";
-import { todayUtc } from "../lib/dates.ts";
+import { ukToday } from "../lib/dates.ts";
 
-/** "YYYY-MM-DD" `days` from today (UTC); negative is in the past. */
+/** "YYYY-MM-DD" `days` from today (the UK's date); negative is in the past. */
 export function daysFromToday(days: number): string {
-  return todayUtc(new Date(Date.now() + days * 24 * 60 * 60 * 1000));
+  const date = new Date(`${ukToday()}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
 }
 
 export function policyFixture(overrides: Partial<Policy> = {}): Policy {

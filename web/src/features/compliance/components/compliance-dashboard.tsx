@@ -6,7 +6,7 @@ import {
   type InsuranceRecord,
 } from "@vics/shared";
 import { appPaths } from "../../../lib/app-paths.ts";
-import { todayUtc } from "../../../lib/dates.ts";
+import { ukToday } from "../../../lib/dates.ts";
 import { useNow } from "../../../lib/use-now.ts";
 import { checkBadges } from "../lib/check-badges.ts";
 import { CheckBadgeList } from "./check-badge-list.tsx";
@@ -29,7 +29,7 @@ export function ComplianceDashboard({
   rechecking,
   onCheckAgain,
 }: ComplianceDashboardProps) {
-  const today = todayUtc(useNow());
+  const today = ukToday(useNow());
   const badges = checkBadges(record, today, insurance);
   return (
     <section

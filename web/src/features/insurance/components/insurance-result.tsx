@@ -8,7 +8,7 @@ import {
   daysBetween,
   formatDateTime,
   formatRelativeTime,
-  todayUtc,
+  ukToday,
 } from "../../../lib/dates.ts";
 import { useNow } from "../../../lib/use-now.ts";
 import { InsuranceStatus } from "./insurance-status.tsx";
@@ -25,7 +25,7 @@ interface InsuranceResultProps {
 
 export function InsuranceResult({ record, checkedAt }: InsuranceResultProps) {
   const now = useNow();
-  const today = todayUtc(now);
+  const today = ukToday(now);
   const display = formatRegistration(record.registration);
   // "(3 days ago)" helps for recent changes; beyond a month the date says enough.
   const recentlyUpdated =

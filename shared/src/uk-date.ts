@@ -1,0 +1,21 @@
+/**
+ * "Today", for every check and in the web app, is the calendar date in the United Kingdom
+ * (CONTRACT.md): at 00:30 on a summer morning in London it is already the new day, though
+ * UTC is still on the previous one. Timestamps stay in UTC.
+ */
+export const UK_TIME_ZONE = "Europe/London";
+
+const ukCalendar = new Intl.DateTimeFormat("en-GB", {
+  timeZone: UK_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The UK calendar date ("YYYY-MM-DD") at an instant. */
+export function ukDate(instant: Date): string {
+  const parts = Object.fromEntries(
+    ukCalendar.formatToParts(instant).map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
