@@ -4,6 +4,7 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import "./styles/base.css";
 import "./styles/layout.css";
+import "./styles/header.css";
 import "./styles/forms.css";
 import "./styles/components.css";
 import "./styles/errors.css";

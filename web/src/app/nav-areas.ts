@@ -23,7 +23,7 @@ export const NAV_AREAS: NavArea[] = [
     comingNext: true,
   },
   {
-    label: "Compliance",
+    label: "Compliance check",
     to: "/compliance",
     activeOn: ["/compliance/*"],
     comingNext: false,

@@ -8,18 +8,23 @@ import {
 import { json, serveInsurance } from "../test/api-handlers.ts";
 import { renderRoute } from "../test/render-route.tsx";
 
-function meterIn(banner: HTMLElement) {
-  return within(banner).queryByRole("status");
-}
+const banner = () => screen.getByRole("banner");
+/** The meter's live region: silent except when checks run out or come back. */
+const spoken = () => within(banner()).getByRole("status");
 
 describe("rate-limit meter", () => {
-  it("is hidden until the first response", () => {
+  it("holds its place from the first paint, saying when it will know", () => {
     renderRoute("/");
-    expect(meterIn(screen.getByRole("banner"))).not.toBeInTheDocument();
-    expect(screen.queryByRole("meter")).not.toBeInTheDocument();
+    expect(
+      within(banner()).getByText(
+        "Checks left this minute: shown after your first check",
+      ),
+    ).toBeVisible();
+    expect(within(banner()).queryByRole("meter")).not.toBeInTheDocument();
+    expect(spoken()).toHaveTextContent("");
   });
 
-  it("shows the latest X-RateLimit-* values after every response", async () => {
+  it("shows the latest X-RateLimit-* values after every response, without reading them out", async () => {
     serveInsurance((registration, attempt) =>
       attempt === 1
         ? json(insuranceFixture({ registration }), 200, rateLimitHeaders(118))
@@ -30,17 +35,17 @@ describe("rate-limit meter", () => {
           ),
     );
     const { user } = renderRoute("/vehicle/AB12CDE");
-    const banner = screen.getByRole("banner");
 
-    expect(
-      await within(banner).findByText("118 of 120 checks left this minute"),
-    ).toHaveAttribute("role", "status");
-    const meter = within(banner).getByRole("meter", {
+    const words = await within(banner()).findByText(
+      "118 of 120 checks left this minute",
+    );
+    // Not a live region: a screen reader is not told the count after every check.
+    expect(words.closest("[role=status], [aria-live]")).toBeNull();
+    const meter = within(banner()).getByRole("meter", {
       name: "Checks left this minute",
     });
     expect(meter).toHaveAttribute("value", "118");
     expect(meter).toHaveAttribute("max", "120");
-    expect(within(banner).getByText(/Limit resets in 4[12] s/)).toBeVisible();
 
     await user.type(
       screen.getByRole("textbox", { name: "Registration number" }),
@@ -48,25 +53,12 @@ describe("rate-limit meter", () => {
     );
     await user.click(screen.getByRole("button", { name: "Check insurance" }));
     expect(
-      await within(banner).findByText("117 of 120 checks left this minute"),
+      await within(banner()).findByText("117 of 120 checks left this minute"),
     ).toBeVisible();
+    expect(spoken()).toHaveTextContent("");
   });
 
-  it("groups the digits of large limits", async () => {
-    serveInsurance((registration) =>
-      json(
-        insuranceFixture({ registration }),
-        200,
-        rateLimitHeaders(99_991, 100_000),
-      ),
-    );
-    renderRoute("/vehicle/AB12CDE");
-    expect(
-      await within(screen.getByRole("banner")).findByRole("status"),
-    ).toHaveTextContent("99,991 of 100,000 checks left this minute");
-  });
-
-  it("says in words when checks are running low or used up", async () => {
+  it("says in words when checks are running low or used up, and announces the limit reached", async () => {
     serveInsurance((registration, attempt) =>
       attempt === 1
         ? json(insuranceFixture({ registration }), 200, rateLimitHeaders(1, 10))
@@ -76,34 +68,42 @@ describe("rate-limit meter", () => {
           }),
     );
     const { user } = renderRoute("/vehicle/AB12CDE");
-    const banner = screen.getByRole("banner");
     expect(
-      await within(banner).findByText(/1 of 10 checks left this minute/),
-    ).toHaveTextContent("(running low)");
+      await within(banner()).findByText("Only 1 of 10 checks left this minute"),
+    ).toBeVisible();
+    expect(
+      within(banner()).getByText(/^Back to 10 in 4[12] seconds$/),
+    ).toBeVisible();
+    expect(spoken()).toHaveTextContent("");
 
     await user.click(screen.getByRole("button", { name: "Check insurance" }));
     expect(
-      await within(banner).findByText("No checks left this minute (limit 10)"),
+      await within(banner()).findByText("No checks left this minute"),
     ).toBeVisible();
+    expect(
+      within(banner()).getByText(/^You can check again in 4[12] seconds$/),
+    ).toBeVisible();
+    expect(spoken()).toHaveTextContent(
+      /^No checks left this minute. You can check again in 4[12] seconds.$/,
+    );
   });
 
-  it("stops saying no checks are left once the window has reset", async () => {
+  it("stops saying no checks are left once the window has reset, and announces it", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     serveInsurance((registration) =>
       json(insuranceFixture({ registration }), 200, rateLimitHeaders(0, 10, 3)),
     );
     renderRoute("/vehicle/AB12CDE");
-    const banner = screen.getByRole("banner");
     expect(
-      await within(banner).findByText("No checks left this minute (limit 10)"),
+      await within(banner()).findByText("No checks left this minute"),
     ).toBeVisible();
-    expect(within(banner).getByText(/Limit resets in [23] s/)).toBeVisible();
+    expect(spoken()).toHaveTextContent(/^No checks left this minute/);
 
     await act(() => vi.advanceTimersByTimeAsync(4000));
-    expect(within(banner).getByRole("status")).toHaveTextContent(
-      "Up to 10 checks left this minute",
-    );
-    expect(within(banner).getByRole("meter")).toHaveAttribute("value", "10");
-    expect(within(banner).getByText("Limit has reset")).toBeVisible();
+    expect(
+      within(banner()).getByText("Up to 10 checks left this minute"),
+    ).toBeVisible();
+    expect(within(banner()).getByRole("meter")).toHaveAttribute("value", "10");
+    expect(spoken()).toHaveTextContent("Checks are available again.");
   });
 });

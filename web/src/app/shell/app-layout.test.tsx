@@ -64,8 +64,8 @@ describe("app shell", () => {
     ["/", "Insurance check"],
     ["/vehicle/AB123CD", "Insurance check"],
     ["/fleet", "Fleet check"],
-    ["/compliance", "Compliance"],
-    ["/compliance/AB12CDE", "Compliance"],
+    ["/compliance", "Compliance check"],
+    ["/compliance/AB12CDE", "Compliance check"],
   ])("at %s marks %s as the current area", (url, area) => {
     renderRoute(url);
     const current = within(primaryNav())
@@ -73,6 +73,25 @@ describe("app shell", () => {
       .filter((link) => link.getAttribute("aria-current") === "page");
     expect(current).toHaveLength(1);
     expect(current[0]).toHaveTextContent(area);
+  });
+
+  it("folds the navigation behind a Menu button on a phone, and folds it again after a move", async () => {
+    const { user } = renderRoute("/");
+    const menu = within(primaryNav()).getByRole("button", { name: "Menu" });
+    const list = document.getElementById(
+      menu.getAttribute("aria-controls") ?? "",
+    );
+    expect(list).toBe(within(primaryNav()).getByRole("list"));
+    expect(menu).toHaveAttribute("aria-expanded", "false");
+    expect(list).not.toHaveClass("primary-nav__list--open");
+    await user.click(menu);
+    expect(menu).toHaveAttribute("aria-expanded", "true");
+    expect(list).toHaveClass("primary-nav__list--open");
+    await user.click(
+      within(primaryNav()).getByRole("link", { name: "Compliance check" }),
+    );
+    expect(menu).toHaveAttribute("aria-expanded", "false");
+    expect(list).not.toHaveClass("primary-nav__list--open");
   });
 
   it("navigates between areas", async () => {

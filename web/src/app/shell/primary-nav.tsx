@@ -1,29 +1,56 @@
-// The primary navigation, marking the current area with aria-current.
+// The primary navigation, marking the current area with aria-current. On a phone it folds
+// behind a "Menu" button (the GOV.UK service navigation pattern), so the answer to a check is
+// not pushed below the first screen.
+import { useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { NAV_AREAS, areaAt } from "../nav-areas.ts";
 
 export function PrimaryNav() {
-  const current = areaAt(useLocation().pathname);
+  const { pathname } = useLocation();
+  const current = areaAt(pathname);
+  const listId = useId();
+  const [open, setOpen] = useState(false);
+  // Going somewhere folds the menu again.
+  const [openedAt, setOpenedAt] = useState(pathname);
+  if (openedAt !== pathname) {
+    setOpenedAt(pathname);
+    setOpen(false);
+  }
+
   return (
     <nav className="primary-nav" aria-label="Primary">
-      <ul className="primary-nav__list width-container">
-        {NAV_AREAS.map((area) => (
-          <li key={area.to} className="primary-nav__item">
-            <Link
-              to={area.to}
-              className="primary-nav__link"
-              aria-current={area === current ? "page" : undefined}
-            >
-              {area.label}
-              {area.comingNext && (
-                <span className="tag tag--grey primary-nav__tag">
-                  Coming next
-                </span>
-              )}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <div className="primary-nav__inner width-container">
+        <button
+          type="button"
+          className="primary-nav__toggle"
+          aria-controls={listId}
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
+          Menu
+        </button>
+        <ul
+          id={listId}
+          className={`primary-nav__list${open ? " primary-nav__list--open" : ""}`}
+        >
+          {NAV_AREAS.map((area) => (
+            <li key={area.to} className="primary-nav__item">
+              <Link
+                to={area.to}
+                className="primary-nav__link"
+                aria-current={area === current ? "page" : undefined}
+              >
+                {area.label}
+                {area.comingNext && (
+                  <span className="tag tag--grey primary-nav__tag">
+                    Coming next
+                  </span>
+                )}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
     </nav>
   );
 }

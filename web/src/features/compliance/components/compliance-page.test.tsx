@@ -40,8 +40,10 @@ describe("compliance check form", () => {
   it("is a live area of the navigation, no longer 'coming next'", () => {
     renderRoute("/compliance");
     const nav = screen.getByRole("navigation", { name: "Primary" });
-    const link = within(nav).getByRole("link", { name: "Compliance" });
-    expect(link).toHaveTextContent(/^Compliance$/);
+    // The navigation calls it what the page's title does.
+    const link = within(nav).getByRole("link", { name: "Compliance check" });
+    expect(link).toHaveTextContent(/^Compliance check$/);
+    expect(document.title).toBe("Compliance check – VICS");
     expect(link).toHaveAttribute("aria-current", "page");
   });
 
@@ -124,7 +126,7 @@ describe("one request per check", () => {
     const { user } = renderRoute("/compliance/AB12CDE");
     await screen.findByRole("heading", { name: "Compliant" });
     expect(screen.getByText("Kia").closest("dl")).toHaveTextContent(
-      "MakeKiaModelNiroColourWhite",
+      "MakeKiaModelNiroYear2025ColourWhite",
     );
     const checks = screen.getByRole("list", { name: "Checks" });
     const [insuranceBadge] = within(checks).getAllByRole("listitem");
