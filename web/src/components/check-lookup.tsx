@@ -1,10 +1,12 @@
 // Shows one check for a valid registration: loading, the error panel or the view's answer, with
-// the tab title, a screen-reader announcement, a recent-check entry, and focus kept in place.
+// the tab title, a screen-reader announcement and a recent-check entry. After a check the
+// answer's heading takes focus and comes into view (on a phone it is below the form).
 import { useEffect, useRef, type ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { formatRegistration } from "@vics/shared";
 import { isApiError } from "../lib/api-error.ts";
 import { addRecentCheck, type RecentCheckKind } from "../lib/recent-checks.ts";
+import type { FocusRequest } from "./check-page.tsx";
 import { DocumentTitle } from "./document-title.tsx";
 import { ErrorPanel } from "./error-panel.tsx";
 import { LoadingMessage } from "./loading-message.tsx";
@@ -21,6 +23,20 @@ interface CheckLookupProps<T> {
   announcement: (record: T, display: string) => string;
   /** The view's answer. */
   children: (record: T) => ReactNode;
+  /** The latest submitted check: its answer (or error) takes focus when it is in. */
+  focus?: FocusRequest;
+}
+
+/** Focuses the region's first heading (the answer's, or the error's) and brings it into view. */
+function focusAnswer(region: HTMLElement) {
+  const heading = region.querySelector<HTMLElement>("h2");
+  const target = heading ?? region;
+  if (heading) heading.tabIndex = -1;
+  target.focus({ preventScroll: true });
+  // Scroll only when the answer's top is off screen or low on it, so a desktop page stays put.
+  const { top } = region.getBoundingClientRect();
+  if (top < 0 || top > window.innerHeight / 2)
+    region.scrollIntoView?.({ block: "start" });
 }
 
 export function CheckLookup<T>({
@@ -31,6 +47,7 @@ export function CheckLookup<T>({
   outcome,
   announcement,
   children,
+  focus,
 }: CheckLookupProps<T>) {
   const { data, dataUpdatedAt, error, isError, isFetching } = query;
   const display = formatRegistration(registration);
@@ -50,12 +67,24 @@ export function CheckLookup<T>({
       addRecentCheck({ registration, kind, outcome: "No vehicle found" });
   }, [registration, kind, error]);
 
-  // The control just used (Try again, a "Did you mean" link, Check again) may have gone with
-  // the old content: keep keyboard users here rather than back at the top of the page.
+  // Once the answer to a submitted check is in, it takes focus: one focus per check.
+  const focused = useRef(0);
   useEffect(() => {
+    if (!focus || focus.registration !== registration) return;
+    if (focus.serial === focused.current || phase === "pending") return;
+    focused.current = focus.serial;
+    if (region.current) focusAnswer(region.current);
+  }, [focus, registration, phase]);
+
+  // The control just used (Try again, a "Did you mean" link) may have gone with the old
+  // content: keep keyboard users at the new answer rather than back at the top of the page.
+  // While the answer is loading the region itself holds focus; then its heading takes it.
+  useEffect(() => {
+    if (!region.current) return;
     const active = document.activeElement;
     const lost = active === null || active === document.body;
-    if (lost && focusInside.current) region.current?.focus();
+    const waiting = active === region.current && phase !== "pending";
+    if ((lost && focusInside.current) || waiting) focusAnswer(region.current);
   }, [registration, phase]);
 
   let pageTitle = `Checking ${display}`;

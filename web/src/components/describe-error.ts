@@ -17,6 +17,7 @@ export interface ErrorDescription {
   message: string;
   /** Whether a "Try again" button can help. */
   retryable: boolean;
+  /** Shown only where support needs it to find the request in the logs. */
   requestId?: string;
   /** Seconds to wait before the automatic retry of a rate-limited check. */
   waitSeconds?: number;
@@ -44,7 +45,7 @@ export function describeError(
         title: "No vehicle found",
         message: `No vehicle found with ${vehicle}. Check the letters O and 0, I and 1.`,
         retryable: false,
-        requestId,
+
         suggestions: error.suggestions ?? [],
       };
     case "RATE_LIMITED":
@@ -54,7 +55,7 @@ export function describeError(
         message:
           "VICS has made too many checks in the last minute. It will try again automatically when the limit resets.",
         retryable: true,
-        requestId,
+
         // At least a second, so a bad header can never cause a tight retry loop.
         waitSeconds: Math.max(
           1,
@@ -78,7 +79,6 @@ export function describeError(
         title: "Registration not recognised",
         message: `The vehicle service does not recognise ${vehicle} as a UK registration. Check it and enter it again.`,
         retryable: false,
-        requestId,
       };
     case "NETWORK":
       return unavailable(

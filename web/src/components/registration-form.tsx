@@ -1,5 +1,6 @@
-// The GOV.UK registration text input and submit button, validated with the shared parser.
-import { useId, useRef, useState, type FormEvent } from "react";
+// The GOV.UK registration text input and submit button, validated with the shared parser. The
+// page owns the error, so its error summary and tab title can say so too.
+import { useRef, useState, type FormEvent } from "react";
 import {
   formatRegistration,
   lookalikeRegistrations,
@@ -7,13 +8,17 @@ import {
 } from "@vics/shared";
 
 interface RegistrationFormProps {
+  /** The input's id, for the label and the error summary's link. */
+  inputId: string;
   /** The button's words, e.g. "Check insurance". */
   submitLabel: string;
   /** Called with the normalised registration ("AB12CDE"), only when it is valid. */
   onSubmit: (registration: string) => void;
+  /** Called with the reason when what was submitted is not a valid registration. */
+  onInvalid: (message: string) => void;
   defaultValue?: string;
-  /** A message to show from the start, e.g. for an invalid registration in the URL. */
-  initialError?: string;
+  /** The message to show on the field, if it is in error. */
+  error?: string;
   label?: string;
 }
 
@@ -27,29 +32,24 @@ function inputWidth(value: string): string {
 }
 
 export function RegistrationForm({
+  inputId,
   submitLabel,
   onSubmit,
+  onInvalid,
   defaultValue = "",
-  initialError,
+  error,
   label = "Registration number",
 }: RegistrationFormProps) {
-  const id = useId();
-  const inputId = `${id}-registration`;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const inputRef = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState(defaultValue);
-  const [error, setError] = useState(initialError);
 
-  // A new registration arrived from outside (a link, back button): show it.
-  const [shown, setShown] = useState({ defaultValue, initialError });
-  if (
-    shown.defaultValue !== defaultValue ||
-    shown.initialError !== initialError
-  ) {
-    setShown({ defaultValue, initialError });
+  // A new registration arrived from outside (a link, the back button): show it.
+  const [shown, setShown] = useState(defaultValue);
+  if (shown !== defaultValue) {
+    setShown(defaultValue);
     setValue(defaultValue);
-    setError(initialError);
   }
 
   // A mistyped plate such as "AB1O CDE" is invalid, but one O/0 or I/1 swap away from a valid
@@ -59,13 +59,8 @@ export function RegistrationForm({
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = parseRegistration(value);
-    if (!parsed.ok) {
-      setError(parsed.message);
-      inputRef.current?.focus();
-      return;
-    }
-    setError(undefined);
-    onSubmit(parsed.registration);
+    if (parsed.ok) onSubmit(parsed.registration);
+    else onInvalid(parsed.message);
   }
 
   return (
@@ -95,7 +90,6 @@ export function RegistrationForm({
                       // This button goes with the error: keep focus in the form.
                       inputRef.current?.focus();
                       setValue(formatRegistration(suggestion));
-                      setError(undefined);
                       onSubmit(suggestion);
                     }}
                   >

@@ -1,6 +1,7 @@
 // Runs the compliance check for one valid registration and shows its dashboard.
 import type { ComplianceRecord } from "@vics/shared";
 import { CheckLookup } from "../../../components/check-lookup.tsx";
+import type { FocusRequest } from "../../../components/check-page.tsx";
 import { formatTimeOnDate } from "../../../lib/dates.ts";
 import { useInsurance } from "../../../lib/get-insurance.ts";
 import { useCompliance } from "../api/get-compliance.ts";
@@ -9,7 +10,15 @@ import { ComplianceDashboard } from "./compliance-dashboard.tsx";
 const outcome = (record: ComplianceRecord) =>
   record.compliant ? "Compliant" : "Not compliant";
 
-export function ComplianceLookup({ registration }: { registration: string }) {
+interface ComplianceLookupProps {
+  registration: string;
+  focus?: FocusRequest;
+}
+
+export function ComplianceLookup({
+  registration,
+  focus,
+}: ComplianceLookupProps) {
   const query = useCompliance(registration);
   const record = query.data;
   // The record usually carries its vehicle and insurance details (decision 008). Without them
@@ -35,6 +44,7 @@ export function ComplianceLookup({ registration }: { registration: string }) {
       kind="compliance"
       title="Compliance check"
       query={query}
+      focus={focus}
       outcome={outcome}
       announcement={(record, display) =>
         `${display}: ${outcome(record)}. Checked at ${formatTimeOnDate(record.lastChecked)}.`

@@ -17,7 +17,9 @@ export function CompliancePage() {
         complianceQueryOptions(registration).queryKey
       }
     >
-      {(registration) => <ComplianceLookup registration={registration} />}
+      {(registration, focus) => (
+        <ComplianceLookup registration={registration} focus={focus} />
+      )}
     </CheckPage>
   );
 }

@@ -1,13 +1,19 @@
 // Runs the insurance check for one valid registration and shows its answer.
 import type { InsuranceRecord } from "@vics/shared";
 import { CheckLookup } from "../../../components/check-lookup.tsx";
+import type { FocusRequest } from "../../../components/check-page.tsx";
 import { useInsurance } from "../../../lib/get-insurance.ts";
 import { InsuranceResult } from "./insurance-result.tsx";
 
 const outcome = (record: InsuranceRecord) =>
   record.insured ? "Insured" : "Not insured";
 
-export function InsuranceLookup({ registration }: { registration: string }) {
+interface InsuranceLookupProps {
+  registration: string;
+  focus?: FocusRequest;
+}
+
+export function InsuranceLookup({ registration, focus }: InsuranceLookupProps) {
   const query = useInsurance(registration);
   return (
     <CheckLookup
@@ -15,6 +21,7 @@ export function InsuranceLookup({ registration }: { registration: string }) {
       kind="insurance"
       title="Insurance check"
       query={query}
+      focus={focus}
       outcome={outcome}
       announcement={(record, display) =>
         `${display} is ${outcome(record).toLowerCase()}.`
@@ -25,6 +32,8 @@ export function InsuranceLookup({ registration }: { registration: string }) {
           record={record}
           // The record has no time of its own: the check was made when this answer arrived.
           checkedAt={new Date(query.dataUpdatedAt).toISOString()}
+          rechecking={query.isFetching}
+          onCheckAgain={() => void query.refetch()}
         />
       )}
     </CheckLookup>

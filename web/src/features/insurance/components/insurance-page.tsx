@@ -16,7 +16,9 @@ export function InsurancePage() {
         insuranceQueryOptions(registration).queryKey
       }
     >
-      {(registration) => <InsuranceLookup registration={registration} />}
+      {(registration, focus) => (
+        <InsuranceLookup registration={registration} focus={focus} />
+      )}
     </CheckPage>
   );
 }
