@@ -20,6 +20,11 @@ const views = [
     path: "/vehicle/ZZ99ZZZ",
     ready: "No vehicle found",
   },
+  {
+    name: "insurance form with an invalid registration (error summary)",
+    path: "/vehicle/AB123CD",
+    ready: "There is a problem",
+  },
   { name: "compliance form", path: "/compliance", ready: /compliance/i },
   {
     name: "compliance dashboard",
@@ -49,3 +54,21 @@ for (const view of views) {
     ).toEqual([]);
   });
 }
+
+test("axe finds no WCAG 2.2 A/AA violations at phone width, with the menu open", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/vehicle/AB12CDE");
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Insured" }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Menu" }).click();
+  await expect(
+    page.getByRole("link", { name: "Compliance check" }),
+  ).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`),
+  ).toEqual([]);
+});

@@ -21,7 +21,8 @@ const journeys: Array<{
     registration: "AB12CDE",
     compliant: true,
     checks: passing,
-    vehicle: /Ford.*Focus.*Blue/s,
+    // The year too, as the insurance view shows it.
+    vehicle: /Ford.*Focus.*2012.*Blue/s,
   },
   {
     registration: "MT15EXP",
@@ -155,6 +156,7 @@ test("a compliance check costs one request against the key's rate limit", async 
   const compliance = new CompliancePage(page);
   await compliance.open("MT15EXP");
   await expect(compliance.verdict).toHaveText("Not compliant");
+  await expect.poll(() => apiCalls.length).toBeGreaterThan(0);
   await expect(compliance.verdictBanner).toContainText("Qashqai");
   await expect(
     compliance.badge("Insurance").locator(".check-badge__reason"),

@@ -60,7 +60,10 @@ test("an unknown registration says so, with a way forward", async ({
   await expect(insurance.errorPanel).toContainText(
     "No vehicle found with registration ZZ99 ZZZ. Check the letters O and 0, I and 1.",
   );
-  await expect(insurance.errorPanel).toContainText("Reference:");
+  // Staff can act on this themselves: no reference for support.
+  await expect(insurance.errorPanel).not.toContainText("Reference:");
+  await expect(insurance.errorPanel.getByRole("heading")).toBeFocused();
+  await expect(page).toHaveTitle("Error: ZZ99 ZZZ – Insurance check – VICS");
 });
 
 test("an invalid registration is caught in the browser and sends no request", async ({
@@ -81,7 +84,17 @@ test("an invalid registration is caught in the browser and sends no request", as
     "aria-invalid",
     "true",
   );
+  // The GOV.UK error summary takes focus, and its link puts the user back in the field.
+  await expect(insurance.errorSummary).toBeVisible();
+  await expect(insurance.errorSummary.locator("..")).toBeFocused();
+  await expect(page).toHaveTitle("Error: Insurance check – VICS");
+  await insurance.errorSummary
+    .getByRole("link", {
+      name: "Registration must only include letters A to Z and numbers 0 to 9",
+    })
+    .click();
   await expect(insurance.registrationInput).toBeFocused();
+  await expect(page).toHaveURL(/\/$/);
 
   await insurance.check("ABCDEFG");
   await expect(insurance.fieldError).toContainText(
@@ -107,7 +120,8 @@ test("ER19ERR: the service fails, and Try again sends the check again", async ({
     "The vehicle service had a problem",
   );
   // One automatic retry of a 500 before the panel shows, then the way forward is the button.
-  expect(attempts).toEqual([500, 500]);
+  await expect.poll(() => attempts).toEqual([500, 500]);
+  await expect(insurance.errorPanel).toContainText("Reference:");
   const before = attempts.length;
   await insurance.tryAgainButton.click();
   await expect.poll(() => attempts.length).toBeGreaterThan(before);
@@ -118,5 +132,24 @@ test("ER19ERR: the service fails, and Try again sends the check again", async ({
 
   // The way forward also includes checking another vehicle straight away.
   await insurance.check("AB12CDE");
+  await expect(insurance.status).toHaveText("Insured");
+});
+
+test("Check again makes a new insurance check, as on the compliance view", async ({
+  page,
+}) => {
+  const checks: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/v1/vehicle/AB12CDE/insurance"))
+      checks.push(request.url());
+  });
+  const insurance = new InsurancePage(page);
+  await page.goto("/vehicle/AB12CDE");
+  await expect(insurance.status).toHaveText("Insured");
+  await expect.poll(() => checks.length).toBe(1);
+  await expect(insurance.result.getByText(/^Checked at/)).toBeVisible();
+  await insurance.checkAgainButton.click();
+  await expect.poll(() => checks.length).toBe(2);
+  await expect(insurance.checkAgainButton).toHaveText("Check again");
   await expect(insurance.status).toHaveText("Insured");
 });

@@ -25,6 +25,10 @@ test("the key is in no browser traffic, storage or web/dist file", async ({
   await insurance.check("ER19NFD");
   await expect(insurance.errorPanel).toContainText("No vehicle found");
   await page.goto("/compliance/AB12CDE");
+  // The page makes its own request after it loads: wait for its answer before moving on.
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Compliant" }),
+  ).toBeVisible();
   await page.goto("/api/v1/openapi.json");
   await page.goto("/api/v1/not-a-route");
 

@@ -23,6 +23,21 @@ export class CheckPage {
   get fieldError() {
     return this.page.locator(".error-message");
   }
+  /** The GOV.UK error summary at the top of the page. */
+  get errorSummary() {
+    return this.page.getByRole("alert").filter({
+      has: this.page.getByRole("heading", { name: "There is a problem" }),
+    });
+  }
+  get header() {
+    return this.page.getByRole("banner");
+  }
+  get primaryNav() {
+    return this.page.getByRole("navigation", { name: "Primary" });
+  }
+  get checkAgainButton() {
+    return this.page.getByRole("button", { name: /Check(ing)? again/ });
+  }
   get tryAgainButton() {
     return this.page.getByRole("button", { name: /Try again/ });
   }

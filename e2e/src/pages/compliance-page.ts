@@ -23,9 +23,6 @@ export class CompliancePage extends CheckPage {
       .getByRole("listitem")
       .filter({ has: this.page.getByRole("heading", { name, exact: true }) });
   }
-  get checkAgainButton() {
-    return this.page.getByRole("button", { name: /Check(ing)? again/ });
-  }
   get checkedAt() {
     return this.page.getByText(/^Checked at/);
   }
