@@ -1,6 +1,6 @@
 // When the check was made, and a button to make it again.
-import { BusyButton } from "../../../components/busy-button.tsx";
-import { CheckedAt } from "../../../components/checked-at.tsx";
+import { BusyButton } from "./busy-button.tsx";
+import { CheckedAt } from "./checked-at.tsx";
 
 interface CheckFreshnessProps {
   lastChecked: string;

@@ -68,7 +68,7 @@ describe("compliance dashboard", () => {
     ).toHaveTextContent("Registration AB12 CDE");
     expect(await screen.findByText("Ford")).toBeVisible();
     const facts = screen.getByText("Ford").closest("dl") as HTMLElement;
-    expect(facts).toHaveTextContent("MakeFordModelFocusColourBlue");
+    expect(facts).toHaveTextContent("MakeFordModelFocusYear2019ColourBlue");
     expect(badgeWords()).toEqual([
       "Insurance Pass Insured until 12 May 2027",
       "MOT Pass MOT valid until 3 March 2027",

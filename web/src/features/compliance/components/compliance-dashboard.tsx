@@ -10,7 +10,7 @@ import { ukToday } from "../../../lib/dates.ts";
 import { useNow } from "../../../lib/use-now.ts";
 import { checkBadges } from "../lib/check-badges.ts";
 import { CheckBadgeList } from "./check-badge-list.tsx";
-import { CheckFreshness } from "./check-freshness.tsx";
+import { CheckFreshness } from "../../../components/check-freshness.tsx";
 import { VerdictBanner } from "./verdict-banner.tsx";
 
 interface ComplianceDashboardProps {

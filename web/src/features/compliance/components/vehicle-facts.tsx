@@ -1,4 +1,4 @@
-// Make, model and colour beside the verdict, so staff can confirm it is the right car.
+// Make, model, year and colour beside the verdict, as the insurance check shows them, so staff can confirm it is the right car.
 import type { Vehicle } from "@vics/shared";
 
 interface VehicleFactsProps {
@@ -26,6 +26,10 @@ export function VehicleFacts({ vehicle, status }: VehicleFactsProps) {
       <div className="vehicle-facts__item">
         <dt>Model</dt>
         <dd>{vehicle.model}</dd>
+      </div>
+      <div className="vehicle-facts__item">
+        <dt>Year</dt>
+        <dd>{vehicle.year}</dd>
       </div>
       <div className="vehicle-facts__item">
         <dt>Colour</dt>

@@ -1,7 +1,7 @@
 // The answer for one vehicle: plate, insured or not, policy, vehicle, freshness, and the compliance link.
 import { Link } from "react-router";
 import { formatRegistration, type InsuranceRecord } from "@vics/shared";
-import { CheckedAt } from "../../../components/checked-at.tsx";
+import { CheckFreshness } from "../../../components/check-freshness.tsx";
 import { NumberPlate } from "../../../components/number-plate.tsx";
 import { appPaths } from "../../../lib/app-paths.ts";
 import {
@@ -21,9 +21,16 @@ interface InsuranceResultProps {
   record: InsuranceRecord;
   /** When this answer was fetched (ISO timestamp). */
   checkedAt: string;
+  rechecking: boolean;
+  onCheckAgain: () => void;
 }
 
-export function InsuranceResult({ record, checkedAt }: InsuranceResultProps) {
+export function InsuranceResult({
+  record,
+  checkedAt,
+  rechecking,
+  onCheckAgain,
+}: InsuranceResultProps) {
   const now = useNow();
   const today = ukToday(now);
   const display = formatRegistration(record.registration);
@@ -47,7 +54,6 @@ export function InsuranceResult({ record, checkedAt }: InsuranceResultProps) {
         />
         <VehicleDetails vehicle={record.vehicle} />
       </div>
-      <CheckedAt className="result__checked" timestamp={checkedAt} />
       <p className="result__updated">
         Record last updated{" "}
         <time dateTime={record.lastUpdated}>
@@ -60,6 +66,11 @@ export function InsuranceResult({ record, checkedAt }: InsuranceResultProps) {
           </span>
         )}
       </p>
+      <CheckFreshness
+        lastChecked={checkedAt}
+        rechecking={rechecking}
+        onCheckAgain={onCheckAgain}
+      />
       <p className="result__next">
         <Link to={appPaths.compliance(record.registration)}>
           Check compliance for {display}
