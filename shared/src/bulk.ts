@@ -42,13 +42,38 @@ export const BulkItemSchema = z
 
 export type BulkItem = z.infer<typeof BulkItemSchema>;
 
-export const BulkResultSchema = z
-  .object({
-    results: z.array(BulkItemSchema),
-    processed: z.number().int().min(0),
-    successful: z.number().int().min(0),
-    failed: z.number().int().min(0),
-  })
-  .meta({ id: "BulkResult" });
+/** The counts every bulk answer carries: one result per submitted registration. */
+export function bulkCounts<T extends z.ZodType>(item: T) {
+  return z
+    .object({
+      results: z.array(item),
+      processed: z
+        .number()
+        .int()
+        .min(0)
+        .describe(
+          "Number of registrations processed; equals the number submitted",
+        ),
+      successful: z.number().int().min(0),
+      failed: z
+        .number()
+        .int()
+        .min(0)
+        .describe("processed = successful + failed"),
+    })
+    .refine(
+      (result) =>
+        result.processed === result.results.length &&
+        result.processed === result.successful + result.failed,
+      {
+        error:
+          "processed must equal the number of results and successful + failed",
+      },
+    );
+}
+
+export const BulkResultSchema = bulkCounts(BulkItemSchema).meta({
+  id: "BulkResult",
+});
 
 export type BulkResult = z.infer<typeof BulkResultSchema>;

@@ -8,7 +8,7 @@ export const InsuranceRecordSchema = z
     insured: z
       .boolean()
       .describe(
-        "True when a policy covers today (UTC, validFrom <= today <= validTo)",
+        "True when a policy covers today (validFrom <= today <= validTo), where today is the calendar date in the UK (Europe/London)",
       ),
     policy: PolicySchema.nullable().describe(
       "The current policy when insured; otherwise the most recent lapsed policy, or null if there never was one",

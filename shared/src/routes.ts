@@ -8,6 +8,7 @@ export const HEALTH_PATH = "/health";
 export const ROUTE_PATTERNS = {
   insurance: "/v1/vehicle/:registration/insurance",
   bulkInsurance: "/v1/vehicle/bulk-insurance",
+  bulkCompliance: "/v1/vehicle/bulk-compliance",
   compliance: "/v1/compliance/:registration",
   openapi: "/v1/openapi.json",
 } as const;
@@ -16,6 +17,7 @@ export const paths = {
   insurance: (registration: string) =>
     `/v1/vehicle/${encodeURIComponent(registration)}/insurance`,
   bulkInsurance: () => "/v1/vehicle/bulk-insurance",
+  bulkCompliance: () => "/v1/vehicle/bulk-compliance",
   compliance: (registration: string) =>
     `/v1/compliance/${encodeURIComponent(registration)}`,
   openapi: () => "/v1/openapi.json",

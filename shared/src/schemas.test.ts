@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  BulkComplianceResultSchema,
   BulkRequestSchema,
   BulkResultSchema,
   ComplianceRecordSchema,
@@ -109,6 +110,57 @@ describe("BulkResultSchema and ComplianceRecordSchema", () => {
           tax: { status: "sorn", dueDate: null },
           fines: { count: 0, totalPence: 0 },
         },
+      }).success,
+    ).toBe(false);
+  });
+});
+
+describe("the bulk answers' counts", () => {
+  const item = { registration: "AB12CDE", insured: true, policy, vehicle };
+  it.each([
+    [
+      "results that do not match processed",
+      { results: [item], processed: 2, successful: 2, failed: 0 },
+    ],
+    [
+      "successful + failed that do not add up",
+      { results: [item], processed: 1, successful: 1, failed: 1 },
+    ],
+  ])("rejects %s", (_case, body) => {
+    expect(BulkResultSchema.safeParse(body).success).toBe(false);
+  });
+});
+
+describe("BulkComplianceResultSchema (extension)", () => {
+  const checks = {
+    insuranceValid: false,
+    motValid: false,
+    roadTaxPaid: false,
+    noOutstandingFines: false,
+  };
+  it("accepts a success and a failed item, and rejects a failed item without its checks", () => {
+    const body = {
+      results: [
+        { registration: "BD19ALL", compliant: false, checks, vehicle },
+        {
+          registration: "ZZ99ZZZ",
+          compliant: false,
+          checks,
+          error: "Vehicle not found",
+        },
+      ],
+      processed: 2,
+      successful: 1,
+      failed: 1,
+    };
+    expect(BulkComplianceResultSchema.safeParse(body).success).toBe(true);
+    expect(
+      BulkComplianceResultSchema.safeParse({
+        ...body,
+        results: [
+          body.results[0],
+          { registration: "ZZ99ZZZ", compliant: false, error: "x" },
+        ],
       }).success,
     ).toBe(false);
   });

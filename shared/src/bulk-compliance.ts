@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { bulkCounts } from "./bulk.ts";
+import {
+  ComplianceChecksSchema,
+  ComplianceDetailsSchema,
+} from "./compliance-record.ts";
+import { VehicleSchema } from "./vehicle.ts";
+
+const EXTENSION =
+  "Extension, not in the interface document: clients must not depend on it, and fall back to one compliance check per vehicle where an upstream answers it with 404 or 405.";
+
+export const BulkComplianceItemSchema = z
+  .object({
+    registration: z
+      .string()
+      .describe("Normalised; as submitted when it is invalid"),
+    compliant: z
+      .boolean()
+      .describe(
+        "True exactly when all four checks are true; false for a failed item",
+      ),
+    checks: ComplianceChecksSchema.describe("All four false on a failed item"),
+    details: ComplianceDetailsSchema.optional(),
+    vehicle: VehicleSchema.optional(),
+    error: z.string().optional().describe("Only on a failed item"),
+  })
+  .meta({ id: "BulkComplianceItem" });
+
+export type BulkComplianceItem = z.infer<typeof BulkComplianceItemSchema>;
+
+export const BulkComplianceResultSchema = bulkCounts(
+  BulkComplianceItemSchema,
+).meta({ id: "BulkComplianceResult", description: EXTENSION });
+
+export type BulkComplianceResult = z.infer<typeof BulkComplianceResultSchema>;
