@@ -19,6 +19,8 @@ import { call } from "./test-support/requests.ts";
 
 const run = promisify(execFile);
 const CLI = join(import.meta.dirname, "keys-cli.ts");
+/** The command README shows: the CLI without npm's lifecycle error lines. */
+const WRAPPER = join(import.meta.dirname, "../../scripts/keys");
 let dir: string;
 let databasePath: string;
 
@@ -105,6 +107,17 @@ describe("keys CLI", { timeout: 60_000 }, () => {
     const result = await keys(...args);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toMatch(message);
+  });
+
+  it("scripts/keys, as README shows it, prints only the CLI's message on a failure", async () => {
+    const failed = await run(WRAPPER, ["revoke", "nosuchkey"], {
+      env: { ...process.env, DATABASE_PATH: databasePath },
+    }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    expect("code" in failed ? failed.code : 0).toBe(1);
+    expect(failed.stdout).toBe("");
+    expect(failed.stderr).toBe(
+      'No key named "nosuchkey". See: scripts/keys list\n',
+    );
   });
 
   it("refuses a damaged database file with one clear message and no stack", async () => {

@@ -1,4 +1,4 @@
-// `npm run keys -- create --plan <plan> --name <text> | list | revoke <name>`
+// `scripts/keys create --plan <plan> --name <text> | list | revoke <name>` (README's command)
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadEnv } from "./env.ts";
@@ -11,9 +11,9 @@ import {
 import { openStoreOrExit } from "./store/open-store.ts";
 
 const USAGE = `Usage:
-  keys create --plan <trial|standard|fleet|internal> --name <text>
-  keys list
-  keys revoke <name>`;
+  scripts/keys create --plan <trial|standard|fleet|internal> --name <text>
+  scripts/keys list
+  scripts/keys revoke <name>`;
 
 function fail(message: string, code: number): never {
   console.error(message);
@@ -56,7 +56,7 @@ const env = loadEnv();
 if (!existsSync(env.DATABASE_PATH))
   fail(
     `No database at ${env.DATABASE_PATH}. Check DATABASE_PATH, or start the service once ` +
-      "(npm run start -w @vics/service) to create and seed it.",
+      "(npm start, or npm run start -w @vics/service) to create and seed it.",
     1,
   );
 // Notices go to stderr: stdout's last line is the new key, for scripts.

@@ -50,7 +50,7 @@ export async function listKeysCommand(
   const keys = await store.listKeys();
   if (keys.length === 0) {
     print(
-      "No keys yet. Create one with: keys create --plan <plan> --name <text>",
+      "No keys yet. Create one with: scripts/keys create --plan <plan> --name <text>",
     );
     return;
   }
@@ -82,10 +82,10 @@ export async function revokeKeyCommand(
   now: Date,
 ): Promise<void> {
   if (!name)
-    throw new KeyCommandError("Name the key to revoke: keys revoke <name>");
+    throw new KeyCommandError("Name the key to revoke: scripts/keys revoke <name>");
   const revoked = await store.revokeKey(name, now.toISOString());
   if (!revoked)
-    throw new KeyCommandError(`No key named "${name}". See: keys list`);
+    throw new KeyCommandError(`No key named "${name}". See: scripts/keys list`);
   const revokedAt = revoked.revokedAt ?? now.toISOString();
   print(
     revokedAt < now.toISOString()
