@@ -39,7 +39,8 @@ ln -s "${process.execPath}" "$prefix/node_modules/$package/bin/node"
 
 const made: string[] = [];
 afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of made.splice(0))
+    rmSync(dir, { recursive: true, force: true });
 });
 
 function fakeMachine() {
@@ -66,9 +67,14 @@ function fakeMachine() {
   return {
     repo,
     tools: join(repo, ".tools"),
-    npmCalls: () => readFileSync(npmLog, "utf8").trim().split("\n").filter(Boolean),
+    npmCalls: () =>
+      readFileSync(npmLog, "utf8").trim().split("\n").filter(Boolean),
     /** Sources the script in a fresh bash, then runs `after` in the same shell. */
-    source(platform: [string, string], after = "", env: Record<string, string> = {}) {
+    source(
+      platform: [string, string],
+      after = "",
+      env: Record<string, string> = {},
+    ) {
       const result = spawnSync(
         "bash",
         ["-c", `source scripts/node-env.sh; echo "status=$?"; ${after}`],
@@ -109,7 +115,9 @@ describe("scripts/node-env.sh on a machine whose node is older than 24", () => {
     ]);
     const dir = join(machine.tools, "node/node_modules", pkg);
     expect(run.stdout).toContain(`${dir}/bin/node\n24\n`);
-    expect(run.stdout).toContain(`npm_package_config_node_gyp_nodedir=${dir}\n`);
+    expect(run.stdout).toContain(
+      `npm_package_config_node_gyp_nodedir=${dir}\n`,
+    );
     expect(run.stdout).not.toMatch(/npm_config_nodedir/i);
     expect(existsSync(join(machine.tools, "node-partial"))).toBe(false);
     expect(run.stderr).toBe(

@@ -1,9 +1,8 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env.ts";
+import { parseEnv, REPO_ROOT } from "./env.ts";
 
 const KEY = "vics_env_test_key_0a1b2c";
 
@@ -31,9 +30,11 @@ describe("parseEnv", () => {
         apiKey: KEY,
         timeoutMs: 10000,
         allowRemote: false,
-        webRoot: fileURLToPath(new URL("../../web/dist", import.meta.url)),
+        webRoot: resolve(REPO_ROOT, "web/dist"),
+        logLevel: "info",
       },
     });
+    expect(REPO_ROOT).toBe(resolve(import.meta.dirname, "../.."));
   });
 
   it("reads every variable it is given", () => {
@@ -44,19 +45,38 @@ describe("parseEnv", () => {
       UPSTREAM_API_KEY: KEY,
       UPSTREAM_TIMEOUT_MS: "2500",
       WEB_DIST: "some/dist",
+      LOG_LEVEL: "debug",
     });
     expect(result.ok && result.env).toMatchObject({
       host: "::1",
       port: 4000,
       upstreamUrl: "https://vics.internal:8443/",
       timeoutMs: 2500,
-      webRoot: resolve("some/dist"),
+      webRoot: resolve(REPO_ROOT, "some/dist"),
+      logLevel: "debug",
     });
   });
 
   it("reads the key from UPSTREAM_API_KEY_FILE, trimmed", () => {
     const result = parseEnv({ UPSTREAM_API_KEY_FILE: keyFile(`  ${KEY}\n`) });
     expect(result.ok && result.env.apiKey).toBe(KEY);
+  });
+
+  it("resolves relative WEB_DIST and UPSTREAM_API_KEY_FILE against the repository root", () => {
+    // `npm test` runs this in proxy/, where these relative paths would miss; index.test.ts
+    // proves the same from a working directory outside the repository.
+    const file = keyFile(KEY);
+    const result = parseEnv({
+      UPSTREAM_API_KEY_FILE: relative(REPO_ROOT, file),
+      WEB_DIST: "web/dist",
+    });
+    expect(result.ok && result.env).toMatchObject({
+      apiKey: KEY,
+      webRoot: join(REPO_ROOT, "web/dist"),
+    });
+    expect(errorsOf({ UPSTREAM_API_KEY_FILE: "no/such/key" }).join()).toContain(
+      `cannot read ${join(REPO_ROOT, "no/such/key")} (ENOENT)`,
+    );
   });
 
   it.each([
@@ -147,13 +167,20 @@ describe("parseEnv", () => {
       PORT: "eighty",
       UPSTREAM_URL: "ftp://files.example",
       UPSTREAM_TIMEOUT_MS: "-5",
+      LOG_LEVEL: "chatty",
       UPSTREAM_API_KEY: `${KEY} oops`,
     });
     const text = errors.join("\n");
-    for (const name of ["PORT", "UPSTREAM_URL", "UPSTREAM_TIMEOUT_MS", "HOST"])
+    for (const name of [
+      "PORT",
+      "UPSTREAM_URL",
+      "UPSTREAM_TIMEOUT_MS",
+      "LOG_LEVEL",
+      "HOST",
+    ])
       expect(text).toContain(name);
     expect(text).toMatch(/cannot be sent in a header/);
-    expect(errors).toHaveLength(5);
+    expect(errors).toHaveLength(6);
     expect(text).not.toContain(KEY);
   });
 });

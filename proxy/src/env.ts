@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { LOG_LEVELS, type LogLevel } from "./logger.ts";
 import { isLoopbackHost } from "./loopback.ts";
 
 /** The only module that reads process.env (see CONVENTIONS.md). */
@@ -14,13 +14,16 @@ export interface ProxyEnv {
   timeoutMs: number;
   allowRemote: boolean;
   webRoot: string;
+  logLevel: LogLevel;
 }
 
-// The built web app, found from this file rather than the working directory, so
-// `npm start -w @vics/proxy` and `node proxy/src/index.ts` serve the same files.
-const DEFAULT_WEB_DIST = fileURLToPath(
-  new URL("../../web/dist", import.meta.url),
-);
+/**
+ * Relative paths in the environment (WEB_DIST, UPSTREAM_API_KEY_FILE) resolve against the
+ * repository root, whatever the working directory, as the service's DATABASE_PATH does: so
+ * `npm run start -w @vics/proxy` (run in proxy/) and `node proxy/src/index.ts` agree.
+ */
+export const REPO_ROOT = resolve(import.meta.dirname, "../..");
+const fromRoot = (path: string) => resolve(REPO_ROOT, path);
 
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -40,10 +43,10 @@ const EnvSchema = z.object({
   ALLOW_REMOTE: z
     .enum(["true", "false"], { error: 'must be "true" or "false"' })
     .default("false"),
-  WEB_DIST: z
-    .string()
-    .default(DEFAULT_WEB_DIST)
-    .transform((path) => resolve(path)),
+  WEB_DIST: z.string().default("web/dist").transform(fromRoot),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })
+    .default("info"),
 });
 
 const MIN_KEY_LENGTH = 20;
@@ -51,16 +54,17 @@ const MIN_KEY_LENGTH = 20;
 type KeyResult = { key: string } | { error: string };
 
 const KEY_MISSING =
-  "UPSTREAM_API_KEY or UPSTREAM_API_KEY_FILE must be set to the proxy's API key for the vehicle service (create one with `npm run keys -w @vics/service -- create --plan internal --name proxy`)";
+  "UPSTREAM_API_KEY or UPSTREAM_API_KEY_FILE must be set to the proxy's API key for the vehicle service (create one with `scripts/keys create --plan internal --name proxy`)";
 
-function readApiKey(value?: string, file?: string): KeyResult {
-  if (value !== undefined && file !== undefined) {
+function readApiKey(value?: string, keyFile?: string): KeyResult {
+  if (value !== undefined && keyFile !== undefined) {
     return {
       error: "set only one of UPSTREAM_API_KEY and UPSTREAM_API_KEY_FILE",
     };
   }
   let key = value?.trim();
-  if (file !== undefined) {
+  if (keyFile !== undefined) {
+    const file = fromRoot(keyFile);
     try {
       key = readFileSync(file, "utf8").trim();
     } catch (error) {
@@ -138,6 +142,7 @@ export function parseEnv(
       timeoutMs: raw.UPSTREAM_TIMEOUT_MS,
       allowRemote: raw.ALLOW_REMOTE === "true",
       webRoot: raw.WEB_DIST,
+      logLevel: raw.LOG_LEVEL,
     },
   };
 }

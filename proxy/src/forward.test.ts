@@ -171,20 +171,25 @@ describe("what the browser gets back", () => {
 });
 
 describe("one log line per request", () => {
-  it("with method, path, status, ms and request id, and never the key", async () => {
+  it("with method, route template, status, duration and request id, and never the key or the registration", async () => {
     const { app, log } = createTestProxy({ fetch: fakeUpstream().fetch });
     const response = await app.request(INSURANCE_PATH, {
       headers: { "X-API-Key": "browser-key" },
     });
+    await app.request("/vehicle/AB12CDE");
     const lines = log.entries.filter((entry) => entry.message === "request");
-    expect(lines).toHaveLength(1);
+    expect(lines).toHaveLength(2);
     expect(lines[0]?.fields).toMatchObject({
       method: "GET",
-      path: INSURANCE_PATH,
+      route: "/api/v1/vehicle/:registration/insurance",
       status: 200,
       requestId: response.headers.get("X-Request-Id"),
     });
-    expect(lines[0]?.fields.ms).toEqual(expect.any(Number));
+    expect(lines[0]?.fields.durationMs).toEqual(expect.any(Number));
+    // A deep link into the app: served by the catch-all, logged as such.
+    expect(lines[1]?.fields).toMatchObject({ route: "*" });
     expect(log.text()).not.toContain(TEST_API_KEY);
+    expect(log.text()).not.toContain("browser-key");
+    expect(log.text()).not.toContain("AB12CDE");
   });
 });

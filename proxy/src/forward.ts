@@ -7,6 +7,7 @@ import {
 } from "./header-allowlists.ts";
 import type { Logger } from "./logger.ts";
 import { PROXY_PROBLEMS, problemResponse } from "./problem.ts";
+import { routeTemplate } from "./request-log.ts";
 import { callUpstream, type UpstreamFetch } from "./upstream-call.ts";
 
 export interface ForwardOptions {
@@ -59,7 +60,8 @@ export function createForwarder(options: ForwardOptions): Forward {
       },
       options.timeoutMs,
     );
-    const context = { requestId, upstreamPath: path };
+    // The route's template, not the path: the path holds a registration number.
+    const context = { requestId, route: routeTemplate(c) };
     if (outcome.kind === "timeout") {
       logger.warn("upstream timed out", {
         ...context,

@@ -1,12 +1,13 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ProblemSchema } from "@vics/shared";
+import { REPO_ROOT } from "./env.ts";
 
 /** Start-up as an operator meets it: `node src/index.ts` in a child process. */
 
@@ -19,9 +20,18 @@ interface Exit {
   stderr: string;
 }
 
-function startProxy(env: Record<string, string>) {
+/** Every line the proxy wrote to stdout, parsed: it writes only JSON lines there. */
+function logEvents(stdout: string): Record<string, unknown>[] {
+  return stdout
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+function startProxy(env: Record<string, string>, cwd?: string) {
   // Only what the test sets, so a developer's own exports cannot change the result.
   const child = spawn(process.execPath, [ENTRY], {
+    cwd,
     env: { PATH: process.env.PATH ?? "", WEB_DIST: tmpdir(), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -34,8 +44,11 @@ function startProxy(env: Record<string, string>) {
   );
   const url = new Promise<string>((resolve, reject) => {
     child.stdout.on("data", () => {
-      const match = /open (http:\/\/\S+)/.exec(stdout);
-      if (match?.[1]) resolve(match[1]);
+      if (!stdout.endsWith("\n")) return;
+      const listening = logEvents(stdout).find(
+        (event) => event.msg === "listening",
+      );
+      if (listening) resolve(String(listening.url));
     });
     void exited.then((exit) => reject(new Error(`exited: ${exit.stderr}`)));
   });
@@ -107,16 +120,27 @@ describe("node src/index.ts refuses to start", () => {
 });
 
 describe("node src/index.ts with a good environment", () => {
-  it("prints the URL to open, answers, and stops cleanly on SIGTERM", async () => {
-    const proxy = startProxy({
-      PORT: "0",
-      UPSTREAM_API_KEY: KEY,
-      // Nothing listens there any more: the proxy must answer 502 itself.
-      UPSTREAM_URL: await closedPortUrl(),
-    });
+  it("starts from another folder with paths relative to the repository root, logs JSON lines, answers, and stops cleanly on SIGTERM", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "vics-proxy-start-"));
+    const elsewhere = join(dir, "some", "other", "folder");
+    const webDist = join(dir, "dist");
+    mkdirSync(elsewhere, { recursive: true });
+    mkdirSync(webDist);
+    writeFileSync(join(webDist, "index.html"), "<p>the test's web app</p>");
+    const proxy = startProxy(
+      {
+        PORT: "0",
+        UPSTREAM_API_KEY_FILE: relative(REPO_ROOT, keyFile(KEY)),
+        WEB_DIST: relative(REPO_ROOT, webDist),
+        // Nothing listens there any more: the proxy must answer 502 itself.
+        UPSTREAM_URL: await closedPortUrl(),
+      },
+      elsewhere,
+    );
     const url = await proxy.url;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
 
+    expect(await (await fetch(url)).text()).toBe("<p>the test's web app</p>");
     const response = await fetch(`${url}api/v1/vehicle/AB12CDE/insurance`);
     expect(response.status).toBe(502);
     expect(ProblemSchema.parse(await response.json()).code).toBe("BAD_GATEWAY");
@@ -124,12 +148,32 @@ describe("node src/index.ts with a good environment", () => {
     proxy.child.kill("SIGTERM");
     const exit = await proxy.exited;
     expect(exit.code).toBe(0);
-    expect(exit.stdout).toMatch(
-      /request method=GET path=\/api\/v1\/vehicle\/AB12CDE\/insurance status=502/,
+    expect(exit.stderr).toBe("");
+    const events = logEvents(exit.stdout);
+    for (const event of events)
+      expect(event).toMatchObject({
+        time: expect.any(String),
+        level: expect.any(String),
+        service: "proxy",
+        msg: expect.any(String),
+      });
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        msg: "request",
+        method: "GET",
+        route: "/api/v1/vehicle/:registration/insurance",
+        status: 502,
+      }),
     );
-    expect(exit.stdout + exit.stderr).toMatch(
-      /the vehicle service is not answering/,
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        level: "warn",
+        msg: "the vehicle service is not answering; checks will fail until it does",
+      }),
     );
-    expect(exit.stdout + exit.stderr).not.toContain(KEY);
+    // Written just before the process exits: the asynchronous log was flushed.
+    expect(events.at(-1)).toMatchObject({ msg: "stopping", signal: "SIGTERM" });
+    expect(exit.stdout).not.toContain(KEY);
+    expect(exit.stdout).not.toContain("AB12CDE");
   });
 });

@@ -2,11 +2,11 @@ import { serve } from "@hono/node-server";
 import { HEALTH_PATH } from "@vics/shared";
 import { createProxyApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
-import { createConsoleLogger } from "./logger.ts";
+import { createLogger } from "./logger.ts";
 import { webAppIsBuilt } from "./static-site.ts";
 
 const env = loadEnv();
-const logger = createConsoleLogger([env.apiKey]);
+const logger = createLogger({ level: env.logLevel, secrets: [env.apiKey] });
 
 if (!webAppIsBuilt(env.webRoot)) {
   logger.warn("the web app is not built: run `npm run build -w @vics/web`", {
@@ -28,8 +28,11 @@ const server = serve(
   (address) => {
     const host =
       address.family === "IPv6" ? `[${address.address}]` : address.address;
-    logger.info("proxy listening", { upstream: env.upstreamUrl });
-    console.log(`VICS is ready: open http://${host}:${address.port}/`);
+    logger.info("listening", {
+      url: `http://${host}:${address.port}/`,
+      upstream: env.upstreamUrl,
+      webRoot: env.webRoot,
+    });
     void warnIfUpstreamDown();
   },
 );
@@ -61,12 +64,16 @@ server.on("error", (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
+let stopping = false;
 function shutdown(signal: string) {
-  logger.info("shutting down", { signal });
+  // npm start's children get Ctrl-C's SIGINT from the terminal and a SIGTERM from npm start.
+  if (stopping) return;
+  stopping = true;
+  logger.info("stopping", { signal });
   server.close(() => process.exit(0));
   // Browsers hold keep-alive connections open; do not wait for them to go idle.
   if ("closeAllConnections" in server) server.closeAllConnections();
 }
 
-process.once("SIGINT", () => shutdown("SIGINT"));
-process.once("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => shutdown("SIGTERM"));

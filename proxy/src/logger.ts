@@ -1,5 +1,13 @@
-/** Structured, injectable logging. Tests pass their own to capture lines. */
+/**
+ * The proxy's log: pino's JSON lines, in the format the service writes too (time, level,
+ * service, msg, then the event's fields; docs/decisions/011-one-log-format.md). Injected, so
+ * tests pass their own to read what was logged.
+ */
+import { pino, type DestinationStream } from "pino";
+
 export type LogFields = Record<string, string | number | boolean | undefined>;
+export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface Logger {
   info(message: string, fields?: LogFields): void;
@@ -7,39 +15,40 @@ export interface Logger {
   error(message: string, fields?: LogFields): void;
 }
 
-function formatValue(value: string | number | boolean): string {
-  const text = String(value);
-  return /^[\w./:@-]*$/.test(text) ? text : JSON.stringify(text);
+export interface LoggerOptions {
+  level?: LogLevel;
+  /**
+   * Masked wherever they appear in a line, as a last line of defence: nothing should log the
+   * API key, but if a library's error message ever echoed it, it must not leak.
+   */
+  secrets?: readonly string[];
+  /** Default: stdout, written asynchronously and flushed when the process exits. */
+  destination?: DestinationStream;
 }
 
-export function formatLogLine(
-  level: string,
-  message: string,
-  fields: LogFields = {},
-): string {
-  const pairs: string[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    if (value !== undefined) pairs.push(`${name}=${formatValue(value)}`);
-  }
-  return [new Date().toISOString(), level, message, ...pairs].join(" ");
+export function maskSecrets(secrets: readonly string[]) {
+  // Also as JSON escapes it, should a secret ever hold a quote or a backslash.
+  const forms = secrets
+    .filter(Boolean)
+    .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]);
+  return (line: string) =>
+    forms.reduce((text, form) => text.replaceAll(form, "[redacted]"), line);
 }
 
-/**
- * One line per event on the console. `secrets` are masked as a last line of defence:
- * nothing should log the API key, but if a library error ever echoed it, it must not leak.
- */
-export function createConsoleLogger(secrets: readonly string[] = []): Logger {
-  const mask = (line: string) =>
-    secrets.reduce(
-      (text, secret) => (secret ? text.replaceAll(secret, "[redacted]") : text),
-      line,
-    );
+export function createLogger(options: LoggerOptions = {}): Logger {
+  const log = pino(
+    {
+      level: options.level ?? "info",
+      base: { service: "proxy" },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      hooks: { streamWrite: maskSecrets(options.secrets ?? []) },
+    },
+    options.destination ?? pino.destination({ sync: false }),
+  );
   return {
-    info: (message, fields) =>
-      console.log(mask(formatLogLine("INFO", message, fields))),
-    warn: (message, fields) =>
-      console.error(mask(formatLogLine("WARN", message, fields))),
-    error: (message, fields) =>
-      console.error(mask(formatLogLine("ERROR", message, fields))),
+    info: (message, fields = {}) => log.info(fields, message),
+    warn: (message, fields = {}) => log.warn(fields, message),
+    error: (message, fields = {}) => log.error(fields, message),
   };
 }

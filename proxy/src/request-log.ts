@@ -1,18 +1,32 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "./app-env.ts";
 import type { Logger } from "./logger.ts";
 
-/** One line per request. The path only: a query string is not ours to log. */
+/**
+ * The route a request matched, as registered (`/api/v1/compliance/:registration`), never the
+ * path itself, which can hold a registration number (also in the app's own deep links, which
+ * the catch-all `*` serves). `*` when only the middleware matched.
+ */
+export function routeTemplate(c: Context): string {
+  const route = matchedRoutes(c).find(
+    ({ path }) => path !== "*" && path !== "/*",
+  );
+  return route?.path ?? "*";
+}
+
+/** One line per request, with the fields the service logs too. Never headers or the query. */
 export function requestLog(logger: Logger) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const started = performance.now();
     await next();
     logger.info("request", {
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round(performance.now() - started),
       requestId: c.get("requestId"),
+      method: c.req.method,
+      route: routeTemplate(c),
+      status: c.res.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
     });
   });
 }

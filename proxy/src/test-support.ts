@@ -3,30 +3,38 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createProxyApp, type ProxyOptions } from "./app.ts";
-import type { LogFields, Logger } from "./logger.ts";
+import { createLogger, type LogFields, type LogLevel } from "./logger.ts";
 import type { UpstreamFetch } from "./upstream-call.ts";
 
 export const TEST_API_KEY = "vics_test_proxy_key_5f0c2a9e";
 
 export interface LogEntry {
-  level: "info" | "warn" | "error";
+  level: LogLevel;
   message: string;
+  /** The event's own fields (time and service are on every line, so left out). */
   fields: LogFields;
 }
 
-export function createMemoryLogger() {
+/**
+ * The real logger and format, kept in memory. It masks nothing, so a test that finds no key
+ * in `text()` proves the key was never logged, not that the mask caught it.
+ */
+export function createMemoryLogger(level: LogLevel = "info") {
+  const lines: string[] = [];
   const entries: LogEntry[] = [];
-  const record =
-    (level: LogEntry["level"]) =>
-    (message: string, fields: LogFields = {}) => {
-      entries.push({ level, message, fields });
-    };
-  const logger: Logger = {
-    info: record("info"),
-    warn: record("warn"),
-    error: record("error"),
+  const write = (line: string) => {
+    lines.push(line);
+    const {
+      level: lineLevel,
+      msg,
+      time: _time,
+      service: _service,
+      ...fields
+    } = JSON.parse(line);
+    entries.push({ level: lineLevel, message: msg, fields });
   };
-  return { logger, entries, text: () => JSON.stringify(entries) };
+  const logger = createLogger({ level, destination: { write } });
+  return { logger, entries, text: () => lines.join("") };
 }
 
 /** A seam double for the upstream: records every request it is given. */

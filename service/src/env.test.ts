@@ -11,6 +11,7 @@ describe("parseEnv", () => {
         PORT: 3001,
         DATABASE_PATH: resolve(REPO_ROOT, "data/vics.sqlite"),
         SANDBOX: undefined,
+        LOG_LEVEL: "info",
       },
     });
     expect(REPO_ROOT).toBe(resolve(import.meta.dirname, "../.."));
@@ -36,6 +37,13 @@ describe("parseEnv", () => {
     },
   );
 
+  it("reads LOG_LEVEL", () => {
+    expect(parseEnv({ LOG_LEVEL: "debug" })).toMatchObject({
+      ok: true,
+      env: { LOG_LEVEL: "debug" },
+    });
+  });
+
   it.each([
     ["true", true],
     ["false", false],
@@ -47,12 +55,17 @@ describe("parseEnv", () => {
   });
 
   it("reports every bad variable at once", () => {
-    const result = parseEnv({ PORT: "80a", SANDBOX: "yes", HOST: "0.0.0.0" });
+    const result = parseEnv({
+      PORT: "80a",
+      SANDBOX: "yes",
+      HOST: "0.0.0.0",
+      LOG_LEVEL: "loud",
+    });
     expect(result.ok).toBe(false);
     if (!result.ok) {
-      expect(result.problems).toHaveLength(2);
+      expect(result.problems).toHaveLength(3);
       expect(result.problems.join("\n")).toMatch(
-        /PORT: must be a whole number[\s\S]*SANDBOX: must be "true" or "false"/,
+        /PORT: must be a whole number[\s\S]*LOG_LEVEL: must be one of debug, info, warn, error[\s\S]*SANDBOX: must be "true" or "false"/,
       );
     }
     const tooHigh = parseEnv({ PORT: "70000" });

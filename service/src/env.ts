@@ -1,8 +1,9 @@
 // The only file that reads process.env.
 import { resolve } from "node:path";
 import { z } from "zod";
+import { LOG_LEVELS } from "./logger.ts";
 
-/** Relative database paths resolve against the repository root, whatever the cwd. */
+/** Relative paths (DATABASE_PATH) resolve against the repository root, whatever the cwd. */
 export const REPO_ROOT = resolve(import.meta.dirname, "../..");
 
 // An empty variable means "not set", as in most shells' `VAR= cmd`.
@@ -27,6 +28,12 @@ const EnvSchema = z.object({
       .transform((path) =>
         path === ":memory:" ? path : resolve(REPO_ROOT, path),
       ),
+  ),
+  LOG_LEVEL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })
+      .default("info"),
   ),
   /** Unset: on exactly when the database holds the seeded synthetic fleet. */
   SANDBOX: z.preprocess(

@@ -1,11 +1,18 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { ComplianceRecordSchema } from "@vics/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPO_ROOT } from "./env.ts";
 
 const SERVICE = join(import.meta.dirname, "index.ts");
 const CLI = join(import.meta.dirname, "keys-cli.ts");
@@ -14,32 +21,44 @@ let databasePath: string;
 let child: ChildProcess | undefined;
 let serviceOutput = "";
 
-/** Resolves with the base URL once the service prints its listening line. */
+/** Every line the service wrote to stdout, parsed: it writes only JSON lines there. */
+function logEvents(): Record<string, unknown>[] {
+  return serviceOutput
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/**
+ * Resolves with the base URL once the service logs that it listens. It runs in a folder
+ * outside the repository and gets DATABASE_PATH relative to the repository root: relative
+ * paths must not depend on the working directory.
+ */
 function startService(): Promise<string> {
+  const elsewhere = join(dir, "some", "other", "folder");
+  mkdirSync(elsewhere, { recursive: true });
   const service = spawn(process.execPath, [SERVICE], {
+    cwd: elsewhere,
     env: {
       ...process.env,
       HOST: "127.0.0.1",
       PORT: "0",
-      DATABASE_PATH: databasePath,
+      DATABASE_PATH: relative(REPO_ROOT, databasePath),
       SANDBOX: "",
+      LOG_LEVEL: "",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child = service;
   return new Promise((resolve, reject) => {
-    let output = "";
     service.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      serviceOutput = output;
-      const url =
-        /VICS service listening on (http:\/\/127\.0\.0\.1:\d+) \(sandbox on\)/.exec(
-          output,
-        )?.[1];
-      if (url) resolve(url);
+      serviceOutput += chunk.toString();
+      if (!serviceOutput.endsWith("\n")) return;
+      const listening = logEvents().find((event) => event.msg === "listening");
+      if (listening) resolve(String(listening.url));
     });
     service.on("exit", (code) =>
-      reject(new Error(`service exited early (${code}): ${output}`)),
+      reject(new Error(`service exited early (${code}): ${serviceOutput}`)),
     );
   });
 }
@@ -54,11 +73,27 @@ afterAll(() => {
 });
 
 describe("node src/index.ts", { timeout: 60_000 }, () => {
-  it("seeds a new database, serves /health and a check, and stops cleanly on SIGTERM", async () => {
+  it("seeds a new database at a path relative to the repository root, serves /health and a check, logs JSON lines, and stops cleanly on SIGTERM", async () => {
     const baseUrl = await startService();
+    expect(existsSync(databasePath)).toBe(true);
     const health = await fetch(`${baseUrl}/health`);
     expect(await health.json()).toEqual({ status: "ok" });
-    expect(serviceOutput).toMatch(/Seeded in \d+\.\d s\./);
+    expect(logEvents()).toContainEqual(
+      expect.objectContaining({
+        level: "info",
+        service: "service",
+        msg: "database created and seeded",
+        databasePath,
+        durationMs: expect.any(Number),
+      }),
+    );
+    expect(logEvents()).toContainEqual(
+      expect.objectContaining({
+        msg: "listening",
+        sandbox: true,
+        databasePath,
+      }),
+    );
 
     // The keys CLI works against the same database while the service runs.
     const { stdout } = await promisify(execFile)(
@@ -98,6 +133,23 @@ describe("node src/index.ts", { timeout: 60_000 }, () => {
     );
     child?.kill("SIGTERM");
     expect(await exited).toBe(0);
+
+    // One JSON format throughout; the last line, written just before exit, was flushed.
+    const events = logEvents();
+    for (const event of events)
+      expect(event).toMatchObject({
+        time: expect.any(String),
+        level: expect.any(String),
+        service: "service",
+        msg: expect.any(String),
+      });
+    expect(events.at(-1)).toMatchObject({ signal: "SIGTERM" });
+    const requests = events.filter((event) => event.msg === "request");
+    expect(requests.map((event) => event.route)).toEqual([
+      "/v1/compliance/:registration",
+      ...Array(31).fill("/v1/vehicle/:registration/insurance"),
+    ]);
+    expect(serviceOutput).not.toMatch(/MT15EXP|AB12CDE|\/health/);
   });
 
   it("refuses to start with a bad environment, naming every bad variable", async () => {

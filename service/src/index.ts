@@ -3,7 +3,7 @@ import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { createApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
-import { jsonLogger } from "./logger.ts";
+import { createLogger } from "./logger.ts";
 import { createMemoryRateLimiter } from "./rate-limit/memory-rate-limiter.ts";
 import { SANDBOX_DELAY_MS } from "./sandbox.ts";
 import { openStoreOrExit } from "./store/open-store.ts";
@@ -11,8 +11,11 @@ import { openStoreOrExit } from "./store/open-store.ts";
 const SHUTDOWN_GRACE_MS = 5000;
 
 const env = loadEnv();
-const store = openStoreOrExit(env.DATABASE_PATH, new Date(), (line) =>
-  console.log(line),
+const logger = createLogger({ level: env.LOG_LEVEL });
+const store = openStoreOrExit(
+  env.DATABASE_PATH,
+  new Date(),
+  (message, fields) => logger.info(message, fields),
 );
 const sandbox = env.SANDBOX ?? (await store.holdsSyntheticFleet());
 
@@ -23,7 +26,7 @@ const app = createApp({
   sandbox,
   sandboxDelayMs: SANDBOX_DELAY_MS,
   sleep: (ms) => delay(ms),
-  logger: jsonLogger,
+  logger,
   // The socket's address; X-Forwarded-For is never trusted.
   clientAddress: (c) => getConnInfo(c).remote.address ?? "unknown",
 });
@@ -32,9 +35,11 @@ const server = serve(
   { fetch: app.fetch, hostname: env.HOST, port: env.PORT },
   (info) => {
     const host = info.family === "IPv6" ? `[${info.address}]` : info.address;
-    console.log(
-      `VICS service listening on http://${host}:${info.port} (sandbox ${sandbox ? "on" : "off"})`,
-    );
+    logger.info("listening", {
+      url: `http://${host}:${info.port}`,
+      sandbox,
+      databasePath: env.DATABASE_PATH,
+    });
   },
 );
 
@@ -53,7 +58,7 @@ let stopping = false;
 function shutdown(signal: string): void {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received: closing the server and the database`);
+  logger.info("stopping: closing the server and the database", { signal });
   // Requests in flight may finish; after the grace period, remaining connections are cut.
   setTimeout(() => {
     if ("closeAllConnections" in server) server.closeAllConnections();

@@ -112,7 +112,9 @@ describe("keys CLI", { timeout: 60_000 }, () => {
   it("scripts/keys, as README shows it, prints only the CLI's message on a failure", async () => {
     const failed = await run(WRAPPER, ["revoke", "nosuchkey"], {
       env: { ...process.env, DATABASE_PATH: databasePath },
-    }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    }).catch(
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
     expect("code" in failed ? failed.code : 0).toBe(1);
     expect(failed.stdout).toBe("");
     expect(failed.stderr).toBe(

@@ -60,8 +60,8 @@ if (!existsSync(env.DATABASE_PATH))
     1,
   );
 // Notices go to stderr: stdout's last line is the new key, for scripts.
-const store = openStoreOrExit(env.DATABASE_PATH, new Date(), (line) =>
-  console.error(line),
+const store = openStoreOrExit(env.DATABASE_PATH, new Date(), (message) =>
+  console.error(message),
 );
 const print = (line: string) => console.log(line);
 try {

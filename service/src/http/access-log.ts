@@ -1,19 +1,38 @@
+import { HEALTH_PATH } from "@vics/shared";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { matchedRoutes } from "hono/route";
 import type { Logger } from "../logger.ts";
 import type { AppEnv } from "./app-env.ts";
 
-/** One line per request. Deliberately never logs headers: X-API-Key must not reach logs. */
+/**
+ * The route a request matched, as registered (`/v1/compliance/:registration`), never the
+ * path itself, which holds a registration number. `*` when only the middleware matched.
+ */
+export function routeTemplate(c: Context): string {
+  const route = matchedRoutes(c).find(
+    ({ path }) => path !== "*" && path !== "/*",
+  );
+  return route?.path ?? "*";
+}
+
+/**
+ * One line per request: method, route, status, duration and request id. Never headers
+ * (X-API-Key must not reach a log). Health probes go at debug level: supervisors and
+ * `npm start` poll /health, and a line per probe would drown the real requests.
+ */
 export function accessLog(logger: Logger) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const started = performance.now();
     await next();
-    logger.info({
-      msg: "request",
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
+    const route = routeTemplate(c);
+    const log = route === HEALTH_PATH ? logger.debug : logger.info;
+    log("request", {
       requestId: c.get("requestId"),
+      method: c.req.method,
+      route,
+      status: c.res.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
     });
   });
 }

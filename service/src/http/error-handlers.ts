@@ -29,14 +29,12 @@ export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
         error.message || "The request is malformed.",
       );
     if (error instanceof SandboxFailure) {
-      logger.info({
-        msg: "sandbox: simulated failure",
+      logger.info("sandbox: simulated failure", {
         requestId: c.get("requestId"),
       });
       return problemResponse(c, 500, "INTERNAL", INTERNAL_DETAIL);
     }
-    logger.error({
-      msg: "unhandled error",
+    logger.error("unhandled error", {
       requestId: c.get("requestId"),
       error:
         error instanceof Error ? (error.stack ?? error.message) : String(error),

@@ -119,23 +119,55 @@ describe("request ids and the access log", () => {
     }
   });
 
-  it("logs one line per request with method, path, status, time and id, never the key", async () => {
+  it("logs one line per request with method, route, status, time and id, never the key or the registration", async () => {
     const logger = memoryLogger();
     const service = await start({ logger });
     const key = await service.createKey("standard");
     const response = await call(service, "/v1/compliance/FN19OUT", { key });
     await call(service, "/v1/compliance/FN19OUT", { key: `${key}-wrong` });
-    expect(logger.events).toHaveLength(2);
+    await call(service, "/v1/vehicle/FN19OUT/unknown", { key });
+    expect(logger.events).toHaveLength(3);
     expect(logger.events[0]).toMatchObject({
+      level: "info",
+      service: "service",
       msg: "request",
       method: "GET",
-      path: "/v1/compliance/FN19OUT",
+      route: "/v1/compliance/:registration",
       status: 200,
       requestId: response.headers.get("X-Request-Id"),
     });
-    expect(typeof logger.events[0]?.ms).toBe("number");
-    expect(logger.events[1]).toMatchObject({ status: 401 });
-    expect(JSON.stringify(logger.events)).not.toContain(key);
+    expect(new Date(String(logger.events[0]?.time)).toISOString()).toBe(
+      logger.events[0]?.time,
+    );
+    expect(typeof logger.events[0]?.durationMs).toBe("number");
+    // Turned away by the key check before the route ran: still the route's template.
+    expect(logger.events[1]).toMatchObject({
+      route: "/v1/compliance/:registration",
+      status: 401,
+    });
+    expect(logger.events[2]).toMatchObject({ route: "*", status: 404 });
+    const logged = JSON.stringify(logger.events);
+    expect(logged).not.toContain(key);
+    expect(logged).not.toContain("FN19OUT");
+  });
+
+  it("does not log health probes at info level, only at debug", async () => {
+    const quiet = memoryLogger();
+    const service = await start({ logger: quiet });
+    await call(service, "/health");
+    await call(service, "/health");
+    expect(quiet.events).toEqual([]);
+
+    const verbose = memoryLogger("debug");
+    const probed = await start({ logger: verbose });
+    await call(probed, "/health");
+    expect(verbose.events).toEqual([
+      expect.objectContaining({
+        level: "debug",
+        route: "/health",
+        status: 200,
+      }),
+    ]);
   });
 });
 

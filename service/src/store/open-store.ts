@@ -29,6 +29,12 @@ export function databaseOpenMessage(
   );
 }
 
+/** What the entry points hear about a first start: the event, and where and how long. */
+export type Announce = (
+  message: string,
+  fields: { databasePath: string; durationMs?: number },
+) => void;
+
 /**
  * For the entry points: announces a first-start seeding (it takes seconds), and on a
  * database that cannot be opened or seeded prints one clear message, no stack, and exits 1.
@@ -36,21 +42,22 @@ export function databaseOpenMessage(
 export function openStoreOrExit(
   databasePath: string,
   now: Date,
-  announce: (line: string) => void,
+  announce: Announce,
 ): Store {
   const seeding = databasePath === ":memory:" || !existsSync(databasePath);
   if (seeding)
-    announce(
-      `Creating and seeding the database at ${databasePath} (first start)...`,
-    );
+    announce("creating and seeding the database (first start)", {
+      databasePath,
+    });
   try {
     const started = performance.now();
     const store = openStore(databasePath, now);
     // Issue 2 promises "seconds, not minutes": say how long it took, every time it happens.
     if (seeding)
-      announce(
-        `Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
-      );
+      announce("database created and seeded", {
+        databasePath,
+        durationMs: Math.round(performance.now() - started),
+      });
     return store;
   } catch (error) {
     console.error(databaseOpenMessage(databasePath, error));
