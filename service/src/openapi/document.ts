@@ -1,6 +1,5 @@
 import {
   ComplianceRecordSchema,
-  HEALTH_PATH,
   InsuranceRecordSchema,
   REGISTRATION_MAX_LENGTH,
 } from "@vics/shared";
@@ -43,7 +42,20 @@ function vehicleCheck(
   };
 }
 
-/** Generated from the shared zod schemas, never written by hand. */
+/**
+ * The paths already start with /v1, so the server is the service's own origin root: a
+ * relative "/" that works on whatever host serves the document. The proxy's copy says
+ * "/api" instead (docs/decisions/009-openapi-servers.md).
+ */
+export const SERVICE_SERVER = {
+  url: "/",
+  description: "This service, on the origin that serves this document",
+};
+
+/**
+ * Generated from the shared zod schemas, never written by hand. Only the v1 API: the
+ * liveness path for supervisors (/health) is not part of it (docs/operations.md).
+ */
 export function createOpenApiDocument() {
   return createDocument({
     openapi: "3.1.0",
@@ -53,6 +65,7 @@ export function createOpenApiDocument() {
       description:
         "Every error is an RFC 9457 problem document (application/problem+json). Every response carries X-Request-Id and the X-RateLimit-* headers.",
     },
+    servers: [SERVICE_SERVER],
     security: [{ [API_KEY_SCHEME]: [] }],
     components: { securitySchemes: { [API_KEY_SCHEME]: apiKeySecurityScheme } },
     paths: {
@@ -81,23 +94,6 @@ export function createOpenApiDocument() {
             ),
             "429": problemResponses["429"],
             "500": problemResponses["500"],
-          },
-        },
-      },
-      [HEALTH_PATH]: {
-        get: {
-          operationId: "getHealth",
-          summary: "Liveness for orchestration: no key, not rate limited",
-          security: [],
-          responses: {
-            "200": {
-              description: "The service is up",
-              content: {
-                "application/json": {
-                  schema: z.object({ status: z.literal("ok") }),
-                },
-              },
-            },
           },
         },
       },

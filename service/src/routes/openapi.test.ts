@@ -6,6 +6,7 @@ const start = freshServices();
 
 interface OpenApiDocument {
   openapi: string;
+  servers: Array<{ url: string }>;
   paths: Record<
     string,
     Record<
@@ -69,6 +70,23 @@ describe("GET /v1/openapi.json", () => {
         "#/components/schemas/Problem",
       );
     }
+  });
+
+  it("names its server: the origin root, since every path already starts with /v1", async () => {
+    const response = await call(await start(), "/v1/openapi.json");
+    const document = (await response.json()) as OpenApiDocument;
+    // Relative, so the document is right on whatever host serves it.
+    expect(document.servers.map((server) => server.url)).toEqual(["/"]);
+  });
+
+  it("documents the v1 API only: every path is under /v1, /health is not", async () => {
+    const response = await call(await start(), "/v1/openapi.json");
+    const paths = Object.keys(
+      ((await response.json()) as OpenApiDocument).paths,
+    );
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) expect(path).toMatch(/^\/v1\//);
+    expect(paths).not.toContain("/health");
   });
 
   it("has no dangling $ref: every referenced schema is a component", async () => {
