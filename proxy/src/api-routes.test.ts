@@ -16,7 +16,10 @@ describe("forwarded operations", () => {
     ["/api/v1/compliance/..%2F..%2Fadmin", "/v1/compliance/..%2F..%2Fadmin"],
     ["/api/v1/compliance/AB%3Fx%3D1", "/v1/compliance/AB%3Fx%3D1"],
   ])("GET %s goes to the upstream's %s", async (path, upstreamPath) => {
-    const upstream = fakeUpstream();
+    // An OpenAPI document is a JSON answer like any other to the other routes.
+    const upstream = fakeUpstream(() =>
+      Response.json({ openapi: "3.1.0", info: {}, paths: {} }),
+    );
     const { app } = createTestProxy({
       fetch: upstream.fetch,
       upstreamUrl: "http://service.test:3001/",
@@ -43,7 +46,7 @@ describe("forwarded operations", () => {
   });
 });
 
-describe("everything else under /api", () => {
+describe("everything else under /api, and the service's paths under /v1", () => {
   it.each([
     ["POST", "/api/v1/vehicle/bulk-insurance"],
     ["GET", "/api/v1/vehicle/bulk-insurance"],
@@ -59,6 +62,17 @@ describe("everything else under /api", () => {
     ["GET", "/api/v1/compliance/%2E%2E"],
     ["GET", "/api/v1/vehicle/%2E/insurance"],
     ["PUT", "/api/anything/at/all"],
+    // What a client that ignores the document's server calls: the service's own paths.
+    ["GET", "/v1/vehicle/AB12CDE/insurance"],
+    ["GET", "/v1/compliance/AB12CDE"],
+    ["GET", "/v1/openapi.json"],
+    ["POST", "/v1/vehicle/bulk-insurance"],
+    ["GET", "/v1"],
+    ["GET", "/v1/"],
+    ["GET", "/API/v1/compliance/AB12CDE"],
+    ["GET", "/Api/V1/openapi.json"],
+    ["GET", "/V1/compliance/AB12CDE"],
+    ["GET", "/api/v1/compliance/AB12CDE/"],
   ])(
     "%s %s is a 404 problem from the proxy, never forwarded",
     async (method, path) => {
@@ -69,6 +83,7 @@ describe("everything else under /api", () => {
       expect(response.headers.get("Content-Type")).toBe(PROBLEM_CONTENT_TYPE);
       const problem = ProblemSchema.parse(await response.json());
       expect(problem).toMatchObject({ status: 404, code: "NOT_FOUND" });
+      expect(problem.detail).toContain("under /api/v1");
       expect(problem.requestId).toBe(response.headers.get("X-Request-Id"));
       expect(upstream.requests).toHaveLength(0);
     },

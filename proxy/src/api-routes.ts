@@ -1,36 +1,84 @@
 import type { Hono } from "hono";
-import { PROXY_PREFIX, ROUTE_PATTERNS, paths } from "@vics/shared";
+import {
+  API_VERSION_PREFIX,
+  PROXY_PREFIX,
+  ROUTE_PATTERNS,
+  paths,
+} from "@vics/shared";
 import type { AppContext, AppEnv } from "./app-env.ts";
-import type { Forward } from "./forward.ts";
+import type { Forward, RewriteAnswer } from "./forward.ts";
+import { type ForwardedRoute, proxyCopyOfOpenApi } from "./openapi-copy.ts";
 import { PROXY_PROBLEMS, problemResponse } from "./problem.ts";
 
-const INSURANCE = `${PROXY_PREFIX}${ROUTE_PATTERNS.insurance}` as const;
-const COMPLIANCE = `${PROXY_PREFIX}${ROUTE_PATTERNS.compliance}` as const;
-const OPENAPI = `${PROXY_PREFIX}${ROUTE_PATTERNS.openapi}` as const;
+interface ForwardedOperation extends ForwardedRoute {
+  /** The service's path for this request. */
+  upstreamPath(c: AppContext): string;
+  rewrite?: RewriteAnswer;
+}
 
-/** Only these reach the service. The bulk check is not forwarded yet (a later issue). */
-export const FORWARDED_PATTERNS = [INSURANCE, COMPLIANCE, OPENAPI] as const;
+// paths.* re-encode the (decoded) registration, so it stays one path segment. Dot
+// segments never get here: every Request URL is normalised before routing.
+const registration = (c: AppContext) => c.req.param("registration") ?? "";
 
-const notFound = (c: AppContext) => problemResponse(c, PROXY_PROBLEMS.notFound);
+/**
+ * Only these reach the service, and the proxy's copy of the OpenAPI document lists
+ * exactly these. The bulk checks are not forwarded yet (a later issue adds them here).
+ */
+export const FORWARDED_OPERATIONS: readonly ForwardedOperation[] = [
+  {
+    method: "get",
+    route: ROUTE_PATTERNS.insurance,
+    upstreamPath: (c) => paths.insurance(registration(c)),
+  },
+  {
+    method: "get",
+    route: ROUTE_PATTERNS.compliance,
+    upstreamPath: (c) => paths.compliance(registration(c)),
+  },
+  {
+    method: "get",
+    route: ROUTE_PATTERNS.openapi,
+    upstreamPath: () => paths.openapi(),
+    rewrite: (document) => proxyCopyOfOpenApi(document, FORWARDED_OPERATIONS),
+  },
+];
+
+// Hono answers HEAD with the GET route.
+const allowHeader = (methods: readonly string[]) =>
+  methods
+    .flatMap((method) => (method === "get" ? ["GET", "HEAD"] : [method]))
+    .map((method) => method.toUpperCase())
+    .join(", ");
+
+/**
+ * Where an API client may call the proxy by mistake: anything under /api that is not
+ * forwarded, and the service's own /v1 paths (what a client that ignores the OpenAPI
+ * document's server calls), in any letter case. Never the web app's HTML for these.
+ */
+const API_LOOKALIKE = new RegExp(
+  `^(${PROXY_PREFIX}|${API_VERSION_PREFIX})(/|$)`,
+  "i",
+);
 
 export function registerApiRoutes(app: Hono<AppEnv>, forward: Forward) {
-  // paths.* re-encode the (decoded) registration, so it stays one path segment. Dot
-  // segments never get here: every Request URL is normalised before routing.
-  app.get(INSURANCE, (c) =>
-    forward(c, paths.insurance(c.req.param("registration"))),
-  );
-  app.get(COMPLIANCE, (c) =>
-    forward(c, paths.compliance(c.req.param("registration"))),
-  );
-  app.get(OPENAPI, (c) => forward(c, paths.openapi()));
-  for (const pattern of FORWARDED_PATTERNS) {
-    app.all(pattern, (c) =>
+  for (const operation of FORWARDED_OPERATIONS) {
+    app.on(
+      operation.method.toUpperCase(),
+      PROXY_PREFIX + operation.route,
+      (c) => forward(c, operation.upstreamPath(c), operation.rewrite),
+    );
+  }
+  for (const route of new Set(FORWARDED_OPERATIONS.map((op) => op.route))) {
+    const methods = FORWARDED_OPERATIONS.filter((op) => op.route === route);
+    app.all(PROXY_PREFIX + route, (c) =>
       problemResponse(c, PROXY_PROBLEMS.methodNotAllowed, {
-        Allow: "GET, HEAD",
+        Allow: allowHeader(methods.map((op) => op.method)),
       }),
     );
   }
-  // Everything else under /api is answered here and never forwarded.
-  app.all(PROXY_PREFIX, notFound);
-  app.all(`${PROXY_PREFIX}/*`, notFound);
+  // Answered here and never forwarded, before the web app's fallback can see them.
+  app.all("*", async (c, next) => {
+    if (!API_LOOKALIKE.test(c.req.path)) return next();
+    return problemResponse(c, PROXY_PROBLEMS.notFound);
+  });
 }

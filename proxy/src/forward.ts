@@ -18,32 +18,55 @@ export interface ForwardOptions {
   logger: Logger;
 }
 
-export type Forward = (c: AppContext, path: string) => Promise<Response>;
+/**
+ * Rewrites the JSON of a 200 answer before it goes back (the OpenAPI document's copy).
+ * `undefined` means the answer is outside the contract: a 502, as for broken JSON.
+ */
+export type RewriteAnswer = (json: unknown) => unknown;
+
+export type Forward = (
+  c: AppContext,
+  path: string,
+  rewrite?: RewriteAnswer,
+) => Promise<Response>;
 
 const CONTRACT_MEDIA_TYPES = new Set([
   "application/json",
   PROBLEM_CONTENT_TYPE,
 ]);
 
-/** The service speaks JSON or problem+json, never redirects; anything else is a fault. */
-function speaksContract(status: number, headers: Headers, body: ArrayBuffer) {
-  if (status < 200 || (status >= 300 && status < 400)) return false;
+/**
+ * The body to pass back: the service speaks JSON or problem+json and never redirects.
+ * A 200 answer is rewritten when asked. Undefined when the answer is outside the contract.
+ */
+function contractBody(
+  {
+    status,
+    headers,
+    body,
+  }: { status: number; headers: Headers; body: ArrayBuffer },
+  rewrite: RewriteAnswer | undefined,
+): ArrayBuffer | string | undefined {
+  if (status < 200 || (status >= 300 && status < 400)) return undefined;
   const mediaType = headers.get("Content-Type")?.split(";")[0]?.trim();
   if (!mediaType || !CONTRACT_MEDIA_TYPES.has(mediaType.toLowerCase()))
-    return false;
+    return undefined;
+  let json: unknown;
   try {
-    JSON.parse(new TextDecoder().decode(body));
-    return true;
+    json = JSON.parse(new TextDecoder().decode(body));
   } catch {
-    return false;
+    return undefined;
   }
+  if (!rewrite || status !== 200) return body;
+  const rewritten = rewrite(json);
+  return rewritten === undefined ? undefined : JSON.stringify(rewritten);
 }
 
 export function createForwarder(options: ForwardOptions): Forward {
   const base = options.upstreamUrl.replace(/\/+$/, "");
   const { logger } = options;
 
-  return async (c, path) => {
+  return async (c, path, rewrite) => {
     const requestId = c.get("requestId");
     const outcome = await callUpstream(
       options.fetch,
@@ -76,8 +99,9 @@ export function createForwarder(options: ForwardOptions): Forward {
       });
       return problemResponse(c, PROXY_PROBLEMS.upstreamUnreachable);
     }
-    const { status, headers, body } = outcome;
-    if (!speaksContract(status, headers, body)) {
+    const { status, headers } = outcome;
+    const body = contractBody(outcome, rewrite);
+    if (body === undefined) {
       logger.warn("upstream answer outside the contract", {
         ...context,
         status,

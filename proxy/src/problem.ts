@@ -11,7 +11,9 @@ export const PROXY_PROBLEMS = {
   notFound: {
     status: 404,
     code: "NOT_FOUND",
-    detail: "This address is not part of the VICS API. Check the link.",
+    // Also what a client that calls /v1/... on the proxy gets: say where the API is.
+    detail:
+      "This address is not part of the VICS API. On this server the API is under /api/v1 (for example /api/v1/compliance/AB12CDE), and /api/v1/openapi.json describes it.",
   },
   methodNotAllowed: {
     status: 405,

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { PROBLEM_CONTENT_TYPE, ProblemSchema } from "@vics/shared";
 import { createTestProxy, emptyWebRoot, fakeUpstream } from "./test-support.ts";
 
 const INDEX_HTML =
@@ -89,12 +90,54 @@ describe("the built web app", () => {
     expect(await response.text()).toBe(INDEX_HTML);
   });
 
-  it("does not fall back to index.html for /api paths", async () => {
+  it.each([
+    ["GET", "/api/v1/unknown"],
+    ["GET", "/api/"],
+    ["GET", "/v1"],
+    ["GET", "/v1/"],
+    ["GET", "/v1/openapi.json"],
+    ["GET", "/v1/vehicle/AB12CDE/insurance"],
+    ["GET", "/v1/compliance/AB12CDE"],
+    ["GET", "/V1/compliance/AB12CDE"],
+    ["GET", "/API/v1/compliance/AB12CDE"],
+    ["GET", "/v1/compliance/AB12CDE?format=html"],
+    ["POST", "/v1/vehicle/bulk-insurance"],
+    ["OPTIONS", "/v1/compliance/AB12CDE"],
+  ])(
+    "%s %s is a 404 problem saying where the API is, never the app's HTML",
+    async (method, path) => {
+      const { app, upstream } = proxyServing(builtWebRoot());
+      const response = await app.request(path, {
+        method,
+        headers: { Accept: "text/html" },
+      });
+      expect(response.status).toBe(404);
+      expect(response.headers.get("Content-Type")).toBe(PROBLEM_CONTENT_TYPE);
+      const problem = ProblemSchema.parse(await response.json());
+      expect(problem.code).toBe("NOT_FOUND");
+      expect(problem.detail).toContain("/api/v1/openapi.json");
+      expect(upstream.requests).toHaveLength(0);
+    },
+  );
+
+  it("answers HEAD under /v1 with the 404 problem's headers, not the app's", async () => {
     const { app } = proxyServing(builtWebRoot());
-    const response = await app.request("/api/v1/unknown");
+    const response = await app.request("/v1/compliance/AB12CDE", {
+      method: "HEAD",
+    });
     expect(response.status).toBe(404);
-    expect(await response.text()).not.toContain("<html");
+    expect(response.headers.get("Content-Type")).toBe(PROBLEM_CONTENT_TYPE);
   });
+
+  it.each(["/fleet", "/vehicle", "/apiary", "/v1beta/notes"])(
+    "still answers %s, which only looks like an API path, with the app",
+    async (path) => {
+      const { app } = proxyServing(builtWebRoot());
+      const response = await app.request(path);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(INDEX_HTML);
+    },
+  );
 });
 
 describe("before the web app is built", () => {

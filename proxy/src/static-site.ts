@@ -43,7 +43,8 @@ export function webAppIsBuilt(webRoot: string): boolean {
 /**
  * Serves the built single-page app. Files that exist are served; any other GET
  * (a deep link like /vehicle/AB12CDE) gets index.html so the app's router can
- * take over. Missing hashed assets stay 404s: HTML in place of a script only
+ * take over. Paths under /api and /v1 never get here: api-routes.ts answers them,
+ * so an API client is never handed the app's HTML. Missing hashed assets stay 404s: HTML in place of a script only
  * produces a confusing MIME error in the browser.
  */
 export function registerStaticSite(app: Hono<AppEnv>, webRoot: string) {

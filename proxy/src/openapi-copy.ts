@@ -1,0 +1,81 @@
+import { PROXY_PREFIX } from "@vics/shared";
+import { z } from "zod";
+
+/** An operation the proxy forwards: an HTTP method on one of the service's routes. */
+export interface ForwardedRoute {
+  method: "get";
+  /** The service's Hono pattern, e.g. /v1/compliance/:registration. */
+  route: string;
+}
+
+export const PROXY_SERVER = {
+  url: PROXY_PREFIX,
+  description:
+    "The VICS web app's server, which adds the API key: send none of your own",
+};
+
+const JsonObject = z.record(z.string(), z.unknown());
+
+// Only what the copy needs: anything else (webhooks, tags, ...) is passed on as it is.
+const OpenApiDocument = z.looseObject({
+  openapi: z.string().regex(/^3\./),
+  paths: z.record(z.string(), JsonObject),
+  components: JsonObject.optional(),
+});
+
+// Fields of a path item kept beside its operations; its own `servers` would point elsewhere.
+const PATH_ITEM_FIELDS = ["summary", "description", "parameters"] as const;
+
+/** /v1/compliance/:registration becomes the OpenAPI path /v1/compliance/{registration}. */
+export function openApiPath(route: string): string {
+  return route.replace(/:(\w+)/g, "{$1}");
+}
+
+function forwardedPaths(
+  paths: Record<string, Record<string, unknown>>,
+  forwarded: readonly ForwardedRoute[],
+) {
+  const copy: Record<string, Record<string, unknown>> = {};
+  for (const { method, route } of forwarded) {
+    const path = openApiPath(route);
+    const item = paths[path];
+    const operation = JsonObject.safeParse(item?.[method]);
+    if (!item || !operation.success) continue;
+    // The proxy adds the key and is the only server: neither is the client's business.
+    const {
+      security: _security,
+      servers: _servers,
+      ...callable
+    } = operation.data;
+    copy[path] ??= Object.fromEntries(
+      PATH_ITEM_FIELDS.filter((field) => field in item).map((field) => [
+        field,
+        item[field],
+      ]),
+    );
+    copy[path][method] = callable;
+  }
+  return copy;
+}
+
+/**
+ * The proxy's copy of the service's OpenAPI document: server /api, only the operations
+ * the proxy forwards, and no API key (the proxy sends its own). Undefined when the
+ * upstream's answer is not an OpenAPI 3 document (docs/decisions/009-openapi-servers.md).
+ */
+export function proxyCopyOfOpenApi(
+  document: unknown,
+  forwarded: readonly ForwardedRoute[],
+): Record<string, unknown> | undefined {
+  const parsed = OpenApiDocument.safeParse(document);
+  if (!parsed.success) return undefined;
+  const { paths, components, ...rest } = parsed.data;
+  const { securitySchemes: _schemes, ...otherComponents } = components ?? {};
+  return {
+    ...rest,
+    servers: [PROXY_SERVER],
+    security: [],
+    paths: forwardedPaths(paths, forwarded),
+    ...(components && { components: otherComponents }),
+  };
+}
