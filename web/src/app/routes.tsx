@@ -1,6 +1,6 @@
 // Every URL of the app and the view that answers it.
 import { Navigate, type RouteObject } from "react-router";
-import { FleetPage } from "../features/bulk/index.ts";
+import { FleetPage } from "../features/fleet/index.ts";
 import { CompliancePage } from "../features/compliance/index.ts";
 import { InsurancePage } from "../features/insurance/index.ts";
 import { appPaths } from "../lib/app-paths.ts";

@@ -1,0 +1,135 @@
+// The fleet check's shapes, shared by its parts: the input parser (lib/parse), the run engine
+// (lib/engine), the saved runs (lib/store), the export (lib/export) and the page (components).
+import type {
+  ComplianceChecks,
+  ComplianceDetails,
+  Policy,
+  RateLimitState,
+  Vehicle,
+} from "@vics/shared";
+
+/** The most rows a list may have, pasted or uploaded. */
+export const FLEET_MAX_ROWS = 100_000;
+
+/** A table read from a paste or a file, before the registration column is chosen. */
+export interface SourceTable {
+  /** Where it came from, to name the run: the file's name, or "Pasted list". */
+  source: string;
+  /** The first row's cells when it is a header; null when the first row is data. */
+  header: string[] | null;
+  /** The data rows, blank ones left out. */
+  rows: SourceRow[];
+  /** The widest row's number of cells. */
+  columnCount: number;
+}
+
+export interface SourceRow {
+  /** The row's number as the user sees it in their file or paste (1-based; a header is line 1). */
+  line: number;
+  cells: string[];
+}
+
+/** Why a file could not be read, in words the user can act on. */
+export type ParseErrorCode =
+  | "not-a-spreadsheet"
+  | "empty"
+  | "no-rows"
+  | "too-many-rows"
+  | "protected"
+  | "corrupt";
+
+export interface ParseFailure {
+  code: ParseErrorCode;
+  message: string;
+}
+
+/** One row of the user's list once its registration column is chosen. */
+export interface FleetRow {
+  line: number;
+  /** The registration cell exactly as submitted. */
+  submitted: string;
+  /** The row's other cells, in column order; their names are the run's `extraColumns`. */
+  extra: string[];
+  /** The normalised registration, when valid. */
+  registration?: string;
+  /** Why it is not a valid registration, with the valid O/0, I/1 lookalikes. */
+  invalid?: { reason: string; suggestions: string[] };
+  /** Left out by the user before sending; still listed in results and exports as "excluded". */
+  excluded?: boolean;
+}
+
+/** The answer about one vehicle's insurance, as the run ends for it. */
+export type InsuranceOutcome =
+  | { status: "insured"; policy: Policy; vehicle?: Vehicle }
+  | { status: "not-insured"; vehicle?: Vehicle }
+  | { status: "not-found" }
+  /** The service did not accept the registration (the web app's own check let it through). */
+  | { status: "invalid" }
+  /** Not answered after every retry; the user can retry these rows. */
+  | { status: "not-checked"; reason: string };
+
+export type ComplianceOutcome =
+  | {
+      status: "checked";
+      compliant: boolean;
+      checks: ComplianceChecks;
+      details?: ComplianceDetails;
+      vehicle?: Vehicle;
+    }
+  | { status: "not-found" }
+  | { status: "invalid" }
+  | { status: "not-checked"; reason: string };
+
+/** Everything a run learned about one unique registration. */
+export interface VehicleResult {
+  registration: string;
+  insurance: InsuranceOutcome;
+  /** Only when the run also checks compliance. */
+  compliance?: ComplianceOutcome;
+  /** When the answer arrived (ISO timestamp). */
+  checkedAt: string;
+}
+
+export type RunPhase =
+  | "running"
+  | "waiting" // for the rate limit, or before a retry
+  | "paused"
+  | "finished"
+  | "cancelled";
+
+/** What the page shows while a run goes on. */
+export interface RunProgress {
+  phase: RunPhase;
+  /** Unique registrations the run must answer. */
+  total: number;
+  /** Answered so far, "not checked" ones included. */
+  done: number;
+  notChecked: number;
+  /** When waiting: until when (ms since epoch), and why, in words ("Waiting 23 s for the rate limit"). */
+  waitUntil?: number;
+  message?: string;
+  /** The latest rate-limit reading the run has seen. */
+  rateLimit?: RateLimitState;
+  /** Registrations answered per second since the run (or its resumption) started. */
+  ratePerSecond?: number;
+  /** Seconds left at that rate. */
+  secondsLeft?: number;
+}
+
+export type RunStatus = "running" | "paused" | "finished" | "cancelled";
+
+/** A run as it is saved in the browser (IndexedDB), so a reload can resume it. */
+export interface SavedRun {
+  id: string;
+  /** The file's name or "Pasted list". */
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  status: RunStatus;
+  checkCompliance: boolean;
+  /** The name of the registration column, when the list had a header. */
+  registrationColumn: string | null;
+  /** Names of the other columns, in order ("Column 2" where the list had no header). */
+  extraColumns: string[];
+  rows: FleetRow[];
+}
