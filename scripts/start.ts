@@ -1,17 +1,19 @@
-// `npm start`: the whole product on one machine. Builds the web app if it is missing, starts
-// the service (which creates and seeds its database on first run), makes sure the proxy has a
-// demo API key kept under data/, starts the proxy and prints the URL to open.
+// `npm start`: the whole product on one machine. Builds the web app when its sources changed,
+// starts the service (which creates and seeds its database on first run), makes sure the
+// proxy has a demo API key kept under data/, starts the proxy, and prints what runs where and
+// the URL, once. The children's logs go to data/logs/; warnings and errors also show here.
 import { existsSync, mkdirSync } from "node:fs";
-import { resolve } from "node:path";
-import { HEALTH_PATH } from "@vics/shared";
+import { join, resolve } from "node:path";
 import { startEnv } from "./start/env.ts";
+import { startChild, stopAll } from "./start/processes.ts";
 import { ensureProxyKey } from "./start/proxy-key.ts";
+import { shownPath, startSummary } from "./start/summary.ts";
 import {
-  runToEnd,
-  startChild,
-  stopAll,
-  waitForHttp,
-} from "./start/processes.ts";
+  buildWebApp,
+  builtAt,
+  sourceTimes,
+  webBuildIsStale,
+} from "./start/web-build.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const env = startEnv(root);
@@ -21,36 +23,66 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => void stopAll().then(() => process.exit(0)));
 }
 
-if (!existsSync(resolve(root, "web/dist/index.html"))) {
-  console.log("Building the web app (first run)...");
-  await runToEnd("npm", ["run", "build", "-w", "@vics/web"], root);
-}
+if (webBuildIsStale(builtAt(root), sourceTimes(root))) await buildWebApp(root);
 
-mkdirSync(env.dataDir, { recursive: true });
-const serviceUrl = `http://127.0.0.1:${env.servicePort}`;
-const service = startChild("service", ["service/src/index.ts"], root, {
+mkdirSync(env.logsDir, { recursive: true });
+const logFile = (label: string) => join(env.logsDir, `${label}.log`);
+const child = (label: string, childEnv: Record<string, string | undefined>) =>
+  startChild({
+    label,
+    script: `${label}/src/index.ts`,
+    cwd: root,
+    env: childEnv,
+    logFile: logFile(label),
+    logFileShown: shownPath(root, logFile(label)),
+  });
+
+if (!existsSync(env.databasePath))
+  console.log(
+    "Creating and seeding the database (first start, a few seconds)...",
+  );
+const service = child("service", {
   HOST: "127.0.0.1",
   PORT: String(env.servicePort),
   DATABASE_PATH: env.databasePath,
 });
-await waitForHttp(serviceUrl + HEALTH_PATH, service);
+const serviceReady = await service.waitFor("listening");
+const serviceUrl = String(serviceReady.url);
+const seeded = service.lastEvent("database created and seeded");
 
-const keyFile = await ensureProxyKey({
+const key = await ensureProxyKey({
   root,
   serviceUrl,
   dataDir: env.dataDir,
   databasePath: env.databasePath,
 });
 
-const proxy = startChild("proxy", ["proxy/src/index.ts"], root, {
+const proxy = child("proxy", {
   HOST: env.host,
   PORT: String(env.port),
   UPSTREAM_URL: serviceUrl,
-  UPSTREAM_API_KEY_FILE: keyFile,
+  UPSTREAM_API_KEY_FILE: key.keyFile,
   UPSTREAM_API_KEY: undefined,
   ...(env.allowRemote ? { ALLOW_REMOTE: "true" } : {}),
 });
-const appUrl = `http://${env.host === "0.0.0.0" ? "127.0.0.1" : env.host}:${env.port}/`;
-await waitForHttp(appUrl, proxy);
+await proxy.waitFor("listening");
 
-console.log(`\nVICS is running. Open ${appUrl}\nPress Ctrl-C to stop.\n`);
+const browsable = ["0.0.0.0", "::"].includes(env.host)
+  ? "127.0.0.1"
+  : env.host.includes(":")
+    ? `[${env.host}]`
+    : env.host;
+console.log(
+  startSummary({
+    root,
+    appUrl: `http://${browsable}:${env.port}/`,
+    serviceUrl,
+    sandbox: serviceReady.sandbox === true,
+    databasePath: env.databasePath,
+    seededInMs:
+      typeof seeded?.durationMs === "number" ? seeded.durationMs : undefined,
+    keyFile: key.keyFile,
+    keyStatus: key.status,
+    logFiles: [logFile("service"), logFile("proxy")],
+  }),
+);

@@ -1,10 +1,11 @@
 // `npm start` (scripts/start.ts) as an operator meets it: it starts both processes on the ports
-// it is given, keeps the demo key in the data folder without printing it, reuses that key next
-// time, and Ctrl-C (SIGINT) stops both.
+// it is given, says once what runs where, keeps the demo key in the data folder without
+// printing it, writes the children's logs to files there, reuses the key next time, and
+// Ctrl-C (SIGINT) stops both.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { delimiter, join, relative, resolve } from "node:path";
 import { expect, test } from "./fixtures.ts";
 import { freePort } from "./stack-env.ts";
 
@@ -13,19 +14,65 @@ const root = resolve(import.meta.dirname, "../..");
 interface Run {
   output: () => string;
   ready: Promise<void>;
+  /** Ctrl-C, then waits until every process it started has gone; resolves with its exit code. */
   stop: () => Promise<number | null>;
 }
 
-function startVics(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ["scripts/start.ts"], {
-    cwd: root,
-    env: { ...process.env, ...env },
+function groupIsRunning(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A newcomer's shell: none of the variables npm sets for the scripts it runs (this test is one),
+ * and no `.tools/` on PATH, so `npm start` goes through the Node 24 bootstrap where the
+ * machine's own node is older.
+ */
+function newcomerEnv(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env)
+      .filter(([name]) => !/^npm_/i.test(name))
+      .map(([name, value]) => [
+        name,
+        name === "PATH"
+          ? (value ?? "")
+              .split(delimiter)
+              .filter((dir) => !dir.includes(`${root}/.tools/`))
+              .join(delimiter)
+          : (value ?? ""),
+      ]),
+  );
+}
+
+function startVics(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Run {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...newcomerEnv(), ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, as in a terminal, where Ctrl-C signals the whole group.
+    detached: true,
   });
   let output = "";
+  let running = true;
   const exited = new Promise<number | null>((done) =>
-    child.once("exit", (code) => done(code)),
+    child.once("exit", (code) => {
+      running = false;
+      done(code);
+    }),
   );
+  const ctrlC = () => {
+    if (running && child.pid) process.kill(-child.pid, "SIGINT");
+  };
+  started.push(ctrlC);
   const ready = new Promise<void>((done, fail) => {
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
@@ -40,12 +87,22 @@ function startVics(env: Record<string, string>): Run {
   return {
     output: () => output,
     ready,
-    stop: () => {
-      child.kill("SIGINT");
-      return exited;
+    stop: async () => {
+      ctrlC();
+      const code = await exited;
+      // npm itself leaves on Ctrl-C at once; start.ts and its children take a moment more.
+      while (child.pid && groupIsRunning(child.pid))
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      return code;
     },
   };
 }
+
+/** Ctrl-C for every run still going, so a failed assertion leaves no VICS behind. */
+const started: (() => void)[] = [];
+test.afterEach(() => {
+  for (const ctrlC of started.splice(0)) ctrlC();
+});
 
 async function refused(url: string): Promise<boolean> {
   try {
@@ -56,7 +113,14 @@ async function refused(url: string): Promise<boolean> {
   }
 }
 
-test("starts the service and proxy, keeps its key private, reuses it, and stops on Ctrl-C", async () => {
+function logLines(file: string): Record<string, unknown>[] {
+  return readFileSync(file, "utf8")
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+test("starts the service and proxy, says once where, keeps its key private and its logs in files, reuses the key, and stops on Ctrl-C", async () => {
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(join(tmpdir(), "vics-start-"));
   const port = await freePort();
@@ -68,10 +132,24 @@ test("starts the service and proxy, keeps its key private, reuses it, and stops 
   };
   const appUrl = `http://127.0.0.1:${port}/`;
 
-  const first = startVics(env);
+  // As README says: `npm start`, in the repository.
+  const first = startVics("npm", ["start"], root, env);
   await first.ready;
-  expect(first.output()).toContain(`Open ${appUrl}`);
-  expect(first.output()).toContain("Creating a demo API key");
+  const output = first.output();
+  expect(output).toContain(
+    `VICS is running at ${appUrl} — press Ctrl-C to stop.`,
+  );
+  expect(output.split(`127.0.0.1:${port}`)).toHaveLength(2);
+  expect(output).toContain(`Service   http://127.0.0.1:${servicePort}`);
+  expect(output).toMatch(
+    /Database {2}\S+vics\.sqlite \(created and seeded in \d+\.\d s\)/,
+  );
+  expect(output).toContain(`${join(dataDir, "proxy-api-key")} (new;`);
+  expect(output).toContain(join(dataDir, "logs", "service.log"));
+  expect(output).not.toContain("/health");
+  expect(output).not.toContain('"msg"');
+  expect(output).not.toContain("Unknown env config");
+
   const page = await fetch(appUrl);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('<div id="root">');
@@ -88,13 +166,54 @@ test("starts the service and proxy, keeps its key private, reuses it, and stops 
   expect(statSync(keyFile).mode & 0o077).toBe(0);
   expect(first.output()).not.toContain(key);
 
-  expect(await first.stop()).toBe(0);
+  // npm leaves on Ctrl-C as a shell's Ctrl-C leaves it, killed by the signal (no exit code).
+  expect(await first.stop()).toBeNull();
   expect(await refused(appUrl)).toBe(true);
   expect(await refused(`http://127.0.0.1:${servicePort}/health`)).toBe(true);
 
-  const second = startVics(env);
+  // The check is in both logs, under one request id and the route's template.
+  const requestId = check.headers.get("X-Request-Id");
+  const serviceLog = join(dataDir, "logs", "service.log");
+  const proxyLog = join(dataDir, "logs", "proxy.log");
+  expect(logLines(serviceLog)).toContainEqual(
+    expect.objectContaining({
+      service: "service",
+      msg: "request",
+      requestId,
+      route: "/v1/vehicle/:registration/insurance",
+      status: 200,
+    }),
+  );
+  expect(logLines(proxyLog)).toContainEqual(
+    expect.objectContaining({
+      service: "proxy",
+      msg: "request",
+      requestId,
+      route: "/api/v1/vehicle/:registration/insurance",
+      status: 200,
+    }),
+  );
+  for (const file of [serviceLog, proxyLog]) {
+    // Each stopped cleanly on Ctrl-C, and its last line reached the file.
+    expect(logLines(file).at(-1)?.msg).toMatch(/^stopping/);
+    const text = readFileSync(file, "utf8");
+    expect(text).not.toContain("AB12CDE");
+    expect(text).not.toContain(key);
+    expect(text).not.toContain('"route":"/health"');
+  }
+
+  // From another folder, with DATA_DIR relative to the repository root: the same data.
+  const elsewhere = join(dataDir, "some", "other", "folder");
+  mkdirSync(elsewhere, { recursive: true });
+  const second = startVics(
+    process.execPath,
+    [join(root, "scripts/start.ts")],
+    elsewhere,
+    { ...env, DATA_DIR: relative(root, dataDir) },
+  );
   await second.ready;
-  expect(second.output()).not.toContain("Creating a demo API key");
+  expect(second.output()).toContain(`${keyFile} (reused;`);
+  expect(second.output()).toMatch(/Database {2}\S+vics\.sqlite \(existing\)/);
   expect(readFileSync(keyFile, "utf8").trim()).toBe(key);
   expect(
     (await fetch(`${appUrl}api/v1/vehicle/AB12CDE/insurance`)).status,

@@ -1,5 +1,7 @@
 // The only place `npm start` reads its environment: PORT, SERVICE_PORT, HOST, DATA_DIR.
-import { resolve } from "node:path";
+// A relative DATA_DIR resolves against the repository root, like every path in VICS's
+// configuration, whatever the working directory.
+import { join, resolve } from "node:path";
 
 export interface StartEnv {
   port: number;
@@ -8,6 +10,7 @@ export interface StartEnv {
   allowRemote: boolean;
   dataDir: string;
   databasePath: string;
+  logsDir: string;
 }
 
 function port(name: string, fallback: number, problems: string[]): number {
@@ -31,7 +34,8 @@ export function startEnv(root: string): StartEnv {
     host: process.env.HOST || "127.0.0.1",
     allowRemote: process.env.ALLOW_REMOTE === "true",
     dataDir,
-    databasePath: resolve(dataDir, "vics.sqlite"),
+    databasePath: join(dataDir, "vics.sqlite"),
+    logsDir: join(dataDir, "logs"),
   };
   if (env.port === env.servicePort)
     problems.push("PORT and SERVICE_PORT must differ");

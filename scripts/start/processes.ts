@@ -1,27 +1,47 @@
-// Child processes for `npm start`: prefixed output, readiness polling, and one stop for all.
+// Child processes for `npm start`: their logs to files, their warnings to the terminal, their
+// start-up events to the script, and one stop for all.
 import { spawn, type ChildProcess } from "node:child_process";
+import { closeSync, openSync, writeSync } from "node:fs";
 import { createInterface } from "node:readline";
+import {
+  belongsOnTerminal,
+  type LogEvent,
+  parseLogLine,
+  readableEvent,
+} from "./child-output.ts";
 
-const children = new Set<ChildProcess>();
-
-function prefixLines(
-  stream: NodeJS.ReadableStream | null,
-  label: string,
-  out: NodeJS.WriteStream,
-) {
-  if (!stream) return;
-  createInterface({ input: stream }).on("line", (line) =>
-    out.write(`[${label}] ${line}\n`),
-  );
+export interface Child {
+  process: ChildProcess;
+  /** Resolves with the first event logged with this message from now on. */
+  waitFor(message: string): Promise<LogEvent>;
+  /** The latest event logged with this message, if any was. */
+  lastEvent(message: string): LogEvent | undefined;
 }
 
-export function startChild(
-  label: string,
-  args: string[],
-  cwd: string,
-  env: Record<string, string | undefined>,
-): ChildProcess {
-  const child = spawn(process.execPath, args, {
+const children = new Set<ChildProcess>();
+let stopping = false;
+
+export interface ChildOptions {
+  /** "service" or "proxy": prefixes its lines on the terminal. */
+  label: string;
+  script: string;
+  cwd: string;
+  env: Record<string, string | undefined>;
+  /** Where its JSON log lines are appended. */
+  logFile: string;
+  /** How the log file is named to a person. */
+  logFileShown: string;
+}
+
+export function startChild({
+  label,
+  script,
+  cwd,
+  env,
+  logFile,
+  logFileShown,
+}: ChildOptions): Child {
+  const child = spawn(process.execPath, [script], {
     cwd,
     // An undefined value removes a variable the shell exported, so a child never gets two
     // sources for one setting (e.g. UPSTREAM_API_KEY beside UPSTREAM_API_KEY_FILE).
@@ -33,68 +53,62 @@ export function startChild(
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.add(child);
-  prefixLines(child.stdout, label, process.stdout);
-  prefixLines(child.stderr, label, process.stderr);
-  child.on("exit", (code, signal) => {
+  const log = openSync(logFile, "a");
+  // One per message, not one per line: a bounded set however long VICS runs.
+  const latest = new Map<string, LogEvent>();
+  const waiting = new Map<string, ((event: LogEvent) => void)[]>();
+
+  const onLine = (line: string, terminal: NodeJS.WriteStream) => {
+    const event = parseLogLine(line);
+    if (!event) {
+      terminal.write(`[${label}] ${line}\n`);
+      return;
+    }
+    writeSync(log, `${line}\n`);
+    if (belongsOnTerminal(event))
+      process.stderr.write(`${readableEvent(label, event)}\n`);
+    const message = String(event.msg);
+    latest.set(message, event);
+    for (const resolve of waiting.get(message) ?? []) resolve(event);
+    waiting.delete(message);
+  };
+  createInterface({ input: child.stdout }).on("line", (line) =>
+    onLine(line, process.stdout),
+  );
+  createInterface({ input: child.stderr }).on("line", (line) =>
+    onLine(line, process.stderr),
+  );
+
+  // "close", not "exit": every line the child wrote has been handled by then.
+  child.on("close", (code, signal) => {
     children.delete(child);
+    closeSync(log);
     if (stopping) return;
     console.error(
-      `[${label}] stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping VICS.`,
+      `[${label}] stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping VICS. Its log: ${logFileShown}`,
     );
     void stopAll().then(() => process.exit(1));
   });
-  return child;
-}
 
-let stopping = false;
+  return {
+    process: child,
+    waitFor: (message) =>
+      new Promise((resolve) =>
+        waiting.set(message, [...(waiting.get(message) ?? []), resolve]),
+      ),
+    lastEvent: (message) => latest.get(message),
+  };
+}
 
 export async function stopAll(): Promise<void> {
   stopping = true;
-  const exits = [...children].map(
+  const closed = [...children].map(
     (child) =>
       new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
+        child.once("close", () => resolve());
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 5000).unref();
       }),
   );
-  await Promise.all(exits);
-}
-
-export function runToEnd(
-  command: string,
-  args: string[],
-  cwd: string,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: "inherit" });
-    child.on("exit", (code) =>
-      code === 0
-        ? resolve()
-        : reject(
-            new Error(
-              `${command} ${args.join(" ")} failed (exit code ${code})`,
-            ),
-          ),
-    );
-  });
-}
-
-/** Polls a URL until it answers at all (any status), or the child exits, or 120 s pass. */
-export async function waitForHttp(
-  url: string,
-  child: ChildProcess,
-): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`${url}: the process exited before it was ready`);
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(2000) });
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  throw new Error(`${url} did not answer within 120 seconds`);
+  await Promise.all(closed);
 }

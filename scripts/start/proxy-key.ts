@@ -39,19 +39,20 @@ function createKey({ root, databasePath }: KeyOptions): string {
   return key;
 }
 
-export async function ensureProxyKey(options: KeyOptions): Promise<string> {
+/** new: there was none; replaced: the saved one is not accepted by this database. */
+export type KeyStatus = "new" | "reused" | "replaced";
+
+export async function ensureProxyKey(
+  options: KeyOptions,
+): Promise<{ keyFile: string; status: KeyStatus }> {
   const keyFile = resolve(options.dataDir, "proxy-api-key");
+  let status: KeyStatus = "new";
   if (existsSync(keyFile)) {
     const key = readFileSync(keyFile, "utf8").trim();
-    if (key && (await keyIsAccepted(options.serviceUrl, key))) return keyFile;
-    console.log(
-      "The saved demo key is not accepted by this database; creating a new one.",
-    );
-  } else {
-    console.log(
-      "Creating a demo API key for the proxy (kept in data/proxy-api-key).",
-    );
+    if (key && (await keyIsAccepted(options.serviceUrl, key)))
+      return { keyFile, status: "reused" };
+    status = "replaced";
   }
   writeFileSync(keyFile, `${createKey(options)}\n`, { mode: 0o600 });
-  return keyFile;
+  return { keyFile, status };
 }

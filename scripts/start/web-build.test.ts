@@ -1,0 +1,58 @@
+import {
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { builtAt, sourceTimes, webBuildIsStale } from "./web-build.ts";
+
+describe("webBuildIsStale", () => {
+  it.each([
+    ["no build yet", undefined, [1000], true],
+    ["no build and no sources", undefined, [], true],
+    ["every source older than the build", 5000, [1000, 4999], false],
+    ["a source as old as the build", 5000, [5000], false],
+    ["one source newer than the build", 5000, [1000, 5001], true],
+  ])("%s: %s", (_case, built, sources, stale) => {
+    expect(webBuildIsStale(built, sources)).toBe(stale);
+  });
+});
+
+const made: string[] = [];
+afterEach(() => {
+  for (const dir of made.splice(0))
+    rmSync(dir, { recursive: true, force: true });
+});
+
+function file(root: string, path: string, seconds: number) {
+  mkdirSync(join(root, path, ".."), { recursive: true });
+  writeFileSync(join(root, path), "x");
+  utimesSync(join(root, path), seconds, seconds);
+}
+
+describe("sourceTimes and builtAt, on a repository", () => {
+  it("reads every web and shared source, not tests, and the build's index.html", () => {
+    const root = mkdtempSync(join(tmpdir(), "vics-web-build-"));
+    made.push(root);
+    expect(builtAt(root)).toBeUndefined();
+    file(root, "web/dist/index.html", 100);
+    file(root, "web/src/app/deep/page.tsx", 50);
+    file(root, "web/index.html", 60);
+    file(root, "shared/src/routes.ts", 70);
+    file(root, "web/src/app/deep/page.test.tsx", 900);
+    file(root, "web/node_modules/x/index.js", 900);
+    file(root, "service/src/index.ts", 900);
+
+    expect(builtAt(root)).toBe(100_000);
+    expect(sourceTimes(root).sort()).toEqual([50_000, 60_000, 70_000]);
+    expect(webBuildIsStale(builtAt(root), sourceTimes(root))).toBe(false);
+
+    // A pulled change to shared/ changes the app: build again.
+    file(root, "shared/src/vehicle.ts", 101);
+    expect(webBuildIsStale(builtAt(root), sourceTimes(root))).toBe(true);
+  });
+});
