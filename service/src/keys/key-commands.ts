@@ -82,7 +82,9 @@ export async function revokeKeyCommand(
   now: Date,
 ): Promise<void> {
   if (!name)
-    throw new KeyCommandError("Name the key to revoke: scripts/keys revoke <name>");
+    throw new KeyCommandError(
+      "Name the key to revoke: scripts/keys revoke <name>",
+    );
   const revoked = await store.revokeKey(name, now.toISOString());
   if (!revoked)
     throw new KeyCommandError(`No key named "${name}". See: scripts/keys list`);
