@@ -6,7 +6,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { builtAt, sourceTimes, webBuildIsStale } from "./web-build.ts";
 
@@ -29,13 +29,24 @@ afterEach(() => {
 });
 
 function file(root: string, path: string, seconds: number) {
-  mkdirSync(join(root, path, ".."), { recursive: true });
+  mkdirSync(dirname(join(root, path)), { recursive: true });
   writeFileSync(join(root, path), "x");
   utimesSync(join(root, path), seconds, seconds);
 }
 
+/** Sets the time of the folders under web/src and shared/src (creating files changed them). */
+function folders(root: string, seconds: number) {
+  for (const folder of [
+    "web/src",
+    "web/src/app",
+    "web/src/app/deep",
+    "shared/src",
+  ])
+    utimesSync(join(root, folder), seconds, seconds);
+}
+
 describe("sourceTimes and builtAt, on a repository", () => {
-  it("reads every web and shared source, not tests, and the build's index.html", () => {
+  it("reads every web and shared source and folder, not tests, and the build's index.html", () => {
     const root = mkdtempSync(join(tmpdir(), "vics-web-build-"));
     made.push(root);
     expect(builtAt(root)).toBeUndefined();
@@ -46,13 +57,29 @@ describe("sourceTimes and builtAt, on a repository", () => {
     file(root, "web/src/app/deep/page.test.tsx", 900);
     file(root, "web/node_modules/x/index.js", 900);
     file(root, "service/src/index.ts", 900);
+    folders(root, 40);
 
     expect(builtAt(root)).toBe(100_000);
-    expect(sourceTimes(root).sort()).toEqual([50_000, 60_000, 70_000]);
+    expect(sourceTimes(root).sort()).toEqual([
+      40_000, 40_000, 40_000, 40_000, 50_000, 60_000, 70_000,
+    ]);
     expect(webBuildIsStale(builtAt(root), sourceTimes(root))).toBe(false);
 
     // A pulled change to shared/ changes the app: build again.
     file(root, "shared/src/vehicle.ts", 101);
+    expect(webBuildIsStale(builtAt(root), sourceTimes(root))).toBe(true);
+  });
+
+  it("counts a deleted source, by its folder's time", () => {
+    const root = mkdtempSync(join(tmpdir(), "vics-web-build-"));
+    made.push(root);
+    file(root, "web/src/app/deep/page.tsx", 50);
+    file(root, "shared/src/routes.ts", 50);
+    folders(root, 50);
+    file(root, "web/dist/index.html", 100);
+    expect(webBuildIsStale(builtAt(root), sourceTimes(root))).toBe(false);
+
+    rmSync(join(root, "web/src/app/deep/page.tsx"));
     expect(webBuildIsStale(builtAt(root), sourceTimes(root))).toBe(true);
   });
 });

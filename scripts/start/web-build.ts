@@ -16,16 +16,17 @@ export const WEB_SOURCES = [
 
 const isTest = (name: string) => /\.test\.[cm]?[jt]sx?$/.test(name);
 
-/** Modification times (ms) of every file under the given paths; missing paths add none. */
+/**
+ * Modification times (ms) of every file and folder under the given paths; missing paths add
+ * none. Folders count because deleting or renaming a file changes only its folder's time.
+ */
 export function sourceTimes(root: string, sources = WEB_SOURCES): number[] {
   const times: number[] = [];
   const visit = (path: string) => {
     const stats = statSync(path, { throwIfNoEntry: false });
     if (!stats) return;
-    if (!stats.isDirectory()) {
-      times.push(stats.mtimeMs);
-      return;
-    }
+    times.push(stats.mtimeMs);
+    if (!stats.isDirectory()) return;
     for (const entry of readdirSync(path)) {
       if (!isTest(entry)) visit(join(path, entry));
     }
