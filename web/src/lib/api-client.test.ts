@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { http, HttpResponse } from "msw";
-import { InsuranceRecordSchema, paths } from "@vics/shared";
-import { apiGet } from "./api-client.ts";
+import {
+  BulkResultSchema,
+  InsuranceRecordSchema,
+  paths,
+  type BulkResult,
+} from "@vics/shared";
+import {
+  apiGet,
+  apiGetWithRateLimit,
+  apiPost,
+  apiPostWithRateLimit,
+} from "./api-client.ts";
 import { ApiError } from "./api-error.ts";
 import { getRateLimit } from "./rate-limit-store.ts";
 import { server } from "../test/server.ts";
@@ -151,5 +161,142 @@ describe("apiGet", () => {
         signal: controller.signal,
       }),
     ).rejects.not.toBeInstanceOf(ApiError);
+  });
+});
+
+describe("apiGetWithRateLimit", () => {
+  it("returns the parsed body with the response's rate-limit reading, and records it", async () => {
+    serveInsurance(() => json(insuranceFixture(), 200, rateLimitHeaders(90)));
+    const answer = await apiGetWithRateLimit(
+      paths.insurance("AB12CDE"),
+      InsuranceRecordSchema,
+    );
+    expect(answer).toEqual({
+      data: insuranceFixture(),
+      rateLimit: { limit: 120, remaining: 90, resetSeconds: 42 },
+    });
+    expect(getRateLimit()?.remaining).toBe(90);
+  });
+
+  it("has no reading when the response carries no rate-limit headers", async () => {
+    serveInsurance(() => json(insuranceFixture()));
+    const answer = await apiGetWithRateLimit(
+      paths.insurance("AB12CDE"),
+      InsuranceRecordSchema,
+    );
+    expect(answer.rateLimit).toBeUndefined();
+  });
+});
+
+const bulkAnswer: BulkResult = {
+  results: [
+    { registration: "AB12CDE", insured: false, error: "Vehicle not found" },
+  ],
+  processed: 1,
+  successful: 0,
+  failed: 1,
+};
+
+function serveBulk(reply: (request: Request) => Response | Promise<Response>) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post("/api/v1/vehicle/bulk-insurance", async ({ request }) => {
+      bodies.push({
+        contentType: request.headers.get("Content-Type"),
+        apiKey: request.headers.get("X-API-Key"),
+        body: await request.clone().json(),
+      });
+      return reply(request);
+    }),
+  );
+  return bodies;
+}
+
+const postBulk = (signal?: AbortSignal) =>
+  apiPost(
+    paths.bulkInsurance(),
+    { registrations: ["AB12CDE"] },
+    BulkResultSchema,
+    { signal },
+  );
+
+describe("apiPost", () => {
+  it("sends the body as JSON to the proxy, without a key, and parses the answer", async () => {
+    const seen = serveBulk(() => json(bulkAnswer));
+    await expect(postBulk()).resolves.toEqual(bulkAnswer);
+    expect(seen).toEqual([
+      {
+        contentType: "application/json",
+        apiKey: null,
+        body: { registrations: ["AB12CDE"] },
+      },
+    ]);
+  });
+
+  it("returns and records the rate-limit reading with the WithRateLimit variant", async () => {
+    serveBulk(() => json(bulkAnswer, 200, rateLimitHeaders(3, 10, 20)));
+    const answer = await apiPostWithRateLimit(
+      paths.bulkInsurance(),
+      { registrations: ["AB12CDE"] },
+      BulkResultSchema,
+    );
+    expect(answer.rateLimit).toEqual({
+      limit: 10,
+      remaining: 3,
+      resetSeconds: 20,
+    });
+    expect(getRateLimit()?.remaining).toBe(3);
+  });
+
+  it("refuses a bulk answer whose counts do not add up (INVALID_RESPONSE)", async () => {
+    serveBulk(() => json({ ...bulkAnswer, processed: 2 }));
+    const error = await failure(postBulk());
+    expect(error.code).toBe("INVALID_RESPONSE");
+  });
+
+  it("reads a 429 as apiGet does: Retry-After and the reading", async () => {
+    serveBulk(() =>
+      json(problemFixture("RATE_LIMITED", 429), 429, {
+        ...rateLimitHeaders(0, 10, 17),
+        "Retry-After": "23",
+      }),
+    );
+    const error = await failure(postBulk());
+    expect(error).toMatchObject({
+      status: 429,
+      code: "RATE_LIMITED",
+      retryAfterSeconds: 23,
+      rateLimit: { limit: 10, remaining: 0, resetSeconds: 17 },
+    });
+  });
+
+  it("reports a connection that breaks during the body as NETWORK", async () => {
+    serveBulk(() => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"results":['));
+          setTimeout(() => controller.error(new Error("reset")), 10);
+        },
+      });
+      // The announced length is longer than what is sent: the reader sees a cut answer.
+      return new HttpResponse(body, {
+        status: 200,
+        headers: {
+          "Content-Type": "application/json",
+          "Content-Length": "900",
+        },
+      });
+    });
+    const error = await failure(postBulk());
+    expect(error.code).toBe("NETWORK");
+  });
+
+  it("lets an abort through as an abort, not an ApiError", async () => {
+    serveBulk(() => json(bulkAnswer));
+    const controller = new AbortController();
+    controller.abort();
+    await expect(postBulk(controller.signal)).rejects.not.toBeInstanceOf(
+      ApiError,
+    );
   });
 });

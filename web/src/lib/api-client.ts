@@ -1,4 +1,6 @@
-// THE one API client: every request from the web app goes through apiGet.
+// THE one API client: every request from the web app goes through apiGet, apiPost or their
+// *WithRateLimit variants, which also hand back the rate-limit reading of the response (the
+// fleet run paces itself by it).
 import {
   PROXY_PREFIX,
   ProblemSchema,
@@ -11,8 +13,14 @@ import type { z } from "zod";
 import { ApiError, codeForStatus } from "./api-error.ts";
 import { recordRateLimit } from "./rate-limit-store.ts";
 
-interface ApiGetOptions {
+export interface ApiRequestOptions {
   signal?: AbortSignal;
+}
+
+/** A parsed body with the response's X-RateLimit-* reading, when it carried one. */
+export interface ApiResponse<T> {
+  data: T;
+  rateLimit?: RateLimitState;
 }
 
 /**
@@ -22,13 +30,64 @@ interface ApiGetOptions {
 export async function apiGet<T>(
   path: string,
   schema: z.ZodType<T>,
-  options: ApiGetOptions = {},
+  options: ApiRequestOptions = {},
 ): Promise<T> {
-  const response = await send(path, options.signal);
+  return (await apiGetWithRateLimit(path, schema, options)).data;
+}
+
+export function apiGetWithRateLimit<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  options: ApiRequestOptions = {},
+): Promise<ApiResponse<T>> {
+  return request(path, { method: "GET" }, schema, options.signal);
+}
+
+/** POST `body` as JSON to a `paths.*()` value through the proxy; the answer is parsed as apiGet's. */
+export async function apiPost<T>(
+  path: string,
+  body: unknown,
+  schema: z.ZodType<T>,
+  options: ApiRequestOptions = {},
+): Promise<T> {
+  return (await apiPostWithRateLimit(path, body, schema, options)).data;
+}
+
+export function apiPostWithRateLimit<T>(
+  path: string,
+  body: unknown,
+  schema: z.ZodType<T>,
+  options: ApiRequestOptions = {},
+): Promise<ApiResponse<T>> {
+  return request(
+    path,
+    {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { "Content-Type": "application/json" },
+    },
+    schema,
+    options.signal,
+  );
+}
+
+interface RequestShape {
+  method: "GET" | "POST";
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+async function request<T>(
+  path: string,
+  shape: RequestShape,
+  schema: z.ZodType<T>,
+  signal: AbortSignal | undefined,
+): Promise<ApiResponse<T>> {
+  const response = await send(path, shape, signal);
   const rateLimit = parseRateLimitHeaders(response.headers);
   if (rateLimit) recordRateLimit(rateLimit);
   const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
-  const body = await readJson(response, options.signal);
+  const body = await readJson(response, requestId, rateLimit, signal);
 
   if (!response.ok) throw problemError(response, body, requestId, rateLimit);
 
@@ -43,13 +102,19 @@ export async function apiGet<T>(
       cause: parsed.error,
     });
   }
-  return parsed.data;
+  return { data: parsed.data, rateLimit };
 }
 
-async function send(path: string, signal?: AbortSignal): Promise<Response> {
+async function send(
+  path: string,
+  shape: RequestShape,
+  signal?: AbortSignal,
+): Promise<Response> {
   try {
     return await fetch(PROXY_PREFIX + path, {
-      headers: { Accept: "application/json" },
+      method: shape.method,
+      body: shape.body,
+      headers: { Accept: "application/json", ...shape.headers },
       signal,
     });
   } catch (cause) {
@@ -64,16 +129,34 @@ async function send(path: string, signal?: AbortSignal): Promise<Response> {
   }
 }
 
-/** The body as JSON, or undefined when it is empty or not JSON. */
+/**
+ * The body as JSON, or undefined when it is empty or not JSON. A connection that breaks
+ * while the body arrives is a network failure, not an unreadable answer: the caller may
+ * retry it like any other.
+ */
 async function readJson(
   response: Response,
+  requestId: string | undefined,
+  rateLimit: RateLimitState | undefined,
   signal?: AbortSignal,
 ): Promise<unknown> {
+  let text: string;
   try {
-    const text = await response.text();
-    return text === "" ? undefined : (JSON.parse(text) as unknown);
+    text = await response.text();
   } catch (cause) {
     if (signal?.aborted) throw cause;
+    throw new ApiError({
+      status: response.status,
+      code: "NETWORK",
+      detail: "The connection to the vehicle service broke during its answer.",
+      requestId,
+      rateLimit,
+      cause,
+    });
+  }
+  try {
+    return text === "" ? undefined : (JSON.parse(text) as unknown);
+  } catch {
     return undefined;
   }
 }
