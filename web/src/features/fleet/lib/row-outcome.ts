@@ -1,0 +1,72 @@
+// One outcome per row of the user's list, in words and in the order a fleet manager acts on
+// them: the summary, the results table and the export all read it from here.
+import { isExpiringSoon } from "../../../lib/dates.ts";
+import type { FleetRow, VehicleResult } from "./fleet-types.ts";
+
+export type RowOutcome =
+  | "not-insured"
+  | "expiring"
+  | "not-found"
+  | "not-checked"
+  | "invalid"
+  | "insured"
+  | "excluded"
+  /** Sent, and not answered yet (a run in progress). */
+  | "pending";
+
+/** Vehicles that need action first; "excluded" last. Also the order of the summary. */
+export const OUTCOME_ORDER: readonly RowOutcome[] = [
+  "not-insured",
+  "expiring",
+  "not-found",
+  "not-checked",
+  "invalid",
+  "pending",
+  "insured",
+  "excluded",
+];
+
+export const OUTCOME_LABELS: Record<RowOutcome, string> = {
+  "not-insured": "Not insured",
+  expiring: "Insured, expiring soon",
+  "not-found": "Not found",
+  "not-checked": "Not checked",
+  invalid: "Invalid registration",
+  pending: "Waiting to be checked",
+  insured: "Insured",
+  excluded: "Excluded",
+};
+
+/** `today` is the UK's date ("YYYY-MM-DD"), for "expiring within 30 days". */
+export function rowOutcome(
+  row: FleetRow,
+  result: VehicleResult | undefined,
+  today: string,
+): RowOutcome {
+  if (row.excluded) return "excluded";
+  if (!row.registration) return "invalid";
+  if (!result) return "pending";
+  const { insurance } = result;
+  switch (insurance.status) {
+    case "insured":
+      return isExpiringSoon(insurance.policy.validTo, today)
+        ? "expiring"
+        : "insured";
+    case "not-insured":
+      return "not-insured";
+    case "not-found":
+      return "not-found";
+    case "invalid":
+      return "invalid";
+    case "not-checked":
+      return "not-checked";
+  }
+}
+
+/** Whether the row's vehicle is compliant: undefined when compliance was not checked or not answered. */
+export function rowCompliant(
+  result: VehicleResult | undefined,
+): boolean | undefined {
+  const compliance = result?.compliance;
+  return compliance?.status === "checked" ? compliance.compliant : undefined;
+}
