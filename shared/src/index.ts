@@ -4,6 +4,7 @@ export * from "./vehicle.ts";
 export * from "./insurance-record.ts";
 export * from "./bulk.ts";
 export * from "./bulk-compliance.ts";
+export * from "./bulk-request.ts";
 export * from "./compliance-record.ts";
 export * from "./problem.ts";
 export * from "./rate-limit.ts";
