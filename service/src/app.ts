@@ -7,12 +7,15 @@ import { errorHandler, notFoundHandler } from "./http/error-handlers.ts";
 import { problems } from "./http/problem-error.ts";
 import { rateLimit } from "./http/rate-limit.ts";
 import { requestId } from "./http/request-id.ts";
+import { bulkComplianceRoute } from "./routes/bulk-compliance.ts";
+import { bulkInsuranceRoute } from "./routes/bulk-insurance.ts";
 import { complianceRoute } from "./routes/compliance.ts";
 import { insuranceRoute } from "./routes/insurance.ts";
 import { openApiRoute } from "./routes/openapi.ts";
 
 // Hono answers HEAD with the GET route, so HEAD is allowed wherever GET is.
 const GET_ONLY = "GET, HEAD";
+const POST_ONLY = "POST";
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -27,6 +30,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(rateLimit(deps));
   insuranceRoute(app, deps);
   complianceRoute(app, deps);
+  bulkInsuranceRoute(app, deps);
+  bulkComplianceRoute(app, deps);
   openApiRoute(app);
   for (const path of [
     ROUTE_PATTERNS.insurance,
@@ -35,6 +40,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   ])
     app.all(path, (c) => {
       throw problems.methodNotAllowed(c.req.method, GET_ONLY);
+    });
+  for (const path of [
+    ROUTE_PATTERNS.bulkInsurance,
+    ROUTE_PATTERNS.bulkCompliance,
+  ])
+    app.all(path, (c) => {
+      throw problems.methodNotAllowed(c.req.method, POST_ONLY);
     });
 
   app.notFound(notFoundHandler);

@@ -1,3 +1,4 @@
+import { BULK_ERRORS } from "@vics/shared";
 import { addDays, type IsoDate } from "./domain/dates.ts";
 import type { VehicleFacts } from "./store/store.ts";
 
@@ -59,4 +60,27 @@ export function slowSandboxVehicle(
     tax: { sorn: false, dueDate: addDays(today, 150) },
     fines: [],
   };
+}
+
+/** What a sandbox registration does in a bulk list (CONTRACT.md's "In a bulk list" column). */
+export interface BulkSandboxEffect {
+  /** ER19THR anywhere: the whole request is the 429 a real limit gives. */
+  throttled: boolean;
+  /** ER19SLO anywhere: the whole request waits the sandbox delay, once. */
+  slow: boolean;
+}
+
+export function bulkSandboxEffect(
+  registrations: readonly string[],
+): BulkSandboxEffect {
+  const outcomes = new Set(registrations.map(sandboxOutcome));
+  return { throttled: outcomes.has("throttled"), slow: outcomes.has("slow") };
+}
+
+/** The failed item a sandbox registration gives in a bulk list; undefined when it is not one. */
+export function sandboxBulkError(registration: string): string | undefined {
+  const outcome = sandboxOutcome(registration);
+  if (outcome === "not-found") return BULK_ERRORS.notFound;
+  if (outcome === "error") return BULK_ERRORS.unavailable;
+  return undefined;
 }

@@ -34,6 +34,10 @@ export class ProblemError extends Error {
 export const problems = {
   invalidRegistration: (detail: string) =>
     new ProblemError(400, "INVALID_REGISTRATION", detail),
+  malformedRequest: (detail: string) =>
+    new ProblemError(400, "MALFORMED_REQUEST", detail),
+  payloadTooLarge: (detail: string) =>
+    new ProblemError(413, "PAYLOAD_TOO_LARGE", detail),
   missingKey: () =>
     new ProblemError(
       401,

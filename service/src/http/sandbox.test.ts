@@ -1,4 +1,6 @@
 import {
+  BulkComplianceResultSchema,
+  BulkResultSchema,
   ComplianceRecordSchema,
   InsuranceRecordSchema,
   PLAN_LIMITS,
@@ -10,6 +12,7 @@ import {
   call,
   expectMeteredHeaders,
   expectProblem,
+  postBulk,
 } from "../test-support/requests.ts";
 
 const startService = freshServices();
@@ -89,6 +92,101 @@ describe.each(CHECKS)(
           404,
           "VEHICLE_NOT_FOUND",
         );
+      expect(sleep).not.toHaveBeenCalled();
+    });
+  },
+);
+
+const BULK_CHECKS = [
+  ["bulk insurance", "/v1/vehicle/bulk-insurance", BulkResultSchema],
+  [
+    "bulk compliance",
+    "/v1/vehicle/bulk-compliance",
+    BulkComplianceResultSchema,
+  ],
+] as const;
+
+describe.each(BULK_CHECKS)(
+  "sandbox mode on the %s check",
+  (_check, path, schema) => {
+    async function bulk(sandbox: boolean, registrations: string[]) {
+      const started = await start(sandbox);
+      const response = await postBulk(
+        started.service,
+        path,
+        { registrations },
+        { key: started.key },
+      );
+      expectMeteredHeaders(response, PLAN_LIMITS.standard);
+      return { ...started, response };
+    }
+
+    it.each([
+      ["ER19NFD", "Vehicle not found"],
+      ["er19 err", "Temporarily unavailable, retry later"],
+    ])(
+      "fails the %s item with %j, and answers the rest",
+      async (registration, error) => {
+        const { response, sleep } = await bulk(true, [
+          "AB12CDE",
+          registration,
+          "AB12CDE",
+        ]);
+        expect(response.status).toBe(200);
+        const answer = schema.parse(await response.json());
+        expect(answer).toMatchObject({
+          processed: 3,
+          successful: 2,
+          failed: 1,
+        });
+        expect(answer.results[1]).toMatchObject({
+          registration: registration.replace(" ", "").toUpperCase(),
+          error,
+        });
+        expect(sleep).not.toHaveBeenCalled();
+      },
+    );
+
+    it("answers the whole request with a 429 carrying the headers of a real one when ER19THR is anywhere", async () => {
+      const { response } = await bulk(true, [
+        "AB12CDE",
+        "ZZ99ZZZ",
+        "ER19THR",
+        "AB12CDE",
+      ]);
+      expect(response.headers.get("X-RateLimit-Remaining")).toBe("0");
+      expect(
+        Number(response.headers.get("Retry-After")),
+      ).toBeGreaterThanOrEqual(1);
+      await expectProblem(response, 429, "RATE_LIMITED");
+    });
+
+    it("waits the sandbox delay once for the whole request when ER19SLO is anywhere, and answers it", async () => {
+      const { response, sleep } = await bulk(true, [
+        "ER19SLO",
+        "AB12CDE",
+        "er19slo",
+      ]);
+      expect(sleep).toHaveBeenCalledTimes(1);
+      expect(sleep).toHaveBeenCalledWith(3000);
+      expect(response.status).toBe(200);
+      const answer = schema.parse(await response.json());
+      expect(answer).toMatchObject({ processed: 3, successful: 3, failed: 0 });
+      expect(answer.results[0]).toMatchObject({
+        registration: "ER19SLO",
+        vehicle: { make: "Volkswagen", model: "Golf" },
+      });
+      expect(answer.results[2]).toEqual(answer.results[0]);
+    });
+
+    it("treats them as ordinary unknown registrations when sandbox mode is off", async () => {
+      const registrations = ["ER19NFD", "ER19ERR", "ER19THR", "ER19SLO"];
+      const { response, sleep } = await bulk(false, registrations);
+      expect(response.status).toBe(200);
+      const answer = schema.parse(await response.json());
+      expect(answer.results.map((item) => item.error)).toEqual(
+        registrations.map(() => "Vehicle not found"),
+      );
       expect(sleep).not.toHaveBeenCalled();
     });
   },

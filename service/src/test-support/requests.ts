@@ -18,6 +18,8 @@ export interface CallOptions {
   key?: string;
   method?: string;
   headers?: Record<string, string>;
+  /** A POST body: bytes, or a stream (sent without Content-Length). */
+  body?: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>;
 }
 
 export function call(
@@ -29,10 +31,34 @@ export function call(
   if (options.key !== undefined) headers.set(API_KEY_HEADER, options.key);
   return service.app.fetch(
     new Request(`http://service.test${path}`, {
-      method: options.method ?? "GET",
+      method: options.method ?? (options.body === undefined ? "GET" : "POST"),
       headers,
+      body: options.body,
+      duplex: "half",
     }),
   );
+}
+
+/**
+ * A bulk check's POST with a JSON body (or any text, to test what is refused), sent as
+ * bytes so that no Content-Type is added but `contentType` (default JSON; null for none).
+ */
+export function postBulk(
+  service: Pick<TestService, "app">,
+  path: string,
+  body: unknown,
+  options: CallOptions & { contentType?: string | null } = {},
+) {
+  const { contentType = "application/json", ...rest } = options;
+  const text = typeof body === "string" ? body : JSON.stringify(body);
+  return call(service, path, {
+    ...rest,
+    body: new TextEncoder().encode(text),
+    headers: {
+      ...(contentType === null ? {} : { "Content-Type": contentType }),
+      ...options.headers,
+    },
+  });
 }
 
 /** Asserts the headers every metered response carries. */

@@ -1,0 +1,75 @@
+import type {
+  BulkComplianceItem,
+  BulkItem,
+  ComplianceChecks,
+  Vehicle,
+} from "@vics/shared";
+import { type ComplianceFacts, complianceVerdict } from "./compliance.ts";
+import type { IsoDate } from "./dates.ts";
+import { insuranceStatus } from "./insurance.ts";
+
+/** One submitted registration, looked up: the vehicle's facts, or why there are none. */
+export type BulkOutcome =
+  | {
+      registration: string;
+      facts: ComplianceFacts & { vehicle: Vehicle };
+    }
+  | { registration: string; error: string };
+
+/** The policy only on an insured item, the vehicle on every successful one (CONTRACT.md). */
+export function bulkInsuranceItem(
+  outcome: BulkOutcome,
+  today: IsoDate,
+): BulkItem {
+  const { registration } = outcome;
+  if ("error" in outcome)
+    return { registration, insured: false, error: outcome.error };
+  const { insured, policy } = insuranceStatus(outcome.facts.policies, today);
+  return {
+    registration,
+    insured,
+    ...(insured && policy ? { policy } : {}),
+    vehicle: outcome.facts.vehicle,
+  };
+}
+
+const NO_CHECKS: ComplianceChecks = {
+  insuranceValid: false,
+  motValid: false,
+  roadTaxPaid: false,
+  noOutstandingFines: false,
+};
+
+/** The single compliance check's verdict per vehicle; a failed item fails all four checks. */
+export function bulkComplianceItem(
+  outcome: BulkOutcome,
+  today: IsoDate,
+): BulkComplianceItem {
+  const { registration } = outcome;
+  if ("error" in outcome)
+    return {
+      registration,
+      compliant: false,
+      checks: { ...NO_CHECKS },
+      error: outcome.error,
+    };
+  const verdict = complianceVerdict(outcome.facts, today);
+  return {
+    registration,
+    compliant: verdict.compliant,
+    checks: verdict.checks,
+    details: verdict.details,
+    vehicle: outcome.facts.vehicle,
+  };
+}
+
+/** The results with their counts: processed = results = successful + failed. */
+export function bulkAnswer<Item extends { error?: string }>(results: Item[]) {
+  const failed = results.filter((item) => item.error !== undefined).length;
+  return {
+    results,
+    processed: results.length,
+    successful: results.length - failed,
+    failed,
+  };
+}

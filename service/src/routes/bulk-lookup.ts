@@ -1,0 +1,68 @@
+import { BULK_ERRORS, parseRegistration, ukDate } from "@vics/shared";
+import type { AppDeps } from "../app-deps.ts";
+import type { BulkOutcome } from "../domain/bulk.ts";
+import type { IsoDate } from "../domain/dates.ts";
+import { problems } from "../http/problem-error.ts";
+import type { RateLimitDecision } from "../rate-limit/rate-limiter.ts";
+import {
+  bulkSandboxEffect,
+  sandboxBulkError,
+  sandboxOutcome,
+  slowSandboxVehicle,
+} from "../sandbox.ts";
+import type { VehicleFacts } from "../store/store.ts";
+
+export interface BulkLookup {
+  /** One per submitted registration, in the submitted order, duplicates kept. */
+  outcomes: BulkOutcome[];
+  today: IsoDate;
+}
+
+/**
+ * Validation, then the sandbox's effect on the whole request, then ONE store call for every
+ * distinct valid registration: a constant number of queries, however long the list.
+ */
+export async function lookUpVehicles(
+  deps: Pick<AppDeps, "store" | "now" | "sandbox" | "sandboxDelayMs" | "sleep">,
+  submitted: readonly string[],
+  rateLimit: RateLimitDecision,
+): Promise<BulkLookup> {
+  const parsed = submitted.map((text) => ({
+    text,
+    ...parseRegistration(text),
+  }));
+  const valid = parsed.flatMap((entry) =>
+    entry.ok ? [entry.registration] : [],
+  );
+  const sandboxed = (registration: string) =>
+    deps.sandbox && sandboxOutcome(registration) !== undefined;
+  const effect = deps.sandbox
+    ? bulkSandboxEffect(valid)
+    : { throttled: false, slow: false };
+  if (effect.throttled) throw problems.rateLimited(rateLimit);
+  if (effect.slow) await deps.sleep(deps.sandboxDelayMs);
+  const today = ukDate(deps.now());
+
+  const wanted = [...new Set(valid.filter((r) => !sandboxed(r)))];
+  const found =
+    wanted.length > 0
+      ? await deps.store.findVehicles(wanted)
+      : new Map<string, VehicleFacts>();
+
+  const outcomes = parsed.map((entry): BulkOutcome => {
+    // An invalid registration keeps the text it was submitted as.
+    if (!entry.ok)
+      return { registration: entry.text, error: BULK_ERRORS.invalid };
+    const { registration } = entry;
+    if (sandboxed(registration)) {
+      const error = sandboxBulkError(registration);
+      if (error) return { registration, error };
+      return { registration, facts: slowSandboxVehicle(registration, today) };
+    }
+    const facts = found.get(registration);
+    return facts
+      ? { registration, facts }
+      : { registration, error: BULK_ERRORS.notFound };
+  });
+  return { outcomes, today };
+}
