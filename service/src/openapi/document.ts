@@ -6,6 +6,10 @@ import {
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
 import {
+  bulkComplianceOperation,
+  bulkInsuranceOperation,
+} from "./bulk-operations.ts";
+import {
   API_KEY_SCHEME,
   apiKeySecurityScheme,
   jsonResponse,
@@ -75,6 +79,8 @@ export function createOpenApiDocument() {
         "The insurance record, insured or not",
         InsuranceRecordSchema,
       ),
+      "/v1/vehicle/bulk-insurance": { post: bulkInsuranceOperation },
+      "/v1/vehicle/bulk-compliance": { post: bulkComplianceOperation },
       "/v1/compliance/{registration}": vehicleCheck(
         "getCompliance",
         "Overall compliance verdict with insurance, MOT, road tax and fines checks",

@@ -1,5 +1,7 @@
 import {
   API_KEY_HEADER,
+  BULK_MAX_BODY_BYTES,
+  BULK_MAX_REGISTRATIONS,
   PLAN_LIMITS,
   PROBLEM_CONTENT_TYPE,
   ProblemSchema,
@@ -86,18 +88,10 @@ function problemResponse(
   };
 }
 
-export const problemResponses = {
-  "400": problemResponse(
-    "INVALID_REGISTRATION: the registration is not in a UK format",
-  ),
+/** The statuses every operation with a key shares. */
+const keyedProblemResponses = {
   "401": problemResponse(
     "UNAUTHORIZED: the API key is missing, unknown or revoked",
-  ),
-  "404": problemResponse(
-    "VEHICLE_NOT_FOUND: no vehicle has this registration (NOT_FOUND for an unknown route)",
-  ),
-  "405": problemResponse(
-    "METHOD_NOT_ALLOWED: this path only answers GET; see the Allow header",
   ),
   "429": problemResponse(
     "RATE_LIMITED: the window's limit is reached; wait Retry-After seconds",
@@ -106,4 +100,36 @@ export const problemResponses = {
   "500": problemResponse(
     "INTERNAL: an unexpected problem; the caller may retry later",
   ),
+} satisfies ZodOpenApiResponsesObject;
+
+/** A single-vehicle check's problems. */
+export const problemResponses = {
+  "400": problemResponse(
+    "INVALID_REGISTRATION: the registration is not in a UK format",
+  ),
+  "401": keyedProblemResponses["401"],
+  "404": problemResponse(
+    "VEHICLE_NOT_FOUND: no vehicle has this registration (NOT_FOUND for an unknown route)",
+  ),
+  "405": problemResponse(
+    "METHOD_NOT_ALLOWED: this path only answers GET; see the Allow header",
+  ),
+  "429": keyedProblemResponses["429"],
+  "500": keyedProblemResponses["500"],
+} satisfies ZodOpenApiResponsesObject;
+
+/** A bulk check's problems: the body's; a registration that fails is an item, not a problem. */
+export const bulkProblemResponses = {
+  "400": problemResponse(
+    `MALFORMED_REQUEST: the body is not JSON sent with Content-Type application/json, or not an object whose registrations is an array of 1 to ${BULK_MAX_REGISTRATIONS.toLocaleString("en-GB")} strings; the detail names the problem`,
+  ),
+  "401": keyedProblemResponses["401"],
+  "405": problemResponse(
+    "METHOD_NOT_ALLOWED: this path only answers POST; see the Allow header",
+  ),
+  "413": problemResponse(
+    `PAYLOAD_TOO_LARGE: the body is over ${BULK_MAX_BODY_BYTES / 1024} KiB`,
+  ),
+  "429": keyedProblemResponses["429"],
+  "500": keyedProblemResponses["500"],
 } satisfies ZodOpenApiResponsesObject;

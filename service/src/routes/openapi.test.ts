@@ -110,3 +110,78 @@ describe("GET /v1/openapi.json", () => {
     expect(withKey.headers.get("X-RateLimit-Remaining")).toBe("9");
   });
 });
+
+interface BulkOperation {
+  operationId: string;
+  description: string;
+  "x-vics-extension"?: boolean;
+  requestBody: {
+    required: boolean;
+    content: Record<string, { schema: { $ref: string } }>;
+  };
+  responses: Record<
+    string,
+    {
+      headers?: Record<string, unknown>;
+      content: Record<string, { schema: { $ref: string } }>;
+    }
+  >;
+}
+
+describe("the bulk operations in the OpenAPI document", () => {
+  async function bulkOperations() {
+    const response = await call(await start(), "/v1/openapi.json");
+    const document = (await response.json()) as {
+      paths: Record<string, Record<string, BulkOperation>>;
+    };
+    return {
+      insurance: document.paths["/v1/vehicle/bulk-insurance"],
+      compliance: document.paths["/v1/vehicle/bulk-compliance"],
+    };
+  }
+
+  it.each([
+    ["insurance", "checkBulkInsurance", "BulkResult"],
+    ["compliance", "checkBulkCompliance", "BulkComplianceResult"],
+  ] as const)(
+    "bulk %s: POST only, a required JSON BulkRequest body, its answer and every problem status",
+    async (which, operationId, answer) => {
+      const item = (await bulkOperations())[which];
+      expect(Object.keys(item ?? {})).toEqual(["post"]);
+      const operation = item?.post;
+      expect(operation?.operationId).toBe(operationId);
+      expect(operation?.requestBody.required).toBe(true);
+      expect(
+        operation?.requestBody.content["application/json"]?.schema,
+      ).toEqual({ $ref: "#/components/schemas/BulkRequest" });
+      expect(Object.keys(operation?.responses ?? {}).sort()).toEqual([
+        "200",
+        "400",
+        "401",
+        "405",
+        "413",
+        "429",
+        "500",
+      ]);
+      expect(
+        operation?.responses["200"]?.content["application/json"]?.schema,
+      ).toEqual({ $ref: `#/components/schemas/${answer}` });
+      expect(Object.keys(operation?.responses["413"]?.headers ?? {})).toContain(
+        "X-RateLimit-Remaining",
+      );
+      expect(
+        operation?.responses["413"]?.content["application/problem+json"]
+          ?.schema,
+      ).toEqual({ $ref: "#/components/schemas/Problem" });
+    },
+  );
+
+  it("marks bulk compliance, and only it, as an extension clients must not depend on", async () => {
+    const { insurance, compliance } = await bulkOperations();
+    expect(compliance?.post?.["x-vics-extension"]).toBe(true);
+    expect(compliance?.post?.description).toMatch(
+      /^Extension, not in the interface document: clients must not depend on it/,
+    );
+    expect(insurance?.post?.["x-vics-extension"]).toBeUndefined();
+  });
+});
