@@ -1,0 +1,89 @@
+// From a file's non-blank rows to a SourceTable: is row 1 a header, how wide is the table, and
+// is it within the limits. Shared by the CSV and XLSX readers so both decide alike.
+import { isValidRegistration } from "@vics/shared";
+import {
+  FLEET_MAX_ROWS,
+  type ParseFailure,
+  type SourceRow,
+  type SourceTable,
+} from "../fleet-types.ts";
+import {
+  registrationColumnByValues,
+  registrationHeaderRank,
+} from "./detect-column.ts";
+import {
+  MAX_CELL_CHARS,
+  MAX_COLUMNS,
+  parseFailures,
+} from "./parse-failures.ts";
+
+/** Readers keep this many non-blank rows and stop: a header, the limit, and one row over it. */
+export const ROWS_TO_READ = FLEET_MAX_ROWS + 2;
+
+/** A row with every cell blank says nothing; it is left out, as the contract of SourceTable says. */
+export function isBlankRow(cells: readonly string[]): boolean {
+  return cells.every((cell) => cell === "");
+}
+
+/**
+ * Row 1 is a header when a cell is named like a registration column, or when it has no valid
+ * registration while a column below holds registrations and row 1's cell there is a word (no
+ * digits): "AB12 CDF0" above registrations is a mistyped vehicle, not a title, and stays data.
+ */
+export function firstRowIsHeader(
+  first: SourceRow,
+  below: SourceRow[],
+  columnCount: number,
+): boolean {
+  if (first.cells.some((cell) => registrationHeaderRank(cell) >= 0))
+    return true;
+  if (first.cells.some((cell) => isValidRegistration(cell))) return false;
+  const column = registrationColumnByValues(below, columnCount);
+  if (column === null) return false;
+  const cell = first.cells[column] ?? "";
+  return cell !== "" && !/[0-9]/.test(cell);
+}
+
+/** The widest row, not counting cells that are blank to the end of every row. */
+function usedWidth(rows: SourceRow[]): number {
+  let width = 0;
+  for (const { cells } of rows) {
+    for (let index = cells.length - 1; index >= width; index--) {
+      if (cells[index] !== "") {
+        width = index + 1;
+        break;
+      }
+    }
+  }
+  return width;
+}
+
+/** `rows`: the file's non-blank rows, cells trimmed, at most ROWS_TO_READ of them. */
+export function buildTable(
+  source: string,
+  rows: SourceRow[],
+): SourceTable | ParseFailure {
+  const [first, ...below] = rows;
+  if (!first) return parseFailures.emptyFile();
+  const columnCount = usedWidth(rows);
+  if (columnCount > MAX_COLUMNS) return parseFailures.tooManyColumns();
+  for (const { line, cells } of rows) {
+    if (cells.some((cell) => cell.length > MAX_CELL_CHARS))
+      return parseFailures.cellTooLong(line);
+  }
+  const trim = (row: SourceRow): SourceRow =>
+    row.cells.length > columnCount
+      ? { line: row.line, cells: row.cells.slice(0, columnCount) }
+      : row;
+  const hasHeader = firstRowIsHeader(first, below, columnCount);
+  const data = (hasHeader ? below : rows).map(trim);
+  if (data.length === 0) return parseFailures.headerOnly();
+  if (data.length > FLEET_MAX_ROWS) return parseFailures.tooManyRows("file");
+  const header = hasHeader
+    ? Array.from(
+        { length: columnCount },
+        (_, index) => first.cells[index] ?? "",
+      )
+    : null;
+  return { source, header, rows: data, columnCount };
+}

@@ -1,0 +1,114 @@
+// Once the user has chosen the registration column: every row of the table becomes a
+// FleetRow (none dropped, invalid ones say why), and the counts shown before sending.
+import {
+  lookalikeRegistrations,
+  normaliseRegistration,
+  parseRegistration,
+  REGISTRATION_MAX_LENGTH,
+} from "@vics/shared";
+import type { FleetRow, SourceTable } from "../fleet-types.ts";
+
+export const NO_REGISTRATION = "No registration in this row";
+/** Lookalikes offered for one row: the nearest few are the likely ones. */
+const SUGGESTIONS = 3;
+
+export interface PreparedRows {
+  rows: FleetRow[];
+  /** Names of the other columns, in order: the header's, or "Column 2" by position. */
+  extraColumns: string[];
+  /** The registration column's name, when the table has a header. */
+  registrationColumn: string | null;
+}
+
+export interface InputSummary {
+  rows: number;
+  /** Distinct valid registrations that will be checked. */
+  unique: number;
+  /** Valid, included rows beyond the first of each registration: answered by that first one. */
+  duplicates: number;
+  /** Rows without a valid registration that are not excluded. */
+  invalid: number;
+  excluded: number;
+  /** What to send: each unique valid included registration once, normalised, first seen first. */
+  toCheck: string[];
+}
+
+function columnName(header: string[] | null, column: number): string {
+  return header?.[column] || `Column ${column + 1}`;
+}
+
+/** `submitted` checked as a registration; the row's other fields kept. */
+function validated(row: FleetRow, submitted: string): FleetRow {
+  const { registration: _old, invalid: _oldReason, ...rest } = row;
+  if (submitted.trim() === "")
+    return {
+      ...rest,
+      submitted,
+      invalid: { reason: NO_REGISTRATION, suggestions: [] },
+    };
+  const parsed = parseRegistration(submitted);
+  if (parsed.ok)
+    return { ...rest, submitted, registration: parsed.registration };
+  // Lookalikes only for registration-sized text: the search doubles with every O, 0, I or 1.
+  const suggestions =
+    normaliseRegistration(submitted).length <= REGISTRATION_MAX_LENGTH
+      ? lookalikeRegistrations(submitted, SUGGESTIONS)
+      : [];
+  return {
+    ...rest,
+    submitted,
+    invalid: { reason: parsed.message, suggestions },
+  };
+}
+
+export function prepareRows(table: SourceTable, column: number): PreparedRows {
+  const others = Array.from(
+    { length: table.columnCount },
+    (_, index) => index,
+  ).filter((index) => index !== column);
+  const rows = table.rows.map(({ line, cells }) =>
+    validated(
+      { line, submitted: "", extra: others.map((index) => cells[index] ?? "") },
+      cells[column] ?? "",
+    ),
+  );
+  return {
+    rows,
+    extraColumns: others.map((index) => columnName(table.header, index)),
+    registrationColumn: table.header ? columnName(table.header, column) : null,
+  };
+}
+
+/**
+ * The row with its registration edited by the user, checked again. The edit replaces what
+ * was submitted: it is what the user now asks about, and what the export shows.
+ */
+export function fixRow(row: FleetRow, text: string): FleetRow {
+  return validated(row, text.trim());
+}
+
+export function excludeRow(row: FleetRow, excluded: boolean): FleetRow {
+  const { excluded: _was, ...rest } = row;
+  return excluded ? { ...rest, excluded: true } : rest;
+}
+
+export function inputSummary(rows: readonly FleetRow[]): InputSummary {
+  const toCheck = new Set<string>();
+  let duplicates = 0;
+  let invalid = 0;
+  let excluded = 0;
+  for (const row of rows) {
+    if (row.excluded) excluded++;
+    else if (!row.registration) invalid++;
+    else if (toCheck.has(row.registration)) duplicates++;
+    else toCheck.add(row.registration);
+  }
+  return {
+    rows: rows.length,
+    unique: toCheck.size,
+    duplicates,
+    invalid,
+    excluded,
+    toCheck: [...toCheck],
+  };
+}
