@@ -1,0 +1,234 @@
+// XLSX files: real ones written by write-excel-file, and the ones that must be refused.
+import { describe, expect, it } from "vitest";
+import { parseFile } from "./parse-file.ts";
+import { MAX_UNZIPPED_BYTES } from "./parse-failures.ts";
+import {
+  compoundFile,
+  concat,
+  deflatedZeros,
+  randomBytes,
+  utf8,
+  xlsxFile,
+  zipFile,
+} from "./test-files.ts";
+
+describe("parseFile: XLSX", () => {
+  it("reads the first sheet: header, numbers as written, dates as YYYY-MM-DD, TRUE/FALSE", async () => {
+    const bytes = await xlsxFile([
+      ["Registration", "Fleet number", "Next service", "Pool car", "Mileage"],
+      [
+        "AB12 CDE",
+        7,
+        {
+          value: new Date(Date.UTC(2026, 6, 10)),
+          type: Date,
+          format: "dd/mm/yyyy",
+        },
+        true,
+        12345.5,
+      ],
+      ["CD34EFG", null, null, false, 0],
+    ]);
+    expect(await parseFile("fleet.xlsx", bytes)).toEqual({
+      source: "fleet.xlsx",
+      header: [
+        "Registration",
+        "Fleet number",
+        "Next service",
+        "Pool car",
+        "Mileage",
+      ],
+      rows: [
+        { line: 2, cells: ["AB12 CDE", "7", "2026-07-10", "TRUE", "12345.5"] },
+        { line: 3, cells: ["CD34EFG", "", "", "FALSE", "0"] },
+      ],
+      columnCount: 5,
+    });
+  });
+
+  it("numbers rows as Excel does, blank rows above and between the data included", async () => {
+    const bytes = await xlsxFile([
+      [null, null],
+      [null, "AB12CDE"],
+      [null, null],
+      [null, "CD34EFG"],
+    ]);
+    const result = await parseFile("fleet.xlsx", bytes);
+    expect(result).toMatchObject({
+      header: null,
+      rows: [
+        { line: 2, cells: ["", "AB12CDE"] },
+        { line: 4, cells: ["", "CD34EFG"] },
+      ],
+    });
+  });
+
+  it("reads a workbook renamed .csv by its content", async () => {
+    const bytes = await xlsxFile([["VRM"], ["AB12CDE"]]);
+    expect(await parseFile("fleet.csv", bytes)).toMatchObject({
+      header: ["VRM"],
+      rows: [{ line: 2, cells: ["AB12CDE"] }],
+    });
+  });
+
+  it("fails on a sheet with a header and no vehicles", async () => {
+    const bytes = await xlsxFile([["Registration", "Depot"]]);
+    expect(await parseFile("fleet.xlsx", bytes)).toMatchObject({
+      code: "no-rows",
+    });
+  });
+
+  // A real password-protected workbook is an encrypted package inside an OLE compound file;
+  // making one needs Excel. Detection reads only the signature and the stream names, which
+  // these have exactly as Excel writes them.
+  it.each<[string, string, ArrayBuffer, string, RegExp]>([
+    [
+      "a password-protected workbook",
+      "fleet.xlsx",
+      compoundFile(["Root Entry", "EncryptionInfo", "EncryptedPackage"]),
+      "protected",
+      /^This spreadsheet is protected with a password\. Remove the password in Excel, save it, and upload it again\.$/,
+    ],
+    [
+      "a compound file under an .xlsx name, streams unread",
+      "fleet.xlsx",
+      compoundFile(["Root Entry"]),
+      "protected",
+      /protected with a password/,
+    ],
+    [
+      "an old Excel workbook (.xls)",
+      "fleet.xls",
+      compoundFile(["Root Entry", "Workbook"]),
+      "not-a-spreadsheet",
+      /old Excel file \(\.xls\).*save it as \.xlsx or \.csv/,
+    ],
+    [
+      "an .xls renamed .xlsx",
+      "fleet.xlsx",
+      compoundFile(["Root Entry", "Workbook"]),
+      "not-a-spreadsheet",
+      /old Excel file/,
+    ],
+    [
+      "a Word document renamed .csv",
+      "fleet.csv",
+      compoundFile(["Root Entry", "WordDocument"]),
+      "not-a-spreadsheet",
+      /not a spreadsheet/,
+    ],
+    [
+      "a zip that is not a workbook (an .ods, a .docx)",
+      "fleet.xlsx",
+      zipFile([
+        {
+          name: "content.xml",
+          data: utf8("<x/>"),
+          deflated: false,
+          declaredSize: 4,
+        },
+      ]),
+      "not-a-spreadsheet",
+      /zip archive, not an Excel workbook/,
+    ],
+    [
+      "random bytes named .xlsx",
+      "fleet.xlsx",
+      randomBytes(8192, 7).buffer,
+      "not-a-spreadsheet",
+      /not a spreadsheet/,
+    ],
+    [
+      "a zip signature then random bytes",
+      "fleet.xlsx",
+      concat(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), randomBytes(8192, 8)),
+      "corrupt",
+      /damaged/,
+    ],
+  ])("%s", async (_name, fileName, bytes, code, message) => {
+    expect(await parseFile(fileName, bytes)).toMatchObject({
+      code,
+      message: expect.stringMatching(message),
+    });
+  });
+
+  it("fails on a truncated workbook", async () => {
+    const bytes = await xlsxFile([["Registration"], ["AB12CDE"]]);
+    const result = await parseFile(
+      "fleet.xlsx",
+      bytes.slice(0, bytes.byteLength - 40),
+    );
+    expect(result).toMatchObject({ code: "corrupt" });
+  });
+});
+
+describe("parseFile: zip bombs", () => {
+  const sheet = "xl/worksheets/sheet1.xml";
+
+  it.each([
+    ["4 GB declared in the central directory", false, 0xfffffffe],
+    ["1 TB declared in a zip64 record", true, 2 ** 40],
+    ["just over the limit", false, MAX_UNZIPPED_BYTES + 1],
+  ])("refuses %s before unpacking", async (_name, zip64, declaredSize) => {
+    const bytes = zipFile([
+      {
+        name: "[Content_Types].xml",
+        data: new Uint8Array(10),
+        deflated: false,
+        declaredSize: 10,
+      },
+      {
+        name: sheet,
+        data: deflatedZeros(1024),
+        deflated: true,
+        declaredSize,
+        zip64,
+      },
+    ]);
+    expect(await parseFile("fleet.xlsx", bytes)).toEqual({
+      code: "too-many-rows",
+      message: expect.stringMatching(/unpacks to more than 200 MB/),
+    });
+  });
+
+  it("refuses an entry that holds far more than it declares", async () => {
+    // 50 MB of zeros in about 50 KB, declared as 1 KB: the reader would decode all 50 MB.
+    const bytes = zipFile([
+      {
+        name: "xl/workbook.xml",
+        data: new Uint8Array(10),
+        deflated: false,
+        declaredSize: 10,
+      },
+      {
+        name: sheet,
+        data: deflatedZeros(50 * 1024 * 1024),
+        deflated: true,
+        declaredSize: 1024,
+      },
+    ]);
+    expect(await parseFile("fleet.xlsx", bytes)).toMatchObject({
+      code: "corrupt",
+      message: expect.stringMatching(/damaged/),
+    });
+  });
+
+  it("refuses a directory claiming more entries than the file holds", async () => {
+    const bytes = new Uint8Array(
+      zipFile([
+        {
+          name: sheet,
+          data: new Uint8Array(4),
+          deflated: false,
+          declaredSize: 4,
+        },
+      ]),
+    );
+    const end = bytes.length - 22;
+    new DataView(bytes.buffer).setUint16(end + 8, 5000, true);
+    new DataView(bytes.buffer).setUint16(end + 10, 5000, true);
+    expect(await parseFile("fleet.xlsx", bytes.buffer)).toMatchObject({
+      code: "corrupt",
+    });
+  });
+});

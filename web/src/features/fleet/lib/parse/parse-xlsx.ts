@@ -1,0 +1,66 @@
+// XLSX with read-excel-file: the first sheet, every cell as the text a person sees in it.
+// The browser build: it reads an ArrayBuffer, and runs inside our own worker as it is.
+import { InvalidInputError, readSheet } from "read-excel-file/browser";
+import type { ParseFailure, SourceRow } from "../fleet-types.ts";
+import { isBlankRow, ROWS_TO_READ } from "./build-table.ts";
+import { parseFailures } from "./parse-failures.ts";
+import { inspectZip } from "./zip-guard.ts";
+import { inflatedSizeFailure } from "./zip-inflate-check.ts";
+
+/** A cell as text: numbers as written, TRUE/FALSE as Excel shows them, dates as YYYY-MM-DD. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value.trim();
+  if (typeof value === "number") return String(value);
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime())
+      ? ""
+      : value.toISOString().slice(0, 10);
+  return String(value);
+}
+
+function readerFailure(error: unknown): ParseFailure {
+  if (error instanceof InvalidInputError) {
+    switch (error.code) {
+      case "XLS_FILE_NOT_SUPPORTED":
+        return parseFailures.oldExcel();
+      case "NO_DATA":
+        return parseFailures.emptyFile();
+      case "FILE_NOT_SUPPORTED":
+      case "INPUT_TYPE_NOT_SUPPORTED":
+        return parseFailures.notASpreadsheet();
+      case "INVALID_ZIP":
+        return parseFailures.corruptWorkbook();
+    }
+  }
+  // InvalidSpreadsheetError, a missing sheet, an unzip error: the workbook is damaged.
+  return parseFailures.corruptWorkbook();
+}
+
+export async function parseXlsx(
+  bytes: ArrayBuffer,
+): Promise<SourceRow[] | ParseFailure> {
+  const view = new Uint8Array(bytes);
+  const entries = inspectZip(view);
+  if ("code" in entries) return entries;
+  if (!entries.some(({ name }) => name.startsWith("xl/")))
+    return parseFailures.notAWorkbook();
+  const bomb = await inflatedSizeFailure(view, entries);
+  if (bomb) return bomb;
+  let sheet: unknown[][];
+  try {
+    sheet = await readSheet(bytes);
+  } catch (error) {
+    return readerFailure(error);
+  }
+  const rows: SourceRow[] = [];
+  for (const [index, values] of sheet.entries()) {
+    const cells = values.map(cellText);
+    if (isBlankRow(cells)) continue;
+    // read-excel-file keeps blank rows above and between the data, so this is Excel's row number.
+    rows.push({ line: index + 1, cells });
+    if (rows.length === ROWS_TO_READ) break;
+  }
+  return rows;
+}
