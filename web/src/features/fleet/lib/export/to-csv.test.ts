@@ -1,0 +1,60 @@
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import { exportHeader, exportRows } from "./export-table.ts";
+import { EXTRA_COLUMNS, RESULTS, ROWS, TODAY } from "./export-test-run.ts";
+import { toCsv } from "./to-csv.ts";
+
+/** Read back as a spreadsheet would: BOM off, CRLF rows, quotes undone. */
+function readBack(csv: string): string[][] {
+  expect(csv.startsWith("\uFEFF")).toBe(true);
+  const { data, errors } = Papa.parse<string[]>(csv.slice(1), {
+    delimiter: ",",
+    newline: "\r\n",
+    skipEmptyLines: true,
+  });
+  expect(errors).toEqual([]);
+  return data;
+}
+
+describe("toCsv", () => {
+  it("writes CRLF rows after a UTF-8 BOM, quoting what needs it", () => {
+    expect(
+      toCsv([
+        ["Registration", "Driver"],
+        ["AB12CDE", 'Smith, "J"'],
+        ["CD34EFG", "£5 café"],
+      ]),
+    ).toBe(
+      '\uFEFFRegistration,Driver\r\nAB12CDE,"Smith, ""J"""\r\nCD34EFG,£5 café\r\n',
+    );
+  });
+
+  it("round-trips the whole export, compliance included", () => {
+    const run = { extraColumns: EXTRA_COLUMNS, checkCompliance: true };
+    const table = [exportHeader(run), ...exportRows(ROWS, RESULTS, run, TODAY)];
+    const back = readBack(toCsv(table));
+    // Cells that could run as formulas come back with their apostrophe; every other cell as it was.
+    const neutralised = (cell: string) =>
+      /^(?!-\d+$)[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+    expect(back).toEqual(table.map((row) => row.map(neutralised)));
+    expect(back.flat()).toContain('\'=HYPERLINK("http://x")');
+    expect(back.flat()).toContain("'@home");
+  });
+
+  it.each<[string, string]>([
+    ["=1+1", "'=1+1"],
+    ['=HYPERLINK("http://evil","click")', `'=HYPERLINK("http://evil","click")`],
+    ["+44 20 7946 0000", "'+44 20 7946 0000"],
+    ["-2+3", "'-2+3"],
+    ["@SUM(A1:A2)", "'@SUM(A1:A2)"],
+    ["\t=1+1", "'\t=1+1"],
+    ["\r=1+1", "'\r=1+1"],
+    // A plain negative number is a number, not a formula: days to expiry stays readable.
+    ["-20", "-20"],
+    ["-5", "-5"],
+    ["AB12 CDE", "AB12 CDE"],
+    ["a=b", "a=b"],
+  ])("makes %j safe as %j", (cell, safe) => {
+    expect(readBack(toCsv([[cell]]))).toEqual([[safe]]);
+  });
+});
