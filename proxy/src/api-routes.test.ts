@@ -33,6 +33,25 @@ describe("forwarded operations", () => {
     );
   });
 
+  it.each([
+    ["/api/v1/vehicle/bulk-insurance", "/v1/vehicle/bulk-insurance"],
+    ["/api/v1/vehicle/bulk-compliance", "/v1/vehicle/bulk-compliance"],
+  ])("POST %s goes to the upstream's %s", async (path, upstreamPath) => {
+    const upstream = fakeUpstream();
+    const { app } = createTestProxy({ fetch: upstream.fetch });
+    const response = await app.request(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ registrations: ["AB12CDE"] }),
+    });
+    expect(response.status).toBe(200);
+    expect(upstream.requests).toHaveLength(1);
+    expect(upstream.requests[0]?.method).toBe("POST");
+    expect(upstream.requests[0]?.url).toBe(
+      `http://upstream.test${upstreamPath}`,
+    );
+  });
+
   it("keeps a path prefix of UPSTREAM_URL and drops the browser's query string", async () => {
     const upstream = fakeUpstream();
     const { app } = createTestProxy({
@@ -48,8 +67,12 @@ describe("forwarded operations", () => {
 
 describe("everything else under /api, and the service's paths under /v1", () => {
   it.each([
-    ["POST", "/api/v1/vehicle/bulk-insurance"],
-    ["GET", "/api/v1/vehicle/bulk-insurance"],
+    // Only the two bulk paths are new: nothing beside or below them.
+    ["POST", "/api/v1/vehicle/bulk"],
+    ["POST", "/api/v1/vehicle/bulk-check"],
+    ["POST", "/api/v1/vehicle/bulk-insurance/extra"],
+    ["POST", "/api/v1/vehicle/bulk-compliance/"],
+    ["POST", "/api/v1/bulk-insurance"],
     ["GET", "/api"],
     ["GET", "/api/"],
     ["GET", "/api/v1"],
@@ -67,6 +90,8 @@ describe("everything else under /api, and the service's paths under /v1", () => 
     ["GET", "/v1/compliance/AB12CDE"],
     ["GET", "/v1/openapi.json"],
     ["POST", "/v1/vehicle/bulk-insurance"],
+    ["POST", "/v1/vehicle/bulk-compliance"],
+    ["POST", "/API/V1/vehicle/bulk-insurance"],
     ["GET", "/v1"],
     ["GET", "/v1/"],
     ["GET", "/API/v1/compliance/AB12CDE"],
@@ -90,24 +115,31 @@ describe("everything else under /api, and the service's paths under /v1", () => 
   );
 
   it.each([
-    ["POST", "/api/v1/vehicle/AB12CDE/insurance"],
-    ["PUT", "/api/v1/compliance/AB12CDE"],
-    ["DELETE", "/api/v1/compliance/AB12CDE"],
-    ["PATCH", "/api/v1/openapi.json"],
+    ["POST", "/api/v1/vehicle/AB12CDE/insurance", "GET, HEAD"],
+    ["PUT", "/api/v1/compliance/AB12CDE", "GET, HEAD"],
+    ["DELETE", "/api/v1/compliance/AB12CDE", "GET, HEAD"],
+    ["PATCH", "/api/v1/openapi.json", "GET, HEAD"],
+    ["GET", "/api/v1/vehicle/bulk-insurance", "POST"],
+    ["HEAD", "/api/v1/vehicle/bulk-insurance", "POST"],
+    ["PUT", "/api/v1/vehicle/bulk-insurance", "POST"],
+    ["GET", "/api/v1/vehicle/bulk-compliance", "POST"],
+    ["DELETE", "/api/v1/vehicle/bulk-compliance", "POST"],
   ])(
-    "%s %s is a 405 problem with Allow, never forwarded",
-    async (method, path) => {
+    "%s %s is a 405 problem with Allow: %s, never forwarded",
+    async (method, path, allow) => {
       const upstream = fakeUpstream();
       const { app } = createTestProxy({ fetch: upstream.fetch });
       const response = await app.request(path, { method });
       expect(response.status).toBe(405);
-      expect(response.headers.get("Allow")).toBe("GET, HEAD");
+      expect(response.headers.get("Allow")).toBe(allow);
+      expect(upstream.requests).toHaveLength(0);
+      if (method === "HEAD") return;
       const problem = ProblemSchema.parse(await response.json());
       expect(problem).toMatchObject({
         status: 405,
         code: "METHOD_NOT_ALLOWED",
+        detail: `This operation only answers ${allow} requests.`,
       });
-      expect(upstream.requests).toHaveLength(0);
     },
   );
 });

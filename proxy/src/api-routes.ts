@@ -6,6 +6,7 @@ import {
   paths,
 } from "@vics/shared";
 import type { AppContext, AppEnv } from "./app-env.ts";
+import { bulkBodyChecks, validatedBulkBody } from "./bulk-body.ts";
 import type { Forward, RewriteAnswer } from "./forward.ts";
 import { type ForwardedRoute, proxyCopyOfOpenApi } from "./openapi-copy.ts";
 import { PROXY_PROBLEMS, problemResponse } from "./problem.ts";
@@ -22,13 +23,23 @@ const registration = (c: AppContext) => c.req.param("registration") ?? "";
 
 /**
  * Only these reach the service, and the proxy's copy of the OpenAPI document lists
- * exactly these. The bulk checks are not forwarded yet (a later issue adds them here).
+ * exactly these. A POST carries a bulk request body, checked here first (bulk-body.ts).
  */
 export const FORWARDED_OPERATIONS: readonly ForwardedOperation[] = [
   {
     method: "get",
     route: ROUTE_PATTERNS.insurance,
     upstreamPath: (c) => paths.insurance(registration(c)),
+  },
+  {
+    method: "post",
+    route: ROUTE_PATTERNS.bulkInsurance,
+    upstreamPath: () => paths.bulkInsurance(),
+  },
+  {
+    method: "post",
+    route: ROUTE_PATTERNS.bulkCompliance,
+    upstreamPath: () => paths.bulkCompliance(),
   },
   {
     method: "get",
@@ -60,19 +71,37 @@ const API_LOOKALIKE = new RegExp(
   "i",
 );
 
-export function registerApiRoutes(app: Hono<AppEnv>, forward: Forward) {
-  for (const operation of FORWARDED_OPERATIONS) {
-    app.on(
-      operation.method.toUpperCase(),
-      PROXY_PREFIX + operation.route,
-      (c) => forward(c, operation.upstreamPath(c), operation.rewrite),
+function register(
+  app: Hono<AppEnv>,
+  forward: Forward,
+  operation: ForwardedOperation,
+) {
+  const path = PROXY_PREFIX + operation.route;
+  if (operation.method === "get") {
+    app.get(path, (c) =>
+      forward(c, {
+        path: operation.upstreamPath(c),
+        rewrite: operation.rewrite,
+      }),
     );
+    return;
   }
+  app.post(path, ...bulkBodyChecks, async (c) => {
+    const body = await validatedBulkBody(c);
+    if ("refused" in body) return body.refused;
+    return forward(c, { path: operation.upstreamPath(c), json: body.json });
+  });
+}
+
+export function registerApiRoutes(app: Hono<AppEnv>, forward: Forward) {
+  for (const operation of FORWARDED_OPERATIONS)
+    register(app, forward, operation);
   for (const route of new Set(FORWARDED_OPERATIONS.map((op) => op.route))) {
     const methods = FORWARDED_OPERATIONS.filter((op) => op.route === route);
+    const allow = allowHeader(methods.map((op) => op.method));
     app.all(PROXY_PREFIX + route, (c) =>
-      problemResponse(c, PROXY_PROBLEMS.methodNotAllowed, {
-        Allow: allowHeader(methods.map((op) => op.method)),
+      problemResponse(c, PROXY_PROBLEMS.methodNotAllowed(allow), {
+        Allow: allow,
       }),
     );
   }

@@ -24,10 +24,17 @@ export interface ForwardOptions {
  */
 export type RewriteAnswer = (json: unknown) => unknown;
 
+/** What to ask the upstream for: a GET, or a POST with the JSON the proxy validated. */
+export interface UpstreamRequest {
+  path: string;
+  /** A JSON body makes the request a POST. */
+  json?: string;
+  rewrite?: RewriteAnswer;
+}
+
 export type Forward = (
   c: AppContext,
-  path: string,
-  rewrite?: RewriteAnswer,
+  upstream: UpstreamRequest,
 ) => Promise<Response>;
 
 const CONTRACT_MEDIA_TYPES = new Set([
@@ -66,18 +73,20 @@ export function createForwarder(options: ForwardOptions): Forward {
   const base = options.upstreamUrl.replace(/\/+$/, "");
   const { logger } = options;
 
-  return async (c, path, rewrite) => {
+  return async (c, { path, json, rewrite }) => {
     const requestId = c.get("requestId");
     const outcome = await callUpstream(
       options.fetch,
       base + path,
       {
-        method: "GET",
+        method: json === undefined ? "GET" : "POST",
         headers: upstreamRequestHeaders(
           c.req.raw.headers,
           options.apiKey,
           requestId,
+          json !== undefined,
         ),
+        body: json,
         // A redirect would carry the key to wherever it points; the service never sends one.
         redirect: "manual",
       },

@@ -13,16 +13,19 @@ import {
 
 const DEFAULT_ACCEPT = "application/json, application/problem+json";
 
+/** `jsonBody`: the proxy sends a body it wrote itself, so the type is its own, not the browser's. */
 export function upstreamRequestHeaders(
   incoming: Headers,
   apiKey: string,
   requestId: string,
+  jsonBody = false,
 ): Headers {
   return new Headers({
     Accept: incoming.get("Accept") ?? DEFAULT_ACCEPT,
     [API_KEY_HEADER]: apiKey,
     // Already checked by the request id middleware: a client's id is reused only when sane.
     [REQUEST_ID_HEADER]: requestId,
+    ...(jsonBody && { "Content-Type": "application/json" }),
   });
 }
 

@@ -32,7 +32,14 @@ const serviceDocument = {
     "/v1/openapi.json": {
       get: { ...operation("getOpenApiDocument"), security: [{}] },
     },
-    "/v1/vehicle/bulk-insurance": { post: operation("bulkInsurance") },
+    "/v1/vehicle/bulk-insurance": {
+      post: operation("checkBulkInsurance"),
+      put: operation("replaceBulkInsurance"),
+    },
+    "/v1/vehicle/bulk-compliance": {
+      post: { ...operation("checkBulkCompliance"), "x-vics-extension": true },
+    },
+    "/v1/vehicle/bulk-mot": { post: operation("checkBulkMot") },
     "/health": { get: operation("getHealth") },
   },
   components: {
@@ -52,7 +59,7 @@ describe("the proxy's copy of the OpenAPI document", () => {
     expect(copy().servers).toEqual([expect.objectContaining({ url: "/api" })]);
   });
 
-  it("lists exactly the forwarded operations: no /health, no bulk check, no DELETE", () => {
+  it("lists exactly the forwarded operations: no /health, no other bulk check, no DELETE or PUT", () => {
     const operations = Object.entries(copy().paths).flatMap(([path, item]) =>
       Object.keys(item)
         .filter((key) => key !== "summary")
@@ -62,6 +69,8 @@ describe("the proxy's copy of the OpenAPI document", () => {
       "get /v1/compliance/{registration}",
       "get /v1/openapi.json",
       "get /v1/vehicle/{registration}/insurance",
+      "post /v1/vehicle/bulk-compliance",
+      "post /v1/vehicle/bulk-insurance",
     ]);
     expect(operations).toEqual(
       FORWARDED_OPERATIONS.map(
@@ -86,6 +95,17 @@ describe("the proxy's copy of the OpenAPI document", () => {
         operationId: "getInsurance",
         summary: "getInsurance",
         responses: { "200": { description: "ok" }, "404": problem },
+      },
+    });
+  });
+
+  it("keeps an operation's vendor extensions, such as the bulk compliance extension's mark", () => {
+    expect(copy().paths["/v1/vehicle/bulk-compliance"]).toEqual({
+      post: {
+        operationId: "checkBulkCompliance",
+        summary: "checkBulkCompliance",
+        responses: { "200": { description: "ok" }, "404": problem },
+        "x-vics-extension": true,
       },
     });
   });

@@ -3,7 +3,7 @@ import { z } from "zod";
 
 /** An operation the proxy forwards: an HTTP method on one of the service's routes. */
 export interface ForwardedRoute {
-  method: "get";
+  method: "get" | "post";
   /** The service's Hono pattern, e.g. /v1/compliance/:registration. */
   route: string;
 }

@@ -1,10 +1,17 @@
 import type { AppContext } from "./app-env.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import {
+  BULK_REQUEST_DETAILS,
   PROBLEM_CONTENT_TYPE,
   problemDocument,
-  type Problem,
+  type ProblemCode,
 } from "@vics/shared";
+
+export interface ProxyProblem {
+  status: ContentfulStatusCode;
+  code: ProblemCode;
+  detail: string;
+}
 
 /** The problems the proxy answers itself, with words a person can act on. */
 export const PROXY_PROBLEMS = {
@@ -15,10 +22,22 @@ export const PROXY_PROBLEMS = {
     detail:
       "This address is not part of the VICS API. On this server the API is under /api/v1 (for example /api/v1/compliance/AB12CDE), and /api/v1/openapi.json describes it.",
   },
-  methodNotAllowed: {
+  /** `allow`: the Allow header's methods, e.g. "GET, HEAD" or "POST". */
+  methodNotAllowed: (allow: string): ProxyProblem => ({
     status: 405,
     code: "METHOD_NOT_ALLOWED",
-    detail: "This operation only answers GET (and HEAD) requests.",
+    detail: `This operation only answers ${allow} requests.`,
+  }),
+  /** A bulk body refused before anything reaches the service, in the service's own words. */
+  malformedRequest: (detail: string): ProxyProblem => ({
+    status: 400,
+    code: "MALFORMED_REQUEST",
+    detail,
+  }),
+  payloadTooLarge: {
+    status: 413,
+    code: "PAYLOAD_TOO_LARGE",
+    detail: BULK_REQUEST_DETAILS.tooLarge,
   },
   upstreamUnreachable: {
     status: 502,
@@ -44,12 +63,8 @@ export const PROXY_PROBLEMS = {
   },
 } as const satisfies Record<
   string,
-  Omit<Problem, "type" | "title" | "requestId"> & {
-    status: ContentfulStatusCode;
-  }
+  ProxyProblem | ((...args: string[]) => ProxyProblem)
 >;
-
-export type ProxyProblem = (typeof PROXY_PROBLEMS)[keyof typeof PROXY_PROBLEMS];
 
 export function problemResponse(
   c: AppContext,

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  BulkComplianceResultSchema,
+  BulkResultSchema,
   ComplianceRecordSchema,
   InsuranceRecordSchema,
   PLAN_LIMITS,
@@ -143,4 +145,113 @@ describe("through the proxy to the real service", () => {
       "GATEWAY_TIMEOUT",
     );
   });
+});
+
+describe("the bulk checks through the proxy to the real service", () => {
+  const post = (path: string, body: string, contentType = "application/json") =>
+    new Request(`http://proxy.test${path}`, {
+      method: "POST",
+      body: new TextEncoder().encode(body),
+      headers: { "Content-Type": contentType },
+    });
+
+  it("bulk insurance: 200, one item per registration, the counts and the rate-limit headers", async () => {
+    const { app } = proxyToService();
+    const response = await app.request(
+      post(
+        "/api/v1/vehicle/bulk-insurance",
+        JSON.stringify({ registrations: ["ab12-cde", "ZZ99ZZZ", "ER19NFD"] }),
+      ),
+    );
+    expect(response.status).toBe(200);
+    expect(BulkResultSchema.parse(await response.json())).toMatchObject({
+      results: [
+        { registration: "AB12CDE", insured: true },
+        { registration: "ZZ99ZZZ", error: "Vehicle not found" },
+        { registration: "ER19NFD", error: "Vehicle not found" },
+      ],
+      processed: 3,
+      successful: 1,
+      failed: 2,
+    });
+    expect(parseRateLimitHeaders(response.headers)).toMatchObject({
+      limit: PLAN_LIMITS.standard,
+      remaining: PLAN_LIMITS.standard - 1,
+    });
+  });
+
+  it("bulk compliance (extension): 200 with the compliance items", async () => {
+    const { app } = proxyToService();
+    const response = await app.request(
+      post(
+        "/api/v1/vehicle/bulk-compliance",
+        JSON.stringify({ registrations: ["BD19ALL", "AB12CDE"] }),
+      ),
+    );
+    expect(response.status).toBe(200);
+    expect(
+      BulkComplianceResultSchema.parse(await response.json()),
+    ).toMatchObject({
+      results: [
+        { registration: "BD19ALL", compliant: false },
+        { registration: "AB12CDE", compliant: true },
+      ],
+      processed: 2,
+      successful: 2,
+      failed: 0,
+    });
+  });
+
+  it("ER19THR anywhere in the list: the service's 429 passes through with Retry-After", async () => {
+    const { app } = proxyToService();
+    const response = await app.request(
+      post(
+        "/api/v1/vehicle/bulk-insurance",
+        JSON.stringify({ registrations: ["AB12CDE", "ER19THR"] }),
+      ),
+    );
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(ProblemSchema.parse(await response.json()).code).toBe(
+      "RATE_LIMITED",
+    );
+  });
+
+  it.each([
+    ["text/plain", JSON.stringify({ registrations: ["AB12CDE"] })],
+    ["application/json", "{"],
+    ["application/json", JSON.stringify({ registrations: [] })],
+    ["application/json", JSON.stringify({ registrations: ["A1", 2] })],
+    [
+      "application/json",
+      JSON.stringify({ registrations: Array(1001).fill("A1") }),
+    ],
+    ["application/json", " ".repeat(64 * 1024 + 1)],
+  ])(
+    "a malformed body (%s %#): the proxy refuses it in the service's words, at no cost to the key",
+    async (contentType, body) => {
+      const { app } = proxyToService();
+      const fromProxy = await app.request(
+        post("/api/v1/vehicle/bulk-insurance", body, contentType),
+      );
+      expect(seenKeys).toEqual([]);
+      // The same body sent to the service itself: same status and words.
+      const fromService = await service.app.fetch(
+        new Request("http://service.internal/v1/vehicle/bulk-insurance", {
+          method: "POST",
+          body: new TextEncoder().encode(body),
+          headers: { "Content-Type": contentType, "X-API-Key": proxyKey },
+        }),
+      );
+      expect(fromProxy.status).toBe(fromService.status);
+      const proxyProblem = ProblemSchema.parse(await fromProxy.json());
+      const serviceProblem = ProblemSchema.parse(await fromService.json());
+      expect(proxyProblem.code).toBe(serviceProblem.code);
+      expect(proxyProblem.detail).toBe(serviceProblem.detail);
+      // Only the direct request counted against the proxy's key.
+      expect(fromService.headers.get("X-RateLimit-Remaining")).toBe(
+        String(PLAN_LIMITS.standard - 1),
+      );
+    },
+  );
 });
