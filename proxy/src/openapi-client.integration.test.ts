@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { createClient } from "@hey-api/openapi-ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  BulkComplianceResultSchema,
+  BulkResultSchema,
   ComplianceRecordSchema,
   InsuranceRecordSchema,
   PROBLEM_CONTENT_TYPE,
@@ -27,6 +29,7 @@ interface GeneratedClient {
 
 type OperationCall = (options?: {
   path?: Record<string, string>;
+  body?: unknown;
 }) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 interface OpenApiDocument {
@@ -112,7 +115,11 @@ function serverOf(
 /** Every operation, how to call it and what a right answer is; a new one needs a line. */
 const EVERY_OPERATION: Record<
   string,
-  { path?: Record<string, string>; expectAnswer(data: unknown): void }
+  {
+    path?: Record<string, string>;
+    body?: unknown;
+    expectAnswer(data: unknown): void;
+  }
 > = {
   getInsurance: {
     path: { registration: "ab12 cde" },
@@ -136,6 +143,44 @@ const EVERY_OPERATION: Record<
     expectAnswer: (data) =>
       expect(data).toMatchObject({ openapi: expect.stringMatching(/^3\.1/) }),
   },
+  checkBulkInsurance: {
+    body: { registrations: ["ab12 cde", "ZZ99ZZZ", "AB12CDE"] },
+    expectAnswer: (data) =>
+      expect(BulkResultSchema.parse(data)).toMatchObject({
+        results: [
+          { registration: "AB12CDE", insured: true },
+          {
+            registration: "ZZ99ZZZ",
+            insured: false,
+            error: "Vehicle not found",
+          },
+          { registration: "AB12CDE", insured: true },
+        ],
+        processed: 3,
+        successful: 2,
+        failed: 1,
+      }),
+  },
+  checkBulkCompliance: {
+    body: { registrations: ["MT15EXP", "not a plate!"] },
+    expectAnswer: (data) =>
+      expect(BulkComplianceResultSchema.parse(data)).toMatchObject({
+        results: [
+          {
+            registration: "MT15EXP",
+            compliant: false,
+            checks: { motValid: false },
+          },
+          {
+            registration: "not a plate!",
+            error: "Invalid registration format",
+          },
+        ],
+        processed: 2,
+        successful: 1,
+        failed: 1,
+      }),
+  },
 };
 
 function operationIds(document: OpenApiDocument): string[] {
@@ -154,7 +199,10 @@ async function callEveryOperation(
   for (const [operationId, call] of Object.entries(EVERY_OPERATION)) {
     const operation = sdk[operationId];
     if (!operation) throw new Error(`no SDK function for ${operationId}`);
-    const { data, response } = await operation({ path: call.path ?? {} });
+    const { data, response } = await operation({
+      path: call.path ?? {},
+      body: call.body,
+    });
     expect(response.status, operationId).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
     call.expectAnswer(data);
@@ -198,6 +246,8 @@ describe("a client generated from the proxy's /api/v1/openapi.json", () => {
       "/v1/vehicle/ab12%20cde/insurance",
       "/v1/compliance/MT15EXP",
       "/v1/openapi.json",
+      "/v1/vehicle/bulk-insurance",
+      "/v1/vehicle/bulk-compliance",
       "/v1/vehicle/ZZ99ZZZ/insurance",
     ]);
   });
@@ -213,6 +263,7 @@ describe("a client generated from the proxy's /api/v1/openapi.json", () => {
     for (const [operationId, call] of Object.entries(EVERY_OPERATION)) {
       const { error, response } = await sdk[operationId]!({
         path: call.path ?? {},
+        body: call.body,
       });
       expect(response.status, operationId).toBe(404);
       expect(response.headers.get("Content-Type")).toBe(PROBLEM_CONTENT_TYPE);
@@ -250,6 +301,6 @@ describe("a client generated from the service's own /v1/openapi.json", () => {
     await callEveryOperation(document, sdk);
     await expectVehicleNotFound(sdk);
     // The key goes where the document's security asks for it, on every operation.
-    expect(keys).toEqual([key, key, key, key]);
+    expect(keys).toEqual(Array(6).fill(key));
   });
 });
