@@ -52,8 +52,14 @@ export function parseDelimited(
     step: ({ data, errors }, parser) => {
       const start = line;
       line += 1 + lineBreaks(data);
-      if (errors.some((error) => error.code === "MissingQuotes")) {
-        outcome.failure = parseFailures.unclosedQuote(start);
+      // A stray quote makes papaparse read on to the next quote, merging lines into one cell:
+      // refused, since rows would vanish without a word.
+      if (
+        errors.some(
+          ({ code }) => code === "MissingQuotes" || code === "InvalidQuotes",
+        )
+      ) {
+        outcome.failure = parseFailures.misquoted(start);
         parser.abort();
         return;
       }

@@ -80,9 +80,9 @@ export const parseFailures = {
     message:
       "This spreadsheet is damaged and cannot be read. Open it in Excel, save it as .xlsx or .csv, and upload it again.",
   }),
-  unclosedQuote: (line: number): ParseFailure => ({
+  misquoted: (line: number): ParseFailure => ({
     code: "corrupt",
-    message: `Line ${count(line)} has a quote mark (") that is never closed, so the rest of the file cannot be read. Close or remove the quote and upload the file again.`,
+    message: `Line ${count(line)} has a quote mark (") that is not closed where it should be, so the lines after it cannot be told apart. Put the quote right, or remove it, and upload the file again.`,
   }),
   lineTooLong: (line: number): ParseFailure => ({
     code: "not-a-spreadsheet",

@@ -98,6 +98,14 @@ describe("parseFile: text files refused", () => {
       /Line 2 has a quote mark/,
     ],
     [
+      // Papaparse would read on to the next quote and make lines 1 to 3 one cell.
+      "a stray quote closed lines later",
+      "fleet.csv",
+      textFile('"AB12CDE,F1\nEF56GHI,F2\nCD34EFG,"Smith, J"\nGH78IJK,F4\n'),
+      "corrupt",
+      /Line 1 has a quote mark \(".*Put the quote right/,
+    ],
+    [
       "a text file named .xls",
       "fleet.xls",
       textFile("AB12CDE\n"),
