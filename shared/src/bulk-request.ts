@@ -64,7 +64,7 @@ export type BulkRequestReading =
 
 /**
  * Parses and validates a bulk request body. Members other than `registrations` are
- * dropped, not refused (docs/decisions/013-bulk-compliance-extension.md).
+ * dropped, not refused (docs/decisions/014-bulk-request-bodies.md).
  */
 export function readBulkRequest(text: string): BulkRequestReading {
   let json: unknown;
