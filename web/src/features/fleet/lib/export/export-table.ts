@@ -53,14 +53,13 @@ export function exportHeader(run: ExportRun): string[] {
   ];
 }
 
-/** Where the whole numbers are (Row, Days to expiry, Year): XLSX writes them as numbers. */
+/** The columns of whole numbers, which an XLSX export writes as numbers; ours alone have these names. */
+export const NUMERIC_EXPORT_COLUMNS = ["Row", "Days to expiry", "Year"];
+
+/** Where the whole numbers are: the positions of NUMERIC_EXPORT_COLUMNS in the header. */
 export function numericExportColumns(run: ExportRun): number[] {
-  const results = 1 + run.extraColumns.length;
-  return [
-    0,
-    results + RESULT_COLUMNS.indexOf("Days to expiry"),
-    results + RESULT_COLUMNS.indexOf("Year"),
-  ];
+  const header = exportHeader(run);
+  return NUMERIC_EXPORT_COLUMNS.map((name) => header.indexOf(name));
 }
 
 function vehicleOf(result: VehicleResult): Vehicle | undefined {

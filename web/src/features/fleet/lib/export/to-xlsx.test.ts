@@ -36,9 +36,8 @@ describe("toXlsx", () => {
   const table = [exportHeader(run), ...exportRows(ROWS, RESULTS, run, TODAY)];
 
   it("round-trips the export: numbers in the numeric columns, text everywhere else", async () => {
-    const blob = await toXlsx(table, "Fleet check", {
-      numericColumns: numericExportColumns(run),
-    });
+    // As the page calls it: the numeric columns found by their names.
+    const blob = await toXlsx(table, "Fleet check");
     expect(blob.type).toBe(
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     );
@@ -90,6 +89,20 @@ describe("toXlsx", () => {
       ["Row", "Fleet number"],
       [2, "007"],
     ]);
+  });
+
+  it("finds the numeric columns by name, leaving the user's own Year column as text", async () => {
+    const bytes = await bytesOf(
+      await toXlsx(
+        [
+          ["Row", "Year (your list)", "Year"],
+          ["2", "1999", "2019"],
+        ],
+        "Fleet",
+      ),
+    );
+    const [sheet] = await readXlsxFile(bytes);
+    expect(sheet?.data.at(1)).toEqual([2, "1999", 2019]);
   });
 });
 

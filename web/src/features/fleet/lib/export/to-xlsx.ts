@@ -6,6 +6,7 @@ import writeXlsxFile, {
   type Cell,
   type SheetData,
 } from "write-excel-file/browser";
+import { NUMERIC_EXPORT_COLUMNS } from "./export-table.ts";
 
 export const XLSX_MEDIA_TYPE =
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -24,7 +25,10 @@ export function safeSheetName(name: string): string {
 }
 
 export interface XlsxOptions {
-  /** Positions of columns whose whole numbers are written as numbers. */
+  /**
+   * Positions of columns whose whole numbers are written as numbers. By default, those headed
+   * with an export's numeric column names (Row, Days to expiry, Year).
+   */
   numericColumns?: readonly number[];
 }
 
@@ -32,10 +36,15 @@ export interface XlsxOptions {
 export async function toXlsx(
   table: readonly (readonly string[])[],
   sheetName: string,
-  { numericColumns = [] }: XlsxOptions = {},
+  { numericColumns }: XlsxOptions = {},
 ): Promise<Blob> {
-  const numeric = new Set(numericColumns);
   const [header = [], ...body] = table;
+  const numeric = new Set(
+    numericColumns ??
+      header.flatMap((name, index) =>
+        NUMERIC_EXPORT_COLUMNS.includes(name) ? [index] : [],
+      ),
+  );
   const data: SheetData = [
     header.map((value): Cell => ({ value, type: String, fontWeight: "bold" })),
     ...body.map((row) =>
