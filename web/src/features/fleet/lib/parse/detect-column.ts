@@ -81,7 +81,7 @@ function judgeColumn(rows: SourceRow[], column: number): ColumnJudgement {
 }
 
 /** The share (0 to 1) of a column's first non-blank values that are valid registrations. */
-export function registrationShare(rows: SourceRow[], column: number): number {
+function registrationShare(rows: SourceRow[], column: number): number {
   return judgeColumn(rows, column).valid;
 }
 

@@ -108,13 +108,3 @@ export const parseFailures = {
           message: `Something went wrong while reading this file. It may be damaged: save it again as .xlsx or .csv and upload it again.`,
         },
 };
-
-export function isParseFailure(value: unknown): value is ParseFailure {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    "code" in value &&
-    "message" in value &&
-    !("rows" in value)
-  );
-}

@@ -8,7 +8,7 @@ import { inspectZip } from "./zip-guard.ts";
 import { inflatedSizeFailure } from "./zip-inflate-check.ts";
 
 /** A cell as text: numbers as written, TRUE/FALSE as Excel shows them, dates as YYYY-MM-DD. */
-export function cellText(value: unknown): string {
+function cellText(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string") return value.trim();
   if (typeof value === "number") return String(value);
