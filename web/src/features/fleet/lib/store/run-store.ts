@@ -1,0 +1,183 @@
+// Saved fleet runs in the browser (IndexedDB through idb): the run, its input rows and its
+// results, written batch by batch as they arrive, so a reload, a closed tab or a crash loses
+// nothing already answered.
+import { openDB, type IDBPDatabase } from "idb";
+import type { RunStatus, SavedRun, VehicleResult } from "../fleet-types.ts";
+import {
+  RUN_SCHEMA_VERSION,
+  runResultsRange,
+  upgradeRunSchema,
+  type FleetRunsSchema,
+  type RunRecord,
+} from "./run-store-schema.ts";
+
+/** A run as the list of previous runs shows it, without its rows or results. */
+export interface RunListing {
+  id: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  status: RunStatus;
+  /** Rows of the user's list. */
+  rows: number;
+  /** Registrations with a saved result. */
+  answered: number;
+  checkCompliance: boolean;
+}
+
+export interface LoadedRun {
+  run: SavedRun;
+  /** By registration. */
+  results: Map<string, VehicleResult>;
+}
+
+export type RunPatch = Partial<Omit<SavedRun, "id" | "createdAt">>;
+
+export interface RunStore {
+  saveRun(run: SavedRun): Promise<void>;
+  updateRun(id: string, patch: RunPatch): Promise<void>;
+  /** One transaction per batch; a result replaces an earlier one for the same registration. */
+  saveResults(runId: string, results: readonly VehicleResult[]): Promise<void>;
+  loadRun(id: string): Promise<LoadedRun | undefined>;
+  /** Newest first. */
+  listRuns(): Promise<RunListing[]>;
+  /** The run, its rows and its results. */
+  deleteRun(id: string): Promise<void>;
+  close(): void;
+}
+
+/** The browser keeps no data for this page (no IndexedDB, as in some private windows). */
+export class RunStoreUnavailableError extends Error {
+  constructor(reason: string, cause?: unknown) {
+    super(`Runs cannot be saved in this browser: ${reason}`, { cause });
+    this.name = "RunStoreUnavailableError";
+  }
+}
+
+export async function openRunStore(dbName = "vics-fleet"): Promise<RunStore> {
+  if (typeof indexedDB === "undefined") {
+    throw new RunStoreUnavailableError(
+      "it does not let web pages store data (private browsing can turn this off). You can still check a list, but keep this tab open until the run ends.",
+    );
+  }
+  let db: IDBPDatabase<FleetRunsSchema>;
+  try {
+    db = await openDB<FleetRunsSchema>(dbName, RUN_SCHEMA_VERSION, {
+      upgrade: (database, oldVersion) => upgradeRunSchema(database, oldVersion),
+      // Another tab needs a newer schema: let it have the database.
+      blocking: () => db.close(),
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RunStoreUnavailableError(
+      `its storage refused to open (${reason}). You can still check a list, but keep this tab open until the run ends.`,
+      error,
+    );
+  }
+  return runStore(db);
+}
+
+function runRecord(run: SavedRun): RunRecord {
+  const { rows, ...summary } = run;
+  return { ...summary, rowCount: rows.length };
+}
+
+function runStore(db: IDBPDatabase<FleetRunsSchema>): RunStore {
+  return {
+    async saveRun(run) {
+      const tx = db.transaction(["runs", "rows"], "readwrite");
+      await Promise.all([
+        tx.objectStore("runs").put(runRecord(run)),
+        tx.objectStore("rows").put({ runId: run.id, rows: run.rows }),
+        tx.done,
+      ]);
+    },
+
+    async updateRun(id, patch) {
+      const tx = db.transaction(["runs", "rows"], "readwrite");
+      const runs = tx.objectStore("runs");
+      const current = await runs.get(id);
+      if (!current)
+        throw new Error(`No saved run ${id}: it may have been deleted.`);
+      const { rows, ...summary } = patch;
+      const writes: Promise<unknown>[] = [
+        runs.put({
+          ...current,
+          ...summary,
+          id,
+          rowCount: rows?.length ?? current.rowCount,
+        }),
+      ];
+      if (rows) writes.push(tx.objectStore("rows").put({ runId: id, rows }));
+      await Promise.all([...writes, tx.done]);
+    },
+
+    async saveResults(runId, results) {
+      const tx = db.transaction(["runs", "results"], "readwrite");
+      const run = await tx.objectStore("runs").get(runId);
+      if (!run) {
+        tx.abort();
+        await tx.done.catch(() => undefined);
+        throw new Error(`No saved run ${runId}: it may have been deleted.`);
+      }
+      const store = tx.objectStore("results");
+      await Promise.all([
+        ...results.map((result) => store.put({ ...result, runId })),
+        tx
+          .objectStore("runs")
+          .put({ ...run, updatedAt: new Date().toISOString() }),
+        tx.done,
+      ]);
+    },
+
+    async loadRun(id) {
+      const tx = db.transaction(["runs", "rows", "results"]);
+      const [summary, rows, records] = await Promise.all([
+        tx.objectStore("runs").get(id),
+        tx.objectStore("rows").get(id),
+        tx.objectStore("results").getAll(runResultsRange(id)),
+      ]);
+      if (!summary) return undefined;
+      const { rowCount: _rowCount, ...run } = summary;
+      const results = new Map<string, VehicleResult>();
+      for (const { runId: _runId, ...result } of records) {
+        results.set(result.registration, result);
+      }
+      return { run: { ...run, rows: rows?.rows ?? [] }, results };
+    },
+
+    async listRuns() {
+      const tx = db.transaction(["runs", "results"]);
+      const summaries = await tx.objectStore("runs").getAll();
+      const answered = await Promise.all(
+        summaries.map((run) =>
+          tx.objectStore("results").count(runResultsRange(run.id)),
+        ),
+      );
+      return summaries
+        .map((run, index) => ({
+          id: run.id,
+          name: run.name,
+          createdAt: run.createdAt,
+          updatedAt: run.updatedAt,
+          status: run.status,
+          rows: run.rowCount,
+          answered: answered[index] ?? 0,
+          checkCompliance: run.checkCompliance,
+        }))
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    },
+
+    async deleteRun(id) {
+      const tx = db.transaction(["runs", "rows", "results"], "readwrite");
+      await Promise.all([
+        tx.objectStore("runs").delete(id),
+        tx.objectStore("rows").delete(id),
+        tx.objectStore("results").delete(runResultsRange(id)),
+        tx.done,
+      ]);
+    },
+
+    close: () => db.close(),
+  };
+}
