@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { BULK_ERRORS } from "@vics/shared";
+import { policyFixture } from "../../../../test/fixtures.ts";
+import {
+  complianceOutcomes,
+  insuranceOutcomes,
+  RETRY,
+} from "./bulk-outcomes.ts";
+import {
+  allChecks,
+  bulkBody,
+  bulkComplianceBody,
+  CHECKS_PASS,
+  VEHICLE,
+} from "./test-answers.ts";
+
+describe("insuranceOutcomes", () => {
+  it("maps each item to its outcome, in the order sent", () => {
+    const policy = policyFixture();
+    const verdict = insuranceOutcomes(
+      ["A1", "B2", "C3", "D4", "E5", "F6"],
+      bulkBody([
+        { registration: "A1", insured: true, policy, vehicle: VEHICLE },
+        { registration: "B2", insured: false },
+        { registration: "C3", insured: false, error: BULK_ERRORS.notFound },
+        { registration: "D4", insured: false, error: BULK_ERRORS.invalid },
+        { registration: "E5", insured: false, error: BULK_ERRORS.unavailable },
+        { registration: "F6", insured: false, error: "Vehicle exported" },
+      ]),
+    );
+    expect(verdict).toEqual({
+      ok: true,
+      outcomes: [
+        { status: "insured", policy, vehicle: VEHICLE },
+        { status: "not-insured" },
+        { status: "not-found" },
+        { status: "invalid" },
+        RETRY,
+        { status: "not-checked", reason: "Vehicle exported" },
+      ],
+    });
+  });
+
+  it.each([
+    [
+      "an item for another registration",
+      [{ registration: "B2", insured: false }],
+    ],
+    ["a missing item", []],
+    [
+      "an insured item with an error",
+      [
+        {
+          registration: "A1",
+          insured: true,
+          policy: policyFixture(),
+          error: "x",
+        },
+      ],
+    ],
+  ])("calls %s a broken contract", (_, results) => {
+    expect(insuranceOutcomes(["A1"], bulkBody(results)).ok).toBe(false);
+  });
+});
+
+describe("complianceOutcomes", () => {
+  it("maps checked and failed items", () => {
+    const verdict = complianceOutcomes(
+      ["A1", "B2"],
+      bulkComplianceBody([
+        { registration: "A1", compliant: true, checks: CHECKS_PASS },
+        {
+          registration: "B2",
+          compliant: false,
+          checks: allChecks(false),
+          error: BULK_ERRORS.notFound,
+        },
+      ]),
+    );
+    expect(verdict).toEqual({
+      ok: true,
+      outcomes: [
+        { status: "checked", compliant: true, checks: CHECKS_PASS },
+        { status: "not-found" },
+      ],
+    });
+  });
+
+  it("calls 'compliant' with a failing check a broken contract", () => {
+    const verdict = complianceOutcomes(
+      ["A1"],
+      bulkComplianceBody([
+        {
+          registration: "A1",
+          compliant: true,
+          checks: { ...CHECKS_PASS, motValid: false },
+        },
+      ]),
+    );
+    expect(verdict.ok).toBe(false);
+  });
+});

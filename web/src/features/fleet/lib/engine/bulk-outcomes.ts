@@ -1,0 +1,123 @@
+// Turns a bulk answer into one outcome per registration sent, without trusting it blindly:
+// the answer must hold exactly one item per registration, in the order sent, each consistent
+// with itself. Anything else is a broken contract, and the whole chunk is asked again.
+import {
+  BULK_ERRORS,
+  type BulkComplianceItem,
+  type BulkComplianceResult,
+  type BulkItem,
+  type BulkResult,
+} from "@vics/shared";
+import type { ComplianceOutcome, InsuranceOutcome } from "../fleet-types.ts";
+
+/** The item said "Temporarily unavailable, retry later": ask again, like a 5xx. */
+export const RETRY = "retry";
+
+export type ItemVerdict<T> = T | typeof RETRY;
+
+export type BulkVerdict<T> =
+  { ok: true; outcomes: ItemVerdict<T>[] } | { ok: false; problem: string };
+
+const BROKEN = Symbol("broken");
+
+export function insuranceOutcomes(
+  sent: readonly string[],
+  answer: BulkResult,
+): BulkVerdict<InsuranceOutcome> {
+  return mapItems(sent, answer.results, insuranceOutcome);
+}
+
+export function complianceOutcomes(
+  sent: readonly string[],
+  answer: BulkComplianceResult,
+): BulkVerdict<ComplianceOutcome> {
+  return mapItems(sent, answer.results, complianceOutcome);
+}
+
+function mapItems<Item extends { registration: string }, T>(
+  sent: readonly string[],
+  items: readonly Item[],
+  outcome: (item: Item) => ItemVerdict<T> | typeof BROKEN,
+): BulkVerdict<T> {
+  if (items.length !== sent.length) {
+    return {
+      ok: false,
+      problem: `${items.length} results for ${sent.length} registrations`,
+    };
+  }
+  const outcomes: ItemVerdict<T>[] = [];
+  for (const [index, item] of items.entries()) {
+    if (item.registration !== sent[index]) {
+      return {
+        ok: false,
+        problem: `result ${index + 1} is for ${item.registration}, not ${sent[index]}`,
+      };
+    }
+    const verdict = outcome(item);
+    if (verdict === BROKEN) {
+      return { ok: false, problem: `result ${index + 1} contradicts itself` };
+    }
+    outcomes.push(verdict);
+  }
+  return { ok: true, outcomes };
+}
+
+/** A failed item's error, in the outcome both checks share; RETRY for "temporarily unavailable". */
+export function failedItemOutcome(
+  error: string,
+): ItemVerdict<
+  | { status: "not-found" }
+  | { status: "invalid" }
+  | { status: "not-checked"; reason: string }
+> {
+  switch (error) {
+    case BULK_ERRORS.notFound:
+      return { status: "not-found" };
+    case BULK_ERRORS.invalid:
+      return { status: "invalid" };
+    case BULK_ERRORS.unavailable:
+      return RETRY;
+    default:
+      return { status: "not-checked", reason: error };
+  }
+}
+
+function insuranceOutcome(
+  item: BulkItem,
+): ItemVerdict<InsuranceOutcome> | typeof BROKEN {
+  const vehicle = item.vehicle ? { vehicle: item.vehicle } : {};
+  if (item.error !== undefined) {
+    return item.insured ? BROKEN : failedItemOutcome(item.error);
+  }
+  if (!item.insured) return { status: "not-insured", ...vehicle };
+  // An insured item without the policy that insures it breaks the contract.
+  if (!item.policy) return BROKEN;
+  return { status: "insured", policy: item.policy, ...vehicle };
+}
+
+function complianceOutcome(
+  item: BulkComplianceItem,
+): ItemVerdict<ComplianceOutcome> | typeof BROKEN {
+  if (item.error !== undefined) {
+    return item.compliant ? BROKEN : failedItemOutcome(item.error);
+  }
+  return checkedOutcome(item) ?? BROKEN;
+}
+
+/** A compliance answer as an outcome; undefined when `compliant` disagrees with the checks. */
+export function checkedOutcome(
+  answer: Pick<
+    BulkComplianceItem,
+    "compliant" | "checks" | "details" | "vehicle"
+  >,
+): ComplianceOutcome | undefined {
+  const allPass = Object.values(answer.checks).every(Boolean);
+  if (answer.compliant !== allPass) return undefined;
+  return {
+    status: "checked",
+    compliant: answer.compliant,
+    checks: answer.checks,
+    ...(answer.details ? { details: answer.details } : {}),
+    ...(answer.vehicle ? { vehicle: answer.vehicle } : {}),
+  };
+}

@@ -1,0 +1,213 @@
+import { describe, expect, it, vi } from "vitest";
+import { THROTTLED_REASON } from "./request-failure.ts";
+import { fakeUpstream } from "./test-upstream.ts";
+import { problemResponse, rateLimitHeaders } from "./test-answers.ts";
+import {
+  expectOneOutcomeEach,
+  fakeClock,
+  notCheckedReasons,
+  quickTuning,
+  registrationsNumbered,
+  startEngine,
+} from "./test-run.ts";
+
+const tooMany = (headers: Record<string, string>) =>
+  problemResponse(429, "RATE_LIMITED", headers);
+
+describe("a fleet run and the rate limit", () => {
+  it("on a 429 waits Retry-After, says so, then sends the chunk again in halves", async () => {
+    const clock = fakeClock();
+    const start = clock.now();
+    const registrations = registrationsNumbered(6);
+    const upstream = fakeUpstream({
+      clock,
+      script: (call) =>
+        call.number === 1
+          ? tooMany({ ...rateLimitHeaders(0, 120, 40), "Retry-After": "23" })
+          : undefined,
+    });
+    const engine = startEngine({ registrations, tuning: quickTuning(clock) });
+
+    await expect(engine.end).resolves.toEqual({ status: "finished" });
+    expect(engine.progress).toContainEqual(
+      expect.objectContaining({
+        phase: "waiting",
+        waitUntil: start + 23_000,
+        message: "Waiting 23 s for the rate limit",
+      }),
+    );
+    const [, ...again] = upstream.calls;
+    // The halves go together, so either may reach the service first.
+    expect(again.map((call) => call.registrations)).toHaveLength(2);
+    expect(again.map((call) => call.registrations)).toEqual(
+      expect.arrayContaining([
+        registrations.slice(0, 3),
+        registrations.slice(3),
+      ]),
+    );
+    for (const call of again)
+      expect(call.at).toBeGreaterThanOrEqual(start + 23_000);
+    expect(notCheckedReasons(engine.results()).size).toBe(0);
+    expectOneOutcomeEach(registrations, engine.batches);
+  });
+
+  it("without Retry-After waits for the window's reset", async () => {
+    const clock = fakeClock();
+    const start = clock.now();
+    const upstream = fakeUpstream({
+      clock,
+      script: (call) =>
+        call.number === 1 ? tooMany(rateLimitHeaders(0, 120, 17)) : undefined,
+    });
+    const engine = startEngine({
+      registrations: ["AB12CDE"],
+      tuning: quickTuning(clock),
+    });
+
+    await engine.end;
+    expect(engine.progress).toContainEqual(
+      expect.objectContaining({
+        phase: "waiting",
+        message: "Waiting 17 s for the rate limit",
+      }),
+    );
+    expect(upstream.calls[1]?.at).toBe(start + 17_000);
+    expectOneOutcomeEach(["AB12CDE"], engine.batches);
+  });
+
+  it("without Retry-After or rate-limit headers waits 60 s", async () => {
+    const clock = fakeClock();
+    const start = clock.now();
+    const upstream = fakeUpstream({
+      clock,
+      script: (call) => (call.number === 1 ? tooMany({}) : undefined),
+    });
+    const engine = startEngine({
+      registrations: ["AB12CDE"],
+      tuning: quickTuning(clock),
+    });
+
+    await engine.end;
+    expect(engine.progress).toContainEqual(
+      expect.objectContaining({ phase: "waiting", waitUntil: start + 60_000 }),
+    );
+    expect(upstream.calls[1]?.at).toBe(start + 60_000);
+    expectOneOutcomeEach(["AB12CDE"], engine.batches);
+  });
+
+  it("does not send the next chunk before the reset when Remaining is spent", async () => {
+    const clock = fakeClock();
+    const start = clock.now();
+    const registrations = registrationsNumbered(6);
+    // The first answer leaves one request (Remaining 1, Reset 30): the second chunk may go at
+    // once; its answer (Remaining 0) makes the third wait for the reset.
+    const upstream = fakeUpstream({
+      clock,
+      script(call) {
+        if (call.number <= 2)
+          call.rateLimitHeaders = rateLimitHeaders(2 - call.number, 10, 30);
+        return undefined;
+      },
+    });
+    const engine = startEngine({
+      registrations,
+      tuning: quickTuning(clock, { chunkSize: 2, concurrency: 1 }),
+    });
+
+    await engine.end;
+    expect(upstream.calls.map((call) => call.at - start)).toEqual([
+      0, 0, 30_000,
+    ]);
+    expect(engine.progress).toContainEqual(
+      expect.objectContaining({
+        phase: "waiting",
+        message: "Waiting 30 s for the rate limit",
+      }),
+    );
+    expect(upstream.throttled).toBe(0);
+    expectOneOutcomeEach(registrations, engine.batches);
+  });
+
+  it("keeps within a real fixed window with several requests in flight: no 429 at all", async () => {
+    const clock = fakeClock();
+    const registrations = registrationsNumbered(24);
+    const upstream = fakeUpstream({
+      clock,
+      window: { limit: 4, seconds: 30 },
+      latencyMs: 2,
+    });
+    const engine = startEngine({
+      registrations,
+      tuning: quickTuning(clock, { chunkSize: 2, concurrency: 3 }),
+    });
+
+    await expect(engine.end).resolves.toEqual({ status: "finished" });
+    expect(upstream.throttled).toBe(0);
+    expect(upstream.calls).toHaveLength(12);
+    expectOneOutcomeEach(registrations, engine.batches);
+  });
+
+  it("isolates a registration that is always refused (ER19THR) among 1,000 others, in few requests", async () => {
+    const clock = fakeClock();
+    const registrations = registrationsNumbered(1000);
+    registrations.splice(437, 0, "ER19THR");
+    const upstream = fakeUpstream({
+      clock,
+      script: (call) =>
+        call.registrations.includes("ER19THR")
+          ? tooMany({ ...rateLimitHeaders(0, 1200, 60), "Retry-After": "60" })
+          : undefined,
+    });
+    const engine = startEngine({ registrations, tuning: quickTuning(clock) });
+
+    await expect(engine.end).resolves.toEqual({ status: "finished" });
+    expect(notCheckedReasons(engine.results())).toEqual(
+      new Map([["ER19THR", THROTTLED_REASON]]),
+    );
+    expect(upstream.calls.length).toBeLessThan(40);
+    expect(upstream.requestsFor("ER19THR")).toBe(upstream.throttled);
+    expectOneOutcomeEach(registrations, engine.batches);
+  });
+
+  it("lifts a 429's wait when a later answer shows requests remaining in the window", async () => {
+    // Sleeps of 10 s or more are held: only a contradicting answer can end this one early.
+    const clock = fakeClock({ holdFrom: 10_000 });
+    const start = clock.now();
+    const registrations = registrationsNumbered(4);
+    let answerLate: () => void = () => undefined;
+    const late = new Promise<void>((resolve) => (answerLate = resolve));
+    const upstream = fakeUpstream({
+      clock,
+      async script(call) {
+        if (call.number === 1)
+          return tooMany({
+            ...rateLimitHeaders(0, 120, 60),
+            "Retry-After": "60",
+          });
+        // The second chunk answers (Remaining 100) only after the first one's 429 has arrived.
+        if (call.number === 2) await late;
+        call.rateLimitHeaders = rateLimitHeaders(100, 120, 60);
+        return undefined;
+      },
+    });
+    const engine = startEngine({
+      registrations,
+      tuning: quickTuning(clock, { chunkSize: 2, concurrency: 2 }),
+    });
+    await vi.waitFor(() =>
+      expect(engine.progress.at(-1)).toMatchObject({ phase: "waiting" }),
+    );
+    answerLate();
+
+    try {
+      // The halves of the refused chunk go out without the 60 s having passed.
+      await vi.waitFor(() => expect(upstream.calls).toHaveLength(4));
+    } finally {
+      clock.release();
+    }
+    await expect(engine.end).resolves.toEqual({ status: "finished" });
+    expect(upstream.calls.map((call) => call.at - start)).toEqual([0, 0, 0, 0]);
+    expect(clock.slept).not.toContain(60_000);
+    expectOneOutcomeEach(registrations, engine.batches);
+  });
+});

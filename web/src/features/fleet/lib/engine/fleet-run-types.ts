@@ -1,0 +1,30 @@
+// What the fleet run engine takes and gives: the page, the run session and the Node benchmark
+// all drive it through these.
+import type { FleetClient } from "../../api/fleet-client.ts";
+import type { RunProgress, VehicleResult } from "../fleet-types.ts";
+import type { RunTuning } from "./run-tuning.ts";
+
+export interface FleetRunOptions {
+  /** Unique normalised registrations still to answer. */
+  registrations: readonly string[];
+  checkCompliance: boolean;
+  client: FleetClient;
+  /** Awaited: a result counts as done only once this has resolved (saved). */
+  onResults: (batch: VehicleResult[]) => Promise<void> | void;
+  onProgress: (progress: RunProgress) => void;
+  tuning?: Partial<RunTuning>;
+}
+
+export interface RunEnd {
+  status: "finished" | "cancelled";
+}
+
+export interface FleetRun {
+  /** Resolves when every registration is answered, or the run is cancelled; rejects if onResults does. */
+  start(): Promise<RunEnd>;
+  /** Send nothing more; requests in flight finish and their results are kept. */
+  pause(): void;
+  resume(): void;
+  /** Abort requests in flight (their registrations stay unanswered) and end the run. */
+  cancel(): void;
+}

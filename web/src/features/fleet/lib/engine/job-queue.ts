@@ -1,0 +1,124 @@
+// The requests a run still has to make. Chunks are cut from the registrations lazily (a
+// 100,000-vehicle run holds no 100 jobs up front); retries, split halves and leftover items
+// wait in a short list that is looked at first, since they are older work.
+
+export type Part = "insurance" | "compliance";
+
+export interface Job {
+  part: Part;
+  /** A compliance check of one vehicle (GET), for an upstream without bulk compliance. */
+  single: boolean;
+  registrations: readonly string[];
+  /** Failed tries so far: 5xx, network, timeout, broken answers, "temporarily unavailable". */
+  attempts: number;
+  /** Consecutive 429s met by this registration on its own (only counted for one registration). */
+  throttled: number;
+  /** Not to be sent before this time (backoff). */
+  readyAt: number;
+}
+
+export function newJob(
+  part: Part,
+  registrations: readonly string[],
+  single = false,
+): Job {
+  return { part, single, registrations, attempts: 0, throttled: 0, readyAt: 0 };
+}
+
+export class JobQueue {
+  private readonly waiting: Job[] = [];
+  private singles: Job[] = [];
+  private singlesHead = 0;
+  private cursor = 0;
+  private singleCompliance = false;
+  private readonly registrations: readonly string[];
+  private readonly chunkSize: number;
+  private readonly checkCompliance: boolean;
+
+  constructor(
+    registrations: readonly string[],
+    chunkSize: number,
+    checkCompliance: boolean,
+  ) {
+    this.registrations = registrations;
+    this.chunkSize = chunkSize;
+    this.checkCompliance = checkCompliance;
+  }
+
+  /** From now on compliance is asked one vehicle at a time (the upstream lacks bulk compliance). */
+  useSingleCompliance(): void {
+    this.singleCompliance = true;
+  }
+
+  /** A retry, a split half or leftover items. */
+  add(job: Job): void {
+    this.waiting.push(job);
+  }
+
+  /** A job taken but not sent (the rate limit said no): first in line again. */
+  putBack(job: Job): void {
+    this.waiting.unshift(job);
+  }
+
+  get isEmpty(): boolean {
+    return (
+      this.waiting.length === 0 &&
+      this.singlesHead >= this.singles.length &&
+      this.cursor >= this.registrations.length
+    );
+  }
+
+  /** The earliest time a waiting job may go, when none may go now. */
+  nextReadyAt(): number | undefined {
+    let earliest: number | undefined;
+    for (const job of this.waiting) {
+      if (earliest === undefined || job.readyAt < earliest)
+        earliest = job.readyAt;
+    }
+    return earliest;
+  }
+
+  /** The next job that may be sent at `now`, if any. */
+  take(now: number): Job | undefined {
+    for (;;) {
+      const job = this.takeReady(now);
+      if (!job) return undefined;
+      if (job.part === "compliance" && !job.single && this.singleCompliance) {
+        this.queueSingles(job.registrations);
+        continue;
+      }
+      return job;
+    }
+  }
+
+  private takeReady(now: number): Job | undefined {
+    const index = this.waiting.findIndex((job) => job.readyAt <= now);
+    if (index >= 0) return this.waiting.splice(index, 1)[0];
+    const single = this.singles[this.singlesHead];
+    if (single) {
+      this.singlesHead += 1;
+      return single;
+    }
+    if (this.cursor >= this.registrations.length) return undefined;
+    const chunk = this.registrations.slice(
+      this.cursor,
+      this.cursor + this.chunkSize,
+    );
+    this.cursor += chunk.length;
+    if (this.checkCompliance) {
+      if (this.singleCompliance) this.queueSingles(chunk);
+      else this.waiting.push(newJob("compliance", chunk));
+    }
+    return newJob("insurance", chunk);
+  }
+
+  private queueSingles(registrations: readonly string[]): void {
+    if (this.singlesHead >= this.singles.length) {
+      this.singles = [];
+      this.singlesHead = 0;
+    }
+    for (const registration of registrations) {
+      this.singles.push(newJob("compliance", [registration], true));
+    }
+  }
+}
