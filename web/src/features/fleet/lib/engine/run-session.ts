@@ -1,0 +1,163 @@
+// The glue the fleet page uses (still no React): loads a saved run, works out what is left,
+// runs the engine, saves every batch before anyone sees it, keeps the run's status current, and
+// offers the page a store it can read with React's useSyncExternalStore.
+import type { FleetClient } from "../../api/fleet-client.ts";
+import type {
+  RunProgress,
+  RunStatus,
+  SavedRun,
+  VehicleResult,
+} from "../fleet-types.ts";
+import type { RunStore } from "../store/run-store.ts";
+import { createFleetRun } from "./fleet-run.ts";
+import { planRun } from "./run-plan.ts";
+import type { RunTuning } from "./run-tuning.ts";
+
+export interface RunSessionOptions {
+  store: RunStore;
+  client: FleetClient;
+  runId: string;
+  /** "Retry the rows not checked": exactly these registrations, whose new results replace the old. */
+  registrations?: readonly string[];
+  tuning?: Partial<RunTuning>;
+}
+
+export interface RunSessionSnapshot {
+  run: SavedRun;
+  /**
+   * Every saved result of the run, by registration. The same Map, updated in place (copying
+   * 100,000 results per batch would be quadratic): depend on resultsVersion, not on it.
+   */
+  results: ReadonlyMap<string, VehicleResult>;
+  resultsVersion: number;
+  /** Counts cover the whole run (results saved by earlier sessions included). */
+  progress: RunProgress;
+  /** Why the run stopped early, in words (saving failed); its status is then "paused". */
+  error?: string;
+}
+
+export interface RunSession {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): RunSessionSnapshot;
+  pause(): void;
+  resume(): void;
+  /** The user's cancel: requests in flight are dropped and the run is saved as "cancelled". */
+  cancel(): void;
+  /** Stop without recording an end, as a closed tab would: the run stays resumable. */
+  abandon(): void;
+  /** The run's status once this session's work has ended. */
+  ended: Promise<RunStatus>;
+}
+
+export async function startRunSession(
+  options: RunSessionOptions,
+): Promise<RunSession> {
+  const { store, runId } = options;
+  const loaded = await store.loadRun(runId);
+  if (!loaded)
+    throw new Error(`No saved run ${runId}: it may have been deleted.`);
+  const { results } = loaded;
+  const plan = planRun(loaded.run, results, options.registrations);
+  const listeners = new Set<() => void>();
+  let snapshot: RunSessionSnapshot = {
+    run: loaded.run,
+    results,
+    resultsVersion: 0,
+    progress: {
+      phase: "running",
+      total: plan.total,
+      done: plan.done,
+      notChecked: plan.notChecked,
+    },
+  };
+  const change = (next: Partial<RunSessionSnapshot>) => {
+    snapshot = { ...snapshot, ...next };
+    for (const listener of listeners) listener();
+  };
+
+  // Status writes go one after another, so the last one written is the last one asked for.
+  let statusWrites = Promise.resolve();
+  let abandoned = false;
+  let over = false;
+  const setStatus = (status: RunStatus): Promise<void> => {
+    if (abandoned) return statusWrites;
+    const updatedAt = new Date().toISOString();
+    change({ run: { ...snapshot.run, status, updatedAt } });
+    statusWrites = statusWrites
+      .then(() => store.updateRun(runId, { status, updatedAt }))
+      .catch((error: unknown) =>
+        change({
+          error: `The run's status could not be saved: ${describe(error)}`,
+        }),
+      );
+    return statusWrites;
+  };
+
+  const engine = createFleetRun({
+    registrations: plan.registrations,
+    checkCompliance: loaded.run.checkCompliance,
+    client: options.client,
+    tuning: options.tuning,
+    async onResults(batch) {
+      await store.saveResults(runId, batch);
+      for (const result of batch) results.set(result.registration, result);
+      change({ resultsVersion: snapshot.resultsVersion + 1 });
+    },
+    onProgress(progress) {
+      if (abandoned) return;
+      change({
+        progress: {
+          ...progress,
+          total: plan.total,
+          done: plan.done + progress.done,
+          notChecked: plan.notChecked + progress.notChecked,
+        },
+      });
+    },
+  });
+
+  await setStatus("running");
+  const ended = engine.start().then(
+    async ({ status }) => {
+      over = true;
+      await setStatus(status);
+      return snapshot.run.status;
+    },
+    async (error: unknown) => {
+      over = true;
+      change({
+        error: `The run stopped because its results could not be saved: ${describe(error)}`,
+      });
+      await setStatus("paused");
+      return snapshot.run.status;
+    },
+  );
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => snapshot,
+    pause() {
+      if (over || snapshot.run.status === "paused") return;
+      engine.pause();
+      void setStatus("paused");
+    },
+    resume() {
+      if (over || snapshot.run.status !== "paused") return;
+      engine.resume();
+      void setStatus("running");
+    },
+    cancel: () => engine.cancel(),
+    abandon() {
+      abandoned = true;
+      engine.cancel();
+    },
+    ended,
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
