@@ -79,6 +79,8 @@ export class ProgressMeter {
     this.flush();
   }
 
+  // How often to report is about the page's rendering, so it goes by real time (Date.now),
+  // not by the run's clock, which tests replace.
   private soon(): void {
     if (this.trailing !== undefined) return;
     const wait = this.lastReportAt + this.intervalMs - Date.now();
