@@ -6,6 +6,7 @@ import "./styles/base.css";
 import "./styles/layout.css";
 import "./styles/header.css";
 import "./styles/forms.css";
+import "./styles/choices.css";
 import "./styles/components.css";
 import "./styles/errors.css";
 import "./styles/result.css";

@@ -20,7 +20,7 @@ export const NAV_AREAS: NavArea[] = [
     label: "Fleet check",
     to: "/fleet",
     activeOn: ["/fleet/*"],
-    comingNext: true,
+    comingNext: false,
   },
   {
     label: "Compliance check",

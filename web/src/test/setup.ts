@@ -23,6 +23,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   resetRecentChecksMemory();
   resetRateLimit();
   vi.useRealTimers();

@@ -1,42 +1,69 @@
-// Placeholder for /fleet until the bulk (fleet) check lands: says so, and what a fleet
-// manager can do in the meantime.
-import { Link } from "react-router";
-import { BULK_MAX_REGISTRATIONS, PLAN_LIMITS } from "@vics/shared";
-import { DocumentTitle } from "../../../components/document-title.tsx";
-import { appPaths } from "../../../lib/app-paths.ts";
-
-const count = (value: number) => value.toLocaleString("en-GB");
+// The fleet check at "/fleet": a list in (pasted or uploaded), checked over, then sent as a run
+// saved in this browser; with the runs that did not finish, and the previous ones.
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { useFleetServices } from "../lib/fleet-services.ts";
+import { draftFor, type ListDraft } from "../lib/list-draft.ts";
+import { newRun } from "../lib/new-run.ts";
+import { startSession } from "../lib/run-registry.ts";
+import { clearPastedText } from "../lib/use-pasted-text.ts";
+import { fleetPaths } from "../lib/fleet-paths.ts";
+import { ListInput } from "./list-input.tsx";
+import { ListReview } from "./list-review.tsx";
+import { PreviousRuns } from "./previous-runs.tsx";
+import "../fleet-input.css";
+import "../fleet-results.css";
 
 export function FleetPage() {
+  const services = useFleetServices();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<ListDraft>();
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<string>();
+
+  async function start(checkCompliance: boolean) {
+    if (!draft || starting) return;
+    setStarting(true);
+    setStartError(undefined);
+    try {
+      const run = newRun(draft, checkCompliance);
+      const { store } = await services.openStore();
+      await store.saveRun(run);
+      await startSession(services, run.id);
+      clearPastedText();
+      void navigate(fleetPaths.run(run.id));
+    } catch (error) {
+      setStartError(
+        `The check could not be started: ${error instanceof Error ? error.message : String(error)}. Try again.`,
+      );
+      setStarting(false);
+    }
+  }
+
   return (
-    <div className="grid-row">
+    <div className="fleet-page">
       <div className="column-two-thirds">
-        <DocumentTitle title="Fleet check" />
         <h1 className="heading-l">Fleet check</h1>
-        <p className="lead">Fleet check: coming next.</p>
-        <p>
-          You will be able to check a list of up to{" "}
-          {count(BULK_MAX_REGISTRATIONS)} registrations at once.
+        <p className="lead">
+          Check a whole fleet at once: paste registrations or upload a
+          spreadsheet, and see which vehicles are not insured, about to lapse,
+          or not compliant.
         </p>
-
-        <h2 className="heading-m">What you can do now</h2>
-        <p>
-          Check vehicles one at a time with the{" "}
-          <Link to={appPaths.home()}>insurance check</Link> or the{" "}
-          <Link to={appPaths.compliance()}>compliance check</Link>.
-        </p>
-
-        <h2 className="heading-m">If you have a large fleet</h2>
-        <p>
-          Ask your administrator for an API key on the fleet plan. It lets your
-          own systems use the VICS API directly, for up to{" "}
-          {count(PLAN_LIMITS.fleet)} checks a minute.
-        </p>
-        <p>
-          Your administrator can give you the API guide (
-          <code>docs/api.md</code>).
-        </p>
+        {draft ? (
+          <ListReview
+            draft={draft}
+            onColumn={(column) => setDraft(draftFor(draft.table, column))}
+            onRows={(rows) => setDraft({ ...draft, rows })}
+            onBack={() => setDraft(undefined)}
+            onStart={(checkCompliance) => void start(checkCompliance)}
+            starting={starting}
+            startError={startError}
+          />
+        ) : (
+          <ListInput onRead={(table) => setDraft(draftFor(table))} />
+        )}
       </div>
+      <PreviousRuns />
     </div>
   );
 }

@@ -1,0 +1,194 @@
+import "fake-indexeddb/auto";
+import { describe, expect, it } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { problemResponse } from "../lib/engine/test-answers.ts";
+import { savedRun } from "../lib/engine/test-session.ts";
+import { fakeUpstream } from "../lib/engine/test-upstream.ts";
+import { insured } from "../lib/fleet-fixtures.ts";
+import {
+  fleetStore,
+  renderFleet,
+  setUpFleetTests,
+} from "./fleet-test-support.tsx";
+
+setUpFleetTests();
+
+const SLOW = { timeout: 5000 };
+
+/** A run saved as a closed tab leaves it: status "running", one vehicle answered of three. */
+async function stoppedRun(checkCompliance = false) {
+  const store = await fleetStore();
+  const run = savedRun(["AB12CDE", "UN51NSD", "MT15EXP"], checkCompliance);
+  await store.saveRun(run);
+  await store.saveResults(run.id, [insured("AB12CDE")]);
+  return run;
+}
+
+function bodyRows() {
+  return within(screen.getByRole("table")).getAllByRole("row").slice(1);
+}
+
+describe("a fleet run's page", () => {
+  it("offers to resume a run that stopped, and checks only what is left", async () => {
+    const run = await stoppedRun();
+    const upstream = fakeUpstream({ notInsured: ["UN51NSD"] });
+    const { user } = renderFleet(`/fleet/runs/${run.id}`);
+    expect(
+      await screen.findByText(/This check stopped before it finished\./),
+    ).toHaveTextContent("1 vehicle of 3 checked; 2 vehicles still to check.");
+    // What was answered already shows.
+    expect(screen.getByRole("table")).toHaveTextContent("AB12 CDE");
+
+    await user.click(screen.getByRole("button", { name: "Resume checking" }));
+    expect(
+      await screen.findByText("Finished: 3 vehicles checked.", {}, SLOW),
+    ).toBeVisible();
+    expect(upstream.requestsFor("AB12CDE")).toBe(0);
+    expect(upstream.requestsFor("UN51NSD")).toBe(1);
+    const saved = await (await fleetStore()).loadRun(run.id);
+    expect(saved?.run.status).toBe("finished");
+    expect([...(saved?.results.keys() ?? [])].sort()).toEqual([
+      "AB12CDE",
+      "MT15EXP",
+      "UN51NSD",
+    ]);
+  });
+
+  it("lists an unfinished run on the fleet page, and resumes it from there", async () => {
+    const run = await stoppedRun();
+    fakeUpstream();
+    const { user, router } = renderFleet("/fleet");
+    const notice = await screen.findByRole("region", {
+      name: "Unfinished check",
+    });
+    expect(notice).toHaveTextContent("1 vehicles checked so far");
+    await user.click(
+      within(notice).getByRole("button", { name: /Resume checking/ }),
+    );
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/fleet/runs/${run.id}`),
+    );
+    expect(
+      await screen.findByText("Finished: 3 vehicles checked.", {}, SLOW),
+    ).toBeVisible();
+  });
+
+  it("retries only the vehicles that could not be checked", async () => {
+    const run = await stoppedRun();
+    let healthy = false;
+    const upstream = fakeUpstream({
+      script: (call) =>
+        !healthy && call.registrations.includes("MT15EXP")
+          ? problemResponse(500, "INTERNAL")
+          : undefined,
+    });
+    const { user } = renderFleet(`/fleet/runs/${run.id}`);
+    await user.click(
+      await screen.findByRole("button", { name: "Resume checking" }),
+    );
+    expect(
+      await screen.findByText(
+        "Finished: 3 vehicles checked. 2 vehicles could not be checked.",
+        {},
+        SLOW,
+      ),
+    ).toBeVisible();
+    const before = upstream.requestsFor("UN51NSD");
+
+    healthy = true;
+    await user.click(
+      screen.getByRole("button", { name: "Retry the 2 vehicles not checked" }),
+    );
+    expect(
+      await screen.findByText("Finished: 3 vehicles checked.", {}, SLOW),
+    ).toBeVisible();
+    // Only the two not checked were sent again, each once.
+    expect(upstream.requestsFor("UN51NSD")).toBe(before + 1);
+    expect(upstream.requestsFor("AB12CDE")).toBe(0);
+  });
+
+  it("filters, searches and sorts the results", async () => {
+    const run = await stoppedRun();
+    fakeUpstream({ notInsured: ["UN51NSD"] });
+    const { user } = renderFleet(`/fleet/runs/${run.id}`);
+    await user.click(
+      await screen.findByRole("button", { name: "Resume checking" }),
+    );
+    await screen.findByText("Finished: 3 vehicles checked.", {}, SLOW);
+
+    await user.selectOptions(
+      screen.getByRole("combobox", { name: "Show" }),
+      "Not insured",
+    );
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(bodyRows()[0]).toHaveTextContent("UN51 NSD");
+    expect(
+      screen.getByText("Showing 1 of 6 rows.", { selector: "p:not([role])" }),
+    ).toBeVisible();
+    // Said once to a screen reader, when the filter changed.
+    expect(
+      screen.getByText("Showing 1 of 6 rows.", { selector: "[role=status]" }),
+    ).toBeInTheDocument();
+
+    await user.selectOptions(
+      screen.getByRole("combobox", { name: "Show" }),
+      "All rows",
+    );
+    await user.type(screen.getByRole("searchbox", { name: "Search" }), "mt15");
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(bodyRows()[0]).toHaveTextContent("MT15 EXP");
+
+    await user.clear(screen.getByRole("searchbox", { name: "Search" }));
+    const rowHeader = screen.getByRole("columnheader", { name: /^Row/ });
+    await user.click(within(rowHeader).getByRole("button"));
+    expect(rowHeader).toHaveAttribute("aria-sort", "ascending");
+    await waitFor(() =>
+      expect(
+        bodyRows().map((row) => row.querySelector("th")?.textContent),
+      ).toEqual(["2", "3", "4", "900", "901", "902"]),
+    );
+    await user.click(within(rowHeader).getByRole("button"));
+    expect(rowHeader).toHaveAttribute("aria-sort", "descending");
+  });
+
+  it("shows compliance when the run checks it", async () => {
+    const run = await stoppedRun(true);
+    fakeUpstream({ nonCompliant: ["MT15EXP"] });
+    const { user } = renderFleet(`/fleet/runs/${run.id}`);
+    await user.click(
+      await screen.findByRole("button", { name: "Resume checking" }),
+    );
+    await screen.findByText("Finished: 3 vehicles checked.", {}, SLOW);
+    expect(
+      screen.getByRole("columnheader", { name: "Compliance" }),
+    ).toBeVisible();
+    const summary = screen.getByRole("region", { name: "Summary" });
+    expect(
+      within(summary).getByText("Not compliant").nextElementSibling,
+    ).toHaveTextContent(/^1/);
+  });
+
+  it("says so when the run is not kept in this browser", async () => {
+    renderFleet("/fleet/runs/no-such-run");
+    expect(
+      await screen.findByRole("heading", { name: "Fleet check not found" }),
+    ).toBeVisible();
+    expect(
+      screen.getByRole("link", { name: "Start a fleet check" }),
+    ).toHaveAttribute("href", "/fleet");
+  });
+
+  it("deletes a previous run after asking", async () => {
+    const run = await stoppedRun();
+    const { user } = renderFleet("/fleet");
+    const table = await screen.findByRole("table");
+    await user.click(within(table).getByRole("button", { name: /^Delete/ }));
+    await user.click(
+      within(table).getByRole("button", { name: /Yes, delete/ }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole("table")).not.toBeInTheDocument(),
+    );
+    expect(await (await fleetStore()).loadRun(run.id)).toBeUndefined();
+  });
+});

@@ -1,0 +1,48 @@
+// Test support for the fleet pages: the real routes with the fleet's services swapped at their
+// seam: runs saved on fake IndexedDB (a fresh database per test), lists parsed in-thread (jsdom
+// has no Worker), quick retries; the vehicle service is the scripted fake upstream (msw).
+import { IDBFactory } from "fake-indexeddb";
+import type { ReactNode } from "react";
+import { afterEach, beforeEach, vi } from "vitest";
+import { apiFleetClient } from "../api/fleet-client.ts";
+import type { FleetServices } from "../lib/fleet-services.ts";
+import { FleetServicesContext } from "../lib/fleet-services.ts";
+import { inThreadParseWorker } from "../lib/parse/in-thread-parse-worker.ts";
+import { resetSessions } from "../lib/run-registry.ts";
+import { openRunStore, type RunStore } from "../lib/store/run-store.ts";
+import { renderRoute } from "../../../test/render-route.tsx";
+
+let services: FleetServices & { store: Promise<RunStore> };
+
+/** Call once at the top of a test file: a fresh database and no sessions for every test. */
+export function setUpFleetTests(): void {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+    const store = openRunStore();
+    services = {
+      store,
+      openStore: () => store.then((opened) => ({ store: opened })),
+      client: apiFleetClient,
+      parseWorker: inThreadParseWorker,
+      tuning: { baseDelayMs: 1, maxDelayMs: 5, progressIntervalMs: 0 },
+    };
+    // jsdom has no layout: give the results table's scroller a size, so rows are rendered.
+    vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(600);
+    vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(1000);
+  });
+  afterEach(async () => {
+    resetSessions();
+    (await services.store).close();
+  });
+}
+
+export function fleetStore(): Promise<RunStore> {
+  return services.store;
+}
+
+export function renderFleet(url: string) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <FleetServicesContext value={services}>{children}</FleetServicesContext>
+  );
+  return renderRoute(url, { wrapper });
+}

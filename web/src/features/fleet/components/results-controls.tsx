@@ -1,0 +1,77 @@
+// What to show in the results table: an outcome filter and a search box.
+import { useId } from "react";
+import type { OutcomeFilter } from "../lib/results-view.ts";
+import { OUTCOME_LABELS, OUTCOME_ORDER } from "../lib/row-outcome.ts";
+
+interface ResultsControlsProps {
+  filter: OutcomeFilter;
+  onFilter: (filter: OutcomeFilter) => void;
+  search: string;
+  onSearch: (search: string) => void;
+  checkCompliance: boolean;
+}
+
+const COMPLIANCE_FILTERS: Array<[OutcomeFilter, string]> = [
+  ["not-compliant", "Not compliant"],
+  ["failing-insuranceValid", "Failing insurance"],
+  ["failing-motValid", "Failing MOT"],
+  ["failing-roadTaxPaid", "Failing road tax"],
+  ["failing-noOutstandingFines", "With unpaid fines"],
+];
+
+export function ResultsControls({
+  filter,
+  onFilter,
+  search,
+  onSearch,
+  checkCompliance,
+}: ResultsControlsProps) {
+  const id = useId();
+  return (
+    <div className="results-controls">
+      <div className="form-group">
+        <label className="label" htmlFor={`${id}-filter`}>
+          Show
+        </label>
+        <select
+          id={`${id}-filter`}
+          className="select"
+          value={filter}
+          onChange={(event) => onFilter(event.target.value as OutcomeFilter)}
+        >
+          <option value="all">All rows</option>
+          <option value="needs-action">Rows that need action</option>
+          {OUTCOME_ORDER.map((outcome) => (
+            <option key={outcome} value={outcome}>
+              {OUTCOME_LABELS[outcome]}
+            </option>
+          ))}
+          {checkCompliance &&
+            COMPLIANCE_FILTERS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+        </select>
+      </div>
+      <div className="form-group">
+        <label className="label" htmlFor={`${id}-search`}>
+          Search
+        </label>
+        <div id={`${id}-search-hint`} className="hint">
+          A registration, or anything in your other columns
+        </div>
+        <input
+          id={`${id}-search`}
+          type="search"
+          className="input"
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+          aria-describedby={`${id}-search-hint`}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+// Short words for a result row: why it is not answered, when cover ends, the compliance verdict.
+import { daysBetween } from "../../../lib/dates.ts";
+import type { ResultRow } from "./results-view.ts";
+
+const CHECK_WORDS = {
+  insuranceValid: "insurance",
+  motValid: "MOT",
+  roadTaxPaid: "road tax",
+  noOutstandingFines: "fines",
+} as const;
+
+/** The reason behind the outcome, where there is one to give. */
+export function outcomeDetail(entry: ResultRow, today?: string): string {
+  const { row, result, outcome } = entry;
+  if (outcome === "invalid") return row.invalid?.reason ?? "";
+  const insurance = result?.insurance;
+  if (insurance?.status === "not-checked") return insurance.reason;
+  if (outcome === "expiring" && insurance?.status === "insured" && today) {
+    const days = daysBetween(today, insurance.policy.validTo);
+    return days === 0
+      ? "ends today"
+      : `ends in ${days} day${days === 1 ? "" : "s"}`;
+  }
+  return "";
+}
+
+/** "Compliant", "Not compliant: MOT, road tax", "Not checked", or "" when not asked. */
+export function complianceWords(entry: ResultRow): string {
+  const compliance = entry.result?.compliance;
+  if (!compliance) return "";
+  switch (compliance.status) {
+    case "checked":
+      return compliance.compliant
+        ? "Compliant"
+        : `Not compliant: ${entry.failing.map((check) => CHECK_WORDS[check]).join(", ")}`;
+    case "not-found":
+      return "Not found";
+    case "invalid":
+      return "Invalid registration";
+    case "not-checked":
+      return "Not checked";
+  }
+}

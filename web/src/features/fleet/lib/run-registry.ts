@@ -1,0 +1,72 @@
+// The run sessions of this page load, by run: one at a time per run, kept after they end so a
+// run's page shows its last state without reading it back. Navigating away from a run's page
+// does not stop it; closing the tab does, and the saved run can then be resumed.
+import { startRunSession, type RunSession } from "./engine/run-session.ts";
+import type { FleetServices } from "./fleet-services.ts";
+
+const sessions = new Map<string, RunSession>();
+const listeners = new Set<() => void>();
+let version = 0;
+
+function changed(): void {
+  version += 1;
+  for (const listener of listeners) listener();
+}
+
+/** Changes whenever a session starts, ends or is dropped. */
+export function sessionsVersion(): number {
+  return version;
+}
+
+export function subscribeSessions(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function sessionFor(runId: string): RunSession | undefined {
+  return sessions.get(runId);
+}
+
+/** Whether the run has a session that is still working (running or paused). */
+export function isLive(session: RunSession | undefined): boolean {
+  const status = session?.getSnapshot().run.status;
+  return status === "running" || status === "paused";
+}
+
+/**
+ * Starts (or resumes) checking a saved run; `registrations` re-checks exactly those (the rows
+ * not checked). Refused while the run already has a live session.
+ */
+export async function startSession(
+  services: FleetServices,
+  runId: string,
+  registrations?: readonly string[],
+): Promise<RunSession> {
+  const current = sessions.get(runId);
+  if (current && isLive(current)) return current;
+  const session = await startRunSession({
+    store: (await services.openStore()).store,
+    client: services.client,
+    runId,
+    registrations,
+    tuning: services.tuning,
+  });
+  sessions.set(runId, session);
+  changed();
+  void session.ended.then(changed);
+  return session;
+}
+
+/** Stops and forgets a run's session, as before its run is deleted. */
+export function dropSession(runId: string): void {
+  sessions.get(runId)?.abandon();
+  sessions.delete(runId);
+  changed();
+}
+
+/** Abandons every session: tests, and nothing else, need this. */
+export function resetSessions(): void {
+  for (const session of sessions.values()) session.abandon();
+  sessions.clear();
+  changed();
+}
