@@ -25,10 +25,13 @@ export interface ProxyOptions {
   logger: Logger;
 }
 
-// The app's own scripts and styles only: no inline code, no third-party origins.
+// The app's own scripts and styles only: no inline code, no third-party origins. Workers may
+// also come from blob: URLs, which the spreadsheet libraries' unzipper (fflate) makes for
+// large files; only script already running here can make one (decision 016).
 const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
+  workerSrc: ["'self'", "blob:"],
   styleSrc: ["'self'"],
   imgSrc: ["'self'", "data:"],
   fontSrc: ["'self'"],

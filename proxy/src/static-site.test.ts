@@ -36,7 +36,10 @@ describe("the built web app", () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // Workers: the app's own, and the blob: ones the XLSX unzipper makes (decision 016).
+    expect(csp).toContain("worker-src 'self' blob:");
     expect(csp).not.toContain("unsafe-inline");
+    expect(csp).not.toContain("unsafe-eval");
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(response.headers.get("X-Frame-Options")).toBe("DENY");
     expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
