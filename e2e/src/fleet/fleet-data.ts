@@ -1,0 +1,87 @@
+// Test data for the fleet journeys: registrations the stack's seeded database holds (read from
+// it directly, as an operator could), and the service's own answers for them, asked through the
+// proxy, to hold the browser's accounting against.
+import { DatabaseSync } from "node:sqlite";
+import { join } from "node:path";
+import { stackEnv } from "../stack-env.ts";
+
+/** The reference and sandbox plates, which the journeys use by name. */
+const NAMED = new Set([
+  "AB12CDE",
+  "UN51NSD",
+  "LP08SED",
+  "MT15EXP",
+  "NW25CAR",
+  "TX19NON",
+  "SR19ORN",
+  "FN19OUT",
+  "BD19ALL",
+  "EX26SON",
+]);
+
+/** `count` registrations of the synthetic fleet, in the database's order. */
+export async function seededRegistrations(count: number): Promise<string[]> {
+  const { dataDir } = await stackEnv();
+  const db = new DatabaseSync(join(dataDir, "vics.sqlite"), { readOnly: true });
+  try {
+    const rows = db
+      .prepare("SELECT registration FROM vehicles ORDER BY id LIMIT ?")
+      .all(count + NAMED.size);
+    return rows
+      .map((row) => String(row.registration))
+      .filter((registration) => !NAMED.has(registration))
+      .slice(0, count);
+  } finally {
+    db.close();
+  }
+}
+
+export type ApiOutcome = "insured" | "not-insured" | "not-found";
+
+interface BulkItem {
+  registration: string;
+  insured: boolean;
+  error?: string;
+  policy?: { validTo: string };
+}
+
+/** What the service says of each registration, through the proxy as the browser asks it. */
+export async function apiOutcomes(
+  registrations: readonly string[],
+): Promise<Map<string, { outcome: ApiOutcome; validTo?: string }>> {
+  const { baseUrl } = await stackEnv();
+  const answers = new Map<string, { outcome: ApiOutcome; validTo?: string }>();
+  for (let start = 0; start < registrations.length; start += 1000) {
+    const response = await fetch(`${baseUrl}/api/v1/vehicle/bulk-insurance`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        registrations: registrations.slice(start, start + 1000),
+      }),
+    });
+    if (!response.ok) throw new Error(`bulk check answered ${response.status}`);
+    const body = (await response.json()) as { results: BulkItem[] };
+    for (const item of body.results)
+      answers.set(item.registration, {
+        outcome: item.error
+          ? "not-found"
+          : item.insured
+            ? "insured"
+            : "not-insured",
+        validTo: item.policy?.validTo,
+      });
+  }
+  return answers;
+}
+
+/** The UK's calendar date, as the app counts days ("YYYY-MM-DD"). */
+export function ukToday(now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(
+    now,
+  );
+}
+
+/** Whole days from `from` to `to`. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+}

@@ -1,0 +1,141 @@
+// Fleet journeys with a pasted list, over the real stack: counts before sending and one outcome
+// on every row after; compliance over the reference plates; the sandbox's refusals survived.
+import { expect, test } from "../fixtures.ts";
+import { FleetPage } from "../pages/fleet-page.ts";
+
+test("five pasted registrations: the counts before sending, then every row", async ({
+  page,
+  traffic,
+}) => {
+  const fleet = new FleetPage(page);
+  await fleet.open();
+  // A reference plate, an unknown one, an invalid one, a duplicate and a lowercase one.
+  await fleet.paste("AB12CDE\nZZ99ZZZ\nAB12 CD!\nAB12CDE\nun51nsd");
+
+  await expect(fleet.reviewHeading).toBeVisible();
+  await expect(fleet.reviewValue("Rows")).toHaveText("5");
+  await expect(fleet.reviewValue("Vehicles to check")).toHaveText(
+    "3 (each checked once)",
+  );
+  await expect(fleet.reviewValue("Rows repeating a vehicle")).toHaveText(/^1 /);
+  await expect(
+    fleet.reviewValue("Rows with an invalid registration"),
+  ).toHaveText("1");
+  await expect(page.getByText("Row 3:").locator("..")).toContainText(
+    "Registration must only include letters A to Z and numbers 0 to 9",
+  );
+
+  await fleet.startButton.click();
+  await expect(page).toHaveURL(/\/fleet\/runs\/\w+$/);
+  await expect(fleet.finished).toHaveText("Finished: 3 vehicles checked.");
+  await expect(fleet.figure("Vehicles", "Not insured")).toHaveText("1");
+  await expect(fleet.figure("Vehicles", "Not found")).toHaveText("1");
+  await expect(fleet.figure("Vehicles", "Insured")).toHaveText("1");
+  await expect(fleet.figure("Your list", "Rows in your list")).toHaveText("5");
+
+  expect((await fleet.visibleRows()).map((cells) => cells.slice(0, 3))).toEqual(
+    [
+      ["5", "UN51 NSD", "Not insured"],
+      ["2", "ZZ99 ZZZ", "Not found"],
+      [
+        "3",
+        "AB12 CD!",
+        "Invalid registration Registration must only include letters A to Z and numbers 0 to 9",
+      ],
+      ["1", "AB12 CDE", "Insured"],
+      ["4", "AB12 CDE", "Insured"],
+    ],
+  );
+
+  // One bulk request carried each unique registration once.
+  await expect
+    .poll(
+      () =>
+        traffic.filter((e) => e.url.endsWith("/api/v1/vehicle/bulk-insurance"))
+          .length,
+    )
+    .toBe(1);
+  const sent = traffic.find((e) =>
+    e.url.endsWith("/api/v1/vehicle/bulk-insurance"),
+  );
+  expect(JSON.parse(sent?.requestBody ?? "{}")).toEqual({
+    registrations: ["AB12CDE", "ZZ99ZZZ", "UN51NSD"],
+  });
+});
+
+test("fleet compliance over the reference plates gives each its verdict", async ({
+  page,
+}) => {
+  const fleet = new FleetPage(page);
+  await fleet.open();
+  await fleet.paste(
+    [
+      "AB12CDE",
+      "MT15EXP",
+      "NW25CAR",
+      "TX19NON",
+      "SR19ORN",
+      "FN19OUT",
+      "BD19ALL",
+    ].join(", "),
+  );
+  await fleet.complianceOption.check();
+  await fleet.startButton.click();
+  await expect(fleet.finished).toHaveText("Finished: 7 vehicles checked.");
+
+  const verdicts = Object.fromEntries(
+    (await fleet.visibleRows()).map((cells) => [cells[1], cells[3]]),
+  );
+  expect(verdicts).toEqual({
+    "AB12 CDE": "Compliant",
+    "MT15 EXP": "Not compliant: MOT",
+    "NW25 CAR": "Compliant",
+    "TX19 NON": "Not compliant: road tax",
+    "SR19 ORN": "Not compliant: road tax",
+    "FN19 OUT": "Not compliant: fines",
+    "BD19 ALL": "Not compliant: insurance, MOT, road tax, fines",
+  });
+  await expect(fleet.figure("Compliance", "Not compliant")).toHaveText("5");
+  await expect(fleet.figure("Compliance", "Compliant")).toHaveText("2");
+});
+
+test("a run that meets ER19THR and ER19ERR recovers, and every row ends with one outcome", async ({
+  page,
+}) => {
+  // The run waits out Retry-After and backs off before retries: the browser's clock is
+  // installed so those waits can be run on instead of waited for.
+  await page.clock.install();
+  const fleet = new FleetPage(page);
+  await fleet.open();
+  await fleet.paste("AB12CDE\nER19THR\nUN51NSD\nER19ERR\nZZ99ZZZ\nEX26SON");
+  await fleet.startButton.click();
+  await expect(page).toHaveURL(/\/fleet\/runs\/\w+$/);
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(5_000);
+        return fleet.finished.isVisible();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await expect(fleet.finished).toHaveText(
+    "Finished: 6 vehicles checked. 2 vehicles could not be checked.",
+  );
+  const outcomes = Object.fromEntries(
+    (await fleet.visibleRows()).map((cells) => [cells[1], cells[2]]),
+  );
+  expect(outcomes).toEqual({
+    "UN51 NSD": "Not insured",
+    "EX26 SON": expect.stringMatching(
+      /^Insured, expiring soon ends in \d+ days$/,
+    ),
+    "ZZ99 ZZZ": "Not found",
+    "ER19 THR": expect.stringMatching(/^Not checked The service kept refusing/),
+    "ER19 ERR": expect.stringMatching(/^Not checked /),
+    "AB12 CDE": "Insured",
+  });
+  await expect(
+    page.getByRole("button", { name: "Retry the 2 vehicles not checked" }),
+  ).toBeVisible();
+});

@@ -1,0 +1,99 @@
+// A reload in the middle of a 10,000-vehicle run: the page offers to resume, and the run loses no
+// row and asks again about no vehicle whose answer it had saved.
+import type { Page } from "@playwright/test";
+import { expect, test } from "../fixtures.ts";
+import { FleetPage } from "../pages/fleet-page.ts";
+import { seededRegistrations } from "./fleet-data.ts";
+
+const BULK = "**/api/v1/vehicle/bulk-insurance";
+
+/** The registrations whose answers the run has saved in the browser (IndexedDB) by now. */
+function savedRegistrations(page: Page, runId: string): Promise<string[]> {
+  return page.evaluate(async (id) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open("vics-fleet");
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+      const request = db
+        .transaction("results")
+        .objectStore("results")
+        .getAllKeys(IDBKeyRange.bound([id], [id, []]));
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    db.close();
+    return keys.map((key) => String((key as string[])[1]));
+  }, runId);
+}
+
+test("reload in the middle of a 10,000-vehicle run, resume: no row lost, nothing saved asked again", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const registrations = await seededRegistrations(10_000);
+  // Each bulk request is held a moment, so the run is still going when the page reloads.
+  await page.route(BULK, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue().catch(() => undefined); // the page may have gone meanwhile
+  });
+  const sent: Array<{ afterReload: boolean; registrations: string[] }> = [];
+  let reloaded = false;
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/v1/vehicle/bulk-insurance"))
+      sent.push({
+        afterReload: reloaded,
+        registrations: (
+          JSON.parse(request.postData() ?? "{}") as { registrations: string[] }
+        ).registrations,
+      });
+  });
+
+  const fleet = new FleetPage(page);
+  await fleet.open();
+  await fleet.paste(registrations.join("\n"));
+  await expect(fleet.reviewValue("Vehicles to check")).toHaveText(
+    "10,000 (each checked once)",
+  );
+  await fleet.startButton.click();
+  await expect(page).toHaveURL(/\/fleet\/runs\/\w+$/);
+  const runId = page.url().split("/").at(-1) ?? "";
+  await expect
+    .poll(async () => (await savedRegistrations(page, runId)).length, {
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(3_000);
+
+  const savedBefore = new Set(await savedRegistrations(page, runId));
+  expect(savedBefore.size).toBeLessThan(10_000);
+  reloaded = true;
+  await page.reload();
+
+  await expect(
+    page.getByText(/This check stopped before it finished\./),
+  ).toBeVisible();
+  await fleet.resumeButton.click();
+  await expect(fleet.finished).toHaveText(
+    "Finished: 10,000 vehicles checked.",
+    {
+      timeout: 60_000,
+    },
+  );
+  await expect(fleet.figure("Vehicles", "Not checked")).toHaveText("0");
+
+  // Every vehicle has its answer saved; none that was saved before the reload was asked again.
+  const savedAfter = new Set(await savedRegistrations(page, runId));
+  expect(savedAfter.size).toBe(10_000);
+  const askedAgain = sent
+    .filter((request) => request.afterReload)
+    .flatMap((request) => request.registrations)
+    .filter((registration) => savedBefore.has(registration));
+  expect(askedAgain).toEqual([]);
+  // And after the reload only what was missing went out, each once.
+  const afterReload = sent
+    .filter((request) => request.afterReload)
+    .flatMap((r) => r.registrations);
+  expect(new Set(afterReload).size).toBe(afterReload.length);
+  expect(afterReload.length).toBe(10_000 - savedBefore.size);
+});

@@ -1,0 +1,185 @@
+// A fleet manager's spreadsheet of 10,000 rows, uploaded, checked, and downloaded as CSV and as
+// Excel: every row accounted for, their own columns carried through, the answers the service's.
+import Papa from "papaparse";
+import readXlsxFile from "read-excel-file/node";
+import writeXlsxFile from "write-excel-file/node";
+import { expect, test } from "../fixtures.ts";
+import { FleetPage } from "../pages/fleet-page.ts";
+import {
+  apiOutcomes,
+  daysBetween,
+  seededRegistrations,
+  ukToday,
+} from "./fleet-data.ts";
+
+const ROWS = 10_000;
+
+interface ListRow {
+  fleetNumber: string;
+  driver: string;
+  registration: string;
+  depot: string;
+}
+
+/** 10,000 rows: 9,900 seeded vehicles (some twice), 60 unknown plates, 40 invalid entries. */
+async function tenThousandRows(): Promise<ListRow[]> {
+  const seeded = await seededRegistrations(9_800);
+  return Array.from({ length: ROWS }, (_, index): ListRow => {
+    let registration: string;
+    if (index >= 9_960) registration = `BAD-${index}!`;
+    else if (index >= 9_900)
+      registration = `ZZ${String(index % 90).padStart(2, "0")}ZZZ`;
+    else if (index >= 9_800) registration = seeded[index - 9_800] ?? "";
+    else registration = seeded[index] ?? "";
+    return {
+      fleetNumber: `F${String(index + 1).padStart(5, "0")}`,
+      driver: `Driver ${index + 1}`,
+      registration,
+      depot: ["Leeds", "Hull", "York"][index % 3] ?? "",
+    };
+  });
+}
+
+function expectedOutcome(
+  row: ListRow,
+  answers: Awaited<ReturnType<typeof apiOutcomes>>,
+  today: string,
+): string {
+  const compact = row.registration.replace(/[\s-]/g, "").toUpperCase();
+  const answer = answers.get(compact);
+  if (!answer) return "Invalid registration";
+  if (answer.outcome === "not-found") return "Not found";
+  if (answer.outcome === "not-insured") return "Not insured";
+  const days = daysBetween(today, answer.validTo ?? today);
+  return days <= 30 ? "Insured, expiring soon" : "Insured";
+}
+
+test("a 10,000-row CSV with extra columns: right totals, and every row in both downloads", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const rows = await tenThousandRows();
+  const csv = Papa.unparse({
+    fields: ["Fleet number", "Driver", "VRM", "Depot"],
+    data: rows.map((row) => [
+      row.fleetNumber,
+      row.driver,
+      row.registration,
+      row.depot,
+    ]),
+  });
+  const fleet = new FleetPage(page);
+  await fleet.open();
+  await fleet.upload({
+    name: "fleet-10000.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`\uFEFF${csv}`),
+  });
+  await expect(fleet.columnChoice).toHaveValue("2");
+  await expect(fleet.reviewValue("Rows")).toHaveText("10,000");
+  await expect(
+    fleet.reviewValue("Rows with an invalid registration"),
+  ).toHaveText("40");
+  await expect(fleet.reviewValue("Rows repeating a vehicle")).toHaveText(
+    /^100 /,
+  );
+  await fleet.startButton.click();
+  await expect(fleet.finished).toHaveText("Finished: 9,860 vehicles checked.", {
+    timeout: 60_000,
+  });
+  await expect(fleet.figure("Vehicles", "Not found")).toHaveText("60");
+  await expect(fleet.figure("Vehicles", "Not checked")).toHaveText("0");
+  await expect(fleet.figure("Your list", "Rows in your list")).toHaveText(
+    "10,000",
+  );
+
+  const answers = await apiOutcomes(
+    [...new Set(rows.map((row) => row.registration))].filter(
+      (r) => !r.startsWith("BAD"),
+    ),
+  );
+  const today = ukToday();
+
+  const csvDownload = await fleet.download("CSV");
+  expect(csvDownload.name).toMatch(/^vics-fleet-check-fleet-10000-.*\.csv$/);
+  const parsed = Papa.parse<string[]>(
+    csvDownload.bytes.toString("utf8").replace(/^\uFEFF/, ""),
+    {
+      skipEmptyLines: true,
+    },
+  ).data;
+  const [header, ...exported] = parsed;
+  expect(header?.slice(0, 7)).toEqual([
+    "Row",
+    "Fleet number",
+    "Driver",
+    "Depot",
+    "Registration as submitted",
+    "Registration",
+    "Outcome",
+  ]);
+  expect(exported).toHaveLength(ROWS);
+  const byLine = new Map(exported.map((cells) => [Number(cells[0]), cells]));
+  rows.forEach((row, index) => {
+    const cells = byLine.get(index + 2);
+    expect(cells?.slice(1, 5), `row ${index + 2}`).toEqual([
+      row.fleetNumber,
+      row.driver,
+      row.depot,
+      row.registration,
+    ]);
+    expect(cells?.[6], `row ${index + 2}`).toBe(
+      expectedOutcome(row, answers, today),
+    );
+  });
+
+  const xlsxDownload = await fleet.download("Excel (.xlsx)");
+  expect(xlsxDownload.name).toMatch(/\.xlsx$/);
+  const [sheet] = await readXlsxFile(xlsxDownload.bytes);
+  const [xlsxHeader, ...xlsxRows] = (sheet?.data ?? []).map((cells) =>
+    cells.map((cell) => (cell === null ? "" : String(cell))),
+  );
+  expect(xlsxHeader).toEqual(header);
+  expect(xlsxRows).toHaveLength(ROWS);
+  expect(new Set(xlsxRows.map((cells) => cells.slice(0, 7).join("|")))).toEqual(
+    new Set(exported.map((cells) => cells.slice(0, 7).join("|"))),
+  );
+});
+
+test("an uploaded XLSX: the registration column found, the other columns kept", async ({
+  page,
+}) => {
+  const seeded = await seededRegistrations(3);
+  const sheet = [
+    ["Depot", "Number plate", "Driver"],
+    ["Leeds", "AB12 CDE", "Sam"],
+    ["Hull", seeded[0], "Alex"],
+    ["York", "UN51NSD", "Jo"],
+    ["York", "", "Kim"],
+  ].map((cells) => cells.map((value) => ({ value, type: String })));
+  const buffer = await writeXlsxFile(sheet, { sheet: "Vehicles" }).toBuffer();
+  const fleet = new FleetPage(page);
+  await fleet.open();
+  await fleet.upload({
+    name: "depots.xlsx",
+    mimeType:
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer,
+  });
+  await expect(fleet.columnChoice).toHaveValue("1");
+  await expect(fleet.reviewValue("Rows")).toHaveText("4");
+  await expect(
+    fleet.reviewValue("Rows with an invalid registration"),
+  ).toHaveText("1");
+  await expect(page.getByText("Row 5:").locator("..")).toContainText(
+    "No registration in this row",
+  );
+  await fleet.startButton.click();
+  await expect(fleet.finished).toHaveText("Finished: 3 vehicles checked.");
+  const table = await fleet.visibleRows();
+  expect(table.map((cells) => cells[1])).toContain("AB12 CDE");
+  expect(table.find((cells) => cells[1] === "UN51 NSD")?.slice(-2)).toEqual([
+    "York",
+    "Jo",
+  ]);
+});

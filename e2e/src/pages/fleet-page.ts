@@ -1,0 +1,114 @@
+// The fleet check's pages: locators and actions only, no assertions.
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+
+export class FleetPage {
+  readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  get pasteBox() {
+    return this.page.getByRole("textbox", { name: "Paste registrations" });
+  }
+  get fileInput() {
+    return this.page.getByLabel("Upload a file");
+  }
+  get continueButton() {
+    return this.page.getByRole("button", { name: "Continue" });
+  }
+  get reviewHeading() {
+    return this.page.getByRole("heading", { name: "Check your list" });
+  }
+  get columnChoice() {
+    return this.page.getByRole("combobox", {
+      name: "Which column has the registrations?",
+    });
+  }
+  get complianceOption() {
+    return this.page.getByRole("checkbox", { name: /Also check compliance/ });
+  }
+  get startButton() {
+    return this.page.getByRole("button", { name: /^Check [\d,]+ vehicles?$/ });
+  }
+  get progress() {
+    return this.page.getByRole("progressbar", { name: "Vehicles checked" });
+  }
+  get finished() {
+    return this.page.getByText(/^Finished: /);
+  }
+  get resumeButton() {
+    return this.page.getByRole("button", { name: /^Resume checking/ });
+  }
+  get resultsTable() {
+    return this.page.getByRole("region", { name: /^Showing / });
+  }
+  get errorSummary() {
+    return this.page.getByRole("alert").filter({
+      has: this.page.getByRole("heading", { name: "There is a problem" }),
+    });
+  }
+  /** The value beside a label in the review's summary list (a dt/dd pair). */
+  reviewValue(label: string) {
+    return this.page
+      .locator("dt", { hasText: new RegExp(`^${label}$`) })
+      .locator("xpath=following-sibling::dd[1]");
+  }
+  /** A figure of the run's summary, e.g. ("Vehicles", "Not insured"). */
+  figure(group: string, label: string) {
+    return this.page
+      .getByRole("region", { name: "Summary" })
+      .locator(
+        `xpath=.//h3[normalize-space()="${group}"]/following-sibling::dl[1]` +
+          `//dt[normalize-space()="${label}"]/following-sibling::dd[1]/span[1]`,
+      );
+  }
+  /** The cells of the table rows in view. */
+  async visibleRows(): Promise<string[][]> {
+    return this.resultsTable
+      .locator("tbody tr:not([aria-hidden])")
+      .evaluateAll((rows) =>
+        rows.map((row) =>
+          [...row.querySelectorAll("th, td")].map(
+            (cell) => cell.textContent ?? "",
+          ),
+        ),
+      );
+  }
+
+  async open() {
+    await this.page.goto("/fleet");
+  }
+  /**
+   * Pastes `text` as a person does, through the clipboard: one paste, however long. (Typing it,
+   * or `fill`, inserts it line by line, which takes minutes for 10,000 lines in any textarea.)
+   */
+  async paste(text: string) {
+    await this.page
+      .context()
+      .grantPermissions(["clipboard-read", "clipboard-write"]);
+    await this.page.evaluate(
+      (value) => navigator.clipboard.writeText(value),
+      text,
+    );
+    await this.pasteBox.focus();
+    await this.page.keyboard.press("ControlOrMeta+A");
+    await this.page.keyboard.press("ControlOrMeta+V");
+    await this.continueButton.click();
+  }
+  async upload(file: { name: string; mimeType: string; buffer: Buffer }) {
+    await this.fileInput.setInputFiles(file);
+  }
+  /** Downloads the results in one format and returns the file's bytes. */
+  async download(
+    kind: "CSV" | "Excel (.xlsx)",
+  ): Promise<{ name: string; bytes: Buffer }> {
+    const [download] = await Promise.all([
+      this.page.waitForEvent("download"),
+      this.page.getByRole("button", { name: `Download ${kind}` }).click(),
+    ]);
+    const path = await download.path();
+    return { name: download.suggestedFilename(), bytes: await readFile(path) };
+  }
+}
