@@ -54,11 +54,39 @@ function expectedOutcome(
   return days <= 30 ? "Insured, expiring soon" : "Insured";
 }
 
-test("a 10,000-row CSV with extra columns: right totals, and every row in both downloads", async ({
+test("a 10,000-row CSV with extra columns, under injected faults: right totals, every row in both downloads, and a filtered download", async ({
   page,
 }) => {
   test.setTimeout(120_000);
   const rows = await tenThousandRows();
+  // Faults on the way: of the bulk requests, the 2nd fails outright (a dropped connection), the
+  // 4th gets a 502 and the 6th a 503, each once; the run must retry them.
+  let bulkRequests = 0;
+  const faults: string[] = [];
+  await page.route("**/api/v1/vehicle/bulk-insurance", async (route) => {
+    bulkRequests += 1;
+    if (bulkRequests === 2) {
+      faults.push("aborted");
+      return route.abort("connectionreset");
+    }
+    if (bulkRequests === 4 || bulkRequests === 6) {
+      const status = bulkRequests === 4 ? 502 : 503;
+      faults.push(String(status));
+      return route.fulfill({
+        status,
+        contentType: "application/problem+json",
+        body: JSON.stringify({
+          type: "about:blank",
+          title: "Bad gateway",
+          status,
+          detail: "Injected fault",
+          code: "BAD_GATEWAY",
+          requestId: "injected",
+        }),
+      });
+    }
+    return route.continue();
+  });
   const csv = Papa.unparse({
     fields: ["Fleet number", "Driver", "VRM", "Depot"],
     data: rows.map((row) => [
@@ -92,6 +120,7 @@ test("a 10,000-row CSV with extra columns: right totals, and every row in both d
   await expect(fleet.figure("Your list", "Rows in your list")).toHaveText(
     "10,000",
   );
+  expect(faults).toEqual(["aborted", "502", "503"]);
 
   const answers = await apiOutcomes(
     [...new Set(rows.map((row) => row.registration))].filter(
@@ -143,6 +172,22 @@ test("a 10,000-row CSV with extra columns: right totals, and every row in both d
   expect(xlsxRows).toHaveLength(ROWS);
   expect(new Set(xlsxRows.map((cells) => cells.slice(0, 7).join("|")))).toEqual(
     new Set(exported.map((cells) => cells.slice(0, 7).join("|"))),
+  );
+
+  // Filtered: only the vehicles not found, and only those rows downloaded.
+  await page.getByRole("combobox", { name: "Show" }).selectOption("Not found");
+  await expect(
+    page.getByText("Showing 60 of 10,000 rows.", { exact: true }).first(),
+  ).toBeVisible();
+  await page.getByRole("radio", { name: /Only the rows shown below/ }).check();
+  const filtered = await fleet.download("CSV");
+  const [, ...filteredRows] = Papa.parse<string[]>(
+    filtered.bytes.toString("utf8").replace(/^\uFEFF/, ""),
+    { skipEmptyLines: true },
+  ).data;
+  expect(filteredRows).toHaveLength(60);
+  expect(new Set(filteredRows.map((cells) => cells[6]))).toEqual(
+    new Set(["Not found"]),
   );
 });
 

@@ -1,5 +1,5 @@
 import "fake-indexeddb/auto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { problemResponse } from "../lib/engine/test-answers.ts";
 import { savedRun } from "../lib/engine/test-session.ts";
@@ -9,6 +9,7 @@ import {
   fleetStore,
   renderFleet,
   setUpFleetTests,
+  tuneFleetRuns,
 } from "./fleet-test-support.tsx";
 
 setUpFleetTests();
@@ -166,6 +167,50 @@ describe("a fleet run's page", () => {
     expect(
       within(summary).getByText("Not compliant").nextElementSibling,
     ).toHaveTextContent(/^1/);
+  });
+
+  it("pauses, resumes and cancels a run, and says where it stands", async () => {
+    const run = await stoppedRun();
+    tuneFleetRuns({ chunkSize: 1, concurrency: 1 });
+    const upstream = fakeUpstream({ latencyMs: 150 });
+    const { user } = renderFleet(`/fleet/runs/${run.id}`);
+    await user.click(
+      await screen.findByRole("button", { name: "Resume checking" }),
+    );
+    const progress = await screen.findByRole("progressbar", {
+      name: "Vehicles checked",
+    });
+    expect(progress).toHaveAttribute("max", "3");
+    await user.click(screen.getByRole("button", { name: "Pause" }));
+    expect(
+      await screen.findByRole("heading", { name: "Paused" }),
+    ).toBeVisible();
+    expect(
+      screen.getByText("Paused. Nothing more is sent until you resume."),
+    ).toBeInTheDocument();
+    // What was in flight ends; then nothing more is sent while paused: the run has two
+    // vehicles left, one request each, and only the first one went.
+    await vi.waitFor(async () => {
+      const before = upstream.calls.length;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(upstream.calls.length).toBe(before);
+    });
+    expect(upstream.calls).toHaveLength(1);
+    expect((await (await fleetStore()).loadRun(run.id))?.run.status).toBe(
+      "paused",
+    );
+
+    await user.click(screen.getByRole("button", { name: "Resume" }));
+    await user.click(await screen.findByRole("button", { name: "Cancel" }));
+    expect(
+      await screen.findByText(/You cancelled this check before it finished\./),
+    ).toBeVisible();
+    expect((await (await fleetStore()).loadRun(run.id))?.run.status).toBe(
+      "cancelled",
+    );
+    expect(
+      screen.getByRole("button", { name: "Resume checking" }),
+    ).toBeVisible();
   });
 
   it("says so when the run is not kept in this browser", async () => {

@@ -36,6 +36,11 @@ export function setUpFleetTests(): void {
   });
 }
 
+/** Tunes the run engine for one test (e.g. one registration per request, to watch a run go). */
+export function tuneFleetRuns(tuning: FleetServices["tuning"]): void {
+  services.tuning = { ...services.tuning, ...tuning };
+}
+
 export function fleetStore(): Promise<RunStore> {
   return services.store;
 }

@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it, vi } from "vitest";
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import Papa from "papaparse";
 import { fakeUpstream } from "../lib/engine/test-upstream.ts";
 import { renderFleet, setUpFleetTests } from "./fleet-test-support.tsx";
@@ -132,6 +132,22 @@ describe("fleet check: an uploaded file", () => {
       "true",
     );
     expect(document.title).toBe("Error: Fleet check – VICS");
+  });
+
+  it("takes a file dropped on the upload zone", async () => {
+    renderFleet("/fleet");
+    const zone = await screen.findByTestId("file-drop");
+    fireEvent.dragOver(zone);
+    expect(zone).toHaveClass("file-drop--over");
+    fireEvent.drop(zone, { dataTransfer: { files: [csvFile()] } });
+    expect(zone).not.toHaveClass("file-drop--over");
+    expect(
+      await screen.findByRole(
+        "combobox",
+        { name: "Which column has the registrations?" },
+        SLOW,
+      ),
+    ).toHaveDisplayValue("Reg no");
   });
 
   it("offers a template to download", async () => {
