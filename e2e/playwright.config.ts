@@ -27,6 +27,7 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
+      testMatch: /\.spec\.ts$/,
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: {
@@ -43,6 +44,8 @@ export default defineConfig({
         },
       },
     },
+    // After every journey: what they left in the logs (see logs.check.ts).
+    { name: "logs", testMatch: /logs\.check\.ts$/, dependencies: ["chromium"] },
   ],
   webServer: {
     command: "node ../scripts/start.ts",

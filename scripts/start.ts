@@ -2,6 +2,7 @@
 // starts the service (which creates and seeds its database on first run), makes sure the
 // proxy has a demo API key kept under data/, starts the proxy, and prints what runs where and
 // the URL, once. The children's logs go to data/logs/; warnings and errors also show here.
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { startEnv } from "./start/env.ts";
@@ -41,7 +42,10 @@ if (!existsSync(env.databasePath))
   console.log(
     "Creating and seeding the database (first start, a few seconds)...",
   );
+// One log-hash key for both, for this run: a vehicle's lines in the two logs hash alike.
+const logHashKey = randomBytes(24).toString("base64url");
 const service = child("service", {
+  LOG_HASH_KEY: logHashKey,
   HOST: "127.0.0.1",
   PORT: String(env.servicePort),
   DATABASE_PATH: env.databasePath,
@@ -58,6 +62,7 @@ const key = await ensureProxyKey({
 });
 
 const proxy = child("proxy", {
+  LOG_HASH_KEY: logHashKey,
   HOST: env.host,
   PORT: String(env.port),
   UPSTREAM_URL: serviceUrl,

@@ -1,3 +1,4 @@
+import { registrationHasher, type RegistrationHasher } from "@vics/shared/node";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { registerApiRoutes } from "./api-routes.ts";
@@ -23,6 +24,8 @@ export interface ProxyOptions {
   /** The built web app (web/dist). */
   webRoot: string;
   logger: Logger;
+  /** A registration as the logs may show it; default: keyed with a random key for this process. */
+  hashRegistration?: RegistrationHasher;
 }
 
 // The app's own scripts and styles only: no inline code, no third-party origins. Workers may
@@ -45,7 +48,12 @@ const CONTENT_SECURITY_POLICY = {
 export function createProxyApp(options: ProxyOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(requestId);
-  app.use(requestLog(options.logger));
+  app.use(
+    requestLog(
+      options.logger,
+      options.hashRegistration ?? registrationHasher(),
+    ),
+  );
   app.use(
     secureHeaders({
       contentSecurityPolicy: CONTENT_SECURITY_POLICY,

@@ -15,6 +15,8 @@ export interface ProxyEnv {
   allowRemote: boolean;
   webRoot: string;
   logLevel: LogLevel;
+  /** The key of the registration hashes in the logs; unset: a random one per process. */
+  logHashKey?: string;
 }
 
 /**
@@ -47,6 +49,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })
     .default("info"),
+  LOG_HASH_KEY: z
+    .string()
+    .min(16, { error: "must be at least 16 characters" })
+    .optional(),
 });
 
 const MIN_KEY_LENGTH = 20;
@@ -143,6 +149,7 @@ export function parseEnv(
       allowRemote: raw.ALLOW_REMOTE === "true",
       webRoot: raw.WEB_DIST,
       logLevel: raw.LOG_LEVEL,
+      logHashKey: raw.LOG_HASH_KEY,
     },
   };
 }

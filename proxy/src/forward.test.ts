@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PROBLEM_CONTENT_TYPE, ProblemSchema, problemType } from "@vics/shared";
+import { registrationHasher } from "@vics/shared/node";
 import { TEST_API_KEY, createTestProxy, fakeUpstream } from "./test-support.ts";
 
 const INSURANCE_PATH = "/api/v1/vehicle/AB12CDE/insurance";
@@ -171,8 +172,12 @@ describe("what the browser gets back", () => {
 });
 
 describe("one log line per request", () => {
-  it("with method, route template, status, duration and request id, and never the key or the registration", async () => {
-    const { app, log } = createTestProxy({ fetch: fakeUpstream().fetch });
+  it("with method, route template, status, duration and request id, the registration only as a keyed hash, never the key", async () => {
+    const hashRegistration = registrationHasher("a proxy test's log hash key");
+    const { app, log } = createTestProxy({
+      fetch: fakeUpstream().fetch,
+      hashRegistration,
+    });
     const response = await app.request(INSURANCE_PATH, {
       headers: { "X-API-Key": "browser-key" },
     });
@@ -182,10 +187,12 @@ describe("one log line per request", () => {
     expect(lines[0]?.fields).toMatchObject({
       method: "GET",
       route: "/api/v1/vehicle/:registration/insurance",
+      registration: hashRegistration("AB12CDE"),
       status: 200,
       requestId: response.headers.get("X-Request-Id"),
     });
     expect(lines[0]?.fields.durationMs).toEqual(expect.any(Number));
+    expect(lines[1]?.fields).not.toHaveProperty("registration");
     // A deep link into the app: served by the catch-all, logged as such.
     expect(lines[1]?.fields).toMatchObject({ route: "*" });
     expect(log.text()).not.toContain(TEST_API_KEY);

@@ -2,6 +2,7 @@ import { serve } from "@hono/node-server";
 import { HEALTH_PATH } from "@vics/shared";
 import { createProxyApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
+import { registrationHasher } from "@vics/shared/node";
 import { createLogger } from "./logger.ts";
 import { webAppIsBuilt } from "./static-site.ts";
 
@@ -21,6 +22,7 @@ const app = createProxyApp({
   timeoutMs: env.timeoutMs,
   webRoot: env.webRoot,
   logger,
+  hashRegistration: registrationHasher(env.logHashKey),
 });
 
 const server = serve(

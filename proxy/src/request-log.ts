@@ -1,3 +1,4 @@
+import type { RegistrationHasher } from "@vics/shared/node";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
@@ -16,15 +17,23 @@ export function routeTemplate(c: Context): string {
   return route?.path ?? "*";
 }
 
-/** One line per request, with the fields the service logs too. Never headers or the query. */
-export function requestLog(logger: Logger) {
+/**
+ * One line per request, with the fields the service logs too, a single-vehicle check's
+ * registration as a keyed hash. Never headers, the query or a plate.
+ */
+export function requestLog(
+  logger: Logger,
+  hashRegistration: RegistrationHasher,
+) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const started = performance.now();
     await next();
+    const registration = c.req.param("registration");
     logger.info("request", {
       requestId: c.get("requestId"),
       method: c.req.method,
       route: routeTemplate(c),
+      ...(registration ? { registration: hashRegistration(registration) } : {}),
       status: c.res.status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
     });

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { RegistrationHasher } from "@vics/shared/node";
 import type { Logger } from "./logger.ts";
 import type { RateLimiter } from "./rate-limit/rate-limiter.ts";
 import type { Store } from "./store/store.ts";
@@ -14,6 +15,8 @@ export interface AppDeps {
   sandboxDelayMs: number;
   sleep: (ms: number) => Promise<void>;
   logger: Logger;
+  /** A registration as the logs may show it: a short keyed hash, never the plate. */
+  hashRegistration: RegistrationHasher;
   /** The caller's address for the unauthenticated limit; never from X-Forwarded-For. */
   clientAddress: (c: Context) => string;
 }

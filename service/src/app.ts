@@ -19,7 +19,7 @@ const POST_ONLY = "POST";
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use(requestId, accessLog(deps.logger));
+  app.use(requestId, accessLog(deps.logger, deps.hashRegistration));
 
   // Registered before the rate limiter, whose middleware therefore never runs for it.
   app.get(HEALTH_PATH, (c) => c.json({ status: "ok" }));

@@ -35,6 +35,11 @@ const EnvSchema = z.object({
       .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })
       .default("info"),
   ),
+  /** The key of the registration hashes in the logs; unset: a random one per process. */
+  LOG_HASH_KEY: z.preprocess(
+    unsetIfEmpty,
+    z.string().min(16, { error: "must be at least 16 characters" }).optional(),
+  ),
   /** Unset: on exactly when the database holds the seeded synthetic fleet. */
   SANDBOX: z.preprocess(
     unsetIfEmpty,

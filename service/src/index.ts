@@ -3,6 +3,7 @@ import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { createApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
+import { registrationHasher } from "@vics/shared/node";
 import { createLogger } from "./logger.ts";
 import { createMemoryRateLimiter } from "./rate-limit/memory-rate-limiter.ts";
 import { SANDBOX_DELAY_MS } from "./sandbox.ts";
@@ -27,6 +28,7 @@ const app = createApp({
   sandboxDelayMs: SANDBOX_DELAY_MS,
   sleep: (ms) => delay(ms),
   logger,
+  hashRegistration: registrationHasher(env.LOG_HASH_KEY),
   // The socket's address; X-Forwarded-For is never trusted.
   clientAddress: (c) => getConnInfo(c).remote.address ?? "unknown",
 });

@@ -4,6 +4,7 @@
  */
 import { setTimeout as delay } from "node:timers/promises";
 import { type Plan, ukDate } from "@vics/shared";
+import { registrationHasher } from "@vics/shared/node";
 import type { Context } from "hono";
 import type { AppDeps } from "./app-deps.ts";
 import { createApp } from "./app.ts";
@@ -42,6 +43,8 @@ export interface TestServiceOptions {
 }
 
 export const TEST_CLIENT_ADDRESS = "192.0.2.1";
+/** The log-hash key of test services, so a test can work out what a plate logs as. */
+export const TEST_LOG_HASH_KEY = "the test services' log hash key";
 
 /** The app's dependencies as tests want them: quiet, one client address, real memory limiter. */
 export function testAppDeps(
@@ -56,6 +59,7 @@ export function testAppDeps(
     sandboxDelayMs: options.sandboxDelayMs ?? SANDBOX_DELAY_MS,
     sleep: options.sleep ?? ((ms) => delay(ms)),
     logger: options.logger ?? silentLogger,
+    hashRegistration: registrationHasher(TEST_LOG_HASH_KEY),
     clientAddress: options.clientAddress ?? (() => TEST_CLIENT_ADDRESS),
   };
 }

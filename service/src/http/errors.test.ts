@@ -1,6 +1,8 @@
 import { UNAUTHENTICATED_LIMIT } from "@vics/shared";
 import { describe, expect, it } from "vitest";
+import { registrationHasher } from "@vics/shared/node";
 import { memoryLogger } from "../logger.ts";
+import { TEST_LOG_HASH_KEY } from "../testing.ts";
 import { freshServices } from "../test-support/services.ts";
 import {
   call,
@@ -119,7 +121,7 @@ describe("request ids and the access log", () => {
     }
   });
 
-  it("logs one line per request with method, route, status, time and id, never the key or the registration", async () => {
+  it("logs one line per request with method, route, status, time and id, the registration only as a keyed hash, never the key", async () => {
     const logger = memoryLogger();
     const service = await start({ logger });
     const key = await service.createKey("standard");
@@ -133,9 +135,11 @@ describe("request ids and the access log", () => {
       msg: "request",
       method: "GET",
       route: "/v1/compliance/:registration",
+      registration: registrationHasher(TEST_LOG_HASH_KEY)("FN19OUT"),
       status: 200,
       requestId: response.headers.get("X-Request-Id"),
     });
+    expect(logger.events[0]?.registration).toMatch(/^[0-9a-f]{12}$/);
     expect(new Date(String(logger.events[0]?.time)).toISOString()).toBe(
       logger.events[0]?.time,
     );
@@ -146,6 +150,7 @@ describe("request ids and the access log", () => {
       status: 401,
     });
     expect(logger.events[2]).toMatchObject({ route: "*", status: 404 });
+    expect(logger.events[2]).not.toHaveProperty("registration");
     const logged = JSON.stringify(logger.events);
     expect(logged).not.toContain(key);
     expect(logged).not.toContain("FN19OUT");

@@ -1,0 +1,24 @@
+// A registration is personal data: logs carry a short keyed hash of it, never the plate. Keyed
+// (HMAC), so nobody without the key can hash all the plates there are and look one up; short,
+// since it only has to tell one vehicle's lines from another's. Node only (node:crypto), so it
+// sits apart from the package's browser-safe index.
+import { createHmac, randomBytes } from "node:crypto";
+import { normaliseRegistration } from "../registration.ts";
+
+/** Hex characters kept: 48 bits, plenty to tell apart the vehicles of one log. */
+const HASH_LENGTH = 12;
+
+export type RegistrationHasher = (registration: string) => string;
+
+/**
+ * A hasher under `key`; with no key, a random one for this process (its hashes then match
+ * only within the process's own lines). `ab12 cde` and `AB12CDE` hash alike.
+ */
+export function registrationHasher(key?: string): RegistrationHasher {
+  const secret = key ? Buffer.from(key, "utf8") : randomBytes(32);
+  return (registration) =>
+    createHmac("sha256", secret)
+      .update(normaliseRegistration(registration))
+      .digest("hex")
+      .slice(0, HASH_LENGTH);
+}
