@@ -1,6 +1,5 @@
 // The verdict on a job whose request failed: wait and split on a 429, back off and retry a
 // failure that may pass, stop the run on a refused key, and give up on any other refusal.
-import { backoffDelay } from "./backoff.ts";
 import { complianceFallback } from "./compliance-fallback.ts";
 import type { Job } from "./job-queue.ts";
 import {
@@ -23,10 +22,7 @@ export function judgeFailure(
 ): JobVerdict {
   switch (failure.kind) {
     case "throttled":
-      return {
-        ...throttled(job, tuning, now),
-        retryAfterMs: failure.retryAfterMs,
-      };
+      return { ...throttled(job, tuning), retryAfterMs: failure.retryAfterMs };
     case "transient":
       return retryOrGiveUp(job, failure.cause, tuning, now);
     case "unauthorized":
@@ -44,7 +40,7 @@ export function judgeFailure(
  * ER19THR, is isolated in log2(n) rounds, and the wait is spent anyway); a lone registration
  * refused maxAttempts times in a row ends "not checked". The wait itself is the gate's job.
  */
-function throttled(job: Job, tuning: RetryTuning, now: number): JobVerdict {
+function throttled(job: Job, tuning: RetryTuning): JobVerdict {
   const { registrations } = job;
   if (registrations.length > 1) {
     const middle = Math.ceil(registrations.length / 2);
@@ -64,13 +60,5 @@ function throttled(job: Job, tuning: RetryTuning, now: number): JobVerdict {
   if (job.throttled + 1 >= tuning.maxAttempts) {
     return allNotChecked(job, THROTTLED_REASON);
   }
-  // Backed off as well: when the gate does not believe the 429 (its own reading had room), this
-  // is all that spaces the tries out; when it does, the gate's wait is the longer one.
-  const tries = job.throttled + 1;
-  return {
-    settled: [],
-    followUps: [
-      { ...job, throttled: tries, readyAt: now + backoffDelay(tries, tuning) },
-    ],
-  };
+  return { settled: [], followUps: [{ ...job, throttled: job.throttled + 1 }] };
 }

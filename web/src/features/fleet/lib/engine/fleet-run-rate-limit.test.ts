@@ -158,16 +158,12 @@ describe("a fleet run and the rate limit", () => {
           ? tooMany({ ...rateLimitHeaders(0, 1200, 60), "Retry-After": "60" })
           : undefined,
     });
-    const start = clock.now();
     const engine = startEngine({ registrations, tuning: quickTuning(clock) });
 
     await expect(engine.end).resolves.toEqual({ status: "finished" });
     expect(notCheckedReasons(engine.results())).toEqual(
       new Map([["ER19THR", THROTTLED_REASON]]),
     );
-    // Left on its own at the end, it is not given a window's wait per try: the run's own
-    // reading had room for it, so the 429 is about it, not the window.
-    expect(clock.now() - start).toBeLessThan(60_000);
     expect(upstream.calls.length).toBeLessThan(40);
     expect(upstream.requestsFor("ER19THR")).toBe(upstream.throttled);
     expectOneOutcomeEach(registrations, engine.batches);

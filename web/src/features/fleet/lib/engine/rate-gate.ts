@@ -11,10 +11,6 @@
 //   forgets the budget: Retry-After is the service's word on when to come back.
 // - A later answer that is not a 429 and shows Remaining > 0 contradicts that 429 (the sandbox's
 //   ER19THR, or a 429 about one poisoned list), so it lifts the wait at once.
-// - So does our own reading: a 429 for a request that the window's latest reading still had room
-//   for is about that request, not the window. The gate stays open and keeps its budget; the
-//   job backs off and splits (failure-verdict.ts). Without this, a poisoned registration left on
-//   its own at the end of a run would wait out a whole window on every try.
 import type { RateLimitState } from "@vics/shared";
 
 export interface RateReading extends RateLimitState {
@@ -51,16 +47,6 @@ export class RateGate {
     return reading.limit - this.inFlight > 0 ? { open: true } : { open: false };
   }
 
-  /** Whether the latest reading, still current, had room for the request just refused. */
-  private hadRoomFor429(now: number): boolean {
-    const reading = this.reading;
-    return (
-      reading !== undefined &&
-      now < resetTime(reading) &&
-      reading.remaining - this.sentSinceReading >= 0
-    );
-  }
-
   /** A request leaves now. */
   sent(): void {
     this.inFlight += 1;
@@ -74,7 +60,6 @@ export class RateGate {
   settled(now: number, reading?: RateReading, retryAfterMs?: number): void {
     this.inFlight = Math.max(0, this.inFlight - 1);
     if (retryAfterMs !== undefined) {
-      if (this.hadRoomFor429(now)) return;
       this.blockedUntil = Math.max(this.blockedUntil ?? 0, now + retryAfterMs);
       this.reading = undefined;
       this.sentSinceReading = this.inFlight;
