@@ -210,4 +210,38 @@ describe("a fleet run and the rate limit", () => {
     expect(clock.slept).not.toContain(60_000);
     expectOneOutcomeEach(registrations, engine.batches);
   });
+
+  it("believes a 429 from a window another user of the shared key used up, though its last reading had room", async () => {
+    const clock = fakeClock();
+    const start = clock.now();
+    const registrations = registrationsNumbered(3000);
+    // The first answer shows plenty left; then someone else empties the window for 30 s.
+    const upstream = fakeUpstream({
+      clock,
+      script: (call) => {
+        if (call.number === 1) {
+          call.rateLimitHeaders = rateLimitHeaders(50_000, 100_000, 30);
+          return undefined;
+        }
+        return clock.now() < start + 30_000
+          ? tooMany({
+              ...rateLimitHeaders(0, 100_000, 30),
+              "Retry-After": "30",
+            })
+          : undefined;
+      },
+    });
+    const engine = startEngine({ registrations, tuning: quickTuning(clock) });
+
+    await expect(engine.end).resolves.toEqual({ status: "finished" });
+    // It waited the window out instead of hammering the service: no storm of refusals, and
+    // nothing given up as "not checked".
+    const refusedEarly = upstream.calls.filter(
+      (call) => call.at < start + 30_000,
+    );
+    expect(refusedEarly.length).toBeLessThanOrEqual(3);
+    expect(upstream.throttled).toBeLessThanOrEqual(2);
+    expect(notCheckedReasons(engine.results())).toEqual(new Map());
+    expectOneOutcomeEach(registrations, engine.batches);
+  });
 });
