@@ -46,8 +46,10 @@ export interface ParseFailure {
 /** One row of the user's list once its registration column is chosen. */
 export interface FleetRow {
   line: number;
-  /** The registration cell exactly as submitted. */
+  /** The registration cell exactly as it was in the user's list. */
   submitted: string;
+  /** The user's correction, when they fixed the registration before sending. */
+  edited?: string;
   /** The row's other cells, in column order; their names are the run's `extraColumns`. */
   extra: string[];
   /** The normalised registration, when valid. */
