@@ -6,6 +6,7 @@ import {
   expectProblem,
   postBulk,
 } from "../test-support/requests.ts";
+import { BULK_CHECKS } from "../test-support/bulk-checks.ts";
 import { freshServices } from "../test-support/services.ts";
 import { pulledStream } from "../test-support/streams.ts";
 
@@ -29,196 +30,206 @@ const paddedBody = (bytes: number) => {
 
 const OVER_LIMIT = 64 * 1024 + 1;
 
-describe.each(["/v1/vehicle/bulk-insurance", "/v1/vehicle/bulk-compliance"])(
-  "the body of POST %s",
-  (path) => {
-    it.each([
-      [
-        "Content-Type text/plain",
-        "text/plain",
-        json({ registrations: ["AB12CDE"] }),
-        "The body must be JSON, sent with Content-Type: application/json",
-      ],
-      [
-        "a form content type",
-        "application/x-www-form-urlencoded",
-        "registrations=AB12CDE",
-        "The body must be JSON, sent with Content-Type: application/json",
-      ],
-      [
-        "no Content-Type",
-        null,
-        json({ registrations: ["AB12CDE"] }),
-        "The body must be JSON, sent with Content-Type: application/json",
-      ],
-      [
-        "invalid JSON",
-        "application/json",
-        '{"registrations": [',
-        "The body is not valid JSON",
-      ],
-      ["no body at all", "application/json", "", "The body is not valid JSON"],
-      [
-        "a JSON array",
-        "application/json",
-        json(["AB12CDE"]),
-        'The body must be a JSON object with a "registrations" array',
-      ],
-      [
-        "a missing field",
-        "application/json",
-        json({ plates: ["AB12CDE"] }),
-        '"registrations" is missing',
-      ],
-      [
-        "a string field",
-        "application/json",
-        json({ registrations: "AB12CDE" }),
-        '"registrations" must be an array of strings',
-      ],
-      [
-        "a null field",
-        "application/json",
-        json({ registrations: null }),
-        '"registrations" must be an array of strings',
-      ],
-      [
-        "a number among the items",
-        "application/json",
-        json({ registrations: ["AB12CDE", "UN51NSD", "LP08SED", 42] }),
-        "registrations[3] must be a string",
-      ],
-      [
-        "an empty list",
-        "application/json",
-        json({ registrations: [] }),
-        '"registrations" must not be empty',
-      ],
-      [
-        "1,001 registrations",
-        "application/json",
-        json({ registrations: Array(1001).fill("A1") }),
-        '"registrations" has 1,001 items; the maximum is 1,000',
-      ],
-    ])(
-      "%s: 400 MALFORMED_REQUEST naming the problem, counted, with every header",
-      async (_case, contentType, body, detail) => {
-        const { service, key } = await standardService();
-        const response = await postBulk(service, path, body, {
-          key,
-          contentType,
-        });
-        expectMeteredHeaders(response, PLAN_LIMITS.standard);
-        expect(remaining(response)).toBe(PLAN_LIMITS.standard - 1);
-        const problem = await expectProblem(response, 400, "MALFORMED_REQUEST");
-        expect(problem.detail).toBe(detail);
-      },
-    );
-
-    it.each([
-      "application/json; charset=utf-8",
-      "Application/JSON",
-      "application/json;charset=UTF-8",
-    ])("accepts Content-Type %s", async (contentType) => {
+describe.each(BULK_CHECKS)("the body of POST $path", ({ path }) => {
+  it.each([
+    [
+      "Content-Type text/plain",
+      "text/plain",
+      json({ registrations: ["AB12CDE"] }),
+      "The body must be JSON, sent with Content-Type: application/json",
+    ],
+    [
+      "a form content type",
+      "application/x-www-form-urlencoded",
+      "registrations=AB12CDE",
+      "The body must be JSON, sent with Content-Type: application/json",
+    ],
+    [
+      "no Content-Type",
+      null,
+      json({ registrations: ["AB12CDE"] }),
+      "The body must be JSON, sent with Content-Type: application/json",
+    ],
+    [
+      "invalid JSON",
+      "application/json",
+      '{"registrations": [',
+      "The body is not valid JSON",
+    ],
+    ["no body at all", "application/json", "", "The body is not valid JSON"],
+    [
+      "a JSON array",
+      "application/json",
+      json(["AB12CDE"]),
+      'The body must be a JSON object with a "registrations" array',
+    ],
+    [
+      "a missing field",
+      "application/json",
+      json({ plates: ["AB12CDE"] }),
+      '"registrations" is missing',
+    ],
+    [
+      "a string field",
+      "application/json",
+      json({ registrations: "AB12CDE" }),
+      '"registrations" must be an array of strings',
+    ],
+    [
+      "a null field",
+      "application/json",
+      json({ registrations: null }),
+      '"registrations" must be an array of strings',
+    ],
+    [
+      "a number among the items",
+      "application/json",
+      json({ registrations: ["AB12CDE", "UN51NSD", "LP08SED", 42] }),
+      "registrations[3] must be a string",
+    ],
+    [
+      "an empty list",
+      "application/json",
+      json({ registrations: [] }),
+      '"registrations" must not be empty',
+    ],
+    [
+      "1,001 registrations",
+      "application/json",
+      json({ registrations: Array(1001).fill("A1") }),
+      '"registrations" has 1,001 items; the maximum is 1,000',
+    ],
+  ])(
+    "%s: 400 MALFORMED_REQUEST naming the problem, counted, with every header",
+    async (_case, contentType, body, detail) => {
       const { service, key } = await standardService();
-      const response = await postBulk(
-        service,
-        path,
-        { registrations: ["AB12CDE"] },
-        { key, contentType },
-      );
-      expect(response.status).toBe(200);
-    });
-
-    it("drops members other than registrations", async () => {
-      const { service, key } = await standardService();
-      const response = await postBulk(
-        service,
-        path,
-        { registrations: ["AB12CDE"], priority: "high" },
-        { key },
-      );
-      expect(response.status).toBe(200);
-      expect(((await response.json()) as { processed: number }).processed).toBe(
-        1,
-      );
-    });
-
-    it("accepts a body of exactly 64 KiB", async () => {
-      const { service, key } = await standardService();
-      const response = await postBulk(service, path, paddedBody(64 * 1024), {
+      const response = await postBulk(service, path, body, {
         key,
-      });
-      expect(response.status).toBe(200);
-    });
-
-    it("413 over 64 KiB, counted, with every header and the maximum in the detail", async () => {
-      const { service, key } = await standardService();
-      const response = await postBulk(service, path, paddedBody(OVER_LIMIT), {
-        key,
+        contentType,
       });
       expectMeteredHeaders(response, PLAN_LIMITS.standard);
       expect(remaining(response)).toBe(PLAN_LIMITS.standard - 1);
-      const problem = await expectProblem(response, 413, "PAYLOAD_TOO_LARGE");
-      expect(problem.detail).toContain("maximum of 64 KiB");
-    });
+      const problem = await expectProblem(response, 400, "MALFORMED_REQUEST");
+      expect(problem.detail).toBe(detail);
+    },
+  );
 
-    it("413 from Content-Length alone: not one byte of the body is read", async () => {
-      const { service, key } = await standardService();
-      const body = pulledStream({ chunkBytes: 1024, chunks: 100 });
-      const response = await call(service, path, {
-        key,
-        body: body.stream,
-        headers: {
-          "Content-Type": "application/json",
-          "Content-Length": String(100 * 1024),
-        },
-      });
-      await expectProblem(response, 413, "PAYLOAD_TOO_LARGE");
-      expect(body.pulled()).toBe(0);
-    });
-
-    it("413 for a streamed body without Content-Length: reading stops at the limit", async () => {
-      const { service, key } = await standardService();
-      // 1 MiB on offer in 16 KiB chunks; the limit is four of them.
-      const body = pulledStream({ chunkBytes: 16 * 1024, chunks: 64 });
-      const response = await call(service, path, {
-        key,
-        body: body.stream,
-        headers: { "Content-Type": "application/json" },
-      });
-      await expectProblem(response, 413, "PAYLOAD_TOO_LARGE");
-      expect(body.pulled()).toBeLessThanOrEqual(6);
-    });
-
-    it("checks the content type before the size, and the size before the JSON", async () => {
-      const { service, key } = await standardService();
-      const big = "x".repeat(100 * 1024);
-      const asText = await postBulk(service, path, big, {
-        key,
-        contentType: "text/plain",
-      });
-      expect(
-        (await expectProblem(asText, 400, "MALFORMED_REQUEST")).detail,
-      ).toMatch(/Content-Type/);
-      await expectProblem(
-        await postBulk(service, path, big, { key }),
-        413,
-        "PAYLOAD_TOO_LARGE",
-      );
-    });
-
-    it.each(["GET", "HEAD", "PUT", "PATCH", "DELETE"])(
-      "%s: 405 with Allow: POST and every header",
-      async (method) => {
-        const { service, key } = await standardService();
-        const response = await call(service, path, { key, method });
-        expect(response.status).toBe(405);
-        expect(response.headers.get("Allow")).toBe("POST");
-        expectMeteredHeaders(response, PLAN_LIMITS.standard);
-        if (method !== "HEAD")
-          await expectProblem(response, 405, "METHOD_NOT_ALLOWED");
-      },
+  it.each([
+    "application/json; charset=utf-8",
+    "Application/JSON",
+    "application/json;charset=UTF-8",
+  ])("accepts Content-Type %s", async (contentType) => {
+    const { service, key } = await standardService();
+    const response = await postBulk(
+      service,
+      path,
+      { registrations: ["AB12CDE"] },
+      { key, contentType },
     );
-  },
-);
+    expect(response.status).toBe(200);
+  });
+
+  it("drops members other than registrations", async () => {
+    const { service, key } = await standardService();
+    const response = await postBulk(
+      service,
+      path,
+      { registrations: ["AB12CDE"], priority: "high" },
+      { key },
+    );
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { processed: number }).processed).toBe(
+      1,
+    );
+  });
+
+  it("accepts a body of exactly 64 KiB", async () => {
+    const { service, key } = await standardService();
+    const response = await postBulk(service, path, paddedBody(64 * 1024), {
+      key,
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it("413 over 64 KiB, counted, with every header and the maximum in the detail", async () => {
+    const { service, key } = await standardService();
+    const response = await postBulk(service, path, paddedBody(OVER_LIMIT), {
+      key,
+    });
+    expectMeteredHeaders(response, PLAN_LIMITS.standard);
+    expect(remaining(response)).toBe(PLAN_LIMITS.standard - 1);
+    const problem = await expectProblem(response, 413, "PAYLOAD_TOO_LARGE");
+    expect(problem.detail).toContain("maximum of 64 KiB");
+  });
+
+  it("413 from Content-Length alone: not one byte of the body is read", async () => {
+    const { service, key } = await standardService();
+    const body = pulledStream({ chunkBytes: 1024, chunks: 100 });
+    const response = await call(service, path, {
+      key,
+      body: body.stream,
+      headers: {
+        "Content-Type": "application/json",
+        "Content-Length": String(100 * 1024),
+      },
+    });
+    await expectProblem(response, 413, "PAYLOAD_TOO_LARGE");
+    expect(body.pulled()).toBe(0);
+  });
+
+  it("413 for a streamed body without Content-Length: reading stops at the limit", async () => {
+    const { service, key } = await standardService();
+    // 1 MiB on offer in 16 KiB chunks; the limit is four of them.
+    const body = pulledStream({ chunkBytes: 16 * 1024, chunks: 64 });
+    const response = await call(service, path, {
+      key,
+      body: body.stream,
+      headers: { "Content-Type": "application/json" },
+    });
+    await expectProblem(response, 413, "PAYLOAD_TOO_LARGE");
+    expect(body.pulled()).toBeLessThanOrEqual(6);
+  });
+
+  it("checks the content type before the size, and the size before the JSON", async () => {
+    const { service, key } = await standardService();
+    const big = "x".repeat(100 * 1024);
+    const asText = await postBulk(service, path, big, {
+      key,
+      contentType: "text/plain",
+    });
+    expect(
+      (await expectProblem(asText, 400, "MALFORMED_REQUEST")).detail,
+    ).toMatch(/Content-Type/);
+    await expectProblem(
+      await postBulk(service, path, big, { key }),
+      413,
+      "PAYLOAD_TOO_LARGE",
+    );
+  });
+
+  it.each([
+    ["no key", undefined],
+    ["an unknown key", "vics_not-a-key"],
+  ])("with %s: 401 first, whatever the body", async (_case, invalidKey) => {
+    const service = await start();
+    for (const body of ["{not json", "x".repeat(100_000)]) {
+      const response = await postBulk(service, path, body, {
+        key: invalidKey,
+      });
+      await expectProblem(response, 401, "UNAUTHORIZED");
+    }
+  });
+
+  it.each(["GET", "HEAD", "PUT", "PATCH", "DELETE"])(
+    "%s: 405 with Allow: POST and every header",
+    async (method) => {
+      const { service, key } = await standardService();
+      const response = await call(service, path, { key, method });
+      expect(response.status).toBe(405);
+      expect(response.headers.get("Allow")).toBe("POST");
+      expectMeteredHeaders(response, PLAN_LIMITS.standard);
+      if (method !== "HEAD")
+        await expectProblem(response, 405, "METHOD_NOT_ALLOWED");
+    },
+  );
+});

@@ -1,11 +1,10 @@
 import {
-  BulkComplianceResultSchema,
-  BulkResultSchema,
   ComplianceRecordSchema,
   InsuranceRecordSchema,
   PLAN_LIMITS,
 } from "@vics/shared";
 import { describe, expect, it, vi } from "vitest";
+import { BULK_CHECKS } from "../test-support/bulk-checks.ts";
 import { freshServices } from "../test-support/services.ts";
 import { memoryLogger } from "../logger.ts";
 import {
@@ -97,18 +96,9 @@ describe.each(CHECKS)(
   },
 );
 
-const BULK_CHECKS = [
-  ["bulk insurance", "/v1/vehicle/bulk-insurance", BulkResultSchema],
-  [
-    "bulk compliance",
-    "/v1/vehicle/bulk-compliance",
-    BulkComplianceResultSchema,
-  ],
-] as const;
-
 describe.each(BULK_CHECKS)(
-  "sandbox mode on the %s check",
-  (_check, path, schema) => {
+  "sandbox mode on the $check check",
+  ({ path, schema }) => {
     async function bulk(sandbox: boolean, registrations: string[]) {
       const started = await start(sandbox);
       const response = await postBulk(

@@ -1,0 +1,51 @@
+import { ROUTE_PATTERNS } from "@vics/shared";
+import type { Hono } from "hono";
+import type { AppDeps } from "../app-deps.ts";
+import {
+  bulkAnswer,
+  bulkComplianceItem,
+  bulkInsuranceItem,
+  type BulkOutcome,
+} from "../domain/bulk.ts";
+import type { IsoDate } from "../domain/dates.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import {
+  bulkRegistrations,
+  limitBulkBody,
+  requireJsonBody,
+} from "../http/bulk-body.ts";
+import { requireApiKey } from "../http/rate-limit.ts";
+import { lookUpVehicles } from "./bulk-lookup.ts";
+
+/**
+ * A bulk check: the key, a JSON body of at most 64 KiB, one lookup for the whole list; the
+ * checks differ only in the item each looked-up registration becomes.
+ */
+export function bulkRoute<Item extends { error?: string }>(
+  path: string,
+  toItem: (outcome: BulkOutcome, today: IsoDate) => Item,
+) {
+  return (app: Hono<AppEnv>, deps: AppDeps): void => {
+    app.post(path, requireApiKey, requireJsonBody, limitBulkBody, async (c) => {
+      const { outcomes, today } = await lookUpVehicles(
+        deps,
+        await bulkRegistrations(c),
+        c.get("rateLimit"),
+      );
+      return c.json(
+        bulkAnswer(outcomes.map((outcome) => toItem(outcome, today))),
+      );
+    });
+  };
+}
+
+export const bulkInsuranceRoute = bulkRoute(
+  ROUTE_PATTERNS.bulkInsurance,
+  bulkInsuranceItem,
+);
+
+/** An extension beside the interface document (docs/decisions/013-bulk-compliance-extension.md). */
+export const bulkComplianceRoute = bulkRoute(
+  ROUTE_PATTERNS.bulkCompliance,
+  bulkComplianceItem,
+);
