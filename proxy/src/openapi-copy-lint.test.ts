@@ -1,10 +1,10 @@
-import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestService, type TestService } from "@vics/service/testing";
+import {
+  lintOpenApi,
+  unacceptedProblems,
+} from "@vics/service/testing/openapi-lint";
 import { createTestProxy } from "./test-support.ts";
-
-// The service is not offered under a licence, so there is none to name (decision 009).
-const ACCEPTED_WARNINGS = ["info-license"];
 
 let service: TestService;
 
@@ -27,20 +27,8 @@ async function proxyCopy(): Promise<string> {
   return response.text();
 }
 
-/** Redocly's `recommended` ruleset, as `redocly lint` runs it; all in memory, no network. */
-async function lintProblems(document: string) {
-  const problems = await lintFromString({
-    source: document,
-    absoluteRef: "/proxy/api/v1/openapi.json",
-    config: await createConfig({ extends: ["recommended"] }),
-  });
-  return problems.map((problem) => ({
-    severity: problem.severity,
-    rule: problem.ruleId,
-    message: problem.message,
-    at: problem.location.map((location) => location.pointer),
-  }));
-}
+const lintProblems = (document: string) =>
+  lintOpenApi(document, "/proxy/api/v1/openapi.json");
 
 describe("the proxy's copy of the OpenAPI document under Redocly's recommended rules", () => {
   it("has no errors, and no warnings beyond the accepted licence one", async () => {
@@ -49,9 +37,7 @@ describe("the proxy's copy of the OpenAPI document under Redocly's recommended r
     const problems = await lintProblems(document);
     expect(fetchSpy).not.toHaveBeenCalled();
     fetchSpy.mockRestore();
-    const accepted = (problem: (typeof problems)[number]) =>
-      problem.severity === "warn" && ACCEPTED_WARNINGS.includes(problem.rule);
-    expect(problems.filter((problem) => !accepted(problem))).toEqual([]);
+    expect(unacceptedProblems(problems)).toEqual([]);
   });
 
   it("would report an operation whose security is gone without a root one (the lint is live)", async () => {
