@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { BULK_CHECKS } from "../test-support/bulk-checks.ts";
 import { freshServices } from "../test-support/services.ts";
 import { memoryLogger } from "../logger.ts";
+import { SANDBOX_REGISTRATIONS } from "../sandbox.ts";
 import {
   call,
   expectMeteredHeaders,
@@ -85,7 +86,7 @@ describe.each(CHECKS)(
 
     it("treats them as ordinary unknown registrations when sandbox mode is off", async () => {
       const { service, key, sleep } = await start(false);
-      for (const registration of ["ER19NFD", "ER19ERR", "ER19THR", "ER19SLO"])
+      for (const registration of Object.keys(SANDBOX_REGISTRATIONS))
         await expectProblem(
           await call(service, path(registration), { key }),
           404,
@@ -170,7 +171,7 @@ describe.each(BULK_CHECKS)(
     });
 
     it("treats them as ordinary unknown registrations when sandbox mode is off", async () => {
-      const registrations = ["ER19NFD", "ER19ERR", "ER19THR", "ER19SLO"];
+      const registrations = Object.keys(SANDBOX_REGISTRATIONS);
       const { response, sleep } = await bulk(false, registrations);
       expect(response.status).toBe(200);
       const answer = schema.parse(await response.json());

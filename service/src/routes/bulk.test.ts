@@ -6,6 +6,7 @@ import {
 import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryLogger } from "../logger.ts";
+import { REFERENCE_REGISTRATIONS } from "../seed/reference.ts";
 import { createTestService, type TestService } from "../testing.ts";
 import { BULK_CHECKS } from "../test-support/bulk-checks.ts";
 import {
@@ -42,19 +43,6 @@ async function bulk<Check extends { path: string; schema: z.ZodType }>(
 }
 
 const [bulkInsurance, bulkCompliance] = BULK_CHECKS;
-
-const REFERENCE = [
-  "AB12CDE",
-  "UN51NSD",
-  "LP08SED",
-  "MT15EXP",
-  "NW25CAR",
-  "TX19NON",
-  "SR19ORN",
-  "FN19OUT",
-  "BD19ALL",
-  "EX26SON",
-];
 
 async function single(path: string): Promise<unknown> {
   return (await call(service, path, { key })).json();
@@ -138,9 +126,13 @@ describe.each(BULK_CHECKS)("POST $path", (check) => {
   });
 
   it("gives each reference registration the single check's answer", async () => {
-    const answer = await bulk(check, REFERENCE);
-    expect(answer).toMatchObject({ processed: 10, successful: 10, failed: 0 });
-    for (const [index, registration] of REFERENCE.entries())
+    const answer = await bulk(check, [...REFERENCE_REGISTRATIONS]);
+    expect(answer).toMatchObject({
+      processed: REFERENCE_REGISTRATIONS.length,
+      successful: REFERENCE_REGISTRATIONS.length,
+      failed: 0,
+    });
+    for (const [index, registration] of REFERENCE_REGISTRATIONS.entries())
       expect(answer.results[index], registration).toEqual(
         await ITEM_FROM_SINGLE_CHECK[check.path](registration),
       );

@@ -2,7 +2,11 @@ import type { Policy } from "@vics/shared";
 import { addDays, addYears, type IsoDate, yearOf } from "../domain/dates.ts";
 import type { SeedVehicle } from "./seed-vehicle.ts";
 
-/** The registrations CONTRACT.md promises, each with its stated outcome. */
+/**
+ * The registrations CONTRACT.md promises, each with its stated outcome: the one list of them
+ * for the code and for tests that need only the list (a test that states the contract's
+ * table writes it out instead).
+ */
 export const REFERENCE_REGISTRATIONS = [
   "AB12CDE",
   "UN51NSD",
@@ -15,6 +19,8 @@ export const REFERENCE_REGISTRATIONS = [
   "BD19ALL",
   "EX26SON",
 ] as const;
+
+type ReferenceRegistration = (typeof REFERENCE_REGISTRATIONS)[number];
 
 function policy(
   number: string,
@@ -29,7 +35,7 @@ function policy(
 /** Builds one reference vehicle whose checks all pass unless `changes` says otherwise. */
 function vehicle(
   today: IsoDate,
-  registration: string,
+  registration: ReferenceRegistration,
   firstRegistered: IsoDate,
   make: string,
   model: string,
