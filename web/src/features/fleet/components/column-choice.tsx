@@ -7,6 +7,8 @@ interface ColumnChoiceProps {
   table: SourceTable;
   column: number;
   onChange: (column: number) => void;
+  /** Why the chosen column will not do, GOV.UK style, beside the field. */
+  error?: string;
 }
 
 function columnLabel(table: SourceTable, index: number): string {
@@ -21,20 +23,27 @@ export function ColumnChoice({
   table,
   column,
   onChange,
+  error,
 }: ColumnChoiceProps) {
   return (
-    <div className="form-group">
+    <div className={`form-group${error ? " form-group--error" : ""}`}>
       <label className="label" htmlFor={id}>
         Which column has the registrations?
       </label>
       <div id={`${id}-hint`} className="hint">
         Your other columns are kept and shown beside each result.
       </div>
+      {error && (
+        <p id={`${id}-error`} className="error-message">
+          <span className="visually-hidden">Error:</span> {error}
+        </p>
+      )}
       <select
         id={id}
-        className="select"
+        className={`select${error ? " input--error" : ""}`}
         value={column}
-        aria-describedby={`${id}-hint`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
         onChange={(event) => onChange(Number(event.target.value))}
       >
         {Array.from({ length: table.columnCount }, (_, index) => (

@@ -1,9 +1,10 @@
 // The fleet check at "/fleet": a list in (pasted or uploaded), checked over, then sent as a run
 // saved in this browser; with the runs that did not finish, and the previous ones.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useFleetServices } from "../lib/fleet-services.ts";
-import { draftFor, type ListDraft } from "../lib/list-draft.ts";
+import { draftFor } from "../lib/list-draft.ts";
+import { useKeptDraft } from "../lib/use-kept-draft.ts";
 import { newRun } from "../lib/new-run.ts";
 import { startSession } from "../lib/run-registry.ts";
 import { clearPastedText } from "../lib/use-pasted-text.ts";
@@ -13,11 +14,13 @@ import { ListReview } from "./list-review.tsx";
 import { PreviousRuns } from "./previous-runs.tsx";
 import "../fleet-input.css";
 import "../fleet-results.css";
+import "../fleet-runs.css";
 
 export function FleetPage() {
   const services = useFleetServices();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<ListDraft>();
+  const { draft, restored, setDraft } = useKeptDraft();
+  const heading = useRef<HTMLHeadingElement>(null);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<string>();
 
@@ -31,6 +34,7 @@ export function FleetPage() {
       await store.saveRun(run);
       await startSession(services, run.id);
       clearPastedText();
+      setDraft(undefined);
       void navigate(fleetPaths.run(run.id));
     } catch (error) {
       setStartError(
@@ -43,18 +47,28 @@ export function FleetPage() {
   return (
     <div className="fleet-page">
       <div className="column-two-thirds">
-        <h1 className="heading-l">Fleet check</h1>
+        <h1 ref={heading} tabIndex={-1} className="heading-l">
+          Fleet check
+        </h1>
         <p className="lead">
           Check a whole fleet at once: paste registrations or upload a
           spreadsheet, and see which vehicles are not insured, about to lapse,
           or not compliant.
         </p>
+        {draft && restored && (
+          <p className="inset-note" role="note">
+            Your list is as you left it: {draft.table.source}, with your fixes.
+          </p>
+        )}
         {draft ? (
           <ListReview
             draft={draft}
             onColumn={(column) => setDraft(draftFor(draft.table, column))}
             onRows={(rows) => setDraft({ ...draft, rows })}
-            onBack={() => setDraft(undefined)}
+            onBack={() => {
+              setDraft(undefined);
+              heading.current?.focus();
+            }}
             onStart={(checkCompliance) => void start(checkCompliance)}
             starting={starting}
             startError={startError}

@@ -2,7 +2,11 @@ import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { fakeUpstream } from "../lib/engine/test-upstream.ts";
-import { renderFleet, setUpFleetTests } from "./fleet-test-support.tsx";
+import {
+  fleetStore,
+  renderFleet,
+  setUpFleetTests,
+} from "./fleet-test-support.tsx";
 
 setUpFleetTests();
 
@@ -104,5 +108,37 @@ describe("fleet check: a pasted list", () => {
     expect(
       await screen.findByRole("textbox", { name: "Paste registrations" }),
     ).toHaveValue("AB12CDE");
+  });
+
+  it("keeps the list being checked, fixes and all, across a reload", async () => {
+    const first = renderFleet("/fleet");
+    await first.user.type(
+      await screen.findByRole("textbox", { name: "Paste registrations" }),
+      "AB12CDE{Enter}AB1O CDE",
+    );
+    await first.user.click(screen.getByRole("button", { name: "Continue" }));
+    const row = await screen.findByText("Row 2:", {}, { timeout: 5000 });
+    await first.user.click(
+      within(row.closest("form") as HTMLElement).getByRole("button", {
+        name: /Use AB10 CDE/,
+      }),
+    );
+    expect(screen.getByText("Check 2 vehicles")).toBeVisible();
+    // Kept a moment after the change.
+    const store = await fleetStore();
+    await waitFor(async () =>
+      expect((await store.loadDraft())?.rows[1]?.registration).toBe("AB10CDE"),
+    );
+    first.unmount();
+
+    renderFleet("/fleet");
+    expect(
+      await screen.findByText(/Your list is as you left it/),
+    ).toBeVisible();
+    expect(
+      screen.getByRole("heading", { name: "Check your list" }),
+    ).toBeVisible();
+    expect(screen.getByText("Check 2 vehicles")).toBeVisible();
+    expect(screen.queryByText("Row 2:")).not.toBeInTheDocument();
   });
 });

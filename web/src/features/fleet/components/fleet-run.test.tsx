@@ -35,8 +35,13 @@ describe("a fleet run's page", () => {
     const upstream = fakeUpstream({ notInsured: ["UN51NSD"] });
     const { user } = renderFleet(`/fleet/runs/${run.id}`);
     expect(
-      await screen.findByText(/This check stopped before it finished\./),
-    ).toHaveTextContent("1 vehicle of 3 checked; 2 vehicles still to check.");
+      await screen.findByRole("heading", {
+        name: "This check stopped before it finished",
+      }),
+    ).toBeVisible();
+    expect(
+      screen.getByText(/^1 vehicle of 3 checked; 2 vehicles still to check\./),
+    ).toBeVisible();
     // What was answered already shows.
     expect(screen.getByRole("table")).toHaveTextContent("AB12 CDE");
 
@@ -169,10 +174,23 @@ describe("a fleet run's page", () => {
     ).toHaveTextContent(/^1/);
   });
 
-  it("pauses, resumes and cancels a run, and says where it stands", async () => {
+  it("pauses, resumes and stops a run, and says where it stands", async () => {
     const run = await stoppedRun();
     tuneFleetRuns({ chunkSize: 1, concurrency: 1 });
-    const upstream = fakeUpstream({ latencyMs: 150 });
+    // The first request is held until the test lets it go, so Pause comes while it is out.
+    const releases: Array<() => void> = [];
+    const holds = [0, 1].map(
+      () => new Promise<void>((resolve) => releases.push(resolve)),
+    );
+    const release = () => releases.shift()?.();
+    let arrived = 0;
+    fakeUpstream({
+      async script() {
+        arrived += 1;
+        await holds[arrived - 1];
+        return undefined;
+      },
+    });
     const { user } = renderFleet(`/fleet/runs/${run.id}`);
     await user.click(
       await screen.findByRole("button", { name: "Resume checking" }),
@@ -181,6 +199,7 @@ describe("a fleet run's page", () => {
       name: "Vehicles checked",
     });
     expect(progress).toHaveAttribute("max", "3");
+    await vi.waitFor(() => expect(arrived).toBe(1));
     await user.click(screen.getByRole("button", { name: "Pause" }));
     expect(
       await screen.findByRole("heading", { name: "Paused" }),
@@ -188,29 +207,49 @@ describe("a fleet run's page", () => {
     expect(
       screen.getByText("Paused. Nothing more is sent until you resume."),
     ).toBeInTheDocument();
-    // What was in flight ends; then nothing more is sent while paused: the run has two
-    // vehicles left, one request each, and only the first one went.
-    await vi.waitFor(async () => {
-      const before = upstream.calls.length;
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(upstream.calls.length).toBe(before);
-    });
-    expect(upstream.calls).toHaveLength(1);
+
+    // What was out comes back and counts; nothing more goes while paused.
+    release();
+    expect(
+      await screen.findByText("2 of 3 vehicles checked (66%)"),
+    ).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(arrived).toBe(1);
     expect((await (await fleetStore()).loadRun(run.id))?.run.status).toBe(
       "paused",
     );
 
     await user.click(screen.getByRole("button", { name: "Resume" }));
-    await user.click(await screen.findByRole("button", { name: "Cancel" }));
-    expect(
-      await screen.findByText(/You cancelled this check before it finished\./),
-    ).toBeVisible();
+    // The second request goes, and is held: Stop comes while it is out.
+    await vi.waitFor(() => expect(arrived).toBe(2));
+    await user.click(screen.getByRole("button", { name: "Stop checking" }));
+    const stopped = await screen.findByRole("heading", {
+      name: "You stopped this check before it finished",
+    });
+    // Stopping moves focus to the state it leads to.
+    expect(stopped).toHaveFocus();
+    release();
     expect((await (await fleetStore()).loadRun(run.id))?.run.status).toBe(
       "cancelled",
     );
     expect(
       screen.getByRole("button", { name: "Resume checking" }),
     ).toBeVisible();
+  });
+
+  it("starts one session however quickly Resume is pressed twice", async () => {
+    const run = await stoppedRun();
+    const upstream = fakeUpstream();
+    const { user } = renderFleet(`/fleet/runs/${run.id}`);
+    const resume = await screen.findByRole("button", {
+      name: "Resume checking",
+    });
+    await user.dblClick(resume);
+    expect(
+      await screen.findByText("Finished: 3 vehicles checked.", {}, SLOW),
+    ).toBeVisible();
+    expect(upstream.requestsFor("UN51NSD")).toBe(1);
+    expect(upstream.requestsFor("MT15EXP")).toBe(1);
   });
 
   it("says so when the run is not kept in this browser", async () => {

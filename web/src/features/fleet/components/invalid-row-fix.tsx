@@ -17,7 +17,7 @@ export function InvalidRowFix({
   suggestionLabel,
 }: InvalidRowFixProps) {
   const id = useId();
-  const [text, setText] = useState(row.submitted);
+  const [text, setText] = useState(row.edited ?? row.submitted);
   const line = `row ${row.line}`;
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -29,8 +29,15 @@ export function InvalidRowFix({
     <form className="invalid-row" noValidate onSubmit={submit}>
       <p className="invalid-row__what">
         <strong>Row {row.line}:</strong>{" "}
-        {row.submitted ? <code>{row.submitted}</code> : "(blank)"}.{" "}
-        <span className="invalid-row__reason">{row.invalid?.reason}</span>
+        {row.submitted ? <code>{row.submitted}</code> : "(blank)"}
+        {row.edited !== undefined && (
+          <>
+            {" "}
+            (you changed it to{" "}
+            {row.edited ? <code>{row.edited}</code> : "nothing"})
+          </>
+        )}
+        . <span className="invalid-row__reason">{row.invalid?.reason}</span>
       </p>
       {!row.excluded && (
         <div className="invalid-row__fix">

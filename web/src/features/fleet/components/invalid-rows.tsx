@@ -57,7 +57,7 @@ export function InvalidRows({ rows, onRows }: InvalidRowsProps) {
       )}
       <ul className="invalid-rows__list">
         {listed.slice(0, shown).map(({ row, index }) => (
-          <li key={row.line} className="invalid-rows__item">
+          <li key={index} className="invalid-rows__item">
             <InvalidRowFix
               row={row}
               onFix={(text) => update(index, fixRow(row, text))}

@@ -1,6 +1,6 @@
 // The second step: which column holds the registrations, what will be checked (rows, unique
 // vehicles, duplicates), the invalid rows to fix or exclude, and "Also check compliance".
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { ErrorSummary } from "../../../components/error-summary.tsx";
 import { SummaryList } from "../../../components/summary-list.tsx";
@@ -43,6 +43,11 @@ export function ListReview({
   const summary = useMemo(() => inputSummary(draft.rows), [draft.rows]);
   const nothingToCheck = summary.toCheck.length === 0;
   const [tried, setTried] = useState(false);
+  // A new step of the page: keyboard and screen-reader users start at its heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
 
   const errors = [
     ...(tried && nothingToCheck
@@ -69,7 +74,9 @@ export function ListReview({
     <PageErrorContext value={errors.length > 0}>
       <DocumentTitle title="Check your list – Fleet check" />
       {errors.length > 0 && <ErrorSummary errors={errors} attempt={attempt} />}
-      <h2 className="heading-m">Check your list</h2>
+      <h2 ref={heading} tabIndex={-1} className="heading-m">
+        Check your list
+      </h2>
       <p>
         {draft.table.source}{" "}
         <button type="button" className="link-button" onClick={onBack}>
@@ -83,6 +90,7 @@ export function ListReview({
           table={draft.table}
           column={draft.column}
           onChange={onColumn}
+          error={errors.find((error) => error.fieldId === columnId)?.message}
         />
       )}
 

@@ -15,11 +15,18 @@ import {
 } from "../lib/run-registry.ts";
 import type { RunListing } from "../lib/store/run-store.ts";
 import { useRunStore } from "../lib/use-run-store.ts";
+import { useRunsElsewhere } from "../lib/use-runs-elsewhere.ts";
+import { BusyButton } from "../../../components/busy-button.tsx";
 
 const count = (value: number) => value.toLocaleString("en-GB");
 
-function statusWords(run: RunListing, liveHere: boolean): string {
+function statusWords(
+  run: RunListing,
+  liveHere: boolean,
+  elsewhere: boolean,
+): string {
   if (liveHere) return run.status === "paused" ? "Paused" : "Checking now";
+  if (elsewhere) return "Checking in another tab";
   switch (run.status) {
     case "finished":
       return "Finished";
@@ -37,6 +44,8 @@ export function PreviousRuns() {
   const [runs, setRuns] = useState<RunListing[]>();
   const [confirming, setConfirming] = useState<string>();
   const [problem, setProblem] = useState<string>();
+  const [resuming, setResuming] = useState<string>();
+  const elsewhere = useRunsElsewhere();
   // Read again whenever a session starts or ends here, so statuses stay true.
   const sessions = useSyncExternalStore(subscribeSessions, sessionsVersion);
 
@@ -60,6 +69,8 @@ export function PreviousRuns() {
   }
 
   async function resume(runId: string) {
+    if (resuming) return;
+    setResuming(runId);
     setProblem(undefined);
     try {
       await startSession(services, runId);
@@ -68,13 +79,16 @@ export function PreviousRuns() {
       setProblem(
         `The check could not be resumed: ${error instanceof Error ? error.message : String(error)}`,
       );
+    } finally {
+      setResuming(undefined);
     }
   }
 
   const unfinished = runs.filter(
     (run) =>
       (run.status === "running" || run.status === "paused") &&
-      !isLive(sessionFor(run.id)),
+      !isLive(sessionFor(run.id)) &&
+      !elsewhere.has(run.id),
   );
 
   return (
@@ -97,13 +111,13 @@ export function PreviousRuns() {
             {count(run.answered)} vehicles checked so far. Nothing already
             checked is lost or checked again.
           </p>
-          <button
-            type="button"
-            className="button"
+          <BusyButton
+            busy={resuming === run.id}
+            busyLabel="Starting…"
             onClick={() => void resume(run.id)}
           >
-            Resume checking<span className="visually-hidden"> {run.name}</span>
-          </button>
+            {`Resume checking ${run.name}`}
+          </BusyButton>
         </div>
       ))}
       {problem && (
@@ -141,9 +155,15 @@ export function PreviousRuns() {
                     <span className="hint"> (with compliance)</span>
                   )}
                 </th>
-                <td>{formatDateTime(run.createdAt)}</td>
-                <td>{count(run.rows)}</td>
-                <td>{statusWords(run, isLive(sessionFor(run.id)))}</td>
+                <td data-label="Started">{formatDateTime(run.createdAt)}</td>
+                <td data-label="Rows">{count(run.rows)}</td>
+                <td data-label="Status">
+                  {statusWords(
+                    run,
+                    isLive(sessionFor(run.id)),
+                    elsewhere.has(run.id),
+                  )}
+                </td>
                 <td>
                   {confirming === run.id ? (
                     <span className="previous-runs__confirm">

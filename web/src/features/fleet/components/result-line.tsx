@@ -37,13 +37,15 @@ export function resultColumns(
       key: "line",
       label: "Row",
       sort: "line",
-      className: "results-table__number",
+      // Row and registration stay in view while the table scrolls sideways.
+      className: "results-table__number results-table__pinned-1",
       cell: (entry) => entry.row.line,
     },
     {
       key: "registration",
       label: "Registration",
       sort: "registration",
+      className: "results-table__pinned-2",
       cell: ({ row }) =>
         row.registration && !row.excluded ? (
           <Link to={appPaths.insurance(row.registration)}>
@@ -85,6 +87,15 @@ export function resultColumns(
           complianceWords(entry)
         ),
     });
+  // The user's own columns (fleet number, driver, depot) next: they say which vehicle it is.
+  columns.push(
+    ...extraColumns.map((label, index): ResultColumn => ({
+      key: `extra-${index}`,
+      label,
+      sort: { extra: index },
+      cell: (entry) => entry.row.extra[index],
+    })),
+  );
   columns.push(
     {
       key: "insurer",
@@ -110,12 +121,6 @@ export function resultColumns(
         return vehicle && `${vehicle.make} ${vehicle.model}`;
       },
     },
-    ...extraColumns.map((label, index): ResultColumn => ({
-      key: `extra-${index}`,
-      label,
-      sort: { extra: index },
-      cell: (entry) => entry.row.extra[index],
-    })),
   );
   return columns;
 }

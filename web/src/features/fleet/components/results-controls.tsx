@@ -59,7 +59,7 @@ export function ResultsControls({
           Search
         </label>
         <div id={`${id}-search-hint`} className="hint">
-          A registration, or anything in your other columns
+          A registration, an insurer, a make, or anything in your other columns
         </div>
         <input
           id={`${id}-search`}

@@ -72,9 +72,8 @@ export function ResultsSection({ view }: { view: RunView }) {
   function show(next: OutcomeFilter) {
     setFilter(next);
     setSearch("");
-    document
-      .getElementById(`${id}-results`)
-      ?.scrollIntoView?.({ block: "start" });
+    // Take the user to the rows they asked for: focus brings the heading into view.
+    document.getElementById(`${id}-results`)?.focus();
   }
 
   return (

@@ -105,7 +105,7 @@ export function ResultsTable({
             const entry = entries[item.index];
             return entry ? (
               <ResultLine
-                key={entry.row.line}
+                key={entry.position}
                 entry={entry}
                 columns={columns}
                 rowIndex={item.index + 2}

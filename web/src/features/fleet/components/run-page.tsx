@@ -1,5 +1,6 @@
 // A fleet check at "/fleet/runs/:runId": where it stands (running, waiting, paused, stopped or
 // finished, with what to do next), the summary, the results and their download.
+import { useEffect, useRef } from "react";
 import { Link, useParams } from "react-router";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { LoadingMessage } from "../../../components/loading-message.tsx";
@@ -9,10 +10,17 @@ import { useRun } from "../lib/use-run.ts";
 import { ResultsSection } from "./results-section.tsx";
 import { RunStatusPanel } from "./run-status-panel.tsx";
 import "../fleet-results.css";
+import "../fleet-runs.css";
 
 export function RunPage() {
   const { runId = "" } = useParams();
   const state = useRun(runId);
+  // A new page: start keyboard and screen-reader users at its heading, once it is there.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const ready = state.status === "ready";
+  useEffect(() => {
+    if (ready) heading.current?.focus();
+  }, [ready, runId]);
 
   if (state.status === "loading")
     return <LoadingMessage>Opening the fleet check…</LoadingMessage>;
@@ -40,7 +48,7 @@ export function RunPage() {
       <p className="back-link">
         <Link to={fleetPaths.start()}>Fleet check</Link>
       </p>
-      <h1 className="heading-l">
+      <h1 ref={heading} tabIndex={-1} className="heading-l">
         <span className="heading-caption">Fleet check</span> {run.name}
       </h1>
       <p className="fleet-run__meta">

@@ -1,42 +1,54 @@
 // A run in progress: a progress bar with counts, rate and time left, a countdown while it waits
-// for the rate limit or before a retry, and pause, resume and cancel. The words for a screen
-// reader change only with the phase, not with every count.
-import { useId } from "react";
+// for the rate limit or before a retry, and pause, resume and stop. The words for a screen
+// reader change with the phase only, and a wait of a second or two is not worth saying.
+import { useId, type Ref } from "react";
 import { useNow } from "../../../lib/use-now.ts";
 import type { RunProgress } from "../lib/fleet-types.ts";
 
 interface RunProgressViewProps {
+  headingRef?: Ref<HTMLHeadingElement>;
   progress: RunProgress;
   paused: boolean;
   onPause: () => void;
   onResume: () => void;
-  onCancel: () => void;
+  onStop: () => void;
 }
 
+/** Waits shorter than this are not announced: retries come and go within a second or two. */
+const SPOKEN_WAIT_MS = 3000;
+
 const count = (value: number) => value.toLocaleString("en-GB");
+const plural = (value: number, one: string) =>
+  `${value} ${value === 1 ? one : `${one}s`}`;
 
 function timeLeft(seconds: number): string {
   if (seconds < 60)
-    return `about ${Math.max(1, Math.round(seconds))} seconds left`;
-  const minutes = Math.round(seconds / 60);
-  return `about ${minutes} minute${minutes === 1 ? "" : "s"} left`;
+    return `about ${plural(Math.max(1, Math.round(seconds)), "second")} left`;
+  return `about ${plural(Math.round(seconds / 60), "minute")} left`;
 }
 
-/** Without numbers, so that it changes, and is read out, only when the phase does. */
-function phaseWords(progress: RunProgress, paused: boolean): string {
+function phaseWords(
+  progress: RunProgress,
+  paused: boolean,
+  now: number,
+): string {
   if (paused) return "Paused. Nothing more is sent until you resume.";
-  if (progress.phase !== "waiting") return "Checking.";
+  const longWait =
+    progress.phase === "waiting" &&
+    (progress.waitUntil ?? 0) - now >= SPOKEN_WAIT_MS;
+  if (!longWait) return "Checking.";
   return progress.message?.includes("rate limit")
     ? "Waiting for the rate limit."
     : "Waiting before trying again.";
 }
 
 export function RunProgressView({
+  headingRef,
   progress,
   paused,
   onPause,
   onResume,
-  onCancel,
+  onStop,
 }: RunProgressViewProps) {
   const id = useId();
   const now = useNow(1000);
@@ -50,10 +62,21 @@ export function RunProgressView({
     /\d+ s\b/,
     `${waitingFor ?? 0} s`,
   );
+  // A rate or a time left is untrue while the run waits: it says how long it waits instead.
+  const showPace =
+    !paused &&
+    waitingFor === undefined &&
+    progress.ratePerSecond !== undefined &&
+    progress.ratePerSecond > 0;
 
   return (
     <section className="run-progress" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} className="heading-m">
+      <h2
+        id={`${id}-heading`}
+        ref={headingRef}
+        tabIndex={-1}
+        className="heading-m"
+      >
         {paused ? "Paused" : "Checking your list"}
       </h2>
       <label className="visually-hidden" htmlFor={`${id}-bar`}>
@@ -72,22 +95,20 @@ export function RunProgressView({
           {count(done)} of {count(total)} vehicles checked ({percent}%)
         </strong>
         {notChecked > 0 && `, ${count(notChecked)} could not be checked`}
-        {!paused &&
-          progress.ratePerSecond !== undefined &&
-          progress.ratePerSecond > 0 && (
-            <>
-              . About {count(Math.round(progress.ratePerSecond))} a second
-              {progress.secondsLeft !== undefined &&
-                `, ${timeLeft(progress.secondsLeft)}`}
-            </>
-          )}
+        {showPace && (
+          <>
+            . About {count(Math.round(progress.ratePerSecond ?? 0))} a second
+            {progress.secondsLeft !== undefined &&
+              `, ${timeLeft(progress.secondsLeft)}`}
+          </>
+        )}
         .
       </p>
       {!paused && waitingFor !== undefined && waitWords && (
         <p className="run-progress__wait">{waitWords}.</p>
       )}
       <p className="visually-hidden" role="status">
-        {phaseWords(progress, paused)}
+        {phaseWords(progress, paused, now.getTime())}
       </p>
       <div className="button-group">
         {paused ? (
@@ -106,14 +127,15 @@ export function RunProgressView({
         <button
           type="button"
           className="button button--secondary"
-          onClick={onCancel}
+          onClick={onStop}
         >
-          Cancel
+          Stop checking
         </button>
       </div>
       <p className="hint">
-        Results are saved in this browser as they arrive. If you close this tab,
-        you can resume the check later without losing them.
+        Answers are saved in this browser as they arrive. Stopping, or closing
+        this tab, keeps them: you can resume later, and only the vehicles not
+        yet checked are sent.
       </p>
     </section>
   );

@@ -1,21 +1,26 @@
-// Where the run stands and what can be done: progress with pause and cancel while it runs; resume
-// when it stopped (a reload, a closed tab, a cancel, a save failure); when it finished, how many
-// vehicles could not be checked, and a retry for just those.
-import { useMemo, useState } from "react";
+// Where the run stands and what can be done: progress with pause and stop while it runs here;
+// a note when another tab is running it; resume when it is paused or stopped (a reload, a closed
+// tab, the user's stop, a save failure); when finished, how many vehicles could not be checked,
+// and a retry for just those. After the user acts, focus moves to the new state's heading.
+import { useEffect, useMemo, useRef, useState } from "react";
 import { BusyButton } from "../../../components/busy-button.tsx";
 import { planRun } from "../lib/engine/run-plan.ts";
 import { isNotChecked } from "../lib/engine/result-assembly.ts";
 import { useFleetServices } from "../lib/fleet-services.ts";
 import { isLive, startSession } from "../lib/run-registry.ts";
 import type { RunView } from "../lib/use-run.ts";
+import { useRunsElsewhere } from "../lib/use-runs-elsewhere.ts";
 import { RunProgressView } from "./run-progress-view.tsx";
 
 const count = (value: number) => value.toLocaleString("en-GB");
 const vehicles = (value: number) =>
   `${count(value)} ${value === 1 ? "vehicle" : "vehicles"}`;
 
+type Mode = "live" | "elsewhere" | "stopped" | "finished";
+
 export function RunStatusPanel({ view }: { view: RunView }) {
   const services = useFleetServices();
+  const elsewhere = useRunsElsewhere();
   const [starting, setStarting] = useState(false);
   const [problem, setProblem] = useState<string>();
   const { run, results, resultsVersion, session } = view;
@@ -34,83 +39,135 @@ export function RunStatusPanel({ view }: { view: RunView }) {
     [results, resultsVersion],
   );
 
+  const left = plan.registrations.length;
+  const mode: Mode =
+    session && isLive(session) && view.progress
+      ? "live"
+      : elsewhere.has(run.id)
+        ? "elsewhere"
+        : left > 0
+          ? "stopped"
+          : "finished";
+
+  // The user's own action changed what the panel shows: take them to it.
+  const acted = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!acted.current) return;
+    acted.current = false;
+    heading.current?.focus();
+  }, [mode]);
+
   async function begin(registrations?: readonly string[]) {
+    acted.current = true;
     setStarting(true);
     setProblem(undefined);
     try {
       await startSession(services, run.id, registrations);
     } catch (error) {
       setProblem(
-        `The check could not be started: ${error instanceof Error ? error.message : String(error)}. Try again.`,
+        `The check could not be started: ${error instanceof Error ? error.message : String(error)}`,
       );
     } finally {
       setStarting(false);
     }
   }
 
-  if (session && isLive(session) && view.progress)
+  // Outside both views, so it is in the page before its words change.
+  const spoken = (
+    <p className="visually-hidden" role="status">
+      {mode === "finished"
+        ? "The check has finished."
+        : mode === "stopped" && run.status === "cancelled"
+          ? "The check has stopped."
+          : ""}
+    </p>
+  );
+
+  if (mode === "live" && session && view.progress)
     return (
-      <RunProgressView
-        progress={view.progress}
-        paused={run.status === "paused"}
-        onPause={() => session.pause()}
-        onResume={() => session.resume()}
-        onCancel={() => session.cancel()}
-      />
+      <>
+        {spoken}
+        <RunProgressView
+          headingRef={heading}
+          progress={view.progress}
+          paused={run.status === "paused"}
+          onPause={() => session.pause()}
+          onResume={() => session.resume()}
+          onStop={() => {
+            acted.current = true;
+            session.cancel();
+          }}
+        />
+      </>
     );
 
-  const left = plan.registrations.length;
   return (
-    <div className="run-status" role="region" aria-label="Progress">
-      {view.error && (
-        <p className="error-message" role="alert">
-          {view.error}
-        </p>
-      )}
-      {left > 0 ? (
-        <>
-          <p className="run-status__title">
-            {run.status === "cancelled"
-              ? "You cancelled this check before it finished."
-              : "This check stopped before it finished."}{" "}
-            {vehicles(plan.done)} of {count(plan.total)} checked;{" "}
-            {vehicles(left)} still to check.
+    <>
+      {spoken}
+      <section className="run-status" aria-labelledby="run-status-heading">
+        <h2
+          id="run-status-heading"
+          ref={heading}
+          tabIndex={-1}
+          className="run-status__title"
+        >
+          {mode === "elsewhere"
+            ? "This check is running in another tab or window"
+            : mode === "finished"
+              ? `Finished: ${vehicles(plan.total)} checked.${notChecked.length > 0 ? ` ${vehicles(notChecked.length)} could not be checked.` : ""}`
+              : run.status === "cancelled"
+                ? "You stopped this check before it finished"
+                : run.status === "paused"
+                  ? "This check is paused"
+                  : "This check stopped before it finished"}
+        </h2>
+        {view.error && (
+          <p className="error-message" role="alert">
+            {view.error}
           </p>
+        )}
+        {mode === "elsewhere" && (
           <p>
-            Resuming checks only those: nothing already checked is checked
-            again.
+            {vehicles(plan.done)} of {count(plan.total)} checked so far. Carry
+            on there; this page shows the answers saved so far, and offers to
+            resume if that tab closes.
           </p>
-          <BusyButton
-            busy={starting}
-            busyLabel="Starting…"
-            onClick={() => void begin()}
-          >
-            Resume checking
-          </BusyButton>
-        </>
-      ) : (
-        <>
-          <p className="run-status__title" role="status">
-            Finished: {vehicles(plan.total)} checked.
-            {notChecked.length > 0 &&
-              ` ${vehicles(notChecked.length)} could not be checked.`}
-          </p>
-          {notChecked.length > 0 && (
+        )}
+        {mode === "stopped" && (
+          <>
+            <p>
+              {vehicles(plan.done)} of {count(plan.total)} checked;{" "}
+              {vehicles(left)} still to check.
+              {run.status === "running" &&
+                " The page was closed or reloaded while it ran."}{" "}
+              Resuming checks only those: nothing already checked is checked
+              again.
+            </p>
             <BusyButton
               busy={starting}
               busyLabel="Starting…"
-              onClick={() => void begin(notChecked)}
+              onClick={() => void begin()}
             >
-              {`Retry the ${vehicles(notChecked.length)} not checked`}
+              Resume checking
             </BusyButton>
-          )}
-        </>
-      )}
-      {problem && (
-        <p className="error-message" role="alert">
-          {problem}
-        </p>
-      )}
-    </div>
+          </>
+        )}
+        {mode === "finished" && notChecked.length > 0 && (
+          <BusyButton
+            busy={starting}
+            busyLabel="Starting…"
+            onClick={() => void begin(notChecked)}
+          >
+            {`Retry the ${vehicles(notChecked.length)} not checked`}
+          </BusyButton>
+        )}
+        {problem && (
+          <p className="error-message" role="alert">
+            {problem}
+          </p>
+        )}
+      </section>
+    </>
   );
 }

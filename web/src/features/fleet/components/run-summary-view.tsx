@@ -59,7 +59,7 @@ function vehicleFigures(summary: RunSummary): Figure[] {
     });
   if (vehicles.pending > 0)
     figures.push({
-      label: "Waiting to be checked",
+      label: "Not checked yet",
       value: vehicles.pending,
       filter: "pending",
     });
@@ -74,6 +74,12 @@ function complianceFigures(summary: RunSummary): Figure[] {
       label: "Not compliant",
       value: compliance.notCompliant,
       filter: "not-compliant",
+      problem: true,
+    },
+    {
+      label: "Compliance not checked",
+      value: compliance.notChecked,
+      filter: "not-checked",
       problem: true,
     },
     ...(Object.keys(FAILING) as (keyof ComplianceChecks)[]).map(
@@ -111,10 +117,9 @@ function FigureList({
                 className="link-button run-figures__show"
                 onClick={() => figure.filter && onShow(figure.filter)}
               >
-                Show
+                Show rows
                 <span className="visually-hidden">
-                  {" "}
-                  {figure.label.toLowerCase()}
+                  : {figure.label.toLowerCase()}
                 </span>
               </button>
             )}
@@ -154,6 +159,10 @@ export function RunSummaryView({
         Summary
       </h2>
       <h3 className="heading-s">Vehicles</h3>
+      <p className="hint">
+        Each vehicle counts once, however many rows of your list it is on; “Show
+        rows” lists all of them.
+      </p>
       <FigureList figures={vehicleFigures(summary)} onShow={onShow} />
       {summary.compliance && (
         <>

@@ -21,6 +21,17 @@ export interface SourceTable {
   rows: SourceRow[];
   /** The widest row's number of cells. */
   columnCount: number;
+  /**
+   * Title rows found above the header ("ACME Haulage fleet list, November"), left out of the
+   * data: to tell the user what was skipped. Absent when there were none.
+   */
+  skipped?: SkippedRow[];
+}
+
+/** A row above the header that is not data: its line in the file and its text. */
+export interface SkippedRow {
+  line: number;
+  text: string;
 }
 
 export interface SourceRow {
@@ -133,5 +144,19 @@ export interface SavedRun {
   registrationColumn: string | null;
   /** Names of the other columns, in order ("Column 2" where the list had no header). */
   extraColumns: string[];
+  /**
+   * Where the registration column was among the list's columns (0-based), so an export gives
+   * the user's columns back in their order. Runs saved before it: taken as 0, the first.
+   */
+  registrationColumnIndex?: number;
   rows: FleetRow[];
+}
+
+/** The list being prepared, as kept across a reload: the table read, the chosen column, the rows. */
+export interface StoredDraft {
+  table: SourceTable;
+  column: number;
+  rows: FleetRow[];
+  extraColumns: string[];
+  registrationColumn: string | null;
 }

@@ -1,16 +1,11 @@
 // The list being prepared, before it becomes a run: the table read from the paste or file, the
 // chosen registration column and the rows as the user has fixed or excluded them.
-import type { FleetRow, SourceTable } from "./fleet-types.ts";
+import type { SourceTable, StoredDraft } from "./fleet-types.ts";
 import { guessRegistrationColumn } from "./parse/detect-column.ts";
 import { prepareRows } from "./parse/prepare-rows.ts";
 
-export interface ListDraft {
-  table: SourceTable;
-  column: number;
-  rows: FleetRow[];
-  extraColumns: string[];
-  registrationColumn: string | null;
-}
+/** The same shape as it is kept across a reload. */
+export type ListDraft = StoredDraft;
 
 /** A new draft, with the registration column guessed (the first when nothing looks like one). */
 export function draftFor(table: SourceTable, column?: number): ListDraft {

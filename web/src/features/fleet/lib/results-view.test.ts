@@ -88,6 +88,9 @@ describe("the results view", () => {
     ["f-3", [4]],
     ["not a", [5]],
     ["nothing like it", []],
+    // What the answer says of the vehicle: its insurer, its make and model.
+    ["beacon", [4]],
+    ["ford focus", [2, 4, 9, 10]],
   ])(
     "searches %j in the registration and every other cell",
     (search, expected) => {

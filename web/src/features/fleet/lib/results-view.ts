@@ -7,12 +7,16 @@ import { OUTCOME_ORDER, rowOutcome, type RowOutcome } from "./row-outcome.ts";
 
 export interface ResultRow {
   row: FleetRow;
+  /** The row's place in the user's list (0-based): unique, where a line number may not be. */
+  position: number;
   result?: VehicleResult;
   outcome: RowOutcome;
   /** Undefined when compliance was not checked, or not answered for this vehicle. */
   compliant?: boolean;
   /** The compliance checks that failed, when compliance was answered. */
   failing: (keyof ComplianceChecks)[];
+  /** The run asked about compliance and got no answer for this vehicle (it can be retried). */
+  complianceNotChecked: boolean;
 }
 
 const CHECK_NAMES: (keyof ComplianceChecks)[] = [
@@ -27,7 +31,7 @@ export function buildResultRows(
   results: ReadonlyMap<string, VehicleResult>,
   today: string,
 ): ResultRow[] {
-  return rows.map((row) => {
+  return rows.map((row, position) => {
     const result =
       row.registration && !row.excluded
         ? results.get(row.registration)
@@ -36,12 +40,14 @@ export function buildResultRows(
     const checked = compliance?.status === "checked" ? compliance : undefined;
     return {
       row,
+      position,
       result,
       outcome: rowOutcome(row, result, today),
       compliant: checked?.compliant,
       failing: checked
         ? CHECK_NAMES.filter((name) => !checked.checks[name])
         : [],
+      complianceNotChecked: compliance?.status === "not-checked",
     };
   });
 }
@@ -56,8 +62,11 @@ const OUTCOME_RANK = new Map(
  */
 export function actionRank(entry: ResultRow): number {
   const rank = OUTCOME_RANK.get(entry.outcome) ?? OUTCOME_ORDER.length;
-  // An insured vehicle that is not compliant needs action too: just after "expiring".
+  // An insured vehicle that is not compliant needs action too: just after "expiring"; one whose
+  // compliance could not be checked goes with the rows not checked.
   if (entry.outcome === "insured" && entry.compliant === false) return 1.5;
+  if (entry.outcome === "insured" && entry.complianceNotChecked)
+    return OUTCOME_RANK.get("not-checked") ?? rank;
   return rank;
 }
 
@@ -71,6 +80,7 @@ export type OutcomeFilter =
 export function needsAction(entry: ResultRow): boolean {
   return (
     entry.compliant === false ||
+    entry.complianceNotChecked ||
     ["not-insured", "expiring", "not-found", "not-checked", "invalid"].includes(
       entry.outcome,
     )
@@ -84,6 +94,9 @@ export function matchesFilter(
   if (filter === "all") return true;
   if (filter === "needs-action") return needsAction(entry);
   if (filter === "not-compliant") return entry.compliant === false;
+  // "Not checked": whatever part of the vehicle's check got no answer.
+  if (filter === "not-checked")
+    return entry.outcome === "not-checked" || entry.complianceNotChecked;
   if (filter.startsWith("failing-"))
     return entry.failing.includes(
       filter.slice("failing-".length) as keyof ComplianceChecks,
@@ -91,16 +104,29 @@ export function matchesFilter(
   return entry.outcome === filter;
 }
 
-/** Search over the registration (as typed or normalised) and every other cell of the row. */
+/**
+ * Search over the registration (as typed or normalised), every other cell of the row, and what
+ * the answer says of the vehicle: its insurer, make and model.
+ */
 export function matchesSearch(entry: ResultRow, search: string): boolean {
   const needle = search.trim().toUpperCase();
   if (needle === "") return true;
   const compact = needle.replace(/[\s-]+/g, "");
   const { row } = entry;
   if (row.registration?.includes(compact)) return true;
-  return [row.submitted, ...row.extra].some((cell) =>
-    cell.toUpperCase().includes(needle),
-  );
+  const insurance = entry.result?.insurance;
+  const vehicle =
+    insurance && "vehicle" in insurance ? insurance.vehicle : undefined;
+  const answer = [
+    insurance?.status === "insured" ? insurance.policy.insurer : "",
+    vehicle ? `${vehicle.make} ${vehicle.model}` : "",
+  ];
+  return [
+    row.submitted,
+    ...(row.edited ? [row.edited] : []),
+    ...row.extra,
+    ...answer,
+  ].some((cell) => cell.toUpperCase().includes(needle));
 }
 
 export type SortColumn =
@@ -153,7 +179,7 @@ function compare(a: string | number, b: string | number): number {
   return collator.compare(String(a), String(b));
 }
 
-/** Filter, search and sort; ties keep the list's own order (its line numbers). */
+/** Filter, search and sort; ties keep the list's own order. */
 export function viewRows(
   all: readonly ResultRow[],
   options: { filter: OutcomeFilter; search: string; sort: SortOrder },
@@ -172,7 +198,7 @@ export function viewRows(
     const blankB = b.key === "";
     const order =
       blankA || blankB ? compare(a.key, b.key) : sign * compare(a.key, b.key);
-    return order || a.entry.row.line - b.entry.row.line;
+    return order || a.entry.position - b.entry.position;
   });
   return keyed.map(({ entry }) => entry);
 }

@@ -11,7 +11,7 @@ export type RowOutcome =
   | "invalid"
   | "insured"
   | "excluded"
-  /** Sent, and not answered yet (a run in progress). */
+  /** Not answered yet: a run in progress, or one stopped before it got to the vehicle. */
   | "pending";
 
 /** Vehicles that need action first; "excluded" last. Also the order of the summary. */
@@ -32,7 +32,7 @@ export const OUTCOME_LABELS: Record<RowOutcome, string> = {
   "not-found": "Not found",
   "not-checked": "Not checked",
   invalid: "Invalid registration",
-  pending: "Waiting to be checked",
+  pending: "Not checked yet",
   insured: "Insured",
   excluded: "Excluded",
 };

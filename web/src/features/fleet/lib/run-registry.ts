@@ -3,6 +3,7 @@
 // does not stop it; closing the tab does, and the saved run can then be resumed.
 import { startRunSession, type RunSession } from "./engine/run-session.ts";
 import type { FleetServices } from "./fleet-services.ts";
+import { withRunLock } from "./run-lock.ts";
 
 const sessions = new Map<string, RunSession>();
 const listeners = new Set<() => void>();
@@ -33,28 +34,38 @@ export function isLive(session: RunSession | undefined): boolean {
   return status === "running" || status === "paused";
 }
 
+/** Sessions being started, so that a second start (a double click) joins the first. */
+const starting = new Map<string, Promise<RunSession>>();
+
 /**
  * Starts (or resumes) checking a saved run; `registrations` re-checks exactly those (the rows
- * not checked). Refused while the run already has a live session.
+ * not checked). While the run already has a live session, or one on its way, that one is
+ * returned: a run never has two sessions sending the same vehicles.
  */
-export async function startSession(
+export function startSession(
   services: FleetServices,
   runId: string,
   registrations?: readonly string[],
 ): Promise<RunSession> {
   const current = sessions.get(runId);
-  if (current && isLive(current)) return current;
-  const session = await startRunSession({
-    store: (await services.openStore()).store,
-    client: services.client,
-    runId,
-    registrations,
-    tuning: services.tuning,
-  });
-  sessions.set(runId, session);
-  changed();
-  void session.ended.then(changed);
-  return session;
+  if (current && isLive(current)) return Promise.resolve(current);
+  const pending = starting.get(runId);
+  if (pending) return pending;
+  const started = withRunLock(runId, async () => {
+    const session = await startRunSession({
+      store: (await services.openStore()).store,
+      client: services.client,
+      runId,
+      registrations,
+      tuning: services.tuning,
+    });
+    sessions.set(runId, session);
+    changed();
+    void session.ended.then(changed);
+    return session;
+  }).finally(() => starting.delete(runId));
+  starting.set(runId, started);
+  return started;
 }
 
 /** Stops and forgets a run's session, as before its run is deleted. */
@@ -68,5 +79,6 @@ export function dropSession(runId: string): void {
 export function resetSessions(): void {
   for (const session of sessions.values()) session.abandon();
   sessions.clear();
+  starting.clear();
   changed();
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { answered, insured, invalidRow, validRow } from "./fleet-fixtures.ts";
 import type { VehicleResult } from "./fleet-types.ts";
-import { buildResultRows } from "./results-view.ts";
+import { buildResultRows, DEFAULT_SORT, viewRows } from "./results-view.ts";
 import { summariseRun } from "./run-summary.ts";
 
 const checks = {
@@ -55,6 +55,7 @@ describe("the run summary", () => {
       compliance: {
         compliant: 0,
         notCompliant: 1,
+        notChecked: 0,
         failing: {
           insuranceValid: 0,
           motValid: 1,
@@ -72,5 +73,49 @@ describe("the run summary", () => {
     );
     expect(summary.compliance).toBeUndefined();
     expect(summary.vehicles.pending).toBe(1);
+  });
+
+  it("counts a vehicle whose compliance got no answer as compliance not checked", () => {
+    const rows = [validRow(2, "AB12CDE"), validRow(3, "MT15EXP")];
+    const results = new Map<string, VehicleResult>([
+      [
+        "AB12CDE",
+        answered("AB12CDE", insured("AB12CDE").insurance, {
+          status: "not-checked",
+          reason: "No answer",
+        }),
+      ],
+      [
+        "MT15EXP",
+        answered("MT15EXP", insured("MT15EXP").insurance, {
+          status: "checked",
+          compliant: true,
+          checks: { ...checks, motValid: true, roadTaxPaid: true },
+        }),
+      ],
+    ]);
+    const entries = buildResultRows(rows, results, "2026-11-23");
+    const summary = summariseRun(entries, true);
+    expect(summary.compliance).toMatchObject({
+      compliant: 1,
+      notCompliant: 0,
+      notChecked: 1,
+    });
+    // Its insurance is answered: the vehicle counts as insured, and still needs a look.
+    expect(summary.vehicles.insured).toBe(2);
+    expect(
+      viewRows(entries, {
+        filter: "not-checked",
+        search: "",
+        sort: DEFAULT_SORT,
+      }).map((entry) => entry.row.line),
+    ).toEqual([2]);
+    expect(
+      viewRows(entries, {
+        filter: "needs-action",
+        search: "",
+        sort: DEFAULT_SORT,
+      }).map((entry) => entry.row.line),
+    ).toEqual([2]);
   });
 });

@@ -17,6 +17,8 @@ export interface RunSummary {
   compliance?: {
     compliant: number;
     notCompliant: number;
+    /** Unique vehicles whose compliance got no answer (retryable). */
+    notChecked: number;
     failing: Record<keyof ComplianceChecks, number>;
   };
 }
@@ -44,6 +46,7 @@ export function summariseRun(
       ? {
           compliant: 0,
           notCompliant: 0,
+          notChecked: 0,
           failing: {
             insuranceValid: 0,
             motValid: 0,
@@ -72,6 +75,7 @@ export function summariseRun(
     summary.uniqueVehicles++;
     summary.vehicles[entry.outcome as VehicleOutcome]++;
     const compliance = summary.compliance;
+    if (compliance && entry.complianceNotChecked) compliance.notChecked++;
     if (compliance && entry.compliant !== undefined) {
       if (entry.compliant) compliance.compliant++;
       else compliance.notCompliant++;

@@ -136,7 +136,7 @@ describe("exportRows", () => {
         Error: "",
       },
     ],
-    [9, { Outcome: "Waiting to be checked", Insurer: "", Error: "" }],
+    [9, { Outcome: "Not checked yet", Insurer: "", Error: "" }],
     // A duplicate of row 2 gets row 2's answer.
     [
       10,

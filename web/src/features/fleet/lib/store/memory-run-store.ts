@@ -1,11 +1,12 @@
 // Runs kept in this page's memory, for a browser that lets web pages store nothing: a list can
 // still be checked, but a reload or a closed tab loses it (the page says so).
-import type { SavedRun, VehicleResult } from "../fleet-types.ts";
+import type { SavedRun, StoredDraft, VehicleResult } from "../fleet-types.ts";
 import type { RunListing, RunStore } from "./run-store.ts";
 
 export function memoryRunStore(): RunStore {
   const runs = new Map<string, SavedRun>();
   const results = new Map<string, Map<string, VehicleResult>>();
+  let draft: StoredDraft | undefined;
   const missing = (id: string) =>
     new Error(`No saved run ${id}: it may have been deleted.`);
 
@@ -52,6 +53,15 @@ export function memoryRunStore(): RunStore {
     async deleteRun(id) {
       runs.delete(id);
       results.delete(id);
+    },
+    async saveDraft(next) {
+      draft = structuredClone(next);
+    },
+    async loadDraft() {
+      return draft && structuredClone(draft);
+    },
+    async clearDraft() {
+      draft = undefined;
     },
     close() {},
   };

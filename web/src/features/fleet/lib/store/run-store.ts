@@ -2,7 +2,13 @@
 // results, written batch by batch as they arrive, so a reload, a closed tab or a crash loses
 // nothing already answered.
 import { openDB, type IDBPDatabase } from "idb";
-import type { RunStatus, SavedRun, VehicleResult } from "../fleet-types.ts";
+import type {
+  RunStatus,
+  SavedRun,
+  StoredDraft,
+  VehicleResult,
+} from "../fleet-types.ts";
+import { draftQueries } from "./draft-queries.ts";
 import {
   RUN_SCHEMA_VERSION,
   runResultsRange,
@@ -43,6 +49,10 @@ export interface RunStore {
   listRuns(): Promise<RunListing[]>;
   /** The run, its rows and its results. */
   deleteRun(id: string): Promise<void>;
+  /** The list being prepared (one at a time), kept so a reload loses nothing. */
+  saveDraft(draft: StoredDraft): Promise<void>;
+  loadDraft(): Promise<StoredDraft | undefined>;
+  clearDraft(): Promise<void>;
   close(): void;
 }
 
@@ -178,6 +188,7 @@ function runStore(db: IDBPDatabase<FleetRunsSchema>): RunStore {
       ]);
     },
 
+    ...draftQueries(db),
     close: () => db.close(),
   };
 }
