@@ -1,4 +1,4 @@
-import type { IsoDate } from "../domain/dates.ts";
+import { addDays, type IsoDate } from "../domain/dates.ts";
 import type { Random } from "./random.ts";
 
 // DVLA never issues I or Q in the random letters; Z only as a dateless marker.
@@ -24,6 +24,20 @@ export function ageIdentifier(firstRegistered: IsoDate): string {
   if (month >= 3) return String(year).padStart(2, "0");
   // January and February still carry the previous September's identifier.
   return String(year - 1 + 50);
+}
+
+/**
+ * The days a current-format age identifier stands for, the inverse of `ageIdentifier`: "25"
+ * is 1 March to 31 August 2025, "75" is 1 September 2025 to the end of February 2026.
+ */
+export function agePeriod(identifier: string): { from: IsoDate; to: IsoDate } {
+  const number = Number(identifier);
+  if (number < 50) {
+    const year = 2000 + number;
+    return { from: `${year}-03-01`, to: `${year}-08-31` };
+  }
+  const year = 2000 + number - 50;
+  return { from: `${year}-09-01`, to: addDays(`${year + 1}-03-01`, -1) };
 }
 
 /** A plate in the format a vehicle first registered on that date would carry. */

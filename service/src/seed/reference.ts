@@ -1,5 +1,7 @@
 import type { Policy } from "@vics/shared";
+import { MOT_EXEMPT_YEARS } from "../domain/compliance.ts";
 import { addDays, addYears, type IsoDate, yearOf } from "../domain/dates.ts";
+import { agePeriod } from "./plates.ts";
 import type { SeedVehicle } from "./seed-vehicle.ts";
 
 /**
@@ -30,6 +32,34 @@ function policy(
   type = "Comprehensive",
 ): Policy {
   return { number, insurer, validFrom, validTo, type };
+}
+
+const later = (a: IsoDate, b: IsoDate) => (a > b ? a : b);
+const earlier = (a: IsoDate, b: IsoDate) => (a < b ? a : b);
+
+/**
+ * A first registration for a reference vehicle the contract needs under 3 years old: in the
+ * period its plate's age identifier names (so "NW25CAR" shows 2025), as near `daysAgo` days
+ * before the seeding day as that period allows, never after the seeding day and always less
+ * than 3 years before it. No fixed date can do that for ever: when no day of the period fits
+ * (seeded before the plate was issued, or once the whole period is 3 years past, for a "25"
+ * plate from September 2028), it is the plain relative day, and the vehicle's year then
+ * differs from its plate's. The contract's outcome comes first.
+ */
+function recentFirstRegistration(
+  today: IsoDate,
+  registration: ReferenceRegistration,
+  daysAgo: number,
+): IsoDate {
+  const plate = agePeriod(registration.slice(2, 4));
+  const earliest = later(
+    plate.from,
+    addDays(addYears(today, -MOT_EXEMPT_YEARS), 1),
+  );
+  const latest = earlier(plate.to, today);
+  const relative = addDays(today, -daysAgo);
+  if (earliest > latest) return relative;
+  return later(earliest, earlier(relative, latest));
 }
 
 /** Builds one reference vehicle whose checks all pass unless `changes` says otherwise. */
@@ -67,6 +97,11 @@ function vehicle(
 /** Dates are relative to the seeding day, as the contract's table reads. */
 export function referenceVehicles(today: IsoDate): SeedVehicle[] {
   const lapsedOn = addDays(today, -20);
+  const expiringFirstRegistered = recentFirstRegistration(
+    today,
+    "EX26SON",
+    200,
+  );
   return [
     vehicle(today, "AB12CDE", "2012-03-14", "Ford", "Focus", "Blue"),
     vehicle(today, "UN51NSD", "2001-10-02", "Vauxhall", "Astra", "Silver", {
@@ -95,9 +130,15 @@ export function referenceVehicles(today: IsoDate): SeedVehicle[] {
         { testedOn: addDays(today, -410), expiresOn: addDays(today, -45) },
       ],
     }),
-    vehicle(today, "NW25CAR", addDays(today, -300), "Kia", "Niro", "White", {
-      motTests: [],
-    }),
+    vehicle(
+      today,
+      "NW25CAR",
+      recentFirstRegistration(today, "NW25CAR", 300),
+      "Kia",
+      "Niro",
+      "White",
+      { motTests: [] },
+    ),
     vehicle(today, "TX19NON", "2019-06-01", "Peugeot", "208", "Yellow", {
       tax: { sorn: false, dueDate: addDays(today, -30) },
     }),
@@ -130,17 +171,26 @@ export function referenceVehicles(today: IsoDate): SeedVehicle[] {
         { issuedOn: addDays(today, -60), amountPence: 10_000, paid: false },
       ],
     }),
-    vehicle(today, "EX26SON", addDays(today, -200), "Tesla", "Model 3", "Red", {
-      policies: [
-        policy(
-          "REF-EX26SON",
-          "Harbour Insurance",
-          // From the day it was first registered: a year's cover cut short by its new owner.
-          addDays(today, -200),
-          addDays(today, 10),
-        ),
-      ],
-      motTests: [],
-    }),
+    vehicle(
+      today,
+      "EX26SON",
+      expiringFirstRegistered,
+      "Tesla",
+      "Model 3",
+      "Red",
+      {
+        policies: [
+          policy(
+            "REF-EX26SON",
+            "Harbour Insurance",
+            // From its first registration, or 200 days ago for an older car: a year's cover
+            // cut short by its new owner.
+            later(expiringFirstRegistered, addDays(today, -200)),
+            addDays(today, 10),
+          ),
+        ],
+        motTests: [],
+      },
+    ),
   ];
 }
