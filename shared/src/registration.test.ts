@@ -110,4 +110,19 @@ describe("lookalikeRegistrations", () => {
   it("returns nothing when there is nothing to swap", () => {
     expect(lookalikeRegistrations("XY12ZZZ")).toEqual([]);
   });
+
+  // A plate has letters and digits: a swap that supplies the missing kind is a guess.
+  it.each([
+    ["a fleet number", "12345"],
+    ["digits with spaces", "1 2 3 4"],
+    ["letters alone", "ABOO"],
+    ["letters alone, lower case", "io"],
+  ])("offers nothing for %s (%j)", (_name, text) => {
+    expect(lookalikeRegistrations(text)).toEqual([]);
+  });
+
+  it("still offers swaps for text of both letters and digits", () => {
+    expect(lookalikeRegistrations("AB0O")).toEqual(["AB00", "ABO0"]);
+    expect(lookalikeRegistrations("1O")).toEqual(["I0"]);
+  });
 });

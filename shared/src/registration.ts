@@ -82,10 +82,13 @@ const LOOKALIKES: Record<string, string> = {
 
 /**
  * Valid registrations that differ from the given one only by O/0 and I/1 swaps: the
- * usual misreadings of a plate. Nearest (fewest swaps) first.
+ * usual misreadings of a plate. Nearest (fewest swaps) first. None for text of digits alone
+ * or letters alone ("12345" is a fleet number): every plate has both, so a swap that invents
+ * the missing kind is a guess, not a misreading.
  */
 export function lookalikeRegistrations(text: string, limit = 5): string[] {
   const registration = normaliseRegistration(text);
+  if (/^(?:[0-9]*|[A-Z]*)$/.test(registration)) return [];
   const positions = [...registration]
     .map((char, index) => (char in LOOKALIKES ? index : -1))
     .filter((index) => index >= 0);
