@@ -8,7 +8,6 @@ import {
   motReason,
   taxReason,
 } from "./check-reasons.ts";
-import { formatPounds } from "./money.ts";
 
 describe("motReason", () => {
   it.each<[ComplianceDetails["mot"], string]>([
@@ -64,18 +63,6 @@ describe("finesReason", () => {
     ],
   ])("%o -> %s", (fines, expected) => {
     expect(finesReason(fines)).toBe(expected);
-  });
-});
-
-describe("formatPounds", () => {
-  it.each([
-    [0, "£0"],
-    [5, "£0.05"],
-    [6_000, "£60"],
-    [6_050, "£60.50"],
-    [100_000, "£1,000"],
-  ])("%i pence -> %s", (pence, expected) => {
-    expect(formatPounds(pence)).toBe(expected);
   });
 });
 
