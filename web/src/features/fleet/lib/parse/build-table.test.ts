@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { SourceRow } from "../fleet-types.ts";
-import { buildTable, firstRowIsHeader } from "./build-table.ts";
+import { FLEET_MAX_ROWS, type SourceRow } from "../fleet-types.ts";
+import { buildTable, firstRowIsHeader, ROWS_TO_READ } from "./build-table.ts";
+import { MAX_TITLE_ROWS } from "./title-rows.ts";
 
 const rowsOf = (...rows: string[][]): SourceRow[] =>
   rows.map((cells, index) => ({ line: index + 1, cells }));
@@ -77,6 +78,108 @@ describe("buildTable", () => {
       ],
       columnCount: 2,
     });
+  });
+
+  it("skips title rows above the real header, and returns them with their lines", () => {
+    const rows: SourceRow[] = [
+      { line: 1, cells: ["ACME Haulage fleet list, November", "", "", ""] },
+      { line: 3, cells: ["Fleet number", "Driver", "VRM", "Depot"] },
+      { line: 4, cells: ["F1", "Sam", "AB12CDE", "Leeds"] },
+      { line: 5, cells: ["F2", "Jo", "CD34EFG", "York"] },
+    ];
+    expect(buildTable("f.csv", rows)).toEqual({
+      source: "f.csv",
+      header: ["Fleet number", "Driver", "VRM", "Depot"],
+      rows: rows.slice(2),
+      columnCount: 4,
+      skipped: [{ line: 1, text: "ACME Haulage fleet list, November" }],
+    });
+  });
+
+  it.each<[string, string[][], string[] | null, number]>([
+    [
+      "two title lines above a header of words",
+      [
+        ["ACME Haulage"],
+        ["", "Printed 23 November 2026"],
+        ["Fleet", "Plates"],
+        ["F1", "AB12CDE"],
+      ],
+      ["Fleet", "Plates"],
+      2,
+    ],
+    [
+      "a title above a header holding only the registration name",
+      [["Our vans"], ["Registration", ""], ["AB12CDE", "Leeds"]],
+      ["Registration", ""],
+      1,
+    ],
+    [
+      "a list of one column: its first row is the header, not a title",
+      [["Our vans"], ["AB12CDE"], ["CD34EFG"]],
+      ["Our vans"],
+      0,
+    ],
+    [
+      "a first data row with one cell filled, above more data, is data",
+      [
+        ["", "Leeds"],
+        ["AB12CDE", "York"],
+        ["CD34EFG", "Hull"],
+      ],
+      null,
+      0,
+    ],
+    [
+      "a mistyped registration alone in row 1 is data, not a title",
+      [
+        ["AB12CDEX", ""],
+        ["Registration", "Depot"],
+        ["AB12CDE", "Leeds"],
+      ],
+      null,
+      0,
+    ],
+    [
+      "more title rows than are looked for: none taken",
+      [
+        ["Title A"],
+        ["Title B"],
+        ["Title C"],
+        ["Title D"],
+        ["Title E"],
+        ["Title F"],
+        ["Registration", "Depot"],
+        ["AB12CDE", "Leeds"],
+      ],
+      null,
+      0,
+    ],
+  ])("%s", (_name, cells, header, titles) => {
+    const table = buildTable("f.csv", rowsOf(...cells));
+    expect(table).toHaveProperty("header", header);
+    if (titles === 0) expect(table).not.toHaveProperty("skipped");
+    else
+      expect(table).toHaveProperty(
+        "skipped",
+        cells.slice(0, titles).map((row, index) => ({
+          line: index + 1,
+          text: row.find((cell) => cell !== ""),
+        })),
+      );
+  });
+
+  it("refuses a list over the limit however many title rows it has", () => {
+    const rows = rowsOf(
+      ...Array.from({ length: MAX_TITLE_ROWS }, () => ["ACME Haulage"]),
+      ["Registration", "Depot"],
+      ...Array.from({ length: FLEET_MAX_ROWS + 1 }, () => ["AB12CDE", "Leeds"]),
+    );
+    expect(rows).toHaveLength(ROWS_TO_READ);
+    expect(buildTable("f.csv", rows)).toMatchObject({ code: "too-many-rows" });
+    const full = buildTable("f.csv", rows.slice(0, -1));
+    expect(full).toHaveProperty("rows.length", FLEET_MAX_ROWS);
+    expect(full).toHaveProperty("skipped.length", MAX_TITLE_ROWS);
   });
 
   it.each<[string, SourceRow[], string, RegExp]>([

@@ -1,5 +1,6 @@
-// From a file's non-blank rows to a SourceTable: is row 1 a header, how wide is the table, and
-// is it within the limits. Shared by the CSV and XLSX readers so both decide alike.
+// From a file's non-blank rows to a SourceTable: are there title rows above the table, is its
+// first row a header, how wide is it, and is it within the limits. Shared by the CSV and XLSX
+// readers so both decide alike.
 import { isValidRegistration } from "@vics/shared";
 import {
   FLEET_MAX_ROWS,
@@ -16,9 +17,13 @@ import {
   MAX_COLUMNS,
   parseFailures,
 } from "./parse-failures.ts";
+import { MAX_TITLE_ROWS, titleRowCount, titleText } from "./title-rows.ts";
 
-/** Readers keep this many non-blank rows and stop: a header, the limit, and one row over it. */
-export const ROWS_TO_READ = FLEET_MAX_ROWS + 2;
+/**
+ * Readers keep this many non-blank rows and stop: title rows, a header, the limit, and one row
+ * over it, so a list over the limit is refused however many titles it has.
+ */
+export const ROWS_TO_READ = MAX_TITLE_ROWS + FLEET_MAX_ROWS + 2;
 
 /** A row with every cell blank says nothing; it is left out, as the contract of SourceTable says. */
 export function isBlankRow(cells: readonly string[]): boolean {
@@ -58,14 +63,28 @@ function usedWidth(rows: SourceRow[]): number {
   return width;
 }
 
+/**
+ * Where the table starts: after the title rows above it, when the row after them is a header.
+ * Titles are only ever above a header, so a data row of one filled cell is never taken for one.
+ */
+function titlesAbove(rows: SourceRow[]): number {
+  const titles = titleRowCount(rows);
+  if (titles === 0) return 0;
+  const table = rows.slice(titles);
+  const [first, ...below] = table;
+  return first && firstRowIsHeader(first, below, usedWidth(table)) ? titles : 0;
+}
+
 /** `rows`: the file's non-blank rows, cells trimmed, at most ROWS_TO_READ of them. */
 export function buildTable(
   source: string,
   rows: SourceRow[],
 ): SourceTable | ParseFailure {
-  const [first, ...below] = rows;
+  const titles = titlesAbove(rows);
+  const table = titles > 0 ? rows.slice(titles) : rows;
+  const [first, ...below] = table;
   if (!first) return parseFailures.emptyFile();
-  const columnCount = usedWidth(rows);
+  const columnCount = usedWidth(table);
   if (columnCount > MAX_COLUMNS) return parseFailures.tooManyColumns();
   for (const { line, cells } of rows) {
     if (cells.some((cell) => cell.length > MAX_CELL_CHARS))
@@ -75,8 +94,8 @@ export function buildTable(
     row.cells.length > columnCount
       ? { line: row.line, cells: row.cells.slice(0, columnCount) }
       : row;
-  const hasHeader = firstRowIsHeader(first, below, columnCount);
-  const data = (hasHeader ? below : rows).map(trim);
+  const hasHeader = titles > 0 || firstRowIsHeader(first, below, columnCount);
+  const data = (hasHeader ? below : table).map(trim);
   if (data.length === 0) return parseFailures.headerOnly();
   if (data.length > FLEET_MAX_ROWS) return parseFailures.tooManyRows("file");
   const header = hasHeader
@@ -85,5 +104,10 @@ export function buildTable(
         (_, index) => first.cells[index] ?? "",
       )
     : null;
-  return { source, header, rows: data, columnCount };
+  const built: SourceTable = { source, header, rows: data, columnCount };
+  if (titles > 0)
+    built.skipped = rows
+      .slice(0, titles)
+      .map((row) => ({ line: row.line, text: titleText(row) }));
+  return built;
 }

@@ -2,6 +2,7 @@
 // (zip bombs: parse-file-zip-bomb.test.ts).
 import { describe, expect, it } from "vitest";
 import { FLEET_MAX_ROWS } from "../fleet-types.ts";
+import { guessRegistrationColumn } from "./detect-column.ts";
 import { parseFile } from "./parse-file.ts";
 import {
   compoundFile,
@@ -61,6 +62,29 @@ describe("parseFile: XLSX", () => {
         { line: 4, cells: ["", "CD34EFG"] },
       ],
     });
+  });
+
+  it("skips a title row above the header, keeps Excel's row numbers, and says so", async () => {
+    const bytes = await xlsxFile([
+      ["ACME Haulage fleet list, November", null, null, null],
+      [null, null, null, null],
+      ["Fleet number", "Driver", "VRM", "Depot"],
+      [1000, "Sam Taylor", "AB12 CDE", "Leeds"],
+      [1001, "Jo Lee", "CD34EFG", "York"],
+    ]);
+    const result = await parseFile("fleet.xlsx", bytes);
+    expect(result).toEqual({
+      source: "fleet.xlsx",
+      header: ["Fleet number", "Driver", "VRM", "Depot"],
+      rows: [
+        { line: 4, cells: ["1000", "Sam Taylor", "AB12 CDE", "Leeds"] },
+        { line: 5, cells: ["1001", "Jo Lee", "CD34EFG", "York"] },
+      ],
+      columnCount: 4,
+      skipped: [{ line: 1, text: "ACME Haulage fleet list, November" }],
+    });
+    if ("code" in result) throw new Error(result.message);
+    expect(guessRegistrationColumn(result)).toBe(2);
   });
 
   it("reads a workbook renamed .csv by its content", async () => {

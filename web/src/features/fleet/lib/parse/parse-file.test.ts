@@ -3,6 +3,7 @@
 // random input: parse-file-fuzz.test.ts.
 import { describe, expect, it } from "vitest";
 import type { SourceTable } from "../fleet-types.ts";
+import { guessRegistrationColumn } from "./detect-column.ts";
 import { parseFile } from "./parse-file.ts";
 import { concat, textFile } from "./test-files.ts";
 
@@ -154,6 +155,24 @@ describe("parseFile: text files", () => {
     expect(result.columnCount).toBe(
       Math.max(...rows.map((row) => row.length - 1)),
     );
+  });
+
+  it("skips a title row above the header, as Excel saves it, and says so", async () => {
+    const result = await table(
+      "fleet.csv",
+      textFile(
+        '"ACME Haulage fleet list, November",,,\r\n,,,\r\nFleet number,Driver,VRM,Depot\r\n1000,Sam Taylor,AB12 CDE,Leeds\r\nF002,Jo Lee,CD34EFG,York\r\n',
+      ),
+    );
+    expect(result.header).toEqual(["Fleet number", "Driver", "VRM", "Depot"]);
+    expect(rowsOf(result)).toEqual([
+      [4, "1000", "Sam Taylor", "AB12 CDE", "Leeds"],
+      [5, "F002", "Jo Lee", "CD34EFG", "York"],
+    ]);
+    expect(result.skipped).toEqual([
+      { line: 1, text: "ACME Haulage fleet list, November" },
+    ]);
+    expect(guessRegistrationColumn(result)).toBe(2);
   });
 
   it.each<[string, ArrayBuffer]>([

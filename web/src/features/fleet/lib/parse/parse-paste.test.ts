@@ -29,21 +29,23 @@ describe("parsePaste", () => {
       ],
     ],
     [
-      "commas, semicolons and tabs on one line",
-      "AB12CDE, CD34EFG;EF56GHI\tGH78IJK",
+      "several on one line are rows 1, 2, 3... in order (the README's example)",
+      "AB12CDE, UN51NSD; MT15EXP\tNW25CAR",
       [
         [1, "AB12CDE"],
-        [1, "CD34EFG"],
-        [1, "EF56GHI"],
-        [1, "GH78IJK"],
+        [2, "UN51NSD"],
+        [3, "MT15EXP"],
+        [4, "NW25CAR"],
       ],
     ],
     [
-      "blank lines and items keep their line numbers",
-      "\n  AB12 CDE  \n\n,,\nCD34EFG,\n",
+      "blank lines and empty items are not counted: row N is the N-th registration",
+      "\n  AB12 CDE  \n\n,,\nCD34EFG,\n\n\nEF56GHI; GH78IJK\n",
       [
-        [2, "AB12 CDE"],
-        [5, "CD34EFG"],
+        [1, "AB12 CDE"],
+        [2, "CD34EFG"],
+        [3, "EF56GHI"],
+        [4, "GH78IJK"],
       ],
     ],
     [
@@ -51,8 +53,8 @@ describe("parsePaste", () => {
       "AB12CDE\tF001\tLeeds",
       [
         [1, "AB12CDE"],
-        [1, "F001"],
-        [1, "Leeds"],
+        [2, "F001"],
+        [3, "Leeds"],
       ],
     ],
   ])("%s", (_name, text, expected) => {
@@ -62,6 +64,14 @@ describe("parsePaste", () => {
       columnCount: 1,
       rows: expected.map(([line, cell]) => ({ line, cells: [cell] })),
     });
+  });
+
+  it("gives every row its own number, however the items were laid out", () => {
+    const table = parsePaste("AB12CDE,CD34EFG\n\nEF56GHI\tGH78IJK;IJ90KLM\n\n");
+    if ("code" in table) throw new Error(table.message);
+    const lines = table.rows.map((row) => row.line);
+    expect(new Set(lines).size).toBe(lines.length);
+    expect(lines).toEqual([1, 2, 3, 4, 5]);
   });
 
   it.each([

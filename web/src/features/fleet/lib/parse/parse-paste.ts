@@ -1,6 +1,7 @@
 // A pasted list: registrations one per line, or several on a line separated by commas,
 // semicolons or tabs (a column or a row copied from a spreadsheet). Each item is one row,
-// numbered by the line it was on, so an invalid one can be found in the paste.
+// numbered 1, 2, 3... in the order pasted, blank lines and empty items skipped: "Row 3" is the
+// third registration pasted, whatever line it was on, and no two rows share a number.
 import {
   FLEET_MAX_ROWS,
   type ParseFailure,
@@ -14,15 +15,14 @@ export const PASTE_SOURCE = "Pasted list";
 export function parsePaste(text: string): SourceTable | ParseFailure {
   if (text.trim() === "") return parseFailures.emptyPaste();
   const rows: SourceRow[] = [];
-  const lines = text.split(/\r\n|\r|\n/);
-  for (const [index, line] of lines.entries()) {
+  for (const line of text.split(/\r\n|\r|\n/)) {
     for (const item of line.split(/[,;\t]/)) {
       const cell = item.trim();
       if (cell === "") continue;
       // Stop at the first row over the limit: the user needs to know, not a 1 GB array.
       if (rows.length === FLEET_MAX_ROWS)
         return parseFailures.tooManyRows("list");
-      rows.push({ line: index + 1, cells: [cell] });
+      rows.push({ line: rows.length + 1, cells: [cell] });
     }
   }
   if (rows.length === 0) return parseFailures.noPastedRegistrations();

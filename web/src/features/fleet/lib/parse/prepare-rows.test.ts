@@ -30,6 +30,11 @@ describe("prepareRows", () => {
     expect(prepared.registrationColumn).toBe("Registration");
   });
 
+  it("says where the registration column was among the list's columns", () => {
+    expect(prepared.registrationColumnIndex).toBe(1);
+    expect(prepareRows(table, 0).registrationColumnIndex).toBe(0);
+  });
+
   it("keeps every row: valid ones normalised, the rest with a reason", () => {
     expect(prepared.rows).toEqual<FleetRow[]>([
       {
@@ -97,26 +102,84 @@ describe("prepareRows", () => {
 
 describe("fixRow and excludeRow", () => {
   const [, , blank, , typo] = prepareRows(table, 1).rows;
+  const [misread] = prepareRows(
+    {
+      source: "fleet.csv",
+      header: ["Registration", "Depot"],
+      rows: [{ line: 2, cells: ["LPO8SED", "Leeds"] }],
+      columnCount: 2,
+    },
+    0,
+  ).rows;
 
-  it("revalidates an edited registration, keeping the row's place and columns", () => {
-    expect(fixRow(typo!, " AB10 CDE ")).toEqual({
+  it("keeps what the list said, checks the correction, and keeps the row's place and columns", () => {
+    expect(fixRow(misread!, " LP08 SED ")).toEqual<FleetRow>({
+      line: 2,
+      submitted: "LPO8SED",
+      edited: "LP08 SED",
+      extra: ["Leeds"],
+      registration: "LP08SED",
+    });
+    expect(fixRow(typo!, "AB10 CDE")).toEqual<FleetRow>({
       line: 6,
-      submitted: "AB10 CDE",
+      submitted: "AB1O CDE",
+      edited: "AB10 CDE",
       extra: ["F5", "York"],
       registration: "AB10CDE",
     });
-    expect(fixRow(blank!, "still wrong")).toMatchObject({
-      line: 4,
-      submitted: "still wrong",
-      invalid: { reason: expect.any(String) },
+  });
+
+  it("keeps a correction that is still invalid, with its own reason and lookalikes", () => {
+    expect(fixRow(misread!, "LPO8SEDX")).toEqual<FleetRow>({
+      line: 2,
+      submitted: "LPO8SED",
+      edited: "LPO8SEDX",
+      extra: ["Leeds"],
+      invalid: {
+        reason: "Registration must be 7 characters or fewer",
+        suggestions: [],
+      },
     });
-    expect(fixRow(blank!, "still wrong")).not.toHaveProperty("registration");
+    expect(fixRow(blank!, "AB1O CDE")).toEqual<FleetRow>({
+      line: 4,
+      submitted: "",
+      edited: "AB1O CDE",
+      extra: ["F3", "Hull"],
+      invalid: {
+        reason: "Enter a registration in a UK format, like AB12 CDE",
+        suggestions: ["AB10CDE"],
+      },
+    });
+  });
+
+  it("takes an empty correction as no registration, and keeps it", () => {
+    expect(fixRow(misread!, "  ")).toEqual<FleetRow>({
+      line: 2,
+      submitted: "LPO8SED",
+      edited: "",
+      extra: ["Leeds"],
+      invalid: { reason: NO_REGISTRATION, suggestions: [] },
+    });
+  });
+
+  it("checks the latest correction, and a correction back to the list's text is none", () => {
+    const fixed = fixRow(fixRow(misread!, "nonsense"), "LP08SED");
+    expect(fixed).toMatchObject({ edited: "LP08SED", registration: "LP08SED" });
+    expect(fixed).not.toHaveProperty("invalid");
+    const undone = fixRow(fixed, "LPO8SED");
+    expect(undone).toEqual(misread);
+    expect(undone).not.toHaveProperty("edited");
   });
 
   it("excludes and includes again", () => {
     const excluded = excludeRow(typo!, true);
     expect(excluded.excluded).toBe(true);
     expect(excludeRow(excluded, false)).toEqual(typo);
+  });
+
+  it("keeps a correction when the row is excluded and included again", () => {
+    const fixed = fixRow(misread!, "LP08SED");
+    expect(excludeRow(excludeRow(fixed, true), false)).toEqual(fixed);
   });
 });
 

@@ -18,6 +18,8 @@ export interface PreparedRows {
   extraColumns: string[];
   /** The registration column's name, when the table has a header. */
   registrationColumn: string | null;
+  /** The registration column's position (0-based) among the list's columns. */
+  registrationColumnIndex: number;
 }
 
 export interface InputSummary {
@@ -37,28 +39,20 @@ function columnName(header: string[] | null, column: number): string {
   return header?.[column] || `Column ${column + 1}`;
 }
 
-/** `submitted` checked as a registration; the row's other fields kept. */
-function validated(row: FleetRow, submitted: string): FleetRow {
+/** The row checked as a registration: the user's correction when there is one, else its cell. */
+function validated(row: FleetRow): FleetRow {
   const { registration: _old, invalid: _oldReason, ...rest } = row;
-  if (submitted.trim() === "")
-    return {
-      ...rest,
-      submitted,
-      invalid: { reason: NO_REGISTRATION, suggestions: [] },
-    };
-  const parsed = parseRegistration(submitted);
-  if (parsed.ok)
-    return { ...rest, submitted, registration: parsed.registration };
+  const text = row.edited ?? row.submitted;
+  if (text.trim() === "")
+    return { ...rest, invalid: { reason: NO_REGISTRATION, suggestions: [] } };
+  const parsed = parseRegistration(text);
+  if (parsed.ok) return { ...rest, registration: parsed.registration };
   // Lookalikes only for registration-sized text: the search doubles with every O, 0, I or 1.
   const suggestions =
-    normaliseRegistration(submitted).length <= REGISTRATION_MAX_LENGTH
-      ? lookalikeRegistrations(submitted, SUGGESTIONS)
+    normaliseRegistration(text).length <= REGISTRATION_MAX_LENGTH
+      ? lookalikeRegistrations(text, SUGGESTIONS)
       : [];
-  return {
-    ...rest,
-    submitted,
-    invalid: { reason: parsed.message, suggestions },
-  };
+  return { ...rest, invalid: { reason: parsed.message, suggestions } };
 }
 
 export function prepareRows(table: SourceTable, column: number): PreparedRows {
@@ -67,24 +61,34 @@ export function prepareRows(table: SourceTable, column: number): PreparedRows {
     (_, index) => index,
   ).filter((index) => index !== column);
   const rows = table.rows.map(({ line, cells }) =>
-    validated(
-      { line, submitted: "", extra: others.map((index) => cells[index] ?? "") },
-      cells[column] ?? "",
-    ),
+    validated({
+      line,
+      submitted: cells[column] ?? "",
+      extra: others.map((index) => cells[index] ?? ""),
+    }),
   );
   return {
     rows,
     extraColumns: others.map((index) => columnName(table.header, index)),
     registrationColumn: table.header ? columnName(table.header, column) : null,
+    registrationColumnIndex: column,
   };
 }
 
 /**
- * The row with its registration edited by the user, checked again. The edit replaces what
- * was submitted: it is what the user now asks about, and what the export shows.
+ * The row with the user's correction of its registration, checked again. `submitted` stays
+ * what their list said, for the export and the fix form; the correction goes in `edited` and
+ * is what is checked. A still-invalid correction is kept (the form shows it) with its reason;
+ * an empty one is "No registration in this row"; one back to the list's own text is no edit.
  */
 export function fixRow(row: FleetRow, text: string): FleetRow {
-  return validated(row, text.trim());
+  const { edited: _was, ...rest } = row;
+  const correction = text.trim();
+  return validated(
+    correction === row.submitted.trim()
+      ? rest
+      : { ...rest, edited: correction },
+  );
 }
 
 export function excludeRow(row: FleetRow, excluded: boolean): FleetRow {
