@@ -1,18 +1,21 @@
 import { describe, expect, it } from "vitest";
+import type { FleetRow } from "../fleet-types.ts";
+import { PASTE_SOURCE } from "../parse/parse-paste.ts";
+import { OUTCOME_LABELS } from "../row-outcome.ts";
 import {
+  exportColumnKinds,
   exportHeader,
   exportRows,
-  numericExportColumns,
+  type ExportRun,
 } from "./export-table.ts";
-import { EXTRA_COLUMNS, RESULTS, ROWS, TODAY } from "./export-test-run.ts";
+import { RESULTS, ROWS, RUN, TODAY } from "./export-test-run.ts";
 
-const insuranceRun = { extraColumns: EXTRA_COLUMNS, checkCompliance: false };
-const complianceRun = { extraColumns: EXTRA_COLUMNS, checkCompliance: true };
+const complianceRun: ExportRun = { ...RUN, checkCompliance: true };
 
 /** Each exported row as an object keyed by the header, to read the tests by column name. */
-function exported(run: typeof insuranceRun) {
+function exported(run: ExportRun, rows: readonly FleetRow[] = ROWS) {
   const header = exportHeader(run);
-  return exportRows(ROWS, RESULTS, run, TODAY).map((cells) => {
+  return exportRows(rows, RESULTS, run, TODAY).map((cells) => {
     expect(cells).toHaveLength(header.length);
     return Object.fromEntries(
       header.map((name, index) => [name, cells[index]]),
@@ -20,31 +23,80 @@ function exported(run: typeof insuranceRun) {
   });
 }
 
+const OUR_COLUMNS = [
+  "Registration",
+  "Outcome",
+  "Insurer",
+  "Policy number",
+  "Cover type",
+  "Valid from",
+  "Valid to",
+  "Days to expiry",
+  "Make",
+  "Model",
+  "Year",
+  "Colour",
+  "Notes",
+];
+
 describe("exportHeader", () => {
-  it("lists the issue's columns in order, the user's between Row and ours", () => {
-    expect(exportHeader(insuranceRun)).toEqual([
+  it("gives the user's columns back in their order and names, their registration column in its place, then ours", () => {
+    expect(exportHeader(RUN)).toEqual([
       "Row",
       "Fleet number",
+      // A user's name that is also ours says whose it is.
+      "Registration (your list)",
       "Make (your list)",
-      "Registration as submitted",
-      "Registration",
-      "Outcome",
-      "Insurer",
-      "Policy number",
-      "Cover type",
-      "Valid from",
-      "Valid to",
-      "Days to expiry",
-      "Make",
-      "Model",
-      "Year",
-      "Colour",
-      "Error",
+      "Joined",
+      ...OUR_COLUMNS,
+    ]);
+  });
+
+  it.each<[string, Partial<ExportRun>, string[]]>([
+    [
+      "registrations last in the list",
+      { registrationColumn: "VRM", registrationColumnIndex: 3 },
+      ["Fleet number", "Make (your list)", "Joined", "VRM"],
+    ],
+    [
+      "a run saved before the index was kept: registrations first",
+      { registrationColumn: "VRM", registrationColumnIndex: undefined },
+      ["VRM", "Fleet number", "Make (your list)", "Joined"],
+    ],
+    [
+      "an index past the end: registrations last",
+      { registrationColumn: "VRM", registrationColumnIndex: 9 },
+      ["Fleet number", "Make (your list)", "Joined", "VRM"],
+    ],
+    [
+      "a file without a header: named by what it holds",
+      {
+        registrationColumn: null,
+        registrationColumnIndex: 1,
+        extraColumns: ["Column 1", "Column 3"],
+      },
+      ["Column 1", "Registration as submitted", "Column 3"],
+    ],
+    [
+      "a paste: its one column is the registrations as pasted",
+      {
+        name: PASTE_SOURCE,
+        registrationColumn: null,
+        registrationColumnIndex: 0,
+        extraColumns: [],
+      },
+      ["Registration as pasted"],
+    ],
+  ])("%s", (_name, change, userColumns) => {
+    expect(exportHeader({ ...RUN, ...change })).toEqual([
+      "Row",
+      ...userColumns,
+      ...OUR_COLUMNS,
     ]);
   });
 
   it("adds the verdict, the four checks and their reasons with compliance", () => {
-    expect(exportHeader(complianceRun).slice(17)).toEqual([
+    expect(exportHeader(complianceRun).slice(5 + OUR_COLUMNS.length)).toEqual([
       "Compliant",
       "Insurance check",
       "Insurance reason",
@@ -56,17 +108,29 @@ describe("exportHeader", () => {
       "Fines reason",
     ]);
   });
+});
 
-  it("points at Row, Days to expiry and Year as the numeric columns", () => {
+describe("exportColumnKinds", () => {
+  it("types our numbers and dates, leaves the user's columns to their cells, the rest text", () => {
     const header = exportHeader(complianceRun);
-    expect(
-      numericExportColumns(complianceRun).map((index) => header[index]),
-    ).toEqual(["Row", "Days to expiry", "Year"]);
+    const kinds = exportColumnKinds(complianceRun);
+    const named = (kind: string) =>
+      header.filter((_, index) => kinds[index] === kind);
+    expect(named("number")).toEqual(["Row", "Days to expiry", "Year"]);
+    expect(named("date")).toEqual(["Valid from", "Valid to"]);
+    expect(named("user")).toEqual([
+      "Fleet number",
+      "Registration (your list)",
+      "Make (your list)",
+      "Joined",
+    ]);
+    expect(named("text")).toContain("Registration");
+    expect(named("text")).toContain("MOT reason");
   });
 });
 
 describe("exportRows", () => {
-  const rows = exported(insuranceRun);
+  const rows = exported(RUN);
   const byRow = (line: number) => rows.find((row) => row.Row === String(line));
 
   it("has one row per row of the list, in order, nothing dropped", () => {
@@ -75,12 +139,13 @@ describe("exportRows", () => {
     );
   });
 
-  it("writes an insured vehicle in full, registration DVLA-spaced and dates as YYYY-MM-DD", () => {
+  it("writes an insured vehicle in full: the user's cells in place, registration DVLA-spaced, dates as YYYY-MM-DD", () => {
     expect(byRow(2)).toEqual({
       Row: "2",
-      "Fleet number": "F1",
+      "Fleet number": "1000",
+      "Registration (your list)": "ab12 cde",
       "Make (your list)": "Ford",
-      "Registration as submitted": "ab12 cde",
+      Joined: "2024-03-01",
       Registration: "AB12 CDE",
       Outcome: "Insured",
       Insurer: "Acorn Mutual",
@@ -93,14 +158,14 @@ describe("exportRows", () => {
       Model: "Focus",
       Year: "2019",
       Colour: "Blue",
-      Error: "",
+      Notes: "",
     });
   });
 
   it.each<[number, Record<string, string>]>([
     [
       3,
-      { Outcome: "Insured, expiring soon", "Days to expiry": "10", Error: "" },
+      { Outcome: "Insured, expiring soon", "Days to expiry": "10", Notes: "" },
     ],
     [
       4,
@@ -109,20 +174,21 @@ describe("exportRows", () => {
         Insurer: "",
         "Days to expiry": "",
         Make: "Vauxhall",
-        Error: "",
+        Notes: "",
       },
     ],
-    [5, { Outcome: "Not found", Make: "", Error: "Vehicle not found" }],
+    [5, { Outcome: "Not found", Make: "", Notes: "Vehicle not found" }],
     [
       6,
-      { Outcome: "Not checked", Error: "Temporarily unavailable, retry later" },
+      { Outcome: "Not checked", Notes: "Temporarily unavailable, retry later" },
     ],
     [
       7,
       {
+        "Registration (your list)": "AB1O CDE",
         Outcome: "Invalid registration",
         Registration: "",
-        Error: "Enter a registration in a UK format, like AB12 CDE",
+        Notes: "Enter a registration in a UK format, like AB12 CDE",
       },
     ],
     // Excluded: not sent, so row 2's answer for the same vehicle is not written on it.
@@ -133,23 +199,101 @@ describe("exportRows", () => {
         Registration: "AB12 CDE",
         Insurer: "",
         Make: "",
-        Error: "",
+        Notes: "",
       },
     ],
-    [9, { Outcome: "Not checked yet", Insurer: "", Error: "" }],
+    [9, { Outcome: OUTCOME_LABELS.pending, Insurer: "", Notes: "" }],
     // A duplicate of row 2 gets row 2's answer.
     [
       10,
       {
         Outcome: "Insured",
         Insurer: "Acorn Mutual",
-        "Registration as submitted": "AB12CDE",
+        "Registration (your list)": "AB12CDE",
       },
     ],
-    // Cover that ended after the run was saved: negative days, kept as a number.
-    [11, { Outcome: "Insured", "Days to expiry": "-20" }],
+    // Corrected before sending: the list's text in the user's column, the check's in ours.
+    // Its cover ended after the run was saved: negative days.
+    [
+      11,
+      {
+        "Registration (your list)": "LPO8SED",
+        Registration: "LP08 SED",
+        Outcome: "Insured",
+        "Days to expiry": "-20",
+        Notes: "Corrected from LPO8SED",
+      },
+    ],
+    // A correction still invalid: what the list said, what the user tried, and why not.
+    [
+      12,
+      {
+        "Registration (your list)": "??",
+        Registration: "",
+        Outcome: "Invalid registration",
+        Notes:
+          "Changed to LPO8SEDX. Registration must be 7 characters or fewer",
+      },
+    ],
   ])("row %i", (line, expected) => {
     expect(byRow(line)).toMatchObject(expected);
+  });
+
+  it("notes a correction beside why the vehicle has no answer, and a cleared one", () => {
+    const [notFound, cleared] = exported(RUN, [
+      {
+        line: 2,
+        submitted: "ER19NFO",
+        edited: "ER19NFD",
+        extra: [],
+        registration: "ER19NFD",
+      },
+      {
+        line: 3,
+        submitted: "AB1O CDE",
+        edited: "",
+        extra: [],
+        invalid: { reason: "No registration in this row", suggestions: [] },
+      },
+    ]);
+    expect(notFound).toMatchObject({
+      "Registration (your list)": "ER19NFO",
+      Registration: "ER19 NFD",
+      Notes: "Corrected from ER19NFO. Vehicle not found",
+    });
+    expect(cleared).toMatchObject({
+      "Registration (your list)": "AB1O CDE",
+      Notes: "Changed to nothing. No registration in this row",
+    });
+  });
+
+  it("puts a paste's registrations in its one column, as pasted", () => {
+    const paste: ExportRun = {
+      name: PASTE_SOURCE,
+      registrationColumn: null,
+      registrationColumnIndex: 0,
+      extraColumns: [],
+      checkCompliance: false,
+    };
+    const [first] = exported(paste, [
+      { line: 1, submitted: "ab12 cde", extra: [], registration: "AB12CDE" },
+    ]);
+    expect(first).toMatchObject({
+      Row: "1",
+      "Registration as pasted": "ab12 cde",
+      Registration: "AB12 CDE",
+      Outcome: "Insured",
+    });
+  });
+
+  it("reads an older run's rows with the registration first", () => {
+    const older: ExportRun = {
+      extraColumns: ["Depot"],
+      checkCompliance: false,
+    };
+    expect(
+      exportRows([ROWS[0]!], RESULTS, older, TODAY)[0]?.slice(0, 4),
+    ).toEqual(["2", "ab12 cde", "1000", "AB12 CDE"]);
   });
 
   it("writes compliance for the vehicles that have it, blank for the rest", () => {
@@ -166,7 +310,7 @@ describe("exportRows", () => {
     });
     expect(withCompliance.find((row) => row.Row === "5")).toMatchObject({
       Compliant: "",
-      Error: "Vehicle not found",
+      Notes: "Vehicle not found",
     });
   });
 
@@ -185,6 +329,8 @@ describe("exportRows", () => {
       ],
     ]);
     const [first] = exportRows(ROWS.slice(0, 1), results, complianceRun, TODAY);
-    expect(first?.[16]).toBe("Compliance not checked: Rate limited");
+    expect(first?.[exportHeader(complianceRun).indexOf("Notes")]).toBe(
+      "Compliance not checked: Rate limited",
+    );
   });
 });

@@ -1,66 +1,18 @@
 // The export as a table of text, one row per row of the user's list (excluded and invalid
-// ones included), in the columns the issue sets out. CSV and XLSX are written from it.
+// ones included), in the columns of export-columns.ts. CSV and XLSX are written from it.
 import { formatRegistration, type Vehicle } from "@vics/shared";
 import { daysBetween } from "../../../../lib/dates.ts";
 import type { FleetRow, VehicleResult } from "../fleet-types.ts";
 import { OUTCOME_LABELS, rowOutcome } from "../row-outcome.ts";
-import { COMPLIANCE_COLUMNS, complianceCells } from "./compliance-cells.ts";
+import { complianceCells } from "./compliance-cells.ts";
+import { type ExportRun, userCells } from "./export-columns.ts";
 
-export interface ExportRun {
-  extraColumns: string[];
-  checkCompliance: boolean;
-}
-
-const ROW_COLUMN = "Row";
-const RESULT_COLUMNS = [
-  "Registration as submitted",
-  "Registration",
-  "Outcome",
-  "Insurer",
-  "Policy number",
-  "Cover type",
-  "Valid from",
-  "Valid to",
-  "Days to expiry",
-  "Make",
-  "Model",
-  "Year",
-  "Colour",
-  "Error",
-];
-const OUR_COLUMNS = new Set(
-  [ROW_COLUMN, ...RESULT_COLUMNS, ...COMPLIANCE_COLUMNS].map((name) =>
-    name.toLowerCase(),
-  ),
-);
-
-/**
- * The user's column names, except that one which is also ours ("Make", "Year") gets
- * " (your list)": two columns of one name confuse people and break spreadsheet tools.
- */
-function userColumns(extraColumns: string[]): string[] {
-  return extraColumns.map((name) =>
-    OUR_COLUMNS.has(name.trim().toLowerCase()) ? `${name} (your list)` : name,
-  );
-}
-
-export function exportHeader(run: ExportRun): string[] {
-  return [
-    ROW_COLUMN,
-    ...userColumns(run.extraColumns),
-    ...RESULT_COLUMNS,
-    ...(run.checkCompliance ? COMPLIANCE_COLUMNS : []),
-  ];
-}
-
-/** The columns of whole numbers, which an XLSX export writes as numbers; ours alone have these names. */
-export const NUMERIC_EXPORT_COLUMNS = ["Row", "Days to expiry", "Year"];
-
-/** Where the whole numbers are: the positions of NUMERIC_EXPORT_COLUMNS in the header. */
-export function numericExportColumns(run: ExportRun): number[] {
-  const header = exportHeader(run);
-  return NUMERIC_EXPORT_COLUMNS.map((name) => header.indexOf(name));
-}
+export {
+  exportColumnKinds,
+  exportHeader,
+  type ExportColumnKind,
+  type ExportRun,
+} from "./export-columns.ts";
 
 function vehicleOf(result: VehicleResult): Vehicle | undefined {
   const { insurance, compliance } = result;
@@ -97,7 +49,7 @@ function resultCells(
 }
 
 /** Why the row has no answer, in the words the results table uses. */
-function errorCell(row: FleetRow, result: VehicleResult | undefined): string {
+function problem(row: FleetRow, result: VehicleResult | undefined): string {
   if (row.invalid) return row.invalid.reason;
   if (!result) return "";
   const { insurance, compliance } = result;
@@ -114,6 +66,20 @@ function errorCell(row: FleetRow, result: VehicleResult | undefined): string {
     : "";
 }
 
+/** What the user changed before sending: the list's own text stays in their column. */
+function correction(row: FleetRow): string {
+  if (row.edited === undefined) return "";
+  if (row.registration) return `Corrected from ${row.submitted || "(blank)"}`;
+  return `Changed to ${row.edited || "nothing"}`;
+}
+
+/** The correction, then why the row has no answer: "Corrected from LPO8SED. Vehicle not found". */
+function notesCell(row: FleetRow, result: VehicleResult | undefined): string {
+  return [correction(row), problem(row, result)]
+    .filter((note) => note !== "")
+    .join(". ");
+}
+
 /** `today` is the UK's date ("YYYY-MM-DD"), for the outcome and the days to expiry. */
 export function exportRows(
   rows: readonly FleetRow[],
@@ -128,12 +94,11 @@ export function exportRows(
     const result = outcome === "excluded" ? undefined : found;
     const cells = [
       String(row.line),
-      ...run.extraColumns.map((_, index) => row.extra[index] ?? ""),
-      row.submitted,
+      ...userCells(row, run),
       row.registration ? formatRegistration(row.registration) : "",
       OUTCOME_LABELS[outcome],
       ...resultCells(result, today),
-      errorCell(row, result),
+      notesCell(row, result),
     ];
     return run.checkCompliance
       ? [...cells, ...complianceCells(result?.compliance)]

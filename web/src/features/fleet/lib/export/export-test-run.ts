@@ -1,6 +1,7 @@
 // One run's rows and answers covering every outcome, for the export's tests.
 import type { Policy, Vehicle } from "@vics/shared";
 import type { FleetRow, VehicleResult } from "../fleet-types.ts";
+import type { ExportRun } from "./export-columns.ts";
 
 export const TODAY = "2026-11-23";
 
@@ -40,19 +41,43 @@ function row(
       };
 }
 
-export const EXTRA_COLUMNS = ["Fleet number", "Make"];
+/** The user's list: Fleet number, Registration, Make, Joined; registrations second. */
+export const EXTRA_COLUMNS = ["Fleet number", "Make", "Joined"];
+
+export const RUN: ExportRun = {
+  name: "fleet.xlsx",
+  registrationColumn: "Registration",
+  registrationColumnIndex: 1,
+  extraColumns: EXTRA_COLUMNS,
+  checkCompliance: false,
+};
 
 export const ROWS: FleetRow[] = [
-  row(2, "ab12 cde", "AB12CDE", ["F1", "Ford"]),
-  row(3, "EX26SON", "EX26SON", ['=HYPERLINK("http://x")', "Ford"]),
-  row(4, "UN51NSD", "UN51NSD", ["F3", ""]),
-  row(5, "ER19NFD", "ER19NFD", ["F4", "Audi"]),
-  row(6, "ER19ERR", "ER19ERR", ["F5", "Audi"]),
-  row(7, "AB1O CDE", undefined, ["F6", "Audi"]),
-  { ...row(8, "AB12-CDE", "AB12CDE", ["F7", "Ford"]), excluded: true },
-  row(9, "CD34EFG", "CD34EFG", ["F8", "Kia"]),
-  row(10, "AB12CDE", "AB12CDE", ["F9", "Ford"]),
-  row(11, "LP08SED", "LP08SED", ["-5", "@home"]),
+  row(2, "ab12 cde", "AB12CDE", ["1000", "Ford", "2024-03-01"]),
+  row(3, "EX26SON", "EX26SON", ['=HYPERLINK("http://x")', "Ford", ""]),
+  row(4, "UN51NSD", "UN51NSD", ["007", "", "1 March 2024"]),
+  row(5, "ER19NFD", "ER19NFD", ["2.5", "Audi", ""]),
+  row(6, "ER19ERR", "ER19ERR", ["1234567890123456", "Audi", ""]),
+  row(7, "AB1O CDE", undefined, ["F6", "Audi", ""]),
+  { ...row(8, "AB12-CDE", "AB12CDE", ["F7", "Ford", ""]), excluded: true },
+  row(9, "CD34EFG", "CD34EFG", ["F8", "Kia", ""]),
+  row(10, "AB12CDE", "AB12CDE", ["F9", "Ford", ""]),
+  // Corrected by the user before sending: their list said LPO8SED.
+  {
+    ...row(11, "LPO8SED", "LP08SED", ["-5", "@home", "2026-02-30"]),
+    edited: "LP08SED",
+  },
+  // A correction that is still not a registration.
+  {
+    line: 12,
+    submitted: "??",
+    edited: "LPO8SEDX",
+    extra: ["1e5", "Kia", ""],
+    invalid: {
+      reason: "Registration must be 7 characters or fewer",
+      suggestions: [],
+    },
+  },
 ];
 
 const at = "2026-11-23T10:00:00.000Z";

@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { exportHeader, exportRows } from "./export-table.ts";
-import { EXTRA_COLUMNS, RESULTS, ROWS, TODAY } from "./export-test-run.ts";
+import { RESULTS, ROWS, RUN, TODAY } from "./export-test-run.ts";
 import { toCsv } from "./to-csv.ts";
 
 /** Read back as a spreadsheet would: BOM off, CRLF rows, quotes undone. */
@@ -30,7 +30,7 @@ describe("toCsv", () => {
   });
 
   it("round-trips the whole export, compliance included", () => {
-    const run = { extraColumns: EXTRA_COLUMNS, checkCompliance: true };
+    const run = { ...RUN, checkCompliance: true };
     const table = [exportHeader(run), ...exportRows(ROWS, RESULTS, run, TODAY)];
     const back = readBack(toCsv(table));
     // Cells that could run as formulas come back with their apostrophe; every other cell as it was.

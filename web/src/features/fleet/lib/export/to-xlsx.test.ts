@@ -4,12 +4,8 @@ import { inflateRawSync } from "node:zlib";
 import readXlsxFile from "read-excel-file/node";
 import { describe, expect, it } from "vitest";
 import { inspectZip } from "../parse/zip-guard.ts";
-import {
-  exportHeader,
-  exportRows,
-  numericExportColumns,
-} from "./export-table.ts";
-import { EXTRA_COLUMNS, RESULTS, ROWS, TODAY } from "./export-test-run.ts";
+import { exportHeader, exportRows } from "./export-table.ts";
+import { RESULTS, ROWS, RUN, TODAY } from "./export-test-run.ts";
 import { safeSheetName, toXlsx } from "./to-xlsx.ts";
 
 async function bytesOf(blob: Blob): Promise<Buffer> {
@@ -31,41 +27,111 @@ function zipText(bytes: Buffer, name: string): string {
   return (entry.method === 8 ? inflateRawSync(data) : data).toString("utf8");
 }
 
-describe("toXlsx", () => {
-  const run = { extraColumns: EXTRA_COLUMNS, checkCompliance: true };
-  const table = [exportHeader(run), ...exportRows(ROWS, RESULTS, run, TODAY)];
+async function sheetOf(
+  table: string[][],
+  columnKinds?: Parameters<typeof toXlsx>[2],
+) {
+  const bytes = await bytesOf(await toXlsx(table, "Fleet check", columnKinds));
+  const [sheet] = await readXlsxFile(bytes);
+  return { bytes, data: sheet?.data ?? [], name: sheet?.sheet };
+}
 
-  it("round-trips the export: numbers in the numeric columns, text everywhere else", async () => {
-    // As the page calls it: the numeric columns found by their names.
+const utcDate = (iso: string) => new Date(`${iso}T00:00:00.000Z`);
+
+describe("toXlsx", () => {
+  const run = { ...RUN, checkCompliance: true };
+  const header = exportHeader(run);
+  const table = [header, ...exportRows(ROWS, RESULTS, run, TODAY)];
+  const column = (name: string) => header.indexOf(name);
+
+  it("round-trips the export losslessly: every typed cell reads back as the text it came from", async () => {
     const blob = await toXlsx(table, "Fleet check");
     expect(blob.type).toBe(
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     );
     const [sheet] = await readXlsxFile(await bytesOf(blob));
     expect(sheet?.sheet).toBe("Fleet check");
-    const numeric = new Set(numericExportColumns(run));
-    const expected = table.map((row, index) =>
-      row.map((cell, column) => {
-        if (cell === "") return null;
-        return index > 0 && numeric.has(column) ? Number(cell) : cell;
-      }),
-    );
-    expect(sheet?.data).toEqual(expected);
+    const asText = (value: unknown) =>
+      value === null
+        ? ""
+        : value instanceof Date
+          ? value.toISOString().slice(0, 10)
+          : String(value);
+    expect(sheet?.data.map((row) => row.map(asText))).toEqual(table);
+  });
+
+  it("writes our numbers as numbers and our dates as Excel dates", async () => {
+    const { data } = await sheetOf(table);
+    const [, insured] = data;
+    expect(insured?.[column("Row")]).toBe(2);
+    expect(insured?.[column("Valid from")]).toEqual(utcDate("2026-01-01"));
+    expect(insured?.[column("Valid to")]).toEqual(utcDate("2027-06-30"));
+    expect(insured?.[column("Days to expiry")]).toBe(219);
+    expect(insured?.[column("Year")]).toBe(2019);
     // Row 11's policy ended 20 days before: a negative number, not text.
-    expect(sheet?.data.at(-1)?.[numericExportColumns(run)[1]!]).toBe(-20);
+    expect(data.at(-2)?.[column("Days to expiry")]).toBe(-20);
+    // Ours that look like numbers or dates but are not of those columns stay text.
+    expect(insured?.[column("Registration")]).toBe("AB12 CDE");
+    expect(insured?.[column("MOT reason")]).toBe("MOT valid until 2027-03-03");
+  });
+
+  it("writes the user's cells as numbers, dates or text by what they hold", async () => {
+    const { data } = await sheetOf(table);
+    const user = (line: number, name: string) =>
+      data.find((row) => row[0] === line)?.[column(name)];
+    expect(user(2, "Fleet number")).toBe(1000);
+    expect(user(2, "Joined")).toEqual(utcDate("2024-03-01"));
+    expect(user(4, "Fleet number")).toBe("007");
+    expect(user(4, "Joined")).toBe("1 March 2024");
+    expect(user(5, "Fleet number")).toBe(2.5);
+    expect(user(6, "Fleet number")).toBe("1234567890123456");
+    expect(user(11, "Fleet number")).toBe(-5);
+    expect(user(11, "Make (your list)")).toBe("@home");
+    expect(user(11, "Joined")).toBe("2026-02-30");
+    expect(user(12, "Fleet number")).toBe("1e5");
+    expect(user(3, "Fleet number")).toBe('=HYPERLINK("http://x")');
+    expect(user(11, "Registration (your list)")).toBe("LPO8SED");
+  });
+
+  it("gives our dates the yyyy-mm-dd date format", async () => {
+    const { bytes } = await sheetOf([["Valid to"], ["2027-06-30"]]);
+    expect(zipText(bytes, "xl/styles.xml")).toContain(
+      'formatCode="yyyy-mm-dd"',
+    );
+  });
+
+  it("keeps the header bold and frozen", async () => {
+    const { bytes, data } = await sheetOf(table);
+    expect(data[0]).toEqual(header);
+    expect(zipText(bytes, "xl/worksheets/sheet1.xml")).toMatch(
+      /<pane [^>]*ySplit="1"[^>]*state="frozen"/,
+    );
+    expect(zipText(bytes, "xl/styles.xml")).toMatch(/<b\s*\/>/);
+  });
+
+  it("sizes each column to its longest line, within limits", async () => {
+    const { bytes } = await sheetOf([
+      ["Row", "Notes", "Fleet number", "Address"],
+      ["2", "x".repeat(120), "F1", "1 High Street\nLeeds"],
+    ]);
+    const widths = [
+      ...zipText(bytes, "xl/worksheets/sheet1.xml").matchAll(
+        /<col [^>]*width="([\d.]+)"/g,
+      ),
+    ].map((match) => Number(match[1]));
+    // Row: the minimum; Notes: capped; Fleet number: its header; Address: its longest line.
+    expect(widths).toEqual([8, 50, 14, 15]);
   });
 
   it("never writes a formula: formula-like text stays text", async () => {
-    const bytes = await bytesOf(
-      await toXlsx(
-        [["Notes"], ['=HYPERLINK("http://evil","x")'], ["=1+1"], ["+44"]],
-        "Fleet",
-      ),
-    );
-    const sheetXml = zipText(bytes, "xl/worksheets/sheet1.xml");
-    expect(sheetXml).not.toMatch(/<f[ >]/);
-    const [sheet] = await readXlsxFile(bytes);
-    expect(sheet?.data).toEqual([
+    const { bytes, data } = await sheetOf([
+      ["Notes"],
+      ['=HYPERLINK("http://evil","x")'],
+      ["=1+1"],
+      ["+44"],
+    ]);
+    expect(zipText(bytes, "xl/worksheets/sheet1.xml")).not.toMatch(/<f[ >]/);
+    expect(data).toEqual([
       ["Notes"],
       ['=HYPERLINK("http://evil","x")'],
       ["=1+1"],
@@ -73,36 +139,21 @@ describe("toXlsx", () => {
     ]);
   });
 
-  it("keeps a number-like value as text outside the numeric columns", async () => {
-    const bytes = await bytesOf(
-      await toXlsx(
-        [
-          ["Row", "Fleet number"],
-          ["2", "007"],
-        ],
-        "Fleet",
-        { numericColumns: [0] },
-      ),
-    );
-    const [sheet] = await readXlsxFile(bytes);
-    expect(sheet?.data).toEqual([
-      ["Row", "Fleet number"],
-      [2, "007"],
+  it("takes the columns' kinds when given, else finds them by name", async () => {
+    const rows = [
+      ["Row", "Year (your list)", "Year", "Valid to"],
+      ["2", "1999", "2019", "2027-06-30"],
+    ];
+    expect((await sheetOf(rows)).data[1]).toEqual([
+      2,
+      1999,
+      2019,
+      utcDate("2027-06-30"),
     ]);
-  });
-
-  it("finds the numeric columns by name, leaving the user's own Year column as text", async () => {
-    const bytes = await bytesOf(
-      await toXlsx(
-        [
-          ["Row", "Year (your list)", "Year"],
-          ["2", "1999", "2019"],
-        ],
-        "Fleet",
-      ),
-    );
-    const [sheet] = await readXlsxFile(bytes);
-    expect(sheet?.data.at(1)).toEqual([2, "1999", 2019]);
+    const typed = await sheetOf(rows, {
+      columnKinds: ["text", "text", "number", "text"],
+    });
+    expect(typed.data[1]).toEqual(["2", "1999", 2019, "2027-06-30"]);
   });
 });
 

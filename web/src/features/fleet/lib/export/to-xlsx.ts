@@ -1,17 +1,15 @@
-// A table as an Excel workbook of one sheet, with write-excel-file's browser build. Every cell
-// is a plain value, never a formula: a text cell reading "=1+1" stays that text. Whole numbers
-// in the columns that hold them are numbers, so they sort and sum; the rest is text, so a
-// fleet number like "007" keeps its zeros.
+// A table as an Excel workbook of one sheet, with write-excel-file's browser build: a bold
+// header row kept in view, columns as wide as their content (within limits), and every cell
+// typed by its column (xlsx-cells.ts). No cell is ever a formula.
 import writeXlsxFile, {
   type Cell,
   type SheetData,
 } from "write-excel-file/browser";
-import { NUMERIC_EXPORT_COLUMNS } from "./export-table.ts";
+import { exportColumnKind, type ExportColumnKind } from "./export-columns.ts";
+import { columnWidths, xlsxCell } from "./xlsx-cells.ts";
 
 export const XLSX_MEDIA_TYPE =
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-
-const NUMBER = /^-?\d{1,15}$/;
 
 /** Excel's rules for a sheet name: 1 to 31 characters, none of []:*?/\, no apostrophe at either end. */
 export function safeSheetName(name: string): string {
@@ -26,38 +24,29 @@ export function safeSheetName(name: string): string {
 
 export interface XlsxOptions {
   /**
-   * Positions of columns whose whole numbers are written as numbers. By default, those headed
-   * with an export's numeric column names (Row, Days to expiry, Year).
+   * How each column's cells are written. By default from the header's names, which is exact
+   * for an export's header (exportColumnKinds gives the same).
    */
-  numericColumns?: readonly number[];
+  columnKinds?: readonly ExportColumnKind[];
 }
 
-/** `table[0]` is the header row: bold, and kept in view when scrolling. */
+/** `table[0]` is the header row. */
 export async function toXlsx(
   table: readonly (readonly string[])[],
   sheetName: string,
-  { numericColumns }: XlsxOptions = {},
+  { columnKinds }: XlsxOptions = {},
 ): Promise<Blob> {
   const [header = [], ...body] = table;
-  const numeric = new Set(
-    numericColumns ??
-      header.flatMap((name, index) =>
-        NUMERIC_EXPORT_COLUMNS.includes(name) ? [index] : [],
-      ),
-  );
+  const kinds = columnKinds ?? header.map(exportColumnKind);
   const data: SheetData = [
     header.map((value): Cell => ({ value, type: String, fontWeight: "bold" })),
     ...body.map((row) =>
-      row.map((value, column): Cell => {
-        if (value === "") return null;
-        if (numeric.has(column) && NUMBER.test(value))
-          return { value: Number(value), type: Number };
-        return { value, type: String };
-      }),
+      row.map((text, column) => xlsxCell(text, kinds[column] ?? "text")),
     ),
   ];
   return writeXlsxFile(data, {
     sheet: safeSheetName(sheetName),
     stickyRowsCount: 1,
+    columns: columnWidths(table),
   }).toBlob();
 }

@@ -1,0 +1,75 @@
+// One export cell as Excel should hold it. Our numbers and dates are typed, so they sort, sum
+// and filter as numbers and dates. A user's cell comes back as the reader gave it to us: a
+// number when its text is one a spreadsheet would show exactly so, a date when it is YYYY-MM-DD
+// (how the XLSX reader turns a date cell into text), text otherwise, so "007" keeps its zeros
+// and a 16-digit id is not rounded. Never a formula: text that reads "=1+1" stays text.
+import type { Cell } from "write-excel-file/browser";
+import type { ExportColumnKind } from "./export-columns.ts";
+
+/** ISO order: the same as the CSV export and the dates written inside the reasons. */
+export const EXCEL_DATE_FORMAT = "yyyy-mm-dd";
+
+/** Excel keeps 15 significant digits; a longer number is an id, kept as text. */
+const MAX_DIGITS = 15;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+const WHOLE_NUMBER = /^-?\d{1,15}$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** Excel's serial dates are wrong before 1 March 1900 (its 1900 leap-year bug). */
+const FIRST_EXCEL_DATE = Date.UTC(1900, 2, 1);
+
+/** 1000, -3, 2.5; not "007", "1e5", "2.50", "-0", "+5" or 16 digits: those would not read back as written. */
+export function plainNumber(text: string): number | undefined {
+  if (!PLAIN_NUMBER.test(text)) return undefined;
+  if (text.replace(/[-.]/g, "").length > MAX_DIGITS) return undefined;
+  const value = Number(text);
+  return String(value) === text ? value : undefined;
+}
+
+/** A real calendar day written YYYY-MM-DD, as midnight UTC (what Excel's serial dates count). */
+export function isoDate(text: string): Date | undefined {
+  const match = ISO_DATE.exec(text);
+  if (!match) return undefined;
+  const [year, month, day] = match.slice(1).map(Number);
+  const time = Date.UTC(year ?? 0, (month ?? 0) - 1, day);
+  const date = new Date(time);
+  // 2026-02-30 and 2026-13-01 are no days: Date.UTC rolls them on to the next month or year.
+  const real =
+    date.getUTCMonth() === (month ?? 0) - 1 && date.getUTCDate() === day;
+  return real && time >= FIRST_EXCEL_DATE ? date : undefined;
+}
+
+export function xlsxCell(text: string, kind: ExportColumnKind): Cell {
+  if (text === "") return null;
+  const date = kind === "date" || kind === "user" ? isoDate(text) : undefined;
+  if (date) return { value: date, type: Date, format: EXCEL_DATE_FORMAT };
+  const number =
+    kind === "number" && WHOLE_NUMBER.test(text)
+      ? Number(text)
+      : kind === "user"
+        ? plainNumber(text)
+        : undefined;
+  if (number !== undefined) return { value: number, type: Number };
+  return { value: text, type: String };
+}
+
+const MIN_WIDTH = 8;
+const MAX_WIDTH = 50;
+
+/** Characters wide enough for a column's longest line (header included), within limits. */
+export function columnWidths(
+  table: readonly (readonly string[])[],
+): { width: number }[] {
+  const longest: number[] = [];
+  for (const row of table) {
+    row.forEach((text, column) => {
+      const length = text.includes("\n")
+        ? Math.max(...text.split("\n").map((line) => line.length))
+        : text.length;
+      if (length > (longest[column] ?? 0)) longest[column] = length;
+    });
+  }
+  return Array.from(longest, (length = 0) => ({
+    // A margin of two: bold header text is wider than its count of characters.
+    width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, length + 2)),
+  }));
+}
