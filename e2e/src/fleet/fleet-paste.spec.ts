@@ -139,3 +139,24 @@ test("a run that meets ER19THR and ER19ERR recovers, and every row ends with one
     page.getByRole("button", { name: "Retry the 2 vehicles not checked" }),
   ).toBeVisible();
 });
+
+test("several registrations on one pasted line: each its own row, numbered in order", async ({
+  page,
+}) => {
+  const fleet = new FleetPage(page);
+  await fleet.open();
+  await fleet.paste("AB12CDE, UN51NSD; ZZ99ZZZ\tNOT!\n\nLP08SED");
+  await expect(fleet.reviewValue("Rows")).toHaveText("5");
+  await expect(page.getByText("Row 4:").locator("..")).toContainText("NOT!");
+  await fleet.startButton.click();
+  await expect(fleet.finished).toHaveText("Finished: 4 vehicles checked.");
+  const rows = await fleet.visibleRows();
+  expect(rows).toHaveLength(5);
+  expect(rows.map((cells) => [cells[0], cells[1]]).sort()).toEqual([
+    ["1", "AB12 CDE"],
+    ["2", "UN51 NSD"],
+    ["3", "ZZ99 ZZZ"],
+    ["4", "NOT!"],
+    ["5", "LP08 SED"],
+  ]);
+});

@@ -138,12 +138,13 @@ test("a 10,000-row CSV with extra columns, under injected faults: right totals, 
     },
   ).data;
   const [header, ...exported] = parsed;
+  // Their columns back in their order and names, VRM as it was in the file; then ours.
   expect(header?.slice(0, 7)).toEqual([
     "Row",
     "Fleet number",
     "Driver",
+    "VRM",
     "Depot",
-    "Registration as submitted",
     "Registration",
     "Outcome",
   ]);
@@ -154,8 +155,8 @@ test("a 10,000-row CSV with extra columns, under injected faults: right totals, 
     expect(cells?.slice(1, 5), `row ${index + 2}`).toEqual([
       row.fleetNumber,
       row.driver,
-      row.depot,
       row.registration,
+      row.depot,
     ]);
     expect(cells?.[6], `row ${index + 2}`).toBe(
       expectedOutcome(row, answers, today),
@@ -223,7 +224,8 @@ test("an uploaded XLSX: the registration column found, the other columns kept", 
   await expect(fleet.finished).toHaveText("Finished: 3 vehicles checked.");
   const table = await fleet.visibleRows();
   expect(table.map((cells) => cells[1])).toContain("AB12 CDE");
-  expect(table.find((cells) => cells[1] === "UN51 NSD")?.slice(-2)).toEqual([
+  // The user's columns come right after the answer: Depot, then Driver, as in their sheet.
+  expect(table.find((cells) => cells[1] === "UN51 NSD")?.slice(3, 5)).toEqual([
     "York",
     "Jo",
   ]);

@@ -89,29 +89,33 @@ describe("fleet check: an uploaded file", () => {
       },
     ).data;
     const [header, ...rows] = parsed;
+    // The user's columns come back in their order and names, their registration column as it
+    // was in their file; then what VICS found.
     expect(header?.slice(0, 7)).toEqual([
       "Row",
       "Fleet number",
       "Driver",
+      "Reg no",
       "Depot",
-      "Registration as submitted",
       "Registration",
       "Outcome",
     ]);
     expect(rows.map((row) => row.slice(0, 7))).toEqual([
-      ["2", "F001", "Sam Taylor", "Leeds", "AB12 CDE", "AB12 CDE", "Insured"],
+      ["2", "F001", "Sam Taylor", "AB12 CDE", "Leeds", "AB12 CDE", "Insured"],
       [
         "3",
         "F002",
         "Alex Morgan",
-        "Bristol",
         "UN51NSD",
+        "Bristol",
         "UN51 NSD",
         "Not insured",
       ],
-      ["4", "F003", "Jo Lee", "York", "AB10CDE", "AB10 CDE", "Insured"],
-      ["5", "F004", "Kim Fox", "Hull", "??", "", "Excluded"],
+      ["4", "F003", "Jo Lee", "AB1O CDE", "York", "AB10 CDE", "Insured"],
+      ["5", "F004", "Kim Fox", "??", "Hull", "", "Excluded"],
     ]);
+    const notes = header?.indexOf("Notes") ?? -1;
+    expect(rows[2]?.[notes]).toBe("Corrected from AB1O CDE");
   });
 
   it("says what is wrong with a file that is not a spreadsheet", async () => {

@@ -84,6 +84,23 @@ export function ListReview({
         </button>
       </p>
 
+      {draft.table.skipped && draft.table.skipped.length > 0 && (
+        <div className="inset-note">
+          <p>
+            {draft.table.skipped.length === 1
+              ? "Skipped 1 title row above the header:"
+              : `Skipped ${count(draft.table.skipped.length)} title rows above the header:`}
+          </p>
+          <ul className="skipped-rows">
+            {draft.table.skipped.map((row) => (
+              <li key={row.line}>
+                Row {row.line}: {row.text}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
       {draft.table.columnCount > 1 && (
         <ColumnChoice
           id={columnId}

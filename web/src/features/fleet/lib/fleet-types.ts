@@ -35,7 +35,10 @@ export interface SkippedRow {
 }
 
 export interface SourceRow {
-  /** The row's number as the user sees it in their file or paste (1-based; a header is line 1). */
+  /**
+   * The row's number as the user sees it: its line in their file (1-based; a header is line 1),
+   * or, in a paste, its place among the registrations pasted (1, 2, 3...).
+   */
   line: number;
   cells: string[];
 }

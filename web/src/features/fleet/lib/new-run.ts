@@ -22,6 +22,7 @@ export function newRun(
     status: "running",
     checkCompliance,
     registrationColumn: draft.registrationColumn,
+    registrationColumnIndex: draft.column,
     extraColumns: draft.extraColumns,
     rows: draft.rows,
   };
