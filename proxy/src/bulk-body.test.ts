@@ -9,6 +9,12 @@ const BULK_PATHS = [
 ];
 
 const json = (value: unknown) => JSON.stringify(value);
+const NO_CHECKS = {
+  insuranceValid: false,
+  motValid: false,
+  roadTaxPaid: false,
+  noOutstandingFines: false,
+};
 
 /** A body produced only as it is read, to tell how much of it the proxy pulled. */
 function pulledStream(chunkBytes: number, chunks: number) {
@@ -204,8 +210,12 @@ describe.each(BULK_PATHS)("POST %s: a well-formed body", (path) => {
   });
 
   it("passes the upstream's answer back with its allowlisted headers only", async () => {
+    // Each route's own item: the proxy checks the answer against the contract (decision 017).
+    const item = path.endsWith("compliance")
+      ? { registration: "AB12CDE", compliant: false, checks: NO_CHECKS }
+      : { registration: "AB12CDE", insured: false };
     const answer = json({
-      results: [{ registration: "AB12CDE", insured: true }],
+      results: [item],
       processed: 1,
       successful: 1,
       failed: 0,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PROBLEM_CONTENT_TYPE, ProblemSchema, problemType } from "@vics/shared";
 import { registrationHasher } from "@vics/shared/node";
 import { TEST_API_KEY, createTestProxy, fakeUpstream } from "./test-support.ts";
+import { insuranceRecord } from "./test-support/fault-answers.ts";
 
 const INSURANCE_PATH = "/api/v1/vehicle/AB12CDE/insurance";
 
@@ -78,7 +79,7 @@ describe("what the upstream receives", () => {
 
 describe("what the browser gets back", () => {
   it("status, body, Content-Type and only the allowlisted headers", async () => {
-    const body = JSON.stringify({ registration: "AB12CDE", insured: true });
+    const body = JSON.stringify(insuranceRecord("AB12CDE"));
     const upstream = fakeUpstream(
       () =>
         new Response(body, {

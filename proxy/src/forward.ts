@@ -6,9 +6,14 @@ import {
   upstreamRequestHeaders,
 } from "./header-allowlists.ts";
 import type { Logger } from "./logger.ts";
-import { PROXY_PROBLEMS, problemResponse } from "./problem.ts";
+import {
+  PROXY_PROBLEMS,
+  problemResponse,
+  type ProxyProblem,
+} from "./problem.ts";
 import { routeTemplate } from "./request-log.ts";
 import { callUpstream, type UpstreamFetch } from "./upstream-call.ts";
+import { problemBreach, successBreach } from "./upstream-contract.ts";
 
 export interface ForwardOptions {
   upstreamUrl: string;
@@ -42,38 +47,70 @@ const CONTRACT_MEDIA_TYPES = new Set([
   PROBLEM_CONTENT_TYPE,
 ]);
 
+interface UpstreamAnswer {
+  status: number;
+  headers: Headers;
+  body: ArrayBuffer;
+}
+
+/** What goes back: the upstream's body, or the proxy's own problem and why (for the log). */
+type Judged =
+  | { pass: ArrayBuffer | string }
+  | { refuse: ProxyProblem; log: string; reason: string };
+
+const outsideContract = (reason: string): Judged => ({
+  refuse: PROXY_PROBLEMS.upstreamInvalid,
+  log: "upstream answer outside the contract",
+  reason,
+});
+
 /**
- * The body to pass back: the service speaks JSON or problem+json and never redirects.
- * A 200 answer is rewritten when asked. Undefined when the answer is outside the contract.
+ * Decision 017. The service answers 200 or a problem document with a status of its own
+ * (400, 401, 404, 405, 413, 429, 500), JSON either way, never a redirect. A 502, 503 or 504
+ * comes from something in front of it, and becomes the proxy's own problem; anything else
+ * outside that, or a 200 the shared schemas refuse, is a 502.
  */
-function contractBody(
-  {
-    status,
-    headers,
-    body,
-  }: { status: number; headers: Headers; body: ArrayBuffer },
-  rewrite: RewriteAnswer | undefined,
-): ArrayBuffer | string | undefined {
-  if (status < 200 || (status >= 300 && status < 400)) return undefined;
+function judgeAnswer(answer: UpstreamAnswer, asked: UpstreamRequest): Judged {
+  const { status, headers, body } = answer;
+  if (status === 504)
+    return {
+      refuse: PROXY_PROBLEMS.upstreamTimeout,
+      log: "upstream answered 504",
+      reason: "gateway timeout upstream",
+    };
+  if (status === 502 || status === 503)
+    return {
+      refuse: PROXY_PROBLEMS.upstreamUnavailable,
+      log: "upstream unavailable",
+      reason: `status ${status}`,
+    };
+  if (status !== 200 && (status < 400 || status > 500))
+    return outsideContract(`status ${status}`);
   const mediaType = headers.get("Content-Type")?.split(";")[0]?.trim();
   if (!mediaType || !CONTRACT_MEDIA_TYPES.has(mediaType.toLowerCase()))
-    return undefined;
+    return outsideContract("not JSON");
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder().decode(body));
   } catch {
-    return undefined;
+    return outsideContract("broken JSON");
   }
-  if (!rewrite || status !== 200) return body;
-  const rewritten = rewrite(json);
-  return rewritten === undefined ? undefined : JSON.stringify(rewritten);
+  const breach =
+    status === 200 ? successBreach(json, asked) : problemBreach(json, status);
+  if (breach !== undefined) return outsideContract(breach);
+  if (!asked.rewrite || status !== 200) return { pass: body };
+  const rewritten = asked.rewrite(json);
+  return rewritten === undefined
+    ? outsideContract("not an OpenAPI document")
+    : { pass: JSON.stringify(rewritten) };
 }
 
 export function createForwarder(options: ForwardOptions): Forward {
   const base = options.upstreamUrl.replace(/\/+$/, "");
   const { logger } = options;
 
-  return async (c, { path, json, rewrite }) => {
+  return async (c, asked) => {
+    const { path, json } = asked;
     const requestId = c.get("requestId");
     const outcome = await callUpstream(
       options.fetch,
@@ -109,14 +146,15 @@ export function createForwarder(options: ForwardOptions): Forward {
       return problemResponse(c, PROXY_PROBLEMS.upstreamUnreachable);
     }
     const { status, headers } = outcome;
-    const body = contractBody(outcome, rewrite);
-    if (body === undefined) {
-      logger.warn("upstream answer outside the contract", {
+    const judged = judgeAnswer(outcome, asked);
+    if ("refuse" in judged) {
+      logger.warn(judged.log, {
         ...context,
         status,
         contentType: headers.get("Content-Type") ?? "none",
+        reason: judged.reason,
       });
-      return problemResponse(c, PROXY_PROBLEMS.upstreamInvalid);
+      return problemResponse(c, judged.refuse);
     }
     if (status === 401) {
       logger.warn(
@@ -127,7 +165,7 @@ export function createForwarder(options: ForwardOptions): Forward {
     const passed = browserResponseHeaders(headers);
     passed.set("Cache-Control", "no-store");
     return c.body(
-      body,
+      judged.pass,
       status as ContentfulStatusCode,
       Object.fromEntries(passed),
     );

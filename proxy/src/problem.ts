@@ -45,6 +45,13 @@ export const PROXY_PROBLEMS = {
     detail:
       "The vehicle service could not be reached. Try again in a moment; if it keeps happening, the service may be down.",
   },
+  /** The upstream, or whatever stands in front of it, answered 502 or 503 (decision 017). */
+  upstreamUnavailable: {
+    status: 502,
+    code: "BAD_GATEWAY",
+    detail:
+      "The vehicle service is unavailable at the moment. Try again in a moment; if it keeps happening, the service may be down.",
+  },
   upstreamInvalid: {
     status: 502,
     code: "BAD_GATEWAY",

@@ -5,6 +5,9 @@ import { join } from "node:path";
 import { createProxyApp, type ProxyOptions } from "./app.ts";
 import { createLogger, type LogFields, type LogLevel } from "./logger.ts";
 import type { UpstreamFetch } from "./upstream-call.ts";
+import { contractAnswer } from "./test-support/contract-answer.ts";
+
+export { contractAnswer };
 
 export const TEST_API_KEY = "vics_test_proxy_key_5f0c2a9e";
 
@@ -39,8 +42,7 @@ export function createMemoryLogger(level: LogLevel = "info") {
 
 /** A seam double for the upstream: records every request it is given. */
 export function fakeUpstream(
-  respond: (request: Request) => Response | Promise<Response> = () =>
-    Response.json({ ok: true }),
+  respond: (request: Request) => Response | Promise<Response> = contractAnswer,
 ) {
   const requests: Request[] = [];
   const fetch: UpstreamFetch = async (input, init) => {

@@ -50,7 +50,7 @@ describe("upstream failures become the proxy's own problems", () => {
 
   it.each([
     ["HTML", "text/html", "<html>Bad gateway</html>", 200],
-    ["plain text", "text/plain", "upstream connect error", 503],
+    ["plain text", "text/plain", "upstream connect error", 500],
     ["no content type", "", '{"a":1}', 200],
     ["broken JSON", "application/json", '{"registration":', 200],
     ["a redirect", "application/json", "{}", 302],

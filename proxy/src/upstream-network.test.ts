@@ -8,6 +8,7 @@ import {
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { TEST_API_KEY, createTestProxy } from "./test-support.ts";
+import { insuranceRecord } from "./test-support/fault-answers.ts";
 
 /** Real loopback upstreams, so socket behaviour (abort, keep-alive) is observed, not assumed. */
 
@@ -60,7 +61,7 @@ describe("against a real upstream server", () => {
     const upstream = await startUpstream((_request, response) => {
       requests++;
       response.setHeader("Content-Type", "application/json");
-      response.end(JSON.stringify({ request: requests }));
+      response.end(JSON.stringify(insuranceRecord("AB12CDE")));
     });
     upstream.server.on("connection", () => connections++);
     const { app } = createTestProxy({
@@ -69,7 +70,7 @@ describe("against a real upstream server", () => {
     });
     for (let i = 0; i < 10; i++) {
       const response = await app.request("/api/v1/vehicle/AB12CDE/insurance");
-      expect(await response.json()).toEqual({ request: i + 1 });
+      expect(await response.json()).toEqual(insuranceRecord("AB12CDE"));
     }
     expect(requests).toBe(10);
     // Without keep-alive this would be 10. undici frees a socket a moment after the

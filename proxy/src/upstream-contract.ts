@@ -1,0 +1,106 @@
+/**
+ * Whether an upstream answer speaks the contract, so that the browser only ever gets one it
+ * can read or the proxy's own problem (decision 017). A 200 of the four checks must parse
+ * with the shared schema and be about the vehicles asked; any other status must carry a
+ * problem document.
+ */
+import type { z } from "zod";
+import {
+  BulkComplianceResultSchema,
+  BulkRequestSchema,
+  BulkResultSchema,
+  ComplianceRecordSchema,
+  InsuranceRecordSchema,
+  ProblemSchema,
+  ROUTE_PATTERNS,
+  normaliseRegistration,
+} from "@vics/shared";
+
+interface AnswerContract {
+  route: RegExp;
+  schema: z.ZodType;
+  /** Undefined when the parsed answer is about what was asked; else why not. */
+  matches(
+    answer: never,
+    asked: { path: string; json?: string },
+  ): string | undefined;
+}
+
+const routePattern = (route: string) =>
+  new RegExp(`^${route.replace(":registration", "([^/]+)")}$`);
+
+/** The path's registration, normalised as the service answers it. */
+function askedRegistration(route: RegExp, path: string): string {
+  const segment = route.exec(path)?.[1] ?? "";
+  return normaliseRegistration(decodeURIComponent(segment));
+}
+
+function single(route: string, schema: z.ZodType): AnswerContract {
+  const pattern = routePattern(route);
+  return {
+    route: pattern,
+    schema,
+    matches: (answer: { registration: string }, { path }) =>
+      answer.registration === askedRegistration(pattern, path)
+        ? undefined
+        : "the answer is about another registration",
+  };
+}
+
+function bulk(route: string, schema: z.ZodType): AnswerContract {
+  return {
+    route: routePattern(route),
+    schema,
+    matches: (answer: { results: { registration: string }[] }, { json }) => {
+      const asked = BulkRequestSchema.safeParse(JSON.parse(json ?? "null"));
+      if (!asked.success) return "the request had no registrations";
+      const sent = asked.data.registrations;
+      if (answer.results.length !== sent.length)
+        return `${answer.results.length} results for ${sent.length} registrations`;
+      // One item per submitted registration, in order: normalised, or as sent when invalid.
+      const stray = answer.results.findIndex(
+        ({ registration }, index) =>
+          registration !== sent[index] &&
+          registration !== normaliseRegistration(sent[index] ?? ""),
+      );
+      return stray === -1
+        ? undefined
+        : `result ${stray + 1} is about another registration`;
+    },
+  };
+}
+
+const CONTRACTS: readonly AnswerContract[] = [
+  single(ROUTE_PATTERNS.insurance, InsuranceRecordSchema),
+  single(ROUTE_PATTERNS.compliance, ComplianceRecordSchema),
+  bulk(ROUTE_PATTERNS.bulkInsurance, BulkResultSchema),
+  bulk(ROUTE_PATTERNS.bulkCompliance, BulkComplianceResultSchema),
+];
+
+/** Why a 200 answer to `asked` breaks the contract, or undefined when it keeps it. */
+export function successBreach(
+  json: unknown,
+  asked: { path: string; json?: string },
+): string | undefined {
+  const contract = CONTRACTS.find(({ route }) => route.test(asked.path));
+  if (!contract) return undefined;
+  const parsed = contract.schema.safeParse(json);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    // The path and the message, never a value: values hold registrations.
+    return `${issue?.path.join(".") || "answer"}: ${issue?.message ?? "invalid"}`;
+  }
+  return contract.matches(parsed.data as never, asked);
+}
+
+/** Why an error answer is not the contract's problem document, or undefined when it is. */
+export function problemBreach(
+  json: unknown,
+  status: number,
+): string | undefined {
+  const parsed = ProblemSchema.safeParse(json);
+  if (!parsed.success) return "not a problem document";
+  if (parsed.data.status !== status)
+    return `a problem document for status ${parsed.data.status}`;
+  return undefined;
+}
