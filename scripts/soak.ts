@@ -1,0 +1,86 @@
+// `npm run soak`: 60 s at 100 connections through the proxy, on loopback, against the real
+// service on a fresh database. Pass: no errors but the designed 429s, and the RSS of the proxy
+// and of the service at the end within 20% of their levels after a 10 s warm-up. It prints its
+// figures and exits 1 on a fail. `-- --seconds 20` for a shorter run while developing.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { fleetRegistrations } from "./load/fleet-sample.ts";
+import { sampleRss } from "./load/rss.ts";
+import { startStack } from "./load/stack.ts";
+import { soakVerdict } from "./load/soak-verdict.ts";
+import { SOAK_HEADERS, soakRequests } from "./load/soak-requests.ts";
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "60" },
+    connections: { type: "string", default: "100" },
+    "warm-up": { type: "string", default: "10" },
+  },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const warmUpSeconds = Number(values["warm-up"]);
+
+const dataDir = mkdtempSync(join(tmpdir(), "vics-soak-"));
+console.log(
+  `Soak: ${seconds} s at ${connections} connections through the proxy (warm-up ${warmUpSeconds} s)`,
+);
+const stack = await startStack({ dataDir, plan: "internal" });
+let exitCode = 1;
+try {
+  const registrations = fleetRegistrations(dataDir, 5_000);
+  const rss = sampleRss({ proxy: stack.proxy.pid, service: stack.service.pid });
+  const statuses: Record<string, number> = {};
+  const result = await new Promise<autocannon.Result>((done, fail) => {
+    const run = autocannon(
+      {
+        url: stack.proxyUrl,
+        connections,
+        duration: seconds,
+        headers: SOAK_HEADERS,
+        requests: soakRequests(registrations),
+      },
+      (error, finished) => (error ? fail(error) : done(finished)),
+    );
+    run.on("response", (_client, status: number) => {
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    });
+  });
+  rss.stop();
+
+  const verdict = soakVerdict({
+    statuses,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    rss: rss.samples,
+    warmUpSeconds,
+    durationSeconds: seconds,
+  });
+  console.log(
+    [
+      "",
+      `| Figure | Value |`,
+      `| --- | --- |`,
+      `| Requests | ${result.requests.total.toLocaleString("en-GB")} (${Math.round(result.requests.average).toLocaleString("en-GB")}/s) |`,
+      `| Latency p50 / p99 | ${result.latency.p50} ms / ${result.latency.p99} ms |`,
+      `| Answers | ${Object.entries(statuses)
+        .map(([status, count]) => `${status}: ${count.toLocaleString("en-GB")}`)
+        .join(", ")} |`,
+      `| Connection errors / time-outs | ${result.errors} / ${result.timeouts} |`,
+      ...Object.entries(verdict.memory).map(
+        ([name, memory]) =>
+          `| ${name} RSS after warm-up → end | ${memory.afterWarmUpMb.toFixed(1)} MB → ${memory.atEndMb.toFixed(1)} MB (${(memory.change * 100).toFixed(1)}%) |`,
+      ),
+      "",
+      verdict.ok ? "PASS" : `FAIL:\n  - ${verdict.reasons.join("\n  - ")}`,
+    ].join("\n"),
+  );
+  exitCode = verdict.ok ? 0 : 1;
+} finally {
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
