@@ -1,7 +1,9 @@
+import type { Server } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { createApp } from "./app.ts";
+import { gracefulCloser } from "./http/graceful-close.ts";
 import { loadEnv } from "./env.ts";
 import { registrationHasher } from "@vics/shared/node";
 import { createLogger } from "./logger.ts";
@@ -56,18 +58,18 @@ server.on("error", (error: NodeJS.ErrnoException) => {
   void store.close().then(() => process.exit(1));
 });
 
+// Attached now, so that it knows the requests in flight when the signal comes.
+const closeGracefully = gracefulCloser(server as Server, logger);
+
 let stopping = false;
 function shutdown(signal: string): void {
   if (stopping) return;
   stopping = true;
+  // Nothing new is accepted from here on (said after it is so, for whoever watches the log);
+  // requests in flight finish; after the grace period, the rest is cut.
+  const closed = closeGracefully(SHUTDOWN_GRACE_MS);
   logger.info("stopping: closing the server and the database", { signal });
-  // Requests in flight may finish; after the grace period, remaining connections are cut.
-  setTimeout(() => {
-    if ("closeAllConnections" in server) server.closeAllConnections();
-  }, SHUTDOWN_GRACE_MS).unref();
-  server.close(() => {
-    void store.close().then(() => process.exit(0));
-  });
+  void closed.then(() => store.close()).then(() => process.exit(0));
 }
 process.on("SIGINT", () => shutdown("SIGINT"));
 process.on("SIGTERM", () => shutdown("SIGTERM"));

@@ -5,7 +5,11 @@ import { openSqliteStore } from "./sqlite/sqlite-store.ts";
 import type { Store } from "./store.ts";
 
 /** The store the service and the keys CLI share: creates and seeds the database if needed. */
-export function openStore(databasePath: string, now: Date): Store {
+export function openStore(
+  databasePath: string,
+  now: Date,
+  onSeeding?: () => void,
+): Store {
   return openSqliteStore({
     path: databasePath,
     seed: {
@@ -13,6 +17,7 @@ export function openStore(databasePath: string, now: Date): Store {
       seed: DEFAULT_FLEET_SEED,
       today: ukDate(now),
     },
+    onSeeding,
   });
 }
 
@@ -44,16 +49,24 @@ export function openStoreOrExit(
   now: Date,
   announce: Announce,
 ): Store {
-  const seeding = databasePath === ":memory:" || !existsSync(databasePath);
-  if (seeding)
-    announce("creating and seeding the database (first start)", {
-      databasePath,
-    });
+  const firstStart = databasePath === ":memory:" || !existsSync(databasePath);
+  const started = performance.now();
+  let seeded = false;
+  // Said whenever the database is seeded: on a new file, and on a file a crash left without
+  // its fleet (the seeding is one transaction, so nothing of it was kept: issue 9).
+  const onSeeding = () => {
+    seeded = true;
+    announce(
+      firstStart
+        ? "creating and seeding the database (first start)"
+        : "seeding the database: it holds no vehicles yet (an earlier seeding did not finish)",
+      { databasePath },
+    );
+  };
   try {
-    const started = performance.now();
-    const store = openStore(databasePath, now);
+    const store = openStore(databasePath, now, onSeeding);
     // Issue 2 promises "seconds, not minutes": say how long it took, every time it happens.
-    if (seeding)
+    if (seeded)
       announce("database created and seeded", {
         databasePath,
         durationMs: Math.round(performance.now() - started),

@@ -16,11 +16,14 @@ export function ensureSeeded(
   db: DatabaseSync,
   options: SeedOptions,
   vehicles: () => Iterable<SeedVehicle> = () => seedVehicles(options),
+  /** Told just before the seeding starts: it takes seconds. */
+  onSeeding?: () => void,
 ): boolean {
   if (readMeta(db, "fleet") !== undefined) return false;
   return inTransaction(db, () => {
     // Another process (the keys CLI or a second service) may have won the race.
     if (readMeta(db, "fleet") !== undefined) return false;
+    onSeeding?.();
     createSchema(db);
     const count = writeVehicles(db, vehicles());
     writeMeta(db, "fleet", SYNTHETIC_FLEET);

@@ -10,6 +10,11 @@ export interface SqliteStoreOptions {
   /** A file path, or ":memory:". */
   path: string;
   seed: SeedOptions;
+  /**
+   * Told when this open seeds the database, before it starts: on a new file, or on one whose
+   * seeding never finished (a crash mid-seeding leaves the file without a fleet).
+   */
+  onSeeding?: () => void;
 }
 
 /**
@@ -19,7 +24,7 @@ export interface SqliteStoreOptions {
 export function openSqliteStore(options: SqliteStoreOptions): Store {
   const db = openDatabase(options.path);
   try {
-    ensureSeeded(db, options.seed);
+    ensureSeeded(db, options.seed, undefined, options.onSeeding);
   } catch (error) {
     db.close();
     throw error;
