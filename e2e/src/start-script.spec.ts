@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join, relative, resolve } from "node:path";
+import { CLIENT_HEADER } from "@vics/shared";
 import { expect, test } from "./fixtures.ts";
 import { freePort } from "./stack-env.ts";
 
@@ -153,7 +154,9 @@ test("starts the service and proxy, says once where, keeps its key private and i
   const page = await fetch(appUrl);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('<div id="root">');
-  const check = await fetch(`${appUrl}api/v1/vehicle/AB12CDE/insurance`);
+  const check = await fetch(`${appUrl}api/v1/vehicle/AB12CDE/insurance`, {
+    headers: { [CLIENT_HEADER]: "e2e" },
+  });
   expect(check.status).toBe(200);
   expect(await check.json()).toMatchObject({
     registration: "AB12CDE",
@@ -216,7 +219,11 @@ test("starts the service and proxy, says once where, keeps its key private and i
   expect(second.output()).toMatch(/Database {2}\S+vics\.sqlite \(existing\)/);
   expect(readFileSync(keyFile, "utf8").trim()).toBe(key);
   expect(
-    (await fetch(`${appUrl}api/v1/vehicle/AB12CDE/insurance`)).status,
+    (
+      await fetch(`${appUrl}api/v1/vehicle/AB12CDE/insurance`, {
+        headers: { [CLIENT_HEADER]: "e2e" },
+      })
+    ).status,
   ).toBe(200);
   expect(await second.stop()).toBe(0);
 });

@@ -3,23 +3,24 @@ import {
   API_VERSION_PREFIX,
   PROXY_PREFIX,
   ROUTE_PATTERNS,
+  parseRegistration,
   paths,
 } from "@vics/shared";
 import type { AppContext, AppEnv } from "./app-env.ts";
 import { bulkBodyChecks, validatedBulkBody } from "./bulk-body.ts";
+import { EDGE_PROBLEMS } from "./edge-problems.ts";
 import type { Forward, RewriteAnswer } from "./forward.ts";
 import { type ForwardedRoute, proxyCopyOfOpenApi } from "./openapi-copy.ts";
 import { PROXY_PROBLEMS, problemResponse } from "./problem.ts";
 
 interface ForwardedOperation extends ForwardedRoute {
-  /** The service's path for this request. */
-  upstreamPath(c: AppContext): string;
+  /**
+   * The service's path for this request; `registration` is the path's registration already
+   * normalised by the shared parser (A-Z and 0-9 only), for the routes that have one.
+   */
+  upstreamPath(registration: string): string;
   rewrite?: RewriteAnswer;
 }
-
-// paths.* re-encode the (decoded) registration, so it stays one path segment. Dot
-// segments never get here: every Request URL is normalised before routing.
-const registration = (c: AppContext) => c.req.param("registration") ?? "";
 
 /**
  * Only these reach the service, and the proxy's copy of the OpenAPI document lists
@@ -29,7 +30,7 @@ export const FORWARDED_OPERATIONS: readonly ForwardedOperation[] = [
   {
     method: "get",
     route: ROUTE_PATTERNS.insurance,
-    upstreamPath: (c) => paths.insurance(registration(c)),
+    upstreamPath: (registration) => paths.insurance(registration),
   },
   {
     method: "post",
@@ -44,7 +45,7 @@ export const FORWARDED_OPERATIONS: readonly ForwardedOperation[] = [
   {
     method: "get",
     route: ROUTE_PATTERNS.compliance,
-    upstreamPath: (c) => paths.compliance(registration(c)),
+    upstreamPath: (registration) => paths.compliance(registration),
   },
   {
     method: "get",
@@ -71,6 +72,28 @@ const API_LOOKALIKE = new RegExp(
   "i",
 );
 
+/**
+ * The registration in the path, as the shared parser normalises it, or the proxy's own 400 in
+ * the service's words. Only the normalised form goes upstream: whatever the path held
+ * (`..%2F..%2Fadmin`, `%00`, a lookalike letter), the service sees 2 to 7 of A-Z and 0-9, so
+ * an upstream behind a path-decoding server can never be sent a traversal.
+ */
+function pathRegistration(
+  c: AppContext,
+): { registration: string } | { refused: Response } {
+  const raw = c.req.param("registration");
+  if (raw === undefined) return { registration: "" };
+  const parsed = parseRegistration(raw);
+  if (!parsed.ok)
+    return {
+      refused: problemResponse(
+        c,
+        EDGE_PROBLEMS.invalidRegistration(parsed.message),
+      ),
+    };
+  return { registration: parsed.registration };
+}
+
 function register(
   app: Hono<AppEnv>,
   forward: Forward,
@@ -78,19 +101,31 @@ function register(
 ) {
   const path = PROXY_PREFIX + operation.route;
   if (operation.method === "get") {
-    app.get(path, (c) =>
-      forward(c, {
-        path: operation.upstreamPath(c),
+    app.get(path, (c) => {
+      const registration = pathRegistration(c);
+      if ("refused" in registration) return registration.refused;
+      return forward(c, {
+        path: operation.upstreamPath(registration.registration),
         rewrite: operation.rewrite,
-      }),
-    );
+      });
+    });
     return;
   }
   app.post(path, ...bulkBodyChecks, async (c) => {
     const body = await validatedBulkBody(c);
     if ("refused" in body) return body.refused;
-    return forward(c, { path: operation.upstreamPath(c), json: body.json });
+    return forward(c, { path: operation.upstreamPath(""), json: body.json });
   });
+}
+
+/** The only requests that may carry a body: a POST to one of the bulk checks. */
+export function takesBody(c: AppContext): boolean {
+  return FORWARDED_OPERATIONS.some(
+    (operation) =>
+      operation.method === "post" &&
+      c.req.method === "POST" &&
+      c.req.path === PROXY_PREFIX + operation.route,
+  );
 }
 
 export function registerApiRoutes(app: Hono<AppEnv>, forward: Forward) {

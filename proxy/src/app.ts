@@ -1,11 +1,14 @@
 import { registrationHasher, type RegistrationHasher } from "@vics/shared/node";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
-import { registerApiRoutes } from "./api-routes.ts";
+import { registerApiRoutes, takesBody } from "./api-routes.ts";
 import type { AppEnv } from "./app-env.ts";
+import { browserChecks } from "./browser-checks.ts";
 import { createForwarder } from "./forward.ts";
+import { hostCheck } from "./host-check.ts";
 import type { Logger } from "./logger.ts";
 import { PROXY_PROBLEMS, problemResponse } from "./problem.ts";
+import { noBodyExcept } from "./no-body.ts";
 import { requestId } from "./request-id.ts";
 import { requestLog } from "./request-log.ts";
 import { registerStaticSite } from "./static-site.ts";
@@ -16,8 +19,17 @@ export type { UpstreamFetch } from "./upstream-call.ts";
 export interface ProxyOptions {
   /** Base URL of the vehicle service, e.g. http://127.0.0.1:3001 (paths start /v1). */
   upstreamUrl: string;
-  /** The proxy's own key for the service; never sent anywhere else, never logged. */
-  apiKey: string;
+  /**
+   * The proxy's own key for the service; never sent anywhere else, never logged. A function
+   * is asked on every request, so a key reloaded on SIGHUP is used from the next request on.
+   */
+  apiKey: string | (() => string);
+  /**
+   * The origin browsers use for VICS (PUBLIC_ORIGIN), e.g. https://vics.example.org: only
+   * requests for its host are answered, and an Origin header must equal it. Unset: loopback
+   * hosts only, and the request's own origin.
+   */
+  publicOrigin?: string;
   /** How to reach the upstream: global fetch in production, the service's app in tests. */
   fetch: UpstreamFetch;
   timeoutMs: number;
@@ -58,10 +70,26 @@ export function createProxyApp(options: ProxyOptions): Hono<AppEnv> {
     secureHeaders({
       contentSecurityPolicy: CONTENT_SECURITY_POLICY,
       xFrameOptions: "DENY",
+      referrerPolicy: "no-referrer",
     }),
   );
+  // The edges, in this order, before any route (docs/decisions/018-proxy-edges.md).
+  app.use(hostCheck(options.publicOrigin));
+  app.use(browserChecks(options.publicOrigin));
+  app.use(noBodyExcept(takesBody));
 
-  registerApiRoutes(app, createForwarder(options));
+  const { apiKey } = options;
+  const currentKey = typeof apiKey === "function" ? apiKey : () => apiKey;
+  registerApiRoutes(
+    app,
+    // The forwarder reads `apiKey` on each request: a getter hands it the current key.
+    createForwarder({
+      ...options,
+      get apiKey() {
+        return currentKey();
+      },
+    }),
+  );
   registerStaticSite(app, options.webRoot);
 
   app.notFound((c) => c.text("Not found", 404));

@@ -32,6 +32,8 @@ describe("parseEnv", () => {
         allowRemote: false,
         webRoot: resolve(REPO_ROOT, "web/dist"),
         logLevel: "info",
+        // As long as an upstream call may take, and a second more.
+        shutdownGraceMs: 11000,
       },
     });
     expect(REPO_ROOT).toBe(resolve(import.meta.dirname, "../.."));
@@ -118,24 +120,71 @@ describe("parseEnv", () => {
   });
 
   it.each(["0.0.0.0", "192.168.1.10", "::", "example.com"])(
-    "refuses HOST=%s without ALLOW_REMOTE, saying there is no staff sign-in",
+    "refuses HOST=%s without ALLOW_REMOTE, saying there is no staff sign-in, and asks for PUBLIC_ORIGIN",
     (host) => {
       const errors = errorsOf({ HOST: host, UPSTREAM_API_KEY: KEY });
-      expect(errors).toHaveLength(1);
+      expect(errors).toHaveLength(2);
       expect(errors[0]).toContain(`HOST=${host} is not a loopback address`);
       expect(errors[0]).toContain("no staff sign-in yet");
+      expect(errors[1]).toContain(`HOST=${host} also needs PUBLIC_ORIGIN`);
     },
   );
 
-  it("accepts a remote HOST when ALLOW_REMOTE=true", () => {
+  it("accepts a remote HOST with ALLOW_REMOTE=true and the public origin", () => {
     const result = parseEnv({
       HOST: "0.0.0.0",
       ALLOW_REMOTE: "true",
+      PUBLIC_ORIGIN: "https://VICS.example.org:443/",
       UPSTREAM_API_KEY: KEY,
     });
     expect(result.ok && result.env).toMatchObject({
       host: "0.0.0.0",
       allowRemote: true,
+      publicOrigin: "https://vics.example.org",
+    });
+  });
+
+  it("refuses a remote HOST with ALLOW_REMOTE=true but no PUBLIC_ORIGIN: the Host check needs it", () => {
+    const errors = errorsOf({
+      HOST: "0.0.0.0",
+      ALLOW_REMOTE: "true",
+      UPSTREAM_API_KEY: KEY,
+    });
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /HOST=0\.0\.0\.0 also needs PUBLIC_ORIGIN.*DNS rebinding/,
+      ),
+    ]);
+  });
+
+  it.each([
+    ["a path", "https://vics.example.org/app"],
+    ["a query", "https://vics.example.org/?a=1"],
+    ["credentials", "https://user:pw@vics.example.org"],
+    ["another scheme", "ftp://vics.example.org"],
+    ["no scheme", "vics.example.org"],
+  ])("refuses a PUBLIC_ORIGIN with %s", (_case, origin) => {
+    const errors = errorsOf({ PUBLIC_ORIGIN: origin, UPSTREAM_API_KEY: KEY });
+    expect(errors.join("\n")).toMatch(/^PUBLIC_ORIGIN: must be/);
+  });
+
+  it("keeps a PUBLIC_ORIGIN on loopback too (behind a reverse proxy on this machine)", () => {
+    const result = parseEnv({
+      PUBLIC_ORIGIN: "http://127.0.0.1:8080",
+      UPSTREAM_API_KEY: KEY,
+    });
+    expect(result.ok && result.env.publicOrigin).toBe("http://127.0.0.1:8080");
+  });
+
+  it("remembers the key file (to read it again on SIGHUP) and takes SHUTDOWN_GRACE_MS", () => {
+    const file = keyFile(KEY);
+    const result = parseEnv({
+      UPSTREAM_API_KEY_FILE: relative(REPO_ROOT, file),
+      SHUTDOWN_GRACE_MS: "250",
+    });
+    expect(result.ok && result.env).toMatchObject({
+      apiKeyFile: file,
+      shutdownGraceMs: 250,
     });
   });
 
@@ -164,6 +213,7 @@ describe("parseEnv", () => {
   it("reports every bad variable at once, and never the key", () => {
     const errors = errorsOf({
       HOST: "10.0.0.5",
+      PUBLIC_ORIGIN: "http://10.0.0.5:3000",
       PORT: "eighty",
       UPSTREAM_URL: "ftp://files.example",
       UPSTREAM_TIMEOUT_MS: "-5",

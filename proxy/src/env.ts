@@ -11,7 +11,13 @@ export interface ProxyEnv {
   port: number;
   upstreamUrl: string;
   apiKey: string;
+  /** Where the key came from, when from a file: read again on SIGHUP (key rotation). */
+  apiKeyFile?: string;
   timeoutMs: number;
+  /** On SIGTERM, how long requests in flight may take to finish before connections are closed. */
+  shutdownGraceMs: number;
+  /** The origin browsers use, e.g. https://vics.example.org (Host and Origin checks). */
+  publicOrigin?: string;
   allowRemote: boolean;
   webRoot: string;
   logLevel: LogLevel;
@@ -42,6 +48,38 @@ const EnvSchema = z.object({
     .positive()
     .max(MAX_TIMER_MS, { error: `must be at most ${MAX_TIMER_MS}` })
     .default(10000),
+  // Unset: as long as an upstream call may take, and a second to answer it.
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_TIMER_MS, { error: `must be at most ${MAX_TIMER_MS}` })
+    .optional(),
+  PUBLIC_ORIGIN: z
+    .url({
+      protocol: /^https?$/,
+      error: "must be an http(s) origin, e.g. https://vics.example.org",
+    })
+    .refine(
+      (value) => {
+        // Runs after a failed URL check too: that one has said what is wrong.
+        if (!URL.canParse(value)) return true;
+        const url = new URL(value);
+        return (
+          url.pathname === "/" &&
+          !url.search &&
+          !url.hash &&
+          !url.username &&
+          !url.password
+        );
+      },
+      {
+        error:
+          "must be an origin only: scheme, host and port, no path (e.g. https://vics.example.org)",
+      },
+    )
+    .transform((value) => new URL(value).origin)
+    .optional(),
   ALLOW_REMOTE: z
     .enum(["true", "false"], { error: 'must be "true" or "false"' })
     .default("false"),
@@ -62,26 +100,38 @@ type KeyResult = { key: string } | { error: string };
 const KEY_MISSING =
   "UPSTREAM_API_KEY or UPSTREAM_API_KEY_FILE must be set to the proxy's API key for the vehicle service (create one with `scripts/keys create --plan internal --name proxy`)";
 
+/**
+ * The key in `file` (resolved from the repository root), checked as at start-up: at start, and
+ * again on every SIGHUP. An error never holds the key.
+ */
+export function readApiKeyFile(keyFile: string): KeyResult {
+  const file = fromRoot(keyFile);
+  let key: string;
+  try {
+    key = readFileSync(file, "utf8").trim();
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? "unreadable";
+    return {
+      error: `UPSTREAM_API_KEY_FILE: cannot read ${file} (${reason})`,
+    };
+  }
+  if (!key) return { error: `UPSTREAM_API_KEY_FILE: ${file} is empty` };
+  return checkedKey(key);
+}
+
 function readApiKey(value?: string, keyFile?: string): KeyResult {
   if (value !== undefined && keyFile !== undefined) {
     return {
       error: "set only one of UPSTREAM_API_KEY and UPSTREAM_API_KEY_FILE",
     };
   }
-  let key = value?.trim();
-  if (keyFile !== undefined) {
-    const file = fromRoot(keyFile);
-    try {
-      key = readFileSync(file, "utf8").trim();
-    } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code ?? "unreadable";
-      return {
-        error: `UPSTREAM_API_KEY_FILE: cannot read ${file} (${reason})`,
-      };
-    }
-    if (!key) return { error: `UPSTREAM_API_KEY_FILE: ${file} is empty` };
-  }
+  if (keyFile !== undefined) return readApiKeyFile(keyFile);
+  const key = value?.trim();
   if (!key) return { error: KEY_MISSING };
+  return checkedKey(key);
+}
+
+function checkedKey(key: string): KeyResult {
   // A header value cannot carry spaces or control characters; say so without echoing it.
   if (!/^[\x21-\x7e]+$/.test(key)) {
     return {
@@ -97,6 +147,14 @@ function readApiKey(value?: string, keyFile?: string): KeyResult {
     };
   }
   return { key };
+}
+
+function publicOriginError(host: string): string {
+  return (
+    `HOST=${host} also needs PUBLIC_ORIGIN, the address browsers use for VICS (e.g. https://vics.example.org): ` +
+    "the proxy then answers only requests for that host, so a page on another name that resolves to it " +
+    "(DNS rebinding) cannot spend the key's quota."
+  );
 }
 
 function remoteError(host: string): string {
@@ -131,8 +189,10 @@ export function parseEnv(
   );
   if ("error" in apiKey) errors.push(apiKey.error);
   const host = present.HOST?.trim() || "127.0.0.1";
-  if (present.ALLOW_REMOTE !== "true" && !isLoopbackHost(host)) {
-    errors.push(remoteError(host));
+  if (!isLoopbackHost(host)) {
+    if (present.ALLOW_REMOTE !== "true") errors.push(remoteError(host));
+    if (present.PUBLIC_ORIGIN === undefined)
+      errors.push(publicOriginError(host));
   }
   if (!parsed.success || "error" in apiKey || errors.length > 0) {
     return { ok: false, errors };
@@ -145,7 +205,15 @@ export function parseEnv(
       port: raw.PORT,
       upstreamUrl: raw.UPSTREAM_URL,
       apiKey: apiKey.key,
+      apiKeyFile:
+        present.UPSTREAM_API_KEY_FILE === undefined
+          ? undefined
+          : fromRoot(present.UPSTREAM_API_KEY_FILE),
       timeoutMs: raw.UPSTREAM_TIMEOUT_MS,
+      shutdownGraceMs:
+        raw.SHUTDOWN_GRACE_MS ??
+        Math.min(raw.UPSTREAM_TIMEOUT_MS + 1000, MAX_TIMER_MS),
+      publicOrigin: raw.PUBLIC_ORIGIN,
       allowRemote: raw.ALLOW_REMOTE === "true",
       webRoot: raw.WEB_DIST,
       logLevel: raw.LOG_LEVEL,

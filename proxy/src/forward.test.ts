@@ -32,7 +32,8 @@ describe("what the upstream receives", () => {
         "X-Forwarded-For": "203.0.113.9",
         "X-Request-Id": "browser-req-42",
         "User-Agent": "Mozilla/5.0",
-        Origin: "http://evil.example",
+        // Its own origin: another is refused before forwarding (browser-checks.ts).
+        Origin: "http://localhost",
       },
     });
     const sent = upstream.requests[0]?.headers;
@@ -70,7 +71,7 @@ describe("what the upstream receives", () => {
   it("asks for JSON when the browser sends no Accept", async () => {
     const upstream = fakeUpstream();
     const { app } = createTestProxy({ fetch: upstream.fetch });
-    await app.request(new Request(`http://proxy.test${INSURANCE_PATH}`));
+    await app.request(new Request(`http://localhost${INSURANCE_PATH}`));
     expect(upstream.requests[0]?.headers.get("Accept")).toBe(
       "application/json, application/problem+json",
     );

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ProblemSchema } from "@vics/shared";
+import { CLIENT_HEADER, ProblemSchema } from "@vics/shared";
 import { REPO_ROOT } from "./env.ts";
 
 /** Start-up as an operator meets it: `node src/index.ts` in a child process. */
@@ -141,7 +141,9 @@ describe("node src/index.ts with a good environment", () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
 
     expect(await (await fetch(url)).text()).toBe("<p>the test's web app</p>");
-    const response = await fetch(`${url}api/v1/vehicle/AB12CDE/insurance`);
+    const response = await fetch(`${url}api/v1/vehicle/AB12CDE/insurance`, {
+      headers: { [CLIENT_HEADER]: "index-test" },
+    });
     expect(response.status).toBe(502);
     expect(ProblemSchema.parse(await response.json()).code).toBe("BAD_GATEWAY");
 

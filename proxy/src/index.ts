@@ -1,13 +1,25 @@
+import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { HEALTH_PATH } from "@vics/shared";
 import { createProxyApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
 import { registrationHasher } from "@vics/shared/node";
+import { serverTimeouts } from "@vics/shared/node/server-timeouts";
+import { gracefulCloser } from "./graceful-close.ts";
+import { apiKeyHolder } from "./key-reload.ts";
 import { createLogger } from "./logger.ts";
 import { webAppIsBuilt } from "./static-site.ts";
 
 const env = loadEnv();
-const logger = createLogger({ level: env.logLevel, secrets: [env.apiKey] });
+// Every key this process holds, masked in any log line; a reload adds the new one.
+const secrets = [env.apiKey];
+const logger = createLogger({ level: env.logLevel, secrets });
+const apiKey = apiKeyHolder({
+  key: env.apiKey,
+  keyFile: env.apiKeyFile,
+  logger,
+  secrets,
+});
 
 if (!webAppIsBuilt(env.webRoot)) {
   logger.warn("the web app is not built: run `npm run build -w @vics/web`", {
@@ -17,7 +29,8 @@ if (!webAppIsBuilt(env.webRoot)) {
 
 const app = createProxyApp({
   upstreamUrl: env.upstreamUrl,
-  apiKey: env.apiKey,
+  apiKey: apiKey.current,
+  publicOrigin: env.publicOrigin,
   fetch: globalThis.fetch,
   timeoutMs: env.timeoutMs,
   webRoot: env.webRoot,
@@ -26,7 +39,13 @@ const app = createProxyApp({
 });
 
 const server = serve(
-  { fetch: app.fetch, hostname: env.host, port: env.port },
+  {
+    fetch: app.fetch,
+    hostname: env.host,
+    port: env.port,
+    // A client that trickles its request is cut off after 30 s, not 5 minutes.
+    serverOptions: serverTimeouts(),
+  },
   (address) => {
     const host =
       address.family === "IPv6" ? `[${address.address}]` : address.address;
@@ -34,6 +53,7 @@ const server = serve(
       url: `http://${host}:${address.port}/`,
       upstream: env.upstreamUrl,
       webRoot: env.webRoot,
+      ...(env.publicOrigin && { publicOrigin: env.publicOrigin }),
     });
     void warnIfUpstreamDown();
   },
@@ -66,16 +86,24 @@ server.on("error", (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
+// serve() without options other than these makes a node:http server.
+const closeGracefully = gracefulCloser(server as Server, logger);
+
 let stopping = false;
 function shutdown(signal: string) {
   // npm start's children get Ctrl-C's SIGINT from the terminal and a SIGTERM from npm start.
   if (stopping) return;
   stopping = true;
-  logger.info("stopping", { signal });
-  server.close(() => process.exit(0));
-  // Browsers hold keep-alive connections open; do not wait for them to go idle.
-  if ("closeAllConnections" in server) server.closeAllConnections();
+  // Closes the listening socket at once; "stopping" is logged after, so it is true when read.
+  const closed = closeGracefully(env.shutdownGraceMs);
+  logger.info("stopping", { signal, graceMs: env.shutdownGraceMs });
+  void closed.then(({ inFlight }) => {
+    logger.info("stopped", { finishedInFlight: inFlight });
+    process.exit(0);
+  });
 }
 
 process.on("SIGINT", () => shutdown("SIGINT"));
 process.on("SIGTERM", () => shutdown("SIGTERM"));
+// Key rotation without a restart: docs/operations.md, "Rotating the proxy's key".
+process.on("SIGHUP", () => apiKey.reload());

@@ -26,13 +26,14 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
+/** `secrets` is read on every line, so a key added to it later (a SIGHUP reload) is masked too. */
 export function maskSecrets(secrets: readonly string[]) {
-  // Also as JSON escapes it, should a secret ever hold a quote or a backslash.
-  const forms = secrets
-    .filter(Boolean)
-    .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]);
   return (line: string) =>
-    forms.reduce((text, form) => text.replaceAll(form, "[redacted]"), line);
+    secrets
+      .filter(Boolean)
+      // Also as JSON escapes it, should a secret ever hold a quote or a backslash.
+      .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)])
+      .reduce((text, form) => text.replaceAll(form, "[redacted]"), line);
 }
 
 export function createLogger(options: LoggerOptions = {}): Logger {

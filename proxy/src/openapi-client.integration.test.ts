@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   BulkComplianceResultSchema,
   BulkResultSchema,
+  CLIENT_HEADER,
   ComplianceRecordSchema,
   InsuranceRecordSchema,
   PROBLEM_CONTENT_TYPE,
@@ -30,7 +31,11 @@ interface GeneratedClient {
 type OperationCall = (options?: {
   path?: Record<string, string>;
   body?: unknown;
+  headers?: Record<string, string>;
 }) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+/** The header the proxy's copy asks every operation for (decision 018). */
+const CLIENT = { [CLIENT_HEADER]: "generated-client" };
 
 interface OpenApiDocument {
   servers?: Array<{ url: string }>;
@@ -52,12 +57,16 @@ afterEach(async () => {
   for (const folder of generated) rmSync(folder, { recursive: true });
 });
 
-/** The proxy in front of the real service, serving a built web app (whose HTML must never answer an API call). */
+/**
+ * The proxy in front of the real service, serving a built web app (whose HTML must never answer
+ * an API call). The app itself, not as the web app calls it: the generated client must send
+ * the client header because the document says so.
+ */
 async function proxyToService() {
   const webRoot = emptyWebRoot();
   writeFileSync(join(webRoot, "index.html"), INDEX_HTML);
   const upstreamPaths: string[] = [];
-  const { app } = createTestProxy({
+  const { proxy: app } = createTestProxy({
     apiKey: await service.createKey("standard", "proxy"),
     upstreamUrl: "http://service.internal",
     webRoot,
@@ -70,8 +79,12 @@ async function proxyToService() {
   return { app, upstreamPaths };
 }
 
-async function fetchDocument(fetch: Fetch, url: string) {
-  const response = await fetch(new Request(url));
+async function fetchDocument(
+  fetch: Fetch,
+  url: string,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(new Request(url, { headers }));
   expect(response.status).toBe(200);
   return (await response.json()) as OpenApiDocument;
 }
@@ -192,6 +205,7 @@ function operationIds(document: OpenApiDocument): string[] {
 async function callEveryOperation(
   document: OpenApiDocument,
   sdk: Record<string, OperationCall>,
+  headers: Record<string, string> = {},
 ) {
   expect(operationIds(document).sort()).toEqual(
     Object.keys(EVERY_OPERATION).sort(),
@@ -202,6 +216,7 @@ async function callEveryOperation(
     const { data, response } = await operation({
       path: call.path ?? {},
       body: call.body,
+      headers,
     });
     expect(response.status, operationId).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
@@ -209,9 +224,13 @@ async function callEveryOperation(
   }
 }
 
-async function expectVehicleNotFound(sdk: Record<string, OperationCall>) {
+async function expectVehicleNotFound(
+  sdk: Record<string, OperationCall>,
+  headers: Record<string, string> = {},
+) {
   const { error, response } = await sdk.getInsurance!({
     path: { registration: "ZZ99ZZZ" },
+    headers,
   });
   expect(response.status).toBe(404);
   expect(response.headers.get("Content-Type")).toBe(PROBLEM_CONTENT_TYPE);
@@ -219,14 +238,15 @@ async function expectVehicleNotFound(sdk: Record<string, OperationCall>) {
 }
 
 describe("a client generated from the proxy's /api/v1/openapi.json", () => {
-  const documentUrl = "http://proxy.test/api/v1/openapi.json";
+  // A loopback host: the proxy answers only for its own (host-check.ts).
+  const documentUrl = "http://localhost/api/v1/openapi.json";
 
   it("takes /api from the document's server and calls every operation through the proxy", async () => {
     const { app, upstreamPaths } = await proxyToService();
-    const document = await fetchDocument(app.fetch, documentUrl);
+    const document = await fetchDocument(app.fetch, documentUrl, CLIENT);
     const { client, sdk } = await generateClient(document);
     const baseUrl = serverOf(document, documentUrl, client);
-    expect(baseUrl).toBe("http://proxy.test/api");
+    expect(baseUrl).toBe("http://localhost/api");
     const called: string[] = [];
     client.setConfig({
       baseUrl,
@@ -236,14 +256,15 @@ describe("a client generated from the proxy's /api/v1/openapi.json", () => {
       },
     });
 
-    await callEveryOperation(document, sdk);
-    await expectVehicleNotFound(sdk);
+    await callEveryOperation(document, sdk, CLIENT);
+    await expectVehicleNotFound(sdk, CLIENT);
 
     for (const url of called)
-      expect(url).toMatch(/^http:\/\/proxy\.test\/api\/v1\//);
+      expect(url).toMatch(/^http:\/\/localhost\/api\/v1\//);
     expect(upstreamPaths).toEqual([
       "/v1/openapi.json",
-      "/v1/vehicle/ab12%20cde/insurance",
+      // The proxy forwards the registration as the shared parser normalises it.
+      "/v1/vehicle/AB12CDE/insurance",
       "/v1/compliance/MT15EXP",
       "/v1/openapi.json",
       "/v1/vehicle/bulk-insurance",
@@ -254,16 +275,17 @@ describe("a client generated from the proxy's /api/v1/openapi.json", () => {
 
   it("never gets the web app's HTML: with the server, an answer; without it (the old bug), a 404 problem", async () => {
     const { app, upstreamPaths } = await proxyToService();
-    const document = await fetchDocument(app.fetch, documentUrl);
+    const document = await fetchDocument(app.fetch, documentUrl, CLIENT);
     const { client, sdk } = await generateClient(document);
     const baseUrl = serverOf(document, documentUrl, client);
 
     // What a client did when the document had no server: the default "/", the origin root.
-    client.setConfig({ baseUrl: "http://proxy.test", fetch: app.fetch });
+    client.setConfig({ baseUrl: "http://localhost", fetch: app.fetch });
     for (const [operationId, call] of Object.entries(EVERY_OPERATION)) {
       const { error, response } = await sdk[operationId]!({
         path: call.path ?? {},
         body: call.body,
+        headers: CLIENT,
       });
       expect(response.status, operationId).toBe(404);
       expect(response.headers.get("Content-Type")).toBe(PROBLEM_CONTENT_TYPE);
@@ -275,7 +297,29 @@ describe("a client generated from the proxy's /api/v1/openapi.json", () => {
 
     // With the document's server, the same client gets real answers.
     client.setConfig({ baseUrl, fetch: app.fetch });
-    await callEveryOperation(document, sdk);
+    await callEveryOperation(document, sdk, CLIENT);
+  });
+
+  it("without the client header the document asks for: the proxy's 403 on every operation, nothing upstream", async () => {
+    const { app, upstreamPaths } = await proxyToService();
+    const document = await fetchDocument(app.fetch, documentUrl, CLIENT);
+    const { client, sdk } = await generateClient(document);
+    client.setConfig({
+      baseUrl: serverOf(document, documentUrl, client),
+      fetch: app.fetch,
+    });
+    for (const [operationId, call] of Object.entries(EVERY_OPERATION)) {
+      const { error, response } = await sdk[operationId]!({
+        path: call.path ?? {},
+        body: call.body,
+      });
+      expect(response.status, operationId).toBe(403);
+      expect(ProblemSchema.parse(error)).toMatchObject({
+        code: "FORBIDDEN",
+        detail: expect.stringContaining(CLIENT_HEADER),
+      });
+    }
+    expect(upstreamPaths).toEqual(["/v1/openapi.json"]);
   });
 });
 

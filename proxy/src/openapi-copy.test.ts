@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { PROBLEM_CONTENT_TYPE, ProblemSchema } from "@vics/shared";
 import { FORWARDED_OPERATIONS } from "./api-routes.ts";
-import { openApiPath, proxyCopyOfOpenApi } from "./openapi-copy.ts";
+import {
+  CLIENT_HEADER_PARAMETER,
+  openApiPath,
+  proxyCopyOfOpenApi,
+} from "./openapi-copy.ts";
 import { createTestProxy, fakeUpstream } from "./test-support.ts";
 
 const problem = { $ref: "#/components/responses/Problem" };
@@ -95,8 +99,41 @@ describe("the proxy's copy of the OpenAPI document", () => {
         operationId: "getInsurance",
         summary: "getInsurance",
         responses: { "200": { description: "ok" }, "404": problem },
+        parameters: [CLIENT_HEADER_PARAMETER],
       },
     });
+  });
+
+  it("asks every operation for the client header the proxy requires, after its own parameters", () => {
+    const withPathParameter = {
+      ...serviceDocument,
+      paths: {
+        "/v1/compliance/{registration}": {
+          get: {
+            ...operation("getCompliance"),
+            parameters: [{ name: "registration", in: "path", required: true }],
+          },
+        },
+      },
+    };
+    const result = proxyCopyOfOpenApi(withPathParameter, FORWARDED_OPERATIONS);
+    expect(result?.paths).toMatchObject({
+      "/v1/compliance/{registration}": {
+        get: {
+          parameters: [
+            { name: "registration", in: "path" },
+            { name: "X-VICS-Client", in: "header", required: true },
+          ],
+        },
+      },
+    });
+    for (const item of Object.values(copy().paths))
+      for (const [key, value] of Object.entries(item))
+        if (key !== "summary")
+          expect(
+            (value as { parameters: unknown[] }).parameters,
+            key,
+          ).toContainEqual(CLIENT_HEADER_PARAMETER);
   });
 
   it("keeps an operation's vendor extensions, such as the bulk compliance extension's mark", () => {
@@ -106,6 +143,7 @@ describe("the proxy's copy of the OpenAPI document", () => {
         summary: "checkBulkCompliance",
         responses: { "200": { description: "ok" }, "404": problem },
         "x-vics-extension": true,
+        parameters: [CLIENT_HEADER_PARAMETER],
       },
     });
   });

@@ -1,4 +1,4 @@
-import { PROXY_PREFIX } from "@vics/shared";
+import { CLIENT_HEADER, PROXY_PREFIX } from "@vics/shared";
 import { z } from "zod";
 
 /** An operation the proxy forwards: an HTTP method on one of the service's routes. */
@@ -12,6 +12,20 @@ export const PROXY_SERVER = {
   url: PROXY_PREFIX,
   description:
     "The VICS web app's server, which adds the API key: send none of your own",
+};
+
+/**
+ * Required by the proxy on every /api request (docs/decisions/018-proxy-edges.md), so the copy
+ * asks every operation for it, and a generated client sends it.
+ */
+export const CLIENT_HEADER_PARAMETER = {
+  name: CLIENT_HEADER,
+  in: "header",
+  required: true,
+  description:
+    "Names the client: any value (the VICS web app sends `web`). Without it the proxy answers 403, so a page on another site, which cannot send it, cannot spend the API key's quota.",
+  schema: { type: "string", minLength: 1 },
+  example: "my-script",
 };
 
 const JsonObject = z.record(z.string(), z.unknown());
@@ -53,14 +67,20 @@ function forwardedPaths(
         item[field],
       ]),
     );
-    copy[path][method] = callable;
+    const parameters = Array.isArray(callable.parameters)
+      ? callable.parameters
+      : [];
+    copy[path][method] = {
+      ...callable,
+      parameters: [...parameters, CLIENT_HEADER_PARAMETER],
+    };
   }
   return copy;
 }
 
 /**
  * The proxy's copy of the service's OpenAPI document: server /api, only the operations
- * the proxy forwards, and no API key (the proxy sends its own). Undefined when the
+ * the proxy forwards, no API key (the proxy sends its own), and the client header it requires. Undefined when the
  * upstream's answer is not an OpenAPI 3 document (docs/decisions/009-openapi-servers.md).
  */
 export function proxyCopyOfOpenApi(

@@ -78,12 +78,21 @@ describe("through the proxy to the real service", () => {
     expect(ProblemSchema.parse(await response.json()).code).toBe("INTERNAL");
   });
 
-  it("an invalid registration: the service's 400 problem", async () => {
+  it("an invalid registration: the proxy's own 400 in the service's words, at no cost to the key", async () => {
     const { app } = proxyToService();
     const response = await app.request("/api/v1/compliance/NOT-A-PLATE!");
     expect(response.status).toBe(400);
-    expect(ProblemSchema.parse(await response.json()).code).toBe(
-      "INVALID_REGISTRATION",
+    const problem = ProblemSchema.parse(await response.json());
+    expect(problem.code).toBe("INVALID_REGISTRATION");
+    expect(seenKeys).toEqual([]);
+    const fromService = await service.app.fetch(
+      new Request("http://service.internal/v1/compliance/NOT-A-PLATE!", {
+        headers: { "X-API-Key": proxyKey },
+      }),
+    );
+    expect(fromService.status).toBe(400);
+    expect(problem.detail).toBe(
+      ProblemSchema.parse(await fromService.json()).detail,
     );
   });
 
@@ -149,7 +158,7 @@ describe("through the proxy to the real service", () => {
 
 describe("the bulk checks through the proxy to the real service", () => {
   const post = (path: string, body: string, contentType = "application/json") =>
-    new Request(`http://proxy.test${path}`, {
+    new Request(`http://localhost${path}`, {
       method: "POST",
       body: new TextEncoder().encode(body),
       headers: { "Content-Type": contentType },

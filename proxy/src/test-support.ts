@@ -2,6 +2,9 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CLIENT_HEADER } from "@vics/shared";
+import type { Hono } from "hono";
+import type { AppEnv } from "./app-env.ts";
 import { createProxyApp, type ProxyOptions } from "./app.ts";
 import { createLogger, type LogFields, type LogLevel } from "./logger.ts";
 import type { UpstreamFetch } from "./upstream-call.ts";
@@ -57,11 +60,49 @@ export function emptyWebRoot(): string {
   return mkdtempSync(join(tmpdir(), "vics-proxy-web-"));
 }
 
+/** What the web app's one API client adds to every request (web/src/lib/api-client.ts). */
+export const WEB_CLIENT_HEADERS = { [CLIENT_HEADER]: "web" } as const;
+
+// In place: a copy of the Request would start pulling its body, which some tests count.
+function withClientHeader(request: Request): Request {
+  if (!request.headers.has(CLIENT_HEADER))
+    request.headers.set(CLIENT_HEADER, WEB_CLIENT_HEADERS[CLIENT_HEADER]);
+  return request;
+}
+
+export type ProxyApp = Pick<Hono<AppEnv>, "request" | "fetch">;
+
+/**
+ * The proxy as the web app calls it: every request carries the web app's CLIENT_HEADER unless
+ * it sets one of its own. Tests of the proxy's edges use the app itself, which adds nothing.
+ */
+export function asWebApp(app: Hono<AppEnv>): ProxyApp {
+  return {
+    request: (input, init, ...rest) => {
+      if (input instanceof Request)
+        return app.request(
+          withClientHeader(init ? new Request(input, init) : input),
+          undefined,
+          ...rest,
+        );
+      const headers = new Headers(init?.headers);
+      if (!headers.has(CLIENT_HEADER))
+        headers.set(CLIENT_HEADER, WEB_CLIENT_HEADERS[CLIENT_HEADER]);
+      return app.request(input, { ...init, headers }, ...rest);
+    },
+    fetch: (request, ...rest) => app.fetch(withClientHeader(request), ...rest),
+  };
+}
+
+/**
+ * `app`: as the web app calls it (asWebApp); `proxy`: the app itself, as any client may call
+ * it, for the tests of what the proxy refuses.
+ */
 export function createTestProxy(
   options: Partial<ProxyOptions> & { fetch: UpstreamFetch },
 ) {
   const log = createMemoryLogger();
-  const app = createProxyApp({
+  const proxy = createProxyApp({
     upstreamUrl: "http://upstream.test",
     apiKey: TEST_API_KEY,
     timeoutMs: 1000,
@@ -69,5 +110,5 @@ export function createTestProxy(
     logger: log.logger,
     ...options,
   });
-  return { app, log };
+  return { app: asWebApp(proxy), proxy, log };
 }

@@ -6,6 +6,7 @@ import { createApp } from "./app.ts";
 import { gracefulCloser } from "./http/graceful-close.ts";
 import { loadEnv } from "./env.ts";
 import { registrationHasher } from "@vics/shared/node";
+import { serverTimeouts } from "@vics/shared/node/server-timeouts";
 import { createLogger } from "./logger.ts";
 import { createMemoryRateLimiter } from "./rate-limit/memory-rate-limiter.ts";
 import { SANDBOX_DELAY_MS } from "./sandbox.ts";
@@ -36,7 +37,13 @@ const app = createApp({
 });
 
 const server = serve(
-  { fetch: app.fetch, hostname: env.HOST, port: env.PORT },
+  {
+    fetch: app.fetch,
+    hostname: env.HOST,
+    port: env.PORT,
+    // A client that trickles its request is cut off after 30 s, not 5 minutes.
+    serverOptions: serverTimeouts(),
+  },
   (info) => {
     const host = info.family === "IPv6" ? `[${info.address}]` : info.address;
     logger.info("listening", {

@@ -12,6 +12,8 @@ export const PROBLEM_CODES = [
   "INTERNAL",
   "BAD_GATEWAY",
   "GATEWAY_TIMEOUT",
+  "FORBIDDEN",
+  "MISDIRECTED_REQUEST",
 ] as const;
 
 export const ProblemCodeSchema = z.enum(PROBLEM_CODES);
@@ -53,6 +55,8 @@ export const PROBLEM_TITLES: Record<ProblemCode, string> = {
   INTERNAL: "Internal server error",
   BAD_GATEWAY: "Bad gateway",
   GATEWAY_TIMEOUT: "Gateway timeout",
+  FORBIDDEN: "Forbidden",
+  MISDIRECTED_REQUEST: "Misdirected request",
 };
 
 export function problemType(code: ProblemCode): string {

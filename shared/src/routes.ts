@@ -2,6 +2,13 @@
 export const API_VERSION_PREFIX = "/v1";
 export const PROXY_PREFIX = "/api";
 
+/**
+ * Sent by the web app's one API client on every /api request, and required there by the
+ * proxy: a page on another site cannot send it without a CORS preflight, which the proxy
+ * never approves (docs/decisions/018-proxy-edges.md). Its value says which client sent it.
+ */
+export const CLIENT_HEADER = "X-VICS-Client";
+
 /** Liveness for supervisors: outside /v1, no key, not rate limited. */
 export const HEALTH_PATH = "/health";
 

@@ -2,6 +2,7 @@
 // it directly, as an operator could), and the service's own answers for them, asked through the
 // proxy, to hold the browser's accounting against.
 import { DatabaseSync } from "node:sqlite";
+import { CLIENT_HEADER } from "@vics/shared";
 import { join } from "node:path";
 import { stackEnv } from "../stack-env.ts";
 
@@ -54,7 +55,7 @@ export async function apiOutcomes(
   for (let start = 0; start < registrations.length; start += 1000) {
     const response = await fetch(`${baseUrl}/api/v1/vehicle/bulk-insurance`, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", [CLIENT_HEADER]: "e2e" },
       body: JSON.stringify({
         registrations: registrations.slice(start, start + 1000),
       }),

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { http, HttpResponse } from "msw";
 import {
   BulkResultSchema,
+  CLIENT_HEADER,
   InsuranceRecordSchema,
   paths,
   type BulkResult,
@@ -48,6 +49,18 @@ describe("apiGet", () => {
       "/api/v1/vehicle/AB12CDE/insurance",
     );
     expect(seen?.headers.get("X-API-Key")).toBeNull();
+  });
+
+  it("sends the client header the proxy requires (apiPost's test checks the POST)", async () => {
+    let seen: string | null | undefined;
+    server.use(
+      http.get("/api/v1/vehicle/:registration/insurance", ({ request }) => {
+        seen = request.headers.get(CLIENT_HEADER);
+        return HttpResponse.json(insuranceFixture());
+      }),
+    );
+    await getAb12();
+    expect(seen).toBe("web");
   });
 
   it("records the rate-limit headers of a successful response", async () => {
@@ -204,6 +217,7 @@ function serveBulk(reply: (request: Request) => Response | Promise<Response>) {
       bodies.push({
         contentType: request.headers.get("Content-Type"),
         apiKey: request.headers.get("X-API-Key"),
+        client: request.headers.get(CLIENT_HEADER),
         body: await request.clone().json(),
       });
       return reply(request);
@@ -221,13 +235,14 @@ const postBulk = (signal?: AbortSignal) =>
   );
 
 describe("apiPost", () => {
-  it("sends the body as JSON to the proxy, without a key, and parses the answer", async () => {
+  it("sends the body as JSON to the proxy, without a key, with the client header, and parses the answer", async () => {
     const seen = serveBulk(() => json(bulkAnswer));
     await expect(postBulk()).resolves.toEqual(bulkAnswer);
     expect(seen).toEqual([
       {
         contentType: "application/json",
         apiKey: null,
+        client: "web",
         body: { registrations: ["AB12CDE"] },
       },
     ]);

@@ -2,6 +2,7 @@
 // *WithRateLimit variants, which also hand back the rate-limit reading of the response (the
 // fleet run paces itself by it).
 import {
+  CLIENT_HEADER,
   PROXY_PREFIX,
   ProblemSchema,
   REQUEST_ID_HEADER,
@@ -26,6 +27,7 @@ export interface ApiResponse<T> {
 /**
  * GET a `paths.*(...)` value through the proxy and parse the body with `schema`.
  * Never sends an API key: the proxy adds it upstream, and the browser must never hold one.
+ * Every request carries CLIENT_HEADER, which the proxy requires.
  */
 export async function apiGet<T>(
   path: string,
@@ -114,7 +116,13 @@ async function send(
     return await fetch(PROXY_PREFIX + path, {
       method: shape.method,
       body: shape.body,
-      headers: { Accept: "application/json", ...shape.headers },
+      // The proxy answers /api only with CLIENT_HEADER, which a page on another site cannot
+      // send (docs/decisions/018-proxy-edges.md).
+      headers: {
+        Accept: "application/json",
+        [CLIENT_HEADER]: "web",
+        ...shape.headers,
+      },
       signal,
     });
   } catch (cause) {
