@@ -29,12 +29,11 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     db.close();
     throw error;
   }
-  const findVehicles = createVehicleQueries(db);
+  const vehicles = createVehicleQueries(db);
   const keys = createKeyQueries(db);
   return {
-    findVehicle: async (registration) =>
-      findVehicles([registration]).get(registration),
-    findVehicles: async (registrations) => findVehicles(registrations),
+    findVehicle: async (registration) => vehicles.findVehicle(registration),
+    findVehicles: async (registrations) => vehicles.findVehicles(registrations),
     createKey: async (key) => keys.createKey(key),
     findKeyByHash: async (keyHash) => keys.findKeyByHash(keyHash),
     listKeys: async () => keys.listKeys(),

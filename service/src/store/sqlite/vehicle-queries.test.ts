@@ -9,17 +9,22 @@ afterEach(async () => {
   await Promise.all(stores.splice(0).map((store) => store.close()));
 });
 
+function seededStore(): Store {
+  const store = openSqliteStore({
+    path: ":memory:",
+    seed: { fleetSize: 50, seed: 1, today: "2026-03-10" },
+  });
+  stores.push(store);
+  return store;
+}
+
 describe("findVehicles", () => {
-  it("runs the same four queries for one registration or a thousand", async () => {
-    const store = openSqliteStore({
-      path: ":memory:",
-      seed: { fleetSize: 50, seed: 1, today: "2026-03-10" },
-    });
-    stores.push(store);
+  it("runs one query for one registration or a thousand", async () => {
+    const store = seededStore();
     const queries = vi.spyOn(StatementSync.prototype, "all");
 
     await store.findVehicles(["AB12CDE"]);
-    expect(queries).toHaveBeenCalledTimes(4);
+    expect(queries).toHaveBeenCalledTimes(1);
 
     queries.mockClear();
     const thousand = Array.from(
@@ -27,7 +32,39 @@ describe("findVehicles", () => {
       (_, index) => `AB${String(index % 100).padStart(2, "0")}CDE`,
     );
     const found = await store.findVehicles(["FN19OUT", ...thousand]);
-    expect(queries).toHaveBeenCalledTimes(4);
+    expect(queries).toHaveBeenCalledTimes(1);
     expect(found.get("FN19OUT")?.fines).toHaveLength(3);
+  });
+
+  it("finds what findVehicle finds, children in their order, and nothing for unknown plates", async () => {
+    const store = seededStore();
+    const many = await store.findVehicles(["FN19OUT", "AB12CDE", "ZZ99ZZZ"]);
+    expect([...many.keys()].sort()).toEqual(["AB12CDE", "FN19OUT"]);
+    for (const registration of ["FN19OUT", "AB12CDE"]) {
+      const one = await store.findVehicle(registration);
+      expect(one).toEqual(many.get(registration));
+      expect(one?.registration).toBe(registration);
+    }
+    const fined = many.get("FN19OUT");
+    expect(fined?.fines.every((fine) => typeof fine.paid === "boolean")).toBe(
+      true,
+    );
+    const insured = many.get("AB12CDE");
+    expect(insured?.policies.length).toBeGreaterThan(0);
+    const starts = insured?.policies.map((policy) => policy.validFrom) ?? [];
+    expect(starts).toEqual([...starts].sort());
+    expect(await store.findVehicle("ZZ99ZZZ")).toBeUndefined();
+  });
+
+  it("answers the single check with one statement", async () => {
+    const store = seededStore();
+    const get = vi.spyOn(StatementSync.prototype, "get");
+    const all = vi.spyOn(StatementSync.prototype, "all");
+    expect((await store.findVehicle("AB12CDE"))?.motExpiries.length).toBe(
+      (await store.findVehicles(["AB12CDE"])).get("AB12CDE")?.motExpiries
+        .length,
+    );
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(all).toHaveBeenCalledTimes(1);
   });
 });
