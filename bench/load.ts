@@ -1,0 +1,111 @@
+// HTTP load with autocannon, on loopback: each scenario warms up, then measures, bounded both in
+// time and in request count, and fails unless every answer was a 2xx (answers.ts).
+import autocannon from "autocannon";
+import { answerProblem, ScenarioFailure, type Answers } from "./answers.ts";
+import { cpuSeconds } from "./cpu.ts";
+
+export const CONNECTIONS = 64;
+
+export interface LoadOptions {
+  url: string;
+  headers: Record<string, string>;
+  /** The path of each request, e.g. one for a random fleet registration. */
+  path: () => string;
+}
+
+export interface LoadRun extends Answers {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  seconds: number;
+}
+
+function load(
+  options: LoadOptions,
+  seconds: number,
+  maxRequests: number,
+): Promise<LoadRun> {
+  return new Promise((done, fail) => {
+    autocannon(
+      {
+        url: options.url,
+        connections: CONNECTIONS,
+        duration: seconds,
+        // Ends the run early rather than let it cross the key's rate limit.
+        maxOverallRequests: maxRequests,
+        headers: options.headers,
+        requests: [
+          { setupRequest: (request) => ({ ...request, path: options.path() }) },
+        ],
+      },
+      (error, result) => {
+        if (error) return fail(error);
+        const statuses: Record<string, number> = {};
+        for (const [status, stat] of Object.entries(
+          result.statusCodeStats ?? {},
+        ))
+          statuses[status] = stat.count ?? 0;
+        done({
+          statuses,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          requests: result.requests.total,
+          seconds: result.duration,
+          rps:
+            result.duration > 0 ? result.requests.total / result.duration : 0,
+          p50Ms: result.latency.p50,
+          p99Ms: result.latency.p99,
+        });
+      },
+    );
+  });
+}
+
+export interface ScenarioRun extends LoadRun {
+  /** Microseconds of CPU per request, warm-up included, for each process asked about. */
+  cpuUsPerRequest: Record<string, number>;
+}
+
+export interface ScenarioPlan {
+  warmUpSeconds: number;
+  seconds: number;
+  /** Requests the warm-up and the measured run may make together. */
+  maxRequests: number;
+}
+
+/** A warm-up (JIT, connection pools), then the measured run; the warm-up must pass too. */
+export async function loadScenario(
+  name: string,
+  options: LoadOptions,
+  plan: ScenarioPlan,
+  /** Processes whose CPU time per request to report, by name. */
+  pids: Record<string, number | undefined> = {},
+): Promise<ScenarioRun> {
+  const cpuBefore = Object.entries(pids).map(
+    ([name, pid]) => [name, pid, cpuSeconds(pid)] as const,
+  );
+  const warmUpShare = plan.warmUpSeconds / (plan.warmUpSeconds + plan.seconds);
+  const warmUpMax = Math.floor(plan.maxRequests * warmUpShare);
+  const warmUp = await load(options, plan.warmUpSeconds, warmUpMax);
+  const run = await load(
+    options,
+    plan.seconds,
+    plan.maxRequests - warmUp.requests,
+  );
+  for (const [stage, answers] of [
+    ["warm-up", warmUp],
+    ["run", run],
+  ] as const) {
+    const problem = answerProblem(answers);
+    if (problem) throw new ScenarioFailure(`${name} (${stage})`, problem);
+  }
+  const requests = warmUp.requests + run.requests;
+  const cpuUsPerRequest: Record<string, number> = {};
+  for (const [processName, pid, before] of cpuBefore) {
+    const after = cpuSeconds(pid);
+    if (before !== undefined && after !== undefined && requests > 0)
+      cpuUsPerRequest[processName] = ((after - before) * 1e6) / requests;
+  }
+  return { ...run, cpuUsPerRequest };
+}

@@ -1,0 +1,108 @@
+// What a user could run instead of the proxy: nginx as a key-injecting reverse proxy with
+// upstream keep-alive, from a generated config in a temp folder (pid, logs and temp files all
+// there), in the foreground as the bench's child. Skipped where nginx is not installed.
+import { spawnSync } from "node:child_process";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import { API_KEY_HEADER, PROXY_PREFIX } from "@vics/shared";
+import { freePort, startChild, type Child } from "./children.ts";
+
+export interface NginxSetup {
+  /** nginx's prefix folder: the config, pid, logs and temp files live here. */
+  directory: string;
+  port: number;
+  upstreamPort: number;
+  key: string;
+  workers: number;
+}
+
+export function nginxConfig(setup: NginxSetup): string {
+  const at = (name: string) => join(setup.directory, name);
+  return `worker_processes ${setup.workers};
+pid ${at("nginx.pid")};
+error_log ${at("error.log")} warn;
+events { worker_connections 1024; }
+http {
+  access_log ${at("access.log")} combined buffer=64k;
+  client_body_temp_path ${at("client_body")};
+  proxy_temp_path ${at("proxy_temp")};
+  fastcgi_temp_path ${at("fastcgi_temp")};
+  uwsgi_temp_path ${at("uwsgi_temp")};
+  scgi_temp_path ${at("scgi_temp")};
+  upstream vics_service {
+    server 127.0.0.1:${setup.upstreamPort};
+    keepalive 64;
+  }
+  server {
+    listen 127.0.0.1:${setup.port};
+    # ${PROXY_PREFIX}/v1/... upstream as /v1/..., the same URLs as the VICS proxy.
+    location ${PROXY_PREFIX}/ {
+      proxy_pass http://vics_service/;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header ${API_KEY_HEADER} "${setup.key}";
+    }
+  }
+}
+`;
+}
+
+/** The nginx binary, or undefined where it is not installed. */
+export function findNginx(): string | undefined {
+  const which = spawnSync("which", ["nginx"], { encoding: "utf8" });
+  const path = which.status === 0 ? which.stdout.trim() : "";
+  if (path) return path;
+  // Debian puts it in /usr/sbin, which a non-root PATH often lacks.
+  return existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : undefined;
+}
+
+export async function startNginx(options: {
+  binary: string;
+  directory: string;
+  serviceUrl: string;
+  key: string;
+}): Promise<Child> {
+  const { directory } = options;
+  mkdirSync(directory, { recursive: true });
+  // Run as root, nginx's workers drop to "nobody", which must reach the temp folders here.
+  chmodSync(directory, 0o755);
+  const port = await freePort();
+  const configPath = join(directory, "nginx.conf");
+  writeFileSync(
+    configPath,
+    nginxConfig({
+      directory,
+      port,
+      upstreamPort: Number(new URL(options.serviceUrl).port),
+      key: options.key,
+      workers: availableParallelism(),
+    }),
+  );
+  const errorLog = join(directory, "error.log");
+  return startChild({
+    label: "nginx",
+    command: options.binary,
+    args: [
+      "-p",
+      directory,
+      "-c",
+      configPath,
+      "-e",
+      errorLog,
+      "-g",
+      "daemon off;",
+    ],
+    port,
+    // nginx answers / with its own 404: enough to know it listens.
+    readyPath: "/",
+    describeFailure: () =>
+      existsSync(errorLog) ? readFileSync(errorLog, "utf8").slice(-2000) : "",
+  });
+}

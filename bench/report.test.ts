@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { markdownTable, ratios, serverRows } from "./report.ts";
+
+const figures = {
+  hello_rps: 20_000,
+  service_rps: 8_000,
+  proxy_rps: 6_000,
+  nginx_rps: 7_000,
+  bulk1000_p50_ms: 25.04,
+  seed1m_s: 31.25,
+};
+
+describe("ratios", () => {
+  it("divides the figures taken in the same run", () => {
+    expect(ratios(figures)).toEqual({
+      proxy_service_ratio: 0.75,
+      proxy_nginx_ratio: 6_000 / 7_000,
+      service_hello_ratio: 0.4,
+    });
+  });
+
+  it("is null when a side is missing or zero", () => {
+    expect(ratios({ proxy_rps: 5, service_rps: 0, nginx_rps: null })).toEqual({
+      proxy_service_ratio: null,
+      proxy_nginx_ratio: null,
+      service_hello_ratio: null,
+    });
+  });
+});
+
+describe("serverRows", () => {
+  const rows = serverRows(
+    { ...figures, nginx_rps: null },
+    { nginx_rps: "skipped: no nginx" },
+  );
+  const row = (figure: string) => rows.find((each) => each.figure === figure);
+
+  it("formats each figure with its unit and judges it against its target", () => {
+    expect(row("seed1m_s")).toEqual({
+      figure: "seed1m_s",
+      value: "31.3 s",
+      target: "≤ 60 s",
+      met: true,
+    });
+    expect(row("bulk1000_p50_ms")).toMatchObject({
+      value: "25.0 ms",
+      met: false,
+    });
+    expect(row("service_rps")).toEqual({
+      figure: "service_rps",
+      value: "8,000 req/s",
+      target: undefined,
+      met: undefined,
+    });
+  });
+
+  it("shows the note of a figure not measured, with no verdict", () => {
+    expect(row("fleet100k_node_s")).toEqual({
+      figure: "fleet100k_node_s",
+      value: "not measured",
+      target: "≤ 10 s",
+    });
+    expect(row("nginx_rps")?.value).toBe("skipped: no nginx");
+  });
+
+  it("ends with the three ratios and their targets", () => {
+    expect(serverRows(figures).slice(-3)).toEqual([
+      {
+        figure: "proxy_rps / service_rps",
+        value: "0.75",
+        target: "≥ 0.6",
+        met: true,
+      },
+      {
+        figure: "proxy_rps / nginx_rps",
+        value: "0.86",
+        target: "≥ 0.8",
+        met: true,
+      },
+      {
+        figure: "service_rps / hello_rps",
+        value: "0.40",
+        target: "≥ 0.5",
+        met: false,
+      },
+    ]);
+  });
+});
+
+describe("markdownTable", () => {
+  it("writes a header and one line per row, a miss in bold", () => {
+    expect(
+      markdownTable([
+        { figure: "a", value: "1 s", target: "≤ 2 s", met: true },
+        { figure: "b", value: "3 s", target: "≤ 2 s", met: false },
+        { figure: "c", value: "n/a" },
+      ]),
+    ).toBe(
+      [
+        "| Figure | Value | Target | Met |",
+        "| --- | ---: | --- | --- |",
+        "| a | 1 s | ≤ 2 s | yes |",
+        "| b | 3 s | ≤ 2 s | **no** |",
+        "| c | n/a |  |  |",
+      ].join("\n"),
+    );
+  });
+});

@@ -1,0 +1,125 @@
+// The bench's table: each server-side figure with its unit, the targets of issue 10, and the
+// three ratios taken in the same run. Pure, so the verdicts themselves are tested.
+
+/** One line of the table; the web figures (bench/web) hand back rows of the same shape. */
+export interface Row {
+  figure: string;
+  value: string;
+  target?: string;
+  met?: boolean;
+}
+
+export type Figures = Record<string, number | null | undefined>;
+
+interface FigureSpec {
+  key: string;
+  unit: string;
+  digits: number;
+  /** The target: the figure must be at most this. */
+  atMost?: number;
+}
+
+export const SERVER_FIGURES: readonly FigureSpec[] = [
+  { key: "seed1m_s", unit: "s", digits: 1, atMost: 60 },
+  { key: "hello_rps", unit: "req/s", digits: 0 },
+  { key: "service_rps", unit: "req/s", digits: 0 },
+  { key: "service_p50_ms", unit: "ms", digits: 1 },
+  { key: "service_p99_ms", unit: "ms", digits: 1 },
+  { key: "compliance_rps", unit: "req/s", digits: 0 },
+  { key: "proxy_rps", unit: "req/s", digits: 0 },
+  { key: "nginx_rps", unit: "req/s", digits: 0 },
+  { key: "hello_cpu_us_per_req", unit: "µs CPU/req", digits: 0 },
+  { key: "service_cpu_us_per_req", unit: "µs CPU/req", digits: 0 },
+  { key: "proxy_cpu_us_per_req", unit: "µs CPU/req", digits: 0 },
+  { key: "bulk1000_p50_ms", unit: "ms", digits: 1, atMost: 20 },
+  { key: "bulk_compliance1000_p50_ms", unit: "ms", digits: 1, atMost: 20 },
+  { key: "fleet100k_node_s", unit: "s", digits: 1, atMost: 10 },
+  { key: "fleet100k_node_per_s", unit: "reg/s", digits: 0 },
+  { key: "service_rss_mb", unit: "MB", digits: 0 },
+];
+
+export const RATIOS = [
+  {
+    key: "proxy_service_ratio",
+    of: "proxy_rps",
+    to: "service_rps",
+    atLeast: 0.6,
+  },
+  { key: "proxy_nginx_ratio", of: "proxy_rps", to: "nginx_rps", atLeast: 0.8 },
+  {
+    key: "service_hello_ratio",
+    of: "service_rps",
+    to: "hello_rps",
+    atLeast: 0.5,
+  },
+] as const;
+
+const present = (value: number | null | undefined): value is number =>
+  typeof value === "number" && Number.isFinite(value);
+
+export function formatNumber(value: number, digits: number): string {
+  return value.toLocaleString("en-GB", {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+}
+
+/** Each ratio, or null when either side was not measured (or the divisor is 0). */
+export function ratios(figures: Figures): Record<string, number | null> {
+  const result: Record<string, number | null> = {};
+  for (const { key, of, to } of RATIOS) {
+    const top = figures[of];
+    const bottom = figures[to];
+    result[key] =
+      present(top) && present(bottom) && bottom !== 0 ? top / bottom : null;
+  }
+  return result;
+}
+
+/**
+ * The rows for the server-side figures, then the ratios. A figure without a value shows its
+ * note (skipped, failed) instead, and has no verdict: it was not met, but not missed either.
+ */
+export function serverRows(
+  figures: Figures,
+  notes: Record<string, string> = {},
+): Row[] {
+  const rows: Row[] = SERVER_FIGURES.map(({ key, unit, digits, atMost }) => {
+    const value = figures[key];
+    const target = atMost === undefined ? undefined : `≤ ${atMost} ${unit}`;
+    if (!present(value))
+      return { figure: key, value: notes[key] ?? "not measured", target };
+    return {
+      figure: key,
+      value: `${formatNumber(value, digits)} ${unit}`,
+      target,
+      met: atMost === undefined ? undefined : value <= atMost,
+    };
+  });
+  const measured = ratios(figures);
+  for (const { key, of, to, atLeast } of RATIOS) {
+    const value = measured[key];
+    rows.push({
+      figure: `${of} / ${to}`,
+      value: present(value) ? formatNumber(value, 2) : "not measured",
+      target: `≥ ${atLeast}`,
+      met: present(value) ? value >= atLeast : undefined,
+    });
+  }
+  return rows;
+}
+
+const verdict = (met: boolean | undefined) =>
+  met === undefined ? "" : met ? "yes" : "**no**";
+
+export function markdownTable(rows: readonly Row[]): string {
+  const lines = [
+    "| Figure | Value | Target | Met |",
+    "| --- | ---: | --- | --- |",
+    ...rows.map(
+      (row) =>
+        `| ${row.figure} | ${row.value} | ${row.target ?? ""} | ${verdict(row.met)} |`,
+    ),
+  ];
+  return lines.join("\n");
+}

@@ -1,0 +1,78 @@
+// bench/results/latest.json and its dated copy: a flat object with every key issue 10 names
+// (null when a figure was not measured, so a reader can tell "missing" from "zero"), the
+// bench's other figures after them, and the machine, Node version and date of the run.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Figures } from "./report.ts";
+
+export const RESULT_KEYS = [
+  "service_rps",
+  "service_p99_ms",
+  "compliance_rps",
+  "hello_rps",
+  "proxy_rps",
+  "nginx_rps",
+  "bulk1000_p50_ms",
+  "bulk_compliance1000_p50_ms",
+  "fleet100k_node_s",
+  "fleet100k_browser_s",
+  "initial_js_gzip_kb",
+  "csv100k_parse_s",
+  "seed1m_s",
+  "service_rss_mb",
+] as const;
+
+export interface Machine {
+  cores: number;
+  memoryGiB: number;
+}
+
+export type Results = Record<string, number | null> & {
+  machine: Machine;
+  node: string;
+  date: string;
+};
+
+// Three decimals: enough for a ratio, and no float noise (0.30000000000000004) in the file.
+const rounded = (value: number | null | undefined) =>
+  typeof value === "number" && Number.isFinite(value)
+    ? Math.round(value * 1000) / 1000
+    : null;
+
+export function resultsJson(
+  figures: Figures,
+  context: { machine: Machine; node: string; date: Date },
+): Results {
+  const values: Record<string, number | null> = {};
+  for (const key of RESULT_KEYS) values[key] = rounded(figures[key]);
+  for (const [key, value] of Object.entries(figures))
+    if (!(key in values)) values[key] = rounded(value);
+  return {
+    ...values,
+    machine: context.machine,
+    node: context.node,
+    date: context.date.toISOString(),
+  } as Results;
+}
+
+/** `2026-01-05T0930.json`, in UTC like the date inside it. */
+export function datedFileName(date: Date): string {
+  const iso = date.toISOString();
+  return `${iso.slice(0, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}.json`;
+}
+
+/** Writes latest.json and the dated copy; returns their paths. */
+export function writeResults(
+  directory: string,
+  results: Results,
+  date: Date,
+): string[] {
+  mkdirSync(directory, { recursive: true });
+  const text = `${JSON.stringify(results, null, 2)}\n`;
+  const paths = [
+    join(directory, "latest.json"),
+    join(directory, datedFileName(date)),
+  ];
+  for (const path of paths) writeFileSync(path, text);
+  return paths;
+}

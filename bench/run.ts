@@ -1,0 +1,117 @@
+// `npm run bench` (`-- --quick` for shorter load runs, the same figures): the performance
+// figures of issue 10, all in one run on one machine so that their ratios mean something.
+// Seeds a 1,000,000-vehicle database, starts the stack on it, loads each server in turn with a
+// fresh key per scenario, then hands a fresh proxy to the web figures (bench/web). Prints a
+// markdown table and writes bench/results/latest.json and a dated copy. Exits 1 when a
+// scenario failed (an answer not 2xx); a missed target is reported, not an error.
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { fleetRegistrations } from "../scripts/load/fleet-sample.ts";
+import { sampleRss } from "../scripts/load/rss.ts";
+import { startStack, type Stack } from "../scripts/load/stack.ts";
+import {
+  buildWebApp,
+  builtAt,
+  sourceTimes,
+  webBuildIsStale,
+} from "../scripts/start/web-build.ts";
+import { batchFigures } from "./batch-scenarios.ts";
+import { stopAllChildren } from "./children.ts";
+import { loadFigures } from "./load-scenarios.ts";
+import { createRecorder } from "./recorder.ts";
+import { markdownTable, ratios, serverRows, type Row } from "./report.ts";
+import { resultsJson, writeResults } from "./results.ts";
+import { BENCH_FLEET_SIZE, seedDatabase } from "./seed.ts";
+import { ROOT, createKey, startProxy } from "./servers.ts";
+import { webFigures } from "./web/index.ts";
+
+const { values } = parseArgs({
+  options: { quick: { type: "boolean", default: false } },
+});
+const quick = values.quick;
+const FLEET_RUN_SIZE = 100_000;
+const LOAD_SAMPLE = 10_000;
+
+const recorder = createRecorder();
+const { figures, say } = recorder;
+let webRows: Row[] = [];
+let stack: Stack | undefined;
+const dataDir = mkdtempSync(join(tmpdir(), "vics-bench-"));
+const machine = {
+  cores: availableParallelism(),
+  memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+};
+
+async function cleanUp(): Promise<void> {
+  await stopAllChildren();
+  await stack?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+// Ctrl-C mid-run stops every server and removes the 1,000,000-vehicle database.
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => void cleanUp().then(() => process.exit(130)));
+
+try {
+  // The web figures and the proxy's pages need web/dist as the sources are now.
+  if (webBuildIsStale(builtAt(ROOT), sourceTimes(ROOT)))
+    await buildWebApp(ROOT);
+  say(
+    `Bench${quick ? " (quick)" : ""}: ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${process.version}`,
+  );
+  say(`- seeding ${BENCH_FLEET_SIZE.toLocaleString("en-GB")} vehicles...`);
+  figures.seed1m_s = seedDatabase(dataDir);
+  say(`  done in ${figures.seed1m_s.toFixed(1)} s`);
+
+  stack = await startStack({ dataDir, plan: "internal" });
+  const service = stack;
+  const rss = sampleRss({ service: stack.service.pid }, 250);
+  const fleet = fleetRegistrations(dataDir, FLEET_RUN_SIZE);
+  const sample = fleet.slice(0, LOAD_SAMPLE);
+  await loadFigures({ stack, dataDir, sample, quick }, recorder);
+  await batchFigures({ stack, dataDir, fleet, quick }, recorder);
+  rss.stop();
+  const rssMb = (rss.samples.service ?? []).map(([, mb]) => mb);
+  figures.service_rss_mb = rssMb.length > 0 ? Math.max(...rssMb) : null;
+
+  // A proxy of their own, with a fresh key: the browser run sends 100,000 rows through it.
+  await recorder.scenario(
+    [],
+    async () => {
+      const key = createKey(join(dataDir, "vics.sqlite"), "web");
+      const proxy = await startProxy(service.serviceUrl, key);
+      try {
+        const proxyUrl = `${proxy.url}/`;
+        const web = await webFigures({ proxyUrl, dataDir, quick });
+        Object.assign(figures, web.figures);
+        webRows = web.rows;
+      } finally {
+        await proxy.stop();
+      }
+    },
+    "web figures",
+  );
+} finally {
+  await cleanUp();
+}
+
+const date = new Date();
+Object.assign(figures, ratios(figures));
+say(
+  `\n${markdownTable([...serverRows(figures, recorder.notes), ...webRows])}\n`,
+);
+const results = resultsJson(figures, { machine, node: process.version, date });
+const written = writeResults(join(ROOT, "bench/results"), results, date);
+say(
+  `Machine: ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${process.version}`,
+);
+say(`Written: ${written.join(", ")}`);
+if (recorder.failures.length > 0) {
+  console.error(
+    `\n${recorder.failures.length} scenario(s) FAILED:\n  - ${recorder.failures.join("\n  - ")}`,
+  );
+  process.exit(1);
+}
+process.exit(0);
