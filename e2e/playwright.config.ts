@@ -6,6 +6,22 @@ import { stackEnv } from "./src/stack-env.ts";
 
 const stack = await stackEnv();
 
+const browser = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: stack.chromiumPath,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: "./src",
   outputDir: "./test-results",
@@ -28,24 +44,19 @@ export default defineConfig({
     {
       name: "chromium",
       testMatch: /\.spec\.ts$/,
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: stack.chromiumPath,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-quic",
-          ],
-        },
-      },
+      // The fault journeys run over a stack of their own: the "faults" project.
+      testIgnore: /[\\/]faults[\\/]/,
+      use: browser,
     },
     // After every journey: what they left in the logs (see logs.check.ts).
     { name: "logs", testMatch: /logs\.check\.ts$/, dependencies: ["chromium"] },
+    // Issue 9: the browser's side of every upstream fault, over a fault-injecting upstream and
+    // a proxy of their own (src/faults/fault-stack.ts), not the stack below.
+    {
+      name: "faults",
+      testMatch: /[\\/]faults[\\/].*\.spec\.ts$/,
+      use: browser,
+    },
   ],
   webServer: {
     command: "node ../scripts/start.ts",
