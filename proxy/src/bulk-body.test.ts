@@ -40,7 +40,7 @@ function post(
   contentType: string | null = "application/json",
   headers: Record<string, string> = {},
 ) {
-  return new Request(`http://proxy.test${path}`, {
+  return new Request(`http://localhost${path}`, {
     method: "POST",
     body: typeof body === "string" ? new TextEncoder().encode(body) : body,
     duplex: "half",
@@ -195,7 +195,8 @@ describe.each(BULK_PATHS)("POST %s: a well-formed body", (path) => {
         Cookie: "session=abc",
         Authorization: "Bearer stolen",
         "X-Request-Id": "fleet-run-7",
-        Origin: "http://evil.example",
+        // Its own origin: another is refused before forwarding (browser-checks.ts).
+        Origin: "http://localhost",
       }),
     );
     const sent = Object.fromEntries(upstream.requests[0]?.headers ?? []);

@@ -26,9 +26,29 @@ const requireJsonBody = createMiddleware<AppEnv>(async (c, next) => {
 
 // From Content-Length when there is one, else while the body streams in: it never holds
 // more than the limit.
-const limitBody = bodyLimit({
+const bodyLimitOr413 = bodyLimit({
   maxSize: BULK_MAX_BODY_BYTES,
   onError: (c) => problemResponse(c, PROXY_PROBLEMS.payloadTooLarge),
+});
+
+/**
+ * A body that stops arriving (the browser hung up, or the server's request timeout cut a slow
+ * one off) is the client's 400, not an unexpected error: nobody reads the answer, but the log
+ * must not count it as an incident (slow-request-socket.test.ts). What the later handlers
+ * throw never reaches here: Hono hands it to onError.
+ */
+const incompleteBody = (c: AppContext) =>
+  problemResponse(
+    c,
+    PROXY_PROBLEMS.malformedRequest(BULK_REQUEST_DETAILS.incomplete),
+  );
+
+const limitBody = createMiddleware<AppEnv>(async (c, next) => {
+  try {
+    return await bodyLimitOr413(c, next);
+  } catch {
+    return incompleteBody(c);
+  }
 });
 
 export const bulkBodyChecks = [requireJsonBody, limitBody] as const;
@@ -40,7 +60,13 @@ export const bulkBodyChecks = [requireJsonBody, limitBody] as const;
 export async function validatedBulkBody(
   c: AppContext,
 ): Promise<{ json: string } | { refused: Response }> {
-  const reading = readBulkRequest(await c.req.text());
+  let text: string;
+  try {
+    text = await c.req.text();
+  } catch {
+    return { refused: incompleteBody(c) };
+  }
+  const reading = readBulkRequest(text);
   if (!reading.ok)
     return {
       refused: problemResponse(

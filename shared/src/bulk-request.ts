@@ -25,6 +25,8 @@ export const BULK_REQUEST_DETAILS = {
   tooMany: (items: number) =>
     `"registrations" has ${count.format(items)} items; the maximum is ${count.format(BULK_MAX_REGISTRATIONS)}`,
   notAString: (index: number) => `registrations[${index}] must be a string`,
+  incomplete:
+    "The body stopped before its end (the connection closed or was too slow); send the request again",
 } as const;
 
 /** application/json, in any letter case, with or without parameters such as charset. */

@@ -14,6 +14,9 @@ describe("normaliseRegistration", () => {
     ["a b-1 2\tc d e", "AB12CDE"],
     ["", ""],
     ["   ", ""],
+    // Only a-z is upper-cased (found by registration.fuzz.test.ts): "ß" is not "SS".
+    ["ab12cß", "AB12Cß"],
+    ["0ı", "0ı"],
   ])("%j -> %j", (input, expected) => {
     expect(normaliseRegistration(input)).toBe(expected);
   });
@@ -58,6 +61,10 @@ describe("parseRegistration: invalid input", () => {
     ["../../etc/passwd", "invalid_characters"],
     ["AB12.CDE", "invalid_characters"],
     ["ÅB12CDE", "invalid_characters"],
+    ["AB12Cß", "invalid_characters"],
+    ["0ß", "invalid_characters"],
+    ["ab12cdı", "invalid_characters"],
+    ["ﬀ12ABC", "invalid_characters"],
     ["AB", "unknown_format"],
     ["12", "unknown_format"],
     ["ABCDEFG", "unknown_format"],
@@ -119,6 +126,13 @@ describe("lookalikeRegistrations", () => {
     ["letters alone, lower case", "io"],
   ])("offers nothing for %s (%j)", (_name, text) => {
     expect(lookalikeRegistrations(text)).toEqual([]);
+  });
+
+  // Found by registration.fuzz.test.ts: the search tried 2^30 combinations for this text, a
+  // frozen page in the single-check form, which asks on every render while an error shows.
+  it("offers nothing, at once, for text longer than a plate", () => {
+    expect(lookalikeRegistrations("O0".repeat(15))).toEqual([]);
+    expect(lookalikeRegistrations("AB12CD0O")).toEqual([]);
   });
 
   it("still offers swaps for text of both letters and digits", () => {

@@ -34,8 +34,14 @@ const PROBLEM_MESSAGES: Record<RegistrationProblem, string> = {
   unknown_format: "Enter a registration in a UK format, like AB12 CDE",
 };
 
+/**
+ * Only a-z is upper-cased: String#toUpperCase would turn "ß" into "SS" and "ı" into "I", so
+ * text holding letters that are not A to Z could pass as a plate it never spelled.
+ */
 export function normaliseRegistration(text: string): string {
-  return text.replace(/[\s-]+/g, "").toUpperCase();
+  return text
+    .replace(/[\s-]+/g, "")
+    .replace(/[a-z]+/g, (letters) => letters.toUpperCase());
 }
 
 function matchFormat(registration: string) {
@@ -89,6 +95,9 @@ const LOOKALIKES: Record<string, string> = {
 export function lookalikeRegistrations(text: string, limit = 5): string[] {
   const registration = normaliseRegistration(text);
   if (/^(?:[0-9]*|[A-Z]*)$/.test(registration)) return [];
+  // A swap keeps the length, so longer text has no valid look-alike; and the search below
+  // tries 2^n combinations, which must stay at 2^7 (30 O's and 0's would be a billion).
+  if (registration.length > REGISTRATION_MAX_LENGTH) return [];
   const positions = [...registration]
     .map((char, index) => (char in LOOKALIKES ? index : -1))
     .filter((index) => index >= 0);

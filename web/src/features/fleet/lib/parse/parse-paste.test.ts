@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FLEET_MAX_ROWS } from "../fleet-types.ts";
+import { MAX_CELL_CHARS } from "./parse-failures.ts";
 import { parsePaste, PASTE_SOURCE } from "./parse-paste.ts";
 
 describe("parsePaste", () => {
@@ -95,5 +96,19 @@ describe("parsePaste", () => {
       message:
         "This list has more than 100,000 rows. Split it into lists of up to 100,000 rows.",
     });
+  });
+
+  // Found by parse.fuzz.test.ts: a 10 MB line was one row holding all of it.
+  it("fails an item longer than a spreadsheet cell, naming the item", () => {
+    const long = "A".repeat(MAX_CELL_CHARS + 1);
+    expect(parsePaste(`AB12CDE\nCD34EFG,${long}`)).toEqual({
+      code: "not-a-spreadsheet",
+      message:
+        "Item 3 of the list is more than 32,767 characters long, so this is not a list of registrations. Paste one registration per line, or separated by commas.",
+    });
+    expect(parsePaste("A".repeat(MAX_CELL_CHARS))).toHaveProperty(
+      "rows.length",
+      1,
+    );
   });
 });

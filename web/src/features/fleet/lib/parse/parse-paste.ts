@@ -8,7 +8,7 @@ import {
   type SourceRow,
   type SourceTable,
 } from "../fleet-types.ts";
-import { parseFailures } from "./parse-failures.ts";
+import { MAX_CELL_CHARS, parseFailures } from "./parse-failures.ts";
 
 export const PASTE_SOURCE = "Pasted list";
 
@@ -22,6 +22,9 @@ export function parsePaste(text: string): SourceTable | ParseFailure {
       // Stop at the first row over the limit: the user needs to know, not a 1 GB array.
       if (rows.length === FLEET_MAX_ROWS)
         return parseFailures.tooManyRows("list");
+      // A cell no spreadsheet could hold: not a registration, and no row to carry 10 MB.
+      if (cell.length > MAX_CELL_CHARS)
+        return parseFailures.pastedItemTooLong(rows.length + 1);
       rows.push({ line: rows.length + 1, cells: [cell] });
     }
   }
