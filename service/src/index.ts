@@ -10,16 +10,18 @@ import { serverTimeouts } from "@vics/shared/node/server-timeouts";
 import { createLogger } from "./logger.ts";
 import { createMemoryRateLimiter } from "./rate-limit/memory-rate-limiter.ts";
 import { SANDBOX_DELAY_MS } from "./sandbox.ts";
+import { withCachedKeys } from "./store/cached-keys.ts";
 import { openStoreOrExit } from "./store/open-store.ts";
 
 const SHUTDOWN_GRACE_MS = 5000;
 
 const env = loadEnv();
 const logger = createLogger({ level: env.LOG_LEVEL });
-const store = openStoreOrExit(
-  env.DATABASE_PATH,
-  new Date(),
-  (message, fields) => logger.info(message, fields),
+// Keys are looked up once per KEY_CACHE_TTL_MS, not per request; revocations apply within it.
+const store = withCachedKeys(
+  openStoreOrExit(env.DATABASE_PATH, new Date(), (message, fields) =>
+    logger.info(message, fields),
+  ),
 );
 const sandbox = env.SANDBOX ?? (await store.holdsSyntheticFleet());
 

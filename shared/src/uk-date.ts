@@ -14,6 +14,18 @@ const ukCalendar = new Intl.DateTimeFormat("en-GB", {
 
 /** The UK calendar date ("YYYY-MM-DD") at an instant. */
 export function ukDate(instant: Date): string {
+  // The UK date changes only on a whole minute (midnight, whichever offset applies), so one
+  // answer holds for the whole minute: formatToParts once a minute, not per request.
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute === cached.minute) return cached.date;
+  const date = formatUkDate(instant);
+  cached = { minute, date };
+  return date;
+}
+
+let cached = { minute: Number.NaN, date: "" };
+
+function formatUkDate(instant: Date): string {
   const parts = Object.fromEntries(
     ukCalendar.formatToParts(instant).map((part) => [part.type, part.value]),
   );

@@ -2,7 +2,7 @@
 // (HMAC), so nobody without the key can hash all the plates there are and look one up; short,
 // since it only has to tell one vehicle's lines from another's. Node only (node:crypto), so it
 // sits apart from the package's browser-safe index.
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac, createSecretKey, randomBytes } from "node:crypto";
 import { normaliseRegistration } from "../registration.ts";
 
 /** Hex characters kept: 48 bits, plenty to tell apart the vehicles of one log. */
@@ -15,7 +15,10 @@ export type RegistrationHasher = (registration: string) => string;
  * only within the process's own lines). `ab12 cde` and `AB12CDE` hash alike.
  */
 export function registrationHasher(key?: string): RegistrationHasher {
-  const secret = key ? Buffer.from(key, "utf8") : randomBytes(32);
+  // A KeyObject made once: a Buffer would be imported again on every hash (issue 10's profile).
+  const secret = createSecretKey(
+    key ? Buffer.from(key, "utf8") : randomBytes(32),
+  );
   return (registration) =>
     createHmac("sha256", secret)
       .update(normaliseRegistration(registration))

@@ -16,7 +16,11 @@ export function openDatabase(path: string): DatabaseSync {
   });
   try {
     // The first statement that reads the file: a damaged or foreign file fails here.
-    db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+    // Reads through a memory map of up to 1 GiB and a 64 MiB page cache: a 1,000-item bulk
+    // lookup on a 1,000,000-vehicle database takes half the time (docs/performance.md).
+    db.exec(
+      "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA mmap_size = 1073741824; PRAGMA cache_size = -65536;",
+    );
   } catch (error) {
     db.close();
     throw error;
