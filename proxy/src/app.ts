@@ -12,9 +12,13 @@ import { noBodyExcept } from "./no-body.ts";
 import { requestId } from "./request-id.ts";
 import { requestLog } from "./request-log.ts";
 import { registerStaticSite } from "./static-site.ts";
-import type { UpstreamFetch } from "./upstream-call.ts";
+import {
+  sendWithFetch,
+  type UpstreamFetch,
+  type UpstreamSend,
+} from "./upstream-call.ts";
 
-export type { UpstreamFetch } from "./upstream-call.ts";
+export type { UpstreamFetch, UpstreamSend } from "./upstream-call.ts";
 
 export interface ProxyOptions {
   /** Base URL of the vehicle service, e.g. http://127.0.0.1:3001 (paths start /v1). */
@@ -30,8 +34,12 @@ export interface ProxyOptions {
    * hosts only, and the request's own origin.
    */
   publicOrigin?: string;
-  /** How to reach the upstream: global fetch in production, the service's app in tests. */
-  fetch: UpstreamFetch;
+  /**
+   * How to reach the upstream: `send`, an undici pool in production (upstream-pool.ts), or
+   * else `fetch`, e.g. the service's app or a fake in tests.
+   */
+  send?: UpstreamSend;
+  fetch?: UpstreamFetch;
   timeoutMs: number;
   /** The built web app (web/dist). */
   webRoot: string;
@@ -56,6 +64,14 @@ const CONTENT_SECURITY_POLICY = {
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
 };
+
+function upstreamSend(options: ProxyOptions): UpstreamSend {
+  if (options.send) return options.send;
+  if (options.fetch) return sendWithFetch(options.fetch);
+  throw new Error(
+    "createProxyApp needs `send` or `fetch` to reach the upstream",
+  );
+}
 
 export function createProxyApp(options: ProxyOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -85,6 +101,7 @@ export function createProxyApp(options: ProxyOptions): Hono<AppEnv> {
     // The forwarder reads `apiKey` on each request: a getter hands it the current key.
     createForwarder({
       ...options,
+      send: upstreamSend(options),
       get apiKey() {
         return currentKey();
       },

@@ -12,13 +12,13 @@ import {
   type ProxyProblem,
 } from "./problem.ts";
 import { routeTemplate } from "./request-log.ts";
-import { callUpstream, type UpstreamFetch } from "./upstream-call.ts";
+import { callUpstream, type UpstreamSend } from "./upstream-call.ts";
 import { problemBreach, successBreach } from "./upstream-contract.ts";
 
 export interface ForwardOptions {
   upstreamUrl: string;
   apiKey: string;
-  fetch: UpstreamFetch;
+  send: UpstreamSend;
   timeoutMs: number;
   logger: Logger;
 }
@@ -113,7 +113,7 @@ export function createForwarder(options: ForwardOptions): Forward {
     const { path, json } = asked;
     const requestId = c.get("requestId");
     const outcome = await callUpstream(
-      options.fetch,
+      options.send,
       base + path,
       {
         method: json === undefined ? "GET" : "POST",
@@ -124,8 +124,6 @@ export function createForwarder(options: ForwardOptions): Forward {
           json !== undefined,
         ),
         body: json,
-        // A redirect would carry the key to wherever it points; the service never sends one.
-        redirect: "manual",
       },
       options.timeoutMs,
     );

@@ -8,6 +8,7 @@ import { serverTimeouts } from "@vics/shared/node/server-timeouts";
 import { gracefulCloser } from "./graceful-close.ts";
 import { apiKeyHolder } from "./key-reload.ts";
 import { createLogger } from "./logger.ts";
+import { createUpstreamPool } from "./upstream-pool.ts";
 import { webAppIsBuilt } from "./static-site.ts";
 
 const env = loadEnv();
@@ -27,11 +28,14 @@ if (!webAppIsBuilt(env.webRoot)) {
   });
 }
 
+// Keep-alive connections to the service, reused across requests (issue 10).
+const upstream = createUpstreamPool(env.upstreamUrl);
+
 const app = createProxyApp({
   upstreamUrl: env.upstreamUrl,
   apiKey: apiKey.current,
   publicOrigin: env.publicOrigin,
-  fetch: globalThis.fetch,
+  send: upstream.send,
   timeoutMs: env.timeoutMs,
   webRoot: env.webRoot,
   logger,
@@ -97,8 +101,9 @@ function shutdown(signal: string) {
   // Closes the listening socket at once; "stopping" is logged after, so it is true when read.
   const closed = closeGracefully(env.shutdownGraceMs);
   logger.info("stopping", { signal, graceMs: env.shutdownGraceMs });
-  void closed.then(({ inFlight }) => {
+  void closed.then(async ({ inFlight }) => {
     logger.info("stopped", { finishedInFlight: inFlight });
+    await upstream.close();
     process.exit(0);
   });
 }

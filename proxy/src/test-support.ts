@@ -99,7 +99,8 @@ export function asWebApp(app: Hono<AppEnv>): ProxyApp {
  * it, for the tests of what the proxy refuses.
  */
 export function createTestProxy(
-  options: Partial<ProxyOptions> & { fetch: UpstreamFetch },
+  options: Partial<ProxyOptions> &
+    ({ fetch: UpstreamFetch } | { send: ProxyOptions["send"] & {} }),
 ) {
   const log = createMemoryLogger();
   const proxy = createProxyApp({

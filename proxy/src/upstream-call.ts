@@ -5,6 +5,41 @@ export type UpstreamFetch = (
   init: RequestInit,
 ) => Response | Promise<Response>;
 
+/** What the proxy sends upstream: its method, allowlisted headers, and a JSON body or none. */
+export interface UpstreamInit {
+  method: "GET" | "POST";
+  headers: Headers;
+  body?: string;
+  signal: AbortSignal;
+}
+
+/** A whole upstream answer, body read. */
+export interface UpstreamReply {
+  status: number;
+  headers: Headers;
+  body: ArrayBuffer;
+}
+
+/**
+ * How the proxy reaches the upstream: an undici pool in production (upstream-pool.ts), or
+ * any fetch (the service's app, a fake) through sendWithFetch in tests. Rejects when the
+ * connection fails or the signal aborts; never follows a redirect.
+ */
+export type UpstreamSend = (
+  url: string,
+  init: UpstreamInit,
+) => Promise<UpstreamReply>;
+
+/** An UpstreamSend over a fetch: the whole body read, redirects not followed. */
+export function sendWithFetch(fetch: UpstreamFetch): UpstreamSend {
+  return async (url, init) => {
+    // A redirect would carry the key to wherever it points; the service never sends one.
+    const response = await fetch(url, { ...init, redirect: "manual" });
+    const body = await response.arrayBuffer();
+    return { status: response.status, headers: response.headers, body };
+  };
+}
+
 export type UpstreamOutcome =
   | { kind: "answer"; status: number; headers: Headers; body: ArrayBuffer }
   | { kind: "timeout" }
@@ -12,8 +47,11 @@ export type UpstreamOutcome =
 
 function describeFailure(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
+  // fetch puts the socket's error code on the cause; undici's own errors carry it themselves.
   const cause = error.cause as { code?: unknown } | undefined;
-  return typeof cause?.code === "string" ? cause.code : error.message;
+  if (typeof cause?.code === "string") return cause.code;
+  const { code } = error as { code?: unknown };
+  return typeof code === "string" ? code : error.message;
 }
 
 /**
@@ -22,9 +60,9 @@ function describeFailure(error: unknown): string {
  * if a fetch ignores its signal.
  */
 export async function callUpstream(
-  fetch: UpstreamFetch,
+  send: UpstreamSend,
   url: string,
-  init: RequestInit,
+  init: Omit<UpstreamInit, "signal">,
   timeoutMs: number,
 ): Promise<UpstreamOutcome> {
   const controller = new AbortController();
@@ -32,11 +70,7 @@ export async function callUpstream(
     controller.signal.addEventListener("abort", () => resolve("timeout")),
   );
   const timer = setTimeout(() => controller.abort(), timeoutMs);
-  const answer = (async () => {
-    const response = await fetch(url, { ...init, signal: controller.signal });
-    const body = await response.arrayBuffer();
-    return { status: response.status, headers: response.headers, body };
-  })();
+  const answer = send(url, { ...init, signal: controller.signal });
   try {
     const first = await Promise.race([answer, timedOut]);
     if (first === "timeout") {
