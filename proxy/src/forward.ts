@@ -55,7 +55,7 @@ interface UpstreamAnswer {
 
 /** What goes back: the upstream's body, or the proxy's own problem and why (for the log). */
 type Judged =
-  | { pass: ArrayBuffer | string }
+  | { pass: string }
   | { refuse: ProxyProblem; log: string; reason: string };
 
 const outsideContract = (reason: string): Judged => ({
@@ -89,16 +89,19 @@ function judgeAnswer(answer: UpstreamAnswer, asked: UpstreamRequest): Judged {
   const mediaType = headers.get("Content-Type")?.split(";")[0]?.trim();
   if (!mediaType || !CONTRACT_MEDIA_TYPES.has(mediaType.toLowerCase()))
     return outsideContract("not JSON");
+  // Passed on as this text: Node writes a string answer and its headers in one write, an
+  // ArrayBuffer in two (docs/performance.md).
+  const text = new TextDecoder().decode(body);
   let json: unknown;
   try {
-    json = JSON.parse(new TextDecoder().decode(body));
+    json = JSON.parse(text);
   } catch {
     return outsideContract("broken JSON");
   }
   const breach =
     status === 200 ? successBreach(json, asked) : problemBreach(json, status);
   if (breach !== undefined) return outsideContract(breach);
-  if (!asked.rewrite || status !== 200) return { pass: body };
+  if (!asked.rewrite || status !== 200) return { pass: text };
   const rewritten = asked.rewrite(json);
   return rewritten === undefined
     ? outsideContract("not an OpenAPI document")
