@@ -1,0 +1,103 @@
+// The web app's figures for `npm run bench` (issue 10, sections 5 and 6): the weight of the
+// built app, and a 100,000-row fleet check in Chromium (how long the list takes to read, how
+// long the run takes, how smoothly its results scroll, what the tab holds in memory).
+import { resolve } from "node:path";
+import type { Browser } from "playwright-core";
+import { fleetRegistrations } from "../../scripts/load/fleet-sample.ts";
+import { bundleSizes } from "./bundle-size.ts";
+import { launchChromium } from "./chromium.ts";
+import { fleetFile, type FleetFile } from "./fleet-file.ts";
+import { fleetJourney } from "./fleet-journey.ts";
+import { frameRate } from "./frame-rate.ts";
+import { scrollFrames } from "./table-scroll.ts";
+import { tabMemory } from "./tab-memory.ts";
+import { webRows, type WebParts, type WebRow } from "./web-rows.ts";
+
+export interface WebFigureOptions {
+  /** A running proxy serving the built app (web/dist), ending with "/". */
+  proxyUrl: string;
+  /** The stack's data folder: its database holds the fleet the list is drawn from. */
+  dataDir: string;
+  /** Shorter scrolling and tighter time limits; the same 100,000-row run. */
+  quick: boolean;
+  /** The built app the proxy serves; web/dist unless the proxy was given another. */
+  distDir?: string;
+}
+
+export interface WebFigures {
+  figures: Record<string, number | null>;
+  rows: WebRow[];
+}
+
+const DIST = resolve(import.meta.dirname, "../../web/dist");
+const FLEET_ROWS = 100_000;
+/** 4,000 px/s: about 80 rows of 48 px a second, a brisk flick through the list. */
+const SCROLL_PX_PER_SECOND = 4000;
+
+const firstLine = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
+
+export async function webFigures(
+  options: WebFigureOptions,
+): Promise<WebFigures> {
+  const bundle = await bundleSizes(options.distDir ?? DIST);
+  const file = fleetFile(
+    fleetRegistrations(options.dataDir, FLEET_ROWS),
+    FLEET_ROWS,
+  );
+  const browser = await launchChromium();
+  if (typeof browser === "string")
+    return webRows({ bundle, file, skipped: browser });
+  try {
+    return webRows({
+      bundle,
+      file,
+      ...(await inBrowser(browser, file, options)),
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The journey, then scrolling and memory on the finished run; each says why when it fails. */
+async function inBrowser(
+  browser: Browser,
+  file: FleetFile,
+  options: WebFigureOptions,
+): Promise<Omit<WebParts, "bundle" | "file">> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  const parts: Omit<WebParts, "bundle" | "file"> = {};
+  try {
+    parts.journey = await fleetJourney(
+      page,
+      options.proxyUrl,
+      file,
+      options.quick ? 60_000 : 180_000,
+    );
+  } catch (error) {
+    await context.close();
+    return { skipped: `the fleet check failed: ${firstLine(error)}` };
+  }
+  try {
+    parts.idle = frameRate((await scrollFrames(page, 1000, 0)).timestamps);
+    const scrolled = await scrollFrames(
+      page,
+      options.quick ? 2000 : 3000,
+      SCROLL_PX_PER_SECOND,
+    );
+    parts.scroll = frameRate(scrolled.timestamps);
+    parts.scrolledPx = scrolled.scrolledPx;
+  } catch (error) {
+    parts.scrollProblem = firstLine(error);
+  }
+  try {
+    parts.memory = await tabMemory(browser, page);
+  } catch (error) {
+    parts.memoryProblem = firstLine(error);
+  }
+  await context.close();
+  return parts;
+}

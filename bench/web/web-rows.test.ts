@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import type { BundleSizes } from "./bundle-size.ts";
+import type { FleetFile } from "./fleet-file.ts";
+import { webRows } from "./web-rows.ts";
+
+const bundle: BundleSizes = {
+  initial: [],
+  lazy: [
+    {
+      file: "assets/fleet-abc.js",
+      kind: "js",
+      bytes: 200_000,
+      gzipBytes: 61_440,
+    },
+    {
+      file: "assets/fleet-def.css",
+      kind: "css",
+      bytes: 4_000,
+      gzipBytes: 1_024,
+    },
+  ],
+  initialJsGzip: 121_000,
+  initialCssGzip: 3_789,
+};
+
+const file: FleetFile = {
+  csv: "",
+  registrationColumn: 1,
+  expected: { rows: 100_000, unique: 98_950, duplicates: 1_000, invalid: 50 },
+  madeUp: 0,
+};
+
+describe("webRows", () => {
+  it("gives every key, null where the browser could not measure, and says why", () => {
+    const { figures, rows } = webRows({
+      bundle,
+      file,
+      skipped: "no Chromium at /x",
+    });
+    expect(figures).toEqual({
+      initial_js_gzip_kb: 118.2,
+      initial_css_gzip_kb: 3.7,
+      lazy_js_gzip_kb: 60,
+      csv100k_parse_s: null,
+      fleet100k_browser_s: null,
+      scroll_fps: null,
+      browser_tab_heap_mb: null,
+      browser_tab_rss_mb: null,
+    });
+    expect(rows[0]).toMatchObject({
+      value: "118.2 kB",
+      target: "≤ 120 kB",
+      met: true,
+    });
+    expect(rows.map((row) => row.figure)).toContain(
+      "Loaded on demand: fleet-abc.js, gzip",
+    );
+    expect(rows.at(-1)?.value).toBe("n/a: no Chromium at /x");
+  });
+
+  it("rounds the browser's figures and holds them against their targets", () => {
+    const { figures, rows } = webRows({
+      bundle: { ...bundle, initialJsGzip: 130_000 },
+      file: { ...file, madeUp: 48_940 },
+      journey: {
+        parseMs: 712.4,
+        uploadToSummaryMs: 20_840,
+        runMs: 19_500,
+        finished: "Finished: 98,950 vehicles checked.",
+        notChecked: "0",
+      },
+      idle: {
+        frames: 61,
+        fps: 60,
+        longestFrameMs: 17,
+        p95FrameMs: 17,
+        longFrames: 0,
+      },
+      scroll: {
+        frames: 170,
+        fps: 56.52,
+        longestFrameMs: 40.04,
+        p95FrameMs: 20,
+        longFrames: 0,
+      },
+      scrolledPx: 12_000,
+      memory: { jsHeapUsedMb: 51.96, jsHeapTotalMb: 80, rendererRssMb: 285.24 },
+    });
+    expect(figures).toMatchObject({
+      initial_js_gzip_kb: 127,
+      csv100k_parse_s: 0.71,
+      fleet100k_browser_s: 20.8,
+      scroll_fps: 56.5,
+      browser_tab_heap_mb: 52,
+      browser_tab_rss_mb: 285.2,
+    });
+    const met = Object.fromEntries(
+      rows.filter((row) => row.target).map((row) => [row.value, row.met]),
+    );
+    expect(met).toEqual({ "127 kB": false, "0.71 s": true, "20.8 s": false });
+    expect(
+      rows.find((row) => row.figure.startsWith("Fleet check"))?.figure,
+    ).toContain("48,940 of its plates made up");
+    expect(rows.find((row) => row.figure.startsWith("Scrolling"))?.value).toBe(
+      "56.5 fps (the page idle: 60 fps); slowest frame 40 ms, 0 over 50 ms; 250 rows passed",
+    );
+  });
+});
