@@ -123,10 +123,37 @@ describe("a run session", () => {
     expect(listener).toHaveBeenCalled();
     expect(session.getSnapshot()).toBe(session.getSnapshot());
     expect(session.getSnapshot()).toMatchObject({
-      resultsVersion: 3,
       progress: { done: 6, total: 6 },
     });
+    expect(session.getSnapshot().resultsVersion).toBeGreaterThan(0);
     expect(session.getSnapshot().results.size).toBe(6);
+  });
+
+  it("tells new results at once, then at most once a second while it runs, and every one when it ends", async () => {
+    const clock = fakeClock();
+    fakeUpstream({ clock });
+    const store = await storeWith(savedRun(registrationsNumbered(20)));
+    const session = await startRunSession({
+      store,
+      client: apiFleetClient,
+      runId: "run-1",
+      tuning: quickTuning(clock, { chunkSize: 1, concurrency: 1 }),
+    });
+    // How many results the page had been told of, each time it was told of more.
+    const told: number[] = [];
+    let version = 0;
+    session.subscribe(() => {
+      const { resultsVersion, results } = session.getSnapshot();
+      if (resultsVersion !== version) told.push(results.size);
+      version = resultsVersion;
+    });
+    await session.ended;
+
+    // 20 batches, saved well within a second: the first told as it came, the rest at the end.
+    expect(told[0]).toBe(1);
+    expect(told.length).toBeLessThan(20);
+    expect(told.at(-1)).toBe(20);
+    expect(session.getSnapshot().results.size).toBe(20);
   });
 
   it("stops with words the page can show when results cannot be saved, leaving the run resumable", async () => {

@@ -70,6 +70,41 @@ const notChecked = (registration: string): VehicleResult => ({
   checkedAt: "2026-01-05T09:00:00.000Z",
 });
 
+/** "vics-fleet" as schema 2 left it: a record per result, keyed [runId, registration]. */
+async function schemaTwoDatabase(
+  run: SavedRun,
+  results: VehicleResult[],
+): Promise<void> {
+  const done = (request: IDBRequest | IDBTransaction) =>
+    new Promise<void>((resolve, reject) => {
+      if (request instanceof IDBTransaction) {
+        request.oncomplete = () => resolve();
+        request.onerror = () => reject(request.error);
+      } else {
+        request.onsuccess = () => resolve();
+        request.onerror = () => reject(request.error);
+      }
+    });
+  const open = indexedDB.open("vics-fleet", 2);
+  open.onupgradeneeded = () => {
+    const db = open.result;
+    db.createObjectStore("runs", { keyPath: "id" });
+    db.createObjectStore("rows", { keyPath: "runId" });
+    db.createObjectStore("results", { keyPath: ["runId", "registration"] });
+    db.createObjectStore("drafts", { keyPath: "id" });
+  };
+  await done(open);
+  const db = open.result;
+  const tx = db.transaction(["runs", "rows", "results"], "readwrite");
+  const { rows, ...summary } = run;
+  tx.objectStore("runs").put({ ...summary, rowCount: rows.length });
+  tx.objectStore("rows").put({ runId: run.id, rows });
+  for (const result of results)
+    tx.objectStore("results").put({ ...result, runId: run.id });
+  await done(tx);
+  db.close();
+}
+
 let store: RunStore;
 
 beforeEach(async () => {
@@ -112,6 +147,41 @@ describe("the saved runs", () => {
       ]),
     );
     expect((await store.listRuns())[0]?.answered).toBe(2);
+  });
+
+  it("numbers batches on from those saved before a reload, so the newest result still wins", async () => {
+    await store.saveRun(savedRun("r1", "2026-01-05T09:00:00.000Z"));
+    await store.saveResults("r1", [notChecked("AB12CDE")]);
+    store.close();
+
+    store = await openRunStore();
+    await store.saveResults("r1", [insured("AB12CDE")]);
+    expect((await store.loadRun("r1"))?.results.get("AB12CDE")).toEqual(
+      insured("AB12CDE"),
+    );
+    expect((await store.listRuns())[0]?.answered).toBe(1);
+  });
+
+  it("upgrades a database of schema 2 (a record per result), keeping every run's results", async () => {
+    store.close();
+    globalThis.indexedDB = new IDBFactory();
+    const run = savedRun("r1", "2026-01-05T09:00:00.000Z");
+    const answers = Array.from({ length: 1500 }, (_, index) =>
+      insured(`AB${String(index).padStart(4, "0")}`),
+    );
+    await schemaTwoDatabase(run, answers);
+
+    store = await openRunStore();
+    const loaded = await store.loadRun("r1");
+    expect(loaded?.run).toEqual(run);
+    expect(loaded?.results).toEqual(
+      new Map(answers.map((answer) => [answer.registration, answer])),
+    );
+    expect((await store.listRuns())[0]?.answered).toBe(1500);
+    await store.saveResults("r1", [notChecked("AB0000")]);
+    expect((await store.loadRun("r1"))?.results.get("AB0000")).toEqual(
+      notChecked("AB0000"),
+    );
   });
 
   it("refuses results for a run that is gone (deleted in another tab), writing none of them", async () => {

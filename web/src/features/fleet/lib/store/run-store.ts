@@ -10,6 +10,11 @@ import type {
 } from "../fleet-types.ts";
 import { draftQueries } from "./draft-queries.ts";
 import {
+  answeredCount,
+  resultQueries,
+  resultsByRegistration,
+} from "./result-queries.ts";
+import {
   RUN_SCHEMA_VERSION,
   runResultsRange,
   upgradeRunSchema,
@@ -42,7 +47,10 @@ export type RunPatch = Partial<Omit<SavedRun, "id" | "createdAt">>;
 export interface RunStore {
   saveRun(run: SavedRun): Promise<void>;
   updateRun(id: string, patch: RunPatch): Promise<void>;
-  /** One transaction per batch; a result replaces an earlier one for the same registration. */
+  /**
+   * One transaction and one record per batch; a result replaces an earlier one for the same
+   * registration.
+   */
   saveResults(runId: string, results: readonly VehicleResult[]): Promise<void>;
   loadRun(id: string): Promise<LoadedRun | undefined>;
   /** Newest first. */
@@ -73,7 +81,8 @@ export async function openRunStore(dbName = "vics-fleet"): Promise<RunStore> {
   let db: IDBPDatabase<FleetRunsSchema>;
   try {
     db = await openDB<FleetRunsSchema>(dbName, RUN_SCHEMA_VERSION, {
-      upgrade: (database, oldVersion) => upgradeRunSchema(database, oldVersion),
+      upgrade: (database, oldVersion, _newVersion, transaction) =>
+        void upgradeRunSchema(database, oldVersion, transaction),
       // Another tab needs a newer schema: let it have the database.
       blocking: () => db.close(),
     });
@@ -122,46 +131,29 @@ function runStore(db: IDBPDatabase<FleetRunsSchema>): RunStore {
       await Promise.all([...writes, tx.done]);
     },
 
-    async saveResults(runId, results) {
-      const tx = db.transaction(["runs", "results"], "readwrite");
-      const run = await tx.objectStore("runs").get(runId);
-      if (!run) {
-        tx.abort();
-        await tx.done.catch(() => undefined);
-        throw new Error(`No saved run ${runId}: it may have been deleted.`);
-      }
-      const store = tx.objectStore("results");
-      await Promise.all([
-        ...results.map((result) => store.put({ ...result, runId })),
-        tx
-          .objectStore("runs")
-          .put({ ...run, updatedAt: new Date().toISOString() }),
-        tx.done,
-      ]);
-    },
-
     async loadRun(id) {
-      const tx = db.transaction(["runs", "rows", "results"]);
-      const [summary, rows, records] = await Promise.all([
+      const tx = db.transaction(["runs", "rows", "resultBatches"]);
+      const [summary, rows, batches] = await Promise.all([
         tx.objectStore("runs").get(id),
         tx.objectStore("rows").get(id),
-        tx.objectStore("results").getAll(runResultsRange(id)),
+        tx.objectStore("resultBatches").getAll(runResultsRange(id)),
       ]);
       if (!summary) return undefined;
       const { rowCount: _rowCount, ...run } = summary;
-      const results = new Map<string, VehicleResult>();
-      for (const { runId: _runId, ...result } of records) {
-        results.set(result.registration, result);
-      }
-      return { run: { ...run, rows: rows?.rows ?? [] }, results };
+      return {
+        run: { ...run, rows: rows?.rows ?? [] },
+        results: resultsByRegistration(batches),
+      };
     },
 
     async listRuns() {
-      const tx = db.transaction(["runs", "results"]);
+      const tx = db.transaction(["runs", "answered"]);
       const summaries = await tx.objectStore("runs").getAll();
       const answered = await Promise.all(
-        summaries.map((run) =>
-          tx.objectStore("results").count(runResultsRange(run.id)),
+        summaries.map(async (run) =>
+          answeredCount(
+            await tx.objectStore("answered").getAll(runResultsRange(run.id)),
+          ),
         ),
       );
       return summaries
@@ -179,15 +171,20 @@ function runStore(db: IDBPDatabase<FleetRunsSchema>): RunStore {
     },
 
     async deleteRun(id) {
-      const tx = db.transaction(["runs", "rows", "results"], "readwrite");
+      const tx = db.transaction(
+        ["runs", "rows", "resultBatches", "answered"],
+        "readwrite",
+      );
       await Promise.all([
         tx.objectStore("runs").delete(id),
         tx.objectStore("rows").delete(id),
-        tx.objectStore("results").delete(runResultsRange(id)),
+        tx.objectStore("resultBatches").delete(runResultsRange(id)),
+        tx.objectStore("answered").delete(runResultsRange(id)),
         tx.done,
       ]);
     },
 
+    ...resultQueries(db),
     ...draftQueries(db),
     close: () => db.close(),
   };
