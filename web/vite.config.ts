@@ -4,7 +4,18 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: "dist", emptyOutDir: true },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // @vics/shared only declares things, so what a chunk does not use of it is left out:
+        // the pages of every visit take its plate rules without its zod schemas, which load
+        // with the first answer (src/lib/lazy-schemas.ts).
+        moduleSideEffects: [{ test: /\/shared\/src\//, sideEffects: false }],
+      },
+    },
+  },
   server: {
     // In development the proxy (npm start, port 3000) adds the API key; Vite never sees it.
     proxy: { "/api": "http://127.0.0.1:3000" },

@@ -1,9 +1,6 @@
 // Entry point: mounts the app into index.html's #root.
-// First of all: zod 4 probes whether eval is allowed (new Function) the first time a schema
-// parses, which the Content-Security-Policy blocks and reports as a violation. jitless skips
-// the probe and zod's compiled fast path (e2e csp.spec.ts; docs/decisions/018-proxy-edges.md).
-import { config as zodConfig } from "zod/v4/core";
-zodConfig({ jitless: true });
+// First of all: zod jitless, before any schema is built (see zod-jitless.ts).
+import "./lib/zod-jitless.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";

@@ -14,6 +14,7 @@ import {
   apiPostWithRateLimit,
 } from "./api-client.ts";
 import { ApiError } from "./api-error.ts";
+import { insuranceRecordSchema } from "./lazy-schemas.ts";
 import { getRateLimit } from "./rate-limit-store.ts";
 import { server } from "../test/server.ts";
 import {
@@ -174,6 +175,34 @@ describe("apiGet", () => {
         signal: controller.signal,
       }),
     ).rejects.not.toBeInstanceOf(ApiError);
+  });
+
+  it("takes a loader of the schema, loaded while the request is on its way", async () => {
+    serveInsurance(() => json(insuranceFixture()));
+    const asked: string[] = [];
+    const loader = async () => {
+      asked.push("schema");
+      return InsuranceRecordSchema;
+    };
+    await expect(apiGet(paths.insurance("AB12CDE"), loader)).resolves.toEqual(
+      insuranceFixture(),
+    );
+    await expect(
+      apiGet(paths.insurance("AB12CDE"), insuranceRecordSchema),
+    ).resolves.toEqual(insuranceFixture());
+    expect(asked).toEqual(["schema"]);
+  });
+
+  it("reports a schema that cannot load (the connection went) as NETWORK, to try again", async () => {
+    serveInsurance(() => json(insuranceFixture()));
+    const error = await failure(
+      apiGet(paths.insurance("AB12CDE"), () =>
+        Promise.reject(
+          new TypeError("Failed to fetch dynamically imported module"),
+        ),
+      ),
+    );
+    expect(error).toMatchObject({ status: 0, code: "NETWORK" });
   });
 });
 

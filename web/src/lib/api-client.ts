@@ -4,7 +4,6 @@
 import {
   CLIENT_HEADER,
   PROXY_PREFIX,
-  ProblemSchema,
   REQUEST_ID_HEADER,
   parseRateLimitHeaders,
   parseRetryAfter,
@@ -12,7 +11,14 @@ import {
 } from "@vics/shared";
 import type { z } from "zod";
 import { ApiError, codeForStatus } from "./api-error.ts";
+import { problemSchema, type SchemaLoader } from "./lazy-schemas.ts";
 import { recordRateLimit } from "./rate-limit-store.ts";
+
+/**
+ * What the answer must match: a zod schema, or a loader of one (lazy-schemas.ts) for the pages
+ * of every visit, which then load zod while their first request is on its way.
+ */
+export type ResponseSchema<T> = z.ZodType<T> | SchemaLoader<T>;
 
 export interface ApiRequestOptions {
   signal?: AbortSignal;
@@ -31,7 +37,7 @@ export interface ApiResponse<T> {
  */
 export async function apiGet<T>(
   path: string,
-  schema: z.ZodType<T>,
+  schema: ResponseSchema<T>,
   options: ApiRequestOptions = {},
 ): Promise<T> {
   return (await apiGetWithRateLimit(path, schema, options)).data;
@@ -39,7 +45,7 @@ export async function apiGet<T>(
 
 export function apiGetWithRateLimit<T>(
   path: string,
-  schema: z.ZodType<T>,
+  schema: ResponseSchema<T>,
   options: ApiRequestOptions = {},
 ): Promise<ApiResponse<T>> {
   return request(path, { method: "GET" }, schema, options.signal);
@@ -49,7 +55,7 @@ export function apiGetWithRateLimit<T>(
 export async function apiPost<T>(
   path: string,
   body: unknown,
-  schema: z.ZodType<T>,
+  schema: ResponseSchema<T>,
   options: ApiRequestOptions = {},
 ): Promise<T> {
   return (await apiPostWithRateLimit(path, body, schema, options)).data;
@@ -58,7 +64,7 @@ export async function apiPost<T>(
 export function apiPostWithRateLimit<T>(
   path: string,
   body: unknown,
-  schema: z.ZodType<T>,
+  schema: ResponseSchema<T>,
   options: ApiRequestOptions = {},
 ): Promise<ApiResponse<T>> {
   return request(
@@ -82,18 +88,20 @@ interface RequestShape {
 async function request<T>(
   path: string,
   shape: RequestShape,
-  schema: z.ZodType<T>,
+  schema: ResponseSchema<T>,
   signal: AbortSignal | undefined,
 ): Promise<ApiResponse<T>> {
+  const loading = loadSchema(schema);
   const response = await send(path, shape, signal);
   const rateLimit = parseRateLimitHeaders(response.headers);
   if (rateLimit) recordRateLimit(rateLimit);
   const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
   const body = await readJson(response, requestId, rateLimit, signal);
 
-  if (!response.ok) throw problemError(response, body, requestId, rateLimit);
+  if (!response.ok)
+    throw await problemError(response, body, requestId, rateLimit);
 
-  const parsed = schema.safeParse(body);
+  const parsed = (await loading).safeParse(body);
   if (!parsed.success) {
     throw new ApiError({
       status: response.status,
@@ -105,6 +113,25 @@ async function request<T>(
     });
   }
   return { data: parsed.data, rateLimit };
+}
+
+/**
+ * The schema, loaded now when it is a loader, so it arrives with the answer. A schema that
+ * cannot load (the network went) is a network failure: the user can try again.
+ */
+function loadSchema<T>(schema: ResponseSchema<T>): Promise<z.ZodType<T>> {
+  if (typeof schema !== "function") return Promise.resolve(schema);
+  const loading = schema().catch((cause: unknown) => {
+    throw new ApiError({
+      status: 0,
+      code: "NETWORK",
+      detail: "VICS could not load what it needs to read the answer.",
+      cause,
+    });
+  });
+  // Never awaited when the request itself fails first: that rejection is not news.
+  loading.catch(() => undefined);
+  return loading;
 }
 
 async function send(
@@ -169,13 +196,15 @@ async function readJson(
   }
 }
 
-function problemError(
+async function problemError(
   response: Response,
   body: unknown,
   headerRequestId: string | undefined,
   rateLimit: RateLimitState | undefined,
-): ApiError {
-  const problem = ProblemSchema.safeParse(body);
+): Promise<ApiError> {
+  // A problem schema that cannot load reads as no problem document: the status still speaks.
+  const schema = await problemSchema().catch(() => undefined);
+  const problem = schema?.safeParse(body) ?? { success: false as const };
   const retryAfter =
     parseRetryAfter(response.headers) ??
     (response.status === 429 ? rateLimit?.resetSeconds : undefined);

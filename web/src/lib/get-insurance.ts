@@ -2,18 +2,15 @@
 // the insurance view shows it, and the compliance dashboard takes its vehicle from it. One
 // query key means both views share one cached answer (and one request against the rate limit).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import {
-  InsuranceRecordSchema,
-  paths,
-  type InsuranceRecord,
-} from "@vics/shared";
+import { paths, type InsuranceRecord } from "@vics/shared";
 import { apiGet } from "./api-client.ts";
+import { insuranceRecordSchema } from "./lazy-schemas.ts";
 
 export function getInsurance(
   registration: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<InsuranceRecord> {
-  return apiGet(paths.insurance(registration), InsuranceRecordSchema, options);
+  return apiGet(paths.insurance(registration), insuranceRecordSchema, options);
 }
 
 export function insuranceQueryOptions(registration: string) {

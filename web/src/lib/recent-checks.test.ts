@@ -141,6 +141,28 @@ describe("recent checks", () => {
     ]);
   });
 
+  it("drops entries with a time or an outcome it never writes, and keeps only its own fields", () => {
+    const good = {
+      registration: "AB12CDE",
+      kind: "compliance",
+      outcome: "Compliant",
+      checkedAt: "2026-05-01T10:01:00.000Z",
+    };
+    window.localStorage.setItem(
+      RECENT_CHECKS_KEY,
+      JSON.stringify([
+        { ...good, checkedAt: "2026-05-01 10:01" },
+        { ...good, checkedAt: "2026-13-45T10:01:00Z" },
+        { ...good, checkedAt: 1_777_000_000_000 },
+        { ...good, outcome: "" },
+        { ...good, outcome: "x".repeat(81) },
+        { ...good, registration: "ab12cde" },
+        { ...good, extra: "<img src=x>" },
+      ]),
+    );
+    expect(getRecentChecks()).toEqual([good]);
+  });
+
   it("keeps working in memory when storage refuses to be used", () => {
     vi.spyOn(Storage.prototype, "getItem").mockImplementation(() => {
       throw new DOMException("blocked", "SecurityError");

@@ -1,18 +1,45 @@
 // The last few checks made in this browser, kept in localStorage and never sent anywhere.
 import { useSyncExternalStore } from "react";
-import { z } from "zod";
 
 export const RECENT_CHECKS_KEY = "vics:recent-checks";
 export const RECENT_CHECKS_LIMIT = 10;
 
-const RecentCheckSchema = z.object({
-  registration: z.string().regex(/^[A-Z0-9]{1,7}$/),
-  kind: z.enum(["insurance", "compliance"]),
-  outcome: z.string().min(1).max(80),
-  checkedAt: z.iso.datetime(),
-});
-export type RecentCheck = z.infer<typeof RecentCheckSchema>;
-export type RecentCheckKind = RecentCheck["kind"];
+export type RecentCheckKind = "insurance" | "compliance";
+
+export interface RecentCheck {
+  registration: string;
+  kind: RecentCheckKind;
+  outcome: string;
+  /** An ISO 8601 instant in UTC, e.g. "2026-01-05T09:00:00.000Z". */
+  checkedAt: string;
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
+
+/**
+ * The entry as a RecentCheck, or undefined. Checked by hand, not with zod: this list is the
+ * browser's own (not the contract's), and zod is kept out of the first page load (it loads
+ * with the first answer; see lazy-schemas.ts).
+ */
+function recentCheck(entry: unknown): RecentCheck | undefined {
+  if (typeof entry !== "object" || entry === null) return undefined;
+  const { registration, kind, outcome, checkedAt } = entry as Record<
+    string,
+    unknown
+  >;
+  if (typeof registration !== "string" || !/^[A-Z0-9]{1,7}$/.test(registration))
+    return undefined;
+  if (kind !== "insurance" && kind !== "compliance") return undefined;
+  if (typeof outcome !== "string" || outcome.length < 1 || outcome.length > 80)
+    return undefined;
+  if (
+    typeof checkedAt !== "string" ||
+    !ISO_INSTANT.test(checkedAt) ||
+    Number.isNaN(Date.parse(checkedAt))
+  )
+    return undefined;
+  return { registration, kind, outcome, checkedAt };
+}
 
 export interface NewRecentCheck {
   registration: string;
@@ -65,9 +92,8 @@ function parse(raw: string | null): RecentCheck[] {
   }
   if (!Array.isArray(stored)) return [];
   return stored
-    .map((entry) => RecentCheckSchema.safeParse(entry))
-    .filter((result) => result.success)
-    .map((result) => result.data)
+    .map(recentCheck)
+    .filter((check) => check !== undefined)
     .slice(0, RECENT_CHECKS_LIMIT);
 }
 
@@ -86,7 +112,7 @@ export function addRecentCheck(check: NewRecentCheck): void {
     outcome: check.outcome,
     checkedAt: (check.checkedAt ?? new Date()).toISOString(),
   };
-  if (!RecentCheckSchema.safeParse(entry).success) return;
+  if (!recentCheck(entry)) return;
   const others = getRecentChecks().filter(
     (old) => old.registration !== entry.registration || old.kind !== entry.kind,
   );

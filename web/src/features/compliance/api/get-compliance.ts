@@ -1,11 +1,8 @@
 // The compliance check: its fetcher, query options and hook.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import {
-  ComplianceRecordSchema,
-  paths,
-  type ComplianceRecord,
-} from "@vics/shared";
+import { paths, type ComplianceRecord } from "@vics/shared";
 import { apiGet } from "../../../lib/api-client.ts";
+import { complianceRecordSchema } from "../../../lib/lazy-schemas.ts";
 
 export function getCompliance(
   registration: string,
@@ -13,7 +10,7 @@ export function getCompliance(
 ): Promise<ComplianceRecord> {
   return apiGet(
     paths.compliance(registration),
-    ComplianceRecordSchema,
+    complianceRecordSchema,
     options,
   );
 }

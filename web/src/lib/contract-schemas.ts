@@ -1,0 +1,8 @@
+// The contract's schemas the pages of every visit check answers with. Imported only through
+// lazy-schemas.ts, so that zod and these schemas are not in the app's first download (a fifth
+// of it): they load while the first request is on its way.
+export {
+  ComplianceRecordSchema,
+  InsuranceRecordSchema,
+  ProblemSchema,
+} from "@vics/shared";

@@ -1,0 +1,18 @@
+// Loaders of the contract's schemas for the API client (see contract-schemas.ts): each loads
+// zod and the schemas on first use, then answers at once.
+import type { ComplianceRecord, InsuranceRecord, Problem } from "@vics/shared";
+import type { z } from "zod";
+
+export type SchemaLoader<T> = () => Promise<z.ZodType<T>>;
+
+const contract = () => import("./contract-schemas.ts");
+
+export const insuranceRecordSchema: SchemaLoader<InsuranceRecord> = async () =>
+  (await contract()).InsuranceRecordSchema;
+
+export const complianceRecordSchema: SchemaLoader<
+  ComplianceRecord
+> = async () => (await contract()).ComplianceRecordSchema;
+
+export const problemSchema: SchemaLoader<Problem> = async () =>
+  (await contract()).ProblemSchema;
