@@ -15,16 +15,19 @@ function savedRegistrations(page: Page, runId: string): Promise<string[]> {
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
-    const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
-      const request = db
-        .transaction("results")
-        .objectStore("results")
-        .getAllKeys(IDBKeyRange.bound([id], [id, []]));
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
+    // Schema 3 saves a record per batch; "answered" holds each batch's registrations.
+    const batches = await new Promise<Array<{ registrations: string[] }>>(
+      (resolve, reject) => {
+        const request = db
+          .transaction("answered")
+          .objectStore("answered")
+          .getAll(IDBKeyRange.bound([id], [id, []]));
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      },
+    );
     db.close();
-    return keys.map((key) => String((key as string[])[1]));
+    return [...new Set(batches.flatMap((batch) => batch.registrations))];
   }, runId);
 }
 

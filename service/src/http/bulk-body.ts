@@ -20,7 +20,7 @@ export const requireJsonBody = createMiddleware<AppEnv>(async (c, next) => {
 /**
  * A body that stops arriving (the client hung up, or the server's request timeout cut a slow
  * one off) is the client's 400, not an unhandled error: nobody reads the answer, but the
- * log must not count it as an incident. Found by the slow-body test (slow-body-socket.test.ts).
+ * log must not count it as an incident. Found by the slow-body test (slow-request-socket.test.ts).
  */
 const incompleteBody = () =>
   problems.malformedRequest(BULK_REQUEST_DETAILS.incomplete);
