@@ -55,8 +55,7 @@ interface UpstreamAnswer {
 
 /** What goes back: the upstream's body, or the proxy's own problem and why (for the log). */
 type Judged =
-  | { pass: string }
-  | { refuse: ProxyProblem; log: string; reason: string };
+  { pass: string } | { refuse: ProxyProblem; log: string; reason: string };
 
 const outsideContract = (reason: string): Judged => ({
   refuse: PROXY_PROBLEMS.upstreamInvalid,
