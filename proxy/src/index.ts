@@ -5,7 +5,7 @@ import { createProxyApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
 import { registrationHasher } from "@vics/shared/node";
 import { serverTimeouts } from "@vics/shared/node/server-timeouts";
-import { gracefulCloser } from "./graceful-close.ts";
+import { gracefulCloser } from "@vics/shared/node/graceful-close";
 import { apiKeyHolder } from "./key-reload.ts";
 import { createLogger } from "./logger.ts";
 import { createUpstreamPool } from "./upstream-pool.ts";

@@ -3,7 +3,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { createApp } from "./app.ts";
-import { gracefulCloser } from "./http/graceful-close.ts";
+import { gracefulCloser } from "@vics/shared/node/graceful-close";
 import { loadEnv } from "./env.ts";
 import { registrationHasher } from "@vics/shared/node";
 import { serverTimeouts } from "@vics/shared/node/server-timeouts";

@@ -1,8 +1,12 @@
 import type { Server, ServerResponse } from "node:http";
-import type { Logger } from "../logger.ts";
+
+/** Where the closer says it cut connections: the service's and the proxy's loggers both fit. */
+export interface CloseLogger {
+  warn(message: string, fields?: Record<string, unknown>): void;
+}
 
 /**
- * How the service stops on SIGTERM (issue 9), as the proxy does: the listening socket closes
+ * How the service and the proxy stop on SIGTERM (issue 9): the listening socket closes
  * at once (nothing new is accepted), idle keep-alive connections are closed, each request in
  * flight finishes and its connection closes after it (Connection: close), and whatever is
  * still open after `graceMs` is cut. Resolves when the last connection has gone.
@@ -11,7 +15,7 @@ import type { Logger } from "../logger.ts";
  * keeps every upstream connection alive) left that connection open once answered, and every
  * stop waited out the whole grace time.
  */
-export function gracefulCloser(server: Server, logger: Logger) {
+export function gracefulCloser(server: Server, logger: CloseLogger) {
   const inFlight = new Set<ServerResponse>();
   let closing = false;
 
