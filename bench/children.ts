@@ -2,8 +2,7 @@
 // loopback port, awaited until it answers, and every one stopped by stopAllChildren() however
 // the bench ends. scripts/load/stack.ts does the same for the service and its first proxy.
 import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { createServer } from "node:net";
+import { stopChild } from "../scripts/load/stack.ts";
 
 export interface Child {
   /** http://127.0.0.1:port, no trailing slash. */
@@ -13,31 +12,6 @@ export interface Child {
 }
 
 const running = new Set<Child>();
-
-/** A port free on loopback now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no free port")),
-      );
-    });
-  });
-}
-
-export async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, "exit");
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 export interface ChildOptions {
   label: string;

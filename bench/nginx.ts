@@ -12,7 +12,8 @@ import {
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { API_KEY_HEADER, PROXY_PREFIX } from "@vics/shared";
-import { freePort, startChild, type Child } from "./children.ts";
+import { freePort } from "@vics/shared/testing/free-port";
+import { startChild, type Child } from "./children.ts";
 
 export interface NginxSetup {
   /** nginx's prefix folder: the config, pid, logs and temp files live here. */

@@ -1,33 +1,15 @@
 // The servers the bench starts beside the stack: a fresh API key per scenario (so none meets
 // another's rate limit), a proxy holding one such key, and the bare Hono app.
-import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
-import { freePort, startChild, type Child } from "./children.ts";
+import { freePort } from "@vics/shared/testing/free-port";
+import { createKey as createStackKey } from "../scripts/load/stack.ts";
+import { startChild, type Child } from "./children.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
 
 /** A new key on the internal plan (100,000 requests a minute), made as an operator would. */
-export function createKey(databasePath: string, scenario: string): string {
-  const output = execFileSync(
-    process.execPath,
-    [
-      "service/src/keys-cli.ts",
-      "create",
-      "--plan",
-      "internal",
-      "--name",
-      `bench-${scenario}-${Date.now()}`,
-    ],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_PATH: databasePath },
-      encoding: "utf8",
-    },
-  );
-  const key = output.trim().split("\n").at(-1)?.trim();
-  if (!key) throw new Error("The keys command printed no key");
-  return key;
-}
+export const createKey = (databasePath: string, scenario: string): string =>
+  createStackKey(databasePath, "internal", `bench-${scenario}-${Date.now()}`);
 
 /** The real proxy in front of `serviceUrl`, holding `key`. Its url has no trailing slash. */
 export async function startProxy(serviceUrl: string, key: string) {

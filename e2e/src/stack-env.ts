@@ -1,24 +1,9 @@
 // Where the e2e stack runs. Chosen once in Playwright's main process and handed to its workers
 // through the environment, so every worker sees the same ports and data folder.
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
-  });
-}
+import { freePort } from "@vics/shared/testing/free-port";
 
 export interface StackEnv {
   port: number;

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { delimiter, join, relative, resolve } from "node:path";
 import { CLIENT_HEADER } from "@vics/shared";
 import { expect, test } from "./fixtures.ts";
-import { freePort } from "./stack-env.ts";
+import { freePort } from "@vics/shared/testing/free-port";
 
 const root = resolve(import.meta.dirname, "../..");
 

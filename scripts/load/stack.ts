@@ -4,8 +4,8 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { join, resolve } from "node:path";
-import { createServer } from "node:net";
 import { HEALTH_PATH, type Plan } from "@vics/shared";
+import { freePort } from "@vics/shared/testing/free-port";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -26,22 +26,6 @@ export interface StackOptions {
   /** Extra environment for each process. */
   serviceEnv?: Record<string, string>;
   proxyEnv?: Record<string, string>;
-}
-
-/** A port free on loopback now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no free port")),
-      );
-    });
-  });
 }
 
 /** Starts a process on `port` and resolves once `readyPath` answers at all. */
@@ -76,17 +60,15 @@ async function listening(
   throw new Error(`${script} did not answer within 120 s:\n${errors}`);
 }
 
-function createKey(databasePath: string, plan: Plan): string {
+/** A new key on `plan`, made with the keys command as an operator would; returns the key. */
+export function createKey(
+  databasePath: string,
+  plan: Plan,
+  name = `load-${Date.now()}`,
+): string {
   const output = execFileSync(
     process.execPath,
-    [
-      "service/src/keys-cli.ts",
-      "create",
-      "--plan",
-      plan,
-      "--name",
-      `load-${Date.now()}`,
-    ],
+    ["service/src/keys-cli.ts", "create", "--plan", plan, "--name", name],
     {
       cwd: ROOT,
       env: { ...process.env, DATABASE_PATH: databasePath },
@@ -98,7 +80,8 @@ function createKey(databasePath: string, plan: Plan): string {
   return key;
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+/** SIGTERM, then SIGKILL after 10 s; resolves once it has exited. */
+export async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, "exit");
   child.kill("SIGTERM");

@@ -9,7 +9,7 @@ import {
   startFaultUpstream,
   type FaultUpstream,
 } from "@vics/proxy/testing/fault-upstream";
-import { freePort } from "../stack-env.ts";
+import { freePort } from "@vics/shared/testing/free-port";
 
 const REPO_ROOT = resolve(import.meta.dirname, "../../..");
 
