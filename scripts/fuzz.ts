@@ -34,7 +34,7 @@ try {
     );
     const result = spawnSync(
       join(ROOT, "node_modules/.bin/vitest"),
-      ["run", "fuzz", "--reporter", "dot"],
+      ["run", "fuzz.test", "--reporter", "dot"],
       {
         cwd: join(ROOT, workspace),
         stdio: "inherit",
