@@ -98,14 +98,7 @@ export function createProxyApp(options: ProxyOptions): Hono<AppEnv> {
   const currentKey = typeof apiKey === "function" ? apiKey : () => apiKey;
   registerApiRoutes(
     app,
-    // The forwarder reads `apiKey` on each request: a getter hands it the current key.
-    createForwarder({
-      ...options,
-      send: upstreamSend(options),
-      get apiKey() {
-        return currentKey();
-      },
-    }),
+    createForwarder({ ...options, currentKey, send: upstreamSend(options) }),
   );
   registerStaticSite(app, options.webRoot);
 

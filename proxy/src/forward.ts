@@ -17,7 +17,8 @@ import { problemBreach, successBreach } from "./upstream-contract.ts";
 
 export interface ForwardOptions {
   upstreamUrl: string;
-  apiKey: string;
+  /** Asked on every request: the key may be reloaded (SIGHUP). */
+  currentKey: () => string;
   send: UpstreamSend;
   timeoutMs: number;
   logger: Logger;
@@ -121,7 +122,7 @@ export function createForwarder(options: ForwardOptions): Forward {
         method: json === undefined ? "GET" : "POST",
         headers: upstreamRequestHeaders(
           c.req.raw.headers,
-          options.apiKey,
+          options.currentKey(),
           requestId,
           json !== undefined,
         ),
