@@ -2,24 +2,14 @@
 // logs the whole e2e run left behind hold no API key and no registration, only keyed hashes.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { REFERENCE_REGISTRATIONS, SANDBOX_REGISTRATIONS } from "@vics/shared";
 import { expect, test } from "./fixtures.ts";
 import { stackEnv } from "./stack-env.ts";
 
+// The plates the journeys use by name, and the one they use for "not found".
 const PLATES = [
-  "AB12CDE",
-  "UN51NSD",
-  "LP08SED",
-  "MT15EXP",
-  "NW25CAR",
-  "TX19NON",
-  "SR19ORN",
-  "FN19OUT",
-  "BD19ALL",
-  "EX26SON",
-  "ER19NFD",
-  "ER19ERR",
-  "ER19THR",
-  "ER19SLO",
+  ...REFERENCE_REGISTRATIONS,
+  ...Object.keys(SANDBOX_REGISTRATIONS),
   "ZZ99ZZZ",
 ];
 

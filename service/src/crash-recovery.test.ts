@@ -7,7 +7,7 @@ import { ComplianceRecordSchema, InsuranceRecordSchema } from "@vics/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashApiKey } from "./keys/api-key.ts";
 import { DEFAULT_FLEET_SEED, DEFAULT_FLEET_SIZE } from "./seed/fleet.ts";
-import { REFERENCE_REGISTRATIONS } from "./seed/reference.ts";
+import { REFERENCE_REGISTRATIONS } from "@vics/shared";
 import { openDatabase } from "./store/sqlite/database.ts";
 import { readMeta } from "./store/sqlite/schema.ts";
 import { ensureSeeded } from "./store/sqlite/seed-database.ts";

@@ -1,14 +1,6 @@
-import { BULK_ERRORS } from "@vics/shared";
+import { BULK_ERRORS, SANDBOX_REGISTRATIONS } from "@vics/shared";
 import { addDays, type IsoDate } from "./domain/dates.ts";
 import type { VehicleFacts } from "./store/store.ts";
-
-/** CONTRACT.md's sandbox registrations, answered specially only in sandbox mode. */
-export const SANDBOX_REGISTRATIONS = {
-  ER19NFD: "not-found",
-  ER19ERR: "error",
-  ER19THR: "throttled",
-  ER19SLO: "slow",
-} as const;
 
 export type SandboxOutcome =
   (typeof SANDBOX_REGISTRATIONS)[keyof typeof SANDBOX_REGISTRATIONS];

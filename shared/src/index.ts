@@ -11,4 +11,5 @@ export * from "./rate-limit.ts";
 export { isAcceptableRequestId } from "./request-id.ts";
 export * from "./plans.ts";
 export * from "./routes.ts";
+export * from "./named-registrations.ts";
 export * from "./uk-date.ts";

@@ -2,23 +2,12 @@
 // it directly, as an operator could), and the service's own answers for them, asked through the
 // proxy, to hold the browser's accounting against.
 import { DatabaseSync } from "node:sqlite";
-import { CLIENT_HEADER } from "@vics/shared";
+import { CLIENT_HEADER, REFERENCE_REGISTRATIONS } from "@vics/shared";
 import { join } from "node:path";
 import { stackEnv } from "../stack-env.ts";
 
-/** The reference and sandbox plates, which the journeys use by name. */
-const NAMED = new Set([
-  "AB12CDE",
-  "UN51NSD",
-  "LP08SED",
-  "MT15EXP",
-  "NW25CAR",
-  "TX19NON",
-  "SR19ORN",
-  "FN19OUT",
-  "BD19ALL",
-  "EX26SON",
-]);
+/** The reference plates, which the journeys use by name. */
+const NAMED = new Set<string>(REFERENCE_REGISTRATIONS);
 
 /** `count` registrations of the synthetic fleet, in the database's order. */
 export async function seededRegistrations(count: number): Promise<string[]> {

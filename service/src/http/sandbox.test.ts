@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { BULK_CHECKS } from "../test-support/bulk-checks.ts";
 import { freshServices } from "../test-support/services.ts";
 import { memoryLogger } from "../logger.ts";
-import { SANDBOX_REGISTRATIONS } from "../sandbox.ts";
+import { SANDBOX_REGISTRATIONS } from "@vics/shared";
 import {
   call,
   expectMeteredHeaders,

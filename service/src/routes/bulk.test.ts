@@ -6,7 +6,7 @@ import {
 import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryLogger } from "../logger.ts";
-import { REFERENCE_REGISTRATIONS } from "../seed/reference.ts";
+import { REFERENCE_REGISTRATIONS } from "@vics/shared";
 import { createTestService, type TestService } from "../testing.ts";
 import { BULK_CHECKS } from "../test-support/bulk-checks.ts";
 import {

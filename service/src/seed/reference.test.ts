@@ -3,7 +3,8 @@ import { motDetails } from "../domain/compliance.ts";
 import { addDays, type IsoDate } from "../domain/dates.ts";
 import { insuranceStatus } from "../domain/insurance.ts";
 import { ageIdentifier, agePeriod } from "./plates.ts";
-import { REFERENCE_REGISTRATIONS, referenceVehicles } from "./reference.ts";
+import { REFERENCE_REGISTRATIONS } from "@vics/shared";
+import { referenceVehicles } from "./reference.ts";
 
 function reference(registration: string, today: IsoDate) {
   const found = referenceVehicles(today).find(

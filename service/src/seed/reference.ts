@@ -1,26 +1,8 @@
-import type { Policy } from "@vics/shared";
+import { type Policy, REFERENCE_REGISTRATIONS } from "@vics/shared";
 import { MOT_EXEMPT_YEARS } from "../domain/compliance.ts";
 import { addDays, addYears, type IsoDate, yearOf } from "../domain/dates.ts";
 import { agePeriod } from "./plates.ts";
 import type { SeedVehicle } from "./seed-vehicle.ts";
-
-/**
- * The registrations CONTRACT.md promises, each with its stated outcome: the one list of them
- * for the code and for tests that need only the list (a test that states the contract's
- * table writes it out instead).
- */
-export const REFERENCE_REGISTRATIONS = [
-  "AB12CDE",
-  "UN51NSD",
-  "LP08SED",
-  "MT15EXP",
-  "NW25CAR",
-  "TX19NON",
-  "SR19ORN",
-  "FN19OUT",
-  "BD19ALL",
-  "EX26SON",
-] as const;
 
 type ReferenceRegistration = (typeof REFERENCE_REGISTRATIONS)[number];
 

@@ -1,5 +1,5 @@
 import type { IsoDate } from "../domain/dates.ts";
-import { SANDBOX_REGISTRATIONS } from "../sandbox.ts";
+import { SANDBOX_REGISTRATIONS } from "@vics/shared";
 import { syntheticFleet } from "./fleet.ts";
 import { referenceVehicles } from "./reference.ts";
 import type { SeedVehicle } from "./seed-vehicle.ts";

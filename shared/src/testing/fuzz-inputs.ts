@@ -5,20 +5,8 @@
  */
 import fc from "fast-check";
 import { BULK_MAX_BODY_BYTES, BULK_MAX_REGISTRATIONS } from "../bulk.ts";
-
-/** The reference plates (CONTRACT.md): in every seeded database, so some cases meet a 200. */
-export const REFERENCE_PLATES = [
-  "AB12CDE",
-  "UN51NSD",
-  "LP08SED",
-  "MT15EXP",
-  "NW25CAR",
-  "TX19NON",
-  "SR19ORN",
-  "FN19OUT",
-  "BD19ALL",
-  "EX26SON",
-] as const;
+// The reference plates are in every seeded database, so some cases meet a 200.
+import { REFERENCE_REGISTRATIONS } from "../named-registrations.ts";
 
 const plateFormats = [
   /^[A-Z]{2}[0-9]{2}[A-Z]{3}$/,
@@ -30,7 +18,7 @@ const plateFormats = [
 
 /** A plate in one of the DVLA formats, perhaps held in the database, perhaps not. */
 export const validPlate = (): fc.Arbitrary<string> =>
-  fc.oneof(fc.constantFrom(...REFERENCE_PLATES), ...plateFormats);
+  fc.oneof(fc.constantFrom(...REFERENCE_REGISTRATIONS), ...plateFormats);
 
 /** As people type one: any letter case, spaces and hyphens anywhere, space around it. */
 export const typedPlate = (): fc.Arbitrary<string> =>
@@ -384,10 +372,13 @@ const bulkBodyContent = (): fc.Arbitrary<Omit<BulkBody, "contentType">> =>
             BULK_MAX_REGISTRATIONS + 1,
             5_000,
           ),
-          fc.array(fc.constantFrom(...REFERENCE_PLATES, "A1", "X", "ZZ99ZZZ"), {
-            minLength: 1,
-            maxLength: 5,
-          }),
+          fc.array(
+            fc.constantFrom(...REFERENCE_REGISTRATIONS, "A1", "X", "ZZ99ZZZ"),
+            {
+              minLength: 1,
+              maxLength: 5,
+            },
+          ),
         )
         .map(([count, plates]) => {
           const registrations = Array.from(

@@ -3,7 +3,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
 import { seedVehicles } from "../../seed/seed-data.ts";
 import { DEFAULT_FLEET_SEED, DEFAULT_FLEET_SIZE } from "../../seed/fleet.ts";
-import { REFERENCE_REGISTRATIONS } from "../../seed/reference.ts";
+import { REFERENCE_REGISTRATIONS } from "@vics/shared";
 import { openDatabase } from "./database.ts";
 import { readMeta } from "./schema.ts";
 import { ensureSeeded, SYNTHETIC_FLEET } from "./seed-database.ts";
