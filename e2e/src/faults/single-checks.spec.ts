@@ -53,9 +53,31 @@ async function expectProxyAnswer(
 const attemptsBeforePanel = (fault: Fault) =>
   PROXY_ANSWERS[fault].status === 502 ? 2 : 1;
 
+/**
+ * The error panel after `fault`: the words for the proxy's answer, once the app has made its
+ * attempts, each answered by the proxy, and the last answer's request id as the reference.
+ */
+async function expectFaultShown(
+  panel: Locator,
+  traffic: RecordedExchange[],
+  path: string,
+  fault: Fault,
+) {
+  const shown = SHOWN_ERRORS[PROXY_ANSWERS[fault].code];
+  await expect(panel.getByRole("heading")).toHaveText(shown.title);
+  await expect(panel).toContainText(shown.message);
+  await expect
+    .poll(() => exchangesWith(traffic, path).length)
+    .toBe(attemptsBeforePanel(fault));
+  await expectProxyAnswer(
+    exchangesWith(traffic, path),
+    fault,
+    panel.locator(".error-panel__reference code"),
+  );
+}
+
 for (const fault of FAULTS) {
   const answer = PROXY_ANSWERS[fault];
-  const shown = SHOWN_ERRORS[answer.code];
 
   test(`insurance check, upstream "${fault}": the proxy's ${answer.status} in words with a reference, then Try again answers`, async ({
     page,
@@ -74,19 +96,8 @@ for (const fault of FAULTS) {
     await insurance.open();
     await insurance.check(plate);
 
-    await expect(insurance.errorPanel.getByRole("heading")).toHaveText(
-      shown.title,
-    );
-    await expect(insurance.errorPanel).toContainText(shown.message);
+    await expectFaultShown(insurance.errorPanel, traffic, path, fault);
     await expect(insurance.tryAgainButton).toBeVisible();
-    await expect
-      .poll(() => exchangesWith(traffic, path).length)
-      .toBe(attemptsBeforePanel(fault));
-    await expectProxyAnswer(
-      exchangesWith(traffic, path),
-      fault,
-      insurance.errorPanel.locator(".error-panel__reference code"),
-    );
     // The fault was the upstream's doing: it was asked (unless it refused the connection).
     if (fault !== "refuse")
       expect(
@@ -121,18 +132,7 @@ for (const fault of FAULTS) {
     await compliance.open();
     await compliance.check(plate);
 
-    await expect(compliance.errorPanel.getByRole("heading")).toHaveText(
-      shown.title,
-    );
-    await expect(compliance.errorPanel).toContainText(shown.message);
-    await expect
-      .poll(() => exchangesWith(traffic, path).length)
-      .toBe(attemptsBeforePanel(fault));
-    await expectProxyAnswer(
-      exchangesWith(traffic, path),
-      fault,
-      compliance.errorPanel.locator(".error-panel__reference code"),
-    );
+    await expectFaultShown(compliance.errorPanel, traffic, path, fault);
 
     // The way forward without the panel's button: the form, with the same vehicle.
     await faults.upstream.use("answer");
