@@ -106,6 +106,7 @@ function register(
       if ("refused" in registration) return registration.refused;
       return forward(c, {
         path: operation.upstreamPath(registration.registration),
+        registrations: [registration.registration],
         rewrite: operation.rewrite,
       });
     });
@@ -114,7 +115,11 @@ function register(
   app.post(path, ...bulkBodyChecks, async (c) => {
     const body = await validatedBulkBody(c);
     if ("refused" in body) return body.refused;
-    return forward(c, { path: operation.upstreamPath(""), json: body.json });
+    return forward(c, {
+      path: operation.upstreamPath(""),
+      json: body.json,
+      registrations: body.registrations,
+    });
   });
 }
 

@@ -59,7 +59,9 @@ export const bulkBodyChecks = [requireJsonBody, limitBody] as const;
  */
 export async function validatedBulkBody(
   c: AppContext,
-): Promise<{ json: string } | { refused: Response }> {
+): Promise<
+  { json: string; registrations: readonly string[] } | { refused: Response }
+> {
   let text: string;
   try {
     text = await c.req.text();
@@ -74,5 +76,8 @@ export async function validatedBulkBody(
         PROXY_PROBLEMS.malformedRequest(reading.detail),
       ),
     };
-  return { json: JSON.stringify(reading.request) };
+  return {
+    json: JSON.stringify(reading.request),
+    registrations: reading.request.registrations,
+  };
 }

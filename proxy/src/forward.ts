@@ -13,7 +13,11 @@ import {
 } from "./problem.ts";
 import { routeTemplate } from "./request-log.ts";
 import { callUpstream, type UpstreamSend } from "./upstream-call.ts";
-import { problemBreach, successBreach } from "./upstream-contract.ts";
+import {
+  type Asked,
+  problemBreach,
+  successBreach,
+} from "./upstream-contract.ts";
 
 export interface ForwardOptions {
   upstreamUrl: string;
@@ -30,9 +34,11 @@ export interface ForwardOptions {
  */
 export type RewriteAnswer = (json: unknown) => unknown;
 
-/** What to ask the upstream for: a GET, or a POST with the JSON the proxy validated. */
-export interface UpstreamRequest {
-  path: string;
+/**
+ * What to ask the upstream for: a GET, or a POST with the JSON the proxy validated; and the
+ * registrations its answer must be about.
+ */
+export interface UpstreamRequest extends Asked {
   /** A JSON body makes the request a POST. */
   json?: string;
   rewrite?: RewriteAnswer;

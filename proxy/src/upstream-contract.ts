@@ -7,7 +7,6 @@
 import type { z } from "zod";
 import {
   BulkComplianceResultSchema,
-  BulkRequestSchema,
   BulkResultSchema,
   ComplianceRecordSchema,
   InsuranceRecordSchema,
@@ -16,32 +15,31 @@ import {
   normaliseRegistration,
 } from "@vics/shared";
 
+/**
+ * What was asked: the upstream path, and the registrations the answer must be about (the
+ * path's, normalised; or the bulk body's, as validated and sent).
+ */
+export interface Asked {
+  path: string;
+  registrations?: readonly string[];
+}
+
 interface AnswerContract {
   route: RegExp;
   schema: z.ZodType;
   /** Undefined when the parsed answer is about what was asked; else why not. */
-  matches(
-    answer: never,
-    asked: { path: string; json?: string },
-  ): string | undefined;
+  matches(answer: never, registrations: readonly string[]): string | undefined;
 }
 
 const routePattern = (route: string) =>
-  new RegExp(`^${route.replace(":registration", "([^/]+)")}$`);
-
-/** The path's registration, normalised as the service answers it. */
-function askedRegistration(route: RegExp, path: string): string {
-  const segment = route.exec(path)?.[1] ?? "";
-  return normaliseRegistration(decodeURIComponent(segment));
-}
+  new RegExp(`^${route.replace(":registration", "[^/]+")}$`);
 
 function single(route: string, schema: z.ZodType): AnswerContract {
-  const pattern = routePattern(route);
   return {
-    route: pattern,
+    route: routePattern(route),
     schema,
-    matches: (answer: { registration: string }, { path }) =>
-      answer.registration === askedRegistration(pattern, path)
+    matches: (answer: { registration: string }, [asked]) =>
+      answer.registration === asked
         ? undefined
         : "the answer is about another registration",
   };
@@ -51,10 +49,7 @@ function bulk(route: string, schema: z.ZodType): AnswerContract {
   return {
     route: routePattern(route),
     schema,
-    matches: (answer: { results: { registration: string }[] }, { json }) => {
-      const asked = BulkRequestSchema.safeParse(JSON.parse(json ?? "null"));
-      if (!asked.success) return "the request had no registrations";
-      const sent = asked.data.registrations;
+    matches: (answer: { results: { registration: string }[] }, sent) => {
       if (answer.results.length !== sent.length)
         return `${answer.results.length} results for ${sent.length} registrations`;
       // One item per submitted registration, in order: normalised, or as sent when invalid.
@@ -78,10 +73,7 @@ const CONTRACTS: readonly AnswerContract[] = [
 ];
 
 /** Why a 200 answer to `asked` breaks the contract, or undefined when it keeps it. */
-export function successBreach(
-  json: unknown,
-  asked: { path: string; json?: string },
-): string | undefined {
+export function successBreach(json: unknown, asked: Asked): string | undefined {
   const contract = CONTRACTS.find(({ route }) => route.test(asked.path));
   if (!contract) return undefined;
   const parsed = contract.schema.safeParse(json);
@@ -90,7 +82,7 @@ export function successBreach(
     // The path and the message, never a value: values hold registrations.
     return `${issue?.path.join(".") || "answer"}: ${issue?.message ?? "invalid"}`;
   }
-  return contract.matches(parsed.data as never, asked);
+  return contract.matches(parsed.data as never, asked.registrations ?? []);
 }
 
 /** Why an error answer is not the contract's problem document, or undefined when it is. */
