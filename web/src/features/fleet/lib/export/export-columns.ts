@@ -25,8 +25,8 @@ export type ExportColumnKind = "number" | "date" | "text" | "user";
 
 const ROW_COLUMN = "Row";
 /** Headed so when the list had no header: a paste, or a file of data from row 1. */
-export const PASTED_COLUMN = "Registration as pasted";
-export const SUBMITTED_COLUMN = "Registration as submitted";
+const PASTED_COLUMN = "Registration as pasted";
+const SUBMITTED_COLUMN = "Registration as submitted";
 
 const RESULT_COLUMNS = [
   "Registration",
@@ -106,8 +106,4 @@ export function exportHeader(run: ExportRun): string[] {
 export function exportColumnKind(name: string): ExportColumnKind {
   if (OUR_COLUMNS.has(name.toLowerCase())) return OUR_KINDS.get(name) ?? "text";
   return "user";
-}
-
-export function exportColumnKinds(run: ExportRun): ExportColumnKind[] {
-  return exportHeader(run).map(exportColumnKind);
 }

@@ -3,7 +3,7 @@ import type { FleetRow } from "../fleet-types.ts";
 import { PASTE_SOURCE } from "../parse/parse-paste.ts";
 import { OUTCOME_LABELS } from "../row-outcome.ts";
 import {
-  exportColumnKinds,
+  exportColumnKind,
   exportHeader,
   exportRows,
   type ExportRun,
@@ -110,10 +110,10 @@ describe("exportHeader", () => {
   });
 });
 
-describe("exportColumnKinds", () => {
+describe("exportColumnKind", () => {
   it("types our numbers and dates, leaves the user's columns to their cells, the rest text", () => {
     const header = exportHeader(complianceRun);
-    const kinds = exportColumnKinds(complianceRun);
+    const kinds = header.map(exportColumnKind);
     const named = (kind: string) =>
       header.filter((_, index) => kinds[index] === kind);
     expect(named("number")).toEqual(["Row", "Days to expiry", "Year"]);

@@ -8,7 +8,7 @@ import { complianceCells } from "./compliance-cells.ts";
 import { type ExportRun, userCells } from "./export-columns.ts";
 
 export {
-  exportColumnKinds,
+  exportColumnKind,
   exportHeader,
   type ExportColumnKind,
   type ExportRun,

@@ -5,7 +5,7 @@ import writeXlsxFile, {
   type Cell,
   type SheetData,
 } from "write-excel-file/browser";
-import { exportColumnKind, type ExportColumnKind } from "./export-columns.ts";
+import { exportColumnKind } from "./export-columns.ts";
 import { columnWidths, xlsxCell } from "./xlsx-cells.ts";
 
 export const XLSX_MEDIA_TYPE =
@@ -22,22 +22,16 @@ export function safeSheetName(name: string): string {
   return safe || "Results";
 }
 
-export interface XlsxOptions {
-  /**
-   * How each column's cells are written. By default from the header's names, which is exact
-   * for an export's header (exportColumnKinds gives the same).
-   */
-  columnKinds?: readonly ExportColumnKind[];
-}
-
-/** `table[0]` is the header row. */
+/**
+ * `table[0]` is the header row; each column's cells are written by the kind its name gives,
+ * which is exact for an export's header.
+ */
 export async function toXlsx(
   table: readonly (readonly string[])[],
   sheetName: string,
-  { columnKinds }: XlsxOptions = {},
 ): Promise<Blob> {
   const [header = [], ...body] = table;
-  const kinds = columnKinds ?? header.map(exportColumnKind);
+  const kinds = header.map(exportColumnKind);
   const data: SheetData = [
     header.map((value): Cell => ({ value, type: String, fontWeight: "bold" })),
     ...body.map((row) =>

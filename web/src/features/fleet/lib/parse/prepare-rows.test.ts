@@ -30,11 +30,6 @@ describe("prepareRows", () => {
     expect(prepared.registrationColumn).toBe("Registration");
   });
 
-  it("says where the registration column was among the list's columns", () => {
-    expect(prepared.registrationColumnIndex).toBe(1);
-    expect(prepareRows(table, 0).registrationColumnIndex).toBe(0);
-  });
-
   it("keeps every row: valid ones normalised, the rest with a reason", () => {
     expect(prepared.rows).toEqual<FleetRow[]>([
       {

@@ -18,8 +18,6 @@ export interface PreparedRows {
   extraColumns: string[];
   /** The registration column's name, when the table has a header. */
   registrationColumn: string | null;
-  /** The registration column's position (0-based) among the list's columns. */
-  registrationColumnIndex: number;
 }
 
 export interface InputSummary {
@@ -71,7 +69,6 @@ export function prepareRows(table: SourceTable, column: number): PreparedRows {
     rows,
     extraColumns: others.map((index) => columnName(table.header, index)),
     registrationColumn: table.header ? columnName(table.header, column) : null,
-    registrationColumnIndex: column,
   };
 }
 
