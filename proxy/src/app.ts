@@ -18,8 +18,6 @@ import {
   type UpstreamSend,
 } from "./upstream-call.ts";
 
-export type { UpstreamFetch, UpstreamSend } from "./upstream-call.ts";
-
 export interface ProxyOptions {
   /** Base URL of the vehicle service, e.g. http://127.0.0.1:3001 (paths start /v1). */
   upstreamUrl: string;

@@ -61,7 +61,7 @@ export function emptyWebRoot(): string {
 }
 
 /** What the web app's one API client adds to every request (web/src/lib/api-client.ts). */
-export const WEB_CLIENT_HEADERS = { [CLIENT_HEADER]: "web" } as const;
+const WEB_CLIENT_HEADERS = { [CLIENT_HEADER]: "web" } as const;
 
 // In place: a copy of the Request would start pulling its body, which some tests count.
 function withClientHeader(request: Request): Request {
@@ -70,13 +70,13 @@ function withClientHeader(request: Request): Request {
   return request;
 }
 
-export type ProxyApp = Pick<Hono<AppEnv>, "request" | "fetch">;
+type ProxyApp = Pick<Hono<AppEnv>, "request" | "fetch">;
 
 /**
  * The proxy as the web app calls it: every request carries the web app's CLIENT_HEADER unless
  * it sets one of its own. Tests of the proxy's edges use the app itself, which adds nothing.
  */
-export function asWebApp(app: Hono<AppEnv>): ProxyApp {
+function asWebApp(app: Hono<AppEnv>): ProxyApp {
   return {
     request: (input, init, ...rest) => {
       if (input instanceof Request)

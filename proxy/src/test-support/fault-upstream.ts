@@ -22,11 +22,7 @@ import {
   type Operation,
 } from "./fault-answers.ts";
 
-export {
-  fakeOutcome,
-  type FakeOutcome,
-  type Operation,
-} from "./fault-answers.ts";
+export { fakeOutcome, type FakeOutcome } from "./fault-answers.ts";
 
 export const FAULTS = [
   /** Nothing listens: connections are refused (ECONNREFUSED). */

@@ -5,7 +5,7 @@ import type { RunSession } from "./engine/run-session.ts";
 
 const PREFIX = "vics-fleet-run:";
 
-export class RunElsewhereError extends Error {
+class RunElsewhereError extends Error {
   constructor() {
     super(
       "This check is running in another tab or window. Carry on there, or close it and try again.",

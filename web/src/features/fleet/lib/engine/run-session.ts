@@ -18,7 +18,7 @@ import type { RunTuning } from "./run-tuning.ts";
  * stops or ends): each telling re-renders the summary and the table over every row of the list,
  * which for 100,000 rows costs tens of milliseconds, and a fast run saves ten batches a second.
  */
-export const RESULTS_INTERVAL_MS = 1000;
+const RESULTS_INTERVAL_MS = 1000;
 
 export interface RunSessionOptions {
   store: RunStore;

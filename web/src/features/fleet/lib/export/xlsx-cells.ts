@@ -7,7 +7,7 @@ import type { Cell } from "write-excel-file/browser";
 import type { ExportColumnKind } from "./export-columns.ts";
 
 /** ISO order: the same as the CSV export and the dates written inside the reasons. */
-export const EXCEL_DATE_FORMAT = "yyyy-mm-dd";
+const EXCEL_DATE_FORMAT = "yyyy-mm-dd";
 
 /** Excel keeps 15 significant digits; a longer number is an id, kept as text. */
 const MAX_DIGITS = 15;
