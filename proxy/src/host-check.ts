@@ -58,7 +58,8 @@ export function hostCheck(publicOrigin?: string) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const host = c.req.header("Host");
     const authorities = [new URL(c.req.url).host];
-    if (host !== undefined) authorities.push(host);
+    // The URL is built from the Host header but for an absolute-form target: one parse will do.
+    if (host !== undefined && host !== authorities[0]) authorities.push(host);
     if (!authorities.every((authority) => isOwnAuthority(authority, origin)))
       return problemResponse(c, EDGE_PROBLEMS.misdirected(address));
     await next();

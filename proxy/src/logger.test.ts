@@ -63,4 +63,12 @@ describe("maskSecrets", () => {
   it("ignores empty secrets", () => {
     expect(maskSecrets([""])("plain text")).toBe("plain text");
   });
+
+  it("masks a secret added after the mask was made (a key reloaded on SIGHUP)", () => {
+    const secrets = ["old-key"];
+    const mask = maskSecrets(secrets);
+    expect(mask("old-key new-key")).toBe("[redacted] new-key");
+    secrets.push("new-key");
+    expect(mask("old-key new-key")).toBe("[redacted] [redacted]");
+  });
 });

@@ -26,14 +26,25 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
-/** `secrets` is read on every line, so a key added to it later (a SIGHUP reload) is masked too. */
+/**
+ * `secrets` may grow (a key reloaded on SIGHUP is pushed to it), so its forms are worked out
+ * again when its length changes, not on every line.
+ */
 export function maskSecrets(secrets: readonly string[]) {
-  return (line: string) =>
-    secrets
-      .filter(Boolean)
-      // Also as JSON escapes it, should a secret ever hold a quote or a backslash.
-      .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)])
-      .reduce((text, form) => text.replaceAll(form, "[redacted]"), line);
+  let forms: string[] = [];
+  let known = -1;
+  return (line: string) => {
+    if (secrets.length !== known) {
+      known = secrets.length;
+      forms = secrets
+        .filter(Boolean)
+        // Also as JSON escapes it, should a secret ever hold a quote or a backslash.
+        .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]);
+    }
+    let text = line;
+    for (const form of forms) text = text.replaceAll(form, "[redacted]");
+    return text;
+  };
 }
 
 export function createLogger(options: LoggerOptions = {}): Logger {
