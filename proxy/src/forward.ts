@@ -12,7 +12,11 @@ import {
   type ProxyProblem,
 } from "./problem.ts";
 import { routeTemplate } from "./request-log.ts";
-import { callUpstream, type UpstreamSend } from "./upstream-call.ts";
+import {
+  callUpstream,
+  type UpstreamReply,
+  type UpstreamSend,
+} from "./upstream-call.ts";
 import {
   type Asked,
   problemBreach,
@@ -54,12 +58,6 @@ const CONTRACT_MEDIA_TYPES = new Set([
   PROBLEM_CONTENT_TYPE,
 ]);
 
-interface UpstreamAnswer {
-  status: number;
-  headers: Headers;
-  body: ArrayBuffer;
-}
-
 /** What goes back: the upstream's body, or the proxy's own problem and why (for the log). */
 type Judged =
   { pass: string } | { refuse: ProxyProblem; log: string; reason: string };
@@ -76,7 +74,7 @@ const outsideContract = (reason: string): Judged => ({
  * comes from something in front of it, and becomes the proxy's own problem; anything else
  * outside that, or a 200 the shared schemas refuse, is a 502.
  */
-function judgeAnswer(answer: UpstreamAnswer, asked: UpstreamRequest): Judged {
+function judgeAnswer(answer: UpstreamReply, asked: UpstreamRequest): Judged {
   const { status, headers, body } = answer;
   if (status === 504)
     return {

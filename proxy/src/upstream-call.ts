@@ -41,7 +41,7 @@ export function sendWithFetch(fetch: UpstreamFetch): UpstreamSend {
 }
 
 export type UpstreamOutcome =
-  | { kind: "answer"; status: number; headers: Headers; body: ArrayBuffer }
+  | ({ kind: "answer" } & UpstreamReply)
   | { kind: "timeout" }
   | { kind: "unreachable"; reason: string };
 

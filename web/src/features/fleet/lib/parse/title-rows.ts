@@ -39,7 +39,7 @@ export function titleRowCount(rows: readonly SourceRow[]): number {
   return 0;
 }
 
-/** Each title row's line and its one filled cell. */
+/** A title row's one filled cell. */
 export function titleText(row: SourceRow): string {
   return row.cells.find((cell) => cell !== "") ?? "";
 }
