@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import { DuplicateKeyNameError, type Store } from "../store.ts";
+import { LOOKUP_INDEXES } from "./schema.ts";
 import { openSqliteStore } from "./sqlite-store.ts";
 
 const seed = { fleetSize: 50, seed: 1, today: "2026-03-10" };
@@ -100,6 +102,42 @@ describe("sqlite store: keys", () => {
       expect((await second.listKeys()).map((k) => k.name)).toEqual(["kept"]);
       await second.close();
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("sqlite store: a database seeded before the covering indexes (decision 020)", () => {
+  it("gets them on its next open, loses the plain ones, and answers as before", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "vics-old-indexes-"));
+    try {
+      const path = join(dir, "vics.sqlite");
+      const before = await open(path).findVehicles(["FN19OUT", "AB12CDE"]);
+      await stores.pop()?.close();
+      // As the schema was: plain indexes on the children, none but UNIQUE on vehicles.
+      const db = new DatabaseSync(path);
+      db.exec(`
+        DROP INDEX vehicles_by_registration; DROP INDEX policies_by_vehicle;
+        DROP INDEX mot_tests_by_vehicle; DROP INDEX fines_by_vehicle;
+        CREATE INDEX policies_vehicle ON policies (vehicle_id);
+        CREATE INDEX mot_tests_vehicle ON mot_tests (vehicle_id);
+        CREATE INDEX fines_vehicle ON fines (vehicle_id);`);
+      db.close();
+
+      const after = await open(path).findVehicles(["FN19OUT", "AB12CDE"]);
+      expect(after).toEqual(before);
+      expect(after.size).toBe(2);
+      const check = new DatabaseSync(path, { readOnly: true });
+      const indexes = check
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'",
+        )
+        .all()
+        .map((row) => String(row.name));
+      check.close();
+      expect(indexes.sort()).toEqual([...LOOKUP_INDEXES].sort());
+    } finally {
+      await Promise.all(stores.splice(0).map((store) => store.close()));
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -2,7 +2,11 @@ import type { Store } from "../store.ts";
 import type { SeedOptions } from "../../seed/seed-data.ts";
 import { openDatabase } from "./database.ts";
 import { readMeta } from "./schema.ts";
-import { ensureSeeded, SYNTHETIC_FLEET } from "./seed-database.ts";
+import {
+  ensureLookupIndexes,
+  ensureSeeded,
+  SYNTHETIC_FLEET,
+} from "./seed-database.ts";
 import { createKeyQueries } from "./key-queries.ts";
 import { createVehicleQueries } from "./vehicle-queries.ts";
 
@@ -25,6 +29,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   const db = openDatabase(options.path);
   try {
     ensureSeeded(db, options.seed, undefined, options.onSeeding);
+    ensureLookupIndexes(db);
   } catch (error) {
     db.close();
     throw error;

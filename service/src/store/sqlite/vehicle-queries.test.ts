@@ -1,7 +1,10 @@
 import { StatementSync } from "node:sqlite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Store } from "../store.ts";
+import { openDatabase } from "./database.ts";
+import { createLookupIndexes, createTables } from "./schema.ts";
 import { openSqliteStore } from "./sqlite-store.ts";
+import { createVehicleQueries } from "./vehicle-queries.ts";
 
 const stores: Store[] = [];
 afterEach(async () => {
@@ -66,5 +69,36 @@ describe("findVehicles", () => {
     );
     expect(get).toHaveBeenCalledTimes(1);
     expect(all).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the lookups' query plans", () => {
+  // docs/decisions/020-covering-indexes.md: every table is read through a covering index, in
+  // the order the answer lists it, so no lookup reads a table row or sorts.
+  it("read every table through a covering index and sort nothing", () => {
+    const db = openDatabase(":memory:");
+    try {
+      createTables(db);
+      createLookupIndexes(db);
+      const prepare = vi.spyOn(db, "prepare");
+      createVehicleQueries(db);
+      const statements = prepare.mock.calls.map(([sql]) => sql);
+      expect(statements).toHaveLength(2);
+      prepare.mockRestore();
+      for (const sql of statements) {
+        const plan = db
+          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .all("[]")
+          .map((row) => String(row.detail));
+        const reads = plan.filter((step) =>
+          /^(SEARCH|SCAN) (v|vehicles|policies|mot_tests|fines)\b/.test(step),
+        );
+        expect(reads).toHaveLength(4);
+        for (const read of reads) expect(read).toContain("COVERING INDEX");
+        expect(plan.join("\n")).not.toContain("TEMP B-TREE");
+      }
+    } finally {
+      db.close();
+    }
   });
 });
