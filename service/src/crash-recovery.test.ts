@@ -1,13 +1,16 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
-import { ComplianceRecordSchema, InsuranceRecordSchema } from "@vics/shared";
+import {
+  ComplianceRecordSchema,
+  InsuranceRecordSchema,
+  REFERENCE_REGISTRATIONS,
+} from "@vics/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashApiKey } from "./keys/api-key.ts";
 import { DEFAULT_FLEET_SEED, DEFAULT_FLEET_SIZE } from "./seed/fleet.ts";
-import { REFERENCE_REGISTRATIONS } from "@vics/shared";
 import { openDatabase } from "./store/sqlite/database.ts";
 import { readMeta } from "./store/sqlite/schema.ts";
 import { ensureSeeded } from "./store/sqlite/seed-database.ts";
@@ -179,7 +182,7 @@ describe("kill -9", { timeout: 180_000 }, () => {
     },
   );
 
-  it("while `scripts/keys create` runs in a loop, killed at 20 moments: the keys it printed work, the file stays sound", async () => {
+  it("while `scripts/keys create` runs in a loop, killed at 20 moments: the keys it printed work, the file stays sound, and a 21st create finishes", async () => {
     const printedKeys: string[] = [];
     for (let round = 0; round < 20; round++) {
       const cli = spawn(
@@ -200,6 +203,19 @@ describe("kill -9", { timeout: 180_000 }, () => {
       const key = stdout.trimEnd().split("\n").at(-1) ?? "";
       if (key.startsWith("vics_")) printedKeys.push(key);
     }
+    // And one left to finish: the file the kills left behind still takes a key, so the checks
+    // below always have at least one key to try, however slow the machine made the rounds.
+    const last = spawnSync(
+      process.execPath,
+      [KEYS_CLI_PATH, "create", "--plan", "trial", "--name", "cli-last"],
+      {
+        env: { PATH: process.env.PATH ?? "", DATABASE_PATH: databasePath },
+        encoding: "utf8",
+      },
+    );
+    expect(last.status).toBe(0);
+    printedKeys.push(last.stdout.trimEnd().split("\n").at(-1) ?? "");
+    expect(printedKeys.at(-1)).toMatch(/^vics_/);
     readDatabase(databasePath, (db) => {
       expect(integrityCheck(db)).toBe("ok");
       const names = db

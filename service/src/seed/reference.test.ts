@@ -54,9 +54,6 @@ describe("referenceVehicles", () => {
           ageIdentifier(vehicle.firstRegistered),
           vehicle.registration,
         ).toBe(identifier);
-        expect(vehicle.vehicle.year).toBe(
-          Number(vehicle.firstRegistered.slice(0, 4)),
-        );
       }
     },
   );

@@ -7,7 +7,7 @@ const MAX_ENTRIES = 10_000;
 /**
  * The store, with found keys remembered for `ttlMs`: a key is looked up once per two seconds
  * instead of on every request (issue 10). A revocation, made by `scripts/keys` in another
- * process, takes effect within `ttlMs`; one made through this store at once. Unknown keys are
+ * process (the service itself never revokes), takes effect within `ttlMs`. Unknown keys are
  * never remembered, so a key created a moment ago works on its first request, and a guesser
  * cannot fill the cache (it holds at most MAX_ENTRIES, oldest out first).
  */
@@ -33,10 +33,6 @@ export function withCachedKeys(
         found.set(keyHash, { record, until: now() + ttlMs });
       }
       return record;
-    },
-    async revokeKey(name, revokedAt) {
-      found.clear();
-      return store.revokeKey(name, revokedAt);
     },
   };
 }
