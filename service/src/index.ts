@@ -78,7 +78,11 @@ function shutdown(signal: string): void {
   // requests in flight finish; after the grace period, the rest is cut.
   const closed = closeGracefully(SHUTDOWN_GRACE_MS);
   logger.info("stopping: closing the server and the database", { signal });
-  void closed.then(() => store.close()).then(() => process.exit(0));
+  void closed.then(async ({ inFlight }) => {
+    await store.close();
+    logger.info("stopped", { finishedInFlight: inFlight });
+    process.exit(0);
+  });
 }
 process.on("SIGINT", () => shutdown("SIGINT"));
 process.on("SIGTERM", () => shutdown("SIGTERM"));

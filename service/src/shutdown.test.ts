@@ -122,6 +122,11 @@ describe("SIGTERM", { timeout: 60_000 }, () => {
       );
     expect(stopping).toBeGreaterThan(-1);
     expect(slowLine).toBeGreaterThan(stopping);
+    // Last: stopped, with the one request it let finish.
+    expect(service.events().at(-1)).toMatchObject({
+      msg: "stopped",
+      finishedInFlight: 1,
+    });
     expect(service.stderr()).toBe("");
   });
 
