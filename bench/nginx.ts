@@ -13,7 +13,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { API_KEY_HEADER, PROXY_PREFIX } from "@vics/shared";
 import { freePort } from "@vics/shared/testing/free-port";
-import { startChild, type Child } from "./children.ts";
+import { startChild, type Child } from "../scripts/load/children.ts";
 
 export interface NginxSetup {
   /** nginx's prefix folder: the config, pid, logs and temp files live here. */

@@ -18,7 +18,7 @@ import {
   webBuildIsStale,
 } from "../scripts/start/web-build.ts";
 import { batchFigures } from "./batch-scenarios.ts";
-import { stopAllChildren } from "./children.ts";
+import { stopAllChildren } from "../scripts/load/children.ts";
 import { loadFigures } from "./load-scenarios.ts";
 import { createRecorder } from "./recorder.ts";
 import { markdownTable, ratios, serverRows, type Row } from "./report.ts";

@@ -3,7 +3,7 @@
 import { join, resolve } from "node:path";
 import { freePort } from "@vics/shared/testing/free-port";
 import { createKey as createStackKey } from "../scripts/load/stack.ts";
-import { startChild, type Child } from "./children.ts";
+import { startChild, type Child } from "../scripts/load/children.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
 

@@ -1,8 +1,8 @@
-// The bench's own servers (extra proxies, the hello app, nginx): each a child process on a free
-// loopback port, awaited until it answers, and every one stopped by stopAllChildren() however
-// the bench ends. scripts/load/stack.ts does the same for the service and its first proxy.
+// The servers of a load run (the stack's service and proxy, the bench's extra proxies, its hello
+// app and nginx): each a child process on a free loopback port, awaited until it answers, and
+// every one stopped by stopAllChildren() however the run ends.
 import { spawn, type ChildProcess } from "node:child_process";
-import { stopChild } from "../scripts/load/stack.ts";
+import { once } from "node:events";
 
 export interface Child {
   /** http://127.0.0.1:port, no trailing slash. */
@@ -24,6 +24,18 @@ export interface ChildOptions {
   cwd?: string;
   /** Read when the child fails to start, e.g. nginx's error log. */
   describeFailure?: () => string;
+  /** How long it may take to answer; default 60 s (a service seeding its database takes more). */
+  timeoutMs?: number;
+}
+
+/** SIGTERM, then SIGKILL after 10 s; resolves once it has exited. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
 }
 
 export async function startChild(options: ChildOptions): Promise<Child> {
@@ -51,7 +63,8 @@ export async function startChild(options: ChildOptions): Promise<Child> {
     new Error(
       `${options.label} ${why}:\n${errors}${options.describeFailure?.() ?? ""}`,
     );
-  const deadline = Date.now() + 60_000;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     // exitCode stays null when the command could not be spawned at all; errors says why.
     if (child.exitCode !== null || child.pid === undefined) {
@@ -67,7 +80,7 @@ export async function startChild(options: ChildOptions): Promise<Child> {
     }
   }
   await handle.stop();
-  throw failure("did not answer within 60 s");
+  throw failure(`did not answer within ${timeoutMs / 1000} s`);
 }
 
 /** Stops every child still running; for the bench's finally and its signal handlers. */
