@@ -8,5 +8,3 @@ export function percentile(values: readonly number[], p: number): number {
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? NaN;
 }
-
-export const median = (values: readonly number[]) => percentile(values, 50);

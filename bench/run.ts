@@ -84,7 +84,7 @@ try {
       const proxy = await startProxy(service.serviceUrl, key);
       try {
         const proxyUrl = `${proxy.url}/`;
-        const web = await webFigures({ proxyUrl, dataDir, quick });
+        const web = await webFigures({ proxyUrl, fleet, quick });
         Object.assign(figures, web.figures);
         webRows = web.rows;
       } finally {

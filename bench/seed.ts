@@ -10,15 +10,12 @@ import { ensureSeeded } from "../service/src/store/sqlite/seed-database.ts";
 export const BENCH_FLEET_SIZE = 1_000_000;
 
 /** Seeds `dataDir`/vics.sqlite (the path startStack uses); returns the seconds it took. */
-export function seedDatabase(
-  dataDir: string,
-  fleetSize = BENCH_FLEET_SIZE,
-): number {
+export function seedDatabase(dataDir: string): number {
   const started = performance.now();
   const db = openDatabase(join(dataDir, "vics.sqlite"));
   try {
     const seeded = ensureSeeded(db, {
-      fleetSize,
+      fleetSize: BENCH_FLEET_SIZE,
       seed: DEFAULT_FLEET_SEED,
       today: ukDate(new Date()),
     });

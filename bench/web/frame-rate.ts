@@ -1,5 +1,7 @@
 // Frame rate from the timestamps requestAnimationFrame handed the page: how smooth a scroll
 // looked, and how bad its worst moments were.
+import { percentile } from "../percentile.ts";
+
 export interface FrameRate {
   frames: number;
   /** Frames per second over the whole span. */
@@ -23,15 +25,11 @@ export function frameRate(
   }
   const span = (timestamps.at(-1) ?? 0) - (timestamps[0] ?? 0);
   if (span <= 0) return undefined;
-  const sorted = [...gaps].sort((a, b) => a - b);
-  const p95 =
-    sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ??
-    0;
   return {
     frames: timestamps.length,
     fps: (gaps.length * 1000) / span,
-    longestFrameMs: sorted.at(-1) ?? 0,
-    p95FrameMs: p95,
+    longestFrameMs: Math.max(...gaps),
+    p95FrameMs: percentile(gaps, 95),
     longFrames: gaps.filter((gap) => gap > 50).length,
   };
 }

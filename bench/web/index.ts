@@ -3,7 +3,6 @@
 // long the run takes, how smoothly its results scroll, what the tab holds in memory).
 import { resolve } from "node:path";
 import type { Browser } from "playwright-core";
-import { fleetRegistrations } from "../../scripts/load/fleet-sample.ts";
 import { bundleSizes } from "./bundle-size.ts";
 import { launchChromium } from "./chromium.ts";
 import { fleetFile, type FleetFile } from "./fleet-file.ts";
@@ -16,12 +15,10 @@ import { webRows, type WebParts, type WebRow } from "./web-rows.ts";
 export interface WebFigureOptions {
   /** A running proxy serving the built app (web/dist), ending with "/". */
   proxyUrl: string;
-  /** The stack's data folder: its database holds the fleet the list is drawn from. */
-  dataDir: string;
+  /** 100,000 registrations of the stack's fleet: the list is drawn from them. */
+  fleet: readonly string[];
   /** Shorter scrolling and tighter time limits; the same 100,000-row run. */
   quick: boolean;
-  /** The built app the proxy serves; web/dist unless the proxy was given another. */
-  distDir?: string;
 }
 
 export interface WebFigures {
@@ -40,11 +37,8 @@ const firstLine = (error: unknown) =>
 export async function webFigures(
   options: WebFigureOptions,
 ): Promise<WebFigures> {
-  const bundle = await bundleSizes(options.distDir ?? DIST);
-  const file = fleetFile(
-    fleetRegistrations(options.dataDir, FLEET_ROWS),
-    FLEET_ROWS,
-  );
+  const bundle = await bundleSizes(DIST);
+  const file = fleetFile(options.fleet, FLEET_ROWS);
   const browser = await launchChromium();
   if (typeof browser === "string")
     return webRows({ bundle, file, skipped: browser });

@@ -4,9 +4,9 @@
 import type { ServerOptions } from "node:http";
 
 /** The whole request, body included: a 64 KiB bulk body needs 30 s only below 20 kbit/s. */
-export const REQUEST_TIMEOUT_MS = 30_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 /** The request line and headers alone: a few hundred bytes. */
-export const HEADERS_TIMEOUT_MS = 10_000;
+const HEADERS_TIMEOUT_MS = 10_000;
 
 /**
  * Node's server options for these limits. Past them Node answers 408 and closes the

@@ -34,7 +34,7 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const REPORT_DIR = process.env.FUZZ_REPORT_DIR || undefined;
 
 /** Per case: past this a case has hung, and the property fails. Far above any real case. */
-export const CASE_TIMEOUT_MS = 10_000;
+const CASE_TIMEOUT_MS = 10_000;
 
 /**
  * A vitest timeout for a test running one property: the whole budget, or a generous
@@ -48,8 +48,6 @@ export interface FuzzOptions<T> {
   examples?: T[];
   /** How an input shows in the report; default fast-check's own printing. */
   describe?: (input: T) => string;
-  /** Per case; default CASE_TIMEOUT_MS. */
-  caseTimeoutMs?: number;
 }
 
 export interface FuzzReport {
@@ -109,7 +107,6 @@ export async function fuzz<T>(
 ): Promise<FuzzReport> {
   const seed = SEED ?? (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
   const describe = options.describe ?? ((input: T) => fc.stringify(input));
-  const caseTimeoutMs = options.caseTimeoutMs ?? CASE_TIMEOUT_MS;
   const outcomes = new Map<string, number>();
   const samples: FuzzReport["samples"] = [];
   let cases = 0;
@@ -117,7 +114,7 @@ export async function fuzz<T>(
   const guard = startHangGuard({
     property,
     seed,
-    limitMs: caseTimeoutMs * 2,
+    limitMs: CASE_TIMEOUT_MS * 2,
     reportFile: REPORT_DIR && join(REPORT_DIR, fileNameFor(property)),
   });
 
@@ -149,7 +146,7 @@ export async function fuzz<T>(
         seed,
         examples: options.examples?.map((example) => [example]),
         plugins: [
-          fc.timeout(caseTimeoutMs),
+          fc.timeout(CASE_TIMEOUT_MS),
           ...(TIME_LIMIT_MS ? [fc.interruptAfterTimeLimit(TIME_LIMIT_MS)] : []),
         ],
       },
