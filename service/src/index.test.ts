@@ -143,7 +143,11 @@ describe("node src/index.ts", { timeout: 60_000 }, () => {
         service: "service",
         msg: expect.any(String),
       });
-    expect(events.at(-1)).toMatchObject({ signal: "SIGTERM" });
+    // The last two: the stop began on SIGTERM, and ended with nothing left in flight.
+    expect(events.slice(-2)).toMatchObject([
+      { msg: expect.stringMatching(/^stopping/), signal: "SIGTERM" },
+      { msg: "stopped", finishedInFlight: 0 },
+    ]);
     const requests = events.filter((event) => event.msg === "request");
     expect(requests.map((event) => event.route)).toEqual([
       "/v1/compliance/:registration",
