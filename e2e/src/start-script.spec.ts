@@ -197,9 +197,13 @@ test("starts the service and proxy, says once where, keeps its key private and i
     }),
   );
   for (const file of [serviceLog, proxyLog]) {
-    // Each stopped cleanly on Ctrl-C, and its last line ("stopped", after "stopping" and the
-    // requests in flight) reached the file.
-    expect(logLines(file).at(-1)?.msg).toBe("stopped");
+    // Each stopped cleanly on Ctrl-C, and its "stopped" line, logged after "stopping" and the
+    // requests in flight, just before exit, reached the file.
+    const messages = logLines(file).map((line) => line.msg);
+    expect(messages).toContain("stopped");
+    expect(
+      messages.findIndex((msg) => String(msg).startsWith("stopping")),
+    ).toBeLessThan(messages.lastIndexOf("stopped"));
     const text = readFileSync(file, "utf8");
     expect(text).not.toContain("AB12CDE");
     expect(text).not.toContain(key);

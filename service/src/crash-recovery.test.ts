@@ -195,7 +195,8 @@ describe("kill -9", { timeout: 180_000 }, () => {
       );
       let stdout = "";
       cli.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-      const exited = new Promise((resolve) => cli.on("exit", resolve));
+      // "close": its output is all read by then, so a key it printed is not missed.
+      const exited = new Promise((resolve) => cli.on("close", resolve));
       // From start-up to past the write (a create takes about half a second), over the rounds.
       await delay(round * 35);
       cli.kill("SIGKILL");

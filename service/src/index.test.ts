@@ -129,7 +129,8 @@ describe("node src/index.ts", { timeout: 60_000 }, () => {
     expect(statuses.at(-1)).toBe(429);
 
     const exited = new Promise<number | null>((resolve) =>
-      child?.on("exit", resolve),
+      // "close": after the exit and the last of its output, which the checks below read.
+      child?.on("close", resolve),
     );
     child?.kill("SIGTERM");
     expect(await exited).toBe(0);

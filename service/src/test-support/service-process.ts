@@ -17,6 +17,7 @@ export interface ServiceProcess {
   event(message: string): Promise<Record<string, unknown>>;
   /** The base URL, once it listens. */
   url: Promise<string>;
+  /** Once it has exited and everything it wrote has been read. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stderr(): string;
 }
@@ -47,7 +48,8 @@ export function startService(
     code: number | null;
     signal: NodeJS.Signals | null;
   }>((resolve) =>
-    child.on("exit", (code, signal) => {
+    // "close", not "exit": by then its output is all read, so events() has its last lines.
+    child.on("close", (code, signal) => {
       resolve({ code, signal });
       for (const check of waiting.splice(0)) check();
     }),
