@@ -197,13 +197,10 @@ test("starts the service and proxy, says once where, keeps its key private and i
     }),
   );
   for (const file of [serviceLog, proxyLog]) {
-    // Each stopped cleanly on Ctrl-C, and its "stopped" line, logged after "stopping" and the
-    // requests in flight, just before exit, reached the file.
-    const messages = logLines(file).map((line) => line.msg);
-    expect(messages).toContain("stopped");
-    expect(
-      messages.findIndex((msg) => String(msg).startsWith("stopping")),
-    ).toBeLessThan(messages.lastIndexOf("stopped"));
+    // Each stopped cleanly on Ctrl-C, and its "stopped" line, logged just before exit, reached
+    // the file. (Not checked as the last line: at exit, pino's synchronous flush can land
+    // before an asynchronous write still under way, so "stopping" has been seen after it.)
+    expect(logLines(file).map((line) => line.msg)).toContain("stopped");
     const text = readFileSync(file, "utf8");
     expect(text).not.toContain("AB12CDE");
     expect(text).not.toContain(key);
