@@ -3,13 +3,13 @@
 // web app. A test switches the upstream's behaviour with `upstream.use(...)` and watches what
 // the browser makes of it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
 import { resolve } from "node:path";
 import {
   startFaultUpstream,
   type FaultUpstream,
 } from "@vics/proxy/testing/fault-upstream";
 import { freePort } from "@vics/shared/testing/free-port";
+import { stopChild } from "../../../scripts/load/children.ts";
 
 const REPO_ROOT = resolve(import.meta.dirname, "../../..");
 
@@ -53,15 +53,6 @@ async function waitUntilAnswering(
   throw new Error(`The fault proxy did not answer at ${url}:\n${output()}`);
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, "exit");
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 export async function startFaultStack(): Promise<{
   stack: FaultStack;
   close: () => Promise<void>;
@@ -90,14 +81,14 @@ export async function startFaultStack(): Promise<{
   try {
     await waitUntilAnswering(proxyUrl, child, output);
   } catch (error) {
-    await stop(child);
+    await stopChild(child);
     await upstream.close();
     throw error;
   }
   return {
     stack: { upstream, proxyUrl, proxyOutput: output },
     close: async () => {
-      await stop(child);
+      await stopChild(child);
       await upstream.close();
     },
   };
