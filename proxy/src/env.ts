@@ -4,7 +4,7 @@ import { z } from "zod";
 import { LOG_LEVELS, type LogLevel } from "./logger.ts";
 import { isLoopbackHost } from "./loopback.ts";
 
-/** The only module that reads process.env (see CONVENTIONS.md). */
+/** The only module that reads process.env (docs/architecture.md). */
 
 export interface ProxyEnv {
   host: string;

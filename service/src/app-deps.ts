@@ -10,7 +10,7 @@ export interface AppDeps {
   store: Store;
   rateLimiter: RateLimiter;
   now: () => Date;
-  /** Whether the sandbox registrations of CONTRACT.md get their special answers. */
+  /** Whether the sandbox registrations of docs/contract.md get their special answers. */
   sandbox: boolean;
   sandboxDelayMs: number;
   sleep: (ms: number) => Promise<void>;

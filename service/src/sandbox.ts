@@ -54,7 +54,7 @@ export function slowSandboxVehicle(
   };
 }
 
-/** What a sandbox registration does in a bulk list (CONTRACT.md's "In a bulk list" column). */
+/** What a sandbox registration does in a bulk list (docs/contract.md's "In a bulk list" column). */
 export interface BulkSandboxEffect {
   /** ER19THR anywhere: the whole request is the 429 a real limit gives. */
   throttled: boolean;

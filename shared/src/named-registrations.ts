@@ -1,10 +1,10 @@
 /**
- * The registrations CONTRACT.md names: the one list of each, for the service that seeds and
+ * The registrations docs/contract.md names: the one list of each, for the service that seeds and
  * answers them and for the tests and tools that need them by name (a test that states the
  * contract's table of outcomes writes it out instead).
  */
 
-/** In every seeded database, each with the outcome CONTRACT.md states for it. */
+/** In every seeded database, each with the outcome docs/contract.md states for it. */
 export const REFERENCE_REGISTRATIONS = [
   "AB12CDE",
   "UN51NSD",

@@ -1,5 +1,5 @@
 /**
- * UK registration numbers, as CONTRACT.md decides: normalise (trim, drop spaces and
+ * UK registration numbers, as docs/contract.md decides: normalise (trim, drop spaces and
  * hyphens, upper-case), then accept only the DVLA formats below.
  */
 

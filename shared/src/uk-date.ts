@@ -1,6 +1,6 @@
 /**
  * "Today", for every check and in the web app, is the calendar date in the United Kingdom
- * (CONTRACT.md): at 00:30 on a summer morning in London it is already the new day, though
+ * (docs/contract.md): at 00:30 on a summer morning in London it is already the new day, though
  * UTC is still on the previous one. Timestamps stay in UTC.
  */
 export const UK_TIME_ZONE = "Europe/London";

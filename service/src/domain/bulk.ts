@@ -16,7 +16,7 @@ export type BulkOutcome =
     }
   | { registration: string; error: string };
 
-/** The policy only on an insured item, the vehicle on every successful one (CONTRACT.md). */
+/** The policy only on an insured item, the vehicle on every successful one (docs/contract.md). */
 export function bulkInsuranceItem(
   outcome: BulkOutcome,
   today: IsoDate,

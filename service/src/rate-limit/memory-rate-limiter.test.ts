@@ -7,7 +7,7 @@ import {
 } from "./memory-rate-limiter.ts";
 
 describe("TIER_LIMITS", () => {
-  it("are CONTRACT.md's requests per 60-second window", () => {
+  it("are docs/contract.md's requests per 60-second window", () => {
     expect(TIER_LIMITS).toEqual({
       trial: 10,
       standard: 120,

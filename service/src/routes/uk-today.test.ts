@@ -1,4 +1,4 @@
-// "Today" is the calendar date in the UK (CONTRACT.md), for both checks: tested at the hours
+// "Today" is the calendar date in the UK (docs/contract.md), for both checks: tested at the hours
 // where the UK and UTC dates differ, and across the two clock changes.
 import { ComplianceRecordSchema, InsuranceRecordSchema } from "@vics/shared";
 import { describe, expect, it } from "vitest";

@@ -16,7 +16,7 @@ import type { VehicleFacts } from "../store/store.ts";
 
 export interface VehicleLookup {
   facts: VehicleFacts;
-  /** The check's instant, and its calendar day in the UK (CONTRACT.md). */
+  /** The check's instant, and its calendar day in the UK (docs/contract.md). */
   now: Date;
   today: IsoDate;
 }

@@ -1,7 +1,7 @@
 /**
  * `@vics/shared/testing/fuzz`: the one place every workspace's property tests take their size
  * from, and where each property records what it tried. Test-only: no app imports it, so it
- * may read process.env (CONVENTIONS.md keeps that to env modules in the apps).
+ * may read process.env (docs/architecture.md keeps that to env modules in the apps).
  *
  * - FUZZ_RUNS: cases per property; 1,000 in the normal test run, `npm run fuzz` sets 100,000.
  * - FUZZ_TIME_LIMIT_MS: optional budget per property; past it the property stops with the

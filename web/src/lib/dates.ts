@@ -1,5 +1,5 @@
 // en-GB date wording for staff. "Today" is the UK's calendar date, as the service's is
-// (CONTRACT.md); day counts between two calendar dates need no time zone.
+// (docs/contract.md); day counts between two calendar dates need no time zone.
 import { UK_TIME_ZONE, ukDate } from "@vics/shared";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
