@@ -2,6 +2,7 @@ import type {
   BulkComplianceItem,
   BulkItem,
   ComplianceChecks,
+  Policy,
   Vehicle,
 } from "@vics/shared";
 import { type ComplianceFacts, complianceVerdict } from "./compliance.ts";
@@ -16,7 +17,10 @@ export type BulkOutcome =
     }
   | { registration: string; error: string };
 
-/** The policy only on an insured item, the vehicle on every successful one (CONTRACT.md). */
+/**
+ * The policy only on an insured item, the vehicle on every successful one, and the last lapsed
+ * policy (or null) on one that is not insured (decision 021).
+ */
 export function bulkInsuranceItem(
   outcome: BulkOutcome,
   today: IsoDate,
@@ -28,9 +32,18 @@ export function bulkInsuranceItem(
   return {
     registration,
     insured,
-    ...(insured && policy ? { policy } : {}),
+    ...insurancePolicies(insured, policy),
     vehicle: outcome.facts.vehicle,
   };
+}
+
+/** `policy` means insured; a lapsed policy goes under `lastPolicy`, never under `policy`. */
+function insurancePolicies(
+  insured: boolean,
+  policy: Policy | null,
+): Pick<BulkItem, "policy" | "lastPolicy"> {
+  if (!insured) return { lastPolicy: policy };
+  return policy ? { policy } : {};
 }
 
 const NO_CHECKS: ComplianceChecks = {

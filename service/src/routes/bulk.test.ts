@@ -44,6 +44,9 @@ async function bulk<Check extends { path: string; schema: z.ZodType }>(
 
 const [bulkInsurance, bulkCompliance] = BULK_CHECKS;
 
+/** LP08SED's cover ended 20 days before the fixed "today" (2026-03-10). */
+const LAPSED_ON = "2026-02-18";
+
 async function single(path: string): Promise<unknown> {
   return (await call(service, path, { key })).json();
 }
@@ -60,7 +63,9 @@ const ITEM_FROM_SINGLE_CHECK: Record<
     return {
       registration,
       insured: record.insured,
-      policy: record.insured ? record.policy : undefined,
+      ...(record.insured
+        ? { policy: record.policy }
+        : { lastPolicy: record.policy }),
       vehicle: record.vehicle,
     };
   },
@@ -145,7 +150,7 @@ describe.each(BULK_CHECKS)("POST $path", (check) => {
 });
 
 describe("POST /v1/vehicle/bulk-insurance", () => {
-  it("gives each item the contract's fields: policy only when insured, vehicle on every success, error on a failure", async () => {
+  it("gives each item the contract's fields: policy only when insured, the last policy (or null) when not, vehicle on every success, error on a failure", async () => {
     const [insured, never, lapsed, invalid, unknown] = (
       await bulk(bulkInsurance, [
         "AB12CDE",
@@ -165,11 +170,19 @@ describe("POST /v1/vehicle/bulk-insurance", () => {
     expect(never).toEqual({
       registration: "UN51NSD",
       insured: false,
+      lastPolicy: null,
       vehicle: expect.objectContaining({ make: expect.any(String) }),
     });
     expect(lapsed).toEqual({
       registration: "LP08SED",
       insured: false,
+      lastPolicy: {
+        number: "REF-LP08SED-2",
+        insurer: "Kestrel Direct",
+        type: "Third Party, Fire and Theft",
+        validFrom: expect.any(String),
+        validTo: LAPSED_ON,
+      },
       vehicle: expect.objectContaining({ make: expect.any(String) }),
     });
     expect(invalid).toEqual({

@@ -41,6 +41,27 @@ describe("insuranceOutcomes", () => {
     });
   });
 
+  it("keeps the last lapsed policy (extension) apart from an insured policy, and null as never insured", () => {
+    const lapsed = policyFixture({ validTo: "2026-11-03" });
+    const verdict = insuranceOutcomes(
+      ["A1", "B2", "C3"],
+      bulkBody([
+        { registration: "A1", insured: false, lastPolicy: lapsed },
+        { registration: "B2", insured: false, lastPolicy: null },
+        { registration: "C3", insured: false },
+      ]),
+    );
+    expect(verdict).toEqual({
+      ok: true,
+      outcomes: [
+        { status: "not-insured", lastPolicy: lapsed },
+        { status: "not-insured", lastPolicy: null },
+        // An upstream without the extension: whether there ever was a policy is not known.
+        { status: "not-insured" },
+      ],
+    });
+  });
+
   it.each([
     [
       "an item for another registration",

@@ -89,7 +89,11 @@ function insuranceOutcome(
   if (item.error !== undefined) {
     return item.insured ? BROKEN : failedItemOutcome(item.error);
   }
-  if (!item.insured) return { status: "not-insured", ...vehicle };
+  if (!item.insured) {
+    const lastPolicy =
+      item.lastPolicy !== undefined ? { lastPolicy: item.lastPolicy } : {};
+    return { status: "not-insured", ...lastPolicy, ...vehicle };
+  }
   // An insured item without the policy that insures it breaks the contract.
   if (!item.policy) return BROKEN;
   return { status: "insured", policy: item.policy, ...vehicle };
