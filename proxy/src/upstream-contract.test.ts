@@ -181,44 +181,46 @@ describe("the bulk items' policy extensions (decision 021)", () => {
       results: [{ ...results(json)[0], ...changes }, ...results(json).slice(1)],
     });
 
-  it.each([
-    ["a last policy", { lastPolicy: lapsed }],
-    ["a null last policy (never insured)", { lastPolicy: null }],
-  ])(
-    "bulk-insurance with %s passes through unchanged",
-    async (_case, changes) => {
-      const body = await (
-        await answerWith("bulk-insurance", withItem(changes))
-      ).text();
-      const upstream = fakeUpstream(
-        () =>
-          new Response(body, {
-            headers: { "Content-Type": "application/json" },
-          }),
-      );
-      const { app } = createTestProxy({ fetch: upstream.fetch });
-      const response = await send(app, "bulk-insurance");
-      expect(response.status).toBe(200);
-      expect(await response.text()).toBe(body);
-    },
-  );
+  const bulkRoutes = ["bulk-insurance", "bulk-compliance"] as const;
 
-  it.each([
-    ["a last policy that is not a policy", { lastPolicy: "lapsed" }],
-    [
-      "a last policy without its end date",
-      { lastPolicy: { ...lapsed, validTo: undefined } },
-    ],
-  ])("bulk-insurance with %s: the proxy's 502", async (_case, changes) => {
-    const upstream = fakeUpstream(() =>
-      answerWith("bulk-insurance", withItem(changes)),
+  it.each(
+    bulkRoutes.flatMap((route) => [
+      [route, "a last policy", { lastPolicy: lapsed }],
+      [route, "a null last policy (never insured)", { lastPolicy: null }],
+      ...(route === "bulk-compliance"
+        ? [[route, "the current policy", { policy: lapsed }] as const]
+        : []),
+    ]),
+  )("%s with %s passes through unchanged", async (route, _case, changes) => {
+    const body = await (await answerWith(route, withItem(changes))).text();
+    const upstream = fakeUpstream(
+      () =>
+        new Response(body, { headers: { "Content-Type": "application/json" } }),
     );
     const { app } = createTestProxy({ fetch: upstream.fetch });
-    await expectOwnProblem(
-      await send(app, "bulk-insurance"),
-      502,
-      /does not understand/,
-    );
+    const response = await send(app, route);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(body);
+  });
+
+  it.each(
+    bulkRoutes.flatMap((route) => [
+      [route, "a last policy that is not a policy", { lastPolicy: "lapsed" }],
+      [
+        route,
+        "a last policy without its end date",
+        { lastPolicy: { ...lapsed, validTo: undefined } },
+      ],
+      [
+        route,
+        "a policy without its insurer",
+        { policy: { ...lapsed, insurer: "" } },
+      ],
+    ]),
+  )("%s with %s: the proxy's 502", async (route, _case, changes) => {
+    const upstream = fakeUpstream(() => answerWith(route, withItem(changes)));
+    const { app } = createTestProxy({ fetch: upstream.fetch });
+    await expectOwnProblem(await send(app, route), 502, /does not understand/);
   });
 });
 

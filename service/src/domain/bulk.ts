@@ -53,7 +53,10 @@ const NO_CHECKS: ComplianceChecks = {
   noOutstandingFines: false,
 };
 
-/** The single compliance check's verdict per vehicle; a failed item fails all four checks. */
+/**
+ * The single compliance check's verdict per vehicle, with the policy behind it; a failed item
+ * fails all four checks.
+ */
 export function bulkComplianceItem(
   outcome: BulkOutcome,
   today: IsoDate,
@@ -67,11 +70,15 @@ export function bulkComplianceItem(
       error: outcome.error,
     };
   const verdict = complianceVerdict(outcome.facts, today);
+  // The policy behind insuranceValid, under the bulk insurance item's names (decision 021), so
+  // that a fleet run needs no bulk insurance request beside this one.
+  const { insured, policy } = insuranceStatus(outcome.facts.policies, today);
   return {
     registration,
     compliant: verdict.compliant,
     checks: verdict.checks,
     details: verdict.details,
+    ...insurancePolicies(insured, policy),
     vehicle: outcome.facts.vehicle,
   };
 }
