@@ -167,6 +167,63 @@ describe.each(Object.keys(ROUTES) as Route[])("%s: a 200 answer", (route) => {
   );
 });
 
+describe("the bulk items' policy extensions (decision 021)", () => {
+  const lapsed = {
+    number: "REF-LP08SED-2",
+    insurer: "Kestrel Direct",
+    validFrom: "2025-11-05",
+    validTo: "2026-11-04",
+    type: "Third Party, Fire and Theft",
+  };
+  const withItem =
+    (changes: Record<string, unknown>) => (json: Record<string, unknown>) => ({
+      ...json,
+      results: [{ ...results(json)[0], ...changes }, ...results(json).slice(1)],
+    });
+
+  const bulkRoutes = ["bulk-insurance", "bulk-compliance"] as const;
+
+  it.each(
+    bulkRoutes.flatMap((route) => [
+      [route, "a last policy", { lastPolicy: lapsed }],
+      [route, "a null last policy (never insured)", { lastPolicy: null }],
+      ...(route === "bulk-compliance"
+        ? [[route, "the current policy", { policy: lapsed }] as const]
+        : []),
+    ]),
+  )("%s with %s passes through unchanged", async (route, _case, changes) => {
+    const body = await (await answerWith(route, withItem(changes))).text();
+    const upstream = fakeUpstream(
+      () =>
+        new Response(body, { headers: { "Content-Type": "application/json" } }),
+    );
+    const { app } = createTestProxy({ fetch: upstream.fetch });
+    const response = await send(app, route);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(body);
+  });
+
+  it.each(
+    bulkRoutes.flatMap((route) => [
+      [route, "a last policy that is not a policy", { lastPolicy: "lapsed" }],
+      [
+        route,
+        "a last policy without its end date",
+        { lastPolicy: { ...lapsed, validTo: undefined } },
+      ],
+      [
+        route,
+        "a policy without its insurer",
+        { policy: { ...lapsed, insurer: "" } },
+      ],
+    ]),
+  )("%s with %s: the proxy's 502", async (route, _case, changes) => {
+    const upstream = fakeUpstream(() => answerWith(route, withItem(changes)));
+    const { app } = createTestProxy({ fetch: upstream.fetch });
+    await expectOwnProblem(await send(app, route), 502, /does not understand/);
+  });
+});
+
 describe("an error answer", () => {
   const problem = (
     status: number,

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { bulkCounts } from "./bulk.ts";
+import { bulkCounts, LastPolicySchema } from "./bulk.ts";
 import {
   ComplianceChecksSchema,
   ComplianceDetailsSchema,
 } from "./compliance-record.ts";
+import { PolicySchema } from "./policy.ts";
 import { VehicleSchema } from "./vehicle.ts";
 
 const EXTENSION =
@@ -21,6 +22,10 @@ export const BulkComplianceItemSchema = z
       ),
     checks: ComplianceChecksSchema.describe("All four false on a failed item"),
     details: ComplianceDetailsSchema.optional(),
+    policy: PolicySchema.optional().describe(
+      "Extension (decision 021): the policy behind insuranceValid, only on an item whose insuranceValid is true; a client can then show the insurer and the end of cover without a bulk insurance request",
+    ),
+    lastPolicy: LastPolicySchema.optional(),
     vehicle: VehicleSchema.optional(),
     error: z.string().optional().describe("Only on a failed item"),
   })

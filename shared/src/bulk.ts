@@ -26,13 +26,24 @@ export const BulkRequestSchema = z
 
 export type BulkRequest = z.infer<typeof BulkRequestSchema>;
 
+/**
+ * Decision 021: the single check's "most recent lapsed policy" for a bulk item that is not
+ * insured, under its own name so that `policy` keeps meaning "insured" for every v1 client.
+ */
+export const LastPolicySchema = PolicySchema.nullable().describe(
+  "Extension, not in the interface document (clients must not depend on it): only on a successful item that is not insured. The most recent policy that has ended, as the single check's `policy` shows it, or null when the vehicle has no policy that has ended (never insured, or cover that has not started yet). Never on an insured item: `policy` is.",
+);
+
 export const BulkItemSchema = z
   .object({
     registration: z
       .string()
       .describe("Normalised; as submitted when it is invalid"),
     insured: z.boolean().describe("False for a failed item"),
-    policy: PolicySchema.optional().describe("Only on an insured item"),
+    policy: PolicySchema.optional().describe(
+      "Only on an insured item: its presence means insured",
+    ),
+    lastPolicy: LastPolicySchema.optional(),
     vehicle: VehicleSchema.optional().describe(
       "Extension: on every successful item; clients must not depend on it",
     ),

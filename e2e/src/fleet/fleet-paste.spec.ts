@@ -35,7 +35,7 @@ test("five pasted registrations: the counts before sending, then every row", asy
 
   expect((await fleet.visibleRows()).map((cells) => cells.slice(0, 3))).toEqual(
     [
-      ["5", "UN51 NSD", "Not insured"],
+      ["5", "UN51 NSD", "Not insured Never insured"],
       ["2", "ZZ99 ZZZ", "Not found"],
       [
         "3",
@@ -63,8 +63,9 @@ test("five pasted registrations: the counts before sending, then every row", asy
   });
 });
 
-test("fleet compliance over the reference plates gives each its verdict", async ({
+test("fleet compliance over the reference plates gives each its verdict, from one request", async ({
   page,
+  traffic,
 }) => {
   const fleet = new FleetPage(page);
   await fleet.open();
@@ -97,6 +98,34 @@ test("fleet compliance over the reference plates gives each its verdict", async 
   });
   await expect(fleet.figure("Compliance", "Not compliant")).toHaveText("5");
   await expect(fleet.figure("Compliance", "Compliant")).toHaveText("2");
+  await expect(fleet.figure("Vehicles", "Insured")).toHaveText("6");
+  await expect(fleet.figure("Vehicles", "Not insured")).toHaveText("1");
+
+  // One chunk, one request: each vehicle's insurance came with its compliance (decision 021).
+  const bulk = traffic.filter((e) => /\/api\/v1\/vehicle\/bulk-/.test(e.url));
+  expect(bulk.map((e) => e.url.replace(/^.*\/bulk-/, "bulk-"))).toEqual([
+    "bulk-compliance",
+  ]);
+});
+
+test("an insurance check of a lapsed vehicle says when and with whom its cover ended", async ({
+  page,
+}) => {
+  const fleet = new FleetPage(page);
+  await fleet.open();
+  await fleet.paste("LP08SED\nUN51NSD");
+  await fleet.startButton.click();
+  await expect(fleet.finished).toHaveText("Finished: 2 vehicles checked.");
+
+  const outcomes = Object.fromEntries(
+    (await fleet.visibleRows()).map((cells) => [cells[1], cells[2]]),
+  );
+  expect(outcomes).toEqual({
+    "LP08 SED": expect.stringMatching(
+      /^Not insured Lapsed 20 days ago, on \d{1,2} [A-Z][a-z]+ \d{4} \(Kestrel Direct\)$/,
+    ),
+    "UN51 NSD": "Not insured Never insured",
+  });
 });
 
 test("a run that meets ER19THR and ER19ERR recovers, and every row ends with one outcome", async ({
@@ -128,7 +157,7 @@ test("a run that meets ER19THR and ER19ERR recovers, and every row ends with one
     (await fleet.visibleRows()).map((cells) => [cells[1], cells[2]]),
   );
   expect(outcomes).toEqual({
-    "UN51 NSD": "Not insured",
+    "UN51 NSD": "Not insured Never insured",
     "EX26 SON": expect.stringMatching(
       /^Insured, expiring soon ends in \d+ days$/,
     ),

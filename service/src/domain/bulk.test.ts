@@ -51,15 +51,24 @@ describe("bulkInsuranceItem", () => {
   });
 
   it.each([
-    ["a lapsed policy", [cover("2025-01-01", "2026-03-09")]],
-    ["a policy that starts tomorrow", [cover("2026-03-11", "2027-03-10")]],
-    ["no policy at all", []],
+    [
+      "a lapsed policy",
+      [cover("2024-01-01", "2025-01-31"), cover("2025-02-01", "2026-03-09")],
+      cover("2025-02-01", "2026-03-09"),
+    ],
+    [
+      "a policy that starts tomorrow",
+      [cover("2026-03-11", "2027-03-10")],
+      null,
+    ],
+    ["no policy at all", [], null],
   ])(
-    "%s: not insured, no policy (only an insured item has one)",
-    (_case, policies) => {
+    "%s: not insured, no policy (only an insured item has one), the last lapsed one or null",
+    (_case, policies, lastPolicy) => {
       expect(bulkInsuranceItem(found({ policies }), TODAY)).toEqual({
         registration: "AB12CDE",
         insured: false,
+        lastPolicy,
         vehicle,
       });
     },

@@ -2,6 +2,7 @@ import type {
   BulkComplianceItem,
   BulkItem,
   ComplianceChecks,
+  Policy,
   Vehicle,
 } from "@vics/shared";
 import { type ComplianceFacts, complianceVerdict } from "./compliance.ts";
@@ -16,7 +17,10 @@ export type BulkOutcome =
     }
   | { registration: string; error: string };
 
-/** The policy only on an insured item, the vehicle on every successful one (docs/contract.md). */
+/**
+ * The policy only on an insured item, the vehicle on every successful one, and the last lapsed
+ * policy (or null) on one that is not insured (decision 021, docs/contract.md).
+ */
 export function bulkInsuranceItem(
   outcome: BulkOutcome,
   today: IsoDate,
@@ -28,9 +32,18 @@ export function bulkInsuranceItem(
   return {
     registration,
     insured,
-    ...(insured && policy ? { policy } : {}),
+    ...insurancePolicies(insured, policy),
     vehicle: outcome.facts.vehicle,
   };
+}
+
+/** `policy` means insured; a lapsed policy goes under `lastPolicy`, never under `policy`. */
+function insurancePolicies(
+  insured: boolean,
+  policy: Policy | null,
+): Pick<BulkItem, "policy" | "lastPolicy"> {
+  if (!insured) return { lastPolicy: policy };
+  return policy ? { policy } : {};
 }
 
 const NO_CHECKS: ComplianceChecks = {
@@ -40,7 +53,10 @@ const NO_CHECKS: ComplianceChecks = {
   noOutstandingFines: false,
 };
 
-/** The single compliance check's verdict per vehicle; a failed item fails all four checks. */
+/**
+ * The single compliance check's verdict per vehicle, with the policy behind it; a failed item
+ * fails all four checks.
+ */
 export function bulkComplianceItem(
   outcome: BulkOutcome,
   today: IsoDate,
@@ -54,11 +70,15 @@ export function bulkComplianceItem(
       error: outcome.error,
     };
   const verdict = complianceVerdict(outcome.facts, today);
+  // The policy behind insuranceValid, under the bulk insurance item's names (decision 021), so
+  // that a fleet run needs no bulk insurance request beside this one.
+  const { insured, policy } = insuranceStatus(outcome.facts.policies, today);
   return {
     registration,
     compliant: verdict.compliant,
     checks: verdict.checks,
     details: verdict.details,
+    ...insurancePolicies(insured, policy),
     vehicle: outcome.facts.vehicle,
   };
 }

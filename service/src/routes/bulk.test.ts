@@ -44,8 +44,22 @@ async function bulk<Check extends { path: string; schema: z.ZodType }>(
 
 const [bulkInsurance, bulkCompliance] = BULK_CHECKS;
 
+/** LP08SED's cover ended 20 days before the fixed "today" (2026-03-10). */
+const LAPSED_ON = "2026-02-18";
+
 async function single(path: string): Promise<unknown> {
   return (await call(service, path, { key })).json();
+}
+
+async function insuranceRecord(registration: string) {
+  return InsuranceRecordSchema.parse(
+    await single(`/v1/vehicle/${registration}/insurance`),
+  );
+}
+
+/** The single check's policy as a bulk item carries it: `policy` if insured, else `lastPolicy`. */
+function policies({ insured, policy }: z.output<typeof InsuranceRecordSchema>) {
+  return insured ? { policy } : { lastPolicy: policy };
 }
 
 /** The item each bulk check gives a registration, as its single check answers it. */
@@ -54,13 +68,11 @@ const ITEM_FROM_SINGLE_CHECK: Record<
   (registration: string) => Promise<unknown>
 > = {
   async "/v1/vehicle/bulk-insurance"(registration) {
-    const record = InsuranceRecordSchema.parse(
-      await single(`/v1/vehicle/${registration}/insurance`),
-    );
+    const record = await insuranceRecord(registration);
     return {
       registration,
       insured: record.insured,
-      policy: record.insured ? record.policy : undefined,
+      ...policies(record),
       vehicle: record.vehicle,
     };
   },
@@ -73,6 +85,7 @@ const ITEM_FROM_SINGLE_CHECK: Record<
       compliant: record.compliant,
       checks: record.checks,
       details: record.details,
+      ...policies(await insuranceRecord(registration)),
       vehicle: record.vehicle,
     };
   },
@@ -145,7 +158,7 @@ describe.each(BULK_CHECKS)("POST $path", (check) => {
 });
 
 describe("POST /v1/vehicle/bulk-insurance", () => {
-  it("gives each item the contract's fields: policy only when insured, vehicle on every success, error on a failure", async () => {
+  it("gives each item the contract's fields: policy only when insured, the last policy (or null) when not, vehicle on every success, error on a failure", async () => {
     const [insured, never, lapsed, invalid, unknown] = (
       await bulk(bulkInsurance, [
         "AB12CDE",
@@ -165,11 +178,19 @@ describe("POST /v1/vehicle/bulk-insurance", () => {
     expect(never).toEqual({
       registration: "UN51NSD",
       insured: false,
+      lastPolicy: null,
       vehicle: expect.objectContaining({ make: expect.any(String) }),
     });
     expect(lapsed).toEqual({
       registration: "LP08SED",
       insured: false,
+      lastPolicy: {
+        number: "REF-LP08SED-2",
+        insurer: "Kestrel Direct",
+        type: "Third Party, Fire and Theft",
+        validFrom: expect.any(String),
+        validTo: LAPSED_ON,
+      },
       vehicle: expect.objectContaining({ make: expect.any(String) }),
     });
     expect(invalid).toEqual({
@@ -220,6 +241,44 @@ describe("POST /v1/vehicle/bulk-compliance (extension)", () => {
     });
     expect(answer.results[3]).toEqual(answer.results[0]);
     expect(answer).toMatchObject({ processed: 4, successful: 2, failed: 2 });
+  });
+
+  it("carries the policy behind insuranceValid: the current one when insured, else the last lapsed one or null (decision 021)", async () => {
+    const [insured, expiring, lapsed, never, unknown] = (
+      await bulk(bulkCompliance, [
+        "AB12CDE",
+        "EX26SON",
+        "LP08SED",
+        "UN51NSD",
+        "ZZ99ZZZ",
+      ])
+    ).results;
+    expect(insured).toMatchObject({
+      checks: { insuranceValid: true },
+      policy: { type: "Comprehensive", validTo: expect.any(String) },
+    });
+    expect(insured).not.toHaveProperty("lastPolicy");
+    expect(expiring).toMatchObject({
+      checks: { insuranceValid: true },
+      policy: { number: "REF-EX26SON", insurer: "Harbour Insurance" },
+    });
+    expect(expiring).not.toHaveProperty("lastPolicy");
+    expect(lapsed).toMatchObject({
+      checks: { insuranceValid: false },
+      lastPolicy: {
+        number: "REF-LP08SED-2",
+        insurer: "Kestrel Direct",
+        validTo: LAPSED_ON,
+      },
+    });
+    expect(lapsed).not.toHaveProperty("policy");
+    expect(never).toMatchObject({
+      checks: { insuranceValid: false },
+      lastPolicy: null,
+    });
+    expect(never).not.toHaveProperty("policy");
+    expect(unknown).not.toHaveProperty("policy");
+    expect(unknown).not.toHaveProperty("lastPolicy");
   });
 });
 

@@ -184,4 +184,21 @@ describe("the bulk operations in the OpenAPI document", () => {
     );
     expect(insurance?.post?.["x-vics-extension"]).toBeUndefined();
   });
+
+  it("describes the bulk items' lastPolicy as an extension, and policy as meaning insured (decision 021)", async () => {
+    const response = await call(await start(), "/v1/openapi.json");
+    const { schemas } = ((await response.json()) as OpenApiDocument).components;
+    type Described = { properties: Record<string, { description?: string }> };
+    for (const name of ["BulkItem", "BulkComplianceItem"]) {
+      const { properties } = schemas[name] as Described;
+      expect(properties.lastPolicy?.description, name).toMatch(
+        /^Extension, not in the interface document/,
+      );
+      expect(properties.lastPolicy?.description, name).toMatch(/not insured/);
+    }
+    const bulkItem = schemas.BulkItem as Described;
+    expect(bulkItem.properties.policy?.description).toMatch(/means insured/);
+    const complianceItem = schemas.BulkComplianceItem as Described;
+    expect(complianceItem.properties.policy?.description).toMatch(/^Extension/);
+  });
 });

@@ -67,7 +67,7 @@ describe("fleet check: a pasted list", () => {
     );
     // Vehicles needing action first; the duplicate shares its vehicle's answer.
     expect(cells).toEqual([
-      ["5", "UN51 NSD", "Not insured"],
+      ["5", "UN51 NSD", "Not insured Never insured"],
       ["2", "ZZ99 ZZZ", "Not found"],
       [
         "3",

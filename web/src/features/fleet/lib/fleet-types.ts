@@ -77,7 +77,15 @@ export interface FleetRow {
 /** The answer about one vehicle's insurance, as the run ends for it. */
 export type InsuranceOutcome =
   | { status: "insured"; policy: Policy; vehicle?: Vehicle }
-  | { status: "not-insured"; vehicle?: Vehicle }
+  | {
+      status: "not-insured";
+      /**
+       * The most recent policy that ended, or null when there never was one; absent when the
+       * upstream did not say (its answer lacks the extension of decision 021).
+       */
+      lastPolicy?: Policy | null;
+      vehicle?: Vehicle;
+    }
   | { status: "not-found" }
   /** The service did not accept the registration (the web app's own check let it through). */
   | { status: "invalid" }

@@ -1,5 +1,6 @@
 // Short words for a result row: why it is not answered, when cover ends, the compliance verdict.
-import { daysBetween } from "../../../lib/dates.ts";
+import { daysBetween, formatDate } from "../../../lib/dates.ts";
+import type { InsuranceOutcome } from "./fleet-types.ts";
 import type { ResultRow } from "./results-view.ts";
 
 const CHECK_WORDS = {
@@ -15,6 +16,7 @@ export function outcomeDetail(entry: ResultRow, today?: string): string {
   if (outcome === "invalid") return row.invalid?.reason ?? "";
   const insurance = result?.insurance;
   if (insurance?.status === "not-checked") return insurance.reason;
+  if (insurance?.status === "not-insured") return lapseWords(insurance, today);
   if (outcome === "expiring" && insurance?.status === "insured" && today) {
     const days = daysBetween(today, insurance.policy.validTo);
     return days === 0
@@ -22,6 +24,27 @@ export function outcomeDetail(entry: ResultRow, today?: string): string {
       : `ends in ${days} day${days === 1 ? "" : "s"}`;
   }
   return "";
+}
+
+/**
+ * "Lapsed 20 days ago, on 4 November 2026 (Kestrel Direct)" or "Never insured"; nothing when
+ * the upstream did not say which (its answer lacks the last policy, decision 021).
+ */
+function lapseWords(
+  insurance: Extract<InsuranceOutcome, { status: "not-insured" }>,
+  today: string | undefined,
+): string {
+  const { lastPolicy } = insurance;
+  if (lastPolicy === undefined) return "";
+  if (lastPolicy === null) return "Never insured";
+  const days = today ? daysBetween(lastPolicy.validTo, today) : undefined;
+  const ago =
+    days === undefined || days < 1
+      ? ""
+      : days === 1
+        ? " yesterday,"
+        : ` ${days} days ago,`;
+  return `Lapsed${ago} on ${formatDate(lastPolicy.validTo)} (${lastPolicy.insurer})`;
 }
 
 /** "Compliant", "Not compliant: MOT, road tax", "Not checked", or "" when not asked. */

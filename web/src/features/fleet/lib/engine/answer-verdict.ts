@@ -1,6 +1,6 @@
-// The verdict on a job that got an answer: each registration's outcome from its item, the
-// "temporarily unavailable" ones sent again as a small chunk of their own, and an answer that
-// breaks the contract retried like a 5xx.
+// The verdict on a job that got an answer: each registration's outcome from its item (both
+// parts from a bulk compliance item), the "temporarily unavailable" ones sent again as a small
+// chunk of their own, and an answer that breaks the contract retried like a 5xx.
 import {
   RETRY,
   complianceOutcomes,
@@ -8,7 +8,7 @@ import {
   type BulkVerdict,
 } from "./bulk-outcomes.ts";
 import { singleComplianceVerdict } from "./compliance-fallback.ts";
-import type { Job } from "./job-queue.ts";
+import { newJob, type Job } from "./job-queue.ts";
 import {
   retryOrGiveUp,
   type JobVerdict,
@@ -33,12 +33,18 @@ export function judgeAnswer(
         now,
       );
     case "bulk-compliance":
-      return fromBulk(
-        job,
-        complianceOutcomes(job.registrations, answer.data),
-        (registration, compliance) => ({ registration, compliance }),
-        tuning,
-        now,
+      return withInsuranceAsked(
+        fromBulk(
+          job,
+          complianceOutcomes(job.registrations, answer.data),
+          (registration, { compliance, insurance }) => ({
+            registration,
+            compliance,
+            ...(insurance ? { insurance } : {}),
+          }),
+          tuning,
+          now,
+        ),
       );
     case "compliance":
       return singleComplianceVerdict(job, answer.data, tuning, now);
@@ -68,5 +74,21 @@ function fromBulk<T>(
   return {
     settled: [...settled, ...retry.settled],
     followUps: retry.followUps,
+  };
+}
+
+/**
+ * Items that lack the policy extension (an upstream without decision 021) leave their
+ * insurance open: it is asked in bulk, as a run did before the extension. A part already
+ * settled as not checked or not found is settled for both, so it is never asked again.
+ */
+function withInsuranceAsked(verdict: JobVerdict): JobVerdict {
+  const lacking = verdict.settled
+    .filter((part) => part.compliance && !part.insurance)
+    .map((part) => part.registration);
+  if (lacking.length === 0) return verdict;
+  return {
+    ...verdict,
+    followUps: [...verdict.followUps, newJob("insurance", lacking)],
   };
 }

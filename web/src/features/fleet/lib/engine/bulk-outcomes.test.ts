@@ -41,6 +41,27 @@ describe("insuranceOutcomes", () => {
     });
   });
 
+  it("keeps the last lapsed policy (extension) apart from an insured policy, and null as never insured", () => {
+    const lapsed = policyFixture({ validTo: "2026-11-03" });
+    const verdict = insuranceOutcomes(
+      ["A1", "B2", "C3"],
+      bulkBody([
+        { registration: "A1", insured: false, lastPolicy: lapsed },
+        { registration: "B2", insured: false, lastPolicy: null },
+        { registration: "C3", insured: false },
+      ]),
+    );
+    expect(verdict).toEqual({
+      ok: true,
+      outcomes: [
+        { status: "not-insured", lastPolicy: lapsed },
+        { status: "not-insured", lastPolicy: null },
+        // An upstream without the extension: whether there ever was a policy is not known.
+        { status: "not-insured" },
+      ],
+    });
+  });
+
   it.each([
     [
       "an item for another registration",
@@ -80,10 +101,74 @@ describe("complianceOutcomes", () => {
     expect(verdict).toEqual({
       ok: true,
       outcomes: [
-        { status: "checked", compliant: true, checks: CHECKS_PASS },
-        { status: "not-found" },
+        {
+          compliance: {
+            status: "checked",
+            compliant: true,
+            checks: CHECKS_PASS,
+          },
+        },
+        {
+          compliance: { status: "not-found" },
+          insurance: { status: "not-found" },
+        },
       ],
     });
+  });
+
+  it("takes the insurance outcome from the policy extension (decision 021)", () => {
+    const policy = policyFixture();
+    const lastPolicy = policyFixture({ validTo: "2026-11-04" });
+    const notInsured = { ...CHECKS_PASS, insuranceValid: false };
+    const verdict = complianceOutcomes(
+      ["A1", "B2", "C3"],
+      bulkComplianceBody([
+        {
+          registration: "A1",
+          compliant: true,
+          checks: CHECKS_PASS,
+          policy,
+          vehicle: VEHICLE,
+        },
+        {
+          registration: "B2",
+          compliant: false,
+          checks: notInsured,
+          lastPolicy,
+        },
+        {
+          registration: "C3",
+          compliant: false,
+          checks: notInsured,
+          lastPolicy: null,
+        },
+      ]),
+    );
+    expect(
+      verdict.ok && verdict.outcomes.map((o) => o !== RETRY && o.insurance),
+    ).toEqual([
+      { status: "insured", policy, vehicle: VEHICLE },
+      { status: "not-insured", lastPolicy },
+      { status: "not-insured", lastPolicy: null },
+    ]);
+  });
+
+  it.each([
+    ["an insured item with a last policy", CHECKS_PASS, { lastPolicy: null }],
+    [
+      "an uninsured item with a current policy",
+      { ...CHECKS_PASS, insuranceValid: false },
+      { policy: policyFixture() },
+    ],
+  ])("calls %s a broken contract", (_case, checks, policies) => {
+    const compliant = checks.insuranceValid;
+    const verdict = complianceOutcomes(
+      ["A1"],
+      bulkComplianceBody([
+        { registration: "A1", compliant, checks, ...policies },
+      ]),
+    );
+    expect(verdict.ok).toBe(false);
   });
 
   it("calls 'compliant' with a failing check a broken contract", () => {

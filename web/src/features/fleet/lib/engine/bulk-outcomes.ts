@@ -27,11 +27,17 @@ export function insuranceOutcomes(
   return mapItems(sent, answer.results, insuranceOutcome);
 }
 
+/** A bulk compliance item's outcomes: insurance undefined when the item lacks the policy. */
+export interface ComplianceItemOutcomes {
+  compliance: ComplianceOutcome;
+  insurance?: InsuranceOutcome;
+}
+
 export function complianceOutcomes(
   sent: readonly string[],
   answer: BulkComplianceResult,
-): BulkVerdict<ComplianceOutcome> {
-  return mapItems(sent, answer.results, complianceOutcome);
+): BulkVerdict<ComplianceItemOutcomes> {
+  return mapItems(sent, answer.results, complianceItemOutcomes);
 }
 
 function mapItems<Item extends { registration: string }, T>(
@@ -89,19 +95,48 @@ function insuranceOutcome(
   if (item.error !== undefined) {
     return item.insured ? BROKEN : failedItemOutcome(item.error);
   }
-  if (!item.insured) return { status: "not-insured", ...vehicle };
+  if (!item.insured) {
+    const lastPolicy =
+      item.lastPolicy !== undefined ? { lastPolicy: item.lastPolicy } : {};
+    return { status: "not-insured", ...lastPolicy, ...vehicle };
+  }
   // An insured item without the policy that insures it breaks the contract.
   if (!item.policy) return BROKEN;
   return { status: "insured", policy: item.policy, ...vehicle };
 }
 
-function complianceOutcome(
+function complianceItemOutcomes(
   item: BulkComplianceItem,
-): ItemVerdict<ComplianceOutcome> | typeof BROKEN {
+): ItemVerdict<ComplianceItemOutcomes> | typeof BROKEN {
   if (item.error !== undefined) {
-    return item.compliant ? BROKEN : failedItemOutcome(item.error);
+    if (item.compliant) return BROKEN;
+    // A vehicle not found (or invalid) is so for both parts.
+    const failed = failedItemOutcome(item.error);
+    return failed === RETRY ? RETRY : { compliance: failed, insurance: failed };
   }
-  return checkedOutcome(item) ?? BROKEN;
+  const compliance = checkedOutcome(item);
+  const insurance = insuranceFromCompliance(item);
+  if (!compliance || insurance === BROKEN) return BROKEN;
+  return insurance ? { compliance, insurance } : { compliance };
+}
+
+/**
+ * The insurance outcome a successful bulk compliance item carries (decision 021): its policy
+ * when insuranceValid, its last policy (or null) when not; undefined when it lacks them.
+ */
+function insuranceFromCompliance(
+  item: BulkComplianceItem,
+): InsuranceOutcome | undefined | typeof BROKEN {
+  const vehicle = item.vehicle ? { vehicle: item.vehicle } : {};
+  const { policy, lastPolicy } = item;
+  if (item.checks.insuranceValid) {
+    if (lastPolicy !== undefined) return BROKEN;
+    return policy && { status: "insured", policy, ...vehicle };
+  }
+  if (policy) return BROKEN;
+  return lastPolicy === undefined
+    ? undefined
+    : { status: "not-insured", lastPolicy, ...vehicle };
 }
 
 /** A compliance answer as an outcome; undefined when `compliant` disagrees with the checks. */

@@ -1,6 +1,7 @@
 // Compliance for an upstream without the bulk compliance extension (another v1 service): a
 // 404 or 405 to bulk compliance switches the rest of the run to one GET per vehicle, paced by
-// the same gate; a single check's 404 means not found and its 400 invalid.
+// the same gate, and each chunk's insurance to bulk insurance (the queue adds that request);
+// a single check's 404 means not found and its 400 invalid.
 import type { ComplianceRecord } from "@vics/shared";
 import { checkedOutcome } from "./bulk-outcomes.ts";
 import { newJob, type Job } from "./job-queue.ts";

@@ -39,6 +39,7 @@ describe("a fleet run where everything answers", () => {
     });
     expect(results.get("UN51NSD")?.insurance).toEqual({
       status: "not-insured",
+      lastPolicy: null,
       vehicle: VEHICLE,
     });
     expect(results.get("ER19NFD")?.insurance).toEqual({ status: "not-found" });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { policyFixture } from "../../../../test/fixtures.ts";
 import { fakeUpstream } from "./test-upstream.ts";
 import { problemResponse, CHECKS_PASS, VEHICLE } from "./test-answers.ts";
 import {
@@ -13,23 +14,35 @@ const registrations = ["AB12CDE", "MT15EXP", "ER19NFD", "BD19ALL"];
 const upstreamFacts = { notFound: ["ER19NFD"], nonCompliant: ["MT15EXP"] };
 
 describe("a fleet run that also checks compliance", () => {
-  it("asks bulk insurance and bulk compliance for each chunk, and each result carries both", async () => {
+  it("sends one bulk compliance request per chunk and takes each vehicle's insurance from it", async () => {
     const clock = fakeClock();
-    const upstream = fakeUpstream({ clock, ...upstreamFacts });
+    const lastPolicy = policyFixture({ validTo: "2026-11-04" });
+    const upstream = fakeUpstream({
+      clock,
+      ...upstreamFacts,
+      lapsed: { LP08SED: lastPolicy },
+      notInsured: ["UN51NSD"],
+    });
+    const many = [...registrations, "LP08SED", "UN51NSD"];
     const engine = startEngine({
-      registrations,
+      registrations: many,
       checkCompliance: true,
-      tuning: quickTuning(clock),
+      tuning: quickTuning(clock, { chunkSize: 2 }),
     });
 
     await expect(engine.end).resolves.toEqual({ status: "finished" });
-    expect(upstream.calls.map((call) => call.endpoint).sort()).toEqual([
+    expect(upstream.calls.map((call) => call.endpoint)).toEqual([
       "bulk-compliance",
-      "bulk-insurance",
+      "bulk-compliance",
+      "bulk-compliance",
     ]);
     const results = engine.results();
     expect(results.get("AB12CDE")).toMatchObject({
-      insurance: { status: "insured" },
+      insurance: {
+        status: "insured",
+        policy: policyFixture(),
+        vehicle: VEHICLE,
+      },
       compliance: {
         status: "checked",
         compliant: true,
@@ -46,10 +59,89 @@ describe("a fleet run that also checks compliance", () => {
       insurance: { status: "not-found" },
       compliance: { status: "not-found" },
     });
+    expect(results.get("LP08SED")?.insurance).toEqual({
+      status: "not-insured",
+      lastPolicy,
+      vehicle: VEHICLE,
+    });
+    expect(results.get("UN51NSD")?.insurance).toEqual({
+      status: "not-insured",
+      lastPolicy: null,
+      vehicle: VEHICLE,
+    });
+    expectOneOutcomeEach(many, engine.batches, true);
+  });
+
+  it("asks bulk insurance for a chunk whose compliance items lack the policy (an older upstream): two requests per chunk", async () => {
+    const clock = fakeClock();
+    const upstream = fakeUpstream({
+      clock,
+      ...upstreamFacts,
+      notInsured: ["BD19ALL"],
+      complianceWithoutPolicies: true,
+    });
+    const engine = startEngine({
+      registrations,
+      checkCompliance: true,
+      tuning: quickTuning(clock, { chunkSize: 2 }),
+    });
+
+    await expect(engine.end).resolves.toEqual({ status: "finished" });
+    const perChunk = (chunk: string[]) =>
+      upstream.calls
+        .filter((call) => call.registrations.some((r) => chunk.includes(r)))
+        .map((call) => call.endpoint);
+    expect(perChunk(["AB12CDE", "MT15EXP"])).toEqual([
+      "bulk-compliance",
+      "bulk-insurance",
+    ]);
+    // ER19NFD's failed item needs no policy: only BD19ALL is asked again.
+    expect(perChunk(["ER19NFD", "BD19ALL"])).toEqual([
+      "bulk-compliance",
+      "bulk-insurance",
+    ]);
+    expect(upstream.requestsFor("ER19NFD", "bulk-insurance")).toBe(0);
+    const results = engine.results();
+    expect(results.get("AB12CDE")).toMatchObject({
+      insurance: { status: "insured", policy: policyFixture() },
+      compliance: { status: "checked", compliant: true },
+    });
+    expect(results.get("BD19ALL")).toMatchObject({
+      insurance: { status: "not-insured", lastPolicy: null },
+      compliance: { status: "checked", compliant: false },
+    });
+    expect(results.get("ER19NFD")).toMatchObject({
+      insurance: { status: "not-found" },
+      compliance: { status: "not-found" },
+    });
     expectOneOutcomeEach(registrations, engine.batches, true);
   });
 
-  it("emits a result only when both parts are final, after retrying the part that failed", async () => {
+  it("asks bulk insurance on its own when the chunk's bulk compliance request keeps failing", async () => {
+    const clock = fakeClock();
+    const upstream = fakeUpstream({
+      clock,
+      script: (call) =>
+        call.endpoint === "bulk-compliance"
+          ? problemResponse(500, "INTERNAL")
+          : undefined,
+    });
+    const engine = startEngine({
+      registrations,
+      checkCompliance: true,
+      tuning: quickTuning(clock),
+    });
+
+    await expect(engine.end).resolves.toEqual({ status: "finished" });
+    expect(upstream.requestsFor("AB12CDE", "bulk-insurance")).toBe(1);
+    expect(engine.results().get("AB12CDE")).toMatchObject({
+      insurance: { status: "insured" },
+      compliance: { status: "not-checked" },
+    });
+    expectOneOutcomeEach(registrations, engine.batches, true);
+  });
+
+  it("retries the chunk's one request, and emits each result once with both parts", async () => {
     const clock = fakeClock();
     const upstream = fakeUpstream({
       clock,
@@ -67,7 +159,7 @@ describe("a fleet run that also checks compliance", () => {
 
     await engine.end;
     expect(upstream.requestsFor("AB12CDE", "bulk-compliance")).toBe(2);
-    expect(upstream.requestsFor("AB12CDE", "bulk-insurance")).toBe(1);
+    expect(upstream.requestsFor("AB12CDE", "bulk-insurance")).toBe(0);
     expect(engine.batches).toHaveLength(1);
     expectOneOutcomeEach(registrations, engine.batches, true);
   });
@@ -106,8 +198,15 @@ describe("a fleet run that also checks compliance", () => {
       await expect(engine.end).resolves.toEqual({ status: "finished" });
       const byEndpoint = (endpoint: string) =>
         upstream.calls.filter((call) => call.endpoint === endpoint);
-      expect(byEndpoint("bulk-compliance")).toHaveLength(1);
+      // The chunks already out when the first refusal came back are refused too (2 at most).
+      expect(byEndpoint("bulk-compliance").length).toBeLessThanOrEqual(2);
+      // Each chunk's insurance is then asked in bulk, once.
       expect(byEndpoint("bulk-insurance")).toHaveLength(3);
+      expect(
+        byEndpoint("bulk-insurance")
+          .flatMap((call) => call.registrations)
+          .sort(),
+      ).toEqual([...many].sort());
       expect(
         byEndpoint("compliance")
           .map((call) => call.registrations[0])
@@ -149,7 +248,7 @@ describe("a fleet run that also checks compliance", () => {
     });
 
     await engine.end;
-    // Bulk insurance, bulk compliance (404) and one single check fill the window of 3.
+    // Bulk compliance (404), then bulk insurance and one single check fill the window of 3.
     expect(upstream.calls.map((call) => call.at - start)).toEqual([
       0, 0, 0, 60_000,
     ]);

@@ -5,6 +5,10 @@
 export type Part = "insurance" | "compliance";
 
 export interface Job {
+  /**
+   * In a compliance run, a bulk compliance job answers insurance too, from the items' policy
+   * extension (decision 021): one request per chunk.
+   */
   part: Part;
   /** A compliance check of one vehicle (GET), for an upstream without bulk compliance. */
   single: boolean;
@@ -15,6 +19,11 @@ export interface Job {
   throttled: number;
   /** Not to be sent before this time (backoff). */
   readyAt: number;
+}
+
+/** A bulk compliance job settles both parts of each registration it carries. */
+export function answersInsurance(job: Job): boolean {
+  return job.part === "compliance" && !job.single;
 }
 
 export function newJob(
@@ -84,8 +93,9 @@ export class JobQueue {
       const job = this.takeReady(now);
       if (!job) return undefined;
       if (job.part === "compliance" && !job.single && this.singleCompliance) {
+        // Single checks carry no policy: the chunk's insurance goes in bulk of its own.
         this.queueSingles(job.registrations);
-        continue;
+        return newJob("insurance", job.registrations);
       }
       return job;
     }
@@ -105,10 +115,9 @@ export class JobQueue {
       this.cursor + this.chunkSize,
     );
     this.cursor += chunk.length;
-    if (this.checkCompliance) {
-      if (this.singleCompliance) this.queueSingles(chunk);
-      else this.waiting.push(newJob("compliance", chunk));
-    }
+    if (!this.checkCompliance) return newJob("insurance", chunk);
+    if (!this.singleCompliance) return newJob("compliance", chunk);
+    this.queueSingles(chunk);
     return newJob("insurance", chunk);
   }
 

@@ -4,7 +4,7 @@
 // and failure-verdict.ts (it did not); docs/decisions/012 says why.
 import type { ComplianceOutcome, InsuranceOutcome } from "../fleet-types.ts";
 import { backoffDelay } from "./backoff.ts";
-import type { Job } from "./job-queue.ts";
+import { answersInsurance, newJob, type Job } from "./job-queue.ts";
 import { exhaustedReason, type TransientCause } from "./request-failure.ts";
 import type { RunTuning } from "./run-tuning.ts";
 
@@ -53,7 +53,11 @@ export function allNotChecked(job: Job, reason: string): JobVerdict {
     settled: job.registrations.map((registration) =>
       settledPart(job, registration, { status: "not-checked", reason }),
     ),
-    followUps: [],
+    // A bulk compliance job that could not answer leaves insurance open: a fleet manager still
+    // learns which vehicles are insured, from a bulk insurance request of its own.
+    followUps: answersInsurance(job)
+      ? [newJob("insurance", job.registrations)]
+      : [],
   };
 }
 

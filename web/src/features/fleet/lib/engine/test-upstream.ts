@@ -10,6 +10,7 @@ import {
   type BulkComplianceItem,
   type BulkItem,
   type ComplianceRecord,
+  type Policy,
 } from "@vics/shared";
 import { server } from "../../../../test/server.ts";
 import { policyFixture } from "../../../../test/fixtures.ts";
@@ -50,6 +51,10 @@ export interface UpstreamOptions {
   notFound?: readonly string[];
   notInsured?: readonly string[];
   nonCompliant?: readonly string[];
+  /** Not insured, with the policy that lapsed (the others not insured were never insured). */
+  lapsed?: Readonly<Record<string, Policy>>;
+  /** Bulk compliance items without the policy extension (decision 021), as an older upstream. */
+  complianceWithoutPolicies?: boolean;
   /** Real milliseconds each answer takes, so that requests overlap. */
   latencyMs?: number;
 }
@@ -65,7 +70,11 @@ export interface FakeUpstream {
 export function fakeUpstream(options: UpstreamOptions = {}): FakeUpstream {
   const now = () => options.clock?.now() ?? Date.now();
   const notFound = new Set(options.notFound);
-  const notInsured = new Set(options.notInsured);
+  const lapsed = options.lapsed ?? {};
+  const notInsured = new Set([
+    ...(options.notInsured ?? []),
+    ...Object.keys(lapsed),
+  ]);
   const nonCompliant = new Set(options.nonCompliant);
   const counts = new Map<string, number>();
   const window = { start: -Infinity, used: 0 };
@@ -142,36 +151,37 @@ export function fakeUpstream(options: UpstreamOptions = {}): FakeUpstream {
   const insuranceItem = (registration: string): BulkItem =>
     notFound.has(registration)
       ? { registration, insured: false, error: BULK_ERRORS.notFound }
-      : notInsured.has(registration)
-        ? { registration, insured: false, vehicle: VEHICLE }
-        : {
-            registration,
-            insured: true,
-            policy: policyFixture(),
-            vehicle: VEHICLE,
-          };
+      : { registration, ...insurance(registration), vehicle: VEHICLE };
 
-  const complianceItem = (registration: string): BulkComplianceItem =>
-    notFound.has(registration)
-      ? {
-          registration,
-          compliant: false,
-          checks: allChecks(false),
-          error: BULK_ERRORS.notFound,
-        }
-      : nonCompliant.has(registration)
-        ? {
-            registration,
-            compliant: false,
-            checks: { ...CHECKS_PASS, motValid: false },
-            vehicle: VEHICLE,
-          }
-        : {
-            registration,
-            compliant: true,
-            checks: CHECKS_PASS,
-            vehicle: VEHICLE,
-          };
+  /** An item's insurance as the service words it: insured and its policy, or the last one. */
+  const insurance = (registration: string) =>
+    notInsured.has(registration)
+      ? { insured: false, lastPolicy: lapsed[registration] ?? null }
+      : { insured: true, policy: policyFixture() };
+
+  const complianceItem = (registration: string): BulkComplianceItem => {
+    if (notFound.has(registration)) {
+      return {
+        registration,
+        compliant: false,
+        checks: allChecks(false),
+        error: BULK_ERRORS.notFound,
+      };
+    }
+    const { insured, ...policies } = insurance(registration);
+    const checks = {
+      ...CHECKS_PASS,
+      insuranceValid: insured,
+      motValid: !nonCompliant.has(registration),
+    };
+    return {
+      registration,
+      compliant: Object.values(checks).every(Boolean),
+      checks,
+      ...(options.complianceWithoutPolicies ? {} : policies),
+      vehicle: VEHICLE,
+    };
+  };
 
   server.use(
     http.post(
@@ -199,7 +209,13 @@ export function fakeUpstream(options: UpstreamOptions = {}): FakeUpstream {
       return answer("compliance", [registration], () => {
         if (notFound.has(registration))
           return problemResponse(404, "VEHICLE_NOT_FOUND");
-        const { error: _error, ...item } = complianceItem(registration);
+        // A single compliance record has no policy: only the bulk item's extension does.
+        const {
+          error: _error,
+          policy: _policy,
+          lastPolicy: _lastPolicy,
+          ...item
+        } = complianceItem(registration);
         const record: ComplianceRecord = {
           ...item,
           lastChecked: new Date(now()).toISOString(),
