@@ -76,11 +76,12 @@ test("one tab's own run is never 'in another tab' through finish, stop and retry
   await expect(fleet.progress).toBeVisible();
 
   await fleet.stopButton.click();
+  // The held requests get a few seconds to answer after the stop, then are given up.
   await expect(
     page.getByRole("heading", {
       name: "You stopped this check before it finished",
     }),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 15_000 });
   await expect(fleet.resumeButton).toBeVisible();
   await twoMoreLooks(page);
   expect(await sawElsewhere(page)).toBe(false);
