@@ -35,9 +35,12 @@ describe("a fleet run's page", () => {
     const upstream = fakeUpstream({ notInsured: ["UN51NSD"] });
     const { user } = renderFleet(`/fleet/runs/${run.id}`);
     expect(
-      await screen.findByRole("heading", {
-        name: "This check stopped before it finished",
-      }),
+      // The file's first render opens the store and loads the page's code: it may take a while.
+      await screen.findByRole(
+        "heading",
+        { name: "This check stopped before it finished" },
+        SLOW,
+      ),
     ).toBeVisible();
     expect(
       screen.getByText(/^1 vehicle of 3 checked; 2 vehicles still to check\./),
@@ -263,6 +266,17 @@ describe("a fleet run's page", () => {
     expect(
       screen.getByRole("link", { name: "Start a fleet check" }),
     ).toHaveAttribute("href", "/fleet");
+  });
+
+  it("lists a run the user stopped as stopped and resumable, not cancelled", async () => {
+    const run = await stoppedRun();
+    await (await fleetStore()).updateRun(run.id, { status: "cancelled" });
+    renderFleet("/fleet");
+    const table = await screen.findByRole("table");
+    expect(within(table).getAllByRole("row")[1]).toHaveTextContent(
+      "Stopped: can be resumed",
+    );
+    expect(within(table).queryByText(/Cancelled/)).not.toBeInTheDocument();
   });
 
   it("deletes a previous run after asking", async () => {
