@@ -41,6 +41,17 @@ export class FleetPage {
   get resumeButton() {
     return this.page.getByRole("button", { name: /^Resume checking/ });
   }
+  get stopButton() {
+    return this.page.getByRole("button", { name: "Stop checking" });
+  }
+  get retryButton() {
+    return this.page.getByRole("button", { name: /^Retry the / });
+  }
+  get elsewhereHeading() {
+    return this.page.getByRole("heading", {
+      name: "This check is running in another tab or window",
+    });
+  }
   get resultsTable() {
     return this.page.getByRole("region", { name: /^Showing / });
   }

@@ -17,7 +17,7 @@ describe("rate-limit meter", () => {
     renderRoute("/");
     expect(
       within(banner()).getByText(
-        "Checks left this minute: shown after your first check",
+        "Requests left this minute: shown after your first check",
       ),
     ).toBeVisible();
     expect(within(banner()).queryByRole("meter")).not.toBeInTheDocument();
@@ -37,12 +37,12 @@ describe("rate-limit meter", () => {
     const { user } = renderRoute("/vehicle/AB12CDE");
 
     const words = await within(banner()).findByText(
-      "118 of 120 checks left this minute",
+      "Requests left this minute: 118 of 120",
     );
     // Not a live region: a screen reader is not told the count after every check.
     expect(words.closest("[role=status], [aria-live]")).toBeNull();
     const meter = within(banner()).getByRole("meter", {
-      name: "Checks left this minute",
+      name: "Requests left this minute",
     });
     expect(meter).toHaveAttribute("value", "118");
     expect(meter).toHaveAttribute("max", "120");
@@ -53,7 +53,9 @@ describe("rate-limit meter", () => {
     );
     await user.click(screen.getByRole("button", { name: "Check insurance" }));
     expect(
-      await within(banner()).findByText("117 of 120 checks left this minute"),
+      await within(banner()).findByText(
+        "Requests left this minute: 117 of 120",
+      ),
     ).toBeVisible();
     expect(spoken()).toHaveTextContent("");
   });
@@ -69,7 +71,9 @@ describe("rate-limit meter", () => {
     );
     const { user } = renderRoute("/vehicle/AB12CDE");
     expect(
-      await within(banner()).findByText("Only 1 of 10 checks left this minute"),
+      await within(banner()).findByText(
+        "Only 1 of 10 requests left this minute",
+      ),
     ).toBeVisible();
     expect(
       within(banner()).getByText(/^Back to 10 in 4[12] seconds$/),
@@ -78,13 +82,13 @@ describe("rate-limit meter", () => {
 
     await user.click(screen.getByRole("button", { name: "Check insurance" }));
     expect(
-      await within(banner()).findByText("No checks left this minute"),
+      await within(banner()).findByText("No requests left this minute"),
     ).toBeVisible();
     expect(
       within(banner()).getByText(/^You can check again in 4[12] seconds$/),
     ).toBeVisible();
     expect(spoken()).toHaveTextContent(
-      /^No checks left this minute. You can check again in 4[12] seconds.$/,
+      /^No requests left this minute. You can check again in 4[12] seconds.$/,
     );
   });
 
@@ -95,15 +99,15 @@ describe("rate-limit meter", () => {
     );
     renderRoute("/vehicle/AB12CDE");
     expect(
-      await within(banner()).findByText("No checks left this minute"),
+      await within(banner()).findByText("No requests left this minute"),
     ).toBeVisible();
-    expect(spoken()).toHaveTextContent(/^No checks left this minute/);
+    expect(spoken()).toHaveTextContent(/^No requests left this minute/);
 
     await act(() => vi.advanceTimersByTimeAsync(4000));
     expect(
-      within(banner()).getByText("Up to 10 checks left this minute"),
+      within(banner()).getByText("Up to 10 requests left this minute"),
     ).toBeVisible();
     expect(within(banner()).getByRole("meter")).toHaveAttribute("value", "10");
-    expect(spoken()).toHaveTextContent("Checks are available again.");
+    expect(spoken()).toHaveTextContent("Requests are available again.");
   });
 });

@@ -16,49 +16,54 @@ const reading = (remaining: number, limit: number, resetSeconds = 42) => ({
 
 describe("the rate-limit meter's words", () => {
   it.each([
-    [undefined, 0, "Checks left this minute: shown after your first check", ""],
-    [reading(118, 120), 0, "118 of 120 checks left this minute", ""],
+    [
+      undefined,
+      0,
+      "Requests left this minute: shown after your first check",
+      "",
+    ],
+    [reading(118, 120), 0, "Requests left this minute: 118 of 120", ""],
     [
       reading(99_991, 100_000),
       0,
-      "99,991 of 100,000 checks left this minute",
+      "Requests left this minute: 99,991 of 100,000",
       "",
     ],
     // A tenth of the limit is the edge of "Only".
-    [reading(13, 120), 0, "13 of 120 checks left this minute", ""],
+    [reading(13, 120), 0, "Requests left this minute: 13 of 120", ""],
     [
       reading(12, 120),
       0,
-      "Only 12 of 120 checks left this minute",
+      "Only 12 of 120 requests left this minute",
       "Back to 120 in 42 seconds",
     ],
     [
       reading(8, 120),
       0,
-      "Only 8 of 120 checks left this minute",
+      "Only 8 of 120 requests left this minute",
       "Back to 120 in 42 seconds",
     ],
     [
       reading(1, 10),
       41_000,
-      "Only 1 of 10 checks left this minute",
+      "Only 1 of 10 requests left this minute",
       "Back to 10 in 1 second",
     ],
     [
       reading(0, 10),
       0,
-      "No checks left this minute",
+      "No requests left this minute",
       "You can check again in 42 seconds",
     ],
     [
       reading(0, 10),
       30_500,
-      "No checks left this minute",
+      "No requests left this minute",
       "You can check again in 12 seconds",
     ],
     // The window has passed since the reading: a new minute, shared with other staff.
-    [reading(0, 10), 42_000, "Up to 10 checks left this minute", ""],
-    [reading(0, 1, 5), 6_000, "Up to 1 check left this minute", ""],
+    [reading(0, 10), 42_000, "Up to 10 requests left this minute", ""],
+    [reading(0, 1, 5), 6_000, "Up to 1 request left this minute", ""],
   ])("%o after %i ms: %s / %s", (value, elapsedMs, headline, detail) => {
     const state = meterState(value, RECEIVED + elapsedMs);
     expect(meterHeadline(state)).toBe(headline);
@@ -71,12 +76,12 @@ describe("the rate-limit meter's words", () => {
     const renewed = meterState(reading(0, 10, 30), RECEIVED + 31_000);
     expect(meterAnnouncement(open, false)).toBeUndefined();
     expect(meterAnnouncement(usedUp, false)).toBe(
-      "No checks left this minute. You can check again in 30 seconds.",
+      "No requests left this minute. You can check again in 30 seconds.",
     );
     expect(meterAnnouncement(usedUp, true)).toBeUndefined();
     expect(meterAnnouncement(renewed, true)).toBe(
-      "Checks are available again.",
+      "Requests are available again.",
     );
-    expect(meterAnnouncement(open, true)).toBe("Checks are available again.");
+    expect(meterAnnouncement(open, true)).toBe("Requests are available again.");
   });
 });

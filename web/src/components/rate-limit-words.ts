@@ -29,8 +29,9 @@ export function meterState(
 }
 
 const count = (value: number) => value.toLocaleString("en-GB");
-const checks = (value: number) =>
-  `${count(value)} ${value === 1 ? "check" : "checks"}`;
+// The limit counts requests, not vehicles: one fleet request carries up to 1,000 vehicles.
+const requests = (value: number) =>
+  `${count(value)} ${value === 1 ? "request" : "requests"}`;
 const seconds = (value: number) =>
   `${value} ${value === 1 ? "second" : "seconds"}`;
 
@@ -50,16 +51,16 @@ export function meterLowBound(limit: number): number {
 export function meterHeadline(state: MeterState): string {
   switch (state.kind) {
     case "unknown":
-      return "Checks left this minute: shown after your first check";
+      return "Requests left this minute: shown after your first check";
     case "open":
-      return `${count(state.remaining)} of ${checks(state.limit)} left this minute`;
+      return `Requests left this minute: ${count(state.remaining)} of ${count(state.limit)}`;
     case "low":
-      return `Only ${count(state.remaining)} of ${checks(state.limit)} left this minute`;
+      return `Only ${count(state.remaining)} of ${requests(state.limit)} left this minute`;
     case "used-up":
-      return "No checks left this minute";
+      return "No requests left this minute";
     case "renewed":
       // Every member of staff shares the app's allowance, so some may already be used.
-      return `Up to ${checks(state.limit)} left this minute`;
+      return `Up to ${requests(state.limit)} left this minute`;
   }
 }
 
@@ -85,7 +86,7 @@ export function meterAnnouncement(
 ): string | undefined {
   const usedUp = state.kind === "used-up";
   if (usedUp && !wasUsedUp)
-    return `No checks left this minute. You can check again in ${seconds(state.resetIn)}.`;
-  if (!usedUp && wasUsedUp) return "Checks are available again.";
+    return `No requests left this minute. You can check again in ${seconds(state.resetIn)}.`;
+  if (!usedUp && wasUsedUp) return "Requests are available again.";
   return undefined;
 }

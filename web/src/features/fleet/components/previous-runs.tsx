@@ -31,7 +31,8 @@ function statusWords(
     case "finished":
       return "Finished";
     case "cancelled":
-      return "Cancelled";
+      // The user's "Stop checking": nothing is lost, and Resume checks only what is left.
+      return "Stopped: can be resumed";
     default:
       return "Did not finish";
   }

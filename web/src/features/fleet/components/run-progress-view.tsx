@@ -9,6 +9,8 @@ interface RunProgressViewProps {
   headingRef?: Ref<HTMLHeadingElement>;
   progress: RunProgress;
   paused: boolean;
+  /** Stopped by the user; answers already asked for are still arriving. */
+  stopping?: boolean;
   onPause: () => void;
   onResume: () => void;
   onStop: () => void;
@@ -16,6 +18,9 @@ interface RunProgressViewProps {
 
 /** Waits shorter than this are not announced: retries come and go within a second or two. */
 const SPOKEN_WAIT_MS = 3000;
+
+const STOPPING_WORDS =
+  "Stopping. Nothing more is sent; the answers already on their way are kept, so resuming does not ask for them again.";
 
 const count = (value: number) => value.toLocaleString("en-GB");
 const plural = (value: number, one: string) =>
@@ -31,7 +36,9 @@ function phaseWords(
   progress: RunProgress,
   paused: boolean,
   now: number,
+  stopping: boolean,
 ): string {
+  if (stopping) return STOPPING_WORDS;
   if (paused) return "Paused. Nothing more is sent until you resume.";
   const longWait =
     progress.phase === "waiting" &&
@@ -46,6 +53,7 @@ export function RunProgressView({
   headingRef,
   progress,
   paused,
+  stopping = false,
   onPause,
   onResume,
   onStop,
@@ -77,7 +85,7 @@ export function RunProgressView({
         tabIndex={-1}
         className="heading-m"
       >
-        {paused ? "Paused" : "Checking your list"}
+        {stopping ? "Stopping" : paused ? "Paused" : "Checking your list"}
       </h2>
       <label className="visually-hidden" htmlFor={`${id}-bar`}>
         Vehicles checked
@@ -104,34 +112,38 @@ export function RunProgressView({
         )}
         .
       </p>
-      {!paused && waitingFor !== undefined && waitWords && (
+      {!paused && !stopping && waitingFor !== undefined && waitWords && (
         <p className="run-progress__wait">{waitWords}.</p>
       )}
       <p className="visually-hidden" role="status">
-        {phaseWords(progress, paused, now.getTime())}
+        {phaseWords(progress, paused, now.getTime(), stopping)}
       </p>
-      <div className="button-group">
-        {paused ? (
-          <button type="button" className="button" onClick={onResume}>
-            Resume
-          </button>
-        ) : (
+      {stopping ? (
+        <p>{STOPPING_WORDS}</p>
+      ) : (
+        <div className="button-group">
+          {paused ? (
+            <button type="button" className="button" onClick={onResume}>
+              Resume
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={onPause}
+            >
+              Pause
+            </button>
+          )}
           <button
             type="button"
             className="button button--secondary"
-            onClick={onPause}
+            onClick={onStop}
           >
-            Pause
+            Stop checking
           </button>
-        )}
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={onStop}
-        >
-          Stop checking
-        </button>
-      </div>
+        </div>
+      )}
       <p className="hint">
         Answers are saved in this browser as they arrive. Stopping, or closing
         this tab, keeps them: you can resume later, and only the vehicles not

@@ -92,11 +92,14 @@ export function RunStatusPanel({ view }: { view: RunView }) {
           headingRef={heading}
           progress={view.progress}
           paused={run.status === "paused"}
+          stopping={view.stopping}
           onPause={() => session.pause()}
           onResume={() => session.resume()}
           onStop={() => {
             acted.current = true;
             session.cancel();
+            // The buttons give way to "Stopping": keyboard users stay at the run's heading.
+            heading.current?.focus();
           }}
         />
       </>

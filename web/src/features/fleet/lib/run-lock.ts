@@ -5,6 +5,13 @@ import type { RunSession } from "./engine/run-session.ts";
 
 const PREFIX = "vics-fleet-run:";
 
+/**
+ * The runs whose lock this tab has asked for or holds, from the request until the browser has
+ * released it. A session's state cannot say this: it ends (and a new one starts) a moment before
+ * or after its lock is let go, and the browser's list of held locks names no tab.
+ */
+const ownLocks = new Map<string, Promise<unknown>>();
+
 class RunElsewhereError extends Error {
   constructor() {
     super(
@@ -25,32 +32,44 @@ export function withRunLock(
 ): Promise<RunSession> {
   const manager = locks();
   if (!manager) return start();
+  // A retry straight after the run ends: this tab's last lock on it may not be let go yet.
+  const previous = ownLocks.get(runId) ?? Promise.resolve();
   return new Promise<RunSession>((resolve, reject) => {
-    manager
-      .request(PREFIX + runId, { ifAvailable: true }, async (lock) => {
-        if (!lock) return reject(new RunElsewhereError());
-        let session: RunSession;
-        try {
-          session = await start();
-        } catch (error) {
-          return reject(error);
-        }
-        resolve(session);
-        await session.ended;
-      })
-      .catch(reject);
+    const requested = previous
+      .then(() =>
+        manager.request(PREFIX + runId, { ifAvailable: true }, async (lock) => {
+          if (!lock) return reject(new RunElsewhereError());
+          let session: RunSession;
+          try {
+            session = await start();
+          } catch (error) {
+            return reject(error);
+          }
+          resolve(session);
+          await session.ended;
+        }),
+      )
+      .catch(reject)
+      // request() settles once the lock is released: only then is it no longer this tab's.
+      .finally(() => {
+        if (ownLocks.get(runId) === requested) ownLocks.delete(runId);
+      });
+    ownLocks.set(runId, requested);
   });
 }
 
-/** The runs some tab of this browser is checking now (this one's included). */
-export async function runsHeldAnywhere(): Promise<Set<string>> {
+/** The runs another tab (or window) of this browser is checking now. */
+export async function runsHeldElsewhere(): Promise<Set<string>> {
   const manager = locks();
   if (!manager) return new Set();
+  // A lock of this tab's may be let go while the browser answers: its answer may still name it.
+  const ownBefore = new Set(ownLocks.keys());
   const { held = [] } = await manager.query();
   return new Set(
     held
       .map((lock) => lock.name ?? "")
       .filter((name) => name.startsWith(PREFIX))
-      .map((name) => name.slice(PREFIX.length)),
+      .map((name) => name.slice(PREFIX.length))
+      .filter((runId) => !ownBefore.has(runId) && !ownLocks.has(runId)),
   );
 }

@@ -16,6 +16,7 @@ export interface RunView {
   session?: RunSession;
   progress?: RunProgress;
   error?: string;
+  stopping?: boolean;
 }
 
 export type RunState =
@@ -64,6 +65,7 @@ export function useRun(runId: string): RunState {
         session,
         progress: snapshot.progress,
         error: snapshot.error,
+        stopping: snapshot.stopping,
       },
     };
   if (storeState.status === "unavailable")

@@ -1,40 +1,37 @@
 // Which saved runs another tab is checking now: looked at again every few seconds, so a run
 // that tab finishes or drops is offered for resuming here.
 import { useEffect, useState, useSyncExternalStore } from "react";
-import {
-  isLive,
-  sessionFor,
-  sessionsVersion,
-  subscribeSessions,
-} from "./run-registry.ts";
-import { runsHeldAnywhere } from "./run-lock.ts";
+import { sessionsVersion, subscribeSessions } from "./run-registry.ts";
+import { runsHeldElsewhere } from "./run-lock.ts";
 
 const LOOK_AGAIN_MS = 2000;
 
-export function useRunsElsewhere(): ReadonlySet<string> {
+export function useRunsElsewhere(
+  lookAgainMs = LOOK_AGAIN_MS,
+): ReadonlySet<string> {
+  // This tab's sessions starting or ending: another tab may have let go of a run meanwhile.
   const sessions = useSyncExternalStore(subscribeSessions, sessionsVersion);
   const [held, setHeld] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
     let live = true;
     const look = () =>
-      void runsHeldAnywhere().then((ids) => {
+      void runsHeldElsewhere().then((ids) => {
         if (!live) return;
-        // Held by this tab's own sessions is not "elsewhere".
-        const elsewhere = [...ids].filter((id) => !isLive(sessionFor(id)));
-        setHeld((current) =>
-          sameSet(current, elsewhere) ? current : new Set(elsewhere),
-        );
+        setHeld((current) => (sameSet(current, ids) ? current : ids));
       });
     look();
-    const timer = setInterval(look, LOOK_AGAIN_MS);
+    const timer = setInterval(look, lookAgainMs);
     return () => {
       live = false;
       clearInterval(timer);
     };
-  }, [sessions]);
+  }, [sessions, lookAgainMs]);
   return held;
 }
 
-function sameSet(set: ReadonlySet<string>, items: string[]): boolean {
-  return set.size === items.length && items.every((item) => set.has(item));
+function sameSet(
+  set: ReadonlySet<string>,
+  other: ReadonlySet<string>,
+): boolean {
+  return set.size === other.size && [...other].every((item) => set.has(item));
 }

@@ -44,7 +44,7 @@ describe("pausing, resuming and cancelling a fleet run", () => {
     expectOneOutcomeEach(registrations, engine.batches);
   });
 
-  it("cancel aborts the requests in flight, writes nothing for them, and ends 'cancelled'", async () => {
+  it("abandon (a closed tab) aborts the requests in flight, writes nothing for them, and ends 'cancelled'", async () => {
     const clock = fakeClock();
     const upstream = fakeUpstream({
       clock,
@@ -56,6 +56,40 @@ describe("pausing, resuming and cancelling a fleet run", () => {
     const engine = startEngine({
       registrations,
       tuning: quickTuning(clock, { chunkSize: 2, concurrency: 2 }),
+    });
+    await vi.waitFor(() => expect(upstream.calls).toHaveLength(3));
+    await vi.waitFor(() => expect(engine.batches).toHaveLength(1));
+
+    engine.run.abandon();
+    await expect(engine.end).resolves.toEqual({ status: "cancelled" });
+    expect(engine.batches.flat().map((result) => result.registration)).toEqual([
+      "FL00001",
+      "FL00002",
+    ]);
+    expect(upstream.calls).toHaveLength(3);
+    expect(engine.progress.at(-1)).toMatchObject({
+      phase: "cancelled",
+      done: 2,
+      total: 10,
+    });
+  });
+
+  it("cancel gives the requests in flight a moment, then aborts those still unanswered and ends 'cancelled'", async () => {
+    const clock = fakeClock();
+    const upstream = fakeUpstream({
+      clock,
+      script: async (call) => {
+        if (call.number > 1) await delay("infinite");
+        return undefined;
+      },
+    });
+    const engine = startEngine({
+      registrations,
+      tuning: quickTuning(clock, {
+        chunkSize: 2,
+        concurrency: 2,
+        stopGraceMs: 10,
+      }),
     });
     await vi.waitFor(() => expect(upstream.calls).toHaveLength(3));
     await vi.waitFor(() => expect(engine.batches).toHaveLength(1));

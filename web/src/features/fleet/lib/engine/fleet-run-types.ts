@@ -25,6 +25,11 @@ export interface FleetRun {
   /** Send nothing more; requests in flight finish and their results are kept. */
   pause(): void;
   resume(): void;
-  /** Abort requests in flight (their registrations stay unanswered) and end the run. */
+  /**
+   * The user's stop: send nothing more, keep the answers to requests in flight (for up to
+   * stopGraceMs, then abort what is left), and end the run "cancelled".
+   */
   cancel(): void;
+  /** Abort requests in flight at once (their registrations stay unanswered) and end the run. */
+  abandon(): void;
 }

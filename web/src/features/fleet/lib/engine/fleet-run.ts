@@ -37,12 +37,16 @@ export function createFleetRun(options: FleetRunOptions): FleetRun {
     options.onProgress,
   );
   const wake = new WakeSignal();
-  // Aborted on cancel, on a refused access key, and when saving fails.
+  // Aborted on abandon, on a refused access key, when saving fails, and when a stop's grace ends.
   const ending = new AbortController();
   const tasks = new Set<Promise<void>>();
   let started = false;
   let paused = false;
   let cancelled = false;
+  let delivered = 0;
+  // The user's stop: nothing more is sent, and the answers already asked for are awaited and
+  // kept (the service has counted those requests; dropping them would ask again on resume).
+  let stopping = false;
   let unauthorized = false;
   let saveFailure: { error: unknown } | undefined;
 
@@ -54,6 +58,7 @@ export function createFleetRun(options: FleetRunOptions): FleetRun {
   async function deliver(results: VehicleResult[]): Promise<void> {
     if (results.length === 0) return;
     await options.onResults(results);
+    delivered += results.length;
     meter.answered(results);
   }
 
@@ -158,8 +163,15 @@ export function createFleetRun(options: FleetRunOptions): FleetRun {
     started = true;
     meter.rebase();
     meter.setPhase(paused ? "paused" : "running");
-    while (!ending.signal.aborted && (await step()) === "more") {
+    while (!ending.signal.aborted && !stopping && (await step()) === "more") {
       // step() waits whenever there is nothing to send, so this loop never spins.
+    }
+    if (stopping && !ending.signal.aborted && tasks.size > 0) {
+      // Answers are given a moment (real time, like a request's timeout); a request the service
+      // sits on does not hold the stop up.
+      const grace = setTimeout(end, tuning.stopGraceMs);
+      await Promise.all(tasks);
+      clearTimeout(grace);
     }
     await Promise.all(tasks);
     if (saveFailure) throw saveFailure.error;
@@ -169,7 +181,9 @@ export function createFleetRun(options: FleetRunOptions): FleetRun {
         await deliver(results.slice(index, index + tuning.chunkSize));
       }
     }
-    const status = cancelled ? "cancelled" : "finished";
+    // A stop whose answers in flight were the last ones leaves nothing to check: finished.
+    const status =
+      cancelled && delivered < registrations.length ? "cancelled" : "finished";
     meter.finish(status);
     return { status };
   }
@@ -188,6 +202,12 @@ export function createFleetRun(options: FleetRunOptions): FleetRun {
       wake.notify();
     },
     cancel() {
+      if (ending.signal.aborted || stopping) return;
+      cancelled = true;
+      stopping = true;
+      wake.notify();
+    },
+    abandon() {
       if (ending.signal.aborted) return;
       cancelled = true;
       end();

@@ -96,7 +96,8 @@ describe("a run session", () => {
       store,
       client: apiFleetClient,
       runId: "run-1",
-      tuning: quickTuning(clock),
+      // A request the service sits on is given up a moment after the stop.
+      tuning: quickTuning(clock, { stopGraceMs: 10 }),
     });
     await vi.waitFor(() => expect(upstream.calls).toHaveLength(1));
 

@@ -41,6 +41,8 @@ export interface RunSessionSnapshot {
   progress: RunProgress;
   /** Why the run stopped early, in words (saving failed); its status is then "paused". */
   error?: string;
+  /** The user stopped it; the answers to requests in flight are still arriving. */
+  stopping?: boolean;
 }
 
 export interface RunSession {
@@ -48,7 +50,10 @@ export interface RunSession {
   getSnapshot(): RunSessionSnapshot;
   pause(): void;
   resume(): void;
-  /** The user's cancel: requests in flight are dropped and the run is saved as "cancelled". */
+  /**
+   * The user's stop: nothing more is sent, the answers to requests in flight are kept, and the
+   * run is saved as "cancelled".
+   */
   cancel(): void;
   /** Stop without recording an end, as a closed tab would: the run stays resumable. */
   abandon(): void;
@@ -179,11 +184,15 @@ export async function startRunSession(
       engine.resume();
       void setStatus("running");
     },
-    cancel: () => engine.cancel(),
+    cancel() {
+      if (over || snapshot.stopping) return;
+      change({ stopping: true });
+      engine.cancel();
+    },
     abandon() {
       abandoned = true;
       clearTimeout(resultsTimer);
-      engine.cancel();
+      engine.abandon();
     },
     ended,
   };

@@ -15,6 +15,8 @@ export interface RunTuning {
   maxDelayMs: number;
   /** A request not answered by then is aborted and retried. Real time (setTimeout), always. */
   requestTimeoutMs: number;
+  /** After "stop", how long the answers to requests in flight are waited for. Real time, always. */
+  stopGraceMs: number;
   /** At most one progress report per this many ms while counts change (phase changes go at once). */
   progressIntervalMs: number;
   random: () => number;
@@ -31,6 +33,7 @@ export const DEFAULT_TUNING: RunTuning = {
   baseDelayMs: 1000,
   maxDelayMs: 30_000,
   requestTimeoutMs: 30_000,
+  stopGraceMs: 5_000,
   progressIntervalMs: 100,
   random: Math.random,
   now: Date.now,
