@@ -2,6 +2,8 @@
 // saved in this browser; with the runs that did not finish, and the previous ones.
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { DocumentTitle } from "../../../components/document-title.tsx";
+import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { useFleetServices } from "../lib/fleet-services.ts";
 import { draftFor } from "../lib/list-draft.ts";
 import { useKeptDraft } from "../lib/use-kept-draft.ts";
@@ -19,7 +21,7 @@ import "../fleet-runs.css";
 export function FleetPage() {
   const services = useFleetServices();
   const navigate = useNavigate();
-  const { draft, restored, setDraft } = useKeptDraft();
+  const { draft, loading, restored, setDraft } = useKeptDraft();
   const heading = useRef<HTMLHeadingElement>(null);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<string>();
@@ -60,7 +62,14 @@ export function FleetPage() {
             Your list is as you left it: {draft.table.source}, with your fixes.
           </p>
         )}
-        {draft ? (
+        {loading ? (
+          <>
+            <DocumentTitle title="Fleet check" />
+            <LoadingMessage>
+              Looking for the list you were working on…
+            </LoadingMessage>
+          </>
+        ) : draft ? (
           <ListReview
             draft={draft}
             onColumn={(column) => setDraft(draftFor(draft.table, column))}
