@@ -21,6 +21,9 @@ export class FleetPage {
   get reviewHeading() {
     return this.page.getByRole("heading", { name: "Check your list" });
   }
+  get chooseDifferentList() {
+    return this.page.getByRole("button", { name: "Choose a different list" });
+  }
   get columnChoice() {
     return this.page.getByRole("combobox", {
       name: "Which column has the registrations?",

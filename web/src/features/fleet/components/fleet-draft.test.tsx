@@ -65,4 +65,14 @@ describe("fleet check: the list kept from before", () => {
       await screen.findByRole("textbox", { name: "Paste registrations" }),
     ).toHaveValue("AB12CDE\nZZ99ZZZ");
   });
+
+  it("gives back a pasted list kept from another visit, when this tab has lost its text", async () => {
+    await saveDraft("AB12CDE, ZZ99ZZZ\nAB1O CDE");
+    sessionStorage.clear();
+    const { user } = renderFleet("/fleet");
+    await user.click(
+      await screen.findByRole("button", { name: "Choose a different list" }),
+    );
+    expect(pasteBox()).toHaveValue("AB12CDE\nZZ99ZZZ\nAB1O CDE");
+  });
 });

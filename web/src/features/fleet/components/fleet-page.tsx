@@ -9,7 +9,8 @@ import { draftFor } from "../lib/list-draft.ts";
 import { useKeptDraft } from "../lib/use-kept-draft.ts";
 import { newRun } from "../lib/new-run.ts";
 import { startSession } from "../lib/run-registry.ts";
-import { clearPastedText } from "../lib/use-pasted-text.ts";
+import { PASTE_SOURCE } from "../lib/parse/parse-paste.ts";
+import { clearPastedText, offerPastedText } from "../lib/use-pasted-text.ts";
 import { fleetPaths } from "../lib/fleet-paths.ts";
 import { ListInput } from "./list-input.tsx";
 import { ListReview } from "./list-review.tsx";
@@ -75,6 +76,12 @@ export function FleetPage() {
             onColumn={(column) => setDraft(draftFor(draft.table, column))}
             onRows={(rows) => setDraft({ ...draft, rows })}
             onBack={() => {
+              // One registration a line: the rows as pasted, in order (a list kept from
+              // another visit has no text in this tab).
+              if (draft.table.source === PASTE_SOURCE)
+                offerPastedText(
+                  draft.table.rows.map((row) => row.cells[0] ?? "").join("\n"),
+                );
               setDraft(undefined);
               heading.current?.focus();
             }}
