@@ -9,7 +9,7 @@ import type { FleetRow } from "../lib/fleet-types.ts";
 import { excludeRow, fixRow } from "../lib/parse/prepare-rows.ts";
 import { InvalidRowFix } from "./invalid-row-fix.tsx";
 import { usePlaceAfterChange } from "./use-place-after-change.ts";
-import { rowsLeftWords } from "./invalid-rows-words.ts";
+import { invalidRowsHeading, rowsLeftWords } from "./invalid-rows-words.ts";
 
 /** Shown at once; more on request, so a list with thousands of bad rows stays usable. */
 const PAGE = 50;
@@ -105,7 +105,7 @@ export function InvalidRows({ rows, onRows }: InvalidRowsProps) {
             tabIndex={-1}
             className="heading-s"
           >
-            Rows with an invalid registration ({count(listed.length)})
+            {invalidRowsHeading(open.length, excluded)}
           </h3>
           <p>
             Correct a registration and select Update, or exclude the row. Rows
