@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { draftFor } from "../lib/list-draft.ts";
 import { parsePaste } from "../lib/parse/parse-paste.ts";
 import type { SourceTable } from "../lib/fleet-types.ts";

@@ -49,3 +49,19 @@ describe("fleet check: the review's counts agree", () => {
     expect(valueOf("Rows you excluded")).toBe("3");
   });
 });
+
+describe("fleet check: rows that repeat a vehicle", () => {
+  it("names each repeated vehicle and its rows, and checks it once", async () => {
+    await review(
+      "ZZ99ZZZ{Enter}AB12CDE{Enter}zz99 zzz{Enter}X!{Enter}AB12-CDE{Enter}ZZ99ZZZ",
+    );
+    const section = screen.getByRole("region", {
+      name: "2 vehicles are in your list more than once",
+    });
+    expect(
+      [...section.querySelectorAll("li")].map((item) => item.textContent),
+    ).toEqual(["ZZ99 ZZZ: rows 1, 3 and 6", "AB12 CDE: rows 2 and 5"]);
+    expect(valueOf("Rows repeating a vehicle")).toMatch(/^3 /);
+    expect(screen.getByText("Check 2 vehicles")).toBeVisible();
+  });
+});

@@ -9,7 +9,7 @@ import type { FleetRow } from "../lib/fleet-types.ts";
 import { excludeRow, fixRow } from "../lib/parse/prepare-rows.ts";
 import { InvalidRowFix } from "./invalid-row-fix.tsx";
 import { usePlaceAfterChange } from "./use-place-after-change.ts";
-import { invalidRowsHeading, rowsLeftWords } from "./invalid-rows-words.ts";
+import { invalidRowsHeading, rowsLeftWords } from "./review-words.ts";
 
 /** Shown at once; more on request, so a list with thousands of bad rows stays usable. */
 const PAGE = 50;

@@ -10,6 +10,7 @@ import { inputSummary } from "../lib/parse/prepare-rows.ts";
 import type { ListDraft } from "../lib/list-draft.ts";
 import { ColumnChoice } from "./column-choice.tsx";
 import { InvalidRows } from "./invalid-rows.tsx";
+import { RepeatedVehicles } from "./repeated-vehicles.tsx";
 
 interface ListReviewProps {
   draft: ListDraft;
@@ -129,6 +130,8 @@ export function ListReview({
           { label: "Rows you excluded", value: count(summary.excluded) },
         ]}
       />
+
+      <RepeatedVehicles rows={draft.rows} />
 
       <InvalidRows rows={draft.rows} onRows={onRows} />
 
