@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { useFleetServices } from "../lib/fleet-services.ts";
-import { draftFor } from "../lib/list-draft.ts";
+import { draftFor, draftWithColumn } from "../lib/list-draft.ts";
 import { useKeptDraft } from "../lib/use-kept-draft.ts";
 import { newRun } from "../lib/new-run.ts";
 import { startSession } from "../lib/run-registry.ts";
@@ -73,7 +73,7 @@ export function FleetPage() {
         ) : draft ? (
           <ListReview
             draft={draft}
-            onColumn={(column) => setDraft(draftFor(draft.table, column))}
+            onColumn={(column) => setDraft(draftWithColumn(draft, column))}
             onRows={(rows) => setDraft({ ...draft, rows })}
             onBack={() => {
               // One registration a line: the rows as pasted, in order (a list kept from

@@ -133,3 +133,21 @@ export function repeatedVehicles(rows: readonly FleetRow[]): RepeatedVehicle[] {
     .filter(([, held]) => held.length > 1)
     .map(([registration, held]) => ({ registration, lines: held }));
 }
+
+/**
+ * A vehicle the user typed in at "Check your list": checked like the list's rows, numbered after
+ * the last of them (the list's own line numbers never change), its other columns empty.
+ */
+export function addedRow(
+  rows: readonly FleetRow[],
+  text: string,
+  extraColumns: number,
+): FleetRow {
+  const line = rows.reduce((last, row) => Math.max(last, row.line), 0) + 1;
+  return validated({
+    line,
+    submitted: text.trim(),
+    extra: Array.from({ length: extraColumns }, () => ""),
+    added: true,
+  });
+}
