@@ -11,6 +11,7 @@ import type { ListDraft } from "../lib/list-draft.ts";
 import { ColumnChoice } from "./column-choice.tsx";
 import { AddedRows } from "./added-rows.tsx";
 import { InvalidRows } from "./invalid-rows.tsx";
+import { LeftOutRows } from "./left-out-rows.tsx";
 import { RepeatedVehicles } from "./repeated-vehicles.tsx";
 
 interface ListReviewProps {
@@ -135,6 +136,8 @@ export function ListReview({
       <RepeatedVehicles rows={draft.rows} />
 
       <InvalidRows rows={draft.rows} onRows={onRows} />
+
+      <LeftOutRows rows={draft.rows} onRows={onRows} />
 
       <AddedRows
         rows={draft.rows}
