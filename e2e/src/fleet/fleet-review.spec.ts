@@ -1,7 +1,35 @@
 // The review step of the fleet check in a real browser: a pasted list comes back after "Choose
 // a different list", and keyboard users keep their place as they fix and exclude rows.
+import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures.ts";
 import { FleetPage } from "../pages/fleet-page.ts";
+
+// Each journey reads a list, then reloads or opens a second tab: more than the default budget on
+// a busy machine (no step is timed; this is only how long the test may take in all).
+test.describe.configure({ timeout: 60_000 });
+
+/** The rows of the list kept in the browser (IndexedDB) by now: it is kept a moment after a change. */
+function keptRows(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open("vics-fleet");
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const record = await new Promise<
+      { draft: { rows: unknown[] } } | undefined
+    >((resolve, reject) => {
+      const request = db
+        .transaction("drafts")
+        .objectStore("drafts")
+        .get("current");
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    db.close();
+    return record?.draft.rows.length ?? 0;
+  });
+}
 
 test("'Choose a different list' gives back the pasted text", async ({
   page,
@@ -23,13 +51,11 @@ test("a pasted list kept from another tab comes back in the box", async ({
   await fleet.paste("AB12CDE, ZZ99ZZZ\nUN51NSD");
   await expect(fleet.reviewHeading).toBeVisible();
 
-  // A new tab has its own (empty) session storage; the list is kept in IndexedDB a moment
-  // after the change, so the new tab is opened again until it finds it.
+  // A new tab has its own (empty) session storage, and finds the list kept in IndexedDB.
+  await expect.poll(() => keptRows(page)).toBe(3);
   const other = new FleetPage(await context.newPage());
-  await expect(async () => {
-    await other.open();
-    await expect(other.reviewHeading).toBeVisible({ timeout: 1000 });
-  }).toPass();
+  await other.open();
+  await expect(other.reviewHeading).toBeVisible();
   await other.chooseDifferentList.click();
   await expect(other.pasteBox).toHaveValue("AB12CDE\nZZ99ZZZ\nUN51NSD");
 });
@@ -74,4 +100,25 @@ test("fixing rows with the keyboard: focus moves to the next row, then to the en
   await expect(fleet.invalidRowsHeading).toHaveText(
     "Rows with an invalid registration: 2 excluded",
   );
+});
+
+test("a vehicle added with the keyboard is checked with the list and kept across a reload", async ({
+  page,
+}) => {
+  const fleet = new FleetPage(page);
+  await fleet.open();
+  await fleet.paste("AB12CDE\nZZ99ZZZ");
+  await expect(fleet.reviewHeading).toBeVisible();
+
+  await fleet.addField.focus();
+  await page.keyboard.type("un51 nsd");
+  await page.keyboard.press("Enter");
+  await expect(fleet.addedRows).toHaveText([/^Row 3 \(added\): UN51 NSD/]);
+  await expect(fleet.addField).toBeFocused();
+  await expect(fleet.startButton).toHaveText("Check 3 vehicles");
+
+  await expect.poll(() => keptRows(page)).toBe(3);
+  await page.reload();
+  await expect(fleet.addedRows).toHaveText([/^Row 3 \(added\): UN51 NSD/]);
+  await expect(fleet.startButton).toHaveText("Check 3 vehicles");
 });

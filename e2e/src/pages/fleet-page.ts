@@ -44,6 +44,14 @@ export class FleetPage {
       name: /^Rows with an invalid registration/,
     });
   }
+  get addField() {
+    return this.page.getByRole("textbox", { name: "Add a vehicle to check" });
+  }
+  get addedRows() {
+    return this.page
+      .getByRole("region", { name: "Vehicles you added" })
+      .getByRole("listitem");
+  }
   get columnChoice() {
     return this.page.getByRole("combobox", {
       name: "Which column has the registrations?",

@@ -1,7 +1,8 @@
 // "Add a vehicle" at "Check your list": a registration typed in is checked like the list's rows
 // (with the O/0, I/1 lookalikes to take), numbered after the list's last row and marked as
 // added; an added vehicle can be removed again. Rows of the user's own list are excluded, never
-// removed, so the results account for every line of it (docs/decisions/DECISION-025-fleet-review-step.md).
+// removed, so the results account for every line of it
+// (docs/decisions/DECISION-025-fleet-review-step.md).
 import { useId, useRef, useState, type FormEvent } from "react";
 import { formatRegistration } from "@vics/shared";
 import type { FleetRow } from "../lib/fleet-types.ts";
