@@ -58,7 +58,8 @@ export function InvalidRows({ rows, onRows }: InvalidRowsProps) {
     setStatus(`${changed} ${rowsLeftWords(left.length, listed.length === 1)}`);
     place.focusAfter(() =>
       after
-        ? fields.current.get(after.index)
+        ? // The next row may be beyond those shown: then the heading, never the page.
+          (fields.current.get(after.index) ?? heading.current)
         : listed.length > 1
           ? heading.current
           : allFixed.current,
