@@ -21,6 +21,37 @@ export class FleetPage {
   get reviewHeading() {
     return this.page.getByRole("heading", { name: "Check your list" });
   }
+  get chooseDifferentList() {
+    return this.page.getByRole("button", { name: "Choose a different list" });
+  }
+  /** The correction field of an invalid row of the review. */
+  rowField(line: number) {
+    return this.page.getByRole("textbox", {
+      name: `Registration for row ${line}`,
+    });
+  }
+  /** An O/0, I/1 suggestion for an invalid row, e.g. ("AB10 CDE", 1). */
+  suggestion(registration: string, line: number) {
+    return this.page.getByRole("button", {
+      name: `Use ${registration} for row ${line}`,
+    });
+  }
+  get excludeAllButton() {
+    return this.page.getByRole("button", { name: /^Exclude all / });
+  }
+  get invalidRowsHeading() {
+    return this.page.getByRole("heading", {
+      name: /^Rows with an invalid registration/,
+    });
+  }
+  get addField() {
+    return this.page.getByRole("textbox", { name: "Add a vehicle to check" });
+  }
+  get addedRows() {
+    return this.page
+      .getByRole("region", { name: "Vehicles you added" })
+      .getByRole("listitem");
+  }
   get columnChoice() {
     return this.page.getByRole("combobox", {
       name: "Which column has the registrations?",

@@ -2,12 +2,15 @@
 // saved in this browser; with the runs that did not finish, and the previous ones.
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { DocumentTitle } from "../../../components/document-title.tsx";
+import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { useFleetServices } from "../lib/fleet-services.ts";
-import { draftFor } from "../lib/list-draft.ts";
+import { draftFor, draftWithColumn } from "../lib/list-draft.ts";
 import { useKeptDraft } from "../lib/use-kept-draft.ts";
 import { newRun } from "../lib/new-run.ts";
 import { startSession } from "../lib/run-registry.ts";
-import { clearPastedText } from "../lib/use-pasted-text.ts";
+import { PASTE_SOURCE } from "../lib/parse/parse-paste.ts";
+import { clearPastedText, offerPastedText } from "../lib/use-pasted-text.ts";
 import { fleetPaths } from "../lib/fleet-paths.ts";
 import { ListInput } from "./list-input.tsx";
 import { ListReview } from "./list-review.tsx";
@@ -19,7 +22,7 @@ import "../fleet-runs.css";
 export function FleetPage() {
   const services = useFleetServices();
   const navigate = useNavigate();
-  const { draft, restored, setDraft } = useKeptDraft();
+  const { draft, loading, restored, setDraft } = useKeptDraft();
   const heading = useRef<HTMLHeadingElement>(null);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<string>();
@@ -60,12 +63,25 @@ export function FleetPage() {
             Your list is as you left it: {draft.table.source}, with your fixes.
           </p>
         )}
-        {draft ? (
+        {loading ? (
+          <>
+            <DocumentTitle title="Fleet check" />
+            <LoadingMessage>
+              Looking for the list you were working on…
+            </LoadingMessage>
+          </>
+        ) : draft ? (
           <ListReview
             draft={draft}
-            onColumn={(column) => setDraft(draftFor(draft.table, column))}
+            onColumn={(column) => setDraft(draftWithColumn(draft, column))}
             onRows={(rows) => setDraft({ ...draft, rows })}
             onBack={() => {
+              // One registration a line: the rows as pasted, in order (a list kept from
+              // another visit has no text in this tab).
+              if (draft.table.source === PASTE_SOURCE)
+                offerPastedText(
+                  draft.table.rows.map((row) => row.cells[0] ?? "").join("\n"),
+                );
               setDraft(undefined);
               heading.current?.focus();
             }}

@@ -1,10 +1,12 @@
 // One invalid row: its line, what was written and why it is not valid, a field to correct it,
 // the valid O/0, I/1 lookalikes as one-click fixes, and "Exclude this row".
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent, type Ref } from "react";
 import type { FleetRow } from "../lib/fleet-types.ts";
 
 interface InvalidRowFixProps {
   row: FleetRow;
+  /** The correction field, for focus to come back to after a change elsewhere. */
+  fieldRef?: Ref<HTMLInputElement>;
   onFix: (text: string) => void;
   onExclude: (excluded: boolean) => void;
   suggestionLabel: (registration: string) => string;
@@ -12,6 +14,7 @@ interface InvalidRowFixProps {
 
 export function InvalidRowFix({
   row,
+  fieldRef,
   onFix,
   onExclude,
   suggestionLabel,
@@ -45,6 +48,7 @@ export function InvalidRowFix({
             Registration for {line}
           </label>
           <input
+            ref={fieldRef}
             id={`${id}-fix`}
             className="input input--registration"
             value={text}

@@ -9,7 +9,10 @@ import type { FleetRow } from "../lib/fleet-types.ts";
 import { inputSummary } from "../lib/parse/prepare-rows.ts";
 import type { ListDraft } from "../lib/list-draft.ts";
 import { ColumnChoice } from "./column-choice.tsx";
+import { AddedRows } from "./added-rows.tsx";
 import { InvalidRows } from "./invalid-rows.tsx";
+import { LeftOutRows } from "./left-out-rows.tsx";
+import { RepeatedVehicles } from "./repeated-vehicles.tsx";
 
 interface ListReviewProps {
   draft: ListDraft;
@@ -130,7 +133,17 @@ export function ListReview({
         ]}
       />
 
+      <RepeatedVehicles rows={draft.rows} />
+
       <InvalidRows rows={draft.rows} onRows={onRows} />
+
+      <LeftOutRows rows={draft.rows} onRows={onRows} />
+
+      <AddedRows
+        rows={draft.rows}
+        extraColumns={draft.extraColumns.length}
+        onRows={onRows}
+      />
 
       <div className="checkbox">
         <input

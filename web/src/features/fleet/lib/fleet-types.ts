@@ -72,6 +72,8 @@ export interface FleetRow {
   invalid?: { reason: string; suggestions: string[] };
   /** Left out by the user before sending; still listed in results and exports as "excluded". */
   excluded?: boolean;
+  /** Typed in by the user at "Check your list", not in their list: numbered after its rows. */
+  added?: boolean;
 }
 
 /** The answer about one vehicle's insurance, as the run ends for it. */

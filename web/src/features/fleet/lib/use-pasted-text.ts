@@ -20,6 +20,18 @@ export function clearPastedText(): void {
   }
 }
 
+/**
+ * Puts a pasted list back in the box when the tab has lost its text (a list kept from another
+ * visit, brought back in a new tab): "Choose a different list" must never empty the box.
+ */
+export function offerPastedText(text: string): void {
+  try {
+    if (!sessionStorage.getItem(KEY)) sessionStorage.setItem(KEY, text);
+  } catch {
+    // Blocked or too large: the box starts empty, as before.
+  }
+}
+
 export function usePastedText(): [string, (text: string) => void] {
   const [text, setText] = useState(stored);
   return [

@@ -6,6 +6,7 @@ import {
   inputSummary,
   NO_REGISTRATION,
   prepareRows,
+  repeatedVehicles,
 } from "./prepare-rows.ts";
 
 const table: SourceTable = {
@@ -203,5 +204,43 @@ describe("inputSummary", () => {
       excluded: 2,
       toCheck: ["AB12CDE", "CD34EFG"],
     });
+  });
+});
+
+describe("repeatedVehicles", () => {
+  const pasted = (cells: string[]): SourceTable => ({
+    source: "Pasted list",
+    header: null,
+    rows: cells.map((cell, index) => ({ line: index + 1, cells: [cell] })),
+    columnCount: 1,
+  });
+
+  it("names each vehicle that more than one row holds, with those rows' lines, first seen first", () => {
+    const { rows } = prepareRows(
+      pasted([
+        "ZZ99ZZZ",
+        "AB12CDE",
+        "zz99 zzz",
+        "X!",
+        "AB12-CDE",
+        "ZZ99ZZZ",
+        "CD34EFG",
+      ]),
+      0,
+    );
+    expect(repeatedVehicles(rows)).toEqual([
+      { registration: "ZZ99ZZZ", lines: [1, 3, 6] },
+      { registration: "AB12CDE", lines: [2, 5] },
+    ]);
+  });
+
+  it("leaves out excluded rows, as the check does", () => {
+    const { rows } = prepareRows(pasted(["AB12CDE", "AB12CDE"]), 0);
+    expect(
+      repeatedVehicles([
+        rows[0] as FleetRow,
+        excludeRow(rows[1] as FleetRow, true),
+      ]),
+    ).toEqual([]);
   });
 });

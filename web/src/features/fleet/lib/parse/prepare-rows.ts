@@ -113,3 +113,41 @@ export function inputSummary(rows: readonly FleetRow[]): InputSummary {
     toCheck: [...toCheck],
   };
 }
+
+/** A vehicle that several rows hold: checked once, each of those rows gets its answer. */
+export interface RepeatedVehicle {
+  registration: string;
+  lines: number[];
+}
+
+/** The vehicles held by more than one included row, first seen first, with those rows' lines. */
+export function repeatedVehicles(rows: readonly FleetRow[]): RepeatedVehicle[] {
+  const lines = new Map<string, number[]>();
+  for (const row of rows) {
+    if (row.excluded || !row.registration) continue;
+    const seen = lines.get(row.registration);
+    if (seen) seen.push(row.line);
+    else lines.set(row.registration, [row.line]);
+  }
+  return [...lines]
+    .filter(([, held]) => held.length > 1)
+    .map(([registration, held]) => ({ registration, lines: held }));
+}
+
+/**
+ * A vehicle the user typed in at "Check your list": checked like the list's rows, numbered after
+ * the last of them (the list's own line numbers never change), its other columns empty.
+ */
+export function addedRow(
+  rows: readonly FleetRow[],
+  text: string,
+  extraColumns: number,
+): FleetRow {
+  const line = rows.reduce((last, row) => Math.max(last, row.line), 0) + 1;
+  return validated({
+    line,
+    submitted: text.trim(),
+    extra: Array.from({ length: extraColumns }, () => ""),
+    added: true,
+  });
+}

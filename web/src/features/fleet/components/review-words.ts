@@ -1,0 +1,31 @@
+// Words of the review step, kept apart so the headings and status messages count the same rows
+// the same way as the summary above them.
+const count = (value: number) => value.toLocaleString("en-GB");
+
+/** "Rows with an invalid registration: 1 to fix, 3 excluded". */
+export function invalidRowsHeading(open: number, excluded: number): string {
+  const parts = [
+    ...(open > 0 ? [`${count(open)} to fix`] : []),
+    ...(excluded > 0 ? [`${count(excluded)} excluded`] : []),
+  ];
+  return `Rows with an invalid registration: ${parts.join(", ")}`;
+}
+
+/** After a fix: how many rows are left to fix, or that none are. */
+export function rowsLeftWords(left: number, wasLast: boolean): string {
+  if (wasLast) return "All rows now have a valid registration.";
+  if (left === 0) return "No rows left to fix.";
+  return `${count(left)} ${left === 1 ? "row" : "rows"} left to fix.`;
+}
+
+/** Rows named per repeated vehicle: a vehicle in 500 rows stays one readable line. */
+const LINES = 10;
+
+/** "rows 4, 17 and 230", or "rows 1, 2, … 10 and 490 more". */
+export function rowsWords(lines: readonly number[]): string {
+  const named = lines.slice(0, LINES).map(count);
+  const more = lines.length - named.length;
+  if (more > 0) return `rows ${named.join(", ")} and ${count(more)} more`;
+  const last = named.pop();
+  return `rows ${named.join(", ")} and ${last}`;
+}
