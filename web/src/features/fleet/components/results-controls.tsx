@@ -17,6 +17,9 @@ const COMPLIANCE_FILTERS: Array<[OutcomeFilter, string]> = [
   ["failing-motValid", "Failing MOT"],
   ["failing-roadTaxPaid", "Failing road tax"],
   ["failing-noOutstandingFines", "With unpaid fines"],
+  ["due-mot", "MOT due within 30 days"],
+  ["due-tax", "Tax due within 30 days"],
+  ["due-any", "Anything due within 30 days"],
 ];
 
 export function ResultsControls({

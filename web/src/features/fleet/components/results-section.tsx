@@ -5,12 +5,15 @@ import { ukToday } from "../../../lib/dates.ts";
 import { useNow } from "../../../lib/use-now.ts";
 import {
   buildResultRows,
-  DEFAULT_SORT,
   viewRows,
   type OutcomeFilter,
+} from "../lib/results-view.ts";
+import {
+  DEFAULT_SORT,
+  sameColumn,
   type SortColumn,
   type SortOrder,
-} from "../lib/results-view.ts";
+} from "../lib/results-sort.ts";
 import { summariseRun } from "../lib/run-summary.ts";
 import type { RunView } from "../lib/use-run.ts";
 import { ExportControls } from "./export-controls.tsx";
@@ -19,10 +22,6 @@ import { ResultsTable } from "./results-table.tsx";
 import { RunSummaryView } from "./run-summary-view.tsx";
 
 const count = (value: number) => value.toLocaleString("en-GB");
-
-function sameColumn(a: SortColumn, b: SortColumn): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
 
 export function ResultsSection({ view }: { view: RunView }) {
   const id = useId();

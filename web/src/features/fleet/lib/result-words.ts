@@ -1,5 +1,6 @@
 // Short words for a result row: why it is not answered, when cover ends, the compliance verdict.
 import { daysBetween } from "../../../lib/dates.ts";
+import type { DueKind } from "./due-dates.ts";
 import type { ResultRow } from "./results-view.ts";
 
 const CHECK_WORDS = {
@@ -40,4 +41,22 @@ export function complianceWords(entry: ResultRow): string {
     case "not-checked":
       return "Not checked";
   }
+}
+
+const DUE_NAMES: Record<DueKind, [string, string]> = {
+  insurance: ["Cover", "ends"],
+  mot: ["MOT", "due"],
+  tax: ["Tax", "due"],
+};
+
+/** The flag beside a date falling due soon: "MOT due in 12 days", "Cover ends tomorrow". */
+export function dueSoonWords(kind: DueKind, daysLeft: number): string {
+  const [name, verb] = DUE_NAMES[kind];
+  const when =
+    daysLeft === 0
+      ? "today"
+      : daysLeft === 1
+        ? "tomorrow"
+        : `in ${daysLeft} days`;
+  return `${name} ${verb} ${when}`;
 }
