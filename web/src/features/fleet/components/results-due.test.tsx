@@ -62,4 +62,27 @@ describe("MOT and road tax in the results", () => {
     ).toBeVisible();
     expect(screen.getByRole("table")).toHaveTextContent("TA11 XDU");
   });
+
+  it("counts the vehicles whose MOT or road tax falls due in the summary, and shows them", async () => {
+    fakeUpstream();
+    const run = await finishedRun([
+      dueIn("MO11TDU", { mot: 12, tax: 90 }),
+      dueIn("MO22TDU", { mot: 30, tax: 2 }),
+      dueIn("AA11AAA", { mot: 90, tax: 90 }),
+    ]);
+    const { user } = renderFleet(`/fleet/runs/${run.id}`);
+    const summary = await screen.findByRole("region", { name: "Summary" });
+    const figure = (label: string) =>
+      within(summary).getByText(label).nextElementSibling;
+    expect(figure("MOT due within 30 days")).toHaveTextContent(/^2/);
+    expect(figure("Tax due within 30 days")).toHaveTextContent(/^1/);
+    await user.click(
+      within(summary).getByRole("button", {
+        name: "Show rows: MOT due within 30 days",
+      }),
+    );
+    expect(
+      screen.getByRole("region", { name: "Showing 2 of 3 rows." }),
+    ).toBeVisible();
+  });
 });

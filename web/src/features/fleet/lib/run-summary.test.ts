@@ -63,6 +63,7 @@ describe("the run summary", () => {
           roadTaxPaid: 1,
           noOutstandingFines: 0,
         },
+        dueSoon: { mot: 0, tax: 0 },
       },
     });
   });
