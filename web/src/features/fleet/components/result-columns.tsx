@@ -14,6 +14,7 @@ import {
   complianceWords,
   dueSoonWords,
   outcomeDetail,
+  sornWords,
 } from "../lib/result-words.ts";
 
 export interface ResultColumn {
@@ -100,14 +101,24 @@ export function resultColumns(
     columns.push({
       key: "compliance",
       label: "Compliance",
-      cell: (entry) =>
-        entry.row.registration && entry.compliant !== undefined ? (
-          <Link to={appPaths.compliance(entry.row.registration)}>
-            {complianceWords(entry)}
-          </Link>
-        ) : (
-          complianceWords(entry)
-        ),
+      className: "results-table__wrap",
+      cell: (entry) => (
+        <>
+          {entry.row.registration && entry.compliant !== undefined ? (
+            <Link to={appPaths.compliance(entry.row.registration)}>
+              {complianceWords(entry)}
+            </Link>
+          ) : (
+            complianceWords(entry)
+          )}
+          {sornWords(entry) && (
+            <span className="results-table__detail">
+              {". "}
+              {sornWords(entry)}
+            </span>
+          )}
+        </>
+      ),
     });
   // The user's own columns (fleet number, driver, depot) next: they say which vehicle it is.
   columns.push(

@@ -1,4 +1,5 @@
 // One row of the results table: the user's row number as the row's header, then its cells.
+import type { Ref } from "react";
 import type { ResultRow } from "../lib/results-view.ts";
 import type { ResultColumn } from "./result-columns.tsx";
 
@@ -6,7 +7,11 @@ interface ResultLineProps {
   entry: ResultRow;
   columns: ResultColumn[];
   rowIndex: number;
+  /** The least height: a row whose words wrap grows, and `measure` tells the list so. */
   height: number;
+  /** The virtualised list's place for the row, and its measurer. */
+  index: number;
+  measure: Ref<HTMLTableRowElement>;
 }
 
 export function ResultLine({
@@ -14,9 +19,16 @@ export function ResultLine({
   columns,
   rowIndex,
   height,
+  index,
+  measure,
 }: ResultLineProps) {
   return (
-    <tr aria-rowindex={rowIndex} style={{ height }}>
+    <tr
+      ref={measure}
+      data-index={index}
+      aria-rowindex={rowIndex}
+      style={{ height }}
+    >
       {columns.map((column) =>
         column.key === "line" ? (
           <th key={column.key} scope="row" className={column.className}>

@@ -110,6 +110,8 @@ export function ResultsTable({
                 columns={columns}
                 rowIndex={item.index + 2}
                 height={ROW_HEIGHT}
+                index={item.index}
+                measure={virtualizer.measureElement}
               />
             ) : null;
           })}

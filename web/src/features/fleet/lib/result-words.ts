@@ -60,3 +60,15 @@ export function dueSoonWords(kind: DueKind, daysLeft: number): string {
         : `in ${daysLeft} days`;
   return `${name} ${verb} ${when}`;
 }
+
+/**
+ * What SORN means for the vehicle, where it is SORN: "untaxed" alone would let a manager think
+ * paying the tax is all it needs, when a SORN vehicle may not even be parked on the road.
+ */
+export function sornWords(entry: ResultRow): string {
+  const compliance = entry.result?.compliance;
+  return compliance?.status === "checked" &&
+    compliance.details?.tax.status === "sorn"
+    ? "SORN: declared off the road, so it must not be driven or parked on a public road"
+    : "";
+}
