@@ -16,6 +16,7 @@ import {
   outcomeDetail,
   sornWords,
 } from "../lib/result-words.ts";
+import { NotFoundLookalikes } from "./not-found-lookalikes.tsx";
 
 export interface ResultColumn {
   key: string;
@@ -82,6 +83,7 @@ export function resultColumns(
       key: "outcome",
       label: "Insurance",
       sort: "action",
+      className: "results-table__wrap",
       cell: (entry) => (
         <>
           <span className={`outcome outcome--${entry.outcome}`}>
@@ -93,6 +95,7 @@ export function resultColumns(
               {outcomeDetail(entry, today)}
             </span>
           )}
+          <NotFoundLookalikes entry={entry} />
         </>
       ),
     },

@@ -7,6 +7,9 @@ import { dueIn, finishedRun } from "./results-test-support.ts";
 
 setUpFleetTests();
 
+// The saved run loads from IndexedDB first; the machine may be busy.
+const SLOW = { timeout: 5000 };
+
 function rowFor(registration: string) {
   const cell = within(screen.getByRole("table")).getByRole("link", {
     name: registration,
@@ -24,7 +27,7 @@ describe("MOT and road tax in the results", () => {
       dueIn("TA11XDU", { mot: 90, tax: 1 }),
     ]);
     renderFleet(`/fleet/runs/${run.id}`);
-    const table = await screen.findByRole("table");
+    const table = await screen.findByRole("table", {}, SLOW);
     const headers = within(table)
       .getAllByRole("columnheader")
       .map((header) => header.textContent?.replace(/,.*$/, ""));
@@ -47,7 +50,7 @@ describe("MOT and road tax in the results", () => {
       dueIn("AA11AAA", { mot: 90, tax: 90 }),
     ]);
     const { user } = renderFleet(`/fleet/runs/${run.id}`);
-    const show = await screen.findByRole("combobox", { name: "Show" });
+    const show = await screen.findByRole("combobox", { name: "Show" }, SLOW);
     await user.selectOptions(show, "MOT due within 30 days");
     expect(
       await screen.findByRole("region", { name: "Showing 1 of 3 rows." }),
@@ -71,7 +74,11 @@ describe("MOT and road tax in the results", () => {
       dueIn("AA11AAA", { mot: 90, tax: 90 }),
     ]);
     const { user } = renderFleet(`/fleet/runs/${run.id}`);
-    const summary = await screen.findByRole("region", { name: "Summary" });
+    const summary = await screen.findByRole(
+      "region",
+      { name: "Summary" },
+      SLOW,
+    );
     const figure = (label: string) =>
       within(summary).getByText(label).nextElementSibling;
     expect(figure("MOT due within 30 days")).toHaveTextContent(/^2/);

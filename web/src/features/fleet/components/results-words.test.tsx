@@ -8,6 +8,9 @@ import { finishedRun } from "./results-test-support.ts";
 
 setUpFleetTests();
 
+// The saved run loads from IndexedDB first; the machine may be busy.
+const SLOW = { timeout: 5000 };
+
 function rowFor(registration: string) {
   const row = within(screen.getByRole("table"))
     .getByRole("link", { name: registration })
@@ -37,9 +40,26 @@ describe("the results' words", () => {
       }),
     ]);
     renderFleet(`/fleet/runs/${run.id}`);
-    await screen.findByRole("table");
+    await screen.findByRole("table", {}, SLOW);
     expect(rowFor("SO11 ORN")).toHaveTextContent(
       "SORN: declared off the road, so it must not be driven or parked on a public road",
     );
+  });
+
+  it("offers the O/0, I/1 look-alikes of a vehicle not found, as the single check does", async () => {
+    fakeUpstream();
+    const run = await finishedRun(
+      [answered("G053LLB", { status: "not-found" })],
+      false,
+    );
+    renderFleet(`/fleet/runs/${run.id}`);
+    await screen.findByRole("table", {}, SLOW);
+    const row = rowFor("G053 LLB");
+    expect(row).toHaveTextContent(
+      /Not found\. Check the letters O and 0, I and 1; try .*GO53 LLB\./,
+    );
+    expect(
+      within(row).getByRole("link", { name: "Check insurance for GO53 LLB" }),
+    ).toHaveAttribute("href", "/vehicle/GO53LLB");
   });
 });
