@@ -20,7 +20,7 @@ export function NotFoundLookalikes({ entry }: { entry: ResultRow }) {
         <span key={lookalike}>
           {index > 0 && " or "}
           <Link to={appPaths.insurance(lookalike)}>
-            <span className="visually-hidden">Check insurance for </span>
+            <span className="visually-hidden">Check insurance for</span>{" "}
             {formatRegistration(lookalike)}
           </Link>
         </span>
