@@ -1,6 +1,7 @@
 // The run's answers: the summary, the filters and search, the download, and the table, with the
 // vehicles that need action first.
 import { useDeferredValue, useId, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
 import { ukToday } from "../../../lib/dates.ts";
 import { useNow } from "../../../lib/use-now.ts";
 import {
@@ -12,8 +13,12 @@ import {
   DEFAULT_SORT,
   sameColumn,
   type SortColumn,
-  type SortOrder,
 } from "../lib/results-sort.ts";
+import {
+  readResultsParams,
+  writeResultsParams,
+  type ResultsParams,
+} from "../lib/results-params.ts";
 import { summariseRun } from "../lib/run-summary.ts";
 import type { RunView } from "../lib/use-run.ts";
 import { ExportControls } from "./export-controls.tsx";
@@ -27,9 +32,30 @@ export function ResultsSection({ view }: { view: RunView }) {
   const id = useId();
   const { run, results, resultsVersion } = view;
   const today = ukToday(useNow());
-  const [filter, setFilter] = useState<OutcomeFilter>("all");
-  const [search, setSearch] = useState("");
-  const [sort, setSort] = useState<SortOrder>(DEFAULT_SORT);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const {
+    filter,
+    search: searchInAddress,
+    sort,
+  } = useMemo(() => readResultsParams(searchParams, run), [searchParams, run]);
+  // The box shows what is typed at once; the address follows it. When the address changes
+  // otherwise (back, a link), the box takes its search.
+  const [search, setSearchText] = useState(searchInAddress);
+  const [addressSeen, setAddressSeen] = useState(searchInAddress);
+  if (addressSeen !== searchInAddress) {
+    setAddressSeen(searchInAddress);
+    setSearchText(searchInAddress);
+  }
+
+  function choose(next: Partial<ResultsParams>) {
+    const state = { filter, search, sort, ...next };
+    if (next.search !== undefined) setSearchText(next.search);
+    // Replace, not push: Back leaves the results rather than stepping through each choice.
+    setSearchParams((current) => writeResultsParams(current, state), {
+      replace: true,
+      preventScrollReset: true,
+    });
+  }
   const deferredSearch = useDeferredValue(search);
 
   const entries = useMemo(
@@ -60,20 +86,16 @@ export function ResultsSection({ view }: { view: RunView }) {
     setAnnounced({ askedFor, text: caption });
 
   function sortBy(column: SortColumn) {
-    setSort((current) =>
-      sameColumn(current.column, column)
-        ? {
-            column,
-            direction:
-              current.direction === "ascending" ? "descending" : "ascending",
-          }
-        : { column, direction: "ascending" },
-    );
+    choose({
+      sort:
+        sameColumn(sort.column, column) && sort.direction === "ascending"
+          ? { column, direction: "descending" }
+          : { column, direction: "ascending" },
+    });
   }
 
   function show(next: OutcomeFilter) {
-    setFilter(next);
-    setSearch("");
+    choose({ filter: next, search: "" });
     // Take the user to the rows they asked for: focus brings the heading into view.
     document.getElementById(`${id}-results`)?.focus();
   }
@@ -93,9 +115,9 @@ export function ResultsSection({ view }: { view: RunView }) {
         </h2>
         <ResultsControls
           filter={filter}
-          onFilter={setFilter}
+          onFilter={(next) => choose({ filter: next })}
           search={search}
-          onSearch={setSearch}
+          onSearch={(next) => choose({ search: next })}
           checkCompliance={run.checkCompliance}
         />
         <p id={`${id}-caption`}>{caption}</p>
