@@ -24,6 +24,8 @@ export interface ResultColumn {
   sort?: SortColumn;
   className?: string;
   cell: (entry: ResultRow) => ReactNode;
+  /** True when the row has nothing in this column: a card leaves it out. */
+  blank?: (entry: ResultRow) => boolean;
 }
 
 function vehicleOf(entry: ResultRow) {
@@ -105,6 +107,7 @@ export function resultColumns(
       key: "compliance",
       label: "Compliance",
       className: "results-table__wrap",
+      blank: (entry) => complianceWords(entry) === "",
       cell: (entry) => (
         <>
           {entry.row.registration && entry.compliant !== undefined ? (
@@ -130,6 +133,7 @@ export function resultColumns(
       label,
       sort: { extra: index },
       cell: (entry) => entry.row.extra[index],
+      blank: (entry) => !entry.row.extra[index],
     })),
   );
   columns.push(
@@ -138,12 +142,14 @@ export function resultColumns(
       label: "Insurer",
       sort: "insurer",
       cell: (entry) => policyOf(entry)?.insurer,
+      blank: (entry) => !policyOf(entry),
     },
     {
       key: "validTo",
       label: "Cover ends",
       sort: "validTo",
       cell: (entry) => <DueDate entry={entry} kind="insurance" />,
+      blank: (entry) => !entry.due.insurance,
     },
   );
   if (checkCompliance)
@@ -153,12 +159,14 @@ export function resultColumns(
         label: "MOT due",
         sort: "motDue",
         cell: (entry) => <DueDate entry={entry} kind="mot" />,
+        blank: (entry) => !entry.due.mot,
       },
       {
         key: "taxDue",
         label: "Tax due",
         sort: "taxDue",
         cell: (entry) => <DueDate entry={entry} kind="tax" />,
+        blank: (entry) => !entry.due.tax,
       },
     );
   columns.push({
@@ -169,6 +177,7 @@ export function resultColumns(
       const vehicle = vehicleOf(entry);
       return vehicle && `${vehicle.make} ${vehicle.model}`;
     },
+    blank: (entry) => !vehicleOf(entry),
   });
   return columns;
 }

@@ -19,9 +19,11 @@ import {
   writeResultsParams,
   type ResultsParams,
 } from "../lib/results-params.ts";
+import { useNarrowScreen } from "../lib/use-narrow-screen.ts";
 import { summariseRun } from "../lib/run-summary.ts";
 import type { RunView } from "../lib/use-run.ts";
 import { ExportControls } from "./export-controls.tsx";
+import { ResultCards } from "./result-cards.tsx";
 import { ResultsControls } from "./results-controls.tsx";
 import { ResultsTable } from "./results-table.tsx";
 import { RunSummaryView } from "./run-summary-view.tsx";
@@ -32,6 +34,7 @@ export function ResultsSection({ view }: { view: RunView }) {
   const id = useId();
   const { run, results, resultsVersion } = view;
   const today = ukToday(useNow());
+  const narrow = useNarrowScreen();
   const [searchParams, setSearchParams] = useSearchParams();
   const {
     filter,
@@ -126,15 +129,25 @@ export function ResultsSection({ view }: { view: RunView }) {
           {announced.text}
         </p>
         {shown.length > 0 ? (
-          <ResultsTable
-            entries={shown}
-            extraColumns={run.extraColumns}
-            checkCompliance={run.checkCompliance}
-            sort={sort}
-            onSort={sortBy}
-            captionId={`${id}-caption`}
-            today={today}
-          />
+          narrow ? (
+            <ResultCards
+              entries={shown}
+              extraColumns={run.extraColumns}
+              checkCompliance={run.checkCompliance}
+              captionId={`${id}-caption`}
+              today={today}
+            />
+          ) : (
+            <ResultsTable
+              entries={shown}
+              extraColumns={run.extraColumns}
+              checkCompliance={run.checkCompliance}
+              sort={sort}
+              onSort={sortBy}
+              captionId={`${id}-caption`}
+              today={today}
+            />
+          )
         ) : (
           <p>No rows match. Choose another filter or clear the search.</p>
         )}
