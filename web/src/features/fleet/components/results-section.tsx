@@ -29,6 +29,8 @@ import { ResultsTable } from "./results-table.tsx";
 import { RunSummaryView } from "./run-summary-view.tsx";
 
 const count = (value: number) => value.toLocaleString("en-GB");
+const rows = (value: number) =>
+  `${count(value)} ${value === 1 ? "row" : "rows"}`;
 
 export function ResultsSection({ view }: { view: RunView }) {
   const id = useId();
@@ -81,8 +83,8 @@ export function ResultsSection({ view }: { view: RunView }) {
 
   const caption =
     shown.length === entries.length
-      ? `Showing all ${count(entries.length)} rows${sort === DEFAULT_SORT ? ", those needing action first" : ""}.`
-      : `Showing ${count(shown.length)} of ${count(entries.length)} rows.`;
+      ? `Showing ${entries.length === 1 ? "1 row" : `all ${count(entries.length)} rows`}${sort === DEFAULT_SORT ? ", those needing action first" : ""}.`
+      : `Showing ${count(shown.length)} of ${rows(entries.length)}.`;
   const askedFor = `${filter}|${deferredSearch}`;
   const [announced, setAnnounced] = useState({ askedFor, text: "" });
   if (announced.askedFor !== askedFor)
