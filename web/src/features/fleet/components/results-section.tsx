@@ -26,6 +26,7 @@ import { ExportControls } from "./export-controls.tsx";
 import { ResultCards } from "./result-cards.tsx";
 import { ResultsControls } from "./results-controls.tsx";
 import { ResultsTable } from "./results-table.tsx";
+import { SortChoice } from "./sort-choice.tsx";
 import { RunSummaryView } from "./run-summary-view.tsx";
 
 const count = (value: number) => value.toLocaleString("en-GB");
@@ -124,7 +125,16 @@ export function ResultsSection({ view }: { view: RunView }) {
           search={search}
           onSearch={(next) => choose({ search: next })}
           checkCompliance={run.checkCompliance}
-        />
+        >
+          {narrow && (
+            <SortChoice
+              sort={sort}
+              onSort={(next) => choose({ sort: next })}
+              extraColumns={run.extraColumns}
+              checkCompliance={run.checkCompliance}
+            />
+          )}
+        </ResultsControls>
         <p id={`${id}-caption`}>{caption}</p>
         {/* Read out when the user filters or searches, not as each answer arrives. */}
         <p className="visually-hidden" role="status">
