@@ -13,9 +13,11 @@ export function NotFoundLookalikes({ entry }: { entry: ResultRow }) {
   const registration = entry.row.registration;
   if (entry.outcome !== "not-found" || !registration) return null;
   const lookalikes = lookalikeRegistrations(registration, MAX_LOOKALIKES);
+  // A plate with no O, 0, I or 1 has no such misreading: "not found" says it all.
+  if (lookalikes.length === 0) return null;
   return (
     <span className="results-table__detail">
-      . Check the letters O and 0, I and 1{lookalikes.length > 0 && "; try "}
+      . Check the letters O and 0, I and 1; try{" "}
       {lookalikes.map((lookalike, index) => (
         <span key={lookalike}>
           {index > 0 && " or "}

@@ -18,7 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 10_000 };
 
 function cardRegistrations(): string[] {
   const cards = within(

@@ -8,7 +8,7 @@ import { dueIn, finishedRun } from "./results-test-support.ts";
 setUpFleetTests();
 
 // The saved run loads from IndexedDB first; the machine may be busy.
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 10_000 };
 
 function rowFor(registration: string) {
   const cell = within(screen.getByRole("table")).getByRole("link", {

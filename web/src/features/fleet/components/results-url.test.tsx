@@ -9,7 +9,7 @@ import { finishedRun } from "./results-test-support.ts";
 setUpFleetTests();
 
 // The saved run loads from IndexedDB first; the machine may be busy.
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 10_000 };
 
 function threeVehicles() {
   return finishedRun(

@@ -37,7 +37,7 @@ describe("the fleet check's counts, in words", () => {
       await screen.findByRole(
         "region",
         { name: "Showing 1 row, those needing action first." },
-        { timeout: 5000 },
+        { timeout: 10_000 },
       ),
     ).toBeVisible();
   });
