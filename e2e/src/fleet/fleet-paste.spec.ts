@@ -92,7 +92,9 @@ test("fleet compliance over the reference plates gives each its verdict, from on
     "MT15 EXP": "Not compliant: MOT",
     "NW25 CAR": "Compliant",
     "TX19 NON": "Not compliant: road tax",
-    "SR19 ORN": "Not compliant: road tax",
+    // SORN says what it means for the vehicle, not only that tax is not paid.
+    "SR19 ORN":
+      "Not compliant: road tax. SORN: declared off the road, so it must not be driven or parked on a public road",
     "FN19 OUT": "Not compliant: fines",
     "BD19 ALL": "Not compliant: insurance, MOT, road tax, fines",
   });

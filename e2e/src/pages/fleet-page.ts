@@ -86,6 +86,12 @@ export class FleetPage {
   get resultsTable() {
     return this.page.getByRole("region", { name: /^Showing / });
   }
+  /** On a narrow screen: the card of the row with this registration (as shown, "AB12 CDE"). */
+  resultCard(registration: string) {
+    return this.resultsTable
+      .getByRole("listitem")
+      .filter({ has: this.page.getByRole("link", { name: registration }) });
+  }
   get errorSummary() {
     return this.page.getByRole("alert").filter({
       has: this.page.getByRole("heading", { name: "There is a problem" }),

@@ -70,7 +70,7 @@ describe("a fleet run's page", () => {
     const notice = await screen.findByRole("region", {
       name: "Unfinished check",
     });
-    expect(notice).toHaveTextContent("1 vehicles checked so far");
+    expect(notice).toHaveTextContent("1 vehicle checked so far");
     await user.click(
       within(notice).getByRole("button", { name: /Resume checking/ }),
     );

@@ -109,8 +109,8 @@ export function PreviousRuns() {
           <p className="notification__title">A fleet check did not finish</p>
           <p>
             {run.name}, started {formatDateTime(run.createdAt)}:{" "}
-            {count(run.answered)} vehicles checked so far. Nothing already
-            checked is lost or checked again.
+            {count(run.answered)} {run.answered === 1 ? "vehicle" : "vehicles"}{" "}
+            checked so far. Nothing already checked is lost or checked again.
           </p>
           <BusyButton
             busy={resuming === run.id}

@@ -1,5 +1,5 @@
-// What to show in the results table: an outcome filter and a search box.
-import { useId } from "react";
+// What to show in the results: an outcome filter and a search box (and, on a phone, the sort).
+import { useId, type ReactNode } from "react";
 import type { OutcomeFilter } from "../lib/results-view.ts";
 import { OUTCOME_LABELS, OUTCOME_ORDER } from "../lib/row-outcome.ts";
 
@@ -9,6 +9,8 @@ interface ResultsControlsProps {
   search: string;
   onSearch: (search: string) => void;
   checkCompliance: boolean;
+  /** More choices beside these (the sort, on a narrow screen). */
+  children?: ReactNode;
 }
 
 const COMPLIANCE_FILTERS: Array<[OutcomeFilter, string]> = [
@@ -17,6 +19,9 @@ const COMPLIANCE_FILTERS: Array<[OutcomeFilter, string]> = [
   ["failing-motValid", "Failing MOT"],
   ["failing-roadTaxPaid", "Failing road tax"],
   ["failing-noOutstandingFines", "With unpaid fines"],
+  ["due-mot", "MOT due within 30 days"],
+  ["due-tax", "Tax due within 30 days"],
+  ["due-any", "Anything due within 30 days"],
 ];
 
 export function ResultsControls({
@@ -25,6 +30,7 @@ export function ResultsControls({
   search,
   onSearch,
   checkCompliance,
+  children,
 }: ResultsControlsProps) {
   const id = useId();
   return (
@@ -72,6 +78,7 @@ export function ResultsControls({
           spellCheck={false}
         />
       </div>
+      {children}
     </div>
   );
 }

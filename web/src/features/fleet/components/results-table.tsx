@@ -3,8 +3,14 @@
 // true, and aria-rowcount / aria-rowindex telling a screen reader where it is.
 import { useRef } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import type { SortColumn, SortOrder, ResultRow } from "../lib/results-view.ts";
-import { ResultLine, resultColumns } from "./result-line.tsx";
+import type { ResultRow } from "../lib/results-view.ts";
+import {
+  sameColumn,
+  type SortColumn,
+  type SortOrder,
+} from "../lib/results-sort.ts";
+import { resultColumns } from "./result-columns.tsx";
+import { ResultLine } from "./result-line.tsx";
 
 const ROW_HEIGHT = 48;
 
@@ -17,12 +23,6 @@ interface ResultsTableProps {
   captionId: string;
   /** The UK's date, for "ends in N days". */
   today: string;
-}
-
-function sameColumn(a: SortColumn, b: SortColumn): boolean {
-  return typeof a === "object" && typeof b === "object"
-    ? a.extra === b.extra
-    : a === b;
 }
 
 export function ResultsTable({
@@ -110,6 +110,8 @@ export function ResultsTable({
                 columns={columns}
                 rowIndex={item.index + 2}
                 height={ROW_HEIGHT}
+                index={item.index}
+                measure={virtualizer.measureElement}
               />
             ) : null;
           })}

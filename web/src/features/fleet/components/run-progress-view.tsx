@@ -100,7 +100,8 @@ export function RunProgressView({
       </progress>
       <p className="run-progress__counts">
         <strong>
-          {count(done)} of {count(total)} vehicles checked ({percent}%)
+          {count(done)} of {count(total)} {total === 1 ? "vehicle" : "vehicles"}{" "}
+          checked ({percent}%)
         </strong>
         {notChecked > 0 && `, ${count(notChecked)} could not be checked`}
         {showPace && (

@@ -90,6 +90,18 @@ function complianceFigures(summary: RunSummary): Figure[] {
         problem: true,
       }),
     ),
+    {
+      label: "MOT due within 30 days",
+      value: compliance.dueSoon.mot,
+      filter: "due-mot",
+      problem: true,
+    },
+    {
+      label: "Tax due within 30 days",
+      value: compliance.dueSoon.tax,
+      filter: "due-tax",
+      problem: true,
+    },
     { label: "Compliant", value: compliance.compliant },
   ];
 }
@@ -118,9 +130,7 @@ function FigureList({
                 onClick={() => figure.filter && onShow(figure.filter)}
               >
                 Show rows
-                <span className="visually-hidden">
-                  : {figure.label.toLowerCase()}
-                </span>
+                <span className="visually-hidden">: {figure.label}</span>
               </button>
             )}
           </dd>

@@ -1,5 +1,6 @@
 // Short words for a result row: why it is not answered, when cover ends, the compliance verdict.
 import { daysBetween, formatDate } from "../../../lib/dates.ts";
+import type { DueKind } from "./due-dates.ts";
 import type { InsuranceOutcome } from "./fleet-types.ts";
 import type { ResultRow } from "./results-view.ts";
 
@@ -63,4 +64,34 @@ export function complianceWords(entry: ResultRow): string {
     case "not-checked":
       return "Not checked";
   }
+}
+
+const DUE_NAMES: Record<DueKind, [string, string]> = {
+  insurance: ["Cover", "ends"],
+  mot: ["MOT", "due"],
+  tax: ["Tax", "due"],
+};
+
+/** The flag beside a date falling due soon: "MOT due in 12 days", "Cover ends tomorrow". */
+export function dueSoonWords(kind: DueKind, daysLeft: number): string {
+  const [name, verb] = DUE_NAMES[kind];
+  const when =
+    daysLeft === 0
+      ? "today"
+      : daysLeft === 1
+        ? "tomorrow"
+        : `in ${daysLeft} days`;
+  return `${name} ${verb} ${when}`;
+}
+
+/**
+ * What SORN means for the vehicle, where it is SORN: "untaxed" alone would let a manager think
+ * paying the tax is all it needs, when a SORN vehicle may not even be parked on the road.
+ */
+export function sornWords(entry: ResultRow): string {
+  const compliance = entry.result?.compliance;
+  return compliance?.status === "checked" &&
+    compliance.details?.tax.status === "sorn"
+    ? "SORN: declared off the road, so it must not be driven or parked on a public road"
+    : "";
 }

@@ -3,10 +3,10 @@ import { answered, insured, invalidRow, validRow } from "./fleet-fixtures.ts";
 import type { VehicleResult } from "./fleet-types.ts";
 import {
   buildResultRows,
-  DEFAULT_SORT,
   viewRows,
   type OutcomeFilter,
 } from "./results-view.ts";
+import { DEFAULT_SORT } from "./results-sort.ts";
 
 const TODAY = "2026-11-23";
 const allPass = {
@@ -65,12 +65,12 @@ describe("the results view", () => {
     expect(entries[9 - 2]?.result).toBe(entries[0]?.result);
   });
 
-  it("puts the vehicles needing action first, excluded last, ties in list order", () => {
-    expect(lines("all")).toEqual([3, 4, 10, 6, 8, 5, 2, 9, 7]);
+  it("puts the vehicles needing action first, not found before not compliant, excluded last, ties in list order", () => {
+    expect(lines("all")).toEqual([3, 4, 6, 10, 8, 5, 2, 9, 7]);
   });
 
   it.each([
-    ["needs-action", [3, 4, 10, 6, 8, 5]],
+    ["needs-action", [3, 4, 6, 10, 8, 5]],
     ["not-insured", [3]],
     ["expiring", [4]],
     ["excluded", [7]],

@@ -2,8 +2,10 @@
 // the order that puts vehicles needing action first, and the filters, search and sorting of
 // the results table. Pure, so 100,000 rows are tested without a browser.
 import type { ComplianceChecks } from "@vics/shared";
+import { dueDates, dueSoon, type DueDates, type DueSoon } from "./due-dates.ts";
 import type { FleetRow, VehicleResult } from "./fleet-types.ts";
-import { OUTCOME_ORDER, rowOutcome, type RowOutcome } from "./row-outcome.ts";
+import { compareValues, sortValue, type SortOrder } from "./results-sort.ts";
+import { rowOutcome, type RowOutcome } from "./row-outcome.ts";
 
 export interface ResultRow {
   row: FleetRow;
@@ -17,6 +19,10 @@ export interface ResultRow {
   failing: (keyof ComplianceChecks)[];
   /** The run asked about compliance and got no answer for this vehicle (it can be retried). */
   complianceNotChecked: boolean;
+  /** When cover, MOT and road tax next fall due, as far as the answer tells. */
+  due: DueDates;
+  /** What of those falls due within 30 days, soonest first. */
+  dueSoon: DueSoon[];
 }
 
 const CHECK_NAMES: (keyof ComplianceChecks)[] = [
@@ -48,26 +54,10 @@ export function buildResultRows(
         ? CHECK_NAMES.filter((name) => !checked.checks[name])
         : [],
       complianceNotChecked: compliance?.status === "not-checked",
+      due: dueDates(result),
+      dueSoon: dueSoon(result, today),
     };
   });
-}
-
-const OUTCOME_RANK = new Map(
-  OUTCOME_ORDER.map((outcome, rank) => [outcome, rank]),
-);
-
-/**
- * Lower comes first: an uninsured vehicle, then one whose cover is about to end, then an
- * insured one that fails compliance, then the rows VICS could not answer; excluded last.
- */
-export function actionRank(entry: ResultRow): number {
-  const rank = OUTCOME_RANK.get(entry.outcome) ?? OUTCOME_ORDER.length;
-  // An insured vehicle that is not compliant needs action too: just after "expiring"; one whose
-  // compliance could not be checked goes with the rows not checked.
-  if (entry.outcome === "insured" && entry.compliant === false) return 1.5;
-  if (entry.outcome === "insured" && entry.complianceNotChecked)
-    return OUTCOME_RANK.get("not-checked") ?? rank;
-  return rank;
 }
 
 export type OutcomeFilter =
@@ -75,12 +65,17 @@ export type OutcomeFilter =
   | "needs-action"
   | RowOutcome
   | "not-compliant"
-  | `failing-${keyof ComplianceChecks}`;
+  | `failing-${keyof ComplianceChecks}`
+  /** Falls due within 30 days: the MOT, road tax, or any of cover, MOT and tax. */
+  | "due-mot"
+  | "due-tax"
+  | "due-any";
 
 export function needsAction(entry: ResultRow): boolean {
   return (
     entry.compliant === false ||
     entry.complianceNotChecked ||
+    entry.dueSoon.length > 0 ||
     ["not-insured", "expiring", "not-found", "not-checked", "invalid"].includes(
       entry.outcome,
     )
@@ -94,6 +89,11 @@ export function matchesFilter(
   if (filter === "all") return true;
   if (filter === "needs-action") return needsAction(entry);
   if (filter === "not-compliant") return entry.compliant === false;
+  if (filter === "due-any") return entry.dueSoon.length > 0;
+  if (filter === "due-mot" || filter === "due-tax") {
+    const kind = filter === "due-mot" ? "mot" : "tax";
+    return entry.dueSoon.some((due) => due.kind === kind);
+  }
   // "Not checked": whatever part of the vehicle's check got no answer.
   if (filter === "not-checked")
     return entry.outcome === "not-checked" || entry.complianceNotChecked;
@@ -129,56 +129,6 @@ export function matchesSearch(entry: ResultRow, search: string): boolean {
   ].some((cell) => cell.toUpperCase().includes(needle));
 }
 
-export type SortColumn =
-  | "action"
-  | "line"
-  | "registration"
-  | "insurer"
-  | "validTo"
-  | "make"
-  | { extra: number };
-
-export interface SortOrder {
-  column: SortColumn;
-  direction: "ascending" | "descending";
-}
-
-export const DEFAULT_SORT: SortOrder = {
-  column: "action",
-  direction: "ascending",
-};
-
-function sortValue(entry: ResultRow, column: SortColumn): string | number {
-  const insurance = entry.result?.insurance;
-  if (typeof column === "object") return entry.row.extra[column.extra] ?? "";
-  switch (column) {
-    case "action":
-      return actionRank(entry);
-    case "line":
-      return entry.row.line;
-    case "registration":
-      return entry.row.registration ?? entry.row.submitted.toUpperCase();
-    case "insurer":
-      return insurance?.status === "insured" ? insurance.policy.insurer : "";
-    case "validTo":
-      return insurance?.status === "insured" ? insurance.policy.validTo : "";
-    case "make": {
-      const vehicle =
-        insurance && "vehicle" in insurance ? insurance.vehicle : undefined;
-      return vehicle ? `${vehicle.make} ${vehicle.model}` : "";
-    }
-  }
-}
-
-const collator = new Intl.Collator("en-GB", { numeric: true });
-
-function compare(a: string | number, b: string | number): number {
-  if (typeof a === "number" && typeof b === "number") return a - b;
-  // Blanks sort last whichever way, so "no insurer" never buries the answers.
-  if (a === "" || b === "") return a === b ? 0 : a === "" ? 1 : -1;
-  return collator.compare(String(a), String(b));
-}
-
 /** Filter, search and sort; ties keep the list's own order. */
 export function viewRows(
   all: readonly ResultRow[],
@@ -197,7 +147,9 @@ export function viewRows(
     const blankA = a.key === "";
     const blankB = b.key === "";
     const order =
-      blankA || blankB ? compare(a.key, b.key) : sign * compare(a.key, b.key);
+      blankA || blankB
+        ? compareValues(a.key, b.key)
+        : sign * compareValues(a.key, b.key);
     return order || a.entry.position - b.entry.position;
   });
   return keyed.map(({ entry }) => entry);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { answered, insured, invalidRow, validRow } from "./fleet-fixtures.ts";
 import type { VehicleResult } from "./fleet-types.ts";
-import { buildResultRows, DEFAULT_SORT, viewRows } from "./results-view.ts";
+import { buildResultRows, viewRows } from "./results-view.ts";
+import { DEFAULT_SORT } from "./results-sort.ts";
 import { summariseRun } from "./run-summary.ts";
 
 const checks = {
@@ -62,6 +63,7 @@ describe("the run summary", () => {
           roadTaxPaid: 1,
           noOutstandingFines: 0,
         },
+        dueSoon: { mot: 0, tax: 0 },
       },
     });
   });

@@ -20,6 +20,8 @@ export interface RunSummary {
     /** Unique vehicles whose compliance got no answer (retryable). */
     notChecked: number;
     failing: Record<keyof ComplianceChecks, number>;
+    /** Unique vehicles whose MOT or road tax falls due within 30 days. */
+    dueSoon: { mot: number; tax: number };
   };
 }
 
@@ -53,6 +55,7 @@ export function summariseRun(
             roadTaxPaid: 0,
             noOutstandingFines: 0,
           },
+          dueSoon: { mot: 0, tax: 0 },
         }
       : undefined,
   };
@@ -81,6 +84,9 @@ export function summariseRun(
       else compliance.notCompliant++;
       for (const check of entry.failing) compliance.failing[check]++;
     }
+    for (const due of entry.dueSoon)
+      if (compliance && due.kind !== "insurance")
+        compliance.dueSoon[due.kind]++;
   }
   return summary;
 }
