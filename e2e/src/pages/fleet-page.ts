@@ -100,6 +100,19 @@ export class FleetPage {
   async upload(file: { name: string; mimeType: string; buffer: Buffer }) {
     await this.fileInput.setInputFiles(file);
   }
+  downloadButton(kind: "CSV" | "Excel (.xlsx)") {
+    return this.page.getByRole("button", { name: `Download ${kind}` });
+  }
+  /** The bar of a download being prepared, e.g. ("Excel file"). */
+  exportProgress(file: "CSV file" | "Excel file") {
+    return this.page.getByRole("progressbar", { name: `Preparing ${file}` });
+  }
+  get cancelDownloadButton() {
+    return this.page.getByRole("button", { name: "Cancel download" });
+  }
+  get searchBox() {
+    return this.page.getByRole("searchbox", { name: /^Search/ });
+  }
   /** Downloads the results in one format and returns the file's bytes. */
   async download(
     kind: "CSV" | "Excel (.xlsx)",
