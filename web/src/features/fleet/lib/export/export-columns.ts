@@ -18,10 +18,10 @@ export interface ExportRun {
 }
 
 /**
- * How an XLSX export writes a column's cells: ours as numbers or dates; the user's by what
- * each cell holds (a plain number, an ISO date, or text); the rest as text.
+ * How an XLSX export writes a column's cells: ours as numbers or dates, the outcome coloured;
+ * the user's by what each cell holds (a plain number, an ISO date, or text); the rest as text.
  */
-export type ExportColumnKind = "number" | "date" | "text" | "user";
+export type ExportColumnKind = "number" | "date" | "text" | "user" | "outcome";
 
 const ROW_COLUMN = "Row";
 /** Headed so when the list had no header: a paste, or a file of data from row 1. */
@@ -46,6 +46,7 @@ const RESULT_COLUMNS = [
 
 const OUR_KINDS: ReadonlyMap<string, ExportColumnKind> = new Map([
   [ROW_COLUMN, "number"],
+  ["Outcome", "outcome"],
   ["Valid from", "date"],
   ["Valid to", "date"],
   ["Days to expiry", "number"],

@@ -2,6 +2,7 @@
 // CSV or as an Excel workbook. Wherever it runs (the export worker, or in-thread in tests), it
 // reports how far it has got.
 import type { FleetRow, VehicleResult } from "../fleet-types.ts";
+import { exportSummary } from "./export-summary.ts";
 import { exportHeader, exportRows } from "./export-table.ts";
 import type { ExportFormat, ExportRunInfo } from "./export-protocol.ts";
 import { CSV_MEDIA_TYPE, toCsv } from "./to-csv.ts";
@@ -34,5 +35,8 @@ export async function buildExportFile(
   }
   if (format === "csv")
     return new Blob([toCsv(table)], { type: CSV_MEDIA_TYPE });
-  return toXlsx(table, "Fleet check");
+  return toXlsx(table, {
+    sheetName: "Fleet check",
+    summary: exportSummary(rows, results, run, today),
+  });
 }

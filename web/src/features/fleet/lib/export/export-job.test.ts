@@ -1,5 +1,6 @@
 // The worker's side of an export, driven message by message as the page drives it.
 import Papa from "papaparse";
+import readXlsxFile from "read-excel-file/node";
 import { describe, expect, it } from "vitest";
 import { exportHeader, exportRows } from "./export-table.ts";
 import { RESULTS, ROWS, RUN, TODAY } from "./export-test-run.ts";
@@ -68,11 +69,21 @@ describe("exportJob", () => {
     );
   });
 
-  it("answers an Excel export with an .xlsx file", async () => {
+  it("answers an Excel export with an .xlsx file: the results, then the summary", async () => {
     const done = (await drive("xlsx")).at(-1);
-    expect(done?.kind === "done" && done.file.type).toBe(
+    if (done?.kind !== "done") throw new Error("No file");
+    expect(done.file.type).toBe(
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     );
+    const sheets = await readXlsxFile(
+      Buffer.from(await done.file.arrayBuffer()),
+    );
+    expect(sheets.map((sheet) => sheet.sheet)).toEqual([
+      "Fleet check",
+      "Summary",
+    ]);
+    expect(sheets[0]?.data).toHaveLength(ROWS.length + 1);
+    expect(sheets[1]?.data).toContainEqual(["List", "fleet.xlsx"]);
   });
 
   it("fails, rather than writes a wrong file, when rows come before the start", () => {
