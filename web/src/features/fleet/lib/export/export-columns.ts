@@ -4,6 +4,7 @@
 import type { FleetRow } from "../fleet-types.ts";
 import { PASTE_SOURCE } from "../parse/parse-paste.ts";
 import { COMPLIANCE_COLUMNS } from "./compliance-cells.ts";
+import { DUE_SOON_COLUMN } from "./due-cells.ts";
 
 /** What the export needs of a run: a SavedRun has it all. */
 export interface ExportRun {
@@ -28,7 +29,7 @@ const ROW_COLUMN = "Row";
 const PASTED_COLUMN = "Registration as pasted";
 const SUBMITTED_COLUMN = "Registration as submitted";
 
-const RESULT_COLUMNS = [
+const COVER_COLUMNS = [
   "Registration",
   "Outcome",
   "Insurer",
@@ -37,11 +38,21 @@ const RESULT_COLUMNS = [
   "Valid from",
   "Valid to",
   "Days to expiry",
+];
+/** Known only from a compliance check: beside the cover's end, so the three dates read together. */
+const COMPLIANCE_DUE_COLUMNS = ["MOT due", "Tax due"];
+const VEHICLE_COLUMNS = [
+  DUE_SOON_COLUMN,
   "Make",
   "Model",
   "Year",
   "Colour",
   "Notes",
+];
+const RESULT_COLUMNS = [
+  ...COVER_COLUMNS,
+  ...COMPLIANCE_DUE_COLUMNS,
+  ...VEHICLE_COLUMNS,
 ];
 
 const OUR_KINDS: ReadonlyMap<string, ExportColumnKind> = new Map([
@@ -49,6 +60,8 @@ const OUR_KINDS: ReadonlyMap<string, ExportColumnKind> = new Map([
   ["Outcome", "outcome"],
   ["Valid from", "date"],
   ["Valid to", "date"],
+  ["MOT due", "date"],
+  ["Tax due", "date"],
   ["Days to expiry", "number"],
   ["Year", "number"],
 ]);
@@ -98,7 +111,9 @@ export function exportHeader(run: ExportRun): string[] {
   return [
     ROW_COLUMN,
     ...user.map(userColumnName),
-    ...RESULT_COLUMNS,
+    ...COVER_COLUMNS,
+    ...(run.checkCompliance ? COMPLIANCE_DUE_COLUMNS : []),
+    ...VEHICLE_COLUMNS,
     ...(run.checkCompliance ? COMPLIANCE_COLUMNS : []),
   ];
 }

@@ -67,6 +67,9 @@ describe("toXlsx", () => {
     expect(insured?.[column("Valid from")]).toEqual(utcDate("2026-01-01"));
     expect(insured?.[column("Valid to")]).toEqual(utcDate("2027-06-30"));
     expect(insured?.[column("Days to expiry")]).toBe(219);
+    expect(insured?.[column("MOT due")]).toEqual(utcDate("2027-03-03"));
+    expect(insured?.[column("Tax due")]).toEqual(utcDate("2027-04-01"));
+    expect(insured?.[column("Due within 30 days")]).toBe("No");
     expect(insured?.[column("Year")]).toBe(2019);
     // Row 11's policy ended 20 days before: a negative number, not text.
     expect(data.at(-2)?.[column("Days to expiry")]).toBe(-20);
