@@ -125,3 +125,61 @@ test("a CSV download can be cancelled, and then made in full", async ({
   expect(header?.slice(0, 3)).toEqual(["Row", "Fleet number", "Driver"]);
   expect(body.map((cells) => cells[1])).toEqual(rows.map((cells) => cells[0]));
 });
+
+test("the printed report holds the list's name, the counts and the vehicles needing action, and none of the app", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // The browser's print dialog is the browser's; the page's print styles are what is tested.
+  await page.addInitScript(() => {
+    window.print = () => undefined;
+  });
+  const rows = await fleetList(20);
+  const fleet = await checkList(page, rows);
+  await expect(fleet.report).toBeHidden();
+  await fleet.printReportButton.click();
+  // On screen the report stays out of the way.
+  await expect(fleet.report).toBeHidden();
+
+  await page.emulateMedia({ media: "print" });
+  await expect(
+    fleet.report.getByRole("heading", {
+      level: 1,
+      name: "Fleet check report: north-depot.csv",
+    }),
+  ).toBeVisible();
+  await expect(
+    fleet.report.getByText(/^Run on \d+ \w+ \d{4} at \d\d:\d\d\.$/),
+  ).toBeVisible();
+  await expect(fleet.report.getByText("Rows in the list")).toBeVisible();
+  const table = fleet.report.getByRole("table", {
+    name: "Vehicles that need action",
+  });
+  await expect(
+    table.getByRole("columnheader", { name: "Fleet number" }),
+  ).toBeVisible();
+  const uninsured = table.getByRole("row").filter({ hasText: "UN51 NSD" });
+  await expect(uninsured.getByRole("cell")).toHaveText([
+    "Not insured",
+    "UN51 NSD",
+    "3",
+    "F0002",
+    "Driver 2",
+    /^No insurance found for this vehicle/,
+  ]);
+  // Insured, compliant vehicles with nothing due are not the report's business.
+  await expect(
+    table.getByRole("row").filter({ hasText: "AB12 CDE" }),
+  ).toHaveCount(0);
+  // None of the app is printed.
+  await expect(page.getByRole("banner")).toBeHidden();
+  await expect(
+    page.getByRole("heading", { name: "Download the results" }),
+  ).toBeHidden();
+  await expect(fleet.printReportButton).toBeHidden();
+  await expect(fleet.resultsTable).toBeHidden();
+
+  await page.emulateMedia({ media: "screen" });
+  await expect(fleet.report).toBeHidden();
+  await expect(fleet.printReportButton).toBeVisible();
+});

@@ -110,6 +110,15 @@ export class FleetPage {
   get cancelDownloadButton() {
     return this.page.getByRole("button", { name: "Cancel download" });
   }
+  get printReportButton() {
+    return this.page.getByRole("button", { name: "Print report" });
+  }
+  /** The printable report, shown only in print. */
+  get report() {
+    return this.page.getByRole("article").filter({
+      has: this.page.getByRole("heading", { name: /^Fleet check report: / }),
+    });
+  }
   get searchBox() {
     return this.page.getByRole("searchbox", { name: /^Search/ });
   }

@@ -2,6 +2,7 @@
 // file is made in a worker (lib/export/export-client.ts), so the page stays usable; the user
 // sees how far it has got and can cancel.
 import { useEffect, useId, useRef, useState } from "react";
+import { createPortal, flushSync } from "react-dom";
 import { downloadFile } from "../../../lib/download-file.ts";
 import type { FleetRow, SavedRun, VehicleResult } from "../lib/fleet-types.ts";
 import {
@@ -10,6 +11,7 @@ import {
   type ExportWorkerFactory,
 } from "../lib/export/export-client.ts";
 import type { ExportFormat } from "../lib/export/export-protocol.ts";
+import { FleetReport } from "./fleet-report.tsx";
 
 interface ExportControlsProps {
   run: SavedRun;
@@ -53,6 +55,7 @@ export function ExportControls({
   }>();
   const [status, setStatus] = useState("");
   const [problem, setProblem] = useState<string>();
+  const [report, setReport] = useState(false);
   const cancel = useRef<AbortController>(undefined);
   const buttons = useRef<
     Partial<Record<ExportFormat, HTMLButtonElement | null>>
@@ -101,6 +104,12 @@ export function ExportControls({
     } finally {
       if (cancel.current === controller) setMaking(undefined);
     }
+  }
+
+  function printReport() {
+    // On the page before the browser lays out what it prints.
+    flushSync(() => setReport(true));
+    window.print();
   }
 
   function stop() {
@@ -163,6 +172,13 @@ export function ExportControls({
       <div className="button-group">
         {button("csv", "Download CSV")}
         {button("xlsx", "Download Excel (.xlsx)")}
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={printReport}
+        >
+          Print report
+        </button>
       </div>
       {making && (
         <div className="export-controls__progress">
@@ -195,6 +211,12 @@ export function ExportControls({
           {problem}
         </p>
       )}
+      {/* Beside the app, not in it, so that print.css can print it alone. */}
+      {report &&
+        createPortal(
+          <FleetReport run={run} results={results} today={today} />,
+          document.body,
+        )}
     </section>
   );
 }

@@ -77,7 +77,7 @@ const OUR_COLUMNS = new Set(
  * " (your list)": two columns of one name confuse people and break spreadsheet tools. So no
  * user column is ever named exactly as one of ours, and a name alone says whose it is.
  */
-function userColumnName(name: string): string {
+export function userColumnName(name: string): string {
   return OUR_COLUMNS.has(name.trim().toLowerCase())
     ? `${name} (your list)`
     : name;

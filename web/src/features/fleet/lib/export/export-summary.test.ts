@@ -33,6 +33,16 @@ describe("exportSummary", () => {
     });
   });
 
+  it("says how many rows the file holds only when it is not the whole list", () => {
+    const lines = exportSummary(
+      ROWS,
+      RESULTS,
+      { ...INFO, listRows: ROWS.length },
+      TODAY,
+    );
+    expect(lines.map((line) => line.label)).not.toContain("Rows in this file");
+  });
+
   it("counts the vehicles by outcome, those needing action first", () => {
     const lines = exportSummary(ROWS, RESULTS, INFO, TODAY);
     const vehicles = lines.filter((line) => line.group === "Vehicles");

@@ -85,13 +85,15 @@ export function exportSummary(
   const lines: SummaryLine[] = [
     line("About", "List", run.name),
     line("About", "Run on", formatDateTime(run.createdAt)),
-    line("Your list", "Rows in this file", summary.rows),
     line("Your list", "Rows in the list", run.listRows),
     line("Your list", "Rows with an invalid registration", summary.invalidRows),
     line("Your list", "Rows excluded", summary.excludedRows),
     line("Your list", "Rows repeating a vehicle", summary.duplicateRows),
     line("Vehicles", "Vehicles checked", summary.uniqueVehicles),
   ];
+  // A file of the rows the table showed says how many of the list it holds.
+  if (summary.rows !== run.listRows)
+    lines.splice(3, 0, line("Your list", "Rows in this file", summary.rows));
   for (const [outcome, label] of OUTCOME_LINES) {
     const value = summary.vehicles[outcome];
     if (value > 0 || !ONLY_IF_ANY.has(outcome))
