@@ -148,6 +148,28 @@ export class FleetPage {
   async upload(file: { name: string; mimeType: string; buffer: Buffer }) {
     await this.fileInput.setInputFiles(file);
   }
+  downloadButton(kind: "CSV" | "Excel (.xlsx)") {
+    return this.page.getByRole("button", { name: `Download ${kind}` });
+  }
+  /** The bar of a download being prepared, e.g. ("Excel file"). */
+  exportProgress(file: "CSV file" | "Excel file") {
+    return this.page.getByRole("progressbar", { name: `Preparing ${file}` });
+  }
+  get cancelDownloadButton() {
+    return this.page.getByRole("button", { name: "Cancel download" });
+  }
+  get printReportButton() {
+    return this.page.getByRole("button", { name: "Print report" });
+  }
+  /** The printable report, shown only in print. */
+  get report() {
+    return this.page.getByRole("article").filter({
+      has: this.page.getByRole("heading", { name: /^Fleet check report: / }),
+    });
+  }
+  get searchBox() {
+    return this.page.getByRole("searchbox", { name: /^Search/ });
+  }
   /** Downloads the results in one format and returns the file's bytes. */
   async download(
     kind: "CSV" | "Excel (.xlsx)",

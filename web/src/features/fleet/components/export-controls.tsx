@@ -1,11 +1,17 @@
-// Download the results as CSV or Excel: every row, or only the rows the table is showing.
-import { useId, useState } from "react";
+// Download the results as CSV or Excel: every row, or only the rows the table is showing. The
+// file is made in a worker (lib/export/export-client.ts), so the page stays usable; the user
+// sees how far it has got and can cancel.
+import { useEffect, useId, useRef, useState } from "react";
+import { createPortal, flushSync } from "react-dom";
 import { downloadFile } from "../../../lib/download-file.ts";
-import { BusyButton } from "../../../components/busy-button.tsx";
 import type { FleetRow, SavedRun, VehicleResult } from "../lib/fleet-types.ts";
-import { exportHeader, exportRows } from "../lib/export/export-table.ts";
-import { toCsv } from "../lib/export/to-csv.ts";
-import { toXlsx } from "../lib/export/to-xlsx.ts";
+import {
+  EXPORT_FAILED,
+  makeExportFile,
+  type ExportWorkerFactory,
+} from "../lib/export/export-client.ts";
+import type { ExportFormat } from "../lib/export/export-protocol.ts";
+import { FleetReport } from "./fleet-report.tsx";
 
 interface ExportControlsProps {
   run: SavedRun;
@@ -13,9 +19,16 @@ interface ExportControlsProps {
   /** The rows the table shows now, in its order. */
   shownRows: readonly FleetRow[];
   today: string;
+  /** Tests hold the worker's answers; the app lets export-client choose. */
+  createWorker?: ExportWorkerFactory;
 }
 
 type Scope = "all" | "shown";
+
+const FORMAT_WORDS: Record<ExportFormat, string> = {
+  csv: "CSV file",
+  xlsx: "Excel file",
+};
 
 function fileName(run: SavedRun, extension: string): string {
   const base = run.name
@@ -32,35 +45,97 @@ export function ExportControls({
   results,
   shownRows,
   today,
+  createWorker,
 }: ExportControlsProps) {
   const id = useId();
   const [scope, setScope] = useState<Scope>("all");
-  const [busy, setBusy] = useState(false);
+  const [making, setMaking] = useState<{
+    format: ExportFormat;
+    percent: number;
+  }>();
+  const [status, setStatus] = useState("");
   const [problem, setProblem] = useState<string>();
+  const [report, setReport] = useState(false);
+  const cancel = useRef<AbortController>(undefined);
+  const buttons = useRef<
+    Partial<Record<ExportFormat, HTMLButtonElement | null>>
+  >({});
 
-  function table(): string[][] {
-    const rows = scope === "all" ? run.rows : shownRows;
-    const resultMap = results as Map<string, VehicleResult>;
-    return [exportHeader(run), ...exportRows([...rows], resultMap, run, today)];
-  }
+  // Leaving the page ends a file still being made.
+  useEffect(() => () => cancel.current?.abort(), []);
 
-  async function download(kind: "csv" | "xlsx") {
-    setBusy(true);
+  async function download(format: ExportFormat) {
+    if (making) return;
+    const controller = new AbortController();
+    cancel.current = controller;
+    setMaking({ format, percent: 0 });
+    setStatus(`Preparing ${FORMAT_WORDS[format]}…`);
     setProblem(undefined);
     try {
-      const blob =
-        kind === "csv"
-          ? new Blob([toCsv(table())], { type: "text/csv;charset=utf-8" })
-          : await toXlsx(table(), "Fleet check");
-      downloadFile(fileName(run, kind), blob);
-    } catch {
-      setProblem(
-        "The file could not be made. Try again, or download the other format.",
+      const file = await makeExportFile(
+        {
+          format,
+          // The rows go over in chunks; the run's own description does not carry them.
+          run: {
+            name: run.name,
+            createdAt: run.createdAt,
+            registrationColumn: run.registrationColumn,
+            registrationColumnIndex: run.registrationColumnIndex,
+            extraColumns: run.extraColumns,
+            checkCompliance: run.checkCompliance,
+            listRows: run.rows.length,
+          },
+          rows: scope === "all" ? run.rows : shownRows,
+          results,
+          today,
+        },
+        {
+          onProgress: (percent) => setMaking({ format, percent }),
+          signal: controller.signal,
+          createWorker,
+        },
       );
+      downloadFile(fileName(run, format), file);
+      setStatus(`${FORMAT_WORDS[format]} ready.`);
+    } catch {
+      if (controller.signal.aborted) return;
+      setStatus("");
+      setProblem(EXPORT_FAILED);
     } finally {
-      setBusy(false);
+      if (cancel.current === controller) setMaking(undefined);
     }
   }
+
+  function printReport() {
+    // On the page before the browser lays out what it prints.
+    flushSync(() => setReport(true));
+    window.print();
+  }
+
+  function stop() {
+    if (!making) return;
+    cancel.current?.abort();
+    setMaking(undefined);
+    setStatus("Download cancelled. No file was saved.");
+    // The Cancel button goes: keyboard users carry on from the button they pressed.
+    buttons.current[making.format]?.focus();
+  }
+
+  const words = making && `Preparing ${FORMAT_WORDS[making.format]}`;
+  const button = (format: ExportFormat, label: string) => (
+    <button
+      type="button"
+      ref={(element) => {
+        buttons.current[format] = element;
+      }}
+      className="button button--secondary"
+      // aria-disabled, not disabled, so keyboard focus stays on the button.
+      aria-disabled={making ? true : undefined}
+      onClick={() => void download(format)}
+    >
+      {label}
+    </button>
+  );
 
   return (
     <section className="export-controls" aria-labelledby={`${id}-heading`}>
@@ -95,28 +170,53 @@ export function ExportControls({
         </div>
       </fieldset>
       <div className="button-group">
-        <BusyButton
-          busy={busy}
-          busyLabel="Preparing…"
-          onClick={() => void download("csv")}
-          secondary
+        {button("csv", "Download CSV")}
+        {button("xlsx", "Download Excel (.xlsx)")}
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={printReport}
         >
-          Download CSV
-        </BusyButton>
-        <BusyButton
-          busy={busy}
-          busyLabel="Preparing…"
-          onClick={() => void download("xlsx")}
-          secondary
-        >
-          Download Excel (.xlsx)
-        </BusyButton>
+          Print report
+        </button>
       </div>
+      {making && (
+        <div className="export-controls__progress">
+          <progress
+            className="run-progress__bar"
+            aria-label={words}
+            max={100}
+            value={making.percent}
+          >
+            {making.percent}%
+          </progress>
+          <p>
+            {words}… {making.percent}%
+          </p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={stop}
+          >
+            Cancel download
+          </button>
+        </div>
+      )}
+      {/* Said once at each step, not at every percent. */}
+      <p className="visually-hidden" role="status">
+        {status}
+      </p>
       {problem && (
         <p className="error-message" role="alert">
           {problem}
         </p>
       )}
+      {/* Beside the app, not in it, so that print.css can print it alone. */}
+      {report &&
+        createPortal(
+          <FleetReport run={run} results={results} today={today} />,
+          document.body,
+        )}
     </section>
   );
 }

@@ -4,6 +4,7 @@
 import type { FleetRow } from "../fleet-types.ts";
 import { PASTE_SOURCE } from "../parse/parse-paste.ts";
 import { COMPLIANCE_COLUMNS } from "./compliance-cells.ts";
+import { DUE_SOON_COLUMN } from "./due-cells.ts";
 
 /** What the export needs of a run: a SavedRun has it all. */
 export interface ExportRun {
@@ -18,17 +19,17 @@ export interface ExportRun {
 }
 
 /**
- * How an XLSX export writes a column's cells: ours as numbers or dates; the user's by what
- * each cell holds (a plain number, an ISO date, or text); the rest as text.
+ * How an XLSX export writes a column's cells: ours as numbers or dates, the outcome coloured;
+ * the user's by what each cell holds (a plain number, an ISO date, or text); the rest as text.
  */
-export type ExportColumnKind = "number" | "date" | "text" | "user";
+export type ExportColumnKind = "number" | "date" | "text" | "user" | "outcome";
 
 const ROW_COLUMN = "Row";
 /** Headed so when the list had no header: a paste, or a file of data from row 1. */
 const PASTED_COLUMN = "Registration as pasted";
 const SUBMITTED_COLUMN = "Registration as submitted";
 
-const RESULT_COLUMNS = [
+const COVER_COLUMNS = [
   "Registration",
   "Outcome",
   "Insurer",
@@ -37,17 +38,30 @@ const RESULT_COLUMNS = [
   "Valid from",
   "Valid to",
   "Days to expiry",
+];
+/** Known only from a compliance check: beside the cover's end, so the three dates read together. */
+const COMPLIANCE_DUE_COLUMNS = ["MOT due", "Tax due"];
+const VEHICLE_COLUMNS = [
+  DUE_SOON_COLUMN,
   "Make",
   "Model",
   "Year",
   "Colour",
   "Notes",
 ];
+const RESULT_COLUMNS = [
+  ...COVER_COLUMNS,
+  ...COMPLIANCE_DUE_COLUMNS,
+  ...VEHICLE_COLUMNS,
+];
 
 const OUR_KINDS: ReadonlyMap<string, ExportColumnKind> = new Map([
   [ROW_COLUMN, "number"],
+  ["Outcome", "outcome"],
   ["Valid from", "date"],
   ["Valid to", "date"],
+  ["MOT due", "date"],
+  ["Tax due", "date"],
   ["Days to expiry", "number"],
   ["Year", "number"],
 ]);
@@ -63,7 +77,7 @@ const OUR_COLUMNS = new Set(
  * " (your list)": two columns of one name confuse people and break spreadsheet tools. So no
  * user column is ever named exactly as one of ours, and a name alone says whose it is.
  */
-function userColumnName(name: string): string {
+export function userColumnName(name: string): string {
   return OUR_COLUMNS.has(name.trim().toLowerCase())
     ? `${name} (your list)`
     : name;
@@ -97,7 +111,9 @@ export function exportHeader(run: ExportRun): string[] {
   return [
     ROW_COLUMN,
     ...user.map(userColumnName),
-    ...RESULT_COLUMNS,
+    ...COVER_COLUMNS,
+    ...(run.checkCompliance ? COMPLIANCE_DUE_COLUMNS : []),
+    ...VEHICLE_COLUMNS,
     ...(run.checkCompliance ? COMPLIANCE_COLUMNS : []),
   ];
 }

@@ -32,12 +32,18 @@ const OUR_COLUMNS = [
   "Valid from",
   "Valid to",
   "Days to expiry",
+  "Due within 30 days",
   "Make",
   "Model",
   "Year",
   "Colour",
   "Notes",
 ];
+
+/** With compliance, MOT and road tax due dates sit beside the cover's. */
+const OUR_COMPLIANCE_COLUMNS = OUR_COLUMNS.flatMap((name) =>
+  name === "Days to expiry" ? [name, "MOT due", "Tax due"] : [name],
+);
 
 describe("exportHeader", () => {
   it("gives the user's columns back in their order and names, their registration column in its place, then ours", () => {
@@ -96,7 +102,12 @@ describe("exportHeader", () => {
   });
 
   it("adds the verdict, the four checks and their reasons with compliance", () => {
-    expect(exportHeader(complianceRun).slice(5 + OUR_COLUMNS.length)).toEqual([
+    expect(
+      exportHeader(complianceRun).slice(5, 5 + OUR_COMPLIANCE_COLUMNS.length),
+    ).toEqual(OUR_COMPLIANCE_COLUMNS);
+    expect(
+      exportHeader(complianceRun).slice(5 + OUR_COMPLIANCE_COLUMNS.length),
+    ).toEqual([
       "Compliant",
       "Insurance check",
       "Insurance reason",
@@ -117,7 +128,12 @@ describe("exportColumnKind", () => {
     const named = (kind: string) =>
       header.filter((_, index) => kinds[index] === kind);
     expect(named("number")).toEqual(["Row", "Days to expiry", "Year"]);
-    expect(named("date")).toEqual(["Valid from", "Valid to"]);
+    expect(named("date")).toEqual([
+      "Valid from",
+      "Valid to",
+      "MOT due",
+      "Tax due",
+    ]);
     expect(named("user")).toEqual([
       "Fleet number",
       "Registration (your list)",
@@ -154,6 +170,7 @@ describe("exportRows", () => {
       "Valid from": "2026-01-01",
       "Valid to": "2027-06-30",
       "Days to expiry": "219",
+      "Due within 30 days": "No",
       Make: "Ford",
       Model: "Focus",
       Year: "2019",
@@ -312,6 +329,52 @@ describe("exportRows", () => {
       Compliant: "",
       Notes: "Vehicle not found",
     });
+  });
+
+  it("gives the MOT and road tax due dates, YYYY-MM-DD, with compliance", () => {
+    const withCompliance = exported(complianceRun);
+    expect(withCompliance.find((row) => row.Row === "2")).toMatchObject({
+      "Valid to": "2027-06-30",
+      "MOT due": "2027-03-03",
+      "Tax due": "2027-04-01",
+      "Due within 30 days": "No",
+    });
+    // Not found: nothing is known to fall due.
+    expect(withCompliance.find((row) => row.Row === "5")).toMatchObject({
+      "MOT due": "",
+      "Tax due": "",
+      "Due within 30 days": "",
+    });
+  });
+
+  it("flags what falls due within 30 days, soonest first, and leaves it blank where there is no answer", () => {
+    const soon = new Map(RESULTS);
+    const answer = RESULTS.get("AB12CDE");
+    if (answer?.compliance?.status !== "checked") throw new Error("fixture");
+    soon.set("AB12CDE", {
+      ...answer,
+      compliance: {
+        ...answer.compliance,
+        details: {
+          insurance: { status: "insured", validTo: "2027-06-30" },
+          mot: { status: "valid", expiry: "2026-12-20" },
+          tax: { status: "taxed", dueDate: "2026-12-01" },
+          fines: { count: 0, totalPence: 0 },
+        },
+      },
+    });
+    const header = exportHeader(complianceRun);
+    const due = (line: number) =>
+      exportRows(ROWS, soon, complianceRun, TODAY).find(
+        (cells) => cells[0] === String(line),
+      )?.[header.indexOf("Due within 30 days")];
+    expect(due(2)).toBe("Yes: road tax, MOT");
+    // Cover ends in 10 days.
+    expect(due(3)).toBe("Yes: insurance");
+    expect(due(4)).toBe("No");
+    expect(due(7)).toBe("");
+    expect(due(8)).toBe("");
+    expect(due(9)).toBe("");
   });
 
   it("says when compliance alone was not answered", () => {

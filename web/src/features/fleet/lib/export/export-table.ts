@@ -5,6 +5,7 @@ import { daysBetween } from "../../../../lib/dates.ts";
 import type { FleetRow, VehicleResult } from "../fleet-types.ts";
 import { OUTCOME_LABELS, rowOutcome } from "../row-outcome.ts";
 import { complianceCells } from "./compliance-cells.ts";
+import { dueCells } from "./due-cells.ts";
 import { type ExportRun, userCells } from "./export-columns.ts";
 
 export {
@@ -26,10 +27,11 @@ function vehicleOf(result: VehicleResult): Vehicle | undefined {
   );
 }
 
-/** Insurer to Colour: what the check learned about the vehicle and its cover. */
+/** Insurer to Colour: what the check learned about the vehicle, its cover and what falls due. */
 function resultCells(
   result: VehicleResult | undefined,
   today: string,
+  checkCompliance: boolean,
 ): string[] {
   const insurance = result?.insurance;
   const policy = insurance?.status === "insured" ? insurance.policy : undefined;
@@ -41,6 +43,7 @@ function resultCells(
     policy?.validFrom ?? "",
     policy?.validTo ?? "",
     policy ? String(daysBetween(today, policy.validTo)) : "",
+    ...dueCells(result, today, checkCompliance),
     vehicle?.make ?? "",
     vehicle?.model ?? "",
     vehicle ? String(vehicle.year) : "",
@@ -97,7 +100,7 @@ export function exportRows(
       ...userCells(row, run),
       row.registration ? formatRegistration(row.registration) : "",
       OUTCOME_LABELS[outcome],
-      ...resultCells(result, today),
+      ...resultCells(result, today, run.checkCompliance),
       notesCell(row, result),
     ];
     return run.checkCompliance

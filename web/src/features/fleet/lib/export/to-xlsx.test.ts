@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { inspectZip } from "../parse/zip-guard.ts";
 import { exportHeader, exportRows } from "./export-table.ts";
 import { RESULTS, ROWS, RUN, TODAY } from "./export-test-run.ts";
+import { exportSummary } from "./export-summary.ts";
 import { safeSheetName, toXlsx } from "./to-xlsx.ts";
 
 async function bytesOf(blob: Blob): Promise<Buffer> {
@@ -28,7 +29,9 @@ function zipText(bytes: Buffer, name: string): string {
 }
 
 async function sheetOf(table: string[][]) {
-  const bytes = await bytesOf(await toXlsx(table, "Fleet check"));
+  const bytes = await bytesOf(
+    await toXlsx(table, { sheetName: "Fleet check" }),
+  );
   const [sheet] = await readXlsxFile(bytes);
   return { bytes, data: sheet?.data ?? [], name: sheet?.sheet };
 }
@@ -42,7 +45,7 @@ describe("toXlsx", () => {
   const column = (name: string) => header.indexOf(name);
 
   it("round-trips the export losslessly: every typed cell reads back as the text it came from", async () => {
-    const blob = await toXlsx(table, "Fleet check");
+    const blob = await toXlsx(table, { sheetName: "Fleet check" });
     expect(blob.type).toBe(
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     );
@@ -64,6 +67,9 @@ describe("toXlsx", () => {
     expect(insured?.[column("Valid from")]).toEqual(utcDate("2026-01-01"));
     expect(insured?.[column("Valid to")]).toEqual(utcDate("2027-06-30"));
     expect(insured?.[column("Days to expiry")]).toBe(219);
+    expect(insured?.[column("MOT due")]).toEqual(utcDate("2027-03-03"));
+    expect(insured?.[column("Tax due")]).toEqual(utcDate("2027-04-01"));
+    expect(insured?.[column("Due within 30 days")]).toBe("No");
     expect(insured?.[column("Year")]).toBe(2019);
     // Row 11's policy ended 20 days before: a negative number, not text.
     expect(data.at(-2)?.[column("Days to expiry")]).toBe(-20);
@@ -90,11 +96,87 @@ describe("toXlsx", () => {
     expect(user(11, "Registration (your list)")).toBe("LPO8SED");
   });
 
-  it("gives our dates the yyyy-mm-dd date format", async () => {
+  it("shows our dates as a UK Excel does, dd/mm/yyyy", async () => {
     const { bytes } = await sheetOf([["Valid to"], ["2027-06-30"]]);
     expect(zipText(bytes, "xl/styles.xml")).toContain(
-      'formatCode="yyyy-mm-dd"',
+      'formatCode="dd/mm/yyyy"',
     );
+  });
+
+  it("puts filters on the header row, over every row and column", async () => {
+    const { bytes } = await sheetOf(table);
+    const sheet = zipText(bytes, "xl/worksheets/sheet1.xml");
+    const lastColumn = String.fromCharCode(64 + header.length - 26);
+    expect(sheet).toContain(
+      `<autoFilter ref="A1:A${lastColumn}${table.length}"/>`,
+    );
+    // After the sheet's data, where Excel expects it (else it calls the file corrupt).
+    expect(sheet.indexOf("<autoFilter")).toBeGreaterThan(
+      sheet.indexOf("</sheetData>"),
+    );
+    expect(zipText(bytes, "xl/workbook.xml")).toContain(
+      `<definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">'Fleet check'!$A$1:$A${lastColumn}$${table.length}</definedName>`,
+    );
+  });
+
+  it("fills each outcome by what it asks of the manager, the words still there", async () => {
+    const { bytes, data } = await sheetOf(table);
+    const styles = zipText(bytes, "xl/styles.xml");
+    const sheet = zipText(bytes, "xl/worksheets/sheet1.xml");
+    const outcomeColumn = String.fromCharCode(65 + column("Outcome"));
+    /** The fill colour of the Outcome cell on a sheet row (1-based, header = 1). */
+    const fillOf = (sheetRow: number) => {
+      const cell = new RegExp(
+        `<c r="${outcomeColumn}${sheetRow}"[^>]* s="(\\d+)"`,
+      ).exec(sheet);
+      const cellXfs = /<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)?.[1];
+      const xf = cellXfs?.match(/<xf [^>]*>/g)?.[Number(cell?.[1])];
+      const fillId = Number(/fillId="(\d+)"/.exec(xf ?? "")?.[1] ?? 0);
+      const fills = [...styles.matchAll(/<fill>[\s\S]*?<\/fill>/g)];
+      return /fgColor rgb="FF([0-9A-F]{6})"/.exec(
+        fills[fillId]?.[0] ?? "",
+      )?.[1];
+    };
+    const sheetRowOf = (line: number) =>
+      data.findIndex((row) => row[0] === line) + 1;
+    expect(data[sheetRowOf(4) - 1]?.[column("Outcome")]).toBe("Not insured");
+    expect(fillOf(sheetRowOf(4))).toBe("FFC7CE");
+    expect(fillOf(sheetRowOf(3))).toBe("FFEB9C");
+    expect(fillOf(sheetRowOf(2))).toBe("C6EFCE");
+    expect(fillOf(sheetRowOf(5))).toBe("EDEDED");
+    expect(fillOf(sheetRowOf(8))).toBeUndefined();
+  });
+
+  it("adds a Summary sheet of the counts after the results", async () => {
+    const summary = exportSummary(
+      ROWS,
+      RESULTS,
+      {
+        ...run,
+        name: "fleet.xlsx",
+        createdAt: "2026-11-23T09:00:00.000Z",
+        listRows: 11,
+      },
+      TODAY,
+    );
+    const bytes = await bytesOf(
+      await toXlsx(table, { sheetName: "Fleet check", summary }),
+    );
+    const sheets = await readXlsxFile(bytes);
+    expect(sheets.map((sheet) => sheet.sheet)).toEqual([
+      "Fleet check",
+      "Summary",
+    ]);
+    const rows = sheets[1]?.data ?? [];
+    expect(rows).toContainEqual(["List", "fleet.xlsx"]);
+    expect(rows).toContainEqual(["Not insured", 1]);
+    expect(rows).toContainEqual(["Compliant", 1]);
+    expect(rows).toContainEqual([
+      "Vehicles with something due within 30 days",
+      1,
+    ]);
+    // Each group of counts under its own bold heading.
+    expect(rows).toContainEqual(["Vehicles", null]);
   });
 
   it("keeps the header bold and frozen", async () => {

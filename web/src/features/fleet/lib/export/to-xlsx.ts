@@ -1,15 +1,21 @@
-// A table as an Excel workbook of one sheet, with write-excel-file's browser build: a bold
-// header row kept in view, columns as wide as their content (within limits), and every cell
-// typed by its column (xlsx-cells.ts). No cell is ever a formula.
+// A table as an Excel workbook, with write-excel-file's browser build: the results sheet with a
+// bold header row kept in view and filter buttons on it, columns as wide as their content
+// (within limits), every cell typed by its column (xlsx-cells.ts), the outcome coloured; then a
+// Summary sheet of the counts. No cell is ever a formula.
 import writeXlsxFile, {
   type Cell,
+  type Sheet,
   type SheetData,
 } from "write-excel-file/browser";
 import { exportColumnKind } from "./export-columns.ts";
+import type { SummaryLine } from "./export-summary.ts";
+import { autoFilterFeature, type XlsxContent } from "./xlsx-autofilter.ts";
 import { columnWidths, xlsxCell } from "./xlsx-cells.ts";
 
 export const XLSX_MEDIA_TYPE =
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+const SUMMARY_SHEET = "Summary";
 
 /** Excel's rules for a sheet name: 1 to 31 characters, none of []:*?/\, no apostrophe at either end. */
 export function safeSheetName(name: string): string {
@@ -22,25 +28,66 @@ export function safeSheetName(name: string): string {
   return safe || "Results";
 }
 
+/** The summary's lines under a bold heading per group, a blank row between groups. */
+function summarySheet(summary: readonly SummaryLine[]): Sheet<XlsxContent> {
+  const data: SheetData = [];
+  let group: string | undefined;
+  for (const line of summary) {
+    if (line.group !== group) {
+      if (group !== undefined) data.push([null, null]);
+      group = line.group;
+      data.push([{ value: group, type: String, fontWeight: "bold" }, null]);
+    }
+    data.push([
+      { value: line.label, type: String },
+      typeof line.value === "number"
+        ? { value: line.value, type: Number }
+        : { value: line.value, type: String },
+    ]);
+  }
+  return {
+    data,
+    sheet: SUMMARY_SHEET,
+    columns: [{ width: 45 }, { width: 30 }],
+  };
+}
+
+export interface XlsxOptions {
+  sheetName: string;
+  /** The counts for the Summary sheet; none, no Summary sheet. */
+  summary?: readonly SummaryLine[];
+}
+
 /**
  * `table[0]` is the header row; each column's cells are written by the kind its name gives,
  * which is exact for an export's header.
  */
 export async function toXlsx(
   table: readonly (readonly string[])[],
-  sheetName: string,
+  { sheetName, summary }: XlsxOptions,
 ): Promise<Blob> {
   const [header = [], ...body] = table;
   const kinds = header.map(exportColumnKind);
-  const data: SheetData = [
-    header.map((value): Cell => ({ value, type: String, fontWeight: "bold" })),
-    ...body.map((row) =>
-      row.map((text, column) => xlsxCell(text, kinds[column] ?? "text")),
-    ),
-  ];
-  return writeXlsxFile(data, {
-    sheet: safeSheetName(sheetName),
+  const name = safeSheetName(
+    sheetName === SUMMARY_SHEET ? "Results" : sheetName,
+  );
+  const results: Sheet<XlsxContent> = {
+    data: [
+      header.map((value): Cell => ({
+        value,
+        type: String,
+        fontWeight: "bold",
+      })),
+      ...body.map((row) =>
+        row.map((text, column) => xlsxCell(text, kinds[column] ?? "text")),
+      ),
+    ],
+    sheet: name,
     stickyRowsCount: 1,
     columns: columnWidths(table),
+  };
+  const sheets = summary ? [results, summarySheet(summary)] : [results];
+  return writeXlsxFile(sheets, {
+    features: [autoFilterFeature(name, table.length, header.length)],
   }).toBlob();
 }

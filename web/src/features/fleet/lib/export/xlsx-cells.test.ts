@@ -71,7 +71,7 @@ describe("xlsxCell", () => {
     expect(xlsxCell("2024-03-01", "date")).toEqual({
       value: new Date("2024-03-01T00:00:00Z"),
       type: Date,
-      format: "yyyy-mm-dd",
+      format: "dd/mm/yyyy",
     });
   });
 });

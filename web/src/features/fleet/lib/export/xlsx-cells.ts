@@ -5,9 +5,10 @@
 // and a 16-digit id is not rounded. Never a formula: text that reads "=1+1" stays text.
 import type { Cell } from "write-excel-file/browser";
 import type { ExportColumnKind } from "./export-columns.ts";
+import { outcomeFill } from "./outcome-fills.ts";
 
-/** ISO order: the same as the CSV export and the dates written inside the reasons. */
-const EXCEL_DATE_FORMAT = "yyyy-mm-dd";
+/** How a UK Excel shows a date. The cell holds the date itself, so it sorts and filters as one. */
+const EXCEL_DATE_FORMAT = "dd/mm/yyyy";
 
 /** Excel keeps 15 significant digits; a longer number is an id, kept as text. */
 const MAX_DIGITS = 15;
@@ -49,6 +50,8 @@ export function xlsxCell(text: string, kind: ExportColumnKind): Cell {
         ? plainNumber(text)
         : undefined;
   if (number !== undefined) return { value: number, type: Number };
+  if (kind === "outcome")
+    return { value: text, type: String, ...outcomeFill(text) };
   return { value: text, type: String };
 }
 
