@@ -2,7 +2,7 @@
 // (with the O/0, I/1 lookalikes to take), numbered after the list's last row and marked as
 // added; an added vehicle can be removed again. Rows of the user's own list are excluded, never
 // removed, so the results account for every line of it
-// (docs/decisions/DECISION-025-fleet-review-step.md).
+// (docs/decisions/025-fleet-review-step.md).
 import { useId, useRef, useState, type FormEvent } from "react";
 import { formatRegistration } from "@vics/shared";
 import type { FleetRow } from "../lib/fleet-types.ts";

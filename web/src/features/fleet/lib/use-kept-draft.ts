@@ -2,7 +2,7 @@
 // reload or a closed tab during "Check your list" loses neither the upload nor the fixes.
 // Until the kept list is known the page shows neither step: a form shown then replaced by the
 // kept list would drop a file chosen in that moment
-// (docs/decisions/DECISION-025-fleet-review-step.md).
+// (docs/decisions/025-fleet-review-step.md).
 import { useEffect, useRef, useState } from "react";
 import { useFleetServices } from "./fleet-services.ts";
 import type { ListDraft } from "./list-draft.ts";
