@@ -26,6 +26,18 @@ export class FleetPage {
       name: "Which column has the registrations?",
     });
   }
+  /** A workbook's sheets, offered when more than one is in use. */
+  get sheetChoice() {
+    return this.page.getByRole("group", {
+      name: "Which sheet has your vehicles?",
+    });
+  }
+  /** One sheet of that choice, by its name (its rows follow the name). */
+  sheet(name: string) {
+    return this.sheetChoice.getByRole("radio", {
+      name: new RegExp(`^${name}`),
+    });
+  }
   get complianceOption() {
     return this.page.getByRole("checkbox", { name: /Also check compliance/ });
   }

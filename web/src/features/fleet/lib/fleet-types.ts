@@ -26,6 +26,19 @@ export interface SourceTable {
    * data: to tell the user what was skipped. Absent when there were none.
    */
   skipped?: SkippedRow[];
+  /** In a workbook with more than one sheet in use: the sheet read, by name. */
+  sheet?: string;
+  /** Every sheet in use of such a workbook, in order, so the user can choose another. */
+  sheets?: SheetSummary[];
+}
+
+/** One sheet of a workbook, as offered to the user: its name, its rows, its registrations. */
+export interface SheetSummary {
+  name: string;
+  /** Its data rows (below any header). */
+  rows: number;
+  /** Valid registrations in its registration column: 0 says this is not a list of vehicles. */
+  registrations: number;
 }
 
 /** A row above the header that is not data: its line in the file and its text. */

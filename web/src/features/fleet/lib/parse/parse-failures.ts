@@ -80,6 +80,10 @@ export const parseFailures = {
     message:
       "This spreadsheet is damaged and cannot be read. Open it in Excel, save it as .xlsx or .csv, and upload it again.",
   }),
+  sheetGone: (sheet: string): ParseFailure => ({
+    code: "corrupt",
+    message: `There is no sheet called “${sheet}” in this file now. Upload the file again and choose one of its sheets.`,
+  }),
   misquoted: (line: number): ParseFailure => ({
     code: "corrupt",
     message: `Line ${count(line)} has a quote mark (") that is not closed where it should be, so the lines after it cannot be told apart. Put the quote right, or remove it, and upload the file again.`,
