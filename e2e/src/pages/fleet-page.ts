@@ -38,6 +38,20 @@ export class FleetPage {
       name: new RegExp(`^${name}`),
     });
   }
+  get pastedLines() {
+    return this.page.getByRole("table", {
+      name: "What we took from each line",
+    });
+  }
+  get showAllPastedLines() {
+    return this.page.getByRole("button", { name: /^Show all [\d,]+ lines$/ });
+  }
+  /** The row of "What we took from each line" for one line of the paste. */
+  pastedLine(line: number) {
+    return this.pastedLines.getByRole("row").filter({
+      has: this.page.getByRole("cell", { name: String(line), exact: true }),
+    });
+  }
   get complianceOption() {
     return this.page.getByRole("checkbox", { name: /Also check compliance/ });
   }

@@ -131,8 +131,9 @@ export function ListInput({ onRead }: ListInputProps) {
             <label htmlFor={fieldIds.paste}>Paste registrations</label>
           </h2>
           <div id={`${fieldIds.paste}-hint`} className="hint">
-            One per line, or separated by commas, semicolons or tabs. Up to{" "}
-            {count(FLEET_MAX_ROWS)}.
+            One per line, or separated by commas, semicolons or tabs. A list
+            from an email works too: we find the registrations in each line and
+            show you what we took. Up to {count(FLEET_MAX_ROWS)}.
           </div>
           {errorFor("paste") && (
             <p id={`${fieldIds.paste}-error`} className="error-message">

@@ -10,6 +10,7 @@ import { inputSummary } from "../lib/parse/prepare-rows.ts";
 import type { ListDraft } from "../lib/list-draft.ts";
 import { ColumnChoice } from "./column-choice.tsx";
 import { InvalidRows } from "./invalid-rows.tsx";
+import { PastedLines } from "./pasted-lines.tsx";
 
 interface ListReviewProps {
   draft: ListDraft;
@@ -130,6 +131,7 @@ export function ListReview({
         ]}
       />
 
+      <PastedLines table={draft.table} />
       <InvalidRows rows={draft.rows} onRows={onRows} />
 
       <div className="checkbox">

@@ -26,10 +26,22 @@ export interface SourceTable {
    * data: to tell the user what was skipped. Absent when there were none.
    */
   skipped?: SkippedRow[];
+  /**
+   * In a paste: each line that was more than one registration alone (a bullet, a note, two
+   * plates, no plate at all), with what was taken from it. Absent when there were none.
+   */
+  pasted?: PastedLine[];
   /** In a workbook with more than one sheet in use: the sheet read, by name. */
   sheet?: string;
   /** Every sheet in use of such a workbook, in order, so the user can choose another. */
   sheets?: SheetSummary[];
+}
+
+/** A pasted line (its start, when long) and the rows taken from it: none when it held none. */
+export interface PastedLine {
+  line: number;
+  text: string;
+  taken: string[];
 }
 
 /** One sheet of a workbook, as offered to the user: its name, its rows, its registrations. */
@@ -49,8 +61,8 @@ export interface SkippedRow {
 
 export interface SourceRow {
   /**
-   * The row's number as the user sees it: its line in their file (1-based; a header is line 1),
-   * or, in a paste, its place among the registrations pasted (1, 2, 3...).
+   * The row's number as the user sees it: its line in their file or in their paste (1-based;
+   * a header is line 1). Registrations pasted on one line share its number.
    */
   line: number;
   cells: string[];

@@ -92,9 +92,9 @@ export const parseFailures = {
     code: "not-a-spreadsheet",
     message: `Line ${count(line)} is more than ${count(MAX_LINE_CHARS)} characters long, so this is not a list of vehicles we can read. Check that you chose the right file.`,
   }),
-  pastedItemTooLong: (row: number): ParseFailure => ({
+  pastedItemTooLong: (line: number): ParseFailure => ({
     code: "not-a-spreadsheet",
-    message: `Item ${count(row)} of the list is more than ${count(MAX_CELL_CHARS)} characters long, so this is not a list of registrations. Paste one registration per line, or separated by commas.`,
+    message: `Line ${count(line)} of the list has more than ${count(MAX_CELL_CHARS)} characters without a break, so this is not a list of registrations. Paste one registration per line, or separated by commas.`,
   }),
   cellTooLong: (line: number): ParseFailure => ({
     code: "not-a-spreadsheet",
