@@ -10,7 +10,7 @@ import { inputSummary } from "../lib/parse/prepare-rows.ts";
 import type { ListDraft } from "../lib/list-draft.ts";
 import { ColumnChoice } from "./column-choice.tsx";
 import { InvalidRows } from "./invalid-rows.tsx";
-import { PastedLines } from "./pasted-lines.tsx";
+import { InputNotes } from "./input-notes.tsx";
 
 interface ListReviewProps {
   draft: ListDraft;
@@ -131,7 +131,7 @@ export function ListReview({
         ]}
       />
 
-      <PastedLines table={draft.table} />
+      <InputNotes table={draft.table} />
       <InvalidRows rows={draft.rows} onRows={onRows} />
 
       <div className="checkbox">

@@ -27,6 +27,11 @@ export interface SourceTable {
    */
   skipped?: SkippedRow[];
   /**
+   * Totals and notes found under the list ("Total;48", "Notes: ..."), left out of the data:
+   * to tell the user what was skipped. Absent when there were none.
+   */
+  skippedBelow?: SkippedRow[];
+  /**
    * In a paste: each line that was more than one registration alone (a bullet, a note, two
    * plates, no plate at all), with what was taken from it. Absent when there were none.
    */
@@ -53,7 +58,7 @@ export interface SheetSummary {
   registrations: number;
 }
 
-/** A row above the header that is not data: its line in the file and its text. */
+/** A row above the header or under the list that is not data: its line in the file and its text. */
 export interface SkippedRow {
   line: number;
   text: string;
