@@ -75,3 +75,47 @@ export function ukToday(now = new Date()): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 }
+
+// A fleet list as it arrives in an email: 30 lines holding 30 registrations in every shape
+// people write them, and 5 lines that hold none (the web parser's tests use the same text).
+export const EMAIL_PASTE = [
+  "Hi Sam,",
+  "",
+  "Here are the vans for this week's check (list below, plus DE13 FGH from Dave):",
+  "",
+  "- AB12 CDE",
+  "- CD34EFG (Transit, Leeds depot)",
+  "* EF56 GHI",
+  "• GH78 IJK – back from the body shop",
+  "1. KL19 MNO",
+  "2. LM20 NOP (Sprinter, ex-York, 2 keys)",
+  "3) MN21 OPQ",
+  "Reg: SW71 UWJ",
+  "Registration number: NP22 QRS",
+  "FN19 OUT – driver says paid",
+  "PR24 STU - in for service, back Friday",
+  "FR12JRE / VW68DKF",
+  "NT64 NMX and bb19kkv",
+  "RS25 TUV, ST26 UVW; TU27 VWX",
+  "uv28wxy, HG17 KLM",
+  "Van 14: VW29 XYZ (new driver, from Monday)",
+  "A123 BCD (the old Berlingo)",
+  "ABC 123D, K1 JOE",
+  "WX30 YZA.",
+  "YZ31ABC & BA15 ZZZ + CA62 XYZ",
+  "Also the pool car — LB07 SEO, if you can.",
+  "The Crafter's plate is on the V5, I'll send it tomorrow.",
+  "",
+  "Thanks,",
+  "Jo",
+  "Fleet office, ext. 4410",
+].join("\r\n");
+
+/** The lines with no registration, kept whole as rows to fix or exclude. */
+export const EMAIL_LINES_WITHOUT_PLATES: Array<[number, string]> = [
+  [1, "Hi Sam,"],
+  [26, "The Crafter's plate is on the V5, I'll send it tomorrow."],
+  [28, "Thanks,"],
+  [29, "Jo"],
+  [30, "Fleet office, ext. 4410"],
+];

@@ -2,6 +2,7 @@
 // on every row after; compliance over the reference plates; the sandbox's refusals survived.
 import { expect, test } from "../fixtures.ts";
 import { FleetPage } from "../pages/fleet-page.ts";
+import { EMAIL_LINES_WITHOUT_PLATES, EMAIL_PASTE } from "./fleet-data.ts";
 
 test("five pasted registrations: the counts before sending, then every row", async ({
   page,
@@ -173,23 +174,56 @@ test("a run that meets ER19THR and ER19ERR recovers, and every row ends with one
   ).toBeVisible();
 });
 
-test("several registrations on one pasted line: each its own row, numbered in order", async ({
+test("several registrations on one pasted line: each its own row, numbered by that line", async ({
   page,
 }) => {
   const fleet = new FleetPage(page);
   await fleet.open();
-  await fleet.paste("AB12CDE, UN51NSD; ZZ99ZZZ\tNOT!\n\nLP08SED");
+  await fleet.paste("AB12CDE, UN51NSD; ZZ99ZZZ\tNOT1!\n\nLP08SED");
   await expect(fleet.reviewValue("Rows")).toHaveText("5");
-  await expect(page.getByText("Row 4:").locator("..")).toContainText("NOT!");
+  await expect(page.getByText("Row 1:").locator("..")).toContainText("NOT1!");
   await fleet.startButton.click();
   await expect(fleet.finished).toHaveText("Finished: 4 vehicles checked.");
   const rows = await fleet.visibleRows();
   expect(rows).toHaveLength(5);
   expect(rows.map((cells) => [cells[0], cells[1]]).sort()).toEqual([
     ["1", "AB12 CDE"],
-    ["2", "UN51 NSD"],
-    ["3", "ZZ99 ZZZ"],
-    ["4", "NOT!"],
-    ["5", "LP08 SED"],
+    ["1", "NOT1!"],
+    ["1", "UN51 NSD"],
+    ["1", "ZZ99 ZZZ"],
+    ["3", "LP08 SED"],
   ]);
+});
+
+test("a list pasted from an email: every registration found, what was taken shown, no line lost", async ({
+  page,
+}) => {
+  const fleet = new FleetPage(page);
+  await fleet.open();
+  await fleet.paste(EMAIL_PASTE);
+  await expect(fleet.reviewHeading).toBeFocused();
+  await expect(fleet.reviewValue("Rows")).toHaveText("35");
+  await expect(fleet.reviewValue("Vehicles to check")).toHaveText(
+    "30 (each checked once)",
+  );
+  await expect(
+    fleet.reviewValue("Rows with an invalid registration"),
+  ).toHaveText("5");
+  await fleet.showAllPastedLines.click();
+  await expect(fleet.pastedLine(16)).toContainText("FR12JRE, VW68DKF");
+  await expect(fleet.pastedLine(17)).toContainText("NT64 NMX, bb19kkv");
+  await expect(fleet.pastedLine(26)).toContainText(
+    "No registration found: fix or exclude row 26 below",
+  );
+  for (const [line] of EMAIL_LINES_WITHOUT_PLATES)
+    await expect(page.getByText(`Row ${line}:`)).toBeVisible();
+
+  await page
+    .getByRole("button", {
+      name: "Exclude all 5 rows with an invalid registration",
+    })
+    .click();
+  await fleet.startButton.click();
+  await expect(fleet.finished).toHaveText("Finished: 30 vehicles checked.");
+  await expect(fleet.figure("Your list", "Rows in your list")).toHaveText("35");
 });

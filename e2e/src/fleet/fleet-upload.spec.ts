@@ -230,3 +230,63 @@ test("an uploaded XLSX: the registration column found, the other columns kept", 
     "Jo",
   ]);
 });
+
+test("a workbook whose fleet is on its second sheet: the sheets offered, that one chosen", async ({
+  page,
+}) => {
+  const seeded = await seededRegistrations(2);
+  const text = (rows: Array<Array<string | number>>) =>
+    rows.map((cells) =>
+      cells.map((value) =>
+        typeof value === "number"
+          ? { value, type: Number }
+          : { value, type: String },
+      ),
+    );
+  const buffer = await writeXlsxFile([
+    {
+      sheet: "Fleet summary – Q4",
+      data: text([
+        ["Fleet summary – Q4"],
+        ["Depot", "Vehicles"],
+        ["Leeds", 2],
+        ["York", 1],
+      ]),
+    },
+    {
+      sheet: "Vehicles",
+      data: text([
+        ["Registration", "Depot"],
+        ["AB12 CDE", "Leeds"],
+        [seeded[0] ?? "", "Leeds"],
+        [seeded[1] ?? "", "York"],
+      ]),
+    },
+  ]).toBuffer();
+  const fleet = new FleetPage(page);
+  await fleet.open();
+  await fleet.upload({
+    name: "q4-fleet.xlsx",
+    mimeType:
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer,
+  });
+  await expect(fleet.sheet("Vehicles")).toBeChecked();
+  await expect(fleet.sheet("Vehicles")).toHaveAccessibleName(
+    "Vehicles 3 rows, 3 registrations",
+  );
+  await expect(fleet.sheet("Fleet summary – Q4")).toHaveAccessibleName(
+    /no registrations found$/,
+  );
+  await fleet.continueButton.click();
+  await expect(fleet.reviewHeading).toBeFocused();
+  await expect(
+    page.getByText("q4-fleet.xlsx (sheet “Vehicles”)"),
+  ).toBeVisible();
+  await expect(fleet.reviewValue("Rows")).toHaveText("3");
+  await expect(
+    fleet.reviewValue("Rows with an invalid registration"),
+  ).toHaveText("0");
+  await fleet.startButton.click();
+  await expect(fleet.finished).toHaveText("Finished: 3 vehicles checked.");
+});

@@ -57,6 +57,32 @@ export class FleetPage {
       name: "Which column has the registrations?",
     });
   }
+  /** A workbook's sheets, offered when more than one is in use. */
+  get sheetChoice() {
+    return this.page.getByRole("group", {
+      name: "Which sheet has your vehicles?",
+    });
+  }
+  /** One sheet of that choice, by its name (its rows follow the name). */
+  sheet(name: string) {
+    return this.sheetChoice.getByRole("radio", {
+      name: new RegExp(`^${name}`),
+    });
+  }
+  get pastedLines() {
+    return this.page.getByRole("table", {
+      name: "What we took from each line",
+    });
+  }
+  get showAllPastedLines() {
+    return this.page.getByRole("button", { name: /^Show all [\d,]+ lines$/ });
+  }
+  /** The row of "What we took from each line" for one line of the paste. */
+  pastedLine(line: number) {
+    return this.pastedLines.getByRole("row").filter({
+      has: this.page.getByRole("cell", { name: String(line), exact: true }),
+    });
+  }
   get complianceOption() {
     return this.page.getByRole("checkbox", { name: /Also check compliance/ });
   }

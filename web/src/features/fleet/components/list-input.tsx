@@ -14,6 +14,7 @@ import {
 } from "../lib/parse/parse-client.ts";
 import { useFleetServices } from "../lib/fleet-services.ts";
 import { FileDrop } from "./file-drop.tsx";
+import { SheetChoice, type WorkbookTable } from "./sheet-choice.tsx";
 import { TemplateLink } from "./template-link.tsx";
 import { usePastedText } from "../lib/use-pasted-text.ts";
 
@@ -41,6 +42,10 @@ export function ListInput({ onRead }: ListInputProps) {
   const [pasted, setPasted] = usePastedText();
   const [error, setError] = useState<InputError>();
   const [reading, setReading] = useState<string>();
+  const [workbook, setWorkbook] = useState<{
+    file: File;
+    table: WorkbookTable;
+  }>();
   const reader = useRef<AbortController | null>(null);
 
   async function read(input: Input, field: Field, what: string) {
@@ -51,7 +56,11 @@ export function ListInput({ onRead }: ListInputProps) {
     try {
       const table = await readList(input, controller.signal, createWorker);
       setError(undefined);
-      onRead(table);
+      const { sheet, sheets } = table;
+      // A first read of a workbook with several sheets in use: the user picks one first.
+      if (input.kind === "file" && !input.sheet && sheet && sheets)
+        setWorkbook({ file: input.file, table: { ...table, sheet, sheets } });
+      else onRead(table);
     } catch (failure) {
       if (controller.signal.aborted) return;
       const message =
@@ -80,6 +89,28 @@ export function ListInput({ onRead }: ListInputProps) {
     void read({ kind: "file", file }, "file", file.name);
   }
 
+  function chooseSheet(sheet: string) {
+    if (!workbook) return;
+    setWorkbook(undefined);
+    if (sheet === workbook.table.sheet) onRead(workbook.table);
+    else
+      void read(
+        { kind: "file", file: workbook.file, sheet },
+        "file",
+        `“${sheet}” in ${workbook.file.name}`,
+      );
+  }
+
+  if (workbook)
+    return (
+      <SheetChoice
+        fileName={workbook.file.name}
+        table={workbook.table}
+        onChoose={chooseSheet}
+        onBack={() => setWorkbook(undefined)}
+      />
+    );
+
   const errorFor = (field: Field) =>
     error?.field === field ? error.message : undefined;
 
@@ -100,8 +131,9 @@ export function ListInput({ onRead }: ListInputProps) {
             <label htmlFor={fieldIds.paste}>Paste registrations</label>
           </h2>
           <div id={`${fieldIds.paste}-hint`} className="hint">
-            One per line, or separated by commas, semicolons or tabs. Up to{" "}
-            {count(FLEET_MAX_ROWS)}.
+            One per line, or separated by commas, semicolons or tabs. A list
+            from an email works too: we find the registrations in each line and
+            show you what we took. Up to {count(FLEET_MAX_ROWS)}.
           </div>
           {errorFor("paste") && (
             <p id={`${fieldIds.paste}-error`} className="error-message">
@@ -139,7 +171,7 @@ export function ListInput({ onRead }: ListInputProps) {
         onFile={chooseFile}
         hint={
           <>
-            A spreadsheet (.xlsx, first sheet) or a CSV, TSV or TXT file, up to{" "}
+            A spreadsheet (.xlsx, any sheet) or a CSV, TSV or TXT file, up to{" "}
             {count(FLEET_MAX_ROWS)} rows, one vehicle per row. You choose the
             registration column next; your other columns are kept.{" "}
             <TemplateLink />

@@ -13,6 +13,7 @@ import { AddedRows } from "./added-rows.tsx";
 import { InvalidRows } from "./invalid-rows.tsx";
 import { LeftOutRows } from "./left-out-rows.tsx";
 import { RepeatedVehicles } from "./repeated-vehicles.tsx";
+import { InputNotes } from "./input-notes.tsx";
 
 interface ListReviewProps {
   draft: ListDraft;
@@ -135,6 +136,7 @@ export function ListReview({
 
       <RepeatedVehicles rows={draft.rows} />
 
+      <InputNotes table={draft.table} />
       <InvalidRows rows={draft.rows} onRows={onRows} />
 
       <LeftOutRows rows={draft.rows} onRows={onRows} />

@@ -26,9 +26,39 @@ export interface SourceTable {
    * data: to tell the user what was skipped. Absent when there were none.
    */
   skipped?: SkippedRow[];
+  /**
+   * Totals and notes found under the list ("Total;48", "Notes: ..."), left out of the data:
+   * to tell the user what was skipped. Absent when there were none.
+   */
+  skippedBelow?: SkippedRow[];
+  /**
+   * In a paste: each line that was more than one registration alone (a bullet, a note, two
+   * plates, no plate at all), with what was taken from it. Absent when there were none.
+   */
+  pasted?: PastedLine[];
+  /** In a workbook with more than one sheet in use: the sheet read, by name. */
+  sheet?: string;
+  /** Every sheet in use of such a workbook, in order, so the user can choose another. */
+  sheets?: SheetSummary[];
 }
 
-/** A row above the header that is not data: its line in the file and its text. */
+/** A pasted line (its start, when long) and the rows taken from it: none when it held none. */
+export interface PastedLine {
+  line: number;
+  text: string;
+  taken: string[];
+}
+
+/** One sheet of a workbook, as offered to the user: its name, its rows, its registrations. */
+export interface SheetSummary {
+  name: string;
+  /** Its data rows (below any header). */
+  rows: number;
+  /** Valid registrations in its registration column: 0 says this is not a list of vehicles. */
+  registrations: number;
+}
+
+/** A row above the header or under the list that is not data: its line in the file and its text. */
 export interface SkippedRow {
   line: number;
   text: string;
@@ -36,8 +66,8 @@ export interface SkippedRow {
 
 export interface SourceRow {
   /**
-   * The row's number as the user sees it: its line in their file (1-based; a header is line 1),
-   * or, in a paste, its place among the registrations pasted (1, 2, 3...).
+   * The row's number as the user sees it: its line in their file or in their paste (1-based;
+   * a header is line 1). Registrations pasted on one line share its number.
    */
   line: number;
   cells: string[];

@@ -1,5 +1,6 @@
 // From a file's non-blank rows to a SourceTable: are there title rows above the table, is its
-// first row a header, how wide is it, and is it within the limits. Shared by the CSV and XLSX
+// first row a header, are there totals or notes under it, how wide is it, and is it within the
+// limits. Shared by the CSV and XLSX
 // readers so both decide alike.
 import { isValidRegistration } from "@vics/shared";
 import {
@@ -18,6 +19,7 @@ import {
   parseFailures,
 } from "./parse-failures.ts";
 import { MAX_TITLE_ROWS, titleRowCount, titleText } from "./title-rows.ts";
+import { trailerRowCount, trailerRows } from "./trailer-rows.ts";
 
 /**
  * Readers keep this many non-blank rows and stop: title rows, a header, the limit, and one row
@@ -95,7 +97,9 @@ export function buildTable(
       ? { line: row.line, cells: row.cells.slice(0, columnCount) }
       : row;
   const hasHeader = titles > 0 || firstRowIsHeader(first, below, columnCount);
-  const data = (hasHeader ? below : table).map(trim);
+  const listed = hasHeader ? below : table;
+  const trailers = trailerRowCount(listed);
+  const data = listed.slice(0, listed.length - trailers).map(trim);
   if (data.length === 0) return parseFailures.headerOnly();
   if (data.length > FLEET_MAX_ROWS) return parseFailures.tooManyRows("file");
   const header = hasHeader
@@ -109,5 +113,6 @@ export function buildTable(
     built.skipped = rows
       .slice(0, titles)
       .map((row) => ({ line: row.line, text: titleText(row) }));
+  if (trailers > 0) built.skippedBelow = trailerRows(listed);
   return built;
 }

@@ -17,7 +17,9 @@ export class FleetParseError extends Error {
 }
 
 export type ListInput =
-  { kind: "paste"; text: string } | { kind: "file"; file: File };
+  | { kind: "paste"; text: string }
+  /** `sheet`: in a workbook, the sheet the user chose, by name. */
+  | { kind: "file"; file: File; sheet?: string };
 
 export interface ParseWorker {
   /** Sends the one request; `answer` gets the response, `crash` hears that the worker died. */
@@ -70,7 +72,7 @@ async function requestFor(
   }
   // Handed over, not copied: the page has no further use for the bytes.
   return {
-    request: { kind: "file", name: file.name, bytes },
+    request: { kind: "file", name: file.name, bytes, sheet: input.sheet },
     transfer: [bytes],
   };
 }

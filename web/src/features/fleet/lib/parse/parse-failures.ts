@@ -80,6 +80,10 @@ export const parseFailures = {
     message:
       "This spreadsheet is damaged and cannot be read. Open it in Excel, save it as .xlsx or .csv, and upload it again.",
   }),
+  sheetGone: (sheet: string): ParseFailure => ({
+    code: "corrupt",
+    message: `There is no sheet called “${sheet}” in this file now. Upload the file again and choose one of its sheets.`,
+  }),
   misquoted: (line: number): ParseFailure => ({
     code: "corrupt",
     message: `Line ${count(line)} has a quote mark (") that is not closed where it should be, so the lines after it cannot be told apart. Put the quote right, or remove it, and upload the file again.`,
@@ -88,9 +92,9 @@ export const parseFailures = {
     code: "not-a-spreadsheet",
     message: `Line ${count(line)} is more than ${count(MAX_LINE_CHARS)} characters long, so this is not a list of vehicles we can read. Check that you chose the right file.`,
   }),
-  pastedItemTooLong: (row: number): ParseFailure => ({
+  pastedItemTooLong: (line: number): ParseFailure => ({
     code: "not-a-spreadsheet",
-    message: `Item ${count(row)} of the list is more than ${count(MAX_CELL_CHARS)} characters long, so this is not a list of registrations. Paste one registration per line, or separated by commas.`,
+    message: `Line ${count(line)} of the list has more than ${count(MAX_CELL_CHARS)} characters without a break, so this is not a list of registrations. Paste one registration per line, or separated by commas.`,
   }),
   cellTooLong: (line: number): ParseFailure => ({
     code: "not-a-spreadsheet",

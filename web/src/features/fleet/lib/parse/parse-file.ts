@@ -7,17 +7,20 @@ import { decodeText, textProblem } from "./decode-text.ts";
 import { parseDelimited } from "./parse-delimited.ts";
 import { MAX_FILE_BYTES, parseFailures } from "./parse-failures.ts";
 import { parseXlsx } from "./parse-xlsx.ts";
+import { workbookTable } from "./workbook-table.ts";
 import { compoundFileFailure, fileExtension, sniffFile } from "./sniff-file.ts";
 
 /** .xls is accepted only to say how to convert it. */
 const EXTENSIONS = new Set(["csv", "tsv", "txt", "xlsx", "xls"]);
 
+/** `sheet`: in a workbook, the sheet to read by name; without it, the one holding registrations. */
 export async function parseFile(
   name: string,
   bytes: ArrayBuffer,
+  sheet?: string,
 ): Promise<SourceTable | ParseFailure> {
   try {
-    return await readFile(name, bytes);
+    return await readFile(name, bytes, sheet);
   } catch {
     // A reader's bug or an exhausted allocation: still an answer, never a dead worker.
     return parseFailures.unreadable("file");
@@ -27,6 +30,7 @@ export async function parseFile(
 async function readFile(
   name: string,
   bytes: ArrayBuffer,
+  sheet?: string,
 ): Promise<SourceTable | ParseFailure> {
   const extension = fileExtension(name);
   if (!EXTENSIONS.has(extension)) return parseFailures.unsupportedType(name);
@@ -36,8 +40,8 @@ async function readFile(
   const view = new Uint8Array(bytes);
   switch (sniffFile(view)) {
     case "zip": {
-      const rows = await parseXlsx(bytes);
-      return "code" in rows ? rows : buildTable(name, rows);
+      const sheets = await parseXlsx(bytes);
+      return "code" in sheets ? sheets : workbookTable(name, sheets, sheet);
     }
     case "compound":
       return compoundFileFailure(view, extension);

@@ -1,6 +1,12 @@
+import { isValidRegistration } from "@vics/shared";
 import { describe, expect, it } from "vitest";
 import { FLEET_MAX_ROWS } from "../fleet-types.ts";
 import { MAX_CELL_CHARS } from "./parse-failures.ts";
+import {
+  EMAIL_LINES_WITHOUT_PLATES,
+  EMAIL_PASTE,
+  EMAIL_PLATES,
+} from "./email-paste.ts";
 import { parsePaste, PASTE_SOURCE } from "./parse-paste.ts";
 
 describe("parsePaste", () => {
@@ -30,36 +36,53 @@ describe("parsePaste", () => {
       ],
     ],
     [
-      "several on one line are rows 1, 2, 3... in order (the README's example)",
+      "several on one line are rows of that line, in order (the README's example)",
       "AB12CDE, UN51NSD; MT15EXP\tNW25CAR",
       [
         [1, "AB12CDE"],
-        [2, "UN51NSD"],
-        [3, "MT15EXP"],
-        [4, "NW25CAR"],
+        [1, "UN51NSD"],
+        [1, "MT15EXP"],
+        [1, "NW25CAR"],
       ],
     ],
     [
-      "blank lines and empty items are not counted: row N is the N-th registration",
+      "blank lines and empty items are skipped: a row's number is its line in the paste",
       "\n  AB12 CDE  \n\n,,\nCD34EFG,\n\n\nEF56GHI; GH78IJK\n",
       [
-        [1, "AB12 CDE"],
-        [2, "CD34EFG"],
-        [3, "EF56GHI"],
-        [4, "GH78IJK"],
+        [2, "AB12 CDE"],
+        [5, "CD34EFG"],
+        [8, "EF56GHI"],
+        [8, "GH78IJK"],
       ],
     ],
     [
-      "a row copied from a spreadsheet",
+      "a row copied from a spreadsheet: its registrations, not its words",
       "AB12CDE\tF001\tLeeds",
       [
         [1, "AB12CDE"],
-        [2, "F001"],
-        [3, "Leeds"],
+        [1, "F001"],
+      ],
+    ],
+    [
+      "a mistyped item in a list stays, to be fixed",
+      "AB12CDE, AB12CD!, UN51NSD",
+      [
+        [1, "AB12CDE"],
+        [1, "AB12CD!"],
+        [1, "UN51NSD"],
+      ],
+    ],
+    [
+      "a line with no registration is kept, to be fixed or excluded",
+      "Hi Sam,\nAB12CDE\nAB12 CDEX – in for repair",
+      [
+        [1, "Hi Sam,"],
+        [2, "AB12CDE"],
+        [3, "AB12 CDEX"],
       ],
     ],
   ])("%s", (_name, text, expected) => {
-    expect(parsePaste(text)).toEqual({
+    expect(parsePaste(text)).toMatchObject({
       source: PASTE_SOURCE,
       header: null,
       columnCount: 1,
@@ -67,12 +90,30 @@ describe("parsePaste", () => {
     });
   });
 
-  it("gives every row its own number, however the items were laid out", () => {
-    const table = parsePaste("AB12CDE,CD34EFG\n\nEF56GHI\tGH78IJK;IJ90KLM\n\n");
+  it("finds every registration in an email, and loses none of its lines", () => {
+    const table = parsePaste(EMAIL_PASTE);
     if ("code" in table) throw new Error(table.message);
-    const lines = table.rows.map((row) => row.line);
-    expect(new Set(lines).size).toBe(lines.length);
-    expect(lines).toEqual([1, 2, 3, 4, 5]);
+    const rows = table.rows.map(({ line, cells }): [number, string] => [
+      line,
+      cells[0] ?? "",
+    ]);
+    const valid = rows.filter(([, cell]) => isValidRegistration(cell));
+    expect(valid).toEqual(EMAIL_PLATES);
+    expect(rows.filter((row) => !valid.includes(row))).toEqual(
+      EMAIL_LINES_WITHOUT_PLATES,
+    );
+  });
+
+  it("says what it took from each line that was more than a registration", () => {
+    const table = parsePaste(
+      "AB12CDE\n1. FR12JRE / VW68DKF\nReg: SW71 UWJ (Transit, Leeds)\nThanks,",
+    );
+    expect(table).toHaveProperty("pasted", [
+      { line: 2, text: "1. FR12JRE / VW68DKF", taken: ["FR12JRE", "VW68DKF"] },
+      { line: 3, text: "Reg: SW71 UWJ (Transit, Leeds)", taken: ["SW71 UWJ"] },
+      { line: 4, text: "Thanks,", taken: [] },
+    ]);
+    expect(parsePaste("AB12CDE\nUN51 NSD")).not.toHaveProperty("pasted");
   });
 
   it.each([
@@ -99,12 +140,12 @@ describe("parsePaste", () => {
   });
 
   // Found by parse.fuzz.test.ts: a 10 MB line was one row holding all of it.
-  it("fails an item longer than a spreadsheet cell, naming the item", () => {
+  it("fails an item longer than a spreadsheet cell, naming its line", () => {
     const long = "A".repeat(MAX_CELL_CHARS + 1);
     expect(parsePaste(`AB12CDE\nCD34EFG,${long}`)).toEqual({
       code: "not-a-spreadsheet",
       message:
-        "Item 3 of the list is more than 32,767 characters long, so this is not a list of registrations. Paste one registration per line, or separated by commas.",
+        "Line 2 of the list has more than 32,767 characters without a break, so this is not a list of registrations. Paste one registration per line, or separated by commas.",
     });
     expect(parsePaste("A".repeat(MAX_CELL_CHARS))).toHaveProperty(
       "rows.length",

@@ -1,6 +1,6 @@
-// XLSX with read-excel-file: the first sheet, every cell as the text a person sees in it.
+// XLSX with read-excel-file: every sheet by name, every cell as the text a person sees in it.
 // The browser build: it reads an ArrayBuffer, and runs inside our own worker as it is.
-import { InvalidInputError, readSheet } from "read-excel-file/browser";
+import readXlsxFile, { InvalidInputError } from "read-excel-file/browser";
 import type { ParseFailure, SourceRow } from "../fleet-types.ts";
 import { isBlankRow, ROWS_TO_READ } from "./build-table.ts";
 import { parseFailures } from "./parse-failures.ts";
@@ -38,22 +38,13 @@ function readerFailure(error: unknown): ParseFailure {
   return parseFailures.corruptWorkbook();
 }
 
-export async function parseXlsx(
-  bytes: ArrayBuffer,
-): Promise<SourceRow[] | ParseFailure> {
-  const view = new Uint8Array(bytes);
-  const entries = inspectZip(view);
-  if ("code" in entries) return entries;
-  if (!entries.some(({ name }) => name.startsWith("xl/")))
-    return parseFailures.notAWorkbook();
-  const bomb = await inflatedSizeFailure(view, entries);
-  if (bomb) return bomb;
-  let sheet: unknown[][];
-  try {
-    sheet = await readSheet(bytes);
-  } catch (error) {
-    return readerFailure(error);
-  }
+/** A sheet's non-blank rows, numbered as Excel numbers them. */
+export interface WorkbookSheet {
+  name: string;
+  rows: SourceRow[];
+}
+
+function sheetRows(sheet: unknown[][]): SourceRow[] {
   const rows: SourceRow[] = [];
   for (const [index, values] of sheet.entries()) {
     const cells = values.map(cellText);
@@ -63,4 +54,28 @@ export async function parseXlsx(
     if (rows.length === ROWS_TO_READ) break;
   }
   return rows;
+}
+
+export async function parseXlsx(
+  bytes: ArrayBuffer,
+): Promise<WorkbookSheet[] | ParseFailure> {
+  const view = new Uint8Array(bytes);
+  const entries = inspectZip(view);
+  if ("code" in entries) return entries;
+  if (!entries.some(({ name }) => name.startsWith("xl/")))
+    return parseFailures.notAWorkbook();
+  const bomb = await inflatedSizeFailure(view, entries);
+  if (bomb) return bomb;
+  // Every sheet at once: the fleet is not always on the first, and the zip guard above has
+  // already bounded what they unpack to.
+  let sheets: Array<{ sheet: string; data: unknown[][] }>;
+  try {
+    sheets = await readXlsxFile(bytes);
+  } catch (error) {
+    return readerFailure(error);
+  }
+  return sheets.map(({ sheet, data }) => ({
+    name: sheet,
+    rows: sheetRows(data),
+  }));
 }

@@ -7,7 +7,7 @@ import { parsePaste } from "./parse-paste.ts";
 
 export type ParseRequest =
   | { kind: "paste"; text: string }
-  | { kind: "file"; name: string; bytes: ArrayBuffer };
+  | { kind: "file"; name: string; bytes: ArrayBuffer; sheet?: string };
 
 export type ParseResponse =
   { ok: true; table: SourceTable } | { ok: false; failure: ParseFailure };
@@ -17,7 +17,7 @@ export async function runParse(request: ParseRequest): Promise<ParseResponse> {
     const result =
       request.kind === "paste"
         ? parsePaste(request.text)
-        : await parseFile(request.name, request.bytes);
+        : await parseFile(request.name, request.bytes, request.sheet);
     return "code" in result
       ? { ok: false, failure: result }
       : { ok: true, table: result };

@@ -19,6 +19,16 @@ function arrayBufferOf(bytes: Uint8Array): ArrayBuffer {
   ) as ArrayBuffer;
 }
 
+/** A workbook of several sheets, in order: `[name, rows]` each. */
+export async function workbookFile(
+  sheets: Array<[string, SheetData]>,
+): Promise<ArrayBuffer> {
+  const written = writeXlsxFile(
+    sheets.map(([sheet, data]) => ({ sheet, data })),
+  );
+  return arrayBufferOf(await written.toBuffer());
+}
+
 export async function xlsxFile(
   rows: SheetData,
   sheet = "Fleet",
