@@ -134,9 +134,9 @@ export function ListReview({
         ]}
       />
 
-      <RepeatedVehicles rows={draft.rows} />
-
       <InputNotes table={draft.table} />
+
+      <RepeatedVehicles rows={draft.rows} />
       <InvalidRows rows={draft.rows} onRows={onRows} />
 
       <LeftOutRows rows={draft.rows} onRows={onRows} />

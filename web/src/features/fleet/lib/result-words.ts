@@ -31,7 +31,7 @@ export function outcomeDetail(entry: ResultRow, today?: string): string {
  * "Lapsed 20 days ago, on 4 November 2026 (Kestrel Direct)" or "Never insured"; nothing when
  * the upstream did not say which (its answer lacks the last policy, decision 021).
  */
-function lapseWords(
+export function lapseWords(
   insurance: Extract<InsuranceOutcome, { status: "not-insured" }>,
   today: string | undefined,
 ): string {

@@ -8,7 +8,8 @@ import {
   exportRows,
   type ExportRun,
 } from "./export-table.ts";
-import { RESULTS, ROWS, RUN, TODAY } from "./export-test-run.ts";
+import { policy, RESULTS, ROWS, RUN, TODAY } from "./export-test-run.ts";
+import type { VehicleResult } from "../fleet-types.ts";
 
 const complianceRun: ExportRun = { ...RUN, checkCompliance: true };
 
@@ -395,5 +396,46 @@ describe("exportRows", () => {
     expect(first?.[exportHeader(complianceRun).indexOf("Notes")]).toBe(
       "Compliance not checked: Rate limited",
     );
+  });
+});
+
+describe("a vehicle that is not insured", () => {
+  it("says in its notes whether cover lapsed, when and with whom, or was never there", () => {
+    const results = new Map<string, VehicleResult>([
+      [
+        "LP08SED",
+        {
+          registration: "LP08SED",
+          checkedAt: `${TODAY}T09:00:00Z`,
+          insurance: {
+            status: "not-insured",
+            lastPolicy: policy("2026-11-03"),
+          },
+        },
+      ],
+      [
+        "UN51NSD",
+        {
+          registration: "UN51NSD",
+          checkedAt: `${TODAY}T09:00:00Z`,
+          insurance: { status: "not-insured", lastPolicy: null },
+        },
+      ],
+    ]);
+    const run: ExportRun = { ...RUN, extraColumns: [] };
+    const notes = exportHeader(run).indexOf("Notes");
+    const rows = exportRows(
+      [
+        { line: 2, submitted: "LP08SED", extra: [], registration: "LP08SED" },
+        { line: 3, submitted: "UN51NSD", extra: [], registration: "UN51NSD" },
+      ],
+      results,
+      run,
+      TODAY,
+    );
+    expect(rows.map((row) => row[notes])).toEqual([
+      `Lapsed 20 days ago, on 3 November 2026 (${policy("2026-11-03").insurer})`,
+      "Never insured",
+    ]);
   });
 });

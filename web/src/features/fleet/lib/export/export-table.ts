@@ -3,6 +3,7 @@
 import { formatRegistration, type Vehicle } from "@vics/shared";
 import { daysBetween } from "../../../../lib/dates.ts";
 import type { FleetRow, VehicleResult } from "../fleet-types.ts";
+import { lapseWords } from "../result-words.ts";
 import { OUTCOME_LABELS, rowOutcome } from "../row-outcome.ts";
 import { complianceCells } from "./compliance-cells.ts";
 import { dueCells } from "./due-cells.ts";
@@ -52,7 +53,11 @@ function resultCells(
 }
 
 /** Why the row has no answer, in the words the results table uses. */
-function problem(row: FleetRow, result: VehicleResult | undefined): string {
+function problem(
+  row: FleetRow,
+  result: VehicleResult | undefined,
+  today: string,
+): string {
   if (row.invalid) return row.invalid.reason;
   if (!result) return "";
   const { insurance, compliance } = result;
@@ -63,6 +68,8 @@ function problem(row: FleetRow, result: VehicleResult | undefined): string {
       return "Invalid registration format";
     case "not-checked":
       return insurance.reason;
+    case "not-insured":
+      return lapseWords(insurance, today);
   }
   return compliance?.status === "not-checked"
     ? `Compliance not checked: ${compliance.reason}`
@@ -77,8 +84,12 @@ function correction(row: FleetRow): string {
 }
 
 /** The correction, then why the row has no answer: "Corrected from LPO8SED. Vehicle not found". */
-function notesCell(row: FleetRow, result: VehicleResult | undefined): string {
-  return [correction(row), problem(row, result)]
+function notesCell(
+  row: FleetRow,
+  result: VehicleResult | undefined,
+  today: string,
+): string {
+  return [correction(row), problem(row, result, today)]
     .filter((note) => note !== "")
     .join(". ");
 }
@@ -101,7 +112,7 @@ export function exportRows(
       row.registration ? formatRegistration(row.registration) : "",
       OUTCOME_LABELS[outcome],
       ...resultCells(result, today, run.checkCompliance),
-      notesCell(row, result),
+      notesCell(row, result, today),
     ];
     return run.checkCompliance
       ? [...cells, ...complianceCells(result?.compliance)]

@@ -1,16 +1,20 @@
 // The printable report's table: the rows that need the manager, worst first, each with the
 // user's own columns (as many as fit an A4 page) and the reason in words.
 import { formatRegistration } from "@vics/shared";
-import { daysBetween, formatDate } from "../../../../lib/dates.ts";
-import { DUE_KIND_WORDS, dueSoon } from "../due-dates.ts";
+import { formatDate } from "../../../../lib/dates.ts";
 import type { FleetRow, VehicleResult } from "../fleet-types.ts";
-import { complianceWords } from "../result-words.ts";
 import {
-  actionRank,
+  complianceWords,
+  dueSoonWords,
+  outcomeDetail,
+  sornWords,
+} from "../result-words.ts";
+import {
   buildResultRows,
   needsAction,
   type ResultRow,
 } from "../results-view.ts";
+import { actionRank } from "../results-sort.ts";
 import { OUTCOME_LABELS } from "../row-outcome.ts";
 import { userColumnName, type ExportRun } from "./export-columns.ts";
 
@@ -26,39 +30,32 @@ export interface ReportRow {
   reason: string;
 }
 
-function inDays(days: number): string {
-  if (days === 0) return "today";
-  return `in ${days} day${days === 1 ? "" : "s"}`;
-}
-
+/**
+ * The reason in words, from the same words the results show (outcome detail, compliance, SORN,
+ * what falls due), so the report and the page never disagree.
+ */
 function reason(entry: ResultRow, today: string): string {
-  const { row, result, outcome } = entry;
-  const insurance = result?.insurance;
+  const { outcome } = entry;
   const parts: string[] = [];
-  if (outcome === "not-insured")
-    parts.push("No insurance found for this vehicle");
-  if (outcome === "expiring" && insurance?.status === "insured") {
-    const end = insurance.policy.validTo;
-    parts.push(
-      `Cover ends ${inDays(daysBetween(today, end))}, on ${formatDate(end)}`,
-    );
-  }
+  const detail = outcomeDetail(entry, today);
   if (outcome === "not-found")
     parts.push(
       "No vehicle found with this registration: check it against the V5C",
     );
-  if (outcome === "not-checked" && insurance?.status === "not-checked")
-    parts.push(`Not checked: ${insurance.reason}. Run the check again`);
-  if (outcome === "invalid")
-    parts.push(row.invalid?.reason ?? "Invalid registration");
+  else if (outcome === "not-checked")
+    parts.push(`Not checked: ${detail}. Run the check again`);
+  else if (outcome === "not-insured")
+    parts.push(detail || "No insurance found for this vehicle");
+  // "Cover ends in 10 days" comes with the other dates falling due, below.
+  else if (detail && outcome !== "expiring") parts.push(detail);
   if (entry.compliant === false) parts.push(complianceWords(entry));
+  const sorn = sornWords(entry);
+  if (sorn) parts.push(sorn);
   if (entry.complianceNotChecked)
     parts.push("Compliance not checked: run the check again");
-  for (const due of dueSoon(result, today)) {
-    if (due.kind === "insurance") continue;
-    const words = DUE_KIND_WORDS[due.kind];
+  for (const due of entry.dueSoon) {
     parts.push(
-      `${words[0]?.toUpperCase()}${words.slice(1)} due ${inDays(due.daysLeft)}, on ${formatDate(due.date)}`,
+      `${dueSoonWords(due.kind, due.daysLeft)}, on ${formatDate(due.date)}`,
     );
   }
   return parts.join(". ");
@@ -68,9 +65,9 @@ export function reportColumns(run: ExportRun): string[] {
   return run.extraColumns.slice(0, REPORT_USER_COLUMNS).map(userColumnName);
 }
 
-function needsManager(entry: ResultRow, today: string): boolean {
+function needsManager(entry: ResultRow): boolean {
   if (entry.outcome === "excluded" || entry.outcome === "pending") return false;
-  return needsAction(entry) || dueSoon(entry.result, today).length > 0;
+  return needsAction(entry);
 }
 
 export function reportRows(
@@ -79,7 +76,7 @@ export function reportRows(
   today: string,
 ): ReportRow[] {
   return buildResultRows(rows, results, today)
-    .filter((entry) => needsManager(entry, today))
+    .filter(needsManager)
     .sort((a, b) => actionRank(a) - actionRank(b) || a.position - b.position)
     .map((entry) => ({
       position: entry.position,
