@@ -7,6 +7,14 @@ import {
 } from "../test/fixtures.ts";
 import { json, serveInsurance } from "../test/api-handlers.ts";
 import { renderRoute } from "../test/render-route.tsx";
+import { recordRateLimit } from "../lib/rate-limit-store.ts";
+
+/** The app as a reload starts it: fresh modules, with only what the tab kept in its storage. */
+async function renderAfterReload(url: string) {
+  vi.resetModules();
+  const fresh = await import("../test/render-route.tsx");
+  return fresh.renderRoute(url);
+}
 
 const banner = () => screen.getByRole("banner");
 /** The meter's live region: silent except when checks run out or come back. */
@@ -22,6 +30,49 @@ describe("rate-limit meter", () => {
     ).toBeVisible();
     expect(within(banner()).queryByRole("meter")).not.toBeInTheDocument();
     expect(spoken()).toHaveTextContent("");
+  });
+
+  it("shows the last reading after a reload, with when it was read and when it renews", async () => {
+    const readAt = new Date(Date.now() - 15_000);
+    recordRateLimit(
+      { limit: 1200, remaining: 1147, resetSeconds: 40 },
+      readAt.getTime(),
+    );
+    await renderAfterReload("/");
+    expect(
+      within(banner()).getByText("Requests left this minute: 1,147 of 1,200"),
+    ).toBeVisible();
+    const time = readAt.toLocaleTimeString("en-GB", {
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZone: "Europe/London",
+    });
+    expect(
+      within(banner()).getByText(
+        new RegExp(`^As of ${time}; renews in 2[45] seconds$`),
+      ),
+    ).toBeVisible();
+    expect(within(banner()).getByRole("meter")).toHaveAttribute(
+      "value",
+      "1147",
+    );
+  });
+
+  it("after a reload, does not show a reading whose minute has passed as current", async () => {
+    const readAt = new Date(Date.now() - 5 * 60_000);
+    recordRateLimit(
+      { limit: 1200, remaining: 3, resetSeconds: 40 },
+      readAt.getTime(),
+    );
+    await renderAfterReload("/");
+    expect(
+      within(banner()).getByText("Up to 1,200 requests left this minute"),
+    ).toBeVisible();
+    expect(within(banner()).queryByText(/\b3 of/)).not.toBeInTheDocument();
+    expect(within(banner()).getByRole("meter")).toHaveAttribute(
+      "value",
+      "1200",
+    );
   });
 
   it("shows the latest X-RateLimit-* values after every response, without reading them out", async () => {

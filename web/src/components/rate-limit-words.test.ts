@@ -22,15 +22,26 @@ describe("the rate-limit meter's words", () => {
       "Requests left this minute: shown after your first check",
       "",
     ],
-    [reading(118, 120), 0, "Requests left this minute: 118 of 120", ""],
+    // When the count was read (UK time: 12:00 UTC is 13:00 BST), as it may be from before a reload.
+    [
+      reading(118, 120),
+      0,
+      "Requests left this minute: 118 of 120",
+      "As of 13:00; renews in 42 seconds",
+    ],
     [
       reading(99_991, 100_000),
-      0,
+      41_000,
       "Requests left this minute: 99,991 of 100,000",
-      "",
+      "As of 13:00; renews in 1 second",
     ],
     // A tenth of the limit is the edge of "Only".
-    [reading(13, 120), 0, "Requests left this minute: 13 of 120", ""],
+    [
+      reading(13, 120),
+      0,
+      "Requests left this minute: 13 of 120",
+      "As of 13:00; renews in 42 seconds",
+    ],
     [
       reading(12, 120),
       0,
@@ -62,8 +73,18 @@ describe("the rate-limit meter's words", () => {
       "You can check again in 12 seconds",
     ],
     // The window has passed since the reading: a new minute, shared with other staff.
-    [reading(0, 10), 42_000, "Up to 10 requests left this minute", ""],
-    [reading(0, 1, 5), 6_000, "Up to 1 request left this minute", ""],
+    [
+      reading(0, 10),
+      42_000,
+      "Up to 10 requests left this minute",
+      "Last read at 13:00; the allowance has renewed since",
+    ],
+    [
+      reading(0, 1, 5),
+      3_600_000,
+      "Up to 1 request left this minute",
+      "Last read at 13:00; the allowance has renewed since",
+    ],
   ])("%o after %i ms: %s / %s", (value, elapsedMs, headline, detail) => {
     const state = meterState(value, RECEIVED + elapsedMs);
     expect(meterHeadline(state)).toBe(headline);

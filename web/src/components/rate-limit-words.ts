@@ -1,31 +1,45 @@
 // What the rate-limit meter says, in words a member of staff understands, from the latest
 // X-RateLimit-* reading and the time now. Pure, so every wording is tested as a table.
+import { UK_TIME_ZONE } from "@vics/shared";
 import type { RateLimitReading } from "../lib/rate-limit-store.ts";
 
 // At or below this share of the limit the meter says "Only ...", not only in colour.
 const LOW_SHARE = 0.1;
 
+/** `readAt`: when the reading arrived (ms since epoch); after a reload it may be a while ago. */
 export type MeterState =
   | { kind: "unknown" }
-  | { kind: "open"; remaining: number; limit: number; resetIn: number }
-  | { kind: "low"; remaining: number; limit: number; resetIn: number }
-  | { kind: "used-up"; limit: number; resetIn: number }
-  | { kind: "renewed"; limit: number };
+  | {
+      kind: "open";
+      remaining: number;
+      limit: number;
+      resetIn: number;
+      readAt: number;
+    }
+  | {
+      kind: "low";
+      remaining: number;
+      limit: number;
+      resetIn: number;
+      readAt: number;
+    }
+  | { kind: "used-up"; limit: number; resetIn: number; readAt: number }
+  | { kind: "renewed"; limit: number; readAt: number };
 
 export function meterState(
   reading: RateLimitReading | undefined,
   nowMs: number,
 ): MeterState {
   if (!reading) return { kind: "unknown" };
-  const { limit, remaining } = reading;
+  const { limit, remaining, receivedAt: readAt } = reading;
   const elapsed = Math.max(0, Math.floor((nowMs - reading.receivedAt) / 1000));
   const resetIn = Math.max(0, reading.resetSeconds - elapsed);
   // Once the window has passed, the last reading no longer holds: a new minute has begun.
-  if (resetIn === 0) return { kind: "renewed", limit };
-  if (remaining === 0) return { kind: "used-up", limit, resetIn };
+  if (resetIn === 0) return { kind: "renewed", limit, readAt };
+  if (remaining === 0) return { kind: "used-up", limit, resetIn, readAt };
   if (remaining <= Math.floor(limit * LOW_SHARE))
-    return { kind: "low", remaining, limit, resetIn };
-  return { kind: "open", remaining, limit, resetIn };
+    return { kind: "low", remaining, limit, resetIn, readAt };
+  return { kind: "open", remaining, limit, resetIn, readAt };
 }
 
 const count = (value: number) => value.toLocaleString("en-GB");
@@ -34,6 +48,13 @@ const requests = (value: number) =>
   `${count(value)} ${value === 1 ? "request" : "requests"}`;
 const seconds = (value: number) =>
   `${value} ${value === 1 ? "second" : "seconds"}`;
+// Staff work in the UK, so the time of a reading is UK time whatever the machine says.
+const clock = new Intl.DateTimeFormat("en-GB", {
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: UK_TIME_ZONE,
+});
+const readAtTime = (readAt: number) => clock.format(new Date(readAt));
 
 /** The bar's value: what is left, or the whole allowance once a new minute has begun. */
 export function meterValue(state: Exclude<MeterState, { kind: "unknown" }>) {
@@ -64,14 +85,22 @@ export function meterHeadline(state: MeterState): string {
   }
 }
 
-/** The line under it: when more checks come, only when that matters. */
+/**
+ * The line under it: when the reading was taken and when the allowance renews. The count is a
+ * reading, not a live figure (other staff share the allowance, and after a reload it may be
+ * from a while ago), so its time is said; once its minute has passed, only that it renewed.
+ */
 export function meterDetail(state: MeterState): string {
   switch (state.kind) {
+    case "open":
+      return `As of ${readAtTime(state.readAt)}; renews in ${seconds(state.resetIn)}`;
+    case "renewed":
+      return `Last read at ${readAtTime(state.readAt)}; the allowance has renewed since`;
     case "low":
       return `Back to ${count(state.limit)} in ${seconds(state.resetIn)}`;
     case "used-up":
       return `You can check again in ${seconds(state.resetIn)}`;
-    default:
+    case "unknown":
       return "";
   }
 }

@@ -2,6 +2,8 @@
 // a note when another tab is running it; resume when it is paused or stopped (a reload, a closed
 // tab, the user's stop, a save failure); when finished, how many vehicles could not be checked,
 // and a retry for just those. After the user acts, focus moves to the new state's heading.
+// Starting a session takes a moment (this tab's last lock on the run must go, and the saved run
+// is read back before anything is sent), so "Retrying…" or "Resuming…" shows from the click.
 import { useEffect, useMemo, useRef, useState } from "react";
 import { BusyButton } from "../../../components/busy-button.tsx";
 import { planRun } from "../lib/engine/run-plan.ts";
@@ -18,10 +20,13 @@ const vehicles = (value: number) =>
 
 type Mode = "live" | "elsewhere" | "stopped" | "finished";
 
+const WAY_FORWARD = "Try again; if it keeps failing, reload the page.";
+
 export function RunStatusPanel({ view }: { view: RunView }) {
   const services = useFleetServices();
   const elsewhere = useRunsElsewhere();
-  const [starting, setStarting] = useState(false);
+  // What the user has just asked for, in words, until its session is there or could not start.
+  const [starting, setStarting] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const { run, results, resultsVersion, session } = view;
   const plan = useMemo(
@@ -60,27 +65,38 @@ export function RunStatusPanel({ view }: { view: RunView }) {
 
   async function begin(registrations?: readonly string[]) {
     acted.current = true;
-    setStarting(true);
+    const retry = registrations !== undefined;
+    setStarting(
+      retry
+        ? `Retrying ${vehicles(registrations.length)}…`
+        : `Resuming: ${vehicles(left)} still to check…`,
+    );
     setProblem(undefined);
     try {
       await startSession(services, run.id, registrations);
     } catch (error) {
+      const reason = (
+        error instanceof Error ? error.message : String(error)
+      ).replace(/\.$/, "");
+      // Some reasons carry their own way forward ("close it and try again").
+      const forward = /try again/i.test(reason) ? "" : ` ${WAY_FORWARD}`;
       setProblem(
-        `The check could not be started: ${error instanceof Error ? error.message : String(error)}`,
+        `The ${retry ? "retry" : "check"} could not be started: ${reason}.${forward}`,
       );
     } finally {
-      setStarting(false);
+      setStarting(undefined);
     }
   }
 
   // Outside both views, so it is in the page before its words change.
   const spoken = (
     <p className="visually-hidden" role="status">
-      {mode === "finished"
-        ? "The check has finished."
-        : mode === "stopped" && run.status === "cancelled"
-          ? "The check has stopped."
-          : ""}
+      {starting ??
+        (mode === "finished"
+          ? "The check has finished."
+          : mode === "stopped" && run.status === "cancelled"
+            ? "The check has stopped."
+            : "")}
     </p>
   );
 
@@ -148,8 +164,8 @@ export function RunStatusPanel({ view }: { view: RunView }) {
               again.
             </p>
             <BusyButton
-              busy={starting}
-              busyLabel="Starting…"
+              busy={starting !== undefined}
+              busyLabel="Resuming…"
               onClick={() => void begin()}
             >
               Resume checking
@@ -158,13 +174,14 @@ export function RunStatusPanel({ view }: { view: RunView }) {
         )}
         {mode === "finished" && notChecked.length > 0 && (
           <BusyButton
-            busy={starting}
-            busyLabel="Starting…"
+            busy={starting !== undefined}
+            busyLabel="Retrying…"
             onClick={() => void begin(notChecked)}
           >
             {`Retry the ${vehicles(notChecked.length)} not checked`}
           </BusyButton>
         )}
+        {starting && <p className="run-status__starting">{starting}</p>}
         {problem && (
           <p className="error-message" role="alert">
             {problem}
