@@ -5,8 +5,8 @@ import { daysBetween, formatDate } from "../../../../lib/dates.ts";
 import { DUE_KIND_WORDS, dueSoon } from "../due-dates.ts";
 import type { FleetRow, VehicleResult } from "../fleet-types.ts";
 import { complianceWords } from "../result-words.ts";
+import { actionRank } from "../results-sort.ts";
 import {
-  actionRank,
   buildResultRows,
   needsAction,
   type ResultRow,
