@@ -12,6 +12,10 @@ import { EDGE_PROBLEMS } from "./edge-problems.ts";
 import type { Forward, RewriteAnswer } from "./forward.ts";
 import { type ForwardedRoute, proxyCopyOfOpenApi } from "./openapi-copy.ts";
 import { PROXY_PROBLEMS, problemResponse } from "./problem.ts";
+import {
+  type IdempotentReplay,
+  idempotencyKey,
+} from "./replay/idempotent-replay.ts";
 
 interface ForwardedOperation extends ForwardedRoute {
   /**
@@ -97,6 +101,7 @@ function pathRegistration(
 function register(
   app: Hono<AppEnv>,
   forward: Forward,
+  replay: IdempotentReplay,
   operation: ForwardedOperation,
 ) {
   const path = PROXY_PREFIX + operation.route;
@@ -113,13 +118,20 @@ function register(
     return;
   }
   app.post(path, ...bulkBodyChecks, async (c) => {
+    const idempotency = idempotencyKey(c);
+    if ("refused" in idempotency) return idempotency.refused;
     const body = await validatedBulkBody(c);
     if ("refused" in body) return body.refused;
-    return forward(c, {
-      path: operation.upstreamPath(""),
-      json: body.json,
-      registrations: body.registrations,
-    });
+    const upstreamPath = operation.upstreamPath("");
+    const ask = () =>
+      forward(c, {
+        path: upstreamPath,
+        json: body.json,
+        registrations: body.registrations,
+      });
+    const { key } = idempotency;
+    if (key === undefined) return ask();
+    return replay.answer(c, { path: upstreamPath, key, json: body.json }, ask);
   });
 }
 
@@ -133,9 +145,13 @@ export function takesBody(c: AppContext): boolean {
   );
 }
 
-export function registerApiRoutes(app: Hono<AppEnv>, forward: Forward) {
+export function registerApiRoutes(
+  app: Hono<AppEnv>,
+  forward: Forward,
+  replay: IdempotentReplay,
+) {
   for (const operation of FORWARDED_OPERATIONS)
-    register(app, forward, operation);
+    register(app, forward, replay, operation);
   for (const route of new Set(FORWARDED_OPERATIONS.map((op) => op.route))) {
     const methods = FORWARDED_OPERATIONS.filter((op) => op.route === route);
     const allow = allowHeader(methods.map((op) => op.method));

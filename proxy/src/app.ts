@@ -11,6 +11,8 @@ import { PROXY_PROBLEMS, problemResponse } from "./problem.ts";
 import { noBodyExcept } from "./no-body.ts";
 import { requestId } from "./request-id.ts";
 import { requestLog } from "./request-log.ts";
+import { idempotentReplay } from "./replay/idempotent-replay.ts";
+import { ReplayCache } from "./replay/replay-cache.ts";
 import { registerStaticSite } from "./static-site.ts";
 import {
   sendWithFetch,
@@ -44,7 +46,11 @@ export interface ProxyOptions {
   logger: Logger;
   /** A registration as the logs may show it; default: keyed with a random key for this process. */
   hashRegistration?: RegistrationHasher;
+  /** Bulk answers kept for a request sent again with its Idempotency-Key (decision 028). */
+  replay?: { maxBytes: number; ttlMs: number; now?: () => number };
 }
+
+const REPLAY_DEFAULTS = { maxBytes: 32 * 1024 * 1024, ttlMs: 5 * 60_000 };
 
 // The app's own scripts and styles only: no inline code, no third-party origins. Workers may
 // also come from blob: URLs, which the spreadsheet libraries' unzipper (fflate) makes for
@@ -97,6 +103,7 @@ export function createProxyApp(options: ProxyOptions): Hono<AppEnv> {
   registerApiRoutes(
     app,
     createForwarder({ ...options, currentKey, send: upstreamSend(options) }),
+    idempotentReplay(new ReplayCache(options.replay ?? REPLAY_DEFAULTS)),
   );
   registerStaticSite(app, options.webRoot);
 

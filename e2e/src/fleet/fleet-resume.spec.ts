@@ -1,8 +1,11 @@
 // A reload in the middle of a 10,000-vehicle run: the page offers to resume, and the run loses no
 // row and asks again about no vehicle whose answer it had saved.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures.ts";
 import { FleetPage } from "../pages/fleet-page.ts";
+import { stackEnv } from "../stack-env.ts";
 import { seededRegistrations } from "./fleet-data.ts";
 
 const BULK = "**/api/v1/vehicle/bulk-insurance";
@@ -106,6 +109,71 @@ test("reload in the middle of a 10,000-vehicle run, resume: no row lost, nothing
     .flatMap((r) => r.registrations);
   expect(new Set(afterReload).size).toBe(afterReload.length);
   expect(afterReload.length).toBe(10_000 - savedBefore.size);
+});
+
+/** The service's own log, where every request that reached it (and cost quota) has a line. */
+async function serviceLog(): Promise<string> {
+  const { dataDir } = await stackEnv();
+  return readFileSync(join(dataDir, "logs", "service.log"), "utf8");
+}
+
+/** The bulk insurance requests the service answered in the log written after `from`. */
+const serviceBulkRequests = (log: string, from: number) =>
+  log
+    .slice(from)
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter(
+      (event) =>
+        event.msg === "request" &&
+        String(event.route).endsWith("/bulk-insurance"),
+    ).length;
+
+test("reload while chunks are with the service, resume: the service is asked once per chunk (decision 028)", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const registrations = await seededRegistrations(10_000);
+  const chunks = Math.ceil(registrations.length / 1_000);
+  const logFrom = (await serviceLog()).length;
+  // Each bulk request reaches the service at once, but its answer is held a moment before the
+  // browser gets it: the chunks in flight at the reload were counted and their answers lost.
+  await page.route(BULK, async (route) => {
+    const response = await route.fetch().catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    if (response) await route.fulfill({ response }).catch(() => undefined);
+  });
+  const replayed: boolean[] = [];
+  page.on("response", (response) => {
+    if (response.url().endsWith("/api/v1/vehicle/bulk-insurance"))
+      replayed.push(response.headers()["x-vics-replayed"] === "true");
+  });
+
+  const fleet = new FleetPage(page);
+  await fleet.open();
+  await fleet.paste(registrations.join("\n"));
+  await fleet.startButton.click();
+  await expect(page).toHaveURL(/\/fleet\/runs\/\w+$/);
+  const runId = page.url().split("/").at(-1) ?? "";
+  await expect
+    .poll(async () => (await savedRegistrations(page, runId)).length, {
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(3_000);
+  await page.reload();
+
+  await fleet.resumeButton.click();
+  await expect(fleet.finished).toHaveText(
+    "Finished: 10,000 vehicles checked.",
+    { timeout: 60_000 },
+  );
+  expect(new Set(await savedRegistrations(page, runId)).size).toBe(10_000);
+  await expect
+    .poll(async () => serviceBulkRequests(await serviceLog(), logFrom))
+    .toBe(chunks);
+  // The chunks lost at the reload came back from the proxy's memory, not from the service.
+  expect(replayed.filter(Boolean).length).toBeGreaterThan(0);
 });
 
 test("a second tab sees the run going on in the first, offers no resume, and offers it once the first tab closes", async ({

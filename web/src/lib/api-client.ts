@@ -22,6 +22,8 @@ export type ResponseSchema<T> = z.ZodType<T> | SchemaLoader<T>;
 
 export interface ApiRequestOptions {
   signal?: AbortSignal;
+  /** Extra request headers, e.g. a fleet run's Idempotency-Key (decision 028). */
+  headers?: Record<string, string>;
 }
 
 /** A parsed body with the response's X-RateLimit-* reading, when it carried one. */
@@ -72,7 +74,7 @@ export function apiPostWithRateLimit<T>(
     {
       method: "POST",
       body: JSON.stringify(body),
-      headers: { "Content-Type": "application/json" },
+      headers: { ...options.headers, "Content-Type": "application/json" },
     },
     schema,
     options.signal,

@@ -21,16 +21,22 @@ export interface FleetAnswer<T> {
   rateLimit?: RateLimitState;
 }
 
-/** Each call rejects with an ApiError, or with the signal's reason when aborted. */
+/**
+ * Each call rejects with an ApiError, or with the signal's reason when aborted. A bulk call's
+ * `idempotencyKey` goes as the Idempotency-Key header: the proxy answers the same chunk sent
+ * again from memory (decision 028).
+ */
 export interface FleetClient {
   bulkInsurance(
     registrations: readonly string[],
     signal: AbortSignal,
+    idempotencyKey?: string,
   ): Promise<FleetAnswer<BulkResult>>;
   /** The contract's extension: an upstream without it answers 404 or 405. */
   bulkCompliance(
     registrations: readonly string[],
     signal: AbortSignal,
+    idempotencyKey?: string,
   ): Promise<FleetAnswer<BulkComplianceResult>>;
   compliance(
     registration: string,
@@ -38,20 +44,25 @@ export interface FleetClient {
   ): Promise<FleetAnswer<ComplianceRecord>>;
 }
 
+const keyHeader = (
+  idempotencyKey: string | undefined,
+): Record<string, string> =>
+  idempotencyKey === undefined ? {} : { "Idempotency-Key": idempotencyKey };
+
 export const apiFleetClient: FleetClient = {
-  bulkInsurance: (registrations, signal) =>
+  bulkInsurance: (registrations, signal, idempotencyKey) =>
     apiPostWithRateLimit(
       paths.bulkInsurance(),
       { registrations },
       BulkResultSchema,
-      { signal },
+      { signal, headers: keyHeader(idempotencyKey) },
     ),
-  bulkCompliance: (registrations, signal) =>
+  bulkCompliance: (registrations, signal, idempotencyKey) =>
     apiPostWithRateLimit(
       paths.bulkCompliance(),
       { registrations },
       BulkComplianceResultSchema,
-      { signal },
+      { signal, headers: keyHeader(idempotencyKey) },
     ),
   compliance: (registration, signal) =>
     apiGetWithRateLimit(

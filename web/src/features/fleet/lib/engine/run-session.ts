@@ -9,6 +9,7 @@ import type {
   VehicleResult,
 } from "../fleet-types.ts";
 import type { RunStore } from "../store/run-store.ts";
+import { keyedByRun } from "./chunk-key.ts";
 import { createFleetRun } from "./fleet-run.ts";
 import { planRun } from "./run-plan.ts";
 import type { RunTuning } from "./run-tuning.ts";
@@ -127,7 +128,8 @@ export async function startRunSession(
   const engine = createFleetRun({
     registrations: plan.registrations,
     checkCompliance: loaded.run.checkCompliance,
-    client: options.client,
+    // The same chunk after a reload carries the same key: the proxy answers it (decision 028).
+    client: keyedByRun(options.client, runId),
     tuning: options.tuning,
     async onResults(batch) {
       await store.saveResults(runId, batch);
