@@ -9,6 +9,7 @@ import { judgeFailure } from "./failure-verdict.ts";
 import { ProgressMeter } from "./progress-meter.ts";
 import { RateGate, type RateReading } from "./rate-gate.ts";
 import { UNAUTHORIZED_REASON, classifyFailure } from "./request-failure.ts";
+import { RefusalTriage } from "./refusal-triage.ts";
 import { ResultAssembly } from "./result-assembly.ts";
 import type { FleetRun, FleetRunOptions, RunEnd } from "./fleet-run-types.ts";
 import { resolveTuning } from "./run-tuning.ts";
@@ -25,6 +26,7 @@ export function createFleetRun(options: FleetRunOptions): FleetRun {
   const { registrations, checkCompliance, client } = options;
   const queue = new JobQueue(registrations, tuning.chunkSize, checkCompliance);
   const gate = new RateGate();
+  const triages = new RefusalTriage(tuning.maxAttempts);
   const assembly = new ResultAssembly(
     registrations,
     checkCompliance,
@@ -76,22 +78,40 @@ export function createFleetRun(options: FleetRunOptions): FleetRun {
       receivedAt: now,
     };
     if (reading) meter.rateLimit(reading);
+    const failure =
+      sent.kind === "failed"
+        ? classifyFailure(sent.error, sent.timedOut)
+        : undefined;
+    const refusal = failure?.kind === "throttled" ? failure : undefined;
+    const triage = refusal
+      ? triages.refused(job, refusal.retryAfterMs, now, gate.isWaiting(now))
+      : triages.answered(now);
     const verdict =
       sent.kind === "answered"
         ? judgeAnswer(job, sent.answer, tuning, now)
-        : judgeFailure(
-            job,
-            classifyFailure(sent.error, sent.timedOut),
-            tuning,
-            now,
-          );
-    gate.settled(now, reading, verdict.retryAfterMs);
+        : refusal && triage
+          ? triage.verdict
+          : judgeFailure(
+              job,
+              classifyFailure(sent.error, sent.timedOut),
+              tuning,
+              now,
+            );
+    if (triage?.note !== undefined) meter.note(triage.note);
+    // An answer releases the parts held for a probe's word, split again at once.
+    const followUps =
+      !refusal && triage
+        ? [...verdict.followUps, ...triage.verdict.followUps]
+        : verdict.followUps;
+    // A suspect 429's headers are as doubtful as the 429: the gate hears of it only once believed.
+    if (refusal && triage && !triage.spent) gate.settled(now);
+    else gate.settled(now, reading, refusal?.retryAfterMs);
     if (verdict.stopRun) {
       unauthorized = true;
       return end();
     }
     if (verdict.singleCompliance) queue.useSingleCompliance();
-    for (const followUp of verdict.followUps) queue.add(followUp);
+    for (const followUp of followUps) queue.add(followUp);
     // Checked and handed over in one step: a run that ended meanwhile writes nothing more.
     if (ending.signal.aborted) return;
     await deliver(assembly.complete(verdict.settled));
@@ -130,12 +150,13 @@ export function createFleetRun(options: FleetRunOptions): FleetRun {
         await wake.wait();
         return "more";
       }
-      const readyAt = queue.nextReadyAt() ?? now;
+      const next = queue.nextWaiting();
+      const readyAt = next?.readyAt ?? now;
       if (tasks.size === 0) {
-        meter.waiting(
-          readyAt,
-          waitMessage(readyAt, now, "before trying again"),
-        );
+        const why = next?.isolated
+          ? `to ask about ${next.registrations.join(", ")} once more`
+          : "before trying again";
+        meter.waiting(readyAt, waitMessage(readyAt, now, why));
       }
       await sleepOrWake(tuning.sleep, readyAt - now, wake);
       return "more";
