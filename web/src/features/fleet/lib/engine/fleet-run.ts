@@ -4,16 +4,15 @@
 // the same engine runs in the browser and in Node. The rules are in docs/decisions/012.
 import type { VehicleResult } from "../fleet-types.ts";
 import { JobQueue, type Job } from "./job-queue.ts";
-import { judgeAnswer } from "./answer-verdict.ts";
-import { judgeFailure } from "./failure-verdict.ts";
 import { ProgressMeter } from "./progress-meter.ts";
 import { RateGate, type RateReading } from "./rate-gate.ts";
-import { UNAUTHORIZED_REASON, classifyFailure } from "./request-failure.ts";
+import { UNAUTHORIZED_REASON } from "./request-failure.ts";
 import { RefusalTriage } from "./refusal-triage.ts";
 import { ResultAssembly } from "./result-assembly.ts";
 import type { FleetRun, FleetRunOptions, RunEnd } from "./fleet-run-types.ts";
 import { resolveTuning } from "./run-tuning.ts";
 import { sendJob } from "./send-job.ts";
+import { judgeSent } from "./sent-verdict.ts";
 import { WakeSignal, sleepOrWake } from "./wake-signal.ts";
 
 export type { FleetRun, FleetRunOptions, RunEnd } from "./fleet-run-types.ts";
@@ -78,40 +77,21 @@ export function createFleetRun(options: FleetRunOptions): FleetRun {
       receivedAt: now,
     };
     if (reading) meter.rateLimit(reading);
-    const failure =
-      sent.kind === "failed"
-        ? classifyFailure(sent.error, sent.timedOut)
-        : undefined;
-    const refusal = failure?.kind === "throttled" ? failure : undefined;
-    const triage = refusal
-      ? triages.refused(job, refusal.retryAfterMs, now, gate.isWaiting(now))
-      : triages.answered(now);
-    const verdict =
-      sent.kind === "answered"
-        ? judgeAnswer(job, sent.answer, tuning, now)
-        : refusal && triage
-          ? triage.verdict
-          : judgeFailure(
-              job,
-              classifyFailure(sent.error, sent.timedOut),
-              tuning,
-              now,
-            );
-    if (triage?.note !== undefined) meter.note(triage.note);
-    // An answer releases the parts held for a probe's word, split again at once.
-    const followUps =
-      !refusal && triage
-        ? [...verdict.followUps, ...triage.verdict.followUps]
-        : verdict.followUps;
-    // A suspect 429's headers are as doubtful as the 429: the gate hears of it only once believed.
-    if (refusal && triage && !triage.spent) gate.settled(now);
-    else gate.settled(now, reading, refusal?.retryAfterMs);
+    const judged = judgeSent(job, sent, reading, {
+      triages,
+      gateWaiting: gate.isWaiting(now),
+      tuning,
+      now,
+    });
+    if (judged.note !== undefined) meter.note(judged.note);
+    gate.settled(now, judged.reading, judged.retryAfterMs);
+    const { verdict } = judged;
     if (verdict.stopRun) {
       unauthorized = true;
       return end();
     }
     if (verdict.singleCompliance) queue.useSingleCompliance();
-    for (const followUp of followUps) queue.add(followUp);
+    for (const followUp of verdict.followUps) queue.add(followUp);
     // Checked and handed over in one step: a run that ended meanwhile writes nothing more.
     if (ending.signal.aborted) return;
     await deliver(assembly.complete(verdict.settled));
