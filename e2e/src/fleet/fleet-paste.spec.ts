@@ -165,7 +165,9 @@ test("a run that meets ER19THR and ER19ERR recovers, and every row ends with one
       /^Insured, expiring soon ends in \d+ days$/,
     ),
     "ZZ99 ZZZ": "Not found",
-    "ER19 THR": expect.stringMatching(/^Not checked The service kept refusing/),
+    "ER19 THR": expect.stringMatching(
+      /^Not checked The service refused this vehicle each time it was asked/,
+    ),
     "ER19 ERR": expect.stringMatching(/^Not checked /),
     "AB12 CDE": "Insured",
   });

@@ -1,5 +1,6 @@
 // A run in progress: a progress bar with counts, rate and time left, a countdown while it waits
-// for the rate limit or before a retry, and pause, resume and stop. The words for a screen
+// for the rate limit or before a retry, what the run is doing when the service refuses a batch,
+// and pause, resume and stop. The words for a screen
 // reader change with the phase only, and a wait of a second or two is not worth saying.
 import { useId, type Ref } from "react";
 import { useNow } from "../../../lib/use-now.ts";
@@ -113,9 +114,10 @@ export function RunProgressView({
         )}
         .
       </p>
-      {!paused && !stopping && waitingFor !== undefined && waitWords && (
-        <p className="run-progress__wait">{waitWords}.</p>
-      )}
+      {!paused &&
+        !stopping &&
+        (waitingFor !== undefined || progress.phase === "running") &&
+        waitWords && <p className="run-progress__wait">{waitWords}.</p>}
       <p className="visually-hidden" role="status">
         {phaseWords(progress, paused, now.getTime(), stopping)}
       </p>

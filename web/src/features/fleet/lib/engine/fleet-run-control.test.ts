@@ -122,19 +122,23 @@ describe("pausing, resuming and cancelling a fleet run", () => {
     await vi.waitFor(() =>
       expect(engine.progress.at(-1)).toMatchObject({ phase: "waiting" }),
     );
+    // The chunk and its halves, sent at once to learn that the window is spent.
+    expect(upstream.calls).toHaveLength(3);
 
     engine.run.cancel();
     await expect(engine.end).resolves.toEqual({ status: "cancelled" });
-    expect(upstream.calls).toHaveLength(1);
+    expect(upstream.calls).toHaveLength(3);
     expect(engine.batches).toEqual([]);
   });
 
   it("pause during a wait shows 'paused', and resume waits out what is left", async () => {
     const clock = fakeClock({ holdFrom: 10_000 });
+    const start = clock.now();
+    // A window really spent: the chunk and its halves are refused until it resets.
     fakeUpstream({
       clock,
       script: (call) =>
-        call.number === 1
+        call.at < start + 60_000
           ? problemResponse(429, "RATE_LIMITED", {
               ...rateLimitHeaders(0),
               "Retry-After": "60",

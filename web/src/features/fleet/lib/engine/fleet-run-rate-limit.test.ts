@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { THROTTLED_REASON } from "./request-failure.ts";
+import { REFUSED_ALONE_REASON } from "./request-failure.ts";
 import { fakeUpstream } from "./test-upstream.ts";
 import { problemResponse, rateLimitHeaders } from "./test-answers.ts";
 import {
@@ -15,14 +15,15 @@ const tooMany = (headers: Record<string, string>) =>
   problemResponse(429, "RATE_LIMITED", headers);
 
 describe("a fleet run and the rate limit", () => {
-  it("on a 429 waits Retry-After, says so, then sends the chunk again in halves", async () => {
+  it("on a 429 that the chunk's halves meet too, waits Retry-After, says so, then sends the halves again", async () => {
     const clock = fakeClock();
     const start = clock.now();
     const registrations = registrationsNumbered(6);
+    // A window really spent: everything is refused for 23 s.
     const upstream = fakeUpstream({
       clock,
       script: (call) =>
-        call.number === 1
+        call.at < start + 23_000
           ? tooMany({ ...rateLimitHeaders(0, 120, 40), "Retry-After": "23" })
           : undefined,
     });
@@ -36,7 +37,11 @@ describe("a fleet run and the rate limit", () => {
         message: "Waiting 23 s for the rate limit",
       }),
     );
-    const [, ...again] = upstream.calls;
+    // The refused chunk's halves go at once, to learn whether the window is spent: both are
+    // refused, so it is, and nothing more goes until Retry-After has passed.
+    const early = upstream.calls.filter((call) => call.at < start + 23_000);
+    expect(early).toHaveLength(3);
+    const again = upstream.calls.filter((call) => call.at >= start + 23_000);
     // The halves go together, so either may reach the service first.
     expect(again.map((call) => call.registrations)).toHaveLength(2);
     expect(again.map((call) => call.registrations)).toEqual(
@@ -45,8 +50,6 @@ describe("a fleet run and the rate limit", () => {
         registrations.slice(3),
       ]),
     );
-    for (const call of again)
-      expect(call.at).toBeGreaterThanOrEqual(start + 23_000);
     expect(notCheckedReasons(engine.results()).size).toBe(0);
     expectOneOutcomeEach(registrations, engine.batches);
   });
@@ -162,7 +165,7 @@ describe("a fleet run and the rate limit", () => {
 
     await expect(engine.end).resolves.toEqual({ status: "finished" });
     expect(notCheckedReasons(engine.results())).toEqual(
-      new Map([["ER19THR", THROTTLED_REASON]]),
+      new Map([["ER19THR", REFUSED_ALONE_REASON]]),
     );
     expect(upstream.calls.length).toBeLessThan(40);
     expect(upstream.requestsFor("ER19THR")).toBe(upstream.throttled);
@@ -173,7 +176,8 @@ describe("a fleet run and the rate limit", () => {
     // Sleeps of 10 s or more are held: only a contradicting answer can end this one early.
     const clock = fakeClock({ holdFrom: 10_000 });
     const start = clock.now();
-    const registrations = registrationsNumbered(4);
+    // One vehicle a request: a lone vehicle's 429 is believed at once (no halves to ask).
+    const registrations = registrationsNumbered(2);
     let answerLate: () => void = () => undefined;
     const late = new Promise<void>((resolve) => (answerLate = resolve));
     const upstream = fakeUpstream({
@@ -184,7 +188,7 @@ describe("a fleet run and the rate limit", () => {
             ...rateLimitHeaders(0, 120, 60),
             "Retry-After": "60",
           });
-        // The second chunk answers (Remaining 100) only after the first one's 429 has arrived.
+        // The second vehicle is answered (Remaining 100) only after the first one's 429 has arrived.
         if (call.number === 2) await late;
         call.rateLimitHeaders = rateLimitHeaders(100, 120, 60);
         return undefined;
@@ -192,7 +196,7 @@ describe("a fleet run and the rate limit", () => {
     });
     const engine = startEngine({
       registrations,
-      tuning: quickTuning(clock, { chunkSize: 2, concurrency: 2 }),
+      tuning: quickTuning(clock, { chunkSize: 1, concurrency: 2 }),
     });
     await vi.waitFor(() =>
       expect(engine.progress.at(-1)).toMatchObject({ phase: "waiting" }),
@@ -200,13 +204,13 @@ describe("a fleet run and the rate limit", () => {
     answerLate();
 
     try {
-      // The halves of the refused chunk go out without the 60 s having passed.
-      await vi.waitFor(() => expect(upstream.calls).toHaveLength(4));
+      // The refused vehicle goes again without the 60 s having passed.
+      await vi.waitFor(() => expect(upstream.calls).toHaveLength(3));
     } finally {
       clock.release();
     }
     await expect(engine.end).resolves.toEqual({ status: "finished" });
-    expect(upstream.calls.map((call) => call.at - start)).toEqual([0, 0, 0, 0]);
+    expect(upstream.calls.map((call) => call.at - start)).toEqual([0, 0, 0]);
     expect(clock.slept).not.toContain(60_000);
     expectOneOutcomeEach(registrations, engine.batches);
   });
@@ -234,13 +238,17 @@ describe("a fleet run and the rate limit", () => {
     const engine = startEngine({ registrations, tuning: quickTuning(clock) });
 
     await expect(engine.end).resolves.toEqual({ status: "finished" });
-    // It waited the window out instead of hammering the service: no storm of refusals, and
+    // It waited the window out instead of hammering the service: no storm of refusals (the
+    // two refused chunks, and the halves of one sent to learn the window is spent), and
     // nothing given up as "not checked".
+    expect(engine.progress).toContainEqual(
+      expect.objectContaining({ phase: "waiting", waitUntil: start + 30_000 }),
+    );
     const refusedEarly = upstream.calls.filter(
       (call) => call.at < start + 30_000,
     );
-    expect(refusedEarly.length).toBeLessThanOrEqual(3);
-    expect(upstream.throttled).toBeLessThanOrEqual(2);
+    expect(refusedEarly.length).toBeLessThanOrEqual(5);
+    expect(upstream.throttled).toBeLessThanOrEqual(4);
     expect(notCheckedReasons(engine.results())).toEqual(new Map());
     expectOneOutcomeEach(registrations, engine.batches);
   });

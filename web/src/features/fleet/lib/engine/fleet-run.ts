@@ -4,15 +4,15 @@
 // the same engine runs in the browser and in Node. The rules are in docs/decisions/012.
 import type { VehicleResult } from "../fleet-types.ts";
 import { JobQueue, type Job } from "./job-queue.ts";
-import { judgeAnswer } from "./answer-verdict.ts";
-import { judgeFailure } from "./failure-verdict.ts";
 import { ProgressMeter } from "./progress-meter.ts";
 import { RateGate, type RateReading } from "./rate-gate.ts";
-import { UNAUTHORIZED_REASON, classifyFailure } from "./request-failure.ts";
+import { UNAUTHORIZED_REASON } from "./request-failure.ts";
+import { RefusalTriage } from "./refusal-triage.ts";
 import { ResultAssembly } from "./result-assembly.ts";
 import type { FleetRun, FleetRunOptions, RunEnd } from "./fleet-run-types.ts";
 import { resolveTuning } from "./run-tuning.ts";
 import { sendJob } from "./send-job.ts";
+import { judgeSent } from "./sent-verdict.ts";
 import { WakeSignal, sleepOrWake } from "./wake-signal.ts";
 
 export type { FleetRun, FleetRunOptions, RunEnd } from "./fleet-run-types.ts";
@@ -25,6 +25,7 @@ export function createFleetRun(options: FleetRunOptions): FleetRun {
   const { registrations, checkCompliance, client } = options;
   const queue = new JobQueue(registrations, tuning.chunkSize, checkCompliance);
   const gate = new RateGate();
+  const triages = new RefusalTriage(tuning.maxAttempts);
   const assembly = new ResultAssembly(
     registrations,
     checkCompliance,
@@ -76,16 +77,15 @@ export function createFleetRun(options: FleetRunOptions): FleetRun {
       receivedAt: now,
     };
     if (reading) meter.rateLimit(reading);
-    const verdict =
-      sent.kind === "answered"
-        ? judgeAnswer(job, sent.answer, tuning, now)
-        : judgeFailure(
-            job,
-            classifyFailure(sent.error, sent.timedOut),
-            tuning,
-            now,
-          );
-    gate.settled(now, reading, verdict.retryAfterMs);
+    const judged = judgeSent(job, sent, reading, {
+      triages,
+      gateWaiting: gate.isWaiting(now),
+      tuning,
+      now,
+    });
+    if (judged.note !== undefined) meter.note(judged.note);
+    gate.settled(now, judged.reading, judged.retryAfterMs);
+    const { verdict } = judged;
     if (verdict.stopRun) {
       unauthorized = true;
       return end();
@@ -130,12 +130,13 @@ export function createFleetRun(options: FleetRunOptions): FleetRun {
         await wake.wait();
         return "more";
       }
-      const readyAt = queue.nextReadyAt() ?? now;
+      const next = queue.nextWaiting();
+      const readyAt = next?.readyAt ?? now;
       if (tasks.size === 0) {
-        meter.waiting(
-          readyAt,
-          waitMessage(readyAt, now, "before trying again"),
-        );
+        const why = next?.isolated
+          ? `to ask about ${next.registrations.join(", ")} once more`
+          : "before trying again";
+        meter.waiting(readyAt, waitMessage(readyAt, now, why));
       }
       await sleepOrWake(tuning.sleep, readyAt - now, wake);
       return "more";

@@ -19,6 +19,21 @@ export interface Job {
   throttled: number;
   /** Not to be sent before this time (backoff). */
   readyAt: number;
+  /** A half of a chunk refused with 429, sent to learn whether the window is spent (refusal-triage.ts). */
+  probe?: Probe;
+  /** A lone vehicle refused while others were answered: one more refusal ends it "not checked". */
+  isolated?: boolean;
+}
+
+/** The halves of one refused chunk, sent at once. */
+export interface Probe {
+  retryAfterMs: number;
+  /** Halves not back yet. */
+  pending: number;
+  /** Some request was answered since they went: the 429 was about the list, not the window. */
+  answered: boolean;
+  /** Parts refused, waiting for the probe's word. */
+  held: Job[];
 }
 
 /** A bulk compliance job settles both parts of each registration it carries. */
@@ -77,12 +92,12 @@ export class JobQueue {
     );
   }
 
-  /** The earliest time a waiting job may go, when none may go now. */
-  nextReadyAt(): number | undefined {
-    let earliest: number | undefined;
+  /** The waiting job that may go first, when none may go now. */
+  nextWaiting(): Job | undefined {
+    let earliest: Job | undefined;
     for (const job of this.waiting) {
-      if (earliest === undefined || job.readyAt < earliest)
-        earliest = job.readyAt;
+      if (earliest === undefined || job.readyAt < earliest.readyAt)
+        earliest = job;
     }
     return earliest;
   }

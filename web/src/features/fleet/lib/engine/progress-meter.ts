@@ -54,6 +54,14 @@ export class ProgressMeter {
     this.flush();
   }
 
+  /** What the run is doing while it runs, in words ("" for nothing to say); a wait says its own. */
+  note(message: string): void {
+    if (this.progress.phase === "waiting") return;
+    const { message: _old, ...rest } = this.progress;
+    this.progress = message ? { ...rest, message } : rest;
+    this.flush();
+  }
+
   rateLimit(state: RateLimitState): void {
     const { limit, remaining, resetSeconds } = state;
     this.progress = {

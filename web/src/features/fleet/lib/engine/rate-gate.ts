@@ -47,6 +47,11 @@ export class RateGate {
     return reading.limit - this.inFlight > 0 ? { open: true } : { open: false };
   }
 
+  /** Closed for a 429's Retry-After: the window is known to be spent. */
+  isWaiting(now: number): boolean {
+    return this.blockedUntil !== undefined && now < this.blockedUntil;
+  }
+
   /** A request leaves now. */
   sent(): void {
     this.inFlight += 1;

@@ -49,6 +49,10 @@ export function classifyFailure(
 export const THROTTLED_REASON =
   "The service kept refusing this vehicle with 'too many requests'";
 
+/** A vehicle refused with 429 on its own while the rest of the list was answered (ER19THR). */
+export const REFUSED_ALONE_REASON =
+  "The service refused this vehicle each time it was asked; retry it later";
+
 export const UNAUTHORIZED_REASON =
   "VICS could not connect to the vehicle service (access key refused)";
 
