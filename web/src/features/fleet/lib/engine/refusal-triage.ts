@@ -4,7 +4,7 @@
 // open. If every part sent is refused too, the window is spent: the gate closes for Retry-After.
 // If anything is answered meanwhile, the refusal is about the list: the refused part is split
 // again at once, and a lone vehicle refused is asked once more after Retry-After, on its own,
-// then ends "not checked". docs/decisions/027 says why.
+// then ends "not checked". docs/decisions/029 says why.
 import type { Job, Probe } from "./job-queue.ts";
 import { allNotChecked, type JobVerdict } from "./job-verdict.ts";
 import { REFUSED_ALONE_REASON, THROTTLED_REASON } from "./request-failure.ts";

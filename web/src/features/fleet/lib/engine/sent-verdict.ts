@@ -1,5 +1,5 @@
 // The verdict on a request that ended (answered or failed), with a 429 put through the refusal
-// triage first (docs/decisions/027), and what the rate gate is to be told of it.
+// triage first (docs/decisions/029), and what the rate gate is to be told of it.
 import { judgeAnswer } from "./answer-verdict.ts";
 import { judgeFailure } from "./failure-verdict.ts";
 import type { Job } from "./job-queue.ts";
