@@ -96,6 +96,10 @@ export const parseFailures = {
     code: "not-a-spreadsheet",
     message: `Line ${count(line)} of the list has more than ${count(MAX_CELL_CHARS)} characters without a break, so this is not a list of registrations. Paste one registration per line, or separated by commas.`,
   }),
+  pastedLineTooLong: (line: number): ParseFailure => ({
+    code: "not-a-spreadsheet",
+    message: `Line ${count(line)} of the list has more than ${count(MAX_CELL_CHARS)} characters and no registration in it, so this is not a list of registrations. Paste one registration per line, or separated by commas.`,
+  }),
   cellTooLong: (line: number): ParseFailure => ({
     code: "not-a-spreadsheet",
     message: `Row ${count(line)} has a cell of more than ${count(MAX_CELL_CHARS)} characters, so this is not a list of vehicles we can read. Check that you chose the right file.`,

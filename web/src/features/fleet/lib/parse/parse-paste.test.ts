@@ -152,4 +152,15 @@ describe("parsePaste", () => {
       1,
     );
   });
+
+  // Found by the paste property (seed 486087553): breaks in it, so no part is over the limit,
+  // but no plate either, so the whole line would have become one cell over a cell's limit.
+  it("fails a line longer than a cell that holds no registration, naming its line", () => {
+    const line = `${"A".repeat(20_000)};${"/".repeat(20_000)},`;
+    expect(parsePaste(`AB12CDE\n${line}`)).toEqual({
+      code: "not-a-spreadsheet",
+      message:
+        "Line 2 of the list has more than 32,767 characters and no registration in it, so this is not a list of registrations. Paste one registration per line, or separated by commas.",
+    });
+  });
 });

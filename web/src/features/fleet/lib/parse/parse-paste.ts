@@ -41,6 +41,9 @@ export function parsePaste(text: string): SourceTable | ParseFailure {
       /^[A-Za-z0-9]/.test(trimmed) && isValidRegistration(trimmed)
         ? { taken: [trimmed], whole: trimmed }
         : readPastedLine(trimmed);
+    // A line with no plate becomes a row to fix: one longer than a cell is no list at all.
+    if (taken.length === 0 && whole.length > MAX_CELL_CHARS)
+      return parseFailures.pastedLineTooLong(number);
     const cells = taken.length > 0 ? taken : [whole];
     if (taken.length !== 1 || taken[0] !== trimmed)
       pasted.push({
