@@ -165,7 +165,7 @@ test("the printed report holds the list's name, the counts and the vehicles need
     "3",
     "F0002",
     "Driver 2",
-    /^No insurance found for this vehicle/,
+    /^Never insured/,
   ]);
   // Insured, compliant vehicles with nothing due are not the report's business.
   await expect(

@@ -24,9 +24,10 @@ describe("rate-limit meter", () => {
   it("holds its place from the first paint, saying when it will know", () => {
     renderRoute("/");
     expect(
-      within(banner()).getByText(
-        "Requests left this minute: shown after your first check",
-      ),
+      within(banner()).getByText("Requests left this minute: not read yet"),
+    ).toBeVisible();
+    expect(
+      within(banner()).getByText("Shown after your first check"),
     ).toBeVisible();
     expect(within(banner()).queryByRole("meter")).not.toBeInTheDocument();
     expect(spoken()).toHaveTextContent("");

@@ -19,8 +19,8 @@ describe("the rate-limit meter's words", () => {
     [
       undefined,
       0,
-      "Requests left this minute: shown after your first check",
-      "",
+      "Requests left this minute: not read yet",
+      "Shown after your first check",
     ],
     // When the count was read (UK time: 12:00 UTC is 13:00 BST), as it may be from before a reload.
     [
@@ -77,13 +77,13 @@ describe("the rate-limit meter's words", () => {
       reading(0, 10),
       42_000,
       "Up to 10 requests left this minute",
-      "Last read at 13:00; the allowance has renewed since",
+      "Read at 13:00; renewed since",
     ],
     [
       reading(0, 1, 5),
       3_600_000,
       "Up to 1 request left this minute",
-      "Last read at 13:00; the allowance has renewed since",
+      "Read at 13:00; renewed since",
     ],
   ])("%o after %i ms: %s / %s", (value, elapsedMs, headline, detail) => {
     const state = meterState(value, RECEIVED + elapsedMs);

@@ -72,7 +72,7 @@ export function meterLowBound(limit: number): number {
 export function meterHeadline(state: MeterState): string {
   switch (state.kind) {
     case "unknown":
-      return "Requests left this minute: shown after your first check";
+      return "Requests left this minute: not read yet";
     case "open":
       return `Requests left this minute: ${count(state.remaining)} of ${count(state.limit)}`;
     case "low":
@@ -95,13 +95,14 @@ export function meterDetail(state: MeterState): string {
     case "open":
       return `As of ${readAtTime(state.readAt)}; renews in ${seconds(state.resetIn)}`;
     case "renewed":
-      return `Last read at ${readAtTime(state.readAt)}; the allowance has renewed since`;
+      return `Read at ${readAtTime(state.readAt)}; renewed since`;
     case "low":
       return `Back to ${count(state.limit)} in ${seconds(state.resetIn)}`;
     case "used-up":
       return `You can check again in ${seconds(state.resetIn)}`;
+    // On its own line, so a phone's header keeps one line of words above it, read or not.
     case "unknown":
-      return "";
+      return "Shown after your first check";
   }
 }
 
