@@ -1,5 +1,6 @@
 // What to show in the results: an outcome filter and a search box (and, on a phone, the sort).
 import { useId, type ReactNode } from "react";
+import { COMPLIANCE_FILTERS } from "../lib/results-params.ts";
 import type { OutcomeFilter } from "../lib/results-view.ts";
 import { OUTCOME_LABELS, OUTCOME_ORDER } from "../lib/row-outcome.ts";
 
@@ -12,17 +13,6 @@ interface ResultsControlsProps {
   /** More choices beside these (the sort, on a narrow screen). */
   children?: ReactNode;
 }
-
-const COMPLIANCE_FILTERS: Array<[OutcomeFilter, string]> = [
-  ["not-compliant", "Not compliant"],
-  ["failing-insuranceValid", "Failing insurance"],
-  ["failing-motValid", "Failing MOT"],
-  ["failing-roadTaxPaid", "Failing road tax"],
-  ["failing-noOutstandingFines", "With unpaid fines"],
-  ["due-mot", "MOT due within 30 days"],
-  ["due-tax", "Tax due within 30 days"],
-  ["due-any", "Anything due within 30 days"],
-];
 
 export function ResultsControls({
   filter,

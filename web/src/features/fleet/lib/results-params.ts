@@ -1,7 +1,6 @@
 // The results' filter, search and sort as the address's search params (?show=&q=&sort=&dir=),
 // so a reload or a link shared with a colleague opens the same rows. Anything the page does not
 // know (an old link, a hand-edited one) falls back to the default, never to an error.
-import type { ComplianceChecks } from "@vics/shared";
 import type { OutcomeFilter } from "./results-view.ts";
 import {
   DEFAULT_SORT,
@@ -16,27 +15,28 @@ export interface ResultsParams {
   sort: SortOrder;
 }
 
-const CHECKS: (keyof ComplianceChecks)[] = [
-  "insuranceValid",
-  "motValid",
-  "roadTaxPaid",
-  "noOutstandingFines",
-];
-
 const ALWAYS: readonly OutcomeFilter[] = [
   "all",
   "needs-action",
   ...OUTCOME_ORDER,
 ];
 
-/** The filters that mean something only when the run checked compliance. */
-export const COMPLIANCE_ONLY: readonly OutcomeFilter[] = [
-  "not-compliant",
-  ...CHECKS.map((check): OutcomeFilter => `failing-${check}`),
-  "due-mot",
-  "due-tax",
-  "due-any",
+/**
+ * The filters that mean something only when the run checked compliance, with their words in the
+ * "Show" list: one list, so the address cannot name a filter the page does not offer.
+ */
+export const COMPLIANCE_FILTERS: ReadonlyArray<[OutcomeFilter, string]> = [
+  ["not-compliant", "Not compliant"],
+  ["failing-insuranceValid", "Failing insurance"],
+  ["failing-motValid", "Failing MOT"],
+  ["failing-roadTaxPaid", "Failing road tax"],
+  ["failing-noOutstandingFines", "With unpaid fines"],
+  ["due-mot", "MOT due within 30 days"],
+  ["due-tax", "Tax due within 30 days"],
+  ["due-any", "Anything due within 30 days"],
 ];
+
+const COMPLIANCE_ONLY = COMPLIANCE_FILTERS.map(([filter]) => filter);
 
 const NAMED_COLUMNS: readonly SortColumn[] = [
   "action",
