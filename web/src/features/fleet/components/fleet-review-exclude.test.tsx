@@ -1,7 +1,11 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
-import { renderFleet, setUpFleetTests } from "./fleet-test-support.tsx";
+import {
+  setUpFleetTests,
+  reviewPasted,
+  summaryValue,
+} from "./fleet-test-support.tsx";
 
 setUpFleetTests();
 
@@ -13,30 +17,7 @@ const leftOut = () =>
     ?.querySelectorAll("li");
 const errorOf = () => rowField().getAttribute("aria-invalid");
 
-function valueOf(term: string): string {
-  const dt = screen.getByText(term, { selector: "dt" });
-  return dt.nextElementSibling?.textContent ?? "";
-}
-
-async function review() {
-  sessionStorage.clear(); // no text kept from the test before
-  const view = renderFleet("/fleet");
-  await view.user.type(
-    await screen.findByRole(
-      "textbox",
-      { name: "Paste registrations" },
-      { timeout: 5000 },
-    ),
-    "AB12CDE{Enter}ZZ99ZZZ{Enter}CD34EFG",
-  );
-  await view.user.click(screen.getByRole("button", { name: "Continue" }));
-  await screen.findByRole(
-    "heading",
-    { name: "Check your list" },
-    { timeout: 5000 },
-  );
-  return view;
-}
+const review = () => reviewPasted("AB12CDE{Enter}ZZ99ZZZ{Enter}CD34EFG");
 
 describe("fleet check: leaving out a valid row of the list", () => {
   it("excludes a row by its number, keeps it for the results, and can include it again", async () => {
@@ -45,7 +26,7 @@ describe("fleet check: leaving out a valid row of the list", () => {
     expect([...(leftOut() ?? [])].map((item) => item.textContent)).toEqual([
       expect.stringMatching(/^Row 2: ZZ99 ZZZ/),
     ]);
-    expect(valueOf("Rows you excluded")).toBe("1");
+    expect(summaryValue("Rows you excluded")).toBe("1");
     expect(screen.getByText("Check 2 vehicles")).toBeVisible();
     expect(document.activeElement).toBe(rowField());
     expect(screen.getByTestId("left-out-status")).toHaveTextContent(

@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
-import { renderFleet, setUpFleetTests } from "./fleet-test-support.tsx";
+import { setUpFleetTests, reviewPasted } from "./fleet-test-support.tsx";
 
 setUpFleetTests();
 
@@ -10,25 +10,8 @@ const rowField = (line: number) =>
 const status = () => screen.getByTestId("invalid-rows-status");
 
 /** Four pasted rows, three of them invalid: row 1 has an O/0 lookalike. */
-async function review() {
-  sessionStorage.clear(); // no text kept from the test before
-  const view = renderFleet("/fleet");
-  await view.user.type(
-    await screen.findByRole(
-      "textbox",
-      { name: "Paste registrations" },
-      { timeout: 5000 },
-    ),
-    "AB1O CDE{Enter}AB12CDE{Enter}NOT!{Enter}XX!",
-  );
-  await view.user.click(screen.getByRole("button", { name: "Continue" }));
-  await screen.findByRole(
-    "heading",
-    { name: "Check your list" },
-    { timeout: 5000 },
-  );
-  return view;
-}
+const review = () =>
+  reviewPasted("AB1O CDE{Enter}AB12CDE{Enter}NOT!{Enter}XX!");
 
 describe("fleet check: fixing rows keeps the keyboard user's place", () => {
   it("after 'Use AB10 CDE', focus moves to the next row to fix and the fix is announced", async () => {

@@ -7,6 +7,7 @@ import {
   fleetStore,
   renderFleet,
   setUpFleetTests,
+  reviewPasted,
 } from "./fleet-test-support.tsx";
 
 setUpFleetTests();
@@ -19,25 +20,7 @@ const added = () =>
     .queryByRole("region", { name: "Vehicles you added" })
     ?.querySelectorAll("li");
 
-async function review() {
-  sessionStorage.clear(); // no text kept from the test before
-  const view = renderFleet("/fleet");
-  await view.user.type(
-    await screen.findByRole(
-      "textbox",
-      { name: "Paste registrations" },
-      { timeout: 5000 },
-    ),
-    "AB12CDE{Enter}ZZ99ZZZ",
-  );
-  await view.user.click(screen.getByRole("button", { name: "Continue" }));
-  await screen.findByRole(
-    "heading",
-    { name: "Check your list" },
-    { timeout: 5000 },
-  );
-  return view;
-}
+const review = () => reviewPasted("AB12CDE{Enter}ZZ99ZZZ");
 
 describe("fleet check: adding and removing vehicles before the check", () => {
   it("adds a typed registration as a new row after the list's own, marked as added", async () => {

@@ -1,6 +1,7 @@
 // Test support for the fleet pages: the real routes with the fleet's services swapped at their
 // seam: runs saved on fake IndexedDB (a fresh database per test), lists parsed in-thread (jsdom
 // has no Worker), quick retries; the vehicle service is the scripted fake upstream (msw).
+import { screen } from "@testing-library/react";
 import { IDBFactory } from "fake-indexeddb";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, vi } from "vitest";
@@ -50,4 +51,31 @@ export function renderFleet(url: string) {
     <FleetServicesContext value={services}>{children}</FleetServicesContext>
   );
   return renderRoute(url, { wrapper });
+}
+
+/** Pastes `text` (user-event keys: "{Enter}" for a new line) and continues to "Check your list". */
+export async function reviewPasted(text: string) {
+  sessionStorage.clear(); // no text kept from the test before
+  const view = renderFleet("/fleet");
+  await view.user.type(
+    await screen.findByRole(
+      "textbox",
+      { name: "Paste registrations" },
+      { timeout: 5000 },
+    ),
+    text,
+  );
+  await view.user.click(screen.getByRole("button", { name: "Continue" }));
+  await screen.findByRole(
+    "heading",
+    { name: "Check your list" },
+    { timeout: 5000 },
+  );
+  return view;
+}
+
+/** The value beside a term of a summary list (`<dt>`/`<dd>`). */
+export function summaryValue(term: string): string {
+  const dt = screen.getByText(term, { selector: "dt" });
+  return dt.nextElementSibling?.textContent ?? "";
 }
