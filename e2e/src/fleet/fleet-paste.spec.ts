@@ -2,7 +2,10 @@
 // on every row after; compliance over the reference plates; the sandbox's refusals survived.
 import { expect, test } from "../fixtures.ts";
 import { FleetPage } from "../pages/fleet-page.ts";
-import { EMAIL_LINES_WITHOUT_PLATES, EMAIL_PASTE } from "./fleet-data.ts";
+import {
+  EMAIL_LINES_WITHOUT_PLATES,
+  EMAIL_PASTE,
+} from "@vics/shared/testing/email-paste";
 
 test("five pasted registrations: the counts before sending, then every row", async ({
   page,

@@ -4,7 +4,7 @@ import { screen, within } from "@testing-library/react";
 import {
   EMAIL_LINES_WITHOUT_PLATES,
   EMAIL_PASTE,
-} from "../lib/parse/email-paste.ts";
+} from "@vics/shared/testing/email-paste";
 import { renderFleet, setUpFleetTests } from "./fleet-test-support.tsx";
 
 setUpFleetTests();

@@ -6,7 +6,7 @@ import {
   EMAIL_LINES_WITHOUT_PLATES,
   EMAIL_PASTE,
   EMAIL_PLATES,
-} from "./email-paste.ts";
+} from "@vics/shared/testing/email-paste";
 import { parsePaste, PASTE_SOURCE } from "./parse-paste.ts";
 
 describe("parsePaste", () => {

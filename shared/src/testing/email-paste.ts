@@ -1,7 +1,7 @@
 // Test data: a fleet list as it arrives in an email, 30 lines holding 30 registrations in
 // every shape people write them (bullets, numbering, labels, notes after a dash, two or three
-// on a line, commas inside brackets, lower case), and lines that hold none. The e2e journey
-// pastes the same text (e2e/src/fleet/fleet-data.ts).
+// on a line, commas inside brackets, lower case), and lines that hold none. One copy for the
+// web app's parser and component tests and the e2e journey that pastes it.
 export const EMAIL_PASTE = [
   "Hi Sam,",
   "",
