@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ProblemSchema } from "@vics/shared";
 import { createProxyApp } from "./app.ts";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "./http/logger.ts";
 import { TEST_API_KEY, emptyWebRoot, fakeUpstream } from "./test-support.ts";
 
 describe("an unexpected error", () => {

@@ -1,24 +1,24 @@
 import { registrationHasher, type RegistrationHasher } from "@vics/shared/node";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
-import { registerApiRoutes, takesBody } from "./api-routes.ts";
-import type { AppEnv } from "./app-env.ts";
-import { browserChecks } from "./browser-checks.ts";
-import { createForwarder } from "./forward.ts";
-import { hostCheck } from "./host-check.ts";
-import type { Logger } from "./logger.ts";
-import { PROXY_PROBLEMS, problemResponse } from "./problem.ts";
-import { noBodyExcept } from "./no-body.ts";
-import { requestId } from "./request-id.ts";
-import { requestLog } from "./request-log.ts";
-import { idempotentReplay } from "./replay/idempotent-replay.ts";
-import { ReplayCache } from "./replay/replay-cache.ts";
-import { registerStaticSite } from "./static-site.ts";
+import { registerApiRoutes, takesBody } from "./forward/api-routes.ts";
+import type { AppEnv } from "./http/app-env.ts";
+import { browserChecks } from "./edges/browser-checks.ts";
+import { createForwarder } from "./forward/forward.ts";
+import { hostCheck } from "./edges/host-check.ts";
+import type { Logger } from "./http/logger.ts";
+import { PROXY_PROBLEMS, problemResponse } from "./http/problem.ts";
+import { noBodyExcept } from "./edges/no-body.ts";
+import { requestId } from "./http/request-id.ts";
+import { requestLog } from "./http/request-log.ts";
+import { idempotentReplay } from "./forward/replay/idempotent-replay.ts";
+import { ReplayCache } from "./forward/replay/replay-cache.ts";
+import { registerStaticSite } from "./static/static-site.ts";
 import {
   sendWithFetch,
   type UpstreamFetch,
   type UpstreamSend,
-} from "./upstream-call.ts";
+} from "./upstream/upstream-call.ts";
 
 export interface ProxyOptions {
   /** Base URL of the vehicle service, e.g. http://127.0.0.1:3001 (paths start /v1). */

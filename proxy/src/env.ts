@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { z } from "zod";
-import { LOG_LEVELS, type LogLevel } from "./logger.ts";
-import { isLoopbackHost } from "./loopback.ts";
+import { LOG_LEVELS, type LogLevel } from "./http/logger.ts";
+import { isLoopbackHost } from "./edges/loopback.ts";
 
 /** The only module that reads process.env (docs/architecture.md). */
 

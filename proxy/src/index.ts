@@ -6,10 +6,10 @@ import { loadEnv } from "./env.ts";
 import { registrationHasher } from "@vics/shared/node";
 import { serverTimeouts } from "@vics/shared/node/server-timeouts";
 import { gracefulCloser } from "@vics/shared/node/graceful-close";
-import { apiKeyHolder } from "./key-reload.ts";
-import { createLogger } from "./logger.ts";
-import { createUpstreamPool } from "./upstream-pool.ts";
-import { webAppIsBuilt } from "./static-site.ts";
+import { apiKeyHolder } from "./keys/key-reload.ts";
+import { createLogger } from "./http/logger.ts";
+import { createUpstreamPool } from "./upstream/upstream-pool.ts";
+import { webAppIsBuilt } from "./static/static-site.ts";
 
 const env = loadEnv();
 // Every key this process holds, masked in any log line; a reload adds the new one.

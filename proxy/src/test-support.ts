@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CLIENT_HEADER } from "@vics/shared";
 import type { Hono } from "hono";
-import type { AppEnv } from "./app-env.ts";
+import type { AppEnv } from "./http/app-env.ts";
 import { createProxyApp, type ProxyOptions } from "./app.ts";
-import { createLogger, type LogFields, type LogLevel } from "./logger.ts";
-import type { UpstreamFetch } from "./upstream-call.ts";
+import { createLogger, type LogFields, type LogLevel } from "./http/logger.ts";
+import type { UpstreamFetch } from "./upstream/upstream-call.ts";
 import { contractAnswer } from "./test-support/contract-answer.ts";
 
 export { contractAnswer };

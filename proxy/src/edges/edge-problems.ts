@@ -1,0 +1,41 @@
+import { CLIENT_HEADER } from "@vics/shared";
+import type { ProxyProblem } from "../http/problem.ts";
+
+/**
+ * The problems the proxy's edges answer (docs/decisions/018-proxy-edges.md): a request that
+ * never reaches the service, so it costs the key nothing.
+ */
+export const EDGE_PROBLEMS = {
+  /** In the service's own words (the shared parser's message), as the service would answer. */
+  invalidRegistration: (detail: string): ProxyProblem => ({
+    status: 400,
+    code: "INVALID_REGISTRATION",
+    detail,
+  }),
+  clientHeaderMissing: {
+    status: 403,
+    code: "FORBIDDEN",
+    detail: `This API answers the VICS web app, which sends the ${CLIENT_HEADER} header with every request. A program of your own may send it too, with any value (${CLIENT_HEADER}: my-script); a page on another site cannot.`,
+  },
+  crossSite: {
+    status: 403,
+    code: "FORBIDDEN",
+    detail:
+      "This API answers requests from the VICS web app's own pages only, not from another site. Open VICS itself and check there.",
+  },
+  /** `address`: where VICS is, in words, e.g. "https://vics.example.org". */
+  misdirected: (address: string): ProxyProblem => ({
+    status: 421,
+    code: "MISDIRECTED_REQUEST",
+    detail: `This server does not answer for that address. Open VICS at ${address}.`,
+  }),
+  bodyNotAccepted: {
+    status: 413,
+    code: "PAYLOAD_TOO_LARGE",
+    detail:
+      "This address takes no request body. Send the request again without one.",
+  },
+} as const satisfies Record<
+  string,
+  ProxyProblem | ((detail: string) => ProxyProblem)
+>;

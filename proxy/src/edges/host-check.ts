@@ -1,0 +1,67 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../http/app-env.ts";
+import { EDGE_PROBLEMS } from "./edge-problems.ts";
+import { isLoopbackHost } from "./loopback.ts";
+import { problemResponse } from "../http/problem.ts";
+
+// A name or IPv4 address, or a bracketed IPv6 address, and an optional port: nothing else
+// (no user info, path or spaces) is an authority a browser sends.
+const AUTHORITY = /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
+
+const DEFAULT_PORTS: Record<string, string> = {
+  "http:": "80",
+  "https:": "443",
+};
+
+/** Host name (as the URL parser normalises it) and port, or undefined when malformed. */
+function parseAuthority(authority: string) {
+  const match = AUTHORITY.exec(authority);
+  if (!match) return undefined;
+  try {
+    return {
+      hostname: new URL(`http://${match[1]}`).hostname,
+      port: match[2],
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a request's authority (a Host header, or its URL's host) is this proxy's own: the
+ * public origin's host and port when one is configured, else a loopback name or address, the
+ * only ones a browser on this machine uses for a proxy that listens on loopback.
+ */
+export function isOwnAuthority(authority: string, publicOrigin?: URL): boolean {
+  const parsed = parseAuthority(authority);
+  if (!parsed) return false;
+  if (!publicOrigin) return isLoopbackHost(parsed.hostname);
+  // An explicit default port (host:443 for https) is the same authority as none at all.
+  const defaultPort = DEFAULT_PORTS[publicOrigin.protocol];
+  return (
+    parsed.hostname === publicOrigin.hostname &&
+    (parsed.port ?? defaultPort) === (publicOrigin.port || defaultPort)
+  );
+}
+
+/**
+ * Against DNS rebinding: a page on an attacker's name that resolves to this proxy is, to the
+ * browser, of the attacker's origin, so the same-origin rules do not protect the proxy; but
+ * its Host header names the attacker's host. Both the Host header and the request's own URL
+ * (they differ only for an absolute-form request target) must name this proxy: else 421.
+ */
+export function hostCheck(publicOrigin?: string) {
+  const origin = publicOrigin === undefined ? undefined : new URL(publicOrigin);
+  const address =
+    origin?.origin ??
+    "its own address on this machine (localhost or 127.0.0.1)";
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const host = c.req.header("Host");
+    const authorities = [new URL(c.req.url).host];
+    // The URL is built from the Host header but for an absolute-form target: one parse will do.
+    if (host !== undefined && host !== authorities[0]) authorities.push(host);
+    if (!authorities.every((authority) => isOwnAuthority(authority, origin)))
+      return problemResponse(c, EDGE_PROBLEMS.misdirected(address));
+    await next();
+  });
+}

@@ -1,0 +1,23 @@
+import { createMiddleware } from "hono/factory";
+import type { AppContext, AppEnv } from "../http/app-env.ts";
+import { EDGE_PROBLEMS } from "./edge-problems.ts";
+import { problemResponse } from "../http/problem.ts";
+
+/** Whether a request says it carries a body: any Transfer-Encoding, or a length above 0. */
+function declaresBody(c: AppContext): boolean {
+  if (c.req.header("Transfer-Encoding") !== undefined) return true;
+  const length = c.req.header("Content-Length");
+  return length !== undefined && !/^\s*0*\s*$/.test(length);
+}
+
+/**
+ * The body limit of every route but the bulk checks (which have their own, 64 KiB): none at
+ * all. A GET with a body is refused (413) before any of it is read, never forwarded.
+ */
+export function noBodyExcept(takesBody: (c: AppContext) => boolean) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (declaresBody(c) && !takesBody(c))
+      return problemResponse(c, EDGE_PROBLEMS.bodyNotAccepted);
+    await next();
+  });
+}

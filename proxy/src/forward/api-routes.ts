@@ -1,0 +1,169 @@
+import type { Hono } from "hono";
+import {
+  API_VERSION_PREFIX,
+  PROXY_PREFIX,
+  ROUTE_PATTERNS,
+  parseRegistration,
+  paths,
+} from "@vics/shared";
+import type { AppContext, AppEnv } from "../http/app-env.ts";
+import { bulkBodyChecks, validatedBulkBody } from "./bulk-body.ts";
+import { EDGE_PROBLEMS } from "../edges/edge-problems.ts";
+import type { Forward, RewriteAnswer } from "./forward.ts";
+import { type ForwardedRoute, proxyCopyOfOpenApi } from "../openapi/openapi-copy.ts";
+import { PROXY_PROBLEMS, problemResponse } from "../http/problem.ts";
+import {
+  type IdempotentReplay,
+  idempotencyKey,
+} from "./replay/idempotent-replay.ts";
+
+interface ForwardedOperation extends ForwardedRoute {
+  /**
+   * The service's path for this request; `registration` is the path's registration already
+   * normalised by the shared parser (A-Z and 0-9 only), for the routes that have one.
+   */
+  upstreamPath(registration: string): string;
+  rewrite?: RewriteAnswer;
+}
+
+/**
+ * Only these reach the service, and the proxy's copy of the OpenAPI document lists
+ * exactly these. A POST carries a bulk request body, checked here first (bulk-body.ts).
+ */
+export const FORWARDED_OPERATIONS: readonly ForwardedOperation[] = [
+  {
+    method: "get",
+    route: ROUTE_PATTERNS.insurance,
+    upstreamPath: (registration) => paths.insurance(registration),
+  },
+  {
+    method: "post",
+    route: ROUTE_PATTERNS.bulkInsurance,
+    upstreamPath: () => paths.bulkInsurance(),
+  },
+  {
+    method: "post",
+    route: ROUTE_PATTERNS.bulkCompliance,
+    upstreamPath: () => paths.bulkCompliance(),
+  },
+  {
+    method: "get",
+    route: ROUTE_PATTERNS.compliance,
+    upstreamPath: (registration) => paths.compliance(registration),
+  },
+  {
+    method: "get",
+    route: ROUTE_PATTERNS.openapi,
+    upstreamPath: () => paths.openapi(),
+    rewrite: (document) => proxyCopyOfOpenApi(document, FORWARDED_OPERATIONS),
+  },
+];
+
+// Hono answers HEAD with the GET route.
+const allowHeader = (methods: readonly string[]) =>
+  methods
+    .flatMap((method) => (method === "get" ? ["GET", "HEAD"] : [method]))
+    .map((method) => method.toUpperCase())
+    .join(", ");
+
+/**
+ * Where an API client may call the proxy by mistake: anything under /api that is not
+ * forwarded, and the service's own /v1 paths (what a client that ignores the OpenAPI
+ * document's server calls), in any letter case. Never the web app's HTML for these.
+ */
+const API_LOOKALIKE = new RegExp(
+  `^(${PROXY_PREFIX}|${API_VERSION_PREFIX})(/|$)`,
+  "i",
+);
+
+/**
+ * The registration in the path, as the shared parser normalises it, or the proxy's own 400 in
+ * the service's words. Only the normalised form goes upstream: whatever the path held
+ * (`..%2F..%2Fadmin`, `%00`, a lookalike letter), the service sees 2 to 7 of A-Z and 0-9, so
+ * an upstream behind a path-decoding server can never be sent a traversal.
+ */
+function pathRegistration(
+  c: AppContext,
+): { registration: string } | { refused: Response } {
+  const raw = c.req.param("registration");
+  if (raw === undefined) return { registration: "" };
+  const parsed = parseRegistration(raw);
+  if (!parsed.ok)
+    return {
+      refused: problemResponse(
+        c,
+        EDGE_PROBLEMS.invalidRegistration(parsed.message),
+      ),
+    };
+  return { registration: parsed.registration };
+}
+
+function register(
+  app: Hono<AppEnv>,
+  forward: Forward,
+  replay: IdempotentReplay,
+  operation: ForwardedOperation,
+) {
+  const path = PROXY_PREFIX + operation.route;
+  if (operation.method === "get") {
+    app.get(path, (c) => {
+      const registration = pathRegistration(c);
+      if ("refused" in registration) return registration.refused;
+      return forward(c, {
+        path: operation.upstreamPath(registration.registration),
+        registrations: [registration.registration],
+        rewrite: operation.rewrite,
+      });
+    });
+    return;
+  }
+  app.post(path, ...bulkBodyChecks, async (c) => {
+    const idempotency = idempotencyKey(c);
+    if ("refused" in idempotency) return idempotency.refused;
+    const body = await validatedBulkBody(c);
+    if ("refused" in body) return body.refused;
+    const upstreamPath = operation.upstreamPath("");
+    const ask = () =>
+      forward(c, {
+        path: upstreamPath,
+        json: body.json,
+        registrations: body.registrations,
+      });
+    const { key } = idempotency;
+    if (key === undefined) return ask();
+    return replay.answer(c, { path: upstreamPath, key, json: body.json }, ask);
+  });
+}
+
+/** The only requests that may carry a body: a POST to one of the bulk checks. */
+export function takesBody(c: AppContext): boolean {
+  return FORWARDED_OPERATIONS.some(
+    (operation) =>
+      operation.method === "post" &&
+      c.req.method === "POST" &&
+      c.req.path === PROXY_PREFIX + operation.route,
+  );
+}
+
+export function registerApiRoutes(
+  app: Hono<AppEnv>,
+  forward: Forward,
+  replay: IdempotentReplay,
+) {
+  for (const operation of FORWARDED_OPERATIONS)
+    register(app, forward, replay, operation);
+  for (const route of new Set(FORWARDED_OPERATIONS.map((op) => op.route))) {
+    const methods = FORWARDED_OPERATIONS.filter((op) => op.route === route);
+    const allow = allowHeader(methods.map((op) => op.method));
+    app.all(PROXY_PREFIX + route, (c) =>
+      problemResponse(c, PROXY_PROBLEMS.methodNotAllowed(allow), {
+        Allow: allow,
+      }),
+    );
+  }
+  // Answered here and never forwarded, before the web app's fallback can see them.
+  app.all("*", async (c, next) => {
+    if (!API_LOOKALIKE.test(c.req.path)) return next();
+    return problemResponse(c, PROXY_PROBLEMS.notFound);
+  });
+}

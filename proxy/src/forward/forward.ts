@@ -1,0 +1,178 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { PROBLEM_CONTENT_TYPE } from "@vics/shared";
+import type { AppContext } from "../http/app-env.ts";
+import {
+  browserResponseHeaders,
+  upstreamRequestHeaders,
+} from "./header-allowlists.ts";
+import type { Logger } from "../http/logger.ts";
+import {
+  PROXY_PROBLEMS,
+  problemResponse,
+  type ProxyProblem,
+} from "../http/problem.ts";
+import { routeTemplate } from "../http/request-log.ts";
+import {
+  callUpstream,
+  type UpstreamReply,
+  type UpstreamSend,
+} from "../upstream/upstream-call.ts";
+import {
+  type Asked,
+  problemBreach,
+  successBreach,
+} from "../upstream/upstream-contract.ts";
+
+export interface ForwardOptions {
+  upstreamUrl: string;
+  /** Asked on every request: the key may be reloaded (SIGHUP). */
+  currentKey: () => string;
+  send: UpstreamSend;
+  timeoutMs: number;
+  logger: Logger;
+}
+
+/**
+ * Rewrites the JSON of a 200 answer before it goes back (the OpenAPI document's copy).
+ * `undefined` means the answer is outside the contract: a 502, as for broken JSON.
+ */
+export type RewriteAnswer = (json: unknown) => unknown;
+
+/**
+ * What to ask the upstream for: a GET, or a POST with the JSON the proxy validated; and the
+ * registrations its answer must be about.
+ */
+export interface UpstreamRequest extends Asked {
+  /** A JSON body makes the request a POST. */
+  json?: string;
+  rewrite?: RewriteAnswer;
+}
+
+export type Forward = (
+  c: AppContext,
+  upstream: UpstreamRequest,
+) => Promise<Response>;
+
+const CONTRACT_MEDIA_TYPES = new Set([
+  "application/json",
+  PROBLEM_CONTENT_TYPE,
+]);
+
+/** What goes back: the upstream's body, or the proxy's own problem and why (for the log). */
+type Judged =
+  { pass: string } | { refuse: ProxyProblem; log: string; reason: string };
+
+const outsideContract = (reason: string): Judged => ({
+  refuse: PROXY_PROBLEMS.upstreamInvalid,
+  log: "upstream answer outside the contract",
+  reason,
+});
+
+/**
+ * Decision 017. The service answers 200 or a problem document with a status of its own
+ * (400, 401, 404, 405, 413, 429, 500), JSON either way, never a redirect. A 502, 503 or 504
+ * comes from something in front of it, and becomes the proxy's own problem; anything else
+ * outside that, or a 200 the shared schemas refuse, is a 502.
+ */
+function judgeAnswer(answer: UpstreamReply, asked: UpstreamRequest): Judged {
+  const { status, headers, body } = answer;
+  if (status === 504)
+    return {
+      refuse: PROXY_PROBLEMS.upstreamTimeout,
+      log: "upstream answered 504",
+      reason: "gateway timeout upstream",
+    };
+  if (status === 502 || status === 503)
+    return {
+      refuse: PROXY_PROBLEMS.upstreamUnavailable,
+      log: "upstream unavailable",
+      reason: `status ${status}`,
+    };
+  if (status !== 200 && (status < 400 || status > 500))
+    return outsideContract(`status ${status}`);
+  const mediaType = headers.get("Content-Type")?.split(";")[0]?.trim();
+  if (!mediaType || !CONTRACT_MEDIA_TYPES.has(mediaType.toLowerCase()))
+    return outsideContract("not JSON");
+  // Passed on as this text: Node writes a string answer and its headers in one write, an
+  // ArrayBuffer in two (docs/performance.md).
+  const text = new TextDecoder().decode(body);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return outsideContract("broken JSON");
+  }
+  const breach =
+    status === 200 ? successBreach(json, asked) : problemBreach(json, status);
+  if (breach !== undefined) return outsideContract(breach);
+  if (!asked.rewrite || status !== 200) return { pass: text };
+  const rewritten = asked.rewrite(json);
+  return rewritten === undefined
+    ? outsideContract("not an OpenAPI document")
+    : { pass: JSON.stringify(rewritten) };
+}
+
+export function createForwarder(options: ForwardOptions): Forward {
+  const base = options.upstreamUrl.replace(/\/+$/, "");
+  const { logger } = options;
+
+  return async (c, asked) => {
+    const { path, json } = asked;
+    const requestId = c.get("requestId");
+    const outcome = await callUpstream(
+      options.send,
+      base + path,
+      {
+        method: json === undefined ? "GET" : "POST",
+        headers: upstreamRequestHeaders(
+          c.req.raw.headers,
+          options.currentKey(),
+          requestId,
+          json !== undefined,
+        ),
+        body: json,
+      },
+      options.timeoutMs,
+    );
+    // The route's template, not the path: the path holds a registration number.
+    const context = { requestId, route: routeTemplate(c) };
+    if (outcome.kind === "timeout") {
+      logger.warn("upstream timed out", {
+        ...context,
+        timeoutMs: options.timeoutMs,
+      });
+      return problemResponse(c, PROXY_PROBLEMS.upstreamTimeout);
+    }
+    if (outcome.kind === "unreachable") {
+      logger.warn("upstream unreachable", {
+        ...context,
+        reason: outcome.reason,
+      });
+      return problemResponse(c, PROXY_PROBLEMS.upstreamUnreachable);
+    }
+    const { status, headers } = outcome;
+    const judged = judgeAnswer(outcome, asked);
+    if ("refuse" in judged) {
+      logger.warn(judged.log, {
+        ...context,
+        status,
+        contentType: headers.get("Content-Type") ?? "none",
+        reason: judged.reason,
+      });
+      return problemResponse(c, judged.refuse);
+    }
+    if (status === 401) {
+      logger.warn(
+        "the vehicle service rejected the proxy's API key: check UPSTREAM_API_KEY or UPSTREAM_API_KEY_FILE",
+        context,
+      );
+    }
+    const passed = browserResponseHeaders(headers);
+    passed.set("Cache-Control", "no-store");
+    return c.body(
+      judged.pass,
+      status as ContentfulStatusCode,
+      Object.fromEntries(passed),
+    );
+  };
+}

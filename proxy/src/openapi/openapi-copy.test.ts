@@ -1,0 +1,230 @@
+import { describe, expect, it } from "vitest";
+import { PROBLEM_CONTENT_TYPE, ProblemSchema } from "@vics/shared";
+import { FORWARDED_OPERATIONS } from "../forward/api-routes.ts";
+import {
+  CLIENT_HEADER_PARAMETER,
+  openApiPath,
+  proxyCopyOfOpenApi,
+} from "./openapi-copy.ts";
+import { createTestProxy, fakeUpstream } from "../test-support.ts";
+
+const problem = { $ref: "#/components/responses/Problem" };
+const operation = (operationId: string) => ({
+  operationId,
+  summary: operationId,
+  security: [{ ApiKey: [] }],
+  responses: { "200": { description: "ok" }, "404": problem },
+});
+
+/** A service document with more than the proxy forwards. */
+const serviceDocument = {
+  openapi: "3.1.0",
+  info: { title: "VICS", version: "1.0.0" },
+  servers: [{ url: "/" }],
+  security: [{ ApiKey: [] }],
+  tags: [{ name: "checks" }],
+  paths: {
+    "/v1/vehicle/{registration}/insurance": {
+      summary: "One vehicle's insurance",
+      servers: [{ url: "https://elsewhere.example" }],
+      get: { ...operation("getInsurance"), servers: [{ url: "/other" }] },
+    },
+    "/v1/compliance/{registration}": {
+      get: operation("getCompliance"),
+      delete: operation("deleteCompliance"),
+    },
+    "/v1/openapi.json": {
+      get: { ...operation("getOpenApiDocument"), security: [{}] },
+    },
+    "/v1/vehicle/bulk-insurance": {
+      post: operation("checkBulkInsurance"),
+      put: operation("replaceBulkInsurance"),
+    },
+    "/v1/vehicle/bulk-compliance": {
+      post: { ...operation("checkBulkCompliance"), "x-vics-extension": true },
+    },
+    "/v1/vehicle/bulk-mot": { post: operation("checkBulkMot") },
+    "/health": { get: operation("getHealth") },
+  },
+  components: {
+    schemas: { Problem: { type: "object" } },
+    securitySchemes: { ApiKey: { type: "apiKey", in: "header", name: "K" } },
+  },
+};
+
+function copy() {
+  const result = proxyCopyOfOpenApi(serviceDocument, FORWARDED_OPERATIONS);
+  if (!result) throw new Error("expected a copy");
+  return result as typeof serviceDocument;
+}
+
+describe("the proxy's copy of the OpenAPI document", () => {
+  it("names the server /api, so /api + /v1/... is the proxy's address", () => {
+    expect(copy().servers).toEqual([expect.objectContaining({ url: "/api" })]);
+  });
+
+  it("lists exactly the forwarded operations: no /health, no other bulk check, no DELETE or PUT", () => {
+    const operations = Object.entries(copy().paths).flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((key) => key !== "summary")
+        .map((method) => `${method} ${path}`),
+    );
+    expect(operations.sort()).toEqual([
+      "get /v1/compliance/{registration}",
+      "get /v1/openapi.json",
+      "get /v1/vehicle/{registration}/insurance",
+      "post /v1/vehicle/bulk-compliance",
+      "post /v1/vehicle/bulk-insurance",
+    ]);
+    expect(operations).toEqual(
+      FORWARDED_OPERATIONS.map(
+        (forwarded) => `${forwarded.method} ${openApiPath(forwarded.route)}`,
+      ).sort(),
+    );
+  });
+
+  it("asks for no key and points nowhere else: no security, no other servers", () => {
+    const result = copy();
+    expect(result.security).toEqual([]);
+    expect(result.components).toEqual({
+      schemas: { Problem: { type: "object" } },
+    });
+    const text = JSON.stringify(result.paths);
+    expect(text).not.toContain("security");
+    expect(text).not.toContain("servers");
+    // What the operation says otherwise is kept, as is the path item's summary.
+    expect(result.paths["/v1/vehicle/{registration}/insurance"]).toEqual({
+      summary: "One vehicle's insurance",
+      get: {
+        operationId: "getInsurance",
+        summary: "getInsurance",
+        responses: { "200": { description: "ok" }, "404": problem },
+        parameters: [CLIENT_HEADER_PARAMETER],
+      },
+    });
+  });
+
+  it("asks every operation for the client header the proxy requires, after its own parameters", () => {
+    const withPathParameter = {
+      ...serviceDocument,
+      paths: {
+        "/v1/compliance/{registration}": {
+          get: {
+            ...operation("getCompliance"),
+            parameters: [{ name: "registration", in: "path", required: true }],
+          },
+        },
+      },
+    };
+    const result = proxyCopyOfOpenApi(withPathParameter, FORWARDED_OPERATIONS);
+    expect(result?.paths).toMatchObject({
+      "/v1/compliance/{registration}": {
+        get: {
+          parameters: [
+            { name: "registration", in: "path" },
+            { name: "X-VICS-Client", in: "header", required: true },
+          ],
+        },
+      },
+    });
+    for (const item of Object.values(copy().paths))
+      for (const [key, value] of Object.entries(item))
+        if (key !== "summary")
+          expect(
+            (value as { parameters: unknown[] }).parameters,
+            key,
+          ).toContainEqual(CLIENT_HEADER_PARAMETER);
+  });
+
+  it("keeps an operation's vendor extensions, such as the bulk compliance extension's mark", () => {
+    expect(copy().paths["/v1/vehicle/bulk-compliance"]).toEqual({
+      post: {
+        operationId: "checkBulkCompliance",
+        summary: "checkBulkCompliance",
+        responses: { "200": { description: "ok" }, "404": problem },
+        "x-vics-extension": true,
+        parameters: [CLIENT_HEADER_PARAMETER],
+      },
+    });
+  });
+
+  it("keeps what it does not rewrite, and leaves the service's document alone", () => {
+    const before = JSON.stringify(serviceDocument);
+    const result = copy();
+    expect(result.info).toEqual(serviceDocument.info);
+    expect(result.tags).toEqual(serviceDocument.tags);
+    expect(JSON.stringify(serviceDocument)).toBe(before);
+  });
+
+  it.each([
+    ["an array", [serviceDocument]],
+    ["null", null],
+    ["a string", "openapi: 3.1.0"],
+    ["an object without paths", { openapi: "3.1.0", info: {} }],
+    ["a Swagger 2 document", { swagger: "2.0", paths: {} }],
+    ["paths that are not objects", { openapi: "3.1.0", paths: { "/v1": 1 } }],
+  ])("is refused for %s", (_case, document) => {
+    expect(proxyCopyOfOpenApi(document, FORWARDED_OPERATIONS)).toBeUndefined();
+  });
+});
+
+describe("GET /api/v1/openapi.json through the proxy", () => {
+  it("answers the copy, with the upstream's rate-limit headers", async () => {
+    const upstream = fakeUpstream(() =>
+      Response.json(serviceDocument, {
+        headers: { "X-RateLimit-Limit": "120" },
+      }),
+    );
+    const { app } = createTestProxy({ fetch: upstream.fetch });
+    const response = await app.request("/api/v1/openapi.json");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(response.headers.get("X-RateLimit-Limit")).toBe("120");
+    expect(await response.json()).toEqual(copy());
+  });
+
+  it.each([
+    ["JSON that is not an OpenAPI document", '{"registration":"AB12CDE"}'],
+    ["an array", "[]"],
+    ["broken JSON", '{"openapi":'],
+  ])("an upstream answering %s: 502, logged", async (_case, body) => {
+    const upstream = fakeUpstream(
+      () =>
+        new Response(body, { headers: { "Content-Type": "application/json" } }),
+    );
+    const { app, log } = createTestProxy({ fetch: upstream.fetch });
+    const response = await app.request("/api/v1/openapi.json");
+    expect(response.status).toBe(502);
+    expect(response.headers.get("Content-Type")).toBe(PROBLEM_CONTENT_TYPE);
+    expect(ProblemSchema.parse(await response.json()).code).toBe("BAD_GATEWAY");
+    expect(log.entries.map((entry) => entry.message)).toContain(
+      "upstream answer outside the contract",
+    );
+  });
+
+  it("passes the upstream's problem (a 429) through, not rewritten", async () => {
+    const body = {
+      type: "about:blank",
+      title: "Too many requests",
+      status: 429,
+      detail: "Wait 17 seconds.",
+      code: "RATE_LIMITED",
+      requestId: "svc-1",
+    };
+    const upstream = fakeUpstream(
+      () =>
+        new Response(JSON.stringify(body), {
+          status: 429,
+          headers: {
+            "Content-Type": PROBLEM_CONTENT_TYPE,
+            "Retry-After": "17",
+          },
+        }),
+    );
+    const { app } = createTestProxy({ fetch: upstream.fetch });
+    const response = await app.request("/api/v1/openapi.json");
+    expect(response.status).toBe(429);
+    expect(response.headers.get("Retry-After")).toBe("17");
+    expect(await response.json()).toEqual(body);
+  });
+});

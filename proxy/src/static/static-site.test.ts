@@ -1,0 +1,176 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { PROBLEM_CONTENT_TYPE, ProblemSchema } from "@vics/shared";
+import { createTestProxy, emptyWebRoot, fakeUpstream } from "../test-support.ts";
+
+const INDEX_HTML =
+  '<!doctype html><html><head><script type="module" src="/assets/index-a1b2c3.js"></script></head><body><div id="root"></div></body></html>';
+
+function builtWebRoot(): string {
+  const root = emptyWebRoot();
+  writeFileSync(join(root, "index.html"), INDEX_HTML);
+  mkdirSync(join(root, "assets"));
+  writeFileSync(join(root, "assets", "index-a1b2c3.js"), "console.log('app')");
+  writeFileSync(join(root, "assets", "index-d4e5f6.css"), "body{margin:0}");
+  writeFileSync(join(root, "favicon.svg"), "<svg></svg>");
+  return root;
+}
+
+function proxyServing(webRoot: string) {
+  const upstream = fakeUpstream();
+  const { app } = createTestProxy({ fetch: upstream.fetch, webRoot });
+  return { app, upstream };
+}
+
+describe("the built web app", () => {
+  it("serves index.html at / with no-cache and the security headers", async () => {
+    const { app } = proxyServing(builtWebRoot());
+    const response = await app.request("/");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(response.headers.get("Cache-Control")).toBe("no-cache");
+    expect(await response.text()).toBe(INDEX_HTML);
+    const csp = response.headers.get("Content-Security-Policy") ?? "";
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    // Workers: the app's own, and the blob: ones the XLSX unzipper makes (decision 016).
+    expect(csp).toContain("worker-src 'self' blob:");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).not.toContain("unsafe-eval");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("X-Frame-Options")).toBe("DENY");
+    expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
+  });
+
+  it.each([
+    ["/assets/index-a1b2c3.js", /javascript/],
+    ["/assets/index-d4e5f6.css", /^text\/css/],
+  ])("serves hashed %s as long-lived and immutable", async (path, type) => {
+    const { app } = proxyServing(builtWebRoot());
+    const response = await app.request(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(type);
+    expect(response.headers.get("Cache-Control")).toBe(
+      "public, max-age=31536000, immutable",
+    );
+  });
+
+  it("serves other files but lets the browser revalidate them", async () => {
+    const { app } = proxyServing(builtWebRoot());
+    const response = await app.request("/favicon.svg");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-cache");
+  });
+
+  it.each([
+    "/vehicle/AB12CDE",
+    "/compliance/AB12CDE",
+    "/compliance",
+    "/vehicle/AB12%20CDE",
+    "/some/unknown/page",
+  ])("answers the deep link %s with index.html", async (path) => {
+    const { app, upstream } = proxyServing(builtWebRoot());
+    const response = await app.request(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-cache");
+    expect(await response.text()).toBe(INDEX_HTML);
+    expect(upstream.requests).toHaveLength(0);
+  });
+
+  it("does not answer a missing hashed asset with HTML", async () => {
+    const { app } = proxyServing(builtWebRoot());
+    const response = await app.request("/assets/index-old999.js");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("Content-Type")).not.toMatch(/html/);
+  });
+
+  it("never serves files outside the web root", async () => {
+    const { app } = proxyServing(builtWebRoot());
+    const response = await app.request("/..%2F..%2Fetc%2Fpasswd");
+    expect(await response.text()).toBe(INDEX_HTML);
+  });
+
+  it.each([
+    ["GET", "/api/v1/unknown"],
+    ["GET", "/api/"],
+    ["GET", "/v1"],
+    ["GET", "/v1/"],
+    ["GET", "/v1/openapi.json"],
+    ["GET", "/v1/vehicle/AB12CDE/insurance"],
+    ["GET", "/v1/compliance/AB12CDE"],
+    ["GET", "/V1/compliance/AB12CDE"],
+    ["GET", "/API/v1/compliance/AB12CDE"],
+    ["GET", "/v1/compliance/AB12CDE?format=html"],
+    ["POST", "/v1/vehicle/bulk-insurance"],
+    ["OPTIONS", "/v1/compliance/AB12CDE"],
+  ])(
+    "%s %s is a 404 problem saying where the API is, never the app's HTML",
+    async (method, path) => {
+      const { app, upstream } = proxyServing(builtWebRoot());
+      const response = await app.request(path, {
+        method,
+        headers: { Accept: "text/html" },
+      });
+      expect(response.status).toBe(404);
+      expect(response.headers.get("Content-Type")).toBe(PROBLEM_CONTENT_TYPE);
+      const problem = ProblemSchema.parse(await response.json());
+      expect(problem.code).toBe("NOT_FOUND");
+      expect(problem.detail).toContain("/api/v1/openapi.json");
+      expect(upstream.requests).toHaveLength(0);
+    },
+  );
+
+  it("answers HEAD under /v1 with the 404 problem's headers, not the app's", async () => {
+    const { app } = proxyServing(builtWebRoot());
+    const response = await app.request("/v1/compliance/AB12CDE", {
+      method: "HEAD",
+    });
+    expect(response.status).toBe(404);
+    expect(response.headers.get("Content-Type")).toBe(PROBLEM_CONTENT_TYPE);
+  });
+
+  it.each(["/fleet", "/vehicle", "/apiary", "/v1beta/notes"])(
+    "still answers %s, which only looks like an API path, with the app",
+    async (path) => {
+      const { app } = proxyServing(builtWebRoot());
+      const response = await app.request(path);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(INDEX_HTML);
+    },
+  );
+});
+
+describe("before the web app is built", () => {
+  it.each(["/", "/vehicle/AB12CDE"])(
+    "answers %s with a 503 page saying how to build it",
+    async (path) => {
+      const { app } = proxyServing(emptyWebRoot());
+      const response = await app.request(path);
+      expect(response.status).toBe(503);
+      expect(response.headers.get("Content-Type")).toMatch(/^text\/plain/);
+      const text = await response.text();
+      expect(text).toContain("not built");
+      expect(text).toContain("npm run build -w @vics/web");
+    },
+  );
+
+  it("still answers when the web root does not exist at all", async () => {
+    const { app } = proxyServing(join(emptyWebRoot(), "missing", "dist"));
+    const response = await app.request("/");
+    expect(response.status).toBe(503);
+  });
+
+  it("picks up a build made while it runs", async () => {
+    const webRoot = join(emptyWebRoot(), "dist");
+    const { app } = proxyServing(webRoot);
+    expect((await app.request("/")).status).toBe(503);
+    mkdirSync(webRoot);
+    writeFileSync(join(webRoot, "index.html"), INDEX_HTML);
+    const response = await app.request("/vehicle/AB12CDE");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(INDEX_HTML);
+  });
+});
