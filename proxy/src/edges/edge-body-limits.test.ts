@@ -6,7 +6,11 @@ import { join } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLIENT_HEADER, ProblemSchema } from "@vics/shared";
-import { createTestProxy, emptyWebRoot, fakeUpstream } from "../test-support.ts";
+import {
+  createTestProxy,
+  emptyWebRoot,
+  fakeUpstream,
+} from "../test-support.ts";
 
 /**
  * Issue 9: body limits on every route. The bulk checks take up to 64 KiB (bulk-body.test.ts

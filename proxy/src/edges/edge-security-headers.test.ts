@@ -2,7 +2,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLIENT_HEADER } from "@vics/shared";
-import { createTestProxy, emptyWebRoot, fakeUpstream } from "../test-support.ts";
+import {
+  createTestProxy,
+  emptyWebRoot,
+  fakeUpstream,
+} from "../test-support.ts";
 
 /**
  * Issue 9: the security headers, on every kind of answer the proxy gives: the app's pages and

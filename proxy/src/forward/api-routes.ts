@@ -10,7 +10,10 @@ import type { AppContext, AppEnv } from "../http/app-env.ts";
 import { bulkBodyChecks, validatedBulkBody } from "./bulk-body.ts";
 import { EDGE_PROBLEMS } from "../edges/edge-problems.ts";
 import type { Forward, RewriteAnswer } from "./forward.ts";
-import { type ForwardedRoute, proxyCopyOfOpenApi } from "../openapi/openapi-copy.ts";
+import {
+  type ForwardedRoute,
+  proxyCopyOfOpenApi,
+} from "../openapi/openapi-copy.ts";
 import { PROXY_PROBLEMS, problemResponse } from "../http/problem.ts";
 import {
   type IdempotentReplay,

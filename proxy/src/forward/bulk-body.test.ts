@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { PROBLEM_CONTENT_TYPE, ProblemSchema } from "@vics/shared";
-import { TEST_API_KEY, createTestProxy, fakeUpstream } from "../test-support.ts";
+import {
+  TEST_API_KEY,
+  createTestProxy,
+  fakeUpstream,
+} from "../test-support.ts";
 import type { UpstreamFetch } from "../upstream/upstream-call.ts";
 
 const BULK_PATHS = [

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { PROBLEM_CONTENT_TYPE, ProblemSchema, problemType } from "@vics/shared";
 import { registrationHasher } from "@vics/shared/node";
-import { TEST_API_KEY, createTestProxy, fakeUpstream } from "../test-support.ts";
+import {
+  TEST_API_KEY,
+  createTestProxy,
+  fakeUpstream,
+} from "../test-support.ts";
 import { insuranceRecord } from "../test-support/fault-answers.ts";
 
 const INSURANCE_PATH = "/api/v1/vehicle/AB12CDE/insurance";

@@ -2,7 +2,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROBLEM_CONTENT_TYPE, ProblemSchema } from "@vics/shared";
-import { createTestProxy, emptyWebRoot, fakeUpstream } from "../test-support.ts";
+import {
+  createTestProxy,
+  emptyWebRoot,
+  fakeUpstream,
+} from "../test-support.ts";
 
 const INDEX_HTML =
   '<!doctype html><html><head><script type="module" src="/assets/index-a1b2c3.js"></script></head><body><div id="root"></div></body></html>';

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { PROBLEM_CONTENT_TYPE, ProblemSchema } from "@vics/shared";
-import { TEST_API_KEY, createTestProxy, fakeUpstream } from "../test-support.ts";
+import {
+  TEST_API_KEY,
+  createTestProxy,
+  fakeUpstream,
+} from "../test-support.ts";
 import type { UpstreamFetch } from "./upstream-call.ts";
 
 const PATH = "/api/v1/compliance/AB12CDE";
