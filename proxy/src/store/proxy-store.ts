@@ -1,0 +1,159 @@
+/**
+ * What the proxy keeps of its own: the team's users, their sessions, one-time links and the
+ * audit log. Asynchronous, so that a PostgreSQL store can stand behind the same interface.
+ */
+
+export const ROLES = ["staff", "fleet", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** A PHC string (argon2id); null for a user who signs in only through OIDC or is invited. */
+  passwordHash: string | null;
+  oidcIssuer: string | null;
+  oidcSubject: string | null;
+  /** ISO time; a disabled user has no sessions and cannot sign in. */
+  disabledAt: string | null;
+  createdAt: string;
+}
+
+export interface NewUser {
+  email: string;
+  name: string;
+  role: Role;
+  passwordHash?: string | null;
+  oidc?: { issuer: string; subject: string };
+}
+
+export interface Session {
+  /** SHA-256 of the cookie's id, hex: the id itself is never stored. */
+  idHash: string;
+  userId: string;
+  createdAt: number;
+  lastSeenAt: number;
+  /** The absolute end, whatever the activity (ms since the epoch). */
+  expiresAt: number;
+  /** The OIDC id token, kept for the provider's sign-out (id_token_hint). */
+  idToken: string | null;
+}
+
+export const LINK_PURPOSES = ["invite", "reset", "sign-in"] as const;
+export type LinkPurpose = (typeof LINK_PURPOSES)[number];
+
+export interface OneTimeLink {
+  tokenHash: string;
+  purpose: LinkPurpose;
+  userId: string;
+  expiresAt: number;
+}
+
+export interface UserStore {
+  /** Rejects with DuplicateEmailError when a user has that email (any case). */
+  createUser(user: NewUser, now: Date): Promise<User>;
+  findUserById(id: string): Promise<User | undefined>;
+  findUserByEmail(email: string): Promise<User | undefined>;
+  findUserByOidc(issuer: string, subject: string): Promise<User | undefined>;
+  listUsers(): Promise<User[]>;
+  countActiveAdmins(): Promise<number>;
+  updateUser(
+    id: string,
+    change: Partial<
+      Pick<User, "name" | "role" | "passwordHash" | "disabledAt">
+    > & { oidc?: { issuer: string; subject: string } },
+  ): Promise<User | undefined>;
+}
+
+export interface SessionStore {
+  createSession(session: Session): Promise<void>;
+  findSession(idHash: string): Promise<Session | undefined>;
+  touchSession(idHash: string, lastSeenAt: number): Promise<void>;
+  deleteSession(idHash: string): Promise<void>;
+  /** Every session of one user: sign out everywhere, a disabled user, a new password. */
+  deleteUserSessions(userId: string): Promise<number>;
+  /** Sessions past their idle or absolute end. */
+  deleteExpiredSessions(now: number, idleMs: number): Promise<number>;
+}
+
+export interface LinkStore {
+  createLink(link: OneTimeLink): Promise<void>;
+  /** Marks the link used and returns it, once; undefined when unknown, used or expired. */
+  useLink(tokenHash: string, now: number): Promise<OneTimeLink | undefined>;
+  /** Ends a user's unused links of one purpose (a new invite replaces the old one). */
+  deleteUserLinks(userId: string, purpose: LinkPurpose): Promise<void>;
+}
+
+export type AuditAction =
+  | "check.insurance"
+  | "check.compliance"
+  | "check.bulk-insurance"
+  | "check.bulk-compliance"
+  | "sign-in"
+  | "sign-in.failed"
+  | "sign-out"
+  | "user.invite"
+  | "user.create"
+  | "user.role"
+  | "user.disable"
+  | "user.enable"
+  | "user.reset"
+  | "user.password"
+  | "key.rotate";
+
+export interface NewAuditEvent {
+  at: number;
+  userId: string | null;
+  /** The email at the time, so the event still names someone after a change of address. */
+  userEmail: string | null;
+  action: AuditAction;
+  /** In full: the audit log is the one place a registration is kept as it was asked. */
+  registrations: readonly string[];
+  /** For a check the HTTP status; for the others, words such as "ok" or "wrong password". */
+  outcome: string;
+  requestId: string | null;
+  clientAddress: string | null;
+  /** What else the event needs to be read alone (a role change's old and new role). */
+  detail?: Record<string, string | number | boolean | null>;
+}
+
+export interface AuditEvent extends NewAuditEvent {
+  id: number;
+}
+
+export interface AuditQuery {
+  userId?: string;
+  registration?: string;
+  /** Inclusive, ms since the epoch. */
+  from?: number;
+  /** Exclusive. */
+  to?: number;
+  /** Events older than this id (the next page). */
+  before?: number;
+  limit: number;
+}
+
+export interface AuditStore {
+  /** Resolves once the event is committed. */
+  appendAudit(event: NewAuditEvent): Promise<AuditEvent>;
+  /** Newest first. */
+  searchAudit(query: AuditQuery): Promise<AuditEvent[]>;
+  /**
+   * Deletes the events older than the store's retention period. The database itself refuses
+   * to delete a younger event, or to change any event.
+   */
+  pruneAudit(now: number): Promise<number>;
+}
+
+export interface ProxyStore
+  extends UserStore, SessionStore, LinkStore, AuditStore {
+  close(): Promise<void>;
+}
+
+export class DuplicateEmailError extends Error {
+  constructor(email: string) {
+    super(`A user with the email ${email} already exists`);
+    this.name = "DuplicateEmailError";
+  }
+}

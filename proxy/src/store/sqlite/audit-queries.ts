@@ -1,0 +1,120 @@
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import type {
+  AuditAction,
+  AuditEvent,
+  AuditQuery,
+  AuditStore,
+  NewAuditEvent,
+} from "../proxy-store.ts";
+import { inTransaction } from "./database.ts";
+
+interface AuditRow {
+  id: number;
+  at: number;
+  user_id: string | null;
+  user_email: string | null;
+  action: AuditAction;
+  registrations: string;
+  outcome: string;
+  request_id: string | null;
+  client_address: string | null;
+  detail: string | null;
+}
+
+const toEvent = (row: AuditRow): AuditEvent => ({
+  id: row.id,
+  at: row.at,
+  userId: row.user_id,
+  userEmail: row.user_email,
+  action: row.action,
+  registrations: JSON.parse(row.registrations) as string[],
+  outcome: row.outcome,
+  requestId: row.request_id,
+  clientAddress: row.client_address,
+  ...(row.detail !== null && { detail: JSON.parse(row.detail) }),
+});
+
+const DAY_MS = 86_400_000;
+
+export function auditQueries(
+  db: DatabaseSync,
+  retentionDays: number,
+): AuditStore {
+  // The triggers read the retention from here (schema.ts).
+  db.prepare(
+    "INSERT INTO settings (name, value) VALUES ('audit_retention_days', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+  ).run(String(retentionDays));
+  const insert = db.prepare(
+    `INSERT INTO audit_events (at, user_id, user_email, action, registrations, outcome, request_id, client_address, detail)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  );
+  const insertRegistration = db.prepare(
+    "INSERT OR IGNORE INTO audit_registrations (registration, event_id) VALUES (?, ?)",
+  );
+  const pruneRegistrations = db.prepare(
+    "DELETE FROM audit_registrations WHERE event_id IN (SELECT id FROM audit_events WHERE at < ?)",
+  );
+  const pruneEvents = db.prepare("DELETE FROM audit_events WHERE at < ?");
+
+  return {
+    async appendAudit(event: NewAuditEvent) {
+      const id = inTransaction(db, () => {
+        const { id } = insert.get(
+          event.at,
+          event.userId,
+          event.userEmail,
+          event.action,
+          JSON.stringify(event.registrations),
+          event.outcome,
+          event.requestId,
+          event.clientAddress,
+          event.detail ? JSON.stringify(event.detail) : null,
+        ) as { id: number };
+        for (const registration of event.registrations)
+          insertRegistration.run(registration, id);
+        return id;
+      });
+      return { ...event, id };
+    },
+    async searchAudit(query: AuditQuery) {
+      const where: string[] = [];
+      const params: SQLInputValue[] = [];
+      if (query.registration !== undefined) {
+        where.push(
+          "e.id IN (SELECT event_id FROM audit_registrations WHERE registration = ?)",
+        );
+        params.push(query.registration);
+      }
+      if (query.userId !== undefined) {
+        where.push("e.user_id = ?");
+        params.push(query.userId);
+      }
+      if (query.from !== undefined) {
+        where.push("e.at >= ?");
+        params.push(query.from);
+      }
+      if (query.to !== undefined) {
+        where.push("e.at < ?");
+        params.push(query.to);
+      }
+      if (query.before !== undefined) {
+        where.push("e.id < ?");
+        params.push(query.before);
+      }
+      const sql = `SELECT e.* FROM audit_events e ${
+        where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""
+      } ORDER BY e.id DESC LIMIT ?`;
+      params.push(query.limit);
+      return (db.prepare(sql).all(...params) as unknown as AuditRow[]).map(
+        toEvent,
+      );
+    },
+    async pruneAudit(now) {
+      const cutoff = now - retentionDays * DAY_MS;
+      return inTransaction(db, () => {
+        pruneRegistrations.run(cutoff);
+        return Number(pruneEvents.run(cutoff).changes);
+      });
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import type { DatabaseSync } from "node:sqlite";
+
+/**
+ * The proxy store's tables, one migration a step; `PRAGMA user_version` says how many have
+ * run. Times are milliseconds since the epoch (sessions, links, audit) or ISO text (users).
+ */
+const MIGRATIONS = [
+  `
+  CREATE TABLE users (
+    id TEXT PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    name TEXT NOT NULL DEFAULT '',
+    role TEXT NOT NULL CHECK (role IN ('staff', 'fleet', 'admin')),
+    password_hash TEXT,
+    oidc_issuer TEXT,
+    oidc_subject TEXT,
+    disabled_at TEXT,
+    created_at TEXT NOT NULL,
+    UNIQUE (oidc_issuer, oidc_subject)
+  ) STRICT;
+
+  CREATE TABLE sessions (
+    id_hash TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    id_token TEXT
+  ) STRICT;
+  CREATE INDEX sessions_by_user ON sessions (user_id);
+
+  CREATE TABLE one_time_links (
+    token_hash TEXT PRIMARY KEY,
+    purpose TEXT NOT NULL CHECK (purpose IN ('invite', 'reset', 'sign-in')),
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER
+  ) STRICT;
+  CREATE INDEX links_by_user ON one_time_links (user_id, purpose);
+
+  CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+
+  -- No foreign key to users: an event outlives any change to its user.
+  CREATE TABLE audit_events (
+    id INTEGER PRIMARY KEY,
+    at INTEGER NOT NULL,
+    user_id TEXT,
+    user_email TEXT,
+    action TEXT NOT NULL,
+    registrations TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    request_id TEXT,
+    client_address TEXT,
+    detail TEXT
+  ) STRICT;
+  CREATE INDEX audit_by_time ON audit_events (at);
+  CREATE INDEX audit_by_user ON audit_events (user_id, id);
+
+  -- One row per registration of an event: the search by registration reads only its own rows.
+  CREATE TABLE audit_registrations (
+    registration TEXT NOT NULL,
+    event_id INTEGER NOT NULL REFERENCES audit_events (id),
+    PRIMARY KEY (registration, event_id)
+  ) STRICT, WITHOUT ROWID;
+
+  -- Append-only. An unset retention counts as a century, so the rule fails closed.
+  CREATE TRIGGER audit_events_never_change BEFORE UPDATE ON audit_events
+  BEGIN SELECT RAISE(ABORT, 'audit events cannot be changed'); END;
+  CREATE TRIGGER audit_registrations_never_change BEFORE UPDATE ON audit_registrations
+  BEGIN SELECT RAISE(ABORT, 'audit events cannot be changed'); END;
+  CREATE TRIGGER audit_events_kept BEFORE DELETE ON audit_events
+  WHEN OLD.at > CAST(unixepoch('subsec') * 1000 AS INTEGER) - 86400000 * COALESCE(
+    (SELECT CAST(value AS INTEGER) FROM settings WHERE name = 'audit_retention_days'), 36500)
+  BEGIN SELECT RAISE(ABORT, 'audit events younger than the retention period cannot be deleted'); END;
+  CREATE TRIGGER audit_registrations_kept BEFORE DELETE ON audit_registrations
+  WHEN (SELECT at FROM audit_events WHERE id = OLD.event_id) >
+    CAST(unixepoch('subsec') * 1000 AS INTEGER) - 86400000 * COALESCE(
+    (SELECT CAST(value AS INTEGER) FROM settings WHERE name = 'audit_retention_days'), 36500)
+  BEGIN SELECT RAISE(ABORT, 'audit events younger than the retention period cannot be deleted'); END;
+  `,
+];
+
+/**
+ * Brings the database up to date, one step a transaction. The version is read inside the
+ * write lock, so processes that start together on one file migrate once.
+ */
+export function migrate(db: DatabaseSync): void {
+  for (;;) {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      const { user_version: version } = db
+        .prepare("PRAGMA user_version")
+        .get() as { user_version: number };
+      const step = MIGRATIONS[version];
+      if (step !== undefined) {
+        db.exec(step);
+        db.exec(`PRAGMA user_version = ${version + 1}`);
+      }
+      db.exec("COMMIT");
+      if (step === undefined) return;
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+}

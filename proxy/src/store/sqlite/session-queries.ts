@@ -1,0 +1,110 @@
+import type { DatabaseSync } from "node:sqlite";
+import type {
+  LinkPurpose,
+  LinkStore,
+  OneTimeLink,
+  Session,
+  SessionStore,
+} from "../proxy-store.ts";
+import { inTransaction } from "./database.ts";
+
+interface SessionRow {
+  id_hash: string;
+  user_id: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  id_token: string | null;
+}
+
+export function sessionQueries(db: DatabaseSync): SessionStore {
+  const insert = db.prepare(
+    "INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, expires_at, id_token) VALUES (?, ?, ?, ?, ?, ?)",
+  );
+  const find = db.prepare("SELECT * FROM sessions WHERE id_hash = ?");
+  const touch = db.prepare(
+    "UPDATE sessions SET last_seen_at = max(last_seen_at, ?) WHERE id_hash = ?",
+  );
+  const remove = db.prepare("DELETE FROM sessions WHERE id_hash = ?");
+  const removeUser = db.prepare("DELETE FROM sessions WHERE user_id = ?");
+  const removeExpired = db.prepare(
+    "DELETE FROM sessions WHERE expires_at <= ? OR last_seen_at <= ?",
+  );
+  return {
+    async createSession(session: Session) {
+      insert.run(
+        session.idHash,
+        session.userId,
+        session.createdAt,
+        session.lastSeenAt,
+        session.expiresAt,
+        session.idToken,
+      );
+    },
+    async findSession(idHash) {
+      const row = find.get(idHash) as SessionRow | undefined;
+      if (!row) return undefined;
+      return {
+        idHash: row.id_hash,
+        userId: row.user_id,
+        createdAt: row.created_at,
+        lastSeenAt: row.last_seen_at,
+        expiresAt: row.expires_at,
+        idToken: row.id_token,
+      };
+    },
+    async touchSession(idHash, lastSeenAt) {
+      touch.run(lastSeenAt, idHash);
+    },
+    async deleteSession(idHash) {
+      remove.run(idHash);
+    },
+    async deleteUserSessions(userId) {
+      return Number(removeUser.run(userId).changes);
+    },
+    async deleteExpiredSessions(now, idleMs) {
+      return Number(removeExpired.run(now, now - idleMs).changes);
+    },
+  };
+}
+
+interface LinkRow {
+  token_hash: string;
+  purpose: LinkPurpose;
+  user_id: string;
+  expires_at: number;
+}
+
+export function linkQueries(db: DatabaseSync): LinkStore {
+  const insert = db.prepare(
+    "INSERT INTO one_time_links (token_hash, purpose, user_id, expires_at) VALUES (?, ?, ?, ?)",
+  );
+  // Used at most once: the update claims it, and only an unused, unexpired link is claimed.
+  const claim = db.prepare(
+    "UPDATE one_time_links SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING *",
+  );
+  const removeUser = db.prepare(
+    "DELETE FROM one_time_links WHERE user_id = ? AND purpose = ? AND used_at IS NULL",
+  );
+  return {
+    async createLink(link: OneTimeLink) {
+      insert.run(link.tokenHash, link.purpose, link.userId, link.expiresAt);
+    },
+    async useLink(tokenHash, now) {
+      const row = inTransaction(
+        db,
+        () => claim.get(now, tokenHash, now) as LinkRow | undefined,
+      );
+      if (!row) return undefined;
+      return {
+        tokenHash: row.token_hash,
+        purpose: row.purpose,
+        userId: row.user_id,
+        expiresAt: row.expires_at,
+      };
+    },
+    async deleteUserLinks(userId, purpose) {
+      removeUser.run(userId, purpose);
+    },
+  };
+}

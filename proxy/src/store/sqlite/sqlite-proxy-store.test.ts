@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { auditEvent, proxyStoreContract } from "../proxy-store.contract.ts";
+import { openSqliteProxyStore } from "./sqlite-proxy-store.ts";
+
+let folder: string;
+beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), "vics-proxy-store-"));
+});
+afterEach(() => {
+  rmSync(folder, { recursive: true, force: true });
+});
+const open = (retention = 30) =>
+  openSqliteProxyStore({
+    path: join(folder, "proxy.db"),
+    auditRetentionDays: retention,
+  });
+
+describe("the SQLite proxy store", () => {
+  proxyStoreContract(async () => open());
+});
+
+describe("the SQLite audit log, through SQL that bypasses the store", () => {
+  it("refuses every update, and every delete of an event younger than the retention period", async () => {
+    const store = open(30);
+    const now = Date.now();
+    await store.appendAudit(
+      auditEvent({ at: now - 40 * 86_400_000, requestId: "old" }),
+    );
+    await store.appendAudit(auditEvent({ at: now, requestId: "new" }));
+    const db = new DatabaseSync(join(folder, "proxy.db"));
+    try {
+      expect(() => db.exec("UPDATE audit_events SET outcome = '404'")).toThrow(
+        /audit events cannot be changed/,
+      );
+      expect(() =>
+        db.exec("UPDATE audit_registrations SET registration = 'X'"),
+      ).toThrow(/cannot be changed/);
+      expect(() => db.exec("DELETE FROM audit_registrations")).toThrow(
+        /retention period/,
+      );
+      expect(() => db.exec("DELETE FROM audit_events")).toThrow(
+        /retention period/,
+      );
+      // Removing the retention setting does not open the door: it then counts as a century.
+      db.exec("DELETE FROM settings");
+      expect(() =>
+        db.exec("DELETE FROM audit_events WHERE request_id = 'old'"),
+      ).toThrow(/retention period/);
+    } finally {
+      db.close();
+      await store.close();
+    }
+    const reopened = open(30);
+    expect(
+      (await reopened.searchAudit({ limit: 10 })).map((e) => e.requestId),
+    ).toEqual(["new", "old"]);
+    expect(await reopened.pruneAudit(now)).toBe(1);
+    await reopened.close();
+  });
+
+  it("opens a file again without running its migration twice", async () => {
+    const stores = [open(), open(), open()];
+    const db = new DatabaseSync(join(folder, "proxy.db"));
+    expect(db.prepare("PRAGMA user_version").get()).toEqual({
+      user_version: 1,
+    });
+    db.close();
+    await Promise.all(stores.map((store) => store.close()));
+  });
+});

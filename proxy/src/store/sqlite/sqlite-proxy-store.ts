@@ -1,0 +1,34 @@
+import type { ProxyStore } from "../proxy-store.ts";
+import { auditQueries } from "./audit-queries.ts";
+import { openDatabase } from "./database.ts";
+import { migrate } from "./schema.ts";
+import { linkQueries, sessionQueries } from "./session-queries.ts";
+import { userQueries } from "./user-queries.ts";
+
+export interface SqliteProxyStoreOptions {
+  /** A file path, or ":memory:" in tests. */
+  path: string;
+  auditRetentionDays: number;
+}
+
+/** The proxy's store in one SQLite file (PROXY_DATABASE_PATH), created on first open. */
+export function openSqliteProxyStore(
+  options: SqliteProxyStoreOptions,
+): ProxyStore {
+  const db = openDatabase(options.path);
+  try {
+    migrate(db);
+    return {
+      ...userQueries(db),
+      ...sessionQueries(db),
+      ...linkQueries(db),
+      ...auditQueries(db, options.auditRetentionDays),
+      async close() {
+        db.close();
+      },
+    };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

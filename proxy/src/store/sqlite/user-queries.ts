@@ -1,0 +1,116 @@
+import { randomUUID } from "node:crypto";
+import type { DatabaseSync } from "node:sqlite";
+import {
+  DuplicateEmailError,
+  type NewUser,
+  type Role,
+  type User,
+  type UserStore,
+} from "../proxy-store.ts";
+
+interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  password_hash: string | null;
+  oidc_issuer: string | null;
+  oidc_subject: string | null;
+  disabled_at: string | null;
+  created_at: string;
+}
+
+const toUser = (row: UserRow): User => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  role: row.role,
+  passwordHash: row.password_hash,
+  oidcIssuer: row.oidc_issuer,
+  oidcSubject: row.oidc_subject,
+  disabledAt: row.disabled_at,
+  createdAt: row.created_at,
+});
+
+const isUniqueEmail = (error: unknown) =>
+  error instanceof Error &&
+  /UNIQUE constraint failed: users\.email/.test(error.message);
+
+export function userQueries(db: DatabaseSync): UserStore {
+  const insert = db.prepare(
+    `INSERT INTO users (id, email, name, role, password_hash, oidc_issuer, oidc_subject, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+  );
+  const byId = db.prepare("SELECT * FROM users WHERE id = ?");
+  const byEmail = db.prepare("SELECT * FROM users WHERE email = ?");
+  const byOidc = db.prepare(
+    "SELECT * FROM users WHERE oidc_issuer = ? AND oidc_subject = ?",
+  );
+  const all = db.prepare("SELECT * FROM users ORDER BY email");
+  const admins = db.prepare(
+    "SELECT count(*) AS n FROM users WHERE role = 'admin' AND disabled_at IS NULL",
+  );
+  const update = db.prepare(
+    `UPDATE users SET
+       name = coalesce(:name, name),
+       role = coalesce(:role, role),
+       password_hash = CASE WHEN :setPassword THEN :passwordHash ELSE password_hash END,
+       disabled_at = CASE WHEN :setDisabled THEN :disabledAt ELSE disabled_at END,
+       oidc_issuer = coalesce(:issuer, oidc_issuer),
+       oidc_subject = coalesce(:subject, oidc_subject)
+     WHERE id = :id RETURNING *`,
+  );
+  const one = (row: unknown) => (row ? toUser(row as UserRow) : undefined);
+
+  return {
+    async createUser(user: NewUser, now: Date) {
+      try {
+        return toUser(
+          insert.get(
+            randomUUID(),
+            user.email.trim(),
+            user.name.trim(),
+            user.role,
+            user.passwordHash ?? null,
+            user.oidc?.issuer ?? null,
+            user.oidc?.subject ?? null,
+            now.toISOString(),
+          ) as unknown as UserRow,
+        );
+      } catch (error) {
+        if (isUniqueEmail(error)) throw new DuplicateEmailError(user.email);
+        throw error;
+      }
+    },
+    async findUserById(id) {
+      return one(byId.get(id));
+    },
+    async findUserByEmail(email) {
+      return one(byEmail.get(email.trim()));
+    },
+    async findUserByOidc(issuer, subject) {
+      return one(byOidc.get(issuer, subject));
+    },
+    async listUsers() {
+      return (all.all() as unknown as UserRow[]).map(toUser);
+    },
+    async countActiveAdmins() {
+      return (admins.get() as { n: number }).n;
+    },
+    async updateUser(id, change) {
+      return one(
+        update.get({
+          id,
+          name: change.name ?? null,
+          role: change.role ?? null,
+          setPassword: change.passwordHash !== undefined ? 1 : 0,
+          passwordHash: change.passwordHash ?? null,
+          setDisabled: change.disabledAt !== undefined ? 1 : 0,
+          disabledAt: change.disabledAt ?? null,
+          issuer: change.oidc?.issuer ?? null,
+          subject: change.oidc?.subject ?? null,
+        }),
+      );
+    },
+  };
+}
