@@ -1,5 +1,6 @@
-// The bench's table: each server-side figure with its unit, the targets of issue 10, and the
-// three ratios taken in the same run. Pure, so the verdicts themselves are tested.
+// The bench's table: each server-side figure with its unit, the bench's targets (stated in
+// docs/performance.md), and the three ratios taken in the same run. Pure, so the verdicts
+// themselves are tested.
 
 /** One line of the table; the web figures (bench/web) hand back rows of the same shape. */
 export interface Row {

@@ -16,7 +16,7 @@ const context = {
 };
 
 describe("resultsJson", () => {
-  it("has every key of issue 10, null where not measured, then the machine, node and date", () => {
+  it("has every headline key, null where not measured, then the machine, node and date", () => {
     const results = resultsJson(
       { service_rps: 5123.4567, nginx_rps: null, service_p50_ms: 3.2 },
       context,

@@ -1,6 +1,7 @@
-// bench/results/latest.json and its dated copy: a flat object with every key issue 10 names
-// (null when a figure was not measured, so a reader can tell "missing" from "zero"), the
-// bench's other figures after them, and the machine, Node version and date of the run.
+// bench/results/latest.json and its dated copy: a flat object with every headline figure
+// (RESULT_KEYS, the figures docs/performance.md describes; null when one was not measured, so a
+// reader can tell "missing" from "zero"), the bench's other figures after them, and the machine,
+// Node version and date of the run.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Figures } from "./report.ts";

@@ -1,5 +1,6 @@
 // `npm run bench` (`-- --quick` for shorter load runs, the same figures): the performance
-// figures of issue 10, all in one run on one machine so that their ratios mean something.
+// figures docs/performance.md lists, all in one run on one machine so that their ratios mean
+// something.
 // Seeds a 1,000,000-vehicle database, starts the stack on it, loads each server in turn with a
 // fresh key per scenario, then hands a fresh proxy to the web figures (bench/web). Prints a
 // markdown table and writes bench/results/latest.json and a dated copy. Exits 1 when a

@@ -50,8 +50,8 @@ export default defineConfig({
     },
     // After every journey: what they left in the logs (see logs.check.ts).
     { name: "logs", testMatch: /logs\.check\.ts$/, dependencies: ["chromium"] },
-    // Issue 9: the browser's side of every upstream fault, over a fault-injecting upstream and
-    // a proxy of their own (src/faults/fault-stack.ts), not the stack below.
+    // Fault journeys: the browser's side of every upstream fault, over a fault-injecting
+    // upstream and a proxy of their own (src/faults/fault-stack.ts), not the stack below.
     {
       name: "faults",
       testMatch: /[\\/]faults[\\/].*\.spec\.ts$/,

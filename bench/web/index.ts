@@ -1,5 +1,5 @@
-// The web app's figures for `npm run bench` (issue 10, sections 5 and 6): the weight of the
-// built app, and a 100,000-row fleet check in Chromium (how long the list takes to read, how
+// The web app's figures for `npm run bench` ("Web figures" in docs/performance.md): the weight
+// of the built app, and a 100,000-row fleet check in Chromium (how long the list takes to read, how
 // long the run takes, how smoothly its results scroll, what the tab holds in memory).
 import { resolve } from "node:path";
 import type { Browser } from "playwright-core";

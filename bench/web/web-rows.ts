@@ -1,5 +1,5 @@
 // The web figures as bench/run.ts prints and saves them: the flat numbers for latest.json and
-// the table's rows, with the targets beside the figures that have one.
+// the table's rows, with the bench's targets beside the figures that have one.
 import { kb, type BundleSizes } from "./bundle-size.ts";
 import type { FleetFile } from "./fleet-file.ts";
 import type { JourneyTimes } from "./fleet-journey.ts";

@@ -1,4 +1,5 @@
-// Issue 3 journeys: every reference registration's verdict and each badge's words, in the browser.
+// Compliance journeys: every reference registration's verdict and each badge's words, in the
+// browser.
 import { expect, test } from "./fixtures.ts";
 import { CompliancePage, type CheckName } from "./pages/compliance-page.ts";
 

@@ -1,7 +1,8 @@
-// Issue 9, section 3: the built app runs under the proxy's strict Content-Security-Policy with no
-// violation on any page (the parse worker included), and every HTML document carries the CSP
-// with frame-ancestors 'none', nosniff and a Referrer-Policy. A control proves the detector
-// hears what the CSP blocks, so a run that hears nothing means there was nothing.
+// The proxy's edges (docs/reliability.md, section 3): the built app runs under the proxy's
+// strict Content-Security-Policy with no violation on any page (the parse worker included), and
+// every HTML document carries the CSP with frame-ancestors 'none', nosniff and a
+// Referrer-Policy. A control proves the detector hears what the CSP blocks, so a run that hears
+// nothing means there was nothing.
 import type { Page, Response } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { CompliancePage } from "./pages/compliance-page.ts";

@@ -1,4 +1,4 @@
-// Issue 2 journeys: the single insurance check from the browser to the database and back.
+// Insurance journeys: the single insurance check from the browser to the database and back.
 import { expect, test } from "./fixtures.ts";
 import { InsurancePage } from "./pages/insurance-page.ts";
 

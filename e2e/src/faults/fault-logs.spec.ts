@@ -1,5 +1,6 @@
-// Issue 9, sections 2 and 5: what the proxy writes when the upstream fails. Each fault is a
-// warning that names the route and the request, never the plate asked about nor the key.
+// Faults and logs (docs/reliability.md, sections 2 and 5): what the proxy writes when the
+// upstream fails. Each fault is a warning that names the route and the request, never the plate
+// asked about nor the key.
 import { CLIENT_HEADER } from "@vics/shared";
 import { FAULTS, PROXY_ANSWERS, platesWith } from "./fault-cases.ts";
 import { expect, test } from "./fault-fixtures.ts";

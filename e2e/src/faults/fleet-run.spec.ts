@@ -1,4 +1,4 @@
-// Issue 9, faults: a fleet run under every upstream fault. Each bulk request gets the proxy's 502
+// Fault journeys: a fleet run under every upstream fault. Each bulk request gets the proxy's 502
 // or 504; the run retries with backoff (the browser's clock is run on, not waited for), then ends
 // with every row "not checked" and accounted for, and a retry of just those. Once the upstream
 // answers again, that retry gives every row its answer.

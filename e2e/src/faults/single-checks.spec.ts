@@ -1,4 +1,4 @@
-// Issue 9, faults: the single insurance and compliance checks under every upstream fault. The
+// Fault journeys: the single insurance and compliance checks under every upstream fault. The
 // proxy turns each into its own 502 or 504 (decision 017); the page says what happened in words,
 // gives the proxy's request id as the reference, and once the upstream answers again, Try again
 // (insurance) or checking the same vehicle again (compliance) shows the answer.

@@ -1,5 +1,5 @@
 // MOT and road tax falling due get the treatment insurance's end gets: their own filters, the
-// needs-action flag, and a place in the needs-action order by days left (issue 14).
+// needs-action flag, and a place in the needs-action order by days left (decision 026).
 import { describe, expect, it } from "vitest";
 import type { ComplianceDetails } from "@vics/shared";
 import { answered, insured, validRow } from "./fleet-fixtures.ts";

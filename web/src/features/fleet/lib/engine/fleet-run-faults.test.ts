@@ -1,4 +1,4 @@
-// Issue 9: a fleet run of 10,000 registrations while a random tenth of the upstream's answers
+// Faults: a fleet run of 10,000 registrations while a random tenth of the upstream's answers
 // are faults of every kind (seeded, so a failure can be replayed): every registration ends
 // with exactly one outcome, none lost, none twice, and the ones that end "not checked" say why.
 import { describe, expect, it } from "vitest";

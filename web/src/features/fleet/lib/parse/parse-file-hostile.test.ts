@@ -1,5 +1,6 @@
-// Hostile input, as issue 9's fuzzing will send: whatever the bytes, parseFile answers with a
-// table or a ParseFailure that has words, and never throws. Seeded, so a failure replays.
+// Hostile input, as the property tests send (docs/reliability.md, section 1): whatever the
+// bytes, parseFile answers with a table or a ParseFailure that has words, and never throws.
+// Seeded, so a failure replays.
 import { describe, expect, it } from "vitest";
 import { FLEET_MAX_ROWS, type ParseErrorCode } from "../fleet-types.ts";
 import { parseFile } from "./parse-file.ts";

@@ -1,6 +1,6 @@
 // Text files (CSV, TSV, TXT) as people's tools write them. Refusals and the row limit:
 // parse-file-failures.test.ts; XLSX: parse-file-xlsx.test.ts and parse-file-zip-bomb.test.ts;
-// random input: parse-file-fuzz.test.ts.
+// random input: parse.fuzz.test.ts and parse-file-hostile.test.ts.
 import { describe, expect, it } from "vitest";
 import type { SourceTable } from "../fleet-types.ts";
 import { guessRegistrationColumn } from "./detect-column.ts";
