@@ -230,3 +230,64 @@ export function loadEnv(): ProxyEnv {
   for (const error of result.errors) console.error(`  - ${error}`);
   process.exit(1);
 }
+
+/** What the proxy's store needs: read by the proxy and by `scripts/users`. */
+export interface StoreEnv {
+  /** The proxy's own SQLite file: users, sessions, one-time links, the audit log. */
+  databasePath: string;
+  /** Audit events older than this are pruned daily; younger ones cannot be deleted. */
+  auditRetentionDays: number;
+  /** Where one-time links open: PUBLIC_ORIGIN, else the loopback address and port. */
+  linkOrigin: string;
+}
+
+const StoreEnvSchema = z.object({
+  PROXY_DATABASE_PATH: z
+    .string()
+    .default("data/proxy.sqlite")
+    .transform(fromRoot),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(36_500, { error: "must be at most 36500 (a century)" })
+    .default(400),
+  PUBLIC_ORIGIN: EnvSchema.shape.PUBLIC_ORIGIN,
+  PORT: EnvSchema.shape.PORT,
+});
+
+export function parseStoreEnv(
+  source: Record<string, string | undefined>,
+): { ok: true; env: StoreEnv } | { ok: false; errors: string[] } {
+  const present = Object.fromEntries(
+    Object.entries(source).filter(
+      ([, value]) => value !== undefined && value !== "",
+    ),
+  );
+  const parsed = StoreEnvSchema.safeParse(present);
+  if (!parsed.success)
+    return {
+      ok: false,
+      errors: parsed.error.issues.map(
+        (issue) => `${issue.path.join(".")}: ${issue.message}`,
+      ),
+    };
+  const raw = parsed.data;
+  return {
+    ok: true,
+    env: {
+      databasePath: raw.PROXY_DATABASE_PATH,
+      auditRetentionDays: raw.AUDIT_RETENTION_DAYS,
+      linkOrigin: raw.PUBLIC_ORIGIN ?? `http://127.0.0.1:${raw.PORT}`,
+    },
+  };
+}
+
+/** Reads process.env for `scripts/users`; on any problem prints each one and exits 1. */
+export function loadStoreEnv(): StoreEnv {
+  const result = parseStoreEnv(process.env);
+  if (result.ok) return result.env;
+  console.error("scripts/users cannot start:");
+  for (const error of result.errors) console.error(`  - ${error}`);
+  process.exit(1);
+}

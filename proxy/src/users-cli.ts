@@ -1,0 +1,66 @@
+// `scripts/users create | list | role | disable | enable | reset`: the team's accounts from a
+// shell, on the proxy's store (PROXY_DATABASE_PATH). Each change is an audit event.
+import { userInfo } from "node:os";
+import { parseArgs } from "node:util";
+import { loadStoreEnv } from "./env.ts";
+import { openSqliteProxyStore } from "./store/sqlite/sqlite-proxy-store.ts";
+import { userCommand, UsageError, USAGE } from "./users/user-commands.ts";
+import { UserAdminError } from "./users/user-admin.ts";
+
+function fail(message: string, code: number): never {
+  console.error(message);
+  process.exit(code);
+}
+
+let args;
+try {
+  args = parseArgs({
+    allowPositionals: true,
+    options: {
+      email: { type: "string" },
+      name: { type: "string" },
+      role: { type: "string" },
+      admin: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+} catch (error) {
+  fail(
+    `${error instanceof Error ? error.message : String(error)}\n${USAGE}`,
+    2,
+  );
+}
+if (args.values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const env = loadStoreEnv();
+const store = openSqliteProxyStore({
+  path: env.databasePath,
+  auditRetentionDays: env.auditRetentionDays,
+});
+try {
+  await userCommand(
+    {
+      store,
+      actor: {
+        userId: null,
+        email: `scripts/users (${userInfo().username})`,
+        clientAddress: null,
+        requestId: null,
+      },
+      origin: env.linkOrigin,
+      now: Date.now,
+    },
+    args.positionals,
+    args.values,
+    (line) => console.log(line),
+  );
+} catch (error) {
+  await store.close();
+  if (error instanceof UserAdminError) fail(error.message, 1);
+  if (error instanceof UsageError) fail(`${error.message}\n${USAGE}`, 2);
+  throw error;
+}
+await store.close();
