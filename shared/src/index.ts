@@ -13,3 +13,4 @@ export * from "./plans.ts";
 export * from "./routes.ts";
 export * from "./named-registrations.ts";
 export * from "./uk-date.ts";
+export * from "./auth.ts";

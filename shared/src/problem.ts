@@ -14,6 +14,11 @@ export const PROBLEM_CODES = [
   "GATEWAY_TIMEOUT",
   "FORBIDDEN",
   "MISDIRECTED_REQUEST",
+  // The proxy's sign-in (docs/api.md, "Staff sign-in"): never sent by the v1 service.
+  "SIGN_IN_REQUIRED",
+  "ROLE_REQUIRED",
+  "ACCOUNT_DISABLED",
+  "LINK_NOT_USABLE",
 ] as const;
 
 export const ProblemCodeSchema = z.enum(PROBLEM_CODES);
@@ -57,6 +62,10 @@ export const PROBLEM_TITLES: Record<ProblemCode, string> = {
   GATEWAY_TIMEOUT: "Gateway timeout",
   FORBIDDEN: "Forbidden",
   MISDIRECTED_REQUEST: "Misdirected request",
+  SIGN_IN_REQUIRED: "Sign in required",
+  ROLE_REQUIRED: "Not allowed for your role",
+  ACCOUNT_DISABLED: "Account disabled",
+  LINK_NOT_USABLE: "Link cannot be used",
 };
 
 export function problemType(code: ProblemCode): string {

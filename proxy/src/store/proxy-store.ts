@@ -3,8 +3,9 @@
  * audit log. Asynchronous, so that a PostgreSQL store can stand behind the same interface.
  */
 
-export const ROLES = ["staff", "fleet", "admin"] as const;
-export type Role = (typeof ROLES)[number];
+import type { AuditAction, Role } from "@vics/shared";
+
+export { ROLES, type AuditAction, type Role } from "@vics/shared";
 
 export interface User {
   id: string;
@@ -84,23 +85,6 @@ export interface LinkStore {
   /** Ends a user's unused links of one purpose (a new invite replaces the old one). */
   deleteUserLinks(userId: string, purpose: LinkPurpose): Promise<void>;
 }
-
-export type AuditAction =
-  | "check.insurance"
-  | "check.compliance"
-  | "check.bulk-insurance"
-  | "check.bulk-compliance"
-  | "sign-in"
-  | "sign-in.failed"
-  | "sign-out"
-  | "user.invite"
-  | "user.create"
-  | "user.role"
-  | "user.disable"
-  | "user.enable"
-  | "user.reset"
-  | "user.password"
-  | "key.rotate";
 
 export interface NewAuditEvent {
   at: number;

@@ -1,0 +1,211 @@
+import { z } from "zod";
+
+/**
+ * The proxy's own routes for staff sign-in, users and the audit log (docs/api.md, "Staff
+ * sign-in"): what the web app sends and gets back. They live under /api/auth, /api/admin and
+ * /api/me, beside the forwarded /api/v1, and speak the same problem documents.
+ */
+
+export const ROLES = ["staff", "fleet", "admin"] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** What each role may do; each role may also do everything of the roles before it. */
+export const ROLE_WORDS: Record<Role, string> = {
+  staff: "single insurance and compliance checks",
+  fleet: "single checks and fleet checks of whole lists",
+  admin: "everything, and managing users and reading the audit log",
+};
+
+export const hasRole = (role: Role, needed: Role) =>
+  ROLES.indexOf(role) >= ROLES.indexOf(needed);
+
+export const AUTH_PATHS = {
+  methods: "/api/auth/methods",
+  session: "/api/auth/session",
+  signIn: "/api/auth/sign-in",
+  signOut: "/api/auth/sign-out",
+  signOutEverywhere: "/api/auth/sign-out-everywhere",
+  /** The one-time sign-in link of `npm start` (token in the body, from the URL's fragment). */
+  useSignInLink: "/api/auth/sign-in-link",
+  /** An invitation's or a reset's link: the token and the new password. */
+  setPassword: "/api/auth/set-password",
+  changePassword: "/api/auth/password",
+  /** A navigation, not a fetch: `?returnTo=/path` and the browser goes to the provider. */
+  oidcStart: "/api/auth/oidc/start",
+  oidcCallback: "/api/auth/oidc/callback",
+  users: "/api/admin/users",
+  audit: "/api/admin/audit",
+  auditCsv: "/api/admin/audit.csv",
+  recentChecks: "/api/me/recent-checks",
+} as const;
+
+export const SessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: RoleSchema,
+  /** Whether the user has a local password (the account page offers to change it). */
+  hasPassword: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+/** GET /api/auth/methods, open to all: which ways to sign in the page offers. */
+export const SignInMethodsSchema = z.object({
+  local: z.boolean(),
+  /** The provider's button words, e.g. "Sign in with Microsoft"; null when OIDC is off. */
+  oidc: z.object({ label: z.string() }).nullable(),
+});
+export type SignInMethods = z.infer<typeof SignInMethodsSchema>;
+
+/** GET /api/auth/session (401 SIGN_IN_REQUIRED when signed out), and every sign-in's answer. */
+export const SessionSchema = z.object({
+  user: SessionUserSchema,
+  /** When the session ends at the latest (ISO); idle time ends it sooner. */
+  expiresAt: z.string(),
+});
+export type SessionAnswer = z.infer<typeof SessionSchema>;
+
+/** A path on this site to return to after sign-in: never another origin (no open redirect). */
+export const ReturnToSchema = z
+  .string()
+  .max(2000)
+  .refine((path) => isSameOriginPath(path), "must be a path on this site");
+
+export function isSameOriginPath(path: string): boolean {
+  if (!path.startsWith("/") || path.startsWith("//") || path.includes("\\"))
+    return false;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(path)) return false;
+  const resolved = new URL(path, "http://vics.invalid");
+  return resolved.origin === "http://vics.invalid";
+}
+
+export const SignInRequestSchema = z.object({
+  email: z.string().trim().min(1, "Enter your email address").max(320),
+  password: z.string().min(1, "Enter your password").max(1024),
+});
+
+export const TokenRequestSchema = z.object({
+  token: z.string().min(1).max(100),
+});
+
+export const SetPasswordRequestSchema = z.object({
+  token: z.string().min(1).max(100),
+  password: z.string().max(1024),
+});
+
+export const ChangePasswordRequestSchema = z.object({
+  currentPassword: z.string().max(1024),
+  newPassword: z.string().max(1024),
+});
+
+/** POST /api/auth/sign-out: where the browser goes next (the provider's sign-out, or /sign-in). */
+export const SignOutAnswerSchema = z.object({ redirectTo: z.string() });
+
+export const USER_STATES = ["active", "invited", "disabled"] as const;
+
+export const AdminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: RoleSchema,
+  state: z.enum(USER_STATES),
+  /** How they sign in: a password, a provider, both, or neither yet (invited). */
+  signsInWith: z.array(z.enum(["password", "oidc"])),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+export const UserListSchema = z.object({ users: z.array(AdminUserSchema) });
+
+export const InviteRequestSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .email("Enter an email address, like name@example.org")
+    .max(320),
+  name: z.string().trim().max(200).default(""),
+  role: RoleSchema,
+});
+
+/** POST /api/admin/users and POST /api/admin/users/:id/reset: the link to send, once. */
+export const OneTimeLinkAnswerSchema = z.object({
+  user: AdminUserSchema,
+  link: z.string(),
+  expiresAt: z.string(),
+});
+
+/** PATCH /api/admin/users/:id */
+export const UserChangeSchema = z
+  .object({ role: RoleSchema.optional(), disabled: z.boolean().optional() })
+  .refine(
+    (change) => change.role !== undefined || change.disabled !== undefined,
+    {
+      error: "Give a role or disabled",
+    },
+  );
+
+export const AUDIT_ACTIONS = [
+  "check.insurance",
+  "check.compliance",
+  "check.bulk-insurance",
+  "check.bulk-compliance",
+  "sign-in",
+  "sign-in.failed",
+  "sign-out",
+  "user.invite",
+  "user.create",
+  "user.role",
+  "user.disable",
+  "user.enable",
+  "user.reset",
+  "user.password",
+  "key.rotate",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AuditEventSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  userId: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  registrations: z.array(z.string()),
+  outcome: z.string(),
+  requestId: z.string().nullable(),
+  clientAddress: z.string().nullable(),
+  detail: z
+    .record(
+      z.string(),
+      z.union([z.string(), z.number(), z.boolean(), z.null()]),
+    )
+    .optional(),
+});
+export type AuditEventAnswer = z.infer<typeof AuditEventSchema>;
+
+/** GET /api/admin/audit?user=&registration=&from=&to=&before=&limit= (dates as YYYY-MM-DD, UK). */
+export const AuditPageSchema = z.object({
+  events: z.array(AuditEventSchema),
+  /** The `before` of the next (older) page; null on the last. */
+  next: z.number().int().nullable(),
+});
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** GET /api/me/recent-checks: the signed-in user's own last checks, newest first. */
+export const RecentChecksSchema = z.object({
+  checks: z.array(
+    z.object({
+      at: z.string(),
+      action: z.enum([
+        "check.insurance",
+        "check.compliance",
+        "check.bulk-insurance",
+        "check.bulk-compliance",
+      ]),
+      registrations: z.array(z.string()),
+      outcome: z.string(),
+    }),
+  ),
+});
