@@ -1,4 +1,4 @@
-import { registrationHasher, type RegistrationHasher } from "@vics/shared/node";
+import { registrationHasher, type RegistrationHasher } from "@vics/shared/server/registration-hash";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { registerApiRoutes, takesBody } from "./forward/api-routes.ts";

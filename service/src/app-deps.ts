@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { RegistrationHasher } from "@vics/shared/node";
+import type { RegistrationHasher } from "@vics/shared/server/registration-hash";
 import type { Logger } from "./logger.ts";
 import type { RateLimiter } from "./rate-limit/rate-limiter.ts";
 import type { Store } from "./store/store.ts";

@@ -4,7 +4,7 @@
  */
 import { setTimeout as delay } from "node:timers/promises";
 import { type Plan, ukDate } from "@vics/shared";
-import { registrationHasher } from "@vics/shared/node";
+import { registrationHasher } from "@vics/shared/server/registration-hash";
 import type { Context } from "hono";
 import type { AppDeps } from "./app-deps.ts";
 import { createApp } from "./app.ts";

@@ -1,4 +1,4 @@
-import type { RegistrationHasher } from "@vics/shared/node";
+import type { RegistrationHasher } from "@vics/shared/server/registration-hash";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";

@@ -2,7 +2,7 @@ import { HEALTH_PATH } from "@vics/shared";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
-import type { RegistrationHasher } from "@vics/shared/node";
+import type { RegistrationHasher } from "@vics/shared/server/registration-hash";
 import type { Logger } from "../logger.ts";
 import type { AppEnv } from "./app-env.ts";
 

@@ -1,6 +1,6 @@
 import { UNAUTHENTICATED_LIMIT } from "@vics/shared";
 import { describe, expect, it } from "vitest";
-import { registrationHasher } from "@vics/shared/node";
+import { registrationHasher } from "@vics/shared/server/registration-hash";
 import { memoryLogger } from "../logger.ts";
 import { TEST_LOG_HASH_KEY } from "../testing.ts";
 import { freshServices } from "../test-support/services.ts";
