@@ -8,7 +8,7 @@ import {
   trickleHeaders,
 } from "@vics/shared/testing/slow-client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { memoryLogger } from "../logger.ts";
+import { memoryLogger } from "@vics/shared/testing/memory-logger";
 import { createTestService, type TestService } from "../testing.ts";
 
 /**
