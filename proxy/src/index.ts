@@ -7,14 +7,14 @@ import { registrationHasher } from "@vics/shared/server/registration-hash";
 import { serverTimeouts } from "@vics/shared/server/server-timeouts";
 import { gracefulCloser } from "@vics/shared/server/graceful-close";
 import { apiKeyHolder } from "./keys/key-reload.ts";
-import { createLogger } from "./http/logger.ts";
+import { createLogger } from "@vics/shared/server/logger";
 import { createUpstreamPool } from "./upstream/upstream-pool.ts";
 import { webAppIsBuilt } from "./static/static-site.ts";
 
 const env = loadEnv();
 // Every key this process holds, masked in any log line; a reload adds the new one.
 const secrets = [env.apiKey];
-const logger = createLogger({ level: env.logLevel, secrets });
+const logger = createLogger({ service: "proxy", level: env.logLevel, secrets });
 const apiKey = apiKeyHolder({
   key: env.apiKey,
   keyFile: env.apiKeyFile,
