@@ -311,7 +311,23 @@ export default tseslint.config(
     files: ["web/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The server kit is Node's (pino, node:crypto, Hono's server parts): a browser bundle
+      // that pulled it in would fail at load or carry a logger it cannot use.
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@vics/shared/server", "@vics/shared/server/*"],
+              message:
+                "@vics/shared/server/* is Node-only (the service's and the proxy's kit); the web app imports @vics/shared.",
+            },
+          ],
+        },
+      ],
+    },
   },
   { files: ["web/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
   ...pluginQuery.configs["flat/recommended"],

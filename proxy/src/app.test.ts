@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ProblemSchema } from "@vics/shared";
 import { createProxyApp } from "./app.ts";
-import type { Logger } from "./http/logger.ts";
+import type { Logger } from "@vics/shared/server/logger";
 import { TEST_API_KEY, emptyWebRoot, fakeUpstream } from "./test-support.ts";
 
 describe("an unexpected error", () => {
@@ -9,6 +9,7 @@ describe("an unexpected error", () => {
     const errors: Array<Record<string, unknown>> = [];
     // The request log is the one place outside a handler that can throw.
     const logger: Logger = {
+      debug: () => {},
       info: () => {
         throw new Error("disk full at /var/log/secret-path");
       },

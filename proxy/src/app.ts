@@ -1,4 +1,11 @@
-import { registrationHasher, type RegistrationHasher } from "@vics/shared/node";
+import { accessLog } from "@vics/shared/server/access-log";
+import { errorHandler } from "@vics/shared/server/error-handlers";
+import type { Logger } from "@vics/shared/server/logger";
+import {
+  registrationHasher,
+  type RegistrationHasher,
+} from "@vics/shared/server/registration-hash";
+import { requestId } from "@vics/shared/server/request-id";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { registerApiRoutes, takesBody } from "./forward/api-routes.ts";
@@ -6,11 +13,8 @@ import type { AppEnv } from "./http/app-env.ts";
 import { browserChecks } from "./edges/browser-checks.ts";
 import { createForwarder } from "./forward/forward.ts";
 import { hostCheck } from "./edges/host-check.ts";
-import type { Logger } from "./http/logger.ts";
-import { PROXY_PROBLEMS, problemResponse } from "./http/problem.ts";
+import { PROXY_PROBLEMS } from "./http/problem.ts";
 import { noBodyExcept } from "./edges/no-body.ts";
-import { requestId } from "./http/request-id.ts";
-import { requestLog } from "./http/request-log.ts";
 import { idempotentReplay } from "./forward/replay/idempotent-replay.ts";
 import { ReplayCache } from "./forward/replay/replay-cache.ts";
 import { registerStaticSite } from "./static/static-site.ts";
@@ -81,10 +85,7 @@ export function createProxyApp(options: ProxyOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(requestId);
   app.use(
-    requestLog(
-      options.logger,
-      options.hashRegistration ?? registrationHasher(),
-    ),
+    accessLog(options.logger, options.hashRegistration ?? registrationHasher()),
   );
   app.use(
     secureHeaders({
@@ -107,13 +108,16 @@ export function createProxyApp(options: ProxyOptions): Hono<AppEnv> {
   );
   registerStaticSite(app, options.webRoot);
 
+  // Only the web app's paths get here (api-routes.ts answers all of /api and /v1): a page's
+  // plain 404, not the API's problem document.
   app.notFound((c) => c.text("Not found", 404));
-  app.onError((error, c) => {
-    options.logger.error("unexpected error", {
-      requestId: c.get("requestId"),
-      error: error.message,
-    });
-    return problemResponse(c, PROXY_PROBLEMS.internal);
-  });
+  app.onError(
+    errorHandler({
+      logger: options.logger,
+      internal: PROXY_PROBLEMS.internal,
+      // An answer of the proxy's own is about this moment: no cache should keep it.
+      headers: { "Cache-Control": "no-store" },
+    }),
+  );
   return app;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { z } from "zod";
-import { LOG_LEVELS, type LogLevel } from "./http/logger.ts";
+import { LOG_LEVELS, type LogLevel } from "@vics/shared/server/logger";
 import { isLoopbackHost } from "./edges/loopback.ts";
 
 /** The only module that reads process.env (docs/architecture.md). */

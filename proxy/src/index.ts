@@ -3,18 +3,18 @@ import { serve } from "@hono/node-server";
 import { HEALTH_PATH } from "@vics/shared";
 import { createProxyApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
-import { registrationHasher } from "@vics/shared/node";
-import { serverTimeouts } from "@vics/shared/node/server-timeouts";
-import { gracefulCloser } from "@vics/shared/node/graceful-close";
+import { registrationHasher } from "@vics/shared/server/registration-hash";
+import { serverTimeouts } from "@vics/shared/server/server-timeouts";
+import { gracefulCloser } from "@vics/shared/server/graceful-close";
 import { apiKeyHolder } from "./keys/key-reload.ts";
-import { createLogger } from "./http/logger.ts";
+import { createLogger } from "@vics/shared/server/logger";
 import { createUpstreamPool } from "./upstream/upstream-pool.ts";
 import { webAppIsBuilt } from "./static/static-site.ts";
 
 const env = loadEnv();
 // Every key this process holds, masked in any log line; a reload adds the new one.
 const secrets = [env.apiKey];
-const logger = createLogger({ level: env.logLevel, secrets });
+const logger = createLogger({ service: "proxy", level: env.logLevel, secrets });
 const apiKey = apiKeyHolder({
   key: env.apiKey,
   keyFile: env.apiKeyFile,

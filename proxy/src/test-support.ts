@@ -6,7 +6,11 @@ import { CLIENT_HEADER } from "@vics/shared";
 import type { Hono } from "hono";
 import type { AppEnv } from "./http/app-env.ts";
 import { createProxyApp, type ProxyOptions } from "./app.ts";
-import { createLogger, type LogFields, type LogLevel } from "./http/logger.ts";
+import {
+  createLogger,
+  type LogFields,
+  type LogLevel,
+} from "@vics/shared/server/logger";
 import type { UpstreamFetch } from "./upstream/upstream-call.ts";
 import { contractAnswer } from "./test-support/contract-answer.ts";
 
@@ -39,7 +43,11 @@ export function createMemoryLogger(level: LogLevel = "info") {
     } = JSON.parse(line);
     entries.push({ level: lineLevel, message: msg, fields });
   };
-  const logger = createLogger({ level, destination: { write } });
+  const logger = createLogger({
+    service: "proxy",
+    level,
+    destination: { write },
+  });
   return { logger, entries, text: () => lines.join("") };
 }
 

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import type { RegistrationHasher } from "@vics/shared/node";
-import type { Logger } from "./logger.ts";
-import type { RateLimiter } from "./rate-limit/rate-limiter.ts";
+import type { RegistrationHasher } from "@vics/shared/server/registration-hash";
+import type { Logger } from "@vics/shared/server/logger";
+import type { RateLimiter } from "@vics/shared/server/rate-limiter";
 import type { Store } from "./store/store.ts";
 
 /** Everything the app needs from outside, so tests can swap any of it. */

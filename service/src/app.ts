@@ -1,12 +1,16 @@
 import { HEALTH_PATH, ROUTE_PATTERNS } from "@vics/shared";
+import { accessLog } from "@vics/shared/server/access-log";
+import {
+  errorHandler,
+  notFoundHandler,
+} from "@vics/shared/server/error-handlers";
+import { requestId } from "@vics/shared/server/request-id";
 import { Hono } from "hono";
 import type { AppDeps } from "./app-deps.ts";
-import { accessLog } from "./http/access-log.ts";
 import type { AppEnv } from "./http/app-env.ts";
-import { errorHandler, notFoundHandler } from "./http/error-handlers.ts";
-import { problems } from "./http/problem-error.ts";
+import { problems } from "./http/problems.ts";
 import { rateLimit } from "./http/rate-limit.ts";
-import { requestId } from "./http/request-id.ts";
+import { SandboxFailure } from "./sandbox.ts";
 import { bulkComplianceRoute, bulkInsuranceRoute } from "./routes/bulk.ts";
 import { complianceRoute } from "./routes/compliance.ts";
 import { insuranceRoute } from "./routes/insurance.ts";
@@ -48,7 +52,21 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       throw problems.methodNotAllowed(c.req.method, POST_ONLY);
     });
 
-  app.notFound(notFoundHandler);
-  app.onError(errorHandler(deps.logger));
+  app.notFound(notFoundHandler(problems.routeNotFound));
+  app.onError(
+    errorHandler({
+      logger: deps.logger,
+      internal: problems.internal,
+      // ER19ERR takes the real 500 path, logged as the expected event it is, not as an
+      // incident with a stack trace.
+      expected: (error, c) => {
+        if (!(error instanceof SandboxFailure)) return undefined;
+        deps.logger.info("sandbox: simulated failure", {
+          requestId: c.get("requestId"),
+        });
+        return problems.internal();
+      },
+    }),
+  );
   return app;
 }

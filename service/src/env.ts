@@ -1,7 +1,7 @@
 // The only file that reads process.env.
 import { resolve } from "node:path";
 import { z } from "zod";
-import { LOG_LEVELS } from "./logger.ts";
+import { LOG_LEVELS } from "@vics/shared/server/logger";
 
 /** Relative paths (DATABASE_PATH) resolve against the repository root, whatever the cwd. */
 export const REPO_ROOT = resolve(import.meta.dirname, "../..");

@@ -3,12 +3,12 @@ import { setTimeout as delay } from "node:timers/promises";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { createApp } from "./app.ts";
-import { gracefulCloser } from "@vics/shared/node/graceful-close";
+import { gracefulCloser } from "@vics/shared/server/graceful-close";
 import { loadEnv } from "./env.ts";
-import { registrationHasher } from "@vics/shared/node";
-import { serverTimeouts } from "@vics/shared/node/server-timeouts";
-import { createLogger } from "./logger.ts";
-import { createMemoryRateLimiter } from "./rate-limit/memory-rate-limiter.ts";
+import { registrationHasher } from "@vics/shared/server/registration-hash";
+import { serverTimeouts } from "@vics/shared/server/server-timeouts";
+import { createLogger } from "@vics/shared/server/logger";
+import { createMemoryRateLimiter } from "@vics/shared/server/memory-rate-limiter";
 import { SANDBOX_DELAY_MS } from "./sandbox.ts";
 import { withCachedKeys } from "./store/cached-keys.ts";
 import { openStoreOrExit } from "./store/open-store.ts";
@@ -16,7 +16,7 @@ import { openStoreOrExit } from "./store/open-store.ts";
 const SHUTDOWN_GRACE_MS = 5000;
 
 const env = loadEnv();
-const logger = createLogger({ level: env.LOG_LEVEL });
+const logger = createLogger({ service: "service", level: env.LOG_LEVEL });
 // Keys are looked up once per KEY_CACHE_TTL_MS, not per request; revocations apply within it.
 const store = withCachedKeys(
   openStoreOrExit(env.DATABASE_PATH, new Date(), (message, fields) =>

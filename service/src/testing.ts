@@ -4,13 +4,13 @@
  */
 import { setTimeout as delay } from "node:timers/promises";
 import { type Plan, ukDate } from "@vics/shared";
-import { registrationHasher } from "@vics/shared/node";
+import { registrationHasher } from "@vics/shared/server/registration-hash";
 import type { Context } from "hono";
 import type { AppDeps } from "./app-deps.ts";
 import { createApp } from "./app.ts";
 import { issueApiKey } from "./keys/api-key.ts";
-import { type Logger, silentLogger } from "./logger.ts";
-import { createMemoryRateLimiter } from "./rate-limit/memory-rate-limiter.ts";
+import { type Logger, silentLogger } from "@vics/shared/server/logger";
+import { createMemoryRateLimiter } from "@vics/shared/server/memory-rate-limiter";
 import { SANDBOX_DELAY_MS } from "./sandbox.ts";
 import { DEFAULT_FLEET_SEED } from "./seed/fleet.ts";
 import { openSqliteStore } from "./store/sqlite/sqlite-store.ts";

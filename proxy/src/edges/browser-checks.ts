@@ -2,7 +2,6 @@ import { CLIENT_HEADER, PROXY_PREFIX } from "@vics/shared";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../http/app-env.ts";
 import { EDGE_PROBLEMS } from "./edge-problems.ts";
-import { problemResponse } from "../http/problem.ts";
 
 /**
  * Who may spend the key's quota: the web app's own pages and programs that are not browsers.
@@ -29,15 +28,15 @@ export function browserChecks(publicOrigin?: string) {
     if (!API_PATH.test(c.req.path)) return next();
     const site = c.req.header("Sec-Fetch-Site");
     if (site !== undefined && !ALLOWED_FETCH_SITES.has(site))
-      return problemResponse(c, EDGE_PROBLEMS.crossSite);
+      throw EDGE_PROBLEMS.crossSite();
     const origin = c.req.header("Origin");
     if (
       origin !== undefined &&
       origin !== (ownOrigin ?? new URL(c.req.url).origin)
     )
-      return problemResponse(c, EDGE_PROBLEMS.crossSite);
+      throw EDGE_PROBLEMS.crossSite();
     if (!c.req.header(CLIENT_HEADER)?.trim())
-      return problemResponse(c, EDGE_PROBLEMS.clientHeaderMissing);
+      throw EDGE_PROBLEMS.clientHeaderMissing();
     await next();
   });
 }

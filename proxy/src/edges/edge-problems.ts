@@ -1,5 +1,5 @@
 import { CLIENT_HEADER } from "@vics/shared";
-import type { ProxyProblem } from "../http/problem.ts";
+import { ProblemError } from "@vics/shared/server/problem-error";
 
 /**
  * The problems the proxy's edges answer (docs/decisions/018-proxy-edges.md): a request that
@@ -7,35 +7,31 @@ import type { ProxyProblem } from "../http/problem.ts";
  */
 export const EDGE_PROBLEMS = {
   /** In the service's own words (the shared parser's message), as the service would answer. */
-  invalidRegistration: (detail: string): ProxyProblem => ({
-    status: 400,
-    code: "INVALID_REGISTRATION",
-    detail,
-  }),
-  clientHeaderMissing: {
-    status: 403,
-    code: "FORBIDDEN",
-    detail: `This API answers the VICS web app, which sends the ${CLIENT_HEADER} header with every request. A program of your own may send it too, with any value (${CLIENT_HEADER}: my-script); a page on another site cannot.`,
-  },
-  crossSite: {
-    status: 403,
-    code: "FORBIDDEN",
-    detail:
+  invalidRegistration: (detail: string) =>
+    new ProblemError(400, "INVALID_REGISTRATION", detail),
+  clientHeaderMissing: () =>
+    new ProblemError(
+      403,
+      "FORBIDDEN",
+      `This API answers the VICS web app, which sends the ${CLIENT_HEADER} header with every request. A program of your own may send it too, with any value (${CLIENT_HEADER}: my-script); a page on another site cannot.`,
+    ),
+  crossSite: () =>
+    new ProblemError(
+      403,
+      "FORBIDDEN",
       "This API answers requests from the VICS web app's own pages only, not from another site. Open VICS itself and check there.",
-  },
+    ),
   /** `address`: where VICS is, in words, e.g. "https://vics.example.org". */
-  misdirected: (address: string): ProxyProblem => ({
-    status: 421,
-    code: "MISDIRECTED_REQUEST",
-    detail: `This server does not answer for that address. Open VICS at ${address}.`,
-  }),
-  bodyNotAccepted: {
-    status: 413,
-    code: "PAYLOAD_TOO_LARGE",
-    detail:
+  misdirected: (address: string) =>
+    new ProblemError(
+      421,
+      "MISDIRECTED_REQUEST",
+      `This server does not answer for that address. Open VICS at ${address}.`,
+    ),
+  bodyNotAccepted: () =>
+    new ProblemError(
+      413,
+      "PAYLOAD_TOO_LARGE",
       "This address takes no request body. Send the request again without one.",
-  },
-} as const satisfies Record<
-  string,
-  ProxyProblem | ((detail: string) => ProxyProblem)
->;
+    ),
+};

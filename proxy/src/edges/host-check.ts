@@ -2,7 +2,6 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../http/app-env.ts";
 import { EDGE_PROBLEMS } from "./edge-problems.ts";
 import { isLoopbackHost } from "./loopback.ts";
-import { problemResponse } from "../http/problem.ts";
 
 // A name or IPv4 address, or a bracketed IPv6 address, and an optional port: nothing else
 // (no user info, path or spaces) is an authority a browser sends.
@@ -61,7 +60,7 @@ export function hostCheck(publicOrigin?: string) {
     // The URL is built from the Host header but for an absolute-form target: one parse will do.
     if (host !== undefined && host !== authorities[0]) authorities.push(host);
     if (!authorities.every((authority) => isOwnAuthority(authority, origin)))
-      return problemResponse(c, EDGE_PROBLEMS.misdirected(address));
+      throw EDGE_PROBLEMS.misdirected(address);
     await next();
   });
 }

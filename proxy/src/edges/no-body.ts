@@ -1,7 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppContext, AppEnv } from "../http/app-env.ts";
 import { EDGE_PROBLEMS } from "./edge-problems.ts";
-import { problemResponse } from "../http/problem.ts";
 
 /** Whether a request says it carries a body: any Transfer-Encoding, or a length above 0. */
 function declaresBody(c: AppContext): boolean {
@@ -16,8 +15,7 @@ function declaresBody(c: AppContext): boolean {
  */
 export function noBodyExcept(takesBody: (c: AppContext) => boolean) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (declaresBody(c) && !takesBody(c))
-      return problemResponse(c, EDGE_PROBLEMS.bodyNotAccepted);
+    if (declaresBody(c) && !takesBody(c)) throw EDGE_PROBLEMS.bodyNotAccepted();
     await next();
   });
 }

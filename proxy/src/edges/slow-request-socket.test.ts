@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
-import { serverTimeouts } from "@vics/shared/node/server-timeouts";
+import { serverTimeouts } from "@vics/shared/server/server-timeouts";
 import {
   SLOW_REQUEST_DEADLINE_MS,
   trickleBody,

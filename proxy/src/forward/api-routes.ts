@@ -6,15 +6,15 @@ import {
   parseRegistration,
   paths,
 } from "@vics/shared";
+import { bulkBodyChecks, readBulkBody } from "@vics/shared/server/bulk-body";
 import type { AppContext, AppEnv } from "../http/app-env.ts";
-import { bulkBodyChecks, validatedBulkBody } from "./bulk-body.ts";
 import { EDGE_PROBLEMS } from "../edges/edge-problems.ts";
 import type { Forward, RewriteAnswer } from "./forward.ts";
 import {
   type ForwardedRoute,
   proxyCopyOfOpenApi,
 } from "../openapi/openapi-copy.ts";
-import { PROXY_PROBLEMS, problemResponse } from "../http/problem.ts";
+import { PROXY_PROBLEMS } from "../http/problem.ts";
 import {
   type IdempotentReplay,
   idempotencyKey,
@@ -31,7 +31,8 @@ interface ForwardedOperation extends ForwardedRoute {
 
 /**
  * Only these reach the service, and the proxy's copy of the OpenAPI document lists
- * exactly these. A POST carries a bulk request body, checked here first (bulk-body.ts).
+ * exactly these. A POST carries a bulk request body, checked here first
+ * (@vics/shared/server/bulk-body).
  */
 export const FORWARDED_OPERATIONS: readonly ForwardedOperation[] = [
   {
@@ -85,20 +86,12 @@ const API_LOOKALIKE = new RegExp(
  * (`..%2F..%2Fadmin`, `%00`, a lookalike letter), the service sees 2 to 7 of A-Z and 0-9, so
  * an upstream behind a path-decoding server can never be sent a traversal.
  */
-function pathRegistration(
-  c: AppContext,
-): { registration: string } | { refused: Response } {
+function pathRegistration(c: AppContext): string {
   const raw = c.req.param("registration");
-  if (raw === undefined) return { registration: "" };
+  if (raw === undefined) return "";
   const parsed = parseRegistration(raw);
-  if (!parsed.ok)
-    return {
-      refused: problemResponse(
-        c,
-        EDGE_PROBLEMS.invalidRegistration(parsed.message),
-      ),
-    };
-  return { registration: parsed.registration };
+  if (!parsed.ok) throw EDGE_PROBLEMS.invalidRegistration(parsed.message);
+  return parsed.registration;
 }
 
 function register(
@@ -111,30 +104,23 @@ function register(
   if (operation.method === "get") {
     app.get(path, (c) => {
       const registration = pathRegistration(c);
-      if ("refused" in registration) return registration.refused;
       return forward(c, {
-        path: operation.upstreamPath(registration.registration),
-        registrations: [registration.registration],
+        path: operation.upstreamPath(registration),
+        registrations: [registration],
         rewrite: operation.rewrite,
       });
     });
     return;
   }
   app.post(path, ...bulkBodyChecks, async (c) => {
-    const idempotency = idempotencyKey(c);
-    if ("refused" in idempotency) return idempotency.refused;
-    const body = await validatedBulkBody(c);
-    if ("refused" in body) return body.refused;
+    const key = idempotencyKey(c);
+    // The validated request, never the browser's bytes: only `registrations` travels on.
+    const { registrations } = await readBulkBody(c);
+    const json = JSON.stringify({ registrations });
     const upstreamPath = operation.upstreamPath("");
-    const ask = () =>
-      forward(c, {
-        path: upstreamPath,
-        json: body.json,
-        registrations: body.registrations,
-      });
-    const { key } = idempotency;
+    const ask = () => forward(c, { path: upstreamPath, json, registrations });
     if (key === undefined) return ask();
-    return replay.answer(c, { path: upstreamPath, key, json: body.json }, ask);
+    return replay.answer(c, { path: upstreamPath, key, json }, ask);
   });
 }
 
@@ -158,15 +144,13 @@ export function registerApiRoutes(
   for (const route of new Set(FORWARDED_OPERATIONS.map((op) => op.route))) {
     const methods = FORWARDED_OPERATIONS.filter((op) => op.route === route);
     const allow = allowHeader(methods.map((op) => op.method));
-    app.all(PROXY_PREFIX + route, (c) =>
-      problemResponse(c, PROXY_PROBLEMS.methodNotAllowed(allow), {
-        Allow: allow,
-      }),
-    );
+    app.all(PROXY_PREFIX + route, () => {
+      throw PROXY_PROBLEMS.methodNotAllowed(allow);
+    });
   }
   // Answered here and never forwarded, before the web app's fallback can see them.
   app.all("*", async (c, next) => {
     if (!API_LOOKALIKE.test(c.req.path)) return next();
-    return problemResponse(c, PROXY_PROBLEMS.notFound);
+    throw PROXY_PROBLEMS.notFound();
   });
 }

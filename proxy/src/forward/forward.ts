@@ -1,17 +1,14 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { PROBLEM_CONTENT_TYPE } from "@vics/shared";
+import { routeTemplate } from "@vics/shared/server/access-log";
+import type { Logger } from "@vics/shared/server/logger";
+import type { ProblemError } from "@vics/shared/server/problem-error";
 import type { AppContext } from "../http/app-env.ts";
 import {
   browserResponseHeaders,
   upstreamRequestHeaders,
 } from "./header-allowlists.ts";
-import type { Logger } from "../http/logger.ts";
-import {
-  PROXY_PROBLEMS,
-  problemResponse,
-  type ProxyProblem,
-} from "../http/problem.ts";
-import { routeTemplate } from "../http/request-log.ts";
+import { PROXY_PROBLEMS } from "../http/problem.ts";
 import {
   callUpstream,
   type UpstreamReply,
@@ -48,6 +45,7 @@ export interface UpstreamRequest extends Asked {
   rewrite?: RewriteAnswer;
 }
 
+/** The upstream's answer, passed back; or it throws the proxy's own problem (a 502 or 504). */
 export type Forward = (
   c: AppContext,
   upstream: UpstreamRequest,
@@ -60,7 +58,8 @@ const CONTRACT_MEDIA_TYPES = new Set([
 
 /** What goes back: the upstream's body, or the proxy's own problem and why (for the log). */
 type Judged =
-  { pass: string } | { refuse: ProxyProblem; log: string; reason: string };
+  | { pass: string }
+  | { refuse: () => ProblemError; log: string; reason: string };
 
 const outsideContract = (reason: string): Judged => ({
   refuse: PROXY_PROBLEMS.upstreamInvalid,
@@ -141,14 +140,14 @@ export function createForwarder(options: ForwardOptions): Forward {
         ...context,
         timeoutMs: options.timeoutMs,
       });
-      return problemResponse(c, PROXY_PROBLEMS.upstreamTimeout);
+      throw PROXY_PROBLEMS.upstreamTimeout();
     }
     if (outcome.kind === "unreachable") {
       logger.warn("upstream unreachable", {
         ...context,
         reason: outcome.reason,
       });
-      return problemResponse(c, PROXY_PROBLEMS.upstreamUnreachable);
+      throw PROXY_PROBLEMS.upstreamUnreachable();
     }
     const { status, headers } = outcome;
     const judged = judgeAnswer(outcome, asked);
@@ -159,7 +158,7 @@ export function createForwarder(options: ForwardOptions): Forward {
         contentType: headers.get("Content-Type") ?? "none",
         reason: judged.reason,
       });
-      return problemResponse(c, judged.refuse);
+      throw judged.refuse();
     }
     if (status === 401) {
       logger.warn(

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { apiKeyHolder } from "./key-reload.ts";
-import { createLogger } from "../http/logger.ts";
+import { createLogger } from "@vics/shared/server/logger";
 import { createTestProxy, fakeUpstream } from "../test-support.ts";
 
 const OLD_KEY = "vics_old_key_0123456789abcdef";
@@ -13,6 +13,7 @@ function setUp(keyFile?: string) {
   const lines: string[] = [];
   const secrets = [OLD_KEY];
   const logger = createLogger({
+    service: "proxy",
     secrets,
     destination: { write: (line: string) => void lines.push(line) },
   });

@@ -1,5 +1,5 @@
 import { readApiKeyFile } from "../env.ts";
-import type { Logger } from "../http/logger.ts";
+import type { Logger } from "@vics/shared/server/logger";
 
 /**
  * The proxy's current API key, and its reload from UPSTREAM_API_KEY_FILE (on SIGHUP): checked

@@ -1,9 +1,10 @@
+import type { RateLimitDecision } from "@vics/shared/server/rate-limiter";
+import type { ServerEnv } from "@vics/shared/server/server-env";
 import type { ApiKeyRecord } from "../store/store.ts";
-import type { RateLimitDecision } from "../rate-limit/rate-limiter.ts";
 
-export interface AppEnv {
-  Variables: {
-    requestId: string;
+/** The kit's request id, and what the rate limiter learns of the caller. */
+export interface AppEnv extends ServerEnv {
+  Variables: ServerEnv["Variables"] & {
     /** The caller's active key; undefined when none or an invalid one was sent. */
     apiKey: ApiKeyRecord | undefined;
     rateLimit: RateLimitDecision;

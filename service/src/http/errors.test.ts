@@ -1,7 +1,7 @@
 import { UNAUTHENTICATED_LIMIT } from "@vics/shared";
 import { describe, expect, it } from "vitest";
-import { registrationHasher } from "@vics/shared/node";
-import { memoryLogger } from "../logger.ts";
+import { registrationHasher } from "@vics/shared/server/registration-hash";
+import { memoryLogger } from "@vics/shared/testing/memory-logger";
 import { TEST_LOG_HASH_KEY } from "../testing.ts";
 import { freshServices } from "../test-support/services.ts";
 import {

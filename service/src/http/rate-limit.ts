@@ -1,10 +1,10 @@
 import { API_KEY_HEADER } from "@vics/shared";
+import { rateLimitHeaders } from "@vics/shared/server/rate-limit-headers";
 import { createMiddleware } from "hono/factory";
 import type { AppDeps } from "../app-deps.ts";
 import { authenticateApiKey } from "../keys/api-key.ts";
 import type { AppEnv } from "./app-env.ts";
-import { problems } from "./problem-error.ts";
-import { rateLimitHeaders } from "./rate-limit-headers.ts";
+import { problems } from "./problems.ts";
 
 /**
  * Authenticates (without rejecting yet), then counts the request: against the key when

@@ -6,7 +6,7 @@ import {
 import { describe, expect, it, vi } from "vitest";
 import { BULK_CHECKS } from "../test-support/bulk-checks.ts";
 import { freshServices } from "../test-support/services.ts";
-import { memoryLogger } from "../logger.ts";
+import { memoryLogger } from "@vics/shared/testing/memory-logger";
 import { SANDBOX_REGISTRATIONS } from "@vics/shared";
 import {
   call,

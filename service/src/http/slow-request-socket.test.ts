@@ -1,14 +1,14 @@
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
-import { serverTimeouts } from "@vics/shared/node/server-timeouts";
+import { serverTimeouts } from "@vics/shared/server/server-timeouts";
 import {
   SLOW_REQUEST_DEADLINE_MS,
   trickleBody,
   trickleHeaders,
 } from "@vics/shared/testing/slow-client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { memoryLogger } from "../logger.ts";
+import { memoryLogger } from "@vics/shared/testing/memory-logger";
 import { createTestService, type TestService } from "../testing.ts";
 
 /**

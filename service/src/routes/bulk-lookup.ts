@@ -2,8 +2,8 @@ import { BULK_ERRORS, parseRegistration, ukDate } from "@vics/shared";
 import type { AppDeps } from "../app-deps.ts";
 import type { BulkOutcome } from "../domain/bulk.ts";
 import type { IsoDate } from "../domain/dates.ts";
-import { problems } from "../http/problem-error.ts";
-import type { RateLimitDecision } from "../rate-limit/rate-limiter.ts";
+import { problems } from "../http/problems.ts";
+import type { RateLimitDecision } from "@vics/shared/server/rate-limiter";
 import {
   bulkSandboxEffect,
   sandboxBulkError,

@@ -5,7 +5,7 @@ import {
 } from "@vics/shared";
 import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memoryLogger } from "../logger.ts";
+import { memoryLogger } from "@vics/shared/testing/memory-logger";
 import { REFERENCE_REGISTRATIONS } from "@vics/shared";
 import { createTestService, type TestService } from "../testing.ts";
 import { BULK_CHECKS } from "../test-support/bulk-checks.ts";

@@ -1,4 +1,9 @@
 import { ROUTE_PATTERNS } from "@vics/shared";
+import {
+  limitBulkBody,
+  readBulkBody,
+  requireJsonBody,
+} from "@vics/shared/server/bulk-body";
 import type { Hono } from "hono";
 import type { AppDeps } from "../app-deps.ts";
 import {
@@ -9,11 +14,6 @@ import {
 } from "../domain/bulk.ts";
 import type { IsoDate } from "../domain/dates.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import {
-  bulkRegistrations,
-  limitBulkBody,
-  requireJsonBody,
-} from "../http/bulk-body.ts";
 import { requireApiKey } from "../http/rate-limit.ts";
 import { lookUpVehicles } from "./bulk-lookup.ts";
 
@@ -29,7 +29,7 @@ export function bulkRoute<Item extends { error?: string }>(
     app.post(path, requireApiKey, requireJsonBody, limitBulkBody, async (c) => {
       const { outcomes, today } = await lookUpVehicles(
         deps,
-        await bulkRegistrations(c),
+        (await readBulkBody(c)).registrations,
         c.get("rateLimit"),
       );
       return c.json(

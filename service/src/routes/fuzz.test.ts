@@ -20,7 +20,10 @@ import {
   tenMegabyteBody,
 } from "@vics/shared/testing/fuzz";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type LogEvent, memoryLogger } from "../logger.ts";
+import {
+  type LogEvent,
+  memoryLogger,
+} from "@vics/shared/testing/memory-logger";
 import {
   createTestService,
   TEST_CLIENT_ADDRESS,

@@ -5,8 +5,8 @@ import {
 } from "@vics/shared";
 import type { AppDeps } from "../app-deps.ts";
 import type { IsoDate } from "../domain/dates.ts";
-import { problems } from "../http/problem-error.ts";
-import type { RateLimitDecision } from "../rate-limit/rate-limiter.ts";
+import { problems } from "../http/problems.ts";
+import type { RateLimitDecision } from "@vics/shared/server/rate-limiter";
 import {
   SandboxFailure,
   sandboxOutcome,

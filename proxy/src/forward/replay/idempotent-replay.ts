@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { REQUEST_ID_HEADER } from "@vics/shared";
 import type { AppContext } from "../../http/app-env.ts";
 import { browserResponseHeaders } from "../header-allowlists.ts";
-import { PROXY_PROBLEMS, problemResponse } from "../../http/problem.ts";
+import { PROXY_PROBLEMS } from "../../http/problem.ts";
 import type { KeptAnswer, ReplayCache } from "./replay-cache.ts";
 
 /** Decision 028: a bulk request sent again with the same key and body is answered from memory. */
@@ -16,22 +16,14 @@ const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 export const INVALID_KEY_DETAIL = `The ${IDEMPOTENCY_KEY_HEADER} header must be 8 to 128 letters, digits, hyphens or underscores. Send the request again with such a key, or without the header.`;
 
 /**
- * The header's key, none, or the proxy's own 400 (an edge check, decision 018: it costs the
- * service nothing).
+ * The header's key, undefined when none, or the proxy's own 400 (an edge check, decision
+ * 018: it costs the service nothing).
  */
-export function idempotencyKey(
-  c: AppContext,
-): { key?: string } | { refused: Response } {
+export function idempotencyKey(c: AppContext): string | undefined {
   const key = c.req.header(IDEMPOTENCY_KEY_HEADER);
-  if (key === undefined) return {};
-  if (!KEY_PATTERN.test(key))
-    return {
-      refused: problemResponse(
-        c,
-        PROXY_PROBLEMS.malformedRequest(INVALID_KEY_DETAIL),
-      ),
-    };
-  return { key };
+  if (key !== undefined && !KEY_PATTERN.test(key))
+    throw PROXY_PROBLEMS.malformedRequest(INVALID_KEY_DETAIL);
+  return key;
 }
 
 const sha256 = (text: string) =>

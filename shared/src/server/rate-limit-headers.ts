@@ -1,6 +1,7 @@
-import { RATE_LIMIT_HEADERS } from "@vics/shared";
-import type { RateLimitDecision } from "../rate-limit/rate-limiter.ts";
+import { RATE_LIMIT_HEADERS } from "../rate-limit.ts";
+import type { RateLimitDecision } from "./rate-limiter.ts";
 
+/** The X-RateLimit-* headers of a decision: on every counted answer, and on its 429. */
 export function rateLimitHeaders(
   decision: RateLimitDecision,
 ): Record<string, string> {

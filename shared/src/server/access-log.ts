@@ -1,14 +1,15 @@
-import { HEALTH_PATH } from "@vics/shared";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
-import type { RegistrationHasher } from "@vics/shared/node";
-import type { Logger } from "../logger.ts";
-import type { AppEnv } from "./app-env.ts";
+import { HEALTH_PATH } from "../routes.ts";
+import type { Logger } from "./logger.ts";
+import type { RegistrationHasher } from "./registration-hash.ts";
+import type { ServerEnv } from "./server-env.ts";
 
 /**
  * The route a request matched, as registered (`/v1/compliance/:registration`), never the
- * path itself, which holds a registration number. `*` when only the middleware matched.
+ * path itself, which can hold a registration number (also in the web app's deep links, which
+ * the proxy's catch-all `*` serves). `*` when only a middleware matched.
  */
 export function routeTemplate(c: Context): string {
   const route = matchedRoutes(c).find(
@@ -19,15 +20,15 @@ export function routeTemplate(c: Context): string {
 
 /**
  * One line per request: method, route, status, duration and request id, and for a
- * single-vehicle check its registration as a keyed hash. Never headers (X-API-Key must not
- * reach a log), never a plate. Health probes go at debug level: supervisors and `npm start`
- * poll /health, and a line per probe would drown the real requests.
+ * single-vehicle check its registration as a keyed hash. Never headers (an API key must not
+ * reach a log), the query, a body or a plate. Health probes go at debug level: supervisors
+ * and `npm start` poll /health, and a line per probe would drown the real requests.
  */
 export function accessLog(
   logger: Logger,
   hashRegistration: RegistrationHasher,
 ) {
-  return createMiddleware<AppEnv>(async (c, next) => {
+  return createMiddleware<ServerEnv>(async (c, next) => {
     const started = performance.now();
     await next();
     const route = routeTemplate(c);

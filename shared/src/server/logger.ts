@@ -1,25 +1,28 @@
 /**
- * The proxy's log: pino's JSON lines, in the format the service writes too (time, level,
- * service, msg, then the event's fields; docs/decisions/011-one-log-format.md). Injected, so
- * tests pass their own to read what was logged.
+ * The log of the service and the proxy: pino's JSON lines, one format for both (time, level,
+ * service, msg, then the event's fields; docs/decisions/011-one-log-format.md). Injected into
+ * each app, so tests read what was logged and nothing reaches their console.
  */
 import { pino, type DestinationStream } from "pino";
 
-export type LogFields = Record<string, string | number | boolean | undefined>;
+export type LogFields = Record<string, unknown>;
 export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface Logger {
+  debug(message: string, fields?: LogFields): void;
   info(message: string, fields?: LogFields): void;
   warn(message: string, fields?: LogFields): void;
   error(message: string, fields?: LogFields): void;
 }
 
 export interface LoggerOptions {
+  /** Which process wrote the line: `service` or `proxy`, on every line. */
+  service: string;
   level?: LogLevel;
   /**
-   * Masked wherever they appear in a line, as a last line of defence: nothing should log the
-   * API key, but if a library's error message ever echoed it, it must not leak.
+   * Masked wherever they appear in a line, as a last line of defence: nothing should log an
+   * API key, but if a library's error message ever echoed one, it must not leak.
    */
   secrets?: readonly string[];
   /** Default: stdout, written asynchronously and flushed when the process exits. */
@@ -47,20 +50,32 @@ export function maskSecrets(secrets: readonly string[]) {
   };
 }
 
-export function createLogger(options: LoggerOptions = {}): Logger {
+export function createLogger(options: LoggerOptions): Logger {
   const log = pino(
     {
       level: options.level ?? "info",
-      base: { service: "proxy" },
+      base: { service: options.service },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      hooks: { streamWrite: maskSecrets(options.secrets ?? []) },
+      // Only where there is something to mask: the hook runs on every line.
+      ...(options.secrets && {
+        hooks: { streamWrite: maskSecrets(options.secrets) },
+      }),
     },
     options.destination ?? pino.destination({ sync: false }),
   );
   return {
+    debug: (message, fields = {}) => log.debug(fields, message),
     info: (message, fields = {}) => log.info(fields, message),
     warn: (message, fields = {}) => log.warn(fields, message),
     error: (message, fields = {}) => log.error(fields, message),
   };
 }
+
+const ignore = () => {};
+export const silentLogger: Logger = {
+  debug: ignore,
+  info: ignore,
+  warn: ignore,
+  error: ignore,
+};

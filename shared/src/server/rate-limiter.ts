@@ -1,4 +1,4 @@
-import type { Plan } from "@vics/shared";
+import type { Plan } from "../plans.ts";
 
 /** Who a request counts against: a key's plan, or a client address without a valid key. */
 export type RateLimitTier = Plan | "unauthenticated";

@@ -4,6 +4,7 @@ import { createLogger, maskSecrets } from "./logger.ts";
 function capture(secrets: string[] = []) {
   const lines: string[] = [];
   const logger = createLogger({
+    service: "proxy",
     secrets,
     destination: { write: (line: string) => void lines.push(line) },
   });
@@ -31,6 +32,7 @@ describe("createLogger", () => {
   it("writes only events at or above its level", () => {
     const lines: string[] = [];
     const logger = createLogger({
+      service: "service",
       level: "warn",
       destination: { write: (line: string) => void lines.push(line) },
     });

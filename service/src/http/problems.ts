@@ -1,43 +1,12 @@
-import {
-  formatRegistration,
-  type Problem,
-  type ProblemCode,
-  RETRY_AFTER_HEADER,
-} from "@vics/shared";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { RateLimitDecision } from "../rate-limit/rate-limiter.ts";
-import { rateLimitHeaders } from "./rate-limit-headers.ts";
+import { formatRegistration, RETRY_AFTER_HEADER } from "@vics/shared";
+import { ProblemError } from "@vics/shared/server/problem-error";
+import { rateLimitHeaders } from "@vics/shared/server/rate-limit-headers";
+import type { RateLimitDecision } from "@vics/shared/server/rate-limiter";
 
-/** An error the caller should see as a problem document; handlers throw it, onError renders it. */
-export class ProblemError extends Error {
-  readonly status: ContentfulStatusCode;
-  readonly code: ProblemCode;
-  readonly headers: Record<string, string>;
-  readonly extensions: Pick<Problem, "suggestions">;
-
-  constructor(
-    status: ContentfulStatusCode,
-    code: ProblemCode,
-    detail: string,
-    headers: Record<string, string> = {},
-    extensions: Pick<Problem, "suggestions"> = {},
-  ) {
-    super(detail);
-    this.name = "ProblemError";
-    this.status = status;
-    this.code = code;
-    this.headers = headers;
-    this.extensions = extensions;
-  }
-}
-
+/** The problems the service answers, in its words; handlers throw them, onError renders them. */
 export const problems = {
   invalidRegistration: (detail: string) =>
     new ProblemError(400, "INVALID_REGISTRATION", detail),
-  malformedRequest: (detail: string) =>
-    new ProblemError(400, "MALFORMED_REQUEST", detail),
-  payloadTooLarge: (detail: string) =>
-    new ProblemError(413, "PAYLOAD_TOO_LARGE", detail),
   missingKey: () =>
     new ProblemError(
       401,
@@ -83,5 +52,11 @@ export const problems = {
       "METHOD_NOT_ALLOWED",
       `${method} is not allowed here; use ${allow}.`,
       { Allow: allow },
+    ),
+  internal: () =>
+    new ProblemError(
+      500,
+      "INTERNAL",
+      "The service hit an unexpected problem. Please retry later.",
     ),
 };

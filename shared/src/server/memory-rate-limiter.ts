@@ -1,9 +1,6 @@
-import {
-  PLAN_LIMITS,
-  RATE_LIMIT_WINDOW_SECONDS,
-  UNAUTHENTICATED_LIMIT,
-} from "@vics/shared";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { PLAN_LIMITS, UNAUTHENTICATED_LIMIT } from "../plans.ts";
+import { RATE_LIMIT_WINDOW_SECONDS } from "../rate-limit.ts";
 import type {
   RateLimitDecision,
   RateLimiter,
