@@ -1,9 +1,17 @@
 import type { ServerEnv } from "@vics/shared/server/server-env";
 import type { Context } from "hono";
+import type { Session, User } from "../store/proxy-store.ts";
 
 /**
- * Hono's typing for this app: for now only the kit's request id. Its own variables (who is
- * signed in, say) go here, so every handler sees them typed.
+ * Hono's typing for this app: the kit's request id, and who is signed in (set by the
+ * session middleware, auth/session-middleware.ts; absent when signed out).
  */
-export type AppEnv = ServerEnv;
+export type AppEnv = {
+  Variables: ServerEnv["Variables"] & {
+    user?: User;
+    session?: Session;
+    /** The cookie's session id, for sign-out. */
+    sessionId?: string;
+  };
+};
 export type AppContext = Context<AppEnv>;

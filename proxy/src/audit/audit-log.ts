@@ -1,0 +1,38 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../http/app-env.ts";
+import { clientAddress } from "../http/client-address.ts";
+import type { AuditAction, AuditStore, User } from "../store/proxy-store.ts";
+
+export interface AuditFields {
+  action: AuditAction;
+  outcome: string;
+  registrations?: readonly string[];
+  /** Who; default the signed-in user. An attempt names the email that was tried. */
+  user?: Pick<User, "id" | "email"> | { id: null; email: string } | null;
+  detail?: Record<string, string | number | boolean | null>;
+}
+
+/**
+ * Appends one audit event for this request and resolves once it is committed: an answer
+ * that needs its event is sent only after this.
+ */
+export async function recordAudit(
+  store: AuditStore,
+  c: Context<AppEnv>,
+  now: number,
+  fields: AuditFields,
+): Promise<void> {
+  const user =
+    fields.user === undefined ? (c.get("user") ?? null) : fields.user;
+  await store.appendAudit({
+    at: now,
+    userId: user?.id ?? null,
+    userEmail: user?.email ?? null,
+    action: fields.action,
+    registrations: fields.registrations ?? [],
+    outcome: fields.outcome,
+    requestId: c.get("requestId"),
+    clientAddress: clientAddress(c),
+    ...(fields.detail && { detail: fields.detail }),
+  });
+}

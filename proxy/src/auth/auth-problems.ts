@@ -1,0 +1,53 @@
+import { ROLE_WORDS, RETRY_AFTER_HEADER, type Role } from "@vics/shared";
+import { ProblemError } from "@vics/shared/server/problem-error";
+import { waitWords } from "./sign-in-throttle.ts";
+
+/** The sign-in's refusals, in words a person can act on. */
+export const AUTH_PROBLEMS = {
+  signInRequired: () =>
+    new ProblemError(
+      401,
+      "SIGN_IN_REQUIRED",
+      "Sign in to use VICS. If you were signed in, your session has ended.",
+    ),
+  /** The same words for an unknown email: they must not tell which accounts exist. */
+  wrongPassword: () =>
+    new ProblemError(
+      401,
+      "UNAUTHORIZED",
+      "The email or password is not right.",
+    ),
+  throttled: (seconds: number) =>
+    new ProblemError(
+      429,
+      "RATE_LIMITED",
+      `Too many failed sign-ins. For your security, try again in ${waitWords(seconds)}, or ask an admin to send you a password reset.`,
+      { [RETRY_AFTER_HEADER]: String(seconds) },
+    ),
+  disabled: () =>
+    new ProblemError(
+      403,
+      "ACCOUNT_DISABLED",
+      "Your account has been disabled. Ask an admin of VICS to enable it.",
+    ),
+  roleRequired: (role: Role, needed: Role) =>
+    new ProblemError(
+      403,
+      "ROLE_REQUIRED",
+      `Your role, ${role}, lets you make ${ROLE_WORDS[role]}. This needs the ${needed} role: ask an admin.`,
+    ),
+  linkNotUsable: () =>
+    new ProblemError(
+      400,
+      "LINK_NOT_USABLE",
+      "This link has been used already or has expired. Ask an admin for a new one.",
+    ),
+  passwordRefused: (reason: string) =>
+    new ProblemError(400, "MALFORMED_REQUEST", reason),
+  localSignInOff: () =>
+    new ProblemError(
+      404,
+      "NOT_FOUND",
+      "Signing in with a password is turned off on this server.",
+    ),
+};

@@ -1,0 +1,202 @@
+import {
+  AUTH_PATHS,
+  ChangePasswordRequestSchema,
+  SetPasswordRequestSchema,
+  SignInRequestSchema,
+  TokenRequestSchema,
+  type SessionAnswer,
+  type SignInMethods,
+} from "@vics/shared";
+import type { Context, Hono } from "hono";
+import { recordAudit } from "../audit/audit-log.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { clientAddress } from "../http/client-address.ts";
+import { readJsonBody } from "../http/json-body.ts";
+import type { ProxyStore, User } from "../store/proxy-store.ts";
+import { AUTH_PROBLEMS } from "./auth-problems.ts";
+import { signInLocally } from "./local-sign-in.ts";
+import { useOneTimeLink } from "./one-time-links.ts";
+import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
+import {
+  clearSessionCookie,
+  requireRole,
+  setSessionCookie,
+} from "./session-middleware.ts";
+import type { CookieSettings, Sessions } from "./sessions.ts";
+import type { SignInThrottle } from "./sign-in-throttle.ts";
+
+export interface AuthDeps {
+  store: ProxyStore;
+  sessions: Sessions;
+  throttle: SignInThrottle;
+  cookie: CookieSettings;
+  now: () => number;
+  /** Whether local passwords may be used to sign in. */
+  localSignIn: boolean;
+  /** The OIDC provider's button words, when OIDC is on. */
+  oidcLabel: string | null;
+}
+
+export const sessionUser = (user: User) => ({
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  role: user.role,
+  hasPassword: user.passwordHash !== null,
+});
+
+/** Starts a session for `user`: a new id every time, the cookie set, the event recorded. */
+export async function startSession(
+  deps: AuthDeps,
+  c: Context<AppEnv>,
+  user: User,
+  how: string,
+  idToken: string | null = null,
+): Promise<SessionAnswer> {
+  // A session the browser already had ends: its id is never carried into the new one.
+  const previous = c.get("sessionId");
+  if (previous) await deps.sessions.end(previous);
+  const id = await deps.sessions.start(user, idToken);
+  setSessionCookie(
+    c,
+    deps.cookie,
+    id,
+    Math.floor(deps.sessions.times.absoluteMs / 1000),
+  );
+  await recordAudit(deps.store, c, deps.now(), {
+    action: "sign-in",
+    outcome: "ok",
+    user,
+    detail: { method: how },
+  });
+  return {
+    user: sessionUser(user),
+    expiresAt: new Date(
+      deps.now() + deps.sessions.times.absoluteMs,
+    ).toISOString(),
+  };
+}
+
+/** /api/auth/*: sign-in, sign-out, one-time links and the user's own password. */
+export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthDeps): void {
+  const { store, sessions, now } = deps;
+
+  app.get(AUTH_PATHS.methods, (c) =>
+    c.json({
+      local: deps.localSignIn,
+      oidc: deps.oidcLabel === null ? null : { label: deps.oidcLabel },
+    } satisfies SignInMethods),
+  );
+
+  app.get(AUTH_PATHS.session, requireRole("staff"), (c) => {
+    const session = c.get("session")!;
+    return c.json({
+      user: sessionUser(c.get("user")!),
+      expiresAt: new Date(session.expiresAt).toISOString(),
+    } satisfies SessionAnswer);
+  });
+
+  app.post(AUTH_PATHS.signIn, async (c) => {
+    if (!deps.localSignIn) throw AUTH_PROBLEMS.localSignInOff();
+    const { email, password } = await readJsonBody(c, SignInRequestSchema);
+    const address = clientAddress(c) ?? "unknown";
+    const result = await signInLocally(store, deps.throttle, {
+      email,
+      password,
+      address,
+    });
+    if (!result.ok) {
+      const known = await store.findUserByEmail(email);
+      await recordAudit(store, c, now(), {
+        action: "sign-in.failed",
+        outcome: result.reason,
+        user: known
+          ? { id: known.id, email: known.email }
+          : { id: null, email },
+      });
+      if (result.reason === "throttled")
+        throw AUTH_PROBLEMS.throttled(result.retryAfterSeconds);
+      if (result.reason === "disabled") throw AUTH_PROBLEMS.disabled();
+      throw AUTH_PROBLEMS.wrongPassword();
+    }
+    return c.json(await startSession(deps, c, result.user, "password"));
+  });
+
+  app.post(AUTH_PATHS.useSignInLink, async (c) => {
+    const { token } = await readJsonBody(c, TokenRequestSchema);
+    const used = await useOneTimeLink(store, token, ["sign-in"], now());
+    if (!used) throw AUTH_PROBLEMS.linkNotUsable();
+    return c.json(await startSession(deps, c, used.user, "one-time link"));
+  });
+
+  app.post(AUTH_PATHS.setPassword, async (c) => {
+    const { token, password } = await readJsonBody(c, SetPasswordRequestSchema);
+    // Checked before the link is spent, so a refused password leaves the link usable.
+    const problem = passwordProblem(password);
+    if (problem) throw AUTH_PROBLEMS.passwordRefused(problem);
+    const used = await useOneTimeLink(store, token, ["invite", "reset"], now());
+    if (!used) throw AUTH_PROBLEMS.linkNotUsable();
+    const user = (await store.updateUser(used.user.id, {
+      passwordHash: await hashPassword(password),
+    }))!;
+    // A reset ends every session the old password opened.
+    await sessions.endAllOf(user.id);
+    await recordAudit(store, c, now(), {
+      action: "user.password",
+      outcome: "ok",
+      user,
+      detail: { by: used.purpose },
+    });
+    return c.json(await startSession(deps, c, user, used.purpose));
+  });
+
+  app.post(AUTH_PATHS.changePassword, requireRole("staff"), async (c) => {
+    const { currentPassword, newPassword } = await readJsonBody(
+      c,
+      ChangePasswordRequestSchema,
+    );
+    const user = c.get("user")!;
+    if (
+      !user.passwordHash ||
+      !(await verifyPassword(currentPassword, user.passwordHash))
+    )
+      throw AUTH_PROBLEMS.passwordRefused(
+        "Your current password is not right.",
+      );
+    const problem = passwordProblem(newPassword);
+    if (problem) throw AUTH_PROBLEMS.passwordRefused(problem);
+    await store.updateUser(user.id, {
+      passwordHash: await hashPassword(newPassword),
+    });
+    await sessions.endAllOf(user.id);
+    await recordAudit(store, c, now(), {
+      action: "user.password",
+      outcome: "ok",
+      detail: { by: "self" },
+    });
+    // This browser stays signed in, on a new session; every other one is signed out.
+    await startSession(deps, c, user, "password change");
+    return c.body(null, 204);
+  });
+
+  app.post(AUTH_PATHS.signOut, async (c) => {
+    const id = c.get("sessionId");
+    if (id) {
+      await sessions.end(id);
+      await recordAudit(store, c, now(), { action: "sign-out", outcome: "ok" });
+    }
+    clearSessionCookie(c, deps.cookie);
+    return c.json({ redirectTo: "/sign-in" });
+  });
+
+  app.post(AUTH_PATHS.signOutEverywhere, requireRole("staff"), async (c) => {
+    const count = await sessions.endAllOf(c.get("user")!.id);
+    await recordAudit(store, c, now(), {
+      action: "sign-out",
+      outcome: "ok",
+      detail: { sessions: count, everywhere: true },
+    });
+    clearSessionCookie(c, deps.cookie);
+    return c.body(null, 204);
+  });
+}
