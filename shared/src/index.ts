@@ -14,3 +14,4 @@ export * from "./routes.ts";
 export * from "./named-registrations.ts";
 export * from "./uk-date.ts";
 export * from "./auth.ts";
+export * from "./csv.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ukDate } from "./uk-date.ts";
+import { ukDate, ukMidnight } from "./uk-date.ts";
 
 // In 2026 British Summer Time runs from 01:00 UTC on 29 March to 01:00 UTC on 25 October.
 describe("ukDate: today is the UK's calendar date", () => {
@@ -27,5 +27,37 @@ describe("ukDate: today is the UK's calendar date", () => {
     ["2027-01-01T00:00:00.000Z", "2027-01-01"],
   ])("at %s it is %s in the UK", (instant, expected) => {
     expect(ukDate(new Date(instant))).toBe(expected);
+  });
+});
+
+describe("ukMidnight", () => {
+  it("is 00:00 UTC in winter and 23:00 UTC the day before in summer", () => {
+    expect(new Date(ukMidnight("2026-11-24")!).toISOString()).toBe(
+      "2026-11-24T00:00:00.000Z",
+    );
+    expect(new Date(ukMidnight("2026-07-01")!).toISOString()).toBe(
+      "2026-06-30T23:00:00.000Z",
+    );
+  });
+
+  it("holds on the days the clocks change", () => {
+    // Clocks go forward at 01:00 UTC on 29 March 2026 and back at 01:00 UTC on 25 October.
+    expect(new Date(ukMidnight("2026-03-29")!).toISOString()).toBe(
+      "2026-03-29T00:00:00.000Z",
+    );
+    expect(new Date(ukMidnight("2026-03-30")!).toISOString()).toBe(
+      "2026-03-29T23:00:00.000Z",
+    );
+    expect(new Date(ukMidnight("2026-10-25")!).toISOString()).toBe(
+      "2026-10-24T23:00:00.000Z",
+    );
+    expect(new Date(ukMidnight("2026-10-26")!).toISOString()).toBe(
+      "2026-10-26T00:00:00.000Z",
+    );
+  });
+
+  it("refuses text that is not a calendar date", () => {
+    for (const text of ["", "2026-02-30", "24/11/2026", "2026-11-24T00:00"])
+      expect(ukMidnight(text)).toBeUndefined();
   });
 });

@@ -31,3 +31,26 @@ function formatUkDate(instant: Date): string {
   );
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
+
+/**
+ * The instant a UK calendar date ("YYYY-MM-DD") begins: midnight in London, which is 00:00 UTC
+ * in winter and 23:00 UTC the evening before in summer. Undefined for text that is not a date.
+ */
+export function ukMidnight(date: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return undefined;
+  const utc = Date.UTC(
+    Number(match[1]),
+    Number(match[2]) - 1,
+    Number(match[3]),
+  );
+  if (new Date(utc).toISOString().slice(0, 10) !== date) return undefined;
+  for (const start of [utc - 3_600_000, utc]) {
+    if (
+      formatUkDate(new Date(start)) === date &&
+      formatUkDate(new Date(start - 60_000)) !== date
+    )
+      return start;
+  }
+  return utc;
+}

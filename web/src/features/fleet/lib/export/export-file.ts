@@ -5,7 +5,7 @@ import type { FleetRow, VehicleResult } from "../fleet-types.ts";
 import { exportSummary } from "./export-summary.ts";
 import { exportHeader, exportRows } from "./export-table.ts";
 import type { ExportFormat, ExportRunInfo } from "./export-protocol.ts";
-import { CSV_MEDIA_TYPE, toCsv } from "./to-csv.ts";
+import { CSV_MEDIA_TYPE, toCsv } from "@vics/shared";
 import { toXlsx } from "./to-xlsx.ts";
 
 /** Rows turned into cells between two progress reports. */

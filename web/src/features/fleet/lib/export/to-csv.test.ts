@@ -2,7 +2,7 @@ import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { exportHeader, exportRows } from "./export-table.ts";
 import { RESULTS, ROWS, RUN, TODAY } from "./export-test-run.ts";
-import { toCsv } from "./to-csv.ts";
+import { toCsv } from "@vics/shared";
 
 /** Read back as a spreadsheet would: BOM off, CRLF rows, quotes undone. */
 function readBack(csv: string): string[][] {

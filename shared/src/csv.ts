@@ -1,5 +1,6 @@
-// A table as CSV for Excel and friends: CRLF line ends, a UTF-8 BOM (without it Excel reads
-// "£" and accents as Windows-1252), and no cell a spreadsheet would run as a formula.
+// A table as CSV for Excel and friends (the fleet exports, the audit log's download): CRLF
+// line ends, a UTF-8 BOM (without it Excel reads "£" and accents as Windows-1252), and no cell
+// a spreadsheet would run as a formula.
 import Papa from "papaparse";
 
 /**
