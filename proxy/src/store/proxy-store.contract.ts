@@ -233,6 +233,14 @@ export function proxyStoreContract(open: () => Promise<ProxyStore>) {
         limit: 10,
       });
       expect(u1Window.map((event) => event.requestId)).toEqual(["req-2"]);
+      await store.appendAudit(
+        auditEvent({ action: "sign-in", registrations: [], requestId: "in" }),
+      );
+      const checks = await store.searchAudit({ checksOnly: true, limit: 2 });
+      expect(checks.map((event) => event.requestId)).toEqual([
+        "req-4",
+        "req-3",
+      ]);
     });
 
     it("keeps an event's detail and prunes only events past the retention period", async () => {

@@ -113,6 +113,8 @@ export interface AuditQuery {
   from?: number;
   /** Exclusive. */
   to?: number;
+  /** Only checks (the actions "check.*"): a user's recent checks. */
+  checksOnly?: boolean;
   /** Events older than this id (the next page). */
   before?: number;
   limit: number;

@@ -97,6 +97,7 @@ export function auditQueries(
         where.push("e.at < ?");
         params.push(query.to);
       }
+      if (query.checksOnly) where.push("e.action LIKE 'check.%'");
       if (query.before !== undefined) {
         where.push("e.id < ?");
         params.push(query.before);

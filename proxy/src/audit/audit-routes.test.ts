@@ -1,0 +1,155 @@
+import Papa from "papaparse";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { NewAuditEvent } from "../store/proxy-store.ts";
+import { signedInApp } from "../test-support/signed-in-app.ts";
+import { registerAuditRoutes } from "./audit-routes.ts";
+
+let harness: ReturnType<typeof signedInApp>;
+let cookie: string;
+beforeEach(async () => {
+  harness = signedInApp();
+  registerAuditRoutes(harness.app, harness.store);
+  cookie = (await harness.signedIn("admin")).cookie;
+});
+afterEach(() => harness.store.close());
+
+const event = (change: Partial<NewAuditEvent>): NewAuditEvent => ({
+  at: Date.parse("2026-07-01T12:00:00Z"),
+  userId: "u1",
+  userEmail: "ann@example.org",
+  action: "check.insurance",
+  registrations: ["AB12CDE"],
+  outcome: "200",
+  requestId: "r",
+  clientAddress: "10.0.0.1",
+  ...change,
+});
+const get = (path: string, withCookie = cookie) =>
+  harness.app.request(path, { headers: { Cookie: withCookie } });
+interface Page {
+  events: { requestId: string; at: string; registrations: string[] }[];
+  next: number | null;
+}
+
+describe("the audit search", () => {
+  it("finds a registration however it is typed, newest first, a page at a time", async () => {
+    for (let i = 0; i < 5; i++)
+      await harness.store.appendAudit(
+        event({
+          requestId: `r${i}`,
+          at: Date.parse("2026-07-01T12:00:00Z") + i,
+        }),
+      );
+    await harness.store.appendAudit(
+      event({ requestId: "other", registrations: ["XY99ZZZ"] }),
+    );
+    const first = (await (
+      await get("/api/admin/audit?registration=ab12%20cde&limit=3")
+    ).json()) as Page;
+    expect(first.events.map((e) => e.requestId)).toEqual(["r4", "r3", "r2"]);
+    expect(first.events[0]!.at).toBe("2026-07-01T12:00:00.004Z");
+    const second = (await (
+      await get(
+        `/api/admin/audit?registration=AB12CDE&limit=3&before=${first.next}`,
+      )
+    ).json()) as Page;
+    expect(second.events.map((e) => e.requestId)).toEqual(["r1", "r0"]);
+    expect(second.next).toBeNull();
+  });
+
+  it("takes whole UK days, right across midnight in summer time", async () => {
+    // 23:30 UTC on 30 June is 00:30 on 1 July in London.
+    await harness.store.appendAudit(
+      event({ requestId: "july", at: Date.parse("2026-06-30T23:30:00Z") }),
+    );
+    await harness.store.appendAudit(
+      event({ requestId: "june", at: Date.parse("2026-06-30T22:30:00Z") }),
+    );
+    await harness.store.appendAudit(
+      event({ requestId: "august", at: Date.parse("2026-07-31T23:30:00Z") }),
+    );
+    const page = (await (
+      await get("/api/admin/audit?from=2026-07-01&to=2026-07-31")
+    ).json()) as Page;
+    expect(page.events.map((e) => e.requestId)).toEqual(["july"]);
+    const bad = await get("/api/admin/audit?from=01/07/2026");
+    expect(bad.status).toBe(400);
+  });
+
+  it("finds by user email, and nothing for an unknown user", async () => {
+    const { user } = await harness.signedIn("staff", "bob@example.org");
+    await harness.store.appendAudit(
+      event({ userId: user.id, userEmail: user.email, requestId: "bob" }),
+    );
+    await harness.store.appendAudit(event({ requestId: "ann" }));
+    const page = (await (
+      await get("/api/admin/audit?user=BOB@example.org")
+    ).json()) as Page;
+    expect(page.events.map((e) => e.requestId)).toEqual(["bob"]);
+    const none = (await (
+      await get("/api/admin/audit?user=nobody@example.org")
+    ).json()) as Page;
+    expect(none.events).toEqual([]);
+  });
+
+  it("downloads the same search as formula-safe CSV", async () => {
+    await harness.store.appendAudit(event({ requestId: "=HYPERLINK(1)" }));
+    const response = await get("/api/admin/audit.csv?registration=AB12CDE");
+    expect(response.headers.get("Content-Type")).toBe("text/csv;charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe(
+      'attachment; filename="vics-audit.csv"',
+    );
+    const rows = Papa.parse<string[]>(
+      (await response.text()).replace(/^\uFEFF/, "").trim(),
+    ).data;
+    expect(rows[0]).toEqual([
+      "Time (UTC)",
+      "User",
+      "Action",
+      "Registrations",
+      "Outcome",
+      "Request id",
+      "Client address",
+      "Detail",
+    ]);
+    expect(rows[1]).toEqual([
+      "2026-07-01T12:00:00.000Z",
+      "ann@example.org",
+      "check.insurance",
+      "AB12CDE",
+      "200",
+      "'=HYPERLINK(1)",
+      "10.0.0.1",
+      "",
+    ]);
+  });
+
+  it("is for admins only, and each user's recent checks are their own", async () => {
+    const staff = await harness.signedIn("staff");
+    expect((await get("/api/admin/audit", staff.cookie)).status).toBe(403);
+    expect((await get("/api/admin/audit.csv", staff.cookie)).status).toBe(403);
+    await harness.store.appendAudit(
+      event({ userId: staff.user.id, requestId: "mine" }),
+    );
+    await harness.store.appendAudit(
+      event({
+        userId: staff.user.id,
+        action: "sign-in",
+        registrations: [],
+        requestId: "in",
+      }),
+    );
+    await harness.store.appendAudit(event({ requestId: "theirs" }));
+    const recent = (await (
+      await get("/api/me/recent-checks", staff.cookie)
+    ).json()) as { checks: unknown[] };
+    expect(recent.checks).toEqual([
+      {
+        at: "2026-07-01T12:00:00.000Z",
+        action: "check.insurance",
+        registrations: ["AB12CDE"],
+        outcome: "200",
+      },
+    ]);
+  });
+});

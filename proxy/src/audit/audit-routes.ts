@@ -1,0 +1,144 @@
+import {
+  AUDIT_PAGE_SIZE,
+  AUTH_PATHS,
+  CSV_MEDIA_TYPE,
+  normaliseRegistration,
+  toCsv,
+  ukMidnight,
+  type AuditEventAnswer,
+} from "@vics/shared";
+import { malformedRequest } from "@vics/shared/server/problem-error";
+import type { Context, Hono } from "hono";
+import { requireRole } from "../auth/session-middleware.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import type {
+  AuditEvent,
+  AuditQuery,
+  ProxyStore,
+} from "../store/proxy-store.ts";
+
+/** The CSV download holds at most this many events: narrow the search for more. */
+export const CSV_MAX_EVENTS = 100_000;
+
+export const auditAnswer = (event: AuditEvent): AuditEventAnswer => ({
+  ...event,
+  registrations: [...event.registrations],
+  at: new Date(event.at).toISOString(),
+});
+
+/** The search of the audit page and its CSV, from the query string. */
+async function auditQuery(
+  c: Context<AppEnv>,
+  store: ProxyStore,
+  limit: number,
+): Promise<AuditQuery | "no such user"> {
+  const query: AuditQuery = { limit };
+  const user = c.req.query("user")?.trim();
+  if (user) {
+    const found = user.includes("@")
+      ? await store.findUserByEmail(user)
+      : await store.findUserById(user);
+    if (!found) return "no such user";
+    query.userId = found.id;
+  }
+  const registration = c.req.query("registration")?.trim();
+  if (registration) query.registration = normaliseRegistration(registration);
+  const day = (name: "from" | "to") => {
+    const text = c.req.query(name)?.trim();
+    if (!text) return undefined;
+    const start = ukMidnight(text);
+    if (start === undefined)
+      throw malformedRequest(`${name}: use a date such as 2026-11-24`);
+    return start;
+  };
+  query.from = day("from");
+  // "to" is the last day searched, whole: up to the midnight that ends it.
+  const to = c.req.query("to")?.trim();
+  if (to) {
+    day("to");
+    const [year, month, date] = to.split("-").map(Number);
+    const next = new Date(Date.UTC(year!, month! - 1, date! + 1));
+    query.to = ukMidnight(next.toISOString().slice(0, 10));
+  }
+  const before = c.req.query("before");
+  if (before) {
+    if (!/^\d{1,15}$/.test(before))
+      throw malformedRequest("before: use the `next` of the previous page");
+    query.before = Number(before);
+  }
+  return query;
+}
+
+/** /api/admin/audit (pages of 50, newest first) and its CSV download; admins only. */
+export function registerAuditRoutes(
+  app: Hono<AppEnv>,
+  store: ProxyStore,
+): void {
+  app.use(`${AUTH_PATHS.audit}*`, requireRole("admin"));
+
+  app.get(AUTH_PATHS.audit, async (c) => {
+    const limitText = c.req.query("limit");
+    const limit = Math.min(
+      Math.max(Number(limitText) || AUDIT_PAGE_SIZE, 1),
+      500,
+    );
+    const query = await auditQuery(c, store, limit + 1);
+    if (query === "no such user") return c.json({ events: [], next: null });
+    const events = await store.searchAudit(query);
+    const page = events.slice(0, limit);
+    return c.json({
+      events: page.map(auditAnswer),
+      next: events.length > limit ? page.at(-1)!.id : null,
+    });
+  });
+
+  app.get(AUTH_PATHS.auditCsv, async (c) => {
+    const query = await auditQuery(c, store, CSV_MAX_EVENTS);
+    const events =
+      query === "no such user" ? [] : await store.searchAudit(query);
+    const table = [
+      [
+        "Time (UTC)",
+        "User",
+        "Action",
+        "Registrations",
+        "Outcome",
+        "Request id",
+        "Client address",
+        "Detail",
+      ],
+      ...events.map((event) => [
+        new Date(event.at).toISOString(),
+        event.userEmail ?? "",
+        event.action,
+        event.registrations.join(" "),
+        event.outcome,
+        event.requestId ?? "",
+        event.clientAddress ?? "",
+        event.detail ? JSON.stringify(event.detail) : "",
+      ]),
+    ];
+    return c.body(toCsv(table), 200, {
+      "Content-Type": CSV_MEDIA_TYPE,
+      "Content-Disposition": `attachment; filename="vics-audit.csv"`,
+      "Cache-Control": "no-store",
+    });
+  });
+
+  app.get(AUTH_PATHS.recentChecks, requireRole("staff"), async (c) => {
+    const events = await store.searchAudit({
+      userId: c.get("user")!.id,
+      limit: 200,
+    });
+    const checks = events
+      .filter((event) => event.action.startsWith("check."))
+      .slice(0, 20)
+      .map((event) => ({
+        at: new Date(event.at).toISOString(),
+        action: event.action,
+        registrations: [...event.registrations],
+        outcome: event.outcome,
+      }));
+    return c.json({ checks });
+  });
+}

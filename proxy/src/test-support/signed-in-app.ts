@@ -1,0 +1,55 @@
+import type { Role } from "@vics/shared";
+import { errorHandler } from "@vics/shared/server/error-handlers";
+import { silentLogger } from "@vics/shared/server/logger";
+import { requestId } from "@vics/shared/server/request-id";
+import { Hono } from "hono";
+import { loadSession } from "../auth/session-middleware.ts";
+import { Sessions, sessionCookie } from "../auth/sessions.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { PROXY_PROBLEMS } from "../http/problem.ts";
+import type { ProxyStore } from "../store/proxy-store.ts";
+import { openSqliteProxyStore } from "../store/sqlite/sqlite-proxy-store.ts";
+
+/**
+ * A bare app with sessions, for the tests of routes that need a signed-in user: register the
+ * routes on `app`, then `signedIn(role)` gives the Cookie header of a new user of that role.
+ */
+export function signedInApp() {
+  const store: ProxyStore = openSqliteProxyStore({
+    path: ":memory:",
+    auditRetentionDays: 30,
+  });
+  const sessions = new Sessions(store, Date.now, {
+    idleMs: 3_600_000,
+    absoluteMs: 7_200_000,
+  });
+  const cookie = sessionCookie(undefined);
+  const app = new Hono<AppEnv>();
+  app.use(requestId);
+  app.use(loadSession(sessions, cookie));
+  app.onError(
+    errorHandler({ logger: silentLogger, internal: PROXY_PROBLEMS.internal }),
+  );
+  let count = 0;
+  async function signedIn(role: Role, email = `${role}${++count}@example.org`) {
+    const user = await store.createUser(
+      { email, name: `${role} ${count}`, role },
+      new Date(),
+    );
+    return { user, cookie: `${cookie.name}=${await sessions.start(user)}` };
+  }
+  return { app, store, sessions, signedIn };
+}
+
+/** A JSON request with a cookie, as the web app sends it. */
+export function jsonRequest(
+  method: string,
+  body: unknown,
+  cookie: string,
+): RequestInit {
+  return {
+    method,
+    headers: { "Content-Type": "application/json", Cookie: cookie },
+    body: JSON.stringify(body),
+  };
+}
