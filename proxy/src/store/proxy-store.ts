@@ -51,6 +51,22 @@ export interface OneTimeLink {
   expiresAt: number;
 }
 
+/** An OIDC sign-in under way: what the callback must find again (state, nonce, PKCE). */
+export interface OidcLogin {
+  idHash: string;
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  returnTo: string;
+  expiresAt: number;
+}
+
+export interface OidcLoginStore {
+  saveOidcLogin(login: OidcLogin): Promise<void>;
+  /** Returns the login once and deletes it; undefined when unknown or expired. */
+  takeOidcLogin(idHash: string, now: number): Promise<OidcLogin | undefined>;
+}
+
 export interface UserStore {
   /** Rejects with DuplicateEmailError when a user has that email (any case). */
   createUser(user: NewUser, now: Date): Promise<User>;
@@ -133,7 +149,7 @@ export interface AuditStore {
 }
 
 export interface ProxyStore
-  extends UserStore, SessionStore, LinkStore, AuditStore {
+  extends UserStore, SessionStore, LinkStore, AuditStore, OidcLoginStore {
   close(): Promise<void>;
 }
 

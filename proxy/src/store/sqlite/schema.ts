@@ -78,6 +78,17 @@ const MIGRATIONS = [
     (SELECT CAST(value AS INTEGER) FROM settings WHERE name = 'audit_retention_days'), 36500)
   BEGIN SELECT RAISE(ABORT, 'audit events younger than the retention period cannot be deleted'); END;
   `,
+  `
+  -- An OIDC sign-in between the redirect to the provider and its callback (10 minutes).
+  CREATE TABLE oidc_logins (
+    id_hash TEXT PRIMARY KEY,
+    state TEXT NOT NULL,
+    nonce TEXT NOT NULL,
+    code_verifier TEXT NOT NULL,
+    return_to TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+  ) STRICT;
+  `,
 ];
 
 /**

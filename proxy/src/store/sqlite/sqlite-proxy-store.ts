@@ -2,7 +2,11 @@ import type { ProxyStore } from "../proxy-store.ts";
 import { auditQueries } from "./audit-queries.ts";
 import { openDatabase } from "./database.ts";
 import { migrate } from "./schema.ts";
-import { linkQueries, sessionQueries } from "./session-queries.ts";
+import {
+  linkQueries,
+  oidcLoginQueries,
+  sessionQueries,
+} from "./session-queries.ts";
 import { userQueries } from "./user-queries.ts";
 
 export interface SqliteProxyStoreOptions {
@@ -22,6 +26,7 @@ export function openSqliteProxyStore(
       ...userQueries(db),
       ...sessionQueries(db),
       ...linkQueries(db),
+      ...oidcLoginQueries(db),
       ...auditQueries(db, options.auditRetentionDays),
       async close() {
         db.close();
