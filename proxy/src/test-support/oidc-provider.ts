@@ -25,9 +25,9 @@ export async function startTestProvider(options: {
   const clientId = "vics";
   const clientSecret = "a-test-client-secret-of-some-length";
   // The issuer names the port, so the provider is made after its socket is bound.
-  let handler: RequestListener | undefined;
+  const route: { handler?: RequestListener } = {};
   const server = createServer((request, response) =>
-    handler!(request, response),
+    route.handler!(request, response),
   );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -64,7 +64,7 @@ export async function startTestProvider(options: {
   });
   // The provider warns about its development settings on stdout; the tests know.
   provider.on("server_error", (_context, error) => console.error(error));
-  handler = provider.callback();
+  route.handler = provider.callback();
   return {
     issuer,
     clientId,
