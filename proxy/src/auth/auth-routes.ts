@@ -35,6 +35,8 @@ export interface AuthDeps {
   localSignIn: boolean;
   /** The OIDC provider's button words, when OIDC is on. */
   oidcLabel: string | null;
+  /** The provider's sign-out page for a session it opened (RP-initiated logout), if any. */
+  providerSignOut?: (idToken: string | null) => string | undefined;
 }
 
 export const sessionUser = (user: User) => ({
@@ -181,12 +183,16 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthDeps): void {
 
   app.post(AUTH_PATHS.signOut, async (c) => {
     const id = c.get("sessionId");
+    let redirectTo = "/sign-in";
     if (id) {
-      await sessions.end(id);
+      const ended = await sessions.end(id);
       await recordAudit(store, c, now(), { action: "sign-out", outcome: "ok" });
+      // A session the provider opened also ends at the provider, when it offers that.
+      if (ended?.idToken)
+        redirectTo = deps.providerSignOut?.(ended.idToken) ?? redirectTo;
     }
     clearSessionCookie(c, deps.cookie);
-    return c.json({ redirectTo: "/sign-in" });
+    return c.json({ redirectTo });
   });
 
   app.post(AUTH_PATHS.signOutEverywhere, requireRole("staff"), async (c) => {

@@ -1,0 +1,174 @@
+import { errorHandler } from "@vics/shared/server/error-handlers";
+import { silentLogger } from "@vics/shared/server/logger";
+import { requestId } from "@vics/shared/server/request-id";
+import { Hono } from "hono";
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+} from "vitest";
+import type { AppEnv } from "../http/app-env.ts";
+import { PROXY_PROBLEMS } from "../http/problem.ts";
+import type { ProxyStore } from "../store/proxy-store.ts";
+import { openSqliteProxyStore } from "../store/sqlite/sqlite-proxy-store.ts";
+import {
+  signInAtProvider,
+  startTestProvider,
+  type TestProvider,
+} from "../test-support/oidc-provider.ts";
+import { registerAuthRoutes, type AuthDeps } from "./auth-routes.ts";
+import { OidcSignIn } from "./oidc.ts";
+import { registerOidcRoutes } from "./oidc-routes.ts";
+import { loadSession } from "./session-middleware.ts";
+import { Sessions, sessionCookie } from "./sessions.ts";
+import { SignInThrottle } from "./sign-in-throttle.ts";
+
+const ORIGIN = "http://127.0.0.1:39998";
+const CALLBACK = `${ORIGIN}/api/auth/oidc/callback`;
+let provider: TestProvider;
+let store: ProxyStore;
+let app: Hono<AppEnv>;
+
+beforeAll(async () => {
+  provider = await startTestProvider({
+    redirectUri: CALLBACK,
+    postLogoutRedirectUri: `${ORIGIN}/sign-in`,
+    accounts: {
+      ann: { email: "ann@example.org", email_verified: true, name: "Ann" },
+      stranger: { email: "x@elsewhere.example", email_verified: true },
+    },
+  });
+});
+afterAll(() => provider.close());
+
+beforeEach(async () => {
+  store = openSqliteProxyStore({ path: ":memory:", auditRetentionDays: 30 });
+  const oidc = await OidcSignIn.discover(
+    {
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      label: "Example",
+      allowedDomains: [],
+      allowHttpIssuer: true,
+    },
+    store,
+    ORIGIN,
+  );
+  const cookie = sessionCookie(undefined);
+  const sessions = new Sessions(store, Date.now, {
+    idleMs: 3_600_000,
+    absoluteMs: 7_200_000,
+  });
+  const deps: AuthDeps = {
+    store,
+    sessions,
+    throttle: new SignInThrottle(),
+    cookie,
+    now: Date.now,
+    localSignIn: false,
+    oidcLabel: oidc.label,
+    providerSignOut: (idToken) =>
+      oidc.endSessionUrl(idToken, `${ORIGIN}/sign-in`),
+  };
+  app = new Hono<AppEnv>();
+  app.use(requestId);
+  app.use(loadSession(sessions, cookie));
+  registerAuthRoutes(app, deps);
+  registerOidcRoutes(app, deps, oidc);
+  app.onError(
+    errorHandler({ logger: silentLogger, internal: PROXY_PROBLEMS.internal }),
+  );
+  await store.createUser(
+    { email: "ann@example.org", name: "", role: "staff" },
+    new Date(),
+  );
+});
+afterEach(() => store.close());
+
+const cookieOf = (response: Response, name: string) =>
+  response.headers
+    .getSetCookie()
+    .find((line) => line.startsWith(`${name}=`))
+    ?.split(";")[0];
+
+/** Start, the provider's form, then the callback as the browser makes it. */
+async function throughProvider(login: string, returnTo: string) {
+  const start = await app.request(
+    `/api/auth/oidc/start?returnTo=${encodeURIComponent(returnTo)}`,
+  );
+  expect(start.status).toBe(302);
+  const loginCookie = cookieOf(start, "vics_oidc")!;
+  expect(start.headers.getSetCookie()[0]).toMatch(
+    /Path=\/api\/auth\/oidc\/callback; HttpOnly; SameSite=Lax/,
+  );
+  const back = await signInAtProvider(
+    new URL(start.headers.get("Location")!),
+    login,
+    CALLBACK,
+  );
+  return app.request(`${back.pathname}${back.search}`, {
+    headers: { Cookie: loginCookie },
+  });
+}
+
+describe("OIDC routes", () => {
+  it("sign in and return to where the user was, then sign out at the provider too", async () => {
+    const callback = await throughProvider("ann", "/fleet?tab=1");
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get("Location")).toBe("/fleet?tab=1");
+    const session = cookieOf(callback, "vics_session")!;
+    const me = await app.request("/api/auth/session", {
+      headers: { Cookie: session },
+    });
+    expect(((await me.json()) as { user: { email: string } }).user.email).toBe(
+      "ann@example.org",
+    );
+    const out = await app.request("/api/auth/sign-out", {
+      method: "POST",
+      headers: { Cookie: session },
+    });
+    const { redirectTo } = (await out.json()) as { redirectTo: string };
+    expect(new URL(redirectTo).origin).toBe(provider.issuer);
+    expect(
+      new URL(redirectTo).searchParams.get("post_logout_redirect_uri"),
+    ).toBe(`${ORIGIN}/sign-in`);
+  });
+
+  it("never return to another site (no open redirect)", async () => {
+    for (const returnTo of [
+      "//evil.example/x",
+      "https://evil.example",
+      "/\\evil.example",
+    ]) {
+      const callback = await throughProvider("ann", returnTo);
+      expect(callback.headers.get("Location")).toBe("/");
+    }
+  });
+
+  it("send a refused sign-in back to the sign-in page with its reason, and audit it", async () => {
+    const callback = await throughProvider("stranger", "/");
+    expect(callback.headers.get("Location")).toBe("/sign-in?oidc=no-account");
+    expect(cookieOf(callback, "vics_session")).toBeUndefined();
+    const [event] = await store.searchAudit({ limit: 1 });
+    expect(event).toMatchObject({
+      action: "sign-in.failed",
+      outcome: "no-account",
+    });
+  });
+
+  it("refuse a callback without the browser's own sign-in cookie", async () => {
+    const start = await app.request("/api/auth/oidc/start");
+    const back = await signInAtProvider(
+      new URL(start.headers.get("Location")!),
+      "ann",
+      CALLBACK,
+    );
+    const callback = await app.request(`${back.pathname}${back.search}`);
+    expect(callback.headers.get("Location")).toBe("/sign-in?oidc=failed");
+  });
+});

@@ -1,0 +1,62 @@
+import { AUTH_PATHS, isSameOriginPath } from "@vics/shared";
+import type { Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { recordAudit } from "../audit/audit-log.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { startSession, type AuthDeps } from "./auth-routes.ts";
+import { OidcRefusedError, type OidcSignIn } from "./oidc.ts";
+
+/** Ties the provider's answer to the browser that asked: HttpOnly, for the callback's path only. */
+const LOGIN_COOKIE = "vics_oidc";
+
+/**
+ * /api/auth/oidc/start and /callback: browser navigations, not fetches. A refusal goes back to
+ * the sign-in page with its reason (`?oidc=no-account`), which the page says in words.
+ */
+export function registerOidcRoutes(
+  app: Hono<AppEnv>,
+  deps: AuthDeps,
+  oidc: OidcSignIn,
+): void {
+  const cookieOptions = {
+    path: AUTH_PATHS.oidcCallback,
+    httpOnly: true,
+    secure: deps.cookie.secure,
+    sameSite: "Lax" as const,
+  };
+
+  app.get(AUTH_PATHS.oidcStart, async (c) => {
+    const asked = c.req.query("returnTo") ?? "/";
+    const returnTo = isSameOriginPath(asked) ? asked : "/";
+    const { url, loginId } = await oidc.start(returnTo, deps.now());
+    setCookie(c, LOGIN_COOKIE, loginId, { ...cookieOptions, maxAge: 600 });
+    return c.redirect(url.href, 302);
+  });
+
+  app.get(AUTH_PATHS.oidcCallback, async (c) => {
+    const loginId = getCookie(c, LOGIN_COOKIE);
+    deleteCookie(c, LOGIN_COOKIE, cookieOptions);
+    const search = new URL(c.req.url).search;
+    try {
+      const done = await oidc.finish(search, loginId, deps.now());
+      if (done.created)
+        await recordAudit(deps.store, c, deps.now(), {
+          action: "user.create",
+          outcome: "ok",
+          user: done.user,
+          detail: { by: "allowed domain", role: done.user.role },
+        });
+      await startSession(deps, c, done.user, "oidc", done.idToken);
+      return c.redirect(done.returnTo, 302);
+    } catch (error) {
+      if (!(error instanceof OidcRefusedError)) throw error;
+      await recordAudit(deps.store, c, deps.now(), {
+        action: "sign-in.failed",
+        outcome: error.reason,
+        user: null,
+        detail: { method: "oidc" },
+      });
+      return c.redirect(`/sign-in?oidc=${error.reason}`, 302);
+    }
+  });
+}
