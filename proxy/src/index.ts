@@ -6,7 +6,9 @@ import { loadEnv } from "./env.ts";
 import { registrationHasher } from "@vics/shared/server/registration-hash";
 import { serverTimeouts } from "@vics/shared/server/server-timeouts";
 import { gracefulCloser } from "@vics/shared/server/graceful-close";
+import { createMemoryRateLimiter } from "@vics/shared/server/memory-rate-limiter";
 import { apiKeyHolder } from "./keys/key-reload.ts";
+import { systemClock } from "./proxy-deps.ts";
 import { createLogger } from "@vics/shared/server/logger";
 import { createUpstreamPool } from "./upstream/upstream-pool.ts";
 import { webAppIsBuilt } from "./static/static-site.ts";
@@ -31,16 +33,22 @@ if (!webAppIsBuilt(env.webRoot)) {
 // Keep-alive connections to the service, reused across requests (issue 10).
 const upstream = createUpstreamPool(env.upstreamUrl);
 
-const app = createProxyApp({
-  upstreamUrl: env.upstreamUrl,
-  apiKey: apiKey.current,
-  publicOrigin: env.publicOrigin,
-  send: upstream.send,
-  timeoutMs: env.timeoutMs,
-  webRoot: env.webRoot,
-  logger,
-  hashRegistration: registrationHasher(env.logHashKey),
-});
+const app = createProxyApp(
+  {
+    upstreamUrl: env.upstreamUrl,
+    apiKey: apiKey.current,
+    publicOrigin: env.publicOrigin,
+    timeoutMs: env.timeoutMs,
+    webRoot: env.webRoot,
+  },
+  {
+    clock: systemClock,
+    limiter: createMemoryRateLimiter(),
+    logger,
+    upstream: upstream.send,
+    hashRegistration: registrationHasher(env.logHashKey),
+  },
+);
 
 const server = serve(
   {
