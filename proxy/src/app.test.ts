@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ProblemSchema } from "@vics/shared";
-import { createProxyApp } from "./app.ts";
 import type { Logger } from "@vics/shared/server/logger";
-import { TEST_API_KEY, emptyWebRoot, fakeUpstream } from "./test-support.ts";
+import { createTestProxy, fakeUpstream } from "./test-support.ts";
 
 describe("an unexpected error", () => {
   it("becomes a 500 problem without internals, logged with the request id", async () => {
@@ -16,12 +15,8 @@ describe("an unexpected error", () => {
       warn: () => {},
       error: (_message, fields) => errors.push(fields ?? {}),
     };
-    const app = createProxyApp({
-      upstreamUrl: "http://upstream.test",
-      apiKey: TEST_API_KEY,
+    const { proxy: app } = createTestProxy({
       fetch: fakeUpstream().fetch,
-      timeoutMs: 1000,
-      webRoot: emptyWebRoot(),
       logger,
     });
     const response = await app.request("/api/v1/compliance/AB12CDE");

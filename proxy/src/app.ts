@@ -1,10 +1,5 @@
 import { accessLog } from "@vics/shared/server/access-log";
 import { errorHandler } from "@vics/shared/server/error-handlers";
-import type { Logger } from "@vics/shared/server/logger";
-import {
-  registrationHasher,
-  type RegistrationHasher,
-} from "@vics/shared/server/registration-hash";
 import { requestId } from "@vics/shared/server/request-id";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
@@ -17,14 +12,11 @@ import { PROXY_PROBLEMS } from "./http/problem.ts";
 import { noBodyExcept } from "./edges/no-body.ts";
 import { idempotentReplay } from "./forward/replay/idempotent-replay.ts";
 import { ReplayCache } from "./forward/replay/replay-cache.ts";
+import type { ProxyDeps } from "./proxy-deps.ts";
 import { registerStaticSite } from "./static/static-site.ts";
-import {
-  sendWithFetch,
-  type UpstreamFetch,
-  type UpstreamSend,
-} from "./upstream/upstream-call.ts";
 
-export interface ProxyOptions {
+/** What the proxy is told: where the service is, its key, whom it answers, its limits. */
+export interface ProxySettings {
   /** Base URL of the vehicle service, e.g. http://127.0.0.1:3001 (paths start /v1). */
   upstreamUrl: string;
   /**
@@ -38,20 +30,12 @@ export interface ProxyOptions {
    * hosts only, and the request's own origin.
    */
   publicOrigin?: string;
-  /**
-   * How to reach the upstream: `send`, an undici pool in production (upstream-pool.ts), or
-   * else `fetch`, e.g. the service's app or a fake in tests.
-   */
-  send?: UpstreamSend;
-  fetch?: UpstreamFetch;
+  /** How long an upstream call may take, its answer read, before the proxy answers 504. */
   timeoutMs: number;
   /** The built web app (web/dist). */
   webRoot: string;
-  logger: Logger;
-  /** A registration as the logs may show it; default: keyed with a random key for this process. */
-  hashRegistration?: RegistrationHasher;
   /** Bulk answers kept for a request sent again with its Idempotency-Key (decision 028). */
-  replay?: { maxBytes: number; ttlMs: number; now?: () => number };
+  replay?: { maxBytes: number; ttlMs: number };
 }
 
 const REPLAY_DEFAULTS = { maxBytes: 32 * 1024 * 1024, ttlMs: 5 * 60_000 };
@@ -73,20 +57,13 @@ const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 };
 
-function upstreamSend(options: ProxyOptions): UpstreamSend {
-  if (options.send) return options.send;
-  if (options.fetch) return sendWithFetch(options.fetch);
-  throw new Error(
-    "createProxyApp needs `send` or `fetch` to reach the upstream",
-  );
-}
-
-export function createProxyApp(options: ProxyOptions): Hono<AppEnv> {
+export function createProxyApp(
+  settings: ProxySettings,
+  deps: ProxyDeps,
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(requestId);
-  app.use(
-    accessLog(options.logger, options.hashRegistration ?? registrationHasher()),
-  );
+  app.use(accessLog(deps.logger, deps.hashRegistration));
   app.use(
     secureHeaders({
       contentSecurityPolicy: CONTENT_SECURITY_POLICY,
@@ -95,25 +72,31 @@ export function createProxyApp(options: ProxyOptions): Hono<AppEnv> {
     }),
   );
   // The edges, in this order, before any route (docs/decisions/018-proxy-edges.md).
-  app.use(hostCheck(options.publicOrigin));
-  app.use(browserChecks(options.publicOrigin));
+  app.use(hostCheck(settings.publicOrigin));
+  app.use(browserChecks(settings.publicOrigin));
   app.use(noBodyExcept(takesBody));
 
-  const { apiKey } = options;
-  const currentKey = typeof apiKey === "function" ? apiKey : () => apiKey;
-  registerApiRoutes(
-    app,
-    createForwarder({ ...options, currentKey, send: upstreamSend(options) }),
-    idempotentReplay(new ReplayCache(options.replay ?? REPLAY_DEFAULTS)),
-  );
-  registerStaticSite(app, options.webRoot);
+  const { apiKey } = settings;
+  const forward = createForwarder({
+    upstreamUrl: settings.upstreamUrl,
+    currentKey: typeof apiKey === "function" ? apiKey : () => apiKey,
+    send: deps.upstream,
+    timeoutMs: settings.timeoutMs,
+    logger: deps.logger,
+  });
+  const replayCache = new ReplayCache({
+    ...(settings.replay ?? REPLAY_DEFAULTS),
+    now: () => deps.clock.now(),
+  });
+  registerApiRoutes(app, forward, idempotentReplay(replayCache));
+  registerStaticSite(app, settings.webRoot);
 
   // Only the web app's paths get here (api-routes.ts answers all of /api and /v1): a page's
   // plain 404, not the API's problem document.
   app.notFound((c) => c.text("Not found", 404));
   app.onError(
     errorHandler({
-      logger: options.logger,
+      logger: deps.logger,
       internal: PROXY_PROBLEMS.internal,
       // An answer of the proxy's own is about this moment: no cache should keep it.
       headers: { "Cache-Control": "no-store" },

@@ -10,23 +10,21 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { REQUEST_ID_HEADER } from "@vics/shared";
 import { createTestService, type TestService } from "@vics/service/testing";
+import * as checks from "@vics/shared/testing/fuzz-checks";
+import {
+  checkAnswer,
+  DOCUMENTED_STATUSES,
+  type Expectation,
+  expectationFor,
+  PROXY_EDGE_STATUSES,
+} from "@vics/shared/testing/fuzz-http";
 import {
   bulkBody,
   carriesBody,
-  checkAnswer,
-  DOCUMENTED_STATUSES,
-  describeBulkBody,
-  type Expectation,
-  expectationFor,
-  FUZZ_TEST_TIMEOUT_MS,
-  fuzz,
   headerValue,
   httpMethod,
-  pathSegment,
-  PROXY_EDGE_STATUSES,
-  requestIdHeader,
-  tenMegabyteBody,
-} from "@vics/shared/testing/fuzz";
+} from "@vics/shared/testing/fuzz-inputs";
+import { FUZZ_TEST_TIMEOUT_MS, fuzz } from "@vics/shared/testing/fuzz";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestProxy, type LogEntry } from "./test-support.ts";
 
@@ -84,12 +82,7 @@ async function currentProxy(): Promise<ReturnType<typeof createTestProxy>> {
   return proxy;
 }
 
-interface Sent {
-  method: string;
-  path: string;
-  requestId?: string;
-  contentType?: string | null;
-  body?: Uint8Array<ArrayBuffer>;
+interface Sent extends checks.SentCheck {
   headers?: Record<string, string>;
 }
 
@@ -151,158 +144,75 @@ async function expectStillServing(): Promise<void> {
   expect(errorsLogged).toEqual([]);
 }
 
-const singleCheckPath = (route: "insurance" | "compliance", segment: string) =>
-  route === "insurance"
-    ? `/api/v1/vehicle/${segment}/insurance`
-    : `/api/v1/compliance/${segment}`;
-
-const describeSent = (sent: Sent) =>
-  `${sent.method} ${sent.path}${sent.requestId === undefined ? "" : ` (X-Request-Id ${JSON.stringify(sent.requestId)})`}`;
-
 describe("the proxy's routes, wired to the real service, over hostile input", () => {
-  it(
+  checks.propertyTest(
     "a single check: the proxy's 400 for an invalid registration, else the service's 200 or 404",
-    async () => {
-      const report = await fuzz(
-        "proxy: single checks",
-        fc
-          .record({
-            route: fc.constantFrom("insurance" as const, "compliance" as const),
-            segment: pathSegment(),
-            method: httpMethod("GET"),
-            requestId: requestIdHeader(),
-          })
-          .map(({ route, segment, method, requestId }): Sent => ({
-            method,
-            path: singleCheckPath(route, segment),
-            requestId,
-          })),
-        answerAsWebApp,
-        { describe: describeSent },
-      );
-      expect(Object.keys(report.outcomes)).toEqual(
-        expect.arrayContaining([
-          "insurance: 200",
-          "compliance: 200",
-          "insurance: 404 VEHICLE_NOT_FOUND",
-          "insurance: 400 INVALID_REGISTRATION",
-          "compliance: 400 INVALID_REGISTRATION",
-        ]),
-      );
-      await expectStillServing();
+    {
+      name: "proxy: single checks",
+      input: checks.singleCheck("/api"),
+      answer: answerAsWebApp,
+      options: { describe: checks.describeSent },
+      outcomes: checks.SINGLE_CHECK_OUTCOMES,
+      after: expectStillServing,
     },
-    FUZZ_TEST_TIMEOUT_MS,
   );
 
-  it(
+  checks.propertyTest(
     "a bulk check: the proxy's 400 or 413 in the service's words, else the service's 200 with one item per registration",
-    async () => {
-      const bulkPath = (check: "insurance" | "compliance") =>
-        `/api/v1/vehicle/bulk-${check}`;
-      const report = await fuzz(
-        "proxy: bulk checks",
-        fc.record({
-          check: fc.constantFrom("insurance" as const, "compliance" as const),
-          body: bulkBody(),
-          requestId: requestIdHeader(),
-        }),
-        ({ check, body, requestId }) =>
-          answerAsWebApp({
-            method: "POST",
-            path: bulkPath(check),
-            requestId,
-            contentType: body.contentType,
-            body: body.body,
-          }),
-        {
-          examples: (["insurance", "compliance"] as const).map((check) => ({
-            check,
-            body: tenMegabyteBody(),
-            requestId: undefined,
-          })),
-          describe: ({ check, body }) =>
-            `POST ${bulkPath(check)}: ${describeBulkBody(body)}`,
-        },
-      );
-      expect(Object.keys(report.outcomes)).toEqual(
-        expect.arrayContaining([
-          "bulk insurance: 200",
-          "bulk compliance: 200",
-          "bulk insurance: 400 MALFORMED_REQUEST",
-          "bulk insurance: 413 PAYLOAD_TOO_LARGE",
-        ]),
-      );
-      await expectStillServing();
+    {
+      name: "proxy: bulk checks",
+      input: checks.bulkCheck(),
+      answer: (bulk) => answerAsWebApp(checks.bulkCheckSent("/api", bulk)),
+      options: checks.bulkCheckOptions("/api"),
+      outcomes: checks.BULK_CHECK_OUTCOMES,
+      after: expectStillServing,
     },
-    FUZZ_TEST_TIMEOUT_MS,
   );
 
-  it(
+  const paths = fc.oneof(
+    fc.webPath(),
+    checks.pathsUnder(["/api/v1/", "/api/", "/v1/", "/API/v1/", "/"]),
+    fc.constantFrom(
+      "/api/v1/openapi.json",
+      "/api/v1/openapi.json/",
+      "/api/v1/vehicle/bulk-insurance",
+      "/api/v1/vehicle/bulk-compliance",
+      "/api/v1/compliance/AB12CDE/",
+      "/api/v1/compliance/",
+      "/api/health",
+      "/api",
+      "/health",
+      "/v1/compliance/AB12CDE",
+      "/assets/app.js",
+      "/assets/missing.js",
+      "/index.html",
+      "/vehicle/AB12CDE",
+      "/../secret.txt",
+      "/%2e%2e/secret.txt",
+      "/..%2Fsecret.txt",
+      "/..%5Csecret.txt",
+      "/assets/..%2F..%2Fsecret.txt",
+      "/%2E%2E%2Fsecret.txt",
+      "//secret.txt",
+      "/",
+    ),
+  );
+  checks.propertyTest(
     "any method on any path: the operation's answer, 405, the proxy's NOT_FOUND for the rest of /api and /v1, else the web app's files",
-    async () => {
-      const report = await fuzz(
-        "proxy: any method, any path",
-        fc
-          .record({
-            path: fc.oneof(
-              fc.webPath(),
-              fc
-                .tuple(
-                  fc.constantFrom("/api/v1/", "/api/", "/v1/", "/API/v1/", "/"),
-                  fc.array(pathSegment(), { minLength: 1, maxLength: 4 }),
-                )
-                .map(([prefix, segments]) => prefix + segments.join("/")),
-              fc.constantFrom(
-                "/api/v1/openapi.json",
-                "/api/v1/openapi.json/",
-                "/api/v1/vehicle/bulk-insurance",
-                "/api/v1/vehicle/bulk-compliance",
-                "/api/v1/compliance/AB12CDE/",
-                "/api/v1/compliance/",
-                "/api/health",
-                "/api",
-                "/health",
-                "/v1/compliance/AB12CDE",
-                "/assets/app.js",
-                "/assets/missing.js",
-                "/index.html",
-                "/vehicle/AB12CDE",
-                "/../secret.txt",
-                "/%2e%2e/secret.txt",
-                "/..%2Fsecret.txt",
-                "/..%5Csecret.txt",
-                "/assets/..%2F..%2Fsecret.txt",
-                "/%2E%2E%2Fsecret.txt",
-                "//secret.txt",
-                "/",
-              ),
-            ),
-            method: fc.oneof(httpMethod("GET"), httpMethod("POST")),
-            body: bulkBody(),
-            requestId: requestIdHeader(),
-          })
-          .map(({ path, method, body, requestId }): Sent => ({
-            method,
-            path,
-            requestId,
-            contentType: body.contentType,
-            body: body.body,
-          })),
-        answerAsWebApp,
-        { describe: describeSent },
-      );
-      expect(Object.keys(report.outcomes)).toEqual(
-        expect.arrayContaining([
-          "unknown route: 404 NOT_FOUND",
-          "openapi: 200",
-          "openapi: 405 METHOD_NOT_ALLOWED",
-          "web app: 200",
-          "web app: 404",
-        ]),
-      );
-      await expectStillServing();
+    {
+      name: "proxy: any method, any path",
+      input: checks.anyRequest(paths),
+      answer: answerAsWebApp,
+      options: { describe: checks.describeSent },
+      outcomes: [
+        "unknown route: 404 NOT_FOUND",
+        "openapi: 200",
+        "openapi: 405 METHOD_NOT_ALLOWED",
+        "web app: 200",
+        "web app: 404",
+      ],
+      after: expectStillServing,
     },
-    FUZZ_TEST_TIMEOUT_MS,
   );
 
   it(
@@ -312,9 +222,7 @@ describe("the proxy's routes, wired to the real service, over hostile input", ()
         "proxy: its own refusals",
         fc.record({
           path: fc.oneof(
-            pathSegment().map((segment) =>
-              singleCheckPath("compliance", segment),
-            ),
+            checks.singleCheckPaths("/api", ["compliance"]),
             fc.constantFrom(
               "/api/v1/vehicle/AB12CDE/insurance",
               "/api/v1/vehicle/bulk-insurance",

@@ -5,8 +5,10 @@ import { createProxyApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
 import { registrationHasher } from "@vics/shared/server/registration-hash";
 import { serverTimeouts } from "@vics/shared/server/server-timeouts";
-import { gracefulCloser } from "@vics/shared/server/graceful-close";
+import { stopOnSignals } from "@vics/shared/server/graceful-close";
+import { createMemoryRateLimiter } from "@vics/shared/server/memory-rate-limiter";
 import { apiKeyHolder } from "./keys/key-reload.ts";
+import { systemClock } from "./proxy-deps.ts";
 import { createLogger } from "@vics/shared/server/logger";
 import { createUpstreamPool } from "./upstream/upstream-pool.ts";
 import { webAppIsBuilt } from "./static/static-site.ts";
@@ -31,16 +33,22 @@ if (!webAppIsBuilt(env.webRoot)) {
 // Keep-alive connections to the service, reused across requests (issue 10).
 const upstream = createUpstreamPool(env.upstreamUrl);
 
-const app = createProxyApp({
-  upstreamUrl: env.upstreamUrl,
-  apiKey: apiKey.current,
-  publicOrigin: env.publicOrigin,
-  send: upstream.send,
-  timeoutMs: env.timeoutMs,
-  webRoot: env.webRoot,
-  logger,
-  hashRegistration: registrationHasher(env.logHashKey),
-});
+const app = createProxyApp(
+  {
+    upstreamUrl: env.upstreamUrl,
+    apiKey: apiKey.current,
+    publicOrigin: env.publicOrigin,
+    timeoutMs: env.timeoutMs,
+    webRoot: env.webRoot,
+  },
+  {
+    clock: systemClock,
+    limiter: createMemoryRateLimiter(),
+    logger,
+    upstream: upstream.send,
+    hashRegistration: registrationHasher(env.logHashKey),
+  },
+);
 
 const server = serve(
   {
@@ -91,24 +99,12 @@ server.on("error", (error: NodeJS.ErrnoException) => {
 });
 
 // serve() without options other than these makes a node:http server.
-const closeGracefully = gracefulCloser(server as Server, logger);
-
-let stopping = false;
-function shutdown(signal: string) {
-  // npm start's children get Ctrl-C's SIGINT from the terminal and a SIGTERM from npm start.
-  if (stopping) return;
-  stopping = true;
-  // Closes the listening socket at once; "stopping" is logged after, so it is true when read.
-  const closed = closeGracefully(env.shutdownGraceMs);
-  logger.info("stopping", { signal, graceMs: env.shutdownGraceMs });
-  void closed.then(async ({ inFlight }) => {
-    logger.info("stopped", { finishedInFlight: inFlight });
-    await upstream.close();
-    process.exit(0);
-  });
-}
-
-process.on("SIGINT", () => shutdown("SIGINT"));
-process.on("SIGTERM", () => shutdown("SIGTERM"));
+stopOnSignals(server as Server, {
+  logger,
+  graceMs: env.shutdownGraceMs,
+  stopping: "stopping",
+  fields: { graceMs: env.shutdownGraceMs },
+  close: () => upstream.close(),
+});
 // Key rotation without a restart: docs/operations.md, "Rotating the proxy's key".
 process.on("SIGHUP", () => apiKey.reload());

@@ -5,13 +5,20 @@ import { join } from "node:path";
 import { CLIENT_HEADER } from "@vics/shared";
 import type { Hono } from "hono";
 import type { AppEnv } from "./http/app-env.ts";
-import { createProxyApp, type ProxyOptions } from "./app.ts";
+import { createMemoryRateLimiter } from "@vics/shared/server/memory-rate-limiter";
+import { registrationHasher } from "@vics/shared/server/registration-hash";
+import { createProxyApp, type ProxySettings } from "./app.ts";
+import { type ProxyDeps, systemClock } from "./proxy-deps.ts";
 import {
   createLogger,
   type LogFields,
   type LogLevel,
 } from "@vics/shared/server/logger";
-import type { UpstreamFetch } from "./upstream/upstream-call.ts";
+import {
+  sendWithFetch,
+  type UpstreamFetch,
+  type UpstreamSend,
+} from "./upstream/upstream-call.ts";
 import { contractAnswer } from "./test-support/contract-answer.ts";
 
 export { contractAnswer };
@@ -107,17 +114,34 @@ function asWebApp(app: Hono<AppEnv>): ProxyApp {
  * it, for the tests of what the proxy refuses.
  */
 export function createTestProxy(
-  options: Partial<ProxyOptions> &
-    ({ fetch: UpstreamFetch } | { send: ProxyOptions["send"] & {} }),
+  options: Partial<ProxySettings> &
+    Partial<Omit<ProxyDeps, "upstream">> & {
+      /** The upstream as a fetch (the service's app, a fake), or `send`, as the proxy calls it. */
+      fetch?: UpstreamFetch;
+      send?: UpstreamSend;
+    },
 ) {
   const log = createMemoryLogger();
-  const proxy = createProxyApp({
-    upstreamUrl: "http://upstream.test",
-    apiKey: TEST_API_KEY,
-    timeoutMs: 1000,
-    webRoot: emptyWebRoot(),
-    logger: log.logger,
-    ...options,
-  });
+  const { clock, limiter, logger, hashRegistration, fetch, send, ...settings } =
+    options;
+  const upstream = send ?? (fetch && sendWithFetch(fetch));
+  if (!upstream)
+    throw new Error("createTestProxy needs `fetch` or `send` for the upstream");
+  const proxy = createProxyApp(
+    {
+      upstreamUrl: "http://upstream.test",
+      apiKey: TEST_API_KEY,
+      timeoutMs: 1000,
+      webRoot: emptyWebRoot(),
+      ...settings,
+    },
+    {
+      clock: clock ?? systemClock,
+      limiter: limiter ?? createMemoryRateLimiter(),
+      logger: logger ?? log.logger,
+      upstream,
+      hashRegistration: hashRegistration ?? registrationHasher(),
+    },
+  );
   return { app: asWebApp(proxy), proxy, log };
 }

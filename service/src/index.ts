@@ -3,7 +3,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { createApp } from "./app.ts";
-import { gracefulCloser } from "@vics/shared/server/graceful-close";
+import { stopOnSignals } from "@vics/shared/server/graceful-close";
 import { loadEnv } from "./env.ts";
 import { registrationHasher } from "@vics/shared/server/registration-hash";
 import { serverTimeouts } from "@vics/shared/server/server-timeouts";
@@ -67,22 +67,10 @@ server.on("error", (error: NodeJS.ErrnoException) => {
   void store.close().then(() => process.exit(1));
 });
 
-// Attached now, so that it knows the requests in flight when the signal comes.
-const closeGracefully = gracefulCloser(server as Server, logger);
-
-let stopping = false;
-function shutdown(signal: string): void {
-  if (stopping) return;
-  stopping = true;
-  // Nothing new is accepted from here on (said after it is so, for whoever watches the log);
-  // requests in flight finish; after the grace period, the rest is cut.
-  const closed = closeGracefully(SHUTDOWN_GRACE_MS);
-  logger.info("stopping: closing the server and the database", { signal });
-  void closed.then(async ({ inFlight }) => {
-    await store.close();
-    logger.info("stopped", { finishedInFlight: inFlight });
-    process.exit(0);
-  });
-}
-process.on("SIGINT", () => shutdown("SIGINT"));
-process.on("SIGTERM", () => shutdown("SIGTERM"));
+// Requests in flight finish; after the grace period, the rest is cut; then the database closes.
+stopOnSignals(server as Server, {
+  logger,
+  graceMs: SHUTDOWN_GRACE_MS,
+  stopping: "stopping: closing the server and the database",
+  close: () => store.close(),
+});

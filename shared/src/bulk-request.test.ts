@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  BULK_MAX_ITEM_LENGTH,
   BULK_REQUEST_DETAILS,
   isJsonContentType,
   readBulkRequest,
 } from "./bulk-request.ts";
+import { parseRegistration } from "./registration.ts";
 
 const body = (value: unknown) => JSON.stringify(value);
 
@@ -25,6 +27,16 @@ describe("readBulkRequest", () => {
     expect(
       readBulkRequest(body({ registrations: ["AB12CDE"], note: "x" })),
     ).toEqual({ ok: true, request: { registrations: ["AB12CDE"] } });
+  });
+
+  it("accepts an item of BULK_MAX_ITEM_LENGTH characters once trimmed, and a plate spelled out with separators", () => {
+    const longest = ` ${"A".repeat(BULK_MAX_ITEM_LENGTH)}\t`;
+    const spaced = [..."AB12CDE"].join(" - ");
+    expect(parseRegistration(spaced).ok).toBe(true);
+    expect(spaced.length).toBeLessThanOrEqual(BULK_MAX_ITEM_LENGTH);
+    expect(readBulkRequest(body({ registrations: [longest, spaced] }))).toEqual(
+      { ok: true, request: { registrations: [longest, spaced] } },
+    );
   });
 
   it.each([
@@ -73,6 +85,21 @@ describe("readBulkRequest", () => {
       "12,345 numbers: the size is named before the items",
       body({ registrations: Array(12345).fill(1) }),
       '"registrations" has 12,345 items; the maximum is 1,000',
+    ],
+    [
+      "a 60,000-character item at index 2",
+      body({ registrations: ["AB12CDE", "LP08SED", "X".repeat(60_000)] }),
+      "registrations[2] is 60,000 characters long, longer than any registration could be (at most 32, spaces included)",
+    ],
+    [
+      "an item one character over the bound",
+      body({ registrations: ["A".repeat(BULK_MAX_ITEM_LENGTH + 1)] }),
+      "registrations[0] is 33 characters long, longer than any registration could be (at most 32, spaces included)",
+    ],
+    [
+      "a long item and a number after it: the number, as the shape comes first",
+      body({ registrations: ["X".repeat(100), 7] }),
+      "registrations[1] must be a string",
     ],
   ])("refuses %s, naming the problem", (_case, text, detail) => {
     expect(readBulkRequest(text)).toEqual({ ok: false, detail });

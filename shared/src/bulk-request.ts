@@ -13,6 +13,15 @@ import {
 
 const count = new Intl.NumberFormat("en-GB");
 
+/**
+ * The longest item a bulk list may hold, once trimmed. A registration has at most 7 letters
+ * and digits (REGISTRATION_MAX_LENGTH in registration.ts), and its spaces and hyphens are
+ * dropped when it is read: even written "A - B - 1 - 2 - C - D - E" it is 25 characters.
+ * Anything over 32 cannot be a registration, yet an invalid item is answered as it was sent:
+ * without this bound a 60,000-character item went to the service and came back in its answer.
+ */
+export const BULK_MAX_ITEM_LENGTH = 32;
+
 export const BULK_REQUEST_DETAILS = {
   contentType:
     "The body must be JSON, sent with Content-Type: application/json",
@@ -25,6 +34,8 @@ export const BULK_REQUEST_DETAILS = {
   tooMany: (items: number) =>
     `"registrations" has ${count.format(items)} items; the maximum is ${count.format(BULK_MAX_REGISTRATIONS)}`,
   notAString: (index: number) => `registrations[${index}] must be a string`,
+  tooLongItem: (index: number, length: number) =>
+    `registrations[${index}] is ${count.format(length)} characters long, longer than any registration could be (at most ${BULK_MAX_ITEM_LENGTH}, spaces included)`,
   incomplete:
     "The body stopped before its end (the connection closed or was too slow); send the request again",
 } as const;
@@ -64,9 +75,20 @@ export function describeBulkRequestError(
 export type BulkRequestReading =
   { ok: true; request: BulkRequest } | { ok: false; detail: string };
 
+/** The first item longer than BULK_MAX_ITEM_LENGTH once trimmed, as its refusal's words. */
+function tooLongItem(registrations: readonly string[]): string | undefined {
+  const index = registrations.findIndex(
+    (item) => item.trim().length > BULK_MAX_ITEM_LENGTH,
+  );
+  if (index === -1) return undefined;
+  const length = registrations[index]?.trim().length ?? 0;
+  return BULK_REQUEST_DETAILS.tooLongItem(index, length);
+}
+
 /**
  * Parses and validates a bulk request body. Members other than `registrations` are
- * dropped, not refused (docs/decisions/014-bulk-request-bodies.md).
+ * dropped, not refused (docs/decisions/014-bulk-request-bodies.md); an item longer than any
+ * registration is refused, naming its position.
  */
 export function readBulkRequest(text: string): BulkRequestReading {
   let json: unknown;
@@ -76,6 +98,9 @@ export function readBulkRequest(text: string): BulkRequestReading {
     return { ok: false, detail: BULK_REQUEST_DETAILS.invalidJson };
   }
   const parsed = BulkRequestSchema.safeParse(json);
-  if (parsed.success) return { ok: true, request: parsed.data };
-  return { ok: false, detail: describeBulkRequestError(json, parsed.error) };
+  if (!parsed.success)
+    return { ok: false, detail: describeBulkRequestError(json, parsed.error) };
+  const tooLong = tooLongItem(parsed.data.registrations);
+  if (tooLong) return { ok: false, detail: tooLong };
+  return { ok: true, request: parsed.data };
 }

@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BULK_MAX_REGISTRATIONS } from "./bulk.ts";
 import {
+  BULK_MAX_ITEM_LENGTH,
   BULK_REQUEST_DETAILS,
   isJsonContentType,
   readBulkRequest,
@@ -153,6 +154,15 @@ function detailLabel(detail: string): string {
   }
   if (/^registrations\[\d+\] must be a string$/.test(detail))
     return "registrations[i] must be a string";
+  const tooLong = /^registrations\[\d+\] is ([\d,]+) characters long, /.exec(
+    detail,
+  );
+  if (tooLong) {
+    expect(Number(tooLong[1]?.replaceAll(",", ""))).toBeGreaterThan(
+      BULK_MAX_ITEM_LENGTH,
+    );
+    return "registrations[i] is longer than any registration";
+  }
   throw new Error(`An undocumented detail: ${detail}`);
 }
 
@@ -177,6 +187,10 @@ describe("readBulkRequest over any body", () => {
           expect(registrations).toEqual(
             (JSON.parse(text) as { registrations: unknown }).registrations,
           );
+          for (const item of registrations)
+            expect(item.trim().length).toBeLessThanOrEqual(
+              BULK_MAX_ITEM_LENGTH,
+            );
           return "read";
         },
         { describe: (text) => fc.stringify(text.slice(0, 200)) },

@@ -1,11 +1,9 @@
-import { once } from "node:events";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { type IncomingMessage, request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { serve, type ServerType } from "@hono/node-server";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CLIENT_HEADER, ProblemSchema } from "@vics/shared";
+import { loopbackServers } from "@vics/shared/testing/loopback-server";
 import {
   createTestProxy,
   emptyWebRoot,
@@ -18,14 +16,7 @@ import {
  * Request object cannot even be made with a GET body.
  */
 
-const servers: ServerType[] = [];
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    if ("closeAllConnections" in server) server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
+const serve = loopbackServers();
 
 function builtWebRoot(): string {
   const root = emptyWebRoot();
@@ -41,10 +32,7 @@ async function listening() {
     fetch: upstream.fetch,
     webRoot: builtWebRoot(),
   });
-  const server = serve({ fetch: proxy.fetch, port: 0, hostname: "127.0.0.1" });
-  servers.push(server);
-  await once(server, "listening");
-  return { port: (server.address() as AddressInfo).port, upstream };
+  return { port: (await serve(proxy.fetch)).port, upstream };
 }
 
 interface Sent {

@@ -1,13 +1,11 @@
-import { once } from "node:events";
 import { request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   CLIENT_HEADER,
   PROBLEM_CONTENT_TYPE,
   ProblemSchema,
 } from "@vics/shared";
+import { loopbackServers } from "@vics/shared/testing/loopback-server";
 import { isOwnAuthority } from "./host-check.ts";
 import { createTestProxy, fakeUpstream } from "../test-support.ts";
 
@@ -118,25 +116,12 @@ describe("with PUBLIC_ORIGIN", () => {
 });
 
 describe("on a real socket", () => {
-  const servers: ServerType[] = [];
-  afterEach(async () => {
-    for (const server of servers.splice(0)) {
-      if ("closeAllConnections" in server) server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
-  });
+  const serve = loopbackServers();
 
   async function listening() {
     const upstream = fakeUpstream();
     const { proxy } = createTestProxy({ fetch: upstream.fetch });
-    const server = serve({
-      fetch: proxy.fetch,
-      port: 0,
-      hostname: "127.0.0.1",
-    });
-    servers.push(server);
-    await once(server, "listening");
-    return { port: (server.address() as AddressInfo).port, upstream };
+    return { port: (await serve(proxy.fetch)).port, upstream };
   }
 
   /** One raw request: `path` may be absolute-form, `host` is sent as it is. */

@@ -1,14 +1,10 @@
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
-import { serverTimeouts } from "@vics/shared/server/server-timeouts";
 import {
-  SLOW_REQUEST_DEADLINE_MS,
-  trickleBody,
-  trickleHeaders,
-} from "@vics/shared/testing/slow-client";
+  type LoopbackServer,
+  serveOnLoopback,
+} from "@vics/shared/testing/loopback-server";
+import { slowClientTests } from "@vics/shared/testing/slow-client";
 import { createTestService, type TestService } from "@vics/service/testing";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { createTestProxy } from "../test-support.ts";
 
 /**
@@ -16,16 +12,14 @@ import { createTestProxy } from "../test-support.ts";
  * a body that trickles in and never ends, and headers that never end. The proxy gives up at
  * its request timeout (index.ts uses serverTimeouts(): 30 s; here 1 s, so the test is quick)
  * with Node's 408, or answers at once where the route reads no body; it stays up, logs no
- * error, and sends nothing upstream for a body it never got. Each case fails if it is neither
- * answered nor cut off within SLOW_REQUEST_DEADLINE_MS.
+ * error, and sends nothing upstream for a body it never got.
  */
 
-const REQUEST_TIMEOUT_MS = 1_000;
 let service: TestService;
 let proxy: ReturnType<typeof createTestProxy>;
-let server: ServerType;
-let port: number;
+let server: LoopbackServer;
 let upstreamCalls = 0;
+let callsBefore = 0;
 
 beforeAll(async () => {
   service = await createTestService({ sandbox: false });
@@ -37,44 +31,28 @@ beforeAll(async () => {
       return service.app.fetch(new Request(input, init));
     },
   });
-  server = serve({
-    fetch: proxy.app.fetch,
-    port: 0,
-    hostname: "127.0.0.1",
-    serverOptions: serverTimeouts(REQUEST_TIMEOUT_MS),
-  });
-  await once(server, "listening");
-  port = (server.address() as AddressInfo).port;
+  server = await serveOnLoopback(proxy.app.fetch, { requestTimeoutMs: 1_000 });
 });
 
 afterAll(async () => {
-  if ("closeAllConnections" in server) server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
   await service.close();
 });
 
-// Each case is judged by its own log lines.
+// Each case is judged by its own log lines and upstream calls.
 beforeEach(() => {
   proxy.log.entries.length = 0;
+  callsBefore = upstreamCalls;
 });
-
-async function expectStillServing() {
-  const check = await fetch(
-    `http://127.0.0.1:${port}/api/v1/compliance/AB12CDE`,
-  );
-  expect(check.status).toBe(200);
-  expect(proxy.log.entries.filter((entry) => entry.level === "error")).toEqual(
-    [],
-  );
-}
 
 const BULK_STATUSES = [408];
 // Answered without reading the body; where the proxy refuses any body on a route that
 // takes none, it says so (413) before reading it.
 const NO_BODY_STATUSES = [200, 413];
 
-describe("a request body that trickles in and never ends", () => {
-  it.each([
+slowClientTests({
+  port: () => server.port,
+  bodies: [
     ["POST", "/api/v1/vehicle/bulk-insurance", BULK_STATUSES],
     ["POST", "/api/v1/vehicle/bulk-compliance", BULK_STATUSES],
     ["GET", "/api/v1/vehicle/AB12CDE/insurance", NO_BODY_STATUSES],
@@ -82,39 +60,16 @@ describe("a request body that trickles in and never ends", () => {
     ["GET", "/api/v1/openapi.json", NO_BODY_STATUSES],
     ["POST", "/api/v1/compliance/AB12CDE", [405, 413]],
     ["POST", "/api/v1/unknown", [404, 413]],
-  ])(
-    "%s %s: answered (%j) or cut off, and the proxy stays up",
-    async (method, path, statuses) => {
-      const callsBefore = upstreamCalls;
-      const answer = await trickleBody({
-        port,
-        method,
-        path,
-        headers: { "Content-Type": "application/json" },
-        start: '{"registrations":[',
-        chunk: '"AB12CDE",',
-        everyMs: 100,
-      });
-      expect(statuses).toContain(answer.status);
-      if (answer.status === 408) expect(upstreamCalls).toBe(callsBefore);
-      await expectStillServing();
-    },
-    SLOW_REQUEST_DEADLINE_MS + 5_000,
-  );
-});
-
-describe("request headers that trickle in and never end", () => {
-  it(
-    "are cut off with a 408, and the proxy stays up",
-    async () => {
-      const answer = await trickleHeaders({
-        port,
-        requestLine: "GET /api/v1/compliance/AB12CDE HTTP/1.1",
-        everyMs: 100,
-      });
-      expect(answer.status).toBe(408);
-      await expectStillServing();
-    },
-    SLOW_REQUEST_DEADLINE_MS + 5_000,
-  );
+  ],
+  requestLine: "GET /api/v1/compliance/AB12CDE HTTP/1.1",
+  afterBody(answer) {
+    if (answer.status === 408) expect(upstreamCalls).toBe(callsBefore);
+  },
+  async expectStillServing() {
+    const check = await fetch(`${server.base}/api/v1/compliance/AB12CDE`);
+    expect(check.status).toBe(200);
+    expect(
+      proxy.log.entries.filter((entry) => entry.level === "error"),
+    ).toEqual([]);
+  },
 });

@@ -119,6 +119,12 @@ describe.each(BULK_PATHS)("POST %s: a malformed body", (path) => {
       json({ registrations: Array(1001).fill("A1") }),
       '"registrations" has 1,001 items; the maximum is 1,000',
     ],
+    [
+      "an item longer than any registration (once forwarded, and echoed back)",
+      "application/json",
+      json({ registrations: ["AB12CDE", "x".repeat(60_000)] }),
+      "registrations[1] is 60,000 characters long, longer than any registration could be (at most 32, spaces included)",
+    ],
   ])(
     "%s: the proxy's own 400, and the upstream is never called",
     async (_case, contentType, body, detail) => {

@@ -99,6 +99,12 @@ describe.each(BULK_CHECKS)("the body of POST $path", ({ path }) => {
       json({ registrations: Array(1001).fill("A1") }),
       '"registrations" has 1,001 items; the maximum is 1,000',
     ],
+    [
+      "an item longer than any registration (once echoed back as a failed item)",
+      "application/json",
+      json({ registrations: ["AB12CDE", "x".repeat(60_000)] }),
+      "registrations[1] is 60,000 characters long, longer than any registration could be (at most 32, spaces included)",
+    ],
   ])(
     "%s: 400 MALFORMED_REQUEST naming the problem, counted, with every header",
     async (_case, contentType, body, detail) => {

@@ -1,34 +1,18 @@
 // Rate limits are exact under concurrency, over real sockets as clients meet them: 50 requests
 // at once with a trial key (10 a minute) get exactly 10 answers other than 429, on every
 // operation, single and bulk; each of the 429s says so with Remaining 0 and a Retry-After.
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { API_KEY_HEADER, PLAN_LIMITS } from "@vics/shared";
-import { afterEach, describe, expect, it } from "vitest";
+import { loopbackServers } from "@vics/shared/testing/loopback-server";
+import { describe, expect, it } from "vitest";
 import { freshServices } from "../test-support/services.ts";
 
 const start = freshServices();
-const servers: ServerType[] = [];
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    if ("closeAllConnections" in server) server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
+const serve = loopbackServers();
 
 async function listening() {
   const service = await start();
-  const server = serve({
-    fetch: service.app.fetch,
-    port: 0,
-    hostname: "127.0.0.1",
-  });
-  servers.push(server);
-  await once(server, "listening");
-  const { port } = server.address() as AddressInfo;
-  return { service, base: `http://127.0.0.1:${port}` };
+  const { base } = await serve(service.app.fetch);
+  return { service, base };
 }
 
 const BULK_BODY = JSON.stringify({

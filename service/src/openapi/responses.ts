@@ -1,6 +1,7 @@
 import {
   API_KEY_HEADER,
   BULK_MAX_BODY_BYTES,
+  BULK_MAX_ITEM_LENGTH,
   BULK_MAX_REGISTRATIONS,
   PLAN_LIMITS,
   PROBLEM_CONTENT_TYPE,
@@ -121,7 +122,7 @@ export const problemResponses = {
 /** A bulk check's problems: the body's; a registration that fails is an item, not a problem. */
 export const bulkProblemResponses = {
   "400": problemResponse(
-    `MALFORMED_REQUEST: the body is not JSON sent with Content-Type application/json, or not an object whose registrations is an array of 1 to ${BULK_MAX_REGISTRATIONS.toLocaleString("en-GB")} strings; the detail names the problem`,
+    `MALFORMED_REQUEST: the body is not JSON sent with Content-Type application/json, or not an object whose registrations is an array of 1 to ${BULK_MAX_REGISTRATIONS.toLocaleString("en-GB")} strings, none over ${BULK_MAX_ITEM_LENGTH} characters once trimmed; the detail names the problem`,
   ),
   "401": keyedProblemResponses["401"],
   "405": problemResponse(

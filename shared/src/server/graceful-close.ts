@@ -1,9 +1,8 @@
 import type { Server, ServerResponse } from "node:http";
+import type { Logger, LogFields } from "./logger.ts";
 
-/** Where the closer says it cut connections: the service's and the proxy's loggers both fit. */
-export interface CloseLogger {
-  warn(message: string, fields?: Record<string, unknown>): void;
-}
+/** Where the closer says it cut connections. */
+export type CloseLogger = Pick<Logger, "warn">;
 
 /**
  * How the service and the proxy stop on SIGTERM (issue 9): the listening socket closes
@@ -51,4 +50,40 @@ export function gracefulCloser(server: Server, logger: CloseLogger) {
       server.closeIdleConnections();
     });
   };
+}
+
+export interface StopOptions {
+  logger: Logger;
+  /** How long requests in flight may take to finish before their connections are cut. */
+  graceMs: number;
+  /** The line logged once nothing new is accepted, with the signal and `fields`. */
+  stopping: string;
+  fields?: LogFields;
+  /** What else to close once the connections are gone: the database, the upstream pool. */
+  close: () => Promise<void>;
+}
+
+/**
+ * How the service and the proxy stop on SIGINT and SIGTERM (npm start's children get Ctrl-C's
+ * SIGINT from the terminal and a SIGTERM from npm start): once, however many signals come;
+ * the server closes gracefully, then `close`, then "stopped" is logged and the process exits
+ * 0. Attached at start-up, so it knows the requests in flight when the signal comes.
+ */
+export function stopOnSignals(server: Server, options: StopOptions): void {
+  const closeGracefully = gracefulCloser(server, options.logger);
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    // The listening socket closes at once; the line is logged after, so it is true when read.
+    const closed = closeGracefully(options.graceMs);
+    options.logger.info(options.stopping, { signal, ...options.fields });
+    void closed.then(async ({ inFlight }) => {
+      await options.close();
+      options.logger.info("stopped", { finishedInFlight: inFlight });
+      process.exit(0);
+    });
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
 }

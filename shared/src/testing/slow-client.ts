@@ -6,6 +6,7 @@
  */
 import { request } from "node:http";
 import { connect } from "node:net";
+import { describe, expect, it } from "vitest";
 
 export interface SlowAnswer {
   /** The status answered, or null when the server closed the connection without one. */
@@ -32,21 +33,30 @@ function deadline<T>(work: Promise<T>, what: string): Promise<T> {
   return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }
 
+/** How often a slow client sends its next few bytes, unless told otherwise. */
+const EVERY_MS = 100;
+
 /**
  * Sends the headers at once, then the body a few bytes at a time, every `everyMs`, and never
  * its end. Resolves with the answer, or with `status: null` when the server hangs up first.
+ * By default the body is a bulk request's list that never closes.
  */
 export function trickleBody(options: {
   port: number;
   method: string;
   path: string;
   headers: Record<string, string>;
-  /** What goes first, e.g. '{"registrations":['. */
-  start: string;
-  /** Sent again and again. */
-  chunk: string;
-  everyMs: number;
+  /** What goes first; default '{"registrations":['. */
+  start?: string;
+  /** Sent again and again; default '"AB12CDE",'. */
+  chunk?: string;
+  everyMs?: number;
 }): Promise<SlowAnswer> {
+  const {
+    start = '{"registrations":[',
+    chunk = '"AB12CDE",',
+    everyMs = EVERY_MS,
+  } = options;
   const client = request({
     host: "127.0.0.1",
     port: options.port,
@@ -55,8 +65,8 @@ export function trickleBody(options: {
     headers: { ...options.headers, "Transfer-Encoding": "chunked" },
   });
   const timer = setInterval(() => {
-    if (!client.destroyed) client.write(options.chunk);
-  }, options.everyMs);
+    if (!client.destroyed) client.write(chunk);
+  }, everyMs);
   const answer = new Promise<SlowAnswer>((resolve) => {
     client.on("error", () => resolve({ status: null, body: "" }));
     client.on("close", () => resolve({ status: null, body: "" }));
@@ -70,7 +80,7 @@ export function trickleBody(options: {
       );
     });
   });
-  client.write(options.start);
+  client.write(start);
   return deadline(
     answer,
     `${options.method} ${options.path} with a trickling body`,
@@ -87,13 +97,13 @@ export function trickleBody(options: {
 export function trickleHeaders(options: {
   port: number;
   requestLine: string;
-  everyMs: number;
+  everyMs?: number;
 }): Promise<SlowAnswer> {
   const socket = connect(options.port, "127.0.0.1");
   let received = "";
   const timer = setInterval(() => {
     if (!socket.destroyed) socket.write("a");
-  }, options.everyMs);
+  }, options.everyMs ?? EVERY_MS);
   const answer = new Promise<SlowAnswer>((resolve) => {
     socket.setEncoding("utf8");
     socket.on("data", (text: string) => (received += text));
@@ -110,5 +120,60 @@ export function trickleHeaders(options: {
   ).finally(() => {
     clearInterval(timer);
     socket.destroy();
+  });
+}
+
+export interface SlowClientTests {
+  /** The app on its socket, served with a short request timeout in the caller's beforeAll. */
+  port: () => number;
+  /** Headers of each trickled body, besides its JSON content type (the service's key). */
+  headers?: () => Record<string, string>;
+  /** A request per route: its method, its path, and the statuses it may answer before 408. */
+  bodies: ReadonlyArray<readonly [string, string, readonly number[]]>;
+  /** The request line sent with headers that never end. */
+  requestLine: string;
+  /** What else a trickled body's case must hold, told its answer. */
+  afterBody?: (answer: SlowAnswer) => void;
+  /** After every case: the app still answers a real check, and logged no error. */
+  expectStillServing: () => Promise<void>;
+}
+
+/**
+ * The slow-client cases the service and the proxy both meet, as vitest tests: a body that
+ * trickles in and never ends, on every route, and headers that never end. Each case fails if
+ * it is neither answered nor cut off within SLOW_REQUEST_DEADLINE_MS.
+ */
+export function slowClientTests(suite: SlowClientTests): void {
+  describe("a request body that trickles in and never ends", () => {
+    it.each(suite.bodies)(
+      "%s %s: answered (%j) or cut off, and the server stays up",
+      async (method, path, statuses) => {
+        const answer = await trickleBody({
+          port: suite.port(),
+          method,
+          path,
+          headers: { "Content-Type": "application/json", ...suite.headers?.() },
+        });
+        expect(statuses).toContain(answer.status);
+        suite.afterBody?.(answer);
+        await suite.expectStillServing();
+      },
+      SLOW_REQUEST_DEADLINE_MS + 5_000,
+    );
+  });
+
+  describe("request headers that trickle in and never end", () => {
+    it(
+      "are cut off with a 408, and the server stays up",
+      async () => {
+        const answer = await trickleHeaders({
+          port: suite.port(),
+          requestLine: suite.requestLine,
+        });
+        expect(answer.status).toBe(408);
+        await suite.expectStillServing();
+      },
+      SLOW_REQUEST_DEADLINE_MS + 5_000,
+    );
   });
 }

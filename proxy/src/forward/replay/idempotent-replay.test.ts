@@ -160,7 +160,8 @@ describe("what is not a replay", () => {
     const upstream = fakeUpstream();
     const { app } = createTestProxy({
       fetch: upstream.fetch,
-      replay: { maxBytes: 1024 * 1024, ttlMs: 60_000, now: () => now },
+      replay: { maxBytes: 1024 * 1024, ttlMs: 60_000 },
+      clock: { now: () => now },
     });
 
     await app.request(bulk(["AB12CDE"], KEY));

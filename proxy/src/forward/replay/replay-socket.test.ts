@@ -1,8 +1,6 @@
-import { once } from "node:events";
 import { request } from "node:http";
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { loopbackServers } from "@vics/shared/testing/loopback-server";
+import { describe, expect, it, vi } from "vitest";
 import {
   contractAnswer,
   createTestProxy,
@@ -11,14 +9,7 @@ import {
 
 /** The proxy as it runs, on a real socket: a browser that goes (a reload) mid-request. */
 
-const servers: ServerType[] = [];
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    if ("closeAllConnections" in server) server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
+const serve = loopbackServers();
 
 const BODY = JSON.stringify({ registrations: ["AB12CDE", "LP08SED"] });
 const HEADERS = {
@@ -37,10 +28,7 @@ describe("a browser that hangs up while its bulk request is with the service", (
       return contractAnswer(request);
     });
     const { app, log } = createTestProxy({ fetch: upstream.fetch });
-    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-    servers.push(server);
-    await once(server, "listening");
-    const { port } = server.address() as AddressInfo;
+    const { port } = await serve(app.fetch);
 
     const client = request({
       host: "127.0.0.1",
