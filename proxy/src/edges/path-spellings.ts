@@ -1,0 +1,49 @@
+/**
+ * What a request path names, however it is spelled. Browsers and servers disagree about
+ * `%2F`, `\`, `;`, `//`, `.` and `..`, so the proxy decides on the most decoded reading: a
+ * path that could mean a dotfile or the API anywhere is treated as meaning it here.
+ */
+
+/** Enough for any honest path; more rounds only feed a hostile one. */
+const DECODE_ROUNDS = 4;
+
+/**
+ * One round of percent-decoding. When the whole is not UTF-8, ASCII escapes are decoded one by
+ * one (a dot or a slash may hide beside a byte that is not UTF-8), and each run of the other
+ * escapes only if it is UTF-8.
+ */
+function decodeOnce(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text
+      .replace(/%[0-7][0-9A-Fa-f]/g, (escape) =>
+        String.fromCharCode(Number.parseInt(escape.slice(1), 16)),
+      )
+      .replace(/(?:%[89A-Fa-f][0-9A-Fa-f])+/g, (run) => {
+        try {
+          return decodeURIComponent(run);
+        } catch {
+          return run;
+        }
+      });
+  }
+}
+
+/** The path percent-decoded until it stops changing (`%252e` is a dot too), `\` read as `/`. */
+export function decodedPath(path: string): string {
+  let current = path;
+  for (let round = 0; round < DECODE_ROUNDS; round++) {
+    const next = decodeOnce(current);
+    if (next === current) break;
+    current = next;
+  }
+  return current.replaceAll("\\", "/");
+}
+
+/** Whether any segment of the decoded path starts with a dot: `/.env`, `/%2egit/config`, `/..`. */
+export function namesDotfile(path: string): boolean {
+  return decodedPath(path)
+    .split("/")
+    .some((segment) => segment.startsWith("."));
+}
