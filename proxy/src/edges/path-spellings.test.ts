@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodedPath, namesDotfile } from "./path-spellings.ts";
+import { decodedPath, looksLikeApi, namesDotfile } from "./path-spellings.ts";
 
 describe("decodedPath", () => {
   it.each([
@@ -44,5 +44,60 @@ describe("namesDotfile", () => {
     "/a.b/c.d",
   ])("%s does not", (path) => {
     expect(namesDotfile(path)).toBe(false);
+  });
+});
+
+describe("looksLikeApi", () => {
+  it.each([
+    "/api",
+    "/api/",
+    "/api/v1/compliance/AB12CDE",
+    "/API/v1",
+    "/Api/V1/openapi.json",
+    "/api%2fv1/compliance/AB12CDE",
+    "/api%2Fv1/compliance/AB12CDE",
+    "/api%5Cv1/compliance/AB12CDE",
+    "/api\\v1",
+    "//api/v1/compliance/AB12CDE",
+    "///api/v1",
+    "/api;x/v1/compliance/AB12CDE",
+    "/api;jsessionid=1",
+    "/%61pi/v1/compliance/AB12CDE",
+    "/%2561pi/v1",
+    "/%41%50%49/v1",
+    "/api/./v1",
+    "/./api/v1",
+    "/api/v1/../v1",
+    "/x/../api/v1",
+    "/%2e%2e/api/v1",
+    "/%2e/api",
+    "/%EF%BD%81%EF%BD%90%EF%BD%89/v1",
+    "/api%EF%BC%8Fv1",
+    "/api%20/v1",
+    "/api%00/v1",
+    "/a%E2%80%8Bpi/v1",
+    "/v1",
+    "/v1/compliance/AB12CDE",
+    "/V1/compliance/AB12CDE",
+    "//v1/openapi.json",
+    "/v1%2fcompliance",
+  ])("%s reads as the API", (path) => {
+    expect(looksLikeApi(path)).toBe(true);
+  });
+
+  it.each([
+    "/",
+    "/index.html",
+    "/vehicle/AB12CDE",
+    "/apiary",
+    "/api.json",
+    "/v1beta/notes",
+    "/v2/compliance",
+    "/fleet/api/v1",
+    "/assets/api",
+    "/api/../vehicle",
+    "/%ff",
+  ])("%s does not", (path) => {
+    expect(looksLikeApi(path)).toBe(false);
   });
 });

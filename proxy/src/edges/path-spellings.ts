@@ -1,3 +1,5 @@
+import { API_VERSION_PREFIX, PROXY_PREFIX } from "@vics/shared";
+
 /**
  * What a request path names, however it is spelled. Browsers and servers disagree about
  * `%2F`, `\`, `;`, `//`, `.` and `..`, so the proxy decides on the most decoded reading: a
@@ -46,4 +48,43 @@ export function namesDotfile(path: string): boolean {
   return decodedPath(path)
     .split("/")
     .some((segment) => segment.startsWith("."));
+}
+
+/** Spaces, control and format characters (a NUL, a zero-width space) that hide in a segment. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}]/gu;
+
+/**
+ * The decoded path in NFKC (full-width letters, slashes and dots as plain ones), split into
+ * segments, each without its `;parameters` and invisible characters and in lower case, with
+ * `.` and `..` resolved and empty ones dropped.
+ */
+function normalisedSegments(path: string): string[] {
+  const segments: string[] = [];
+  const normalised = decodedPath(path).normalize("NFKC").replaceAll("\\", "/");
+  for (const raw of normalised.split("/")) {
+    const segment = (raw.split(";")[0] ?? "")
+      .replace(INVISIBLE, "")
+      .toLowerCase();
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") segments.pop();
+    else segments.push(segment);
+  }
+  return segments;
+}
+
+const API_FIRST_SEGMENTS = new Set(
+  [PROXY_PREFIX, API_VERSION_PREFIX].map((prefix) =>
+    prefix.replace(/^\//, "").toLowerCase(),
+  ),
+);
+
+/**
+ * Whether the path reads as the API (`/api/...`, or the service's own `/v1/...`) in any
+ * spelling: `/API/v1`, `/api%2Fv1`, `//api/v1`, `/api;x/v1`, `/%61pi/v1`, `/api/./v1`,
+ * `/x/../api/v1`. Such a path that is not a real route is the proxy's JSON 404, never the
+ * web app's HTML: an API client must never be handed a page.
+ */
+export function looksLikeApi(path: string): boolean {
+  const first = normalisedSegments(path)[0];
+  return first !== undefined && API_FIRST_SEGMENTS.has(first);
 }
