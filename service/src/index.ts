@@ -1,7 +1,6 @@
 import type { Server } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
 import { serve } from "@hono/node-server";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { createApp } from "./app.ts";
 import { gracefulCloser } from "@vics/shared/node/graceful-close";
 import { loadEnv } from "./env.ts";
@@ -9,6 +8,8 @@ import { registrationHasher } from "@vics/shared/node";
 import { serverTimeouts } from "@vics/shared/node/server-timeouts";
 import { createLogger } from "./logger.ts";
 import { createMemoryRateLimiter } from "./rate-limit/memory-rate-limiter.ts";
+import { createWrongKeyBudget } from "./http/wrong-key-budget.ts";
+import { socketAddress } from "./http/socket-address.ts";
 import { SANDBOX_DELAY_MS } from "./sandbox.ts";
 import { withCachedKeys } from "./store/cached-keys.ts";
 import { openStoreOrExit } from "./store/open-store.ts";
@@ -28,14 +29,14 @@ const sandbox = env.SANDBOX ?? (await store.holdsSyntheticFleet());
 const app = createApp({
   store,
   rateLimiter: createMemoryRateLimiter(),
+  wrongKeyBudget: createWrongKeyBudget(),
   now: () => new Date(),
   sandbox,
   sandboxDelayMs: SANDBOX_DELAY_MS,
   sleep: (ms) => delay(ms),
   logger,
   hashRegistration: registrationHasher(env.LOG_HASH_KEY),
-  // The socket's address; X-Forwarded-For is never trusted.
-  clientAddress: (c) => getConnInfo(c).remote.address ?? "unknown",
+  clientAddress: socketAddress,
 });
 
 const server = serve(
