@@ -5,6 +5,7 @@ import { createProxyApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
 import { registrationHasher } from "@vics/shared/node";
 import { serverTimeouts } from "@vics/shared/node/server-timeouts";
+import { guardConnections } from "@vics/shared/node/connection-guard";
 import { gracefulCloser } from "@vics/shared/node/graceful-close";
 import { apiKeyHolder } from "./keys/key-reload.ts";
 import { createLogger } from "./http/logger.ts";
@@ -62,6 +63,9 @@ const server = serve(
     void warnIfUpstreamDown();
   },
 );
+
+// One client cannot take every socket, and idle ones go sooner when many are open.
+guardConnections(server as Server, env.connectionLimits, { logger });
 
 /** Says at start-up, not at the first staff check, when the vehicle service is not there. */
 async function warnIfUpstreamDown(): Promise<void> {

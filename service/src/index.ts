@@ -6,6 +6,7 @@ import { gracefulCloser } from "@vics/shared/node/graceful-close";
 import { loadEnv } from "./env.ts";
 import { registrationHasher } from "@vics/shared/node";
 import { serverTimeouts } from "@vics/shared/node/server-timeouts";
+import { guardConnections } from "@vics/shared/node/connection-guard";
 import { createLogger } from "./logger.ts";
 import { createMemoryRateLimiter } from "./rate-limit/memory-rate-limiter.ts";
 import { createWrongKeyBudget } from "./http/wrong-key-budget.ts";
@@ -55,6 +56,17 @@ const server = serve(
       databasePath: env.DATABASE_PATH,
     });
   },
+);
+
+// One client cannot take every socket, and idle ones go sooner when many are open.
+guardConnections(
+  server as Server,
+  {
+    maxTotal: env.MAX_CONNECTIONS,
+    maxPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
+    idleUnderPressureMs: env.IDLE_TIMEOUT_UNDER_PRESSURE_MS,
+  },
+  { logger },
 );
 
 server.on("error", (error: NodeJS.ErrnoException) => {
