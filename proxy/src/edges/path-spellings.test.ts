@@ -81,6 +81,9 @@ describe("looksLikeApi", () => {
     "/V1/compliance/AB12CDE",
     "//v1/openapi.json",
     "/v1%2fcompliance",
+    // As written, it starts with the API, whatever `..` would make of it.
+    "/api/%2F.%2e/%2F",
+    "/api/..%2Fvehicle",
   ])("%s reads as the API", (path) => {
     expect(looksLikeApi(path)).toBe(true);
   });
@@ -95,7 +98,7 @@ describe("looksLikeApi", () => {
     "/v2/compliance",
     "/fleet/api/v1",
     "/assets/api",
-    "/api/../vehicle",
+    "/x/../vehicle/api",
     "/%ff",
   ])("%s does not", (path) => {
     expect(looksLikeApi(path)).toBe(false);

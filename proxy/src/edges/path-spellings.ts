@@ -56,9 +56,9 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}]/gu;
 /**
  * The decoded path in NFKC (full-width letters, slashes and dots as plain ones), split into
  * segments, each without its `;parameters` and invisible characters and in lower case, with
- * `.` and `..` resolved and empty ones dropped.
+ * empty ones and `.` dropped; `..` is resolved when `resolveDots`, else kept.
  */
-function normalisedSegments(path: string): string[] {
+function normalisedSegments(path: string, resolveDots: boolean): string[] {
   const segments: string[] = [];
   const normalised = decodedPath(path).normalize("NFKC").replaceAll("\\", "/");
   for (const raw of normalised.split("/")) {
@@ -66,7 +66,7 @@ function normalisedSegments(path: string): string[] {
       .replace(INVISIBLE, "")
       .toLowerCase();
     if (segment === "" || segment === ".") continue;
-    if (segment === "..") segments.pop();
+    if (segment === ".." && resolveDots) segments.pop();
     else segments.push(segment);
   }
   return segments;
@@ -81,10 +81,14 @@ const API_FIRST_SEGMENTS = new Set(
 /**
  * Whether the path reads as the API (`/api/...`, or the service's own `/v1/...`) in any
  * spelling: `/API/v1`, `/api%2Fv1`, `//api/v1`, `/api;x/v1`, `/%61pi/v1`, `/api/./v1`,
- * `/x/../api/v1`. Such a path that is not a real route is the proxy's JSON 404, never the
- * web app's HTML: an API client must never be handed a page.
+ * `/x/../api/v1`. Both readings count, with `..` resolved and as written: `/api/..%2Fx`
+ * starts as the API, whatever a server that decodes `%2F` late would make of it. Such a path
+ * that is not a real route is the proxy's JSON 404, never the web app's HTML: an API client
+ * must never be handed a page.
  */
 export function looksLikeApi(path: string): boolean {
-  const first = normalisedSegments(path)[0];
-  return first !== undefined && API_FIRST_SEGMENTS.has(first);
+  return [true, false].some((resolveDots) => {
+    const first = normalisedSegments(path, resolveDots)[0];
+    return first !== undefined && API_FIRST_SEGMENTS.has(first);
+  });
 }
