@@ -34,6 +34,11 @@ describe("parseEnv", () => {
         logLevel: "info",
         // As long as an upstream call may take, and a second more.
         shutdownGraceMs: 11000,
+        connectionLimits: {
+          maxTotal: 4000,
+          maxPerAddress: 1000,
+          idleUnderPressureMs: 1000,
+        },
       },
     });
     expect(REPO_ROOT).toBe(resolve(import.meta.dirname, "../.."));
@@ -57,6 +62,23 @@ describe("parseEnv", () => {
       webRoot: resolve(REPO_ROOT, "some/dist"),
       logLevel: "debug",
     });
+  });
+
+  it("reads the connection limits, and refuses one below 1", () => {
+    const result = parseEnv({
+      UPSTREAM_API_KEY: KEY,
+      MAX_CONNECTIONS: "500",
+      MAX_CONNECTIONS_PER_ADDRESS: "50",
+      IDLE_TIMEOUT_UNDER_PRESSURE_MS: "250",
+    });
+    expect(result.ok && result.env.connectionLimits).toEqual({
+      maxTotal: 500,
+      maxPerAddress: 50,
+      idleUnderPressureMs: 250,
+    });
+    expect(
+      errorsOf({ UPSTREAM_API_KEY: KEY, MAX_CONNECTIONS: "0" }).join("\n"),
+    ).toMatch(/MAX_CONNECTIONS: /);
   });
 
   it("reads the key from UPSTREAM_API_KEY_FILE, trimmed", () => {

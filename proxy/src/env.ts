@@ -1,5 +1,9 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import {
+  type ConnectionLimits,
+  DEFAULT_CONNECTION_LIMITS,
+} from "@vics/shared/server/connection-guard";
 import { z } from "zod";
 import { LOG_LEVELS, type LogLevel } from "@vics/shared/server/logger";
 import { isLoopbackHost } from "./edges/loopback.ts";
@@ -23,6 +27,8 @@ export interface ProxyEnv {
   logLevel: LogLevel;
   /** The key of the registration hashes in the logs; unset: a random one per process. */
   logHashKey?: string;
+  /** Connections per client address (the socket's peer) and in all (connection-guard.ts). */
+  connectionLimits: ConnectionLimits;
 }
 
 /**
@@ -34,6 +40,14 @@ export const REPO_ROOT = resolve(import.meta.dirname, "../..");
 const fromRoot = (path: string) => resolve(REPO_ROOT, path);
 
 const MAX_TIMER_MS = 2_147_483_647;
+
+const positiveCount = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(MAX_TIMER_MS, { error: `must be at most ${MAX_TIMER_MS}` })
+    .default(fallback);
 
 const EnvSchema = z.object({
   HOST: z.string().trim().min(1).default("127.0.0.1"),
@@ -91,6 +105,13 @@ const EnvSchema = z.object({
     .string()
     .min(16, { error: "must be at least 16 characters" })
     .optional(),
+  MAX_CONNECTIONS: positiveCount(DEFAULT_CONNECTION_LIMITS.maxTotal),
+  MAX_CONNECTIONS_PER_ADDRESS: positiveCount(
+    DEFAULT_CONNECTION_LIMITS.maxPerAddress,
+  ),
+  IDLE_TIMEOUT_UNDER_PRESSURE_MS: positiveCount(
+    DEFAULT_CONNECTION_LIMITS.idleUnderPressureMs,
+  ),
 });
 
 const MIN_KEY_LENGTH = 20;
@@ -218,6 +239,11 @@ export function parseEnv(
       webRoot: raw.WEB_DIST,
       logLevel: raw.LOG_LEVEL,
       logHashKey: raw.LOG_HASH_KEY,
+      connectionLimits: {
+        maxTotal: raw.MAX_CONNECTIONS,
+        maxPerAddress: raw.MAX_CONNECTIONS_PER_ADDRESS,
+        idleUnderPressureMs: raw.IDLE_TIMEOUT_UNDER_PRESSURE_MS,
+      },
     },
   };
 }

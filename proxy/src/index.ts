@@ -7,6 +7,7 @@ import { registrationHasher } from "@vics/shared/server/registration-hash";
 import { serverTimeouts } from "@vics/shared/server/server-timeouts";
 import { stopOnSignals } from "@vics/shared/server/graceful-close";
 import { createMemoryRateLimiter } from "@vics/shared/server/memory-rate-limiter";
+import { guardConnections } from "@vics/shared/server/connection-guard";
 import { apiKeyHolder } from "./keys/key-reload.ts";
 import { systemClock } from "./proxy-deps.ts";
 import { createLogger } from "@vics/shared/server/logger";
@@ -70,6 +71,9 @@ const server = serve(
     void warnIfUpstreamDown();
   },
 );
+
+// One client cannot take every socket, and idle ones go sooner when many are open.
+guardConnections(server as Server, env.connectionLimits, { logger });
 
 /** Says at start-up, not at the first staff check, when the vehicle service is not there. */
 async function warnIfUpstreamDown(): Promise<void> {

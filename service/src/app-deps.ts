@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { RegistrationHasher } from "@vics/shared/server/registration-hash";
 import type { Logger } from "@vics/shared/server/logger";
 import type { RateLimiter } from "@vics/shared/server/rate-limiter";
+import type { WrongKeyBudget } from "./http/wrong-key-budget.ts";
 import type { Store } from "./store/store.ts";
 
 /** Everything the app needs from outside, so tests can swap any of it. */
@@ -9,6 +10,8 @@ export interface AppDeps {
   /** Vehicles, and the key registry. */
   store: Store;
   rateLimiter: RateLimiter;
+  /** Wrong keys from every address together (decision 031). */
+  wrongKeyBudget: WrongKeyBudget;
   now: () => Date;
   /** Whether the sandbox registrations of docs/contract.md get their special answers. */
   sandbox: boolean;
@@ -17,6 +20,6 @@ export interface AppDeps {
   logger: Logger;
   /** A registration as the logs may show it: a short keyed hash, never the plate. */
   hashRegistration: RegistrationHasher;
-  /** The caller's address for the unauthenticated limit; never from X-Forwarded-For. */
+  /** The caller's address for the unauthenticated limit (the socket's peer); never from X-Forwarded-For. */
   clientAddress: (c: Context) => string;
 }

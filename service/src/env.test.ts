@@ -12,6 +12,9 @@ describe("parseEnv", () => {
         DATABASE_PATH: resolve(REPO_ROOT, "data/vics.sqlite"),
         SANDBOX: undefined,
         LOG_LEVEL: "info",
+        MAX_CONNECTIONS: 4000,
+        MAX_CONNECTIONS_PER_ADDRESS: 1000,
+        IDLE_TIMEOUT_UNDER_PRESSURE_MS: 1000,
       },
     });
     expect(REPO_ROOT).toBe(resolve(import.meta.dirname, "../.."));
@@ -52,6 +55,27 @@ describe("parseEnv", () => {
       ok: true,
       env: { SANDBOX: expected },
     });
+  });
+
+  it("reads the connection limits, and refuses one below 1", () => {
+    expect(
+      parseEnv({
+        MAX_CONNECTIONS: "500",
+        MAX_CONNECTIONS_PER_ADDRESS: "50",
+        IDLE_TIMEOUT_UNDER_PRESSURE_MS: "250",
+      }),
+    ).toMatchObject({
+      ok: true,
+      env: {
+        MAX_CONNECTIONS: 500,
+        MAX_CONNECTIONS_PER_ADDRESS: 50,
+        IDLE_TIMEOUT_UNDER_PRESSURE_MS: 250,
+      },
+    });
+    const zero = parseEnv({ MAX_CONNECTIONS_PER_ADDRESS: "0" });
+    expect(zero.ok ? [] : zero.problems).toEqual([
+      "MAX_CONNECTIONS_PER_ADDRESS: must be at least 1",
+    ]);
   });
 
   it("reports every bad variable at once", () => {

@@ -1,5 +1,6 @@
 // The only file that reads process.env.
 import { resolve } from "node:path";
+import { DEFAULT_CONNECTION_LIMITS } from "@vics/shared/server/connection-guard";
 import { z } from "zod";
 import { LOG_LEVELS } from "@vics/shared/server/logger";
 
@@ -8,6 +9,23 @@ export const REPO_ROOT = resolve(import.meta.dirname, "../..");
 
 // An empty variable means "not set", as in most shells' `VAR= cmd`.
 const unsetIfEmpty = (value: unknown) => (value === "" ? undefined : value);
+
+/** A whole number from 1 to what a timer takes, or `fallback` when unset. */
+const positiveWholeNumber = (fallback: number) =>
+  z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^\d+$/, { error: "must be a whole number" })
+      .transform(Number)
+      .pipe(
+        z
+          .int()
+          .min(1, { error: "must be at least 1" })
+          .max(2_147_483_647, { error: "must be at most 2147483647" }),
+      )
+      .default(fallback),
+  );
 
 const EnvSchema = z.object({
   HOST: z.preprocess(unsetIfEmpty, z.string().default("127.0.0.1")),
@@ -39,6 +57,14 @@ const EnvSchema = z.object({
   LOG_HASH_KEY: z.preprocess(
     unsetIfEmpty,
     z.string().min(16, { error: "must be at least 16 characters" }).optional(),
+  ),
+  /** Connection limits (shared/src/node/connection-guard.ts); per address means per socket peer. */
+  MAX_CONNECTIONS: positiveWholeNumber(DEFAULT_CONNECTION_LIMITS.maxTotal),
+  MAX_CONNECTIONS_PER_ADDRESS: positiveWholeNumber(
+    DEFAULT_CONNECTION_LIMITS.maxPerAddress,
+  ),
+  IDLE_TIMEOUT_UNDER_PRESSURE_MS: positiveWholeNumber(
+    DEFAULT_CONNECTION_LIMITS.idleUnderPressureMs,
   ),
   /** Unset: on exactly when the database holds the seeded synthetic fleet. */
   SANDBOX: z.preprocess(

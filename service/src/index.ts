@@ -1,7 +1,6 @@
 import type { Server } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
 import { serve } from "@hono/node-server";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { createApp } from "./app.ts";
 import { stopOnSignals } from "@vics/shared/server/graceful-close";
 import { loadEnv } from "./env.ts";
@@ -9,6 +8,9 @@ import { registrationHasher } from "@vics/shared/server/registration-hash";
 import { serverTimeouts } from "@vics/shared/server/server-timeouts";
 import { createLogger } from "@vics/shared/server/logger";
 import { createMemoryRateLimiter } from "@vics/shared/server/memory-rate-limiter";
+import { guardConnections } from "@vics/shared/server/connection-guard";
+import { createWrongKeyBudget } from "./http/wrong-key-budget.ts";
+import { socketAddress } from "./http/socket-address.ts";
 import { SANDBOX_DELAY_MS } from "./sandbox.ts";
 import { withCachedKeys } from "./store/cached-keys.ts";
 import { openStoreOrExit } from "./store/open-store.ts";
@@ -28,14 +30,14 @@ const sandbox = env.SANDBOX ?? (await store.holdsSyntheticFleet());
 const app = createApp({
   store,
   rateLimiter: createMemoryRateLimiter(),
+  wrongKeyBudget: createWrongKeyBudget(),
   now: () => new Date(),
   sandbox,
   sandboxDelayMs: SANDBOX_DELAY_MS,
   sleep: (ms) => delay(ms),
   logger,
   hashRegistration: registrationHasher(env.LOG_HASH_KEY),
-  // The socket's address; X-Forwarded-For is never trusted.
-  clientAddress: (c) => getConnInfo(c).remote.address ?? "unknown",
+  clientAddress: socketAddress,
 });
 
 const server = serve(
@@ -54,6 +56,17 @@ const server = serve(
       databasePath: env.DATABASE_PATH,
     });
   },
+);
+
+// One client cannot take every socket, and idle ones go sooner when many are open.
+guardConnections(
+  server as Server,
+  {
+    maxTotal: env.MAX_CONNECTIONS,
+    maxPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
+    idleUnderPressureMs: env.IDLE_TIMEOUT_UNDER_PRESSURE_MS,
+  },
+  { logger },
 );
 
 server.on("error", (error: NodeJS.ErrnoException) => {

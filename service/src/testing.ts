@@ -11,6 +11,7 @@ import { createApp } from "./app.ts";
 import { issueApiKey } from "./keys/api-key.ts";
 import { type Logger, silentLogger } from "@vics/shared/server/logger";
 import { createMemoryRateLimiter } from "@vics/shared/server/memory-rate-limiter";
+import { createWrongKeyBudget } from "./http/wrong-key-budget.ts";
 import { SANDBOX_DELAY_MS } from "./sandbox.ts";
 import { DEFAULT_FLEET_SEED } from "./seed/fleet.ts";
 import { openSqliteStore } from "./store/sqlite/sqlite-store.ts";
@@ -34,6 +35,8 @@ export interface TestServiceOptions {
   /** Delay of the slow sandbox registration (ER19SLO); default 3000 ms, as the contract says. */
   sandboxDelayMs?: number;
   logger?: Logger;
+  /** Wrong keys per window from every address together; default as in production. */
+  wrongKeysPerWindow?: number;
   /** The client address for the unauthenticated limit; default one fixed address. */
   clientAddress?: (c: Context) => string;
   /** Replaces the real wait of the slow sandbox registration. */
@@ -54,6 +57,7 @@ export function testAppDeps(
   return {
     store: options.wrapStore ? options.wrapStore(store) : store,
     rateLimiter: createMemoryRateLimiter(),
+    wrongKeyBudget: createWrongKeyBudget(options.wrongKeysPerWindow),
     now: options.now ?? (() => new Date()),
     sandbox: options.sandbox ?? true,
     sandboxDelayMs: options.sandboxDelayMs ?? SANDBOX_DELAY_MS,

@@ -1,6 +1,5 @@
 import type { Hono } from "hono";
 import {
-  API_VERSION_PREFIX,
   PROXY_PREFIX,
   ROUTE_PATTERNS,
   parseRegistration,
@@ -9,6 +8,7 @@ import {
 import { bulkBodyChecks, readBulkBody } from "@vics/shared/server/bulk-body";
 import type { AppContext, AppEnv } from "../http/app-env.ts";
 import { EDGE_PROBLEMS } from "../edges/edge-problems.ts";
+import { looksLikeApi } from "../edges/path-spellings.ts";
 import type { Forward, RewriteAnswer } from "./forward.ts";
 import {
   type ForwardedRoute,
@@ -69,16 +69,6 @@ const allowHeader = (methods: readonly string[]) =>
     .flatMap((method) => (method === "get" ? ["GET", "HEAD"] : [method]))
     .map((method) => method.toUpperCase())
     .join(", ");
-
-/**
- * Where an API client may call the proxy by mistake: anything under /api that is not
- * forwarded, and the service's own /v1 paths (what a client that ignores the OpenAPI
- * document's server calls), in any letter case. Never the web app's HTML for these.
- */
-const API_LOOKALIKE = new RegExp(
-  `^(${PROXY_PREFIX}|${API_VERSION_PREFIX})(/|$)`,
-  "i",
-);
 
 /**
  * The registration in the path, as the shared parser normalises it, or the proxy's own 400 in
@@ -148,9 +138,13 @@ export function registerApiRoutes(
       throw PROXY_PROBLEMS.methodNotAllowed(allow);
     });
   }
-  // Answered here and never forwarded, before the web app's fallback can see them.
+  // Where an API client may call the proxy by mistake: anything under /api that is not
+  // forwarded, and the service's own /v1 paths (what a client that ignores the OpenAPI
+  // document's server calls), in any spelling (`/API/v1`, `/api%2Fv1`, `//api/v1`,
+  // `/api;x/v1`...). Answered here and never forwarded, before the web app's fallback can
+  // see them: never the app's HTML for these.
   app.all("*", async (c, next) => {
-    if (!API_LOOKALIKE.test(c.req.path)) return next();
+    if (!looksLikeApi(c.req.path)) return next();
     throw PROXY_PROBLEMS.notFound();
   });
 }

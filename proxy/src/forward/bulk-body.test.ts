@@ -6,6 +6,7 @@ import {
   fakeUpstream,
 } from "../test-support.ts";
 import type { UpstreamFetch } from "../upstream/upstream-call.ts";
+import { UPSTREAM_ACCEPT } from "./header-allowlists.ts";
 
 const BULK_PATHS = [
   "/api/v1/vehicle/bulk-insurance",
@@ -213,7 +214,7 @@ describe.each(BULK_PATHS)("POST %s: a well-formed body", (path) => {
     // A real fetch adds Content-Length for the body it sends; nothing else is added.
     const { "content-length": _length, ...rest } = sent;
     expect(rest).toEqual({
-      accept: "application/json",
+      accept: UPSTREAM_ACCEPT,
       "content-type": "application/json",
       "x-api-key": TEST_API_KEY,
       "x-request-id": "fleet-run-7",

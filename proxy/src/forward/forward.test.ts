@@ -7,6 +7,7 @@ import {
   fakeUpstream,
 } from "../test-support.ts";
 import { insuranceRecord } from "../test-support/fault-answers.ts";
+import { UPSTREAM_ACCEPT } from "./header-allowlists.ts";
 
 const INSURANCE_PATH = "/api/v1/vehicle/AB12CDE/insurance";
 
@@ -24,12 +25,12 @@ const upstreamProblem = (status: number, code: string, headers = {}) =>
   );
 
 describe("what the upstream receives", () => {
-  it("only Accept, the proxy's own X-API-Key and the request id", async () => {
+  it("only the proxy's own Accept and X-API-Key, and the request id", async () => {
     const upstream = fakeUpstream();
     const { app } = createTestProxy({ fetch: upstream.fetch });
     await app.request(INSURANCE_PATH, {
       headers: {
-        Accept: "application/json",
+        Accept: "text/html, application/json;q=0.9",
         "X-API-Key": "the-browser-s-own-key",
         Cookie: "session=abc",
         Authorization: "Bearer stolen",
@@ -42,7 +43,7 @@ describe("what the upstream receives", () => {
     });
     const sent = upstream.requests[0]?.headers;
     expect(Object.fromEntries(sent ?? [])).toEqual({
-      accept: "application/json",
+      accept: UPSTREAM_ACCEPT,
       "x-api-key": TEST_API_KEY,
       "x-request-id": "browser-req-42",
     });
@@ -76,9 +77,7 @@ describe("what the upstream receives", () => {
     const upstream = fakeUpstream();
     const { app } = createTestProxy({ fetch: upstream.fetch });
     await app.request(new Request(`http://localhost${INSURANCE_PATH}`));
-    expect(upstream.requests[0]?.headers.get("Accept")).toBe(
-      "application/json, application/problem+json",
-    );
+    expect(upstream.requests[0]?.headers.get("Accept")).toBe(UPSTREAM_ACCEPT);
   });
 });
 

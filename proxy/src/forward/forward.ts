@@ -124,7 +124,6 @@ export function createForwarder(options: ForwardOptions): Forward {
       {
         method: json === undefined ? "GET" : "POST",
         headers: upstreamRequestHeaders(
-          c.req.raw.headers,
           options.currentKey(),
           requestId,
           json !== undefined,

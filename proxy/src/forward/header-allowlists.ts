@@ -11,17 +11,21 @@ import {
  * (Set-Cookie, Server, ...) stops here.
  */
 
-const DEFAULT_ACCEPT = "application/json, application/problem+json";
+/**
+ * The proxy's own Accept, whatever the browser sent: it takes only JSON back. A browser's
+ * Accept of up to 16 KiB fits the proxy, but with the key and request id beside it pushed the
+ * service's request over the service's own header limit (431, the browser's 502).
+ */
+export const UPSTREAM_ACCEPT = "application/json, application/problem+json";
 
 /** `jsonBody`: the proxy sends a body it wrote itself, so the type is its own, not the browser's. */
 export function upstreamRequestHeaders(
-  incoming: Headers,
   apiKey: string,
   requestId: string,
   jsonBody = false,
 ): Headers {
   return new Headers({
-    Accept: incoming.get("Accept") ?? DEFAULT_ACCEPT,
+    Accept: UPSTREAM_ACCEPT,
     [API_KEY_HEADER]: apiKey,
     // Already checked by the request id middleware: a client's id is reused only when sane.
     [REQUEST_ID_HEADER]: requestId,

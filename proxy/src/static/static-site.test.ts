@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROBLEM_CONTENT_TYPE, ProblemSchema } from "@vics/shared";
@@ -94,7 +95,8 @@ describe("the built web app", () => {
   it("never serves files outside the web root", async () => {
     const { app } = proxyServing(builtWebRoot());
     const response = await app.request("/..%2F..%2Fetc%2Fpasswd");
-    expect(await response.text()).toBe(INDEX_HTML);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe("Not found");
   });
 
   it.each([
@@ -145,6 +147,74 @@ describe("the built web app", () => {
       expect(await response.text()).toBe(INDEX_HTML);
     },
   );
+});
+
+describe("what the web root must not give away", () => {
+  const SECRET = "vics_the_proxy_key_in_the_data_folder";
+
+  /**
+   * A built web root with what a careless deploy leaves in it: dotfiles, and symlinks to the
+   * data folder (where the proxy's key file lives) and to a file beside it. One symlink stays
+   * inside the web root, and is served.
+   */
+  function carelessWebRoot(): string {
+    const root = builtWebRoot();
+    writeFileSync(join(root, ".env"), `UPSTREAM_API_KEY=${SECRET}`);
+    mkdirSync(join(root, ".git"));
+    writeFileSync(join(root, ".git", "config"), `[secret] key = ${SECRET}`);
+    writeFileSync(join(root, "assets", ".hidden.js"), SECRET);
+    const data = mkdtempSync(join(tmpdir(), "vics-data-"));
+    writeFileSync(join(data, "proxy-api-key"), SECRET);
+    writeFileSync(join(data, "index.html"), SECRET);
+    symlinkSync(data, join(root, "data"));
+    symlinkSync(join(data, "proxy-api-key"), join(root, "key.txt"));
+    symlinkSync(join(root, "favicon.svg"), join(root, "icon.svg"));
+    return root;
+  }
+
+  it.each([
+    "/.env",
+    "/.git/config",
+    "/assets/.hidden.js",
+    "/%2eenv",
+    "/%2Egit/config",
+    "/%252eenv",
+    "/.git%2Fconfig",
+    "/assets/%2ehidden.js",
+    "/data/proxy-api-key",
+    "/data/",
+    "/data",
+    "/key.txt",
+  ])("refuses %s with a 404, neither the file nor the app", async (path) => {
+    const { app } = proxyServing(carelessWebRoot());
+    for (const method of ["GET", "HEAD"]) {
+      const response = await app.request(path, { method });
+      expect(response.status).toBe(404);
+      const text = await response.text();
+      expect(text).not.toContain(SECRET);
+      expect(text).not.toBe(INDEX_HTML);
+    }
+  });
+
+  it("serves a symlink that stays inside the web root", async () => {
+    const { app } = proxyServing(carelessWebRoot());
+    const response = await app.request("/icon.svg");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("<svg></svg>");
+  });
+
+  it("does not serve an index.html that is a symlink out of the web root", async () => {
+    const root = emptyWebRoot();
+    const elsewhere = mkdtempSync(join(tmpdir(), "vics-elsewhere-"));
+    writeFileSync(join(elsewhere, "index.html"), SECRET);
+    symlinkSync(join(elsewhere, "index.html"), join(root, "index.html"));
+    const { app } = proxyServing(root);
+    for (const path of ["/", "/vehicle/AB12CDE", "/index.html"]) {
+      const response = await app.request(path);
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toContain(SECRET);
+    }
+  });
 });
 
 describe("before the web app is built", () => {

@@ -75,6 +75,26 @@ describe("API key authentication", () => {
     expect((await call(service, INSURANCE, { key })).status).toBe(200);
   });
 
+  it("counts IPv6 addresses by their /64: two addresses in one share the limit", async () => {
+    const service = await start();
+    const from = (address: string, i: number) =>
+      call(service, INSURANCE, {
+        key: `guess-${i}`,
+        headers: { "x-test-address": address },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i <= UNAUTHENTICATED_LIMIT; i++)
+      statuses.push(
+        (await from(i % 2 ? "2001:db8:0:1::a" : "2001:db8:0:1:ffff::b", i))
+          .status,
+      );
+    expect(statuses.slice(0, UNAUTHENTICATED_LIMIT)).toEqual(
+      Array(UNAUTHENTICATED_LIMIT).fill(401),
+    );
+    expect(statuses.at(-1)).toBe(429);
+    expect((await from("2001:db8:0:2::a", 0)).status).toBe(401);
+  });
+
   it("checks the key before the registration: an invalid one with no key is 401", async () => {
     await expectProblem(
       await call(await start(), "/v1/compliance/NOT-VALID!"),

@@ -1,5 +1,6 @@
 import { API_KEY_HEADER } from "@vics/shared";
 import { rateLimitHeaders } from "@vics/shared/server/rate-limit-headers";
+import { addressKey } from "@vics/shared/server/address-key";
 import { createMiddleware } from "hono/factory";
 import type { AppDeps } from "../app-deps.ts";
 import { authenticateApiKey } from "../keys/api-key.ts";
@@ -8,11 +9,17 @@ import { problems } from "./problems.ts";
 
 /**
  * Authenticates (without rejecting yet), then counts the request: against the key when
- * it is valid, else against the client address. So a key guesser meets 429 after
- * UNAUTHENTICATED_LIMIT attempts instead of 401 forever. Every response gets the headers.
+ * it is valid, else against the client address (an IPv6 address by its /64). So a key guesser
+ * meets 429 after UNAUTHENTICATED_LIMIT attempts instead of 401 forever. A wrong key that its
+ * address still allows also spends the wrong-key budget shared by every address, so guessing
+ * from many addresses meets 429 too (decision 031). A valid key never touches either. Every
+ * response gets the headers: of the limit that refused it, else of its address.
  */
 export function rateLimit(
-  deps: Pick<AppDeps, "store" | "rateLimiter" | "clientAddress">,
+  deps: Pick<
+    AppDeps,
+    "store" | "rateLimiter" | "clientAddress" | "wrongKeyBudget"
+  >,
 ) {
   return createMiddleware<AppEnv>(async (c, next) => {
     // When the key cannot be checked (the store failed), the request is metered against
@@ -25,12 +32,19 @@ export function rateLimit(
       (error: unknown) => ({ apiKey: undefined, failure: { error } }),
     );
     c.set("apiKey", apiKey);
-    const decision = apiKey
+    let decision = apiKey
       ? await deps.rateLimiter.consume(apiKey.plan, `key:${apiKey.id}`)
       : await deps.rateLimiter.consume(
           "unauthenticated",
-          `address:${deps.clientAddress(c)}`,
+          `address:${addressKey(deps.clientAddress(c))}`,
         );
+    // A key was sent (an empty header is a missing key, as for the 401's words).
+    const wrongKey =
+      !apiKey && !failure && Boolean(c.req.header(API_KEY_HEADER));
+    if (wrongKey && decision.allowed) {
+      const budget = await deps.wrongKeyBudget.consume();
+      if (!budget.allowed) decision = budget;
+    }
     c.set("rateLimit", decision);
     for (const [name, value] of Object.entries(rateLimitHeaders(decision)))
       c.header(name, value);

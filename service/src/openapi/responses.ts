@@ -16,6 +16,7 @@ import type {
   ZodOpenApiResponseObject,
   ZodOpenApiResponsesObject,
 } from "zod-openapi";
+import { WRONG_KEYS_PER_WINDOW } from "../http/wrong-key-budget.ts";
 
 export const API_KEY_SCHEME = "ApiKey";
 
@@ -29,7 +30,7 @@ export const apiKeySecurityScheme = {
     .map(([plan, limit]) => `${plan} ${limit}`)
     .join(
       ", ",
-    )}. Requests without a valid key: ${UNAUTHENTICATED_LIMIT} per client address.`,
+    )}. Requests without a valid key: ${UNAUTHENTICATED_LIMIT} per client address (an IPv6 /64 counts as one), and wrong keys ${WRONG_KEYS_PER_WINDOW} from all addresses together.`,
 } as const;
 
 // `header.id` makes each a reusable component under components.headers.
