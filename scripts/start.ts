@@ -68,7 +68,7 @@ const proxy = child("proxy", {
   UPSTREAM_URL: serviceUrl,
   UPSTREAM_API_KEY_FILE: key.keyFile,
   UPSTREAM_API_KEY: undefined,
-  ...(env.allowRemote ? { ALLOW_REMOTE: "true" } : {}),
+  PROXY_DATABASE_PATH: env.proxyDatabasePath,
 });
 await proxy.waitFor("listening");
 

@@ -3,6 +3,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test as base, type Page } from "@playwright/test";
+import type { Role } from "@vics/shared";
+import {
+  createStaffUser,
+  proxyStorePath,
+  type SessionCookie,
+} from "./auth/sign-in.ts";
 import { stackEnv } from "./stack-env.ts";
 
 export interface RecordedExchange {
@@ -38,10 +44,39 @@ function recordTraffic(page: Page): RecordedExchange[] {
   return exchanges;
 }
 
+/** One user per role per stack, made once per worker: every journey's browser is signed in. */
+const users = new Map<string, Promise<SessionCookie>>();
+
 export const test = base.extend<{
   proxyKey: string;
   traffic: RecordedExchange[];
+  /** The role the journey's browser is signed in as; null: signed out. */
+  signedInAs: Role | null;
+  /** The session of the journey's browser, for the stack it browses. */
+  sessionFor: (role: Role) => Promise<SessionCookie>;
 }>({
+  signedInAs: ["admin", { option: true }],
+  sessionFor: async ({ baseURL }, use) => {
+    const { dataDir } = await stackEnv();
+    await use((role) => {
+      const key = `${baseURL} ${role}`;
+      let session = users.get(key);
+      if (!session) {
+        session = createStaffUser(baseURL!, proxyStorePath(dataDir), role).then(
+          (user) => user.session,
+        );
+        users.set(key, session);
+      }
+      return session;
+    });
+  },
+  context: async ({ context, signedInAs, sessionFor, baseURL }, use) => {
+    if (signedInAs) {
+      const session = await sessionFor(signedInAs);
+      await context.addCookies([{ ...session, url: baseURL! }]);
+    }
+    await use(context);
+  },
   // Playwright needs the destructuring pattern even when no fixture is used.
   // eslint-disable-next-line no-empty-pattern
   proxyKey: async ({}, use) => {

@@ -9,6 +9,7 @@ import { delimiter, join, relative, resolve } from "node:path";
 import { CLIENT_HEADER } from "@vics/shared";
 import { expect, test } from "./fixtures.ts";
 import { freePort } from "@vics/shared/testing/free-port";
+import { linkToken, signInWithLinkToken } from "./auth/sign-in.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -154,8 +155,24 @@ test("starts the service and proxy, says once where, keeps its key private and i
   const page = await fetch(appUrl);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('<div id="root">');
-  const check = await fetch(`${appUrl}api/v1/vehicle/AB12CDE/insurance`, {
-    headers: { [CLIENT_HEADER]: "e2e" },
+  const checkUrl = `${appUrl}api/v1/vehicle/AB12CDE/insurance`;
+  expect(
+    (await fetch(checkUrl, { headers: { [CLIENT_HEADER]: "e2e" } })).status,
+  ).toBe(401);
+
+  // The first start offers a one-time link that signs in as the first admin.
+  await expect
+    .poll(() => first.output())
+    .toMatch(/Sign in to VICS as the first admin \(admin@localhost\)/);
+  const linkLine = first
+    .output()
+    .split("\n")
+    .find((line) => line.includes("#token="))!;
+  expect(linkLine).toContain(`${appUrl}sign-in/link#token=`);
+  const session = await signInWithLinkToken(appUrl, linkToken(linkLine));
+  const cookie = `${session.name}=${session.value}`;
+  const check = await fetch(checkUrl, {
+    headers: { [CLIENT_HEADER]: "e2e", Cookie: cookie },
   });
   expect(check.status).toBe(200);
   expect(await check.json()).toMatchObject({
@@ -220,10 +237,11 @@ test("starts the service and proxy, says once where, keeps its key private and i
   expect(second.output()).toContain(`${keyFile} (reused;`);
   expect(second.output()).toMatch(/Database {2}\S+vics\.sqlite \(existing\)/);
   expect(readFileSync(keyFile, "utf8").trim()).toBe(key);
+  // The proxy's store is kept too: the session from before the restart still works.
   expect(
     (
-      await fetch(`${appUrl}api/v1/vehicle/AB12CDE/insurance`, {
-        headers: { [CLIENT_HEADER]: "e2e" },
+      await fetch(checkUrl, {
+        headers: { [CLIENT_HEADER]: "e2e", Cookie: cookie },
       })
     ).status,
   ).toBe(200);

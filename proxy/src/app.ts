@@ -14,6 +14,16 @@ import { idempotentReplay } from "./forward/replay/idempotent-replay.ts";
 import { ReplayCache } from "./forward/replay/replay-cache.ts";
 import type { ProxyDeps } from "./proxy-deps.ts";
 import { registerStaticSite } from "./static/static-site.ts";
+import {
+  DEFAULT_STAFF_ACCESS,
+  exceptNavigations,
+  registerStaffAccess,
+  staffAccessTakesBody,
+  type StaffAccessSettings,
+} from "./auth/staff-access.ts";
+import { auditedForward } from "./audit/audited-forward.ts";
+import { resolveClientAddress } from "./http/client-address.ts";
+import { userLimitedForward } from "./limits/user-limited-forward.ts";
 
 /** What the proxy is told: where the service is, its key, whom it answers, its limits. */
 export interface ProxySettings {
@@ -36,6 +46,10 @@ export interface ProxySettings {
   webRoot: string;
   /** Bulk answers kept for a request sent again with its Idempotency-Key (decision 028). */
   replay?: { maxBytes: number; ttlMs: number };
+  /** Load balancers whose X-Forwarded-For is believed (TRUSTED_PROXIES): addresses or CIDRs. */
+  trustedProxies?: readonly string[];
+  /** Sign-in and sessions; unset parts take their defaults (auth/staff-access.ts). */
+  staffAccess?: Partial<StaffAccessSettings>;
 }
 
 const REPLAY_DEFAULTS = { maxBytes: 32 * 1024 * 1024, ttlMs: 5 * 60_000 };
@@ -63,6 +77,7 @@ export function createProxyApp(
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(requestId);
+  app.use(resolveClientAddress(settings.trustedProxies ?? []));
   app.use(accessLog(deps.logger, deps.hashRegistration));
   app.use(
     secureHeaders({
@@ -73,20 +88,38 @@ export function createProxyApp(
   );
   // The edges, in this order, before any route (docs/decisions/018-proxy-edges.md).
   app.use(hostCheck(settings.publicOrigin));
-  app.use(browserChecks(settings.publicOrigin));
-  app.use(noBodyExcept(takesBody));
+  app.use(exceptNavigations(browserChecks(settings.publicOrigin)));
+  app.use(noBodyExcept((c) => takesBody(c) || staffAccessTakesBody(c)));
+  const now = () => deps.clock.now();
+  registerStaffAccess(app, {
+    settings: {
+      ...DEFAULT_STAFF_ACCESS,
+      linkOrigin: settings.publicOrigin ?? "http://127.0.0.1",
+      ...settings.staffAccess,
+    },
+    store: deps.store,
+    now,
+    publicOrigin: settings.publicOrigin,
+  });
 
   const { apiKey } = settings;
-  const forward = createForwarder({
+  const upstreamForward = createForwarder({
     upstreamUrl: settings.upstreamUrl,
     currentKey: typeof apiKey === "function" ? apiKey : () => apiKey,
     send: deps.upstream,
     timeoutMs: settings.timeoutMs,
     logger: deps.logger,
   });
+  // Each check is counted against its user's own limit, then recorded before its answer goes
+  // back; one refused by that limit is recorded too.
+  const forward = auditedForward(
+    userLimitedForward(upstreamForward, deps.limiter),
+    deps.store,
+    now,
+  );
   const replayCache = new ReplayCache({
     ...(settings.replay ?? REPLAY_DEFAULTS),
-    now: () => deps.clock.now(),
+    now,
   });
   registerApiRoutes(app, forward, idempotentReplay(replayCache));
   registerStaticSite(app, settings.webRoot);

@@ -29,7 +29,7 @@ describe("parseEnv", () => {
         upstreamUrl: "http://127.0.0.1:3001",
         apiKey: KEY,
         timeoutMs: 10000,
-        allowRemote: false,
+        trustedProxies: [],
         webRoot: resolve(REPO_ROOT, "web/dist"),
         logLevel: "info",
         // As long as an upstream call may take, and a second more.
@@ -39,6 +39,18 @@ describe("parseEnv", () => {
           maxPerAddress: 1000,
           idleUnderPressureMs: 1000,
         },
+        store: {
+          databasePath: resolve(REPO_ROOT, "data/proxy.sqlite"),
+          auditRetentionDays: 400,
+          linkOrigin: "http://127.0.0.1:3000",
+        },
+        remote: false,
+        // A working day with a lunch break; the next morning signs in again.
+        sessionTimes: { idleMs: 8 * 3_600_000, absoluteMs: 12 * 3_600_000 },
+        localSignIn: true,
+        oidc: undefined,
+        firstAdminEmail: "admin@localhost",
+        userLimits: { staff: 120, fleet: 50_000, admin: 50_000 },
       },
     });
     expect(REPO_ROOT).toBe(resolve(import.meta.dirname, "../.."));
@@ -142,41 +154,98 @@ describe("parseEnv", () => {
   });
 
   it.each(["0.0.0.0", "192.168.1.10", "::", "example.com"])(
-    "refuses HOST=%s without ALLOW_REMOTE, saying there is no staff sign-in, and asks for PUBLIC_ORIGIN",
+    "refuses HOST=%s without an https PUBLIC_ORIGIN, saying why",
     (host) => {
-      const errors = errorsOf({ HOST: host, UPSTREAM_API_KEY: KEY });
-      expect(errors).toHaveLength(2);
-      expect(errors[0]).toContain(`HOST=${host} is not a loopback address`);
-      expect(errors[0]).toContain("no staff sign-in yet");
-      expect(errors[1]).toContain(`HOST=${host} also needs PUBLIC_ORIGIN`);
+      for (const origin of [undefined, "http://vics.example.org"]) {
+        const errors = errorsOf({
+          HOST: host,
+          UPSTREAM_API_KEY: KEY,
+          ...(origin && { PUBLIC_ORIGIN: origin }),
+        });
+        expect(errors).toHaveLength(1);
+        expect(errors[0]).toContain(`HOST=${host} also needs PUBLIC_ORIGIN`);
+        expect(errors[0]).toMatch(/travel only over https.*TRUSTED_PROXIES/s);
+      }
     },
   );
 
-  it("accepts a remote HOST with ALLOW_REMOTE=true and the public origin", () => {
+  it("accepts a remote HOST with an https public origin (an admin is checked at start-up)", () => {
     const result = parseEnv({
       HOST: "0.0.0.0",
-      ALLOW_REMOTE: "true",
       PUBLIC_ORIGIN: "https://VICS.example.org:443/",
+      TRUSTED_PROXIES: "10.0.0.0/8, 192.0.2.7",
       UPSTREAM_API_KEY: KEY,
     });
     expect(result.ok && result.env).toMatchObject({
       host: "0.0.0.0",
-      allowRemote: true,
+      remote: true,
       publicOrigin: "https://vics.example.org",
+      trustedProxies: ["10.0.0.0/8", "192.0.2.7"],
+      store: { linkOrigin: "https://vics.example.org" },
     });
   });
 
-  it("refuses a remote HOST with ALLOW_REMOTE=true but no PUBLIC_ORIGIN: the Host check needs it", () => {
-    const errors = errorsOf({
-      HOST: "0.0.0.0",
-      ALLOW_REMOTE: "true",
+  it("refuses TRUSTED_PROXIES that are not addresses", () => {
+    expect(
+      errorsOf({
+        TRUSTED_PROXIES: "lb.example.org",
+        UPSTREAM_API_KEY: KEY,
+      }).join(),
+    ).toMatch(/TRUSTED_PROXIES: must be a comma-separated list of addresses/);
+  });
+
+  it("reads OIDC with PUBLIC_ORIGIN, and refuses it partly set or without one", () => {
+    const oidc = {
+      OIDC_ISSUER: "https://login.example.org/tenant/v2.0",
+      OIDC_CLIENT_ID: "vics",
+      OIDC_CLIENT_SECRET: "s3cret-value",
+      OIDC_ALLOWED_DOMAINS: "Example.org, example.co.uk",
+      UPSTREAM_API_KEY: KEY,
+    };
+    const result = parseEnv({
+      ...oidc,
+      PUBLIC_ORIGIN: "https://vics.example.org",
+    });
+    expect(result.ok && result.env.oidc).toEqual({
+      issuer: "https://login.example.org/tenant/v2.0",
+      clientId: "vics",
+      clientSecret: "s3cret-value",
+      label: "Sign in with your organisation account",
+      allowedDomains: ["example.org", "example.co.uk"],
+      allowHttpIssuer: false,
+    });
+    expect(errorsOf(oidc).join()).toMatch(/OIDC needs PUBLIC_ORIGIN/);
+    expect(
+      errorsOf({ OIDC_ISSUER: oidc.OIDC_ISSUER, UPSTREAM_API_KEY: KEY }).join(),
+    ).toMatch(/OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET .* together/);
+    expect(
+      errorsOf({ LOCAL_SIGN_IN: "false", UPSTREAM_API_KEY: KEY }).join(),
+    ).toMatch(/otherwise no one could sign in/);
+    expect(
+      errorsOf({
+        ...oidc,
+        OIDC_ISSUER: "http://login.example.org",
+        PUBLIC_ORIGIN: "https://vics.example.org",
+      }).join(),
+    ).toMatch(/OIDC_ISSUER must be https/);
+  });
+
+  it("reads the session times and each role's own limit", () => {
+    const result = parseEnv({
+      SESSION_IDLE_MINUTES: "30",
+      SESSION_MAX_HOURS: "9",
+      USER_LOOKUPS_PER_MINUTE_STAFF: "10",
+      USER_LOOKUPS_PER_MINUTE_FLEET: "2000",
+      USER_LOOKUPS_PER_MINUTE_ADMIN: "20",
       UPSTREAM_API_KEY: KEY,
     });
-    expect(errors).toEqual([
-      expect.stringMatching(
-        /HOST=0\.0\.0\.0 also needs PUBLIC_ORIGIN.*DNS rebinding/,
-      ),
-    ]);
+    expect(result.ok && result.env).toMatchObject({
+      sessionTimes: { idleMs: 1_800_000, absoluteMs: 9 * 3_600_000 },
+      userLimits: { staff: 10, fleet: 2000, admin: 20 },
+    });
+    expect(
+      errorsOf({ SESSION_MAX_HOURS: "0", UPSTREAM_API_KEY: KEY }).join(),
+    ).toMatch(/SESSION_MAX_HOURS/);
   });
 
   it.each([
@@ -208,18 +277,6 @@ describe("parseEnv", () => {
       apiKeyFile: file,
       shutdownGraceMs: 250,
     });
-  });
-
-  it("does not treat other ALLOW_REMOTE values as consent", () => {
-    const errors = errorsOf({
-      HOST: "0.0.0.0",
-      ALLOW_REMOTE: "yes",
-      UPSTREAM_API_KEY: KEY,
-    });
-    expect(errors.join("\n")).toMatch(
-      /ALLOW_REMOTE: must be "true" or "false"/,
-    );
-    expect(errors.join("\n")).toMatch(/no staff sign-in/);
   });
 
   it("refuses a time-out too long for a timer, which would fire at once", () => {

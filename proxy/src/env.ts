@@ -6,7 +6,10 @@ import {
 } from "@vics/shared/server/connection-guard";
 import { z } from "zod";
 import { LOG_LEVELS, type LogLevel } from "@vics/shared/server/logger";
+import proxyaddr from "proxy-addr";
 import { isLoopbackHost } from "./edges/loopback.ts";
+import { DEFAULT_FIRST_ADMIN_EMAIL } from "./users/first-admin.ts";
+import { DEFAULT_USER_LIMITS, type UserLimits } from "./limits/user-limits.ts";
 
 /** The only module that reads process.env (docs/architecture.md). */
 
@@ -22,13 +25,34 @@ export interface ProxyEnv {
   shutdownGraceMs: number;
   /** The origin browsers use, e.g. https://vics.example.org (Host and Origin checks). */
   publicOrigin?: string;
-  allowRemote: boolean;
+  /** Load balancers whose X-Forwarded-For is believed: addresses or CIDR ranges. */
+  trustedProxies: string[];
   webRoot: string;
   logLevel: LogLevel;
   /** The key of the registration hashes in the logs; unset: a random one per process. */
   logHashKey?: string;
   /** Connections per client address (the socket's peer) and in all (connection-guard.ts). */
   connectionLimits: ConnectionLimits;
+  /** The proxy's own store, and where one-time links open. */
+  store: StoreEnv;
+  /** Whether the proxy listens beyond loopback: then at least one admin must exist. */
+  remote: boolean;
+  sessionTimes: { idleMs: number; absoluteMs: number };
+  localSignIn: boolean;
+  oidc?: OidcEnv;
+  userLimits: UserLimits;
+  /** The first admin `npm start` makes on loopback when there is none. */
+  firstAdminEmail: string;
+}
+
+export interface OidcEnv {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  label: string;
+  allowedDomains: string[];
+  /** An http issuer: allowed only on loopback (a provider on this machine, in tests). */
+  allowHttpIssuer: boolean;
 }
 
 /**
@@ -94,9 +118,68 @@ const EnvSchema = z.object({
     )
     .transform((value) => new URL(value).origin)
     .optional(),
-  ALLOW_REMOTE: z
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => {
+        try {
+          proxyaddr.compile(list);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      {
+        error:
+          "must be a comma-separated list of addresses or CIDR ranges, e.g. 10.0.0.0/8,192.0.2.7",
+      },
+    ),
+  SESSION_IDLE_MINUTES: positiveCount(8 * 60).refine(
+    (minutes) => minutes <= 30 * 24 * 60,
+    { error: "must be at most 43200 (30 days)" },
+  ),
+  SESSION_MAX_HOURS: positiveCount(12).refine((hours) => hours <= 30 * 24, {
+    error: "must be at most 720 (30 days)",
+  }),
+  LOCAL_SIGN_IN: z
     .enum(["true", "false"], { error: 'must be "true" or "false"' })
-    .default("false"),
+    .default("true"),
+  OIDC_ISSUER: z
+    .url({ protocol: /^https?$/, error: "must be the provider's issuer URL" })
+    .optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  OIDC_CLIENT_SECRET_FILE: z.string().optional(),
+  OIDC_LABEL: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .default("Sign in with your organisation account"),
+  OIDC_ALLOWED_DOMAINS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  FIRST_ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+$/, { error: "must be an email address" })
+    .default(DEFAULT_FIRST_ADMIN_EMAIL),
+  USER_LOOKUPS_PER_MINUTE_STAFF: positiveCount(DEFAULT_USER_LIMITS.staff),
+  USER_LOOKUPS_PER_MINUTE_FLEET: positiveCount(DEFAULT_USER_LIMITS.fleet),
+  USER_LOOKUPS_PER_MINUTE_ADMIN: positiveCount(DEFAULT_USER_LIMITS.admin),
   WEB_DIST: z.string().default("web/dist").transform(fromRoot),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })
@@ -172,18 +255,68 @@ function checkedKey(key: string): KeyResult {
 
 function publicOriginError(host: string): string {
   return (
-    `HOST=${host} also needs PUBLIC_ORIGIN, the address browsers use for VICS (e.g. https://vics.example.org): ` +
-    "the proxy then answers only requests for that host, so a page on another name that resolves to it " +
-    "(DNS rebinding) cannot spend the key's quota."
+    `HOST=${host} also needs PUBLIC_ORIGIN, the https address browsers use for VICS (e.g. https://vics.example.org): ` +
+    "beyond this machine, session cookies and passwords travel only over https, and the proxy answers only " +
+    "requests for that host, so a page on another name that resolves to it (DNS rebinding) cannot reach it. " +
+    "TLS may end at a load balancer named in TRUSTED_PROXIES."
   );
 }
 
-function remoteError(host: string): string {
-  return (
-    `HOST=${host} is not a loopback address. VICS has no staff sign-in yet, so the app must not be ` +
-    "exposed beyond this machine. Use HOST=127.0.0.1, or set ALLOW_REMOTE=true only when something " +
-    "in front of it (a VPN or an authenticating reverse proxy) controls who can reach it."
+function oidcErrors(present: Record<string, string>) {
+  const errors: string[] = [];
+  const named = ["OIDC_ISSUER", "OIDC_CLIENT_ID"].filter(
+    (name) => present[name] !== undefined,
   );
+  const secret =
+    present.OIDC_CLIENT_SECRET !== undefined ||
+    present.OIDC_CLIENT_SECRET_FILE !== undefined;
+  if (named.length === 0 && !secret) {
+    if (present.LOCAL_SIGN_IN === "false")
+      errors.push(
+        "LOCAL_SIGN_IN=false needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: otherwise no one could sign in",
+      );
+    return errors;
+  }
+  if (named.length < 2 || !secret)
+    errors.push(
+      "OIDC needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (or OIDC_CLIENT_SECRET_FILE) together",
+    );
+  if (
+    present.OIDC_CLIENT_SECRET !== undefined &&
+    present.OIDC_CLIENT_SECRET_FILE !== undefined
+  )
+    errors.push(
+      "set only one of OIDC_CLIENT_SECRET and OIDC_CLIENT_SECRET_FILE",
+    );
+  if (present.PUBLIC_ORIGIN === undefined)
+    errors.push(
+      "OIDC needs PUBLIC_ORIGIN: the provider sends people back to PUBLIC_ORIGIN/api/auth/oidc/callback, never to an address taken from a request",
+    );
+  if (
+    present.OIDC_ISSUER?.startsWith("http:") &&
+    !loopbackUrl(present.OIDC_ISSUER)
+  )
+    errors.push(
+      "OIDC_ISSUER must be https (http only for a provider on this machine)",
+    );
+  return errors;
+}
+
+const loopbackUrl = (url: string) =>
+  URL.canParse(url) &&
+  isLoopbackHost(new URL(url).hostname.replace(/^\[|\]$/g, ""));
+
+function readSecretFile(file: string): { secret: string } | { error: string } {
+  try {
+    const secret = readFileSync(fromRoot(file), "utf8").trim();
+    if (secret) return { secret };
+    return { error: `OIDC_CLIENT_SECRET_FILE: ${fromRoot(file)} is empty` };
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? "unreadable";
+    return {
+      error: `OIDC_CLIENT_SECRET_FILE: cannot read ${fromRoot(file)} (${reason})`,
+    };
+  }
 }
 
 export type EnvResult =
@@ -210,15 +343,38 @@ export function parseEnv(
   );
   if ("error" in apiKey) errors.push(apiKey.error);
   const host = present.HOST?.trim() || "127.0.0.1";
-  if (!isLoopbackHost(host)) {
-    if (present.ALLOW_REMOTE !== "true") errors.push(remoteError(host));
-    if (present.PUBLIC_ORIGIN === undefined)
-      errors.push(publicOriginError(host));
+  const remote = !isLoopbackHost(host);
+  if (remote && !present.PUBLIC_ORIGIN?.startsWith("https://"))
+    errors.push(publicOriginError(host));
+  errors.push(...oidcErrors(present));
+  const store = parseStoreEnv(present);
+  // PORT and PUBLIC_ORIGIN are read by both: each problem is said once.
+  if (!store.ok)
+    errors.push(...store.errors.filter((error) => !errors.includes(error)));
+  let oidcSecret = present.OIDC_CLIENT_SECRET;
+  if (
+    present.OIDC_CLIENT_SECRET_FILE !== undefined &&
+    oidcSecret === undefined
+  ) {
+    const read = readSecretFile(present.OIDC_CLIENT_SECRET_FILE);
+    if ("error" in read) errors.push(read.error);
+    else oidcSecret = read.secret;
   }
-  if (!parsed.success || "error" in apiKey || errors.length > 0) {
+  if (!parsed.success || "error" in apiKey || !store.ok || errors.length > 0) {
     return { ok: false, errors };
   }
   const raw = parsed.data;
+  const oidc: OidcEnv | undefined =
+    raw.OIDC_ISSUER && raw.OIDC_CLIENT_ID && oidcSecret
+      ? {
+          issuer: raw.OIDC_ISSUER,
+          clientId: raw.OIDC_CLIENT_ID,
+          clientSecret: oidcSecret,
+          label: raw.OIDC_LABEL,
+          allowedDomains: raw.OIDC_ALLOWED_DOMAINS,
+          allowHttpIssuer: raw.OIDC_ISSUER.startsWith("http:"),
+        }
+      : undefined;
   return {
     ok: true,
     env: {
@@ -235,7 +391,7 @@ export function parseEnv(
         raw.SHUTDOWN_GRACE_MS ??
         Math.min(raw.UPSTREAM_TIMEOUT_MS + 1000, MAX_TIMER_MS),
       publicOrigin: raw.PUBLIC_ORIGIN,
-      allowRemote: raw.ALLOW_REMOTE === "true",
+      trustedProxies: raw.TRUSTED_PROXIES,
       webRoot: raw.WEB_DIST,
       logLevel: raw.LOG_LEVEL,
       logHashKey: raw.LOG_HASH_KEY,
@@ -243,6 +399,20 @@ export function parseEnv(
         maxTotal: raw.MAX_CONNECTIONS,
         maxPerAddress: raw.MAX_CONNECTIONS_PER_ADDRESS,
         idleUnderPressureMs: raw.IDLE_TIMEOUT_UNDER_PRESSURE_MS,
+      },
+      store: store.env,
+      remote,
+      sessionTimes: {
+        idleMs: raw.SESSION_IDLE_MINUTES * 60_000,
+        absoluteMs: raw.SESSION_MAX_HOURS * 3_600_000,
+      },
+      localSignIn: raw.LOCAL_SIGN_IN === "true",
+      oidc,
+      firstAdminEmail: raw.FIRST_ADMIN_EMAIL,
+      userLimits: {
+        staff: raw.USER_LOOKUPS_PER_MINUTE_STAFF,
+        fleet: raw.USER_LOOKUPS_PER_MINUTE_FLEET,
+        admin: raw.USER_LOOKUPS_PER_MINUTE_ADMIN,
       },
     },
   };

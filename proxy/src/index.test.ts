@@ -6,8 +6,9 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { CLIENT_HEADER, ProblemSchema } from "@vics/shared";
+import { AUTH_PATHS, CLIENT_HEADER, ProblemSchema } from "@vics/shared";
 import { REPO_ROOT } from "./env.ts";
+import { SIGN_IN_LINK } from "./test-support/child-processes.ts";
 
 /** Start-up as an operator meets it: `node src/index.ts` in a child process. */
 
@@ -29,10 +30,16 @@ function logEvents(stdout: string): Record<string, unknown>[] {
 }
 
 function startProxy(env: Record<string, string>, cwd?: string) {
+  const store = join(mkdtempSync(join(tmpdir(), "vics-proxy-store-")), "p.db");
   // Only what the test sets, so a developer's own exports cannot change the result.
   const child = spawn(process.execPath, [ENTRY], {
     cwd,
-    env: { PATH: process.env.PATH ?? "", WEB_DIST: tmpdir(), ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      WEB_DIST: tmpdir(),
+      PROXY_DATABASE_PATH: store,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
@@ -53,7 +60,7 @@ function startProxy(env: Record<string, string>, cwd?: string) {
     void exited.then((exit) => reject(new Error(`exited: ${exit.stderr}`)));
   });
   url.catch(() => {}); // only awaited by tests that expect a start
-  return { child, exited, url };
+  return { child, exited, url, stderr: () => stderr };
 }
 
 async function closedPortUrl(): Promise<string> {
@@ -89,14 +96,27 @@ describe("node src/index.ts refuses to start", () => {
       /cannot read \/nonexistent\/vics-key/,
     ],
     [
-      "on a non-loopback HOST",
+      "on a non-loopback HOST without PUBLIC_ORIGIN",
       { HOST: "0.0.0.0", UPSTREAM_API_KEY: KEY },
-      /HOST=0\.0\.0\.0 is not a loopback address.*no staff sign-in yet/s,
+      /HOST=0\.0\.0\.0 also needs PUBLIC_ORIGIN, the https address/,
     ],
     [
-      "on a non-loopback HOST with ALLOW_REMOTE=1",
-      { HOST: "0.0.0.0", ALLOW_REMOTE: "1", UPSTREAM_API_KEY: KEY },
-      /no staff sign-in yet/,
+      "on a non-loopback HOST with an http PUBLIC_ORIGIN",
+      {
+        HOST: "0.0.0.0",
+        PUBLIC_ORIGIN: "http://vics.example.org",
+        UPSTREAM_API_KEY: KEY,
+      },
+      /travel only over https/,
+    ],
+    [
+      "on a non-loopback HOST with https but no admin yet",
+      {
+        HOST: "0.0.0.0",
+        PUBLIC_ORIGIN: "https://vics.example.org",
+        UPSTREAM_API_KEY: KEY,
+      },
+      /has no active admin yet.*scripts\/users create --email you@example\.org --admin/s,
     ],
   ])("%s: exit 1 and a clear message", async (_case, env, message) => {
     const exit = await startProxy(env).exited;
@@ -114,7 +134,7 @@ describe("node src/index.ts refuses to start", () => {
     }).exited;
     expect(exit.code).toBe(1);
     expect(exit.stderr).toMatch(/PORT/);
-    expect(exit.stderr).toMatch(/no staff sign-in/);
+    expect(exit.stderr).toMatch(/needs PUBLIC_ORIGIN/);
     expect(exit.stderr + exit.stdout).not.toContain(KEY);
   });
 });
@@ -141,8 +161,35 @@ describe("node src/index.ts with a good environment", () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
 
     expect(await (await fetch(url)).text()).toBe("<p>the test's web app</p>");
-    const response = await fetch(`${url}api/v1/vehicle/AB12CDE/insurance`, {
+    const check = `${url}api/v1/vehicle/AB12CDE/insurance`;
+    const signedOut = await fetch(check, {
       headers: { [CLIENT_HEADER]: "index-test" },
+    });
+    expect(signedOut.status).toBe(401);
+
+    // The first start prints a one-time link that signs in as the first admin, once.
+    await expect.poll(() => SIGN_IN_LINK.test(proxy.stderr())).toBe(true);
+    const [, link, token] = SIGN_IN_LINK.exec(proxy.stderr())!;
+    expect(link!.startsWith(`${url}sign-in/link#token=`)).toBe(true);
+    const useLink = () =>
+      fetch(`${url}${AUTH_PATHS.useSignInLink.slice(1)}`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          [CLIENT_HEADER]: "index-test",
+        },
+        body: JSON.stringify({ token }),
+      });
+    const signIn = await useLink();
+    expect(signIn.status).toBe(200);
+    expect(await signIn.json()).toMatchObject({
+      user: { email: "admin@localhost", role: "admin" },
+    });
+    const cookie = signIn.headers.get("Set-Cookie")!.split(";")[0]!;
+    expect((await useLink()).status).toBe(400);
+
+    const response = await fetch(check, {
+      headers: { [CLIENT_HEADER]: "index-test", Cookie: cookie },
     });
     expect(response.status).toBe(502);
     expect(ProblemSchema.parse(await response.json()).code).toBe("BAD_GATEWAY");
@@ -150,7 +197,10 @@ describe("node src/index.ts with a good environment", () => {
     proxy.child.kill("SIGTERM");
     const exit = await proxy.exited;
     expect(exit.code).toBe(0);
-    expect(exit.stderr).toBe("");
+    // stderr holds the link for the person at the terminal and nothing else.
+    expect(exit.stderr.replace(SIGN_IN_LINK, "")).toMatch(
+      /^\s*Sign in to VICS as the first admin \(admin@localhost\), within 24 hours, once:\s*Then set a password on your account page, and invite your team\.\s*$/,
+    );
     const events = logEvents(exit.stdout);
     for (const event of events)
       expect(event).toMatchObject({
@@ -182,5 +232,8 @@ describe("node src/index.ts with a good environment", () => {
     );
     expect(exit.stdout).not.toContain(KEY);
     expect(exit.stdout).not.toContain("AB12CDE");
+    // Neither the link's token nor the session's id is ever a log line.
+    expect(exit.stdout).not.toContain(token);
+    expect(exit.stdout).not.toContain(cookie.split("=")[1]);
   });
 });

@@ -6,7 +6,11 @@ import { loadEnv } from "./env.ts";
 import { registrationHasher } from "@vics/shared/server/registration-hash";
 import { serverTimeouts } from "@vics/shared/server/server-timeouts";
 import { stopOnSignals } from "@vics/shared/server/graceful-close";
-import { createMemoryRateLimiter } from "@vics/shared/server/memory-rate-limiter";
+import { createMemoryUserLimiter } from "./limits/user-limits.ts";
+import { openSqliteProxyStore } from "./store/sqlite/sqlite-proxy-store.ts";
+import { OidcSignIn } from "./auth/oidc.ts";
+import { pruneAuditDaily } from "./audit/audit-retention.ts";
+import { firstAdminSignInLink } from "./users/first-admin.ts";
 import { guardConnections } from "@vics/shared/server/connection-guard";
 import { apiKeyHolder } from "./keys/key-reload.ts";
 import { systemClock } from "./proxy-deps.ts";
@@ -31,8 +35,41 @@ if (!webAppIsBuilt(env.webRoot)) {
   });
 }
 
-// Keep-alive connections to the service, reused across requests (issue 10).
+const store = openSqliteProxyStore({
+  path: env.store.databasePath,
+  auditRetentionDays: env.store.auditRetentionDays,
+});
+
+// Beyond loopback, someone must be able to manage users from the start.
+if (env.remote && (await store.countActiveAdmins()) === 0) {
+  console.error(
+    `The proxy cannot start: HOST=${env.host} serves VICS beyond this machine, and ${env.store.databasePath} has no active admin yet. ` +
+      "Create one first: scripts/users create --email you@example.org --admin",
+  );
+  process.exit(1);
+}
+
+let oidc: OidcSignIn | undefined;
+if (env.oidc) {
+  try {
+    oidc = await OidcSignIn.discover(env.oidc, store, env.publicOrigin!);
+  } catch (error) {
+    // Local accounts still work while the provider is down: an admin can get in.
+    logger.error(
+      "the identity provider cannot be reached; sign-in with it is off until the proxy restarts",
+      {
+        issuer: env.oidc.issuer,
+        error: error instanceof Error ? error.message : String(error),
+      },
+    );
+  }
+}
+
+// Keep-alive connections to the service, reused across requests.
 const upstream = createUpstreamPool(env.upstreamUrl);
+
+// PUBLIC_ORIGIN, else the loopback address the proxy listens on (its port may be chosen then).
+let linkOrigin = env.store.linkOrigin;
 
 const app = createProxyApp(
   {
@@ -41,10 +78,18 @@ const app = createProxyApp(
     publicOrigin: env.publicOrigin,
     timeoutMs: env.timeoutMs,
     webRoot: env.webRoot,
+    trustedProxies: env.trustedProxies,
+    staffAccess: {
+      sessionTimes: env.sessionTimes,
+      localSignIn: env.localSignIn || oidc === undefined,
+      oidc,
+      linkOrigin: () => linkOrigin,
+    },
   },
   {
     clock: systemClock,
-    limiter: createMemoryRateLimiter(),
+    store,
+    limiter: createMemoryUserLimiter(env.userLimits),
     logger,
     upstream: upstream.send,
     hashRegistration: registrationHasher(env.logHashKey),
@@ -62,6 +107,7 @@ const server = serve(
   (address) => {
     const host =
       address.family === "IPv6" ? `[${address.address}]` : address.address;
+    linkOrigin = env.publicOrigin ?? `http://${host}:${address.port}`;
     logger.info("listening", {
       url: `http://${host}:${address.port}/`,
       upstream: env.upstreamUrl,
@@ -69,8 +115,47 @@ const server = serve(
       ...(env.publicOrigin && { publicOrigin: env.publicOrigin }),
     });
     void warnIfUpstreamDown();
+    void offerFirstAdminLink();
   },
 );
+
+const stopPruning = pruneAuditDaily(store, Date.now, logger);
+// Sessions past their end are refused when read; this removes the ones never read again.
+const sweepSessions = setInterval(() => {
+  store
+    .deleteExpiredSessions(Date.now(), env.sessionTimes.idleMs)
+    .catch((error: unknown) =>
+      logger.error("removing ended sessions failed", {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+}, 3_600_000);
+sweepSessions.unref();
+
+/**
+ * On loopback, until an admin can sign in: a one-time link on the terminal that `npm start`
+ * runs in. Not a log line: the link signs in, and logs are kept and shipped.
+ */
+async function offerFirstAdminLink(): Promise<void> {
+  if (env.remote) return;
+  const link = await firstAdminSignInLink(store, {
+    email: env.firstAdminEmail,
+    origin: linkOrigin,
+    now: Date.now(),
+  });
+  if (!link) return;
+  // stderr: stdout carries the JSON log lines, and this is for the person at the terminal.
+  process.stderr.write(
+    [
+      "",
+      `  Sign in to VICS as the first admin (${link.email}), within 24 hours, once:`,
+      `  ${link.url}`,
+      "  Then set a password on your account page, and invite your team.",
+      "",
+      "",
+    ].join("\n"),
+  );
+}
 
 // One client cannot take every socket, and idle ones go sooner when many are open.
 guardConnections(server as Server, env.connectionLimits, { logger });
@@ -108,7 +193,12 @@ stopOnSignals(server as Server, {
   graceMs: env.shutdownGraceMs,
   stopping: "stopping",
   fields: { graceMs: env.shutdownGraceMs },
-  close: () => upstream.close(),
+  close: async () => {
+    stopPruning();
+    clearInterval(sweepSessions);
+    await upstream.close();
+    await store.close();
+  },
 });
 // Key rotation without a restart: docs/operations.md, "Rotating the proxy's key".
 process.on("SIGHUP", () => apiKey.reload());

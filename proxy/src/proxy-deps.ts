@@ -1,5 +1,6 @@
 import type { Logger } from "@vics/shared/server/logger";
-import type { RateLimiter } from "@vics/shared/server/rate-limiter";
+import type { UserLimiter } from "./limits/user-limits.ts";
+import type { ProxyStore } from "./store/proxy-store.ts";
 import type { RegistrationHasher } from "@vics/shared/server/registration-hash";
 import type { UpstreamSend } from "./upstream/upstream-call.ts";
 
@@ -17,11 +18,10 @@ export const systemClock: Clock = { now: () => Date.now() };
 export interface ProxyDeps {
   /** For what the proxy keeps a while: replayed bulk answers lapse by it (decision 028). */
   clock: Clock;
-  /**
-   * The proxy's own request limits, beside the service's per key: passed in already so a
-   * limit of the proxy's (per signed-in person, say) has its place; nothing consults it yet.
-   */
-  limiter: RateLimiter;
+  /** Each person's own limit of look-ups, on top of the key's plan (limits/user-limits.ts). */
+  limiter: UserLimiter;
+  /** Users, sessions, one-time links and the audit log (store/proxy-store.ts). */
+  store: ProxyStore;
   logger: Logger;
   /** How the proxy reaches the vehicle service: an undici pool in production (upstream-pool.ts). */
   upstream: UpstreamSend;

@@ -2,10 +2,13 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CLIENT_HEADER } from "@vics/shared";
+import { CLIENT_HEADER, type Role } from "@vics/shared";
 import type { Hono } from "hono";
 import type { AppEnv } from "./http/app-env.ts";
-import { createMemoryRateLimiter } from "@vics/shared/server/memory-rate-limiter";
+import { Sessions, sessionCookie } from "./auth/sessions.ts";
+import { createMemoryUserLimiter } from "./limits/user-limits.ts";
+import type { ProxyStore } from "./store/proxy-store.ts";
+import { openSqliteProxyStore } from "./store/sqlite/sqlite-proxy-store.ts";
 import { registrationHasher } from "@vics/shared/server/registration-hash";
 import { createProxyApp, type ProxySettings } from "./app.ts";
 import { type ProxyDeps, systemClock } from "./proxy-deps.ts";
@@ -78,40 +81,56 @@ export function emptyWebRoot(): string {
 /** What the web app's one API client adds to every request (web/src/lib/api-client.ts). */
 const WEB_CLIENT_HEADERS = { [CLIENT_HEADER]: "web" } as const;
 
-// In place: a copy of the Request would start pulling its body, which some tests count.
-function withClientHeader(request: Request): Request {
-  if (!request.headers.has(CLIENT_HEADER))
-    request.headers.set(CLIENT_HEADER, WEB_CLIENT_HEADERS[CLIENT_HEADER]);
-  return request;
+/** The proxy's own store in memory, as the tests' proxies use it. */
+export function memoryProxyStore(): ProxyStore {
+  return openSqliteProxyStore({ path: ":memory:", auditRetentionDays: 30 });
 }
 
 type ProxyApp = Pick<Hono<AppEnv>, "request" | "fetch">;
 
 /**
- * The proxy as the web app calls it: every request carries the web app's CLIENT_HEADER unless
- * it sets one of its own. Tests of the proxy's edges use the app itself, which adds nothing.
+ * The proxy with `headers` added to every request that does not set them itself, as a
+ * signed-in browser sends its cookie (beside any other cookie the request has, unless it
+ * names a session of its own). In place: a copy of the Request would start pulling its
+ * body, which some tests count.
  */
-function asWebApp(app: Hono<AppEnv>): ProxyApp {
+function withHeaders(
+  app: Hono<AppEnv>,
+  headers: () => Promise<Record<string, string>>,
+): ProxyApp {
+  const add = async (target: Headers) => {
+    for (const [name, value] of Object.entries(await headers())) {
+      const own = target.get(name);
+      // A request's own cookies travel beside the session's, as a browser sends them all.
+      if (own !== null && name === "Cookie" && !own.includes("vics_session="))
+        target.set(name, `${own}; ${value}`);
+      else if (own === null) target.set(name, value);
+    }
+  };
   return {
-    request: (input, init, ...rest) => {
-      if (input instanceof Request)
-        return app.request(
-          withClientHeader(init ? new Request(input, init) : input),
-          undefined,
-          ...rest,
-        );
-      const headers = new Headers(init?.headers);
-      if (!headers.has(CLIENT_HEADER))
-        headers.set(CLIENT_HEADER, WEB_CLIENT_HEADERS[CLIENT_HEADER]);
-      return app.request(input, { ...init, headers }, ...rest);
+    request: async (input, init, ...rest) => {
+      if (input instanceof Request) {
+        const request = init ? new Request(input, init) : input;
+        await add(request.headers);
+        return app.request(request, undefined, ...rest);
+      }
+      const given = new Headers(init?.headers);
+      await add(given);
+      return app.request(input, { ...init, headers: given }, ...rest);
     },
-    fetch: (request, ...rest) => app.fetch(withClientHeader(request), ...rest),
+    fetch: async (request, ...rest) => {
+      await add(request.headers);
+      return app.fetch(request, ...rest);
+    },
   };
 }
 
 /**
- * `app`: as the web app calls it (asWebApp); `proxy`: the app itself, as any client may call
- * it, for the tests of what the proxy refuses.
+ * `app`: as the web app calls it for a signed-in user of `role` (admin unless told): the web
+ * app's CLIENT_HEADER and the session cookie on every request that does not set its own;
+ * `proxy`: as any client of that signed-in user's browser may call it, with the cookie only,
+ * for the tests of what the proxy refuses even then; `anonymous`: the app itself, with nothing
+ * added; `signIn(role)`: the Cookie header of another new user's session.
  */
 export function createTestProxy(
   options: Partial<ProxySettings> &
@@ -119,14 +138,26 @@ export function createTestProxy(
       /** The upstream as a fetch (the service's app, a fake), or `send`, as the proxy calls it. */
       fetch?: UpstreamFetch;
       send?: UpstreamSend;
+      /** The role of the user `app` is signed in as. */
+      role?: Role;
     },
 ) {
   const log = createMemoryLogger();
-  const { clock, limiter, logger, hashRegistration, fetch, send, ...settings } =
-    options;
+  const {
+    clock,
+    limiter,
+    logger,
+    hashRegistration,
+    fetch,
+    send,
+    store: givenStore,
+    role = "admin",
+    ...settings
+  } = options;
   const upstream = send ?? (fetch && sendWithFetch(fetch));
   if (!upstream)
     throw new Error("createTestProxy needs `fetch` or `send` for the upstream");
+  const store = givenStore ?? memoryProxyStore();
   const proxy = createProxyApp(
     {
       upstreamUrl: "http://upstream.test",
@@ -137,11 +168,39 @@ export function createTestProxy(
     },
     {
       clock: clock ?? systemClock,
-      limiter: limiter ?? createMemoryRateLimiter(),
+      limiter: limiter ?? createMemoryUserLimiter(),
       logger: logger ?? log.logger,
       upstream,
       hashRegistration: hashRegistration ?? registrationHasher(),
+      store,
     },
   );
-  return { app: asWebApp(proxy), proxy, log };
+  const sessions = new Sessions(store, () => (clock ?? systemClock).now(), {
+    idleMs: 3_600_000,
+    absoluteMs: 7_200_000,
+  });
+  const cookieName = sessionCookie(settings.publicOrigin).name;
+  let count = 0;
+  async function signIn(as: Role): Promise<string> {
+    count += 1;
+    const user = await store.createUser(
+      { email: `${as}${count}@example.org`, name: `${as} ${count}`, role: as },
+      new Date(),
+    );
+    return `${cookieName}=${await sessions.start(user)}`;
+  }
+  let first: Promise<string> | undefined;
+  const cookie = () => (first ??= signIn(role));
+  return {
+    app: withHeaders(proxy, async () => ({
+      ...WEB_CLIENT_HEADERS,
+      Cookie: await cookie(),
+    })),
+    proxy: withHeaders(proxy, async () => ({ Cookie: await cookie() })),
+    anonymous: proxy,
+    log,
+    store,
+    signIn,
+    cookie,
+  };
 }

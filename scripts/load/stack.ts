@@ -3,7 +3,12 @@
 // process of its own on a free loopback port, so their memory can be read and they stop cleanly.
 import { execFileSync, type ChildProcess } from "node:child_process";
 import { join, resolve } from "node:path";
-import { HEALTH_PATH, type Plan } from "@vics/shared";
+import {
+  AUTH_PATHS,
+  CLIENT_HEADER,
+  HEALTH_PATH,
+  type Plan,
+} from "@vics/shared";
 import { freePort } from "@vics/shared/testing/free-port";
 import { startChild, type Child } from "./children.ts";
 
@@ -15,6 +20,8 @@ export interface Stack {
   proxyUrl: string;
   service: ChildProcess;
   proxy: ChildProcess;
+  /** The Cookie header of a signed-in fleet user's session on the proxy. */
+  cookie: string;
   stop(): Promise<void>;
 }
 
@@ -63,8 +70,49 @@ export function createKey(
   return key;
 }
 
+/**
+ * A fleet user on the proxy's store, made with `scripts/users` as an admin would, signed in
+ * through their invitation link; returns the session's Cookie header.
+ */
+export async function signedInCookie(
+  proxyUrl: string,
+  proxyDatabasePath: string,
+): Promise<string> {
+  const output = execFileSync(
+    process.execPath,
+    [
+      "proxy/src/users-cli.ts",
+      "create",
+      "--email",
+      `load-${Date.now()}@example.org`,
+      "--role",
+      "fleet",
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, PROXY_DATABASE_PATH: proxyDatabasePath },
+      encoding: "utf8",
+    },
+  );
+  const token = /#token=([A-Za-z0-9_-]{43})/.exec(output)?.[1];
+  if (!token) throw new Error("scripts/users printed no invitation link");
+  const response = await fetch(new URL(AUTH_PATHS.setPassword, proxyUrl), {
+    method: "POST",
+    headers: { "Content-Type": "application/json", [CLIENT_HEADER]: "load" },
+    body: JSON.stringify({ token, password: `load ${token.slice(0, 16)}` }),
+  });
+  const cookie = response.headers.get("Set-Cookie")?.split(";")[0];
+  if (response.status !== 200 || !cookie)
+    throw new Error(`signing in for the load run failed (${response.status})`);
+  return cookie;
+}
+
+/** Loads here are bounded by requests and time, not by a person's own limit. */
+const LOAD_USER_LIMIT = String(1_000_000_000);
+
 export async function startStack(options: StackOptions): Promise<Stack> {
   const databasePath = join(options.dataDir, "vics.sqlite");
+  const proxyDatabasePath = join(options.dataDir, "proxy.sqlite");
   const service = await startServer("service/src/index.ts", HEALTH_PATH, {
     DATABASE_PATH: databasePath,
   });
@@ -75,12 +123,25 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       UPSTREAM_API_KEY: createKey(databasePath, options.plan ?? "internal"),
       // Empty means unset to the proxy: one key source only, whatever the shell exported.
       UPSTREAM_API_KEY_FILE: "",
+      PROXY_DATABASE_PATH: proxyDatabasePath,
+      USER_LOOKUPS_PER_MINUTE_STAFF: LOAD_USER_LIMIT,
+      USER_LOOKUPS_PER_MINUTE_FLEET: LOAD_USER_LIMIT,
+      USER_LOOKUPS_PER_MINUTE_ADMIN: LOAD_USER_LIMIT,
     });
   } catch (error) {
     await service.stop();
     throw error;
   }
+  let cookie: string;
+  try {
+    cookie = await signedInCookie(`${proxy.url}/`, proxyDatabasePath);
+  } catch (error) {
+    await proxy.stop();
+    await service.stop();
+    throw error;
+  }
   return {
+    cookie,
     serviceUrl: service.url,
     proxyUrl: `${proxy.url}/`,
     service: service.process,

@@ -7,9 +7,10 @@ export interface StartEnv {
   port: number;
   servicePort: number;
   host: string;
-  allowRemote: boolean;
   dataDir: string;
   databasePath: string;
+  /** The proxy's own store: users, sessions and the audit log. */
+  proxyDatabasePath: string;
   logsDir: string;
 }
 
@@ -32,9 +33,9 @@ export function startEnv(root: string): StartEnv {
     port: port("PORT", 3000, problems),
     servicePort: port("SERVICE_PORT", 3001, problems),
     host: process.env.HOST || "127.0.0.1",
-    allowRemote: process.env.ALLOW_REMOTE === "true",
     dataDir,
     databasePath: join(dataDir, "vics.sqlite"),
+    proxyDatabasePath: join(dataDir, "proxy.sqlite"),
     logsDir: join(dataDir, "logs"),
   };
   if (env.port === env.servicePort)

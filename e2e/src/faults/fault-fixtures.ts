@@ -23,6 +23,10 @@ export const test = base.extend<
     await use(faultStack);
     await faultStack.upstream.use("answer");
   },
+  // The browser is signed in to the fault stack's proxy, as its first admin.
+  sessionFor: async ({ faultStack }, use) => {
+    await use(async () => faultStack.session);
+  },
   // page.goto("/...") opens the fault stack's proxy, not the main stack's.
   baseURL: async ({ faultStack }, use) => {
     await use(faultStack.proxyUrl);

@@ -22,7 +22,12 @@ test("every fault is a warning with its route and request id, and no plate or ke
     await faults.upstream.use(fault);
     const response = await fetch(
       `${faults.proxyUrl}/api/v1/compliance/${plates[index]}`,
-      { headers: { [CLIENT_HEADER]: "e2e" } },
+      {
+        headers: {
+          [CLIENT_HEADER]: "e2e",
+          Cookie: `${faults.session.name}=${faults.session.value}`,
+        },
+      },
     );
     expect(response.status, fault).toBe(PROXY_ANSWERS[fault].status);
     const problem = (await response.json()) as { requestId: string };

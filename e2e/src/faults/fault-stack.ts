@@ -3,13 +3,20 @@
 // web app. A test switches the upstream's behaviour with `upstream.use(...)` and watches what
 // the browser makes of it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { resolve } from "node:path";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import {
   startFaultUpstream,
   type FaultUpstream,
 } from "@vics/proxy/testing/fault-upstream";
 import { freePort } from "@vics/shared/testing/free-port";
 import { stopChild } from "../../../scripts/load/children.ts";
+import {
+  linkToken,
+  signInWithLinkToken,
+  type SessionCookie,
+} from "../auth/sign-in.ts";
 
 const REPO_ROOT = resolve(import.meta.dirname, "../../..");
 
@@ -28,6 +35,8 @@ export interface FaultStack {
   proxyUrl: string;
   /** What the proxy has written so far (stdout and stderr; LOG_LEVEL=warn). */
   proxyOutput(): string;
+  /** The first admin's session on this proxy, which every fault journey's browser uses. */
+  session: SessionCookie;
 }
 
 async function waitUntilAnswering(
@@ -53,6 +62,14 @@ async function waitUntilAnswering(
   throw new Error(`The fault proxy did not answer at ${url}:\n${output()}`);
 }
 
+async function waitForLink(output: () => string): Promise<string> {
+  for (let tries = 0; tries < 200; tries += 1) {
+    if (output().includes("#token=")) return output();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`The fault proxy printed no sign-in link:\n${output()}`);
+}
+
 export async function startFaultStack(): Promise<{
   stack: FaultStack;
   close: () => Promise<void>;
@@ -72,6 +89,11 @@ export async function startFaultStack(): Promise<{
       UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
       WEB_DIST: "web/dist",
       LOG_LEVEL: "warn",
+      // A store of its own, never the repository's data folder.
+      PROXY_DATABASE_PATH: join(
+        mkdtempSync(join(tmpdir(), "vics-fault-proxy-")),
+        "proxy.sqlite",
+      ),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -85,8 +107,20 @@ export async function startFaultStack(): Promise<{
     await upstream.close();
     throw error;
   }
+  // Signed in through the first admin's link the proxy prints on its first start.
+  let session: SessionCookie;
+  try {
+    session = await signInWithLinkToken(
+      proxyUrl,
+      linkToken(await waitForLink(output)),
+    );
+  } catch (error) {
+    await stopChild(child);
+    await upstream.close();
+    throw error;
+  }
   return {
-    stack: { upstream, proxyUrl, proxyOutput: output },
+    stack: { upstream, proxyUrl, proxyOutput: output, session },
     close: async () => {
       await stopChild(child);
       await upstream.close();

@@ -4,6 +4,7 @@
 import { DatabaseSync } from "node:sqlite";
 import { CLIENT_HEADER, REFERENCE_REGISTRATIONS } from "@vics/shared";
 import { join } from "node:path";
+import { stackCookie } from "../auth/sign-in.ts";
 import { stackEnv } from "../stack-env.ts";
 
 /** The reference plates, which the journeys use by name. */
@@ -39,12 +40,17 @@ interface BulkItem {
 export async function apiOutcomes(
   registrations: readonly string[],
 ): Promise<Map<string, { outcome: ApiOutcome; validTo?: string }>> {
-  const { baseUrl } = await stackEnv();
+  const { baseUrl, dataDir } = await stackEnv();
+  const cookie = await stackCookie(baseUrl, dataDir);
   const answers = new Map<string, { outcome: ApiOutcome; validTo?: string }>();
   for (let start = 0; start < registrations.length; start += 1000) {
     const response = await fetch(`${baseUrl}/api/v1/vehicle/bulk-insurance`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", [CLIENT_HEADER]: "e2e" },
+      headers: {
+        "Content-Type": "application/json",
+        [CLIENT_HEADER]: "e2e",
+        Cookie: cookie,
+      },
       body: JSON.stringify({
         registrations: registrations.slice(start, start + 1000),
       }),

@@ -103,7 +103,10 @@ function register(
     return;
   }
   app.post(path, ...bulkBodyChecks, async (c) => {
-    const key = idempotencyKey(c);
+    // One person's key never replays another's answer: that answer is in their audit, not this one's.
+    const ownKey = idempotencyKey(c);
+    const key =
+      ownKey === undefined ? undefined : `${c.get("user")?.id ?? ""}:${ownKey}`;
     // The validated request, never the browser's bytes: only `registrations` travels on.
     const { registrations } = await readBulkBody(c);
     const json = JSON.stringify({ registrations });

@@ -12,6 +12,8 @@ export type AppEnv = {
     session?: Session;
     /** The cookie's session id, for sign-out. */
     sessionId?: string;
+    /** Who sent the request, past trusted load balancers (client-address.ts). */
+    clientAddress?: string | null;
   };
 };
 export type AppContext = Context<AppEnv>;

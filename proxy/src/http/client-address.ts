@@ -1,12 +1,37 @@
 import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import type { IncomingMessage } from "node:http";
+import proxyaddr from "proxy-addr";
+import type { AppEnv } from "./app-env.ts";
 
 /**
- * The address of the socket the request came on. Behind a load balancer that is the load
- * balancer; trusting X-Forwarded-For from listed hops comes with TRUSTED_PROXIES. Null when
- * there is no socket (a test calling app.request()).
+ * Finds the client's address once per request: the socket's peer, or, when that peer is one
+ * of the load balancers named in TRUSTED_PROXIES, the nearest address in X-Forwarded-For that
+ * is not one of them (proxy-addr, as Express does it). X-Forwarded-For from anyone else is
+ * ignored, so a client cannot choose the address its sign-ins and audit events are counted
+ * against. `trusted`: addresses or CIDR ranges; empty trusts no one.
+ */
+export function resolveClientAddress(trusted: readonly string[]) {
+  const trust = proxyaddr.compile([...trusted]);
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)
+      ?.incoming;
+    const peer = incoming?.socket?.remoteAddress;
+    c.set(
+      "clientAddress",
+      incoming && peer ? proxyaddr(incoming, trust) : null,
+    );
+    await next();
+  });
+}
+
+/**
+ * The client's address as resolveClientAddress found it; null when there is no socket (a test
+ * calling app.request()).
  */
 export function clientAddress(c: Context): string | null {
+  const resolved = (c as Context<AppEnv>).get("clientAddress");
+  if (resolved !== undefined) return resolved;
   const env = c.env as { incoming?: IncomingMessage } | undefined;
   return env?.incoming?.socket?.remoteAddress ?? null;
 }

@@ -9,6 +9,7 @@ import {
   SERVICE_ENTRY,
   byMessage,
   keysCli,
+  signInAsFirstAdmin,
   startNode,
   swapKeyFile,
 } from "../test-support/child-processes.ts";
@@ -54,7 +55,9 @@ async function startStack(dir: string) {
   });
   children.push(proxy);
   const proxyUrl = String((await proxy.waitFor(byMessage("listening"))).url);
+  const cookie = await signInAsFirstAdmin(proxy, proxyUrl);
   return {
+    cookie,
     databasePath,
     service,
     serviceUrl,
@@ -66,14 +69,14 @@ async function startStack(dir: string) {
 }
 
 /** 20 clients, each sending its next check as soon as the last is answered, until stopped. */
-function steadyStream(proxyUrl: string) {
+function steadyStream(proxyUrl: string, cookie: string) {
   const statuses: number[] = [];
   const inFlight = new Set<Promise<void>>();
   const progress: Array<{ count: number; resolve: () => void }> = [];
   let stopped = false;
   const one = async () => {
     const response = await fetch(`${proxyUrl}api/v1/compliance/AB12CDE`, {
-      headers: { [CLIENT_HEADER]: "rotation-test" },
+      headers: { [CLIENT_HEADER]: "rotation-test", Cookie: cookie },
     });
     const body: unknown = await response.json();
     statuses.push(response.status);
@@ -114,7 +117,7 @@ describe("rotating the proxy's key (SIGHUP)", () => {
   it("no request fails while the key is swapped and the old one revoked; afterwards the old key is refused", async () => {
     const dir = mkdtempSync(join(tmpdir(), "vics-rotation-"));
     const stack = await startStack(dir);
-    const stream = steadyStream(stack.proxyUrl);
+    const stream = steadyStream(stack.proxyUrl, stack.cookie);
     await stream.answered(200);
 
     // 1. Create a new key.
@@ -182,7 +185,9 @@ describe("rotating the proxy's key (SIGHUP)", () => {
       });
       const response = await fetch(
         `${stack.proxyUrl}api/v1/compliance/AB12CDE`,
-        { headers: { [CLIENT_HEADER]: "rotation-test" } },
+        {
+          headers: { [CLIENT_HEADER]: "rotation-test", Cookie: stack.cookie },
+        },
       );
       expect(response.status).toBe(200);
     }

@@ -41,8 +41,8 @@ export const adminUser = (user: User): AdminUser => ({
 export interface UserRouteDeps {
   store: ProxyStore;
   now: () => number;
-  /** Where links open: PUBLIC_ORIGIN, else the loopback address. */
-  linkOrigin: string;
+  /** Where links open: PUBLIC_ORIGIN, else the loopback address the proxy listens on. */
+  linkOrigin: string | (() => string);
 }
 
 /** /api/admin/users: the admin page's user management; admins only. */
@@ -60,7 +60,10 @@ export function registerUserRoutes(
         clientAddress: clientAddress(c),
         requestId: c.get("requestId"),
       },
-      origin: deps.linkOrigin,
+      origin:
+        typeof deps.linkOrigin === "function"
+          ? deps.linkOrigin()
+          : deps.linkOrigin,
       now: deps.now,
     };
   };

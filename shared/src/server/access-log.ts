@@ -9,12 +9,11 @@ import type { ServerEnv } from "./server-env.ts";
 /**
  * The route a request matched, as registered (`/v1/compliance/:registration`), never the
  * path itself, which can hold a registration number (also in the web app's deep links, which
- * the proxy's catch-all `*` serves). `*` when only a middleware matched.
+ * the proxy's catch-all `*` serves). `*` when only a middleware matched: a middleware's path
+ * ends in `*` (`/api/*`), a route's does not.
  */
 export function routeTemplate(c: Context): string {
-  const route = matchedRoutes(c).find(
-    ({ path }) => path !== "*" && path !== "/*",
-  );
+  const route = matchedRoutes(c).find(({ path }) => !path.endsWith("*"));
   return route?.path ?? "*";
 }
 

@@ -1,0 +1,133 @@
+import { AUTH_PATHS, PROXY_PREFIX, ROUTE_PATTERNS } from "@vics/shared";
+import type { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { registerAuditRoutes } from "../audit/audit-routes.ts";
+import type { AppContext, AppEnv } from "../http/app-env.ts";
+import type { ProxyStore } from "../store/proxy-store.ts";
+import { registerUserRoutes } from "../users/user-routes.ts";
+import { registerAuthRoutes, type AuthDeps } from "./auth-routes.ts";
+import type { OidcSignIn } from "./oidc.ts";
+import { registerOidcRoutes } from "./oidc-routes.ts";
+import { loadSession, requireRole } from "./session-middleware.ts";
+import {
+  DEFAULT_SESSION_TIMES,
+  Sessions,
+  sessionCookie,
+  type SessionTimes,
+} from "./sessions.ts";
+import {
+  DEFAULT_THROTTLE,
+  SignInThrottle,
+  type ThrottleSettings,
+} from "./sign-in-throttle.ts";
+
+/** How staff sign in, and for how long (docs/decisions/033-staff-sessions-and-links.md). */
+export interface StaffAccessSettings {
+  sessionTimes: SessionTimes;
+  /** Whether local passwords sign in; off only when OIDC is on. */
+  localSignIn: boolean;
+  /** The identity provider, discovered at start-up (index.ts), when OIDC is configured. */
+  oidc?: OidcSignIn;
+  throttle: ThrottleSettings;
+  /**
+   * Where one-time links open: PUBLIC_ORIGIN, else the loopback address the proxy listens on
+   * (known once it listens, so it may be asked for later).
+   */
+  linkOrigin: string | (() => string);
+}
+
+export const DEFAULT_STAFF_ACCESS: Omit<StaffAccessSettings, "linkOrigin"> = {
+  sessionTimes: DEFAULT_SESSION_TIMES,
+  localSignIn: true,
+  throttle: DEFAULT_THROTTLE,
+};
+
+/** The /api routes a signed-out browser may use: how to sign in, and nothing else. */
+const OPEN_PATHS: ReadonlySet<string> = new Set([
+  AUTH_PATHS.methods,
+  AUTH_PATHS.signIn,
+  AUTH_PATHS.signOut,
+  AUTH_PATHS.useSignInLink,
+  AUTH_PATHS.setPassword,
+  AUTH_PATHS.oidcStart,
+  AUTH_PATHS.oidcCallback,
+]);
+
+/** Browser navigations, not the web app's fetches: no custom header, and the provider's redirect is cross-site. */
+export const NAVIGATION_PATHS: ReadonlySet<string> = new Set([
+  AUTH_PATHS.oidcStart,
+  AUTH_PATHS.oidcCallback,
+]);
+
+const BODY_PREFIXES = [`${PROXY_PREFIX}/auth/`, `${PROXY_PREFIX}/admin/`];
+
+/** The sign-in and admin posts carry a small JSON body (http/json-body.ts limits it). */
+export function staffAccessTakesBody(c: AppContext): boolean {
+  return (
+    (c.req.method === "POST" || c.req.method === "PATCH") &&
+    BODY_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))
+  );
+}
+
+/**
+ * Sessions, sign-in, users and the audit log on `app`, and the rule that every other /api
+ * route needs a signed-in user: a signed-out browser gets 401 and no data. The bulk checks
+ * need the fleet role. Returns the sessions, for the caller's own routes.
+ */
+export function registerStaffAccess(
+  app: Hono<AppEnv>,
+  options: {
+    settings: StaffAccessSettings;
+    store: ProxyStore;
+    now: () => number;
+    publicOrigin?: string;
+  },
+): Sessions {
+  const { settings, store, now } = options;
+  const sessions = new Sessions(store, now, settings.sessionTimes);
+  const cookie = sessionCookie(options.publicOrigin);
+  app.use(loadSession(sessions, cookie));
+
+  const signedIn = requireRole("staff");
+  app.use(`${PROXY_PREFIX}/*`, async (c, next) =>
+    OPEN_PATHS.has(c.req.path) ? next() : signedIn(c, next),
+  );
+  const fleet = requireRole("fleet");
+  for (const route of [
+    ROUTE_PATTERNS.bulkInsurance,
+    ROUTE_PATTERNS.bulkCompliance,
+  ])
+    app.post(PROXY_PREFIX + route, fleet);
+
+  const oidc = settings.oidc;
+  const { linkOrigin } = settings;
+  const origin = () =>
+    typeof linkOrigin === "function" ? linkOrigin() : linkOrigin;
+  const deps: AuthDeps = {
+    store,
+    sessions,
+    throttle: new SignInThrottle(settings.throttle),
+    cookie,
+    now,
+    localSignIn: settings.localSignIn,
+    oidcLabel: oidc?.label ?? null,
+    providerSignOut: oidc
+      ? (idToken) =>
+          oidc.endSessionUrl(idToken, new URL("/sign-in", origin()).href)
+      : undefined,
+  };
+  registerAuthRoutes(app, deps);
+  if (oidc) registerOidcRoutes(app, deps, oidc);
+  registerUserRoutes(app, { store, now, linkOrigin: settings.linkOrigin });
+  registerAuditRoutes(app, store);
+  return sessions;
+}
+
+/** A middleware that only runs `inner` off the navigation paths. */
+export function exceptNavigations(
+  inner: ReturnType<typeof createMiddleware<AppEnv>>,
+) {
+  return createMiddleware<AppEnv>(async (c, next) =>
+    NAVIGATION_PATHS.has(c.req.path) ? next() : inner(c, next),
+  );
+}

@@ -1,0 +1,76 @@
+import {
+  RATE_LIMIT_HEADERS,
+  RETRY_AFTER_HEADER,
+  parseRateLimitHeaders,
+} from "@vics/shared";
+import { ProblemError } from "@vics/shared/server/problem-error";
+import type { Forward } from "../forward/forward.ts";
+import { AUTH_PROBLEMS } from "../auth/auth-problems.ts";
+import { checkAction } from "../audit/audited-forward.ts";
+import type { UserLimitDecision, UserLimiter } from "./user-limits.ts";
+
+/**
+ * The user's budget in requests like this one: `lookups` look-ups a window, `cost` each. The
+ * browser reads X-RateLimit-* in requests (a bulk check is one request to the key's plan), so
+ * a fleet run's pacing can compare the two budgets and never send what would be refused.
+ */
+function inRequests(decision: UserLimitDecision, cost: number) {
+  return {
+    limit: Math.floor(decision.lookups / cost),
+    remaining: Math.floor(decision.lookupsLeft / cost),
+    resetSeconds: decision.resetSeconds,
+  };
+}
+
+const lookupWords = (count: number) =>
+  `${count.toLocaleString("en-GB")} look-up${count === 1 ? "" : "s"}`;
+
+function overLimit(decision: UserLimitDecision, cost: number) {
+  const budget = inRequests(decision, cost);
+  const wait = Math.max(1, decision.resetSeconds);
+  const detail =
+    cost > decision.lookups
+      ? `This request asks for ${lookupWords(cost)}, more than your own limit of ${lookupWords(decision.lookups)} a minute. Send fewer registrations at a time.`
+      : `You have used your own limit of ${lookupWords(decision.lookups)} a minute (${lookupWords(decision.lookupsLeft)} left). Try again in ${wait} second${wait === 1 ? "" : "s"}.`;
+  return new ProblemError(429, "RATE_LIMITED", detail, {
+    [RETRY_AFTER_HEADER]: String(wait),
+    [RATE_LIMIT_HEADERS.limit]: String(budget.limit),
+    [RATE_LIMIT_HEADERS.remaining]: String(budget.remaining),
+    [RATE_LIMIT_HEADERS.reset]: String(budget.resetSeconds),
+  });
+}
+
+/**
+ * Every forwarded check first counts against its user's own limit (a bulk check, one per
+ * registration); over it, the proxy's 429 and nothing goes upstream. An answer's X-RateLimit-*
+ * are for the tighter budget: the key's plan as the service counted it, or the user's.
+ */
+export function userLimitedForward(
+  forward: Forward,
+  limiter: UserLimiter,
+): Forward {
+  return async (c, upstream) => {
+    // The OpenAPI document is not a look-up.
+    if (checkAction(upstream.path) === undefined) return forward(c, upstream);
+    const user = c.get("user");
+    if (!user) throw AUTH_PROBLEMS.signInRequired();
+    const cost = Math.max(1, upstream.registrations?.length ?? 0);
+    const decision = await limiter.consume(user.role, user.id, cost);
+    if (!decision.allowed) throw overLimit(decision, cost);
+    const response = await forward(c, upstream);
+    // The service's own 429 says when its window ends: that is what to wait for.
+    if (response.status === 429) return response;
+    const plan = parseRateLimitHeaders(response.headers);
+    const own = inRequests(decision, cost);
+    if (plan && own.remaining >= plan.remaining) return response;
+    const headers = new Headers(response.headers);
+    headers.set(RATE_LIMIT_HEADERS.limit, String(own.limit));
+    headers.set(RATE_LIMIT_HEADERS.remaining, String(own.remaining));
+    headers.set(RATE_LIMIT_HEADERS.reset, String(own.resetSeconds));
+    return new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
+  };
+}
