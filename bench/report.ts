@@ -37,6 +37,10 @@ export const SERVER_FIGURES: readonly FigureSpec[] = [
   { key: "fleet100k_node_s", unit: "s", digits: 1, atMost: 10 },
   { key: "fleet100k_node_per_s", unit: "reg/s", digits: 0 },
   { key: "service_rss_mb", unit: "MB", digits: 0 },
+  { key: "audit_search_p50_ms", unit: "ms", digits: 2, atMost: 50 },
+  { key: "audit_search_fastest_round_ms", unit: "ms", digits: 2 },
+  { key: "audit_search_slowest_round_ms", unit: "ms", digits: 2 },
+  { key: "audit_seed10m_s", unit: "s", digits: 1 },
 ];
 
 export const RATIOS = [

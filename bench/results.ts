@@ -21,6 +21,7 @@ export const RESULT_KEYS = [
   "csv100k_parse_s",
   "seed1m_s",
   "service_rss_mb",
+  "audit_search_p50_ms",
 ] as const;
 
 export interface Machine {

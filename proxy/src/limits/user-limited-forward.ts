@@ -63,6 +63,11 @@ export function userLimitedForward(
     const plan = parseRateLimitHeaders(response.headers);
     const own = inRequests(decision, cost);
     if (plan && own.remaining >= plan.remaining) return response;
+    // A reading the proxy cannot parse is passed on as it came, not mixed with its own.
+    const partial = Object.values(RATE_LIMIT_HEADERS).some((name) =>
+      response.headers.has(name),
+    );
+    if (!plan && partial) return response;
     const headers = new Headers(response.headers);
     headers.set(RATE_LIMIT_HEADERS.limit, String(own.limit));
     headers.set(RATE_LIMIT_HEADERS.remaining, String(own.remaining));
