@@ -1,15 +1,13 @@
-import { once } from "node:events";
 import { writeFileSync } from "node:fs";
 import { type IncomingMessage, request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { serve, type ServerType } from "@hono/node-server";
 import {
   CLIENT_HEADER,
   PROBLEM_CONTENT_TYPE,
   ProblemSchema,
 } from "@vics/shared";
-import { afterEach, describe, expect, it } from "vitest";
+import { loopbackServers } from "@vics/shared/testing/loopback-server";
+import { describe, expect, it } from "vitest";
 import {
   createTestProxy,
   emptyWebRoot,
@@ -162,24 +160,12 @@ describe("paths that read as the API, in the app", () => {
 });
 
 describe("paths that read as the API, sent as they are on a real socket", () => {
-  const servers: ServerType[] = [];
-  afterEach(async () => {
-    for (const server of servers.splice(0)) {
-      if ("closeAllConnections" in server) server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
-  });
+  const serve = loopbackServers();
 
   async function listening() {
     const { proxy, upstream } = proxyServing();
-    const server = serve({
-      fetch: proxy.fetch,
-      port: 0,
-      hostname: "127.0.0.1",
-    });
-    servers.push(server);
-    await once(server, "listening");
-    return { port: (server.address() as AddressInfo).port, upstream };
+    const { port } = await serve(proxy.fetch);
+    return { port, upstream };
   }
 
   function get(port: number, path: string, headers: Record<string, string>) {
