@@ -1,6 +1,4 @@
-import { writeFileSync } from "node:fs";
 import { type IncomingMessage, request as httpRequest } from "node:http";
-import { join } from "node:path";
 import {
   CLIENT_HEADER,
   PROBLEM_CONTENT_TYPE,
@@ -9,8 +7,8 @@ import {
 import { loopbackServers } from "@vics/shared/testing/loopback-server";
 import { describe, expect, it } from "vitest";
 import {
+  builtWebRoot,
   createTestProxy,
-  emptyWebRoot,
   fakeUpstream,
 } from "../test-support.ts";
 
@@ -22,12 +20,6 @@ import {
  */
 
 const INDEX_HTML = "<!doctype html><title>VICS</title>";
-
-function builtWebRoot(): string {
-  const root = emptyWebRoot();
-  writeFileSync(join(root, "index.html"), INDEX_HTML);
-  return root;
-}
 
 /** Sent as they are on the wire (the socket test), or through Request (which may tidy them). */
 const NOT_ROUTES = [
@@ -68,7 +60,7 @@ function proxyServing() {
   const upstream = fakeUpstream();
   const { proxy } = createTestProxy({
     fetch: upstream.fetch,
-    webRoot: builtWebRoot(),
+    webRoot: builtWebRoot({ "index.html": INDEX_HTML }),
   });
   return { proxy, upstream };
 }
