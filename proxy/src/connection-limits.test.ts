@@ -1,14 +1,12 @@
 // The connection guard is attached to the real proxy: `node src/index.ts` with a small
 // per-address cap, over real sockets from two loopback addresses.
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import {
   getFrom,
   idleSockets,
   socketClosed,
 } from "@vics/shared/testing/idle-sockets";
 import { afterEach, describe, expect, it } from "vitest";
-import { emptyWebRoot } from "./test-support.ts";
+import { builtWebRoot } from "./test-support.ts";
 import {
   byMessage,
   PROXY_ENTRY,
@@ -23,8 +21,7 @@ afterEach(() => {
 
 describe("node src/index.ts with MAX_CONNECTIONS_PER_ADDRESS=3", () => {
   it("closes the idle sockets one address opens over 3, answers another address, and says so in the log", async () => {
-    const webRoot = emptyWebRoot();
-    writeFileSync(join(webRoot, "index.html"), "<!doctype html><p>app</p>");
+    const webRoot = builtWebRoot();
     proxy = startNode(PROXY_ENTRY, {
       HOST: "127.0.0.1",
       PORT: "0",

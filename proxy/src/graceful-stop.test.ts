@@ -1,10 +1,9 @@
-import { once } from "node:events";
 import { mkdtempSync } from "node:fs";
-import { connect, type AddressInfo } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
-import { serve, type ServerType } from "@hono/node-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLIENT_HEADER, ComplianceRecordSchema } from "@vics/shared";
+import { loopbackServers } from "@vics/shared/testing/loopback-server";
 import { createTestService, type TestService } from "@vics/service/testing";
 import {
   PROXY_ENTRY,
@@ -22,18 +21,15 @@ import {
  */
 
 const children: RunningChild[] = [];
-const servers: ServerType[] = [];
 let service: TestService | undefined;
 
 afterEach(async () => {
   for (const child of children.splice(0))
     if (child.process.exitCode === null) child.process.kill("SIGKILL");
-  for (const server of servers.splice(0)) {
-    if ("closeAllConnections" in server) server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
   await service?.close();
 });
+// Registered after, so it runs before: the upstream's sockets close before the service does.
+const serve = loopbackServers();
 
 /** The real service's answers to /v1 requests, each held until `release()`. */
 async function heldUpstream() {
@@ -44,24 +40,18 @@ async function heldUpstream() {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const app = service.app;
-  const server = serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    fetch: async (request) => {
-      // The proxy's start-up probe of /health is answered at once.
-      if (!new URL(request.url).pathname.startsWith("/v1/"))
-        return app.fetch(request);
-      arrived++;
-      for (const resolve of arrivals.splice(0)) resolve();
-      await released;
+  const { base } = await serve(async (request) => {
+    // The proxy's start-up probe of /health is answered at once.
+    if (!new URL(request.url).pathname.startsWith("/v1/"))
       return app.fetch(request);
-    },
+    arrived++;
+    for (const resolve of arrivals.splice(0)) resolve();
+    await released;
+    return app.fetch(request);
   });
-  servers.push(server);
-  await once(server, "listening");
   return {
     key,
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: base,
     /** Resolves once the upstream holds a request. */
     holding: () =>
       new Promise<void>((resolve) =>

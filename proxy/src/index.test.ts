@@ -7,6 +7,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { AUTH_PATHS, CLIENT_HEADER, ProblemSchema } from "@vics/shared";
+import { expectOneLogFormat, logEvents } from "@vics/shared/testing/log-lines";
 import { REPO_ROOT } from "./env.ts";
 import { SIGN_IN_LINK } from "./test-support/child-processes.ts";
 
@@ -19,14 +20,6 @@ interface Exit {
   code: number | null;
   stdout: string;
   stderr: string;
-}
-
-/** Every line the proxy wrote to stdout, parsed: it writes only JSON lines there. */
-function logEvents(stdout: string): Record<string, unknown>[] {
-  return stdout
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 function startProxy(env: Record<string, string>, cwd?: string) {
@@ -202,13 +195,7 @@ describe("node src/index.ts with a good environment", () => {
       /^\s*Sign in to VICS as the first admin \(admin@localhost\), within 24 hours, once:\s*Then set a password on your account page, and invite your team\.\s*$/,
     );
     const events = logEvents(exit.stdout);
-    for (const event of events)
-      expect(event).toMatchObject({
-        time: expect.any(String),
-        level: expect.any(String),
-        service: "proxy",
-        msg: expect.any(String),
-      });
+    expectOneLogFormat(events, "proxy");
     expect(events).toContainEqual(
       expect.objectContaining({
         msg: "request",

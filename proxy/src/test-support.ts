@@ -1,7 +1,7 @@
 /** Test doubles shared by the proxy's tests (not imported by the app). */
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { CLIENT_HEADER, type Role } from "@vics/shared";
 import type { Hono } from "hono";
 import type { AppEnv } from "./http/app-env.ts";
@@ -76,6 +76,24 @@ export function fakeUpstream(
 
 export function emptyWebRoot(): string {
   return mkdtempSync(join(tmpdir(), "vics-proxy-web-"));
+}
+
+/** A page and a script: enough of a build for the tests that only need the app served. */
+const SMALL_BUILD = {
+  "index.html": "<!doctype html><p>app</p>",
+  "assets/index-a1b2c3.js": "console.log(1)",
+};
+
+/** A web root as the web app's build leaves it: each file's path below it, and its text. */
+export function builtWebRoot(
+  files: Record<string, string> = SMALL_BUILD,
+): string {
+  const root = emptyWebRoot();
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
 }
 
 /** What the web app's one API client adds to every request (web/src/lib/api-client.ts). */

@@ -58,7 +58,7 @@ const EnvSchema = z.object({
     unsetIfEmpty,
     z.string().min(16, { error: "must be at least 16 characters" }).optional(),
   ),
-  /** Connection limits (shared/src/node/connection-guard.ts); per address means per socket peer. */
+  /** Connection limits (shared/src/server/connection-guard.ts); per address means per socket peer. */
   MAX_CONNECTIONS: positiveWholeNumber(DEFAULT_CONNECTION_LIMITS.maxTotal),
   MAX_CONNECTIONS_PER_ADDRESS: positiveWholeNumber(
     DEFAULT_CONNECTION_LIMITS.maxPerAddress,

@@ -11,6 +11,10 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { ComplianceRecordSchema } from "@vics/shared";
+import {
+  expectOneLogFormat,
+  logEvents as logLines,
+} from "@vics/shared/testing/log-lines";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "./env.ts";
 
@@ -21,13 +25,8 @@ let databasePath: string;
 let child: ChildProcess | undefined;
 let serviceOutput = "";
 
-/** Every line the service wrote to stdout, parsed: it writes only JSON lines there. */
-function logEvents(): Record<string, unknown>[] {
-  return serviceOutput
-    .trimEnd()
-    .split("\n")
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
+/** Every line the service wrote to stdout, parsed. */
+const logEvents = () => logLines(serviceOutput);
 
 /**
  * Resolves with the base URL once the service logs that it listens. It runs in a folder
@@ -137,13 +136,7 @@ describe("node src/index.ts", { timeout: 60_000 }, () => {
 
     // One JSON format throughout; the last line, written just before exit, was flushed.
     const events = logEvents();
-    for (const event of events)
-      expect(event).toMatchObject({
-        time: expect.any(String),
-        level: expect.any(String),
-        service: "service",
-        msg: expect.any(String),
-      });
+    expectOneLogFormat(events, "service");
     // The stop began on SIGTERM and ended with nothing left in flight. (Not checked in order:
     // at exit, pino's synchronous flush can land before an asynchronous write under way.)
     expect(events).toContainEqual(

@@ -83,6 +83,20 @@ export function bulkCounts<T extends z.ZodType>(item: T) {
     );
 }
 
+/**
+ * A bulk answer's items with their counts: processed = results = successful + failed, a
+ * failed item being one with an `error`. The service answers with it; test upstreams too.
+ */
+export function bulkAnswer<Item extends { error?: string }>(results: Item[]) {
+  const failed = results.filter((item) => item.error !== undefined).length;
+  return {
+    results,
+    processed: results.length,
+    successful: results.length - failed,
+    failed,
+  };
+}
+
 export const BulkResultSchema = bulkCounts(BulkItemSchema).meta({
   id: "BulkResult",
 });

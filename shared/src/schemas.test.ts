@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  bulkAnswer,
   BulkComplianceResultSchema,
+  type BulkItem,
   BulkRequestSchema,
   BulkResultSchema,
   ComplianceRecordSchema,
@@ -128,6 +130,22 @@ describe("the bulk answers' counts", () => {
     ],
   ])("rejects %s", (_case, body) => {
     expect(BulkResultSchema.safeParse(body).success).toBe(false);
+  });
+
+  it("bulkAnswer counts a failed item by its error, as the schema checks", () => {
+    const failed = {
+      registration: "ZZ99ZZZ",
+      insured: false,
+      error: "Vehicle not found",
+    };
+    const answer = bulkAnswer<BulkItem>([item, failed, item]);
+    expect(answer).toEqual({
+      results: [item, failed, item],
+      processed: 3,
+      successful: 2,
+      failed: 1,
+    });
+    expect(BulkResultSchema.safeParse(answer).success).toBe(true);
   });
 });
 

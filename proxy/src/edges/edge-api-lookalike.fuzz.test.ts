@@ -2,8 +2,6 @@
 // percent-encoding, full-width letters, extra slashes, `;parameters`, dot segments, encoded
 // slashes and backslashes) is answered with JSON, never the web app's HTML: a forwarded answer,
 // or the proxy's problem with nothing upstream. FUZZ_RUNS cases.
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import fc from "fast-check";
 import {
   CLIENT_HEADER,
@@ -13,15 +11,14 @@ import {
 import { FUZZ_TEST_TIMEOUT_MS, fuzz } from "@vics/shared/testing/fuzz";
 import { describe, expect, it } from "vitest";
 import {
+  builtWebRoot,
   createTestProxy,
-  emptyWebRoot,
   fakeUpstream,
 } from "../test-support.ts";
 import { looksLikeApi } from "./path-spellings.ts";
 
 const INDEX_HTML = "<!doctype html><title>VICS</title>";
-const webRoot = emptyWebRoot();
-writeFileSync(join(webRoot, "index.html"), INDEX_HTML);
+const webRoot = builtWebRoot({ "index.html": INDEX_HTML });
 
 const percent = (char: string) =>
   `%${char.charCodeAt(0).toString(16).padStart(2, "0")}`;

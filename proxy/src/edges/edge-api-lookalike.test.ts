@@ -1,18 +1,14 @@
-import { once } from "node:events";
-import { writeFileSync } from "node:fs";
 import { type IncomingMessage, request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
-import { join } from "node:path";
-import { serve, type ServerType } from "@hono/node-server";
 import {
   CLIENT_HEADER,
   PROBLEM_CONTENT_TYPE,
   ProblemSchema,
 } from "@vics/shared";
-import { afterEach, describe, expect, it } from "vitest";
+import { loopbackServers } from "@vics/shared/testing/loopback-server";
+import { describe, expect, it } from "vitest";
 import {
+  builtWebRoot,
   createTestProxy,
-  emptyWebRoot,
   fakeUpstream,
 } from "../test-support.ts";
 
@@ -24,12 +20,6 @@ import {
  */
 
 const INDEX_HTML = "<!doctype html><title>VICS</title>";
-
-function builtWebRoot(): string {
-  const root = emptyWebRoot();
-  writeFileSync(join(root, "index.html"), INDEX_HTML);
-  return root;
-}
 
 /** Sent as they are on the wire (the socket test), or through Request (which may tidy them). */
 const NOT_ROUTES = [
@@ -70,7 +60,7 @@ function proxyServing() {
   const upstream = fakeUpstream();
   const { proxy } = createTestProxy({
     fetch: upstream.fetch,
-    webRoot: builtWebRoot(),
+    webRoot: builtWebRoot({ "index.html": INDEX_HTML }),
   });
   return { proxy, upstream };
 }
@@ -162,24 +152,12 @@ describe("paths that read as the API, in the app", () => {
 });
 
 describe("paths that read as the API, sent as they are on a real socket", () => {
-  const servers: ServerType[] = [];
-  afterEach(async () => {
-    for (const server of servers.splice(0)) {
-      if ("closeAllConnections" in server) server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
-  });
+  const serve = loopbackServers();
 
   async function listening() {
     const { proxy, upstream } = proxyServing();
-    const server = serve({
-      fetch: proxy.fetch,
-      port: 0,
-      hostname: "127.0.0.1",
-    });
-    servers.push(server);
-    await once(server, "listening");
-    return { port: (server.address() as AddressInfo).port, upstream };
+    const { port } = await serve(proxy.fetch);
+    return { port, upstream };
   }
 
   function get(port: number, path: string, headers: Record<string, string>) {

@@ -1,12 +1,10 @@
-import { mkdirSync, writeFileSync } from "node:fs";
 import { type IncomingMessage, request as httpRequest } from "node:http";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLIENT_HEADER, ProblemSchema } from "@vics/shared";
 import { loopbackServers } from "@vics/shared/testing/loopback-server";
 import {
+  builtWebRoot,
   createTestProxy,
-  emptyWebRoot,
   fakeUpstream,
 } from "../test-support.ts";
 
@@ -17,14 +15,6 @@ import {
  */
 
 const serve = loopbackServers();
-
-function builtWebRoot(): string {
-  const root = emptyWebRoot();
-  writeFileSync(join(root, "index.html"), "<!doctype html><p>app</p>");
-  mkdirSync(join(root, "assets"));
-  writeFileSync(join(root, "assets", "index-a1b2c3.js"), "console.log(1)");
-  return root;
-}
 
 async function listening() {
   const upstream = fakeUpstream();

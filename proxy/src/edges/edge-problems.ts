@@ -1,5 +1,8 @@
 import { CLIENT_HEADER } from "@vics/shared";
-import { ProblemError } from "@vics/shared/server/problem-error";
+import {
+  invalidRegistration,
+  ProblemError,
+} from "@vics/shared/server/problem-error";
 
 /**
  * The problems the proxy's edges answer (docs/decisions/018-proxy-edges.md): a request that
@@ -7,8 +10,7 @@ import { ProblemError } from "@vics/shared/server/problem-error";
  */
 export const EDGE_PROBLEMS = {
   /** In the service's own words (the shared parser's message), as the service would answer. */
-  invalidRegistration: (detail: string) =>
-    new ProblemError(400, "INVALID_REGISTRATION", detail),
+  invalidRegistration,
   clientHeaderMissing: () =>
     new ProblemError(
       403,

@@ -1,10 +1,8 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLIENT_HEADER } from "@vics/shared";
 import {
+  builtWebRoot,
   createTestProxy,
-  emptyWebRoot,
   fakeUpstream,
 } from "../test-support.ts";
 
@@ -13,14 +11,6 @@ import {
  * files, forwarded answers, and each of its own refusals. (The e2e suite proves the built app
  * runs under the policy with no violation: e2e/src/csp.spec.ts.)
  */
-
-function builtWebRoot(): string {
-  const root = emptyWebRoot();
-  writeFileSync(join(root, "index.html"), "<!doctype html><p>app</p>");
-  mkdirSync(join(root, "assets"));
-  writeFileSync(join(root, "assets", "index-a1b2c3.js"), "console.log(1)");
-  return root;
-}
 
 const web = { [CLIENT_HEADER]: "web" };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PROBLEM_CONTENT_TYPE, ProblemSchema } from "@vics/shared";
+import { MALFORMED_BULK_BODIES } from "@vics/shared/testing/malformed-bulk-bodies";
 import {
   TEST_API_KEY,
   createTestProxy,
@@ -71,62 +72,7 @@ async function expectOwnProblem(
 }
 
 describe.each(BULK_PATHS)("POST %s: a malformed body", (path) => {
-  it.each([
-    [
-      "text/plain",
-      "text/plain",
-      json({ registrations: ["AB12CDE"] }),
-      "The body must be JSON, sent with Content-Type: application/json",
-    ],
-    [
-      "no content type",
-      null,
-      json({ registrations: ["AB12CDE"] }),
-      "The body must be JSON, sent with Content-Type: application/json",
-    ],
-    [
-      "invalid JSON",
-      "application/json",
-      "{registrations",
-      "The body is not valid JSON",
-    ],
-    [
-      "a missing field",
-      "application/json",
-      json({ plates: [] }),
-      '"registrations" is missing',
-    ],
-    [
-      "a non-array field",
-      "application/json",
-      json({ registrations: "AB12CDE" }),
-      '"registrations" must be an array of strings',
-    ],
-    [
-      "a non-string item",
-      "application/json",
-      json({ registrations: ["AB12CDE", "UN51NSD", "LP08SED", false] }),
-      "registrations[3] must be a string",
-    ],
-    [
-      "an empty list",
-      "application/json",
-      json({ registrations: [] }),
-      '"registrations" must not be empty',
-    ],
-    [
-      "1,001 items",
-      "application/json",
-      json({ registrations: Array(1001).fill("A1") }),
-      '"registrations" has 1,001 items; the maximum is 1,000',
-    ],
-    [
-      "an item longer than any registration (once forwarded, and echoed back)",
-      "application/json",
-      json({ registrations: ["AB12CDE", "x".repeat(60_000)] }),
-      "registrations[1] is 60,000 characters long, longer than any registration could be (at most 32, spaces included)",
-    ],
-  ])(
+  it.each(MALFORMED_BULK_BODIES)(
     "%s: the proxy's own 400, and the upstream is never called",
     async (_case, contentType, body, detail) => {
       const upstream = fakeUpstream();

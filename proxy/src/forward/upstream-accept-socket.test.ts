@@ -1,9 +1,6 @@
-import { once } from "node:events";
 import { type IncomingMessage, request } from "node:http";
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { CLIENT_HEADER, ComplianceRecordSchema } from "@vics/shared";
-import { serverTimeouts } from "@vics/shared/server/server-timeouts";
+import { loopbackServers } from "@vics/shared/testing/loopback-server";
 import { createTestService } from "@vics/service/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestProxy } from "../test-support.ts";
@@ -21,19 +18,11 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function listen(fetch: Parameters<typeof serve>[0]["fetch"]) {
-  const server = serve({
-    fetch,
-    port: 0,
-    hostname: "127.0.0.1",
-    serverOptions: serverTimeouts(),
-  });
-  cleanups.push(async () => {
-    if ("closeAllConnections" in server) server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
-  await once(server, "listening");
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const serve = loopbackServers();
+
+/** The app's base URL on a real socket, under the servers' own time limits. */
+async function listen(fetch: Parameters<typeof serve>[0]) {
+  return (await serve(fetch, { requestTimeoutMs: 30_000 })).base;
 }
 
 function get(url: string, headers: Record<string, string>) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@hey-api/openapi-ts";
@@ -13,7 +13,7 @@ import {
   ProblemSchema,
 } from "@vics/shared";
 import { createTestService, type TestService } from "@vics/service/testing";
-import { createTestProxy, emptyWebRoot } from "../test-support.ts";
+import { builtWebRoot, createTestProxy } from "../test-support.ts";
 
 /**
  * Clients generated from the OpenAPI documents by a tool nobody here wrote (Hey API's
@@ -63,8 +63,7 @@ afterEach(async () => {
  * the client header because the document says so.
  */
 async function proxyToService() {
-  const webRoot = emptyWebRoot();
-  writeFileSync(join(webRoot, "index.html"), INDEX_HTML);
+  const webRoot = builtWebRoot({ "index.html": INDEX_HTML });
   const upstreamPaths: string[] = [];
   const { proxy: app } = createTestProxy({
     apiKey: await service.createKey("standard", "proxy"),

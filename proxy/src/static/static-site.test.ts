@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROBLEM_CONTENT_TYPE, ProblemSchema } from "@vics/shared";
 import {
+  builtWebRoot,
   createTestProxy,
   emptyWebRoot,
   fakeUpstream,
@@ -12,15 +13,13 @@ import {
 const INDEX_HTML =
   '<!doctype html><html><head><script type="module" src="/assets/index-a1b2c3.js"></script></head><body><div id="root"></div></body></html>';
 
-function builtWebRoot(): string {
-  const root = emptyWebRoot();
-  writeFileSync(join(root, "index.html"), INDEX_HTML);
-  mkdirSync(join(root, "assets"));
-  writeFileSync(join(root, "assets", "index-a1b2c3.js"), "console.log('app')");
-  writeFileSync(join(root, "assets", "index-d4e5f6.css"), "body{margin:0}");
-  writeFileSync(join(root, "favicon.svg"), "<svg></svg>");
-  return root;
-}
+const webApp = () =>
+  builtWebRoot({
+    "index.html": INDEX_HTML,
+    "assets/index-a1b2c3.js": "console.log('app')",
+    "assets/index-d4e5f6.css": "body{margin:0}",
+    "favicon.svg": "<svg></svg>",
+  });
 
 function proxyServing(webRoot: string) {
   const upstream = fakeUpstream();
@@ -30,7 +29,7 @@ function proxyServing(webRoot: string) {
 
 describe("the built web app", () => {
   it("serves index.html at / with no-cache and the security headers", async () => {
-    const { app } = proxyServing(builtWebRoot());
+    const { app } = proxyServing(webApp());
     const response = await app.request("/");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/html/);
@@ -54,7 +53,7 @@ describe("the built web app", () => {
     ["/assets/index-a1b2c3.js", /javascript/],
     ["/assets/index-d4e5f6.css", /^text\/css/],
   ])("serves hashed %s as long-lived and immutable", async (path, type) => {
-    const { app } = proxyServing(builtWebRoot());
+    const { app } = proxyServing(webApp());
     const response = await app.request(path);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(type);
@@ -64,7 +63,7 @@ describe("the built web app", () => {
   });
 
   it("serves other files but lets the browser revalidate them", async () => {
-    const { app } = proxyServing(builtWebRoot());
+    const { app } = proxyServing(webApp());
     const response = await app.request("/favicon.svg");
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-cache");
@@ -77,7 +76,7 @@ describe("the built web app", () => {
     "/vehicle/AB12%20CDE",
     "/some/unknown/page",
   ])("answers the deep link %s with index.html", async (path) => {
-    const { app, upstream } = proxyServing(builtWebRoot());
+    const { app, upstream } = proxyServing(webApp());
     const response = await app.request(path);
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-cache");
@@ -86,14 +85,14 @@ describe("the built web app", () => {
   });
 
   it("does not answer a missing hashed asset with HTML", async () => {
-    const { app } = proxyServing(builtWebRoot());
+    const { app } = proxyServing(webApp());
     const response = await app.request("/assets/index-old999.js");
     expect(response.status).toBe(404);
     expect(response.headers.get("Content-Type")).not.toMatch(/html/);
   });
 
   it("never serves files outside the web root", async () => {
-    const { app } = proxyServing(builtWebRoot());
+    const { app } = proxyServing(webApp());
     const response = await app.request("/..%2F..%2Fetc%2Fpasswd");
     expect(response.status).toBe(404);
     expect(await response.text()).toBe("Not found");
@@ -115,7 +114,7 @@ describe("the built web app", () => {
   ])(
     "%s %s is a 404 problem saying where the API is, never the app's HTML",
     async (method, path) => {
-      const { app, upstream } = proxyServing(builtWebRoot());
+      const { app, upstream } = proxyServing(webApp());
       const response = await app.request(path, {
         method,
         headers: { Accept: "text/html" },
@@ -130,7 +129,7 @@ describe("the built web app", () => {
   );
 
   it("answers HEAD under /v1 with the 404 problem's headers, not the app's", async () => {
-    const { app } = proxyServing(builtWebRoot());
+    const { app } = proxyServing(webApp());
     const response = await app.request("/v1/compliance/AB12CDE", {
       method: "HEAD",
     });
@@ -141,7 +140,7 @@ describe("the built web app", () => {
   it.each(["/fleet", "/vehicle", "/apiary", "/v1beta/notes"])(
     "still answers %s, which only looks like an API path, with the app",
     async (path) => {
-      const { app } = proxyServing(builtWebRoot());
+      const { app } = proxyServing(webApp());
       const response = await app.request(path);
       expect(response.status).toBe(200);
       expect(await response.text()).toBe(INDEX_HTML);
@@ -158,7 +157,7 @@ describe("what the web root must not give away", () => {
    * inside the web root, and is served.
    */
   function carelessWebRoot(): string {
-    const root = builtWebRoot();
+    const root = webApp();
     writeFileSync(join(root, ".env"), `UPSTREAM_API_KEY=${SECRET}`);
     mkdirSync(join(root, ".git"));
     writeFileSync(join(root, ".git", "config"), `[secret] key = ${SECRET}`);

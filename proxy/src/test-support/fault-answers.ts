@@ -4,6 +4,7 @@
  */
 import {
   BULK_ERRORS,
+  bulkAnswer,
   PROBLEM_CONTENT_TYPE,
   isValidRegistration,
   normaliseRegistration,
@@ -112,16 +113,6 @@ function bulkComplianceItem(submitted: string): BulkComplianceItem {
   return { registration, compliant, checks, vehicle };
 }
 
-function withCounts<Item extends { error?: string }>(results: Item[]) {
-  const failed = results.filter((item) => item.error !== undefined).length;
-  return {
-    results,
-    processed: results.length,
-    successful: results.length - failed,
-    failed,
-  };
-}
-
 export function problem(
   status: number,
   code: ProblemCode,
@@ -143,9 +134,9 @@ export function goodAnswer(
   const [single = ""] = registrations;
   switch (operation) {
     case "bulk-insurance":
-      return { json: withCounts(registrations.map(bulkInsuranceItem)) };
+      return { json: bulkAnswer(registrations.map(bulkInsuranceItem)) };
     case "bulk-compliance":
-      return { json: withCounts(registrations.map(bulkComplianceItem)) };
+      return { json: bulkAnswer(registrations.map(bulkComplianceItem)) };
     case "insurance":
     case "compliance": {
       const registration = normaliseRegistration(single);

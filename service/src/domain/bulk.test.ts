@@ -1,12 +1,12 @@
 import {
   BULK_ERRORS,
+  bulkAnswer,
   BulkComplianceResultSchema,
   BulkResultSchema,
   type Policy,
 } from "@vics/shared";
 import { describe, expect, it } from "vitest";
 import {
-  bulkAnswer,
   bulkComplianceItem,
   bulkInsuranceItem,
   type BulkOutcome,

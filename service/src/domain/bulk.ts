@@ -82,14 +82,3 @@ export function bulkComplianceItem(
     vehicle: outcome.facts.vehicle,
   };
 }
-
-/** The results with their counts: processed = results = successful + failed. */
-export function bulkAnswer<Item extends { error?: string }>(results: Item[]) {
-  const failed = results.filter((item) => item.error !== undefined).length;
-  return {
-    results,
-    processed: results.length,
-    successful: results.length - failed,
-    failed,
-  };
-}

@@ -1,4 +1,5 @@
 import { PLAN_LIMITS } from "@vics/shared";
+import { MALFORMED_BULK_BODIES } from "@vics/shared/testing/malformed-bulk-bodies";
 import { describe, expect, it } from "vitest";
 import {
   call,
@@ -31,81 +32,7 @@ const paddedBody = (bytes: number) => {
 const OVER_LIMIT = 64 * 1024 + 1;
 
 describe.each(BULK_CHECKS)("the body of POST $path", ({ path }) => {
-  it.each([
-    [
-      "Content-Type text/plain",
-      "text/plain",
-      json({ registrations: ["AB12CDE"] }),
-      "The body must be JSON, sent with Content-Type: application/json",
-    ],
-    [
-      "a form content type",
-      "application/x-www-form-urlencoded",
-      "registrations=AB12CDE",
-      "The body must be JSON, sent with Content-Type: application/json",
-    ],
-    [
-      "no Content-Type",
-      null,
-      json({ registrations: ["AB12CDE"] }),
-      "The body must be JSON, sent with Content-Type: application/json",
-    ],
-    [
-      "invalid JSON",
-      "application/json",
-      '{"registrations": [',
-      "The body is not valid JSON",
-    ],
-    ["no body at all", "application/json", "", "The body is not valid JSON"],
-    [
-      "a JSON array",
-      "application/json",
-      json(["AB12CDE"]),
-      'The body must be a JSON object with a "registrations" array',
-    ],
-    [
-      "a missing field",
-      "application/json",
-      json({ plates: ["AB12CDE"] }),
-      '"registrations" is missing',
-    ],
-    [
-      "a string field",
-      "application/json",
-      json({ registrations: "AB12CDE" }),
-      '"registrations" must be an array of strings',
-    ],
-    [
-      "a null field",
-      "application/json",
-      json({ registrations: null }),
-      '"registrations" must be an array of strings',
-    ],
-    [
-      "a number among the items",
-      "application/json",
-      json({ registrations: ["AB12CDE", "UN51NSD", "LP08SED", 42] }),
-      "registrations[3] must be a string",
-    ],
-    [
-      "an empty list",
-      "application/json",
-      json({ registrations: [] }),
-      '"registrations" must not be empty',
-    ],
-    [
-      "1,001 registrations",
-      "application/json",
-      json({ registrations: Array(1001).fill("A1") }),
-      '"registrations" has 1,001 items; the maximum is 1,000',
-    ],
-    [
-      "an item longer than any registration (once echoed back as a failed item)",
-      "application/json",
-      json({ registrations: ["AB12CDE", "x".repeat(60_000)] }),
-      "registrations[1] is 60,000 characters long, longer than any registration could be (at most 32, spaces included)",
-    ],
-  ])(
+  it.each(MALFORMED_BULK_BODIES)(
     "%s: 400 MALFORMED_REQUEST naming the problem, counted, with every header",
     async (_case, contentType, body, detail) => {
       const { service, key } = await standardService();

@@ -1,12 +1,14 @@
 import { formatRegistration, RETRY_AFTER_HEADER } from "@vics/shared";
-import { ProblemError } from "@vics/shared/server/problem-error";
+import {
+  invalidRegistration,
+  ProblemError,
+} from "@vics/shared/server/problem-error";
 import { rateLimitHeaders } from "@vics/shared/server/rate-limit-headers";
 import type { RateLimitDecision } from "@vics/shared/server/rate-limiter";
 
 /** The problems the service answers, in its words; handlers throw them, onError renders them. */
 export const problems = {
-  invalidRegistration: (detail: string) =>
-    new ProblemError(400, "INVALID_REGISTRATION", detail),
+  invalidRegistration,
   missingKey: () =>
     new ProblemError(
       401,

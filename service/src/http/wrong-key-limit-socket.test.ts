@@ -1,37 +1,22 @@
 // Wrong keys are limited across addresses, over real sockets from real loopback addresses
 // (localAddress 127.0.0.x; Linux routes all of 127.0.0.0/8 to loopback). Ten addresses that
 // each stay under their own limit of 30 once got 401 for all 300 guesses (decision 031).
-import { once } from "node:events";
 import { type IncomingMessage, request } from "node:http";
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { API_KEY_HEADER, UNAUTHENTICATED_LIMIT } from "@vics/shared";
-import { afterEach, describe, expect, it } from "vitest";
+import { loopbackServers } from "@vics/shared/testing/loopback-server";
+import { describe, expect, it } from "vitest";
 import { freshServices } from "../test-support/services.ts";
 import { socketAddress } from "./socket-address.ts";
 import { WRONG_KEYS_PER_WINDOW } from "./wrong-key-budget.ts";
 
 // The production resolver: the socket's peer.
 const start = freshServices({ clientAddress: socketAddress });
-const servers: ServerType[] = [];
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    if ("closeAllConnections" in server) server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
+const serve = loopbackServers();
 
 async function listening() {
   const service = await start();
-  const server = serve({
-    fetch: service.app.fetch,
-    port: 0,
-    hostname: "127.0.0.1",
-  });
-  servers.push(server);
-  await once(server, "listening");
-  return { service, port: (server.address() as AddressInfo).port };
+  const { port } = await serve(service.app.fetch);
+  return { service, port };
 }
 
 const INSURANCE = "/v1/vehicle/AB12CDE/insurance";

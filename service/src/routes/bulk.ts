@@ -1,4 +1,4 @@
-import { ROUTE_PATTERNS } from "@vics/shared";
+import { bulkAnswer, ROUTE_PATTERNS } from "@vics/shared";
 import {
   limitBulkBody,
   readBulkBody,
@@ -7,7 +7,6 @@ import {
 import type { Hono } from "hono";
 import type { AppDeps } from "../app-deps.ts";
 import {
-  bulkAnswer,
   bulkComplianceItem,
   bulkInsuranceItem,
   type BulkOutcome,

@@ -28,6 +28,10 @@ export class ProblemError extends Error {
   }
 }
 
+/** A registration the shared parser refuses, in its words: both apps' 400 on a check's path. */
+export const invalidRegistration = (detail: string) =>
+  new ProblemError(400, "INVALID_REGISTRATION", detail);
+
 /** A request the client must fix, in words that say how: both apps' 400 for a bad body. */
 export const malformedRequest = (detail: string) =>
   new ProblemError(400, "MALFORMED_REQUEST", detail);

@@ -1,4 +1,5 @@
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import { inTransaction } from "@vics/shared/server/sqlite";
 import type {
   AuditAction,
   AuditEvent,
@@ -6,7 +7,6 @@ import type {
   AuditStore,
   NewAuditEvent,
 } from "../proxy-store.ts";
-import { inTransaction } from "./database.ts";
 
 interface AuditRow {
   id: number;

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
+import { inTransaction } from "@vics/shared/server/sqlite";
 import type {
   LinkPurpose,
   LinkStore,
@@ -8,7 +9,6 @@ import type {
   Session,
   SessionStore,
 } from "../proxy-store.ts";
-import { inTransaction } from "./database.ts";
 
 interface SessionRow {
   id_hash: string;

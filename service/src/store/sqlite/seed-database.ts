@@ -1,7 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
+import { inTransaction } from "@vics/shared/server/sqlite";
 import { seedVehicles, type SeedOptions } from "../../seed/seed-data.ts";
 import type { SeedVehicle } from "../../seed/seed-vehicle.ts";
-import { inTransaction } from "./database.ts";
 import {
   createLookupIndexes,
   createTables,

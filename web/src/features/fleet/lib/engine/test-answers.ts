@@ -2,6 +2,7 @@
 // types, for the fake upstream and for tests that script their own.
 import { HttpResponse } from "msw";
 import {
+  bulkAnswer,
   problemDocument,
   type BulkComplianceItem,
   type BulkComplianceResult,
@@ -34,24 +35,14 @@ export function allChecks(value: boolean) {
 
 /** A bulk insurance answer whose counts add up. */
 export function bulkBody(results: BulkItem[]): BulkResult {
-  return withCounts(results);
+  return bulkAnswer(results);
 }
 
 /** A bulk compliance answer whose counts add up. */
 export function bulkComplianceBody(
   results: BulkComplianceItem[],
 ): BulkComplianceResult {
-  return withCounts(results);
-}
-
-function withCounts<Item extends { error?: string }>(results: Item[]) {
-  const failed = results.filter((item) => item.error !== undefined).length;
-  return {
-    results,
-    processed: results.length,
-    successful: results.length - failed,
-    failed,
-  };
+  return bulkAnswer(results);
 }
 
 export function rateLimitHeaders(
