@@ -33,6 +33,20 @@ export const NAV_AREAS: NavArea[] = [
     activeOn: ["/compliance/*"],
     comingNext: false,
   },
+  {
+    label: "Users",
+    to: "/admin/users",
+    activeOn: ["/admin/users/*"],
+    comingNext: false,
+    needs: "admin",
+  },
+  {
+    label: "Audit log",
+    to: "/admin/audit",
+    activeOn: ["/admin/audit/*"],
+    comingNext: false,
+    needs: "admin",
+  },
 ];
 
 /** The areas a role can use, in order. */

@@ -14,6 +14,7 @@ import { AppLayout } from "./shell/app-layout.tsx";
 import { PageLoading } from "./page-loading.tsx";
 
 const fleet = () => import("../features/fleet/index.ts");
+const admin = () => import("../features/admin/index.ts");
 
 const needs = (access: RouteAccess) => access;
 
@@ -70,6 +71,16 @@ export const appRoutes: RouteObject[] = [
                 // A run paused by a session that ended stays on its page, which says so.
                 handle: needs({ needs: "fleet", staysWhenSignedOut: true }),
                 lazy: async () => ({ Component: (await fleet()).RunPage }),
+              },
+              {
+                path: "admin/users",
+                handle: needs({ needs: "admin" }),
+                lazy: async () => ({ Component: (await admin()).UsersPage }),
+              },
+              {
+                path: "admin/audit",
+                handle: needs({ needs: "admin" }),
+                lazy: async () => ({ Component: (await admin()).AuditPage }),
               },
               {
                 path: "account",

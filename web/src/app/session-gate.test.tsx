@@ -28,7 +28,16 @@ describe("what each role sees in the navigation", () => {
   it.each([
     ["staff", ["Insurance check", "Compliance check"]],
     ["fleet", ["Insurance check", "Fleet check", "Compliance check"]],
-    ["admin", ["Insurance check", "Fleet check", "Compliance check"]],
+    [
+      "admin",
+      [
+        "Insurance check",
+        "Fleet check",
+        "Compliance check",
+        "Users",
+        "Audit log",
+      ],
+    ],
   ] as const)("%s: %j", (role, labels) => {
     asRole("/", role);
     expect(navLabels()).toEqual(labels);
@@ -54,6 +63,20 @@ describe("a page the role cannot use, arrived at by a link", () => {
     ).not.toBeInTheDocument();
     expect(document.title).toBe("Your role does not allow this page – VICS");
   });
+
+  it.each(["/admin/users", "/admin/audit?user=ann%40example.org"])(
+    "%s needs the admin role",
+    async (url) => {
+      asRole(url, "fleet");
+      expect(
+        await screen.findByText(
+          "Your role, fleet, lets you make single checks and fleet checks of whole lists. Managing users and reading the audit log need the admin role: ask an admin.",
+          {},
+          SLOW,
+        ),
+      ).toBeVisible();
+    },
+  );
 
   it("shows the page once the role allows it", async () => {
     asRole("/fleet", "admin");
