@@ -12,6 +12,7 @@ import {
 import { z } from "zod";
 import {
   apiGet,
+  apiGetFile,
   apiGetWithRateLimit,
   apiPatch,
   apiPost,
@@ -436,6 +437,48 @@ describe("the proxy's own routes (sign-in, users, audit)", () => {
       code: "MALFORMED_REQUEST",
       detail: "Too common.",
     });
+  });
+});
+
+describe("apiGetFile", () => {
+  it("fetches the file with the client header and the type asked for, and gives it as it came", async () => {
+    const seen: unknown[] = [];
+    server.use(
+      http.get(AUTH_PATHS.auditCsv, ({ request }) => {
+        seen.push([
+          new URL(request.url).search,
+          request.headers.get(CLIENT_HEADER),
+          request.headers.get("Accept"),
+        ]);
+        return new HttpResponse("Time (UTC),User\r\n", {
+          headers: { "Content-Type": "text/csv; charset=utf-8" },
+        });
+      }),
+    );
+    const file = await apiGetFile(
+      `${AUTH_PATHS.auditCsv}?user=ann`,
+      "text/csv",
+    );
+    expect(await file.text()).toBe("Time (UTC),User\r\n");
+    expect(file.type).toMatch(/^text\/csv/);
+    expect(seen).toEqual([["?user=ann", "web", "text/csv"]]);
+  });
+
+  it("fails as the others do, and tells the app of a session that ended", async () => {
+    const heard: string[] = [];
+    const stop = onAccessProblem((problem) => heard.push(problem));
+    server.use(
+      http.get(AUTH_PATHS.auditCsv, () =>
+        json(problemFixture("SIGN_IN_REQUIRED", 401), 401),
+      ),
+    );
+    try {
+      const error = await failure(apiGetFile(AUTH_PATHS.auditCsv, "text/csv"));
+      expect(error).toMatchObject({ status: 401, code: "SIGN_IN_REQUIRED" });
+    } finally {
+      stop();
+    }
+    expect(heard).toEqual(["SIGN_IN_REQUIRED"]);
   });
 });
 

@@ -1,5 +1,5 @@
 // THE one API client: every request from the web app goes through apiGet, apiPost, apiPatch,
-// apiSend or the *WithRateLimit variants, which also hand back the rate-limit reading of the
+// apiSend, apiGetFile or the *WithRateLimit variants, which also hand back the rate-limit reading of the
 // response (the fleet run paces itself by it). An answer saying the session has ended or the
 // role may not do this is also told to the app (session-events.ts).
 import {
@@ -112,6 +112,44 @@ export async function apiSend(
   await request(path, shape, undefined, options);
 }
 
+/**
+ * GET a file the proxy makes (the audit log's CSV) as it came, `accept` its media type. Fetched,
+ * not linked: a link cannot carry CLIENT_HEADER, which the proxy requires on every /api request
+ * but the provider's sign-in round trip. A refusal is an ApiError, as for the others.
+ */
+export async function apiGetFile(
+  path: string,
+  accept: string,
+  options: ApiRequestOptions = {},
+): Promise<Blob> {
+  const { signal } = options;
+  const shape: RequestShape = {
+    method: "GET",
+    headers: { ...options.headers, Accept: accept },
+  };
+  const response = await send(path, shape, signal);
+  const rateLimit = parseRateLimitHeaders(response.headers);
+  if (rateLimit) recordRateLimit(rateLimit);
+  const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
+  if (!response.ok) {
+    const body = await readJson(response, requestId, rateLimit, signal);
+    throw await refusal(path, response, body, requestId, rateLimit);
+  }
+  try {
+    return await response.blob();
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError({
+      status: response.status,
+      code: "NETWORK",
+      detail: "The connection to VICS broke during the download.",
+      requestId,
+      rateLimit,
+      cause,
+    });
+  }
+}
+
 function jsonShape(
   method: RequestShape["method"],
   body: unknown,
@@ -161,18 +199,8 @@ async function request<T>(
   const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
   const body = await readJson(response, requestId, rateLimit, signal);
 
-  if (!response.ok) {
-    const error = await problemError(
-      path,
-      response,
-      body,
-      requestId,
-      rateLimit,
-    );
-    if (error.code === "SIGN_IN_REQUIRED" || error.code === "ROLE_REQUIRED")
-      reportAccessProblem(error.code);
-    throw error;
-  }
+  if (!response.ok)
+    throw await refusal(path, response, body, requestId, rateLimit);
   if (loading === undefined) return { data: undefined, rateLimit };
 
   const parsed = (await loading).safeParse(body);
@@ -268,6 +296,20 @@ async function readJson(
   } catch {
     return undefined;
   }
+}
+
+/** A refusal as an ApiError; one about the user's session or role is told to the app too. */
+async function refusal(
+  path: string,
+  response: Response,
+  body: unknown,
+  requestId: string | undefined,
+  rateLimit: RateLimitState | undefined,
+): Promise<ApiError> {
+  const error = await problemError(path, response, body, requestId, rateLimit);
+  if (error.code === "SIGN_IN_REQUIRED" || error.code === "ROLE_REQUIRED")
+    reportAccessProblem(error.code);
+  return error;
 }
 
 async function problemError(

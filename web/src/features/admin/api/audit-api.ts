@@ -1,8 +1,12 @@
-// The audit log's pages (admins only), parsed with the shared contract.
+// The audit log's pages (admins only), parsed with the shared contract, and its CSV download.
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { AuditPageSchema } from "@vics/shared";
-import { apiGet } from "../../../lib/api-client.ts";
-import { auditPath, type AuditFilters } from "../lib/audit-filters.ts";
+import { apiGet, apiGetFile } from "../../../lib/api-client.ts";
+import {
+  auditCsvPath,
+  auditPath,
+  type AuditFilters,
+} from "../lib/audit-filters.ts";
 
 export function auditQueryOptions(filters: AuditFilters) {
   return queryOptions({
@@ -14,4 +18,12 @@ export function auditQueryOptions(filters: AuditFilters) {
     // A log grows: a page asked for again is asked of the proxy again.
     staleTime: 0,
   });
+}
+
+/** The name the proxy gives the file too (its Content-Disposition). */
+export const AUDIT_CSV_NAME = "vics-audit.csv";
+
+/** Every event the filters find, as the proxy's CSV (not one page). */
+export function fetchAuditCsv(filters: AuditFilters): Promise<Blob> {
+  return apiGetFile(auditCsvPath(filters), "text/csv");
 }

@@ -1,9 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
-import { AUTH_PATHS, type AuditEventAnswer } from "@vics/shared";
-import { http } from "msw";
+import { AUTH_PATHS, CLIENT_HEADER, type AuditEventAnswer } from "@vics/shared";
+import { HttpResponse, http } from "msw";
 import { json } from "../../../test/api-handlers.ts";
 import { sessionFixture, userWithRole } from "../../../test/auth-fixtures.ts";
+import { problemFixture } from "../../../test/fixtures.ts";
 import { renderRoute } from "../../../test/render-route.tsx";
 import { server } from "../../../test/server.ts";
 
@@ -48,6 +49,44 @@ function serveAudit(first: AuditEventAnswer[] = [event()]) {
     }),
   );
   return searches;
+}
+
+/** GET audit.csv: answers with `reply`; returns each request's search and client header. */
+function serveCsv(reply: () => Response) {
+  const requests: { search: Record<string, string>; client: string | null }[] =
+    [];
+  server.use(
+    http.get(AUTH_PATHS.auditCsv, ({ request }) => {
+      requests.push({
+        search: asObject(new URL(request.url).searchParams),
+        client: request.headers.get(CLIENT_HEADER),
+      });
+      return reply();
+    }),
+  );
+  return requests;
+}
+
+const csvResponse = (text: string) =>
+  new HttpResponse(text, {
+    headers: { "Content-Type": "text/csv; charset=utf-8" },
+  });
+
+/** The files the page saves through the browser's download, with their names. */
+function captureDownloads() {
+  const saved: { name: string; file: Blob }[] = [];
+  let last: Blob | undefined;
+  URL.createObjectURL = vi.fn((file: Blob) => {
+    last = file;
+    return "blob:audit";
+  });
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    if (last) saved.push({ name: this.download, file: last });
+  });
+  return saved;
 }
 
 function auditPage(url = "/admin/audit") {
@@ -149,7 +188,7 @@ describe("the audit log", () => {
 
   it("reads a shared search from the address, fills the form with it, and downloads the same as CSV", async () => {
     const searches = serveAudit();
-    auditPage(
+    const { user } = auditPage(
       "/admin/audit?user=ann%40example.org&registration=AB12CDE&from=2026-07-01",
     );
     await screen.findByRole("table", {}, SLOW);
@@ -165,12 +204,44 @@ describe("the audit log", () => {
     expect(screen.getByRole("textbox", { name: "From" })).toHaveValue(
       "01/07/2026",
     );
-    const csv = screen.getByRole("link", { name: "Download CSV" });
-    expect(csv).toHaveAttribute(
-      "href",
-      `${AUTH_PATHS.auditCsv}?user=ann%40example.org&registration=AB12CDE&from=2026-07-01`,
+
+    const csv = serveCsv(() => csvResponse("Time (UTC),User\r\n"));
+    const saved = captureDownloads();
+    await user.click(screen.getByRole("button", { name: "Download CSV" }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(csv).toEqual([
+      {
+        search: {
+          user: "ann@example.org",
+          registration: "AB12CDE",
+          from: "2026-07-01",
+        },
+        client: "web",
+      },
+    ]);
+    expect(saved[0]?.name).toBe("vics-audit.csv");
+    expect(await saved[0]?.file.text()).toBe("Time (UTC),User\r\n");
+  });
+
+  it("says when the CSV cannot be downloaded, and saves nothing", async () => {
+    serveAudit();
+    const { user } = auditPage();
+    await screen.findByRole("table", {}, SLOW);
+    serveCsv(() =>
+      json(
+        {
+          ...problemFixture("MALFORMED_REQUEST", 400),
+          detail: "from: use a date such as 2026-11-24",
+        },
+        400,
+      ),
     );
-    expect(csv).toHaveAttribute("download");
+    const saved = captureDownloads();
+    await user.click(screen.getByRole("button", { name: "Download CSV" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "The CSV could not be downloaded. from: use a date such as 2026-11-24",
+    );
+    expect(saved).toEqual([]);
   });
 
   it("says what is wrong with a registration or a date, and searches nothing", async () => {
@@ -220,10 +291,13 @@ describe("the audit log", () => {
       screen.queryByRole("link", { name: "Older events" }),
     ).not.toBeInTheDocument();
     // The CSV is of every event the filters find, not of one page.
-    expect(screen.getByRole("link", { name: "Download CSV" })).toHaveAttribute(
-      "href",
-      `${AUTH_PATHS.auditCsv}?user=ann%40example.org`,
-    );
+    const csv = serveCsv(() => csvResponse("Time (UTC),User\r\n"));
+    const saved = captureDownloads();
+    await user.click(screen.getByRole("button", { name: "Download CSV" }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(csv.map((request) => request.search)).toEqual([
+      { user: "ann@example.org" },
+    ]);
     await user.click(screen.getByRole("link", { name: "Newest events" }));
     await waitFor(() =>
       expect(router.state.location.search).toBe("?user=ann%40example.org"),

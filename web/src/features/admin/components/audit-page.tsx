@@ -11,11 +11,11 @@ import { useSessionUser } from "../../../lib/session-user.ts";
 import { auditQueryOptions } from "../api/audit-api.ts";
 import { adminProblemWords } from "../lib/admin-problems.ts";
 import {
-  auditCsvPath,
   filtersFromParams,
   paramsFromFilters,
   type AuditFilters,
 } from "../lib/audit-filters.ts";
+import { AuditCsvDownload } from "./audit-csv-download.tsx";
 import { AuditFiltersForm } from "./audit-filters-form.tsx";
 import { AuditTable } from "./audit-table.tsx";
 import "../admin.css";
@@ -62,19 +62,7 @@ export function AuditPage() {
       <h2 className="heading-m" ref={results} tabIndex={-1}>
         {newest ? "Older events" : "Events"}
       </h2>
-      <p>
-        <a
-          className="button button--secondary"
-          href={auditCsvPath(filters)}
-          download
-        >
-          Download CSV
-        </a>
-        <span className="hint audit__csv-hint">
-          {" "}
-          Every event these filters find, not only this page.
-        </span>
-      </p>
+      <AuditCsvDownload filters={filters} />
       {audit.isPending ? (
         <LoadingMessage>Loading events…</LoadingMessage>
       ) : audit.isError && !page ? (
