@@ -202,6 +202,22 @@ describe("the sign-in page", () => {
     ).toBeVisible();
   });
 
+  it("says why the organisation's sign-in was refused, and offers it again", async () => {
+    serveSignInMethods({
+      local: false,
+      oidc: { label: "Sign in with Microsoft" },
+    });
+    renderRoute("/sign-in?oidc=no-account", { session: null });
+    const notice = await screen.findByRole("alert", {}, SLOW);
+    expect(notice).toHaveTextContent("You have not been signed in");
+    expect(notice).toHaveTextContent(
+      "There is no VICS account for the email address your organisation gave. Ask an admin of VICS to invite you.",
+    );
+    expect(
+      await screen.findByRole("link", { name: "Sign in with Microsoft" }),
+    ).toBeVisible();
+  });
+
   it("shows only the organisation's sign-in when passwords are off", async () => {
     serveSignInMethods({ local: false, oidc: { label: "Sign in with Okta" } });
     renderRoute("/sign-in", { session: null });

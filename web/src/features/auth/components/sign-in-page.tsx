@@ -1,5 +1,6 @@
 // "/sign-in?returnTo=/path": email and password, or the organisation's own sign-in when the
-// proxy offers it; then back to where the user was going.
+// proxy offers it; then back to where the user was going. "?oidc=<reason>": the
+// organisation's sign-in was refused, and the page says why.
 import { useState, type FormEvent } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
@@ -17,6 +18,7 @@ import { useFormErrors } from "../../../components/use-form-errors.ts";
 import { PageErrorContext } from "../../../lib/use-document-title.ts";
 import { methodsQueryOptions, oidcStartUrl, signIn } from "../api/auth-api.ts";
 import { applySession, useSession } from "../api/session-query.ts";
+import { oidcRefusalWords } from "../lib/oidc-refusal.ts";
 import { safeReturnTo } from "../lib/return-to.ts";
 import { signInErrorWords } from "../lib/sign-in-errors.ts";
 
@@ -41,6 +43,7 @@ export function SignInPage() {
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const ended = (location.state as SignInState | null)?.sessionEnded === true;
+  const refused = oidcRefusalWords(params.get("oidc"));
 
   if (session.status === "signed-in" && !busy)
     return <Navigate replace to={returnTo} />;
@@ -82,7 +85,13 @@ export function SignInPage() {
           {form.errors.length > 0 && (
             <ErrorSummary errors={form.errors} attempt={form.attempt} />
           )}
-          {ended && form.errors.length === 0 && (
+          {refused && form.errors.length === 0 && (
+            <div className="notice" role="alert">
+              <p className="notice__title">You have not been signed in</p>
+              <p>{refused}</p>
+            </div>
+          )}
+          {ended && !refused && form.errors.length === 0 && (
             <div className="notice" role="note">
               <p className="notice__title">Your session has ended</p>
               <p>Sign in again to continue.</p>
