@@ -193,6 +193,15 @@ export const AuditPageSchema = z.object({
 
 export const AUDIT_PAGE_SIZE = 50;
 
+export const RECENT_CHECK_VERDICTS = [
+  "insured",
+  "not-insured",
+  "compliant",
+  "not-compliant",
+  "not-found",
+] as const;
+export type RecentCheckVerdict = (typeof RECENT_CHECK_VERDICTS)[number];
+
 /** GET /api/me/recent-checks: the signed-in user's own last checks, newest first. */
 export const RecentChecksSchema = z.object({
   checks: z.array(
@@ -206,6 +215,12 @@ export const RecentChecksSchema = z.object({
       ]),
       registrations: z.array(z.string()),
       outcome: z.string(),
+      /**
+       * What a single check found, when it was answered (200 or 404): the proxy reads it from
+       * the answer it checked against the contract. The page's words for it ("Insured", "No
+       * vehicle found"); absent for a bulk check, a failed one, or a proxy that does not say.
+       */
+      verdict: z.enum(RECENT_CHECK_VERDICTS).optional(),
     }),
   ),
 });

@@ -4,6 +4,7 @@ import "./lib/zod-jitless.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
+import { forgetBrowserRecentChecks } from "./lib/recent-checks.ts";
 import "./styles/base.css";
 import "./styles/layout.css";
 import "./styles/header.css";
@@ -13,6 +14,9 @@ import "./styles/components.css";
 import "./styles/errors.css";
 import "./styles/result.css";
 import "./styles/print.css";
+
+// Recent checks now come from the proxy, per user: an older version's list in this browser goes.
+forgetBrowserRecentChecks();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

@@ -1,5 +1,7 @@
-// The three areas of the primary navigation. Flip `comingNext` when a feature lands.
+// The areas of the primary navigation, each shown only to the roles that can use it. Flip
+// `comingNext` when a feature lands.
 import { matchPath } from "react-router";
+import { hasRole, type Role } from "@vics/shared";
 
 export interface NavArea {
   label: string;
@@ -7,6 +9,8 @@ export interface NavArea {
   /** Route patterns (react-router matchPath) for which this area is the current one. */
   activeOn: string[];
   comingNext: boolean;
+  /** The lowest role that can use it; staff when absent. */
+  needs?: Role;
 }
 
 export const NAV_AREAS: NavArea[] = [
@@ -21,6 +25,7 @@ export const NAV_AREAS: NavArea[] = [
     to: "/fleet",
     activeOn: ["/fleet/*"],
     comingNext: false,
+    needs: "fleet",
   },
   {
     label: "Compliance check",
@@ -28,7 +33,28 @@ export const NAV_AREAS: NavArea[] = [
     activeOn: ["/compliance/*"],
     comingNext: false,
   },
+  {
+    label: "Users",
+    to: "/admin/users",
+    activeOn: ["/admin/users/*"],
+    comingNext: false,
+    needs: "admin",
+  },
+  {
+    label: "Audit log",
+    to: "/admin/audit",
+    activeOn: ["/admin/audit/*"],
+    comingNext: false,
+    needs: "admin",
+  },
 ];
+
+/** The areas a role can use, in order. */
+export function navAreasFor(role: Role): NavArea[] {
+  return NAV_AREAS.filter(
+    (area) => area.needs === undefined || hasRole(role, area.needs),
+  );
+}
 
 /** The area a path belongs to, if any: the navigation marks it, and leaving it moves focus. */
 export function areaAt(pathname: string): NavArea | undefined {

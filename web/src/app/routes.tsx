@@ -1,15 +1,22 @@
-// Every URL of the app and the view that answers it.
+// Every URL of the app and the view that answers it. The sign-in pages are open to all; every
+// other page needs a session (SessionGate), and some a role (RouteAccess in `handle`).
 import { Navigate, type RouteObject } from "react-router";
+import { authPages, keepLinkToken } from "../features/auth/index.ts";
 import { CompliancePage } from "../features/compliance/index.ts";
 import { InsurancePage } from "../features/insurance/index.ts";
 import { appPaths } from "../lib/app-paths.ts";
 import { CanonicalPath } from "./canonical-path.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
 import { RouteErrorPage } from "./route-error-page.tsx";
+import type { RouteAccess } from "./route-access.ts";
+import { SessionGate } from "./session-gate.tsx";
 import { AppLayout } from "./shell/app-layout.tsx";
 import { PageLoading } from "./page-loading.tsx";
 
 const fleet = () => import("../features/fleet/index.ts");
+const admin = () => import("../features/admin/index.ts");
+
+const needs = (access: RouteAccess) => access;
 
 export const appRoutes: RouteObject[] = [
   {
@@ -21,25 +28,75 @@ export const appRoutes: RouteObject[] = [
       {
         Component: CanonicalPath,
         children: [
-          { index: true, Component: InsurancePage },
-          // "/vehicle" with no registration: the insurance check's form is at "/".
+          // Open to all: signing in, and the one-time links that sign in.
           {
-            path: "vehicle",
-            element: <Navigate replace to={appPaths.home()} />,
+            path: "sign-in",
+            lazy: async () => ({ Component: (await authPages()).SignInPage }),
           },
-          { path: "vehicle/:registration", Component: InsurancePage },
-          { path: "compliance", Component: CompliancePage },
-          { path: "compliance/:registration", Component: CompliancePage },
-          // The fleet check and its spreadsheet readers load only when a fleet page is opened.
+          // A one-time link's token leaves the address bar before the page's code loads.
           {
-            path: "fleet",
-            lazy: async () => ({ Component: (await fleet()).FleetPage }),
+            path: "sign-in/link",
+            lazy: async () => {
+              keepLinkToken();
+              return { Component: (await authPages()).SignInLinkPage };
+            },
           },
           {
-            path: "fleet/runs/:runId",
-            lazy: async () => ({ Component: (await fleet()).RunPage }),
+            path: "account/set-password",
+            lazy: async () => {
+              keepLinkToken();
+              return { Component: (await authPages()).SetPasswordPage };
+            },
           },
-          { path: "*", Component: NotFoundPage },
+          {
+            Component: SessionGate,
+            children: [
+              { index: true, Component: InsurancePage },
+              // "/vehicle" with no registration: the insurance check's form is at "/".
+              {
+                path: "vehicle",
+                element: <Navigate replace to={appPaths.home()} />,
+              },
+              { path: "vehicle/:registration", Component: InsurancePage },
+              { path: "compliance", Component: CompliancePage },
+              { path: "compliance/:registration", Component: CompliancePage },
+              // The fleet check and its spreadsheet readers load only when a fleet page is opened.
+              {
+                path: "fleet",
+                handle: needs({ needs: "fleet" }),
+                lazy: async () => ({ Component: (await fleet()).FleetPage }),
+              },
+              {
+                path: "fleet/runs/:runId",
+                // A run paused by a session that ended stays on its page, which says so.
+                handle: needs({ needs: "fleet", staysWhenSignedOut: true }),
+                lazy: async () => ({ Component: (await fleet()).RunPage }),
+              },
+              {
+                path: "admin/users",
+                handle: needs({ needs: "admin" }),
+                lazy: async () => ({ Component: (await admin()).UsersPage }),
+              },
+              {
+                path: "admin/audit",
+                handle: needs({ needs: "admin" }),
+                lazy: async () => ({ Component: (await admin()).AuditPage }),
+              },
+              {
+                path: "account",
+                lazy: async () => ({
+                  Component: (await authPages()).AccountPage,
+                }),
+              },
+              {
+                path: "sign-out",
+                lazy: async () => ({
+                  Component: (await import("./sign-out-page.tsx")).SignOutPage,
+                }),
+              },
+              { path: "*", Component: NotFoundPage },
+            ],
+          },
         ],
       },
     ],

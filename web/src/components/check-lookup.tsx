@@ -2,8 +2,8 @@
 // the tab title, a screen-reader announcement and a recent-check entry. After a check the
 // answer's heading takes focus and comes into view (on a phone it is below the form).
 import { useEffect, useRef, type ReactNode } from "react";
-import type { UseQueryResult } from "@tanstack/react-query";
-import { formatRegistration } from "@vics/shared";
+import { useQueryClient, type UseQueryResult } from "@tanstack/react-query";
+import { formatRegistration, type RecentCheckVerdict } from "@vics/shared";
 import { isApiError } from "../lib/api-error.ts";
 import { addRecentCheck, type RecentCheckKind } from "../lib/recent-checks.ts";
 import type { FocusRequest } from "./check-page.tsx";
@@ -17,8 +17,10 @@ interface CheckLookupProps<T> {
   /** The view's name, last in the tab title: "Insurance check". */
   title: string;
   query: UseQueryResult<T>;
-  /** The answer in words, for the tab title and recent checks: "Insured". */
+  /** The answer in words, for the tab title: "Insured". */
   outcome: (record: T) => string;
+  /** What the check found, for recent checks until the proxy's list has it. */
+  verdict: (record: T) => RecentCheckVerdict;
   /** What a screen reader hears when the answer arrives. */
   announcement: (record: T, display: string) => string;
   /** The view's answer. */
@@ -45,27 +47,35 @@ export function CheckLookup<T>({
   title,
   query,
   outcome,
+  verdict,
   announcement,
   children,
   focus,
 }: CheckLookupProps<T>) {
+  const queryClient = useQueryClient();
   const { data, dataUpdatedAt, error, isError, isFetching } = query;
   const display = formatRegistration(registration);
   const words = data === undefined ? undefined : outcome(data);
+  const found = data === undefined ? undefined : verdict(data);
   const phase = isError ? "error" : words === undefined ? "pending" : "answer";
   const region = useRef<HTMLDivElement>(null);
   const focusInside = useRef(false);
 
   useEffect(() => {
-    if (words === undefined) return;
+    if (found === undefined) return;
     const checkedAt = new Date(dataUpdatedAt);
-    addRecentCheck({ registration, kind, outcome: words, checkedAt });
-  }, [registration, kind, words, dataUpdatedAt]);
+    addRecentCheck(queryClient, {
+      registration,
+      kind,
+      verdict: found,
+      checkedAt,
+    });
+  }, [queryClient, registration, kind, found, dataUpdatedAt]);
 
   useEffect(() => {
     if (isApiError(error) && error.code === "VEHICLE_NOT_FOUND")
-      addRecentCheck({ registration, kind, outcome: "No vehicle found" });
-  }, [registration, kind, error]);
+      addRecentCheck(queryClient, { registration, kind, verdict: "not-found" });
+  }, [queryClient, registration, kind, error]);
 
   // Once the answer to a submitted check is in, it takes focus: one focus per check.
   const focused = useRef(0);

@@ -27,3 +27,29 @@ describe("the request reference", () => {
     expect(describeError(errorWith(code, status)).requestId).toBeUndefined();
   });
 });
+
+describe("the proxy's sign-in problems", () => {
+  it("says a session that ended is to be signed into again, with nothing to retry", () => {
+    expect(describeError(errorWith("SIGN_IN_REQUIRED", 401))).toMatchObject({
+      kind: "signed-out",
+      title: "Your session has ended",
+      message: "Sign in again to continue.",
+      retryable: false,
+    });
+  });
+
+  it("says what the role lets the user do, what the request needed, and who to ask", () => {
+    const error = new ApiError({
+      status: 403,
+      code: "ROLE_REQUIRED",
+      detail: "detail",
+      neededRole: "fleet",
+    });
+    expect(describeError(error, undefined, "staff")).toMatchObject({
+      kind: "role-required",
+      message:
+        "Your role, staff, lets you make single insurance and compliance checks. Fleet checks need the fleet role: ask an admin.",
+      retryable: false,
+    });
+  });
+});

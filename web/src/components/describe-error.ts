@@ -1,6 +1,11 @@
 // Turns any error from a check into words a member of staff can act on (never a raw status).
-import { RATE_LIMIT_WINDOW_SECONDS, formatRegistration } from "@vics/shared";
+import {
+  RATE_LIMIT_WINDOW_SECONDS,
+  formatRegistration,
+  type Role,
+} from "@vics/shared";
 import { isApiError } from "../lib/api-error.ts";
+import { roleRequiredWords } from "../lib/roles.ts";
 
 export type ErrorKind =
   | "not-found"
@@ -8,6 +13,8 @@ export type ErrorKind =
   | "unavailable"
   | "service-error"
   | "unauthorized"
+  | "signed-out"
+  | "role-required"
   | "invalid-registration"
   | "unexpected";
 
@@ -28,9 +35,11 @@ export interface ErrorDescription {
 const CONTACT_ADMIN =
   "If it keeps happening, contact your administrator and give them the reference below.";
 
+/** `role`: the signed-in user's, for the words when their role may not do what they asked. */
 export function describeError(
   error: unknown,
   registration?: string,
+  role?: Role,
 ): ErrorDescription {
   if (!isApiError(error)) return unexpected();
   const requestId = error.requestId;
@@ -72,6 +81,23 @@ export function describeError(
           "VICS is not set up correctly: the vehicle service refused its access key. Contact your administrator and give them the reference below.",
         retryable: false,
         requestId,
+      };
+    case "SIGN_IN_REQUIRED":
+      // The app goes to the sign-in page at once; this shows only for that moment.
+      return {
+        kind: "signed-out",
+        title: "Your session has ended",
+        message: "Sign in again to continue.",
+        retryable: false,
+      };
+    case "ROLE_REQUIRED":
+      return {
+        kind: "role-required",
+        title: "Your role does not allow this",
+        message: role
+          ? roleRequiredWords(role, error.neededRole)
+          : "Your role does not let you do this: ask an admin.",
+        retryable: false,
       };
     case "INVALID_REGISTRATION":
       return {

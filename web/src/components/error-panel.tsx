@@ -1,5 +1,6 @@
 // Shows any failed check as words and a way forward: retry, wait, fix the registration, or call an admin.
 import { useId } from "react";
+import { useSessionUser } from "../lib/session-user.ts";
 import { BusyButton } from "./busy-button.tsx";
 import { describeError } from "./describe-error.ts";
 import { LookalikeSuggestions } from "./lookalike-suggestions.tsx";
@@ -22,7 +23,8 @@ export function ErrorPanel({
   retrying = false,
 }: ErrorPanelProps) {
   const headingId = useId();
-  const description = describeError(error, registration);
+  const role = useSessionUser()?.role;
+  const description = describeError(error, registration, role);
 
   return (
     <section

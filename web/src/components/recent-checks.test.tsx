@@ -2,10 +2,12 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
-import { RECENT_CHECKS_KEY } from "../lib/recent-checks.ts";
+import { AUTH_PATHS } from "@vics/shared";
+import { http, HttpResponse } from "msw";
 import { insuranceFixture, problemFixture } from "../test/fixtures.ts";
 import { json, serveInsurance } from "../test/api-handlers.ts";
 import { renderRoute } from "../test/render-route.tsx";
+import { server } from "../test/server.ts";
 
 function recentChecks() {
   return screen.getByRole("region", { name: "Recent checks" });
@@ -38,35 +40,88 @@ describe("recent checks on the insurance page", () => {
     );
     await user.click(screen.getByRole("button", { name: "Check insurance" }));
     await screen.findByRole("heading", { name: "No vehicle found" });
-    const items = within(recentChecks()).getAllByRole("listitem");
-    expect(items.map((item) => item.textContent)).toEqual([
+    expect(
+      (await within(recentChecks()).findAllByRole("listitem")).map(
+        (item) => item.textContent,
+      ),
+    ).toEqual([
       expect.stringContaining("Insurance: No vehicle found"),
       expect.stringContaining("Insurance: Not insured"),
     ]);
   });
 
-  it("clears the list, and keeps focus in the section", async () => {
-    serveInsurance((registration) => json(insuranceFixture({ registration })));
-    const { user } = renderRoute("/vehicle/AB12CDE");
-    await within(recentChecks()).findByRole("list");
-    await user.click(
-      screen.getByRole("button", { name: "Clear recent checks" }),
+  it("shows the checks the proxy holds for this user, made on any computer", async () => {
+    server.use(
+      http.get(AUTH_PATHS.recentChecks, () =>
+        HttpResponse.json({
+          checks: [
+            {
+              at: new Date(Date.now() - 3 * 60_000).toISOString(),
+              action: "check.compliance",
+              registrations: ["MT15EXP"],
+              outcome: "200",
+              verdict: "not-compliant",
+            },
+          ],
+        }),
+      ),
     );
-    expect(within(recentChecks()).queryByRole("list")).not.toBeInTheDocument();
+    renderRoute("/");
+    const item = await within(recentChecks()).findByRole("listitem");
+    expect(item).toHaveTextContent("Compliance: Not compliant");
+    expect(item).toHaveTextContent("3 minutes ago");
+    expect(within(item).getByRole("link")).toHaveAttribute(
+      "href",
+      "/compliance/MT15EXP",
+    );
     expect(
-      within(recentChecks()).getByText("Checks you make will be listed here."),
+      within(recentChecks()).getByText("Your last checks, on any computer."),
     ).toBeVisible();
-    expect(window.localStorage.getItem(RECENT_CHECKS_KEY)).toBeNull();
-    expect(
-      screen.getByRole("heading", { name: "Recent checks" }),
-    ).toHaveFocus();
   });
 
-  it("shows the page normally when storage holds junk", () => {
-    window.localStorage.setItem(RECENT_CHECKS_KEY, "][not json");
+  it("says so, and offers to try again, when the proxy's list cannot be read", async () => {
+    let healthy = false;
+    server.use(
+      http.get(AUTH_PATHS.recentChecks, () =>
+        healthy
+          ? HttpResponse.json({ checks: [] })
+          : json(problemFixture("INTERNAL", 500), 500),
+      ),
+    );
+    const { user } = renderRoute("/");
+    expect(
+      await within(recentChecks()).findByText(
+        /Your recent checks cannot be shown just now/,
+      ),
+    ).toBeVisible();
+    healthy = true;
+    await user.click(
+      within(recentChecks()).getByRole("button", { name: "Try again" }),
+    );
+    expect(
+      await within(recentChecks()).findByText(
+        "Checks you make will be listed here.",
+      ),
+    ).toBeVisible();
+  });
+
+  it("ignores an answer that breaks the contract rather than failing the page", async () => {
+    server.use(
+      http.get(AUTH_PATHS.recentChecks, () =>
+        HttpResponse.json({ checks: [{ registration: "AB12CDE" }] }),
+      ),
+    );
     renderRoute("/");
     expect(
-      within(recentChecks()).getByText("Checks you make will be listed here."),
+      await within(recentChecks()).findByText(
+        /Your recent checks cannot be shown just now/,
+      ),
+    ).toBeVisible();
+    expect(
+      screen.getByRole("heading", {
+        level: 1,
+        name: "Check a vehicle’s insurance",
+      }),
     ).toBeVisible();
   });
 });

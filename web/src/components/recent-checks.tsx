@@ -1,13 +1,8 @@
-// The last checks made in this browser, each a link back to its result, with a way to clear them.
-import { useRef } from "react";
+// The signed-in user's last checks, from any computer, each a link back to its result.
 import { Link } from "react-router";
 import { appPaths } from "../lib/app-paths.ts";
 import { formatRelativeTime } from "../lib/dates.ts";
-import {
-  clearRecentChecks,
-  useRecentChecks,
-  type RecentCheck,
-} from "../lib/recent-checks.ts";
+import { useRecentChecks, type RecentCheck } from "../lib/recent-checks.ts";
 import { useNow } from "../lib/use-now.ts";
 import { NumberPlate } from "./number-plate.tsx";
 
@@ -23,62 +18,52 @@ function hrefFor(check: RecentCheck): string {
 }
 
 export function RecentChecks() {
-  const checks = useRecentChecks();
+  const query = useRecentChecks();
+  const checks = query.data ?? [];
   const now = useNow();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  function clear() {
-    clearRecentChecks();
-    // The button disappears with the list: keep keyboard focus in this section.
-    headingRef.current?.focus();
-  }
 
   return (
     <section className="recent-checks" aria-labelledby="recent-checks-heading">
-      <h2
-        id="recent-checks-heading"
-        className="heading-m"
-        ref={headingRef}
-        tabIndex={-1}
-      >
+      <h2 id="recent-checks-heading" className="heading-m">
         Recent checks
       </h2>
-      <p className="hint">Kept in this browser only.</p>
-      {checks.length === 0 ? (
+      <p className="hint">Your last checks, on any computer.</p>
+      {query.isPending ? (
+        <p className="recent-checks__empty">Loading your recent checks…</p>
+      ) : query.isError && checks.length === 0 ? (
+        <p className="recent-checks__empty">
+          Your recent checks cannot be shown just now.{" "}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => void query.refetch()}
+          >
+            Try again
+          </button>
+        </p>
+      ) : checks.length === 0 ? (
         <p className="recent-checks__empty">
           Checks you make will be listed here.
         </p>
       ) : (
-        <>
-          <ol className="recent-checks__list">
-            {checks.map((check) => (
-              <li
-                key={`${check.kind}-${check.registration}`}
-                className="recent-checks__item"
-              >
-                <Link className="recent-checks__link" to={hrefFor(check)}>
-                  <NumberPlate registration={check.registration} size="small" />
-                  <span className="recent-checks__outcome">
-                    {KIND_LABELS[check.kind]}: {check.outcome}
-                  </span>
-                </Link>
-                <time
-                  className="recent-checks__when"
-                  dateTime={check.checkedAt}
-                >
-                  {formatRelativeTime(check.checkedAt, now)}
-                </time>
-              </li>
-            ))}
-          </ol>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={clear}
-          >
-            Clear recent checks
-          </button>
-        </>
+        <ol className="recent-checks__list">
+          {checks.map((check) => (
+            <li
+              key={`${check.kind}-${check.registration}`}
+              className="recent-checks__item"
+            >
+              <Link className="recent-checks__link" to={hrefFor(check)}>
+                <NumberPlate registration={check.registration} size="small" />
+                <span className="recent-checks__outcome">
+                  {KIND_LABELS[check.kind]}: {check.outcome}
+                </span>
+              </Link>
+              <time className="recent-checks__when" dateTime={check.checkedAt}>
+                {formatRelativeTime(check.checkedAt, now)}
+              </time>
+            </li>
+          ))}
+        </ol>
       )}
     </section>
   );

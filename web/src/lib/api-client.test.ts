@@ -1,18 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { http, HttpResponse } from "msw";
 import {
+  AUTH_PATHS,
   BulkResultSchema,
   CLIENT_HEADER,
   InsuranceRecordSchema,
+  SessionSchema,
   paths,
   type BulkResult,
 } from "@vics/shared";
+import { z } from "zod";
 import {
   apiGet,
+  apiGetFile,
   apiGetWithRateLimit,
+  apiPatch,
   apiPost,
   apiPostWithRateLimit,
+  apiSend,
 } from "./api-client.ts";
+import { onAccessProblem } from "./session-events.ts";
 import { ApiError } from "./api-error.ts";
 import { insuranceRecordSchema } from "./lazy-schemas.ts";
 import { getRateLimit } from "./rate-limit-store.ts";
@@ -342,5 +349,174 @@ describe("apiPost", () => {
     await expect(postBulk(controller.signal)).rejects.not.toBeInstanceOf(
       ApiError,
     );
+  });
+});
+
+describe("the proxy's own routes (sign-in, users, audit)", () => {
+  it("are reached by their whole path, with the client header", async () => {
+    let seen: Request | undefined;
+    server.use(
+      http.get(AUTH_PATHS.session, ({ request }) => {
+        seen = request;
+        return HttpResponse.json({
+          user: {
+            id: "u1",
+            email: "a@example.org",
+            name: "A",
+            role: "staff",
+            hasPassword: true,
+          },
+          expiresAt: "2026-11-24T18:00:00.000Z",
+        });
+      }),
+    );
+    const answer = await apiGet(AUTH_PATHS.session, SessionSchema);
+    expect(answer.user.role).toBe("staff");
+    expect(new URL(seen?.url ?? "").pathname).toBe("/api/auth/session");
+    expect(seen?.headers.get(CLIENT_HEADER)).toBe("web");
+  });
+
+  it("PATCH sends JSON and parses the answer", async () => {
+    const seen: unknown[] = [];
+    server.use(
+      http.patch(`${AUTH_PATHS.users}/:id`, async ({ request, params }) => {
+        seen.push([
+          params.id,
+          request.headers.get("Content-Type"),
+          request.headers.get(CLIENT_HEADER),
+          await request.json(),
+        ]);
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    await expect(
+      apiPatch(
+        `${AUTH_PATHS.users}/u1`,
+        { role: "fleet" },
+        z.object({ ok: z.boolean() }),
+      ),
+    ).resolves.toEqual({ ok: true });
+    expect(seen).toEqual([
+      ["u1", "application/json", "web", { role: "fleet" }],
+    ]);
+  });
+
+  it("a POST with no body sends none at all (the proxy refuses one where none is taken)", async () => {
+    const seen: unknown[] = [];
+    server.use(
+      http.post(AUTH_PATHS.signOutEverywhere, async ({ request }) => {
+        seen.push([request.headers.get("Content-Type"), await request.text()]);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await expect(
+      apiSend(AUTH_PATHS.signOutEverywhere),
+    ).resolves.toBeUndefined();
+    expect(seen).toEqual([[null, ""]]);
+  });
+
+  it("an answer with nothing to read still fails as a problem", async () => {
+    server.use(
+      http.post(AUTH_PATHS.changePassword, () =>
+        json(
+          {
+            ...problemFixture("MALFORMED_REQUEST", 400),
+            detail: "Too common.",
+          },
+          400,
+        ),
+      ),
+    );
+    const error = await failure(
+      apiSend(AUTH_PATHS.changePassword, {
+        currentPassword: "a",
+        newPassword: "b",
+      }),
+    );
+    expect(error).toMatchObject({
+      code: "MALFORMED_REQUEST",
+      detail: "Too common.",
+    });
+  });
+});
+
+describe("apiGetFile", () => {
+  it("fetches the file with the client header and the type asked for, and gives it as it came", async () => {
+    const seen: unknown[] = [];
+    server.use(
+      http.get(AUTH_PATHS.auditCsv, ({ request }) => {
+        seen.push([
+          new URL(request.url).search,
+          request.headers.get(CLIENT_HEADER),
+          request.headers.get("Accept"),
+        ]);
+        return new HttpResponse("Time (UTC),User\r\n", {
+          headers: { "Content-Type": "text/csv; charset=utf-8" },
+        });
+      }),
+    );
+    const file = await apiGetFile(
+      `${AUTH_PATHS.auditCsv}?user=ann`,
+      "text/csv",
+    );
+    expect(await file.text()).toBe("Time (UTC),User\r\n");
+    expect(file.type).toMatch(/^text\/csv/);
+    expect(seen).toEqual([["?user=ann", "web", "text/csv"]]);
+  });
+
+  it("fails as the others do, and tells the app of a session that ended", async () => {
+    const heard: string[] = [];
+    const stop = onAccessProblem((problem) => heard.push(problem));
+    server.use(
+      http.get(AUTH_PATHS.auditCsv, () =>
+        json(problemFixture("SIGN_IN_REQUIRED", 401), 401),
+      ),
+    );
+    try {
+      const error = await failure(apiGetFile(AUTH_PATHS.auditCsv, "text/csv"));
+      expect(error).toMatchObject({ status: 401, code: "SIGN_IN_REQUIRED" });
+    } finally {
+      stop();
+    }
+    expect(heard).toEqual(["SIGN_IN_REQUIRED"]);
+  });
+});
+
+describe("answers about the user, told to the app", () => {
+  it("reports a session that ended and a role refused, with the role a path needs", async () => {
+    const heard: string[] = [];
+    const stop = onAccessProblem((problem) => heard.push(problem));
+    server.use(
+      http.get(AUTH_PATHS.users, () =>
+        json(problemFixture("ROLE_REQUIRED", 403), 403),
+      ),
+      http.post("/api/v1/vehicle/bulk-insurance", () =>
+        json(problemFixture("ROLE_REQUIRED", 403), 403),
+      ),
+    );
+    serveInsurance(() => json(problemFixture("SIGN_IN_REQUIRED", 401), 401));
+    try {
+      expect(
+        (await failure(apiGet(AUTH_PATHS.users, z.unknown()))).neededRole,
+      ).toBe("admin");
+      expect((await failure(postBulk())).neededRole).toBe("fleet");
+      expect((await failure(getAb12())).code).toBe("SIGN_IN_REQUIRED");
+    } finally {
+      stop();
+    }
+    expect(heard).toEqual([
+      "ROLE_REQUIRED",
+      "ROLE_REQUIRED",
+      "SIGN_IN_REQUIRED",
+    ]);
+  });
+
+  it("says nothing of other refusals", async () => {
+    const heard: string[] = [];
+    const stop = onAccessProblem((problem) => heard.push(problem));
+    serveInsurance(() => json(problemFixture("UNAUTHORIZED", 401), 401));
+    await failure(getAb12());
+    stop();
+    expect(heard).toEqual([]);
   });
 });

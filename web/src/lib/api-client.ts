@@ -1,6 +1,7 @@
-// THE one API client: every request from the web app goes through apiGet, apiPost or their
-// *WithRateLimit variants, which also hand back the rate-limit reading of the response (the
-// fleet run paces itself by it).
+// THE one API client: every request from the web app goes through apiGet, apiPost, apiPatch,
+// apiSend, apiGetFile or the *WithRateLimit variants, which also hand back the rate-limit reading of the
+// response (the fleet run paces itself by it). An answer saying the session has ended or the
+// role may not do this is also told to the app (session-events.ts).
 import {
   CLIENT_HEADER,
   PROXY_PREFIX,
@@ -13,6 +14,8 @@ import type { z } from "zod";
 import { ApiError, codeForStatus } from "./api-error.ts";
 import { problemSchema, type SchemaLoader } from "./lazy-schemas.ts";
 import { recordRateLimit } from "./rate-limit-store.ts";
+import { roleNeededFor } from "./roles.ts";
+import { reportAccessProblem } from "./session-events.ts";
 
 /**
  * What the answer must match: a zod schema, or a loader of one (lazy-schemas.ts) for the pages
@@ -33,7 +36,8 @@ export interface ApiResponse<T> {
 }
 
 /**
- * GET a `paths.*(...)` value through the proxy and parse the body with `schema`.
+ * GET a path through the proxy and parse the body with `schema`. A v1 path (`paths.*(...)`) is
+ * under /api; the proxy's own routes (`AUTH_PATHS`) are given whole, starting with /api/.
  * Never sends an API key: the proxy adds it upstream, and the browser must never hold one.
  * Every request carries CLIENT_HEADER, which the proxy requires.
  */
@@ -50,10 +54,13 @@ export function apiGetWithRateLimit<T>(
   schema: ResponseSchema<T>,
   options: ApiRequestOptions = {},
 ): Promise<ApiResponse<T>> {
-  return request(path, { method: "GET" }, schema, options.signal);
+  return request(path, { method: "GET" }, schema, options);
 }
 
-/** POST `body` as JSON to a `paths.*()` value through the proxy; the answer is parsed as apiGet's. */
+/**
+ * POST `body` as JSON (nothing when it is undefined) through the proxy; the answer is parsed as
+ * apiGet's.
+ */
 export async function apiPost<T>(
   path: string,
   body: unknown,
@@ -69,31 +76,123 @@ export function apiPostWithRateLimit<T>(
   schema: ResponseSchema<T>,
   options: ApiRequestOptions = {},
 ): Promise<ApiResponse<T>> {
-  return request(
-    path,
-    {
-      method: "POST",
-      body: JSON.stringify(body),
-      headers: { ...options.headers, "Content-Type": "application/json" },
-    },
-    schema,
-    options.signal,
-  );
+  // No body at all where none is taken (the proxy refuses one: decision 018).
+  const shape: RequestShape =
+    body === undefined
+      ? { method: "POST", headers: options.headers }
+      : jsonShape("POST", body, options.headers);
+  return request(path, shape, schema, options);
+}
+
+/** PATCH `body` as JSON; the answer is parsed as apiGet's. */
+export async function apiPatch<T>(
+  path: string,
+  body: unknown,
+  schema: ResponseSchema<T>,
+  options: ApiRequestOptions = {},
+): Promise<T> {
+  const shape = jsonShape("PATCH", body, options.headers);
+  const answer = await request(path, shape, schema, options);
+  return answer.data;
+}
+
+/**
+ * POST for an answer with nothing to read (204), e.g. signing out of every session. `body`,
+ * when given, goes as JSON; every error is an ApiError, as for the others.
+ */
+export async function apiSend(
+  path: string,
+  body?: unknown,
+  options: ApiRequestOptions = {},
+): Promise<void> {
+  const shape: RequestShape =
+    body === undefined
+      ? { method: "POST", headers: options.headers }
+      : jsonShape("POST", body, options.headers);
+  await request(path, shape, undefined, options);
+}
+
+/**
+ * GET a file the proxy makes (the audit log's CSV) as it came, `accept` its media type. Fetched,
+ * not linked: a link cannot carry CLIENT_HEADER, which the proxy requires on every /api request
+ * but the provider's sign-in round trip. A refusal is an ApiError, as for the others.
+ */
+export async function apiGetFile(
+  path: string,
+  accept: string,
+  options: ApiRequestOptions = {},
+): Promise<Blob> {
+  const { signal } = options;
+  const shape: RequestShape = {
+    method: "GET",
+    headers: { ...options.headers, Accept: accept },
+  };
+  const response = await send(path, shape, signal);
+  const rateLimit = parseRateLimitHeaders(response.headers);
+  if (rateLimit) recordRateLimit(rateLimit);
+  const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
+  if (!response.ok) {
+    const body = await readJson(response, requestId, rateLimit, signal);
+    throw await refusal(path, response, body, requestId, rateLimit);
+  }
+  try {
+    return await response.blob();
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError({
+      status: response.status,
+      code: "NETWORK",
+      detail: "The connection to VICS broke during the download.",
+      requestId,
+      rateLimit,
+      cause,
+    });
+  }
+}
+
+function jsonShape(
+  method: RequestShape["method"],
+  body: unknown,
+  headers: Record<string, string> = {},
+): RequestShape {
+  return {
+    method,
+    body: JSON.stringify(body),
+    headers: { ...headers, "Content-Type": "application/json" },
+  };
 }
 
 interface RequestShape {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PATCH";
   body?: string;
   headers?: Record<string, string>;
+}
+
+/** The URL of a path: the proxy's own routes come whole, v1 paths go under /api. */
+export function proxyUrl(path: string): string {
+  return path.startsWith(`${PROXY_PREFIX}/`) ? path : PROXY_PREFIX + path;
 }
 
 async function request<T>(
   path: string,
   shape: RequestShape,
   schema: ResponseSchema<T>,
-  signal: AbortSignal | undefined,
-): Promise<ApiResponse<T>> {
-  const loading = loadSchema(schema);
+  options: ApiRequestOptions,
+): Promise<ApiResponse<T>>;
+async function request(
+  path: string,
+  shape: RequestShape,
+  schema: undefined,
+  options: ApiRequestOptions,
+): Promise<ApiResponse<undefined>>;
+async function request<T>(
+  path: string,
+  shape: RequestShape,
+  schema: ResponseSchema<T> | undefined,
+  options: ApiRequestOptions,
+): Promise<ApiResponse<T | undefined>> {
+  const { signal } = options;
+  const loading = schema === undefined ? undefined : loadSchema(schema);
   const response = await send(path, shape, signal);
   const rateLimit = parseRateLimitHeaders(response.headers);
   if (rateLimit) recordRateLimit(rateLimit);
@@ -101,7 +200,8 @@ async function request<T>(
   const body = await readJson(response, requestId, rateLimit, signal);
 
   if (!response.ok)
-    throw await problemError(response, body, requestId, rateLimit);
+    throw await refusal(path, response, body, requestId, rateLimit);
+  if (loading === undefined) return { data: undefined, rateLimit };
 
   const parsed = (await loading).safeParse(body);
   if (!parsed.success) {
@@ -142,7 +242,7 @@ async function send(
   signal?: AbortSignal,
 ): Promise<Response> {
   try {
-    return await fetch(PROXY_PREFIX + path, {
+    return await fetch(proxyUrl(path), {
       method: shape.method,
       body: shape.body,
       // The proxy answers /api only with CLIENT_HEADER, which a page on another site cannot
@@ -198,7 +298,22 @@ async function readJson(
   }
 }
 
+/** A refusal as an ApiError; one about the user's session or role is told to the app too. */
+async function refusal(
+  path: string,
+  response: Response,
+  body: unknown,
+  requestId: string | undefined,
+  rateLimit: RateLimitState | undefined,
+): Promise<ApiError> {
+  const error = await problemError(path, response, body, requestId, rateLimit);
+  if (error.code === "SIGN_IN_REQUIRED" || error.code === "ROLE_REQUIRED")
+    reportAccessProblem(error.code);
+  return error;
+}
+
 async function problemError(
+  path: string,
   response: Response,
   body: unknown,
   headerRequestId: string | undefined,
@@ -220,5 +335,6 @@ async function problemError(
     retryAfterSeconds: retryAfter,
     rateLimit,
     suggestions: problem.success ? problem.data.suggestions : undefined,
+    neededRole: roleNeededFor(proxyUrl(path)),
   });
 }

@@ -1,5 +1,5 @@
 // The one error type every screen receives from the API client.
-import type { ProblemCode, RateLimitState } from "@vics/shared";
+import type { ProblemCode, RateLimitState, Role } from "@vics/shared";
 
 export type ApiErrorCode = ProblemCode | "NETWORK" | "INVALID_RESPONSE";
 
@@ -12,6 +12,8 @@ export interface ApiErrorInit {
   rateLimit?: RateLimitState;
   /** On VEHICLE_NOT_FOUND: registrations the service holds that differ only by O/0 or I/1. */
   suggestions?: string[];
+  /** The role the request needed, as far as its path tells (read on ROLE_REQUIRED). */
+  neededRole?: Role;
   cause?: unknown;
 }
 
@@ -23,6 +25,7 @@ export class ApiError extends Error {
   retryAfterSeconds?: number;
   rateLimit?: RateLimitState;
   suggestions?: string[];
+  neededRole?: Role;
   detail: string;
 
   constructor(init: ApiErrorInit) {
@@ -35,6 +38,7 @@ export class ApiError extends Error {
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.rateLimit = init.rateLimit;
     this.suggestions = init.suggestions;
+    this.neededRole = init.neededRole;
   }
 }
 

@@ -5,4 +5,6 @@ export {
   ComplianceRecordSchema,
   InsuranceRecordSchema,
   ProblemSchema,
+  RecentChecksSchema,
+  SessionSchema,
 } from "@vics/shared";

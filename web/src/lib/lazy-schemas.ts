@@ -1,6 +1,12 @@
 // Loaders of the contract's schemas for the API client (see contract-schemas.ts): each loads
 // zod and the schemas on first use, then answers at once.
-import type { ComplianceRecord, InsuranceRecord, Problem } from "@vics/shared";
+import type {
+  ComplianceRecord,
+  InsuranceRecord,
+  Problem,
+  RecentChecksSchema,
+  SessionAnswer,
+} from "@vics/shared";
 import type { z } from "zod";
 
 export type SchemaLoader<T> = () => Promise<z.ZodType<T>>;
@@ -16,3 +22,11 @@ export const complianceRecordSchema: SchemaLoader<
 
 export const problemSchema: SchemaLoader<Problem> = async () =>
   (await contract()).ProblemSchema;
+
+export const sessionSchema: SchemaLoader<SessionAnswer> = async () =>
+  (await contract()).SessionSchema;
+
+export type RecentChecksAnswer = z.infer<typeof RecentChecksSchema>;
+
+export const recentChecksSchema: SchemaLoader<RecentChecksAnswer> = async () =>
+  (await contract()).RecentChecksSchema;

@@ -1,186 +1,180 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { QueryClient } from "@tanstack/react-query";
 import {
-  RECENT_CHECKS_KEY,
   RECENT_CHECKS_LIMIT,
+  RECENT_CHECKS_QUERY_KEY,
   addRecentCheck,
-  clearRecentChecks,
-  getRecentChecks,
-  resetRecentChecksMemory,
-  subscribeRecentChecks,
+  forgetBrowserRecentChecks,
+  toRecentChecks,
 } from "./recent-checks.ts";
+import type { RecentChecksAnswer } from "./lazy-schemas.ts";
+
+type Check = RecentChecksAnswer["checks"][number];
 
 const at = (minute: number) =>
-  new Date(`2026-05-01T10:${String(minute).padStart(2, "0")}:00Z`);
+  `2026-05-01T10:${String(minute).padStart(2, "0")}:00.000Z`;
 
-describe("recent checks", () => {
-  it("adds checks newest first and keeps them in localStorage", () => {
-    addRecentCheck({
-      registration: "AB12CDE",
-      kind: "insurance",
-      outcome: "Insured",
-      checkedAt: at(1),
-    });
-    addRecentCheck({
-      registration: "UN51NSD",
-      kind: "insurance",
-      outcome: "Not insured",
-      checkedAt: at(2),
-    });
-    expect(getRecentChecks().map((check) => check.registration)).toEqual([
-      "UN51NSD",
-      "AB12CDE",
-    ]);
-    const stored: unknown = JSON.parse(
-      window.localStorage.getItem(RECENT_CHECKS_KEY) ?? "[]",
-    );
-    expect(stored).toHaveLength(2);
-  });
+function check(overrides: Partial<Check> = {}): Check {
+  return {
+    at: at(1),
+    action: "check.insurance",
+    registrations: ["AB12CDE"],
+    outcome: "200",
+    verdict: "insured",
+    ...overrides,
+  };
+}
 
-  it("moves a repeated check of the same kind to the top instead of duplicating it", () => {
-    addRecentCheck({
-      registration: "AB12CDE",
-      kind: "insurance",
-      outcome: "Insured",
+describe("the proxy's recent checks as the page lists them", () => {
+  it("words each verdict as the check pages do, keeping the proxy's order (newest first)", () => {
+    const checks = toRecentChecks({
+      checks: [
+        check({
+          registrations: ["UN51NSD"],
+          verdict: "not-insured",
+          at: at(5),
+        }),
+        check({
+          action: "check.compliance",
+          registrations: ["MT15EXP"],
+          verdict: "not-compliant",
+          at: at(4),
+        }),
+        check({
+          registrations: ["XY12ZZZ"],
+          outcome: "404",
+          verdict: "not-found",
+          at: at(3),
+        }),
+      ],
     });
-    addRecentCheck({
-      registration: "UN51NSD",
-      kind: "insurance",
-      outcome: "Not insured",
-    });
-    addRecentCheck({
-      registration: "AB12CDE",
-      kind: "compliance",
-      outcome: "Compliant",
-    });
-    addRecentCheck({
-      registration: "AB12CDE",
-      kind: "insurance",
-      outcome: "Not insured",
-    });
-    expect(
-      getRecentChecks().map(
-        (check) => `${check.registration} ${check.kind} ${check.outcome}`,
-      ),
-    ).toEqual([
-      "AB12CDE insurance Not insured",
-      "AB12CDE compliance Compliant",
-      "UN51NSD insurance Not insured",
-    ]);
-  });
-
-  it(`keeps only the last ${RECENT_CHECKS_LIMIT}`, () => {
-    for (let index = 0; index < RECENT_CHECKS_LIMIT + 3; index++)
-      addRecentCheck({
-        registration: `A${index + 1}`,
+    expect(checks).toEqual([
+      {
+        registration: "UN51NSD",
         kind: "insurance",
-        outcome: "Insured",
-      });
-    const checks = getRecentChecks();
-    expect(checks).toHaveLength(RECENT_CHECKS_LIMIT);
-    expect(checks[0]?.registration).toBe(`A${RECENT_CHECKS_LIMIT + 3}`);
-  });
-
-  it("clears everything and tells subscribers", () => {
-    const listener = vi.fn();
-    const unsubscribe = subscribeRecentChecks(listener);
-    addRecentCheck({
-      registration: "AB12CDE",
-      kind: "insurance",
-      outcome: "Insured",
-    });
-    clearRecentChecks();
-    unsubscribe();
-    expect(getRecentChecks()).toEqual([]);
-    expect(window.localStorage.getItem(RECENT_CHECKS_KEY)).toBeNull();
-    expect(listener).toHaveBeenCalledTimes(2);
-  });
-
-  it.each([
-    ["not JSON", "{oops"],
-    ["not a list", JSON.stringify({ registration: "AB12CDE" })],
-    ["null", "null"],
-  ])("reads corrupt storage (%s) as an empty list", (_, raw) => {
-    window.localStorage.setItem(RECENT_CHECKS_KEY, raw);
-    expect(getRecentChecks()).toEqual([]);
-    addRecentCheck({
-      registration: "AB12CDE",
-      kind: "insurance",
-      outcome: "Insured",
-    });
-    expect(getRecentChecks()).toHaveLength(1);
-  });
-
-  it("drops unreadable entries and keeps the good ones", () => {
-    window.localStorage.setItem(
-      RECENT_CHECKS_KEY,
-      JSON.stringify([
-        {
-          registration: "AB12CDE",
-          kind: "insurance",
-          outcome: "Insured",
-          checkedAt: at(1).toISOString(),
-        },
-        {
-          registration: "<script>",
-          kind: "insurance",
-          outcome: "x",
-          checkedAt: at(1).toISOString(),
-        },
-        {
-          registration: "UN51NSD",
-          kind: "bulk",
-          outcome: "x",
-          checkedAt: at(1).toISOString(),
-        },
-        "AB12CDE",
-        null,
-      ]),
-    );
-    expect(getRecentChecks().map((check) => check.registration)).toEqual([
-      "AB12CDE",
+        outcome: "Not insured",
+        checkedAt: at(5),
+      },
+      {
+        registration: "MT15EXP",
+        kind: "compliance",
+        outcome: "Not compliant",
+        checkedAt: at(4),
+      },
+      {
+        registration: "XY12ZZZ",
+        kind: "insurance",
+        outcome: "No vehicle found",
+        checkedAt: at(3),
+      },
     ]);
   });
 
-  it("drops entries with a time or an outcome it never writes, and keeps only its own fields", () => {
-    const good = {
+  it("keeps the latest check of a vehicle and kind only", () => {
+    const checks = toRecentChecks({
+      checks: [
+        check({ verdict: "not-insured", at: at(3) }),
+        check({ action: "check.compliance", verdict: "compliant", at: at(2) }),
+        check({ verdict: "insured", at: at(1) }),
+      ],
+    });
+    expect(checks.map((each) => `${each.kind} ${each.outcome}`)).toEqual([
+      "insurance Not insured",
+      "compliance Compliant",
+    ]);
+  });
+
+  it("leaves out fleet checks, refused or failed checks, and anything it cannot link to", () => {
+    const checks = toRecentChecks({
+      checks: [
+        check({
+          action: "check.bulk-insurance",
+          registrations: ["AB12CDE", "UN51NSD"],
+          verdict: undefined,
+        }),
+        check({
+          registrations: ["RA7EDLM"],
+          outcome: "429",
+          verdict: undefined,
+        }),
+        check({
+          registrations: ["SE12VER"],
+          outcome: "502",
+          verdict: undefined,
+        }),
+        check({ registrations: ["<b>x</b>"] }),
+        check({ registrations: [] }),
+        check({ at: "yesterday" }),
+        check({ registrations: ["GO0DONE"] }),
+      ],
+    });
+    expect(checks.map((each) => each.registration)).toEqual(["GO0DONE"]);
+  });
+
+  it("words a check the proxy gave no verdict for by its status", () => {
+    const checks = toRecentChecks({
+      checks: [
+        check({ registrations: ["AB12CDE"], verdict: undefined }),
+        check({
+          registrations: ["XY12ZZZ"],
+          outcome: "404",
+          verdict: undefined,
+        }),
+      ],
+    });
+    expect(checks.map((each) => each.outcome)).toEqual([
+      "Checked",
+      "No vehicle found",
+    ]);
+  });
+
+  it(`lists at most ${RECENT_CHECKS_LIMIT}`, () => {
+    const checks = toRecentChecks({
+      checks: Array.from({ length: RECENT_CHECKS_LIMIT + 3 }, (_, index) =>
+        check({ registrations: [`A${index + 1}`] }),
+      ),
+    });
+    expect(checks).toHaveLength(RECENT_CHECKS_LIMIT);
+    expect(checks[0]?.registration).toBe("A1");
+  });
+});
+
+describe("a check just made", () => {
+  it("goes first at once, and the proxy's list is asked for again", async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData<RecentChecksAnswer>(RECENT_CHECKS_QUERY_KEY, {
+      checks: [check({ registrations: ["UN51NSD"] })],
+    });
+    addRecentCheck(queryClient, {
       registration: "AB12CDE",
       kind: "compliance",
-      outcome: "Compliant",
-      checkedAt: "2026-05-01T10:01:00.000Z",
-    };
-    window.localStorage.setItem(
-      RECENT_CHECKS_KEY,
-      JSON.stringify([
-        { ...good, checkedAt: "2026-05-01 10:01" },
-        { ...good, checkedAt: "2026-13-45T10:01:00Z" },
-        { ...good, checkedAt: 1_777_000_000_000 },
-        { ...good, outcome: "" },
-        { ...good, outcome: "x".repeat(81) },
-        { ...good, registration: "ab12cde" },
-        { ...good, extra: "<img src=x>" },
-      ]),
+      verdict: "not-compliant",
+      checkedAt: new Date(at(9)),
+    });
+    const cached = queryClient.getQueryData<RecentChecksAnswer>(
+      RECENT_CHECKS_QUERY_KEY,
     );
-    expect(getRecentChecks()).toEqual([good]);
-  });
-
-  it("keeps working in memory when storage refuses to be used", () => {
-    vi.spyOn(Storage.prototype, "getItem").mockImplementation(() => {
-      throw new DOMException("blocked", "SecurityError");
-    });
-    vi.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
-      throw new DOMException("full", "QuotaExceededError");
-    });
-    expect(getRecentChecks()).toEqual([]);
-    addRecentCheck({
-      registration: "AB12CDE",
-      kind: "insurance",
-      outcome: "Insured",
-    });
-    expect(getRecentChecks().map((check) => check.registration)).toEqual([
-      "AB12CDE",
+    expect(toRecentChecks(cached ?? { checks: [] })).toEqual([
+      {
+        registration: "AB12CDE",
+        kind: "compliance",
+        outcome: "Not compliant",
+        checkedAt: at(9),
+      },
+      expect.objectContaining({ registration: "UN51NSD" }),
     ]);
-    clearRecentChecks();
-    expect(getRecentChecks()).toEqual([]);
-    resetRecentChecksMemory();
+    expect(
+      queryClient.getQueryState(RECENT_CHECKS_QUERY_KEY)?.isInvalidated,
+    ).toBe(true);
+  });
+});
+
+describe("the list an earlier version kept in this browser", () => {
+  it("is removed: it named no user, and a shared computer would show it to the next one", () => {
+    window.localStorage.setItem("vics:recent-checks", "[]");
+    window.localStorage.setItem("vics:other", "kept");
+    forgetBrowserRecentChecks();
+    expect(window.localStorage.getItem("vics:recent-checks")).toBeNull();
+    expect(window.localStorage.getItem("vics:other")).toBe("kept");
   });
 });

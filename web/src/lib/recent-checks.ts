@@ -1,156 +1,123 @@
-// The last few checks made in this browser, kept in localStorage and never sent anywhere.
-import { useSyncExternalStore } from "react";
+// The signed-in user's last single checks, from the proxy (GET /api/me/recent-checks, read from
+// its audit log), so they follow the person to another computer and never stay behind on a
+// shared one. A check just made shows at once, then the proxy's list replaces it.
+import {
+  queryOptions,
+  useQuery,
+  type QueryClient,
+} from "@tanstack/react-query";
+import { AUTH_PATHS, type RecentCheckVerdict } from "@vics/shared";
+import { apiGet } from "./api-client.ts";
+import { recentChecksSchema, type RecentChecksAnswer } from "./lazy-schemas.ts";
 
-export const RECENT_CHECKS_KEY = "vics:recent-checks";
+export const RECENT_CHECKS_QUERY_KEY = ["me", "recent-checks"] as const;
 export const RECENT_CHECKS_LIMIT = 10;
+
+/** What the page used to keep in localStorage: removed, so a shared computer shows none of it. */
+const OLD_BROWSER_KEY = "vics:recent-checks";
 
 export type RecentCheckKind = "insurance" | "compliance";
 
 export interface RecentCheck {
   registration: string;
   kind: RecentCheckKind;
+  /** Words for the result, e.g. "Insured", "Not compliant", "No vehicle found". */
   outcome: string;
-  /** An ISO 8601 instant in UTC, e.g. "2026-01-05T09:00:00.000Z". */
+  /** An ISO 8601 instant. */
   checkedAt: string;
 }
 
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
+type AnswerCheck = RecentChecksAnswer["checks"][number];
+
+const VERDICT_WORDS: Record<RecentCheckVerdict, string> = {
+  insured: "Insured",
+  "not-insured": "Not insured",
+  compliant: "Compliant",
+  "not-compliant": "Not compliant",
+  "not-found": "No vehicle found",
+};
+
+const KINDS: Partial<Record<AnswerCheck["action"], RecentCheckKind>> = {
+  "check.insurance": "insurance",
+  "check.compliance": "compliance",
+};
+
+/** The words for a check the proxy did not give a verdict for, by its HTTP status. */
+function outcomeWords(check: AnswerCheck): string | undefined {
+  if (check.verdict) return VERDICT_WORDS[check.verdict];
+  if (check.outcome === "200") return "Checked";
+  if (check.outcome === "404") return VERDICT_WORDS["not-found"];
+  // Refused or failed: no answer to go back to.
+  return undefined;
+}
 
 /**
- * The entry as a RecentCheck, or undefined. Checked by hand, not with zod: this list is the
- * browser's own (not the contract's), and zod is kept out of the first page load (it loads
- * with the first answer; see lazy-schemas.ts).
+ * The single checks with an answer, newest first, one per vehicle and kind (a later check of
+ * the same vehicle replaces an earlier one). Fleet checks are listed on the fleet page.
  */
-function recentCheck(entry: unknown): RecentCheck | undefined {
-  if (typeof entry !== "object" || entry === null) return undefined;
-  const { registration, kind, outcome, checkedAt } = entry as Record<
-    string,
-    unknown
-  >;
-  if (typeof registration !== "string" || !/^[A-Z0-9]{1,7}$/.test(registration))
-    return undefined;
-  if (kind !== "insurance" && kind !== "compliance") return undefined;
-  if (typeof outcome !== "string" || outcome.length < 1 || outcome.length > 80)
-    return undefined;
-  if (
-    typeof checkedAt !== "string" ||
-    !ISO_INSTANT.test(checkedAt) ||
-    Number.isNaN(Date.parse(checkedAt))
-  )
-    return undefined;
-  return { registration, kind, outcome, checkedAt };
+export function toRecentChecks(answer: RecentChecksAnswer): RecentCheck[] {
+  const seen = new Set<string>();
+  const checks: RecentCheck[] = [];
+  for (const check of answer.checks) {
+    const kind = KINDS[check.action];
+    const [registration, ...others] = check.registrations;
+    const outcome = outcomeWords(check);
+    if (!kind || registration === undefined || others.length > 0) continue;
+    if (!/^[A-Z0-9]{1,7}$/.test(registration) || outcome === undefined)
+      continue;
+    if (Number.isNaN(Date.parse(check.at))) continue;
+    const key = `${kind} ${registration}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    checks.push({ registration, kind, outcome, checkedAt: check.at });
+    if (checks.length === RECENT_CHECKS_LIMIT) break;
+  }
+  return checks;
+}
+
+export function recentChecksQueryOptions() {
+  return queryOptions({
+    queryKey: RECENT_CHECKS_QUERY_KEY,
+    queryFn: ({ signal }) =>
+      apiGet(AUTH_PATHS.recentChecks, recentChecksSchema, { signal }),
+  });
+}
+
+export function useRecentChecks() {
+  return useQuery({ ...recentChecksQueryOptions(), select: toRecentChecks });
 }
 
 export interface NewRecentCheck {
   registration: string;
   kind: RecentCheckKind;
-  /** Words for the result, e.g. "Insured", "Not compliant", "No vehicle found". */
-  outcome: string;
+  verdict: RecentCheckVerdict;
   checkedAt?: Date;
 }
 
-const listeners = new Set<() => void>();
-// When storage is missing, full or refused, the list lives in memory for this visit.
-let memoryOnly = false;
-let memoryCopy: string | null = null;
-let cached: { raw: string | null; checks: RecentCheck[] } = {
-  raw: null,
-  checks: [],
-};
-
-function readRaw(): string | null {
-  if (memoryOnly) return memoryCopy;
-  try {
-    return window.localStorage.getItem(RECENT_CHECKS_KEY);
-  } catch {
-    memoryOnly = true; // some browsers throw when storage is blocked
-    return memoryCopy;
-  }
-}
-
-function writeRaw(raw: string | null): void {
-  memoryCopy = raw;
-  if (!memoryOnly) {
-    try {
-      if (raw === null) window.localStorage.removeItem(RECENT_CHECKS_KEY);
-      else window.localStorage.setItem(RECENT_CHECKS_KEY, raw);
-    } catch {
-      memoryOnly = true;
-    }
-  }
-  notify();
-}
-
-/** Parses whatever is stored, dropping anything unreadable rather than failing. */
-function parse(raw: string | null): RecentCheck[] {
-  if (raw === null) return [];
-  let stored: unknown;
-  try {
-    stored = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(stored)) return [];
-  return stored
-    .map(recentCheck)
-    .filter((check) => check !== undefined)
-    .slice(0, RECENT_CHECKS_LIMIT);
-}
-
-export function getRecentChecks(): RecentCheck[] {
-  const raw = readRaw();
-  // useSyncExternalStore needs the same array back while nothing has changed.
-  if (raw !== cached.raw) cached = { raw, checks: parse(raw) };
-  return cached.checks;
-}
-
-/** Puts a check first, replacing an earlier one of the same vehicle and kind. */
-export function addRecentCheck(check: NewRecentCheck): void {
-  const entry: RecentCheck = {
-    registration: check.registration,
-    kind: check.kind,
-    outcome: check.outcome,
-    checkedAt: (check.checkedAt ?? new Date()).toISOString(),
+/** A check just answered: first in the list at once, then the proxy's own list is read again. */
+export function addRecentCheck(
+  queryClient: QueryClient,
+  check: NewRecentCheck,
+): void {
+  const entry: AnswerCheck = {
+    at: (check.checkedAt ?? new Date()).toISOString(),
+    action: check.kind === "insurance" ? "check.insurance" : "check.compliance",
+    registrations: [check.registration],
+    outcome: check.verdict === "not-found" ? "404" : "200",
+    verdict: check.verdict,
   };
-  if (!recentCheck(entry)) return;
-  const others = getRecentChecks().filter(
-    (old) => old.registration !== entry.registration || old.kind !== entry.kind,
+  queryClient.setQueryData<RecentChecksAnswer>(
+    RECENT_CHECKS_QUERY_KEY,
+    (old) => ({ checks: [entry, ...(old?.checks ?? [])] }),
   );
-  writeRaw(JSON.stringify([entry, ...others].slice(0, RECENT_CHECKS_LIMIT)));
+  void queryClient.invalidateQueries({ queryKey: RECENT_CHECKS_QUERY_KEY });
 }
 
-export function clearRecentChecks(): void {
-  writeRaw(null);
-}
-
-function notify(): void {
-  for (const listener of listeners) listener();
-}
-
-export function subscribeRecentChecks(listener: () => void): () => void {
-  listeners.add(listener);
-  // Another tab changed the list.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === RECENT_CHECKS_KEY || event.key === null) listener();
-  };
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
-}
-
-export function useRecentChecks(): RecentCheck[] {
-  return useSyncExternalStore(
-    subscribeRecentChecks,
-    getRecentChecks,
-    getRecentChecks,
-  );
-}
-
-/** Test helper: start again as a page reload would. */
-export function resetRecentChecksMemory(): void {
-  memoryOnly = false;
-  memoryCopy = null;
-  cached = { raw: null, checks: [] };
+/** Removes the list an earlier version kept in this browser (it named no user). */
+export function forgetBrowserRecentChecks(): void {
+  try {
+    window.localStorage.removeItem(OLD_BROWSER_KEY);
+  } catch {
+    // Storage blocked: nothing could have been kept there either.
+  }
 }

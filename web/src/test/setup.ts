@@ -3,7 +3,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { resetRateLimit } from "../lib/rate-limit-store.ts";
-import { resetRecentChecksMemory } from "../lib/recent-checks.ts";
+import { resetFakeRecentChecks } from "./recent-checks-handlers.ts";
 import { server } from "./server.ts";
 
 // jsdom has no layout, so it does not implement scrolling; the router scrolls on navigation.
@@ -24,7 +24,7 @@ afterEach(() => {
   server.resetHandlers();
   window.localStorage.clear();
   window.sessionStorage.clear();
-  resetRecentChecksMemory();
+  resetFakeRecentChecks();
   resetRateLimit();
   vi.useRealTimers();
   vi.restoreAllMocks();

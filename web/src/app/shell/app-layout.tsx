@@ -1,8 +1,12 @@
-// The shell around every view: skip link, header with the rate-limit meter, navigation, main, footer.
+// The shell around every view: skip link, header with who is signed in, "Sign out" and the
+// rate-limit meter, the navigation of what their role can use, main, footer.
 import type { MouseEvent } from "react";
 import { Link, Outlet, ScrollRestoration } from "react-router";
 import { RateLimitMeter } from "../../components/rate-limit-meter.tsx";
+import { useSession, useSessionWatch } from "../../features/auth/index.ts";
+import { appPaths } from "../../lib/app-paths.ts";
 import { PrimaryNav } from "./primary-nav.tsx";
+import { SignOutButton } from "./sign-out-button.tsx";
 import { useFocusMainOnAreaChange } from "./use-focus-main-on-area-change.ts";
 
 const MAIN_ID = "main-content";
@@ -15,6 +19,9 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 
 export function AppLayout() {
   useFocusMainOnAreaChange(MAIN_ID);
+  const session = useSession();
+  useSessionWatch(session);
+  const user = session.status === "signed-in" ? session.session.user : null;
   return (
     <>
       <a href={`#${MAIN_ID}`} className="skip-link" onClick={skipToMain}>
@@ -28,10 +35,21 @@ export function AppLayout() {
               Vehicle insurance and compliance checks
             </span>
           </Link>
-          <RateLimitMeter />
+          {user && (
+            <div className="app-header__account">
+              <p className="app-header__user">
+                Signed in as{" "}
+                <Link to={appPaths.account()} className="app-header__link">
+                  {user.name || user.email}
+                </Link>
+              </p>
+              <SignOutButton user={user} />
+            </div>
+          )}
+          {user && <RateLimitMeter />}
         </div>
       </header>
-      <PrimaryNav />
+      {user && <PrimaryNav role={user.role} />}
       {/* main spans the page and the width container sits inside it: as a flex item of the
           page's column, the container's auto margins would shrink it to its content, so a
           page with little on it (Fleet check) sat off to the right. */}
@@ -44,7 +62,8 @@ export function AppLayout() {
         <div className="width-container">
           <p>
             VICS checks vehicles against the Vehicle Insurance and Compliance
-            Verification Service. Recent checks are kept in this browser only.
+            Verification Service. Every check is recorded against the member of
+            staff who made it.
           </p>
         </div>
       </footer>

@@ -1,11 +1,13 @@
-// The primary navigation, marking the current area with aria-current. On a phone it folds
-// behind a "Menu" button (the GOV.UK service navigation pattern), so the answer to a check is
-// not pushed below the first screen.
+// The primary navigation: the areas the signed-in user's role can use, the current one marked
+// with aria-current. On a phone it folds behind a "Menu" button (the GOV.UK service navigation
+// pattern), so the answer to a check is not pushed below the first screen.
 import { useId, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { NAV_AREAS, areaAt } from "../nav-areas.ts";
+import type { Role } from "@vics/shared";
+import { areaAt, navAreasFor } from "../nav-areas.ts";
 
-export function PrimaryNav() {
+/** Only the areas `role` can use: a link to a page it cannot open would only disappoint. */
+export function PrimaryNav({ role }: { role: Role }) {
   const { pathname } = useLocation();
   const current = areaAt(pathname);
   const listId = useId();
@@ -33,7 +35,7 @@ export function PrimaryNav() {
           id={listId}
           className={`primary-nav__list${open ? " primary-nav__list--open" : ""}`}
         >
-          {NAV_AREAS.map((area) => (
+          {navAreasFor(role).map((area) => (
             <li key={area.to} className="primary-nav__item">
               <Link
                 to={area.to}

@@ -1,3 +1,5 @@
-// The fleet check feature, as the app's routes use it (loaded only when a fleet page is opened).
+// The fleet check feature, as the app uses it (loaded only when a fleet page is opened, or when
+// someone signs out and their saved runs are to go).
 export { FleetPage } from "./components/fleet-page.tsx";
 export { RunPage } from "./components/run-page.tsx";
+export { savedFleetChecks, type SavedFleetChecks } from "./lib/saved-checks.ts";

@@ -46,6 +46,7 @@ export function ComplianceLookup({
       query={query}
       focus={focus}
       outcome={outcome}
+      verdict={(record) => (record.compliant ? "compliant" : "not-compliant")}
       announcement={(record, display) =>
         `${display}: ${outcome(record)}. Checked at ${formatTimeOnDate(record.lastChecked)}.`
       }

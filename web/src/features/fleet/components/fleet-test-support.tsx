@@ -10,8 +10,13 @@ import type { FleetServices } from "../lib/fleet-services.ts";
 import { FleetServicesContext } from "../lib/fleet-services.ts";
 import { inThreadParseWorker } from "../lib/parse/in-thread-parse-worker.ts";
 import { resetSessions } from "../lib/run-registry.ts";
+import { ownedRunStore } from "../lib/store/owned-run-store.ts";
 import { openRunStore, type RunStore } from "../lib/store/run-store.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
+import { SIGNED_IN_USER } from "../../../test/auth-fixtures.ts";
+import {
+  renderRoute,
+  type RenderRouteOptions,
+} from "../../../test/render-route.tsx";
 
 let services: FleetServices & { store: Promise<RunStore> };
 
@@ -42,15 +47,24 @@ export function tuneFleetRuns(tuning: FleetServices["tuning"]): void {
   services.tuning = { ...services.tuning, ...tuning };
 }
 
-export function fleetStore(): Promise<RunStore> {
+/** The runs of the signed-in user (SIGNED_IN_USER), as the pages see them. */
+export async function fleetStore(): Promise<RunStore> {
+  return ownedRunStore(await services.store, SIGNED_IN_USER.id);
+}
+
+/** Every run in this browser's store, whoever made it. */
+export function browserStore(): Promise<RunStore> {
   return services.store;
 }
 
-export function renderFleet(url: string) {
+export function renderFleet(
+  url: string,
+  options: Omit<RenderRouteOptions, "wrapper"> = {},
+) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <FleetServicesContext value={services}>{children}</FleetServicesContext>
   );
-  return renderRoute(url, { wrapper });
+  return renderRoute(url, { ...options, wrapper });
 }
 
 /** Pastes `text` (user-event keys: "{Enter}" for a new line) and continues to "Check your list". */

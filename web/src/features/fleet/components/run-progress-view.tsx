@@ -10,6 +10,8 @@ interface RunProgressViewProps {
   headingRef?: Ref<HTMLHeadingElement>;
   progress: RunProgress;
   paused: boolean;
+  /** False while resuming cannot help (the user must sign in again first). */
+  canResume?: boolean;
   /** Stopped by the user; answers already asked for are still arriving. */
   stopping?: boolean;
   onPause: () => void;
@@ -54,6 +56,7 @@ export function RunProgressView({
   headingRef,
   progress,
   paused,
+  canResume = true,
   stopping = false,
   onPause,
   onResume,
@@ -126,9 +129,11 @@ export function RunProgressView({
       ) : (
         <div className="button-group">
           {paused ? (
-            <button type="button" className="button" onClick={onResume}>
-              Resume
-            </button>
+            canResume && (
+              <button type="button" className="button" onClick={onResume}>
+                Resume
+              </button>
+            )
           ) : (
             <button
               type="button"

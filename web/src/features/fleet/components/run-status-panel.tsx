@@ -4,14 +4,16 @@
 // and a retry for just those. After the user acts, focus moves to the new state's heading.
 // Starting a session takes a moment (this tab's last lock on the run must go, and the saved run
 // is read back before anything is sent), so "Retrying…" or "Resuming…" shows from the click.
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { BusyButton } from "../../../components/busy-button.tsx";
 import { planRun } from "../lib/engine/run-plan.ts";
 import { isNotChecked } from "../lib/engine/result-assembly.ts";
 import { useFleetServices } from "../lib/fleet-services.ts";
 import { isLive, startSession } from "../lib/run-registry.ts";
 import type { RunView } from "../lib/use-run.ts";
+import { takeResumeAfterSignIn } from "../lib/resume-after-sign-in.ts";
 import { useRunsElsewhere } from "../lib/use-runs-elsewhere.ts";
+import { AccessLostNotice } from "./access-lost-notice.tsx";
 import { RunProgressView } from "./run-progress-view.tsx";
 
 const count = (value: number) => value.toLocaleString("en-GB");
@@ -63,15 +65,19 @@ export function RunStatusPanel({ view }: { view: RunView }) {
     heading.current?.focus();
   }, [mode]);
 
-  async function begin(registrations?: readonly string[]) {
-    acted.current = true;
-    const retry = registrations !== undefined;
+  function begin(registrations?: readonly string[]) {
     setStarting(
-      retry
+      registrations !== undefined
         ? `Retrying ${vehicles(registrations.length)}…`
         : `Resuming: ${vehicles(left)} still to check…`,
     );
     setProblem(undefined);
+    void start(registrations);
+  }
+
+  async function start(registrations?: readonly string[]) {
+    acted.current = true;
+    const retry = registrations !== undefined;
     try {
       await startSession(services, run.id, registrations);
     } catch (error) {
@@ -87,6 +93,14 @@ export function RunStatusPanel({ view }: { view: RunView }) {
       setStarting(undefined);
     }
   }
+
+  // Back from signing in again for this run: it goes on. Live on this page, the registry has
+  // resumed it already; after a page load (the provider's sign-in), it starts again here.
+  const resumeAfterSignIn = useEffectEvent(() => {
+    if (mode === "live" && !view.accessLost) takeResumeAfterSignIn(run.id);
+    else if (mode === "stopped" && takeResumeAfterSignIn(run.id)) void start();
+  });
+  useEffect(() => resumeAfterSignIn(), [mode, view.accessLost, run.id]);
 
   // Outside both views, so it is in the page before its words change.
   const spoken = (
@@ -104,10 +118,14 @@ export function RunStatusPanel({ view }: { view: RunView }) {
     return (
       <>
         {spoken}
+        {view.accessLost && (
+          <AccessLostNotice lost={view.accessLost} runId={run.id} />
+        )}
         <RunProgressView
           headingRef={heading}
           progress={view.progress}
           paused={run.status === "paused"}
+          canResume={!view.accessLost}
           stopping={view.stopping}
           onPause={() => session.pause()}
           onResume={() => session.resume()}
@@ -166,7 +184,7 @@ export function RunStatusPanel({ view }: { view: RunView }) {
             <BusyButton
               busy={starting !== undefined}
               busyLabel="Resuming…"
-              onClick={() => void begin()}
+              onClick={() => begin()}
             >
               Resume checking
             </BusyButton>
@@ -176,7 +194,7 @@ export function RunStatusPanel({ view }: { view: RunView }) {
           <BusyButton
             busy={starting !== undefined}
             busyLabel="Retrying…"
-            onClick={() => void begin(notChecked)}
+            onClick={() => begin(notChecked)}
           >
             {`Retry the ${vehicles(notChecked.length)} not checked`}
           </BusyButton>

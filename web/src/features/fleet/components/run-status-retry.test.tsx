@@ -7,6 +7,7 @@ import { fakeUpstream } from "../lib/engine/test-upstream.ts";
 import { insured } from "../lib/fleet-fixtures.ts";
 import type { RunStore } from "../lib/store/run-store.ts";
 import {
+  browserStore,
   fleetStore,
   renderFleet,
   setUpFleetTests,
@@ -40,7 +41,8 @@ async function finishedWithTwoNotChecked() {
     SLOW,
   );
   healthy = true;
-  return { ...rendered, store };
+  // The store the pages read through (each user's view passes its reads on to it).
+  return { ...rendered, store: await browserStore() };
 }
 
 /** Holds the next session's start (it reads the saved run first) until `release` is called. */

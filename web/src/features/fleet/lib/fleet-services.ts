@@ -1,7 +1,8 @@
 // What the fleet page works with: where runs are saved, how it reaches the vehicle service, and
 // where lists are parsed. The browser gets the real ones; tests give a store on fake IndexedDB,
 // the in-thread parser and quick retries, and nothing else changes.
-import { createContext, useContext } from "react";
+import { createContext, useContext, useMemo } from "react";
+import { useSessionUser } from "../../../lib/session-user.ts";
 import { apiFleetClient, type FleetClient } from "../api/fleet-client.ts";
 import type { RunTuning } from "./engine/run-tuning.ts";
 import {
@@ -9,6 +10,7 @@ import {
   type ParseWorkerFactory,
 } from "./parse/parse-client.ts";
 import { memoryRunStore } from "./store/memory-run-store.ts";
+import { ownedRunStore } from "./store/owned-run-store.ts";
 import {
   openRunStore,
   RunStoreUnavailableError,
@@ -50,6 +52,25 @@ export const browserFleetServices: FleetServices = {
 export const FleetServicesContext =
   createContext<FleetServices>(browserFleetServices);
 
+/**
+ * The services as the signed-in user sees them: their own runs and list only. Nobody signed in
+ * (a part shown alone) sees none.
+ */
 export function useFleetServices(): FleetServices {
-  return useContext(FleetServicesContext);
+  const services = useContext(FleetServicesContext);
+  const ownerId = useSessionUser()?.id ?? "";
+  return useMemo(() => ownedServices(services, ownerId), [services, ownerId]);
+}
+
+export function ownedServices(
+  services: FleetServices,
+  ownerId: string,
+): FleetServices {
+  return {
+    ...services,
+    openStore: async () => {
+      const opened = await services.openStore();
+      return { ...opened, store: ownedRunStore(opened.store, ownerId) };
+    },
+  };
 }

@@ -177,6 +177,11 @@ export type RunStatus = "running" | "paused" | "finished" | "cancelled";
 /** A run as it is saved in the browser (IndexedDB), so a reload can resume it. */
 export interface SavedRun {
   id: string;
+  /**
+   * The signed-in user who made it (their id): staff share computers, and each sees only their
+   * own runs. Runs saved before sign-in existed have none, and nobody sees them.
+   */
+  ownerId?: string;
   /** The file's name or "Pasted list". */
   name: string;
   createdAt: string;

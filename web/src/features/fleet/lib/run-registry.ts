@@ -1,6 +1,10 @@
 // The run sessions of this page load, by run: one at a time per run, kept after they end so a
 // run's page shows its last state without reading it back. Navigating away from a run's page
-// does not stop it; closing the tab does, and the saved run can then be resumed.
+// does not stop it (not even to sign in again); closing the tab does, and the saved run can
+// then be resumed. A run paused because its user's session ended goes on by itself when that
+// user signs in again on this page; another user signing in ends the last one's sessions.
+import type { SessionUser } from "@vics/shared";
+import { onSignedIn } from "../../../lib/session-events.ts";
 import { startRunSession, type RunSession } from "./engine/run-session.ts";
 import type { FleetServices } from "./fleet-services.ts";
 import { withRunLock } from "./run-lock.ts";
@@ -74,6 +78,17 @@ export function dropSession(runId: string): void {
   sessions.delete(runId);
   changed();
 }
+
+/** Someone signed in on this page: their runs paused for it go on; nobody else's stay. */
+export function resumeAfterSignIn(user: SessionUser): void {
+  for (const [runId, session] of [...sessions]) {
+    const { run, accessLost } = session.getSnapshot();
+    if (run.ownerId !== user.id) dropSession(runId);
+    else if (accessLost === "sign-in") session.resume();
+  }
+}
+
+onSignedIn(resumeAfterSignIn);
 
 /** Abandons every session: tests, and nothing else, need this. */
 export function resetSessions(): void {

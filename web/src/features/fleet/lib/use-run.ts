@@ -1,7 +1,8 @@
 // A saved run for its page: from its live session when this page load has one (it updates as
 // answers arrive), else as saved in the browser.
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
-import type { RunSession } from "./engine/run-session.ts";
+import { useSessionUser } from "../../../lib/session-user.ts";
+import type { RunSession, RunSessionSnapshot } from "./engine/run-session.ts";
 import type { RunProgress, SavedRun, VehicleResult } from "./fleet-types.ts";
 import { sessionFor, subscribeSessions } from "./run-registry.ts";
 import type { LoadedRun } from "./store/run-store.ts";
@@ -17,6 +18,8 @@ export interface RunView {
   progress?: RunProgress;
   error?: string;
   stopping?: boolean;
+  /** The run paused itself: the user's session ended, or their role changed. */
+  accessLost?: RunSessionSnapshot["accessLost"];
 }
 
 export type RunState =
@@ -26,9 +29,12 @@ export type RunState =
   | { status: "ready"; view: RunView };
 
 export function useRun(runId: string): RunState {
-  const session = useSyncExternalStore(subscribeSessions, () =>
-    sessionFor(runId),
-  );
+  const userId = useSessionUser()?.id;
+  // Another user's session (theirs ended, then someone else signed in) is not shown.
+  const session = useSyncExternalStore(subscribeSessions, () => {
+    const found = sessionFor(runId);
+    return found?.getSnapshot().run.ownerId === userId ? found : undefined;
+  });
   const subscribe = useCallback(
     (listener: () => void) =>
       session ? session.subscribe(listener) : () => undefined,
@@ -66,6 +72,7 @@ export function useRun(runId: string): RunState {
         progress: snapshot.progress,
         error: snapshot.error,
         stopping: snapshot.stopping,
+        accessLost: snapshot.accessLost,
       },
     };
   if (storeState.status === "unavailable")

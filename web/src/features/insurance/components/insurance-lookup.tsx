@@ -23,6 +23,7 @@ export function InsuranceLookup({ registration, focus }: InsuranceLookupProps) {
       query={query}
       focus={focus}
       outcome={outcome}
+      verdict={(record) => (record.insured ? "insured" : "not-insured")}
       announcement={(record, display) =>
         `${display} is ${outcome(record).toLowerCase()}.`
       }

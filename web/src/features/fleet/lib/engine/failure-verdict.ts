@@ -1,5 +1,6 @@
 // The verdict on a job whose request failed: wait and split on a 429, back off and retry a
-// failure that may pass, stop the run on a refused key, and give up on any other refusal.
+// failure that may pass, stop the run on a refused key, pause it when the user's session ended
+// (or their role changed), and give up on any other refusal.
 import { complianceFallback } from "./compliance-fallback.ts";
 import type { Job } from "./job-queue.ts";
 import {
@@ -27,6 +28,10 @@ export function judgeFailure(
       return retryOrGiveUp(job, failure.cause, tuning, now);
     case "unauthorized":
       return { settled: [], followUps: [], stopRun: true };
+    case "access":
+      // Sent again as it was, once the run resumes: the same chunk, the same Idempotency-Key,
+      // no try counted (the service never saw it).
+      return { settled: [], followUps: [job], pauseFor: failure.lost };
     case "refused":
       return (
         complianceFallback(job, failure) ??

@@ -2,6 +2,7 @@
 // all drive it through these.
 import type { FleetClient } from "../../api/fleet-client.ts";
 import type { RunProgress, VehicleResult } from "../fleet-types.ts";
+import type { AccessLost } from "./request-failure.ts";
 import type { RunTuning } from "./run-tuning.ts";
 
 export interface FleetRunOptions {
@@ -12,6 +13,11 @@ export interface FleetRunOptions {
   /** Awaited: a result counts as done only once this has resolved (saved). */
   onResults: (batch: VehicleResult[]) => Promise<void> | void;
   onProgress: (progress: RunProgress) => void;
+  /**
+   * The proxy refused the user (session ended, role changed): the run has paused itself, with
+   * nothing lost and nothing to ask twice. It goes on when resumed, after they sign in again.
+   */
+  onAccessLost?: (lost: AccessLost) => void;
   tuning?: Partial<RunTuning>;
 }
 
@@ -24,6 +30,7 @@ export interface FleetRun {
   start(): Promise<RunEnd>;
   /** Send nothing more; requests in flight finish and their results are kept. */
   pause(): void;
+  /** Goes on after a pause (the user's, or one for a session that ended). */
   resume(): void;
   /**
    * The user's stop: send nothing more, keep the answers to requests in flight (for up to

@@ -90,6 +90,17 @@ export function createFleetRun(options: FleetRunOptions): FleetRun {
       unauthorized = true;
       return end();
     }
+    if (verdict.pauseFor) {
+      // Like the user's pause: nothing more is sent; the answers to requests in flight still
+      // count. The refused job waits in the queue, first in line, as it was.
+      for (const followUp of verdict.followUps) queue.add(followUp);
+      if (!paused) {
+        paused = true;
+        wake.notify();
+      }
+      options.onAccessLost?.(verdict.pauseFor);
+      return;
+    }
     if (verdict.singleCompliance) queue.useSingleCompliance();
     for (const followUp of verdict.followUps) queue.add(followUp);
     // Checked and handed over in one step: a run that ended meanwhile writes nothing more.

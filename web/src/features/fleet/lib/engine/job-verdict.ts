@@ -5,7 +5,11 @@
 import type { ComplianceOutcome, InsuranceOutcome } from "../fleet-types.ts";
 import { backoffDelay } from "./backoff.ts";
 import { answersInsurance, newJob, type Job } from "./job-queue.ts";
-import { exhaustedReason, type TransientCause } from "./request-failure.ts";
+import {
+  exhaustedReason,
+  type AccessLost,
+  type TransientCause,
+} from "./request-failure.ts";
 import type { RunTuning } from "./run-tuning.ts";
 
 /** One part (insurance or compliance) of one registration's result, now final. */
@@ -22,6 +26,8 @@ export interface JobVerdict {
   retryAfterMs?: number;
   /** The access key was refused: stop, every unanswered registration "not checked". */
   stopRun?: boolean;
+  /** The user was refused: pause the run, the job kept as it was, until they sign in again. */
+  pauseFor?: AccessLost;
   /** The upstream has no bulk compliance: one check per vehicle from now on. */
   singleCompliance?: boolean;
 }

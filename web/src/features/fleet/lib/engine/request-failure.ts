@@ -12,8 +12,17 @@ export type RequestFailure =
   | { kind: "transient"; cause: TransientCause }
   /** The access key was refused: no retry can help, the run stops. */
   | { kind: "unauthorized" }
+  /**
+   * The proxy refused the user, not the request: their session has ended (401
+   * SIGN_IN_REQUIRED) or their role no longer allows fleet checks (403 ROLE_REQUIRED). Nothing
+   * reached the service; the run pauses until they sign in again.
+   */
+  | { kind: "access"; lost: AccessLost }
   /** Any other refusal (400, 404, 405, 413...): no retry. */
   | { kind: "refused"; status: number; code: string; detail: string };
+
+/** Why a run paused by itself: the user must sign in again, or their role changed. */
+export type AccessLost = "sign-in" | "role";
 
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
 const RETRIED_STATUSES = new Set([500, 502, 503, 504]);
@@ -26,6 +35,9 @@ export function classifyFailure(
   // Not an ApiError: a FleetClient other than the API client failed its own way. Treat it as
   // the network failing, so its rows are retried and end "not checked" rather than lost.
   if (!isApiError(error)) return { kind: "transient", cause: "network" };
+  if (error.code === "SIGN_IN_REQUIRED")
+    return { kind: "access", lost: "sign-in" };
+  if (error.code === "ROLE_REQUIRED") return { kind: "access", lost: "role" };
   if (error.status === 429) {
     const seconds = error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS;
     return { kind: "throttled", retryAfterMs: seconds * 1000 };

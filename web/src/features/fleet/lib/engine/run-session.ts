@@ -11,6 +11,7 @@ import type {
 import type { RunStore } from "../store/run-store.ts";
 import { keyedByRun } from "./chunk-key.ts";
 import { createFleetRun } from "./fleet-run.ts";
+import type { AccessLost } from "./request-failure.ts";
 import { planRun } from "./run-plan.ts";
 import type { RunTuning } from "./run-tuning.ts";
 
@@ -44,6 +45,11 @@ export interface RunSessionSnapshot {
   error?: string;
   /** The user stopped it; the answers to requests in flight are still arriving. */
   stopping?: boolean;
+  /**
+   * The run paused itself because the proxy refused the user: their session ended ("sign-in")
+   * or their role no longer allows fleet checks ("role"). Resuming clears it.
+   */
+  accessLost?: AccessLost;
 }
 
 export interface RunSession {
@@ -136,6 +142,11 @@ export async function startRunSession(
       for (const result of batch) results.set(result.registration, result);
       tellResultsSoon();
     },
+    onAccessLost(lost) {
+      if (abandoned || over) return;
+      change({ accessLost: lost });
+      void setStatus("paused");
+    },
     onProgress(progress) {
       if (abandoned) return;
       // Paused, waiting or over: the page shows every result saved so far.
@@ -183,6 +194,7 @@ export async function startRunSession(
     },
     resume() {
       if (over || snapshot.run.status !== "paused") return;
+      if (snapshot.accessLost) change({ accessLost: undefined });
       engine.resume();
       void setStatus("running");
     },

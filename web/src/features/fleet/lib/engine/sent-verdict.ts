@@ -45,6 +45,9 @@ export function judgeSent(
     const believed = triage.spent ? { reading, retryAfterMs } : {};
     return { verdict: triage.verdict, note: triage.note, ...believed };
   }
+  // The proxy refused the user before asking the service: that says nothing of the window.
+  if (failure?.kind === "access")
+    return { verdict: judgeFailure(job, failure, tuning, now), reading };
   // Anything but a 429 shows the window has room: parts held for a probe's word go again.
   const released = triages.answered(now);
   const verdict =

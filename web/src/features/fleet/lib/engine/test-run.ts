@@ -3,7 +3,12 @@
 import { expect } from "vitest";
 import { apiFleetClient } from "../../api/fleet-client.ts";
 import type { RunProgress, VehicleResult } from "../fleet-types.ts";
-import { createFleetRun, type FleetRun, type RunEnd } from "./fleet-run.ts";
+import {
+  createFleetRun,
+  type FleetRun,
+  type FleetRunOptions,
+  type RunEnd,
+} from "./fleet-run.ts";
 import type { RunTuning } from "./run-tuning.ts";
 
 export interface FakeClock {
@@ -85,6 +90,7 @@ export function startEngine(options: {
   checkCompliance?: boolean;
   tuning: Partial<RunTuning>;
   onResults?: (batch: VehicleResult[]) => Promise<void> | void;
+  onAccessLost?: FleetRunOptions["onAccessLost"];
 }): EngineRun {
   const batches: VehicleResult[][] = [];
   const progress: RunProgress[] = [];
@@ -98,6 +104,7 @@ export function startEngine(options: {
       batches.push(batch);
     },
     onProgress: (report) => progress.push(report),
+    onAccessLost: options.onAccessLost,
   });
   return {
     run,

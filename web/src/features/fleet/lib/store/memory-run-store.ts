@@ -1,12 +1,13 @@
 // Runs kept in this page's memory, for a browser that lets web pages store nothing: a list can
 // still be checked, but a reload or a closed tab loses it (the page says so).
 import type { SavedRun, StoredDraft, VehicleResult } from "../fleet-types.ts";
+import { UNOWNED_DRAFT_SLOT } from "./draft-queries.ts";
 import type { RunListing, RunStore } from "./run-store.ts";
 
 export function memoryRunStore(): RunStore {
   const runs = new Map<string, SavedRun>();
   const results = new Map<string, Map<string, VehicleResult>>();
-  let draft: StoredDraft | undefined;
+  const drafts = new Map<string, StoredDraft>();
   const missing = (id: string) =>
     new Error(`No saved run ${id}: it may have been deleted.`);
 
@@ -40,6 +41,7 @@ export function memoryRunStore(): RunStore {
       return [...runs.values()]
         .map((run): RunListing => ({
           id: run.id,
+          ownerId: run.ownerId,
           name: run.name,
           createdAt: run.createdAt,
           updatedAt: run.updatedAt,
@@ -54,14 +56,15 @@ export function memoryRunStore(): RunStore {
       runs.delete(id);
       results.delete(id);
     },
-    async saveDraft(next) {
-      draft = structuredClone(next);
+    async saveDraft(next, slot = UNOWNED_DRAFT_SLOT) {
+      drafts.set(slot, structuredClone(next));
     },
-    async loadDraft() {
+    async loadDraft(slot = UNOWNED_DRAFT_SLOT) {
+      const draft = drafts.get(slot);
       return draft && structuredClone(draft);
     },
-    async clearDraft() {
-      draft = undefined;
+    async clearDraft(slot = UNOWNED_DRAFT_SLOT) {
+      drafts.delete(slot);
     },
     close() {},
   };

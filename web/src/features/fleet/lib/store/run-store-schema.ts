@@ -48,9 +48,12 @@ interface ResultRecordV2 extends VehicleResult {
   runId: string;
 }
 
-/** The list being prepared, before it becomes a run (one at a time, under the key "current"). */
+/**
+ * The list being prepared, before it becomes a run: one per user, keyed by draftSlot(their id)
+ * ("current" before sign-in existed).
+ */
 export interface DraftRecord {
-  id: "current";
+  id: string;
   draft: StoredDraft;
 }
 

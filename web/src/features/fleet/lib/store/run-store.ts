@@ -25,6 +25,8 @@ import {
 /** A run as the list of previous runs shows it, without its rows or results. */
 export interface RunListing {
   id: string;
+  /** Who made it; absent for a run saved before sign-in existed. */
+  ownerId?: string;
   name: string;
   createdAt: string;
   updatedAt: string;
@@ -57,10 +59,13 @@ export interface RunStore {
   listRuns(): Promise<RunListing[]>;
   /** The run, its rows and its results. */
   deleteRun(id: string): Promise<void>;
-  /** The list being prepared (one at a time), kept so a reload loses nothing. */
-  saveDraft(draft: StoredDraft): Promise<void>;
-  loadDraft(): Promise<StoredDraft | undefined>;
-  clearDraft(): Promise<void>;
+  /**
+   * The list being prepared, kept so a reload loses nothing: one per slot (draft-queries.ts),
+   * which the store of one user's runs (owned-run-store.ts) chooses.
+   */
+  saveDraft(draft: StoredDraft, slot?: string): Promise<void>;
+  loadDraft(slot?: string): Promise<StoredDraft | undefined>;
+  clearDraft(slot?: string): Promise<void>;
   close(): void;
 }
 
@@ -159,6 +164,7 @@ function runStore(db: IDBPDatabase<FleetRunsSchema>): RunStore {
       return summaries
         .map((run, index) => ({
           id: run.id,
+          ownerId: run.ownerId,
           name: run.name,
           createdAt: run.createdAt,
           updatedAt: run.updatedAt,

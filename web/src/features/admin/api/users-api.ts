@@ -1,0 +1,66 @@
+// The proxy's user administration (admins only): the list, an invitation, a change of role or
+// state, a password reset. Every answer is parsed with the shared contract.
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import {
+  AUTH_PATHS,
+  AdminUserSchema,
+  OneTimeLinkAnswerSchema,
+  UserListSchema,
+  type AdminUser,
+  type Role,
+} from "@vics/shared";
+import { z } from "zod";
+import { apiGet, apiPatch, apiPost } from "../../../lib/api-client.ts";
+
+export type OneTimeLink = z.infer<typeof OneTimeLinkAnswerSchema>;
+export type UsersAnswer = z.infer<typeof UserListSchema>;
+
+const USERS_KEY = ["admin", "users"] as const;
+
+export function usersQueryOptions() {
+  return queryOptions({
+    queryKey: USERS_KEY,
+    queryFn: ({ signal }) =>
+      apiGet(AUTH_PATHS.users, UserListSchema, { signal }),
+  });
+}
+
+const userPath = (id: string) =>
+  `${AUTH_PATHS.users}/${encodeURIComponent(id)}`;
+
+export function inviteUser(invite: {
+  email: string;
+  name: string;
+  role: Role;
+}): Promise<OneTimeLink> {
+  return apiPost(AUTH_PATHS.users, invite, OneTimeLinkAnswerSchema);
+}
+
+export async function changeUser(
+  id: string,
+  change: { role?: Role; disabled?: boolean },
+): Promise<AdminUser> {
+  const answer = await apiPatch(
+    userPath(id),
+    change,
+    z.object({ user: AdminUserSchema }),
+  );
+  return answer.user;
+}
+
+export function resetUser(id: string): Promise<OneTimeLink> {
+  return apiPost(`${userPath(id)}/reset`, undefined, OneTimeLinkAnswerSchema);
+}
+
+/** The list as the proxy now has it: `user` replaced, or added first when new. */
+export function keepUser(queryClient: QueryClient, user: AdminUser): void {
+  queryClient.setQueryData<UsersAnswer>(USERS_KEY, (old) => {
+    if (!old) return old;
+    const known = old.users.some((each) => each.id === user.id);
+    return {
+      users: known
+        ? old.users.map((each) => (each.id === user.id ? user : each))
+        : [user, ...old.users],
+    };
+  });
+}

@@ -1,0 +1,179 @@
+// One user in the users table, with what an admin can do to them: change the role, disable or
+// enable (each asked again first), and send a password reset.
+import { useId, useState } from "react";
+import { ROLES, type AdminUser, type Role } from "@vics/shared";
+import { ROLE_NAMES } from "../../../lib/roles.ts";
+import { STATE_WORDS, signInWords } from "../lib/user-words.ts";
+
+export type UserAction =
+  | { kind: "role"; role: Role }
+  | { kind: "disable" }
+  | { kind: "enable" }
+  | { kind: "reset" };
+
+interface UserRowProps {
+  user: AdminUser;
+  isMe: boolean;
+  busy: boolean;
+  onAction: (user: AdminUser, action: UserAction) => Promise<boolean>;
+}
+
+type Open = "role" | "disable" | "enable" | undefined;
+
+export function UserRow({ user, isMe, busy, onAction }: UserRowProps) {
+  const id = useId();
+  const [open, setOpen] = useState<Open>();
+  const [role, setRole] = useState<Role>(user.role);
+  const who = user.name || user.email;
+  const hidden = (
+    <>
+      {" "}
+      <span className="visually-hidden">for {who}</span>
+    </>
+  );
+
+  async function act(action: UserAction) {
+    if (busy) return;
+    if (await onAction(user, action)) setOpen(undefined);
+  }
+
+  return (
+    <tr>
+      <th scope="row">
+        {user.name && <span className="users__name">{user.name}</span>}
+        <span className="users__email">{user.email}</span>
+        {isMe && <span className="hint"> (you)</span>}
+      </th>
+      <td data-label="Role">{ROLE_NAMES[user.role]}</td>
+      <td data-label="State">
+        <span className={`tag users__state users__state--${user.state}`}>
+          {STATE_WORDS[user.state]}
+        </span>
+      </td>
+      <td data-label="Signs in with">{signInWords(user)}</td>
+      <td className="users__actions">
+        {open === "role" ? (
+          <form
+            className="users__inline"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void act({ kind: "role", role });
+            }}
+          >
+            <label className="label" htmlFor={`${id}-role`}>
+              New role for {who}
+            </label>
+            <select
+              id={`${id}-role`}
+              className="select"
+              value={role}
+              onChange={(event) => setRole(event.target.value as Role)}
+            >
+              {ROLES.map((each) => (
+                <option key={each} value={each}>
+                  {ROLE_NAMES[each]}
+                </option>
+              ))}
+            </select>
+            <div className="users__inline-buttons">
+              <button
+                type="submit"
+                className="link-button"
+                aria-disabled={busy || undefined}
+              >
+                Save role{hidden}
+              </button>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => setOpen(undefined)}
+              >
+                Cancel
+              </button>
+            </div>
+          </form>
+        ) : open === "disable" || open === "enable" ? (
+          <div
+            className="users__inline"
+            role="group"
+            aria-label={`Confirm for ${who}`}
+          >
+            <p>
+              {open === "disable"
+                ? `Disable ${who}? They are signed out at once and cannot sign in until an admin enables them.`
+                : `Enable ${who}? They can sign in again.`}
+            </p>
+            <div className="users__inline-buttons">
+              <button
+                type="button"
+                className="link-button"
+                aria-disabled={busy || undefined}
+                onClick={() => void act({ kind: open })}
+              >
+                {open === "disable" ? "Yes, disable" : "Yes, enable"}
+                {hidden}
+              </button>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => setOpen(undefined)}
+              >
+                Cancel
+              </button>
+            </div>
+          </div>
+        ) : (
+          <ul className="users__action-list">
+            <li>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  setRole(user.role);
+                  setOpen("role");
+                }}
+              >
+                Change role{hidden}
+              </button>
+            </li>
+            {user.state === "disabled" ? (
+              <li>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => setOpen("enable")}
+                >
+                  Enable{hidden}
+                </button>
+              </li>
+            ) : (
+              <>
+                {!isMe && (
+                  <li>
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => setOpen("disable")}
+                    >
+                      Disable{hidden}
+                    </button>
+                  </li>
+                )}
+                <li>
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-disabled={busy || undefined}
+                    onClick={() => void act({ kind: "reset" })}
+                  >
+                    Send password reset{hidden}
+                  </button>
+                </li>
+              </>
+            )}
+          </ul>
+        )}
+      </td>
+    </tr>
+  );
+}

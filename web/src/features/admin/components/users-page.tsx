@@ -1,0 +1,166 @@
+// "/admin/users" (admins): everyone who can sign in, with their role, state and way of signing
+// in; inviting someone, changing a role, disabling or enabling, sending a password reset. A
+// one-time link is shown once, on this page only, for the admin to pass on.
+import { useEffect, useRef, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AdminUser } from "@vics/shared";
+import { BusyButton } from "../../../components/busy-button.tsx";
+import { DocumentTitle } from "../../../components/document-title.tsx";
+import { LoadingMessage } from "../../../components/loading-message.tsx";
+import { ROLE_NAMES } from "../../../lib/roles.ts";
+import { useSessionUser } from "../../../lib/session-user.ts";
+import {
+  changeUser,
+  keepUser,
+  resetUser,
+  usersQueryOptions,
+  type OneTimeLink,
+} from "../api/users-api.ts";
+import { adminProblemWords } from "../lib/admin-problems.ts";
+import { InviteForm } from "./invite-form.tsx";
+import { OneTimeLinkNotice } from "./one-time-link.tsx";
+import { UserRow, type UserAction } from "./user-row.tsx";
+import "../admin.css";
+
+type Shown =
+  | { kind: "link"; link: OneTimeLink; purpose: "invitation" | "reset" }
+  | { kind: "done"; words: string }
+  | { kind: "problem"; words: string };
+
+function doneWords(user: AdminUser, action: UserAction): string {
+  const who = user.name || user.email;
+  switch (action.kind) {
+    case "role":
+      return `${who}’s role is now ${ROLE_NAMES[user.role]}.`;
+    case "disable":
+      return `${who} is disabled: their sessions have ended.`;
+    default:
+      return `${who} is enabled: they can sign in again.`;
+  }
+}
+
+export function UsersPage() {
+  const me = useSessionUser();
+  const queryClient = useQueryClient();
+  const users = useQuery(usersQueryOptions());
+  const [shown, setShown] = useState<Shown>();
+  const [busy, setBusy] = useState(false);
+  const notice = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (shown && shown.kind !== "link") notice.current?.focus();
+  }, [shown]);
+
+  async function onAction(
+    user: AdminUser,
+    action: UserAction,
+  ): Promise<boolean> {
+    setBusy(true);
+    try {
+      if (action.kind === "reset") {
+        const link = await resetUser(user.id);
+        keepUser(queryClient, link.user);
+        setShown({ kind: "link", link, purpose: "reset" });
+      } else {
+        const changed = await changeUser(
+          user.id,
+          action.kind === "role"
+            ? { role: action.role }
+            : { disabled: action.kind === "disable" },
+        );
+        keepUser(queryClient, changed);
+        setShown({ kind: "done", words: doneWords(changed, action) });
+      }
+      return true;
+    } catch (error) {
+      setShown({ kind: "problem", words: adminProblemWords(error, me?.role) });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="admin-users">
+      <DocumentTitle title="Users" />
+      <h1 className="heading-l" ref={heading} tabIndex={-1}>
+        Users
+      </h1>
+      <p className="lead">
+        Who can sign in to VICS, and what their role lets them do.
+      </p>
+      {shown?.kind === "link" && (
+        <OneTimeLinkNotice
+          link={shown.link}
+          purpose={shown.purpose}
+          onDone={() => {
+            setShown(undefined);
+            heading.current?.focus();
+          }}
+        />
+      )}
+      {shown && shown.kind !== "link" && (
+        <div
+          ref={notice}
+          tabIndex={-1}
+          className={`notice${shown.kind === "done" ? " notice--success" : ""}`}
+          role={shown.kind === "problem" ? "alert" : "status"}
+        >
+          {shown.kind === "problem" && (
+            <p className="notice__title">That could not be done</p>
+          )}
+          <p>{shown.words}</p>
+        </div>
+      )}
+      {users.isPending ? (
+        <LoadingMessage>Loading the users…</LoadingMessage>
+      ) : users.isError ? (
+        <div className="notice" role="alert">
+          <p className="notice__title">The users cannot be shown</p>
+          <p>{adminProblemWords(users.error, me?.role)}</p>
+          <BusyButton
+            busy={users.isFetching}
+            busyLabel="Trying again…"
+            onClick={() => void users.refetch()}
+          >
+            Try again
+          </BusyButton>
+        </div>
+      ) : (
+        <table className="data-table users">
+          <caption className="visually-hidden">
+            Users, with their role, state and way of signing in
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">User</th>
+              <th scope="col">Role</th>
+              <th scope="col">State</th>
+              <th scope="col">Signs in with</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.data.users.map((user) => (
+              <UserRow
+                key={user.id}
+                user={user}
+                isMe={user.id === me?.id}
+                busy={busy}
+                onAction={onAction}
+              />
+            ))}
+          </tbody>
+        </table>
+      )}
+      <InviteForm
+        onInvited={(link) =>
+          setShown({ kind: "link", link, purpose: "invitation" })
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+// User administration and the audit log, as the app's routes use them (admins only; loaded
+// only when one of their pages is opened).
+export { UsersPage } from "./components/users-page.tsx";
+export { AuditPage } from "./components/audit-page.tsx";

@@ -1,0 +1,73 @@
+// The sign-in routes of the proxy (docs/api.md, "Staff sign-in"), each answer parsed with the
+// shared contract. Loaded with the sign-in pages only: their schemas bring zod.
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import {
+  AUTH_PATHS,
+  SessionSchema,
+  SignInMethodsSchema,
+  SignOutAnswerSchema,
+  type SessionAnswer,
+} from "@vics/shared";
+import { apiGet, apiPost, apiSend } from "../../../lib/api-client.ts";
+import { safeRedirect } from "../lib/return-to.ts";
+
+export function methodsQueryOptions() {
+  return queryOptions({
+    queryKey: ["auth", "methods"],
+    queryFn: ({ signal }) =>
+      apiGet(AUTH_PATHS.methods, SignInMethodsSchema, { signal }),
+    staleTime: Infinity,
+  });
+}
+
+export function signIn(
+  email: string,
+  password: string,
+): Promise<SessionAnswer> {
+  return apiPost(AUTH_PATHS.signIn, { email, password }, SessionSchema);
+}
+
+export function signInWithLink(token: string): Promise<SessionAnswer> {
+  return apiPost(AUTH_PATHS.useSignInLink, { token }, SessionSchema);
+}
+
+export function setPassword(
+  token: string,
+  password: string,
+): Promise<SessionAnswer> {
+  return apiPost(AUTH_PATHS.setPassword, { token, password }, SessionSchema);
+}
+
+export function changePassword(
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> {
+  return apiSend(AUTH_PATHS.changePassword, { currentPassword, newPassword });
+}
+
+/**
+ * Signs this browser out (or every session of the user, this one included) and forgets every
+ * cached answer; resolves to where the browser goes next.
+ */
+export async function signOut(
+  queryClient: QueryClient,
+  everywhere: boolean,
+): Promise<string> {
+  let next = "/sign-in";
+  if (everywhere) await apiSend(AUTH_PATHS.signOutEverywhere);
+  else {
+    const answer = await apiPost(
+      AUTH_PATHS.signOut,
+      undefined,
+      SignOutAnswerSchema,
+    );
+    next = safeRedirect(answer.redirectTo);
+  }
+  queryClient.clear();
+  return next;
+}
+
+/** The provider's sign-in: a navigation, not a fetch, coming back to `returnTo`. */
+export function oidcStartUrl(returnTo: string): string {
+  return `${AUTH_PATHS.oidcStart}?${new URLSearchParams({ returnTo }).toString()}`;
+}

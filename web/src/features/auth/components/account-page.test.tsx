@@ -1,0 +1,160 @@
+import { describe, expect, it } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { AUTH_PATHS } from "@vics/shared";
+import { HttpResponse } from "msw";
+import { json } from "../../../test/api-handlers.ts";
+import {
+  servePost,
+  sessionFixture,
+  userFixture,
+} from "../../../test/auth-fixtures.ts";
+import { problemFixture } from "../../../test/fixtures.ts";
+import { renderRoute } from "../../../test/render-route.tsx";
+
+const SLOW = { timeout: 10_000 };
+
+/** Types a whole value at once (pasted), as a password manager would: quicker than key by key. */
+async function fill(
+  user: {
+    click: (element: Element) => Promise<void>;
+    paste: (text: string) => Promise<void>;
+  },
+  field: HTMLElement,
+  value: string,
+) {
+  await user.click(field);
+  await user.paste(value);
+}
+
+function summaryValue(term: string): string {
+  const dt = screen.getByText(term, { selector: "dt" });
+  return dt.nextElementSibling?.textContent ?? "";
+}
+
+async function account(user = userFixture()) {
+  const view = renderRoute("/account", { session: sessionFixture(user) });
+  await screen.findByRole("heading", { level: 1, name: "Your account" }, SLOW);
+  return view;
+}
+
+async function change(
+  user: Awaited<ReturnType<typeof account>>["user"],
+  current: string,
+  password: string,
+  confirmation = password,
+) {
+  if (current)
+    await fill(user, screen.getByLabelText("Current password"), current);
+  if (password)
+    await fill(user, screen.getByLabelText("New password"), password);
+  if (confirmation)
+    await fill(
+      user,
+      screen.getByLabelText("Confirm new password"),
+      confirmation,
+    );
+  await user.click(screen.getByRole("button", { name: "Change password" }));
+}
+
+describe("the account page", () => {
+  it("shows the name, email and role in words", async () => {
+    await account(
+      userFixture({
+        name: "Priya Shah",
+        email: "priya@example.org",
+        role: "staff",
+      }),
+    );
+    expect(summaryValue("Name")).toBe("Priya Shah");
+    expect(summaryValue("Email address")).toBe("priya@example.org");
+    expect(summaryValue("Role")).toBe(
+      "Staff: single insurance and compliance checks",
+    );
+    await waitFor(() => expect(document.title).toBe("Your account – VICS"));
+  });
+
+  it("changes the password: sends the current and the new one, and says other sessions ended", async () => {
+    const sent = servePost(
+      AUTH_PATHS.changePassword,
+      () => new HttpResponse(null, { status: 204 }),
+    );
+    const { user } = await account();
+    await change(user, "the old password", "a brand new password");
+    const title = await screen.findByText(
+      "Your password has been changed",
+      {},
+      SLOW,
+    );
+    const done = title.closest("[role=status]");
+    expect(done).toHaveFocus();
+    expect(done).toHaveTextContent(
+      "You have been signed out of VICS everywhere else.",
+    );
+    expect(sent.map((request) => request.body)).toEqual([
+      {
+        currentPassword: "the old password",
+        newPassword: "a brand new password",
+      },
+    ]);
+    expect(screen.getByLabelText("Current password")).toHaveValue("");
+  });
+
+  it("says a wrong current password is wrong, on that field", async () => {
+    servePost(AUTH_PATHS.changePassword, () =>
+      json(problemFixture("UNAUTHORIZED", 401), 401),
+    );
+    const { user } = await account();
+    await change(user, "not the password", "a brand new password");
+    const summary = await screen.findByRole("alert");
+    expect(
+      within(summary).getByRole("link", {
+        name: "Your current password is not right",
+      }),
+    ).toHaveAttribute("href", "#current-password");
+  });
+
+  it("shows the proxy's reason for refusing the new password", async () => {
+    servePost(AUTH_PATHS.changePassword, () =>
+      json(
+        {
+          ...problemFixture("MALFORMED_REQUEST", 400),
+          detail: "This password is too common.",
+        },
+        400,
+      ),
+    );
+    const { user } = await account();
+    await change(user, "the old password", "password12345");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "This password is too common.",
+    );
+  });
+
+  it("checks the new password's length and its repeat before sending", async () => {
+    const sent = servePost(
+      AUTH_PATHS.changePassword,
+      () => new HttpResponse(null, { status: 204 }),
+    );
+    const { user } = await account();
+    await change(user, "the old password", "short");
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Your password must be 12 characters or more",
+    );
+    expect(sent).toHaveLength(0);
+  });
+
+  it("offers no password change to someone who signs in through their organisation", async () => {
+    await account(userFixture({ hasPassword: false }));
+    expect(screen.queryByLabelText("Current password")).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/You sign in through your organisation/),
+    ).toBeVisible();
+  });
+
+  it("offers to sign out of every session, through the page that says what goes", async () => {
+    await account();
+    expect(
+      screen.getByRole("link", { name: "Sign out of every session" }),
+    ).toHaveAttribute("href", "/sign-out?everywhere=yes");
+  });
+});

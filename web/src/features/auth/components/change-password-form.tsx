@@ -1,0 +1,127 @@
+// Changing one's own password: the current one, the new one twice. Every other session of the
+// user ends (the proxy's rule); this one goes on.
+import { useRef, useState, type FormEvent } from "react";
+import { ErrorSummary } from "../../../components/error-summary.tsx";
+import { TextField } from "../../../components/text-field.tsx";
+import { useFormErrors } from "../../../components/use-form-errors.ts";
+import { isApiError } from "../../../lib/api-error.ts";
+import { changePassword } from "../api/auth-api.ts";
+import {
+  NEW_PASSWORD_HINT,
+  newPasswordErrors,
+  passwordRefusal,
+} from "../lib/new-password.ts";
+
+const IDS = {
+  current: "current-password",
+  password: "new-password",
+  confirmation: "confirm-password",
+};
+
+export function ChangePasswordForm() {
+  const form = useFormErrors();
+  const [current, setCurrent] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirmation, setConfirmation] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [changed, setChanged] = useState(false);
+  const done = useRef<HTMLDivElement>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setChanged(false);
+    const errors =
+      current === ""
+        ? [{ fieldId: IDS.current, message: "Enter your current password" }]
+        : newPasswordErrors(password, confirmation, IDS);
+    if (errors.length > 0) return form.show(errors);
+    setBusy(true);
+    try {
+      await changePassword(current, password);
+      form.clear();
+      setCurrent("");
+      setPassword("");
+      setConfirmation("");
+      setChanged(true);
+      // After the render that shows it.
+      setTimeout(() => done.current?.focus(), 0);
+    } catch (error) {
+      const wrongCurrent =
+        isApiError(error) &&
+        (error.code === "UNAUTHORIZED" || error.code === "FORBIDDEN");
+      form.show([
+        wrongCurrent
+          ? {
+              fieldId: IDS.current,
+              message: "Your current password is not right",
+            }
+          : { fieldId: IDS.password, message: passwordRefusal(error) },
+      ]);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="change-password-heading">
+      <h2 id="change-password-heading" className="heading-m">
+        Change your password
+      </h2>
+      {changed && (
+        <div
+          ref={done}
+          className="notice notice--success"
+          role="status"
+          tabIndex={-1}
+        >
+          <p className="notice__title">Your password has been changed</p>
+          <p>
+            You have been signed out of VICS everywhere else. This browser stays
+            signed in.
+          </p>
+        </div>
+      )}
+      {form.errors.length > 0 && (
+        <ErrorSummary errors={form.errors} attempt={form.attempt} />
+      )}
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <TextField
+          id={IDS.current}
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={setCurrent}
+          error={form.errorFor(IDS.current)}
+        />
+        <TextField
+          id={IDS.password}
+          label="New password"
+          hint={NEW_PASSWORD_HINT}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          error={form.errorFor(IDS.password)}
+        />
+        <TextField
+          id={IDS.confirmation}
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={setConfirmation}
+          error={form.errorFor(IDS.confirmation)}
+        />
+        <button
+          type="submit"
+          className="button"
+          aria-disabled={busy || undefined}
+        >
+          {busy ? "Changing…" : "Change password"}
+        </button>
+      </form>
+    </section>
+  );
+}

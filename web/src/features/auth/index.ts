@@ -1,0 +1,9 @@
+// Staff sign-in, as the app uses it: who is signed in (on every page, so loaded with the app),
+// keeping that true between checks, and the sign-in pages, loaded on demand.
+export { useSession, type SessionState } from "./api/session-query.ts";
+export { useSessionWatch } from "./lib/use-session-watch.ts";
+export { safeReturnTo } from "./lib/return-to.ts";
+export { keepLinkToken } from "./lib/link-token.ts";
+
+/** The sign-in, one-time link, set-password and account pages, and signing out. */
+export const authPages = () => import("./pages.ts");

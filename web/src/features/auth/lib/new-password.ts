@@ -1,0 +1,47 @@
+// The rule for a new password, as the proxy has it: 12 characters or more, nothing else. The
+// proxy also refuses common ones; its reason comes back in words.
+import type { FieldError } from "../../../components/error-summary.tsx";
+import { isApiError } from "../../../lib/api-error.ts";
+import { tooManyTries } from "./sign-in-errors.ts";
+
+export const PASSWORD_MIN_LENGTH = 12;
+
+export const NEW_PASSWORD_HINT = `Use ${PASSWORD_MIN_LENGTH} characters or more. There are no other rules: a few words you will remember are a good choice.`;
+
+export function newPasswordErrors(
+  password: string,
+  confirmation: string,
+  ids: { password: string; confirmation: string },
+): FieldError[] {
+  if (password === "")
+    return [{ fieldId: ids.password, message: "Enter a new password" }];
+  if ([...password].length < PASSWORD_MIN_LENGTH)
+    return [
+      {
+        fieldId: ids.password,
+        message: `Your password must be ${PASSWORD_MIN_LENGTH} characters or more`,
+      },
+    ];
+  if (confirmation !== password)
+    return [
+      {
+        fieldId: ids.confirmation,
+        message:
+          confirmation === ""
+            ? "Enter your new password again"
+            : "The passwords do not match",
+      },
+    ];
+  return [];
+}
+
+/** Why the proxy refused a new password, in its own words when it gave them. */
+export function passwordRefusal(error: unknown): string {
+  if (!isApiError(error)) return "The password could not be saved. Try again.";
+  if (error.code === "MALFORMED_REQUEST" && error.detail) return error.detail;
+  if (error.code === "RATE_LIMITED")
+    return tooManyTries(error.retryAfterSeconds);
+  if (error.code === "NETWORK")
+    return "VICS could not be reached. Check your network connection, then try again.";
+  return "The password could not be saved. Try again in a moment.";
+}

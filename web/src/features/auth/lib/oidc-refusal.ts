@@ -1,0 +1,23 @@
+// Why the organisation's sign-in did not sign someone in: the proxy sends the browser back to
+// "/sign-in?oidc=<reason>" (its reasons: failed, email-not-verified, no-account, disabled,
+// linked-elsewhere), and the page says it in words with what to do next.
+const WORDS: Record<string, string> = {
+  failed:
+    "Signing in through your organisation did not finish: it took too long, or was started in another tab. Try again.",
+  "email-not-verified":
+    "Your organisation did not confirm your email address, so VICS cannot tell who you are. Ask your IT team, or ask an admin of VICS for an invitation.",
+  "no-account":
+    "There is no VICS account for the email address your organisation gave. Ask an admin of VICS to invite you.",
+  disabled:
+    "Your account has been disabled. Ask an admin of VICS to enable it.",
+  "linked-elsewhere":
+    "Your VICS account is linked to a different sign-in of your organisation. Ask an admin of VICS.",
+};
+
+/** The words for the address's `oidc` reason; undefined when there is none. */
+export function oidcRefusalWords(reason: string | null): string | undefined {
+  if (reason === null) return undefined;
+  return Object.hasOwn(WORDS, reason)
+    ? WORDS[reason]
+    : "VICS could not sign you in through your organisation. Try again.";
+}

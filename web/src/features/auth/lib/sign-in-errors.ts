@@ -1,0 +1,31 @@
+// A refused sign-in in words, never saying whether an account exists: a wrong password and an
+// unknown email read the same.
+import { isApiError } from "../../../lib/api-error.ts";
+import { waitWords } from "./wait-words.ts";
+
+export const WRONG_CREDENTIALS = "The email or password is not right.";
+
+export function signInErrorWords(error: unknown): string {
+  if (!isApiError(error)) return "VICS could not sign you in. Try again.";
+  switch (error.code) {
+    case "UNAUTHORIZED":
+      return WRONG_CREDENTIALS;
+    case "ACCOUNT_DISABLED":
+      return "Your account has been disabled. Ask an admin to enable it.";
+    case "RATE_LIMITED":
+      return tooManyTries(error.retryAfterSeconds);
+    case "NETWORK":
+      return "VICS could not be reached. Check your network connection, then try again.";
+    default:
+      return "VICS could not sign you in just now. Try again in a moment.";
+  }
+}
+
+/** After too many failed tries: how long to wait, from Retry-After. */
+export function tooManyTries(retryAfterSeconds: number | undefined): string {
+  const wait =
+    retryAfterSeconds === undefined
+      ? "a few minutes"
+      : waitWords(retryAfterSeconds);
+  return `There have been too many tries to sign in. Wait ${wait}, then try again.`;
+}
