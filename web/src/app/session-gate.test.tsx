@@ -61,7 +61,10 @@ describe("a page the role cannot use, arrived at by a link", () => {
     expect(
       screen.queryByRole("heading", { name: "Fleet check" }),
     ).not.toBeInTheDocument();
-    expect(document.title).toBe("Your role does not allow this page – VICS");
+    // The title is set in an effect, after the heading is in the page.
+    await waitFor(() =>
+      expect(document.title).toBe("Your role does not allow this page – VICS"),
+    );
   });
 
   it.each(["/admin/users", "/admin/audit?user=ann%40example.org"])(
