@@ -1,4 +1,6 @@
+import type { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import type { AppEnv } from "../http/app-env.ts";
 import { AUTH_PATHS, CLIENT_HEADER, paths } from "@vics/shared";
 import {
   TEST_API_KEY,
@@ -32,7 +34,7 @@ async function proxyWithAnn() {
 }
 
 const signIn = (
-  app: { request: (path: string, init: RequestInit) => Promise<Response> },
+  app: Pick<Hono<AppEnv>, "request">,
   email: string,
   password: string,
   headers: Record<string, string> = WEB,
