@@ -9,7 +9,7 @@ import { delimiter, join, relative, resolve } from "node:path";
 import { CLIENT_HEADER } from "@vics/shared";
 import { expect, test } from "./fixtures.ts";
 import { freePort } from "@vics/shared/testing/free-port";
-import { linkToken, signInWithLinkToken } from "./auth/sign-in.ts";
+import { linkToken } from "./auth/sign-in.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -122,7 +122,11 @@ function logLines(file: string): Record<string, unknown>[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-test("starts the service and proxy, says once where, keeps its key private and its logs in files, reuses the key, and stops on Ctrl-C", async () => {
+test.use({ signedInAs: null });
+
+test("starts the service and proxy, says once where, offers the first admin a one-time sign-in link, keeps its key private and its logs in files, reuses the key, and stops on Ctrl-C", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(join(tmpdir(), "vics-start-"));
   const port = await freePort();
@@ -152,9 +156,9 @@ test("starts the service and proxy, says once where, keeps its key private and i
   expect(output).not.toContain('"msg"');
   expect(output).not.toContain("Unknown env config");
 
-  const page = await fetch(appUrl);
-  expect(page.status).toBe(200);
-  expect(await page.text()).toContain('<div id="root">');
+  const home = await fetch(appUrl);
+  expect(home.status).toBe(200);
+  expect(await home.text()).toContain('<div id="root">');
   const checkUrl = `${appUrl}api/v1/vehicle/AB12CDE/insurance`;
   expect(
     (await fetch(checkUrl, { headers: { [CLIENT_HEADER]: "e2e" } })).status,
@@ -169,8 +173,26 @@ test("starts the service and proxy, says once where, keeps its key private and i
     .split("\n")
     .find((line) => line.includes("#token="))!;
   expect(linkLine).toContain(`${appUrl}sign-in/link#token=`);
-  const session = await signInWithLinkToken(appUrl, linkToken(linkLine));
+  // Opened in the browser as printed: signed in as the first admin, at the app.
+  const link = /(http\S+#token=\S+)/.exec(linkLine)![1]!;
+  await page.goto(link);
+  await expect(page.getByText("Signed in as")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Users" })).toBeVisible();
+  expect(page.url()).not.toContain("token=");
+  const session = (await page.context().cookies()).find(
+    (cookie) => cookie.name === "vics_session",
+  )!;
   const cookie = `${session.name}=${session.value}`;
+  // Once only: the same link again signs no one in.
+  expect(
+    (
+      await fetch(`${appUrl}api/auth/sign-in-link`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", [CLIENT_HEADER]: "e2e" },
+        body: JSON.stringify({ token: linkToken(linkLine) }),
+      })
+    ).status,
+  ).toBe(400);
   const check = await fetch(checkUrl, {
     headers: { [CLIENT_HEADER]: "e2e", Cookie: cookie },
   });
