@@ -39,7 +39,8 @@ export interface FaultStack {
   session: SessionCookie;
 }
 
-async function waitUntilAnswering(
+/** Waits until the proxy child answers at `url`, or says why it never will. */
+export async function waitUntilAnswering(
   url: string,
   child: ChildProcess,
   output: () => string,
