@@ -2,37 +2,13 @@
 // row and asks again about no vehicle whose answer it had saved.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures.ts";
 import { FleetPage } from "../pages/fleet-page.ts";
 import { stackEnv } from "../stack-env.ts";
 import { seededRegistrations } from "./fleet-data.ts";
+import { savedRegistrations } from "./fleet-store.ts";
 
 const BULK = "**/api/v1/vehicle/bulk-insurance";
-
-/** The registrations whose answers the run has saved in the browser (IndexedDB) by now. */
-function savedRegistrations(page: Page, runId: string): Promise<string[]> {
-  return page.evaluate(async (id) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open("vics-fleet");
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    // Schema 3 saves a record per batch; "answered" holds each batch's registrations.
-    const batches = await new Promise<Array<{ registrations: string[] }>>(
-      (resolve, reject) => {
-        const request = db
-          .transaction("answered")
-          .objectStore("answered")
-          .getAll(IDBKeyRange.bound([id], [id, []]));
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      },
-    );
-    db.close();
-    return [...new Set(batches.flatMap((batch) => batch.registrations))];
-  }, runId);
-}
 
 test("reload in the middle of a 10,000-vehicle run, resume: no row lost, nothing saved asked again", async ({
   page,
