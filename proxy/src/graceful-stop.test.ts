@@ -15,7 +15,7 @@ import {
 } from "./test-support/child-processes.ts";
 
 /**
- * Issue 9, section 2: SIGTERM stops the proxy gracefully. It stops accepting, lets the
+ * SIGTERM stops the proxy gracefully. It stops accepting, lets the
  * requests in flight finish within a bounded time, and exits 0. The upstream holds each
  * request until the test lets it go, so "in flight" is a fact, not a race.
  */

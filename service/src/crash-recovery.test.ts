@@ -26,7 +26,7 @@ import {
 } from "./test-support/service-process.ts";
 
 /**
- * Issue 9: the database survives `kill -9` in the middle of a write, and the service restarts
+ * The database survives `kill -9` in the middle of a write, and the service restarts
  * clean. Real processes on a real file in WAL mode, killed with SIGKILL, never asked nicely.
  */
 

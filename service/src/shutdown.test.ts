@@ -15,7 +15,7 @@ import {
 } from "./test-support/service-process.ts";
 
 /**
- * Issue 9: SIGTERM stops the service gracefully. It stops accepting at once, lets the requests
+ * SIGTERM stops the service gracefully. It stops accepting at once, lets the requests
  * in flight finish within its grace period (index.ts, SHUTDOWN_GRACE_MS: 5 s), cuts whatever
  * is left after it, and exits 0. The real process, on a real socket.
  */

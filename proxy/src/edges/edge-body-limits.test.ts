@@ -9,7 +9,7 @@ import {
 } from "../test-support.ts";
 
 /**
- * Issue 9: body limits on every route. The bulk checks take up to 64 KiB (bulk-body.test.ts
+ * Body limits on every route. The bulk checks take up to 64 KiB (bulk-body.test.ts
  * and bulk-body-socket.test.ts); every other request takes none. On a real socket, since a
  * Request object cannot even be made with a GET body.
  */

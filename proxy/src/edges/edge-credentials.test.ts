@@ -9,7 +9,7 @@ import {
 } from "../test-support.ts";
 
 /**
- * Issue 9: the client's credentials are never forwarded. Every credential a browser or a
+ * The client's credentials are never forwarded. Every credential a browser or a
  * client can attach, on every forwarded operation, and what the upstream received.
  */
 

@@ -13,7 +13,7 @@ import {
 } from "../test-support.ts";
 
 /**
- * Issue 9: a cross-site form, image or script cannot spend the key's quota; no CORS. Each
+ * A cross-site form, image or script cannot spend the key's quota; no CORS. Each
  * request below carries the headers Chromium sends for it (Fetch Metadata, Origin), sent to
  * the proxy itself, which adds nothing (`proxy`, not `app`).
  */

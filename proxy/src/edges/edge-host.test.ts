@@ -10,7 +10,7 @@ import { isOwnAuthority } from "./host-check.ts";
 import { createTestProxy, fakeUpstream } from "../test-support.ts";
 
 /**
- * Issue 9: a Host check against DNS rebinding. A page on the attacker's name, resolved to the
+ * A Host check against DNS rebinding. A page on the attacker's name, resolved to the
  * proxy's address, is same-origin with itself, so neither the client header nor Fetch
  * Metadata stops it; only the Host header it sends (its own name) gives it away.
  */

@@ -1,4 +1,4 @@
-// Issue 9, "the proxy's edges", as a property: any text at all in a registration's place in
+// The proxy's edges, as a property: any text at all in a registration's place in
 // the path is the proxy's 400 (nothing upstream), a 404 when the text changed the route, or
 // a 200 for which only a normalised plate went upstream. FUZZ_RUNS cases per route and form.
 import fc from "fast-check";

@@ -9,7 +9,7 @@ import { createTestService } from "@vics/service/testing";
 import { createTestProxy, fakeUpstream } from "../test-support.ts";
 
 /**
- * Issue 9, "the proxy's edges": a registration in a path is parsed by the shared parser and
+ * The proxy's edges: a registration in a path is parsed by the shared parser and
  * only its normalised form goes upstream; an invalid one is the proxy's own 400.
  */
 

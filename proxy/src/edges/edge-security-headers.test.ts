@@ -7,7 +7,7 @@ import {
 } from "../test-support.ts";
 
 /**
- * Issue 9: the security headers, on every kind of answer the proxy gives: the app's pages and
+ * The security headers, on every kind of answer the proxy gives: the app's pages and
  * files, forwarded answers, and each of its own refusals. (The e2e suite proves the built app
  * runs under the policy with no violation: e2e/src/csp.spec.ts.)
  */

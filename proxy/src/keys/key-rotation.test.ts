@@ -15,7 +15,7 @@ import {
 } from "../test-support/child-processes.ts";
 
 /**
- * Issue 9: key rotation without downtime, as docs/operations.md's runbook does it, on the real
+ * Key rotation without downtime, as docs/operations.md's runbook does it, on the real
  * service and the real proxy: create a new key, swap the file, SIGHUP, wait for the requests
  * sent with the old key, revoke it. A steady stream of requests runs throughout.
  */

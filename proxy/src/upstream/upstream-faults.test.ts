@@ -19,7 +19,7 @@ import {
 } from "../test-support/fault-upstream.ts";
 
 /**
- * Issue 9, faults: the real proxy app on a real socket, its upstream the fault upstream on
+ * Faults: the real proxy app on a real socket, its upstream the fault upstream on
  * another. Every fault, on every forwarded check, must come back as the proxy's own 502 or
  * 504 problem within its time-out, and the proxy must answer normally the moment it clears.
  */

@@ -6,7 +6,7 @@ const MAX_ENTRIES = 10_000;
 
 /**
  * The store, with found keys remembered for `ttlMs`: a key is looked up once per two seconds
- * instead of on every request (issue 10). A revocation, made by `scripts/keys` in another
+ * instead of on every request. A revocation, made by `scripts/keys` in another
  * process (the service itself never revokes), takes effect within `ttlMs`. Unknown keys are
  * never remembered, so a key created a moment ago works on its first request, and a guesser
  * cannot fill the cache (it holds at most MAX_ENTRIES, oldest out first).

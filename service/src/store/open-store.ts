@@ -53,7 +53,7 @@ export function openStoreOrExit(
   const started = performance.now();
   let seeded = false;
   // Said whenever the database is seeded: on a new file, and on a file a crash left without
-  // its fleet (the seeding is one transaction, so nothing of it was kept: issue 9).
+  // its fleet (the seeding is one transaction, so nothing of it was kept).
   const onSeeding = () => {
     seeded = true;
     announce(
@@ -65,7 +65,7 @@ export function openStoreOrExit(
   };
   try {
     const store = openStore(databasePath, now, onSeeding);
-    // Issue 2 promises "seconds, not minutes": say how long it took, every time it happens.
+    // The operations guide promises "seconds, not minutes": say how long it took, every time it happens.
     if (seeded)
       announce("database created and seeded", {
         databasePath,

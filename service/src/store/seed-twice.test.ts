@@ -10,7 +10,7 @@ import {
 } from "../test-support/service-process.ts";
 import { openStoreOrExit, type Announce } from "./open-store.ts";
 
-/** Issue 9: seeding run twice changes nothing, on a real file, through the entry points' code. */
+/** Seeding run twice changes nothing, on a real file, through the entry points' code. */
 
 const dir = mkdtempSync(join(tmpdir(), "vics-seed-twice-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

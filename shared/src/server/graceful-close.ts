@@ -5,7 +5,7 @@ import type { Logger, LogFields } from "./logger.ts";
 export type CloseLogger = Pick<Logger, "warn">;
 
 /**
- * How the service and the proxy stop on SIGTERM (issue 9): the listening socket closes
+ * How the service and the proxy stop on SIGTERM: the listening socket closes
  * at once (nothing new is accepted), idle keep-alive connections are closed, each request in
  * flight finishes and its connection closes after it (Connection: close), and whatever is
  * still open after `graceMs` is cut. Resolves when the last connection has gone.

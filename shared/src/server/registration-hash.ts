@@ -15,7 +15,7 @@ export type RegistrationHasher = (registration: string) => string;
  * only within the process's own lines). `ab12 cde` and `AB12CDE` hash alike.
  */
 export function registrationHasher(key?: string): RegistrationHasher {
-  // A KeyObject made once: a Buffer would be imported again on every hash (issue 10's profile).
+  // A KeyObject made once: a Buffer would be imported again on every hash (a profile showed it).
   const secret = createSecretKey(
     key ? Buffer.from(key, "utf8") : randomBytes(32),
   );

@@ -7,7 +7,7 @@ import type { VehicleFacts } from "../store.ts";
 type Row = SQLOutputValue[];
 
 // One statement per lookup: each vehicle row carries its policies, MOT expiries and fines as
-// JSON arrays, in their order (issue 10: four queries per check were 40% of the
+// JSON arrays, in their order (four queries per check were 40% of the
 // service's time). The single check matches its registration directly; json_each lets one
 // prepared statement take any number of registrations (the bulk checks, the look-alikes).
 // Every table is read from a covering index (schema.ts); SQLite would pick registration's
