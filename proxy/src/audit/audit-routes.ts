@@ -1,4 +1,6 @@
 import {
+  RECENT_CHECK_VERDICTS,
+  type RecentCheckVerdict,
   AUDIT_PAGE_SIZE,
   AUTH_PATHS,
   CSV_MEDIA_TYPE,
@@ -69,6 +71,9 @@ async function auditQuery(
   return query;
 }
 
+const isVerdict = (value: unknown): value is RecentCheckVerdict =>
+  (RECENT_CHECK_VERDICTS as readonly unknown[]).includes(value);
+
 /** /api/admin/audit (pages of 50, newest first) and its CSV download; admins only. */
 export function registerAuditRoutes(
   app: Hono<AppEnv>,
@@ -138,6 +143,9 @@ export function registerAuditRoutes(
         action: event.action,
         registrations: [...event.registrations],
         outcome: event.outcome,
+        ...(isVerdict(event.detail?.verdict) && {
+          verdict: event.detail.verdict,
+        }),
       }));
     return c.json({ checks });
   });

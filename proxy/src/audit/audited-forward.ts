@@ -1,4 +1,4 @@
-import { paths } from "@vics/shared";
+import { paths, type RecentCheckVerdict } from "@vics/shared";
 import { ProblemError } from "@vics/shared/server/problem-error";
 import type { Forward } from "../forward/forward.ts";
 import type { AuditAction, AuditStore } from "../store/proxy-store.ts";
@@ -15,6 +15,28 @@ export function checkAction(path: string): AuditAction | undefined {
 }
 
 /**
+ * What a single check found, for the person's recent checks: read from the answer, which the
+ * forwarder has already checked against the contract. Undefined for a bulk check or a failure.
+ */
+async function verdictOf(
+  action: AuditAction,
+  response: Response,
+): Promise<RecentCheckVerdict | undefined> {
+  if (action !== "check.insurance" && action !== "check.compliance")
+    return undefined;
+  if (response.status === 404) return "not-found";
+  if (response.status !== 200) return undefined;
+  try {
+    const answer = (await response.clone().json()) as Record<string, unknown>;
+    if (action === "check.insurance")
+      return answer.insured === true ? "insured" : "not-insured";
+    return answer.compliant === true ? "compliant" : "not-compliant";
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Every check forwarded is one audit event, committed before its answer goes back: the
  * answer waits for the event, and a failed write is the proxy's 500 instead of an answer with
  * no record. A check the upstream failed is recorded too, with the proxy's status.
@@ -27,11 +49,12 @@ export function auditedForward(
   return async (c, upstream) => {
     const action = checkAction(upstream.path);
     if (action === undefined) return forward(c, upstream);
-    const record = (outcome: string) =>
+    const record = (outcome: string, verdict?: RecentCheckVerdict) =>
       recordAudit(store, c, now(), {
         action,
         outcome,
         registrations: upstream.registrations ?? [],
+        ...(verdict && { detail: { verdict } }),
       });
     let response: Response;
     try {
@@ -40,7 +63,7 @@ export function auditedForward(
       if (error instanceof ProblemError) await record(String(error.status));
       throw error;
     }
-    await record(String(response.status));
+    await record(String(response.status), await verdictOf(action, response));
     return response;
   };
 }

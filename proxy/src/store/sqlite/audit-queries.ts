@@ -56,25 +56,55 @@ export function auditQueries(
   );
   const pruneEvents = db.prepare("DELETE FROM audit_events WHERE at < ?");
 
+  const insertEvent = (event: NewAuditEvent): number => {
+    const { id } = insert.get(
+      event.at,
+      event.userId,
+      event.userEmail,
+      event.action,
+      JSON.stringify(event.registrations),
+      event.outcome,
+      event.requestId,
+      event.clientAddress,
+      event.detail ? JSON.stringify(event.detail) : null,
+    ) as { id: number };
+    for (const registration of event.registrations)
+      insertRegistration.run(registration, id);
+    return id;
+  };
+
+  // Group commit: the events of the requests in flight together are written in one
+  // transaction, with one sync to disk, and each request is answered only once it is committed.
+  // One sync per event (synchronous = FULL) held the event loop for every check.
+  let pending: Array<{
+    event: NewAuditEvent;
+    resolve: (id: number) => void;
+    reject: (error: unknown) => void;
+  }> = [];
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    try {
+      const ids = inTransaction(db, () =>
+        batch.map(({ event }) => insertEvent(event)),
+      );
+      batch.forEach(({ resolve }, index) => resolve(ids[index]!));
+    } catch (error) {
+      // Nothing of the batch was committed: every request of it fails, none answers unrecorded.
+      for (const { reject } of batch) reject(error);
+    }
+  };
+
   return {
-    async appendAudit(event: NewAuditEvent) {
-      const id = inTransaction(db, () => {
-        const { id } = insert.get(
-          event.at,
-          event.userId,
-          event.userEmail,
-          event.action,
-          JSON.stringify(event.registrations),
-          event.outcome,
-          event.requestId,
-          event.clientAddress,
-          event.detail ? JSON.stringify(event.detail) : null,
-        ) as { id: number };
-        for (const registration of event.registrations)
-          insertRegistration.run(registration, id);
-        return id;
+    appendAudit(event: NewAuditEvent) {
+      return new Promise<AuditEvent>((resolve, reject) => {
+        if (pending.length === 0) setImmediate(flush);
+        pending.push({
+          event,
+          resolve: (id) => resolve({ ...event, id }),
+          reject,
+        });
       });
-      return { ...event, id };
     },
     async searchAudit(query: AuditQuery) {
       const where: string[] = [];
