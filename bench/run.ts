@@ -102,10 +102,19 @@ try {
     [],
     async () => {
       const key = createKey(join(dataDir, "vics.sqlite"), "web");
-      const proxy = await startProxy(service.serviceUrl, key);
+      const proxy = await startProxy(
+        service.serviceUrl,
+        key,
+        join(dataDir, "proxy-web.sqlite"),
+      );
       try {
         const proxyUrl = `${proxy.url}/`;
-        const web = await webFigures({ proxyUrl, fleet, quick });
+        const web = await webFigures({
+          proxyUrl,
+          cookie: proxy.cookie,
+          fleet,
+          quick,
+        });
         Object.assign(figures, web.figures);
         webRows = web.rows;
       } finally {
