@@ -41,9 +41,13 @@ export async function batchFigures(
 
   await scenario(["fleet100k_node_s", "fleet100k_node_per_s"], async () => {
     const key = createKey(databasePath, "fleet");
-    const proxy = await startProxy(stack.serviceUrl, key);
+    const proxy = await startProxy(
+      stack.serviceUrl,
+      key,
+      join(context.dataDir, "proxy-fleet.sqlite"),
+    );
     try {
-      const run = await fleetRunInNode(`${proxy.url}/`, fleet);
+      const run = await fleetRunInNode(`${proxy.url}/`, proxy.cookie, fleet);
       figures.fleet100k_node_s = run.seconds;
       figures.fleet100k_node_per_s = run.perSecond;
       recorder.say(

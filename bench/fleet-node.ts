@@ -1,6 +1,7 @@
 // A fleet run in Node: the web app's own run engine and its own API client, through a real
 // proxy. The client fetches relative /api URLs, as a page does; Node's fetch needs absolute
-// ones, so for the run fetch resolves them against the proxy, adding the bench's client name.
+// ones, so for the run fetch resolves them against the proxy, adding the bench's client name and
+// the session cookie a signed-in browser would send.
 import { CLIENT_HEADER } from "@vics/shared";
 import { apiFleetClient } from "../web/src/features/fleet/api/fleet-client.ts";
 import { createFleetRun } from "../web/src/features/fleet/lib/engine/fleet-run.ts";
@@ -13,7 +14,11 @@ export interface FleetRunFigures {
   outcomes: Record<string, number>;
 }
 
-function fetchThrough(base: string, real: typeof fetch): typeof fetch {
+function fetchThrough(
+  base: string,
+  cookie: string,
+  real: typeof fetch,
+): typeof fetch {
   return (input, init) => {
     const url =
       typeof input === "string" && input.startsWith("/")
@@ -21,18 +26,21 @@ function fetchThrough(base: string, real: typeof fetch): typeof fetch {
         : input;
     const headers = new Headers(init?.headers);
     headers.set(CLIENT_HEADER, "bench");
+    headers.set("Cookie", cookie);
     return real(url, { ...init, headers });
   };
 }
 
 export async function fleetRunInNode(
   proxyUrl: string,
+  /** A signed-in fleet user's Cookie header: every /api route needs a session. */
+  cookie: string,
   registrations: readonly string[],
 ): Promise<FleetRunFigures> {
   const outcomes: Record<string, number> = {};
   let results = 0;
   const realFetch = globalThis.fetch;
-  globalThis.fetch = fetchThrough(proxyUrl, realFetch);
+  globalThis.fetch = fetchThrough(proxyUrl, cookie, realFetch);
   const started = performance.now();
   try {
     // The page's defaults: insurance only, the engine's own chunking and concurrency.

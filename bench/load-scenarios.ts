@@ -115,13 +115,14 @@ export async function loadFigures(
     figures.compliance_p99_ms = run.p99Ms;
   });
 
-  // The stack's own proxy: its key has been used by nothing else.
+  // The stack's own proxy: its key has been used by nothing else. Its signed-in fleet user sends
+  // every check, as the web app does: a session lookup and an audit write each.
   await scenario(
     ["proxy_rps", "proxy_p99_ms", "proxy_cpu_us_per_req"],
     async () => {
       const options = {
         url: stack.proxyUrl,
-        headers: CLIENT_HEADERS,
+        headers: { ...CLIENT_HEADERS, Cookie: stack.cookie },
         path: insurance,
       };
       const run = await load("proxy insurance", options, keyed, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markdownTable, ratios, serverRows } from "./report.ts";
+import { differences, markdownTable, ratios, serverRows } from "./report.ts";
 
 const figures = {
   hello_rps: 20_000,
@@ -24,6 +24,20 @@ describe("ratios", () => {
       proxy_service_ratio: null,
       proxy_nginx_ratio: null,
       service_hello_ratio: null,
+    });
+  });
+});
+
+describe("differences", () => {
+  it("takes the signed-in part off the proxy's CPU per check", () => {
+    expect(
+      differences({ proxy_cpu_us_per_req: 900, signed_in_check_cpu_us: 520 }),
+    ).toEqual({ proxy_forward_cpu_us_per_req_est: 380 });
+  });
+
+  it("is null when a side is missing", () => {
+    expect(differences({ proxy_cpu_us_per_req: 900 })).toEqual({
+      proxy_forward_cpu_us_per_req_est: null,
     });
   });
 });

@@ -32,6 +32,22 @@ export const SERVER_FIGURES: readonly FigureSpec[] = [
   { key: "hello_cpu_us_per_req", unit: "µs CPU/req", digits: 0 },
   { key: "service_cpu_us_per_req", unit: "µs CPU/req", digits: 0 },
   { key: "proxy_cpu_us_per_req", unit: "µs CPU/req", digits: 0 },
+  // What sign-in adds to each of those checks, measured in process (signed-in-check.ts).
+  { key: "signed_in_check_cpu_us", unit: "µs CPU/check", digits: 0 },
+  {
+    key: "signed_in_check_cpu_fastest_round_us",
+    unit: "µs CPU/check",
+    digits: 0,
+  },
+  {
+    key: "signed_in_check_cpu_slowest_round_us",
+    unit: "µs CPU/check",
+    digits: 0,
+  },
+  { key: "session_read_cpu_us", unit: "µs CPU/check", digits: 0 },
+  { key: "audit_append_cpu_us", unit: "µs CPU/check", digits: 0 },
+  { key: "audit_append_p50_us", unit: "µs", digits: 0 },
+  { key: "proxy_forward_cpu_us_per_req_est", unit: "µs CPU/req", digits: 0 },
   { key: "bulk1000_p50_ms", unit: "ms", digits: 1, atMost: 20 },
   { key: "bulk_compliance1000_p50_ms", unit: "ms", digits: 1, atMost: 20 },
   { key: "fleet100k_node_s", unit: "s", digits: 1, atMost: 10 },
@@ -59,6 +75,19 @@ export const RATIOS = [
   },
 ] as const;
 
+/**
+ * Figures taken by difference: the proxy's CPU per check under load, less what the signed-in
+ * part of a check costs measured alone, estimates the proxy's cost without sign-in (which can
+ * no longer be measured, sign-in being always on).
+ */
+export const DIFFERENCES = [
+  {
+    key: "proxy_forward_cpu_us_per_req_est",
+    of: "proxy_cpu_us_per_req",
+    less: "signed_in_check_cpu_us",
+  },
+] as const;
+
 const present = (value: number | null | undefined): value is number =>
   typeof value === "number" && Number.isFinite(value);
 
@@ -77,6 +106,17 @@ export function ratios(figures: Figures): Record<string, number | null> {
     const bottom = figures[to];
     result[key] =
       present(top) && present(bottom) && bottom !== 0 ? top / bottom : null;
+  }
+  return result;
+}
+
+/** Each difference, or null when either side was not measured. */
+export function differences(figures: Figures): Record<string, number | null> {
+  const result: Record<string, number | null> = {};
+  for (const { key, of, less } of DIFFERENCES) {
+    const top = figures[of];
+    const bottom = figures[less];
+    result[key] = present(top) && present(bottom) ? top - bottom : null;
   }
   return result;
 }

@@ -23,8 +23,15 @@ import { batchFigures } from "./batch-scenarios.ts";
 import { stopAllChildren } from "../scripts/load/children.ts";
 import { loadFigures } from "./load-scenarios.ts";
 import { createRecorder } from "./recorder.ts";
-import { markdownTable, ratios, serverRows, type Row } from "./report.ts";
+import {
+  differences,
+  markdownTable,
+  ratios,
+  serverRows,
+  type Row,
+} from "./report.ts";
 import { resultsJson, writeResults } from "./results.ts";
+import { signedInCheckFigures } from "./signed-in-check.ts";
 import { BENCH_FLEET_SIZE, seedDatabase } from "./seed.ts";
 import { ROOT, createKey, startProxy } from "./servers.ts";
 import { webFigures } from "./web/index.ts";
@@ -73,6 +80,32 @@ try {
   const fleet = fleetRegistrations(dataDir, FLEET_RUN_SIZE);
   const sample = fleet.slice(0, LOAD_SAMPLE);
   await loadFigures({ stack, dataDir, sample, quick }, recorder);
+  // Beside the proxy's CPU per check under load: what sign-in adds to each, measured alone.
+  await recorder.scenario(
+    [
+      "signed_in_check_cpu_us",
+      "signed_in_check_cpu_fastest_round_us",
+      "signed_in_check_cpu_slowest_round_us",
+      "session_read_cpu_us",
+      "audit_append_cpu_us",
+      "audit_append_p50_us",
+    ],
+    async () => {
+      const signedIn = await signedInCheckFigures(dataDir, sample);
+      figures.signed_in_check_cpu_us = signedIn.cpuUsPerCheck.median;
+      figures.signed_in_check_cpu_fastest_round_us =
+        signedIn.cpuUsPerCheck.fastest;
+      figures.signed_in_check_cpu_slowest_round_us =
+        signedIn.cpuUsPerCheck.slowest;
+      figures.session_read_cpu_us = signedIn.sessionReadCpuUs.median;
+      figures.audit_append_cpu_us = signedIn.auditAppendCpuUs.median;
+      figures.audit_append_p50_us = signedIn.auditAppendP50Us.median;
+      say(
+        `  ${Math.round(signedIn.cpuUsPerCheck.median)} µs CPU per check (rounds ${Math.round(signedIn.cpuUsPerCheck.fastest)}-${Math.round(signedIn.cpuUsPerCheck.slowest)}): session read ${Math.round(signedIn.sessionReadCpuUs.median)}, audit append ${Math.round(signedIn.auditAppendCpuUs.median)}; an append takes ${Math.round(signedIn.auditAppendP50Us.median)} µs (p50, sync included)`,
+      );
+    },
+    "the signed-in part of a check, in process",
+  );
   await batchFigures({ stack, dataDir, fleet, quick }, recorder);
   rss.stop();
   const rssMb = (rss.samples.service ?? []).map(([, mb]) => mb);
@@ -102,10 +135,19 @@ try {
     [],
     async () => {
       const key = createKey(join(dataDir, "vics.sqlite"), "web");
-      const proxy = await startProxy(service.serviceUrl, key);
+      const proxy = await startProxy(
+        service.serviceUrl,
+        key,
+        join(dataDir, "proxy-web.sqlite"),
+      );
       try {
         const proxyUrl = `${proxy.url}/`;
-        const web = await webFigures({ proxyUrl, fleet, quick });
+        const web = await webFigures({
+          proxyUrl,
+          cookie: proxy.cookie,
+          fleet,
+          quick,
+        });
         Object.assign(figures, web.figures);
         webRows = web.rows;
       } finally {
@@ -119,7 +161,7 @@ try {
 }
 
 const date = new Date();
-Object.assign(figures, ratios(figures));
+Object.assign(figures, ratios(figures), differences(figures));
 say(
   `\n${markdownTable([...serverRows(figures, recorder.notes), ...webRows])}\n`,
 );

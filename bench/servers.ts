@@ -1,8 +1,13 @@
 // The servers the bench starts beside the stack: a fresh API key per scenario (so none meets
-// another's rate limit), a proxy holding one such key, and the bare Hono app.
+// another's rate limit), a proxy holding one such key with a signed-in user of its own, and the
+// bare Hono app.
 import { join, resolve } from "node:path";
 import { freePort } from "@vics/shared/testing/free-port";
-import { createKey as createStackKey } from "../scripts/load/stack.ts";
+import {
+  createKey as createStackKey,
+  loadProxyEnv,
+  signedInCookie,
+} from "../scripts/load/stack.ts";
 import { startChild, type Child } from "../scripts/load/children.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
@@ -11,10 +16,22 @@ export const ROOT = resolve(import.meta.dirname, "..");
 export const createKey = (databasePath: string, scenario: string): string =>
   createStackKey(databasePath, "internal", `bench-${scenario}-${Date.now()}`);
 
-/** The real proxy in front of `serviceUrl`, holding `key`. Its url has no trailing slash. */
-export async function startProxy(serviceUrl: string, key: string) {
+export interface BenchProxy extends Child {
+  /** The Cookie header of a signed-in fleet user's session on this proxy. */
+  cookie: string;
+}
+
+/**
+ * The real proxy in front of `serviceUrl`, holding `key`, its store at `proxyDatabasePath` (a
+ * file of the run's own), and a fleet user signed in on it. Its url has no trailing slash.
+ */
+export async function startProxy(
+  serviceUrl: string,
+  key: string,
+  proxyDatabasePath: string,
+): Promise<BenchProxy> {
   const port = await freePort();
-  return startChild({
+  const proxy = await startChild({
     label: "proxy",
     command: process.execPath,
     args: [join(ROOT, "proxy/src/index.ts")],
@@ -28,8 +45,16 @@ export async function startProxy(serviceUrl: string, key: string) {
       UPSTREAM_API_KEY: key,
       // Empty means unset to the proxy: one key source only, whatever the shell exported.
       UPSTREAM_API_KEY_FILE: "",
+      ...loadProxyEnv(proxyDatabasePath),
     },
   });
+  try {
+    const cookie = await signedInCookie(`${proxy.url}/`, proxyDatabasePath);
+    return { ...proxy, cookie };
+  } catch (error) {
+    await proxy.stop();
+    throw error;
+  }
 }
 
 /** The framework's ceiling: Hono's "hello" on @hono/node-server, nothing else. */

@@ -2,7 +2,10 @@
 // loopback, each with a probe (scripts/memory/gc-probe.ts, loaded only here) that collects all
 // garbage and reports process.memoryUsage() on SIGUSR2. Then, for each round: idle sockets,
 // checks with oversized headers, wrong keys, and oversized bulk bodies against both, a few
-// seconds idle, and a measure after GC. A leak is live heap that grows round after round; RSS
+// seconds idle, and a measure after GC. The proxy's checks (warm-up, oversized headers and
+// bodies) are a signed-in fleet user's, so they reach what they did before sign-in (forwarding,
+// the body limit) and the session lookup and audit write besides; the round also sends checks
+// with no session, which the proxy refuses with a 401. A leak is live heap that grows round after round; RSS
 // that stays up while the heap comes back down is the allocator keeping memory for reuse.
 //
 // `node scripts/memory-after-attack.ts` (under scripts/node24); `-- --rounds 2 --scale 0.25` for
@@ -30,7 +33,7 @@ import {
 } from "./memory/memory-verdict.ts";
 import { startChild, stopAllChildren, type Child } from "./load/children.ts";
 import { sampleRss } from "./load/rss.ts";
-import { createKey } from "./load/stack.ts";
+import { createKey, loadProxyEnv, signedInCookie } from "./load/stack.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const PROBE = pathToFileURL(join(ROOT, "scripts/memory/gc-probe.ts")).href;
@@ -113,6 +116,7 @@ console.log(
   `Memory after attack: ${rounds} rounds at scale ${scale}, ${idleSeconds} s idle before each measure${values.unguarded ? ", connection caps lifted" : ""}${values["malloc-arena-max"] ? `, MALLOC_ARENA_MAX=${values["malloc-arena-max"]}` : ""}`,
 );
 const databasePath = join(dataDir, "vics.sqlite");
+const proxyDatabasePath = join(dataDir, "proxy.sqlite");
 let exitCode = 1;
 try {
   const service = await server("service/src/index.ts", HEALTH_PATH, {
@@ -122,7 +126,12 @@ try {
     UPSTREAM_URL: service.url,
     UPSTREAM_API_KEY: createKey(databasePath, "internal", "memory-proxy"),
     UPSTREAM_API_KEY_FILE: "",
+    ...loadProxyEnv(proxyDatabasePath),
   });
+  const signedIn = {
+    [CLIENT_HEADER]: "memory-experiment",
+    Cookie: await signedInCookie(`${proxy.url}/`, proxyDatabasePath),
+  };
   // A caller of the service's own, so that its bodies are read, not refused for the key.
   const directKey = createKey(databasePath, "internal", "memory-direct");
 
@@ -130,7 +139,7 @@ try {
   await inParallel(n(500), 20, (i) =>
     send(proxy.url, {
       path: `/api/v1/compliance/${["AB12CDE", "MT15EXP", "UN51NSD"][i % 3]}`,
-      headers: { [CLIENT_HEADER]: "memory-experiment" },
+      headers: signedIn,
       from: "127.0.0.1",
     }),
   );
@@ -160,14 +169,15 @@ try {
       idleFlood(proxyPort, n(6000), 1500, 2000),
       idleFlood(servicePort, n(6000), 1500, 2000),
     ]);
-    const headers = await bigHeaderChecks(proxy.url, n(3000));
+    const headers = await bigHeaderChecks(proxy.url, n(3000), signedIn.Cookie);
+    const signedOut = await bigHeaderChecks(proxy.url, n(3000));
     const guesses = await wrongKeys(service.url, n(3000));
     const proxyBodies = await bigBodies(
       proxy.url,
       "/api/v1/vehicle/bulk-insurance",
       n(200),
       4,
-      { [CLIENT_HEADER]: "memory-experiment" },
+      signedIn,
     );
     const serviceBodies = await bigBodies(
       service.url,
@@ -188,7 +198,7 @@ try {
       [
         `Round ${round} (${((Date.now() - started) / 1000).toFixed(0)} s):`,
         `  idle sockets: proxy ${flood[0].opened} opened, ${flood[0].closedByServer} closed by it; service ${flood[1].opened} opened, ${flood[1].closedByServer} closed by it`,
-        `  15 KiB headers through the proxy: ${summary(headers)}`,
+        `  15 KiB headers through the proxy: signed in ${summary(headers)}; signed out ${summary(signedOut)}`,
         `  wrong keys to the service: ${summary(guesses)}`,
         `  4 MiB bodies: proxy ${summary(proxyBodies)}; service ${summary(serviceBodies)}`,
         `  after GC: proxy heap ${mb(samples.proxy.at(-1)!.heapUsed)} MB, RSS ${mb(samples.proxy.at(-1)!.rss)} MB; service heap ${mb(samples.service.at(-1)!.heapUsed)} MB, RSS ${mb(samples.service.at(-1)!.rss)} MB`,

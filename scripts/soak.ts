@@ -11,6 +11,9 @@
 // Paced at SOAK_RATE: the proxy's one key is on the internal plan (100,000 requests a minute),
 // and unpaced the stack now answers faster than that, so half the soak was 429s, which take
 // none of the lookup path whose memory it watches.
+//
+// Every request is the stack's signed-in fleet user's, as the web app's are: each check also
+// reads the session and appends to the proxy's audit log, so the proxy's memory includes both.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -53,7 +56,7 @@ try {
         connections,
         overallRate: SOAK_RATE,
         duration: warmUpSeconds + seconds,
-        headers: SOAK_HEADERS,
+        headers: { ...SOAK_HEADERS, Cookie: stack.cookie },
         requests: soakRequests(registrations),
       },
       (error, finished) => (error ? fail(error) : done(finished)),

@@ -15,6 +15,8 @@ import { webRows, type WebParts, type WebRow } from "./web-rows.ts";
 export interface WebFigureOptions {
   /** A running proxy serving the built app (web/dist), ending with "/". */
   proxyUrl: string;
+  /** A signed-in fleet user's Cookie header on that proxy ("name=value"): the tab carries it. */
+  cookie: string;
   /** 100,000 registrations of the stack's fleet: the list is drawn from them. */
   fleet: readonly string[];
   /** Shorter scrolling and tighter time limits; the same 100,000-row run. */
@@ -30,6 +32,18 @@ const DIST = resolve(import.meta.dirname, "../../web/dist");
 const FLEET_ROWS = 100_000;
 /** 4,000 px/s: about 80 rows of 48 px a second, a brisk flick through the list. */
 const SCROLL_PX_PER_SECOND = 4000;
+
+/** "name=value" as Playwright's cookie for `url`, as the proxy set it (httpOnly, Lax). */
+export function sessionCookie(header: string, url: string) {
+  const at = header.indexOf("=");
+  return {
+    name: header.slice(0, at),
+    value: header.slice(at + 1),
+    url,
+    httpOnly: true,
+    sameSite: "Lax" as const,
+  };
+}
 
 const firstLine = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
@@ -62,6 +76,7 @@ async function inBrowser(
   const context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
   });
+  await context.addCookies([sessionCookie(options.cookie, options.proxyUrl)]);
   const page = await context.newPage();
   const parts: Omit<WebParts, "bundle" | "file"> = {};
   try {

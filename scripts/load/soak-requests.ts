@@ -5,7 +5,10 @@ import { CLIENT_HEADER, PROXY_PREFIX, paths } from "@vics/shared";
 
 const BULK_SIZE = 100;
 
-/** Every request carries the header the proxy asks of its clients, as the web app does. */
+/**
+ * Every request carries the header the proxy asks of its clients, as the web app does; the soak
+ * adds its signed-in user's session cookie (the stack's).
+ */
 export const SOAK_HEADERS = { [CLIENT_HEADER]: "soak" };
 
 export function soakRequests(registrations: readonly string[]): Request[] {

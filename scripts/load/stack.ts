@@ -110,6 +110,20 @@ export async function signedInCookie(
 /** Loads here are bounded by requests and time, not by a person's own limit. */
 const LOAD_USER_LIMIT = String(1_000_000_000);
 
+/**
+ * The environment a load run's proxy needs besides its upstream: its own store at
+ * `proxyDatabasePath` (never the repository's data/proxy.sqlite), and per-user limits no run
+ * reaches.
+ */
+export const loadProxyEnv = (
+  proxyDatabasePath: string,
+): Record<string, string> => ({
+  PROXY_DATABASE_PATH: proxyDatabasePath,
+  USER_LOOKUPS_PER_MINUTE_STAFF: LOAD_USER_LIMIT,
+  USER_LOOKUPS_PER_MINUTE_FLEET: LOAD_USER_LIMIT,
+  USER_LOOKUPS_PER_MINUTE_ADMIN: LOAD_USER_LIMIT,
+});
+
 export async function startStack(options: StackOptions): Promise<Stack> {
   const databasePath = join(options.dataDir, "vics.sqlite");
   const proxyDatabasePath = join(options.dataDir, "proxy.sqlite");
@@ -123,10 +137,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       UPSTREAM_API_KEY: createKey(databasePath, options.plan ?? "internal"),
       // Empty means unset to the proxy: one key source only, whatever the shell exported.
       UPSTREAM_API_KEY_FILE: "",
-      PROXY_DATABASE_PATH: proxyDatabasePath,
-      USER_LOOKUPS_PER_MINUTE_STAFF: LOAD_USER_LIMIT,
-      USER_LOOKUPS_PER_MINUTE_FLEET: LOAD_USER_LIMIT,
-      USER_LOOKUPS_PER_MINUTE_ADMIN: LOAD_USER_LIMIT,
+      ...loadProxyEnv(proxyDatabasePath),
     });
   } catch (error) {
     await service.stop();

@@ -111,14 +111,20 @@ const count = (counts: Counts, status: number | "error") => {
   counts[status] = (counts[status] ?? 0) + 1;
 };
 
-/** Checks through the proxy with ~15 KiB of headers each: the proxy forwards them. */
+/**
+ * Checks through the proxy with ~15 KiB of headers each: with a session `cookie` the proxy
+ * forwards them (after its session lookup and audit write); without one it answers 401.
+ */
 export async function bigHeaderChecks(
   proxyUrl: string,
   requests: number,
+  cookie?: string,
 ): Promise<Counts> {
   const counts: Counts = {};
   const headers = {
+    // With the cookie's 66 bytes too, the head stays under Node's 16 KiB limit.
     ...bigHeaders(15),
+    ...(cookie !== undefined && { Cookie: cookie }),
     [CLIENT_HEADER]: "memory-experiment",
     Accept: `application/json, ${"text/x-long;q=0.1, ".repeat(30)}`,
   };
