@@ -16,18 +16,17 @@ function keptRows(page: Page): Promise<number> {
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
-    const record = await new Promise<
-      { draft: { rows: unknown[] } } | undefined
+    // One draft per signed-in user ("user:<id>"); this browser has one user.
+    const records = await new Promise<
+      Array<{ id: string; draft: { rows: unknown[] } }>
     >((resolve, reject) => {
-      const request = db
-        .transaction("drafts")
-        .objectStore("drafts")
-        .get("current");
+      const request = db.transaction("drafts").objectStore("drafts").getAll();
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
     db.close();
-    return record?.draft.rows.length ?? 0;
+    const own = records.filter((record) => record.id.startsWith("user:"));
+    return own.length === 1 ? own[0]!.draft.rows.length : 0;
   });
 }
 
