@@ -83,6 +83,43 @@ test.describe("signed out", () => {
   });
 });
 
+test.describe("one-time links, signed out", () => {
+  test.use({ signedInAs: null });
+
+  test("axe finds no WCAG 2.2 A/AA violations on the set-password and sign-in link pages", async ({
+    page,
+  }) => {
+    const { dataDir } = await stackEnv();
+    const output = await usersCli(
+      proxyStorePath(dataDir),
+      "create",
+      "--email",
+      `e2e-invited-${Date.now()}@example.org`,
+      "--role",
+      "staff",
+    );
+    // The link's own address names the proxy's default port: open its path on this stack.
+    const invite = new URL(/(http\S+#token=\S+)/.exec(output)![1]!);
+    const pages = [
+      [`${invite.pathname}${invite.hash}`, "Create your password"],
+      [
+        `/sign-in/link#token=${"A".repeat(43)}`,
+        "This sign-in link cannot be used",
+      ],
+    ] as const;
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await expect(
+        page.getByRole("heading", { level: 1, name: heading }),
+      ).toBeVisible();
+      const results = await new AxeBuilder({ page })
+        .withTags(WCAG_TAGS)
+        .analyze();
+      expect(results.violations, path).toEqual([]);
+    }
+  });
+});
+
 test.describe("roles", () => {
   test.use({ signedInAs: "staff" });
 
@@ -125,13 +162,14 @@ test("a disabled user is thrown out on their next request", async ({
   await context.close();
 });
 
-test("axe finds no WCAG 2.2 A/AA violations on the account, users and audit pages", async ({
+test("axe finds no WCAG 2.2 A/AA violations on the account, users, audit and sign-out pages", async ({
   page,
 }) => {
   for (const [path, heading] of [
     ["/account", "Your account"],
     ["/admin/users", /Users/],
     ["/admin/audit", "Audit log"],
+    ["/sign-out", "Sign out"],
   ] as const) {
     await page.goto(path);
     await expect(
