@@ -1,5 +1,5 @@
 // Moves focus to the main content when the user goes to another area, as a page load would.
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { areaAt } from "../nav-areas.ts";
 
@@ -10,7 +10,8 @@ export function useFocusMainOnAreaChange(mainId: string): void {
   const area = areaAt(pathname)?.to ?? pathname;
   const previous = useRef(area);
 
-  useEffect(() => {
+  // A layout effect: focus has moved by the time the new area is painted (and seen by a test).
+  useLayoutEffect(() => {
     if (previous.current === area) return;
     previous.current = area;
     document.getElementById(mainId)?.focus();
