@@ -6,23 +6,25 @@ export function writeVehicles(
   db: DatabaseSync,
   vehicles: Iterable<SeedVehicle>,
 ): number {
-  const insertVehicle = db.prepare(
-    `INSERT INTO vehicles (registration, make, model, year, color, first_registered, tax_due, sorn, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertPolicy = db.prepare(
-    "INSERT INTO policies (vehicle_id, number, insurer, type, valid_from, valid_to) VALUES (?, ?, ?, ?, ?, ?)",
-  );
-  const insertMot = db.prepare(
-    "INSERT INTO mot_tests (vehicle_id, tested_on, expires_on) VALUES (?, ?, ?)",
-  );
-  const insertFine = db.prepare(
-    "INSERT INTO fines (vehicle_id, issued_on, amount_pence, paid) VALUES (?, ?, ?, ?)",
-  );
+  const insert = {
+    vehicle: db.prepare(
+      `INSERT INTO vehicles (registration, make, model, year, color, first_registered, tax_due, sorn, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    policy: db.prepare(
+      "INSERT INTO policies (vehicle_id, number, insurer, type, valid_from, valid_to) VALUES (?, ?, ?, ?, ?, ?)",
+    ),
+    mot: db.prepare(
+      "INSERT INTO mot_tests (vehicle_id, tested_on, expires_on) VALUES (?, ?, ?)",
+    ),
+    fine: db.prepare(
+      "INSERT INTO fines (vehicle_id, issued_on, amount_pence, paid) VALUES (?, ?, ?, ?)",
+    ),
+  };
   let count = 0;
   for (const seed of vehicles) {
     const { make, model, year, color } = seed.vehicle;
-    const { lastInsertRowid: vehicleId } = insertVehicle.run(
+    const { lastInsertRowid: vehicleId } = insert.vehicle.run(
       seed.registration,
       make,
       model,
@@ -34,7 +36,7 @@ export function writeVehicles(
       seed.lastUpdated,
     );
     for (const p of seed.policies)
-      insertPolicy.run(
+      insert.policy.run(
         vehicleId,
         p.number,
         p.insurer,
@@ -43,9 +45,9 @@ export function writeVehicles(
         p.validTo,
       );
     for (const mot of seed.motTests)
-      insertMot.run(vehicleId, mot.testedOn, mot.expiresOn);
+      insert.mot.run(vehicleId, mot.testedOn, mot.expiresOn);
     for (const fine of seed.fines)
-      insertFine.run(
+      insert.fine.run(
         vehicleId,
         fine.issuedOn,
         fine.amountPence,
