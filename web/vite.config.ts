@@ -14,6 +14,18 @@ export default defineConfig({
         // with the first answer (src/lib/lazy-schemas.ts).
         moduleSideEffects: [{ test: /\/shared\/src\//, sideEffects: false }],
       },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: "framework",
+              test: (id) =>
+                /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack[\\/](query-core|react-query))[\\/]/.test(id) ||
+                (/web[\\/]src[\\/](lib|components|app)[\\/]/.test(id) && !/(contract-schemas|download-file|text-field|use-form-errors|sign-out-page)\.tsx?$/.test(id)),
+            },
+          ],
+        },
+      },
     },
   },
   server: {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hasRole, isSameOriginPath, ReturnToSchema } from "./auth.ts";
+import { hasRole, isSameOriginPath } from "./access.ts";
+import { ReturnToSchema } from "./auth.ts";
 
 describe("a return-to address", () => {
   it("is a path on this site", () => {

@@ -1,4 +1,11 @@
 import { z } from "zod";
+import {
+  AUDIT_ACTIONS,
+  isSameOriginPath,
+  RECENT_CHECK_VERDICTS,
+  ROLES,
+  USER_STATES,
+} from "./access.ts";
 
 /**
  * The proxy's own routes for staff sign-in, users and the audit log (docs/api.md, "Staff
@@ -6,39 +13,7 @@ import { z } from "zod";
  * /api/me, beside the forwarded /api/v1, and speak the same problem documents.
  */
 
-export const ROLES = ["staff", "fleet", "admin"] as const;
 export const RoleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof RoleSchema>;
-
-/** What each role may do; each role may also do everything of the roles before it. */
-export const ROLE_WORDS: Record<Role, string> = {
-  staff: "single insurance and compliance checks",
-  fleet: "single checks and fleet checks of whole lists",
-  admin: "everything, and managing users and reading the audit log",
-};
-
-export const hasRole = (role: Role, needed: Role) =>
-  ROLES.indexOf(role) >= ROLES.indexOf(needed);
-
-export const AUTH_PATHS = {
-  methods: "/api/auth/methods",
-  session: "/api/auth/session",
-  signIn: "/api/auth/sign-in",
-  signOut: "/api/auth/sign-out",
-  signOutEverywhere: "/api/auth/sign-out-everywhere",
-  /** The one-time sign-in link of `npm start` (token in the body, from the URL's fragment). */
-  useSignInLink: "/api/auth/sign-in-link",
-  /** An invitation's or a reset's link: the token and the new password. */
-  setPassword: "/api/auth/set-password",
-  changePassword: "/api/auth/password",
-  /** A navigation, not a fetch: `?returnTo=/path` and the browser goes to the provider. */
-  oidcStart: "/api/auth/oidc/start",
-  oidcCallback: "/api/auth/oidc/callback",
-  users: "/api/admin/users",
-  audit: "/api/admin/audit",
-  auditCsv: "/api/admin/audit.csv",
-  recentChecks: "/api/me/recent-checks",
-} as const;
 
 export const SessionUserSchema = z.object({
   id: z.string(),
@@ -66,20 +41,11 @@ export const SessionSchema = z.object({
 });
 export type SessionAnswer = z.infer<typeof SessionSchema>;
 
-/** A path on this site to return to after sign-in: never another origin (no open redirect). */
+/** A path on this site to return to after sign-in (see isSameOriginPath). */
 export const ReturnToSchema = z
   .string()
   .max(2000)
   .refine((path) => isSameOriginPath(path), "must be a path on this site");
-
-export function isSameOriginPath(path: string): boolean {
-  if (!path.startsWith("/") || path.startsWith("//") || path.includes("\\"))
-    return false;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(path)) return false;
-  const resolved = new URL(path, "http://vics.invalid");
-  return resolved.origin === "http://vics.invalid";
-}
 
 export const SignInRequestSchema = z.object({
   email: z.string().trim().min(1, "Enter your email address").max(320),
@@ -102,8 +68,6 @@ export const ChangePasswordRequestSchema = z.object({
 
 /** POST /api/auth/sign-out: where the browser goes next (the provider's sign-out, or /sign-in). */
 export const SignOutAnswerSchema = z.object({ redirectTo: z.string() });
-
-export const USER_STATES = ["active", "invited", "disabled"] as const;
 
 export const AdminUserSchema = z.object({
   id: z.string(),
@@ -146,25 +110,6 @@ export const UserChangeSchema = z
     },
   );
 
-export const AUDIT_ACTIONS = [
-  "check.insurance",
-  "check.compliance",
-  "check.bulk-insurance",
-  "check.bulk-compliance",
-  "sign-in",
-  "sign-in.failed",
-  "sign-out",
-  "user.invite",
-  "user.create",
-  "user.role",
-  "user.disable",
-  "user.enable",
-  "user.reset",
-  "user.password",
-  "key.rotate",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
 export const AuditEventSchema = z.object({
   id: z.number().int(),
   at: z.string(),
@@ -190,17 +135,6 @@ export const AuditPageSchema = z.object({
   /** The `before` of the next (older) page; null on the last. */
   next: z.number().int().nullable(),
 });
-
-export const AUDIT_PAGE_SIZE = 50;
-
-export const RECENT_CHECK_VERDICTS = [
-  "insured",
-  "not-insured",
-  "compliant",
-  "not-compliant",
-  "not-found",
-] as const;
-export type RecentCheckVerdict = (typeof RECENT_CHECK_VERDICTS)[number];
 
 /** GET /api/me/recent-checks: the signed-in user's own last checks, newest first. */
 export const RecentChecksSchema = z.object({

@@ -13,5 +13,6 @@ export * from "./plans.ts";
 export * from "./routes.ts";
 export * from "./named-registrations.ts";
 export * from "./uk-date.ts";
+export * from "./access.ts";
 export * from "./auth.ts";
 export * from "./csv.ts";

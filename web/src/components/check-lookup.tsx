@@ -25,6 +25,11 @@ interface CheckLookupProps<T> {
   announcement: (record: T, display: string) => string;
   /** The view's answer. */
   children: (record: T) => ReactNode;
+  /**
+   * Whether the view of the answer has loaded (see lib/lazy-view.ts). Until it has, an answer
+   * that is in still shows as loading, so that it appears whole and its heading takes focus.
+   */
+  ready?: boolean;
   /** The latest submitted check: its answer (or error) takes focus when it is in. */
   focus?: FocusRequest;
 }
@@ -51,13 +56,18 @@ export function CheckLookup<T>({
   announcement,
   children,
   focus,
+  ready = true,
 }: CheckLookupProps<T>) {
   const queryClient = useQueryClient();
   const { data, dataUpdatedAt, error, isError, isFetching } = query;
   const display = formatRegistration(registration);
   const words = data === undefined ? undefined : outcome(data);
   const found = data === undefined ? undefined : verdict(data);
-  const phase = isError ? "error" : words === undefined ? "pending" : "answer";
+  const phase = isError
+    ? "error"
+    : words === undefined || !ready
+      ? "pending"
+      : "answer";
   const region = useRef<HTMLDivElement>(null);
   const focusInside = useRef(false);
 
@@ -102,7 +112,9 @@ export function CheckLookup<T>({
   if (isError) {
     pageTitle = `Error: ${display}`;
     status = ""; // the error panel is an alert of its own
-  } else if (data !== undefined && isFetching) {
+  } else if (phase === "pending") {
+    // Checking, or the answer is in and its view is still loading: the announcement waits.
+  } else if (isFetching) {
     status = `Checking ${display} again…`;
   } else if (data !== undefined) {
     pageTitle = `${display}: ${words}`;
@@ -131,7 +143,7 @@ export function CheckLookup<T>({
             focusInside.current = false;
         }}
       >
-        {query.isPending && (
+        {(query.isPending || (data !== undefined && !isError && !ready)) && (
           <LoadingMessage>{`Checking ${display}…`}</LoadingMessage>
         )}
         {isError && (
@@ -142,7 +154,7 @@ export function CheckLookup<T>({
             retrying={isFetching}
           />
         )}
-        {data !== undefined && !isError && children(data)}
+        {data !== undefined && !isError && ready && children(data)}
       </div>
     </>
   );

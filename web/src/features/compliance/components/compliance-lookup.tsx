@@ -4,8 +4,13 @@ import { CheckLookup } from "../../../components/check-lookup.tsx";
 import type { FocusRequest } from "../../../components/check-page.tsx";
 import { formatTimeOnDate } from "../../../lib/dates.ts";
 import { useInsurance } from "../../../lib/get-insurance.ts";
+import { lazyView, useLazyView } from "../../../lib/lazy-view.ts";
 import { useCompliance } from "../api/get-compliance.ts";
-import { ComplianceDashboard } from "./compliance-dashboard.tsx";
+
+// Loads while the check runs: the first page of a visit does without it.
+const dashboardView = lazyView(
+  async () => (await import("./compliance-dashboard.tsx")).ComplianceDashboard,
+);
 
 const outcome = (record: ComplianceRecord) =>
   record.compliant ? "Compliant" : "Not compliant";
@@ -20,6 +25,7 @@ export function ComplianceLookup({
   focus,
 }: ComplianceLookupProps) {
   const query = useCompliance(registration);
+  const ComplianceDashboard = useLazyView(dashboardView);
   const record = query.data;
   // The record usually carries its vehicle and insurance details (decision 008). Without them
   // the insurance check fills in, asked for only once the verdict has arrived: a vehicle that
@@ -45,21 +51,24 @@ export function ComplianceLookup({
       title="Compliance check"
       query={query}
       focus={focus}
+      ready={ComplianceDashboard !== undefined}
       outcome={outcome}
       verdict={(record) => (record.compliant ? "compliant" : "not-compliant")}
       announcement={(record, display) =>
         `${display}: ${outcome(record)}. Checked at ${formatTimeOnDate(record.lastChecked)}.`
       }
     >
-      {(record) => (
-        <ComplianceDashboard
-          record={record}
-          insurance={insurance.data}
-          insuranceStatus={insurance.status}
-          rechecking={query.isFetching}
-          onCheckAgain={checkAgain}
-        />
-      )}
+      {(record) =>
+        ComplianceDashboard && (
+          <ComplianceDashboard
+            record={record}
+            insurance={insurance.data}
+            insuranceStatus={insurance.status}
+            rechecking={query.isFetching}
+            onCheckAgain={checkAgain}
+          />
+        )
+      }
     </CheckLookup>
   );
 }

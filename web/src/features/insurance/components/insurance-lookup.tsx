@@ -3,7 +3,12 @@ import type { InsuranceRecord } from "@vics/shared";
 import { CheckLookup } from "../../../components/check-lookup.tsx";
 import type { FocusRequest } from "../../../components/check-page.tsx";
 import { useInsurance } from "../../../lib/get-insurance.ts";
-import { InsuranceResult } from "./insurance-result.tsx";
+import { lazyView, useLazyView } from "../../../lib/lazy-view.ts";
+
+// Loads while the check runs: the first page of a visit does without it.
+const resultView = lazyView(
+  async () => (await import("./insurance-result.tsx")).InsuranceResult,
+);
 
 const outcome = (record: InsuranceRecord) =>
   record.insured ? "Insured" : "Not insured";
@@ -15,6 +20,7 @@ interface InsuranceLookupProps {
 
 export function InsuranceLookup({ registration, focus }: InsuranceLookupProps) {
   const query = useInsurance(registration);
+  const InsuranceResult = useLazyView(resultView);
   return (
     <CheckLookup
       registration={registration}
@@ -22,21 +28,24 @@ export function InsuranceLookup({ registration, focus }: InsuranceLookupProps) {
       title="Insurance check"
       query={query}
       focus={focus}
+      ready={InsuranceResult !== undefined}
       outcome={outcome}
       verdict={(record) => (record.insured ? "insured" : "not-insured")}
       announcement={(record, display) =>
         `${display} is ${outcome(record).toLowerCase()}.`
       }
     >
-      {(record) => (
-        <InsuranceResult
-          record={record}
-          // The record has no time of its own: the check was made when this answer arrived.
-          checkedAt={new Date(query.dataUpdatedAt).toISOString()}
-          rechecking={query.isFetching}
-          onCheckAgain={() => void query.refetch()}
-        />
-      )}
+      {(record) =>
+        InsuranceResult && (
+          <InsuranceResult
+            record={record}
+            // The record has no time of its own: the check was made when this answer arrived.
+            checkedAt={new Date(query.dataUpdatedAt).toISOString()}
+            rechecking={query.isFetching}
+            onCheckAgain={() => void query.refetch()}
+          />
+        )
+      }
     </CheckLookup>
   );
 }

@@ -1,0 +1,80 @@
+/**
+ * The plain facts of staff sign-in, without zod: roles, the proxy's own paths, the audit's
+ * actions and a recent check's verdicts. Every page needs some of them before it has loaded
+ * zod (the schemas in auth.ts load with the first answer), so they are kept apart.
+ */
+
+export const ROLES = ["staff", "fleet", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What each role may do; each role may also do everything of the roles before it. */
+export const ROLE_WORDS: Record<Role, string> = {
+  staff: "single insurance and compliance checks",
+  fleet: "single checks and fleet checks of whole lists",
+  admin: "everything, and managing users and reading the audit log",
+};
+
+export const hasRole = (role: Role, needed: Role) =>
+  ROLES.indexOf(role) >= ROLES.indexOf(needed);
+
+export const AUTH_PATHS = {
+  methods: "/api/auth/methods",
+  session: "/api/auth/session",
+  signIn: "/api/auth/sign-in",
+  signOut: "/api/auth/sign-out",
+  signOutEverywhere: "/api/auth/sign-out-everywhere",
+  /** The one-time sign-in link of `npm start` (token in the body, from the URL's fragment). */
+  useSignInLink: "/api/auth/sign-in-link",
+  /** An invitation's or a reset's link: the token and the new password. */
+  setPassword: "/api/auth/set-password",
+  changePassword: "/api/auth/password",
+  /** A navigation, not a fetch: `?returnTo=/path` and the browser goes to the provider. */
+  oidcStart: "/api/auth/oidc/start",
+  oidcCallback: "/api/auth/oidc/callback",
+  users: "/api/admin/users",
+  audit: "/api/admin/audit",
+  auditCsv: "/api/admin/audit.csv",
+  recentChecks: "/api/me/recent-checks",
+} as const;
+
+/** A path on this site to return to after sign-in: never another origin (no open redirect). */
+export function isSameOriginPath(path: string): boolean {
+  if (!path.startsWith("/") || path.startsWith("//") || path.includes("\\"))
+    return false;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(path)) return false;
+  const resolved = new URL(path, "http://vics.invalid");
+  return resolved.origin === "http://vics.invalid";
+}
+
+export const USER_STATES = ["active", "invited", "disabled"] as const;
+
+export const AUDIT_ACTIONS = [
+  "check.insurance",
+  "check.compliance",
+  "check.bulk-insurance",
+  "check.bulk-compliance",
+  "sign-in",
+  "sign-in.failed",
+  "sign-out",
+  "user.invite",
+  "user.create",
+  "user.role",
+  "user.disable",
+  "user.enable",
+  "user.reset",
+  "user.password",
+  "key.rotate",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export const RECENT_CHECK_VERDICTS = [
+  "insured",
+  "not-insured",
+  "compliant",
+  "not-compliant",
+  "not-found",
+] as const;
+export type RecentCheckVerdict = (typeof RECENT_CHECK_VERDICTS)[number];
