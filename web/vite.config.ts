@@ -18,10 +18,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              // The libraries every page runs on, in one chunk that a release of the app's own
+              // code leaves cached.
               name: "framework",
-              test: (id) =>
-                /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack[\\/](query-core|react-query))[\\/]/.test(id) ||
-                (/web[\\/]src[\\/](lib|components|app)[\\/]/.test(id) && !/(contract-schemas|download-file|text-field|use-form-errors|sign-out-page)\.tsx?$/.test(id)),
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack[\\/](query-core|react-query))[\\/]/,
             },
           ],
         },

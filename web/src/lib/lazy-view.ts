@@ -1,24 +1,33 @@
 // A view that loads on demand, with the answer it shows: the code of an insurance result or a
 // compliance dashboard is fetched while the check is, so the first download stays small and
 // the answer still appears whole, in one render, with nothing left to load.
-import { useEffect, useState, type ComponentType } from "react";
+import {
+  createElement,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactElement,
+} from "react";
 
-export interface LazyView<P> {
-  /** Starts loading (once; again after a failure) and resolves with the view. */
-  load(): Promise<ComponentType<P>>;
-  /** The view, once loaded. */
-  current(): ComponentType<P> | undefined;
+export interface LazyView<P extends object> {
+  /** Starts loading (once; again after a failure) and resolves when loaded. */
+  load(): Promise<void>;
+  loaded(): boolean;
+  /** Renders the view once loaded (see useLazyView), nothing before. */
+  View: (props: P) => ReactElement | null;
 }
 
-export function lazyView<P>(
+export function lazyView<P extends object>(
   importView: () => Promise<ComponentType<P>>,
 ): LazyView<P> {
   let loaded: ComponentType<P> | undefined;
-  let loading: Promise<ComponentType<P>> | undefined;
+  let loading: Promise<void> | undefined;
   return {
     load() {
       loading ??= importView().then(
-        (view) => (loaded = view),
+        (view) => {
+          loaded = view;
+        },
         (error: unknown) => {
           loading = undefined; // a reload of the page, or the next check, tries again
           throw error;
@@ -26,33 +35,30 @@ export function lazyView<P>(
       );
       return loading;
     },
-    current: () => loaded,
+    loaded: () => loaded !== undefined,
+    View: (props: P) => (loaded ? createElement(loaded, props) : null),
   };
 }
 
 /**
- * The view once it has loaded, undefined until then; loading starts with the component that
- * asks. A view that cannot load (the network went) is thrown to the route's error page, which
- * says to reload.
+ * Whether the view has loaded; loading starts with the component that asks. A view that cannot
+ * load (the network went) is thrown to the route's error page, which says to reload.
  */
-export function useLazyView<P>(
-  view: LazyView<P>,
-): ComponentType<P> | undefined {
-  const [state, setState] = useState<{
-    view?: ComponentType<P>;
-    error?: unknown;
-  }>(() => ({ view: view.current() }));
+export function useLazyView<P extends object>(view: LazyView<P>): boolean {
+  const [state, setState] = useState<{ ready: boolean; error?: unknown }>(
+    () => ({ ready: view.loaded() }),
+  );
   useEffect(() => {
-    if (state.view) return;
+    if (state.ready) return;
     let live = true;
     view.load().then(
-      (loaded) => live && setState({ view: loaded }),
-      (error: unknown) => live && setState({ error }),
+      () => live && setState({ ready: true }),
+      (error: unknown) => live && setState({ ready: false, error }),
     );
     return () => {
       live = false;
     };
-  }, [view, state.view]);
+  }, [view, state.ready]);
   if (state.error !== undefined) throw state.error;
-  return state.view;
+  return state.ready;
 }

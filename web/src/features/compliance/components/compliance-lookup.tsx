@@ -11,6 +11,7 @@ import { useCompliance } from "../api/get-compliance.ts";
 const dashboardView = lazyView(
   async () => (await import("./compliance-dashboard.tsx")).ComplianceDashboard,
 );
+const ComplianceDashboard = dashboardView.View;
 
 const outcome = (record: ComplianceRecord) =>
   record.compliant ? "Compliant" : "Not compliant";
@@ -25,7 +26,7 @@ export function ComplianceLookup({
   focus,
 }: ComplianceLookupProps) {
   const query = useCompliance(registration);
-  const ComplianceDashboard = useLazyView(dashboardView);
+  const ready = useLazyView(dashboardView);
   const record = query.data;
   // The record usually carries its vehicle and insurance details (decision 008). Without them
   // the insurance check fills in, asked for only once the verdict has arrived: a vehicle that
@@ -51,24 +52,22 @@ export function ComplianceLookup({
       title="Compliance check"
       query={query}
       focus={focus}
-      ready={ComplianceDashboard !== undefined}
+      ready={ready}
       outcome={outcome}
       verdict={(record) => (record.compliant ? "compliant" : "not-compliant")}
       announcement={(record, display) =>
         `${display}: ${outcome(record)}. Checked at ${formatTimeOnDate(record.lastChecked)}.`
       }
     >
-      {(record) =>
-        ComplianceDashboard && (
-          <ComplianceDashboard
-            record={record}
-            insurance={insurance.data}
-            insuranceStatus={insurance.status}
-            rechecking={query.isFetching}
-            onCheckAgain={checkAgain}
-          />
-        )
-      }
+      {(record) => (
+        <ComplianceDashboard
+          record={record}
+          insurance={insurance.data}
+          insuranceStatus={insurance.status}
+          rechecking={query.isFetching}
+          onCheckAgain={checkAgain}
+        />
+      )}
     </CheckLookup>
   );
 }

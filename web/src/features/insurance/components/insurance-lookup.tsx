@@ -9,6 +9,7 @@ import { lazyView, useLazyView } from "../../../lib/lazy-view.ts";
 const resultView = lazyView(
   async () => (await import("./insurance-result.tsx")).InsuranceResult,
 );
+const InsuranceResult = resultView.View;
 
 const outcome = (record: InsuranceRecord) =>
   record.insured ? "Insured" : "Not insured";
@@ -20,7 +21,7 @@ interface InsuranceLookupProps {
 
 export function InsuranceLookup({ registration, focus }: InsuranceLookupProps) {
   const query = useInsurance(registration);
-  const InsuranceResult = useLazyView(resultView);
+  const ready = useLazyView(resultView);
   return (
     <CheckLookup
       registration={registration}
@@ -28,24 +29,22 @@ export function InsuranceLookup({ registration, focus }: InsuranceLookupProps) {
       title="Insurance check"
       query={query}
       focus={focus}
-      ready={InsuranceResult !== undefined}
+      ready={ready}
       outcome={outcome}
       verdict={(record) => (record.insured ? "insured" : "not-insured")}
       announcement={(record, display) =>
         `${display} is ${outcome(record).toLowerCase()}.`
       }
     >
-      {(record) =>
-        InsuranceResult && (
-          <InsuranceResult
-            record={record}
-            // The record has no time of its own: the check was made when this answer arrived.
-            checkedAt={new Date(query.dataUpdatedAt).toISOString()}
-            rechecking={query.isFetching}
-            onCheckAgain={() => void query.refetch()}
-          />
-        )
-      }
+      {(record) => (
+        <InsuranceResult
+          record={record}
+          // The record has no time of its own: the check was made when this answer arrived.
+          checkedAt={new Date(query.dataUpdatedAt).toISOString()}
+          rechecking={query.isFetching}
+          onCheckAgain={() => void query.refetch()}
+        />
+      )}
     </CheckLookup>
   );
 }
