@@ -246,9 +246,20 @@ describe("parseEnv", () => {
       envOf({
         USER_LOOKUPS_PER_MINUTE_STAFF: "10",
         USER_LOOKUPS_PER_MINUTE_FLEET: "2000",
-        USER_LOOKUPS_PER_MINUTE_ADMIN: "20",
+        USER_LOOKUPS_PER_MINUTE_ADMIN: "1000",
       }).userLimits,
-    ).toEqual({ staff: 10, fleet: 2000, admin: 20 });
+    ).toEqual({ staff: 10, fleet: 2000, admin: 1000 });
+    // A role that runs fleets sends up to 1,000 registrations a request: less could never fit.
+    expect(
+      errorsOf({
+        USER_LOOKUPS_PER_MINUTE_FLEET: "999",
+        USER_LOOKUPS_PER_MINUTE_ADMIN: "20",
+        UPSTREAM_API_KEY: KEY,
+      }),
+    ).toEqual([
+      "USER_LOOKUPS_PER_MINUTE_FLEET: must be at least 1,000, the most registrations one fleet request may carry",
+      "USER_LOOKUPS_PER_MINUTE_ADMIN: must be at least 1,000, the most registrations one fleet request may carry",
+    ]);
     expect(
       errorsOf({ SESSION_MAX_HOURS: "0", UPSTREAM_API_KEY: KEY }).join(),
     ).toMatch(/SESSION_MAX_HOURS/);

@@ -4,6 +4,7 @@ import {
   type ConnectionLimits,
   DEFAULT_CONNECTION_LIMITS,
 } from "@vics/shared/server/connection-guard";
+import { BULK_MAX_REGISTRATIONS } from "@vics/shared";
 import { z } from "zod";
 import { LOG_LEVELS, type LogLevel } from "@vics/shared/server/logger";
 import proxyaddr from "proxy-addr";
@@ -72,6 +73,18 @@ const positiveCount = (fallback: number) =>
     .positive()
     .max(MAX_TIMER_MS, { error: `must be at most ${MAX_TIMER_MS}` })
     .default(fallback);
+
+/**
+ * A role that runs fleets sends up to BULK_MAX_REGISTRATIONS in one request: a smaller limit
+ * would refuse a whole request that the fleet run's pacing could not have seen coming.
+ */
+const bulkRoleLimit = (fallback: number) =>
+  positiveCount(fallback).refine(
+    (lookups) => lookups >= BULK_MAX_REGISTRATIONS,
+    {
+      error: `must be at least ${BULK_MAX_REGISTRATIONS.toLocaleString("en-GB")}, the most registrations one fleet request may carry`,
+    },
+  );
 
 const EnvSchema = z.object({
   HOST: z.string().trim().min(1).default("127.0.0.1"),
@@ -178,8 +191,8 @@ const EnvSchema = z.object({
     .regex(/^[^\s@]+@[^\s@]+$/, { error: "must be an email address" })
     .default(DEFAULT_FIRST_ADMIN_EMAIL),
   USER_LOOKUPS_PER_MINUTE_STAFF: positiveCount(DEFAULT_USER_LIMITS.staff),
-  USER_LOOKUPS_PER_MINUTE_FLEET: positiveCount(DEFAULT_USER_LIMITS.fleet),
-  USER_LOOKUPS_PER_MINUTE_ADMIN: positiveCount(DEFAULT_USER_LIMITS.admin),
+  USER_LOOKUPS_PER_MINUTE_FLEET: bulkRoleLimit(DEFAULT_USER_LIMITS.fleet),
+  USER_LOOKUPS_PER_MINUTE_ADMIN: bulkRoleLimit(DEFAULT_USER_LIMITS.admin),
   WEB_DIST: z.string().default("web/dist").transform(fromRoot),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })

@@ -166,3 +166,45 @@ describe("per-user limits", () => {
     expect(outcomes).toEqual(["200", "429", "200", "200"]);
   });
 });
+
+describe("a fleet run's pacing under a person's own limit", () => {
+  /** `count` distinct registrations of the current format: AA00AAA and on. */
+  const plates = (count: number) =>
+    Array.from({ length: count }, (_, i) => {
+      const letter = (n: number) => String.fromCharCode(65 + (n % 26));
+      const digits = String(i % 100).padStart(2, "0");
+      const j = Math.floor(i / 100);
+      return `A${letter(j)}${digits}X${letter(j + 1)}Z`;
+    });
+
+  it("a client that sends only what X-RateLimit-* allows never meets a 429, and waits for the window the headers name", async () => {
+    const upstream = fakeUpstream();
+    const { app } = createTestProxy({
+      fetch: upstream.fetch,
+      role: "fleet",
+      limiter: (
+        await import("../limits/user-limits.ts")
+      ).createMemoryUserLimiter({ staff: 120, fleet: 2500, admin: 2500 }),
+    });
+    // The fleet run's rule (web/src/features/fleet/lib/engine): another request of this size
+    // goes only while Remaining is at least 1; at 0 it waits for Reset.
+    const statuses: number[] = [];
+    let remaining = 1;
+    let reset = "";
+    while (remaining >= 1 && statuses.length < 10) {
+      const answer = await app.request(
+        `/api${paths.bulkInsurance()}`,
+        bulk(plates(1000)),
+      );
+      statuses.push(answer.status);
+      remaining = Number(answer.headers.get(RATE_LIMIT_HEADERS.remaining));
+      reset = answer.headers.get(RATE_LIMIT_HEADERS.reset) ?? "";
+    }
+    // 2,500 look-ups: two requests of 1,000, then the headers say to wait, not a 429.
+    expect(statuses).toEqual([200, 200]);
+    expect(remaining).toBe(0);
+    expect(Number(reset)).toBeGreaterThan(0);
+    expect(Number(reset)).toBeLessThanOrEqual(60);
+    expect(upstream.requests).toHaveLength(2);
+  });
+});
