@@ -1,33 +1,74 @@
-// Recent checks are kept in this browser only, survive a reload, and can be cleared.
+// Recent checks follow the person, not the browser: served from the audit log, they are there
+// after a reload and at another desk once that person signs in, and nobody else sees them.
+import type { Browser } from "@playwright/test";
+import { createStaffUser, proxyStorePath } from "./auth/sign-in.ts";
 import { expect, test } from "./fixtures.ts";
+import { stackEnv } from "./stack-env.ts";
 
-test("recent checks stay in this browser across a reload and can be cleared", async ({
-  page,
+test.use({ signedInAs: null });
+
+async function desk(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  return { context, page: await context.newPage() };
+}
+
+test("recent checks follow the person to another desk, and nobody else sees them", async ({
+  browser,
+  baseURL,
 }) => {
-  await page.goto("/vehicle/AB12CDE");
-  await expect(
-    page.getByRole("heading", { level: 2, name: "Insured" }),
-  ).toBeVisible();
-  await page.goto("/compliance/FN19OUT");
-  await expect(
-    page.getByRole("heading", { level: 2, name: "Not compliant" }),
-  ).toBeVisible();
-  await page.reload();
+  const { dataDir } = await stackEnv();
+  const store = proxyStorePath(dataDir);
+  const person = await createStaffUser(baseURL!, store, "staff");
+  const colleague = await createStaffUser(baseURL!, store, "staff");
 
-  const recent = page.locator("section.recent-checks");
+  // The first desk: two checks, then a reload.
+  const first = await desk(browser, baseURL!);
+  await first.context.addCookies([{ ...person.session, url: baseURL! }]);
+  await first.page.goto("/vehicle/AB12CDE");
+  await expect(
+    first.page.getByRole("heading", { level: 2, name: "Insured" }),
+  ).toBeVisible();
+  await first.page.goto("/compliance/FN19OUT");
+  await expect(
+    first.page.getByRole("heading", { level: 2, name: "Not compliant" }),
+  ).toBeVisible();
+  await first.page.reload();
+  const recent = first.page.locator("section.recent-checks");
   await expect(
     recent.getByRole("link", { name: /Insurance: Insured/ }),
   ).toBeVisible();
   await expect(
     recent.getByRole("link", { name: /Compliance: Not compliant/ }),
   ).toBeVisible();
-  await recent.getByRole("button", { name: "Clear recent checks" }).click();
-  await expect(recent.getByRole("link")).toHaveCount(0);
-  // A new page load (without a check of its own) still finds nothing: the list was cleared
-  // from storage, not only from the screen.
-  await page.goto("/");
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await first.context.close();
+
+  // Another desk, another browser: the same person signs in with their password.
+  const second = await desk(browser, baseURL!);
+  await second.page.goto("/sign-in");
+  await second.page.getByLabel("Email address").fill(person.email);
+  await second.page.getByLabel("Password").fill(person.password);
+  await second.page.getByRole("button", { name: "Sign in" }).click();
+  const there = second.page.locator("section.recent-checks");
+  await expect(there.getByRole("link")).toHaveCount(2);
+  // Newest first, each a link back to its answer.
+  await expect(there.getByRole("link").first()).toHaveAccessibleName(
+    /FN19 OUT.*Compliance: Not compliant/,
+  );
+  await expect(there.getByRole("link").first()).toHaveAttribute(
+    "href",
+    "/compliance/FN19OUT",
+  );
+  await second.context.close();
+
+  // A colleague's browser lists none of them.
+  const third = await desk(browser, baseURL!);
+  await third.context.addCookies([{ ...colleague.session, url: baseURL! }]);
+  await third.page.goto("/");
   await expect(
-    page.locator("section.recent-checks").getByRole("link"),
+    third.page.getByText("Checks you make will be listed here."),
+  ).toBeVisible();
+  await expect(
+    third.page.locator("section.recent-checks").getByRole("link"),
   ).toHaveCount(0);
+  await third.context.close();
 });

@@ -151,15 +151,15 @@ describe("signing in with a password", () => {
 });
 
 describe("signed out", () => {
-  it("gets 401 SIGN_IN_REQUIRED, also with a cookie from no session, which is cleared", async () => {
+  it("gets 401 SIGN_IN_REQUIRED, also with a cookie from no session, which the answer leaves alone", async () => {
     const none = await getSession();
     expect(none.status).toBe(401);
     expect((await json(none)).code).toBe("SIGN_IN_REQUIRED");
     const forged = await getSession(`vics_session=${"A".repeat(43)}`);
     expect(forged.status).toBe(401);
-    expect(forged.headers.get("Set-Cookie")).toMatch(
-      /^vics_session=; Max-Age=0/,
-    );
+    // Clearing it could land after a sign-in answered at the same moment (a one-time link's
+    // page asks who is signed in and signs in at once) and end the new session.
+    expect(forged.headers.get("Set-Cookie")).toBeNull();
   });
 
   it("after sign-out, the old cookie opens nothing: the session is deleted on the server", async () => {

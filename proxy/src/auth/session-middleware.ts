@@ -15,10 +15,11 @@ export function loadSession(sessions: Sessions, cookie: CookieSettings) {
       c.set("user", active.user);
       c.set("session", active.session);
       c.set("sessionId", id);
-    } else if (id !== undefined) {
-      // An ended or unknown session: the browser forgets it.
-      clearSessionCookie(c, cookie);
     }
+    // An ended or unknown session's cookie is left as it is: clearing it here could race a
+    // sign-in in flight in the same browser (a one-time link's page asks who is signed in and
+    // signs in at once) and end the new session as it begins. The store knows only hashes, so
+    // the old id is worth nothing; the next sign-in replaces it and sign-out clears it.
     await next();
   });
 }

@@ -44,7 +44,7 @@ describe("every /api route needs a signed-in user", () => {
     },
   );
 
-  it("a cookie of a session that does not exist is a 401 too, and the browser is told to forget it", async () => {
+  it("a cookie of a session that does not exist is a 401 too, and the answer leaves the cookie alone (it could race a sign-in in flight)", async () => {
     const upstream = fakeUpstream();
     const { anonymous } = createTestProxy({ fetch: upstream.fetch });
     const response = await anonymous.request(
@@ -52,9 +52,7 @@ describe("every /api route needs a signed-in user", () => {
       { headers: { ...WEB, Cookie: `vics_session=${"A".repeat(43)}` } },
     );
     expect(response.status).toBe(401);
-    expect(response.headers.get("Set-Cookie")).toMatch(
-      /^vics_session=; Max-Age=0/,
-    );
+    expect(response.headers.get("Set-Cookie")).toBeNull();
     expect(upstream.requests).toHaveLength(0);
   });
 

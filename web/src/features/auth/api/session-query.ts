@@ -72,10 +72,13 @@ export function clearCachedAnswers(queryClient: QueryClient): void {
  * A sign-in succeeded: a different user than before starts with nothing cached, the session is
  * known at once (no second request), and whatever waits for a sign-in hears of it.
  */
-export function applySession(
+export async function applySession(
   queryClient: QueryClient,
   session: SessionAnswer,
-): void {
+): Promise<void> {
+  // A question "who is signed in?" still in flight was asked without the new cookie (a one-time
+  // link's page asks it and signs in at once): its "nobody" must not land after this answer.
+  await queryClient.cancelQueries({ queryKey: SESSION_QUERY_KEY });
   const before = queryClient.getQueryData<SessionAnswer | null>(
     SESSION_QUERY_KEY,
   );

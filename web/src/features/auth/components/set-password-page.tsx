@@ -46,7 +46,7 @@ export function SetPasswordPage() {
     try {
       const session = await setPassword(token, password);
       forgetLinkToken();
-      applySession(queryClient, session);
+      await applySession(queryClient, session);
       void navigate(appPaths.home(), {
         replace: true,
         state: { passwordSet: true },

@@ -31,8 +31,8 @@ export function SignInLinkPage() {
     const sending = signInWithLink(token);
     forgetLinkToken();
     sending.then(
-      (session) => {
-        applySession(queryClient, session);
+      async (session) => {
+        await applySession(queryClient, session);
         void navigate(appPaths.home(), { replace: true });
       },
       (error: unknown) =>

@@ -64,7 +64,7 @@ export function SignInPage() {
     setBusy(true);
     try {
       const answer = await signIn(parsed.data.email, parsed.data.password);
-      applySession(queryClient, answer);
+      await applySession(queryClient, answer);
       void navigate(returnTo, { replace: true });
     } catch (error) {
       setBusy(false);
