@@ -16,7 +16,6 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { CLIENT_HEADER, HEALTH_PATH } from "@vics/shared";
-import { freePort } from "@vics/shared/testing/free-port";
 import {
   bigBodies,
   bigHeaderChecks,
@@ -31,9 +30,14 @@ import {
   memoryVerdict,
   type ProcessVerdict,
 } from "./memory/memory-verdict.ts";
-import { startChild, stopAllChildren, type Child } from "./load/children.ts";
+import { stopAllChildren, type Child } from "./load/children.ts";
 import { sampleRss } from "./load/rss.ts";
-import { createKey, loadProxyEnv, signedInCookie } from "./load/stack.ts";
+import {
+  createKey,
+  loadProxyEnv,
+  signedInCookie,
+  startServer,
+} from "./load/stack.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const PROBE = pathToFileURL(join(ROOT, "scripts/memory/gc-probe.ts")).href;
@@ -75,22 +79,12 @@ const probeEnv = {
   }),
 };
 
-async function server(
+function server(
   script: string,
   readyPath: string,
   env: Record<string, string>,
-): Promise<Child> {
-  const port = await freePort();
-  return startChild({
-    label: script,
-    command: process.execPath,
-    args: [join(ROOT, script)],
-    cwd: ROOT,
-    port,
-    readyPath,
-    env: { HOST: "127.0.0.1", PORT: String(port), ...probeEnv, ...env },
-    timeoutMs: 120_000,
-  });
+) {
+  return startServer(script, readyPath, { ...probeEnv, ...env });
 }
 
 /** Two full collections in the process, then its memoryUsage(). */

@@ -31,7 +31,7 @@ export interface StackOptions {
 }
 
 /** A Node server of this repository on a free loopback port, once it answers `readyPath`. */
-async function startServer(
+export async function startServer(
   script: string,
   readyPath: string,
   env: Record<string, string>,

@@ -6,7 +6,7 @@ import { expect, test } from "../fixtures.ts";
 import { FleetPage } from "../pages/fleet-page.ts";
 import { stackEnv } from "../stack-env.ts";
 import { seededRegistrations } from "./fleet-data.ts";
-import { savedRegistrations } from "./fleet-store.ts";
+import { savedRegistrations, startRunUntilSaved } from "./fleet-store.ts";
 
 const BULK = "**/api/v1/vehicle/bulk-insurance";
 
@@ -38,14 +38,7 @@ test("reload in the middle of a 10,000-vehicle run, resume: no row lost, nothing
   await expect(fleet.reviewValue("Vehicles to check")).toHaveText(
     "10,000 (each checked once)",
   );
-  await fleet.startButton.click();
-  await expect(page).toHaveURL(/\/fleet\/runs\/\w+$/);
-  const runId = page.url().split("/").at(-1) ?? "";
-  await expect
-    .poll(async () => (await savedRegistrations(page, runId)).length, {
-      timeout: 30_000,
-    })
-    .toBeGreaterThanOrEqual(3_000);
+  const runId = await startRunUntilSaved(fleet, 3_000);
 
   expect((await savedRegistrations(page, runId)).length).toBeLessThan(10_000);
   await page.reload();
@@ -129,14 +122,7 @@ test("reload while chunks are with the service, resume: the service is asked onc
   const fleet = new FleetPage(page);
   await fleet.open();
   await fleet.paste(registrations.join("\n"));
-  await fleet.startButton.click();
-  await expect(page).toHaveURL(/\/fleet\/runs\/\w+$/);
-  const runId = page.url().split("/").at(-1) ?? "";
-  await expect
-    .poll(async () => (await savedRegistrations(page, runId)).length, {
-      timeout: 30_000,
-    })
-    .toBeGreaterThanOrEqual(3_000);
+  const runId = await startRunUntilSaved(fleet, 3_000);
   await page.reload();
 
   await fleet.resumeButton.click();

@@ -7,7 +7,7 @@ import { expect, test } from "../fixtures.ts";
 import { FleetPage } from "../pages/fleet-page.ts";
 import { stackEnv } from "../stack-env.ts";
 import { seededRegistrations } from "./fleet-data.ts";
-import { savedRegistrations } from "./fleet-store.ts";
+import { savedRegistrations, startRunUntilSaved } from "./fleet-store.ts";
 
 const BULK = "**/api/v1/vehicle/bulk-insurance";
 
@@ -44,14 +44,7 @@ test("the session ends in the middle of a run: it pauses, and after signing in i
   const fleet = new FleetPage(page);
   await fleet.open();
   await fleet.paste(registrations.join("\n"));
-  await fleet.startButton.click();
-  await expect(page).toHaveURL(/\/fleet\/runs\/\w+$/);
-  const runId = page.url().split("/").at(-1) ?? "";
-  await expect
-    .poll(async () => (await savedRegistrations(page, runId)).length, {
-      timeout: 30_000,
-    })
-    .toBeGreaterThanOrEqual(1_000);
+  const runId = await startRunUntilSaved(fleet, 1_000);
 
   // Signed out of every session from elsewhere: this browser's session ends on the server.
   const ended = await fetch(new URL(AUTH_PATHS.signOutEverywhere, baseURL), {

@@ -1,5 +1,6 @@
 // What a fleet run has saved in the browser (IndexedDB), read from the page under test.
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import type { FleetPage } from "../pages/fleet-page.ts";
 
 /** The registrations whose answers the run has saved in the browser (IndexedDB) by now. */
 export function savedRegistrations(
@@ -26,4 +27,20 @@ export function savedRegistrations(
     db.close();
     return [...new Set(batches.flatMap((batch) => batch.registrations))];
   }, runId);
+}
+
+/** Starts the run the review shows, then waits until it has saved `atLeast` answers; its id. */
+export async function startRunUntilSaved(
+  fleet: FleetPage,
+  atLeast: number,
+): Promise<string> {
+  await fleet.startButton.click();
+  await expect(fleet.page).toHaveURL(/\/fleet\/runs\/\w+$/);
+  const runId = fleet.page.url().split("/").at(-1) ?? "";
+  await expect
+    .poll(async () => (await savedRegistrations(fleet.page, runId)).length, {
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(atLeast);
+  return runId;
 }

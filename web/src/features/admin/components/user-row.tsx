@@ -1,6 +1,6 @@
 // One user in the users table, with what an admin can do to them: change the role, disable or
 // enable (each asked again first), and send a password reset.
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { ROLES, type AdminUser, type Role } from "@vics/shared";
 import { ROLE_NAMES } from "../../../lib/roles.ts";
 import { STATE_WORDS, signInWords } from "../lib/user-words.ts";
@@ -75,22 +75,9 @@ export function UserRow({ user, isMe, busy, onAction }: UserRowProps) {
                 </option>
               ))}
             </select>
-            <div className="users__inline-buttons">
-              <button
-                type="submit"
-                className="link-button"
-                aria-disabled={busy || undefined}
-              >
-                Save role{hidden}
-              </button>
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => setOpen(undefined)}
-              >
-                Cancel
-              </button>
-            </div>
+            <ConfirmOrCancel busy={busy} onCancel={() => setOpen(undefined)}>
+              Save role{hidden}
+            </ConfirmOrCancel>
           </form>
         ) : open === "disable" || open === "enable" ? (
           <div
@@ -103,24 +90,14 @@ export function UserRow({ user, isMe, busy, onAction }: UserRowProps) {
                 ? `Disable ${who}? They are signed out at once and cannot sign in until an admin enables them.`
                 : `Enable ${who}? They can sign in again.`}
             </p>
-            <div className="users__inline-buttons">
-              <button
-                type="button"
-                className="link-button"
-                aria-disabled={busy || undefined}
-                onClick={() => void act({ kind: open })}
-              >
-                {open === "disable" ? "Yes, disable" : "Yes, enable"}
-                {hidden}
-              </button>
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => setOpen(undefined)}
-              >
-                Cancel
-              </button>
-            </div>
+            <ConfirmOrCancel
+              busy={busy}
+              onConfirm={() => void act({ kind: open })}
+              onCancel={() => setOpen(undefined)}
+            >
+              {open === "disable" ? "Yes, disable" : "Yes, enable"}
+              {hidden}
+            </ConfirmOrCancel>
           </div>
         ) : (
           <ul className="users__action-list">
@@ -175,5 +152,29 @@ export function UserRow({ user, isMe, busy, onAction }: UserRowProps) {
         )}
       </td>
     </tr>
+  );
+}
+
+/** An inline form's two buttons: the action (submitting its form unless `onConfirm` is given), and Cancel. */
+function ConfirmOrCancel(props: {
+  busy: boolean;
+  onConfirm?: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="users__inline-buttons">
+      <button
+        type={props.onConfirm ? "button" : "submit"}
+        className="link-button"
+        aria-disabled={props.busy || undefined}
+        onClick={props.onConfirm}
+      >
+        {props.children}
+      </button>
+      <button type="button" className="link-button" onClick={props.onCancel}>
+        Cancel
+      </button>
+    </div>
   );
 }

@@ -9,22 +9,10 @@ import {
   userFixture,
 } from "../../../test/auth-fixtures.ts";
 import { problemFixture } from "../../../test/fixtures.ts";
+import { fill } from "../../../test/fill.ts";
 import { renderRoute } from "../../../test/render-route.tsx";
 
 const SLOW = { timeout: 10_000 };
-
-/** Types a whole value at once (pasted), as a password manager would: quicker than key by key. */
-async function fill(
-  user: {
-    click: (element: Element) => Promise<void>;
-    paste: (text: string) => Promise<void>;
-  },
-  field: HTMLElement,
-  value: string,
-) {
-  await user.click(field);
-  await user.paste(value);
-}
 
 function summaryValue(term: string): string {
   const dt = screen.getByText(term, { selector: "dt" });

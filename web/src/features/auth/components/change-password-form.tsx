@@ -7,16 +7,13 @@ import { useFormErrors } from "../../../components/use-form-errors.ts";
 import { isApiError } from "../../../lib/api-error.ts";
 import { changePassword } from "../api/auth-api.ts";
 import {
-  NEW_PASSWORD_HINT,
+  NEW_PASSWORD_IDS,
   newPasswordErrors,
   passwordRefusal,
 } from "../lib/new-password.ts";
+import { NewPasswordFields } from "./new-password-fields.tsx";
 
-const IDS = {
-  current: "current-password",
-  password: "new-password",
-  confirmation: "confirm-password",
-};
+const IDS = { current: "current-password", ...NEW_PASSWORD_IDS };
 
 export function ChangePasswordForm() {
   const form = useFormErrors();
@@ -34,7 +31,7 @@ export function ChangePasswordForm() {
     const errors =
       current === ""
         ? [{ fieldId: IDS.current, message: "Enter your current password" }]
-        : newPasswordErrors(password, confirmation, IDS);
+        : newPasswordErrors(password, confirmation);
     if (errors.length > 0) return form.show(errors);
     setBusy(true);
     try {
@@ -95,24 +92,12 @@ export function ChangePasswordForm() {
           onChange={setCurrent}
           error={form.errorFor(IDS.current)}
         />
-        <TextField
-          id={IDS.password}
-          label="New password"
-          hint={NEW_PASSWORD_HINT}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          error={form.errorFor(IDS.password)}
-        />
-        <TextField
-          id={IDS.confirmation}
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={setConfirmation}
-          error={form.errorFor(IDS.confirmation)}
+        <NewPasswordFields
+          password={password}
+          confirmation={confirmation}
+          onPasswordChange={setPassword}
+          onConfirmationChange={setConfirmation}
+          errorFor={form.errorFor}
         />
         <button
           type="submit"

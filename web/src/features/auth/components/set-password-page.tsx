@@ -5,7 +5,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { ErrorSummary } from "../../../components/error-summary.tsx";
-import { TextField } from "../../../components/text-field.tsx";
 import { useFormErrors } from "../../../components/use-form-errors.ts";
 import { isApiError } from "../../../lib/api-error.ts";
 import { appPaths } from "../../../lib/app-paths.ts";
@@ -13,14 +12,13 @@ import { PageErrorContext } from "../../../lib/use-document-title.ts";
 import { setPassword } from "../api/auth-api.ts";
 import { applySession } from "../api/session-query.ts";
 import {
-  NEW_PASSWORD_HINT,
+  NEW_PASSWORD_IDS,
   newPasswordErrors,
   passwordRefusal,
 } from "../lib/new-password.ts";
 import { forgetLinkToken } from "../lib/link-token.ts";
 import { useLinkToken } from "../lib/use-link-token.ts";
-
-const IDS = { password: "new-password", confirmation: "confirm-password" };
+import { NewPasswordFields } from "./new-password-fields.tsx";
 
 export function SetPasswordPage() {
   const token = useLinkToken();
@@ -40,7 +38,7 @@ export function SetPasswordPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || token === undefined) return;
-    const errors = newPasswordErrors(password, confirmation, IDS);
+    const errors = newPasswordErrors(password, confirmation);
     if (errors.length > 0) return form.show(errors);
     setBusy(true);
     try {
@@ -57,7 +55,9 @@ export function SetPasswordPage() {
         forgetLinkToken();
         return setUnusable(true);
       }
-      form.show([{ fieldId: IDS.password, message: passwordRefusal(error) }]);
+      form.show([
+        { fieldId: NEW_PASSWORD_IDS.password, message: passwordRefusal(error) },
+      ]);
     }
   }
 
@@ -94,24 +94,12 @@ export function SetPasswordPage() {
           <h1 className="heading-l">Create your password</h1>
           <p>You will use it with your email address to sign in to VICS.</p>
           <form noValidate onSubmit={(event) => void submit(event)}>
-            <TextField
-              id={IDS.password}
-              label="New password"
-              hint={NEW_PASSWORD_HINT}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={setPasswordValue}
-              error={form.errorFor(IDS.password)}
-            />
-            <TextField
-              id={IDS.confirmation}
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-              value={confirmation}
-              onChange={setConfirmation}
-              error={form.errorFor(IDS.confirmation)}
+            <NewPasswordFields
+              password={password}
+              confirmation={confirmation}
+              onPasswordChange={setPasswordValue}
+              onConfirmationChange={setConfirmation}
+              errorFor={form.errorFor}
             />
             <button
               type="submit"

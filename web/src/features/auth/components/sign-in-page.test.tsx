@@ -10,22 +10,10 @@ import {
   SIGNED_IN_USER,
 } from "../../../test/auth-fixtures.ts";
 import { insuranceFixture, problemFixture } from "../../../test/fixtures.ts";
+import { fill } from "../../../test/fill.ts";
 import { renderRoute } from "../../../test/render-route.tsx";
 
 const SLOW = { timeout: 10_000 };
-
-/** Types a whole value at once (pasted), as a password manager would: quicker than key by key. */
-async function fill(
-  user: {
-    click: (element: Element) => Promise<void>;
-    paste: (text: string) => Promise<void>;
-  },
-  field: HTMLElement,
-  value: string,
-) {
-  await user.click(field);
-  await user.paste(value);
-}
 
 async function signInPage(url = "/sign-in") {
   serveSignInMethods();

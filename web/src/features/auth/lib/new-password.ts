@@ -8,11 +8,17 @@ export const PASSWORD_MIN_LENGTH = 12;
 
 export const NEW_PASSWORD_HINT = `Use ${PASSWORD_MIN_LENGTH} characters or more. There are no other rules: a few words you will remember are a good choice.`;
 
+/** The fields' ids: one form sets a password at a time. */
+export const NEW_PASSWORD_IDS = {
+  password: "new-password",
+  confirmation: "confirm-password",
+};
+
 export function newPasswordErrors(
   password: string,
   confirmation: string,
-  ids: { password: string; confirmation: string },
 ): FieldError[] {
+  const ids = NEW_PASSWORD_IDS;
   if (password === "")
     return [{ fieldId: ids.password, message: "Enter a new password" }];
   if ([...password].length < PASSWORD_MIN_LENGTH)
