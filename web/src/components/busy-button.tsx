@@ -1,9 +1,10 @@
-// A button that says it is busy while its work runs, and ignores presses until then.
+// A button that says it is busy while its work runs, and ignores presses until then. With no
+// onClick it submits its form (whose handler ignores a submit while busy).
 interface BusyButtonProps {
   busy: boolean;
   /** The words while busy, e.g. "Checking again…". */
   busyLabel: string;
-  onClick: () => void;
+  onClick?: () => void;
   secondary?: boolean;
   children: string;
 }
@@ -17,7 +18,7 @@ export function BusyButton({
 }: BusyButtonProps) {
   return (
     <button
-      type="button"
+      type={onClick ? "button" : "submit"}
       className={secondary ? "button button--secondary" : "button"}
       // aria-disabled, not disabled, so keyboard focus stays on the button.
       onClick={busy ? undefined : onClick}

@@ -15,6 +15,7 @@ import { ROLE_NAMES } from "../../../lib/roles.ts";
 import { useSessionUser } from "../../../lib/session-user.ts";
 import { inviteUser, keepUser, type OneTimeLink } from "../api/users-api.ts";
 import { adminProblemWords } from "../lib/admin-problems.ts";
+import { BusyButton } from "../../../components/busy-button.tsx";
 
 const IDS = { email: "invite-email", name: "invite-name", role: "invite-role" };
 
@@ -152,13 +153,9 @@ export function InviteForm({
             </div>
           </fieldset>
         </div>
-        <button
-          type="submit"
-          className="button"
-          aria-disabled={busy || undefined}
-        >
-          {busy ? "Creating the invitation…" : "Create invitation link"}
-        </button>
+        <BusyButton busy={busy} busyLabel="Creating the invitation…">
+          Create invitation link
+        </BusyButton>
       </form>
     </section>
   );

@@ -12,6 +12,7 @@ import {
   passwordRefusal,
 } from "../lib/new-password.ts";
 import { NewPasswordFields } from "./new-password-fields.tsx";
+import { BusyButton } from "../../../components/busy-button.tsx";
 
 const IDS = { current: "current-password", ...NEW_PASSWORD_IDS };
 
@@ -99,13 +100,9 @@ export function ChangePasswordForm() {
           onConfirmationChange={setConfirmation}
           errorFor={form.errorFor}
         />
-        <button
-          type="submit"
-          className="button"
-          aria-disabled={busy || undefined}
-        >
-          {busy ? "Changing…" : "Change password"}
-        </button>
+        <BusyButton busy={busy} busyLabel="Changing…">
+          Change password
+        </BusyButton>
       </form>
     </section>
   );

@@ -19,6 +19,7 @@ import {
 import { forgetLinkToken } from "../lib/link-token.ts";
 import { useLinkToken } from "../lib/use-link-token.ts";
 import { NewPasswordFields } from "./new-password-fields.tsx";
+import { BusyButton } from "../../../components/busy-button.tsx";
 
 export function SetPasswordPage() {
   const token = useLinkToken();
@@ -101,13 +102,9 @@ export function SetPasswordPage() {
               onConfirmationChange={setConfirmation}
               errorFor={form.errorFor}
             />
-            <button
-              type="submit"
-              className="button"
-              aria-disabled={busy || undefined}
-            >
-              {busy ? "Saving…" : "Save password and sign in"}
-            </button>
+            <BusyButton busy={busy} busyLabel="Saving…">
+              Save password and sign in
+            </BusyButton>
           </form>
         </div>
       </div>

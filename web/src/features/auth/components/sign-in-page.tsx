@@ -21,6 +21,7 @@ import { applySession, useSession } from "../api/session-query.ts";
 import { oidcRefusalWords } from "../lib/oidc-refusal.ts";
 import { safeReturnTo } from "../lib/return-to.ts";
 import { signInErrorWords } from "../lib/sign-in-errors.ts";
+import { BusyButton } from "../../../components/busy-button.tsx";
 
 const EMAIL_ID = "email";
 const PASSWORD_ID = "password";
@@ -139,13 +140,13 @@ export function SignInPage() {
                     onChange={setPassword}
                     error={form.errorFor(PASSWORD_ID)}
                   />
-                  <button
-                    type="submit"
-                    className={oidc ? "button button--secondary" : "button"}
-                    aria-disabled={busy || undefined}
+                  <BusyButton
+                    busy={busy}
+                    busyLabel="Signing in…"
+                    secondary={oidc !== null}
                   >
-                    {busy ? "Signing in…" : "Sign in"}
-                  </button>
+                    Sign in
+                  </BusyButton>
                 </form>
               )}
               <p className="hint">
