@@ -19,7 +19,7 @@ import {
   apiPostWithRateLimit,
   apiSend,
 } from "./api-client.ts";
-import { onAccessProblem } from "./session-events.ts";
+import { onAccessProblem, reportSignedIn } from "./session-events.ts";
 import { ApiError } from "./api-error.ts";
 import { insuranceRecordSchema } from "./lazy-schemas.ts";
 import { getRateLimit } from "./rate-limit-store.ts";
@@ -29,6 +29,7 @@ import {
   problemFixture,
   rateLimitHeaders,
 } from "../test/fixtures.ts";
+import { SIGNED_IN_USER } from "../test/auth-fixtures.ts";
 import { json, serveInsurance } from "../test/api-handlers.ts";
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -509,6 +510,35 @@ describe("answers about the user, told to the app", () => {
       "ROLE_REQUIRED",
       "SIGN_IN_REQUIRED",
     ]);
+  });
+
+  it("says nothing of a 401 to a request sent before a sign-in that came while it was answered", async () => {
+    const heard: string[] = [];
+    const stop = onAccessProblem((problem) => heard.push(problem));
+    let sent!: () => void;
+    const asked = new Promise<void>((resolve) => (sent = resolve));
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    serveInsurance(async () => {
+      sent();
+      await held;
+      return json(problemFixture("SIGN_IN_REQUIRED", 401), 401);
+    });
+    try {
+      const before = failure(getAb12());
+      await asked;
+      // Signed in meanwhile (a one-time link, a form): the answer speaks of the old session.
+      reportSignedIn(SIGNED_IN_USER);
+      answer();
+      expect((await before).code).toBe("SIGN_IN_REQUIRED");
+      expect(heard).toEqual([]);
+      // A request sent after the sign-in, and refused, is news.
+      serveInsurance(() => json(problemFixture("SIGN_IN_REQUIRED", 401), 401));
+      await failure(getAb12());
+    } finally {
+      stop();
+    }
+    expect(heard).toEqual(["SIGN_IN_REQUIRED"]);
   });
 
   it("says nothing of other refusals", async () => {

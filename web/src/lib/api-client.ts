@@ -15,7 +15,7 @@ import { ApiError, codeForStatus } from "./api-error.ts";
 import { problemSchema, type SchemaLoader } from "./lazy-schemas.ts";
 import { recordRateLimit } from "./rate-limit-store.ts";
 import { roleNeededFor } from "./roles.ts";
-import { reportAccessProblem } from "./session-events.ts";
+import { reportAccessProblem, signInCount } from "./session-events.ts";
 
 /**
  * What the answer must match: a zod schema, or a loader of one (lazy-schemas.ts) for the pages
@@ -127,13 +127,17 @@ export async function apiGetFile(
     method: "GET",
     headers: { ...options.headers, Accept: accept },
   };
+  const signInsAtSend = signInCount();
   const response = await send(path, shape, signal);
   const rateLimit = parseRateLimitHeaders(response.headers);
   if (rateLimit) recordRateLimit(rateLimit);
   const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
   if (!response.ok) {
     const body = await readJson(response, requestId, rateLimit, signal);
-    throw await refusal(path, response, body, requestId, rateLimit);
+    throw await refusal(path, response, body, requestId, rateLimit, {
+      signal,
+      signInsAtSend,
+    });
   }
   try {
     return await response.blob();
@@ -193,6 +197,7 @@ async function request<T>(
 ): Promise<ApiResponse<T | undefined>> {
   const { signal } = options;
   const loading = schema === undefined ? undefined : loadSchema(schema);
+  const signInsAtSend = signInCount();
   const response = await send(path, shape, signal);
   const rateLimit = parseRateLimitHeaders(response.headers);
   if (rateLimit) recordRateLimit(rateLimit);
@@ -200,7 +205,10 @@ async function request<T>(
   const body = await readJson(response, requestId, rateLimit, signal);
 
   if (!response.ok)
-    throw await refusal(path, response, body, requestId, rateLimit);
+    throw await refusal(path, response, body, requestId, rateLimit, {
+      signal,
+      signInsAtSend,
+    });
   if (loading === undefined) return { data: undefined, rateLimit };
 
   const parsed = (await loading).safeParse(body);
@@ -305,9 +313,17 @@ async function refusal(
   body: unknown,
   requestId: string | undefined,
   rateLimit: RateLimitState | undefined,
+  sent: { signal?: AbortSignal; signInsAtSend: number },
 ): Promise<ApiError> {
   const error = await problemError(path, response, body, requestId, rateLimit);
-  if (error.code === "SIGN_IN_REQUIRED" || error.code === "ROLE_REQUIRED")
+  // Only news when it speaks of the session now: not for a request cancelled meanwhile, nor one
+  // sent before a sign-in that came while its problem was read (a one-time link's page asks
+  // "who is signed in?" and signs in at once; that 401 must not end the new session).
+  const current = !sent.signal?.aborted && sent.signInsAtSend === signInCount();
+  if (
+    current &&
+    (error.code === "SIGN_IN_REQUIRED" || error.code === "ROLE_REQUIRED")
+  )
     reportAccessProblem(error.code);
   return error;
 }
