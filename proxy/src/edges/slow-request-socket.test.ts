@@ -63,7 +63,9 @@ slowClientTests({
   ],
   requestLine: "GET /api/v1/compliance/AB12CDE HTTP/1.1",
   afterBody(answer) {
-    if (answer.status === 408) expect(upstreamCalls).toBe(callsBefore);
+    // A body never ended is never sent upstream, whether the 408 was read or lost to the cut.
+    if (answer.status === 408 || answer.status === null)
+      expect(upstreamCalls).toBe(callsBefore);
   },
   async expectStillServing() {
     const check = await fetch(`${server.base}/api/v1/compliance/AB12CDE`);

@@ -154,7 +154,10 @@ export function slowClientTests(suite: SlowClientTests): void {
           path,
           headers: { "Content-Type": "application/json", ...suite.headers?.() },
         });
-        expect(statuses).toContain(answer.status);
+        // Cut off at the request timeout: the server's 408 and its close can meet the client's
+        // next chunk, whose write then fails (EPIPE) before the 408 is read. Cut off either way.
+        const allowed = statuses.includes(408) ? [...statuses, null] : statuses;
+        expect(allowed).toContain(answer.status);
         suite.afterBody?.(answer);
         await suite.expectStillServing();
       },
