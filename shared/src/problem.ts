@@ -19,6 +19,8 @@ export const PROBLEM_CODES = [
   "ROLE_REQUIRED",
   "ACCOUNT_DISABLED",
   "LINK_NOT_USABLE",
+  // The database or the rate limiter's Redis is not answering: retry after Retry-After.
+  "SERVICE_UNAVAILABLE",
 ] as const;
 
 export const ProblemCodeSchema = z.enum(PROBLEM_CODES);
@@ -66,6 +68,7 @@ export const PROBLEM_TITLES: Record<ProblemCode, string> = {
   ROLE_REQUIRED: "Not allowed for your role",
   ACCOUNT_DISABLED: "Account disabled",
   LINK_NOT_USABLE: "Link cannot be used",
+  SERVICE_UNAVAILABLE: "Service unavailable",
 };
 
 export function problemType(code: ProblemCode): string {

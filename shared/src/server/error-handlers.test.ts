@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ProblemSchema } from "../problem.ts";
 import { memoryLogger } from "../testing/memory-logger.ts";
 import { errorHandler, notFoundHandler } from "./error-handlers.ts";
+import { DependencyUnavailableError } from "./dependency-unavailable.ts";
 import { ProblemError } from "./problem-error.ts";
 import { requestId } from "./request-id.ts";
 import type { ServerEnv } from "./server-env.ts";
@@ -31,6 +32,12 @@ function app(headers?: Record<string, string>) {
   });
   app.get("/expected", () => {
     throw new Expected("known");
+  });
+  app.get("/redis-down", () => {
+    throw new DependencyUnavailableError(
+      "rate limiter",
+      new Error("connect ECONNREFUSED 127.0.0.1:6379"),
+    );
   });
   app.get("/broken", () => {
     throw new Error("disk full at /var/secret-path");
@@ -118,6 +125,25 @@ describe("errorHandler", () => {
         msg: "unhandled error",
         requestId: problem.requestId,
         error: expect.stringContaining("disk full"),
+      }),
+    ]);
+  });
+
+  it("answers a dependency that is down with a 503 and Retry-After, and one warning without a stack", async () => {
+    const { app: server, log } = app();
+    const response = await server.request("/redis-down");
+    expect(response.status).toBe(503);
+    expect(response.headers.get("Retry-After")).toBe("5");
+    const problem = await problemOf(response);
+    expect(problem).toMatchObject({ code: "SERVICE_UNAVAILABLE" });
+    expect(problem.detail).toContain("rate limiter is not answering");
+    expect(problem.detail).not.toContain("ECONNREFUSED");
+    expect(log.events).toEqual([
+      expect.objectContaining({
+        level: "warn",
+        msg: "dependency unavailable",
+        dependency: "rate limiter",
+        requestId: problem.requestId,
       }),
     ]);
   });

@@ -1,6 +1,10 @@
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Logger } from "./logger.ts";
+import {
+  DependencyUnavailableError,
+  serviceUnavailable,
+} from "./dependency-unavailable.ts";
 import { ProblemError } from "./problem-error.ts";
 import { problemResponse } from "./problem-response.ts";
 import type { ServerEnv } from "./server-env.ts";
@@ -39,6 +43,15 @@ export function errorHandler(options: ErrorHandlerOptions): ErrorHandler {
           error.message || "The request is malformed.",
         ),
       );
+    if (error instanceof DependencyUnavailableError) {
+      // Expected while PostgreSQL or Redis restarts: one line, no stack, and a 503 to retry.
+      logger.warn("dependency unavailable", {
+        requestId: context.get("requestId"),
+        dependency: error.dependency,
+        error: error.message,
+      });
+      return answer(serviceUnavailable(error.dependency));
+    }
     const expected = options.expected?.(error, context);
     if (expected) return answer(expected);
     logger.error("unhandled error", {
