@@ -9,11 +9,14 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import {
+  chmodSync,
   chownSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   rmSync,
+  writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -56,6 +59,11 @@ export interface PostgresOptions {
    * Default true.
    */
   fast?: boolean;
+  /**
+   * The superuser's password: connections over TCP then need a password (scram-sha-256), as on
+   * a real server. Default: none, and loopback connections are trusted (tests).
+   */
+  superuserPassword?: string;
   /** Where postgres's own messages go; default: kept in memory for an error. */
   log?: (line: string) => void;
 }
@@ -87,8 +95,7 @@ export async function startPostgres(
 ): Promise<PostgresServer> {
   const bin = postgresBin();
   const temporary = options.dataDir === undefined;
-  const dataDir =
-    options.dataDir ?? join(mkdtempSync(join(tmpdir(), "vics-pg-")), "data");
+  const dataDir = options.dataDir ?? temporaryDataDir();
   const port = options.port ?? (await freePort());
   const fast = options.fast ?? true;
   let messages = "";
@@ -98,11 +105,17 @@ export async function startPostgres(
       messages = (messages + line).slice(-4000);
     });
 
-  if (!existsSync(join(dataDir, "PG_VERSION"))) initialise(bin, dataDir);
+  const password = options.superuserPassword;
+  if (!existsSync(join(dataDir, "PG_VERSION")))
+    initialise(bin, dataDir, password);
 
   let child: ChildProcess | undefined;
+  const credentials =
+    password === undefined
+      ? "postgres"
+      : `postgres:${encodeURIComponent(password)}`;
   const url = (database = "postgres") =>
-    `postgres://postgres@127.0.0.1:${port}/${database}`;
+    `postgres://${credentials}@127.0.0.1:${port}/${database}`;
 
   async function start() {
     const settings = [
@@ -164,23 +177,47 @@ export async function startPostgres(
   };
 }
 
-function initialise(bin: string, dataDir: string) {
-  const parent = join(dataDir, "..");
-  spawnSync("mkdir", ["-p", dataDir]);
-  if (asRoot()) {
-    // The postgres user must own its folder, and reach it through the temporary parent.
-    chownSync(dataDir, postgresUid(), postgresUid("g"));
-    chownSync(parent, postgresUid(), postgresUid("g"));
+/** A new folder under the system's temporary folder; the postgres user may search its parent. */
+function temporaryDataDir(): string {
+  const parent = mkdtempSync(join(tmpdir(), "vics-pg-"));
+  chmodSync(parent, 0o755);
+  return join(parent, "data");
+}
+
+function initialise(bin: string, dataDir: string, password?: string) {
+  // The folders above it searchable by all (umask permitting), the folder itself private.
+  mkdirSync(join(dataDir, ".."), { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // The postgres user must own its folder (the folders above it need only be searchable).
+  if (asRoot()) chownSync(dataDir, postgresUid(), postgresUid("g"));
+  // initdb reads the password from a file the postgres user can read; removed straight after.
+  const passwordFile = join(
+    mkdtempSync(join(tmpdir(), "vics-pg-init-")),
+    "password",
+  );
+  if (password !== undefined) {
+    writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
+    if (asRoot()) {
+      chownSync(join(passwordFile, ".."), postgresUid(), postgresUid("g"));
+      chownSync(passwordFile, postgresUid(), postgresUid("g"));
+    }
   }
   const [command, args] = asPostgres(join(bin, "initdb"), [
     "-D",
     dataDir,
     "--username=postgres",
-    "--auth=trust",
+    ...(password === undefined
+      ? ["--auth=trust"]
+      : [
+          "--auth-host=scram-sha-256",
+          "--auth-local=peer",
+          `--pwfile=${passwordFile}`,
+        ]),
     "--encoding=UTF8",
     "--locale=C",
   ]);
   const result = spawnSync(command, args, { encoding: "utf8" });
+  rmSync(join(passwordFile, ".."), { recursive: true, force: true });
   if (result.status !== 0)
     throw new Error(
       `initdb failed in ${dataDir}: ${result.error?.message ?? ""}${result.stderr}`,
