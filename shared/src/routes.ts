@@ -12,6 +12,12 @@ export const CLIENT_HEADER = "X-VICS-Client";
 /** Liveness for supervisors: outside /v1, no key, not rate limited. */
 export const HEALTH_PATH = "/health";
 
+/**
+ * Readiness for load balancers: 200 when the database and the rate limiter answer, else 503
+ * saying which does not. Outside /v1, no key, not rate limited.
+ */
+export const READY_PATH = "/ready";
+
 export const ROUTE_PATTERNS = {
   insurance: "/v1/vehicle/:registration/insurance",
   bulkInsurance: "/v1/vehicle/bulk-insurance",
