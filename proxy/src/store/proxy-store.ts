@@ -1,6 +1,8 @@
 /**
  * What the proxy keeps of its own: the team's users, their sessions, one-time links and the
- * audit log. Asynchronous, so that a PostgreSQL store can stand behind the same interface.
+ * audit log. Asynchronous, so that a PostgreSQL store can stand behind the same interface:
+ * SQLite (`sqlite/`, the embedded default) or PostgreSQL (`postgres/`), opened by
+ * open-proxy-store.ts.
  */
 
 import type { AuditAction, Role } from "@vics/shared";
@@ -150,6 +152,8 @@ export interface AuditStore {
 
 export interface ProxyStore
   extends UserStore, SessionStore, LinkStore, AuditStore, OidcLoginStore {
+  /** Resolves when the database answers; for the readiness checks. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

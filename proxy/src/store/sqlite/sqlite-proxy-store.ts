@@ -28,6 +28,9 @@ export function openSqliteProxyStore(
       ...linkQueries(db),
       ...oidcLoginQueries(db),
       ...auditQueries(db, options.auditRetentionDays),
+      async ping() {
+        db.prepare("SELECT 1").get();
+      },
       async close() {
         db.close();
       },

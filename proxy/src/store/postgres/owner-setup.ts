@@ -1,0 +1,83 @@
+import pg from "pg";
+import {
+  inPgTransaction,
+  migratePg,
+  type PgPool,
+} from "@vics/shared/server/postgres";
+import { MIGRATIONS, MIGRATIONS_NAME } from "./schema.ts";
+
+/**
+ * Exactly what the app role may do: read and write its sessions, links and sign-ins, change
+ * users (some columns), read the settings and the migrations' record, and only read and add
+ * audit events. No UPDATE, DELETE or TRUNCATE of an event: old ones go through prune_audit.
+ */
+const appGrants = (role: string) => {
+  const app = pg.escapeIdentifier(role);
+  return `
+    REVOKE ALL ON users, sessions, one_time_links, oidc_logins, proxy_settings,
+      audit_events, audit_registrations, ${MIGRATIONS_NAME}_migrations FROM ${app};
+    GRANT SELECT, INSERT ON users TO ${app};
+    GRANT UPDATE (name, role, password_hash, disabled_at, oidc_issuer, oidc_subject) ON users TO ${app};
+    GRANT SELECT, INSERT, DELETE ON sessions, one_time_links, oidc_logins TO ${app};
+    GRANT UPDATE (last_seen_at) ON sessions TO ${app};
+    GRANT UPDATE (used_at) ON one_time_links TO ${app};
+    GRANT SELECT, INSERT ON audit_events, audit_registrations TO ${app};
+    GRANT SELECT ON proxy_settings, ${MIGRATIONS_NAME}_migrations TO ${app};
+    GRANT EXECUTE ON FUNCTION prune_audit(bigint) TO ${app};
+  `;
+};
+
+export interface OwnerSetup {
+  auditRetentionDays: number;
+  /** The role the proxy works as, when it is not the owner: granted what it needs, no more. */
+  appRole?: string;
+}
+
+/**
+ * Run as the owner of the proxy's tables: brings the schema up to date, records the audit
+ * retention the triggers and prune_audit read, and grants the app role its privileges. Under
+ * the migrations' advisory lock, so replicas that start together do it one after the other.
+ */
+export async function setUpAsOwner(
+  owner: PgPool,
+  setup: OwnerSetup,
+): Promise<number> {
+  const ran = await migratePg(owner, {
+    name: MIGRATIONS_NAME,
+    steps: MIGRATIONS,
+  });
+  await inPgTransaction(owner, async (client) => {
+    await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [
+      MIGRATIONS_NAME,
+    ]);
+    await client.query(
+      `INSERT INTO proxy_settings (name, value) VALUES ('audit_retention_days', $1)
+       ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
+      [String(setup.auditRetentionDays)],
+    );
+    if (setup.appRole !== undefined)
+      await client.query(appGrants(setup.appRole));
+  });
+  return ran;
+}
+
+/**
+ * Whether the database is ready for this release with this retention, read as the app role:
+ * then a proxy that holds no owner's URL starts without one.
+ */
+export async function isSetUp(
+  app: PgPool,
+  auditRetentionDays: number,
+): Promise<boolean> {
+  const { rows } = await app.query<{
+    done: number | null;
+    days: string | null;
+  }>(
+    `SELECT (SELECT max(step) FROM ${MIGRATIONS_NAME}_migrations) AS done,
+       (SELECT value FROM proxy_settings WHERE name = 'audit_retention_days') AS days`,
+  );
+  return (
+    rows[0]?.done === MIGRATIONS.length &&
+    rows[0].days === String(auditRetentionDays)
+  );
+}

@@ -1,0 +1,206 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DependencyUnavailableError } from "@vics/shared/server/dependency-unavailable";
+import {
+  startPostgres,
+  type PostgresServer,
+} from "@vics/shared/testing/postgres-server";
+import { auditEvent, proxyStoreContract } from "../proxy-store.contract.ts";
+import { openPostgresProxyStore } from "./postgres-proxy-store.ts";
+import { MIGRATIONS } from "./schema.ts";
+
+const DAY_MS = 86_400_000;
+
+let server: PostgresServer;
+beforeAll(async () => {
+  server = await startPostgres();
+  // An owner of the proxy's tables, and the lesser role the proxy works as.
+  await server.query(
+    "CREATE ROLE vics_owner LOGIN; CREATE ROLE vics_app LOGIN",
+  );
+}, 60_000);
+afterAll(() => server?.close());
+
+let databases = 0;
+/** A new empty database owned by vics_owner; the URLs to reach it as each role. */
+async function freshDatabase() {
+  const name = `proxy_${++databases}`;
+  await server.createDatabase(name);
+  await server.query(`ALTER DATABASE ${name} OWNER TO vics_owner`);
+  const as = (role: string) =>
+    server.url(name).replace("postgres@", `${role}@`);
+  return { owner: as("vics_owner"), app: as("vics_app") };
+}
+
+const open = (url: string, migrationUrl?: string, auditRetentionDays = 30) =>
+  openPostgresProxyStore({
+    url,
+    migrationUrl,
+    auditRetentionDays,
+    applicationName: "vics-proxy-test",
+  });
+
+/** Runs one statement as the role in `url`; resolves to its error, if any. */
+async function refusal(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+    return undefined;
+  } catch (error) {
+    return error as { code?: string; message: string };
+  } finally {
+    await client.end();
+  }
+}
+
+describe("the PostgreSQL proxy store, as the owner of its tables", () => {
+  proxyStoreContract(async () => open((await freshDatabase()).owner));
+});
+
+describe("the PostgreSQL proxy store, as a lesser role the owner's migration grants", () => {
+  proxyStoreContract(async () => {
+    const { owner, app } = await freshDatabase();
+    return open(app, owner);
+  });
+});
+
+describe("the PostgreSQL audit log, through SQL that bypasses the store", () => {
+  it("refuses the app role any update or delete: old events go only through prune_audit", async () => {
+    const { owner, app } = await freshDatabase();
+    const store = await open(app, owner);
+    const now = Date.now();
+    try {
+      await store.appendAudit(
+        auditEvent({ at: now - 40 * DAY_MS, requestId: "old" }),
+      );
+      await store.appendAudit(auditEvent({ at: now, requestId: "new" }));
+      for (const sql of [
+        "UPDATE audit_events SET outcome = '404'",
+        "UPDATE audit_registrations SET registration = 'X'",
+        "DELETE FROM audit_events WHERE request_id = 'old'",
+        "DELETE FROM audit_registrations",
+        "TRUNCATE audit_events CASCADE",
+        "UPDATE proxy_settings SET value = '1'",
+        "INSERT INTO proxy_settings VALUES ('x', '1')",
+        "ALTER TABLE audit_events DISABLE TRIGGER ALL",
+        "CREATE OR REPLACE FUNCTION prune_audit(cutoff bigint) RETURNS integer LANGUAGE sql AS 'SELECT 0'",
+      ]) {
+        expect(await refusal(app, sql), sql).toMatchObject({
+          code: "42501",
+          message: expect.stringMatching(/permission denied|must be owner/),
+        });
+      }
+      // Asked to prune a year ahead, the database still keeps what is within its retention.
+      expect(await store.pruneAudit(now + 365 * DAY_MS)).toBe(1);
+      expect(
+        (await store.searchAudit({ limit: 10 })).map((e) => e.requestId),
+      ).toEqual(["new"]);
+      expect(
+        await store.searchAudit({ registration: "AB12CDE", limit: 10 }),
+      ).toHaveLength(1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("refuses the owner too any update, truncate, or delete of an event within the retention period", async () => {
+    const { owner } = await freshDatabase();
+    const store = await open(owner);
+    const now = Date.now();
+    await store.appendAudit(
+      auditEvent({ at: now - 40 * DAY_MS, requestId: "old" }),
+    );
+    await store.appendAudit(auditEvent({ at: now, requestId: "new" }));
+    await store.close();
+    for (const [sql, words] of [
+      ["UPDATE audit_events SET outcome = '404'", /cannot be changed/],
+      [
+        "UPDATE audit_registrations SET registration = 'X'",
+        /cannot be changed/,
+      ],
+      ["TRUNCATE audit_events, audit_registrations", /cannot be changed/],
+      ["DELETE FROM audit_registrations", /retention period/],
+      ["DELETE FROM audit_events", /retention period/],
+      // Without its retention setting the rule counts a century: it fails closed.
+      [
+        "DELETE FROM proxy_settings; DELETE FROM audit_events WHERE request_id = 'old'",
+        /retention period/,
+      ],
+    ] as const) {
+      expect((await refusal(owner, sql))?.message, sql).toMatch(words);
+    }
+    const reopened = await open(owner);
+    expect(
+      (await reopened.searchAudit({ limit: 10 })).map((e) => e.requestId),
+    ).toEqual(["new", "old"]);
+    expect(await reopened.pruneAudit(now)).toBe(1);
+    await reopened.close();
+  });
+});
+
+describe("opening the PostgreSQL store", () => {
+  it("migrates once when three replicas open an empty database together", async () => {
+    const { owner, app } = await freshDatabase();
+    const stores = await Promise.all([1, 2, 3].map(() => open(app, owner)));
+    try {
+      const { rows } = await server.query(
+        "SELECT count(*) AS n FROM vics_proxy_migrations",
+        new URL(owner).pathname.slice(1),
+      );
+      expect(Number(rows[0].n)).toBe(MIGRATIONS.length);
+      await Promise.all(
+        stores.map((store, index) =>
+          store.appendAudit(auditEvent({ requestId: `replica-${index}` })),
+        ),
+      );
+      expect(await stores[0]!.searchAudit({ limit: 10 })).toHaveLength(3);
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+
+  it("starts with only the app role's URL once the owner has set the database up, and says what is missing before", async () => {
+    const { owner, app } = await freshDatabase();
+    await expect(open(app)).rejects.toThrow(/MIGRATION_DATABASE_URL/);
+    await (await open(app, owner)).close();
+    const store = await open(app);
+    await store.appendAudit(auditEvent());
+    expect(await store.searchAudit({ limit: 1 })).toHaveLength(1);
+    await store.close();
+    // A new retention is the owner's to set: the app role alone cannot.
+    await expect(open(app, undefined, 60)).rejects.toThrow(
+      /MIGRATION_DATABASE_URL/,
+    );
+  });
+
+  it("throws DependencyUnavailableError while PostgreSQL is down, and works again once it is back, without reopening", async () => {
+    const { owner } = await freshDatabase();
+    const store = await open(owner);
+    try {
+      await store.appendAudit(auditEvent({ requestId: "before" }));
+      await server.stop();
+      await expect(store.ping()).rejects.toBeInstanceOf(
+        DependencyUnavailableError,
+      );
+      await expect(
+        store.findUserByEmail("ann@example.org"),
+      ).rejects.toBeInstanceOf(DependencyUnavailableError);
+      await expect(
+        store.appendAudit(auditEvent({ requestId: "lost" })),
+      ).rejects.toBeInstanceOf(DependencyUnavailableError);
+      await expect(open(owner)).rejects.toBeInstanceOf(
+        DependencyUnavailableError,
+      );
+      await server.start();
+      await store.ping();
+      await store.appendAudit(auditEvent({ requestId: "after" }));
+      expect(
+        (await store.searchAudit({ limit: 10 })).map((e) => e.requestId),
+      ).toEqual(["after", "before"]);
+    } finally {
+      await server.start();
+      await store.close();
+    }
+  }, 60_000);
+});

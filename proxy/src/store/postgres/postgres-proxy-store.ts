@@ -1,0 +1,123 @@
+import { openPgPool, pingPg, type PgPool } from "@vics/shared/server/postgres";
+import type { ProxyStore } from "../proxy-store.ts";
+import { auditQueries } from "./audit-queries.ts";
+import { isConnectionError, storeError } from "./connection-errors.ts";
+import { sqlOn } from "./database.ts";
+import { isSetUp, setUpAsOwner } from "./owner-setup.ts";
+import {
+  linkQueries,
+  oidcLoginQueries,
+  sessionQueries,
+} from "./session-queries.ts";
+import { userQueries } from "./user-queries.ts";
+
+export interface PostgresProxyStoreOptions {
+  /** The role the proxy works as (DATABASE_URL). */
+  url: string;
+  /**
+   * The owner of the proxy's tables (MIGRATION_DATABASE_URL), when the proxy works as a lesser
+   * role: it migrates, and grants the proxy's role what it needs. Unset: `url`'s role owns them.
+   */
+  migrationUrl?: string;
+  auditRetentionDays: number;
+  /** Shown in pg_stat_activity: which process holds a connection. */
+  applicationName: string;
+  /** Connections this process may hold; default 10. */
+  maxConnections?: number;
+}
+
+/**
+ * The proxy's store in PostgreSQL, shared by every replica. Opening brings the schema up to
+ * date (once, however many replicas start together). PostgreSQL down, at open or later, is a
+ * DependencyUnavailableError; the pool reconnects by itself once it is back.
+ */
+export async function openPostgresProxyStore(
+  options: PostgresProxyStoreOptions,
+): Promise<ProxyStore> {
+  const pool = openPgPool({
+    url: options.url,
+    applicationName: options.applicationName,
+    max: options.maxConnections,
+  });
+  try {
+    await setUp(pool, options);
+  } catch (error) {
+    await pool.end();
+    throw storeError(error);
+  }
+  const sql = sqlOn(pool);
+  const { appendAudit, searchAudit, pruneAudit, drain } = auditQueries(
+    sql,
+    options.auditRetentionDays,
+  );
+  let closing: Promise<void> | undefined;
+  return {
+    ...userQueries(sql),
+    ...sessionQueries(sql),
+    ...linkQueries(sql),
+    ...oidcLoginQueries(sql),
+    appendAudit,
+    searchAudit,
+    pruneAudit,
+    async ping() {
+      try {
+        await pingPg(pool);
+      } catch (error) {
+        throw storeError(error);
+      }
+    },
+    close() {
+      // The events already appended are written before the connections go.
+      closing ??= drain().then(() => pool.end());
+      return closing;
+    },
+  };
+}
+
+async function setUp(pool: PgPool, options: PostgresProxyStoreOptions) {
+  const { auditRetentionDays } = options;
+  if (options.migrationUrl !== undefined) {
+    const owner = openPgPool({
+      url: options.migrationUrl,
+      applicationName: `${options.applicationName} (migrations)`,
+      max: 1,
+    });
+    try {
+      const appRole = await currentRole(pool);
+      await setUpAsOwner(owner, {
+        auditRetentionDays,
+        // The same role in both URLs owns the tables: nothing to grant, nothing to revoke.
+        appRole: appRole === (await currentRole(owner)) ? undefined : appRole,
+      });
+    } finally {
+      await owner.end();
+    }
+    return;
+  }
+  // A proxy given only its lesser role's URL starts on a database its owner has set up.
+  if (await isSetUp(pool, auditRetentionDays).catch(notSetUp)) return;
+  try {
+    await setUpAsOwner(pool, { auditRetentionDays });
+  } catch (error) {
+    if ((error as { code?: string }).code !== "42501") throw error;
+    throw new Error(
+      `DATABASE_URL's role cannot set up the proxy's tables (${(error as Error).message}): ` +
+        "set MIGRATION_DATABASE_URL to their owner's URL, or run `scripts/users list` with it after each upgrade " +
+        "or change of AUDIT_RETENTION_DAYS",
+      { cause: error },
+    );
+  }
+}
+
+/** No tables yet, or not granted yet: set up. PostgreSQL down: the open fails. */
+const notSetUp = (error: unknown) => {
+  if (isConnectionError(error)) throw error;
+  return false;
+};
+
+async function currentRole(pool: PgPool): Promise<string> {
+  const { rows } = await pool.query<{ role: string }>(
+    "SELECT current_user AS role",
+  );
+  return rows[0]!.role;
+}

@@ -1,0 +1,140 @@
+/**
+ * The proxy store's tables on PostgreSQL, for `migratePg` under the name "vics_proxy" (its
+ * steps are recorded in vics_proxy_migrations). The service may share the database: no name
+ * here is one of its tables. Times are milliseconds since the epoch (bigint), as in the SQLite
+ * store, except the users' timestamps. A released step never changes; a change is a new step.
+ */
+export const MIGRATIONS_NAME = "vics_proxy";
+
+export const MIGRATIONS: readonly string[] = [
+  `
+  -- The functions below keep this search path: the migration's own schema, then pg_temp last,
+  -- so a caller's temporary table can never stand in for proxy_settings or the audit tables.
+  SELECT set_config('search_path', quote_ident(current_schema()) || ', pg_temp', true);
+
+  CREATE TABLE users (
+    id text PRIMARY KEY,
+    email text NOT NULL,
+    name text NOT NULL DEFAULT '',
+    role text NOT NULL CHECK (role IN ('staff', 'fleet', 'admin')),
+    password_hash text,
+    oidc_issuer text,
+    oidc_subject text,
+    disabled_at timestamptz,
+    created_at timestamptz NOT NULL,
+    UNIQUE (oidc_issuer, oidc_subject)
+  );
+  -- One account per address, whatever its case; also the index of the sign-in's lookup.
+  CREATE UNIQUE INDEX users_email_unique ON users (lower(email));
+
+  CREATE TABLE sessions (
+    id_hash text PRIMARY KEY,
+    user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at bigint NOT NULL,
+    last_seen_at bigint NOT NULL,
+    expires_at bigint NOT NULL,
+    id_token text
+  );
+  CREATE INDEX sessions_by_user ON sessions (user_id);
+
+  CREATE TABLE one_time_links (
+    token_hash text PRIMARY KEY,
+    purpose text NOT NULL CHECK (purpose IN ('invite', 'reset', 'sign-in')),
+    user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    expires_at bigint NOT NULL,
+    used_at bigint
+  );
+  CREATE INDEX links_by_user ON one_time_links (user_id, purpose);
+
+  -- An OIDC sign-in between the redirect to the provider and its callback (10 minutes).
+  CREATE TABLE oidc_logins (
+    id_hash text PRIMARY KEY,
+    state text NOT NULL,
+    nonce text NOT NULL,
+    code_verifier text NOT NULL,
+    return_to text NOT NULL,
+    expires_at bigint NOT NULL
+  );
+
+  -- Written by the owner only (the app role may read it): the audit retention lives here.
+  CREATE TABLE proxy_settings (name text PRIMARY KEY, value text NOT NULL);
+
+  -- No foreign key to users: an event outlives any change to its user. The registrations as
+  -- asked, in order; audit_registrations holds one row per distinct one, for the search.
+  CREATE TABLE audit_events (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    at bigint NOT NULL,
+    user_id text,
+    user_email text,
+    action text NOT NULL,
+    registrations text[] NOT NULL,
+    outcome text NOT NULL,
+    request_id text,
+    client_address text,
+    detail jsonb
+  );
+  CREATE INDEX audit_by_time ON audit_events (at);
+  CREATE INDEX audit_by_user ON audit_events (user_id, id);
+
+  -- "Who checked AB12CDE": the primary key's index, read backwards, is the newest first. The
+  -- event's time is copied here so the delete rule reads the row itself, and pruning finds
+  -- the old rows by a BRIN index (tiny, and enough for rows written in time order).
+  CREATE TABLE audit_registrations (
+    registration text NOT NULL,
+    event_id bigint NOT NULL,
+    at bigint NOT NULL,
+    PRIMARY KEY (registration, event_id)
+  );
+  CREATE INDEX audit_registrations_by_time ON audit_registrations USING brin (at);
+
+  -- Events older than this (ms since the epoch) may be deleted; an unset retention counts as
+  -- a century, so the rule fails closed.
+  CREATE FUNCTION audit_retention_cutoff() RETURNS bigint
+  LANGUAGE sql STABLE SET search_path FROM CURRENT AS $$
+    SELECT (extract(epoch FROM now()) * 1000)::bigint - 86400000 * coalesce(
+      (SELECT value::bigint FROM proxy_settings WHERE name = 'audit_retention_days'), 36500)
+  $$;
+
+  -- Append-only, whoever asks, the owner too: no update, no truncate, no delete of an event
+  -- younger than the retention period. (A superuser can still switch triggers off.)
+  CREATE FUNCTION audit_never_changes() RETURNS trigger
+  LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+  BEGIN
+    RAISE EXCEPTION 'audit events cannot be changed' USING ERRCODE = 'insufficient_privilege';
+  END $$;
+
+  CREATE FUNCTION audit_kept_until_retention() RETURNS trigger
+  LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+  BEGIN
+    IF OLD.at > audit_retention_cutoff() THEN
+      RAISE EXCEPTION 'audit events younger than the retention period cannot be deleted'
+        USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    RETURN OLD;
+  END $$;
+
+  CREATE TRIGGER audit_events_never_change BEFORE UPDATE OR TRUNCATE ON audit_events
+    FOR EACH STATEMENT EXECUTE FUNCTION audit_never_changes();
+  CREATE TRIGGER audit_registrations_never_change BEFORE UPDATE OR TRUNCATE ON audit_registrations
+    FOR EACH STATEMENT EXECUTE FUNCTION audit_never_changes();
+  CREATE TRIGGER audit_events_kept BEFORE DELETE ON audit_events
+    FOR EACH ROW EXECUTE FUNCTION audit_kept_until_retention();
+  CREATE TRIGGER audit_registrations_kept BEFORE DELETE ON audit_registrations
+    FOR EACH ROW EXECUTE FUNCTION audit_kept_until_retention();
+
+  -- The retention job's only door for the app role, which holds no DELETE on the audit tables:
+  -- runs as the owner, and never deletes past the database's own cutoff, whatever it is given.
+  CREATE FUNCTION prune_audit(cutoff bigint) RETURNS integer
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
+  DECLARE
+    oldest bigint := least(cutoff, audit_retention_cutoff());
+    removed integer;
+  BEGIN
+    DELETE FROM audit_registrations WHERE at < oldest;
+    DELETE FROM audit_events WHERE at < oldest;
+    GET DIAGNOSTICS removed = ROW_COUNT;
+    RETURN removed;
+  END $$;
+  REVOKE ALL ON FUNCTION prune_audit(bigint) FROM PUBLIC;
+  `,
+];

@@ -1,0 +1,163 @@
+import type {
+  LinkPurpose,
+  LinkStore,
+  OidcLogin,
+  OidcLoginStore,
+  Session,
+  SessionStore,
+} from "../proxy-store.ts";
+import type { Sql } from "./database.ts";
+
+interface SessionRow {
+  id_hash: string;
+  user_id: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  id_token: string | null;
+}
+
+export function sessionQueries(sql: Sql): SessionStore {
+  return {
+    async createSession(session: Session) {
+      await sql(
+        "INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, expires_at, id_token) VALUES ($1, $2, $3, $4, $5, $6)",
+        [
+          session.idHash,
+          session.userId,
+          session.createdAt,
+          session.lastSeenAt,
+          session.expiresAt,
+          session.idToken,
+        ],
+      );
+    },
+    async findSession(idHash) {
+      const { rows } = await sql<SessionRow>(
+        "SELECT * FROM sessions WHERE id_hash = $1",
+        [idHash],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      return {
+        idHash: row.id_hash,
+        userId: row.user_id,
+        createdAt: row.created_at,
+        lastSeenAt: row.last_seen_at,
+        expiresAt: row.expires_at,
+        idToken: row.id_token,
+      };
+    },
+    async touchSession(idHash, lastSeenAt) {
+      // Two replicas may touch at once: the later time wins, whichever writes last.
+      await sql(
+        "UPDATE sessions SET last_seen_at = greatest(last_seen_at, $1) WHERE id_hash = $2",
+        [lastSeenAt, idHash],
+      );
+    },
+    async deleteSession(idHash) {
+      await sql("DELETE FROM sessions WHERE id_hash = $1", [idHash]);
+    },
+    async deleteUserSessions(userId) {
+      const result = await sql("DELETE FROM sessions WHERE user_id = $1", [
+        userId,
+      ]);
+      return result.rowCount ?? 0;
+    },
+    async deleteExpiredSessions(now, idleMs) {
+      const result = await sql(
+        "DELETE FROM sessions WHERE expires_at <= $1 OR last_seen_at <= $2",
+        [now, now - idleMs],
+      );
+      return result.rowCount ?? 0;
+    },
+  };
+}
+
+interface LinkRow {
+  token_hash: string;
+  purpose: LinkPurpose;
+  user_id: string;
+  expires_at: number;
+}
+
+export function linkQueries(sql: Sql): LinkStore {
+  return {
+    async createLink(link) {
+      await sql(
+        "INSERT INTO one_time_links (token_hash, purpose, user_id, expires_at) VALUES ($1, $2, $3, $4)",
+        [link.tokenHash, link.purpose, link.userId, link.expiresAt],
+      );
+    },
+    async useLink(tokenHash, now) {
+      // Used at most once, by any replica: the update claims it, and only an unused,
+      // unexpired link is claimed (a second claim waits for the first's row lock, then misses).
+      const { rows } = await sql<LinkRow>(
+        `UPDATE one_time_links SET used_at = $2
+         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
+         RETURNING token_hash, purpose, user_id, expires_at`,
+        [tokenHash, now],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      return {
+        tokenHash: row.token_hash,
+        purpose: row.purpose,
+        userId: row.user_id,
+        expiresAt: row.expires_at,
+      };
+    },
+    async deleteUserLinks(userId, purpose) {
+      await sql(
+        "DELETE FROM one_time_links WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL",
+        [userId, purpose],
+      );
+    },
+  };
+}
+
+interface OidcLoginRow {
+  id_hash: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string;
+  expires_at: number;
+}
+
+export function oidcLoginQueries(sql: Sql): OidcLoginStore {
+  return {
+    async saveOidcLogin(login: OidcLogin) {
+      await sql(
+        "INSERT INTO oidc_logins (id_hash, state, nonce, code_verifier, return_to, expires_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        [
+          login.idHash,
+          login.state,
+          login.nonce,
+          login.codeVerifier,
+          login.returnTo,
+          login.expiresAt,
+        ],
+      );
+    },
+    async takeOidcLogin(idHash, now) {
+      // One round trip: take this one, and with it the sign-ins abandoned at the provider.
+      const { rows } = await sql<OidcLoginRow>(
+        `WITH taken AS (DELETE FROM oidc_logins WHERE id_hash = $1 RETURNING *),
+           abandoned AS (DELETE FROM oidc_logins WHERE expires_at <= $2 AND id_hash <> $1)
+         SELECT * FROM taken`,
+        [idHash, now],
+      );
+      const row = rows[0];
+      if (!row || row.expires_at <= now) return undefined;
+      return {
+        idHash: row.id_hash,
+        state: row.state,
+        nonce: row.nonce,
+        codeVerifier: row.code_verifier,
+        returnTo: row.return_to,
+        expiresAt: row.expires_at,
+      };
+    },
+  };
+}
