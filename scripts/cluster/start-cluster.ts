@@ -1,0 +1,268 @@
+// The cluster on one machine: PostgreSQL and Redis in the data folder, three service replicas
+// and two proxy replicas started from the rendered systemd units, and nginx in front with TLS.
+// `npm run cluster` (scripts/cluster.ts) runs it until Ctrl-C; the fault drills use it too.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { API_KEY_HEADER, paths, READY_PATH } from "@vics/shared";
+import { freePort } from "@vics/shared/testing/free-port";
+import {
+  startPostgres,
+  type PostgresServer,
+} from "@vics/shared/testing/postgres-server";
+import {
+  startRedis,
+  type RedisServer,
+} from "@vics/shared/testing/redis-server";
+import { databaseUrl, ensureDatabase, ensureRole } from "./databases.ts";
+import { findNginx, Nginx, upstreamServers } from "./nginx.ts";
+import { renderDeploy } from "./render.ts";
+import { ensureSecrets } from "./secrets.ts";
+import { Replica } from "./supervisor.ts";
+import { ensureCertificate } from "./tls.ts";
+import { readUnit } from "./units.ts";
+
+export const ROOT = resolve(import.meta.dirname, "../..");
+export const FIRST_ADMIN_EMAIL = "admin@localhost";
+
+export interface ClusterOptions {
+  /** Everything the cluster keeps: databases, certificate, rendered files, logs. */
+  dataDir: string;
+  /** The https port on 127.0.0.1; 0 picks a free one. */
+  httpsPort: number;
+  serviceReplicas?: number;
+  proxyReplicas?: number;
+  /** Replicas' warnings stay in their log files (the drills). */
+  quiet?: boolean;
+  /** Said as each step starts. */
+  say?: (message: string) => void;
+}
+
+export interface Cluster {
+  /** https://127.0.0.1:port */
+  url: string;
+  /** nginx's loopback listener in front of the service replicas (what the proxies call). */
+  serviceUrl: string;
+  certificate: string;
+  services: Replica[];
+  proxies: Replica[];
+  postgres: PostgresServer;
+  redis: RedisServer;
+  nginx: Nginx;
+  /** The API key file the proxies read (mode 0600). */
+  apiKeyFile: string;
+  /** The rendered deploy/ files the cluster runs. */
+  etcDir: string;
+  logsDir: string;
+  /** The proxies' environment, for `scripts/users` against the cluster's store. */
+  proxyEnv: Record<string, string>;
+  serviceEnv: Record<string, string>;
+  /** What `scripts/users create --admin` printed on the first run (its link), else "". */
+  firstAdmin: string;
+  /** Takes a replica out of nginx, restarts it, and puts it back: `systemctl restart`, drained. */
+  restartDrained(replica: Replica): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const say = options.say ?? (() => {});
+  const nginxBinary = findNginx();
+  if (!nginxBinary)
+    throw new Error("nginx is not installed: apt-get install -y nginx");
+  const dataDir = resolve(options.dataDir);
+  const etcDir = join(dataDir, "etc");
+  const logsDir = join(dataDir, "logs");
+  for (const dir of [dataDir, etcDir, logsDir])
+    mkdirSync(dir, { recursive: true });
+  const secrets = ensureSecrets(dataDir);
+  const certificate = ensureCertificate(join(dataDir, "tls"));
+  const stops: Array<() => Promise<void>> = [];
+  const close = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+  };
+
+  try {
+    say(
+      "starting PostgreSQL (initialised in the data folder on the first run)",
+    );
+    const postgres = await startPostgres({
+      dataDir: join(dataDir, "postgres"),
+      fast: false,
+      superuserPassword: secrets.postgresPassword,
+    });
+    stops.push(() => postgres.close());
+    const service = { role: "vics_service", password: secrets.servicePassword };
+    const proxy = { role: "vics_proxy", password: secrets.proxyPassword };
+    for (const spec of [service, proxy]) {
+      await ensureRole(postgres.url(), spec);
+      await ensureDatabase(postgres.url(), spec.role, spec.role);
+    }
+
+    say("starting Redis");
+    const redis = await startRedis({ dataDir: join(dataDir, "redis") });
+    stops.push(() => redis.close());
+
+    const servicePorts = await ports(options.serviceReplicas ?? 3);
+    const proxyPorts = await ports(options.proxyReplicas ?? 2);
+    const httpsPort = options.httpsPort || (await freePort());
+    const [httpPort, serviceListenPort] = await ports(2);
+    const url = `https://127.0.0.1:${httpsPort}`;
+    const serviceUrl = `http://127.0.0.1:${serviceListenPort}`;
+    const apiKeyFile = join(etcDir, "proxy-api-key");
+    const values: Record<string, string> = {
+      APP_DIR: ROOT,
+      ETC_DIR: etcDir,
+      NODE: process.execPath,
+      SERVICE_DATABASE_URL: databaseUrl(postgres.port, service, service.role),
+      PROXY_DATABASE_URL: databaseUrl(postgres.port, proxy, proxy.role),
+      RATE_LIMIT_URL: redis.url,
+      TRUSTED_PROXIES: "127.0.0.1",
+      LOG_HASH_KEY: secrets.logHashKey,
+      PUBLIC_ORIGIN: url,
+      SERVICE_URL: serviceUrl,
+      API_KEY_FILE: apiKeyFile,
+      SERVER_NAME: "127.0.0.1 localhost",
+      HTTP_LISTEN: `127.0.0.1:${httpPort}`,
+      HTTPS_LISTEN: `127.0.0.1:${httpsPort}`,
+      HTTPS_PORT_SUFFIX: `:${httpsPort}`,
+      SERVICE_LISTEN: `127.0.0.1:${serviceListenPort}`,
+      TLS_CERTIFICATE: certificate.certificate,
+      TLS_CERTIFICATE_KEY: certificate.key,
+    };
+    const render = (down: ReadonlySet<number> = new Set()) =>
+      renderDeploy(join(ROOT, "deploy"), etcDir, {
+        ...values,
+        SERVICE_SERVERS: upstreamServers(servicePorts, down),
+        PROXY_SERVERS: upstreamServers(proxyPorts, down),
+      });
+    const files = render();
+
+    say("starting nginx");
+    const nginx = new Nginx(
+      nginxBinary,
+      join(dataDir, "nginx"),
+      files["nginx/vics.conf"],
+    );
+    await nginx.start();
+    stops.push(() => nginx.stop());
+
+    const replica = (kind: "service" | "proxy", port: number) => {
+      const unitFile =
+        kind === "service"
+          ? files["systemd/vics-service@.service"]
+          : files["systemd/vics-proxy@.service"];
+      return new Replica({
+        name: `${kind}-${port}`,
+        unit: readUnit(readFileSync(unitFile, "utf8"), String(port)),
+        port,
+        readyPath: READY_PATH,
+        logFile: join(logsDir, `${kind}-${port}.log`),
+        quiet: options.quiet,
+      });
+    };
+
+    say(`starting ${servicePorts.length} service replicas together`);
+    const services = servicePorts.map((port) => replica("service", port));
+    stops.push(async () => {
+      await Promise.all(services.map((s) => s.close()));
+    });
+    await Promise.all(services.map((s) => s.start()));
+    const serviceEnv = services[0]!.env;
+
+    await ensureApiKey(apiKeyFile, serviceUrl, serviceEnv);
+    const firstAdmin = ensureFirstAdmin(
+      readUnit(
+        readFileSync(files["systemd/vics-proxy@.service"], "utf8"),
+        String(proxyPorts[0]),
+      ).env,
+    );
+
+    say(`starting ${proxyPorts.length} proxy replicas together`);
+    const proxies = proxyPorts.map((port) => replica("proxy", port));
+    stops.push(async () => {
+      await Promise.all(proxies.map((p) => p.close()));
+    });
+    await Promise.all(proxies.map((p) => p.start()));
+    const proxyEnv = proxies[0]!.env;
+
+    return {
+      url,
+      serviceUrl,
+      certificate: certificate.certificate,
+      services,
+      proxies,
+      postgres,
+      redis,
+      nginx,
+      apiKeyFile,
+      etcDir,
+      logsDir,
+      proxyEnv,
+      serviceEnv,
+      firstAdmin,
+      async restartDrained(target) {
+        render(new Set([target.port]));
+        await nginx.reload();
+        await target.restart();
+        render();
+        await nginx.reload();
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+async function ports(count: number): Promise<number[]> {
+  const found = new Set<number>();
+  while (found.size < count) found.add(await freePort());
+  return [...found];
+}
+
+/**
+ * The proxies' API key: kept in the data folder, made once with `scripts/keys` against the
+ * cluster's database, and made again if that database no longer accepts it.
+ */
+async function ensureApiKey(
+  file: string,
+  serviceUrl: string,
+  serviceEnv: Record<string, string>,
+): Promise<void> {
+  if (existsSync(file)) {
+    const key = readFileSync(file, "utf8").trim();
+    const response = await fetch(serviceUrl + paths.insurance("AB12CDE"), {
+      headers: { [API_KEY_HEADER]: key },
+    });
+    await response.body?.cancel();
+    if (response.status !== 401) return;
+  }
+  const name = `cluster-proxies-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+  const output = execFileSync(
+    join(ROOT, "scripts/keys"),
+    ["create", "--plan", "internal", "--name", name],
+    {
+      env: { PATH: process.env.PATH, ...serviceEnv },
+      encoding: "utf8",
+    },
+  );
+  const key = output.trim().split("\n").at(-1)?.trim();
+  if (!key) throw new Error("scripts/keys printed no key");
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+}
+
+/**
+ * On the first run, the first admin, with the command an operator runs on a real machine
+ * (before the proxies start, so no replica offers a link of its own). Returns what it printed.
+ */
+function ensureFirstAdmin(proxyEnv: Record<string, string>): string {
+  const users = (...args: string[]) =>
+    execFileSync(join(ROOT, "scripts/users"), args, {
+      env: { PATH: process.env.PATH, ...proxyEnv },
+      encoding: "utf8",
+    });
+  return users("list").startsWith("No users yet")
+    ? users("create", "--admin", "--email", FIRST_ADMIN_EMAIL)
+    : "";
+}

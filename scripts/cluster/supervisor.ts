@@ -1,0 +1,151 @@
+// The cluster's replicas, each started from its rendered systemd unit and kept running as
+// systemd would: started again after RestartSec when it dies (Restart=on-failure). Its JSON log
+// lines go to a file; warnings and errors also reach the terminal, unless `quiet`.
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { createWriteStream, type WriteStream } from "node:fs";
+import { createInterface } from "node:readline";
+import {
+  belongsOnTerminal,
+  parseLogLine,
+  readableEvent,
+} from "../start/child-output.ts";
+import type { UnitCommand } from "./units.ts";
+
+export interface ReplicaOptions {
+  /** e.g. "service-3101": its log file and its prefix on the terminal. */
+  name: string;
+  unit: UnitCommand;
+  port: number;
+  /** Answers 200 here once the replica can serve (its readiness check). */
+  readyPath: string;
+  logFile: string;
+  quiet?: boolean;
+  /** How long a start may take to be ready (a first seeding takes a while). */
+  readyTimeoutMs?: number;
+}
+
+export class Replica {
+  readonly name: string;
+  readonly port: number;
+  /** How many times it has been started, the first start included. */
+  starts = 0;
+  private child: ChildProcess | undefined;
+  private stopping = false;
+  private readonly log: WriteStream;
+
+  private readonly options: ReplicaOptions;
+
+  constructor(options: ReplicaOptions) {
+    this.options = options;
+    this.name = options.name;
+    this.port = options.port;
+    this.log = createWriteStream(options.logFile, { flags: "a" });
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** The environment its unit gives it. */
+  get env(): Record<string, string> {
+    return this.options.unit.env;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Starts it and waits until its readiness check answers 200. */
+  async start(): Promise<void> {
+    this.stopping = false;
+    this.spawn();
+    await this.waitReady();
+  }
+
+  private spawn(): void {
+    const { unit } = this.options;
+    this.starts++;
+    const child = spawn(unit.command, unit.args, {
+      cwd: unit.cwd,
+      // As systemd: the unit's environment and little else.
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...unit.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    this.child = child;
+    const onLine = (line: string) => {
+      this.log.write(`${line}\n`);
+      if (this.options.quiet) return;
+      const event = parseLogLine(line);
+      if (!event) process.stderr.write(`[${this.name}] ${line}\n`);
+      else if (belongsOnTerminal(event))
+        process.stderr.write(`${readableEvent(this.name, event)}\n`);
+    };
+    createInterface({ input: child.stdout! }).on("line", onLine);
+    createInterface({ input: child.stderr! }).on("line", onLine);
+    child.once("exit", (code, signal) => {
+      if (this.stopping || this.child !== child) return;
+      this.log.write(
+        `${JSON.stringify({ level: "warn", msg: "replica died", code, signal })}\n`,
+      );
+      if (!this.options.quiet)
+        process.stderr.write(
+          `[${this.name}] died (${signal ?? `exit code ${code}`}); starting it again in ${this.options.unit.restartSeconds} s\n`,
+        );
+      if (!this.options.unit.restartOnFailure) return;
+      setTimeout(() => {
+        if (!this.stopping && this.child === child) this.spawn();
+      }, this.options.unit.restartSeconds * 1000).unref();
+    });
+  }
+
+  /** Resolves once GET readyPath answers 200. */
+  async waitReady(): Promise<void> {
+    const timeoutMs = this.options.readyTimeoutMs ?? 180_000;
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      try {
+        const response = await fetch(this.url + this.options.readyPath, {
+          signal: AbortSignal.timeout(2000),
+        });
+        await response.body?.cancel();
+        if (response.ok) return;
+      } catch {
+        // Not listening yet.
+      }
+      if (Date.now() > deadline)
+        throw new Error(
+          `${this.name} was not ready within ${timeoutMs / 1000} s: see ${this.options.logFile}`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** Sends a signal, as `kill` would; SIGKILL makes it start again after RestartSec. */
+  kill(signal: NodeJS.Signals): void {
+    this.child?.kill(signal);
+  }
+
+  /** Stops it the way systemd does: SIGTERM, then SIGKILL after 15 s. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, "exit");
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  /** `systemctl restart`: a graceful stop, a start, and ready again. */
+  async restart(): Promise<void> {
+    await this.stop();
+    await this.start();
+  }
+
+  async close(): Promise<void> {
+    await this.stop();
+    await new Promise((resolve) => this.log.end(resolve));
+  }
+}
