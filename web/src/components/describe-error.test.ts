@@ -11,6 +11,7 @@ describe("the request reference", () => {
     ["INTERNAL", 500],
     ["BAD_GATEWAY", 502],
     ["GATEWAY_TIMEOUT", 504],
+    ["SERVICE_UNAVAILABLE", 503],
     ["INVALID_RESPONSE", 200],
     ["UNAUTHORIZED", 401],
     ["METHOD_NOT_ALLOWED", 405],
@@ -51,5 +52,26 @@ describe("the proxy's sign-in problems", () => {
         "Your role, staff, lets you make single insurance and compliance checks. Fleet checks need the fleet role: ask an admin.",
       retryable: false,
     });
+  });
+});
+
+describe("a 503 while a database or Redis restarts", () => {
+  it("says nothing was checked and how long to wait, from Retry-After", () => {
+    const error = new ApiError({
+      status: 503,
+      code: "SERVICE_UNAVAILABLE",
+      detail: "x",
+      requestId: "req-9",
+      retryAfterSeconds: 7,
+    });
+    expect(describeError(error)).toMatchObject({
+      kind: "unavailable",
+      title: "VICS is briefly unavailable",
+      retryable: true,
+      requestId: "req-9",
+    });
+    expect(describeError(error).message).toContain(
+      "Nothing was checked. Try again in 7 seconds.",
+    );
   });
 });

@@ -120,6 +120,17 @@ export function describeError(
         `VICS could not get an answer from the vehicle service. Try again in a moment. ${CONTACT_ADMIN}`,
         requestId,
       );
+    case "SERVICE_UNAVAILABLE": {
+      // A database or Redis behind VICS is restarting: nothing was done, and it will pass.
+      const seconds = Math.max(1, error.retryAfterSeconds ?? 5);
+      return {
+        kind: "unavailable",
+        title: "VICS is briefly unavailable",
+        message: `VICS cannot answer right now while part of it restarts. Nothing was checked. Try again in ${seconds} second${seconds === 1 ? "" : "s"}. ${CONTACT_ADMIN}`,
+        retryable: true,
+        requestId,
+      };
+    }
     case "INTERNAL":
       // The service did answer, with an error of its own: "not responding" would be untrue.
       return {

@@ -54,6 +54,7 @@ export function codeForStatus(status: number): ProblemCode {
   if (status === 413) return "PAYLOAD_TOO_LARGE";
   if (status === 429) return "RATE_LIMITED";
   if (status === 502) return "BAD_GATEWAY";
+  if (status === 503) return "SERVICE_UNAVAILABLE";
   if (status === 504) return "GATEWAY_TIMEOUT";
   if (status >= 500) return "INTERNAL";
   return "MALFORMED_REQUEST";
