@@ -330,3 +330,39 @@ describe("parseEnv", () => {
     expect(text).not.toContain(KEY);
   });
 });
+
+describe("the proxy's store in the environment", () => {
+  it("is the SQLite file unless DATABASE_URL names a PostgreSQL database", () => {
+    expect(envOf({}).store).toMatchObject({
+      databasePath: resolve(REPO_ROOT, "data/proxy.sqlite"),
+      databaseUrl: undefined,
+      migrationDatabaseUrl: undefined,
+    });
+    expect(
+      envOf({
+        DATABASE_URL: "postgres://vics_app:secret@db.internal:5432/vics",
+        MIGRATION_DATABASE_URL: "postgresql://vics_owner@db.internal/vics",
+      }).store,
+    ).toMatchObject({
+      databaseUrl: "postgres://vics_app:secret@db.internal:5432/vics",
+      migrationDatabaseUrl: "postgresql://vics_owner@db.internal/vics",
+    });
+  });
+
+  it("refuses a DATABASE_URL that is not PostgreSQL's, and an owner's URL alone, without echoing a password", () => {
+    const text = errorsOf({
+      UPSTREAM_API_KEY: KEY,
+      DATABASE_URL: "mysql://vics:secret@db.internal/vics",
+    }).join("\n");
+    expect(text).toMatch(
+      /DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\//,
+    );
+    expect(text).not.toContain("secret");
+    expect(
+      errorsOf({
+        UPSTREAM_API_KEY: KEY,
+        MIGRATION_DATABASE_URL: "postgres://vics_owner@db.internal/vics",
+      }).join("\n"),
+    ).toMatch(/MIGRATION_DATABASE_URL needs DATABASE_URL/);
+  });
+});

@@ -7,6 +7,7 @@ import {
 import { BULK_MAX_REGISTRATIONS } from "@vics/shared";
 import { z } from "zod";
 import { LOG_LEVELS, type LogLevel } from "@vics/shared/server/logger";
+import { isPostgresUrl } from "@vics/shared/server/postgres";
 import proxyaddr from "proxy-addr";
 import { isLoopbackHost } from "./edges/loopback.ts";
 import { DEFAULT_FIRST_ADMIN_EMAIL } from "./users/first-admin.ts";
@@ -444,17 +445,34 @@ export function loadEnv(): ProxyEnv {
 export interface StoreEnv {
   /** The proxy's own SQLite file: users, sessions, one-time links, the audit log. */
   databasePath: string;
+  /** DATABASE_URL: when set, the store is in PostgreSQL (shared by replicas), not the file. */
+  databaseUrl?: string;
+  /**
+   * MIGRATION_DATABASE_URL: the owner of the proxy's tables, when DATABASE_URL's role is a
+   * lesser one. It migrates, and grants DATABASE_URL's role what the proxy needs.
+   */
+  migrationDatabaseUrl?: string;
   /** Audit events older than this are pruned daily; younger ones cannot be deleted. */
   auditRetentionDays: number;
   /** Where one-time links open: PUBLIC_ORIGIN, else the loopback address and port. */
   linkOrigin: string;
 }
 
+const postgresUrl = z
+  .string()
+  .trim()
+  .refine((url) => isPostgresUrl(url) && URL.canParse(url), {
+    error:
+      "must be a postgres:// or postgresql:// URL, e.g. postgres://vics@db.internal:5432/vics (unset: the proxy's store is the SQLite file PROXY_DATABASE_PATH)",
+  });
+
 const StoreEnvSchema = z.object({
   PROXY_DATABASE_PATH: z
     .string()
     .default("data/proxy.sqlite")
     .transform(fromRoot),
+  DATABASE_URL: postgresUrl.optional(),
+  MIGRATION_DATABASE_URL: postgresUrl.optional(),
   AUDIT_RETENTION_DAYS: z.coerce
     .number()
     .int()
@@ -474,18 +492,23 @@ export function parseStoreEnv(
     ),
   );
   const parsed = StoreEnvSchema.safeParse(present);
-  if (!parsed.success)
-    return {
-      ok: false,
-      errors: parsed.error.issues.map(
+  const errors = parsed.success
+    ? []
+    : parsed.error.issues.map(
         (issue) => `${issue.path.join(".")}: ${issue.message}`,
-      ),
-    };
+      );
+  if (present.MIGRATION_DATABASE_URL && !present.DATABASE_URL)
+    errors.push(
+      "MIGRATION_DATABASE_URL needs DATABASE_URL, the role the proxy works as: it migrates a PostgreSQL store, and without DATABASE_URL the store is the SQLite file",
+    );
+  if (!parsed.success || errors.length > 0) return { ok: false, errors };
   const raw = parsed.data;
   return {
     ok: true,
     env: {
       databasePath: raw.PROXY_DATABASE_PATH,
+      databaseUrl: raw.DATABASE_URL,
+      migrationDatabaseUrl: raw.MIGRATION_DATABASE_URL,
       auditRetentionDays: raw.AUDIT_RETENTION_DAYS,
       linkOrigin: raw.PUBLIC_ORIGIN ?? `http://127.0.0.1:${raw.PORT}`,
     },

@@ -7,7 +7,7 @@ import { registrationHasher } from "@vics/shared/server/registration-hash";
 import { serverTimeouts } from "@vics/shared/server/server-timeouts";
 import { stopOnSignals } from "@vics/shared/server/graceful-close";
 import { createMemoryUserLimiter } from "./limits/user-limits.ts";
-import { openSqliteProxyStore } from "./store/sqlite/sqlite-proxy-store.ts";
+import { openProxyStoreOrExit, storePlace } from "./store/open-proxy-store.ts";
 import { OidcSignIn } from "./auth/oidc.ts";
 import { pruneAuditDaily } from "./audit/audit-retention.ts";
 import { firstAdminSignInLink } from "./users/first-admin.ts";
@@ -35,15 +35,16 @@ if (!webAppIsBuilt(env.webRoot)) {
   });
 }
 
-const store = openSqliteProxyStore({
-  path: env.store.databasePath,
-  auditRetentionDays: env.store.auditRetentionDays,
-});
+const store = await openProxyStoreOrExit(
+  env.store,
+  "vics-proxy",
+  "The proxy cannot start",
+);
 
 // Beyond loopback, someone must be able to manage users from the start.
 if (env.remote && (await store.countActiveAdmins()) === 0) {
   console.error(
-    `The proxy cannot start: HOST=${env.host} serves VICS beyond this machine, and ${env.store.databasePath} has no active admin yet. ` +
+    `The proxy cannot start: HOST=${env.host} serves VICS beyond this machine, and ${storePlace(env.store)} has no active admin yet. ` +
       "Create one first: scripts/users create --email you@example.org --admin",
   );
   process.exit(1);

@@ -1,9 +1,11 @@
 // `scripts/users create | list | role | disable | enable | reset`: the team's accounts from a
-// shell, on the proxy's store (PROXY_DATABASE_PATH). Each change is an audit event.
+// shell, on the proxy's store (DATABASE_URL, else PROXY_DATABASE_PATH). Each change is an audit
+// event. Opening the store migrates it: with MIGRATION_DATABASE_URL, this is also how an owner
+// sets up a PostgreSQL store for proxies that hold only their lesser role's URL.
 import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
 import { loadStoreEnv } from "./env.ts";
-import { openSqliteProxyStore } from "./store/sqlite/sqlite-proxy-store.ts";
+import { openProxyStoreOrExit } from "./store/open-proxy-store.ts";
 import { userCommand, UsageError, USAGE } from "./users/user-commands.ts";
 import { UserAdminError } from "./users/user-admin.ts";
 
@@ -36,10 +38,11 @@ if (args.values.help) {
 }
 
 const env = loadStoreEnv();
-const store = openSqliteProxyStore({
-  path: env.databasePath,
-  auditRetentionDays: env.auditRetentionDays,
-});
+const store = await openProxyStoreOrExit(
+  env,
+  "vics-users",
+  "scripts/users cannot start",
+);
 try {
   await userCommand(
     {

@@ -61,14 +61,21 @@ export async function setUpAsOwner(
   return ran;
 }
 
+export interface SetUpState {
+  /** Every migration of this release has run. */
+  migrated: boolean;
+  /** The retention recorded is this one. */
+  retentionRecorded: boolean;
+}
+
 /**
- * Whether the database is ready for this release with this retention, read as the app role:
- * then a proxy that holds no owner's URL starts without one.
+ * How far the database is set up for this release and this retention, read as the app role:
+ * a proxy that holds no owner's URL starts on a database its owner has set up.
  */
-export async function isSetUp(
+export async function setUpState(
   app: PgPool,
   auditRetentionDays: number,
-): Promise<boolean> {
+): Promise<SetUpState> {
   const { rows } = await app.query<{
     done: number | null;
     days: string | null;
@@ -76,8 +83,8 @@ export async function isSetUp(
     `SELECT (SELECT max(step) FROM ${MIGRATIONS_NAME}_migrations) AS done,
        (SELECT value FROM proxy_settings WHERE name = 'audit_retention_days') AS days`,
   );
-  return (
-    rows[0]?.done === MIGRATIONS.length &&
-    rows[0].days === String(auditRetentionDays)
-  );
+  return {
+    migrated: rows[0]?.done === MIGRATIONS.length,
+    retentionRecorded: rows[0]?.days === String(auditRetentionDays),
+  };
 }

@@ -168,10 +168,14 @@ describe("opening the PostgreSQL store", () => {
     await store.appendAudit(auditEvent());
     expect(await store.searchAudit({ limit: 1 })).toHaveLength(1);
     await store.close();
-    // A new retention is the owner's to set: the app role alone cannot.
-    await expect(open(app, undefined, 60)).rejects.toThrow(
-      /MIGRATION_DATABASE_URL/,
+    // A retention is the owner's to record: the app role alone keeps the owner's.
+    const longer = await open(app, undefined, 60);
+    await longer.close();
+    const { rows } = await server.query(
+      "SELECT value FROM proxy_settings",
+      new URL(owner).pathname.slice(1),
     );
+    expect(rows).toEqual([{ value: "30" }]);
   });
 
   it("throws DependencyUnavailableError while PostgreSQL is down, and works again once it is back, without reopening", async () => {

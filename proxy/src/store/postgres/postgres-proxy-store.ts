@@ -3,7 +3,7 @@ import type { ProxyStore } from "../proxy-store.ts";
 import { auditQueries } from "./audit-queries.ts";
 import { isConnectionError, storeError } from "./connection-errors.ts";
 import { sqlOn } from "./database.ts";
-import { isSetUp, setUpAsOwner } from "./owner-setup.ts";
+import { setUpAsOwner, setUpState, type SetUpState } from "./owner-setup.ts";
 import {
   linkQueries,
   oidcLoginQueries,
@@ -95,24 +95,27 @@ async function setUp(pool: PgPool, options: PostgresProxyStoreOptions) {
     return;
   }
   // A proxy given only its lesser role's URL starts on a database its owner has set up.
-  if (await isSetUp(pool, auditRetentionDays).catch(notSetUp)) return;
+  const state = await setUpState(pool, auditRetentionDays).catch(notSetUp);
+  if (state.migrated && state.retentionRecorded) return;
   try {
     await setUpAsOwner(pool, { auditRetentionDays });
   } catch (error) {
     if ((error as { code?: string }).code !== "42501") throw error;
+    // Only the owner records a retention: the database keeps its own, and pruning never
+    // deletes an event that either retention keeps.
+    if (state.migrated) return;
     throw new Error(
       `DATABASE_URL's role cannot set up the proxy's tables (${(error as Error).message}): ` +
-        "set MIGRATION_DATABASE_URL to their owner's URL, or run `scripts/users list` with it after each upgrade " +
-        "or change of AUDIT_RETENTION_DAYS",
+        "set MIGRATION_DATABASE_URL to their owner's URL, or run `scripts/users list` with it after each upgrade",
       { cause: error },
     );
   }
 }
 
 /** No tables yet, or not granted yet: set up. PostgreSQL down: the open fails. */
-const notSetUp = (error: unknown) => {
+const notSetUp = (error: unknown): SetUpState => {
   if (isConnectionError(error)) throw error;
-  return false;
+  return { migrated: false, retentionRecorded: false };
 };
 
 async function currentRole(pool: PgPool): Promise<string> {

@@ -1,0 +1,64 @@
+import type { StoreEnv } from "../env.ts";
+import { openPostgresProxyStore } from "./postgres/postgres-proxy-store.ts";
+import type { ProxyStore } from "./proxy-store.ts";
+import { openSqliteProxyStore } from "./sqlite/sqlite-proxy-store.ts";
+
+/**
+ * The store the proxy and `scripts/users` share: PostgreSQL when DATABASE_URL is set, else
+ * the SQLite file at PROXY_DATABASE_PATH (created on first open). Either is migrated on open,
+ * once however many processes open it together.
+ */
+export async function openProxyStore(
+  env: Pick<
+    StoreEnv,
+    | "databasePath"
+    | "databaseUrl"
+    | "migrationDatabaseUrl"
+    | "auditRetentionDays"
+  >,
+  /** Who holds the connections, in pg_stat_activity: "vics-proxy", "vics-users". */
+  applicationName: string,
+): Promise<ProxyStore> {
+  if (env.databaseUrl === undefined)
+    return openSqliteProxyStore({
+      path: env.databasePath,
+      auditRetentionDays: env.auditRetentionDays,
+    });
+  return openPostgresProxyStore({
+    url: env.databaseUrl,
+    migrationUrl: env.migrationDatabaseUrl,
+    auditRetentionDays: env.auditRetentionDays,
+    applicationName,
+  });
+}
+
+/** Where the store is, for an operator's message: the file, or the URL without a password. */
+export function storePlace(
+  env: Pick<StoreEnv, "databasePath" | "databaseUrl">,
+): string {
+  if (env.databaseUrl === undefined) return env.databasePath;
+  const url = new URL(env.databaseUrl);
+  url.password = "";
+  url.search = "";
+  return url.href;
+}
+
+/**
+ * For the entry points: the store, or one clear message on stderr (where it is and why it
+ * cannot be opened, never a password) and exit 1.
+ */
+export async function openProxyStoreOrExit(
+  env: StoreEnv,
+  applicationName: string,
+  cannotStart: string,
+): Promise<ProxyStore> {
+  try {
+    return await openProxyStore(env, applicationName);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(
+      `${cannotStart}: its store at ${storePlace(env)} cannot be opened (${reason})`,
+    );
+    process.exit(1);
+  }
+}
