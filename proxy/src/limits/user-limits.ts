@@ -1,8 +1,12 @@
 import type { Role } from "@vics/shared";
-import type { RateLimitDecision } from "@vics/shared/server/rate-limiter";
-import { toDecision } from "@vics/shared/server/memory-rate-limiter";
+import {
+  decide,
+  toDecision,
+  type LimitStore,
+  type RateLimitDecision,
+} from "@vics/shared/server/rate-limiter";
+import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
 import { RATE_LIMIT_WINDOW_SECONDS } from "@vics/shared";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 
 /**
  * Look-ups a person may ask for in one 60-second window, by role: a single check is one, a
@@ -38,14 +42,19 @@ export interface UserLimiter {
   consume(role: Role, userId: string, cost: number): Promise<UserLimitDecision>;
 }
 
-/** rate-limiter-flexible in memory, one fixed window per user (Redis when replicas share it). */
-export function createMemoryUserLimiter(
-  limits: UserLimits = DEFAULT_USER_LIMITS,
+/**
+ * One fixed window per user in `store`: memory (this process), or Redis so that every replica
+ * counts the same look-ups. A refused request counts nothing, atomically on Redis too
+ * (LimitStore.allOrNothingWindow).
+ */
+export function createUserLimiter(
+  limits: UserLimits,
+  store: LimitStore,
 ): UserLimiter {
   const limiters = new Map(
     Object.entries(limits).map(([role, points]) => [
       role as Role,
-      new RateLimiterMemory({
+      store.allOrNothingWindow({
         points,
         duration: RATE_LIMIT_WINDOW_SECONDS,
         keyPrefix: `user-${role}`,
@@ -55,21 +64,24 @@ export function createMemoryUserLimiter(
   return {
     limits,
     async consume(role, userId, cost) {
-      const limiter = limiters.get(role)!;
       const lookups = limits[role];
-      const decide = (result: RateLimiterRes, allowed: boolean) => ({
+      const { result, allowed } = await decide(
+        limiters.get(role)!,
+        userId,
+        cost,
+      );
+      return {
         ...toDecision(lookups, result, allowed),
         lookups,
         lookupsLeft: Math.max(0, result.remainingPoints),
-      });
-      try {
-        return decide(await limiter.consume(userId, cost), true);
-      } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        // The library counted the points it refused: give them back.
-        const restored = await limiter.reward(userId, cost);
-        return decide(restored, false);
-      }
+      };
     },
   };
+}
+
+/** In this process's memory: the embedded default, and the tests'. */
+export function createMemoryUserLimiter(
+  limits: UserLimits = DEFAULT_USER_LIMITS,
+): UserLimiter {
+  return createUserLimiter(limits, memoryLimitStore);
 }

@@ -1,7 +1,11 @@
 import { RATE_LIMIT_WINDOW_SECONDS } from "@vics/shared";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { toDecision } from "@vics/shared/server/memory-rate-limiter";
-import type { RateLimitDecision } from "@vics/shared/server/rate-limiter";
+import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
+import {
+  decide,
+  toDecision,
+  type LimitStore,
+  type RateLimitDecision,
+} from "@vics/shared/server/rate-limiter";
 
 /**
  * Wrong keys (an X-API-Key that is not a valid key) per 60-second window from all addresses
@@ -16,25 +20,23 @@ export interface WrongKeyBudget {
   consume(): Promise<RateLimitDecision>;
 }
 
-/** rate-limiter-flexible's memory store, one account for everyone. */
+/**
+ * One account for everyone, in `store`: memory (this process), or Redis so that every replica
+ * spends the same budget.
+ */
 export function createWrongKeyBudget(
   limit = WRONG_KEYS_PER_WINDOW,
+  store: LimitStore = memoryLimitStore,
 ): WrongKeyBudget {
-  const limiter = new RateLimiterMemory({
+  const window = store.window({
     points: limit,
     duration: RATE_LIMIT_WINDOW_SECONDS,
     keyPrefix: "wrong-keys",
   });
   return {
     async consume() {
-      try {
-        return toDecision(limit, await limiter.consume("every address"), true);
-      } catch (rejection) {
-        // The library rejects with a RateLimiterRes when the budget is spent.
-        if (rejection instanceof RateLimiterRes)
-          return toDecision(limit, rejection, false);
-        throw rejection;
-      }
+      const { result, allowed } = await decide(window, "every address");
+      return toDecision(limit, result, allowed);
     },
   };
 }

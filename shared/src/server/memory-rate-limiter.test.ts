@@ -2,37 +2,8 @@ import { RateLimiterRes } from "rate-limiter-flexible";
 import { describe, expect, it } from "vitest";
 import {
   createMemoryRateLimiter,
-  TIER_LIMITS,
-  toDecision,
+  memoryLimitStore,
 } from "./memory-rate-limiter.ts";
-
-describe("TIER_LIMITS", () => {
-  it("are docs/contract.md's requests per 60-second window", () => {
-    expect(TIER_LIMITS).toEqual({
-      trial: 10,
-      standard: 120,
-      fleet: 1200,
-      internal: 100_000,
-      unauthenticated: 30,
-    });
-  });
-});
-
-describe("toDecision", () => {
-  it.each([
-    [5, 30_000, true, { remaining: 5, resetSeconds: 30 }],
-    [-3, 1, false, { remaining: 0, resetSeconds: 1 }],
-    [0, 59_001, false, { remaining: 0, resetSeconds: 60 }],
-    [0, 61_000, false, { remaining: 0, resetSeconds: 60 }],
-    [0, 0, false, { remaining: 0, resetSeconds: 0 }],
-  ])("remaining points %i, %i ms to go", (points, ms, allowed, expected) => {
-    expect(toDecision(10, new RateLimiterRes(points, ms), allowed)).toEqual({
-      allowed,
-      limit: 10,
-      ...expected,
-    });
-  });
-});
 
 describe("createMemoryRateLimiter", () => {
   it("keeps tiers and accounts apart", async () => {
@@ -51,6 +22,28 @@ describe("createMemoryRateLimiter", () => {
     expect(await limiter.consume("unauthenticated", "key:1")).toMatchObject({
       allowed: true,
       limit: 30,
+    });
+  });
+
+  it("always answers a readiness check", async () => {
+    await expect(createMemoryRateLimiter().ping()).resolves.toBeUndefined();
+  });
+});
+
+describe("memoryLimitStore.allOrNothingWindow", () => {
+  it("counts nothing for a consume that does not fit, and says what is left", async () => {
+    const window = memoryLimitStore.allOrNothingWindow({
+      points: 10,
+      duration: 60,
+      keyPrefix: "test",
+    });
+    await window.consume("ann", 7);
+    const refused = await window.consume("ann", 4).catch((error) => error);
+    expect(refused).toBeInstanceOf(RateLimiterRes);
+    expect(refused).toMatchObject({ consumedPoints: 7, remainingPoints: 3 });
+    expect(await window.consume("ann", 3)).toMatchObject({
+      consumedPoints: 10,
+      remainingPoints: 0,
     });
   });
 });

@@ -1,62 +1,41 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { PLAN_LIMITS, UNAUTHENTICATED_LIMIT } from "../plans.ts";
-import { RATE_LIMIT_WINDOW_SECONDS } from "../rate-limit.ts";
-import type {
-  RateLimitDecision,
-  RateLimiter,
-  RateLimitTier,
+import {
+  createRateLimiter,
+  type LimitStore,
+  type RateLimiter,
+  type WindowLimiter,
 } from "./rate-limiter.ts";
 
-export const TIER_LIMITS: Record<RateLimitTier, number> = {
-  ...PLAN_LIMITS,
-  unauthenticated: UNAUTHENTICATED_LIMIT,
+/**
+ * rate-limiter-flexible's memory store, this process only: the embedded default, when no
+ * RATE_LIMIT_URL is set. Its counters are updated synchronously, so concurrent requests can
+ * never be over-admitted, and it always answers.
+ */
+export const memoryLimitStore: LimitStore = {
+  window: (options) => new RateLimiterMemory(options),
+  allOrNothingWindow(options) {
+    const limiter = new RateLimiterMemory(options);
+    return {
+      points: limiter.points,
+      consume: async (key, points = 1, more) => {
+        try {
+          return await limiter.consume(key, points, more);
+        } catch (rejection) {
+          if (!(rejection instanceof RateLimiterRes)) throw rejection;
+          // The library counted the points it refused: give them back, and say what is left.
+          throw await limiter.reward(key, points);
+        }
+      },
+      penalty: (key, points, more) => limiter.penalty(key, points, more),
+      reward: (key, points, more) => limiter.reward(key, points, more),
+      get: (key, more) => limiter.get(key, more),
+      delete: (key, more) => limiter.delete(key, more),
+    } satisfies WindowLimiter;
+  },
+  ping: async () => {},
 };
 
-export function toDecision(
-  limit: number,
-  result: RateLimiterRes,
-  allowed: boolean,
-): RateLimitDecision {
-  return {
-    allowed,
-    limit,
-    remaining: Math.max(0, Math.min(limit, result.remainingPoints)),
-    resetSeconds: Math.min(
-      RATE_LIMIT_WINDOW_SECONDS,
-      Math.max(0, Math.ceil(result.msBeforeNext / 1000)),
-    ),
-  };
-}
-
-/**
- * rate-limiter-flexible's memory store: a fixed window per account that starts at the
- * account's first request. Its counter is updated synchronously, so concurrent requests
- * can never be over-admitted.
- */
+/** The plan and address limits in memory: a fixed window per account from its first request. */
 export function createMemoryRateLimiter(): RateLimiter {
-  const limiters = new Map<RateLimitTier, RateLimiterMemory>();
-  for (const [tier, points] of Object.entries(TIER_LIMITS))
-    limiters.set(
-      tier as RateLimitTier,
-      new RateLimiterMemory({
-        points,
-        duration: RATE_LIMIT_WINDOW_SECONDS,
-        keyPrefix: tier,
-      }),
-    );
-  return {
-    async consume(tier, account) {
-      const limiter = limiters.get(tier);
-      if (!limiter) throw new Error(`No rate limiter for tier ${tier}`);
-      const limit = TIER_LIMITS[tier];
-      try {
-        return toDecision(limit, await limiter.consume(account), true);
-      } catch (rejection) {
-        // The library rejects with a RateLimiterRes when the limit is reached.
-        if (rejection instanceof RateLimiterRes)
-          return toDecision(limit, rejection, false);
-        throw rejection;
-      }
-    },
-  };
+  return createRateLimiter(memoryLimitStore);
 }
