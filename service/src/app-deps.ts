@@ -9,6 +9,7 @@ import type { Store } from "./store/store.ts";
 export interface AppDeps {
   /** Vehicles, and the key registry. */
   store: Store;
+  /** The plan and address limits; its ping() tells a readiness check whether Redis answers. */
   rateLimiter: RateLimiter;
   /** Wrong keys from every address together (decision 031). */
   wrongKeyBudget: WrongKeyBudget;
@@ -20,6 +21,9 @@ export interface AppDeps {
   logger: Logger;
   /** A registration as the logs may show it: a short keyed hash, never the plate. */
   hashRegistration: RegistrationHasher;
-  /** The caller's address for the unauthenticated limit (the socket's peer); never from X-Forwarded-For. */
+  /**
+   * The caller's address for the unauthenticated limit: the socket's peer, or past the load
+   * balancers in TRUSTED_PROXIES, from X-Forwarded-For (http/client-address.ts).
+   */
   clientAddress: (c: Context) => string;
 }

@@ -15,6 +15,7 @@ describe("parseEnv", () => {
         MAX_CONNECTIONS: 4000,
         MAX_CONNECTIONS_PER_ADDRESS: 1000,
         IDLE_TIMEOUT_UNDER_PRESSURE_MS: 1000,
+        TRUSTED_PROXIES: [],
       },
     });
     expect(REPO_ROOT).toBe(resolve(import.meta.dirname, "../.."));
@@ -75,6 +76,37 @@ describe("parseEnv", () => {
     const zero = parseEnv({ MAX_CONNECTIONS_PER_ADDRESS: "0" });
     expect(zero.ok ? [] : zero.problems).toEqual([
       "MAX_CONNECTIONS_PER_ADDRESS: must be at least 1",
+    ]);
+  });
+
+  it("reads RATE_LIMIT_URL, a redis:// or rediss:// URL; unset keeps the limits in memory", () => {
+    expect(parseEnv({ RATE_LIMIT_URL: "redis://10.0.0.5:6379" })).toMatchObject(
+      { ok: true, env: { RATE_LIMIT_URL: "redis://10.0.0.5:6379" } },
+    );
+    expect(parseEnv({ RATE_LIMIT_URL: "" })).toMatchObject({
+      ok: true,
+      env: { RATE_LIMIT_URL: undefined },
+    });
+    expect(parseEnv({ RATE_LIMIT_URL: "http://10.0.0.5:6379" })).toEqual({
+      ok: false,
+      problems: [
+        "RATE_LIMIT_URL: must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379",
+      ],
+    });
+  });
+
+  it("reads TRUSTED_PROXIES as the proxy does, and refuses names", () => {
+    expect(
+      parseEnv({ TRUSTED_PROXIES: "10.0.0.0/8, 192.0.2.7," }),
+    ).toMatchObject({
+      ok: true,
+      env: { TRUSTED_PROXIES: ["10.0.0.0/8", "192.0.2.7"] },
+    });
+    const named = parseEnv({ TRUSTED_PROXIES: "lb.example.org" });
+    expect(named.ok ? [] : named.problems).toEqual([
+      expect.stringMatching(
+        /^TRUSTED_PROXIES: must be a comma-separated list of addresses/,
+      ),
     ]);
   });
 

@@ -3,6 +3,12 @@ import { resolve } from "node:path";
 import { DEFAULT_CONNECTION_LIMITS } from "@vics/shared/server/connection-guard";
 import { z } from "zod";
 import { LOG_LEVELS } from "@vics/shared/server/logger";
+import { isRedisUrl } from "@vics/shared/server/redis-client";
+import {
+  isTrustList,
+  parseTrustedProxies,
+  TRUSTED_PROXIES_ERROR,
+} from "@vics/shared/server/client-address";
 
 /** Relative paths (DATABASE_PATH) resolve against the repository root, whatever the cwd. */
 export const REPO_ROOT = resolve(import.meta.dirname, "../..");
@@ -65,6 +71,26 @@ const EnvSchema = z.object({
   ),
   IDLE_TIMEOUT_UNDER_PRESSURE_MS: positiveWholeNumber(
     DEFAULT_CONNECTION_LIMITS.idleUnderPressureMs,
+  ),
+  /** Redis for the rate limits, shared by every replica; unset: in memory, this process only. */
+  RATE_LIMIT_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .refine(isRedisUrl, {
+        error:
+          "must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379",
+      })
+      .optional(),
+  ),
+  /** Load balancers whose X-Forwarded-For names the caller: addresses or CIDR ranges; unset: none. */
+  TRUSTED_PROXIES: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .default("")
+      .transform(parseTrustedProxies)
+      .refine(isTrustList, { error: TRUSTED_PROXIES_ERROR }),
   ),
   /** Unset: on exactly when the database holds the seeded synthetic fleet. */
   SANDBOX: z.preprocess(

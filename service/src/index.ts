@@ -7,10 +7,16 @@ import { loadEnv } from "./env.ts";
 import { registrationHasher } from "@vics/shared/server/registration-hash";
 import { serverTimeouts } from "@vics/shared/server/server-timeouts";
 import { createLogger } from "@vics/shared/server/logger";
-import { createMemoryRateLimiter } from "@vics/shared/server/memory-rate-limiter";
+import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
+import { createRateLimiter } from "@vics/shared/server/rate-limiter";
+import { closeRedis, connectRedis } from "@vics/shared/server/redis-client";
+import { redisLimitStore } from "@vics/shared/server/redis-rate-limiter";
 import { guardConnections } from "@vics/shared/server/connection-guard";
-import { createWrongKeyBudget } from "./http/wrong-key-budget.ts";
-import { socketAddress } from "./http/socket-address.ts";
+import {
+  createWrongKeyBudget,
+  WRONG_KEYS_PER_WINDOW,
+} from "./http/wrong-key-budget.ts";
+import { clientAddress } from "./http/client-address.ts";
 import { SANDBOX_DELAY_MS } from "./sandbox.ts";
 import { withCachedKeys } from "./store/cached-keys.ts";
 import { openStoreOrExit } from "./store/open-store.ts";
@@ -27,17 +33,24 @@ const store = withCachedKeys(
 );
 const sandbox = env.SANDBOX ?? (await store.holdsSyntheticFleet());
 
+// With RATE_LIMIT_URL, every replica counts in the same Redis, so the limits stay exact; when
+// Redis is down, limited requests get 503 (decision 036). Unset: this process's memory.
+const limitRedis = env.RATE_LIMIT_URL
+  ? await connectRedis({ url: env.RATE_LIMIT_URL, logger })
+  : undefined;
+const limitStore = limitRedis ? redisLimitStore(limitRedis) : memoryLimitStore;
+
 const app = createApp({
   store,
-  rateLimiter: createMemoryRateLimiter(),
-  wrongKeyBudget: createWrongKeyBudget(),
+  rateLimiter: createRateLimiter(limitStore),
+  wrongKeyBudget: createWrongKeyBudget(WRONG_KEYS_PER_WINDOW, limitStore),
   now: () => new Date(),
   sandbox,
   sandboxDelayMs: SANDBOX_DELAY_MS,
   sleep: (ms) => delay(ms),
   logger,
   hashRegistration: registrationHasher(env.LOG_HASH_KEY),
-  clientAddress: socketAddress,
+  clientAddress: clientAddress(env.TRUSTED_PROXIES),
 });
 
 const server = serve(
@@ -85,5 +98,8 @@ stopOnSignals(server as Server, {
   logger,
   graceMs: SHUTDOWN_GRACE_MS,
   stopping: "stopping: closing the server and the database",
-  close: () => store.close(),
+  close: async () => {
+    await store.close();
+    if (limitRedis) closeRedis(limitRedis);
+  },
 });

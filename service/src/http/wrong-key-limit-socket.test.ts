@@ -6,11 +6,11 @@ import { API_KEY_HEADER, UNAUTHENTICATED_LIMIT } from "@vics/shared";
 import { loopbackServers } from "@vics/shared/testing/loopback-server";
 import { describe, expect, it } from "vitest";
 import { freshServices } from "../test-support/services.ts";
-import { socketAddress } from "./socket-address.ts";
+import { clientAddress } from "./client-address.ts";
 import { WRONG_KEYS_PER_WINDOW } from "./wrong-key-budget.ts";
 
-// The production resolver: the socket's peer.
-const start = freshServices({ clientAddress: socketAddress });
+// The production resolver, trusting no proxy (the default): the socket's peer.
+const start = freshServices({ clientAddress: clientAddress([]) });
 const serve = loopbackServers();
 
 async function listening() {
