@@ -100,6 +100,7 @@ export function createProxyApp(
     store: deps.store,
     now,
     publicOrigin: settings.publicOrigin,
+    limitStore: deps.limitStore,
   });
 
   const { apiKey } = settings;

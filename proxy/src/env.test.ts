@@ -200,6 +200,22 @@ describe("parseEnv", () => {
     ).toMatch(/TRUSTED_PROXIES: must be a comma-separated list of addresses/);
   });
 
+  it("reads RATE_LIMIT_URL, a redis:// or rediss:// URL; unset keeps the limits in memory", () => {
+    expect(envOf({}).rateLimitUrl).toBeUndefined();
+    expect(envOf({ RATE_LIMIT_URL: "" }).rateLimitUrl).toBeUndefined();
+    expect(
+      envOf({ RATE_LIMIT_URL: "rediss://cache.internal:6380" }),
+    ).toMatchObject({ rateLimitUrl: "rediss://cache.internal:6380" });
+    expect(
+      errorsOf({
+        RATE_LIMIT_URL: "cache.internal:6379",
+        UPSTREAM_API_KEY: KEY,
+      }),
+    ).toEqual([
+      "RATE_LIMIT_URL: must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379",
+    ]);
+  });
+
   it("reads OIDC with PUBLIC_ORIGIN, and refuses it partly set or without one", () => {
     const oidc = {
       OIDC_ISSUER: "https://login.example.org/tenant/v2.0",

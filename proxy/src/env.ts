@@ -8,7 +8,12 @@ import { BULK_MAX_REGISTRATIONS } from "@vics/shared";
 import { z } from "zod";
 import { LOG_LEVELS, type LogLevel } from "@vics/shared/server/logger";
 import { isPostgresUrl } from "@vics/shared/server/postgres";
-import proxyaddr from "proxy-addr";
+import {
+  isTrustList,
+  parseTrustedProxies,
+  TRUSTED_PROXIES_ERROR,
+} from "@vics/shared/server/client-address";
+import { isRedisUrl } from "@vics/shared/server/redis-client";
 import { isLoopbackHost } from "./edges/loopback.ts";
 import { DEFAULT_FIRST_ADMIN_EMAIL } from "./users/first-admin.ts";
 import { DEFAULT_USER_LIMITS, type UserLimits } from "./limits/user-limits.ts";
@@ -29,6 +34,8 @@ export interface ProxyEnv {
   publicOrigin?: string;
   /** Load balancers whose X-Forwarded-For is believed: addresses or CIDR ranges. */
   trustedProxies: string[];
+  /** Redis for the per-user limits and sign-in throttles, shared by replicas; unset: in memory. */
+  rateLimitUrl?: string;
   webRoot: string;
   logLevel: LogLevel;
   /** The key of the registration hashes in the logs; unset: a random one per process. */
@@ -135,26 +142,14 @@ const EnvSchema = z.object({
   TRUSTED_PROXIES: z
     .string()
     .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((item) => item.trim())
-        .filter(Boolean),
-    )
-    .refine(
-      (list) => {
-        try {
-          proxyaddr.compile(list);
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      {
-        error:
-          "must be a comma-separated list of addresses or CIDR ranges, e.g. 10.0.0.0/8,192.0.2.7",
-      },
-    ),
+    .transform(parseTrustedProxies)
+    .refine(isTrustList, { error: TRUSTED_PROXIES_ERROR }),
+  RATE_LIMIT_URL: z
+    .string()
+    .refine(isRedisUrl, {
+      error: "must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379",
+    })
+    .optional(),
   SESSION_IDLE_MINUTES: positiveCount(8 * 60).refine(
     (minutes) => minutes <= 30 * 24 * 60,
     { error: "must be at most 43200 (30 days)" },
@@ -406,6 +401,7 @@ export function parseEnv(
         Math.min(raw.UPSTREAM_TIMEOUT_MS + 1000, MAX_TIMER_MS),
       publicOrigin: raw.PUBLIC_ORIGIN,
       trustedProxies: raw.TRUSTED_PROXIES,
+      rateLimitUrl: raw.RATE_LIMIT_URL,
       webRoot: raw.WEB_DIST,
       logLevel: raw.LOG_LEVEL,
       logHashKey: raw.LOG_HASH_KEY,

@@ -1,4 +1,5 @@
 import type { Logger } from "@vics/shared/server/logger";
+import type { LimitStore } from "@vics/shared/server/rate-limiter";
 import type { UserLimiter } from "./limits/user-limits.ts";
 import type { ProxyStore } from "./store/proxy-store.ts";
 import type { RegistrationHasher } from "@vics/shared/server/registration-hash";
@@ -20,6 +21,11 @@ export interface ProxyDeps {
   clock: Clock;
   /** Each person's own limit of look-ups, on top of the key's plan (limits/user-limits.ts). */
   limiter: UserLimiter;
+  /**
+   * Where the sign-in throttles count, and the limiter above in index.ts: memory, or Redis
+   * shared by replicas (RATE_LIMIT_URL). Its ping() tells a readiness check whether Redis answers.
+   */
+  limitStore: LimitStore;
   /** Users, sessions, one-time links and the audit log (store/proxy-store.ts). */
   store: ProxyStore;
   logger: Logger;

@@ -7,6 +7,7 @@ import type { Hono } from "hono";
 import type { AppEnv } from "./http/app-env.ts";
 import { Sessions, sessionCookie } from "./auth/sessions.ts";
 import { createMemoryUserLimiter } from "./limits/user-limits.ts";
+import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
 import type { ProxyStore } from "./store/proxy-store.ts";
 import { openSqliteProxyStore } from "./store/sqlite/sqlite-proxy-store.ts";
 import { registrationHasher } from "@vics/shared/server/registration-hash";
@@ -164,6 +165,7 @@ export function createTestProxy(
   const {
     clock,
     limiter,
+    limitStore,
     logger,
     hashRegistration,
     fetch,
@@ -187,6 +189,7 @@ export function createTestProxy(
     {
       clock: clock ?? systemClock,
       limiter: limiter ?? createMemoryUserLimiter(),
+      limitStore: limitStore ?? memoryLimitStore,
       logger: logger ?? log.logger,
       upstream,
       hashRegistration: hashRegistration ?? registrationHasher(),

@@ -1,8 +1,9 @@
-import {
-  RateLimiterMemory,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from "rate-limiter-flexible";
+import type { RateLimiterRes } from "rate-limiter-flexible";
+import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
+import type {
+  LimitStore,
+  WindowLimiter,
+} from "@vics/shared/server/rate-limiter";
 
 export interface ThrottleSettings {
   /** Failed sign-ins for one email (known or not) in the window. */
@@ -26,33 +27,30 @@ export type ThrottleVerdict =
   { ok: true } | { ok: false; retryAfterSeconds: number };
 
 /**
- * Failed sign-ins counted per account and per address (rate-limiter-flexible; in memory here,
- * the same limiters on Redis when replicas share them). Unknown emails count like known ones,
- * so a refusal says nothing about which accounts exist.
+ * Failed sign-ins counted per account and per address (rate-limiter-flexible), in `store`:
+ * this process's memory, or Redis when replicas share the counts (RATE_LIMIT_URL), where a
+ * Redis that does not answer makes every call throw DependencyUnavailableError: the sign-in
+ * is a 503, never an unthrottled try. Unknown emails count like known ones, so a refusal says
+ * nothing about which accounts exist.
  */
 export class SignInThrottle {
-  private readonly perAccount: RateLimiterAbstract;
-  private readonly perAddress: RateLimiterAbstract;
+  private readonly perAccount: WindowLimiter;
+  private readonly perAddress: WindowLimiter;
 
   constructor(
     settings: ThrottleSettings = DEFAULT_THROTTLE,
-    make: (
-      points: number,
-      duration: number,
-      prefix: string,
-    ) => RateLimiterAbstract = (points, duration, keyPrefix) =>
-      new RateLimiterMemory({ points, duration, keyPrefix }),
+    store: LimitStore = memoryLimitStore,
   ) {
-    this.perAccount = make(
-      settings.perAccount,
-      settings.windowSeconds,
-      "sign-in-account",
-    );
-    this.perAddress = make(
-      settings.perAddress,
-      settings.windowSeconds,
-      "sign-in-address",
-    );
+    this.perAccount = store.window({
+      points: settings.perAccount,
+      duration: settings.windowSeconds,
+      keyPrefix: "sign-in-account",
+    });
+    this.perAddress = store.window({
+      points: settings.perAddress,
+      duration: settings.windowSeconds,
+      keyPrefix: "sign-in-address",
+    });
   }
 
   /** Whether a sign-in may be tried now; asked before the password is checked. */

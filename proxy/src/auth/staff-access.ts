@@ -1,5 +1,6 @@
 import { AUTH_PATHS, PROXY_PREFIX, ROUTE_PATTERNS } from "@vics/shared";
 import type { Hono } from "hono";
+import type { LimitStore } from "@vics/shared/server/rate-limiter";
 import { createMiddleware } from "hono/factory";
 import { registerAuditRoutes } from "../audit/audit-routes.ts";
 import type { AppContext, AppEnv } from "../http/app-env.ts";
@@ -81,6 +82,8 @@ export function registerStaffAccess(
     store: ProxyStore;
     now: () => number;
     publicOrigin?: string;
+    /** Where the sign-in throttle counts (proxy-deps.ts). */
+    limitStore: LimitStore;
   },
 ): Sessions {
   const { settings, store, now } = options;
@@ -106,7 +109,7 @@ export function registerStaffAccess(
   const deps: AuthDeps = {
     store,
     sessions,
-    throttle: new SignInThrottle(settings.throttle),
+    throttle: new SignInThrottle(settings.throttle, options.limitStore),
     cookie,
     now,
     localSignIn: settings.localSignIn,

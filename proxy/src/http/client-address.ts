@@ -1,26 +1,20 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { IncomingMessage } from "node:http";
-import proxyaddr from "proxy-addr";
+import { forwardedAddress } from "@vics/shared/server/client-address";
 import type { AppEnv } from "./app-env.ts";
 
 /**
  * Finds the client's address once per request: the socket's peer, or, when that peer is one
  * of the load balancers named in TRUSTED_PROXIES, the nearest address in X-Forwarded-For that
- * is not one of them (proxy-addr, as Express does it). X-Forwarded-For from anyone else is
- * ignored, so a client cannot choose the address its sign-ins and audit events are counted
- * against. `trusted`: addresses or CIDR ranges; empty trusts no one.
+ * is not one of them (the kit's forwardedAddress, which the service uses too). X-Forwarded-For
+ * from anyone else is ignored, so a client cannot choose the address its sign-ins and audit
+ * events are counted against. `trusted`: addresses or CIDR ranges; empty trusts no one.
  */
 export function resolveClientAddress(trusted: readonly string[]) {
-  const trust = proxyaddr.compile([...trusted]);
+  const resolve = forwardedAddress(trusted);
   return createMiddleware<AppEnv>(async (c, next) => {
-    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)
-      ?.incoming;
-    const peer = incoming?.socket?.remoteAddress;
-    c.set(
-      "clientAddress",
-      incoming && peer ? proxyaddr(incoming, trust) : null,
-    );
+    c.set("clientAddress", resolve(c));
     await next();
   });
 }
