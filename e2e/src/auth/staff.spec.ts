@@ -165,6 +165,9 @@ test("a disabled user is thrown out on their next request", async ({
 test("axe finds no WCAG 2.2 A/AA violations on the account, users, audit and sign-out pages", async ({
   page,
 }) => {
+  // axe over several pages in one test: 12-16 s on a quiet machine, near the 30 s limit on a
+  // busy one. Three times the time; a violation still fails it at once.
+  test.slow();
   for (const [path, heading] of [
     ["/account", "Your account"],
     ["/admin/users", /Users/],
