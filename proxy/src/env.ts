@@ -7,13 +7,12 @@ import {
 import { BULK_MAX_REGISTRATIONS } from "@vics/shared";
 import { z } from "zod";
 import { LOG_LEVELS, type LogLevel } from "@vics/shared/server/logger";
-import { isPostgresUrl } from "@vics/shared/server/postgres";
 import {
   isTrustList,
   parseTrustedProxies,
   TRUSTED_PROXIES_ERROR,
 } from "@vics/shared/server/client-address";
-import { isRedisUrl } from "@vics/shared/server/redis-client";
+import { isRedisUrl } from "@vics/shared/server/redis-url";
 import { isLoopbackHost } from "./edges/loopback.ts";
 import { DEFAULT_FIRST_ADMIN_EMAIL } from "./users/first-admin.ts";
 import { DEFAULT_USER_LIMITS, type UserLimits } from "./limits/user-limits.ts";
@@ -454,10 +453,12 @@ export interface StoreEnv {
   linkOrigin: string;
 }
 
+// isPostgresUrl's rule (@vics/shared/server/postgres), without loading pg into every process
+// that reads its environment: the SQLite default never needs it.
 const postgresUrl = z
   .string()
   .trim()
-  .refine((url) => isPostgresUrl(url) && URL.canParse(url), {
+  .refine((url) => /^postgres(ql)?:\/\//.test(url) && URL.canParse(url), {
     error:
       "must be a postgres:// or postgresql:// URL, e.g. postgres://vics@db.internal:5432/vics (unset: the proxy's store is the SQLite file PROXY_DATABASE_PATH)",
   });

@@ -1,5 +1,4 @@
 import type { StoreEnv } from "../env.ts";
-import { openPostgresProxyStore } from "./postgres/postgres-proxy-store.ts";
 import type { ProxyStore } from "./proxy-store.ts";
 import { openSqliteProxyStore } from "./sqlite/sqlite-proxy-store.ts";
 
@@ -24,6 +23,9 @@ export async function openProxyStore(
       path: env.databasePath,
       auditRetentionDays: env.auditRetentionDays,
     });
+  // Loaded only here: the SQLite default starts without pg and the PostgreSQL store's modules.
+  const { openPostgresProxyStore } =
+    await import("./postgres/postgres-proxy-store.ts");
   return openPostgresProxyStore({
     url: env.databaseUrl,
     migrationUrl: env.migrationDatabaseUrl,

@@ -5,6 +5,7 @@ import {
   startPostgres,
   type PostgresServer,
 } from "@vics/shared/testing/postgres-server";
+import { openProxyStore } from "../open-proxy-store.ts";
 import { auditEvent, proxyStoreContract } from "../proxy-store.contract.ts";
 import { openPostgresProxyStore } from "./postgres-proxy-store.ts";
 import { MIGRATIONS } from "./schema.ts";
@@ -140,6 +141,26 @@ describe("the PostgreSQL audit log, through SQL that bypasses the store", () => 
 });
 
 describe("opening the PostgreSQL store", () => {
+  it("is what openProxyStore opens when DATABASE_URL is set, never the SQLite file", async () => {
+    const { owner, app } = await freshDatabase();
+    const store = await openProxyStore(
+      {
+        databasePath: "/nonexistent/proxy.sqlite",
+        databaseUrl: app,
+        migrationDatabaseUrl: owner,
+        auditRetentionDays: 30,
+      },
+      "vics-proxy-test",
+    );
+    await store.appendAudit(auditEvent({ requestId: "in-postgres" }));
+    await store.close();
+    const { rows } = await server.query(
+      "SELECT request_id FROM audit_events",
+      new URL(owner).pathname.slice(1),
+    );
+    expect(rows).toEqual([{ request_id: "in-postgres" }]);
+  });
+
   it("migrates once when three replicas open an empty database together", async () => {
     const { owner, app } = await freshDatabase();
     const stores = await Promise.all([1, 2, 3].map(() => open(app, owner)));
