@@ -27,11 +27,12 @@ export async function ensureRole(
   });
 }
 
-/** Creates the database, owned by `owner`, when it is missing. */
+/** Creates the database, owned by `owner`, when it is missing; only `users` may connect. */
 export async function ensureDatabase(
   superuserUrl: string,
   database: string,
   owner: string,
+  users: readonly string[] = [],
 ): Promise<void> {
   await withClient(superuserUrl, async (client) => {
     const { rowCount } = await client.query(
@@ -44,6 +45,10 @@ export async function ensureDatabase(
       );
     // Nobody else may connect: the default lets every role in.
     await client.query(`REVOKE ALL ON DATABASE ${name(database)} FROM PUBLIC`);
+    for (const user of users)
+      await client.query(
+        `GRANT CONNECT ON DATABASE ${name(database)} TO ${name(user)}`,
+      );
   });
 }
 

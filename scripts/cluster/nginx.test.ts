@@ -31,6 +31,7 @@ describe("deploy/nginx/vics.conf", () => {
       NODE: process.execPath,
       SERVICE_DATABASE_URL: "postgres://s@127.0.0.1/s",
       PROXY_DATABASE_URL: "postgres://p@127.0.0.1/p",
+      PROXY_MIGRATION_DATABASE_URL: "postgres://o@127.0.0.1/p",
       RATE_LIMIT_URL: "redis://127.0.0.1:6379",
       TRUSTED_PROXIES: "127.0.0.1",
       LOG_HASH_KEY: "x".repeat(32),

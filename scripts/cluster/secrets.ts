@@ -9,6 +9,7 @@ const SecretsSchema = z.object({
   postgresPassword: z.string().min(16),
   servicePassword: z.string().min(16),
   proxyPassword: z.string().min(16),
+  proxyOwnerPassword: z.string().min(16),
   logHashKey: z.string().min(16),
 });
 
@@ -24,6 +25,7 @@ export function ensureSecrets(dataDir: string): Secrets {
     postgresPassword: fresh(),
     servicePassword: fresh(),
     proxyPassword: fresh(),
+    proxyOwnerPassword: fresh(),
     logHashKey: fresh(),
   };
   writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });

@@ -91,12 +91,20 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       superuserPassword: secrets.postgresPassword,
     });
     stops.push(() => postgres.close());
+    // The service owns its database. The proxy works as a lesser role that may append to the
+    // audit log but never change it; its owner role migrates (decision 038).
     const service = { role: "vics_service", password: secrets.servicePassword };
     const proxy = { role: "vics_proxy", password: secrets.proxyPassword };
-    for (const spec of [service, proxy]) {
+    const proxyOwner = {
+      role: "vics_proxy_owner",
+      password: secrets.proxyOwnerPassword,
+    };
+    for (const spec of [service, proxy, proxyOwner])
       await ensureRole(postgres.url(), spec);
-      await ensureDatabase(postgres.url(), spec.role, spec.role);
-    }
+    await ensureDatabase(postgres.url(), "vics_service", service.role);
+    await ensureDatabase(postgres.url(), "vics_proxy", proxyOwner.role, [
+      proxy.role,
+    ]);
 
     say("starting Redis");
     const redis = await startRedis({ dataDir: join(dataDir, "redis") });
@@ -113,8 +121,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       APP_DIR: ROOT,
       ETC_DIR: etcDir,
       NODE: process.execPath,
-      SERVICE_DATABASE_URL: databaseUrl(postgres.port, service, service.role),
-      PROXY_DATABASE_URL: databaseUrl(postgres.port, proxy, proxy.role),
+      SERVICE_DATABASE_URL: databaseUrl(postgres.port, service, "vics_service"),
+      PROXY_DATABASE_URL: databaseUrl(postgres.port, proxy, "vics_proxy"),
+      PROXY_MIGRATION_DATABASE_URL: databaseUrl(
+        postgres.port,
+        proxyOwner,
+        "vics_proxy",
+      ),
       RATE_LIMIT_URL: redis.url,
       TRUSTED_PROXIES: "127.0.0.1",
       LOG_HASH_KEY: secrets.logHashKey,

@@ -3,7 +3,7 @@
 // lines go to a file; warnings and errors also reach the terminal, unless `quiet`.
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { createWriteStream, type WriteStream } from "node:fs";
+import { createWriteStream, readFileSync, type WriteStream } from "node:fs";
 import { createInterface } from "node:readline";
 import {
   belongsOnTerminal,
@@ -119,6 +119,21 @@ export class Replica {
         );
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  }
+
+  /** The JSON log events it has written with this message, across its starts. */
+  async logEvents(message: string): Promise<Record<string, unknown>[]> {
+    // Written lines reach the file once the stream has drained them.
+    await new Promise<void>((resolve) => {
+      if (this.log.writableNeedDrain) this.log.once("drain", resolve);
+      else resolve();
+    });
+    return readFileSync(this.options.logFile, "utf8")
+      .split("\n")
+      .map(parseLogLine)
+      .filter(
+        (event) => event !== undefined && event.msg === message,
+      ) as Record<string, unknown>[];
   }
 
   /** Sends a signal, as `kill` would; SIGKILL makes it start again after RestartSec. */

@@ -1,0 +1,205 @@
+// The fault drills of the scale-out (docs/deployment.md): the cluster of `npm run cluster`, its
+// real processes, under load, while replicas are killed and restarted and PostgreSQL and Redis
+// go away and come back. Each drill counts every answer: nothing may hang, nothing may fail
+// that the design says cannot, and nothing answered may be missing from the audit log.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_KEY_HEADER, paths } from "@vics/shared";
+import {
+  clusterUsers,
+  drillClient,
+  signedInUser,
+  startLoad,
+  tally,
+  type Answer,
+  type DrillClient,
+} from "./drill-client.ts";
+import { startCluster, type Cluster } from "./start-cluster.ts";
+
+const dataDir = mkdtempSync(join(tmpdir(), "vics-cluster-"));
+let cluster: Cluster;
+let client: DrillClient;
+let registrations: string[];
+
+beforeAll(async () => {
+  cluster = await startCluster({ dataDir, httpsPort: 0, quiet: true });
+  client = drillClient(cluster);
+  const { rows } = await cluster.postgres.query(
+    "SELECT registration FROM vehicles ORDER BY random() LIMIT 200",
+    "vics_service",
+  );
+  registrations = rows.map((row: { registration: string }) => row.registration);
+}, 300_000);
+
+afterAll(async () => {
+  await client?.close();
+  await cluster?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}, 120_000);
+
+/** The request ids of the answered checks missing from the proxies' audit log. */
+async function missingFromAudit(answers: readonly Answer[]): Promise<string[]> {
+  const answered = answers
+    .filter((answer) => answer.status === 200 && answer.requestId)
+    .map((answer) => answer.requestId!);
+  const { rows } = await cluster.postgres.query(
+    `SELECT request_id FROM audit_events WHERE request_id = ANY(ARRAY[${answered
+      .map((id) => `'${id.replaceAll("'", "")}'`)
+      .join(",")}]::text[])`,
+    "vics_proxy",
+  );
+  const found = new Set(
+    rows.map((row: { request_id: string }) => row.request_id),
+  );
+  return answered.filter((id) => !found.has(id));
+}
+
+describe("the cluster", () => {
+  it("three service replicas starting together on an empty PostgreSQL migrate once and seed once", async () => {
+    const { rows } = await cluster.postgres.query(
+      "SELECT count(*) AS n FROM vehicles",
+      "vics_service",
+    );
+    const { rows: meta } = await cluster.postgres.query(
+      "SELECT value FROM meta WHERE key = 'vehicle_count'",
+      "vics_service",
+    );
+    expect(rows[0].n).toBe(Number(meta[0].value));
+    // One seeding in all the replicas' logs; the others found the fleet there.
+    const seeded = await Promise.all(
+      cluster.services.map((replica) => replica.logEvents("database seeded")),
+    );
+    expect(seeded.flat()).toHaveLength(1);
+  });
+
+  it("25 concurrent trial-key requests over the three service replicas get exactly 10 answers other than 429", async () => {
+    const key = (await import("node:child_process"))
+      .execFileSync(
+        join(import.meta.dirname, "../keys"),
+        ["create", "--plan", "trial", "--name", `drill-trial-${Date.now()}`],
+        {
+          env: { PATH: process.env.PATH, ...cluster.serviceEnv },
+          encoding: "utf8",
+        },
+      )
+      .trim()
+      .split("\n")
+      .at(-1)!;
+    const statuses = await Promise.all(
+      Array.from({ length: 25 }, async (_, index) => {
+        const response = await fetch(
+          cluster.serviceUrl + paths.insurance(registrations[index]!),
+          { headers: { [API_KEY_HEADER]: key } },
+        );
+        await response.arrayBuffer();
+        return response.status;
+      }),
+    );
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(10);
+  });
+
+  it("a user's limit holds across the two proxies", async () => {
+    const staff = await signedInUser(cluster, client, "staff");
+    // The staff role's limit is 120 look-ups a minute; 130 checks at once, over both proxies.
+    const statuses = await Promise.all(
+      Array.from({ length: 130 }, async (_, index) => {
+        const response = await client.fetch(
+          `/api${paths.insurance(registrations[index % registrations.length]!)}`,
+          { cookie: staff.cookie },
+        );
+        await response.arrayBuffer();
+        return response.status;
+      }),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(120);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+  });
+
+  it("a service replica killed with kill -9 under load: every GET is answered, and every answer is in the audit log", async () => {
+    const { cookie } = await signedInUser(cluster, client, "admin");
+    const load = startLoad(client, { cookie, registrations, concurrency: 8 });
+    await sleep(2_000);
+    const victim = cluster.services[1]!;
+    const startsBefore = victim.starts;
+    victim.kill("SIGKILL");
+    await sleep(5_000);
+    const answers = await load.stop();
+    expect(tally(answers)).toEqual({ 200: answers.length });
+    expect(answers.length).toBeGreaterThan(50);
+    expect(await missingFromAudit(answers)).toEqual([]);
+    // Started again by the supervisor, as systemd's Restart=on-failure would.
+    await victim.waitReady();
+    expect(victim.starts).toBe(startsBefore + 1);
+  }, 60_000);
+
+  it("a rolling restart of every replica under load fails no request", async () => {
+    const { cookie } = await signedInUser(cluster, client, "admin");
+    const load = startLoad(client, { cookie, registrations, concurrency: 8 });
+    await sleep(1_000);
+    for (const replica of [...cluster.services, ...cluster.proxies])
+      await cluster.restartDrained(replica);
+    const answers = await load.stop();
+    expect(tally(answers)).toEqual({ 200: answers.length });
+    expect(await missingFromAudit(answers)).toEqual([]);
+  }, 180_000);
+
+  it("Redis stopped for 10 s under load: 503s with Retry-After, never a hang or an unlimited answer, then full service", async () => {
+    const { cookie } = await signedInUser(cluster, client, "admin");
+    const load = startLoad(client, { cookie, registrations, concurrency: 8 });
+    await sleep(1_000);
+    await cluster.redis.stop();
+    const downAt = Date.now();
+    await sleep(10_000);
+    await cluster.redis.start();
+    const upAt = Date.now();
+    await sleep(5_000);
+    const answers = await load.stop();
+    const counts = tally(answers);
+    expect(Object.keys(counts).sort()).toEqual(["200", "503"]);
+    // While Redis was down (after the requests already in flight), nothing was let through.
+    const whileDown = answers.filter(
+      (answer) => answer.at > downAt + 2_500 && answer.at < upAt,
+    );
+    expect(whileDown.length).toBeGreaterThan(0);
+    expect(whileDown.every((answer) => answer.status === 503)).toBe(true);
+    expect(
+      answers
+        .filter((a) => a.status === 503)
+        .every((a) => a.retryAfter !== null),
+    ).toBe(true);
+    // Full service within seconds of its return: the last two seconds all answered.
+    const last = answers.filter((answer) => answer.at > Date.now() - 2_000);
+    expect(last.length).toBeGreaterThan(0);
+    expect(last.every((answer) => answer.status === 200)).toBe(true);
+  }, 60_000);
+
+  it("PostgreSQL restarted under load: 503s while it is down, then recovery, with no process restarted", async () => {
+    const { cookie } = await signedInUser(cluster, client, "admin");
+    const starts = [...cluster.services, ...cluster.proxies].map(
+      (r) => r.starts,
+    );
+    const load = startLoad(client, { cookie, registrations, concurrency: 8 });
+    await sleep(1_000);
+    await cluster.postgres.stop();
+    await sleep(5_000);
+    await cluster.postgres.start();
+    await sleep(6_000);
+    const answers = await load.stop();
+    const counts = tally(answers);
+    expect(Object.keys(counts).sort()).toEqual(["200", "503"]);
+    expect(counts[503]).toBeGreaterThan(0);
+    const last = answers.filter((answer) => answer.at > Date.now() - 2_000);
+    expect(last.every((answer) => answer.status === 200)).toBe(true);
+    expect(
+      [...cluster.services, ...cluster.proxies].map((r) => r.starts),
+    ).toEqual(starts);
+    expect(await missingFromAudit(answers)).toEqual([]);
+  }, 60_000);
+
+  it("the users CLI works against the cluster's PostgreSQL store", async () => {
+    expect(await clusterUsers(cluster, "list")).toContain("admin@localhost");
+  });
+});
