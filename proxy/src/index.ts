@@ -7,9 +7,7 @@ import { registrationHasher } from "@vics/shared/server/registration-hash";
 import { serverTimeouts } from "@vics/shared/server/server-timeouts";
 import { stopOnSignals } from "@vics/shared/server/graceful-close";
 import { createUserLimiter } from "./limits/user-limits.ts";
-import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
-import { closeRedis, connectRedis } from "@vics/shared/server/redis-client";
-import { redisLimitStore } from "@vics/shared/server/redis-rate-limiter";
+import { openLimitStore } from "@vics/shared/server/limit-store";
 import { openProxyStoreOrExit, storePlace } from "./store/open-proxy-store.ts";
 import { OidcSignIn } from "./auth/oidc.ts";
 import { pruneAuditDaily } from "./audit/audit-retention.ts";
@@ -74,10 +72,7 @@ const upstream = createUpstreamPool(env.upstreamUrl);
 
 // With RATE_LIMIT_URL, every replica counts each person's look-ups and failed sign-ins in the
 // same Redis; when Redis is down, those requests get 503 (decision 036). Unset: this process.
-const limitRedis = env.rateLimitUrl
-  ? await connectRedis({ url: env.rateLimitUrl, logger })
-  : undefined;
-const limitStore = limitRedis ? redisLimitStore(limitRedis) : memoryLimitStore;
+const limits = await openLimitStore(env.rateLimitUrl, logger);
 
 // PUBLIC_ORIGIN, else the loopback address the proxy listens on (its port may be chosen then).
 let linkOrigin = env.store.linkOrigin;
@@ -100,8 +95,8 @@ const app = createProxyApp(
   {
     clock: systemClock,
     store,
-    limiter: createUserLimiter(env.userLimits, limitStore),
-    limitStore,
+    limiter: createUserLimiter(env.userLimits, limits.store),
+    limitStore: limits.store,
     logger,
     upstream: upstream.send,
     hashRegistration: registrationHasher(env.logHashKey),
@@ -210,7 +205,7 @@ stopOnSignals(server as Server, {
     clearInterval(sweepSessions);
     await upstream.close();
     await store.close();
-    if (limitRedis) closeRedis(limitRedis);
+    limits.close();
   },
 });
 // Key rotation without a restart: docs/operations.md, "Rotating the proxy's key".

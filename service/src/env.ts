@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { DEFAULT_CONNECTION_LIMITS } from "@vics/shared/server/connection-guard";
 import { z } from "zod";
 import { LOG_LEVELS } from "@vics/shared/server/logger";
-import { isRedisUrl } from "@vics/shared/server/redis-client";
+import { isRedisUrl } from "@vics/shared/server/redis-url";
 import {
   isTrustList,
   parseTrustedProxies,

@@ -7,10 +7,8 @@ import { loadEnv } from "./env.ts";
 import { registrationHasher } from "@vics/shared/server/registration-hash";
 import { serverTimeouts } from "@vics/shared/server/server-timeouts";
 import { createLogger } from "@vics/shared/server/logger";
-import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
+import { openLimitStore } from "@vics/shared/server/limit-store";
 import { createRateLimiter } from "@vics/shared/server/rate-limiter";
-import { closeRedis, connectRedis } from "@vics/shared/server/redis-client";
-import { redisLimitStore } from "@vics/shared/server/redis-rate-limiter";
 import { guardConnections } from "@vics/shared/server/connection-guard";
 import {
   createWrongKeyBudget,
@@ -35,15 +33,12 @@ const sandbox = env.SANDBOX ?? (await store.holdsSyntheticFleet());
 
 // With RATE_LIMIT_URL, every replica counts in the same Redis, so the limits stay exact; when
 // Redis is down, limited requests get 503 (decision 036). Unset: this process's memory.
-const limitRedis = env.RATE_LIMIT_URL
-  ? await connectRedis({ url: env.RATE_LIMIT_URL, logger })
-  : undefined;
-const limitStore = limitRedis ? redisLimitStore(limitRedis) : memoryLimitStore;
+const limits = await openLimitStore(env.RATE_LIMIT_URL, logger);
 
 const app = createApp({
   store,
-  rateLimiter: createRateLimiter(limitStore),
-  wrongKeyBudget: createWrongKeyBudget(WRONG_KEYS_PER_WINDOW, limitStore),
+  rateLimiter: createRateLimiter(limits.store),
+  wrongKeyBudget: createWrongKeyBudget(WRONG_KEYS_PER_WINDOW, limits.store),
   now: () => new Date(),
   sandbox,
   sandboxDelayMs: SANDBOX_DELAY_MS,
@@ -100,6 +95,6 @@ stopOnSignals(server as Server, {
   stopping: "stopping: closing the server and the database",
   close: async () => {
     await store.close();
-    if (limitRedis) closeRedis(limitRedis);
+    limits.close();
   },
 });

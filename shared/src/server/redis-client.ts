@@ -21,10 +21,6 @@ export function reconnectDelay(retries: number): number {
   return Math.min(2 ** Math.min(retries, 10) * 50, 2_000) + jitter;
 }
 
-/** redis:// or rediss:// (TLS) */
-export const isRedisUrl = (url: string | undefined): url is string =>
-  url !== undefined && /^rediss?:\/\//.test(url);
-
 export interface RedisClientOptions {
   /** redis://[user:password@]host:port[/db], or rediss:// */
   url: string;

@@ -13,6 +13,7 @@ import {
   memoryLimitStore,
 } from "./memory-rate-limiter.ts";
 import type { LimitStore, RateLimiter, RateLimitTier } from "./rate-limiter.ts";
+import { openLimitStore } from "./limit-store.ts";
 import { closeRedis, connectRedis, type RedisClient } from "./redis-client.ts";
 import {
   createRedisRateLimiter,
@@ -163,6 +164,31 @@ describe("redisLimitStore", () => {
     expect(await one.get("carol")).toMatchObject({ consumedPoints: 9 });
     // The one point left is still there for a small request.
     expect(await two.consume("carol", 1)).toMatchObject({ remainingPoints: 0 });
+  });
+});
+
+describe("openLimitStore", () => {
+  it("keeps the limits in memory without RATE_LIMIT_URL, in Redis with it", async () => {
+    const memory = await openLimitStore(undefined, logger);
+    expect(memory.store).toBe(memoryLimitStore);
+    memory.close();
+    const shared = await openLimitStore(redis.url, logger);
+    try {
+      await shared.store.ping();
+      const settings = options();
+      await shared.store.window(settings).penalty("ann");
+      // Another replica's window of the same name sees the count.
+      expect(
+        await redisLimitStore(await replica())
+          .window(settings)
+          .get("ann"),
+      ).toMatchObject({ consumedPoints: 1 });
+    } finally {
+      shared.close();
+    }
+    await expect(shared.store.ping()).rejects.toBeInstanceOf(
+      DependencyUnavailableError,
+    );
   });
 });
 
