@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ProblemSchema } from "@vics/shared";
 import type { Logger } from "@vics/shared/server/logger";
+import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
 import { createTestProxy, fakeUpstream } from "./test-support.ts";
 
 describe("an unexpected error", () => {
@@ -31,5 +32,46 @@ describe("an unexpected error", () => {
         error: expect.stringContaining("disk full"),
       }),
     ]);
+  });
+});
+
+describe("GET /ready", () => {
+  it("answers at the replica's own address, whatever PUBLIC_ORIGIN says", async () => {
+    const { proxy: app } = createTestProxy({
+      fetch: fakeUpstream().fetch,
+      publicOrigin: "https://vics.example.org",
+    });
+    const response = await app.request("http://127.0.0.1:3201/ready");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ready" });
+  });
+
+  it("is a 503 naming the store when the database does not answer", async () => {
+    const { proxy: app, store } = createTestProxy({
+      fetch: fakeUpstream().fetch,
+    });
+    store.ping = async () => {
+      throw new Error("connect ECONNREFUSED 127.0.0.1:5432");
+    };
+    const response = await app.request("/ready");
+    expect(response.status).toBe(503);
+    expect(response.headers.get("Retry-After")).toBe("5");
+    const problem = ProblemSchema.parse(await response.json());
+    expect(problem.detail).toContain("database is not answering");
+  });
+
+  it("is a 503 naming the rate limiter when Redis does not answer", async () => {
+    const { proxy: app } = createTestProxy({
+      fetch: fakeUpstream().fetch,
+      limitStore: {
+        ...memoryLimitStore,
+        ping: async () => {
+          throw new Error("The client is closed");
+        },
+      },
+    });
+    const response = await app.request("/ready");
+    expect(response.status).toBe(503);
+    expect((await response.json()).detail).toContain("rate limiter");
   });
 });

@@ -1,5 +1,6 @@
 import { accessLog } from "@vics/shared/server/access-log";
 import { errorHandler } from "@vics/shared/server/error-handlers";
+import { registerReadiness } from "@vics/shared/server/readiness";
 import { requestId } from "@vics/shared/server/request-id";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
@@ -86,6 +87,12 @@ export function createProxyApp(
       referrerPolicy: "no-referrer",
     }),
   );
+  // Asked by load balancers at the replica's own address, so before the host check: 200 when
+  // the proxy's store and its limits' Redis answer, else a 503 naming which does not.
+  registerReadiness(app, {
+    database: () => deps.store.ping(),
+    "rate limiter": () => deps.limitStore.ping(),
+  });
   // The edges, in this order, before any route (docs/decisions/018-proxy-edges.md).
   app.use(hostCheck(settings.publicOrigin));
   app.use(exceptNavigations(browserChecks(settings.publicOrigin)));

@@ -1,0 +1,53 @@
+import type { Hono } from "hono";
+import { READY_PATH } from "../routes.ts";
+import {
+  type Dependency,
+  DependencyUnavailableError,
+} from "./dependency-unavailable.ts";
+import type { ServerEnv } from "./server-env.ts";
+
+/** How long a dependency may take to answer a readiness check before it counts as down. */
+export const READY_TIMEOUT_MS = 2_000;
+
+export type ReadinessChecks = Partial<Record<Dependency, () => Promise<void>>>;
+
+/**
+ * GET /ready: 200 when every dependency answers within READY_TIMEOUT_MS, else the 503 problem
+ * of the first that does not (DependencyUnavailableError, rendered by the error handler). For
+ * load balancers: a replica that cannot serve is taken out. /health stays the cheap liveness.
+ */
+export function registerReadiness<E extends ServerEnv>(
+  app: Hono<E>,
+  checks: ReadinessChecks,
+): void {
+  app.get(READY_PATH, async (c) => {
+    await Promise.all(
+      Object.entries(checks).map(async ([dependency, check]) => {
+        try {
+          await withTimeout(check!(), READY_TIMEOUT_MS);
+        } catch (error) {
+          throw new DependencyUnavailableError(dependency as Dependency, error);
+        }
+      }),
+    );
+    c.header("Cache-Control", "no-store");
+    return c.json({ status: "ready" });
+  });
+}
+
+async function withTimeout(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${ms} ms`)),
+          ms,
+        );
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
