@@ -72,6 +72,8 @@ describe("GET /ready", () => {
     });
     const response = await app.request("/ready");
     expect(response.status).toBe(503);
-    expect((await response.json()).detail).toContain("rate limiter");
+    expect(ProblemSchema.parse(await response.json()).detail).toContain(
+      "rate limiter",
+    );
   });
 });

@@ -51,6 +51,8 @@ describe("GET /ready", () => {
       database: () => new Promise<void>(() => {}),
     }).request("/ready");
     expect(response.status).toBe(503);
-    expect((await response.json()).detail).toContain("database");
+    expect(ProblemSchema.parse(await response.json()).detail).toContain(
+      "database",
+    );
   }, 10_000);
 });
