@@ -50,6 +50,8 @@ export interface KeyStore {
 export interface Store extends VehicleStore, KeyStore {
   /** True when the database holds the seeded synthetic fleet (sandbox default). */
   holdsSyntheticFleet(): Promise<boolean>;
+  /** Resolves when the database answers; for the readiness checks. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -5,7 +5,7 @@ import type { SeedVehicle } from "../../seed/seed-vehicle.ts";
 import {
   createLookupIndexes,
   createTables,
-  lacksLookupIndexes,
+  dropLookupIndexes,
   readMeta,
   writeMeta,
 } from "./schema.ts";
@@ -14,9 +14,11 @@ import { writeVehicles } from "./seed-writer.ts";
 export const SYNTHETIC_FLEET = "synthetic";
 
 /**
- * Creates the schema and seeds it in ONE transaction that also records the fleet in
- * `meta`: a crash part-way leaves an empty file, never a half-seeded database.
- * Returns whether this call did the seeding.
+ * Seeds the synthetic fleet into a database that holds no vehicles, in ONE transaction that
+ * also records the fleet in `meta`: a crash part-way leaves no vehicles, never half a fleet,
+ * and the next start seeds again. It creates the tables when they are missing (a new file),
+ * and builds the lookup indexes after the inserts (decision 020). A database holding vehicles
+ * of its own is left alone. Returns whether this call did the seeding.
  */
 export function ensureSeeded(
   db: DatabaseSync,
@@ -29,8 +31,10 @@ export function ensureSeeded(
   return inTransaction(db, () => {
     // Another process (the keys CLI or a second service) may have won the race.
     if (readMeta(db, "fleet") !== undefined) return false;
-    onSeeding?.();
     createTables(db);
+    if (db.prepare("SELECT 1 FROM vehicles LIMIT 1").get()) return false;
+    onSeeding?.();
+    dropLookupIndexes(db);
     const count = writeVehicles(db, vehicles());
     createLookupIndexes(db);
     writeMeta(db, "fleet", SYNTHETIC_FLEET);
@@ -41,13 +45,9 @@ export function ensureSeeded(
   });
 }
 
-/**
- * A database seeded before the lookup indexes of decision 020 gets them, once, on its next
- * open (seconds on 1,000,000 vehicles): the lookups name them, and would fail without them.
- */
-export function ensureLookupIndexes(db: DatabaseSync): void {
-  if (!lacksLookupIndexes(db)) return;
-  inTransaction(db, () => {
-    if (lacksLookupIndexes(db)) createLookupIndexes(db);
-  });
-}
+/** The explicit step, under the name the PostgreSQL store's seeding has. */
+export const seedSqliteFleet = (
+  db: DatabaseSync,
+  options: SeedOptions,
+  onSeeding?: () => void,
+): boolean => ensureSeeded(db, options, undefined, onSeeding);

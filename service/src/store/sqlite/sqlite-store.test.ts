@@ -3,11 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
-import { DuplicateKeyNameError, type Store } from "../store.ts";
-import { LOOKUP_INDEXES } from "./schema.ts";
+import type { Store } from "../store.ts";
+import { CONTRACT_FLEET, storeContract } from "../store.contract.ts";
+import { openDatabase } from "./database.ts";
+import { LOOKUP_INDEXES, migrateSqlite } from "./schema.ts";
+import { seedSqliteFleet } from "./seed-database.ts";
 import { openSqliteStore } from "./sqlite-store.ts";
 
-const seed = { fleetSize: 50, seed: 1, today: "2026-03-10" };
+const seed = { ...CONTRACT_FLEET, fleetSize: 50 };
 const stores: Store[] = [];
 function open(path = ":memory:"): Store {
   const store = openSqliteStore({ path, seed });
@@ -25,72 +28,13 @@ const key = (name: string, keyHash = `hash-${name}`) => ({
   createdAt: "2026-03-10T10:00:00.000Z",
 });
 
-describe("sqlite store: vehicles", () => {
-  it("finds one vehicle with its policies, MOT, tax and fines", async () => {
-    const facts = await open().findVehicle("FN19OUT");
-    expect(facts?.vehicle).toEqual({
-      make: "Skoda",
-      model: "Octavia",
-      year: 2019,
-      color: "Green",
-    });
-    expect(facts?.policies).toHaveLength(1);
-    expect(facts?.motExpiries).toEqual(["2027-01-08"]);
-    expect(facts?.tax).toEqual({ sorn: false, dueDate: "2026-09-06" });
-    expect(facts?.fines.map((fine) => fine.paid)).toEqual([true, false, false]);
-  });
-
-  it("is undefined for an unknown registration", async () => {
-    expect(await open().findVehicle("ZZ99ZZZ")).toBeUndefined();
-  });
-
-  it("finds many at once, leaving out unknown ones", async () => {
-    const found = await open().findVehicles([
-      "AB12CDE",
-      "ZZ99ZZZ",
-      "SR19ORN",
-      "AB12CDE",
-    ]);
-    expect([...found.keys()].sort()).toEqual(["AB12CDE", "SR19ORN"]);
-    expect(found.get("SR19ORN")?.tax.sorn).toBe(true);
-    expect((await open().findVehicles([])).size).toBe(0);
-  });
-
-  it("records that it holds the synthetic fleet", async () => {
-    expect(await open().holdsSyntheticFleet()).toBe(true);
-  });
+describe("the SQLite store", () => {
+  storeContract(async (fleet) =>
+    openSqliteStore({ path: ":memory:", seed: fleet }),
+  );
 });
 
-describe("sqlite store: keys", () => {
-  it("creates, finds by hash, lists and revokes", async () => {
-    const store = open();
-    const created = await store.createKey(key("ops"));
-    expect(created).toMatchObject({
-      name: "ops",
-      plan: "trial",
-      revokedAt: null,
-    });
-    expect(await store.findKeyByHash("hash-ops")).toEqual(created);
-    expect(await store.findKeyByHash("nope")).toBeUndefined();
-    await store.createKey(key("web"));
-    expect((await store.listKeys()).map((k) => k.name)).toEqual(["ops", "web"]);
-    const revoked = await store.revokeKey("ops", "2026-03-11T00:00:00.000Z");
-    expect(revoked?.revokedAt).toBe("2026-03-11T00:00:00.000Z");
-    const again = await store.revokeKey("ops", "2026-03-12T00:00:00.000Z");
-    expect(again?.revokedAt).toBe("2026-03-11T00:00:00.000Z");
-    expect(
-      await store.revokeKey("missing", "2026-03-12T00:00:00.000Z"),
-    ).toBeUndefined();
-  });
-
-  it("refuses a duplicate name with a typed error", async () => {
-    const store = open();
-    await store.createKey(key("ops"));
-    await expect(
-      store.createKey(key("ops", "other-hash")),
-    ).rejects.toBeInstanceOf(DuplicateKeyNameError);
-  });
-
+describe("sqlite store: a file", () => {
   it("keeps keys in a file across reopening, without reseeding", async () => {
     const dir = mkdtempSync(join(tmpdir(), "vics-store-"));
     try {
@@ -107,6 +51,62 @@ describe("sqlite store: keys", () => {
   });
 });
 
+describe("sqlite store: migrating and seeding are separate steps", () => {
+  it("opens a new file migrated and empty unless asked to seed, and seeds it once", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "vics-explicit-"));
+    try {
+      const path = join(dir, "vics.sqlite");
+      const empty = openSqliteStore({ path });
+      expect(await empty.holdsSyntheticFleet()).toBe(false);
+      expect(await empty.findVehicle("AB12CDE")).toBeUndefined();
+      await empty.close();
+
+      const db = openDatabase(path);
+      try {
+        expect(migrateSqlite(db)).toBe(0);
+        expect(seedSqliteFleet(db, seed)).toBe(true);
+        expect(seedSqliteFleet(db, { ...seed, today: "2030-01-01" })).toBe(
+          false,
+        );
+        expect(lookupIndexes(db)).toEqual([...LOOKUP_INDEXES].sort());
+      } finally {
+        db.close();
+      }
+      const seeded = openSqliteStore({ path });
+      expect(await seeded.holdsSyntheticFleet()).toBe(true);
+      expect((await seeded.findVehicle("AB12CDE"))?.firstRegistered).toBe(
+        "2012-03-14",
+      );
+      await seeded.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("never seeds a database that holds vehicles of its own", () => {
+    const db = openDatabase(":memory:");
+    try {
+      migrateSqlite(db);
+      db.exec(`INSERT INTO vehicles (registration, make, model, year, color, first_registered, updated_at)
+        VALUES ('AB12CDE', 'Ford', 'Focus', 2012, 'Blue', '2012-03-14', '2026-03-09T09:30:00.000Z')`);
+      expect(seedSqliteFleet(db, seed)).toBe(false);
+      expect(db.prepare("SELECT count(*) AS n FROM vehicles").get()?.n).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+function lookupIndexes(db: DatabaseSync): string[] {
+  return db
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'",
+    )
+    .all()
+    .map((row) => String(row.name))
+    .sort();
+}
+
 describe("sqlite store: a database seeded before the covering indexes (decision 020)", () => {
   it("gets them on its next open, loses the plain ones, and answers as before", async () => {
     const dir = mkdtempSync(join(tmpdir(), "vics-old-indexes-"));
@@ -121,19 +121,15 @@ describe("sqlite store: a database seeded before the covering indexes (decision 
         DROP INDEX mot_tests_by_vehicle; DROP INDEX fines_by_vehicle;
         CREATE INDEX policies_vehicle ON policies (vehicle_id);
         CREATE INDEX mot_tests_vehicle ON mot_tests (vehicle_id);
-        CREATE INDEX fines_vehicle ON fines (vehicle_id);`);
+        CREATE INDEX fines_vehicle ON fines (vehicle_id);
+        PRAGMA user_version = 0;`);
       db.close();
 
       const after = await open(path).findVehicles(["FN19OUT", "AB12CDE"]);
       expect(after).toEqual(before);
       expect(after.size).toBe(2);
       const check = new DatabaseSync(path, { readOnly: true });
-      const indexes = check
-        .prepare(
-          "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'",
-        )
-        .all()
-        .map((row) => String(row.name));
+      const indexes = lookupIndexes(check);
       check.close();
       expect(indexes.sort()).toEqual([...LOOKUP_INDEXES].sort());
     } finally {

@@ -1,41 +1,49 @@
+import type { DatabaseSync } from "node:sqlite";
 import type { Store } from "../store.ts";
 import type { SeedOptions } from "../../seed/seed-data.ts";
 import { openDatabase } from "./database.ts";
-import { readMeta } from "./schema.ts";
-import {
-  ensureLookupIndexes,
-  ensureSeeded,
-  SYNTHETIC_FLEET,
-} from "./seed-database.ts";
+import { migrateSqlite, readMeta } from "./schema.ts";
+import { seedSqliteFleet, SYNTHETIC_FLEET } from "./seed-database.ts";
 import { createKeyQueries } from "./key-queries.ts";
 import { createVehicleQueries } from "./vehicle-queries.ts";
 
 export interface SqliteStoreOptions {
   /** A file path, or ":memory:". */
   path: string;
-  seed: SeedOptions;
   /**
-   * Told when this open seeds the database, before it starts: on a new file, or on one whose
-   * seeding never finished (a crash mid-seeding leaves the file without a fleet).
+   * Seed the synthetic fleet when the database holds no vehicles (a new file, or one whose
+   * seeding never finished: a crash mid-seeding leaves it without a fleet). Unset: no seeding.
    */
+  seed?: SeedOptions;
+  /** Told when this open seeds the database, before it starts. */
   onSeeding?: () => void;
 }
 
 /**
- * The node:sqlite store. node:sqlite is synchronous; the interface is async so that a
- * PostgreSQL store can sit beside it.
+ * The node:sqlite store. node:sqlite is synchronous; the interface is async so that the
+ * PostgreSQL store sits beside it.
+ *
+ * Opening migrates the file (its schema is its own, and the lookups are prepared against it),
+ * then seeds it only when `seed` asks: the service's entry point asks when SEED_SYNTHETIC_FLEET
+ * is on (the default with SQLite), and `scripts/db seed` does it explicitly.
  */
 export function openSqliteStore(options: SqliteStoreOptions): Store {
   const db = openDatabase(options.path);
   try {
-    ensureSeeded(db, options.seed, undefined, options.onSeeding);
-    ensureLookupIndexes(db);
+    migrateSqlite(db);
+    if (options.seed) seedSqliteFleet(db, options.seed, options.onSeeding);
   } catch (error) {
     db.close();
     throw error;
   }
+  return sqliteStore(db);
+}
+
+/** The store over an open, migrated database; closing the store closes the database. */
+export function sqliteStore(db: DatabaseSync): Store {
   const vehicles = createVehicleQueries(db);
   const keys = createKeyQueries(db);
+  const ping = db.prepare("SELECT 1");
   return {
     findVehicle: async (registration) => vehicles.findVehicle(registration),
     findVehicles: async (registrations) => vehicles.findVehicles(registrations),
@@ -44,6 +52,9 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     listKeys: async () => keys.listKeys(),
     revokeKey: async (name, revokedAt) => keys.revokeKey(name, revokedAt),
     holdsSyntheticFleet: async () => readMeta(db, "fleet") === SYNTHETIC_FLEET,
+    ping: async () => {
+      ping.get();
+    },
     close: async () => {
       if (db.isOpen) db.close();
     },
