@@ -16,6 +16,9 @@ test("recent checks follow the person to another desk, and nobody else sees them
   browser,
   baseURL,
 }) => {
+  // Three browser contexts and two users made through the CLI: 13 s on a quiet machine, past
+  // the 30 s limit once on a busy one. Three times the time.
+  test.slow();
   const { dataDir } = await stackEnv();
   const store = proxyStorePath(dataDir);
   const person = await createStaffUser(baseURL!, store, "staff");
