@@ -22,7 +22,7 @@ let service: ServiceProcess | undefined;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "vics-connections-"));
   databasePath = join(dir, "vics.sqlite");
-  await openStore(databasePath, new Date()).close();
+  await (await openStore({ path: databasePath }, new Date())).close();
 }, 60_000);
 afterEach(() => {
   service?.child.kill("SIGKILL");

@@ -10,6 +10,7 @@ describe("parseEnv", () => {
         HOST: "127.0.0.1",
         PORT: 3001,
         DATABASE_PATH: resolve(REPO_ROOT, "data/vics.sqlite"),
+        DATABASE_POOL_SIZE: 10,
         SANDBOX: undefined,
         LOG_LEVEL: "info",
         MAX_CONNECTIONS: 4000,
@@ -92,6 +93,38 @@ describe("parseEnv", () => {
       problems: [
         "RATE_LIMIT_URL: must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379",
       ],
+    });
+  });
+
+  it("reads DATABASE_URL, a postgres:// or postgresql:// URL, and refuses anything else", () => {
+    for (const url of [
+      "postgres://vics:secret@10.0.0.5:5432/vics",
+      "postgresql://vics@db/vics",
+    ])
+      expect(parseEnv({ DATABASE_URL: url })).toMatchObject({
+        ok: true,
+        env: { DATABASE_URL: url, DATABASE_POOL_SIZE: 10 },
+      });
+    expect(parseEnv({ DATABASE_URL: "" })).toMatchObject({
+      ok: true,
+      env: { DATABASE_URL: undefined },
+    });
+    expect(parseEnv({ DATABASE_URL: "data/vics.sqlite" })).toEqual({
+      ok: false,
+      problems: [
+        "DATABASE_URL: must be a postgres:// or postgresql:// URL, e.g. postgres://vics@127.0.0.1:5432/vics",
+      ],
+    });
+  });
+
+  it.each([
+    ["true", true],
+    ["false", false],
+    ["", undefined],
+  ])("reads SEED_SYNTHETIC_FLEET=%j", (value, expected) => {
+    expect(parseEnv({ SEED_SYNTHETIC_FLEET: value })).toMatchObject({
+      ok: true,
+      env: { SEED_SYNTHETIC_FLEET: expected },
     });
   });
 

@@ -53,6 +53,37 @@ const EnvSchema = z.object({
         path === ":memory:" ? path : resolve(REPO_ROOT, path),
       ),
   ),
+  /**
+   * PostgreSQL, one database for every replica; unset: the SQLite file at DATABASE_PATH, this
+   * process's own. When it is set, DATABASE_PATH is not used.
+   */
+  DATABASE_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      // isPostgresUrl's rule (@vics/shared/server/postgres), without loading pg into every
+      // process that reads its environment: the SQLite default never needs it.
+      .refine((url) => /^postgres(ql)?:\/\//.test(url) && URL.canParse(url), {
+        error:
+          "must be a postgres:// or postgresql:// URL, e.g. postgres://vics@127.0.0.1:5432/vics",
+      })
+      .optional(),
+  ),
+  /** Connections each process may hold to DATABASE_URL. */
+  DATABASE_POOL_SIZE: positiveWholeNumber(10),
+  /**
+   * Whether a start seeds the synthetic fleet (the sandbox's vehicles) into a database that
+   * holds none: "true" or "false". Unset: yes with SQLite, so a first `npm start` has its
+   * fleet as before; no with DATABASE_URL, since a shared database is filled on purpose (set
+   * it to "true", or run `scripts/db seed`). Either way a database with vehicles is left alone.
+   */
+  SEED_SYNTHETIC_FLEET: z.preprocess(
+    unsetIfEmpty,
+    z
+      .enum(["true", "false"], { error: 'must be "true" or "false"' })
+      .transform((value) => value === "true")
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     unsetIfEmpty,
     z

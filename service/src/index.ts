@@ -17,15 +17,21 @@ import {
 import { clientAddress } from "./http/client-address.ts";
 import { SANDBOX_DELAY_MS } from "./sandbox.ts";
 import { withCachedKeys } from "./store/cached-keys.ts";
-import { openStoreOrExit } from "./store/open-store.ts";
+import {
+  databaseFields,
+  databaseSettings,
+  openStoreOrExit,
+} from "./store/open-store.ts";
 
 const SHUTDOWN_GRACE_MS = 5000;
 
 const env = loadEnv();
 const logger = createLogger({ service: "service", level: env.LOG_LEVEL });
+// DATABASE_URL's PostgreSQL, else the SQLite file: migrated, and seeded when empty and asked.
+const database = databaseSettings(env, "vics-service");
 // Keys are looked up once per KEY_CACHE_TTL_MS, not per request; revocations apply within it.
 const store = withCachedKeys(
-  openStoreOrExit(env.DATABASE_PATH, new Date(), (message, fields) =>
+  await openStoreOrExit(database, new Date(), (message, fields) =>
     logger.info(message, fields),
   ),
 );
@@ -61,7 +67,7 @@ const server = serve(
     logger.info("listening", {
       url: `http://${host}:${info.port}`,
       sandbox,
-      databasePath: env.DATABASE_PATH,
+      ...databaseFields(database),
     });
   },
 );

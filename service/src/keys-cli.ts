@@ -8,7 +8,7 @@ import {
   listKeysCommand,
   revokeKeyCommand,
 } from "./keys/key-commands.ts";
-import { openStoreOrExit } from "./store/open-store.ts";
+import { databaseSettings, openStoreOrExit } from "./store/open-store.ts";
 
 const USAGE = `Usage:
   scripts/keys create --plan <trial|standard|fleet|internal> --name <text>
@@ -52,16 +52,19 @@ if (command !== "create" && command !== "list" && command !== "revoke")
 
 const env = loadEnv();
 // A mistyped DATABASE_PATH must not quietly create a new database: a key made there would
-// work nowhere. The service creates the database on its first start.
-if (!existsSync(env.DATABASE_PATH))
+// work nowhere. The service creates the database on its first start. (A PostgreSQL database
+// is the operator's to create; a wrong DATABASE_URL fails to connect.)
+if (env.DATABASE_URL === undefined && !existsSync(env.DATABASE_PATH))
   fail(
     `No database at ${env.DATABASE_PATH}. Check DATABASE_PATH, or start the service once ` +
       "(npm start, or npm run start -w @vics/service) to create and seed it.",
     1,
   );
 // Notices go to stderr: stdout's last line is the new key, for scripts.
-const store = openStoreOrExit(env.DATABASE_PATH, new Date(), (message) =>
-  console.error(message),
+const store = await openStoreOrExit(
+  databaseSettings(env, "vics-keys-cli"),
+  new Date(),
+  (message) => console.error(message),
 );
 const print = (line: string) => console.log(line);
 try {

@@ -34,7 +34,7 @@ let service: ServiceProcess | undefined;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "vics-shutdown-"));
   databasePath = join(dir, "vics.sqlite");
-  const store = openStore(databasePath, new Date());
+  const store = await openStore({ path: databasePath }, new Date());
   key = (await issueApiKey(store, "internal", "shutdown", new Date())).key;
   await store.close();
 }, 60_000);

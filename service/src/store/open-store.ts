@@ -1,32 +1,179 @@
 import { existsSync } from "node:fs";
 import { ukDate } from "@vics/shared";
+import type { Env } from "../env.ts";
 import { DEFAULT_FLEET_SEED, DEFAULT_FLEET_SIZE } from "../seed/fleet.ts";
+import type { SeedOptions } from "../seed/seed-data.ts";
+import { openDatabase } from "./sqlite/database.ts";
+import { migrateSqlite } from "./sqlite/schema.ts";
+import { seedSqliteFleet } from "./sqlite/seed-database.ts";
 import { openSqliteStore } from "./sqlite/sqlite-store.ts";
 import type { Store } from "./store.ts";
 
-/** The store the service and the keys CLI share: creates and seeds the database if needed. */
-export function openStore(
-  databasePath: string,
-  now: Date,
-  onSeeding?: () => void,
-): Store {
-  return openSqliteStore({
-    path: databasePath,
-    seed: {
-      fleetSize: DEFAULT_FLEET_SIZE,
-      seed: DEFAULT_FLEET_SEED,
-      today: ukDate(now),
-    },
-    onSeeding,
-  });
+/** Which database, and what a start does to it. */
+export interface DatabaseSettings {
+  /** PostgreSQL (postgres://…) when set; else the SQLite file at `path`. */
+  url?: string;
+  path: string;
+  /** Connections to PostgreSQL; default 10. */
+  poolSize?: number;
+  /**
+   * Seed the synthetic fleet when the database holds no vehicles. Default: on with SQLite,
+   * off with PostgreSQL (env.ts, SEED_SYNTHETIC_FLEET, says why).
+   */
+  seedSyntheticFleet?: boolean;
+  /** The synthetic fleet's size when it is seeded; default DEFAULT_FLEET_SIZE. */
+  fleetSize?: number;
+  /** Shown in pg_stat_activity, so an operator can tell the processes apart. */
+  applicationName?: string;
 }
 
-/** What an operator reads when the database cannot be used: the path, the reason, a way out. */
+export function databaseSettings(
+  env: Pick<
+    Env,
+    | "DATABASE_URL"
+    | "DATABASE_PATH"
+    | "DATABASE_POOL_SIZE"
+    | "SEED_SYNTHETIC_FLEET"
+  >,
+  applicationName: string,
+): DatabaseSettings {
+  return {
+    url: env.DATABASE_URL,
+    path: env.DATABASE_PATH,
+    poolSize: env.DATABASE_POOL_SIZE,
+    seedSyntheticFleet: env.SEED_SYNTHETIC_FLEET,
+    applicationName,
+  };
+}
+
+/** The fleet a start or `scripts/db seed` writes: the default size and seed, dated today (UK). */
+export function fleetOptions(
+  now: Date,
+  fleetSize = DEFAULT_FLEET_SIZE,
+): SeedOptions {
+  return { fleetSize, seed: DEFAULT_FLEET_SEED, today: ukDate(now) };
+}
+
+/** The URL without its password or query: for messages and logs. */
+export function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.password = "";
+    parsed.search = "";
+    parsed.hash = "";
+    return parsed.toString();
+  } catch {
+    return "DATABASE_URL (not a valid URL)";
+  }
+}
+
+/** Where the database is, as the log lines name it: the file, or the server and database. */
+export function databaseFields(
+  settings: DatabaseSettings,
+): { databasePath: string } | { database: string } {
+  return settings.url === undefined
+    ? { databasePath: settings.path }
+    : { database: redactedUrl(settings.url) };
+}
+
+// Loaded only for DATABASE_URL: the SQLite default starts without pg and the PostgreSQL store.
+const postgresDatabase = () => import("./postgres/postgres-database.ts");
+
+const postgresOptions = (url: string, settings: DatabaseSettings) => ({
+  url,
+  poolSize: settings.poolSize,
+  applicationName: settings.applicationName,
+});
+
+export interface OpenHooks {
+  /** Told when this open seeds the database, before it starts (seconds). */
+  onSeeding?: () => void;
+  /** Told when this open ran migration steps on PostgreSQL. */
+  onMigrated?: (steps: number) => void;
+}
+
+/**
+ * The store the service and the CLIs share: DATABASE_URL's PostgreSQL, else the SQLite file.
+ * Brings the schema up to date (migrations), then seeds the synthetic fleet when the
+ * database holds no vehicles and the settings ask for it.
+ */
+export async function openStore(
+  settings: DatabaseSettings,
+  now: Date,
+  hooks: OpenHooks = {},
+): Promise<Store> {
+  const seed =
+    (settings.seedSyntheticFleet ?? settings.url === undefined)
+      ? fleetOptions(now, settings.fleetSize)
+      : undefined;
+  if (settings.url === undefined)
+    return openSqliteStore({
+      path: settings.path,
+      seed,
+      onSeeding: hooks.onSeeding,
+    });
+  return (await postgresDatabase()).openPostgresDatabase(
+    postgresOptions(settings.url, settings),
+    seed,
+    hooks,
+  );
+}
+
+/** `scripts/db migrate`: brings the schema up to date; returns how many steps ran. */
+export async function migrateDatabase(
+  settings: DatabaseSettings,
+): Promise<number> {
+  if (settings.url === undefined) {
+    const db = openDatabase(settings.path);
+    try {
+      return migrateSqlite(db);
+    } finally {
+      db.close();
+    }
+  }
+  return (await postgresDatabase()).migratePostgresDatabase(
+    postgresOptions(settings.url, settings),
+  );
+}
+
+/**
+ * `scripts/db seed`: migrates, then seeds `fleet` into a database that holds no vehicles, in
+ * one transaction. Returns whether it seeded (false: the database already held vehicles).
+ */
+export async function seedDatabase(
+  settings: DatabaseSettings,
+  fleet: SeedOptions,
+  onSeeding?: () => void,
+): Promise<boolean> {
+  if (settings.url === undefined) {
+    const db = openDatabase(settings.path);
+    try {
+      migrateSqlite(db);
+      return seedSqliteFleet(db, fleet, onSeeding);
+    } finally {
+      db.close();
+    }
+  }
+  return (await postgresDatabase()).seedPostgresDatabase(
+    postgresOptions(settings.url, settings),
+    fleet,
+    onSeeding,
+  );
+}
+
+/** What an operator reads when the database cannot be used: where, the reason, a way out. */
 export function databaseOpenMessage(
-  databasePath: string,
+  settings: DatabaseSettings | string,
   error: unknown,
 ): string {
   const reason = error instanceof Error ? error.message : String(error);
+  if (typeof settings !== "string" && settings.url !== undefined)
+    return (
+      `Cannot open the database at ${redactedUrl(settings.url)}: ${reason}.\n` +
+      "Check DATABASE_URL, that PostgreSQL is running and reachable from here, and that " +
+      "its user may connect and create tables in that database."
+    );
+  const databasePath = typeof settings === "string" ? settings : settings.path;
   return (
     `Cannot open the database at ${databasePath}: ${reason}.\n` +
     "Check DATABASE_PATH. If the file is damaged or is not a VICS database, move it aside " +
@@ -34,22 +181,29 @@ export function databaseOpenMessage(
   );
 }
 
-/** What the entry points hear about a first start: the event, and where and how long. */
+/** What the entry points hear about a start's work on the database: the event, and where. */
 export type Announce = (
   message: string,
-  fields: { databasePath: string; durationMs?: number },
+  fields: ({ databasePath: string } | { database: string }) & {
+    durationMs?: number;
+    steps?: number;
+  },
 ) => void;
 
 /**
- * For the entry points: announces a first-start seeding (it takes seconds), and on a
- * database that cannot be opened or seeded prints one clear message, no stack, and exits 1.
+ * For the entry points: announces a seeding (it takes seconds) and migrations, and on a
+ * database that cannot be opened, migrated or seeded prints one clear message, no stack,
+ * and exits 1.
  */
-export function openStoreOrExit(
-  databasePath: string,
+export async function openStoreOrExit(
+  settings: DatabaseSettings,
   now: Date,
   announce: Announce,
-): Store {
-  const firstStart = databasePath === ":memory:" || !existsSync(databasePath);
+): Promise<Store> {
+  const where = databaseFields(settings);
+  const sqlite = settings.url === undefined;
+  const firstStart =
+    sqlite && (settings.path === ":memory:" || !existsSync(settings.path));
   const started = performance.now();
   let seeded = false;
   // Said whenever the database is seeded: on a new file, and on a file a crash left without
@@ -60,20 +214,31 @@ export function openStoreOrExit(
       firstStart
         ? "creating and seeding the database (first start)"
         : "seeding the database: it holds no vehicles yet (an earlier seeding did not finish)",
-      { databasePath },
+      where,
     );
   };
   try {
-    const store = openStore(databasePath, now, onSeeding);
+    const store = await openStore(settings, now, {
+      onSeeding: sqlite
+        ? onSeeding
+        : () => {
+            seeded = true;
+            announce(
+              "seeding the database: it holds no vehicles yet (SEED_SYNTHETIC_FLEET)",
+              where,
+            );
+          },
+      onMigrated: (steps) => announce("database migrated", { ...where, steps }),
+    });
     // The operations guide promises "seconds, not minutes": say how long it took, every time it happens.
     if (seeded)
-      announce("database created and seeded", {
-        databasePath,
+      announce(sqlite ? "database created and seeded" : "database seeded", {
+        ...where,
         durationMs: Math.round(performance.now() - started),
       });
     return store;
   } catch (error) {
-    console.error(databaseOpenMessage(databasePath, error));
+    console.error(databaseOpenMessage(settings, error));
     process.exit(1);
   }
 }

@@ -32,8 +32,8 @@ describe("opening the database a second time", { timeout: 60_000 }, () => {
     const heard: string[] = [];
     const announce: Announce = (message) => heard.push(message);
 
-    const first = openStoreOrExit(
-      databasePath,
+    const first = await openStoreOrExit(
+      { path: databasePath },
       new Date("2026-03-10T12:00:00Z"),
       announce,
     );
@@ -54,8 +54,8 @@ describe("opening the database a second time", { timeout: 60_000 }, () => {
     expect(seeded.vehicles?.rows).toBeGreaterThan(50_000);
 
     // The next day, when the seed would date everything differently.
-    const second = openStoreOrExit(
-      databasePath,
+    const second = await openStoreOrExit(
+      { path: databasePath },
       new Date("2026-03-11T12:00:00Z"),
       announce,
     );

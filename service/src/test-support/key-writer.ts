@@ -6,7 +6,7 @@ import { issueApiKey } from "../keys/api-key.ts";
 import { openStore } from "../store/open-store.ts";
 
 const [databasePath = "", prefix = "writer"] = process.argv.slice(2);
-const store = openStore(databasePath, new Date());
+const store = await openStore({ path: databasePath }, new Date());
 for (let index = 1; ; index++) {
   const name = `${prefix}-${index}`;
   await issueApiKey(store, "trial", name, new Date());

@@ -1,0 +1,56 @@
+import { openPgPool, pingPg, type PgPool } from "@vics/shared/server/postgres";
+import type { Store } from "../store.ts";
+import { createKeyQueries } from "./key-queries.ts";
+import { readMeta, SYNTHETIC_FLEET } from "./meta.ts";
+import { reaching } from "./unavailable.ts";
+import { createVehicleQueries } from "./vehicle-queries.ts";
+
+export interface PostgresStoreOptions {
+  /** postgres:// or postgresql:// */
+  url: string;
+  /** Connections this process may hold; default 10. */
+  poolSize?: number;
+  /** Shown in pg_stat_activity: which process holds a connection. */
+  applicationName?: string;
+}
+
+/** A pool for the store and for `migratePostgres` and `seedPostgresFleet` before it. */
+export function openStorePool(options: PostgresStoreOptions): PgPool {
+  return openPgPool({
+    url: options.url,
+    max: options.poolSize,
+    applicationName: options.applicationName ?? "vics-service",
+  });
+}
+
+/**
+ * The store over a pool whose database is migrated (`migratePostgres`); closing the store ends
+ * the pool. Every call that cannot reach PostgreSQL throws DependencyUnavailableError (a 503),
+ * and the next call after PostgreSQL is back works: the pool opens new connections by itself.
+ */
+export function postgresStore(pool: PgPool): Store {
+  const vehicles = createVehicleQueries(pool);
+  const keys = createKeyQueries(pool);
+  let closed: Promise<void> | undefined;
+  return {
+    findVehicle: (registration) =>
+      reaching(() => vehicles.findVehicle(registration)),
+    findVehicles: (registrations) =>
+      reaching(() => vehicles.findVehicles(registrations)),
+    // DuplicateKeyNameError passes through: it is the caller's mistake, not an outage.
+    createKey: (key) => reaching(() => keys.createKey(key)),
+    findKeyByHash: (keyHash) => reaching(() => keys.findKeyByHash(keyHash)),
+    listKeys: () => reaching(() => keys.listKeys()),
+    revokeKey: (name, revokedAt) =>
+      reaching(() => keys.revokeKey(name, revokedAt)),
+    holdsSyntheticFleet: () =>
+      reaching(async () => (await readMeta(pool, "fleet")) === SYNTHETIC_FLEET),
+    ping: () => reaching(() => pingPg(pool)),
+    close: () => (closed ??= pool.end()),
+  };
+}
+
+/** Opens a pool and the store on it; the database must be migrated. */
+export function openPostgresStore(options: PostgresStoreOptions): Store {
+  return postgresStore(openStorePool(options));
+}

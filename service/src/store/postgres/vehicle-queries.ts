@@ -1,0 +1,112 @@
+import type { PgPool } from "@vics/shared/server/postgres";
+import type { VehicleFacts } from "../store.ts";
+
+// One vehicle is one row (migrations.ts), so a lookup is one probe of the registration index
+// and one heap row, whether it asks for one registration or a thousand. Each row comes back
+// as ONE json array: json writes dates as ISO 8601 whatever the server's DateStyle, the
+// composite arrays as objects, and pg then makes no Date objects (parsing a thousand
+// timestamps took as long as the rest of the mapping). The instant is written in UTC, with
+// no offset, and given its "Z" here.
+const FACTS = `json_build_array(registration, make, model, year, color, first_registered,
+  tax_due, sorn, updated_at AT TIME ZONE 'UTC', policies, mot_tests, fines) AS facts`;
+
+// Named, so each connection parses and plans them once.
+const ONE_VEHICLE = {
+  name: "vics_find_vehicle",
+  text: `SELECT ${FACTS} FROM vehicles WHERE registration = $1`,
+};
+export const VEHICLES = {
+  name: "vics_find_vehicles",
+  text: `SELECT ${FACTS} FROM vehicles WHERE registration = ANY ($1::text[])`,
+};
+
+interface PolicyJson {
+  number: string;
+  insurer: string;
+  type: string;
+  valid_from: string;
+  valid_to: string;
+}
+
+type FactsJson = [
+  registration: string,
+  make: string,
+  model: string,
+  year: number,
+  color: string,
+  firstRegistered: string,
+  taxDue: string | null,
+  sorn: boolean,
+  updatedAtUtc: string,
+  policies: PolicyJson[],
+  motTests: { tested_on: string; expires_on: string }[],
+  fines: { issued_on: string; amount_pence: number; paid: boolean }[],
+];
+
+/** "2026-03-09T09:30:00" or "…09:30:00.123456" (UTC) as toISOString writes it. */
+export function isoInstant(utc: string): string {
+  const [whole, fraction = ""] = utc.split(".");
+  return `${whole}.${fraction.padEnd(3, "0").slice(0, 3)}Z`;
+}
+
+function toFacts([
+  registration,
+  make,
+  model,
+  year,
+  color,
+  firstRegistered,
+  taxDue,
+  sorn,
+  updatedAt,
+  policies,
+  motTests,
+  fines,
+]: FactsJson): VehicleFacts {
+  return {
+    registration,
+    vehicle: { make, model, year, color },
+    firstRegistered,
+    lastUpdated: isoInstant(updatedAt),
+    policies: policies.map((policy) => ({
+      number: policy.number,
+      insurer: policy.insurer,
+      validFrom: policy.valid_from,
+      validTo: policy.valid_to,
+      type: policy.type,
+    })),
+    motExpiries: motTests.map((mot) => mot.expires_on),
+    tax: { sorn, dueDate: taxDue },
+    fines: fines.map((fine) => ({
+      amountPence: fine.amount_pence,
+      paid: fine.paid,
+    })),
+  };
+}
+
+export function createVehicleQueries(pool: PgPool) {
+  return {
+    async findVehicle(registration: string): Promise<VehicleFacts | undefined> {
+      const { rows } = await pool.query<{ facts: FactsJson }>({
+        ...ONE_VEHICLE,
+        values: [registration],
+      });
+      return rows[0] && toFacts(rows[0].facts);
+    },
+    async findVehicles(
+      registrations: readonly string[],
+    ): Promise<Map<string, VehicleFacts>> {
+      const found = new Map<string, VehicleFacts>();
+      if (registrations.length === 0) return found;
+      const { rows } = await pool.query<{ facts: FactsJson }>({
+        ...VEHICLES,
+        values: [registrations],
+      });
+      for (const row of rows) {
+        const facts = toFacts(row.facts);
+        found.set(facts.registration, facts);
+      }
+      return found;
+    },
+  };
+}
