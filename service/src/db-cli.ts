@@ -1,0 +1,109 @@
+// `scripts/db migrate | seed [--vehicles <n>]`: the database steps a start does, on demand,
+// for DATABASE_URL's PostgreSQL or the SQLite file at DATABASE_PATH (as the service reads them).
+import { parseArgs } from "node:util";
+import { loadEnv } from "./env.ts";
+import { DEFAULT_FLEET_SIZE } from "./seed/fleet.ts";
+import {
+  databaseOpenMessage,
+  databaseSettings,
+  fleetOptions,
+  migrateDatabase,
+  openStore,
+  redactedUrl,
+  seedDatabase,
+} from "./store/open-store.ts";
+
+const USAGE = `Usage:
+  scripts/db migrate                  bring the schema up to date
+  scripts/db seed [--vehicles <n>]    migrate, then seed the synthetic fleet (n vehicles and the
+                                      reference ones; default ${DEFAULT_FLEET_SIZE}) into a database that holds no vehicles
+The database is DATABASE_URL's PostgreSQL when it is set, else the SQLite file at DATABASE_PATH.`;
+
+function fail(message: string, code: number): never {
+  console.error(message);
+  process.exit(code);
+}
+
+function readArgs() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        vehicles: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    return fail(
+      `${error instanceof Error ? error.message : String(error)}\n${USAGE}`,
+      2,
+    );
+  }
+}
+
+const { values, positionals } = readArgs();
+const [command, ...rest] = positionals;
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if ((command !== "migrate" && command !== "seed") || rest.length > 0)
+  fail(
+    `${command ? `Unknown command "${positionals.join(" ")}".` : "Missing command."}\n${USAGE}`,
+    2,
+  );
+if (command === "migrate" && values.vehicles !== undefined)
+  fail(`--vehicles is for seed only.\n${USAGE}`, 2);
+const vehicles =
+  values.vehicles === undefined ? DEFAULT_FLEET_SIZE : Number(values.vehicles);
+if (!/^\d+$/.test(values.vehicles ?? "0") || !Number.isSafeInteger(vehicles))
+  fail(`--vehicles must be a whole number, not "${values.vehicles}".`, 2);
+
+const settings = databaseSettings(loadEnv(), "vics-db-cli");
+const where =
+  settings.url === undefined ? settings.path : redactedUrl(settings.url);
+
+try {
+  if (command === "migrate") {
+    const steps = await migrateDatabase(settings);
+    console.log(
+      steps === 0
+        ? `The database at ${where} is up to date.`
+        : `Migrated the database at ${where}: ${steps} step${steps === 1 ? "" : "s"} run.`,
+    );
+  } else {
+    const started = performance.now();
+    const seeded = await seedDatabase(
+      settings,
+      fleetOptions(new Date(), vehicles),
+      () =>
+        console.error(
+          `Seeding ${vehicles} vehicles and the reference ones into ${where}...`,
+        ),
+    );
+    if (seeded)
+      console.log(
+        `Seeded the synthetic fleet into ${where} in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+      );
+    else {
+      const store = await openStore(
+        { ...settings, seedSyntheticFleet: false },
+        new Date(),
+      );
+      const synthetic = await store.holdsSyntheticFleet();
+      await store.close();
+      // Seeding twice is no error; refusing to mix the fleet into real vehicles is.
+      if (synthetic)
+        console.log(
+          `The database at ${where} already holds the synthetic fleet: nothing to do.`,
+        );
+      else
+        fail(
+          `Not seeded: the database at ${where} holds vehicles of its own, and the synthetic fleet goes only into an empty one.`,
+          1,
+        );
+    }
+  }
+} catch (error) {
+  fail(databaseOpenMessage(settings, error), 1);
+}
