@@ -30,6 +30,7 @@ describe("deploy/nginx/vics.conf", () => {
       ETC_DIR: join(dir, "etc"),
       NODE: process.execPath,
       SERVICE_DATABASE_URL: "postgres://s@127.0.0.1/s",
+      SEED_SYNTHETIC_FLEET: "true",
       PROXY_DATABASE_URL: "postgres://p@127.0.0.1/p",
       PROXY_MIGRATION_DATABASE_URL: "postgres://o@127.0.0.1/p",
       RATE_LIMIT_URL: "redis://127.0.0.1:6379",

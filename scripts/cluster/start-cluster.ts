@@ -122,6 +122,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       ETC_DIR: etcDir,
       NODE: process.execPath,
       SERVICE_DATABASE_URL: databaseUrl(postgres.port, service, "vics_service"),
+      // A demo: the synthetic fleet and its sandbox registrations.
+      SEED_SYNTHETIC_FLEET: "true",
       PROXY_DATABASE_URL: databaseUrl(postgres.port, proxy, "vics_proxy"),
       PROXY_MIGRATION_DATABASE_URL: databaseUrl(
         postgres.port,

@@ -4,6 +4,7 @@ import {
   errorHandler,
   notFoundHandler,
 } from "@vics/shared/server/error-handlers";
+import { registerReadiness } from "@vics/shared/server/readiness";
 import { requestId } from "@vics/shared/server/request-id";
 import { Hono } from "hono";
 import type { AppDeps } from "./app-deps.ts";
@@ -26,6 +27,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // Registered before the rate limiter, whose middleware therefore never runs for it.
   app.get(HEALTH_PATH, (c) => c.json({ status: "ok" }));
+  // For load balancers: 200 when the database and the limits' Redis answer, else a 503.
+  registerReadiness(app, {
+    database: () => deps.store.ping(),
+    "rate limiter": () => deps.rateLimiter.ping(),
+  });
   app.all(HEALTH_PATH, (c) => {
     throw problems.methodNotAllowed(c.req.method, GET_ONLY);
   });
