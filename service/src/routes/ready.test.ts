@@ -1,6 +1,7 @@
 import { ProblemSchema, READY_PATH } from "@vics/shared";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestService, type TestService } from "../testing.ts";
+import { call } from "../test-support/requests.ts";
 
 let service: TestService | undefined;
 afterEach(() => service?.close());
@@ -8,7 +9,7 @@ afterEach(() => service?.close());
 describe("GET /ready", () => {
   it("is 200, without a key, when the database and the limiter answer", async () => {
     service = await createTestService();
-    const response = await service.app.request(READY_PATH);
+    const response = await call(service, READY_PATH);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ready" });
   });
@@ -22,7 +23,7 @@ describe("GET /ready", () => {
         },
       }),
     });
-    const response = await service.app.request(READY_PATH);
+    const response = await call(service, READY_PATH);
     expect(response.status).toBe(503);
     expect(response.headers.get("Retry-After")).toBe("5");
     const problem = ProblemSchema.parse(await response.json());
