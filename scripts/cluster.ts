@@ -23,7 +23,11 @@ if (!Number.isInteger(httpsPort) || httpsPort < 1 || httpsPort > 65535) {
 
 if (webBuildIsStale(builtAt(ROOT), sourceTimes(ROOT))) await buildWebApp(ROOT);
 
-const shown = (path: string) => relative(process.cwd(), path) || ".";
+/** A path as short as it reads well: relative below here, else absolute. */
+const shown = (path: string) => {
+  const near = relative(process.cwd(), path) || ".";
+  return near.startsWith("..") ? path : near;
+};
 const cluster = await startCluster({
   dataDir,
   httpsPort,

@@ -77,7 +77,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const secrets = ensureSecrets(dataDir);
   const certificate = ensureCertificate(join(dataDir, "tls"));
   const stops: Array<() => Promise<void>> = [];
+  let front: Nginx | undefined;
+  // nginx first (no new requests), then the rest in the reverse order of starting: the proxies
+  // before the services they call, the servers before PostgreSQL and Redis.
   const close = async () => {
+    await front?.stop().catch(() => {});
     for (const stop of stops.reverse()) await stop().catch(() => {});
   };
 
@@ -119,7 +123,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const apiKeyFile = join(etcDir, "proxy-api-key");
     const values: Record<string, string> = {
       APP_DIR: ROOT,
-      ETC_DIR: etcDir,
+      // The env files render into etc/env/, where the units look for them.
+      ETC_DIR: join(etcDir, "env"),
       NODE: process.execPath,
       SERVICE_DATABASE_URL: databaseUrl(postgres.port, service, "vics_service"),
       // A demo: the synthetic fleet and its sandbox registrations.
@@ -159,7 +164,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       files["nginx/vics.conf"],
     );
     await nginx.start();
-    stops.push(() => nginx.stop());
+    front = nginx;
 
     const replica = (kind: "service" | "proxy", port: number) => {
       const unitFile =

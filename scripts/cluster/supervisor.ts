@@ -25,6 +25,12 @@ export interface ReplicaOptions {
   readyTimeoutMs?: number;
 }
 
+// Whatever happens to the cluster's process, its replicas do not outlive it.
+const live = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of live) child.kill("SIGKILL");
+});
+
 export class Replica {
   readonly name: string;
   readonly port: number;
@@ -71,8 +77,13 @@ export class Replica {
       // As systemd: the unit's environment and little else.
       env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...unit.env },
       stdio: ["ignore", "pipe", "pipe"],
+      // Its own process group: Ctrl-C reaches the cluster, which stops the replicas in order
+      // (nginx's callers first), not every replica at once.
+      detached: true,
     });
     this.child = child;
+    live.add(child);
+    child.once("exit", () => live.delete(child));
     const onLine = (line: string) => {
       this.log.write(`${line}\n`);
       if (this.options.quiet) return;
