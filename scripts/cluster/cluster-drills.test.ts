@@ -67,7 +67,7 @@ describe("the cluster", () => {
       "SELECT value FROM meta WHERE key = 'vehicle_count'",
       "vics_service",
     );
-    expect(rows[0].n).toBe(Number(meta[0].value));
+    expect(Number(rows[0].n)).toBe(Number(meta[0].value));
     // One seeding in all the replicas' logs; the others found the fleet there.
     const seeded = await Promise.all(
       cluster.services.map((replica) => replica.logEvents("database seeded")),

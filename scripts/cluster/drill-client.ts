@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { Agent, fetch as undiciFetch } from "undici";
+import { Agent, RetryAgent, fetch as undiciFetch } from "undici";
 import {
   AUTH_PATHS,
   CLIENT_HEADER,
@@ -28,9 +28,19 @@ export interface DrillClient {
 }
 
 export function drillClient(cluster: Cluster): DrillClient {
-  const agent = new Agent({
+  const pool = new Agent({
     connect: { ca: readFileSync(cluster.certificate) },
     connections: 64,
+  });
+  // As a browser does (RFC 9110 9.2.2): a GET whose kept-alive connection was closed under it
+  // (nginx's reload closes its idle ones) is sent once more on a new connection. Never a POST,
+  // and never on an answer, whatever its status.
+  const agent = new RetryAgent(pool, {
+    methods: ["GET"],
+    maxRetries: 1,
+    minTimeout: 0,
+    statusCodes: [],
+    errorCodes: ["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"],
   });
   return {
     async fetch(path, init = {}) {
@@ -105,6 +115,8 @@ export interface Answer {
   retryAfter: string | null;
   /** "ok", "hang" (no answer within HANG_MS) or "network" (the connection failed). */
   outcome: "ok" | "hang" | "network";
+  /** What failed, for a "network" outcome. */
+  error?: string;
   at: number;
 }
 
@@ -149,11 +161,13 @@ export function startLoad(
         });
       } catch (error) {
         const hang = error instanceof Error && error.name === "TimeoutError";
+        const cause = error instanceof Error ? error.cause : undefined;
         answers.push({
           status: 0,
           requestId: null,
           retryAfter: null,
           outcome: hang ? "hang" : "network",
+          error: `${String(error)} ${cause instanceof Error ? cause.message : ""}`,
           at,
         });
       }
@@ -174,8 +188,11 @@ export function startLoad(
 export function tally(answers: readonly Answer[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const answer of answers) {
+    // A failure names its cause, so a drill that fails says what went wrong.
     const key =
-      answer.outcome === "ok" ? String(answer.status) : answer.outcome;
+      answer.outcome === "ok"
+        ? String(answer.status)
+        : `${answer.outcome}${answer.error ? `: ${answer.error}` : ""}`;
     counts[key] = (counts[key] ?? 0) + 1;
   }
   return counts;

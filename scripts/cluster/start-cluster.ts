@@ -2,7 +2,13 @@
 // and two proxy replicas started from the rendered systemd units, and nginx in front with TLS.
 // `npm run cluster` (scripts/cluster.ts) runs it until Ctrl-C; the fault drills use it too.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import { join, resolve } from "node:path";
 import { API_KEY_HEADER, paths, READY_PATH } from "@vics/shared";
 import { freePort } from "@vics/shared/testing/free-port";
@@ -74,6 +80,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const logsDir = join(dataDir, "logs");
   for (const dir of [dataDir, etcDir, logsDir])
     mkdirSync(dir, { recursive: true });
+  // PostgreSQL runs as its own user (as root: postgres), which must pass through to its folder.
+  chmodSync(dataDir, 0o711);
   const secrets = ensureSecrets(dataDir);
   const certificate = ensureCertificate(join(dataDir, "tls"));
   const stops: Array<() => Promise<void>> = [];
