@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { ProblemSchema } from "../problem.ts";
 import { memoryLogger } from "../testing/memory-logger.ts";
+import { DependencyUnavailableError } from "./dependency-unavailable.ts";
 import { errorHandler } from "./error-handlers.ts";
 import { ProblemError } from "./problem-error.ts";
 import { registerReadiness, type ReadinessChecks } from "./readiness.ts";
@@ -55,4 +56,31 @@ describe("GET /ready", () => {
       "database",
     );
   }, 10_000);
+
+  it("passes on a dependency's own DependencyUnavailableError as it is, not wrapped twice", async () => {
+    const log = memoryLogger();
+    const server = new Hono<ServerEnv>();
+    server.use(requestId);
+    registerReadiness(server, {
+      "rate limiter": async () => {
+        throw new DependencyUnavailableError(
+          "rate limiter",
+          new Error("The client is closed"),
+        );
+      },
+    });
+    server.onError(
+      errorHandler({
+        logger: log,
+        internal: () => new ProblemError(500, "INTERNAL", "x"),
+      }),
+    );
+    const response = await server.request("/ready");
+    expect(response.status).toBe(503);
+    expect(log.events).toEqual([
+      expect.objectContaining({
+        error: "The rate limiter is not answering (The client is closed)",
+      }),
+    ]);
+  });
 });

@@ -26,6 +26,8 @@ export function registerReadiness<E extends ServerEnv>(
         try {
           await withTimeout(check!(), READY_TIMEOUT_MS);
         } catch (error) {
+          // A limiter's ping already says which dependency failed, in the same words.
+          if (error instanceof DependencyUnavailableError) throw error;
           throw new DependencyUnavailableError(dependency as Dependency, error);
         }
       }),
