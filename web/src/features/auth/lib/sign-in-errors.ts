@@ -16,6 +16,9 @@ export function signInErrorWords(error: unknown): string {
       return tooManyTries(error.retryAfterSeconds);
     case "NETWORK":
       return "VICS could not be reached. Check your network connection, then try again.";
+    case "SERVICE_UNAVAILABLE":
+      // Its database or Redis is restarting: no try was counted, and it passes in seconds.
+      return `VICS cannot sign you in right now while part of it restarts. Try again in ${waitWords(Math.max(1, error.retryAfterSeconds ?? 5))}.`;
     default:
       return "VICS could not sign you in just now. Try again in a moment.";
   }
