@@ -6,6 +6,7 @@ import {
   EMAIL_LINES_WITHOUT_PLATES,
   EMAIL_PASTE,
 } from "@vics/shared/testing/email-paste";
+import { lp08sedLapsedDaysAgo } from "../seeded-days.ts";
 
 test("five pasted registrations: the counts before sending, then every row", async ({
   page,
@@ -126,9 +127,12 @@ test("an insurance check of a lapsed vehicle says when and with whom its cover e
   const outcomes = Object.fromEntries(
     (await fleet.visibleRows()).map((cells) => [cells[1], cells[2]]),
   );
+  const days = await lp08sedLapsedDaysAgo();
   expect(outcomes).toEqual({
     "LP08 SED": expect.stringMatching(
-      /^Not insured Lapsed 20 days ago, on \d{1,2} [A-Z][a-z]+ \d{4} \(Kestrel Direct\)$/,
+      new RegExp(
+        `^Not insured Lapsed ${days} days ago, on \\d{1,2} [A-Z][a-z]+ \\d{4} \\(Kestrel Direct\\)$`,
+      ),
     ),
     "UN51 NSD": "Not insured Never insured",
   });
