@@ -1,6 +1,6 @@
 import type { QueryResult, QueryResultRow } from "pg";
 import type { PgPool } from "@vics/shared/server/postgres";
-import { storeError } from "./connection-errors.ts";
+import { storeError } from "@vics/shared/server/postgres-errors";
 
 /** One statement on the pool; PostgreSQL being down rejects with DependencyUnavailableError. */
 export type Sql = <Row extends QueryResultRow = QueryResultRow>(

@@ -1,7 +1,10 @@
 import { openPgPool, pingPg, type PgPool } from "@vics/shared/server/postgres";
 import type { ProxyStore } from "../proxy-store.ts";
 import { auditQueries } from "./audit-queries.ts";
-import { isConnectionError, storeError } from "./connection-errors.ts";
+import {
+  isPostgresUnreachable,
+  storeError,
+} from "@vics/shared/server/postgres-errors";
 import { sqlOn } from "./database.ts";
 import { setUpAsOwner, setUpState, type SetUpState } from "./owner-setup.ts";
 import {
@@ -114,7 +117,7 @@ async function setUp(pool: PgPool, options: PostgresProxyStoreOptions) {
 
 /** No tables yet, or not granted yet: set up. PostgreSQL down: the open fails. */
 const notSetUp = (error: unknown): SetUpState => {
-  if (isConnectionError(error)) throw error;
+  if (isPostgresUnreachable(error)) throw error;
   return { migrated: false, retentionRecorded: false };
 };
 

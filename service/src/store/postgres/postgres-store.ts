@@ -2,7 +2,7 @@ import { openPgPool, pingPg, type PgPool } from "@vics/shared/server/postgres";
 import type { Store } from "../store.ts";
 import { createKeyQueries } from "./key-queries.ts";
 import { readMeta, SYNTHETIC_FLEET } from "./meta.ts";
-import { reaching } from "./unavailable.ts";
+import { reachingPostgres } from "@vics/shared/server/postgres-errors";
 import { createVehicleQueries } from "./vehicle-queries.ts";
 
 export interface PostgresStoreOptions {
@@ -34,18 +34,21 @@ export function postgresStore(pool: PgPool): Store {
   let closed: Promise<void> | undefined;
   return {
     findVehicle: (registration) =>
-      reaching(() => vehicles.findVehicle(registration)),
+      reachingPostgres(() => vehicles.findVehicle(registration)),
     findVehicles: (registrations) =>
-      reaching(() => vehicles.findVehicles(registrations)),
+      reachingPostgres(() => vehicles.findVehicles(registrations)),
     // DuplicateKeyNameError passes through: it is the caller's mistake, not an outage.
-    createKey: (key) => reaching(() => keys.createKey(key)),
-    findKeyByHash: (keyHash) => reaching(() => keys.findKeyByHash(keyHash)),
-    listKeys: () => reaching(() => keys.listKeys()),
+    createKey: (key) => reachingPostgres(() => keys.createKey(key)),
+    findKeyByHash: (keyHash) =>
+      reachingPostgres(() => keys.findKeyByHash(keyHash)),
+    listKeys: () => reachingPostgres(() => keys.listKeys()),
     revokeKey: (name, revokedAt) =>
-      reaching(() => keys.revokeKey(name, revokedAt)),
+      reachingPostgres(() => keys.revokeKey(name, revokedAt)),
     holdsSyntheticFleet: () =>
-      reaching(async () => (await readMeta(pool, "fleet")) === SYNTHETIC_FLEET),
-    ping: () => reaching(() => pingPg(pool)),
+      reachingPostgres(
+        async () => (await readMeta(pool, "fleet")) === SYNTHETIC_FLEET,
+      ),
+    ping: () => reachingPostgres(() => pingPg(pool)),
     close: () => (closed ??= pool.end()),
   };
 }

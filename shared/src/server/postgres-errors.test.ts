@@ -1,14 +1,19 @@
-import { DependencyUnavailableError } from "@vics/shared/server/dependency-unavailable";
 import { describe, expect, it } from "vitest";
-import { isConnectionFailure, reaching } from "./unavailable.ts";
+import { DependencyUnavailableError } from "./dependency-unavailable.ts";
+import {
+  isPostgresUnreachable,
+  reachingPostgres,
+  storeError,
+} from "./postgres-errors.ts";
 
 const withCode = (code: string, message = "failed") =>
   Object.assign(new Error(message), { code });
 
-describe("isConnectionFailure", () => {
+describe("isPostgresUnreachable", () => {
   it.each([
     ["refused", withCode("ECONNREFUSED")],
     ["reset", withCode("ECONNRESET")],
+    ["a host name that does not resolve", withCode("ENOTFOUND")],
     [
       "both addresses of localhost refused",
       new AggregateError([withCode("ECONNREFUSED"), withCode("ECONNREFUSED")]),
@@ -26,12 +31,16 @@ describe("isConnectionFailure", () => {
     ["crash shutdown", withCode("57P02")],
     ["starting up", withCode("57P03", "the database system is starting up")],
   ])("is true when %s", (_, error) => {
-    expect(isConnectionFailure(error)).toBe(true);
+    expect(isPostgresUnreachable(error)).toBe(true);
+    const thrown = storeError(error);
+    expect(thrown).toBeInstanceOf(DependencyUnavailableError);
+    expect((thrown as Error).cause).toBe(error);
   });
 
   it.each([
     ["a unique violation", withCode("23505", "duplicate key")],
     ["a syntax error", withCode("42601", "syntax error")],
+    ["a refused privilege", withCode("42501", "permission denied")],
     [
       "a missing table",
       withCode("42P01", 'relation "vehicles" does not exist'),
@@ -41,25 +50,26 @@ describe("isConnectionFailure", () => {
       withCode("57014", "canceling statement due to statement timeout"),
     ],
     ["not an Error", "ECONNREFUSED"],
-  ])("is false for %s", (_, error) => {
-    expect(isConnectionFailure(error)).toBe(false);
+  ])("is false for %s, which is thrown as it is", (_, error) => {
+    expect(isPostgresUnreachable(error)).toBe(false);
+    expect(storeError(error)).toBe(error);
   });
 });
 
-describe("reaching", () => {
+describe("reachingPostgres", () => {
   it("turns a connection failure into the database's DependencyUnavailableError, and lets any other error through", async () => {
     const refused = withCode(
       "ECONNREFUSED",
       "connect ECONNREFUSED 127.0.0.1:5432",
     );
-    const error = await reaching(() => Promise.reject(refused)).catch(
+    const error = await reachingPostgres(() => Promise.reject(refused)).catch(
       (thrown: unknown) => thrown,
     );
     expect(error).toBeInstanceOf(DependencyUnavailableError);
     expect((error as DependencyUnavailableError).dependency).toBe("database");
     expect((error as Error).cause).toBe(refused);
     const bug = withCode("42601", "syntax error");
-    await expect(reaching(() => Promise.reject(bug))).rejects.toBe(bug);
-    await expect(reaching(async () => 7)).resolves.toBe(7);
+    await expect(reachingPostgres(() => Promise.reject(bug))).rejects.toBe(bug);
+    await expect(reachingPostgres(async () => 7)).resolves.toBe(7);
   });
 });
