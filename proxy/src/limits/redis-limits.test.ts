@@ -10,27 +10,10 @@ import {
   paths,
 } from "@vics/shared";
 import type { LimitStore } from "@vics/shared/server/rate-limiter";
-import {
-  closeRedis,
-  connectRedis,
-  type RedisClient,
-} from "@vics/shared/server/redis-client";
 import { redisLimitStore } from "@vics/shared/server/redis-rate-limiter";
-import { silentLogger } from "@vics/shared/server/logger";
 import { settled, untilAnswering } from "@vics/shared/testing/redis-outage";
-import {
-  startRedis,
-  type RedisServer,
-} from "@vics/shared/testing/redis-server";
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  beforeEach,
-  describe,
-  expect,
-  it,
-} from "vitest";
+import { sharedRedis } from "@vics/shared/testing/redis-replicas";
+import { describe, expect, it } from "vitest";
 import { hashPassword } from "../auth/passwords.ts";
 import {
   createTestProxy,
@@ -39,21 +22,7 @@ import {
 } from "../test-support.ts";
 import { createUserLimiter } from "./user-limits.ts";
 
-let redis: RedisServer;
-const clients: RedisClient[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-}, 30_000);
-afterAll(() => redis.close());
-afterEach(() => {
-  for (const client of clients.splice(0)) closeRedis(client);
-});
-// Each test's store numbers its users afresh: a fresh Redis for each.
-beforeEach(async () => {
-  const client = await connectRedis({ url: redis.url, logger: silentLogger });
-  await client.flushAll();
-  closeRedis(client);
-});
+const redis = sharedRedis();
 
 const LIMITS = { staff: 5, fleet: 10, admin: 10 };
 const THROTTLE = { perAccount: 3, perAddress: 100, windowSeconds: 900 };
@@ -67,8 +36,7 @@ async function replicas() {
   const limitStores: LimitStore[] = [];
   const apps = [];
   for (let i = 0; i < 2; i++) {
-    const client = await connectRedis({ url: redis.url, logger: silentLogger });
-    clients.push(client);
+    const client = await redis.client();
     const limitStore = redisLimitStore(client);
     limitStores.push(limitStore);
     apps.push(
@@ -205,7 +173,7 @@ describe("without Redis", () => {
     );
     const send = await as("staff");
 
-    await redis.stop();
+    await redis.server().stop();
     try {
       for (const i of [0, 1])
         for (const request of [
@@ -236,7 +204,7 @@ describe("without Redis", () => {
         dependency: "rate limiter",
       });
     } finally {
-      await redis.start();
+      await redis.server().start();
     }
 
     for (const limitStore of limitStores)

@@ -11,28 +11,11 @@ import {
   RETRY_AFTER_HEADER,
 } from "@vics/shared";
 import { createRateLimiter } from "@vics/shared/server/rate-limiter";
-import {
-  closeRedis,
-  connectRedis,
-  type RedisClient,
-} from "@vics/shared/server/redis-client";
 import { redisLimitStore } from "@vics/shared/server/redis-rate-limiter";
-import { silentLogger } from "@vics/shared/server/logger";
 import { loopbackServers } from "@vics/shared/testing/loopback-server";
 import { settled, untilAnswering } from "@vics/shared/testing/redis-outage";
-import {
-  startRedis,
-  type RedisServer,
-} from "@vics/shared/testing/redis-server";
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  beforeEach,
-  describe,
-  expect,
-  it,
-} from "vitest";
+import { sharedRedis } from "@vics/shared/testing/redis-replicas";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
 import { freshServices } from "../test-support/services.ts";
 import { testAppDeps } from "../testing.ts";
@@ -41,21 +24,7 @@ import {
   WRONG_KEYS_PER_WINDOW,
 } from "./wrong-key-budget.ts";
 
-let redis: RedisServer;
-const clients: RedisClient[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-}, 30_000);
-afterAll(() => redis.close());
-afterEach(() => {
-  for (const client of clients.splice(0)) closeRedis(client);
-});
-// Each test's database numbers its keys from 1: a fresh Redis window for each.
-beforeEach(async () => {
-  const client = await connectRedis({ url: redis.url, logger: silentLogger });
-  await client.flushAll();
-  closeRedis(client);
-});
+const redis = sharedRedis();
 
 const start = freshServices();
 const serve = loopbackServers();
@@ -66,8 +35,7 @@ async function replicas(count: number) {
   const bases: string[] = [];
   const limiters = [];
   for (let i = 0; i < count; i++) {
-    const client = await connectRedis({ url: redis.url, logger: silentLogger });
-    clients.push(client);
+    const client = await redis.client();
     const store = redisLimitStore(client);
     const rateLimiter = createRateLimiter(store);
     limiters.push(rateLimiter);
@@ -120,7 +88,7 @@ describe("rate limits in Redis, shared by two replicas", () => {
     expect(first.status).toBe(200);
     await first.body?.cancel();
 
-    await redis.stop();
+    await redis.server().stop();
     try {
       for (const base of bases)
         for (const headers of [
@@ -155,7 +123,7 @@ describe("rate limits in Redis, shared by two replicas", () => {
         dependency: "rate limiter",
       });
     } finally {
-      await redis.start();
+      await redis.server().start();
     }
 
     // The same replicas, the same clients: they reconnect by themselves.
