@@ -3,39 +3,18 @@
 // event. Opening the store migrates it: with MIGRATION_DATABASE_URL, this is also how an owner
 // sets up a PostgreSQL store for proxies that hold only their lesser role's URL.
 import { userInfo } from "node:os";
-import { parseArgs } from "node:util";
+import { fail, readCliArgs } from "@vics/shared/server/cli";
 import { loadStoreEnv } from "./env.ts";
 import { openProxyStoreOrExit } from "./store/open-proxy-store.ts";
 import { userCommand, UsageError, USAGE } from "./users/user-commands.ts";
 import { UserAdminError } from "./users/user-admin.ts";
 
-function fail(message: string, code: number): never {
-  console.error(message);
-  process.exit(code);
-}
-
-let args;
-try {
-  args = parseArgs({
-    allowPositionals: true,
-    options: {
-      email: { type: "string" },
-      name: { type: "string" },
-      role: { type: "string" },
-      admin: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
-} catch (error) {
-  fail(
-    `${error instanceof Error ? error.message : String(error)}\n${USAGE}`,
-    2,
-  );
-}
-if (args.values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const args = readCliArgs(USAGE, {
+  email: { type: "string" },
+  name: { type: "string" },
+  role: { type: "string" },
+  admin: { type: "boolean" },
+});
 
 const env = loadStoreEnv();
 const store = await openProxyStoreOrExit(

@@ -1,6 +1,6 @@
 // `scripts/db migrate | seed [--vehicles <n>]`: the database steps a start does, on demand,
 // for DATABASE_URL's PostgreSQL or the SQLite file at DATABASE_PATH (as the service reads them).
-import { parseArgs } from "node:util";
+import { fail, readCliArgs } from "@vics/shared/server/cli";
 import { loadEnv } from "./env.ts";
 import { DEFAULT_FLEET_SIZE } from "./seed/fleet.ts";
 import {
@@ -19,34 +19,10 @@ const USAGE = `Usage:
                                       reference ones; default ${DEFAULT_FLEET_SIZE}) into a database that holds no vehicles
 The database is DATABASE_URL's PostgreSQL when it is set, else the SQLite file at DATABASE_PATH.`;
 
-function fail(message: string, code: number): never {
-  console.error(message);
-  process.exit(code);
-}
-
-function readArgs() {
-  try {
-    return parseArgs({
-      allowPositionals: true,
-      options: {
-        vehicles: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (error) {
-    return fail(
-      `${error instanceof Error ? error.message : String(error)}\n${USAGE}`,
-      2,
-    );
-  }
-}
-
-const { values, positionals } = readArgs();
+const { values, positionals } = readCliArgs(USAGE, {
+  vehicles: { type: "string" },
+});
 const [command, ...rest] = positionals;
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
 if ((command !== "migrate" && command !== "seed") || rest.length > 0)
   fail(
     `${command ? `Unknown command "${positionals.join(" ")}".` : "Missing command."}\n${USAGE}`,

@@ -1,6 +1,6 @@
 // `scripts/keys create --plan <plan> --name <text> | list | revoke <name>` (README's command)
 import { existsSync } from "node:fs";
-import { parseArgs } from "node:util";
+import { fail, readCliArgs } from "@vics/shared/server/cli";
 import { loadEnv } from "./env.ts";
 import {
   createKeyCommand,
@@ -15,35 +15,11 @@ const USAGE = `Usage:
   scripts/keys list
   scripts/keys revoke <name>`;
 
-function fail(message: string, code: number): never {
-  console.error(message);
-  process.exit(code);
-}
-
-function readArgs() {
-  try {
-    return parseArgs({
-      allowPositionals: true,
-      options: {
-        plan: { type: "string" },
-        name: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (error) {
-    return fail(
-      `${error instanceof Error ? error.message : String(error)}\n${USAGE}`,
-      2,
-    );
-  }
-}
-
-const { values, positionals } = readArgs();
+const { values, positionals } = readCliArgs(USAGE, {
+  plan: { type: "string" },
+  name: { type: "string" },
+});
 const [command, ...rest] = positionals;
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
 if (command !== "create" && command !== "list" && command !== "revoke")
   fail(
     `${command ? `Unknown command "${command}".` : "Missing command."}\n${USAGE}`,
