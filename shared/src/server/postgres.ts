@@ -73,6 +73,11 @@ export interface Migrations {
 export async function migratePg(
   pool: PgPool,
   migrations: Migrations,
+  /**
+   * More set-up in the same transaction and under the same lock (the proxy's grants), told the
+   * newest step the database has, which is past this release's steps after a newer one ran.
+   */
+  after?: (client: PgClient, newestStep: number) => Promise<void>,
 ): Promise<number> {
   const table = pg.escapeIdentifier(`${migrations.name}_migrations`);
   return inPgTransaction(pool, async (client) => {
@@ -93,6 +98,7 @@ export async function migratePg(
         done + index + 1,
       ]);
     }
+    await after?.(client, Math.max(done, migrations.steps.length));
     return pending.length;
   });
 }

@@ -1,9 +1,5 @@
 import pg from "pg";
-import {
-  inPgTransaction,
-  migratePg,
-  type PgPool,
-} from "@vics/shared/server/postgres";
+import { migratePg, type PgPool } from "@vics/shared/server/postgres";
 import { MIGRATIONS, MIGRATIONS_NAME } from "./schema.ts";
 
 /**
@@ -42,23 +38,21 @@ export async function setUpAsOwner(
   owner: PgPool,
   setup: OwnerSetup,
 ): Promise<number> {
-  const ran = await migratePg(owner, {
-    name: MIGRATIONS_NAME,
-    steps: MIGRATIONS,
-  });
-  await inPgTransaction(owner, async (client) => {
-    await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [
-      MIGRATIONS_NAME,
-    ]);
-    await client.query(
-      `INSERT INTO proxy_settings (name, value) VALUES ('audit_retention_days', $1)
-       ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
-      [String(setup.auditRetentionDays)],
-    );
-    if (setup.appRole !== undefined)
-      await client.query(appGrants(setup.appRole));
-  });
-  return ran;
+  return migratePg(
+    owner,
+    { name: MIGRATIONS_NAME, steps: MIGRATIONS },
+    async (client, newestStep) => {
+      await client.query(
+        `INSERT INTO proxy_settings (name, value) VALUES ('audit_retention_days', $1)
+         ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
+        [String(setup.auditRetentionDays)],
+      );
+      // A newer release has migrated past this one: its grants stand (an older replica that
+      // restarts during a rolling upgrade must not take back what the new tables need).
+      if (setup.appRole !== undefined && newestStep <= MIGRATIONS.length)
+        await client.query(appGrants(setup.appRole));
+    },
+  );
 }
 
 export interface SetUpState {
@@ -84,7 +78,8 @@ export async function setUpState(
        (SELECT value FROM proxy_settings WHERE name = 'audit_retention_days') AS days`,
   );
   return {
-    migrated: rows[0]?.done === MIGRATIONS.length,
+    // A newer release may have run more steps: this release's are all there.
+    migrated: (rows[0]?.done ?? 0) >= MIGRATIONS.length,
     retentionRecorded: rows[0]?.days === String(auditRetentionDays),
   };
 }

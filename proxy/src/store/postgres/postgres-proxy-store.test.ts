@@ -161,7 +161,7 @@ describe("opening the PostgreSQL store", () => {
     expect(rows).toEqual([{ request_id: "in-postgres" }]);
   });
 
-  it("migrates once when three replicas open an empty database together", async () => {
+  it("three replicas opening an empty database together all start, each with the app role's grants", async () => {
     const { owner, app } = await freshDatabase();
     const stores = await Promise.all([1, 2, 3].map(() => open(app, owner)));
     try {
@@ -179,6 +179,25 @@ describe("opening the PostgreSQL store", () => {
     } finally {
       await Promise.all(stores.map((store) => store.close()));
     }
+  });
+
+  it("an older release starting beside a newer one (a rolling upgrade) neither refuses to start nor takes back the newer grants", async () => {
+    const { owner, app } = await freshDatabase();
+    await (await open(app, owner)).close();
+    const database = new URL(owner).pathname.slice(1);
+    // What a newer release's step would do: a column, granted to the app role, recorded.
+    await server.query(
+      `ALTER TABLE users ADD COLUMN nickname text;
+       GRANT UPDATE (nickname) ON users TO vics_app;
+       INSERT INTO vics_proxy_migrations (step) VALUES (${MIGRATIONS.length + 1})`,
+      database,
+    );
+    // This release, with the owner's URL and without it.
+    await (await open(app, owner)).close();
+    await (await open(app)).close();
+    expect(
+      await refusal(app, "UPDATE users SET nickname = 'x' WHERE false"),
+    ).toBeUndefined();
   });
 
   it("starts with only the app role's URL once the owner has set the database up, and says what is missing before", async () => {
