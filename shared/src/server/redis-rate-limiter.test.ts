@@ -2,6 +2,8 @@
 // own client), the same answers as the memory store, and closed while Redis is away: every call
 // settles with DependencyUnavailableError, then the same clients work again once it is back.
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRedis, type RedisServer } from "../testing/redis-server.ts";
@@ -12,7 +14,12 @@ import {
   createMemoryRateLimiter,
   memoryLimitStore,
 } from "./memory-rate-limiter.ts";
-import type { LimitStore, RateLimiter, RateLimitTier } from "./rate-limiter.ts";
+import {
+  createRateLimiter,
+  type LimitStore,
+  type RateLimiter,
+  type RateLimitTier,
+} from "./rate-limiter.ts";
 import { openLimitStore } from "./limit-store.ts";
 import { closeRedis, connectRedis, type RedisClient } from "./redis-client.ts";
 import {
@@ -164,6 +171,38 @@ describe("redisLimitStore", () => {
     expect(await one.get("carol")).toMatchObject({ consumedPoints: 9 });
     // The one point left is still there for a small request.
     expect(await two.consume("carol", 1)).toMatchObject({ remainingPoints: 0 });
+  });
+});
+
+describe("the Redis user docs/deployment.md tells operators to make", () => {
+  it("may count, refuse, reset and answer the readiness ping, with exactly that ACL", async () => {
+    const guide = readFileSync(
+      join(import.meta.dirname, "../../../docs/deployment.md"),
+      "utf8",
+    );
+    const acl = /`ACL SETUSER ([^`]+)`/.exec(guide)?.[1]?.split(" ");
+    expect(acl?.slice(0, 2)).toEqual(["vics", "on"]);
+    const admin = await replica();
+    await admin.sendCommand([
+      "ACL",
+      "SETUSER",
+      ...acl!.map((word) => (word === ">password" ? ">s3cret-pass" : word)),
+    ]);
+    const url = redis.url.replace("redis://", "redis://vics:s3cret-pass@");
+    const client = await connectRedis({ url, logger });
+    clients.push(client);
+    const store = redisLimitStore(client);
+    await store.ping();
+    const limiter = createRateLimiter(store);
+    const key = account();
+    for (let i = 0; i < 10; i++)
+      expect((await limiter.consume("trial", key)).allowed).toBe(true);
+    expect((await limiter.consume("trial", key)).allowed).toBe(false);
+    const window = store.window(options());
+    await window.penalty("someone", 1);
+    expect((await window.get("someone"))?.consumedPoints).toBe(1);
+    await window.delete("someone");
+    expect(await window.get("someone")).toBeNull();
   });
 });
 
