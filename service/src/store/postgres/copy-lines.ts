@@ -84,14 +84,10 @@ export function vehicleLine(seed: SeedVehicle): string {
  * seeding's time) and PostgreSQL work side by side. A chunk is handed over as a Buffer: V8
  * keeps a string built by `+=` as a rope of all its pieces until it is flattened.
  */
-export function* vehicleLines(
-  fleet: Iterable<SeedVehicle>,
-  counted: { vehicles: number },
-): Generator<Buffer> {
+export function* vehicleLines(fleet: Iterable<SeedVehicle>): Generator<Buffer> {
   let chunk = "";
   for (const seed of fleet) {
     chunk += vehicleLine(seed);
-    counted.vehicles++;
     if (chunk.length >= CHUNK_CHARS) {
       yield Buffer.from(chunk);
       chunk = "";

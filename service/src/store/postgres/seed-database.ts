@@ -66,18 +66,16 @@ async function loadVehicles(
   client: PgClient,
   fleet: Iterable<SeedVehicle>,
 ): Promise<number> {
-  const counted = { vehicles: 0 };
   const indexes = await secondaryIndexes(client);
   for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
   // RESTART IDENTITY: the ids run from 1 in the fleet's order, as the SQLite store's do.
   await client.query("TRUNCATE vehicles RESTART IDENTITY");
-  await pipeline(
-    Readable.from(vehicleLines(fleet, counted)),
-    client.query(copyFrom(COPY_VEHICLES_SQL)),
-  );
+  const copy = client.query(copyFrom(COPY_VEHICLES_SQL));
+  await pipeline(Readable.from(vehicleLines(fleet)), copy);
   for (const index of indexes) await client.query(index.definition);
   await client.query("ANALYZE vehicles");
-  return counted.vehicles;
+  // PostgreSQL's own count of the rows it took ("COPY n").
+  return copy.rowCount;
 }
 
 /**
