@@ -6,6 +6,7 @@ import {
 } from "@vics/shared/server/connection-guard";
 import { BULK_MAX_REGISTRATIONS } from "@vics/shared";
 import { z } from "zod";
+import { isPostgresUrl } from "@vics/shared/server/postgres-url";
 import { LOG_LEVELS, type LogLevel } from "@vics/shared/server/logger";
 import {
   isTrustList,
@@ -453,15 +454,10 @@ export interface StoreEnv {
   linkOrigin: string;
 }
 
-// isPostgresUrl's rule (@vics/shared/server/postgres), without loading pg into every process
-// that reads its environment: the SQLite default never needs it.
-const postgresUrl = z
-  .string()
-  .trim()
-  .refine((url) => /^postgres(ql)?:\/\//.test(url) && URL.canParse(url), {
-    error:
-      "must be a postgres:// or postgresql:// URL, e.g. postgres://vics@db.internal:5432/vics (unset: the proxy's store is the SQLite file PROXY_DATABASE_PATH)",
-  });
+const postgresUrl = z.string().trim().refine(isPostgresUrl, {
+  error:
+    "must be a postgres:// or postgresql:// URL, e.g. postgres://vics@db.internal:5432/vics (unset: the proxy's store is the SQLite file PROXY_DATABASE_PATH)",
+});
 
 const StoreEnvSchema = z.object({
   PROXY_DATABASE_PATH: z

@@ -5,11 +5,11 @@ import { loadEnv } from "./env.ts";
 import { DEFAULT_FLEET_SIZE } from "./seed/fleet.ts";
 import {
   databaseOpenMessage,
+  databasePlace,
   databaseSettings,
   fleetOptions,
   migrateDatabase,
   openStore,
-  redactedUrl,
   seedDatabase,
 } from "./store/open-store.ts";
 
@@ -36,8 +36,7 @@ if (!/^\d+$/.test(values.vehicles ?? "0") || !Number.isSafeInteger(vehicles))
   fail(`--vehicles must be a whole number, not "${values.vehicles}".`, 2);
 
 const settings = databaseSettings(loadEnv(), "vics-db-cli");
-const where =
-  settings.url === undefined ? settings.path : redactedUrl(settings.url);
+const where = databasePlace(settings);
 
 try {
   if (command === "migrate") {

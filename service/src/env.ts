@@ -2,6 +2,7 @@
 import { resolve } from "node:path";
 import { DEFAULT_CONNECTION_LIMITS } from "@vics/shared/server/connection-guard";
 import { z } from "zod";
+import { isPostgresUrl } from "@vics/shared/server/postgres-url";
 import { LOG_LEVELS } from "@vics/shared/server/logger";
 import { isRedisUrl } from "@vics/shared/server/redis-url";
 import {
@@ -61,9 +62,7 @@ const EnvSchema = z.object({
     unsetIfEmpty,
     z
       .string()
-      // isPostgresUrl's rule (@vics/shared/server/postgres), without loading pg into every
-      // process that reads its environment: the SQLite default never needs it.
-      .refine((url) => /^postgres(ql)?:\/\//.test(url) && URL.canParse(url), {
+      .refine(isPostgresUrl, {
         error:
           "must be a postgres:// or postgresql:// URL, e.g. postgres://vics@127.0.0.1:5432/vics",
       })

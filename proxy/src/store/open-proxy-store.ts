@@ -1,3 +1,4 @@
+import { redactedUrl } from "@vics/shared/server/postgres-url";
 import type { StoreEnv } from "../env.ts";
 import type { ProxyStore } from "./proxy-store.ts";
 import { openSqliteProxyStore } from "./sqlite/sqlite-proxy-store.ts";
@@ -38,11 +39,9 @@ export async function openProxyStore(
 export function storePlace(
   env: Pick<StoreEnv, "databasePath" | "databaseUrl">,
 ): string {
-  if (env.databaseUrl === undefined) return env.databasePath;
-  const url = new URL(env.databaseUrl);
-  url.password = "";
-  url.search = "";
-  return url.href;
+  return env.databaseUrl === undefined
+    ? env.databasePath
+    : redactedUrl(env.databaseUrl);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { ukDate } from "@vics/shared";
+import { redactedUrl } from "@vics/shared/server/postgres-url";
 import type { Env } from "../env.ts";
 import { DEFAULT_FLEET_SEED, DEFAULT_FLEET_SIZE } from "../seed/fleet.ts";
 import type { SeedOptions } from "../seed/seed-data.ts";
@@ -54,18 +55,9 @@ export function fleetOptions(
   return { fleetSize, seed: DEFAULT_FLEET_SEED, today: ukDate(now) };
 }
 
-/** The URL without its password or query: for messages and logs. */
-export function redactedUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.password = "";
-    parsed.search = "";
-    parsed.hash = "";
-    return parsed.toString();
-  } catch {
-    return "DATABASE_URL (not a valid URL)";
-  }
-}
+/** Where the database is, for an operator: the file, or the URL without its password. */
+export const databasePlace = (settings: DatabaseSettings): string =>
+  settings.url === undefined ? settings.path : redactedUrl(settings.url);
 
 /** Where the database is, as the log lines name it: the file, or the server and database. */
 export function databaseFields(
@@ -163,22 +155,18 @@ export async function seedDatabase(
 
 /** What an operator reads when the database cannot be used: where, the reason, a way out. */
 export function databaseOpenMessage(
-  settings: DatabaseSettings | string,
+  settings: DatabaseSettings,
   error: unknown,
 ): string {
   const reason = error instanceof Error ? error.message : String(error);
-  if (typeof settings !== "string" && settings.url !== undefined)
-    return (
-      `Cannot open the database at ${redactedUrl(settings.url)}: ${reason}.\n` +
-      "Check DATABASE_URL, that PostgreSQL is running and reachable from here, and that " +
-      "its user may connect and create tables in that database."
-    );
-  const databasePath = typeof settings === "string" ? settings : settings.path;
-  return (
-    `Cannot open the database at ${databasePath}: ${reason}.\n` +
-    "Check DATABASE_PATH. If the file is damaged or is not a VICS database, move it aside " +
-    "and a fresh one will be created and seeded on the next start."
-  );
+  const cannot = `Cannot open the database at ${databasePlace(settings)}: ${reason}.\n`;
+  return settings.url !== undefined
+    ? cannot +
+        "Check DATABASE_URL, that PostgreSQL is running and reachable from here, and that " +
+        "its user may connect and create tables in that database."
+    : cannot +
+        "Check DATABASE_PATH. If the file is damaged or is not a VICS database, move it aside " +
+        "and a fresh one will be created and seeded on the next start.";
 }
 
 /** What the entry points hear about a start's work on the database: the event, and where. */

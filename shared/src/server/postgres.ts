@@ -107,7 +107,3 @@ export async function migratePg(
 export async function pingPg(pool: PgPool): Promise<void> {
   await pool.query("SELECT 1");
 }
-
-/** postgres:// or postgresql:// */
-export const isPostgresUrl = (url: string | undefined): url is string =>
-  url !== undefined && /^postgres(ql)?:\/\//.test(url);
