@@ -144,9 +144,9 @@ sweepSessions.unref();
  * runs in. Not a log line: the link signs in, and logs are kept and shipped.
  */
 async function offerFirstAdminLink(): Promise<void> {
-  // Behind a load balancer (TRUSTED_PROXIES), replicas are not `npm start` on someone's
+  // On a shared store (PostgreSQL) the proxies are replicas, not `npm start` on someone's
   // machine: the admin is made with scripts/users, and no replica races another to make one.
-  if (env.remote || env.trustedProxies.length > 0) return;
+  if (env.remote || env.store.databaseUrl !== undefined) return;
   const link = await firstAdminSignInLink(store, {
     email: env.firstAdminEmail,
     origin: linkOrigin,

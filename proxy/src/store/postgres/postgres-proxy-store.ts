@@ -3,6 +3,7 @@ import type { ProxyStore } from "../proxy-store.ts";
 import { auditQueries } from "./audit-queries.ts";
 import {
   isPostgresUnreachable,
+  reachingPostgres,
   storeError,
 } from "@vics/shared/server/postgres-errors";
 import { sqlOn } from "./database.ts";
@@ -62,13 +63,7 @@ export async function openPostgresProxyStore(
     appendAudit,
     searchAudit,
     pruneAudit,
-    async ping() {
-      try {
-        await pingPg(pool);
-      } catch (error) {
-        throw storeError(error);
-      }
-    },
+    ping: () => reachingPostgres(() => pingPg(pool)),
     close() {
       // The events already appended are written before the connections go.
       closing ??= drain().then(() => pool.end());

@@ -52,8 +52,3 @@ export function postgresStore(pool: PgPool): Store {
     close: () => (closed ??= pool.end()),
   };
 }
-
-/** Opens a pool and the store on it; the database must be migrated. */
-export function openPostgresStore(options: PostgresStoreOptions): Store {
-  return postgresStore(openStorePool(options));
-}

@@ -40,7 +40,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
 }
 
 /** The store over an open, migrated database; closing the store closes the database. */
-export function sqliteStore(db: DatabaseSync): Store {
+function sqliteStore(db: DatabaseSync): Store {
   const vehicles = createVehicleQueries(db);
   const keys = createKeyQueries(db);
   const ping = db.prepare("SELECT 1");
