@@ -11,7 +11,8 @@ import {
 } from "@vics/shared";
 import type { Stack } from "../scripts/load/stack.ts";
 import { loadScenario, type LoadOptions, type ScenarioPlan } from "./load.ts";
-import { findNginx, startNginx } from "./nginx.ts";
+import { findNginx } from "../scripts/cluster/nginx.ts";
+import { startNginx } from "./nginx.ts";
 import type { Recorder } from "./recorder.ts";
 import { createKey, startHello } from "./servers.ts";
 

@@ -1,7 +1,6 @@
 // What a user could run instead of the proxy: nginx as a key-injecting reverse proxy with
 // upstream keep-alive, from a generated config in a temp folder (pid, logs and temp files all
 // there), in the foreground as the bench's child. Skipped where nginx is not installed.
-import { spawnSync } from "node:child_process";
 import {
   chmodSync,
   existsSync,
@@ -53,15 +52,6 @@ http {
   }
 }
 `;
-}
-
-/** The nginx binary, or undefined where it is not installed. */
-export function findNginx(): string | undefined {
-  const which = spawnSync("which", ["nginx"], { encoding: "utf8" });
-  const path = which.status === 0 ? which.stdout.trim() : "";
-  if (path) return path;
-  // Debian puts it in /usr/sbin, which a non-root PATH often lacks.
-  return existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : undefined;
 }
 
 export async function startNginx(options: {

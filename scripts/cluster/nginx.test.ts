@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { PROBLEM_TITLES, ProblemSchema, problemType } from "@vics/shared";
+import { DEPENDENCY_RETRY_AFTER_SECONDS } from "@vics/shared/server/dependency-unavailable";
 import { findNginx, Nginx, upstreamServers } from "./nginx.ts";
 import { renderDeploy } from "./render.ts";
 import { ensureCertificate } from "./tls.ts";
@@ -51,6 +53,24 @@ describe("deploy/nginx/vics.conf", () => {
     });
     const site = readFileSync(files["nginx/vics.conf"], "utf8");
     // Retries for idempotent requests only: `non_idempotent` would send a POST twice.
+    // nginx's own 503 (no replica answers) is the API's problem document, with Retry-After.
+    const bodies = [...site.matchAll(/return 503 '(.+)';/g)].map((m) => m[1]!);
+    expect(bodies).toHaveLength(2);
+    for (const body of bodies) {
+      const problem = ProblemSchema.parse(
+        JSON.parse(body.replace("$request_id", "req-1")),
+      );
+      expect(problem).toMatchObject({
+        status: 503,
+        code: "SERVICE_UNAVAILABLE",
+        type: problemType("SERVICE_UNAVAILABLE"),
+        title: PROBLEM_TITLES.SERVICE_UNAVAILABLE,
+      });
+    }
+    expect(site.match(/add_header Retry-After (\d+) always;/g)).toEqual([
+      `add_header Retry-After ${DEPENDENCY_RETRY_AFTER_SECONDS} always;`,
+      `add_header Retry-After ${DEPENDENCY_RETRY_AFTER_SECONDS} always;`,
+    ]);
     const retries = site.match(/^\s*proxy_next_upstream .*$/gm) ?? [];
     expect(retries).toHaveLength(2);
     for (const line of retries) expect(line).not.toContain("non_idempotent");

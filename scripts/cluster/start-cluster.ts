@@ -90,7 +90,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   // before the services they call, the servers before PostgreSQL and Redis.
   const close = async () => {
     await front?.stop().catch(() => {});
-    for (const stop of stops.reverse()) await stop().catch(() => {});
+    for (const stop of stops.toReversed()) await stop().catch(() => {});
   };
 
   try {

@@ -5,6 +5,13 @@ export const RATE_LIMIT_HEADERS = {
 } as const;
 
 export const RETRY_AFTER_HEADER = "Retry-After";
+
+/**
+ * Seconds a 503 SERVICE_UNAVAILABLE asks a client to wait (a database or Redis restarting
+ * behind VICS, or no replica answering): the servers send it, and a client missing the header
+ * assumes it.
+ */
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
 export const REQUEST_ID_HEADER = "X-Request-Id";
 export const API_KEY_HEADER = "X-API-Key";
 

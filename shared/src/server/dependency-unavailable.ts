@@ -1,11 +1,13 @@
-import { RETRY_AFTER_HEADER } from "../rate-limit.ts";
+import {
+  DEPENDENCY_RETRY_AFTER_SECONDS,
+  RETRY_AFTER_HEADER,
+} from "../rate-limit.ts";
 import { ProblemError } from "./problem-error.ts";
 
 /** What a server cannot work without, in the words its 503 and its log line use. */
 export type Dependency = "database" | "rate limiter";
 
-/** Seconds a client is told to wait when a dependency is down: a restart takes a few. */
-export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
+export { DEPENDENCY_RETRY_AFTER_SECONDS };
 
 /**
  * Thrown by a store or a limiter when PostgreSQL or Redis does not answer. The error handler

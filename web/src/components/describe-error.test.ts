@@ -73,5 +73,12 @@ describe("a 503 while a database or Redis restarts", () => {
     expect(describeError(error).message).toContain(
       "Nothing was checked. Try again in 7 seconds.",
     );
+    // Without the header: the servers' own wait.
+    const bare = new ApiError({
+      status: 503,
+      code: "SERVICE_UNAVAILABLE",
+      detail: "x",
+    });
+    expect(describeError(bare).message).toContain("Try again in 5 seconds.");
   });
 });

@@ -1,11 +1,13 @@
 // Turns any error from a check into words a member of staff can act on (never a raw status).
 import {
+  DEPENDENCY_RETRY_AFTER_SECONDS,
   RATE_LIMIT_WINDOW_SECONDS,
   formatRegistration,
   type Role,
 } from "@vics/shared";
 import { isApiError } from "../lib/api-error.ts";
 import { roleRequiredWords } from "../lib/roles.ts";
+import { waitWords } from "../lib/wait-words.ts";
 
 export type ErrorKind =
   | "not-found"
@@ -122,11 +124,13 @@ export function describeError(
       );
     case "SERVICE_UNAVAILABLE": {
       // A database or Redis behind VICS is restarting: nothing was done, and it will pass.
-      const seconds = Math.max(1, error.retryAfterSeconds ?? 5);
+      const wait = waitWords(
+        error.retryAfterSeconds ?? DEPENDENCY_RETRY_AFTER_SECONDS,
+      );
       return {
         kind: "unavailable",
         title: "VICS is briefly unavailable",
-        message: `VICS cannot answer right now while part of it restarts. Nothing was checked. Try again in ${seconds} second${seconds === 1 ? "" : "s"}. ${CONTACT_ADMIN}`,
+        message: `VICS cannot answer right now while part of it restarts. Nothing was checked. Try again in ${wait}. ${CONTACT_ADMIN}`,
         retryable: true,
         requestId,
       };

@@ -1,7 +1,8 @@
 // A refused sign-in in words, never saying whether an account exists: a wrong password and an
 // unknown email read the same.
+import { DEPENDENCY_RETRY_AFTER_SECONDS } from "@vics/shared";
 import { isApiError } from "../../../lib/api-error.ts";
-import { waitWords } from "./wait-words.ts";
+import { waitWords } from "../../../lib/wait-words.ts";
 
 export const WRONG_CREDENTIALS = "The email or password is not right.";
 
@@ -18,7 +19,7 @@ export function signInErrorWords(error: unknown): string {
       return "VICS could not be reached. Check your network connection, then try again.";
     case "SERVICE_UNAVAILABLE":
       // Its database or Redis is restarting: no try was counted, and it passes in seconds.
-      return `VICS cannot sign you in right now while part of it restarts. Try again in ${waitWords(Math.max(1, error.retryAfterSeconds ?? 5))}.`;
+      return `VICS cannot sign you in right now while part of it restarts. Try again in ${waitWords(error.retryAfterSeconds ?? DEPENDENCY_RETRY_AFTER_SECONDS)}.`;
     default:
       return "VICS could not sign you in just now. Try again in a moment.";
   }
