@@ -231,6 +231,39 @@ describe("openLimitStore", () => {
   });
 });
 
+describe("a frozen Redis (the socket open, nothing answering)", () => {
+  it("settles every kind of call with DependencyUnavailableError, never hangs, and works again once it answers", async () => {
+    const client = await replica();
+    const store = redisLimitStore(client);
+    const limiter = createRateLimiter(store);
+    const window = store.window(options());
+    const strict = store.allOrNothingWindow(options());
+    await limiter.consume("trial", account());
+    redis.freeze();
+    try {
+      const calls: Promise<unknown>[] = [
+        limiter.consume("trial", account()),
+        window.penalty("ann", 1),
+        window.reward("ann", 1),
+        window.get("ann"),
+        window.delete("ann"),
+        strict.consume("ann", 1),
+        store.ping(),
+      ];
+      for (const call of calls) {
+        const outcome = await settled(call);
+        expect(outcome.ok).toBe(false);
+        if (!outcome.ok)
+          expect(outcome.error).toBeInstanceOf(DependencyUnavailableError);
+      }
+    } finally {
+      redis.thaw();
+    }
+    await untilAnswering(() => store.ping());
+    expect((await limiter.consume("trial", account())).allowed).toBe(true);
+  }, 60_000);
+});
+
 describe("without Redis", () => {
   it("rejects every call with DependencyUnavailableError, then works again on the same clients", async () => {
     const client = await replica();

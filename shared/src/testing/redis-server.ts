@@ -18,6 +18,10 @@ export interface RedisServer {
   url: string;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** SIGSTOP: the socket stays open and nothing answers (a frozen server, a dropped network). */
+  freeze(): void;
+  /** SIGCONT, after freeze(). */
+  thaw(): void;
   /** Stops it and removes a temporary folder. */
   close(): Promise<void>;
 }
@@ -96,6 +100,8 @@ export async function startRedis(
     url: `redis://127.0.0.1:${port}`,
     start,
     stop,
+    freeze: () => child?.kill("SIGSTOP"),
+    thaw: () => child?.kill("SIGCONT"),
     async close() {
       await stop();
       if (temporary) rmSync(dataDir, { recursive: true, force: true });
