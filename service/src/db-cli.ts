@@ -9,7 +9,6 @@ import {
   databaseSettings,
   fleetOptions,
   migrateDatabase,
-  openStore,
   seedDatabase,
 } from "./store/open-store.ts";
 
@@ -48,7 +47,7 @@ try {
     );
   } else {
     const started = performance.now();
-    const seeded = await seedDatabase(
+    const outcome = await seedDatabase(
       settings,
       fleetOptions(new Date(), vehicles),
       () =>
@@ -56,28 +55,20 @@ try {
           `Seeding ${vehicles} vehicles and the reference ones into ${where}...`,
         ),
     );
-    if (seeded)
+    // Seeding twice is no error; refusing to mix the fleet into real vehicles is.
+    if (outcome === "seeded")
       console.log(
         `Seeded the synthetic fleet into ${where} in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
       );
-    else {
-      const store = await openStore(
-        { ...settings, seedSyntheticFleet: false },
-        new Date(),
+    else if (outcome === "already-seeded")
+      console.log(
+        `The database at ${where} already holds the synthetic fleet: nothing to do.`,
       );
-      const synthetic = await store.holdsSyntheticFleet();
-      await store.close();
-      // Seeding twice is no error; refusing to mix the fleet into real vehicles is.
-      if (synthetic)
-        console.log(
-          `The database at ${where} already holds the synthetic fleet: nothing to do.`,
-        );
-      else
-        fail(
-          `Not seeded: the database at ${where} holds vehicles of its own, and the synthetic fleet goes only into an empty one.`,
-          1,
-        );
-    }
+    else
+      fail(
+        `Not seeded: the database at ${where} holds vehicles of its own, and the synthetic fleet goes only into an empty one.`,
+        1,
+      );
   }
 } catch (error) {
   fail(databaseOpenMessage(settings, error), 1);

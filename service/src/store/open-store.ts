@@ -8,7 +8,7 @@ import { openDatabase } from "./sqlite/database.ts";
 import { migrateSqlite } from "./sqlite/schema.ts";
 import { seedSqliteFleet } from "./sqlite/seed-database.ts";
 import { openSqliteStore } from "./sqlite/sqlite-store.ts";
-import type { Store } from "./store.ts";
+import type { SeedOutcome, Store } from "./store.ts";
 
 /** Which database, and what a start does to it. */
 export interface DatabaseSettings {
@@ -130,13 +130,13 @@ export async function migrateDatabase(
 
 /**
  * `scripts/db seed`: migrates, then seeds `fleet` into a database that holds no vehicles, in
- * one transaction. Returns whether it seeded (false: the database already held vehicles).
+ * one transaction.
  */
 export async function seedDatabase(
   settings: DatabaseSettings,
   fleet: SeedOptions,
   onSeeding?: () => void,
-): Promise<boolean> {
+): Promise<SeedOutcome> {
   if (settings.url === undefined) {
     const db = openDatabase(settings.path);
     try {

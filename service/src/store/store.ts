@@ -55,6 +55,12 @@ export interface Store extends VehicleStore, KeyStore {
   close(): Promise<void>;
 }
 
+/**
+ * What a seeding found and did: seeded the synthetic fleet; found it already there (seeding
+ * twice is no error); or found vehicles of the database's own, which it never mixes with it.
+ */
+export type SeedOutcome = "seeded" | "already-seeded" | "own-vehicles";
+
 export class DuplicateKeyNameError extends Error {
   constructor(name: string) {
     super(`A key named "${name}" already exists`);

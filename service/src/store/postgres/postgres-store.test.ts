@@ -191,7 +191,9 @@ describe("three replicas starting together on an empty database", () => {
         `INSERT INTO vehicles (registration, make, model, year, color, first_registered, updated_at)
          VALUES ('AB12CDE', 'Ford', 'Focus', 2012, 'Blue', '2012-03-14', now())`,
       );
-      expect(await seedPostgresFleet(pool, CONTRACT_FLEET)).toBe(false);
+      expect(await seedPostgresFleet(pool, CONTRACT_FLEET)).toBe(
+        "own-vehicles",
+      );
       const { rows } = await pool.query(
         "SELECT count(*)::int AS n FROM vehicles",
       );
@@ -222,7 +224,10 @@ describe("three replicas starting together on an empty database", () => {
       expect(await store.holdsSyntheticFleet()).toBe(false);
       const empty = await pool.query("SELECT count(*)::int AS n FROM vehicles");
       expect(empty.rows[0].n).toBe(0);
-      expect(await seedPostgresFleet(pool, CONTRACT_FLEET)).toBe(true);
+      expect(await seedPostgresFleet(pool, CONTRACT_FLEET)).toBe("seeded");
+      expect(await seedPostgresFleet(pool, CONTRACT_FLEET)).toBe(
+        "already-seeded",
+      );
       expect(await store.holdsSyntheticFleet()).toBe(true);
       const indexes = await pool.query(
         "SELECT indexname FROM pg_indexes WHERE tablename = 'vehicles' ORDER BY indexname",

@@ -10,6 +10,7 @@ import { seedVehicles, type SeedOptions } from "../../seed/seed-data.ts";
 import type { SeedVehicle } from "../../seed/seed-vehicle.ts";
 import { COPY_VEHICLES_SQL, vehicleLines } from "./copy-lines.ts";
 import { readMeta, SYNTHETIC_FLEET, writeMeta } from "./meta.ts";
+import type { SeedOutcome } from "../store.ts";
 
 /** Replicas that find an empty database together seed it one at a time: the first does it. */
 const SEED_LOCK = "vics_service_seed";
@@ -27,7 +28,6 @@ export interface PostgresSeedOptions {
  * the next start seeds again. Replicas starting together queue on an advisory lock; the first
  * seeds, the others then find the fleet recorded and return. A database holding vehicles of
  * its own, not the synthetic fleet, is never touched.
- * Returns whether this call did the seeding.
  */
 export async function seedPostgresFleet(
   pool: PgPool,
@@ -36,22 +36,23 @@ export async function seedPostgresFleet(
     vehicles = () => seedVehicles(options),
     onSeeding,
   }: PostgresSeedOptions = {},
-): Promise<boolean> {
-  if ((await readMeta(pool, "fleet")) !== undefined) return false;
+): Promise<SeedOutcome> {
+  if ((await readMeta(pool, "fleet")) !== undefined) return "already-seeded";
   return inPgTransaction(pool, async (client) => {
     await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [
       SEED_LOCK,
     ]);
-    if ((await readMeta(client, "fleet")) !== undefined) return false;
+    if ((await readMeta(client, "fleet")) !== undefined)
+      return "already-seeded";
     const { rowCount } = await client.query("SELECT 1 FROM vehicles LIMIT 1");
-    if (rowCount !== 0) return false;
+    if (rowCount !== 0) return "own-vehicles";
     onSeeding?.();
     const count = await loadVehicles(client, vehicles());
     await writeMeta(client, "fleet", SYNTHETIC_FLEET);
     await writeMeta(client, "seed", String(options.seed));
     await writeMeta(client, "seeded_on", options.today);
     await writeMeta(client, "vehicle_count", String(count));
-    return true;
+    return "seeded";
   });
 }
 

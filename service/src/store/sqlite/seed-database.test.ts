@@ -36,8 +36,8 @@ describe("ensureSeeded", () => {
       const second = openDatabase(":memory:");
       // Seeding speed ("seconds, not minutes") is a figure for a benchmark, not a timed
       // assertion: shared CI machines are too noisy for one.
-      expect(ensureSeeded(first, options)).toBe(true);
-      expect(ensureSeeded(second, options)).toBe(true);
+      expect(ensureSeeded(first, options)).toBe("seeded");
+      expect(ensureSeeded(second, options)).toBe("seeded");
       expect(count(first, "vehicles")).toBe(
         DEFAULT_FLEET_SIZE + REFERENCE_REGISTRATIONS.length,
       );
@@ -61,11 +61,11 @@ describe("ensureSeeded", () => {
 
   it("seeds once: a second call leaves the data alone", () => {
     const db = openDatabase(":memory:");
-    expect(ensureSeeded(db, { ...options, fleetSize: 100 })).toBe(true);
+    expect(ensureSeeded(db, { ...options, fleetSize: 100 })).toBe("seeded");
     const before = dataHash(db);
     expect(
       ensureSeeded(db, { ...options, fleetSize: 100, today: "2030-01-01" }),
-    ).toBe(false);
+    ).toBe("already-seeded");
     expect(dataHash(db)).toBe(before);
   });
 
@@ -85,7 +85,7 @@ describe("ensureSeeded", () => {
         .prepare("SELECT name FROM sqlite_master WHERE name = 'vehicles'")
         .get(),
     ).toBeUndefined();
-    expect(ensureSeeded(db, { ...options, fleetSize: 100 })).toBe(true);
+    expect(ensureSeeded(db, { ...options, fleetSize: 100 })).toBe("seeded");
     expect(count(db, "vehicles")).toBe(100 + REFERENCE_REGISTRATIONS.length);
   });
 });

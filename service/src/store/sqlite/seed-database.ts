@@ -10,6 +10,7 @@ import {
   writeMeta,
 } from "./schema.ts";
 import { writeVehicles } from "./seed-writer.ts";
+import type { SeedOutcome } from "../store.ts";
 
 export const SYNTHETIC_FLEET = "synthetic";
 
@@ -18,7 +19,7 @@ export const SYNTHETIC_FLEET = "synthetic";
  * also records the fleet in `meta`: a crash part-way leaves no vehicles, never half a fleet,
  * and the next start seeds again. It creates the tables when they are missing (a new file),
  * and builds the lookup indexes after the inserts (decision 020). A database holding vehicles
- * of its own is left alone. Returns whether this call did the seeding.
+ * of its own is left alone.
  */
 export function ensureSeeded(
   db: DatabaseSync,
@@ -26,13 +27,14 @@ export function ensureSeeded(
   vehicles: () => Iterable<SeedVehicle> = () => seedVehicles(options),
   /** Told just before the seeding starts: it takes seconds. */
   onSeeding?: () => void,
-): boolean {
-  if (readMeta(db, "fleet") !== undefined) return false;
+): SeedOutcome {
+  if (readMeta(db, "fleet") !== undefined) return "already-seeded";
   return inTransaction(db, () => {
     // Another process (the keys CLI or a second service) may have won the race.
-    if (readMeta(db, "fleet") !== undefined) return false;
+    if (readMeta(db, "fleet") !== undefined) return "already-seeded";
     createTables(db);
-    if (db.prepare("SELECT 1 FROM vehicles LIMIT 1").get()) return false;
+    if (db.prepare("SELECT 1 FROM vehicles LIMIT 1").get())
+      return "own-vehicles";
     onSeeding?.();
     dropLookupIndexes(db);
     const count = writeVehicles(db, vehicles());
@@ -41,7 +43,7 @@ export function ensureSeeded(
     writeMeta(db, "seed", String(options.seed));
     writeMeta(db, "seeded_on", options.today);
     writeMeta(db, "vehicle_count", String(count));
-    return true;
+    return "seeded";
   });
 }
 
@@ -50,4 +52,4 @@ export const seedSqliteFleet = (
   db: DatabaseSync,
   options: SeedOptions,
   onSeeding?: () => void,
-): boolean => ensureSeeded(db, options, undefined, onSeeding);
+): SeedOutcome => ensureSeeded(db, options, undefined, onSeeding);

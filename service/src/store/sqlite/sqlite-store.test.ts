@@ -64,9 +64,9 @@ describe("sqlite store: migrating and seeding are separate steps", () => {
       const db = openDatabase(path);
       try {
         expect(migrateSqlite(db)).toBe(0);
-        expect(seedSqliteFleet(db, seed)).toBe(true);
+        expect(seedSqliteFleet(db, seed)).toBe("seeded");
         expect(seedSqliteFleet(db, { ...seed, today: "2030-01-01" })).toBe(
-          false,
+          "already-seeded",
         );
         expect(lookupIndexes(db)).toEqual([...LOOKUP_INDEXES].sort());
       } finally {
@@ -89,7 +89,7 @@ describe("sqlite store: migrating and seeding are separate steps", () => {
       migrateSqlite(db);
       db.exec(`INSERT INTO vehicles (registration, make, model, year, color, first_registered, updated_at)
         VALUES ('AB12CDE', 'Ford', 'Focus', 2012, 'Blue', '2012-03-14', '2026-03-09T09:30:00.000Z')`);
-      expect(seedSqliteFleet(db, seed)).toBe(false);
+      expect(seedSqliteFleet(db, seed)).toBe("own-vehicles");
       expect(db.prepare("SELECT count(*) AS n FROM vehicles").get()?.n).toBe(1);
     } finally {
       db.close();
