@@ -57,8 +57,9 @@ const seeded = service.lastEvent("database created and seeded");
 const key = await ensureProxyKey({
   root,
   serviceUrl,
-  dataDir: env.dataDir,
-  databasePath: env.databasePath,
+  keyFile: join(env.dataDir, "proxy-api-key"),
+  databaseEnv: { DATABASE_PATH: env.databasePath },
+  namePrefix: "proxy-demo",
 });
 
 const proxy = child("proxy", {

@@ -46,10 +46,9 @@ async function missingFromAudit(answers: readonly Answer[]): Promise<string[]> {
     .filter((answer) => answer.status === 200 && answer.requestId)
     .map((answer) => answer.requestId!);
   const { rows } = await cluster.postgres.query(
-    `SELECT request_id FROM audit_events WHERE request_id = ANY(ARRAY[${answered
-      .map((id) => `'${id.replaceAll("'", "")}'`)
-      .join(",")}]::text[])`,
+    "SELECT request_id FROM audit_events WHERE request_id = ANY($1::text[])",
     "vics_proxy",
+    [answered],
   );
   const found = new Set(
     rows.map((row: { request_id: string }) => row.request_id),
@@ -68,11 +67,13 @@ describe("the cluster", () => {
       "vics_service",
     );
     expect(Number(rows[0].n)).toBe(Number(meta[0].value));
-    // One seeding in all the replicas' logs; the others found the fleet there.
-    const seeded = await Promise.all(
-      cluster.services.map((replica) => replica.logEvents("database seeded")),
-    );
-    expect(seeded.flat()).toHaveLength(1);
+    // One migration and one seeding in all the replicas' logs; the others found them done.
+    for (const message of ["database migrated", "database seeded"]) {
+      const events = await Promise.all(
+        cluster.services.map((replica) => replica.logEvents(message)),
+      );
+      expect(events.flat(), message).toHaveLength(1);
+    }
   });
 
   it("25 concurrent trial-key requests over the three service replicas get exactly 10 answers other than 429", async () => {

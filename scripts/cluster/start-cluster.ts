@@ -2,15 +2,9 @@
 // and two proxy replicas started from the rendered systemd units, and nginx in front with TLS.
 // `npm run cluster` (scripts/cluster.ts) runs it until Ctrl-C; the fault drills use it too.
 import { execFileSync } from "node:child_process";
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { API_KEY_HEADER, paths, READY_PATH } from "@vics/shared";
+import { READY_PATH } from "@vics/shared";
 import { freePort } from "@vics/shared/testing/free-port";
 import {
   startPostgres,
@@ -20,6 +14,7 @@ import {
   startRedis,
   type RedisServer,
 } from "@vics/shared/testing/redis-server";
+import { ensureProxyKey } from "../start/proxy-key.ts";
 import { databaseUrl, ensureDatabase, ensureRole } from "./databases.ts";
 import { findNginx, Nginx, upstreamServers } from "./nginx.ts";
 import { renderDeploy } from "./render.ts";
@@ -197,7 +192,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await Promise.all(services.map((s) => s.start()));
     const serviceEnv = services[0]!.env;
 
-    await ensureApiKey(apiKeyFile, serviceUrl, serviceEnv);
+    await ensureProxyKey({
+      root: ROOT,
+      serviceUrl,
+      keyFile: apiKeyFile,
+      databaseEnv: serviceEnv,
+      namePrefix: "cluster-proxies",
+    });
     const firstAdmin = ensureFirstAdmin(
       readUnit(
         readFileSync(files["systemd/vics-proxy@.service"], "utf8"),
@@ -247,37 +248,6 @@ async function ports(count: number): Promise<number[]> {
   const found = new Set<number>();
   while (found.size < count) found.add(await freePort());
   return [...found];
-}
-
-/**
- * The proxies' API key: kept in the data folder, made once with `scripts/keys` against the
- * cluster's database, and made again if that database no longer accepts it.
- */
-async function ensureApiKey(
-  file: string,
-  serviceUrl: string,
-  serviceEnv: Record<string, string>,
-): Promise<void> {
-  if (existsSync(file)) {
-    const key = readFileSync(file, "utf8").trim();
-    const response = await fetch(serviceUrl + paths.insurance("AB12CDE"), {
-      headers: { [API_KEY_HEADER]: key },
-    });
-    await response.body?.cancel();
-    if (response.status !== 401) return;
-  }
-  const name = `cluster-proxies-${new Date().toISOString().replace(/[:.]/g, "-")}`;
-  const output = execFileSync(
-    join(ROOT, "scripts/keys"),
-    ["create", "--plan", "internal", "--name", name],
-    {
-      env: { PATH: process.env.PATH, ...serviceEnv },
-      encoding: "utf8",
-    },
-  );
-  const key = output.trim().split("\n").at(-1)?.trim();
-  if (!key) throw new Error("scripts/keys printed no key");
-  writeFileSync(file, `${key}\n`, { mode: 0o600 });
 }
 
 /**

@@ -1,15 +1,18 @@
-// The demo API key the proxy uses under `npm start`. It is kept in a file under data/
-// (gitignored, mode 0600) that only the proxy reads; it is never printed.
+// The API key a proxy uses: kept in a file (gitignored under data/, mode 0600) that only the
+// proxy reads, never printed; made with the keys command against the service's own database,
+// and made again when that database no longer accepts it. `npm start` and `npm run cluster`.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { API_KEY_HEADER, paths } from "@vics/shared";
 
 interface KeyOptions {
   root: string;
   serviceUrl: string;
-  dataDir: string;
-  databasePath: string;
+  keyFile: string;
+  /** Where the keys command finds the service's database (DATABASE_PATH or DATABASE_URL). */
+  databaseEnv: Record<string, string>;
+  /** Before the key's time-stamped name, e.g. "proxy-demo". */
+  namePrefix: string;
 }
 
 async function keyIsAccepted(
@@ -23,14 +26,14 @@ async function keyIsAccepted(
   return response.status !== 401;
 }
 
-function createKey({ root, databasePath }: KeyOptions): string {
-  const name = `proxy-demo-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+function createKey({ root, databaseEnv, namePrefix }: KeyOptions): string {
+  const name = `${namePrefix}-${new Date().toISOString().replace(/[:.]/g, "-")}`;
   const output = execFileSync(
     process.execPath,
     ["service/src/keys-cli.ts", "create", "--plan", "internal", "--name", name],
     {
       cwd: root,
-      env: { ...process.env, DATABASE_PATH: databasePath },
+      env: { ...process.env, ...databaseEnv },
       encoding: "utf8",
     },
   );
@@ -45,7 +48,7 @@ export type KeyStatus = "new" | "reused" | "replaced";
 export async function ensureProxyKey(
   options: KeyOptions,
 ): Promise<{ keyFile: string; status: KeyStatus }> {
-  const keyFile = resolve(options.dataDir, "proxy-api-key");
+  const { keyFile } = options;
   let status: KeyStatus = "new";
   if (existsSync(keyFile)) {
     const key = readFileSync(keyFile, "utf8").trim();

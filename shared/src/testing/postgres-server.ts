@@ -75,8 +75,12 @@ export interface PostgresServer {
   url(database?: string): string;
   /** A new empty database; returns its URL. */
   createDatabase(name: string): Promise<string>;
-  /** Runs SQL as the superuser in `database` (default postgres). */
-  query(sql: string, database?: string): Promise<pg.QueryResult>;
+  /** Runs SQL as the superuser in `database` (default postgres), with `params` for $1... */
+  query(
+    sql: string,
+    database?: string,
+    params?: unknown[],
+  ): Promise<pg.QueryResult>;
   /** Stops it (fast shutdown; SIGKILL with `crash`) and waits until it has gone. */
   stop(options?: { crash?: boolean }): Promise<void>;
   /** Starts it again on the same port and folder. */
@@ -166,7 +170,7 @@ export async function startPostgres(
       await query(url(), `CREATE DATABASE ${pg.escapeIdentifier(name)}`);
       return url(name);
     },
-    query: (sql, database) => query(url(database), sql),
+    query: (sql, database, params) => query(url(database), sql, params),
     stop,
     start,
     async close() {
@@ -236,11 +240,11 @@ function postgresUid(kind: "u" | "g" = "u"): number {
   return id;
 }
 
-async function query(url: string, sql: string) {
+async function query(url: string, sql: string, params?: unknown[]) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return await client.query(sql);
+    return await client.query(sql, params);
   } finally {
     await client.end();
   }
