@@ -4,6 +4,23 @@ import type { UpstreamSend } from "./upstream-call.ts";
 /** Connections kept open to the service: the bench's 64 clients, and room beside them. */
 const CONNECTIONS = 128;
 
+/** The socket failures that mean the connection was closed under a request. */
+const CLOSED_UNDER_US = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
+
+/**
+ * A kept-alive connection can be closed by the other side (nginx reloading, a replica
+ * draining) just as a request goes out on it. A GET that meets that before any answer has
+ * begun is sent once more, at once, on another connection: a GET has no effect to repeat. A
+ * POST never is, nor an answer cut after it began. undici's retry interceptor is not used: it
+ * resumes a cut body with a Range request, which the service does not serve.
+ */
+function closedBeforeAnswer(error: unknown, method: string): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    method === "GET" && typeof code === "string" && CLOSED_UNDER_US.has(code)
+  );
+}
+
 /**
  * The production way to the upstream: an undici Pool of keep-alive connections, called with
  * `request` rather than fetch. fetch builds a Request, a Response and their streams for every
@@ -18,12 +35,17 @@ export function createUpstreamPool(upstreamUrl: string): {
   const pool = new Pool(origin, { connections: CONNECTIONS });
   const send: UpstreamSend = async (url, init) => {
     const target = new URL(url);
-    const answer = await pool.request({
+    const options = {
       path: target.pathname + target.search,
       method: init.method,
       headers: Object.fromEntries(init.headers),
       body: init.body,
       signal: init.signal,
+    };
+    const answer = await pool.request(options).catch((error: unknown) => {
+      if (!closedBeforeAnswer(error, init.method) || init.signal.aborted)
+        throw error;
+      return pool.request(options);
     });
     const headers = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {

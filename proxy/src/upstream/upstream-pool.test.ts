@@ -1,0 +1,81 @@
+import { once } from "node:events";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterEach, describe, expect, it } from "vitest";
+import { createUpstreamPool } from "./upstream-pool.ts";
+
+/**
+ * A kept-alive connection closed by the other side just as a request goes out on it, as
+ * nginx does to its idle connections when it reloads: the upstream here answers the first
+ * request on a connection and drops the connection when a second one arrives on it.
+ */
+
+let server: Server | undefined;
+let closePool: (() => Promise<void>) | undefined;
+
+afterEach(async () => {
+  await closePool?.();
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+async function upstreamDroppingReusedConnections() {
+  const seen: string[] = [];
+  const answered = new WeakSet<object>();
+  server = createServer((request, response) => {
+    seen.push(request.method!);
+    if (answered.has(request.socket)) {
+      request.socket.destroy();
+      return;
+    }
+    answered.add(request.socket);
+    request.resume();
+    response.setHeader("Content-Type", "application/json");
+    response.end('{"ok":true}');
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  const pool = createUpstreamPool(`http://127.0.0.1:${port}`);
+  closePool = pool.close;
+  const send = (method: "GET" | "POST") =>
+    pool.send(`http://127.0.0.1:${port}/api/v1/compliance/AB12CDE`, {
+      method,
+      headers: new Headers({ "Content-Type": "application/json" }),
+      body: method === "POST" ? '{"registrations":["AB12CDE"]}' : undefined,
+      signal: AbortSignal.timeout(5_000),
+    });
+  return { seen, send };
+}
+
+describe("the upstream pool, when a kept-alive connection is closed under a request", () => {
+  it("sends a GET once more, on a new connection, and returns its answer", async () => {
+    const { seen, send } = await upstreamDroppingReusedConnections();
+    expect((await send("GET")).status).toBe(200);
+    await sleep(20); // undici frees the connection a moment after the body is read
+    const reply = await send("GET");
+    expect(reply.status).toBe(200);
+    expect(new TextDecoder().decode(reply.body)).toBe('{"ok":true}');
+    expect(seen).toEqual(["GET", "GET", "GET"]);
+  });
+
+  it("never sends a POST twice: the failure is the caller's to report", async () => {
+    const { seen, send } = await upstreamDroppingReusedConnections();
+    expect((await send("POST")).status).toBe(200);
+    await sleep(20);
+    await expect(send("POST")).rejects.toThrow();
+    expect(seen).toEqual(["POST", "POST"]);
+  });
+
+  it("tries a GET at most twice when every connection fails", async () => {
+    const { seen, send } = await upstreamDroppingReusedConnections();
+    server!.removeAllListeners("request");
+    server!.on("request", (request) => {
+      seen.push(request.method!);
+      request.socket.destroy();
+    });
+    await expect(send("GET")).rejects.toThrow();
+    expect(seen).toEqual(["GET", "GET"]);
+  });
+});
