@@ -4,8 +4,8 @@ import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { getCACertificates, setDefaultCACertificates } from "node:tls";
 import { promisify } from "node:util";
-import { Agent, RetryAgent, fetch as undiciFetch } from "undici";
 import {
   AUTH_PATHS,
   CLIENT_HEADER,
@@ -27,37 +27,52 @@ export interface DrillClient {
   close(): Promise<void>;
 }
 
+/** The socket failures that mean a kept-alive connection was closed under a request. */
+const CLOSED_UNDER_US = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
+
+const closedBeforeAnswer = (error: unknown): boolean => {
+  const code = ((error as Error | undefined)?.cause as { code?: unknown })
+    ?.code;
+  return typeof code === "string" && CLOSED_UNDER_US.has(code);
+};
+
+/**
+ * Node's own fetch, trusting the cluster's certificate. Not the npm undici's (8.12): over TLS it
+ * loses the body of the last answer on a connection the server closes after it (nginx's
+ * `Connection: close` at keepalive_requests, one answer in a thousand); Node's (undici 7) and
+ * curl read it whole.
+ */
 export function drillClient(cluster: Cluster): DrillClient {
-  const pool = new Agent({
-    connect: { ca: readFileSync(cluster.certificate) },
-    connections: 64,
-  });
-  // As a browser does (RFC 9110 9.2.2): a GET whose kept-alive connection was closed under it
-  // (nginx's reload closes its idle ones) is sent once more on a new connection. Never a POST,
-  // and never on an answer, whatever its status.
-  const agent = new RetryAgent(pool, {
-    methods: ["GET"],
-    maxRetries: 1,
-    minTimeout: 0,
-    statusCodes: [],
-    errorCodes: ["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"],
-  });
+  setDefaultCACertificates([
+    ...getCACertificates("default"),
+    readFileSync(cluster.certificate, "utf8"),
+  ]);
+  const send = (path: string, init: RequestInit & { cookie?: string }) => {
+    const { cookie, ...rest } = init;
+    return fetch(new URL(path, cluster.url), {
+      ...rest,
+      headers: {
+        [CLIENT_HEADER]: "drill",
+        ...(cookie && { Cookie: cookie }),
+        ...(rest.headers as Record<string, string> | undefined),
+      },
+      signal: AbortSignal.timeout(HANG_MS),
+    });
+  };
   return {
+    // As a browser does (RFC 9110 9.2.2): a GET whose kept-alive connection was closed under
+    // it before any answer (nginx's reload closes its idle ones) is sent once more. Never a
+    // POST, and never once an answer has begun, whatever its status.
     async fetch(path, init = {}) {
-      const { cookie, ...rest } = init;
-      const response = await undiciFetch(new URL(path, cluster.url), {
-        ...(rest as object),
-        headers: {
-          [CLIENT_HEADER]: "drill",
-          ...(cookie && { Cookie: cookie }),
-          ...(rest.headers as Record<string, string> | undefined),
-        },
-        dispatcher: agent,
-        signal: AbortSignal.timeout(HANG_MS),
-      });
-      return response as unknown as Response;
+      try {
+        return await send(path, init);
+      } catch (error) {
+        if ((init.method ?? "GET") !== "GET" || !closedBeforeAnswer(error))
+          throw error;
+        return send(path, init);
+      }
     },
-    close: () => agent.close(),
+    close: async () => {},
   };
 }
 
