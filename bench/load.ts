@@ -11,6 +11,12 @@ export interface LoadOptions {
   headers: Record<string, string>;
   /** The path of each request, e.g. one for a random fleet registration. */
   path: () => string;
+  /**
+   * For an https url: the TLS options of each connection and the name it asks for (SNI takes
+   * a host name, not an address). autocannon connects without verifying the certificate
+   * whatever these say; the bench checks it with a client of its own first (cluster.ts).
+   */
+  tls?: { options: { ca: string | Buffer }; servername: string };
 }
 
 export interface LoadRun extends Answers {
@@ -35,6 +41,10 @@ function load(
         // Ends the run early rather than let it cross the key's rate limit.
         maxOverallRequests: maxRequests,
         headers: options.headers,
+        ...(options.tls && {
+          tlsOptions: options.tls.options,
+          servername: options.tls.servername,
+        }),
         requests: [
           { setupRequest: (request) => ({ ...request, path: options.path() }) },
         ],

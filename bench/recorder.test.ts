@@ -1,6 +1,24 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRecorder } from "./recorder.ts";
 
+describe("a recorder's skip", () => {
+  it("leaves the figures null with a note, and says why", () => {
+    const recorder = createRecorder();
+    const said: string[] = [];
+    recorder.say = (line) => void said.push(line);
+    recorder.skip(["cluster_rps", "cluster_p99_ms"], "Redis is not installed");
+    expect(recorder.figures).toEqual({
+      cluster_rps: null,
+      cluster_p99_ms: null,
+    });
+    expect(recorder.notes.cluster_p99_ms).toBe(
+      "skipped: Redis is not installed",
+    );
+    expect(recorder.failures).toEqual([]);
+    expect(said).toEqual(["- cluster_rps: skipped, Redis is not installed"]);
+  });
+});
+
 describe("a recorder's scenario", () => {
   afterEach(() => vi.restoreAllMocks());
 

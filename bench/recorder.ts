@@ -14,6 +14,8 @@ export interface Recorder {
     work: () => Promise<void>,
     label?: string,
   ): Promise<void>;
+  /** A scenario this machine cannot run (a tool not installed): null figures, noted, said. */
+  skip(keys: string[], why: string): void;
 }
 
 export function createRecorder(): Recorder {
@@ -38,6 +40,13 @@ export function createRecorder(): Recorder {
           recorder.notes[key] = "FAILED (see the log above)";
         }
       }
+    },
+    skip(keys, why) {
+      for (const key of keys) {
+        recorder.figures[key] = null;
+        recorder.notes[key] = `skipped: ${why}`;
+      }
+      recorder.say(`- ${keys[0] ?? "a scenario"}: skipped, ${why}`);
     },
   };
   return recorder;

@@ -8,6 +8,11 @@ const figures = {
   nginx_rps: 7_000,
   bulk1000_p50_ms: 25.04,
   seed1m_s: 31.25,
+  sqlite_bulk1000_p50_ms: 16,
+  postgres_bulk1000_p50_ms: 20,
+  sqlite_lookup_p50_ms: 3,
+  postgres_lookup_p50_ms: 6,
+  cluster_rps: 3_000,
 };
 
 describe("ratios", () => {
@@ -16,6 +21,9 @@ describe("ratios", () => {
       proxy_service_ratio: 0.75,
       proxy_nginx_ratio: 6_000 / 7_000,
       service_hello_ratio: 0.4,
+      postgres_sqlite_bulk1000_ratio: 1.25,
+      postgres_sqlite_lookup_ratio: 2,
+      cluster_proxy_ratio: 0.5,
     });
   });
 
@@ -24,6 +32,9 @@ describe("ratios", () => {
       proxy_service_ratio: null,
       proxy_nginx_ratio: null,
       service_hello_ratio: null,
+      postgres_sqlite_bulk1000_ratio: null,
+      postgres_sqlite_lookup_ratio: null,
+      cluster_proxy_ratio: null,
     });
   });
 });
@@ -77,8 +88,8 @@ describe("serverRows", () => {
     expect(row("nginx_rps")?.value).toBe("skipped: no nginx");
   });
 
-  it("ends with the three ratios and their targets", () => {
-    expect(serverRows(figures).slice(-3)).toEqual([
+  it("ends with the ratios and their targets, at least or at most", () => {
+    expect(serverRows(figures).slice(-6)).toEqual([
       {
         figure: "proxy_rps / service_rps",
         value: "0.75",
@@ -97,7 +108,38 @@ describe("serverRows", () => {
         target: "≥ 0.5",
         met: false,
       },
+      {
+        figure: "postgres_bulk1000_p50_ms / sqlite_bulk1000_p50_ms",
+        value: "1.25",
+        target: "≤ 1.5",
+        met: true,
+      },
+      {
+        figure: "postgres_lookup_p50_ms / sqlite_lookup_p50_ms",
+        value: "2.00",
+        target: undefined,
+        met: undefined,
+      },
+      {
+        figure: "cluster_rps / proxy_rps",
+        value: "0.50",
+        target: undefined,
+        met: undefined,
+      },
     ]);
+  });
+
+  it("misses an at-most ratio above its target", () => {
+    const rows = serverRows({
+      postgres_bulk1000_p50_ms: 24.3,
+      sqlite_bulk1000_p50_ms: 16,
+    });
+    expect(
+      rows.find(
+        (each) =>
+          each.figure === "postgres_bulk1000_p50_ms / sqlite_bulk1000_p50_ms",
+      ),
+    ).toMatchObject({ value: "1.52", target: "≤ 1.5", met: false });
   });
 });
 

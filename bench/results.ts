@@ -22,6 +22,11 @@ export const RESULT_KEYS = [
   "seed1m_s",
   "service_rss_mb",
   "audit_search_p50_ms",
+  "sqlite_bulk1000_p50_ms",
+  "postgres_bulk1000_p50_ms",
+  "postgres_sqlite_bulk1000_ratio",
+  "cluster_rps",
+  "cluster_proxy_ratio",
 ] as const;
 
 export interface Machine {

@@ -2,9 +2,10 @@
 // figures docs/performance.md lists, all in one run on one machine so that their ratios mean
 // something.
 // Seeds a 1,000,000-vehicle database, starts the stack on it, loads each server in turn with a
-// fresh key per scenario, then hands a fresh proxy to the web figures (bench/web). Prints a
-// markdown table and writes bench/results/latest.json and a dated copy. Exits 1 when a
-// scenario failed (an answer not 2xx); a missed target is reported, not an error.
+// fresh key per scenario, measures the same fleet in PostgreSQL beside it (engines.ts) and the
+// whole cluster on this machine (cluster.ts), then hands a fresh proxy to the web figures
+// (bench/web). Prints a markdown table and writes bench/results/latest.json and a dated copy.
+// Exits 1 when a scenario failed (an answer not 2xx); a missed target is reported, not an error.
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
@@ -20,8 +21,11 @@ import {
 } from "../scripts/start/web-build.ts";
 import { auditSearchFigures } from "./audit-search.ts";
 import { batchFigures } from "./batch-scenarios.ts";
+import { clusterFigures } from "./cluster.ts";
+import { engineFigures } from "./engines.ts";
 import { stopAllChildren } from "../scripts/load/children.ts";
 import { loadFigures } from "./load-scenarios.ts";
+import { openResources } from "./open-resources.ts";
 import { createRecorder } from "./recorder.ts";
 import {
   differences,
@@ -47,6 +51,8 @@ const recorder = createRecorder();
 const { figures, say } = recorder;
 let webRows: Row[] = [];
 let stack: Stack | undefined;
+// PostgreSQL and the cluster, while their scenarios run.
+const resources = openResources();
 const dataDir = mkdtempSync(join(tmpdir(), "vics-bench-"));
 const machine = {
   cores: availableParallelism(),
@@ -56,10 +62,12 @@ const machine = {
 async function cleanUp(): Promise<void> {
   await stopAllChildren();
   await stack?.stop();
+  await resources.closeAll();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-// Ctrl-C mid-run stops every server and removes the 1,000,000-vehicle database.
+// Ctrl-C mid-run stops every server (PostgreSQL and the cluster too) and removes the
+// 1,000,000-vehicle database.
 for (const signal of ["SIGINT", "SIGTERM"] as const)
   process.on(signal, () => void cleanUp().then(() => process.exit(130)));
 
@@ -110,6 +118,14 @@ try {
   rss.stop();
   const rssMb = (rss.samples.service ?? []).map(([, mb]) => mb);
   figures.service_rss_mb = rssMb.length > 0 ? Math.max(...rssMb) : null;
+
+  // The same fleet in PostgreSQL, its service measured in rounds with this SQLite one's.
+  await engineFigures(
+    { stack, dataDir, fleet, sample, quick, resources },
+    recorder,
+  );
+  // Beside proxy_rps: the same signed-in checks through the whole cluster on this machine.
+  await clusterFigures({ quick, resources }, recorder);
 
   await recorder.scenario(
     [

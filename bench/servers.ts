@@ -1,6 +1,7 @@
 // The servers the bench starts beside the stack: a fresh API key per scenario (so none meets
 // another's rate limit), a proxy holding one such key with a signed-in user of its own, and the
 // bare Hono app.
+import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
 import { freePort } from "@vics/shared/testing/free-port";
 import {
@@ -15,6 +16,24 @@ export const ROOT = resolve(import.meta.dirname, "..");
 /** A new key on the internal plan (100,000 requests a minute), made as an operator would. */
 export const createKey = (databasePath: string, scenario: string): string =>
   createStackKey(databasePath, "internal", `bench-${scenario}-${Date.now()}`);
+
+/**
+ * The same in the database `databaseEnv` names (DATABASE_URL for PostgreSQL), with the keys
+ * command run as scripts/start/proxy-key.ts runs it; `name` must be new to that database.
+ */
+export function createKeyIn(
+  databaseEnv: Record<string, string>,
+  name: string,
+): string {
+  const output = execFileSync(
+    process.execPath,
+    ["service/src/keys-cli.ts", "create", "--plan", "internal", "--name", name],
+    { cwd: ROOT, env: { ...process.env, ...databaseEnv }, encoding: "utf8" },
+  );
+  const key = output.trim().split("\n").at(-1)?.trim();
+  if (!key) throw new Error("The keys command printed no key");
+  return key;
+}
 
 export interface BenchProxy extends Child {
   /** The Cookie header of a signed-in fleet user's session on this proxy. */

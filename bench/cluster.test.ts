@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { CLUSTER_FIGURES, summedCpu } from "./cluster.ts";
+import { SERVER_FIGURES } from "./report.ts";
+
+describe("summedCpu", () => {
+  it("adds the replicas' CPU per request", () => {
+    expect(summedCpu({ "service-1": 200, "proxy-2": 300.5 })).toBe(500.5);
+  });
+
+  it("is undefined when no replica's CPU could be read", () => {
+    expect(summedCpu({})).toBeUndefined();
+  });
+});
+
+describe("the cluster's figures", () => {
+  it("are each a row of the table", () => {
+    const rows = new Set(SERVER_FIGURES.map(({ key }) => key));
+    for (const key of CLUSTER_FIGURES) expect(rows).toContain(key);
+  });
+});
