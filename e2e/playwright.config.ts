@@ -44,8 +44,8 @@ export default defineConfig({
     {
       name: "chromium",
       testMatch: /\.spec\.ts$/,
-      // The fault journeys run over a stack of their own: the "faults" project.
-      testIgnore: /[\\/]faults[\\/]/,
+      // The fault and cluster journeys run over stacks of their own: projects below.
+      testIgnore: /[\\/](faults|cluster)[\\/]/,
       use: browser,
     },
     // After every journey: what they left in the logs (see logs.check.ts).
@@ -55,6 +55,12 @@ export default defineConfig({
     {
       name: "faults",
       testMatch: /[\\/]faults[\\/].*\.spec\.ts$/,
+      use: browser,
+    },
+    // The signed-in journeys once through `npm run cluster`'s https URL (src/cluster/).
+    {
+      name: "cluster",
+      testMatch: /[\\/]cluster[\\/].*\.spec\.ts$/,
       use: browser,
     },
   ],

@@ -1,0 +1,104 @@
+// The signed-in journeys once through the cluster's https URL: nginx with TLS in front of two
+// proxies and three services on PostgreSQL and Redis. A person invited from a shell sets their
+// password and gets a __Host- session cookie that is Secure; checks go through whichever
+// replicas nginx picks; an admin at another desk finds them in the one audit log; a fleet runs.
+import { expect, test } from "./cluster-fixtures.ts";
+import { FleetPage } from "../pages/fleet-page.ts";
+import { InsurancePage } from "../pages/insurance-page.ts";
+
+const PASSWORD = "cluster journey passphrase 2026";
+
+test("invited staff set a password at the https URL, get a __Host- Secure cookie, and an admin finds their checks in the audit log", async ({
+  page,
+  browser,
+  invite,
+  cluster,
+}) => {
+  const staff = await invite("staff");
+  // The link the command printed names the cluster's own https URL.
+  expect(staff.link.startsWith(`${cluster.url}/`)).toBe(true);
+  await page.goto(staff.link);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Create your password" }),
+  ).toBeVisible();
+  await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm new password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Save password and sign in" }).click();
+  await expect(page).toHaveURL(`${cluster.url}/`);
+
+  const cookies = await page.context().cookies();
+  expect(cookies).toHaveLength(1);
+  expect(cookies[0]).toMatchObject({
+    name: expect.stringMatching(/^__Host-/),
+    secure: true,
+    httpOnly: true,
+    sameSite: "Lax",
+    path: "/",
+  });
+
+  // Several checks, so nginx spreads them over both proxies and the three services.
+  const insurance = new InsurancePage(page);
+  for (const registration of ["AB12CDE", "UN51NSD", "AB12CDE"]) {
+    await page.goto(`/vehicle/${registration}`);
+    await expect(insurance.status).toHaveText(
+      registration === "AB12CDE" ? "Insured" : "Not insured",
+    );
+  }
+
+  // Signed out and in again with the password, through the sign-in form.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  expect(await page.context().cookies()).toEqual([]);
+  await page.goto("/vehicle/AB12CDE");
+  await expect(page).toHaveURL(/\/sign-in\?returnTo=/);
+  await page.getByLabel("Email address").fill(staff.email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(insurance.status).toHaveText("Insured");
+
+  // The admin, in a browser of their own.
+  const adminInvite = await invite("admin");
+  const admin = await browser.newContext({ ignoreHTTPSErrors: true });
+  const adminPage = await admin.newPage();
+  await adminPage.goto(adminInvite.link);
+  await adminPage.getByLabel("New password", { exact: true }).fill(PASSWORD);
+  await adminPage.getByLabel("Confirm new password").fill(PASSWORD);
+  await adminPage
+    .getByRole("button", { name: "Save password and sign in" })
+    .click();
+  await expect(adminPage).toHaveURL(`${cluster.url}/`);
+  await adminPage.goto("/admin/audit");
+  await adminPage.getByLabel("User").fill(staff.email);
+  await adminPage.getByLabel("Registration").fill("AB12CDE");
+  await adminPage.getByRole("button", { name: "Search" }).click();
+  await expect(
+    adminPage
+      .getByRole("table")
+      .getByRole("row")
+      .filter({ hasText: "Insurance check" })
+      .filter({ hasText: staff.email }),
+  ).toHaveCount(3);
+  await admin.close();
+});
+
+test("a fleet user runs a pasted fleet through the cluster, every row answered", async ({
+  page,
+  invite,
+}) => {
+  const fleetUser = await invite("fleet");
+  await page.goto(fleetUser.link);
+  await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm new password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Save password and sign in" }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+
+  const fleet = new FleetPage(page);
+  await fleet.open();
+  await fleet.paste("AB12CDE\nZZ99ZZZ\nUN51NSD");
+  await expect(fleet.reviewValue("Vehicles to check")).toHaveText(/^3\b/);
+  await fleet.startButton.click();
+  await expect(fleet.finished).toHaveText("Finished: 3 vehicles checked.");
+  await expect(fleet.figure("Vehicles", "Insured")).toHaveText("1");
+  await expect(fleet.figure("Vehicles", "Not insured")).toHaveText("1");
+  await expect(fleet.figure("Vehicles", "Not found")).toHaveText("1");
+});
