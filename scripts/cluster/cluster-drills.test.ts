@@ -163,7 +163,7 @@ describe("the cluster", () => {
     ).toBe(fleet.length);
     await victim.waitReady();
     expect(victim.starts).toBe(startsBefore + 1);
-  }, 120_000);
+  }, 240_000);
 
   it("a rolling restart of every replica under load fails no request", async () => {
     const { cookie } = await signedInUser(cluster, client, "admin");

@@ -22,20 +22,22 @@ export interface StaffUser {
 
 const TOKEN = /#token=([A-Za-z0-9_-]{43})/;
 
-/** `scripts/users` on a store; its stdout. */
-export async function usersCli(
-  databasePath: string,
+/** `scripts/users` on the store that `storeEnv` names (a file, or a cluster's PostgreSQL). */
+export async function usersCliIn(
+  storeEnv: Record<string, string>,
   ...args: string[]
 ): Promise<string> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [join(REPO_ROOT, "proxy/src/users-cli.ts"), ...args],
-    {
-      env: { PATH: process.env.PATH ?? "", PROXY_DATABASE_PATH: databasePath },
-    },
+    { env: { PATH: process.env.PATH ?? "", ...storeEnv } },
   );
   return stdout;
 }
+
+/** `scripts/users` on a store file; its stdout. */
+export const usersCli = (databasePath: string, ...args: string[]) =>
+  usersCliIn({ PROXY_DATABASE_PATH: databasePath }, ...args);
 
 /** The token of the one-time link in some text (a CLI's output, a page's link). */
 export function linkToken(text: string): string {

@@ -1,15 +1,13 @@
 // The cluster journeys' fixture: `npm run cluster` as a team runs it (PostgreSQL, Redis, three
 // services, two proxies, nginx with TLS from its own certificate), started once per worker in a
 // temporary folder, every test browsing its https URL.
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import type { Role } from "@vics/shared";
+import { usersCliIn } from "../auth/sign-in.ts";
 import { test as base } from "../fixtures.ts";
 import {
-  ROOT,
   startCluster,
   type Cluster,
 } from "../../../scripts/cluster/start-cluster.ts";
@@ -38,18 +36,13 @@ export const test = base.extend<
   invite: async ({ cluster }, use) => {
     await use(async (role) => {
       const email = `e2e-${role}-${Date.now()}@example.org`;
-      const { stdout } = await promisify(execFile)(
-        join(ROOT, "scripts/users"),
-        [
-          "create",
-          "--email",
-          email,
-          "--role",
-          role,
-          "--name",
-          `Cluster ${role}`,
-        ],
-        { env: { PATH: process.env.PATH ?? "", ...cluster.proxyEnv } },
+      const stdout = await usersCliIn(
+        cluster.proxyEnv,
+        "create",
+        "--email",
+        email,
+        "--role",
+        role,
       );
       const link = /(https:\S+#token=[A-Za-z0-9_-]{43})/.exec(stdout)?.[1];
       if (!link) throw new Error(`no link in: ${stdout}`);
