@@ -39,12 +39,15 @@ async function upstreamDroppingReusedConnections() {
   const { port } = server.address() as AddressInfo;
   const pool = createUpstreamPool(`http://127.0.0.1:${port}`);
   closePool = pool.close;
-  const send = (method: "GET" | "POST") =>
+  const send = (
+    method: "GET" | "POST",
+    signal: AbortSignal = AbortSignal.timeout(5_000),
+  ) =>
     pool.send(`http://127.0.0.1:${port}/api/v1/compliance/AB12CDE`, {
       method,
       headers: new Headers({ "Content-Type": "application/json" }),
       body: method === "POST" ? '{"registrations":["AB12CDE"]}' : undefined,
-      signal: AbortSignal.timeout(5_000),
+      signal,
     });
   return { seen, send };
 }
@@ -76,6 +79,38 @@ describe("the upstream pool, when a kept-alive connection is closed under a requ
       request.socket.destroy();
     });
     await expect(send("GET")).rejects.toThrow();
+    expect(seen).toEqual(["GET", "GET"]);
+  });
+
+  it("never sends a GET again once its headers came: the cut body is the caller's failure", async () => {
+    const { seen, send } = await upstreamDroppingReusedConnections();
+    server!.removeAllListeners("request");
+    server!.on("request", (request, response) => {
+      seen.push(request.method!);
+      response.writeHead(200, {
+        "Content-Type": "application/json",
+        "Content-Length": "100",
+      });
+      response.write('{"ok":', () => request.socket.destroy());
+    });
+    await expect(send("GET")).rejects.toThrow();
+    expect(seen).toEqual(["GET"]);
+  });
+
+  it("never sends an aborted GET again", async () => {
+    const { seen, send } = await upstreamDroppingReusedConnections();
+    expect((await send("GET")).status).toBe(200);
+    await sleep(20);
+    const controller = new AbortController();
+    server!.removeAllListeners("request");
+    server!.on("request", (request) => {
+      seen.push(request.method!);
+      // The caller gives up (its time-out), then the connection closes under the request.
+      controller.abort();
+      setImmediate(() => request.socket.destroy());
+    });
+    await expect(send("GET", controller.signal)).rejects.toThrow();
+    await sleep(50);
     expect(seen).toEqual(["GET", "GET"]);
   });
 });

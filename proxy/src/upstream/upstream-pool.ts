@@ -9,10 +9,11 @@ const CLOSED_UNDER_US = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
 
 /**
  * A kept-alive connection can be closed by the other side (nginx reloading, a replica
- * draining) just as a request goes out on it. A GET that meets that before any answer has
- * begun is sent once more, at once, on another connection: a GET has no effect to repeat. A
- * POST never is, nor an answer cut after it began. undici's retry interceptor is not used: it
- * resumes a cut body with a Range request, which the service does not serve.
+ * draining) just as a request goes out on it. A GET whose request fails that way, before its
+ * headers are complete, is sent once more, at once, on whichever connection the pool gives: a
+ * GET has no effect to repeat. A POST never is, nor an answer whose headers came (its failure
+ * goes to the body), nor an aborted request. undici's retry interceptor is not used: it resumes
+ * a cut body with a Range request, which the service does not serve. Decision 039.
  */
 function closedBeforeAnswer(error: unknown, method: string): boolean {
   const code = (error as { code?: unknown } | null)?.code;
