@@ -61,6 +61,8 @@ export default defineConfig({
     {
       name: "cluster",
       testMatch: /[\\/]cluster[\\/].*\.spec\.ts$/,
+      // Ten processes on the machine's cores beside the browser and the main stack.
+      timeout: 120_000,
       use: browser,
     },
   ],

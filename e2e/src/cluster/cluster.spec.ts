@@ -1,7 +1,7 @@
 // The signed-in journeys once through the cluster's https URL: nginx with TLS in front of two
 // proxies and three services on PostgreSQL and Redis. A person invited from a shell sets their
-// password and gets a __Host- session cookie that is Secure; checks go through whichever
-// replicas nginx picks; an admin at another desk finds them in the one audit log; a fleet runs.
+// password and gets a __Host- session cookie that is Secure; their checks, wherever nginx sends
+// them, are in the one audit log an admin at another desk searches; a fleet runs.
 import { expect, test } from "./cluster-fixtures.ts";
 import { FleetPage } from "../pages/fleet-page.ts";
 import { InsurancePage } from "../pages/insurance-page.ts";
@@ -36,7 +36,7 @@ test("invited staff set a password at the https URL, get a __Host- Secure cookie
     path: "/",
   });
 
-  // Several checks, so nginx spreads them over both proxies and the three services.
+  // Three checks, each found by the admin below in the audit log in PostgreSQL.
   const insurance = new InsurancePage(page);
   for (const registration of ["AB12CDE", "UN51NSD", "AB12CDE"]) {
     await page.goto(`/vehicle/${registration}`);
