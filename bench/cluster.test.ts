@@ -4,11 +4,17 @@ import { SERVER_FIGURES } from "./report.ts";
 
 describe("summedCpu", () => {
   it("adds the replicas' CPU per request", () => {
-    expect(summedCpu({ "service-1": 200, "proxy-2": 300.5 })).toBe(500.5);
+    expect(summedCpu({ "service-1": 200, "proxy-2": 300.5 }, 2)).toBe(500.5);
   });
 
   it("is undefined when no replica's CPU could be read", () => {
-    expect(summedCpu({})).toBeUndefined();
+    expect(summedCpu({}, 5)).toBeUndefined();
+  });
+
+  it("is undefined when some replica's CPU could not be read", () => {
+    expect(
+      summedCpu({ "service-1": 200, "proxy-2": 300.5 }, 5),
+    ).toBeUndefined();
   });
 });
 

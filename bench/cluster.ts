@@ -32,12 +32,16 @@ export const CLUSTER_FIGURES = [
 /** Registrations of the cluster's own fleet the checks draw from. */
 const SAMPLE = 10_000;
 
-/** The Node replicas' CPU per request together; undefined when /proc told of none. */
+/**
+ * The Node replicas' CPU per request together; undefined unless /proc was read for every one
+ * of the `replicas` (a replica restarted mid-run has a new pid, and its share would be missing).
+ */
 export function summedCpu(
   cpuUsPerRequest: Record<string, number>,
+  replicas: number,
 ): number | undefined {
   const values = Object.values(cpuUsPerRequest);
-  return values.length === 0
+  return values.length === 0 || values.length !== replicas
     ? undefined
     : values.reduce((sum, value) => sum + value, 0);
 }
@@ -136,7 +140,7 @@ export async function clusterFigures(
         figures.cluster_p50_ms = run.p50Ms;
         figures.cluster_p99_ms = run.p99Ms;
         figures.cluster_node_cpu_us_per_req =
-          summedCpu(run.cpuUsPerRequest) ?? null;
+          summedCpu(run.cpuUsPerRequest, Object.keys(pids).length) ?? null;
         const proxyRps = figures.proxy_rps;
         const beside =
           typeof proxyRps === "number" && proxyRps > 0

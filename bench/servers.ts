@@ -1,7 +1,6 @@
 // The servers the bench starts beside the stack: a fresh API key per scenario (so none meets
 // another's rate limit), a proxy holding one such key with a signed-in user of its own, and the
 // bare Hono app.
-import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
 import { freePort } from "@vics/shared/testing/free-port";
 import {
@@ -10,6 +9,7 @@ import {
   signedInCookie,
 } from "../scripts/load/stack.ts";
 import { startChild, type Child } from "../scripts/load/children.ts";
+import { createApiKey } from "../scripts/start/proxy-key.ts";
 
 export const ROOT = resolve(import.meta.dirname, "..");
 
@@ -21,19 +21,10 @@ export const createKey = (databasePath: string, scenario: string): string =>
  * The same in the database `databaseEnv` names (DATABASE_URL for PostgreSQL), with the keys
  * command run as scripts/start/proxy-key.ts runs it; `name` must be new to that database.
  */
-export function createKeyIn(
+export const createKeyIn = (
   databaseEnv: Record<string, string>,
   name: string,
-): string {
-  const output = execFileSync(
-    process.execPath,
-    ["service/src/keys-cli.ts", "create", "--plan", "internal", "--name", name],
-    { cwd: ROOT, env: { ...process.env, ...databaseEnv }, encoding: "utf8" },
-  );
-  const key = output.trim().split("\n").at(-1)?.trim();
-  if (!key) throw new Error("The keys command printed no key");
-  return key;
-}
+): string => createApiKey(ROOT, databaseEnv, "internal", name);
 
 export interface BenchProxy extends Child {
   /** The Cookie header of a signed-in fleet user's session on this proxy. */

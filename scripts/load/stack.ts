@@ -10,6 +10,7 @@ import {
   type Plan,
 } from "@vics/shared";
 import { freePort } from "@vics/shared/testing/free-port";
+import { createApiKey } from "../start/proxy-key.ts";
 import { startChild, type Child } from "./children.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -51,24 +52,11 @@ export async function startServer(
 }
 
 /** A new key on `plan`, made with the keys command as an operator would; returns the key. */
-export function createKey(
+export const createKey = (
   databasePath: string,
   plan: Plan,
   name = `load-${Date.now()}`,
-): string {
-  const output = execFileSync(
-    process.execPath,
-    ["service/src/keys-cli.ts", "create", "--plan", plan, "--name", name],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_PATH: databasePath },
-      encoding: "utf8",
-    },
-  );
-  const key = output.trim().split("\n").at(-1)?.trim();
-  if (!key) throw new Error("The keys command printed no key");
-  return key;
-}
+): string => createApiKey(ROOT, { DATABASE_PATH: databasePath }, plan, name);
 
 /**
  * A fleet user on the proxy's store, made with `scripts/users` as an admin would, signed in

@@ -3,7 +3,7 @@
 // and made again when that database no longer accepts it. `npm start` and `npm run cluster`.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { API_KEY_HEADER, paths } from "@vics/shared";
+import { API_KEY_HEADER, paths, type Plan } from "@vics/shared";
 
 interface KeyOptions {
   root: string;
@@ -26,11 +26,20 @@ async function keyIsAccepted(
   return response.status !== 401;
 }
 
-function createKey({ root, databaseEnv, namePrefix }: KeyOptions): string {
-  const name = `${namePrefix}-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+/**
+ * A new API key of `plan`, made with the keys command (as an operator would) in the database
+ * `databaseEnv` names (DATABASE_PATH, or DATABASE_URL for PostgreSQL); `name` must be new there.
+ * Returns the key the command printed on its last line.
+ */
+export function createApiKey(
+  root: string,
+  databaseEnv: Record<string, string>,
+  plan: Plan,
+  name: string,
+): string {
   const output = execFileSync(
     process.execPath,
-    ["service/src/keys-cli.ts", "create", "--plan", "internal", "--name", name],
+    ["service/src/keys-cli.ts", "create", "--plan", plan, "--name", name],
     {
       cwd: root,
       env: { ...process.env, ...databaseEnv },
@@ -41,6 +50,14 @@ function createKey({ root, databaseEnv, namePrefix }: KeyOptions): string {
   if (!key) throw new Error("The keys command printed no key");
   return key;
 }
+
+const createKey = ({ root, databaseEnv, namePrefix }: KeyOptions): string =>
+  createApiKey(
+    root,
+    databaseEnv,
+    "internal",
+    `${namePrefix}-${new Date().toISOString().replace(/[:.]/g, "-")}`,
+  );
 
 /** new: there was none; replaced: the saved one is not accepted by this database. */
 export type KeyStatus = "new" | "reused" | "replaced";
