@@ -43,11 +43,16 @@ const closedBeforeAnswer = (error: unknown): boolean => {
  * curl read it whole.
  */
 export function drillClient(cluster: Cluster): DrillClient {
+  const before = getCACertificates("default");
   setDefaultCACertificates([
-    ...getCACertificates("default"),
+    ...before,
     readFileSync(cluster.certificate, "utf8"),
   ]);
-  const send = (path: string, init: RequestInit & { cookie?: string }) => {
+  const send = (
+    path: string,
+    init: RequestInit & { cookie?: string },
+    signal: AbortSignal,
+  ) => {
     const { cookie, ...rest } = init;
     return fetch(new URL(path, cluster.url), {
       ...rest,
@@ -56,23 +61,25 @@ export function drillClient(cluster: Cluster): DrillClient {
         ...(cookie && { Cookie: cookie }),
         ...(rest.headers as Record<string, string> | undefined),
       },
-      signal: AbortSignal.timeout(HANG_MS),
+      signal,
     });
   };
   return {
     // As a browser does (RFC 9110 9.2.2): a GET whose kept-alive connection was closed under
-    // it before any answer (nginx's reload closes its idle ones) is sent once more. Never a
-    // POST, and never once an answer has begun, whatever its status.
+    // it before any answer (nginx's reload closes its idle ones) is sent once more, within the
+    // same HANG_MS. Never a POST, and never once an answer has begun, whatever its status.
     async fetch(path, init = {}) {
+      const signal = AbortSignal.timeout(HANG_MS);
       try {
-        return await send(path, init);
+        return await send(path, init, signal);
       } catch (error) {
         if ((init.method ?? "GET") !== "GET" || !closedBeforeAnswer(error))
           throw error;
-        return send(path, init);
+        return send(path, init, signal);
       }
     },
-    close: async () => {},
+    // The process trusts what it trusted before.
+    close: async () => setDefaultCACertificates(before),
   };
 }
 
