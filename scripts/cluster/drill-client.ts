@@ -13,6 +13,7 @@ import {
   paths,
   type Role,
 } from "@vics/shared";
+import { closedUnderRequest } from "@vics/shared/server/socket-errors";
 import { ROOT, type Cluster } from "./start-cluster.ts";
 
 /** Longer than any answer may take: a request past it is a hang, and fails the drill. */
@@ -26,15 +27,6 @@ export interface DrillClient {
   ): Promise<Response>;
   close(): Promise<void>;
 }
-
-/** The socket failures that mean a kept-alive connection was closed under a request. */
-const CLOSED_UNDER_US = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
-
-const closedBeforeAnswer = (error: unknown): boolean => {
-  const code = ((error as Error | undefined)?.cause as { code?: unknown })
-    ?.code;
-  return typeof code === "string" && CLOSED_UNDER_US.has(code);
-};
 
 /**
  * Node's own fetch, trusting the cluster's certificate. Not the npm undici's (8.12): over TLS it
@@ -73,7 +65,7 @@ export function drillClient(cluster: Cluster): DrillClient {
       try {
         return await send(path, init, signal);
       } catch (error) {
-        if ((init.method ?? "GET") !== "GET" || !closedBeforeAnswer(error))
+        if ((init.method ?? "GET") !== "GET" || !closedUnderRequest(error))
           throw error;
         return send(path, init, signal);
       }

@@ -1,4 +1,5 @@
 /** One timed call to the vehicle service, reduced to what the proxy decides on. */
+import { socketErrorCode } from "@vics/shared/server/socket-errors";
 
 export type UpstreamFetch = (
   input: string,
@@ -45,14 +46,9 @@ export type UpstreamOutcome =
   | { kind: "timeout" }
   | { kind: "unreachable"; reason: string };
 
-function describeFailure(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  // fetch puts the socket's error code on the cause; undici's own errors carry it themselves.
-  const cause = error.cause as { code?: unknown } | undefined;
-  if (typeof cause?.code === "string") return cause.code;
-  const { code } = error as { code?: unknown };
-  return typeof code === "string" ? code : error.message;
-}
+const describeFailure = (error: unknown): string =>
+  socketErrorCode(error) ??
+  (error instanceof Error ? error.message : String(error));
 
 /**
  * Calls the upstream and reads the whole body within `timeoutMs`. On time-out the

@@ -1,26 +1,21 @@
 import { Pool } from "undici";
+import { closedUnderRequest } from "@vics/shared/server/socket-errors";
 import type { UpstreamSend } from "./upstream-call.ts";
 
 /** Connections kept open to the service: the bench's 64 clients, and room beside them. */
 const CONNECTIONS = 128;
-
-/** The socket failures that mean the connection was closed under a request. */
-const CLOSED_UNDER_US = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
 
 /**
  * A kept-alive connection can be closed by the other side (nginx reloading, a replica
  * draining) just as a request goes out on it. A GET whose request fails that way, before its
  * headers are complete, is sent once more, at once, on whichever connection the pool gives: a
  * GET has no effect to repeat. A POST never is, nor an answer whose headers came (its failure
- * goes to the body), nor an aborted request. undici's retry interceptor is not used: it resumes
- * a cut body with a Range request, which the service does not serve. Decision 039.
+ * goes to the body), nor an aborted request (undici refuses an aborted signal at once). undici's
+ * retry interceptor is not used: it resumes a cut body with a Range request, which the service
+ * does not serve. Decision 039.
  */
-function closedBeforeAnswer(error: unknown, method: string): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return (
-    method === "GET" && typeof code === "string" && CLOSED_UNDER_US.has(code)
-  );
-}
+const resendable = (error: unknown, method: string): boolean =>
+  method === "GET" && closedUnderRequest(error);
 
 /**
  * The production way to the upstream: an undici Pool of keep-alive connections, called with
@@ -44,8 +39,7 @@ export function createUpstreamPool(upstreamUrl: string): {
       signal: init.signal,
     };
     const answer = await pool.request(options).catch((error: unknown) => {
-      if (!closedBeforeAnswer(error, init.method) || init.signal.aborted)
-        throw error;
+      if (!resendable(error, init.method)) throw error;
       return pool.request(options);
     });
     const headers = new Headers();
