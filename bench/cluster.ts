@@ -16,6 +16,7 @@ import { DEFAULT_USER_LIMITS } from "../proxy/src/limits/user-limits.ts";
 import { drillClient, signedInUser } from "../scripts/cluster/drill-client.ts";
 import { findNginx } from "../scripts/cluster/nginx.ts";
 import { startCluster } from "../scripts/cluster/start-cluster.ts";
+import { redisServerCommand } from "@vics/shared/testing/redis-server";
 import { postgresMissing } from "./engines.ts";
 import { CONNECTIONS, loadScenario } from "./load.ts";
 import type { OpenResources } from "./open-resources.ts";
@@ -51,10 +52,7 @@ export function clusterMissing(): string | undefined {
   if (!findNginx()) return "nginx is not installed";
   const postgres = postgresMissing();
   if (postgres) return postgres;
-  // As startRedis finds it.
-  const redis = spawnSync(process.env.REDIS_SERVER ?? "redis-server", [
-    "--version",
-  ]);
+  const redis = spawnSync(redisServerCommand(), ["--version"]);
   if (redis.error) return "Redis is not installed";
   return undefined;
 }

@@ -33,7 +33,6 @@ import { createKeyIn } from "./servers.ts";
 import { overRounds } from "./signed-in-check.ts";
 
 export const ENGINE_ROUNDS = 3;
-/** Set with ALTER SYSTEM and a restart: startPostgres takes no settings of its own. */
 export const POSTGRES_SHARED_BUFFERS = "1GB";
 /** The settings the run prints, besides shared_buffers. */
 const SHOWN_SETTINGS = [
@@ -93,13 +92,10 @@ async function benchPostgres(): Promise<{
   settings: Record<string, string>;
   sharedBuffersMb: number;
 }> {
-  const server = await startPostgres();
+  const server = await startPostgres({
+    settings: { shared_buffers: POSTGRES_SHARED_BUFFERS },
+  });
   try {
-    await server.query(
-      `ALTER SYSTEM SET shared_buffers = '${POSTGRES_SHARED_BUFFERS}'`,
-    );
-    await server.stop();
-    await server.start();
     const { rows } = await server.query(
       "SELECT name, current_setting(name) AS value FROM unnest($1::text[]) AS name",
       undefined,

@@ -7,7 +7,8 @@ import { migratePg, openPgPool, pingPg } from "./postgres.ts";
 
 let server: PostgresServer;
 beforeAll(async () => {
-  server = await startPostgres();
+  // A setting of the test's own, to see startPostgres pass its settings to the server.
+  server = await startPostgres({ settings: { work_mem: "7MB" } });
 }, 60_000);
 afterAll(() => server.close());
 
@@ -16,6 +17,13 @@ const STEPS = [
   // Slow on purpose, so replicas that start together overlap inside the migration.
   "SELECT pg_sleep(0.3); INSERT INTO things VALUES (1)",
 ];
+
+describe("the test server", () => {
+  it("runs with the settings it was given", async () => {
+    const { rows } = await server.query("SHOW work_mem");
+    expect(rows).toEqual([{ work_mem: "7MB" }]);
+  });
+});
 
 describe("migratePg", () => {
   it("runs each step once when three replicas start together", async () => {

@@ -66,6 +66,8 @@ export interface PostgresOptions {
   superuserPassword?: string;
   /** Where postgres's own messages go; default: kept in memory for an error. */
   log?: (line: string) => void;
+  /** More server settings, e.g. { shared_buffers: "1GB" } for the bench. */
+  settings?: Record<string, string>;
 }
 
 export interface PostgresServer {
@@ -131,6 +133,9 @@ export async function startPostgres(
       ...(fast
         ? ["fsync=off", "synchronous_commit=off", "full_page_writes=off"]
         : []),
+      ...Object.entries(options.settings ?? {}).map(
+        ([name, value]) => `${name}=${value}`,
+      ),
     ].flatMap((setting) => ["-c", setting]);
     const [command, args] = asPostgres(join(bin, "postgres"), [
       "-D",

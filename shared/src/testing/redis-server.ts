@@ -34,6 +34,10 @@ export interface RedisOptions {
   command?: string;
 }
 
+/** The redis-server to run: REDIS_SERVER, else redis-server on PATH. */
+export const redisServerCommand = (): string =>
+  process.env.REDIS_SERVER ?? "redis-server";
+
 const running = new Set<ChildProcess>();
 process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
@@ -46,7 +50,7 @@ export async function startRedis(
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "vics-redis-"));
   mkdirSync(dataDir, { recursive: true });
   const port = options.port ?? (await freePort());
-  const command = options.command ?? process.env.REDIS_SERVER ?? "redis-server";
+  const command = options.command ?? redisServerCommand();
   let child: ChildProcess | undefined;
   let messages = "";
 
