@@ -22,10 +22,7 @@ import {
 } from "./rate-limiter.ts";
 import { openLimitStore } from "./limit-store.ts";
 import { closeRedis, connectRedis, type RedisClient } from "./redis-client.ts";
-import {
-  createRedisRateLimiter,
-  redisLimitStore,
-} from "./redis-rate-limiter.ts";
+import { redisLimitStore } from "./redis-rate-limiter.ts";
 
 let redis: RedisServer;
 const clients: RedisClient[] = [];
@@ -50,12 +47,45 @@ afterAll(async () => {
 const account = () => `key:${randomUUID()}`;
 const options = () => ({ points: 10, duration: 60, keyPrefix: randomUUID() });
 
+/** The plan and address limits in Redis through `client`, as openLimitStore's apps make them. */
+const limiterOn = (client: RedisClient): RateLimiter =>
+  createRateLimiter(redisLimitStore(client));
+
+/** A limiter and a window on `client`, and a call of every kind VICS makes on them. */
+function everyKindOfCall(client: RedisClient) {
+  const store = redisLimitStore(client);
+  const limiter = createRateLimiter(store);
+  const window = store.window(options());
+  const strict = store.allOrNothingWindow(options());
+  const calls = (): Promise<unknown>[] => [
+    limiter.consume("trial", account()),
+    limiter.consume("unauthenticated", "address:192.0.2.1"),
+    limiter.ping(),
+    window.get("ann"),
+    window.penalty("ann", 1),
+    window.reward("ann", 1),
+    window.delete("ann"),
+    strict.consume("ann", 2),
+    strict.reward("ann", 2),
+  ];
+  return { limiter, window, calls };
+}
+
+/** Each call settles, refused with the rate limiter's DependencyUnavailableError. */
+async function expectEachUnavailable(calls: Promise<unknown>[]): Promise<void> {
+  for (const call of calls) {
+    const outcome = await settled(call);
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) {
+      expect(outcome.error).toBeInstanceOf(DependencyUnavailableError);
+      expect(outcome.error).toMatchObject({ dependency: "rate limiter" });
+    }
+  }
+}
+
 describe("the Redis rate limiter", () => {
   it("admits exactly the limit of many concurrent requests through two replicas", async () => {
-    const replicas = [
-      createRedisRateLimiter(await replica()),
-      createRedisRateLimiter(await replica()),
-    ];
+    const replicas = [limiterOn(await replica()), limiterOn(await replica())];
     const key = account();
     const decisions = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
@@ -73,7 +103,7 @@ describe("the Redis rate limiter", () => {
 
   it("decides as the memory limiter does for the same requests", async () => {
     const memory = createMemoryRateLimiter();
-    const onRedis = createRedisRateLimiter(await replica());
+    const onRedis = limiterOn(await replica());
     const [a, b] = [account(), account()];
     const sequence: [RateLimitTier, string][] = [
       ...Array.from(
@@ -233,66 +263,27 @@ describe("openLimitStore", () => {
 
 describe("a frozen Redis (the socket open, nothing answering)", () => {
   it("settles every kind of call with DependencyUnavailableError, never hangs, and works again once it answers", async () => {
-    const client = await replica();
-    const store = redisLimitStore(client);
-    const limiter = createRateLimiter(store);
-    const window = store.window(options());
-    const strict = store.allOrNothingWindow(options());
+    const { limiter, calls } = everyKindOfCall(await replica());
     await limiter.consume("trial", account());
     redis.freeze();
     try {
-      const calls: Promise<unknown>[] = [
-        limiter.consume("trial", account()),
-        window.penalty("ann", 1),
-        window.reward("ann", 1),
-        window.get("ann"),
-        window.delete("ann"),
-        strict.consume("ann", 1),
-        store.ping(),
-      ];
-      for (const call of calls) {
-        const outcome = await settled(call);
-        expect(outcome.ok).toBe(false);
-        if (!outcome.ok)
-          expect(outcome.error).toBeInstanceOf(DependencyUnavailableError);
-      }
+      await expectEachUnavailable(calls());
     } finally {
       redis.thaw();
     }
-    await untilAnswering(() => store.ping());
+    await untilAnswering(() => limiter.ping());
     expect((await limiter.consume("trial", account())).allowed).toBe(true);
   }, 60_000);
 });
 
 describe("without Redis", () => {
   it("rejects every call with DependencyUnavailableError, then works again on the same clients", async () => {
-    const client = await replica();
-    const limiter = createRedisRateLimiter(client);
-    const store = redisLimitStore(client);
-    const window = store.window(options());
-    const strict = store.allOrNothingWindow(options());
+    const { limiter, window, calls } = everyKindOfCall(await replica());
     await limiter.consume("trial", account());
 
     await redis.stop();
     try {
-      const calls: Promise<unknown>[] = [
-        limiter.consume("trial", account()),
-        limiter.consume("unauthenticated", "address:192.0.2.1"),
-        limiter.ping(),
-        window.get("ann"),
-        window.penalty("ann"),
-        window.delete("ann"),
-        strict.consume("ann", 2),
-        strict.reward("ann", 2),
-      ];
-      for (const call of calls) {
-        const outcome = await settled(call);
-        expect(outcome.ok).toBe(false);
-        if (!outcome.ok) {
-          expect(outcome.error).toBeInstanceOf(DependencyUnavailableError);
-          expect(outcome.error).toMatchObject({ dependency: "rate limiter" });
-        }
-      }
+      await expectEachUnavailable(calls());
     } finally {
       await redis.start();
     }
@@ -324,7 +315,7 @@ describe("without Redis", () => {
         waitMs: 200,
       });
       clients.push(client);
-      limiter = createRedisRateLimiter(client);
+      limiter = limiterOn(client);
       const outcome = await settled(limiter.consume("trial", account()));
       expect(outcome.ok).toBe(false);
       if (!outcome.ok)

@@ -6,12 +6,10 @@
  */
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { DependencyUnavailableError } from "./dependency-unavailable.ts";
-import {
-  createRateLimiter,
-  type LimitStore,
-  type RateLimiter,
-  type WindowLimiter,
-  type WindowOptions,
+import type {
+  LimitStore,
+  WindowLimiter,
+  WindowOptions,
 } from "./rate-limiter.ts";
 import { REDIS_DEADLINE_MS, type RedisClient } from "./redis-client.ts";
 
@@ -115,9 +113,4 @@ export function redisLimitStore(client: RedisClient): LimitStore {
         await client.ping();
       }),
   };
-}
-
-/** The plan and address limits in Redis, exact across replicas. */
-export function createRedisRateLimiter(client: RedisClient): RateLimiter {
-  return createRateLimiter(redisLimitStore(client));
 }
