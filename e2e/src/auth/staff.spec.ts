@@ -4,6 +4,7 @@
 // axe.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "../fixtures.ts";
+import { AuditPage } from "../pages/audit-page.ts";
 import { InsurancePage } from "../pages/insurance-page.ts";
 import { stackEnv } from "../stack-env.ts";
 import { createStaffUser, proxyStorePath, usersCli } from "./sign-in.ts";
@@ -47,25 +48,16 @@ test.describe("signed out", () => {
     const admin = await browser.newContext();
     await admin.addCookies([{ ...(await sessionFor("admin")), url: baseURL! }]);
     const adminPage = await admin.newPage();
-    await adminPage.goto("/admin/audit");
-    await adminPage.getByLabel("User").fill(person.email);
-    await adminPage.getByLabel("Registration").fill("AB12CDE");
-    await adminPage.getByRole("button", { name: "Search" }).click();
-    const rows = adminPage.getByRole("table").getByRole("row");
+    const audit = new AuditPage(adminPage);
+    await audit.open();
+    await audit.search({ user: person.email, registration: "AB12CDE" });
+    await expect(audit.events("Insurance check", person.email)).toHaveCount(1);
     await expect(
-      rows
-        .filter({ hasText: "Insurance check" })
-        .filter({ hasText: person.email }),
-    ).toHaveCount(1);
-    await expect(rows.filter({ hasText: /AB12 ?CDE/ }).first()).toBeVisible();
+      audit.rows.filter({ hasText: /AB12 ?CDE/ }).first(),
+    ).toBeVisible();
     // Their refused sign-in is there too, found by the person alone.
-    await adminPage.getByLabel("Registration").fill("");
-    await adminPage.getByRole("button", { name: "Search" }).click();
-    await expect(
-      rows
-        .filter({ hasText: "Sign-in refused" })
-        .filter({ hasText: person.email }),
-    ).toHaveCount(1);
+    await audit.search({ user: person.email, registration: "" });
+    await expect(audit.events("Sign-in refused", person.email)).toHaveCount(1);
     await admin.close();
   });
 

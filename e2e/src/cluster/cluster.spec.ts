@@ -2,11 +2,25 @@
 // proxies and three services on PostgreSQL and Redis. A person invited from a shell sets their
 // password and gets a __Host- session cookie that is Secure; their checks, wherever nginx sends
 // them, are in the one audit log an admin at another desk searches; a fleet runs.
+import type { Page } from "@playwright/test";
 import { expect, test } from "./cluster-fixtures.ts";
+import { AuditPage } from "../pages/audit-page.ts";
 import { FleetPage } from "../pages/fleet-page.ts";
 import { InsurancePage } from "../pages/insurance-page.ts";
 
 const PASSWORD = "cluster journey passphrase 2026";
+
+/** Opens an invitation link and sets the password through its page, which signs them in. */
+async function setPassword(page: Page, link: string): Promise<void> {
+  await page.goto(link);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Create your password" }),
+  ).toBeVisible();
+  await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm new password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Save password and sign in" }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+}
 
 test("invited staff set a password at the https URL, get a __Host- Secure cookie, and an admin finds their checks in the audit log", async ({
   page,
@@ -17,13 +31,7 @@ test("invited staff set a password at the https URL, get a __Host- Secure cookie
   const staff = await invite("staff");
   // The link the command printed names the cluster's own https URL.
   expect(staff.link.startsWith(`${cluster.url}/`)).toBe(true);
-  await page.goto(staff.link);
-  await expect(
-    page.getByRole("heading", { level: 1, name: "Create your password" }),
-  ).toBeVisible();
-  await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm new password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Save password and sign in" }).click();
+  await setPassword(page, staff.link);
   await expect(page).toHaveURL(`${cluster.url}/`);
 
   const cookies = await page.context().cookies();
@@ -60,24 +68,11 @@ test("invited staff set a password at the https URL, get a __Host- Secure cookie
   const adminInvite = await invite("admin");
   const admin = await browser.newContext({ ignoreHTTPSErrors: true });
   const adminPage = await admin.newPage();
-  await adminPage.goto(adminInvite.link);
-  await adminPage.getByLabel("New password", { exact: true }).fill(PASSWORD);
-  await adminPage.getByLabel("Confirm new password").fill(PASSWORD);
-  await adminPage
-    .getByRole("button", { name: "Save password and sign in" })
-    .click();
-  await expect(adminPage).toHaveURL(`${cluster.url}/`);
-  await adminPage.goto("/admin/audit");
-  await adminPage.getByLabel("User").fill(staff.email);
-  await adminPage.getByLabel("Registration").fill("AB12CDE");
-  await adminPage.getByRole("button", { name: "Search" }).click();
-  await expect(
-    adminPage
-      .getByRole("table")
-      .getByRole("row")
-      .filter({ hasText: "Insurance check" })
-      .filter({ hasText: staff.email }),
-  ).toHaveCount(3);
+  await setPassword(adminPage, adminInvite.link);
+  const audit = new AuditPage(adminPage);
+  await audit.open();
+  await audit.search({ user: staff.email, registration: "AB12CDE" });
+  await expect(audit.events("Insurance check", staff.email)).toHaveCount(3);
   await admin.close();
 });
 
@@ -86,11 +81,7 @@ test("a fleet user runs a pasted fleet through the cluster, every row answered",
   invite,
 }) => {
   const fleetUser = await invite("fleet");
-  await page.goto(fleetUser.link);
-  await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm new password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Save password and sign in" }).click();
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await setPassword(page, fleetUser.link);
 
   const fleet = new FleetPage(page);
   await fleet.open();
