@@ -34,7 +34,9 @@ export interface DrillClient {
  * `Connection: close` at keepalive_requests, one answer in a thousand); Node's (undici 7) and
  * curl read it whole.
  */
-export function drillClient(cluster: Cluster): DrillClient {
+export function drillClient(
+  cluster: Pick<Cluster, "url" | "certificate">,
+): DrillClient {
   const before = getCACertificates("default");
   setDefaultCACertificates([
     ...before,
