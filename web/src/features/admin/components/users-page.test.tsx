@@ -168,7 +168,8 @@ describe("the users page", () => {
     expect(writeText).toHaveBeenCalledWith(
       "http://127.0.0.1:3000/account/set-password#token=abc123",
     );
-    expect(within(notice).getByText("Link copied.")).toBeVisible();
+    // Said once the clipboard has answered, in a render after the click.
+    expect(await within(notice).findByText("Link copied.")).toBeVisible();
     expect(sent.map((request) => request.body)).toEqual([
       { email: "new@example.org", name: "New Person", role: "fleet" },
     ]);

@@ -1,6 +1,6 @@
 // Changing one's own password: the current one, the new one twice. Every other session of the
 // user ends (the proxy's rule); this one goes on.
-import { useRef, useState, type FormEvent } from "react";
+import { useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { ErrorSummary } from "../../../components/error-summary.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useFormErrors } from "../../../components/use-form-errors.ts";
@@ -25,6 +25,11 @@ export function ChangePasswordForm() {
   const [changed, setChanged] = useState(false);
   const done = useRef<HTMLDivElement>(null);
 
+  // A layout effect: the notice takes focus in the same commit as it appears.
+  useLayoutEffect(() => {
+    if (changed) done.current?.focus();
+  }, [changed]);
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
@@ -42,8 +47,6 @@ export function ChangePasswordForm() {
       setPassword("");
       setConfirmation("");
       setChanged(true);
-      // After the render that shows it.
-      setTimeout(() => done.current?.focus(), 0);
     } catch (error) {
       const wrongCurrent =
         isApiError(error) &&

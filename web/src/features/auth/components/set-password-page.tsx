@@ -1,6 +1,6 @@
 // "/account/set-password#token=...": an invitation's or a reset's link. The new password twice;
 // the proxy may refuse it (a common one) and says why; once set, the user is signed in.
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { DocumentTitle } from "../../../components/document-title.tsx";
@@ -32,7 +32,8 @@ export function SetPasswordPage() {
   const [unusable, setUnusable] = useState(token === undefined);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
+  // A layout effect: focus moves in the same commit as the page that replaces the form.
+  useLayoutEffect(() => {
     if (unusable) heading.current?.focus();
   }, [unusable]);
 

@@ -87,8 +87,11 @@ describe("ExportControls", () => {
     await waitFor(() =>
       expect(names).toEqual(["vics-fleet-check-fleet-2026-11-23.xlsx"]),
     );
-    expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
-    expect(screen.getByRole("status")).toHaveTextContent("Excel file ready");
+    // The download's link in the page ends the wait above; React shows the file ready after it.
+    await waitFor(() => {
+      expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
+      expect(screen.getByRole("status")).toHaveTextContent("Excel file ready");
+    });
   });
 
   it("cancels: the worker ends, nothing is saved, and focus goes back to the download button", async () => {
