@@ -10,15 +10,31 @@ import { savedRegistrations, startRunUntilSaved } from "./fleet-store.ts";
 
 const BULK = "**/api/v1/vehicle/bulk-insurance";
 
+/** Resolved once the test has reloaded the page; `done` says whether it has. */
+function pageReloaded() {
+  const gate = { done: false, resolve: () => {}, promise: Promise.resolve() };
+  gate.promise = new Promise<void>((resolve) => {
+    gate.resolve = () => {
+      gate.done = true;
+      resolve();
+    };
+  });
+  return gate;
+}
+
 test("reload in the middle of a 10,000-vehicle run, resume: no row lost, nothing saved asked again", async ({
   page,
 }) => {
   test.setTimeout(90_000);
   const registrations = await seededRegistrations(10_000);
-  // Each bulk request is held a moment, so the run is still going when the page reloads.
+  // The first three bulk requests go through; the old page's others wait for the reload, so
+  // the run is still going then however slow the machine (a hold of 700 ms each could let a
+  // loaded machine finish the run first).
+  const gone = pageReloaded();
+  let requests = 0;
   await page.route(BULK, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    await route.continue().catch(() => undefined); // the page may have gone meanwhile
+    if (++requests > 3) await gone.promise;
+    await route.continue().catch(() => undefined); // the page has gone meanwhile
   });
   const sent: Array<{ afterReload: boolean; registrations: string[] }> = [];
   let reloaded = false;
@@ -44,6 +60,7 @@ test("reload in the middle of a 10,000-vehicle run, resume: no row lost, nothing
   await page.reload();
   // Only now: a request the old page sent as it went belongs to it, not to the resumed run.
   reloaded = true;
+  gone.resolve();
 
   await expect(
     page.getByRole("heading", {
@@ -106,11 +123,15 @@ test("reload while chunks are with the service, resume: the service is asked onc
   const registrations = await seededRegistrations(10_000);
   const chunks = Math.ceil(registrations.length / 1_000);
   const logFrom = (await serviceLog()).length;
-  // Each bulk request reaches the service at once, but its answer is held a moment before the
-  // browser gets it: the chunks in flight at the reload were counted and their answers lost.
+  // Each bulk request reaches the service at once; after the first three, its answer is held
+  // from the browser until the reload: the chunks in flight then were counted and their
+  // answers lost, however slow the machine.
+  const gone = pageReloaded();
+  let requests = 0;
   await page.route(BULK, async (route) => {
+    const held = ++requests > 3 && !gone.done;
     const response = await route.fetch().catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    if (held) await gone.promise;
     if (response) await route.fulfill({ response }).catch(() => undefined);
   });
   const replayed: boolean[] = [];
@@ -124,6 +145,7 @@ test("reload while chunks are with the service, resume: the service is asked onc
   await fleet.paste(registrations.join("\n"));
   const runId = await startRunUntilSaved(fleet, 3_000);
   await page.reload();
+  gone.resolve();
 
   await fleet.resumeButton.click();
   await expect(fleet.finished).toHaveText(

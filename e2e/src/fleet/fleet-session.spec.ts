@@ -26,9 +26,14 @@ test("the session ends in the middle of a run: it pauses, and after signing in i
   const person = await fleetUser();
   await page.context().addCookies([{ ...person.session, url: baseURL! }]);
   const registrations = await seededRegistrations(5_000);
-  // Each bulk request is held a moment, so the run is still going when the session ends.
+  // The first bulk request goes through; the others wait until the session has ended on the
+  // server, so the run is still going then however slow the machine (a hold of 600 ms each
+  // once let a loaded machine finish the run before the sign-out reached the proxy).
+  let endSession!: () => void;
+  const sessionEnded = new Promise<void>((resolve) => (endSession = resolve));
+  let requests = 0;
   await page.route(BULK, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    if (++requests > 1) await sessionEnded;
     await route.continue().catch(() => undefined);
   });
   const answered: string[] = [];
@@ -55,6 +60,7 @@ test("the session ends in the middle of a run: it pauses, and after signing in i
     },
   });
   expect(ended.status).toBe(204);
+  endSession();
   await expect(page.getByText("Sign in again to continue.")).toBeVisible({
     timeout: 30_000,
   });
