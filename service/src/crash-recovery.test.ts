@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashApiKey } from "./keys/api-key.ts";
 import { DEFAULT_FLEET_SEED, DEFAULT_FLEET_SIZE } from "./seed/fleet.ts";
 import { openDatabase } from "./store/sqlite/database.ts";
-import { readMeta } from "./store/sqlite/schema.ts";
+import { migrateSqlite, readMeta } from "./store/sqlite/schema.ts";
 import { ensureSeeded } from "./store/sqlite/seed-database.ts";
 import {
   KEYS_CLI_PATH,
@@ -126,6 +126,7 @@ describe("kill -9", { timeout: 180_000 }, () => {
     });
     // Seeded afresh means the same fleet a database that never crashed holds.
     const clean = openDatabase(":memory:");
+    migrateSqlite(clean);
     ensureSeeded(clean, {
       fleetSize: DEFAULT_FLEET_SIZE,
       seed: DEFAULT_FLEET_SEED,

@@ -13,10 +13,19 @@ const FORMULA_START = /^(?!-\d+(\.\d+)?$)[=+\-@\t\r]/;
 
 export const CSV_MEDIA_TYPE = "text/csv;charset=utf-8";
 
-export function toCsv(table: readonly (readonly string[])[]): string {
+/** The byte-order mark a CSV for Excel starts with. */
+export const CSV_BOM = "\uFEFF";
+
+/** Rows as CSV lines, each ending CRLF, formula-safe; for a file written as it goes. */
+export function csvLines(rows: readonly (readonly string[])[]): string {
+  if (rows.length === 0) return "";
   const csv = Papa.unparse(
-    table.map((row) => [...row]),
+    rows.map((row) => [...row]),
     { newline: "\r\n", escapeFormulae: FORMULA_START },
   );
-  return "\uFEFF" + csv + "\r\n";
+  return csv + "\r\n";
+}
+
+export function toCsv(table: readonly (readonly string[])[]): string {
+  return CSV_BOM + csvLines(table);
 }

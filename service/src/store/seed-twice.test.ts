@@ -46,9 +46,12 @@ describe("opening the database a second time", { timeout: 60_000 }, () => {
     expect(Object.keys(seeded).sort()).toEqual([
       "api_keys",
       "fines",
+      "import_rejects",
+      "imports",
       "meta",
       "mot_tests",
       "policies",
+      "vehicle_history",
       "vehicles",
     ]);
     expect(seeded.vehicles?.rows).toBeGreaterThan(50_000);

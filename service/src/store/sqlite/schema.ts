@@ -82,6 +82,69 @@ CREATE INDEX IF NOT EXISTS fines_by_vehicle ON fines (
 );
 `;
 
+/**
+ * Step 2, the operator's imports (docs/decisions/040-imports.md):
+ * - `imports`: one row per import run, whatever its outcome; a file applies once per kind.
+ * - `import_rejects`: each refused row's line, column, value and reason, for the data page.
+ * - `vehicle_history`: a vehicle's facts as they were before an import changed or removed
+ *   them, in the lookup's own columns, with the instant they stopped being current. A vehicle
+ *   as known at T is its current row when `updated_at <= T`, else the history row current at T.
+ * - The keys a file's rows are matched on: a policy by its number, an MOT test by its date,
+ *   a fine by its reference (seeded fines have none; SQLite's UNIQUE lets NULLs repeat).
+ */
+const IMPORTS_SQL = `
+CREATE TABLE imports (
+  id INTEGER PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('vehicles', 'policies', 'mot', 'tax', 'fines')),
+  mode TEXT NOT NULL CHECK (mode IN ('upsert', 'snapshot')),
+  file_name TEXT NOT NULL,
+  sha256 TEXT NOT NULL,
+  bytes INTEGER NOT NULL,
+  run_by TEXT NOT NULL,
+  started_at TEXT NOT NULL,
+  finished_at TEXT NOT NULL,
+  outcome TEXT NOT NULL CHECK (outcome IN ('applied', 'refused', 'already-imported')),
+  message TEXT,
+  rows_read INTEGER NOT NULL DEFAULT 0,
+  added INTEGER NOT NULL DEFAULT 0,
+  changed INTEGER NOT NULL DEFAULT 0,
+  unchanged INTEGER NOT NULL DEFAULT 0,
+  removed INTEGER NOT NULL DEFAULT 0,
+  rejected INTEGER NOT NULL DEFAULT 0
+);
+CREATE UNIQUE INDEX imports_applied_once ON imports (kind, sha256) WHERE outcome = 'applied';
+CREATE TABLE import_rejects (
+  import_id INTEGER NOT NULL REFERENCES imports (id) ON DELETE CASCADE,
+  line INTEGER NOT NULL,
+  column_name TEXT NOT NULL,
+  value TEXT NOT NULL,
+  reason TEXT NOT NULL
+);
+CREATE INDEX import_rejects_by_import ON import_rejects (import_id, line);
+CREATE TABLE vehicle_history (
+  id INTEGER PRIMARY KEY,
+  registration TEXT NOT NULL,
+  make TEXT NOT NULL,
+  model TEXT NOT NULL,
+  year INTEGER NOT NULL,
+  color TEXT NOT NULL,
+  first_registered TEXT NOT NULL,
+  tax_due TEXT,
+  sorn INTEGER NOT NULL,
+  updated_at TEXT NOT NULL,
+  policies TEXT NOT NULL,
+  mots TEXT NOT NULL,
+  fines TEXT NOT NULL,
+  superseded_at TEXT NOT NULL,
+  import_id INTEGER NOT NULL REFERENCES imports (id)
+);
+CREATE INDEX vehicle_history_by_registration ON vehicle_history (registration, superseded_at);
+ALTER TABLE fines ADD COLUMN reference TEXT;
+CREATE UNIQUE INDEX fines_by_reference ON fines (vehicle_id, reference);
+CREATE UNIQUE INDEX policies_by_number ON policies (vehicle_id, number);
+CREATE UNIQUE INDEX mot_tests_by_date ON mot_tests (vehicle_id, tested_on);
+`;
+
 /** The tables, empty. */
 export function createTables(db: DatabaseSync): void {
   db.exec(TABLES_SQL);
@@ -107,6 +170,7 @@ const STEPS: readonly ((db: DatabaseSync) => void)[] = [
     createTables(db);
     createLookupIndexes(db);
   },
+  (db) => db.exec(IMPORTS_SQL),
 ];
 
 const schemaVersion = (db: DatabaseSync) =>

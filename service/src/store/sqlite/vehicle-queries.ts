@@ -12,18 +12,19 @@ type Row = SQLOutputValue[];
 // prepared statement take any number of registrations (the bulk checks, the look-alikes).
 // Every table is read from a covering index (schema.ts); SQLite would pick registration's
 // UNIQUE index for vehicles and read each row from the table, hence INDEXED BY.
-const VEHICLE_COLUMNS = `
-SELECT v.registration, v.make, v.model, v.year, v.color, v.first_registered, v.tax_due,
+/** The lookup's columns for vehicle `v`; vehicle_history keeps a version in the same form. */
+export const FACT_LIST = `v.registration, v.make, v.model, v.year, v.color, v.first_registered, v.tax_due,
   v.sorn, v.updated_at,
   (SELECT json_group_array(json_array(number, insurer, type, valid_from, valid_to))
    FROM (SELECT number, insurer, type, valid_from, valid_to FROM policies
          WHERE vehicle_id = v.id ORDER BY valid_from, id)) AS policies,
-  (SELECT json_group_array(expires_on)
-   FROM (SELECT expires_on FROM mot_tests WHERE vehicle_id = v.id ORDER BY tested_on, id))
-   AS mots,
-  (SELECT json_group_array(json_array(amount_pence, paid))
-   FROM (SELECT amount_pence, paid FROM fines WHERE vehicle_id = v.id ORDER BY issued_on, id))
-   AS fines
+  (SELECT json_group_array(json_array(tested_on, expires_on))
+   FROM (SELECT tested_on, expires_on FROM mot_tests WHERE vehicle_id = v.id
+         ORDER BY tested_on, id)) AS mots,
+  (SELECT json_group_array(json_array(amount_pence, paid, issued_on))
+   FROM (SELECT amount_pence, paid, issued_on FROM fines WHERE vehicle_id = v.id
+         ORDER BY issued_on, id)) AS fines`;
+const VEHICLE_COLUMNS = `SELECT ${FACT_LIST}
 FROM vehicles v INDEXED BY vehicles_by_registration`;
 const ONE_VEHICLE_SQL = `${VEHICLE_COLUMNS} WHERE v.registration = ?`;
 const VEHICLES_SQL = `${VEHICLE_COLUMNS}
@@ -41,7 +42,8 @@ function toPolicy([
   return { number, insurer, validFrom, validTo, type };
 }
 
-function toFacts([
+/** A lookup row, or a vehicle_history row read through the same columns, as facts. */
+export function toFacts([
   registration,
   make,
   model,
@@ -66,12 +68,14 @@ function toFacts([
     firstRegistered: String(firstRegistered),
     lastUpdated: String(updatedAt),
     policies: (JSON.parse(String(policies)) as PolicyCells[]).map(toPolicy),
-    motExpiries: JSON.parse(String(mots)) as string[],
+    motExpiries: (JSON.parse(String(mots)) as [string, string][]).map(
+      ([, expiresOn]) => expiresOn,
+    ),
     tax: {
       sorn: sorn === 1,
       dueDate: taxDue === null ? null : String(taxDue),
     },
-    fines: (JSON.parse(String(fines)) as [number, number][]).map(
+    fines: (JSON.parse(String(fines)) as [number, number, string][]).map(
       ([amountPence, paid]) => ({ amountPence, paid: paid === 1 }),
     ),
   };

@@ -1,0 +1,131 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+/** The command an operator runs. */
+const IMPORT = join(import.meta.dirname, "../../scripts/import");
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "vics-import-cli-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function importCommand(env: Record<string, string>, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(IMPORT, args, {
+      env: { PATH: process.env.PATH ?? "", ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe("scripts/import", { timeout: 60_000 }, () => {
+  it("imports into an empty database, says what it did, refuses what it must, and lists it all", async () => {
+    const env = { DATABASE_PATH: join(dir, "real.sqlite") };
+    const vehicles = join(dir, "vehicles.csv");
+    writeFileSync(
+      vehicles,
+      "# dates: DD/MM/YYYY\r\nRegistration,Make,Model,Year,Colour,First Registered,Depot\r\nAB12CDE,Ford,Focus,2019,Blue,01/03/2019,Leeds\r\nnot a plate,Ford,Focus,2019,Blue,01/03/2019,Leeds\r\n",
+    );
+    const imported = await importCommand(
+      env,
+      "vehicles",
+      vehicles,
+      "--by",
+      "ops",
+    );
+    expect(imported).toMatchObject({ code: 0, stderr: "" });
+    expect(imported.stdout).toMatch(
+      /^Imported .+vehicles\.csv \(vehicles\) as import 1\.\n/,
+    );
+    expect(imported.stdout).toContain(
+      "2 rows read: 1 added, 0 changed, 0 unchanged, 0 removed, 1 refused.",
+    );
+    expect(imported.stdout).toContain("Columns not imported: Depot.");
+    expect(readFileSync(`${vehicles}.rejects.csv`, "utf8")).toContain(
+      "4,registration,not a plate,",
+    );
+
+    const again = await importCommand(env, "vehicles", vehicles);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain("Nothing to do:");
+
+    const snapshot = join(dir, "snapshot.csv");
+    writeFileSync(
+      snapshot,
+      "registration,make,model,year,colour,first_registered\n",
+    );
+    const refused = await importCommand(
+      env,
+      "vehicles",
+      snapshot,
+      "--mode",
+      "snapshot",
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("would remove 1 of 1 vehicle records");
+
+    const history = await importCommand(env, "history");
+    expect(history.code).toBe(0);
+    const lines = history.stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/^id\s+finished \(UTC\)\s+kind\s+mode\s+file/);
+    expect(lines.slice(1).map((line) => line.split(/\s{2,}/)[6])).toEqual([
+      "refused",
+      "already-imported",
+      "applied",
+    ]);
+    expect(lines[3]).toMatch(
+      /vehicles\s+upsert\s+vehicles\.csv\s+[0-9a-f]{12}\s+applied\s+2\s+1\s+0\s+0\s+0\s+1\s+ops$/,
+    );
+  });
+
+  it("will not mix real data with the synthetic fleet unless told", async () => {
+    const env = { DATABASE_PATH: join(dir, "sandbox.sqlite") };
+    await run(
+      join(import.meta.dirname, "../../scripts/db"),
+      ["seed", "--vehicles", "10"],
+      {
+        env: { PATH: process.env.PATH ?? "", ...env },
+      },
+    );
+    const file = join(dir, "one.csv");
+    writeFileSync(
+      file,
+      "registration,make,model,year,colour,first_registered\nAB12CDF,Ford,Focus,2019,Blue,2019-03-01\n",
+    );
+    const refused = await importCommand(env, "vehicles", file);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("holds the synthetic fleet");
+    const trial = await importCommand(
+      env,
+      "vehicles",
+      file,
+      "--over-synthetic",
+    );
+    expect(trial.code).toBe(0);
+  });
+
+  it("says how to use it when the kind or an option is wrong", async () => {
+    const env = { DATABASE_PATH: join(dir, "usage.sqlite") };
+    const unknown = await importCommand(env, "cars", "x.csv");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^Unknown kind "cars"\.\nUsage:/);
+    const badMode = await importCommand(
+      env,
+      "vehicles",
+      "x.csv",
+      "--mode",
+      "replace",
+    );
+    expect(badMode.code).toBe(2);
+    expect(badMode.stderr).toContain("--mode must be one of upsert, snapshot");
+  });
+});

@@ -1,0 +1,133 @@
+// `scripts/import <kind> <file> [options]` and `scripts/import history`: the operator's
+// import (docs/import.md), for the SQLite file at DATABASE_PATH.
+import { userInfo } from "node:os";
+import { fail, readCliArgs } from "@vics/shared/server/cli";
+import { DATE_FORMATS, type DateFormat } from "@vics/shared/import/dates";
+import { IMPORT_KINDS, type ImportKind } from "@vics/shared/import/rows";
+import { loadEnv } from "./env.ts";
+import { ENCODINGS, type Encoding } from "./import/decode.ts";
+import { historyTable, reportWords } from "./import/report-words.ts";
+import { runImport } from "./import/run-import.ts";
+import { databaseSettings } from "./store/open-store.ts";
+import { openDatabase } from "./store/sqlite/database.ts";
+import { sqliteImportStore } from "./store/sqlite/import-writer.ts";
+import { SQLITE_KINDS } from "./store/sqlite/import-kinds.ts";
+import { migrateSqlite, readMeta } from "./store/sqlite/schema.ts";
+import { SYNTHETIC_FLEET } from "./store/sqlite/seed-database.ts";
+
+const IMPORTABLE = IMPORT_KINDS.filter((kind) => SQLITE_KINDS[kind]);
+
+const USAGE = `Usage:
+  scripts/import <kind> <file> [options]   import a CSV file of one kind: ${IMPORTABLE.join(", ")}
+  scripts/import history [--limit <n>]     list the imports, newest first (default 20)
+Options:
+  --mode upsert|snapshot    upsert (default): rows add or change records; snapshot: the file
+                            is the whole truth for its kind, and records it leaves out go
+  --max-delete-pct <n>      a snapshot that would remove more than n% is refused (default 10)
+  --force                   apply a snapshot even past --max-delete-pct
+  --dry-run                 do all the work, say what would change, then change nothing
+  --dates iso|uk            the file's dates are YYYY-MM-DD (default) or DD/MM/YYYY
+  --encoding utf-8|windows-1252   the file's encoding when it has no byte-order mark
+  --rejects <path>          where refused rows go (default: <file>.rejects.csv)
+  --by <name>               who is running it, for the history (default: the login name)
+  --over-synthetic          import into a database that holds the synthetic fleet
+The database is the SQLite file at DATABASE_PATH. See docs/import.md.`;
+
+const { values, positionals } = readCliArgs(USAGE, {
+  mode: { type: "string", default: "upsert" },
+  "max-delete-pct": { type: "string", default: "10" },
+  force: { type: "boolean", default: false },
+  "dry-run": { type: "boolean", default: false },
+  dates: { type: "string" },
+  encoding: { type: "string" },
+  rejects: { type: "string" },
+  by: { type: "string" },
+  limit: { type: "string", default: "20" },
+  "over-synthetic": { type: "boolean", default: false },
+});
+
+function oneOf<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  option: string,
+): T | undefined {
+  if (value === undefined || allowed.includes(value as T)) return value as T;
+  return fail(
+    `${option} must be one of ${allowed.join(", ")}, not "${value}".`,
+    2,
+  );
+}
+
+function wholeNumber(value: string, option: string, max = Infinity): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number > max)
+    fail(
+      `${option} must be a whole number${max < Infinity ? ` up to ${max}` : ""}, not "${value}".`,
+      2,
+    );
+  return number;
+}
+
+const env = loadEnv();
+const settings = databaseSettings(env, "vics-import");
+if (settings.url !== undefined)
+  fail(
+    "Imports into PostgreSQL are not ready yet: scripts/import writes to the SQLite file at DATABASE_PATH. Unset DATABASE_URL to use it.",
+    1,
+  );
+const [command, file, ...rest] = positionals;
+const db = openDatabase(settings.path);
+try {
+  migrateSqlite(db);
+  const store = sqliteImportStore(db);
+  if (command === "history") {
+    if (file !== undefined) fail(`history takes no file.\n${USAGE}`, 2);
+    console.log(
+      historyTable(
+        await store.listImports(wholeNumber(values.limit, "--limit")),
+      ),
+    );
+  } else {
+    const kind = IMPORTABLE.find((name) => name === command) as
+      ImportKind | undefined;
+    if (!kind)
+      fail(
+        `${command ? `Unknown kind "${command}".` : "Missing kind."}\n${USAGE}`,
+        2,
+      );
+    if (file === undefined || rest.length > 0)
+      fail(`Name one file.\n${USAGE}`, 2);
+    if (readMeta(db, "fleet") === SYNTHETIC_FLEET && !values["over-synthetic"])
+      fail(
+        `The database at ${settings.path} holds the synthetic fleet, which real data must not sit beside. Import into a new, empty database (SEED_SYNTHETIC_FLEET=false DATABASE_PATH=<new file> scripts/db migrate), or, for a trial, add --over-synthetic (the sandbox plates then stop answering).`,
+        1,
+      );
+    const report = await runImport(
+      store,
+      {
+        kind,
+        path: file,
+        mode:
+          oneOf(values.mode, ["upsert", "snapshot"] as const, "--mode") ??
+          "upsert",
+        maxDeletePct: wholeNumber(
+          values["max-delete-pct"],
+          "--max-delete-pct",
+          100,
+        ),
+        force: values.force,
+        dryRun: values["dry-run"],
+        dates: oneOf<DateFormat>(values.dates, DATE_FORMATS, "--dates"),
+        encoding: oneOf<Encoding>(values.encoding, ENCODINGS, "--encoding"),
+        rejectsPath: values.rejects ?? `${file}.rejects.csv`,
+        runBy: values.by ?? userInfo().username,
+      },
+      () => new Date(),
+    );
+    const { text, code } = reportWords(report, { kind, file });
+    (code === 0 ? console.log : console.error)(text);
+    process.exitCode = code;
+  }
+} finally {
+  db.close();
+}

@@ -1,0 +1,125 @@
+// What an import asks of a store (docs/decisions/040-imports.md): stage a file's rows, then
+// apply them in ONE transaction that also records the import, or roll it all back (a dry
+// run, a refusal). Staging lives in the session's own temporary tables, so a crash at any
+// point leaves the database as it was.
+import type { ImportKind, ImportRow } from "@vics/shared/import/rows";
+
+export type ImportMode = "upsert" | "snapshot";
+
+/** One refused row's problem; a row with two bad cells has two. */
+export interface RejectLine {
+  line: number;
+  column: string;
+  value: string;
+  reason: string;
+}
+
+export interface ImportCounts {
+  /** Data rows read from the file, accepted or not. */
+  rows: number;
+  added: number;
+  changed: number;
+  unchanged: number;
+  removed: number;
+  /** Rows refused (a row counts once, however many of its cells are wrong). */
+  rejected: number;
+}
+
+/** A few of each, named as an operator finds them in the file ("AB12CDE POL-1"). */
+export interface ImportExamples {
+  added: string[];
+  changed: string[];
+  removed: string[];
+}
+
+export interface ImportFile {
+  name: string;
+  sha256: string;
+  bytes: number;
+}
+
+export interface ImportPlan {
+  mode: ImportMode;
+  /** A snapshot that would remove more than this share of the records is refused. */
+  maxDeletePct: number;
+  force: boolean;
+  dryRun: boolean;
+  file: ImportFile;
+  runBy: string;
+  startedAt: Date;
+  /** Rows read, accepted or not (the rejects are staged alongside). */
+  rows: number;
+  now: () => Date;
+}
+
+export type ImportOutcome = "applied" | "refused" | "already-imported";
+
+export interface ApplyResult {
+  /** "dry-run" is never recorded: it changed nothing and is not an import. */
+  outcome: "applied" | "dry-run" | "refused";
+  /** The import's row in `imports`; none for a dry run. */
+  importId?: number;
+  counts: ImportCounts;
+  examples: ImportExamples;
+  /** Why it was refused, in words. */
+  reason?: string;
+}
+
+export interface ImportRecord {
+  id: number;
+  kind: ImportKind;
+  mode: ImportMode;
+  file: ImportFile;
+  runBy: string;
+  startedAt: string;
+  finishedAt: string;
+  outcome: ImportOutcome;
+  message: string | null;
+  counts: ImportCounts;
+}
+
+export type NewImportRecord = Omit<ImportRecord, "id">;
+
+export interface StagedRow<K extends ImportKind> {
+  line: number;
+  row: ImportRow<K>;
+}
+
+export interface ImportStaging<K extends ImportKind> {
+  stage(rows: readonly StagedRow<K>[]): Promise<void>;
+  reject(lines: readonly RejectLine[]): Promise<void>;
+  /** Checks the staged rows against each other and the store, then applies or refuses. */
+  apply(plan: ImportPlan): Promise<ApplyResult>;
+  /** Every reject of this file, in line order: after apply, with the contradictions too. */
+  rejects(): AsyncIterable<RejectLine>;
+  close(): Promise<void>;
+}
+
+export interface ImportStore {
+  startImport<K extends ImportKind>(kind: K): Promise<ImportStaging<K>>;
+  /** The import that applied this file to this kind, if one did. */
+  appliedImport(
+    kind: ImportKind,
+    sha256: string,
+  ): Promise<ImportRecord | undefined>;
+  /** Records an import that applied nothing (refused before staging, already imported). */
+  recordImport(record: NewImportRecord): Promise<number>;
+  /** Newest first. */
+  listImports(limit: number): Promise<ImportRecord[]>;
+  importRejects(importId: number): Promise<RejectLine[]>;
+}
+
+/** The rejects kept in the database per import for the data page; the file has them all. */
+export const REJECTS_KEPT = 10_000;
+
+/** How many examples of each change a report shows. */
+export const EXAMPLES_SHOWN = 5;
+
+export const NO_COUNTS: ImportCounts = {
+  rows: 0,
+  added: 0,
+  changed: 0,
+  unchanged: 0,
+  removed: 0,
+  rejected: 0,
+};

@@ -1,0 +1,137 @@
+// What each kind of import row is in SQLite: its staging table, its key, how a staged row
+// compares with the record it would change, and how the changes are written. Each kind's
+// SQL reads temp.staged (the file's good rows) and writes temp.plan (each row's change) and
+// temp.removed (a snapshot's records that the file leaves out).
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import type { ImportKind, ImportRow } from "@vics/shared/import/rows";
+
+export interface SqliteKind<K extends ImportKind> {
+  /** The staged columns after `line`, in the order `cells` gives them. */
+  columns: readonly string[];
+  cells(row: ImportRow<K>): SQLInputValue[];
+  /** The staged columns that identify a record; a second row with the same key contradicts. */
+  key: readonly string[];
+  /** How a record is named in messages and examples, as SQL over temp.staged `s`. */
+  label: string;
+  /** "vehicle", "policy": for messages. */
+  noun: string;
+  /**
+   * Rejects of staged rows the store cannot take (a policy for a vehicle not on record), as
+   * (line, column, value, reason) rows; they are deleted from temp.staged.
+   */
+  orphans?: string;
+  /** Fills temp.plan (staged columns, vehicle_id, record_id, change). */
+  plan: string;
+  /** Fills temp.removed (vehicle_id, record_id, label): records not in the file. */
+  removed: string;
+  /** How many records of the kind there are, for the snapshot's share removed. */
+  total: string;
+  /** Writes the plan and the removals; the vehicles they touch already have history. */
+  write(db: DatabaseSync, now: string): void;
+}
+
+const vehicles: SqliteKind<"vehicles"> = {
+  columns: [
+    "registration",
+    "make",
+    "model",
+    "year",
+    "color",
+    "first_registered",
+  ],
+  cells: (row) => [
+    row.registration,
+    row.make,
+    row.model,
+    row.year,
+    row.color,
+    row.firstRegistered,
+  ],
+  key: ["registration"],
+  label: "s.registration",
+  noun: "vehicle",
+  plan: `INSERT INTO temp.plan
+    SELECT s.*, v.id, v.id,
+      CASE WHEN v.id IS NULL THEN 'added'
+        WHEN v.make = s.make AND v.model = s.model AND v.year = s.year
+          AND v.color = s.color AND v.first_registered = s.first_registered THEN 'unchanged'
+        ELSE 'changed' END
+    FROM temp.staged s LEFT JOIN vehicles v ON v.registration = s.registration`,
+  removed: `INSERT INTO temp.removed
+    SELECT v.id, v.id, v.registration FROM vehicles v
+    WHERE v.registration NOT IN (SELECT registration FROM temp.staged)`,
+  total: "SELECT count(*) AS n FROM vehicles",
+  write(db, now) {
+    db.prepare(
+      `UPDATE vehicles SET (make, model, year, color, first_registered, updated_at) =
+        (SELECT make, model, year, color, first_registered, ? FROM temp.plan p
+         WHERE p.record_id = vehicles.id)
+       WHERE id IN (SELECT record_id FROM temp.plan WHERE change = 'changed')`,
+    ).run(now);
+    db.exec(
+      "DELETE FROM vehicles WHERE id IN (SELECT record_id FROM temp.removed)",
+    );
+    db.prepare(
+      `INSERT INTO vehicles (registration, make, model, year, color, first_registered, updated_at)
+       SELECT registration, make, model, year, color, first_registered, ? FROM temp.plan
+       WHERE change = 'added' ORDER BY line`,
+    ).run(now);
+  },
+};
+
+const policies: SqliteKind<"policies"> = {
+  columns: [
+    "registration",
+    "number",
+    "insurer",
+    "type",
+    "valid_from",
+    "valid_to",
+  ],
+  cells: (row) => [
+    row.registration,
+    row.number,
+    row.insurer,
+    row.type,
+    row.validFrom,
+    row.validTo,
+  ],
+  key: ["registration", "number"],
+  label: "s.registration || ' ' || s.number",
+  noun: "policy",
+  orphans: `SELECT s.line, 'registration', s.registration,
+      'No vehicle ' || s.registration || ' is on record: import it in a vehicles file first.'
+    FROM temp.staged s WHERE NOT EXISTS
+      (SELECT 1 FROM vehicles v WHERE v.registration = s.registration)`,
+  plan: `INSERT INTO temp.plan
+    SELECT s.*, v.id, p.id,
+      CASE WHEN p.id IS NULL THEN 'added'
+        WHEN p.insurer = s.insurer AND p.type = s.type AND p.valid_from = s.valid_from
+          AND p.valid_to = s.valid_to THEN 'unchanged'
+        ELSE 'changed' END
+    FROM temp.staged s JOIN vehicles v ON v.registration = s.registration
+    LEFT JOIN policies p ON p.vehicle_id = v.id AND p.number = s.number`,
+  removed: `INSERT INTO temp.removed
+    SELECT p.vehicle_id, p.id, v.registration || ' ' || p.number
+    FROM policies p JOIN vehicles v ON v.id = p.vehicle_id
+    WHERE NOT EXISTS (SELECT 1 FROM temp.staged s
+      WHERE s.registration = v.registration AND s.number = p.number)`,
+  total: "SELECT count(*) AS n FROM policies",
+  write(db) {
+    db.exec(
+      `UPDATE policies SET (insurer, type, valid_from, valid_to) =
+        (SELECT insurer, type, valid_from, valid_to FROM temp.plan p
+         WHERE p.record_id = policies.id)
+       WHERE id IN (SELECT record_id FROM temp.plan WHERE change = 'changed');
+       DELETE FROM policies WHERE id IN (SELECT record_id FROM temp.removed);
+       INSERT INTO policies (vehicle_id, number, insurer, type, valid_from, valid_to)
+       SELECT vehicle_id, number, insurer, type, valid_from, valid_to FROM temp.plan
+       WHERE change = 'added' ORDER BY line;`,
+    );
+  },
+};
+
+export const SQLITE_KINDS: { [K in ImportKind]?: SqliteKind<K> } = {
+  vehicles,
+  policies,
+};
