@@ -9,7 +9,7 @@ import { ENCODINGS, type Encoding } from "./import/decode.ts";
 import { historyTable, reportWords } from "./import/report-words.ts";
 import { runImport } from "./import/run-import.ts";
 import { databaseSettings } from "./store/open-store.ts";
-import { openDatabase } from "./store/sqlite/database.ts";
+import { openImportDatabase } from "./store/sqlite/database.ts";
 import { sqliteImportStore } from "./store/sqlite/import-writer.ts";
 import { SQLITE_KINDS } from "./store/sqlite/import-kinds.ts";
 import { migrateSqlite, readMeta } from "./store/sqlite/schema.ts";
@@ -76,7 +76,7 @@ if (settings.url !== undefined)
     1,
   );
 const [command, file, ...rest] = positionals;
-const db = openDatabase(settings.path);
+const db = openImportDatabase(settings.path);
 try {
   migrateSqlite(db);
   const store = sqliteImportStore(db);

@@ -16,3 +16,20 @@ export function openDatabase(path: string): DatabaseSync {
     ],
   });
 }
+
+/**
+ * The same file for `scripts/import`, which streams a file of any size: no memory map (its
+ * pages count in the process's resident memory) and a 16 MiB page cache, spilled to the WAL
+ * as the one import transaction grows.
+ */
+export function openImportDatabase(path: string): DatabaseSync {
+  return openSqlite(path, {
+    busyTimeoutMs: 60_000,
+    pragmas: [
+      "journal_mode = WAL",
+      "synchronous = NORMAL",
+      "cache_size = -16384",
+      "temp_store = FILE",
+    ],
+  });
+}
