@@ -1,3 +1,4 @@
+import { runCommand } from "./test-support/run-command.ts";
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,17 +28,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function db(env: Record<string, string>, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH ?? "", ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const db = (env: Record<string, string>, ...args: string[]) =>
+  runCommand(process.execPath, [CLI, ...args], {
+    PATH: process.env.PATH ?? "",
+    ...env,
+  });
 
 describe("scripts/db", { timeout: 120_000 }, () => {
   it.each(["SQLite", "PostgreSQL"])(

@@ -1,3 +1,4 @@
+import { runCommand } from "./test-support/run-command.ts";
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,17 +16,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function importCommand(env: Record<string, string>, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(IMPORT, args, {
-      env: { PATH: process.env.PATH ?? "", ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const importCommand = (env: Record<string, string>, ...args: string[]) =>
+  runCommand(IMPORT, args, { PATH: process.env.PATH ?? "", ...env });
 
 describe("scripts/import", { timeout: 60_000 }, () => {
   it("imports into an empty database, says what it did, refuses what it must, and lists it all", async () => {

@@ -1,3 +1,4 @@
+import { runCommand } from "./test-support/run-command.ts";
 import { execFile } from "node:child_process";
 import {
   existsSync,
@@ -24,17 +25,11 @@ const WRAPPER = join(import.meta.dirname, "../../scripts/keys");
 let dir: string;
 let databasePath: string;
 
-async function keys(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
-      env: { ...process.env, DATABASE_PATH: databasePath },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const keys = (...args: string[]) =>
+  runCommand(process.execPath, [CLI, ...args], {
+    ...process.env,
+    DATABASE_PATH: databasePath,
+  });
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "vics-keys-"));
