@@ -203,7 +203,16 @@ describe("the proxy's routes, wired to the real service, over hostile input", ()
       name: "proxy: any method, any path",
       input: checks.anyRequest(paths),
       answer: answerAsWebApp,
-      options: { describe: checks.describeSent },
+      options: {
+        describe: checks.describeSent,
+        examples: checks.plainRequests([
+          ["GET", "/api/v1/unknown"],
+          ["GET", "/api/v1/openapi.json"],
+          ["DELETE", "/api/v1/openapi.json"],
+          ["GET", "/"],
+          ["GET", "/assets/missing.js"],
+        ]),
+      },
       outcomes: [
         "unknown route: 404 NOT_FOUND",
         "openapi: 200",

@@ -116,7 +116,15 @@ describe("the service's routes over hostile input", () => {
       name: "service: single checks with a key",
       input: checks.singleCheck(""),
       answer: async (sent) => answer({ ...sent, key: await validKey() }, true),
-      options: { describe: checks.describeSent },
+      options: {
+        describe: checks.describeSent,
+        examples: checks.plainRequests([
+          ["GET", "/v1/unknown"],
+          ["GET", "/v1/openapi.json"],
+          ["DELETE", "/v1/openapi.json"],
+          ["GET", "/health"],
+        ]),
+      },
       outcomes: checks.SINGLE_CHECK_OUTCOMES,
       after: expectStillServing,
     },
@@ -202,7 +210,15 @@ describe("the service's routes over hostile input", () => {
       name: "service: any method, any path",
       input: checks.anyRequest(paths),
       answer: async (sent) => answer({ ...sent, key: await validKey() }, true),
-      options: { describe: checks.describeSent },
+      options: {
+        describe: checks.describeSent,
+        examples: checks.plainRequests([
+          ["GET", "/v1/unknown"],
+          ["GET", "/v1/openapi.json"],
+          ["DELETE", "/v1/openapi.json"],
+          ["GET", "/health"],
+        ]),
+      },
       outcomes: [
         "unknown route: 404 NOT_FOUND",
         "openapi: 200",
