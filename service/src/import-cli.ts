@@ -11,14 +11,11 @@ import { runImport } from "./import/run-import.ts";
 import { databaseSettings } from "./store/open-store.ts";
 import { openImportDatabase } from "./store/sqlite/database.ts";
 import { sqliteImportStore } from "./store/sqlite/import-writer.ts";
-import { SQLITE_KINDS } from "./store/sqlite/import-kinds.ts";
 import { migrateSqlite, readMeta } from "./store/sqlite/schema.ts";
 import { SYNTHETIC_FLEET } from "./store/sqlite/seed-database.ts";
 
-const IMPORTABLE = IMPORT_KINDS.filter((kind) => SQLITE_KINDS[kind]);
-
 const USAGE = `Usage:
-  scripts/import <kind> <file> [options]   import a CSV file of one kind: ${IMPORTABLE.join(", ")}
+  scripts/import <kind> <file> [options]   import a CSV file of one kind: ${IMPORT_KINDS.join(", ")}
   scripts/import history [--limit <n>]     list the imports, newest first (default 20)
 Options:
   --mode upsert|snapshot    upsert (default): rows add or change records; snapshot: the file
@@ -88,7 +85,7 @@ try {
       ),
     );
   } else {
-    const kind = IMPORTABLE.find((name) => name === command) as
+    const kind = IMPORT_KINDS.find((name) => name === command) as
       ImportKind | undefined;
     if (!kind)
       fail(

@@ -139,8 +139,8 @@ describe("importing into SQLite", () => {
     expect(rejects.split("\r\n")).toEqual([
       "\uFEFFline,column,value,reason",
       "3,registration,ZZ99ZZZ,No vehicle ZZ99ZZZ is on record: import it in a vehicles file first.",
-      '4,number,AB12CDE POL-3,"The policy AB12CDE POL-3 is on lines 4, 5: a file may hold each policy once. None of those lines was imported."',
-      '5,number,AB12CDE POL-3,"The policy AB12CDE POL-3 is on lines 4, 5: a file may hold each policy once. None of those lines was imported."',
+      '4,policy_number,AB12CDE POL-3,"The policy AB12CDE POL-3 is on lines 4, 5: a file may hold each policy once. None of those lines was imported."',
+      '5,policy_number,AB12CDE POL-3,"The policy AB12CDE POL-3 is on lines 4, 5: a file may hold each policy once. None of those lines was imported."',
       "",
     ]);
   });
@@ -249,5 +249,107 @@ describe("importing into SQLite", () => {
       "utf8",
     );
     expect(rejects).toContain(`2,registration,"'=HYPERLINK(""http://x"")"`);
+  });
+});
+
+describe("importing MOT tests, road tax and fines into SQLite", () => {
+  const MOT = "registration,test_date,expiry_date";
+  const TAX = "registration,status,due_date";
+  const FINES = "registration,reference,issued_on,amount,paid";
+
+  beforeEach(async () => {
+    await importText("vehicles", [
+      VEHICLES,
+      vehicle("AB12CDE"),
+      vehicle("CD34EFG"),
+    ]);
+  });
+
+  it("MOT: adds tests, changes an expiry with the old one kept, refuses an unknown vehicle", async () => {
+    const first = await importText("mot", [
+      MOT,
+      "AB12CDE,2025-02-20,2026-02-28",
+      "AB12CDE,2026-02-20,2027-02-28",
+      "ZZ99ZZZ,2026-02-20,2027-02-28",
+    ]);
+    expect(first).toMatchObject({
+      outcome: "applied",
+      counts: { rows: 3, added: 2, rejected: 1 },
+    });
+    expect(facts("AB12CDE")?.motExpiries).toEqual(["2026-02-28", "2027-02-28"]);
+    const corrected = await importText("mot", [
+      MOT,
+      "AB12CDE,2026-02-20,2027-02-19",
+    ]);
+    expect(corrected).toMatchObject({ counts: { changed: 1 } });
+    expect(facts("AB12CDE")?.motExpiries).toEqual(["2026-02-28", "2027-02-19"]);
+    expect(historyOf("AB12CDE").at(-1)?.policies).toBe("[]");
+    expect(
+      String(
+        db
+          .prepare(
+            "SELECT mots FROM vehicle_history WHERE registration = 'AB12CDE' ORDER BY id DESC",
+          )
+          .get()?.mots,
+      ),
+    ).toContain("2027-02-28");
+  });
+
+  it("road tax: a state per vehicle, added, changed to SORN, and removed by a snapshot", async () => {
+    const first = await importText("tax", [
+      TAX,
+      "AB12CDE,taxed,2027-03-31",
+      "CD34EFG,taxed,2027-01-31",
+    ]);
+    expect(first).toMatchObject({ counts: { added: 2 } });
+    expect(facts("AB12CDE")?.tax).toEqual({
+      sorn: false,
+      dueDate: "2027-03-31",
+    });
+    const snapshot = await importText(
+      "tax",
+      [TAX, "AB12CDE,SORN,", "CD34EFG,taxed,2027-01-31"],
+      { mode: "snapshot" },
+    );
+    expect(snapshot).toMatchObject({
+      counts: { changed: 1, unchanged: 1, removed: 0 },
+    });
+    expect(facts("AB12CDE")?.tax).toEqual({ sorn: true, dueDate: null });
+    const removed = await importText("tax", [TAX, "AB12CDE,SORN,"], {
+      mode: "snapshot",
+      force: true,
+    });
+    expect(removed).toMatchObject({
+      counts: { unchanged: 1, removed: 1 },
+      examples: { removed: ["CD34EFG"] },
+    });
+    expect(facts("CD34EFG")?.tax).toEqual({ sorn: false, dueDate: null });
+  });
+
+  it("fines: matched by reference, a payment is a change, a repeated reference refused", async () => {
+    const first = await importText("fines", [
+      FINES,
+      "AB12CDE,PCN-1,2026-10-02,65.00,no",
+      'AB12CDE,PCN-2,2026-10-05,"£1,200.50",no',
+      "CD34EFG,PCN-3,2026-06-18,130,yes",
+      "CD34EFG,PCN-3,2026-06-18,130,no",
+    ]);
+    expect(first).toMatchObject({
+      counts: { added: 2, rejected: 2 },
+    });
+    expect(facts("AB12CDE")?.fines).toEqual([
+      { amountPence: 6500, paid: false },
+      { amountPence: 120050, paid: false },
+    ]);
+    expect(facts("CD34EFG")?.fines).toEqual([]);
+    const paid = await importText("fines", [
+      FINES,
+      "AB12CDE,PCN-1,2026-10-02,65.00,yes",
+    ]);
+    expect(paid).toMatchObject({ counts: { changed: 1 } });
+    expect(facts("AB12CDE")?.fines).toEqual([
+      { amountPence: 6500, paid: true },
+      { amountPence: 120050, paid: false },
+    ]);
   });
 });

@@ -11,6 +11,8 @@ export interface SqliteKind<K extends ImportKind> {
   cells(row: ImportRow<K>): SQLInputValue[];
   /** The staged columns that identify a record; a second row with the same key contradicts. */
   key: readonly string[];
+  /** The file's column a repeated key is reported against (its last key column). */
+  keyColumn: string;
   /** How a record is named in messages and examples, as SQL over temp.staged `s`. */
   label: string;
   /** "vehicle", "policy": for messages. */
@@ -30,6 +32,12 @@ export interface SqliteKind<K extends ImportKind> {
   write(db: DatabaseSync, now: string): void;
 }
 
+/** A row of a kind that belongs to a vehicle is refused when the vehicle is not on record. */
+const vehicleOnRecord = `SELECT s.line, 'registration', s.registration,
+      'No vehicle ' || s.registration || ' is on record: import it in a vehicles file first.'
+    FROM temp.staged s WHERE NOT EXISTS
+      (SELECT 1 FROM vehicles v WHERE v.registration = s.registration)`;
+
 const vehicles: SqliteKind<"vehicles"> = {
   columns: [
     "registration",
@@ -48,6 +56,7 @@ const vehicles: SqliteKind<"vehicles"> = {
     row.firstRegistered,
   ],
   key: ["registration"],
+  keyColumn: "registration",
   label: "s.registration",
   noun: "vehicle",
   plan: `INSERT INTO temp.plan
@@ -97,12 +106,10 @@ const policies: SqliteKind<"policies"> = {
     row.validTo,
   ],
   key: ["registration", "number"],
+  keyColumn: "policy_number",
   label: "s.registration || ' ' || s.number",
   noun: "policy",
-  orphans: `SELECT s.line, 'registration', s.registration,
-      'No vehicle ' || s.registration || ' is on record: import it in a vehicles file first.'
-    FROM temp.staged s WHERE NOT EXISTS
-      (SELECT 1 FROM vehicles v WHERE v.registration = s.registration)`,
+  orphans: vehicleOnRecord,
   plan: `INSERT INTO temp.plan
     SELECT s.*, v.id, p.id,
       CASE WHEN p.id IS NULL THEN 'added'
@@ -131,7 +138,126 @@ const policies: SqliteKind<"policies"> = {
   },
 };
 
-export const SQLITE_KINDS: { [K in ImportKind]?: SqliteKind<K> } = {
+const mot: SqliteKind<"mot"> = {
+  columns: ["registration", "tested_on", "expires_on"],
+  cells: (row) => [row.registration, row.testedOn, row.expiresOn],
+  key: ["registration", "tested_on"],
+  keyColumn: "test_date",
+  label: "s.registration || ' ' || s.tested_on",
+  noun: "MOT test",
+  orphans: vehicleOnRecord,
+  plan: `INSERT INTO temp.plan
+    SELECT s.*, v.id, m.id,
+      CASE WHEN m.id IS NULL THEN 'added'
+        WHEN m.expires_on = s.expires_on THEN 'unchanged'
+        ELSE 'changed' END
+    FROM temp.staged s JOIN vehicles v ON v.registration = s.registration
+    LEFT JOIN mot_tests m ON m.vehicle_id = v.id AND m.tested_on = s.tested_on`,
+  removed: `INSERT INTO temp.removed
+    SELECT m.vehicle_id, m.id, v.registration || ' ' || m.tested_on
+    FROM mot_tests m JOIN vehicles v ON v.id = m.vehicle_id
+    WHERE NOT EXISTS (SELECT 1 FROM temp.staged s
+      WHERE s.registration = v.registration AND s.tested_on = m.tested_on)`,
+  total: "SELECT count(*) AS n FROM mot_tests",
+  write(db) {
+    db.exec(
+      `UPDATE mot_tests SET expires_on =
+        (SELECT expires_on FROM temp.plan p WHERE p.record_id = mot_tests.id)
+       WHERE id IN (SELECT record_id FROM temp.plan WHERE change = 'changed');
+       DELETE FROM mot_tests WHERE id IN (SELECT record_id FROM temp.removed);
+       INSERT INTO mot_tests (vehicle_id, tested_on, expires_on)
+       SELECT vehicle_id, tested_on, expires_on FROM temp.plan
+       WHERE change = 'added' ORDER BY line;`,
+    );
+  },
+};
+
+/**
+ * A vehicle's road tax is one state on its row (tax_due, sorn): a vehicle with neither has
+ * no tax record, so a row for it is "added", and a snapshot that leaves it out removes its
+ * record (untaxed, no due date).
+ */
+const tax: SqliteKind<"tax"> = {
+  columns: ["registration", "sorn", "tax_due"],
+  cells: (row) => [
+    row.registration,
+    row.status === "sorn" ? 1 : 0,
+    row.dueDate,
+  ],
+  key: ["registration"],
+  keyColumn: "registration",
+  label: "s.registration",
+  noun: "road tax",
+  orphans: vehicleOnRecord,
+  plan: `INSERT INTO temp.plan
+    SELECT s.*, v.id, v.id,
+      CASE WHEN v.tax_due IS NULL AND v.sorn = 0 THEN 'added'
+        WHEN v.sorn = s.sorn AND v.tax_due IS s.tax_due THEN 'unchanged'
+        ELSE 'changed' END
+    FROM temp.staged s JOIN vehicles v ON v.registration = s.registration`,
+  removed: `INSERT INTO temp.removed
+    SELECT v.id, v.id, v.registration FROM vehicles v
+    WHERE (v.tax_due IS NOT NULL OR v.sorn = 1)
+      AND v.registration NOT IN (SELECT registration FROM temp.staged)`,
+  total:
+    "SELECT count(*) AS n FROM vehicles WHERE tax_due IS NOT NULL OR sorn = 1",
+  write(db) {
+    db.exec(
+      `UPDATE vehicles SET (sorn, tax_due) =
+        (SELECT sorn, tax_due FROM temp.plan p WHERE p.record_id = vehicles.id)
+       WHERE id IN (SELECT record_id FROM temp.plan WHERE change <> 'unchanged');
+       UPDATE vehicles SET sorn = 0, tax_due = NULL
+       WHERE id IN (SELECT record_id FROM temp.removed);`,
+    );
+  },
+};
+
+const fines: SqliteKind<"fines"> = {
+  columns: ["registration", "reference", "issued_on", "amount_pence", "paid"],
+  cells: (row) => [
+    row.registration,
+    row.reference,
+    row.issuedOn,
+    row.amountPence,
+    row.paid ? 1 : 0,
+  ],
+  key: ["registration", "reference"],
+  keyColumn: "reference",
+  label: "s.registration || ' ' || s.reference",
+  noun: "fine",
+  orphans: vehicleOnRecord,
+  plan: `INSERT INTO temp.plan
+    SELECT s.*, v.id, f.id,
+      CASE WHEN f.id IS NULL THEN 'added'
+        WHEN f.issued_on = s.issued_on AND f.amount_pence = s.amount_pence
+          AND f.paid = s.paid THEN 'unchanged'
+        ELSE 'changed' END
+    FROM temp.staged s JOIN vehicles v ON v.registration = s.registration
+    LEFT JOIN fines f ON f.vehicle_id = v.id AND f.reference = s.reference`,
+  removed: `INSERT INTO temp.removed
+    SELECT f.vehicle_id, f.id, v.registration || ' ' || coalesce(f.reference, f.issued_on)
+    FROM fines f JOIN vehicles v ON v.id = f.vehicle_id
+    WHERE NOT EXISTS (SELECT 1 FROM temp.staged s
+      WHERE s.registration = v.registration AND s.reference = f.reference)`,
+  total: "SELECT count(*) AS n FROM fines",
+  write(db) {
+    db.exec(
+      `UPDATE fines SET (issued_on, amount_pence, paid) =
+        (SELECT issued_on, amount_pence, paid FROM temp.plan p
+         WHERE p.record_id = fines.id)
+       WHERE id IN (SELECT record_id FROM temp.plan WHERE change = 'changed');
+       DELETE FROM fines WHERE id IN (SELECT record_id FROM temp.removed);
+       INSERT INTO fines (vehicle_id, reference, issued_on, amount_pence, paid)
+       SELECT vehicle_id, reference, issued_on, amount_pence, paid FROM temp.plan
+       WHERE change = 'added' ORDER BY line;`,
+    );
+  },
+};
+
+export const SQLITE_KINDS: { [K in ImportKind]: SqliteKind<K> } = {
   vehicles,
   policies,
+  mot,
+  tax,
+  fines,
 };

@@ -28,11 +28,8 @@ const STAGE_BATCH = 500;
 /** meta.fleet once real data is in: the sandbox's plates no longer answer (decision 040). */
 export const IMPORTED_FLEET = "imported";
 
-function kindOf<K extends ImportKind>(kind: K): SqliteKind<K> {
-  const spec = SQLITE_KINDS[kind] as SqliteKind<K> | undefined;
-  if (!spec) throw new Error(`${kind} cannot be imported into SQLite yet`);
-  return spec;
-}
+const kindOf = <K extends ImportKind>(kind: K) =>
+  SQLITE_KINDS[kind] as SqliteKind<K>;
 
 export function sqliteImportStore(db: DatabaseSync): ImportStore {
   return {
@@ -203,7 +200,7 @@ function rejectRepeats(db: DatabaseSync, spec: SqliteKind<ImportKind>): void {
     for (const line of lines)
       addReject.run(
         line,
-        spec.key[spec.key.length - 1] ?? "",
+        spec.keyColumn,
         String(repeat.label),
         `The ${spec.noun} ${String(repeat.label)} is on lines ${lines.join(", ")}: a file may hold each ${spec.noun} once. None of those lines was imported.`,
       );
