@@ -44,8 +44,9 @@ describe("scripts/db", { timeout: 120_000 }, () => {
           : { DATABASE_URL: await server.createDatabase("db_cli") };
       const migrated = await db(env, "migrate");
       expect(migrated.code).toBe(0);
-      // Each engine's own count of steps: SQLite's second is the imports' (decision 040).
-      const steps = engine === "SQLite" ? "2 steps" : "1 step";
+      // Each engine's own count of steps: SQLite's second is the imports' (decision 040) and
+      // its third the data's range and freshness (041); PostgreSQL's second holds both.
+      const steps = engine === "SQLite" ? "3 steps" : "2 steps";
       expect(migrated.stdout).toMatch(
         new RegExp(`^Migrated the database at .+: ${steps} run\\.\\n$`),
       );

@@ -27,6 +27,9 @@ Options:
   --encoding utf-8|windows-1252   the file's encoding when it has no byte-order mark
   --rejects <path>          where refused rows go (default: <file>.rejects.csv)
   --by <name>               who is running it, for the history (default: the login name)
+  --as-of <instant>         when the file's data was current at its source, such as
+                            2026-11-24T06:00:00Z (default: now); answers show it as the
+                            source's freshness
   --over-synthetic          import into a database that holds the synthetic fleet
 The database is the SQLite file at DATABASE_PATH. See docs/import.md.`;
 
@@ -39,6 +42,7 @@ const { values, positionals } = readCliArgs(USAGE, {
   encoding: { type: "string" },
   rejects: { type: "string" },
   by: { type: "string" },
+  "as-of": { type: "string" },
   limit: { type: "string", default: "20" },
   "over-synthetic": { type: "boolean", default: false },
 });
@@ -63,6 +67,25 @@ function wholeNumber(value: string, option: string, max = Infinity): number {
       2,
     );
   return number;
+}
+
+/** An instant with its offset, not in the future: when the file's data was current. */
+function instant(value: string | undefined, option: string): Date | undefined {
+  if (value === undefined) return undefined;
+  const at = new Date(value);
+  if (
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(
+      value,
+    ) ||
+    Number.isNaN(at.getTime())
+  )
+    return fail(
+      `${option} must be an instant with its offset, like 2026-11-24T06:00:00Z, not "${value}".`,
+      2,
+    );
+  if (at.getTime() > Date.now())
+    return fail(`${option} ${value} is in the future.`, 2);
+  return at;
 }
 
 const env = loadEnv();
@@ -118,6 +141,7 @@ try {
         encoding: oneOf<Encoding>(values.encoding, ENCODINGS, "--encoding"),
         rejectsPath: values.rejects ?? `${file}.rejects.csv`,
         runBy: values.by ?? userInfo().username,
+        dataAsOf: instant(values["as-of"], "--as-of"),
       },
       () => new Date(),
     );

@@ -17,6 +17,7 @@ import {
 import { clientAddress } from "./http/client-address.ts";
 import { SANDBOX_DELAY_MS } from "./sandbox.ts";
 import { withCachedKeys } from "./store/cached-keys.ts";
+import { cachedDataInfo } from "./store/data-info.ts";
 import {
   databaseFields,
   databaseSettings,
@@ -30,11 +31,15 @@ const logger = createLogger({ service: "service", level: env.LOG_LEVEL });
 // DATABASE_URL's PostgreSQL, else the SQLite file: migrated, and seeded when empty and asked.
 const database = databaseSettings(env, "vics-service");
 // Keys are looked up once per KEY_CACHE_TTL_MS, not per request; revocations apply within it.
-const store = withCachedKeys(
-  await openStoreOrExit(database, new Date(), (message, fields) =>
-    logger.info(message, fields),
-  ),
+// So are the data's freshness and range (decision 041): an import in another process shows
+// within DATA_INFO_TTL_MS.
+const opened = await openStoreOrExit(database, new Date(), (message, fields) =>
+  logger.info(message, fields),
 );
+const store = withCachedKeys({
+  ...opened,
+  dataInfo: cachedDataInfo(() => opened.dataInfo()),
+});
 const sandbox = env.SANDBOX ?? (await store.holdsSyntheticFleet());
 
 // With RATE_LIMIT_URL, every replica counts in the same Redis, so the limits stay exact; when

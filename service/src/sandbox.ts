@@ -48,7 +48,9 @@ export function slowSandboxVehicle(
         type: "Comprehensive",
       },
     ],
-    motExpiries: [addDays(today, 200)],
+    motTests: [
+      { testedOn: addDays(today, -165), expiresOn: addDays(today, 200) },
+    ],
     tax: { sorn: false, dueDate: addDays(today, 150) },
     fines: [],
   };

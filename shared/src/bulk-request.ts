@@ -5,6 +5,7 @@ import {
   type BulkRequest,
   BulkRequestSchema,
 } from "./bulk.ts";
+import { readPointInTime } from "./point-in-time.ts";
 
 /**
  * Reading a bulk request body, in the words the service and the proxy both answer with,
@@ -69,6 +70,8 @@ export function describeBulkRequestError(
       issue.path[0] === "registrations" && typeof issue.path[1] === "number",
   );
   if (item) return BULK_REQUEST_DETAILS.notAString(Number(item.path[1]));
+  const asked = readPointInTime(input);
+  if (!asked.ok) return asked.detail;
   return error.issues[0]?.message ?? BULK_REQUEST_DETAILS.notAnObject;
 }
 
@@ -86,9 +89,10 @@ function tooLongItem(registrations: readonly string[]): string | undefined {
 }
 
 /**
- * Parses and validates a bulk request body. Members other than `registrations` are
- * dropped, not refused (docs/decisions/014-bulk-request-bodies.md); an item longer than any
- * registration is refused, naming its position.
+ * Parses and validates a bulk request body. Members other than `registrations` and the
+ * point-in-time extension's `date` and `asKnownAt` are dropped, not refused
+ * (docs/decisions/014-bulk-request-bodies.md); an item longer than any registration is
+ * refused, naming its position.
  */
 export function readBulkRequest(text: string): BulkRequestReading {
   let json: unknown;

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { PolicySchema } from "./policy.ts";
 import { VehicleSchema } from "./vehicle.ts";
+import {
+  type AsOf,
+  AsOfSchema,
+  AsKnownAtSchema,
+  AsOfDateSchema,
+  type DataAsOf,
+  DataAsOfSchema,
+} from "./point-in-time.ts";
 
 export const BULK_MAX_REGISTRATIONS = 1000;
 export const BULK_MAX_BODY_BYTES = 64 * 1024;
@@ -21,6 +29,8 @@ export const BulkRequestSchema = z
       .max(BULK_MAX_REGISTRATIONS, {
         error: `"registrations" must hold at most ${BULK_MAX_REGISTRATIONS} items`,
       }),
+    date: AsOfDateSchema.optional(),
+    asKnownAt: AsKnownAtSchema.optional(),
   })
   .meta({ id: "BulkRequest" });
 
@@ -71,6 +81,8 @@ export function bulkCounts<T extends z.ZodType>(item: T) {
         .int()
         .min(0)
         .describe("processed = successful + failed"),
+      dataAsOf: DataAsOfSchema.optional(),
+      asOf: AsOfSchema.optional(),
     })
     .refine(
       (result) =>
@@ -87,13 +99,17 @@ export function bulkCounts<T extends z.ZodType>(item: T) {
  * A bulk answer's items with their counts: processed = results = successful + failed, a
  * failed item being one with an `error`. The service answers with it; test upstreams too.
  */
-export function bulkAnswer<Item extends { error?: string }>(results: Item[]) {
+export function bulkAnswer<Item extends { error?: string }>(
+  results: Item[],
+  about: { dataAsOf?: DataAsOf; asOf?: AsOf } = {},
+) {
   const failed = results.filter((item) => item.error !== undefined).length;
   return {
     results,
     processed: results.length,
     successful: results.length - failed,
     failed,
+    ...about,
   };
 }
 

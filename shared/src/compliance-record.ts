@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { VehicleSchema } from "./vehicle.ts";
+import { AsOfSchema, DataAsOfSchema } from "./point-in-time.ts";
 
 export const MotStatusSchema = z.enum(["valid", "expired", "exempt", "none"]);
 export const TaxStatusSchema = z.enum(["taxed", "untaxed", "sorn"]);
@@ -54,6 +55,8 @@ export const ComplianceRecordSchema = z
     vehicle: VehicleSchema.optional().describe(
       "Extension: the vehicle checked, so a client can show it without a second request. Clients must not depend on it.",
     ),
+    dataAsOf: DataAsOfSchema.optional(),
+    asOf: AsOfSchema.optional(),
   })
   .meta({ id: "ComplianceRecord" });
 

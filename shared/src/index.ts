@@ -16,3 +16,4 @@ export * from "./uk-date.ts";
 export * from "./access.ts";
 export * from "./auth.ts";
 export * from "./csv.ts";
+export * from "./point-in-time.ts";

@@ -21,6 +21,8 @@ export const PROBLEM_CODES = [
   "LINK_NOT_USABLE",
   // The database or the rate limiter's Redis is not answering: retry after Retry-After.
   "SERVICE_UNAVAILABLE",
+  // A point-in-time question outside the kept history, or in the future (decision 041).
+  "DATE_OUT_OF_RANGE",
 ] as const;
 
 export const ProblemCodeSchema = z.enum(PROBLEM_CODES);
@@ -69,6 +71,7 @@ export const PROBLEM_TITLES: Record<ProblemCode, string> = {
   ACCOUNT_DISABLED: "Account disabled",
   LINK_NOT_USABLE: "Link cannot be used",
   SERVICE_UNAVAILABLE: "Service unavailable",
+  DATE_OUT_OF_RANGE: "Date out of range",
 };
 
 export function problemType(code: ProblemCode): string {

@@ -15,6 +15,8 @@ import type { ComplianceFacts } from "./compliance.ts";
 
 const TODAY = "2026-03-10";
 const vehicle = { make: "Ford", model: "Focus", year: 2015, color: "Blue" };
+/** As an answer shows it: with the first registration (decision 041). */
+const shown = { ...vehicle, firstRegistered: "2015-01-01" };
 const cover = (validFrom: string, validTo: string): Policy => ({
   number: "P1",
   insurer: "Acorn Mutual",
@@ -25,7 +27,7 @@ const cover = (validFrom: string, validTo: string): Policy => ({
 const facts = (changes: Partial<ComplianceFacts> = {}) => ({
   firstRegistered: "2015-01-01",
   policies: [cover("2025-06-01", "2026-05-31")],
-  motExpiries: ["2026-10-01"],
+  motTests: [{ testedOn: "2025-10-01", expiresOn: "2026-10-01" }],
   tax: { sorn: false, dueDate: "2026-08-01" },
   fines: [],
   vehicle,
@@ -46,7 +48,7 @@ describe("bulkInsuranceItem", () => {
       registration: "AB12CDE",
       insured: true,
       policy: cover("2025-06-01", "2026-05-31"),
-      vehicle,
+      vehicle: shown,
     });
   });
 
@@ -69,7 +71,7 @@ describe("bulkInsuranceItem", () => {
         registration: "AB12CDE",
         insured: false,
         lastPolicy,
-        vehicle,
+        vehicle: shown,
       });
     },
   );
@@ -86,7 +88,9 @@ describe("bulkInsuranceItem", () => {
 describe("bulkComplianceItem", () => {
   it("the single check's verdict, details and vehicle", () => {
     const item = bulkComplianceItem(
-      found({ fines: [{ amountPence: 100, paid: false }] }),
+      found({
+        fines: [{ issuedOn: "2026-01-05", amountPence: 100, paid: false }],
+      }),
       TODAY,
     );
     expect(item).toMatchObject({
@@ -99,7 +103,7 @@ describe("bulkComplianceItem", () => {
         noOutstandingFines: false,
       },
       details: { fines: { count: 1, totalPence: 100 } },
-      vehicle,
+      vehicle: shown,
     });
     expect(item.error).toBeUndefined();
   });

@@ -9,6 +9,12 @@ import { type ComplianceFacts, complianceVerdict } from "./compliance.ts";
 import type { IsoDate } from "./dates.ts";
 import { insuranceStatus } from "./insurance.ts";
 
+/** The vehicle as an answer shows it, with its first registration (decision 041). */
+export const answerVehicle = (facts: {
+  vehicle: Vehicle;
+  firstRegistered: IsoDate;
+}): Vehicle => ({ ...facts.vehicle, firstRegistered: facts.firstRegistered });
+
 /** One submitted registration, looked up: the vehicle's facts, or why there are none. */
 export type BulkOutcome =
   | {
@@ -33,7 +39,7 @@ export function bulkInsuranceItem(
     registration,
     insured,
     ...insurancePolicies(insured, policy),
-    vehicle: outcome.facts.vehicle,
+    vehicle: answerVehicle(outcome.facts),
   };
 }
 
@@ -79,6 +85,6 @@ export function bulkComplianceItem(
     checks: verdict.checks,
     details: verdict.details,
     ...insurancePolicies(insured, policy),
-    vehicle: outcome.facts.vehicle,
+    vehicle: answerVehicle(outcome.facts),
   };
 }

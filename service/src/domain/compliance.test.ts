@@ -46,9 +46,32 @@ describe("motDetails", () => {
     ],
     ["old car never tested", "2015-01-01", [], "none", null],
   ] as const)("%s", (_label, firstRegistered, expiries, status, expiry) => {
-    expect(motDetails(firstRegistered, expiries, TODAY)).toEqual({
+    const tests = expiries.map((expiresOn) => ({
+      testedOn: `${Number(expiresOn.slice(0, 4)) - 1}${expiresOn.slice(4)}`,
+      expiresOn,
+    }));
+    expect(motDetails(firstRegistered, tests, TODAY)).toEqual({
       status,
       expiry,
+    });
+  });
+
+  it("on a past date, counts only the certificates tested by then", () => {
+    const tests = [
+      { testedOn: "2024-03-01", expiresOn: "2025-03-01" },
+      { testedOn: "2025-03-20", expiresOn: "2026-03-19" },
+    ];
+    expect(motDetails("2015-01-01", tests, "2025-03-10")).toEqual({
+      status: "expired",
+      expiry: "2025-03-01",
+    });
+    expect(motDetails("2015-01-01", tests, "2025-03-20")).toEqual({
+      status: "valid",
+      expiry: "2026-03-19",
+    });
+    expect(motDetails("2015-01-01", tests, "2024-02-29")).toEqual({
+      status: "none",
+      expiry: null,
     });
   });
 
@@ -86,19 +109,33 @@ describe("taxDetails", () => {
 describe("fineDetails", () => {
   it.each([
     ["no fines", [], 0, 0],
-    ["paid fines do not count", [{ amountPence: 10_000, paid: true }], 0, 0],
+    [
+      "paid fines do not count",
+      [{ issuedOn: "2026-01-05", amountPence: 10_000, paid: true }],
+      0,
+      0,
+    ],
     [
       "unpaid fines are counted and summed",
       [
-        { amountPence: 10_000, paid: false },
-        { amountPence: 5_000, paid: false },
-        { amountPence: 6_000, paid: true },
+        { issuedOn: "2026-01-05", amountPence: 10_000, paid: false },
+        { issuedOn: "2026-02-05", amountPence: 5_000, paid: false },
+        { issuedOn: "2025-01-05", amountPence: 6_000, paid: true },
       ],
       2,
       15_000,
     ],
+    [
+      "a fine issued after the date does not count on it",
+      [
+        { issuedOn: "2026-03-10", amountPence: 10_000, paid: false },
+        { issuedOn: "2026-03-11", amountPence: 5_000, paid: false },
+      ],
+      1,
+      10_000,
+    ],
   ] as const)("%s", (_label, fines, count, totalPence) => {
-    expect(fineDetails(fines)).toEqual({ count, totalPence });
+    expect(fineDetails(fines, TODAY)).toEqual({ count, totalPence });
   });
 });
 
@@ -148,7 +185,7 @@ describe("complianceVerdict", () => {
   const good: ComplianceFacts = {
     firstRegistered: "2015-01-01",
     policies: [cover],
-    motExpiries: ["2026-10-01"],
+    motTests: [{ testedOn: "2025-10-01", expiresOn: "2026-10-01" }],
     tax: { sorn: false, dueDate: "2026-08-01" },
     fines: [],
   };
@@ -170,10 +207,14 @@ describe("complianceVerdict", () => {
       { policies: [{ ...cover, validTo: TODAY }] },
       [true, true, true, true],
     ],
-    ["MOT expired", { motExpiries: ["2026-01-01"] }, [true, false, true, true]],
+    [
+      "MOT expired",
+      { motTests: [{ testedOn: "2025-01-01", expiresOn: "2026-01-01" }] },
+      [true, false, true, true],
+    ],
     [
       "MOT exempt counts as valid",
-      { firstRegistered: "2024-01-01", motExpiries: [] },
+      { firstRegistered: "2024-01-01", motTests: [] },
       [true, true, true, true],
     ],
     ["SORN", { tax: { sorn: true, dueDate: null } }, [true, true, false, true]],
@@ -184,12 +225,12 @@ describe("complianceVerdict", () => {
     ],
     [
       "an unpaid fine",
-      { fines: [{ amountPence: 100, paid: false }] },
+      { fines: [{ issuedOn: "2026-01-05", amountPence: 100, paid: false }] },
       [true, true, true, false],
     ],
     [
       "a paid fine",
-      { fines: [{ amountPence: 100, paid: true }] },
+      { fines: [{ issuedOn: "2026-01-05", amountPence: 100, paid: true }] },
       [true, true, true, true],
     ],
   ] as const)(

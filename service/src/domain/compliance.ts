@@ -12,26 +12,35 @@ export interface TaxRecord {
 }
 
 export interface Fine {
+  issuedOn: IsoDate;
   amountPence: number;
   paid: boolean;
+}
+
+/** An MOT certificate: valid from its test through its expiry date. */
+export interface MotTest {
+  testedOn: IsoDate;
+  expiresOn: IsoDate;
 }
 
 export interface ComplianceFacts {
   firstRegistered: IsoDate;
   policies: readonly Policy[];
-  /** Expiry date of every MOT certificate the vehicle has had. */
-  motExpiries: readonly IsoDate[];
+  /** Every MOT certificate the vehicle has had, in test-date order. */
+  motTests: readonly MotTest[];
   tax: TaxRecord;
   fines: readonly Fine[];
 }
 
+/** The MOT on `today` (any date): only certificates from tests on or before it count. */
 export function motDetails(
   firstRegistered: IsoDate,
-  motExpiries: readonly IsoDate[],
+  motTests: readonly MotTest[],
   today: IsoDate,
 ): ComplianceDetails["mot"] {
-  const latest = motExpiries.reduce<IsoDate | null>(
-    (max, expiry) => (max === null || expiry > max ? expiry : max),
+  const latest = motTests.reduce<IsoDate | null>(
+    (max, { testedOn, expiresOn }) =>
+      testedOn <= today && (max === null || expiresOn > max) ? expiresOn : max,
     null,
   );
   if (today < addYears(firstRegistered, MOT_EXEMPT_YEARS))
@@ -51,11 +60,12 @@ export function taxDetails(
   return { status: "untaxed", dueDate: tax.dueDate };
 }
 
-/** Only unpaid fines count. */
+/** Only unpaid fines issued on or before `today` (any date) count. */
 export function fineDetails(
   fines: readonly Fine[],
+  today: IsoDate,
 ): ComplianceDetails["fines"] {
-  const unpaid = fines.filter((fine) => !fine.paid);
+  const unpaid = fines.filter((fine) => !fine.paid && fine.issuedOn <= today);
   return {
     count: unpaid.length,
     totalPence: unpaid.reduce((total, fine) => total + fine.amountPence, 0),
@@ -85,9 +95,9 @@ export function complianceVerdict(
   const insurance = insuranceDetails(facts.policies, today);
   const details: ComplianceDetails = {
     insurance,
-    mot: motDetails(facts.firstRegistered, facts.motExpiries, today),
+    mot: motDetails(facts.firstRegistered, facts.motTests, today),
     tax: taxDetails(facts.tax, today),
-    fines: fineDetails(facts.fines),
+    fines: fineDetails(facts.fines, today),
   };
   const checks: ComplianceChecks = {
     insuranceValid: insurance.status === "insured",

@@ -276,13 +276,19 @@ describe("importing MOT tests, road tax and fines into SQLite", () => {
       outcome: "applied",
       counts: { rows: 3, added: 2, rejected: 1 },
     });
-    expect(facts("AB12CDE")?.motExpiries).toEqual(["2026-02-28", "2027-02-28"]);
+    expect(facts("AB12CDE")?.motTests).toEqual([
+      { testedOn: "2025-02-20", expiresOn: "2026-02-28" },
+      { testedOn: "2026-02-20", expiresOn: "2027-02-28" },
+    ]);
     const corrected = await importText("mot", [
       MOT,
       "AB12CDE,2026-02-20,2027-02-19",
     ]);
     expect(corrected).toMatchObject({ counts: { changed: 1 } });
-    expect(facts("AB12CDE")?.motExpiries).toEqual(["2026-02-28", "2027-02-19"]);
+    expect(facts("AB12CDE")?.motTests.map((test) => test.expiresOn)).toEqual([
+      "2026-02-28",
+      "2027-02-19",
+    ]);
     expect(historyOf("AB12CDE").at(-1)?.policies).toBe("[]");
     expect(
       String(
@@ -338,8 +344,8 @@ describe("importing MOT tests, road tax and fines into SQLite", () => {
       counts: { added: 2, rejected: 2 },
     });
     expect(facts("AB12CDE")?.fines).toEqual([
-      { amountPence: 6500, paid: false },
-      { amountPence: 120050, paid: false },
+      { issuedOn: "2026-10-02", amountPence: 6500, paid: false },
+      { issuedOn: "2026-10-05", amountPence: 120050, paid: false },
     ]);
     expect(facts("CD34EFG")?.fines).toEqual([]);
     const paid = await importText("fines", [
@@ -348,8 +354,8 @@ describe("importing MOT tests, road tax and fines into SQLite", () => {
     ]);
     expect(paid).toMatchObject({ counts: { changed: 1 } });
     expect(facts("AB12CDE")?.fines).toEqual([
-      { amountPence: 6500, paid: true },
-      { amountPence: 120050, paid: false },
+      { issuedOn: "2026-10-02", amountPence: 6500, paid: true },
+      { issuedOn: "2026-10-05", amountPence: 120050, paid: false },
     ]);
   });
 });

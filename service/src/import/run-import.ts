@@ -33,6 +33,8 @@ export interface ImportOptions<K extends ImportKind> {
   /** Where the reject file goes; written only when a row is refused. */
   rejectsPath: string;
   runBy: string;
+  /** When the file's data was current at its source; default: when the import starts. */
+  dataAsOf?: Date;
 }
 
 export type ImportReport =
@@ -74,6 +76,7 @@ export async function runImport<K extends ImportKind>(
       mode: options.mode,
       file,
       runBy: options.runBy,
+      dataAsOf: null,
       startedAt: startedAt.toISOString(),
       finishedAt: now().toISOString(),
       outcome,
@@ -136,6 +139,7 @@ export async function runImport<K extends ImportKind>(
       file,
       runBy: options.runBy,
       startedAt,
+      dataAsOf: (options.dataAsOf ?? startedAt).toISOString(),
       rows,
       now,
     });

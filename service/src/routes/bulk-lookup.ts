@@ -1,4 +1,9 @@
-import { BULK_ERRORS, parseRegistration, ukDate } from "@vics/shared";
+import {
+  type AsOf,
+  BULK_ERRORS,
+  parseRegistration,
+  type PointInTime,
+} from "@vics/shared";
 import type { AppDeps } from "../app-deps.ts";
 import type { BulkOutcome } from "../domain/bulk.ts";
 import type { IsoDate } from "../domain/dates.ts";
@@ -11,11 +16,18 @@ import {
   slowSandboxVehicle,
 } from "../sandbox.ts";
 import type { VehicleFacts } from "../store/store.ts";
+import type { DataInfo } from "../store/data-info.ts";
+import { answerTime } from "./answer-time.ts";
+import { factsAt } from "./vehicle-lookup.ts";
 
 export interface BulkLookup {
   /** One per submitted registration, in the submitted order, duplicates kept. */
   outcomes: BulkOutcome[];
+  /** The UK date judged: today, or the date asked (decision 041). */
   today: IsoDate;
+  info: DataInfo;
+  /** Only when the client asked for a date or an instant. */
+  asOf?: AsOf;
 }
 
 /**
@@ -26,6 +38,7 @@ export async function lookUpVehicles(
   deps: Pick<AppDeps, "store" | "now" | "sandbox" | "sandboxDelayMs" | "sleep">,
   submitted: readonly string[],
   rateLimit: RateLimitDecision,
+  asked: PointInTime = {},
 ): Promise<BulkLookup> {
   const parsed = submitted.map((text) => ({
     text,
@@ -41,12 +54,14 @@ export async function lookUpVehicles(
     : { throttled: false, slow: false };
   if (effect.throttled) throw problems.rateLimited(rateLimit);
   if (effect.slow) await deps.sleep(deps.sandboxDelayMs);
-  const today = ukDate(deps.now());
+  const info = await deps.store.dataInfo();
+  const time = answerTime(asked, deps.now(), info);
+  const today = time.date;
 
   const wanted = [...new Set(valid.filter((r) => !sandboxed(r)))];
   const found =
     wanted.length > 0
-      ? await deps.store.findVehicles(wanted)
+      ? await factsAt(deps.store, wanted, time)
       : new Map<string, VehicleFacts>();
 
   const outcomes = parsed.map((entry): BulkOutcome => {
@@ -64,5 +79,5 @@ export async function lookUpVehicles(
       ? { registration, facts }
       : { registration, error: BULK_ERRORS.notFound };
   });
-  return { outcomes, today };
+  return { outcomes, today, info, asOf: time.asOf };
 }

@@ -14,6 +14,8 @@ import {
 import type { IsoDate } from "../domain/dates.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { requireApiKey } from "../http/rate-limit.ts";
+import { SOURCES, type Source } from "../store/data-info.ts";
+import { dataAsOf } from "./answer-time.ts";
 import { lookUpVehicles } from "./bulk-lookup.ts";
 
 /**
@@ -23,16 +25,22 @@ import { lookUpVehicles } from "./bulk-lookup.ts";
 export function bulkRoute<Item extends { error?: string }>(
   path: string,
   toItem: (outcome: BulkOutcome, today: IsoDate) => Item,
+  sources: readonly Source[],
 ) {
   return (app: Hono<AppEnv>, deps: AppDeps): void => {
     app.post(path, requireApiKey, requireJsonBody, limitBulkBody, async (c) => {
-      const { outcomes, today } = await lookUpVehicles(
+      const { registrations, date, asKnownAt } = await readBulkBody(c);
+      const { outcomes, today, info, asOf } = await lookUpVehicles(
         deps,
-        (await readBulkBody(c)).registrations,
+        registrations,
         c.get("rateLimit"),
+        { date, asKnownAt },
       );
       return c.json(
-        bulkAnswer(outcomes.map((outcome) => toItem(outcome, today))),
+        bulkAnswer(
+          outcomes.map((outcome) => toItem(outcome, today)),
+          { dataAsOf: dataAsOf(info, sources), ...(asOf && { asOf }) },
+        ),
       );
     });
   };
@@ -41,10 +49,12 @@ export function bulkRoute<Item extends { error?: string }>(
 export const bulkInsuranceRoute = bulkRoute(
   ROUTE_PATTERNS.bulkInsurance,
   bulkInsuranceItem,
+  ["insurance"],
 );
 
 /** An extension beside the interface document (docs/decisions/013-bulk-compliance-extension.md). */
 export const bulkComplianceRoute = bulkRoute(
   ROUTE_PATTERNS.bulkCompliance,
   bulkComplianceItem,
+  SOURCES,
 );

@@ -1,17 +1,21 @@
 import { type ComplianceRecord, ROUTE_PATTERNS } from "@vics/shared";
 import type { Hono } from "hono";
 import type { AppDeps } from "../app-deps.ts";
+import { answerVehicle } from "../domain/bulk.ts";
 import { complianceVerdict } from "../domain/compliance.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { requireApiKey } from "../http/rate-limit.ts";
-import { lookUpVehicle } from "./vehicle-lookup.ts";
+import { SOURCES } from "../store/data-info.ts";
+import { dataAsOf } from "./answer-time.ts";
+import { askedPointInTime, lookUpVehicle } from "./vehicle-lookup.ts";
 
 export function complianceRoute(app: Hono<AppEnv>, deps: AppDeps): void {
   app.get(ROUTE_PATTERNS.compliance, requireApiKey, async (c) => {
-    const { facts, now, today } = await lookUpVehicle(
+    const { facts, now, today, info, asOf } = await lookUpVehicle(
       deps,
       c.req.param("registration"),
       c.get("rateLimit"),
+      askedPointInTime(c.req.query()),
     );
     const verdict = complianceVerdict(facts, today);
     const record: ComplianceRecord = {
@@ -20,7 +24,9 @@ export function complianceRoute(app: Hono<AppEnv>, deps: AppDeps): void {
       checks: verdict.checks,
       lastChecked: now.toISOString(),
       details: verdict.details,
-      vehicle: facts.vehicle,
+      vehicle: answerVehicle(facts),
+      dataAsOf: dataAsOf(info, SOURCES),
+      ...(asOf && { asOf }),
     };
     return c.json(record);
   });

@@ -27,7 +27,12 @@ function vehicleOn(day: string, edge: "starts" | "ends"): VehicleFacts {
         ...policy,
       },
     ],
-    motExpiries: [edge === "ends" ? day : "2030-01-01"],
+    motTests: [
+      {
+        testedOn: "2017-05-01",
+        expiresOn: edge === "ends" ? day : "2030-01-01",
+      },
+    ],
     tax: { sorn: false, dueDate: edge === "ends" ? day : "2030-01-01" },
     fines: [],
   };

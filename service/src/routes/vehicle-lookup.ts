@@ -1,8 +1,11 @@
 import {
+  type AsOf,
   lookalikeRegistrations,
   parseRegistration,
-  ukDate,
+  type PointInTime,
+  readPointInTime,
 } from "@vics/shared";
+import { ProblemError } from "@vics/shared/server/problem-error";
 import type { AppDeps } from "../app-deps.ts";
 import type { IsoDate } from "../domain/dates.ts";
 import { problems } from "../http/problems.ts";
@@ -12,13 +15,54 @@ import {
   sandboxOutcome,
   slowSandboxVehicle,
 } from "../sandbox.ts";
-import type { VehicleFacts } from "../store/store.ts";
+import type { Store, VehicleFacts } from "../store/store.ts";
+import type { DataInfo } from "../store/data-info.ts";
+import { type AnswerTime, answerTime } from "./answer-time.ts";
 
 export interface VehicleLookup {
   facts: VehicleFacts;
-  /** The check's instant, and its calendar day in the UK (docs/contract.md). */
+  /** The check's instant (docs/contract.md). */
   now: Date;
+  /** The UK date the checks are judged on: today, or the date asked (decision 041). */
   today: IsoDate;
+  /** What the database knows of its data, for the answer's freshness. */
+  info: DataInfo;
+  /** Only when the client asked for a date or an instant. */
+  asOf?: AsOf;
+}
+
+/** `date` and `asKnownAt` from a query string or a body, or a 400 in words. */
+export function askedPointInTime(input: Record<string, unknown>): PointInTime {
+  const reading = readPointInTime(input);
+  if (!reading.ok)
+    throw new ProblemError(400, "MALFORMED_REQUEST", `${reading.detail}.`);
+  return reading.asked;
+}
+
+/**
+ * The periods (policies, MOT tests) from the version known at `time.knownAt`; road tax and
+ * fines, which are states, from the version held at the end of the day asked, when that is
+ * earlier and differs (decision 041). Versions that were never kept change nothing here.
+ */
+export async function factsAt(
+  store: Pick<Store, "findVehicles">,
+  registrations: readonly string[],
+  time: AnswerTime,
+): Promise<Map<string, VehicleFacts>> {
+  const found = await store.findVehicles(registrations, time.knownAt);
+  const { statesKnownAt } = time;
+  if (statesKnownAt === undefined) return found;
+  const later = [...found.values()]
+    .filter((facts) => facts.lastUpdated > statesKnownAt)
+    .map((facts) => facts.registration);
+  if (later.length === 0) return found;
+  const states = await store.findVehicles(later, statesKnownAt);
+  for (const [registration, then] of states) {
+    const facts = found.get(registration);
+    if (facts)
+      found.set(registration, { ...facts, tax: then.tax, fines: then.fines });
+  }
+  return found;
 }
 
 /** Validation, then the sandbox answers, then the store: shared by both single-vehicle checks. */
@@ -26,6 +70,7 @@ export async function lookUpVehicle(
   deps: Pick<AppDeps, "store" | "now" | "sandbox" | "sandboxDelayMs" | "sleep">,
   rawRegistration: string,
   rateLimit: RateLimitDecision,
+  asked: PointInTime = {},
 ): Promise<VehicleLookup> {
   const parsed = parseRegistration(rawRegistration);
   if (!parsed.ok) throw problems.invalidRegistration(parsed.message);
@@ -36,17 +81,29 @@ export async function lookUpVehicle(
   if (outcome === "throttled") throw problems.rateLimited(rateLimit);
   if (outcome === "slow") await deps.sleep(deps.sandboxDelayMs);
   const now = deps.now();
-  const today = ukDate(now);
+  const info = await deps.store.dataInfo();
+  const time = answerTime(asked, now, info);
   const facts =
     outcome === "slow"
-      ? slowSandboxVehicle(registration, today)
-      : await deps.store.findVehicle(registration);
+      ? slowSandboxVehicle(registration, time.date)
+      : await findAt(deps.store, registration, time);
   if (!facts)
     throw problems.vehicleNotFound(
       registration,
       await heldLookalikes(deps, registration),
     );
-  return { facts, now, today };
+  return { facts, now, today: time.date, info, asOf: time.asOf };
+}
+
+/** The single check's lookup: one statement for a question about now. */
+async function findAt(
+  store: Store,
+  registration: string,
+  time: AnswerTime,
+): Promise<VehicleFacts | undefined> {
+  if (time.statesKnownAt === undefined)
+    return store.findVehicle(registration, time.knownAt);
+  return (await factsAt(store, [registration], time)).get(registration);
 }
 
 /** Every valid O/0, I/1 variant of a 7-character plate: 2^7 - 1 at the most. */

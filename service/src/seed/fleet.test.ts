@@ -55,13 +55,7 @@ describe("syntheticFleet", () => {
     const share = (test: (vehicle: SeedVehicle) => boolean) =>
       vehicles.filter(test).length / vehicles.length;
     const verdict = (vehicle: SeedVehicle) =>
-      complianceVerdict(
-        {
-          ...vehicle,
-          motExpiries: vehicle.motTests.map((mot) => mot.expiresOn),
-        },
-        TODAY,
-      ).details;
+      complianceVerdict(vehicle, TODAY).details;
     const shares = {
       neverInsured: share((v) => v.policies.length === 0),
       lapsed: share(

@@ -9,6 +9,8 @@ export interface SeedOptions {
   seed: number;
   /** The seeding day (UTC). */
   today: IsoDate;
+  /** The seeding's instant, kept as when the data begins; default: the start of `today`. */
+  seededAt?: string;
 }
 
 /** The reference vehicles, then the synthetic fleet, which never reuses their plates. */

@@ -1,22 +1,11 @@
-import type { IsoDate } from "../domain/dates.ts";
+import type { Fine, MotTest } from "../domain/compliance.ts";
 import type { VehicleFacts } from "../store/store.ts";
 
-export interface SeedMotTest {
-  testedOn: IsoDate;
-  expiresOn: IsoDate;
-}
+export type SeedMotTest = MotTest;
+export type SeedFine = Fine;
 
-export interface SeedFine {
-  issuedOn: IsoDate;
-  amountPence: number;
-  paid: boolean;
-}
-
-/** A vehicle as the seed writes it: the facts plus the history behind them. */
-export interface SeedVehicle extends Omit<
-  VehicleFacts,
-  "motExpiries" | "fines"
-> {
-  motTests: SeedMotTest[];
-  fines: SeedFine[];
-}
+/**
+ * A vehicle as the seed writes it: the facts a lookup answers, its MOT tests and fines in
+ * the order the generator made them (a store answers them in date order).
+ */
+export type SeedVehicle = VehicleFacts;

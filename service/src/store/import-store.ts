@@ -47,6 +47,8 @@ export interface ImportPlan {
   file: ImportFile;
   runBy: string;
   startedAt: Date;
+  /** When the file's data was current at its source (`--as-of`), kept as the source's freshness. */
+  dataAsOf: string;
   /** Rows read, accepted or not (the rejects are staged alongside). */
   rows: number;
   now: () => Date;
@@ -71,6 +73,8 @@ export interface ImportRecord {
   mode: ImportMode;
   file: ImportFile;
   runBy: string;
+  /** When its data was current at its source (`--as-of`); null for an import that applied nothing. */
+  dataAsOf: string | null;
   startedAt: string;
   finishedAt: string;
   outcome: ImportOutcome;

@@ -52,7 +52,12 @@ export function fleetOptions(
   now: Date,
   fleetSize = DEFAULT_FLEET_SIZE,
 ): SeedOptions {
-  return { fleetSize, seed: DEFAULT_FLEET_SEED, today: ukDate(now) };
+  return {
+    fleetSize,
+    seed: DEFAULT_FLEET_SEED,
+    today: ukDate(now),
+    seededAt: now.toISOString(),
+  };
 }
 
 /** Where the database is, for an operator: the file, or the URL without its password. */

@@ -33,14 +33,9 @@ export function expectedFacts(seed: SeedVehicle): VehicleFacts {
     firstRegistered: seed.firstRegistered,
     lastUpdated: seed.lastUpdated,
     policies: byDate(seed.policies, (policy) => policy.validFrom),
-    motExpiries: byDate(seed.motTests, (mot) => mot.testedOn).map(
-      (mot) => mot.expiresOn,
-    ),
+    motTests: byDate(seed.motTests, (mot) => mot.testedOn),
     tax: seed.tax,
-    fines: byDate(seed.fines, (fine) => fine.issuedOn).map((fine) => ({
-      amountPence: fine.amountPence,
-      paid: fine.paid,
-    })),
+    fines: byDate(seed.fines, (fine) => fine.issuedOn),
   };
 }
 
@@ -92,9 +87,9 @@ export function storeContract(open: OpenStore) {
       expect(facts?.tax).toEqual({ sorn: false, dueDate: expect.any(String) });
       // Issued 400, 90 and 40 days before the seeding day: oldest first.
       expect(facts?.fines).toEqual([
-        { amountPence: 6_000, paid: true },
-        { amountPence: 10_000, paid: false },
-        { amountPence: 5_000, paid: false },
+        { issuedOn: "2025-02-03", amountPence: 6_000, paid: true },
+        { issuedOn: "2025-12-10", amountPence: 10_000, paid: false },
+        { issuedOn: "2026-01-29", amountPence: 5_000, paid: false },
       ]);
       const lapsed = await store.findVehicle("LP08SED");
       expect(lapsed?.policies.map((policy) => policy.number)).toEqual([

@@ -1,6 +1,7 @@
 import type { Plan, Policy, Vehicle } from "@vics/shared";
 import type { IsoDate } from "../domain/dates.ts";
-import type { Fine, TaxRecord } from "../domain/compliance.ts";
+import type { Fine, MotTest, TaxRecord } from "../domain/compliance.ts";
+import type { DataInfo } from "./data-info.ts";
 
 /** Everything the checks need to know about one vehicle. */
 export interface VehicleFacts {
@@ -10,8 +11,10 @@ export interface VehicleFacts {
   /** UTC timestamp of the record's last change. */
   lastUpdated: string;
   policies: Policy[];
-  motExpiries: IsoDate[];
+  /** In test-date order. */
+  motTests: MotTest[];
   tax: TaxRecord;
+  /** In issue-date order. */
   fines: Fine[];
 }
 
@@ -30,11 +33,19 @@ export interface NewApiKey {
   createdAt: string;
 }
 
+/**
+ * `knownAt` (an ISO instant): the vehicle as VICS knew it then, from the versions imports keep
+ * (decision 041); absent, as it knows it now. A vehicle VICS did not hold then is not found.
+ */
 export interface VehicleStore {
-  findVehicle(registration: string): Promise<VehicleFacts | undefined>;
+  findVehicle(
+    registration: string,
+    knownAt?: string,
+  ): Promise<VehicleFacts | undefined>;
   /** Keyed by registration; registrations that are not found are absent. */
   findVehicles(
     registrations: readonly string[],
+    knownAt?: string,
   ): Promise<Map<string, VehicleFacts>>;
 }
 
@@ -50,6 +61,8 @@ export interface KeyStore {
 export interface Store extends VehicleStore, KeyStore {
   /** True when the database holds the seeded synthetic fleet (sandbox default). */
   holdsSyntheticFleet(): Promise<boolean>;
+  /** Since when it holds data, the earliest day covered, and each source's freshness. */
+  dataInfo(): Promise<DataInfo>;
   /** Resolves when the database answers; for the readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -32,9 +32,16 @@ const quoted = (value: string) => `"${value.replace(/["\\]/g, "\\$&")}"`;
  * quoted when it is empty or holds what the row syntax reads (the policy type "Third Party,
  * Fire and Theft" has commas and spaces); every element is quoted, since each has commas.
  */
-export function compositeArray(rows: readonly (readonly string[])[]): string {
-  const field = (value: string) =>
-    value === "" || /[(),"\\\s]/.test(value) ? quoted(value) : value;
+export function compositeArray(
+  rows: readonly (readonly (string | null)[])[],
+): string {
+  // Nothing at all between the commas is NULL; "" is the empty string.
+  const field = (value: string | null) =>
+    value === null
+      ? ""
+      : value === "" || /[(),"\\\s]/.test(value)
+        ? quoted(value)
+        : value;
   return `{${rows.map((fields) => quoted(`(${fields.map(field).join(",")})`)).join(",")}}`;
 }
 
@@ -60,6 +67,7 @@ export function vehicleLine(seed: SeedVehicle): string {
     fine.issuedOn,
     String(fine.amountPence),
     fine.paid ? "t" : "f",
+    null, // the source's reference: seeded fines have none
   ]);
   return `${[
     seed.registration,

@@ -62,6 +62,75 @@ CREATE TABLE api_keys (
   revoked_at timestamptz
 );
 `,
+  // The operator's imports and the versions they keep (decisions 040 and 041): one row per
+  // import, its refused rows for the data page, and each vehicle's row as it was before an
+  // import changed or removed it, with the instant it stopped being current. A fine gains
+  // the source's reference, which an import matches it on. A database seeded before this
+  // step learns when its data begins, how fresh each source is, and its first day covered.
+  `
+ALTER TYPE fine ADD ATTRIBUTE reference text;
+CREATE TABLE imports (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  kind text NOT NULL CHECK (kind IN ('vehicles', 'policies', 'mot', 'tax', 'fines')),
+  mode text NOT NULL CHECK (mode IN ('upsert', 'snapshot')),
+  file_name text NOT NULL,
+  sha256 text NOT NULL,
+  bytes bigint NOT NULL,
+  run_by text NOT NULL,
+  data_as_of timestamptz,
+  started_at timestamptz NOT NULL,
+  finished_at timestamptz NOT NULL,
+  outcome text NOT NULL CHECK (outcome IN ('applied', 'refused', 'already-imported')),
+  message text,
+  rows_read bigint NOT NULL DEFAULT 0,
+  added bigint NOT NULL DEFAULT 0,
+  changed bigint NOT NULL DEFAULT 0,
+  unchanged bigint NOT NULL DEFAULT 0,
+  removed bigint NOT NULL DEFAULT 0,
+  rejected bigint NOT NULL DEFAULT 0
+);
+CREATE UNIQUE INDEX imports_applied_once ON imports (kind, sha256) WHERE outcome = 'applied';
+CREATE TABLE import_rejects (
+  import_id bigint NOT NULL REFERENCES imports (id) ON DELETE CASCADE,
+  line bigint NOT NULL,
+  column_name text NOT NULL,
+  value text NOT NULL,
+  reason text NOT NULL
+);
+CREATE INDEX import_rejects_by_import ON import_rejects (import_id, line);
+CREATE TABLE vehicle_history (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  registration text COLLATE "C" NOT NULL,
+  make text NOT NULL,
+  model text NOT NULL,
+  year smallint NOT NULL,
+  color text NOT NULL,
+  first_registered date NOT NULL,
+  tax_due date,
+  sorn boolean NOT NULL,
+  updated_at timestamptz NOT NULL,
+  policies vehicle_policy[] NOT NULL,
+  mot_tests mot_test[] NOT NULL,
+  fines fine[] NOT NULL,
+  superseded_at timestamptz NOT NULL,
+  import_id bigint NOT NULL REFERENCES imports (id)
+);
+CREATE INDEX vehicle_history_by_registration ON vehicle_history (registration, superseded_at);
+INSERT INTO meta (key, value)
+  SELECT 'data_since', value || 'T00:00:00.000Z' FROM meta WHERE key = 'seeded_on'
+  ON CONFLICT DO NOTHING;
+INSERT INTO meta (key, value)
+  SELECT 'as_of_' || s.source, m.value || 'T00:00:00.000Z'
+  FROM meta m, (VALUES ('insurance'), ('mot'), ('tax'), ('fines')) s (source)
+  WHERE m.key = 'seeded_on'
+  ON CONFLICT DO NOTHING;
+INSERT INTO meta (key, value)
+  SELECT 'history_from', min(d)::text FROM (
+    SELECT min(p.valid_from) AS d FROM vehicles, unnest(policies) p
+    UNION ALL SELECT min(m.tested_on) FROM vehicles, unnest(mot_tests) m) days
+  HAVING min(d) IS NOT NULL
+  ON CONFLICT DO NOTHING;
+`,
 ];
 
 /** Runs the pending steps once, however many replicas start together; returns how many ran. */

@@ -4,6 +4,7 @@ import { createKeyQueries } from "./key-queries.ts";
 import { readMeta, SYNTHETIC_FLEET } from "./meta.ts";
 import { reachingPostgres } from "@vics/shared/server/postgres-errors";
 import { createVehicleQueries } from "./vehicle-queries.ts";
+import { dataInfoFromMeta } from "../data-info.ts";
 
 export interface PostgresStoreOptions {
   /** postgres:// or postgresql:// */
@@ -33,10 +34,10 @@ export function postgresStore(pool: PgPool): Store {
   const keys = createKeyQueries(pool);
   let closed: Promise<void> | undefined;
   return {
-    findVehicle: (registration) =>
-      reachingPostgres(() => vehicles.findVehicle(registration)),
-    findVehicles: (registrations) =>
-      reachingPostgres(() => vehicles.findVehicles(registrations)),
+    findVehicle: (registration, knownAt) =>
+      reachingPostgres(() => vehicles.findVehicle(registration, knownAt)),
+    findVehicles: (registrations, knownAt) =>
+      reachingPostgres(() => vehicles.findVehicles(registrations, knownAt)),
     // DuplicateKeyNameError passes through: it is the caller's mistake, not an outage.
     createKey: (key) => reachingPostgres(() => keys.createKey(key)),
     findKeyByHash: (keyHash) =>
@@ -48,6 +49,14 @@ export function postgresStore(pool: PgPool): Store {
       reachingPostgres(
         async () => (await readMeta(pool, "fleet")) === SYNTHETIC_FLEET,
       ),
+    dataInfo: () =>
+      reachingPostgres(async () => {
+        const { rows } = await pool.query<{ key: string; value: string }>(
+          "SELECT key, value FROM meta",
+        );
+        const meta = new Map(rows.map((row) => [row.key, row.value]));
+        return dataInfoFromMeta((key) => meta.get(key));
+      }),
     ping: () => reachingPostgres(() => pingPg(pool)),
     close: () => (closed ??= pool.end()),
   };

@@ -11,6 +11,7 @@ import type { SeedVehicle } from "../../seed/seed-vehicle.ts";
 import { COPY_VEHICLES_SQL, vehicleLines } from "./copy-lines.ts";
 import { readMeta, SYNTHETIC_FLEET, writeMeta } from "./meta.ts";
 import type { SeedOutcome } from "../store.ts";
+import { noteEarliestDay, seedingMeta } from "../data-info.ts";
 
 /** Replicas that find an empty database together seed it one at a time: the first does it. */
 const SEED_LOCK = "vics_service_seed";
@@ -47,7 +48,10 @@ export async function seedPostgresFleet(
     const { rowCount } = await client.query("SELECT 1 FROM vehicles LIMIT 1");
     if (rowCount !== 0) return "own-vehicles";
     onSeeding?.();
-    const count = await loadVehicles(client, vehicles());
+    const fleet = noteEarliestDay(vehicles());
+    const count = await loadVehicles(client, fleet.vehicles);
+    for (const [key, value] of seedingMeta(options, fleet.earliest()))
+      await writeMeta(client, key, value);
     await writeMeta(client, "fleet", SYNTHETIC_FLEET);
     await writeMeta(client, "seed", String(options.seed));
     await writeMeta(client, "seeded_on", options.today);

@@ -20,6 +20,23 @@ export const VEHICLES = {
   text: `SELECT ${FACTS} FROM vehicles WHERE registration = ANY ($1::text[])`,
 };
 
+/**
+ * As VICS knew them at $2 (decision 041): the current row if VICS learned those facts by then,
+ * else the kept version current then; at most one of the two matches a registration.
+ */
+const knownAt = (registrations: string) =>
+  `SELECT ${FACTS} FROM vehicles
+   WHERE registration ${registrations} AND updated_at <= $2::timestamptz
+   UNION ALL
+   SELECT ${FACTS} FROM vehicle_history
+   WHERE registration ${registrations} AND updated_at <= $2::timestamptz
+     AND superseded_at > $2::timestamptz`;
+const ONE_KNOWN = { name: "vics_find_vehicle_known", text: knownAt("= $1") };
+const MANY_KNOWN = {
+  name: "vics_find_vehicles_known",
+  text: knownAt("= ANY ($1::text[])"),
+};
+
 interface PolicyJson {
   number: string;
   insurer: string;
@@ -75,9 +92,13 @@ function toFacts([
       validTo: policy.valid_to,
       type: policy.type,
     })),
-    motExpiries: motTests.map((mot) => mot.expires_on),
+    motTests: motTests.map((mot) => ({
+      testedOn: mot.tested_on,
+      expiresOn: mot.expires_on,
+    })),
     tax: { sorn, dueDate: taxDue },
     fines: fines.map((fine) => ({
+      issuedOn: fine.issued_on,
       amountPence: fine.amount_pence,
       paid: fine.paid,
     })),
@@ -86,22 +107,28 @@ function toFacts([
 
 export function createVehicleQueries(pool: PgPool) {
   return {
-    async findVehicle(registration: string): Promise<VehicleFacts | undefined> {
-      const { rows } = await pool.query<{ facts: FactsJson }>({
-        ...ONE_VEHICLE,
-        values: [registration],
-      });
+    async findVehicle(
+      registration: string,
+      knownAt?: string,
+    ): Promise<VehicleFacts | undefined> {
+      const { rows } = await pool.query<{ facts: FactsJson }>(
+        knownAt === undefined
+          ? { ...ONE_VEHICLE, values: [registration] }
+          : { ...ONE_KNOWN, values: [registration, knownAt] },
+      );
       return rows[0] && toFacts(rows[0].facts);
     },
     async findVehicles(
       registrations: readonly string[],
+      knownAt?: string,
     ): Promise<Map<string, VehicleFacts>> {
       const found = new Map<string, VehicleFacts>();
       if (registrations.length === 0) return found;
-      const { rows } = await pool.query<{ facts: FactsJson }>({
-        ...VEHICLES,
-        values: [registrations],
-      });
+      const { rows } = await pool.query<{ facts: FactsJson }>(
+        knownAt === undefined
+          ? { ...VEHICLES, values: [registrations] }
+          : { ...MANY_KNOWN, values: [registrations, knownAt] },
+      );
       for (const row of rows) {
         const facts = toFacts(row.facts);
         found.set(facts.registration, facts);

@@ -26,6 +26,8 @@ export interface SqliteKind<K extends ImportKind> {
   plan: string;
   /** Fills temp.removed (vehicle_id, record_id, label): records not in the file. */
   removed: string;
+  /** The earliest day the planned rows cover, as SQL over temp.plan (`d`), for history_from. */
+  earliest?: string;
   /** How many records of the kind there are, for the snapshot's share removed. */
   total: string;
   /** Writes the plan and the removals; the vehicles they touch already have history. */
@@ -123,6 +125,7 @@ const policies: SqliteKind<"policies"> = {
     FROM policies p JOIN vehicles v ON v.id = p.vehicle_id
     WHERE NOT EXISTS (SELECT 1 FROM temp.staged s
       WHERE s.registration = v.registration AND s.number = p.number)`,
+  earliest: "SELECT min(valid_from) AS d FROM temp.plan",
   total: "SELECT count(*) AS n FROM policies",
   write(db) {
     db.exec(
@@ -158,6 +161,7 @@ const mot: SqliteKind<"mot"> = {
     FROM mot_tests m JOIN vehicles v ON v.id = m.vehicle_id
     WHERE NOT EXISTS (SELECT 1 FROM temp.staged s
       WHERE s.registration = v.registration AND s.tested_on = m.tested_on)`,
+  earliest: "SELECT min(tested_on) AS d FROM temp.plan",
   total: "SELECT count(*) AS n FROM mot_tests",
   write(db) {
     db.exec(

@@ -19,7 +19,8 @@ import {
   type StagedRow,
 } from "../import-store.ts";
 import { SQLITE_KINDS, type SqliteKind } from "./import-kinds.ts";
-import { writeMeta } from "./schema.ts";
+import { readMeta, writeMeta } from "./schema.ts";
+import { KIND_SOURCE, META_KEYS } from "../data-info.ts";
 import { FACT_LIST } from "./vehicle-queries.ts";
 
 /** Staged rows go in with one statement per this many. */
@@ -80,6 +81,7 @@ function toRecord(row: Row): ImportRecord {
       bytes: Number(row.bytes),
     },
     runBy: String(row.run_by),
+    dataAsOf: row.data_as_of === null ? null : String(row.data_as_of),
     startedAt: String(row.started_at),
     finishedAt: String(row.finished_at),
     outcome: String(row.outcome) as ImportRecord["outcome"],
@@ -99,9 +101,10 @@ function insertImport(db: DatabaseSync, record: NewImportRecord): number {
   const { counts, file } = record;
   const { lastInsertRowid } = db
     .prepare(
-      `INSERT INTO imports (kind, mode, file_name, sha256, bytes, run_by, started_at,
-         finished_at, outcome, message, rows_read, added, changed, unchanged, removed, rejected)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO imports (kind, mode, file_name, sha256, bytes, run_by, data_as_of,
+         started_at, finished_at, outcome, message, rows_read, added, changed, unchanged,
+         removed, rejected)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       record.kind,
@@ -110,6 +113,7 @@ function insertImport(db: DatabaseSync, record: NewImportRecord): number {
       file.sha256,
       file.bytes,
       record.runBy,
+      record.dataAsOf,
       record.startedAt,
       record.finishedAt,
       record.outcome,
@@ -296,6 +300,7 @@ function applyStaged<K extends ImportKind>(
         mode: plan.mode,
         file: plan.file,
         runBy: plan.runBy,
+        dataAsOf: outcome === "applied" ? plan.dataAsOf : null,
         startedAt: plan.startedAt.toISOString(),
         finishedAt: plan.now().toISOString(),
         outcome,
@@ -324,6 +329,7 @@ function applyStaged<K extends ImportKind>(
     }
     const importId = record("applied", null);
     writeChanges(db, spec, importId, plan.now().toISOString());
+    noteFreshness(db, kind, spec, plan);
     keepRejects(db, importId);
     if (plan.dryRun) {
       db.exec("ROLLBACK");
@@ -335,6 +341,27 @@ function applyStaged<K extends ImportKind>(
     if (db.isTransaction) db.exec("ROLLBACK");
     throw error;
   }
+}
+
+/**
+ * What the import tells the answers about the data (decision 041): its source is as of the
+ * file's `--as-of`, the history reaches back to its earliest day, and data is held from now
+ * on if it was not before.
+ */
+function noteFreshness(
+  db: DatabaseSync,
+  kind: ImportKind,
+  spec: SqliteKind<ImportKind>,
+  plan: ImportPlan,
+): void {
+  const source = KIND_SOURCE[kind];
+  if (source) writeMeta(db, META_KEYS.asOf(source), plan.dataAsOf);
+  if (readMeta(db, META_KEYS.since) === undefined)
+    writeMeta(db, META_KEYS.since, plan.startedAt.toISOString());
+  const earliest = spec.earliest && db.prepare(spec.earliest).get()?.d;
+  const held = readMeta(db, META_KEYS.historyFrom);
+  if (typeof earliest === "string" && (held === undefined || earliest < held))
+    writeMeta(db, META_KEYS.historyFrom, earliest);
 }
 
 function recordAlone(

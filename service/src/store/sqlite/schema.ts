@@ -101,6 +101,7 @@ CREATE TABLE imports (
   sha256 TEXT NOT NULL,
   bytes INTEGER NOT NULL,
   run_by TEXT NOT NULL,
+  data_as_of TEXT,
   started_at TEXT NOT NULL,
   finished_at TEXT NOT NULL,
   outcome TEXT NOT NULL CHECK (outcome IN ('applied', 'refused', 'already-imported')),
@@ -145,6 +146,25 @@ CREATE UNIQUE INDEX policies_by_number ON policies (vehicle_id, number);
 CREATE UNIQUE INDEX mot_tests_by_date ON mot_tests (vehicle_id, tested_on);
 `;
 
+/**
+ * Step 3: a database seeded before decision 041 learns when its data begins and how fresh
+ * each source is (the seeding day), and the first day its records cover. A new database has
+ * nothing to learn here: its seeding or first import writes them.
+ */
+const DATA_INFO_SQL = `
+INSERT OR IGNORE INTO meta (key, value)
+  SELECT 'data_since', value || 'T00:00:00.000Z' FROM meta WHERE key = 'seeded_on';
+INSERT OR IGNORE INTO meta (key, value)
+  SELECT 'as_of_' || s.source, m.value || 'T00:00:00.000Z'
+  FROM meta m, (SELECT 'insurance' AS source UNION ALL SELECT 'mot'
+    UNION ALL SELECT 'tax' UNION ALL SELECT 'fines') s
+  WHERE m.key = 'seeded_on';
+INSERT OR IGNORE INTO meta (key, value)
+  SELECT 'history_from', min(d) FROM (SELECT min(valid_from) AS d FROM policies
+    UNION ALL SELECT min(tested_on) FROM mot_tests)
+  HAVING min(d) IS NOT NULL;
+`;
+
 /** The tables, empty. */
 export function createTables(db: DatabaseSync): void {
   db.exec(TABLES_SQL);
@@ -171,6 +191,7 @@ const STEPS: readonly ((db: DatabaseSync) => void)[] = [
     createLookupIndexes(db);
   },
   (db) => db.exec(IMPORTS_SQL),
+  (db) => db.exec(DATA_INFO_SQL),
 ];
 
 const schemaVersion = (db: DatabaseSync) =>

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { inTransaction } from "@vics/shared/server/sqlite";
 import { seedVehicles, type SeedOptions } from "../../seed/seed-data.ts";
+import { noteEarliestDay, seedingMeta } from "../data-info.ts";
 import type { SeedVehicle } from "../../seed/seed-vehicle.ts";
 import {
   createLookupIndexes,
@@ -37,8 +38,11 @@ export function ensureSeeded(
       return "own-vehicles";
     onSeeding?.();
     dropLookupIndexes(db);
-    const count = writeVehicles(db, vehicles());
+    const fleet = noteEarliestDay(vehicles());
+    const count = writeVehicles(db, fleet.vehicles);
     createLookupIndexes(db);
+    for (const [key, value] of seedingMeta(options, fleet.earliest()))
+      writeMeta(db, key, value);
     writeMeta(db, "fleet", SYNTHETIC_FLEET);
     writeMeta(db, "seed", String(options.seed));
     writeMeta(db, "seeded_on", options.today);

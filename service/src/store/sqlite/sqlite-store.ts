@@ -6,6 +6,7 @@ import { migrateSqlite, readMeta } from "./schema.ts";
 import { seedSqliteFleet, SYNTHETIC_FLEET } from "./seed-database.ts";
 import { createKeyQueries } from "./key-queries.ts";
 import { createVehicleQueries } from "./vehicle-queries.ts";
+import { dataInfoFromMeta } from "../data-info.ts";
 
 export interface SqliteStoreOptions {
   /** A file path, or ":memory:". */
@@ -44,14 +45,23 @@ function sqliteStore(db: DatabaseSync): Store {
   const vehicles = createVehicleQueries(db);
   const keys = createKeyQueries(db);
   const ping = db.prepare("SELECT 1");
+  const allMeta = db.prepare("SELECT key, value FROM meta");
   return {
-    findVehicle: async (registration) => vehicles.findVehicle(registration),
-    findVehicles: async (registrations) => vehicles.findVehicles(registrations),
+    findVehicle: async (registration, knownAt) =>
+      vehicles.findVehicle(registration, knownAt),
+    findVehicles: async (registrations, knownAt) =>
+      vehicles.findVehicles(registrations, knownAt),
     createKey: async (key) => keys.createKey(key),
     findKeyByHash: async (keyHash) => keys.findKeyByHash(keyHash),
     listKeys: async () => keys.listKeys(),
     revokeKey: async (name, revokedAt) => keys.revokeKey(name, revokedAt),
     holdsSyntheticFleet: async () => readMeta(db, "fleet") === SYNTHETIC_FLEET,
+    dataInfo: async () => {
+      const meta = new Map(
+        allMeta.all().map((row) => [String(row.key), String(row.value)]),
+      );
+      return dataInfoFromMeta((key) => meta.get(key));
+    },
     ping: async () => {
       ping.get();
     },

@@ -2,7 +2,7 @@ import { StatementSync } from "node:sqlite";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Store } from "../store.ts";
 import { openDatabase } from "./database.ts";
-import { createLookupIndexes, createTables } from "./schema.ts";
+import { migrateSqlite } from "./schema.ts";
 import { openSqliteStore } from "./sqlite-store.ts";
 import { createVehicleQueries } from "./vehicle-queries.ts";
 
@@ -63,9 +63,8 @@ describe("findVehicles", () => {
     const store = seededStore();
     const get = vi.spyOn(StatementSync.prototype, "get");
     const all = vi.spyOn(StatementSync.prototype, "all");
-    expect((await store.findVehicle("AB12CDE"))?.motExpiries.length).toBe(
-      (await store.findVehicles(["AB12CDE"])).get("AB12CDE")?.motExpiries
-        .length,
+    expect((await store.findVehicle("AB12CDE"))?.motTests.length).toBe(
+      (await store.findVehicles(["AB12CDE"])).get("AB12CDE")?.motTests.length,
     );
     expect(get).toHaveBeenCalledTimes(1);
     expect(all).toHaveBeenCalledTimes(1);
@@ -78,23 +77,35 @@ describe("the lookups' query plans", () => {
   it("read every table through a covering index and sort nothing", () => {
     const db = openDatabase(":memory:");
     try {
-      createTables(db);
-      createLookupIndexes(db);
+      migrateSqlite(db);
       const prepare = vi.spyOn(db, "prepare");
       createVehicleQueries(db);
       const statements = prepare.mock.calls.map(([sql]) => sql);
-      expect(statements).toHaveLength(2);
+      // Now, one and many; then as known at an instant, one and many (decision 041).
+      expect(statements).toHaveLength(4);
       prepare.mockRestore();
-      for (const sql of statements) {
+      for (const [index, sql] of statements.entries()) {
+        const knownAt = index >= 2;
         const plan = db
           .prepare(`EXPLAIN QUERY PLAN ${sql}`)
-          .all("[]")
-          .map((row) => String(row.detail));
+          .all(...(knownAt ? ["[]", "2026-03-10T00:00:00.000Z"] : ["[]"]))
+          .map((row) => String(row.detail).trim());
         const reads = plan.filter((step) =>
           /^(SEARCH|SCAN) (v|vehicles|policies|mot_tests|fines)\b/.test(step),
         );
         expect(reads).toHaveLength(4);
         for (const read of reads) expect(read).toContain("COVERING INDEX");
+        // A kept version is found by the registration's index, never by a scan.
+        const history = plan.filter((step) => /^(SEARCH|SCAN) h\b/.test(step));
+        expect(history).toEqual(
+          knownAt
+            ? [
+                expect.stringMatching(
+                  /^SEARCH h USING INDEX vehicle_history_by_registration \(registration=/,
+                ),
+              ]
+            : [],
+        );
         expect(plan.join("\n")).not.toContain("TEMP B-TREE");
       }
     } finally {

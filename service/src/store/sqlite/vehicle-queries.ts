@@ -30,6 +30,20 @@ const ONE_VEHICLE_SQL = `${VEHICLE_COLUMNS} WHERE v.registration = ?`;
 const VEHICLES_SQL = `${VEHICLE_COLUMNS}
 WHERE v.registration IN (SELECT value FROM json_each(?))`;
 
+/**
+ * A vehicle as VICS knew it at ?2 (decision 041): its current row if VICS learned those facts
+ * by then, else the kept version that was current then. At most one of the two matches.
+ */
+const HISTORY_COLUMNS = `h.registration, h.make, h.model, h.year, h.color, h.first_registered,
+  h.tax_due, h.sorn, h.updated_at, h.policies, h.mots, h.fines`;
+const knownAt = (registrations: string) => `${VEHICLE_COLUMNS}
+WHERE v.registration ${registrations} AND v.updated_at <= ?2
+UNION ALL
+SELECT ${HISTORY_COLUMNS} FROM vehicle_history h
+WHERE h.registration ${registrations} AND h.updated_at <= ?2 AND h.superseded_at > ?2`;
+const ONE_KNOWN_SQL = knownAt("= ?1");
+const MANY_KNOWN_SQL = knownAt("IN (SELECT value FROM json_each(?1))");
+
 type PolicyCells = [string, string, string, string, string];
 
 function toPolicy([
@@ -68,15 +82,19 @@ export function toFacts([
     firstRegistered: String(firstRegistered),
     lastUpdated: String(updatedAt),
     policies: (JSON.parse(String(policies)) as PolicyCells[]).map(toPolicy),
-    motExpiries: (JSON.parse(String(mots)) as [string, string][]).map(
-      ([, expiresOn]) => expiresOn,
+    motTests: (JSON.parse(String(mots)) as [string, string][]).map(
+      ([testedOn, expiresOn]) => ({ testedOn, expiresOn }),
     ),
     tax: {
       sorn: sorn === 1,
       dueDate: taxDue === null ? null : String(taxDue),
     },
     fines: (JSON.parse(String(fines)) as [number, number, string][]).map(
-      ([amountPence, paid]) => ({ amountPence, paid: paid === 1 }),
+      ([amountPence, paid, issuedOn]) => ({
+        issuedOn,
+        amountPence,
+        paid: paid === 1,
+      }),
     ),
   };
 }
@@ -84,17 +102,31 @@ export function toFacts([
 export function createVehicleQueries(db: DatabaseSync) {
   const one = db.prepare(ONE_VEHICLE_SQL);
   const many = db.prepare(VEHICLES_SQL);
-  one.setReturnArrays(true);
-  many.setReturnArrays(true);
+  const oneKnown = db.prepare(ONE_KNOWN_SQL);
+  const manyKnown = db.prepare(MANY_KNOWN_SQL);
+  for (const statement of [one, many, oneKnown, manyKnown])
+    statement.setReturnArrays(true);
   return {
-    findVehicle(registration: string): VehicleFacts | undefined {
+    /** `knownAt`: as VICS knew it then (an ISO instant); else as it knows it now. */
+    findVehicle(
+      registration: string,
+      knownAt?: string,
+    ): VehicleFacts | undefined {
       // @types/node types every row as an object, whatever setReturnArrays says.
-      const row = one.get(registration) as unknown as Row | undefined;
+      const row = (knownAt === undefined
+        ? one.get(registration)
+        : oneKnown.get(registration, knownAt)) as unknown as Row | undefined;
       return row && toFacts(row);
     },
-    findVehicles(registrations: readonly string[]): Map<string, VehicleFacts> {
+    findVehicles(
+      registrations: readonly string[],
+      knownAt?: string,
+    ): Map<string, VehicleFacts> {
       const found = new Map<string, VehicleFacts>();
-      const rows = many.all(JSON.stringify(registrations)) as unknown as Row[];
+      const list = JSON.stringify(registrations);
+      const rows = (knownAt === undefined
+        ? many.all(list)
+        : manyKnown.all(list, knownAt)) as unknown as Row[];
       for (const row of rows) {
         const facts = toFacts(row);
         found.set(facts.registration, facts);
