@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { startPostgres } from "@vics/shared/testing/postgres-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
@@ -103,6 +104,47 @@ describe("scripts/import", { timeout: 60_000 }, () => {
       "--over-synthetic",
     );
     expect(trial.code).toBe(0);
+  });
+
+  it("imports into DATABASE_URL's PostgreSQL, migrating it first, and lists the import", async () => {
+    const server = await startPostgres();
+    try {
+      const env = { DATABASE_URL: await server.createDatabase("cli") };
+      const file = join(dir, "pg-vehicles.csv");
+      writeFileSync(
+        file,
+        "registration,make,model,year,colour,first_registered\nAB12CDE,Ford,Focus,2019,Blue,2019-03-01\n",
+      );
+      const imported = await importCommand(
+        env,
+        "vehicles",
+        file,
+        "--as-of",
+        "2026-11-24T06:00:00Z",
+      );
+      expect(imported).toMatchObject({ code: 0, stderr: "" });
+      expect(imported.stdout).toContain("1 added");
+      const held = await server.query(
+        "SELECT value FROM meta WHERE key = 'fleet'",
+        "cli",
+      );
+      expect(held.rows).toEqual([{ value: "imported" }]);
+      const history = await importCommand(env, "history");
+      expect(history.stdout.trim().split("\n")).toHaveLength(2);
+      const future = await importCommand(
+        env,
+        "vehicles",
+        file,
+        "--as-of",
+        "2999-01-01T00:00:00Z",
+      );
+      expect(future).toMatchObject({ code: 2 });
+      expect(future.stderr).toContain(
+        "--as-of 2999-01-01T00:00:00Z is in the future",
+      );
+    } finally {
+      await server.close();
+    }
   });
 
   it("says how to use it when the kind or an option is wrong", async () => {

@@ -1,5 +1,6 @@
 // `scripts/import <kind> <file> [options]` and `scripts/import history`: the operator's
-// import (docs/import.md), for the SQLite file at DATABASE_PATH.
+// import (docs/import.md), into DATABASE_URL's PostgreSQL, else the SQLite file at
+// DATABASE_PATH.
 import { userInfo } from "node:os";
 import { fail, readCliArgs } from "@vics/shared/server/cli";
 import { DATE_FORMATS, type DateFormat } from "@vics/shared/import/dates";
@@ -8,11 +9,13 @@ import { loadEnv } from "./env.ts";
 import { ENCODINGS, type Encoding } from "./import/decode.ts";
 import { historyTable, reportWords } from "./import/report-words.ts";
 import { runImport } from "./import/run-import.ts";
-import { databaseSettings } from "./store/open-store.ts";
-import { openImportDatabase } from "./store/sqlite/database.ts";
-import { sqliteImportStore } from "./store/sqlite/import-writer.ts";
-import { migrateSqlite, readMeta } from "./store/sqlite/schema.ts";
-import { SYNTHETIC_FLEET } from "./store/sqlite/seed-database.ts";
+import {
+  databaseOpenMessage,
+  databasePlace,
+  databaseSettings,
+  type ImportTarget,
+  openImportTarget,
+} from "./store/open-store.ts";
 
 const USAGE = `Usage:
   scripts/import <kind> <file> [options]   import a CSV file of one kind: ${IMPORT_KINDS.join(", ")}
@@ -31,7 +34,8 @@ Options:
                             2026-11-24T06:00:00Z (default: now); answers show it as the
                             source's freshness
   --over-synthetic          import into a database that holds the synthetic fleet
-The database is the SQLite file at DATABASE_PATH. See docs/import.md.`;
+The database is DATABASE_URL's PostgreSQL, else the SQLite file at DATABASE_PATH.
+See docs/import.md.`;
 
 const { values, positionals } = readCliArgs(USAGE, {
   mode: { type: "string", default: "upsert" },
@@ -90,16 +94,15 @@ function instant(value: string | undefined, option: string): Date | undefined {
 
 const env = loadEnv();
 const settings = databaseSettings(env, "vics-import");
-if (settings.url !== undefined)
-  fail(
-    "Imports into PostgreSQL are not ready yet: scripts/import writes to the SQLite file at DATABASE_PATH. Unset DATABASE_URL to use it.",
-    1,
-  );
 const [command, file, ...rest] = positionals;
-const db = openImportDatabase(settings.path);
+let target: ImportTarget;
 try {
-  migrateSqlite(db);
-  const store = sqliteImportStore(db);
+  target = await openImportTarget(settings);
+} catch (error) {
+  fail(databaseOpenMessage(settings, error), 1);
+}
+try {
+  const store = target.imports;
   if (command === "history") {
     if (file !== undefined) fail(`history takes no file.\n${USAGE}`, 2);
     console.log(
@@ -117,9 +120,9 @@ try {
       );
     if (file === undefined || rest.length > 0)
       fail(`Name one file.\n${USAGE}`, 2);
-    if (readMeta(db, "fleet") === SYNTHETIC_FLEET && !values["over-synthetic"])
+    if ((await target.holdsSyntheticFleet()) && !values["over-synthetic"])
       fail(
-        `The database at ${settings.path} holds the synthetic fleet, which real data must not sit beside. Import into a new, empty database (SEED_SYNTHETIC_FLEET=false DATABASE_PATH=<new file> scripts/db migrate), or, for a trial, add --over-synthetic (the sandbox plates then stop answering).`,
+        `The database at ${databasePlace(settings)} holds the synthetic fleet, which real data must not sit beside. Import into a new, empty database (SEED_SYNTHETIC_FLEET=false DATABASE_PATH=<new file> scripts/db migrate), or, for a trial, add --over-synthetic (the sandbox plates then stop answering).`,
         1,
       );
     const report = await runImport(
@@ -150,5 +153,5 @@ try {
     process.exitCode = code;
   }
 } finally {
-  db.close();
+  await target.close();
 }

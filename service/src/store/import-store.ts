@@ -113,6 +113,9 @@ export interface ImportStore {
   importRejects(importId: number): Promise<RejectLine[]>;
 }
 
+/** meta.fleet once real data is in: the sandbox's plates no longer answer (decision 040). */
+export const IMPORTED_FLEET = "imported";
+
 /** The rejects kept in the database per import for the data page; the file has them all. */
 export const REJECTS_KEPT = 10_000;
 
@@ -127,3 +130,97 @@ export const NO_COUNTS: ImportCounts = {
   removed: 0,
   rejected: 0,
 };
+
+/** The `imports` table's columns an import fills, in the order `importRowValues` gives them. */
+export const IMPORT_ROW_COLUMNS = [
+  "kind",
+  "mode",
+  "file_name",
+  "sha256",
+  "bytes",
+  "run_by",
+  "data_as_of",
+  "started_at",
+  "finished_at",
+  "outcome",
+  "message",
+  "rows_read",
+  "added",
+  "changed",
+  "unchanged",
+  "removed",
+  "rejected",
+] as const;
+
+export function importRowValues(record: NewImportRecord) {
+  const { counts, file } = record;
+  return [
+    record.kind,
+    record.mode,
+    file.name,
+    file.sha256,
+    file.bytes,
+    record.runBy,
+    record.dataAsOf,
+    record.startedAt,
+    record.finishedAt,
+    record.outcome,
+    record.message,
+    counts.rows,
+    counts.added,
+    counts.changed,
+    counts.unchanged,
+    counts.removed,
+    counts.rejected,
+  ];
+}
+
+/** An instant as either engine returns it: text (SQLite) or a Date (pg's timestamptz). */
+const instant = (value: unknown): string =>
+  value instanceof Date ? value.toISOString() : String(value);
+
+/** A row of `imports`, from either engine (pg returns bigint columns as text). */
+export function importRecordFromRow(
+  row: Record<string, unknown>,
+): ImportRecord {
+  return {
+    id: Number(row.id),
+    kind: String(row.kind) as ImportKind,
+    mode: String(row.mode) as ImportMode,
+    file: {
+      name: String(row.file_name),
+      sha256: String(row.sha256),
+      bytes: Number(row.bytes),
+    },
+    runBy: String(row.run_by),
+    dataAsOf: row.data_as_of === null ? null : instant(row.data_as_of),
+    startedAt: instant(row.started_at),
+    finishedAt: instant(row.finished_at),
+    outcome: String(row.outcome) as ImportOutcome,
+    message: row.message === null ? null : String(row.message),
+    counts: {
+      rows: Number(row.rows_read),
+      added: Number(row.added),
+      changed: Number(row.changed),
+      unchanged: Number(row.unchanged),
+      removed: Number(row.removed),
+      rejected: Number(row.rejected),
+    },
+  };
+}
+
+/** A row of a file's rejects, from either engine. */
+export const rejectFromRow = (row: Record<string, unknown>): RejectLine => ({
+  line: Number(row.line),
+  column: String(row.column_name),
+  value: String(row.value),
+  reason: String(row.reason),
+});
+
+/** The message of a repeated key, the same from both engines. */
+export const repeatedKeyReason = (
+  noun: string,
+  label: string,
+  lines: readonly number[],
+) =>
+  `The ${noun} ${label} is on lines ${lines.join(", ")}: a file may hold each ${noun} once. None of those lines was imported.`;

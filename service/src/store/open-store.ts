@@ -4,9 +4,11 @@ import { redactedUrl } from "@vics/shared/server/postgres-url";
 import type { Env } from "../env.ts";
 import { DEFAULT_FLEET_SEED, DEFAULT_FLEET_SIZE } from "../seed/fleet.ts";
 import type { SeedOptions } from "../seed/seed-data.ts";
-import { openDatabase } from "./sqlite/database.ts";
-import { migrateSqlite } from "./sqlite/schema.ts";
-import { seedSqliteFleet } from "./sqlite/seed-database.ts";
+import type { ImportStore } from "./import-store.ts";
+import { openDatabase, openImportDatabase } from "./sqlite/database.ts";
+import { sqliteImportStore } from "./sqlite/import-writer.ts";
+import { migrateSqlite, readMeta } from "./sqlite/schema.ts";
+import { SYNTHETIC_FLEET, seedSqliteFleet } from "./sqlite/seed-database.ts";
 import { openSqliteStore } from "./sqlite/sqlite-store.ts";
 import type { SeedOutcome, Store } from "./store.ts";
 
@@ -155,6 +157,40 @@ export async function seedDatabase(
     postgresOptions(settings.url, settings),
     fleet,
     onSeeding,
+  );
+}
+
+/** Where `scripts/import` writes: the import store, and whether it holds the synthetic fleet. */
+export interface ImportTarget {
+  imports: ImportStore;
+  holdsSyntheticFleet(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/**
+ * `scripts/import`'s database, migrated: DATABASE_URL's PostgreSQL, else the SQLite file,
+ * opened for streaming a file of any size (no memory map, a small page cache).
+ */
+export async function openImportTarget(
+  settings: DatabaseSettings,
+): Promise<ImportTarget> {
+  if (settings.url === undefined) {
+    const db = openImportDatabase(settings.path);
+    try {
+      migrateSqlite(db);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    return {
+      imports: sqliteImportStore(db),
+      holdsSyntheticFleet: async () =>
+        readMeta(db, "fleet") === SYNTHETIC_FLEET,
+      close: async () => db.close(),
+    };
+  }
+  return (await postgresDatabase()).openPostgresImportTarget(
+    postgresOptions(settings.url, settings),
   );
 }
 

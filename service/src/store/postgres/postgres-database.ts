@@ -10,6 +10,8 @@ import {
   type PostgresStoreOptions,
 } from "./postgres-store.ts";
 import { seedPostgresFleet } from "./seed-database.ts";
+import { postgresImportStore } from "./import-writer.ts";
+import { readMeta, SYNTHETIC_FLEET } from "./meta.ts";
 
 async function withPool<T>(
   options: PostgresStoreOptions,
@@ -40,6 +42,23 @@ export async function openPostgresDatabase(
     await pool.end().catch(() => {});
     throw error;
   }
+}
+
+/** `scripts/import`'s PostgreSQL: migrated, its import store and synthetic-fleet check. */
+export async function openPostgresImportTarget(options: PostgresStoreOptions) {
+  const pool = openStorePool(options);
+  try {
+    await migratePostgres(pool);
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+  return {
+    imports: postgresImportStore(pool),
+    holdsSyntheticFleet: async () =>
+      (await readMeta(pool, "fleet")) === SYNTHETIC_FLEET,
+    close: () => pool.end(),
+  };
 }
 
 export const migratePostgresDatabase = (options: PostgresStoreOptions) =>

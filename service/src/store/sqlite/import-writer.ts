@@ -2,22 +2,26 @@
 // connection's temporary tables, then checked and applied in one write transaction that
 // also keeps each changed vehicle's previous facts in vehicle_history and records the import.
 // A dry run, or a refusal, rolls the transaction back; a crash leaves the file as it was.
-import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
 import type { ImportKind } from "@vics/shared/import/rows";
 import {
-  type ApplyResult,
   EXAMPLES_SHOWN,
   type ImportCounts,
   type ImportExamples,
   type ImportPlan,
-  type ImportRecord,
+  IMPORT_ROW_COLUMNS,
+  IMPORTED_FLEET,
+  importRecordFromRow,
+  importRowValues,
   type ImportStaging,
   type ImportStore,
   type NewImportRecord,
+  rejectFromRow,
   REJECTS_KEPT,
-  type RejectLine,
+  repeatedKeyReason,
   type StagedRow,
 } from "../import-store.ts";
+import { applyImport, type ImportEngine } from "../import-apply.ts";
 import { SQLITE_KINDS, type SqliteKind } from "./import-kinds.ts";
 import { readMeta, writeMeta } from "./schema.ts";
 import { KIND_SOURCE, META_KEYS } from "../data-info.ts";
@@ -25,9 +29,6 @@ import { FACT_LIST } from "./vehicle-queries.ts";
 
 /** Staged rows go in with one statement per this many. */
 const STAGE_BATCH = 500;
-
-/** meta.fleet once real data is in: the sandbox's plates no longer answer (decision 040). */
-export const IMPORTED_FLEET = "imported";
 
 const kindOf = <K extends ImportKind>(kind: K) =>
   SQLITE_KINDS[kind] as SqliteKind<K>;
@@ -41,90 +42,31 @@ export function sqliteImportStore(db: DatabaseSync): ImportStore {
           "SELECT * FROM imports WHERE kind = ? AND sha256 = ? AND outcome = 'applied'",
         )
         .get(kind, sha256);
-      return row && toRecord(row);
+      return row && importRecordFromRow(row);
     },
     recordImport: async (record) => insertImport(db, record),
     listImports: async (limit) =>
       db
         .prepare("SELECT * FROM imports ORDER BY id DESC LIMIT ?")
         .all(limit)
-        .map(toRecord),
+        .map(importRecordFromRow),
     importRejects: async (importId) =>
       db
         .prepare(
           "SELECT line, column_name, value, reason FROM import_rejects WHERE import_id = ? ORDER BY line, rowid",
         )
         .all(importId)
-        .map(toReject),
-  };
-}
-
-type Row = Record<string, SQLInputValue>;
-
-function toReject(row: Row): RejectLine {
-  return {
-    line: Number(row.line),
-    column: String(row.column_name),
-    value: String(row.value),
-    reason: String(row.reason),
-  };
-}
-
-function toRecord(row: Row): ImportRecord {
-  return {
-    id: Number(row.id),
-    kind: String(row.kind) as ImportKind,
-    mode: String(row.mode) as ImportRecord["mode"],
-    file: {
-      name: String(row.file_name),
-      sha256: String(row.sha256),
-      bytes: Number(row.bytes),
-    },
-    runBy: String(row.run_by),
-    dataAsOf: row.data_as_of === null ? null : String(row.data_as_of),
-    startedAt: String(row.started_at),
-    finishedAt: String(row.finished_at),
-    outcome: String(row.outcome) as ImportRecord["outcome"],
-    message: row.message === null ? null : String(row.message),
-    counts: {
-      rows: Number(row.rows_read),
-      added: Number(row.added),
-      changed: Number(row.changed),
-      unchanged: Number(row.unchanged),
-      removed: Number(row.removed),
-      rejected: Number(row.rejected),
-    },
+        .map(rejectFromRow),
   };
 }
 
 function insertImport(db: DatabaseSync, record: NewImportRecord): number {
-  const { counts, file } = record;
   const { lastInsertRowid } = db
     .prepare(
-      `INSERT INTO imports (kind, mode, file_name, sha256, bytes, run_by, data_as_of,
-         started_at, finished_at, outcome, message, rows_read, added, changed, unchanged,
-         removed, rejected)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO imports (${IMPORT_ROW_COLUMNS.join(", ")})
+       VALUES (${IMPORT_ROW_COLUMNS.map(() => "?").join(", ")})`,
     )
-    .run(
-      record.kind,
-      record.mode,
-      file.name,
-      file.sha256,
-      file.bytes,
-      record.runBy,
-      record.dataAsOf,
-      record.startedAt,
-      record.finishedAt,
-      record.outcome,
-      record.message,
-      counts.rows,
-      counts.added,
-      counts.changed,
-      counts.unchanged,
-      counts.removed,
-      counts.rejected,
-    );
+    .run(...importRowValues(record));
   return Number(lastInsertRowid);
 }
 
@@ -166,14 +108,15 @@ function startStaging<K extends ImportKind>(
       for (const { line, column, value, reason } of lines)
         addReject.run(line, column, value, reason);
     },
-    apply: async (plan) => applyStaged(db, kind, spec, plan),
+    apply: (plan) =>
+      applyImport(sqliteEngine(db, kind, spec), kind, spec.noun, plan),
     async *rejects() {
       const rows = db
         .prepare(
           "SELECT line, column_name, value, reason FROM temp.staged_rejects ORDER BY line, rowid",
         )
         .iterate();
-      for (const row of rows) yield toReject(row as Row);
+      for (const row of rows) yield rejectFromRow(row);
     },
     async close() {
       db.exec(`
@@ -206,7 +149,7 @@ function rejectRepeats(db: DatabaseSync, spec: SqliteKind<ImportKind>): void {
         line,
         spec.keyColumn,
         String(repeat.label),
-        `The ${spec.noun} ${String(repeat.label)} is on lines ${lines.join(", ")}: a file may hold each ${spec.noun} once. None of those lines was imported.`,
+        repeatedKeyReason(spec.noun, String(repeat.label), lines),
       );
   }
   if (repeats.length > 0)
@@ -247,7 +190,7 @@ function examples(
   };
 }
 
-function countChanges(db: DatabaseSync, plan: ImportPlan): ImportCounts {
+function countChanges(db: DatabaseSync, rows: number): ImportCounts {
   const changes = Object.fromEntries(
     db
       .prepare("SELECT change, count(*) AS n FROM temp.plan GROUP BY change")
@@ -255,7 +198,7 @@ function countChanges(db: DatabaseSync, plan: ImportPlan): ImportCounts {
       .map((row) => [String(row.change), Number(row.n)]),
   );
   return {
-    rows: plan.rows,
+    rows,
     added: changes.added ?? 0,
     changed: changes.changed ?? 0,
     unchanged: changes.unchanged ?? 0,
@@ -267,80 +210,38 @@ function countChanges(db: DatabaseSync, plan: ImportPlan): ImportCounts {
   };
 }
 
-function removalRefusal(
-  counts: ImportCounts,
-  total: number,
-  plan: ImportPlan,
-  noun: string,
-): string | undefined {
-  if (plan.mode !== "snapshot" || plan.force || counts.removed === 0)
-    return undefined;
-  const share = (counts.removed / total) * 100;
-  if (share <= plan.maxDeletePct) return undefined;
-  return `This snapshot would remove ${counts.removed.toLocaleString("en-GB")} of ${total.toLocaleString("en-GB")} ${noun} records (${share.toFixed(1)}%), more than --max-delete-pct ${plan.maxDeletePct}. Nothing was changed. If the file really is the whole truth, run it again with --force.`;
-}
-
-function applyStaged<K extends ImportKind>(
+/** The SQLite side of an import's one transaction (../import-apply.ts). */
+function sqliteEngine(
   db: DatabaseSync,
-  kind: K,
-  spec: SqliteKind<K>,
-  plan: ImportPlan,
-): ApplyResult {
-  db.exec("BEGIN IMMEDIATE");
-  try {
-    rejectRepeats(db, spec);
-    rejectOrphans(db, spec);
-    db.exec(spec.plan);
-    if (plan.mode === "snapshot") db.exec(spec.removed);
-    const counts = countChanges(db, plan);
-    const found = examples(db, spec);
-    const record = (outcome: "applied" | "refused", message: string | null) =>
-      insertImport(db, {
-        kind,
-        mode: plan.mode,
-        file: plan.file,
-        runBy: plan.runBy,
-        dataAsOf: outcome === "applied" ? plan.dataAsOf : null,
-        startedAt: plan.startedAt.toISOString(),
-        finishedAt: plan.now().toISOString(),
-        outcome,
-        message,
-        counts,
-      });
-    const refusal = removalRefusal(
-      counts,
-      count(db, spec.total),
-      plan,
-      spec.noun,
-    );
-    if (refusal) {
-      // The refusal is recorded; nothing else of this transaction is kept.
-      db.exec("ROLLBACK");
-      const importId = plan.dryRun
-        ? undefined
-        : recordAlone(db, record, refusal);
-      return {
-        outcome: "refused",
-        importId,
-        counts,
-        examples: found,
-        reason: refusal,
-      };
-    }
-    const importId = record("applied", null);
-    writeChanges(db, spec, importId, plan.now().toISOString());
-    noteFreshness(db, kind, spec, plan);
-    keepRejects(db, importId);
-    if (plan.dryRun) {
-      db.exec("ROLLBACK");
-      return { outcome: "dry-run", counts, examples: found };
-    }
-    db.exec("COMMIT");
-    return { outcome: "applied", importId, counts, examples: found };
-  } catch (error) {
-    if (db.isTransaction) db.exec("ROLLBACK");
-    throw error;
-  }
+  kind: ImportKind,
+  spec: SqliteKind<ImportKind>,
+): ImportEngine {
+  return {
+    begin: async () => db.exec("BEGIN IMMEDIATE"),
+    mark: async () => db.exec("SAVEPOINT import_rejects_found"),
+    undoToMark: async () => db.exec("ROLLBACK TO import_rejects_found"),
+    commit: async () => db.exec("COMMIT"),
+    rollback: async () => {
+      if (db.isTransaction) db.exec("ROLLBACK");
+    },
+    rejectUnfit: async () => {
+      rejectRepeats(db, spec);
+      rejectOrphans(db, spec);
+    },
+    plan: async (plan) => {
+      db.exec(spec.plan);
+      if (plan.mode === "snapshot") db.exec(spec.removed);
+    },
+    counts: async (rows) => countChanges(db, rows),
+    examples: async () => examples(db, spec),
+    total: async () => count(db, spec.total),
+    insertImport: async (record) => insertImport(db, record),
+    write: async (importId, plan) => {
+      writeChanges(db, spec, importId, plan.now().toISOString());
+      noteFreshness(db, kind, spec, plan);
+    },
+    keepRejects: async (importId) => keepRejects(db, importId),
+  };
 }
 
 /**
@@ -362,23 +263,6 @@ function noteFreshness(
   const held = readMeta(db, META_KEYS.historyFrom);
   if (typeof earliest === "string" && (held === undefined || earliest < held))
     writeMeta(db, META_KEYS.historyFrom, earliest);
-}
-
-function recordAlone(
-  db: DatabaseSync,
-  record: (outcome: "refused", message: string) => number,
-  message: string,
-): number {
-  db.exec("BEGIN IMMEDIATE");
-  try {
-    const id = record("refused", message);
-    keepRejects(db, id);
-    db.exec("COMMIT");
-    return id;
-  } catch (error) {
-    db.exec("ROLLBACK");
-    throw error;
-  }
 }
 
 function keepRejects(db: DatabaseSync, importId: number): void {

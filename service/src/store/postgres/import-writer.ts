@@ -1,0 +1,356 @@
+// The PostgreSQL import (docs/decisions/040-imports.md): a file's rows are COPYed into this
+// session's temporary tables, then checked and applied in one transaction that keeps each
+// touched vehicle's row as it was in vehicle_history and records the import. Imports run one
+// at a time (an advisory lock); a dry run or a refusal undoes everything after the rejects,
+// and a crash leaves the database as it was.
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { from as copyFrom } from "pg-copy-streams";
+import type { PgClient, PgPool } from "@vics/shared/server/postgres";
+import type { ImportKind } from "@vics/shared/import/rows";
+import { applyImport, type ImportEngine } from "../import-apply.ts";
+import {
+  EXAMPLES_SHOWN,
+  IMPORT_ROW_COLUMNS,
+  type ImportCounts,
+  type ImportPlan,
+  importRecordFromRow,
+  importRowValues,
+  type ImportStaging,
+  type ImportStore,
+  IMPORTED_FLEET,
+  type RejectLine,
+  rejectFromRow,
+  REJECTS_KEPT,
+  repeatedKeyReason,
+  type StagedRow,
+} from "../import-store.ts";
+import { KIND_SOURCE, META_KEYS } from "../data-info.ts";
+import { copyText } from "./copy-lines.ts";
+import { POSTGRES_KINDS, type PostgresKind } from "./import-kinds.ts";
+
+/** Names the advisory lock two imports into one database queue on. */
+const IMPORT_LOCK = "vics_service_import";
+
+/** The rejects are read back in pages of this many. */
+const REJECTS_PAGE = 10_000;
+
+const kindOf = <K extends ImportKind>(kind: K) =>
+  POSTGRES_KINDS[kind] as PostgresKind<K>;
+
+export function postgresImportStore(pool: PgPool): ImportStore {
+  return {
+    startImport: async (kind) => startStaging(await pool.connect(), kind),
+    appliedImport: async (kind, sha256) => {
+      const { rows } = await pool.query(
+        "SELECT * FROM imports WHERE kind = $1 AND sha256 = $2 AND outcome = 'applied'",
+        [kind, sha256],
+      );
+      return rows[0] && importRecordFromRow(rows[0]);
+    },
+    recordImport: (record) => insertImport(pool, importRowValues(record)),
+    listImports: async (limit) =>
+      (
+        await pool.query("SELECT * FROM imports ORDER BY id DESC LIMIT $1", [
+          limit,
+        ])
+      ).rows.map(importRecordFromRow),
+    importRejects: async (importId) =>
+      (
+        await pool.query(
+          "SELECT line, column_name, value, reason FROM import_rejects WHERE import_id = $1 ORDER BY line",
+          [importId],
+        )
+      ).rows.map(rejectFromRow),
+  };
+}
+
+async function insertImport(
+  db: PgPool | PgClient,
+  values: unknown[],
+): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO imports (${IMPORT_ROW_COLUMNS.join(", ")})
+     VALUES (${IMPORT_ROW_COLUMNS.map((_, index) => `$${index + 1}`).join(", ")})
+     RETURNING id`,
+    values,
+  );
+  return Number(rows[0]?.id);
+}
+
+/** Rows as COPY's text format: tab-separated, NULL as \N, one line each. */
+const copyLines = (rows: readonly (readonly (string | null)[])[]) =>
+  rows.map((cells) => `${cells.map(copyText).join("\t")}\n`).join("");
+
+async function copyInto(
+  client: PgClient,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly (string | null)[])[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await pipeline(
+    Readable.from([copyLines(rows)]),
+    client.query(copyFrom(`COPY ${table} (${columns.join(", ")}) FROM STDIN`)),
+  );
+}
+
+async function startStaging<K extends ImportKind>(
+  client: PgClient,
+  kind: K,
+): Promise<ImportStaging<K>> {
+  const spec = kindOf(kind);
+  const columns = spec.columns.map(([name]) => name);
+  const typed = spec.columns
+    .map(([name, type]) => `${name} ${type}`)
+    .join(", ");
+  try {
+    await client.query(`
+      DROP TABLE IF EXISTS pg_temp.staged, pg_temp.staged_rejects, pg_temp.plan,
+        pg_temp.removed, pg_temp.touched;
+      CREATE TEMP TABLE staged (line bigint NOT NULL, ${typed});
+      CREATE TEMP TABLE staged_rejects (seq bigserial, line bigint NOT NULL,
+        column_name text NOT NULL, value text NOT NULL, reason text NOT NULL);
+      CREATE TEMP TABLE plan (line bigint NOT NULL, ${typed}, vehicle_id bigint, change text);
+      CREATE TEMP TABLE removed (vehicle_id bigint NOT NULL, key text, label text NOT NULL);
+      CREATE TEMP TABLE touched (vehicle_id bigint PRIMARY KEY);`);
+  } catch (error) {
+    client.release(true);
+    throw error;
+  }
+  return {
+    stage: (rows: readonly StagedRow<K>[]) =>
+      copyInto(
+        client,
+        "pg_temp.staged",
+        ["line", ...columns],
+        rows.map(({ line, row }) => [String(line), ...spec.cells(row)]),
+      ),
+    reject: (lines) =>
+      copyInto(
+        client,
+        "pg_temp.staged_rejects",
+        ["line", "column_name", "value", "reason"],
+        lines.map((reject) => [
+          String(reject.line),
+          reject.column,
+          reject.value,
+          reject.reason,
+        ]),
+      ),
+    apply: (plan) =>
+      applyImport(postgresEngine(client, kind, spec), kind, spec.noun, plan),
+    rejects: () => rejectPages(client),
+    async close() {
+      try {
+        await client.query(
+          "DROP TABLE IF EXISTS pg_temp.staged, pg_temp.staged_rejects, pg_temp.plan, pg_temp.removed, pg_temp.touched",
+        );
+        client.release();
+      } catch (error) {
+        client.release(true);
+        throw error;
+      }
+    },
+  };
+}
+
+/** Every reject of the file in line order, read a page at a time. */
+async function* rejectPages(client: PgClient): AsyncGenerator<RejectLine> {
+  let after = { line: -1, seq: -1 };
+  for (;;) {
+    const { rows } = await client.query(
+      `SELECT seq, line, column_name, value, reason FROM pg_temp.staged_rejects
+       WHERE (line, seq) > ($1, $2) ORDER BY line, seq LIMIT ${REJECTS_PAGE}`,
+      [after.line, after.seq],
+    );
+    for (const row of rows) yield rejectFromRow(row);
+    const last = rows.at(-1);
+    if (!last || rows.length < REJECTS_PAGE) return;
+    after = { line: Number(last.line), seq: Number(last.seq) };
+  }
+}
+
+const count = async (client: PgClient, sql: string) =>
+  Number((await client.query<{ n: string }>(sql)).rows[0]?.n ?? 0);
+
+/** The PostgreSQL side of an import's one transaction (../import-apply.ts). */
+function postgresEngine(
+  client: PgClient,
+  kind: ImportKind,
+  spec: PostgresKind<ImportKind>,
+): ImportEngine {
+  const key = spec.key.join(", ");
+  return {
+    async begin() {
+      await client.query("BEGIN");
+      await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [
+        IMPORT_LOCK,
+      ]);
+    },
+    mark: async () => {
+      await client.query("SAVEPOINT import_rejects_found");
+    },
+    undoToMark: async () => {
+      await client.query("ROLLBACK TO SAVEPOINT import_rejects_found");
+    },
+    commit: async () => {
+      await client.query("COMMIT");
+    },
+    rollback: async () => {
+      await client.query("ROLLBACK");
+    },
+    async rejectUnfit() {
+      await client.query(`CREATE INDEX ON pg_temp.staged (${key})`);
+      await client.query("ANALYZE pg_temp.staged");
+      const { rows } = await client.query<{ label: string; lines: string[] }>(
+        `SELECT ${spec.label} AS label, array_agg(s.line ORDER BY s.line)::text[] AS lines
+         FROM pg_temp.staged s GROUP BY ${spec.key.map((column) => `s.${column}`).join(", ")}
+         HAVING count(*) > 1`,
+      );
+      const repeats = rows.flatMap(({ label, lines }) => {
+        const numbers = lines.map(Number);
+        return numbers.map((line) => [
+          String(line),
+          spec.keyColumn,
+          label,
+          repeatedKeyReason(spec.noun, label, numbers),
+        ]);
+      });
+      await copyInto(
+        client,
+        "pg_temp.staged_rejects",
+        ["line", "column_name", "value", "reason"],
+        repeats,
+      );
+      if (rows.length > 0)
+        await client.query(
+          `DELETE FROM pg_temp.staged WHERE (${key}) IN
+            (SELECT ${key} FROM pg_temp.staged GROUP BY ${key} HAVING count(*) > 1)`,
+        );
+      if (spec.orphans) {
+        await client.query(
+          `INSERT INTO pg_temp.staged_rejects (line, column_name, value, reason) ${spec.orphans}`,
+        );
+        await client.query(
+          "DELETE FROM pg_temp.staged WHERE line IN (SELECT line FROM pg_temp.staged_rejects)",
+        );
+      }
+    },
+    async plan(plan) {
+      await client.query(spec.plan);
+      if (plan.mode === "snapshot") await client.query(spec.removed);
+      await client.query("CREATE INDEX ON pg_temp.plan (vehicle_id)");
+      await client.query("ANALYZE pg_temp.plan");
+    },
+    counts: (rows) => countChanges(client, rows),
+    async examples() {
+      const of = async (change: string) =>
+        (
+          await client.query<{ label: string }>(
+            `SELECT ${spec.label} AS label FROM pg_temp.plan s WHERE change = $1
+             ORDER BY line LIMIT ${EXAMPLES_SHOWN}`,
+            [change],
+          )
+        ).rows.map((row) => row.label);
+      return {
+        added: await of("added"),
+        changed: await of("changed"),
+        removed: (
+          await client.query<{ label: string }>(
+            `SELECT label FROM pg_temp.removed ORDER BY label COLLATE "C" LIMIT ${EXAMPLES_SHOWN}`,
+          )
+        ).rows.map((row) => row.label),
+      };
+    },
+    total: () => count(client, spec.total),
+    insertImport: (record) => insertImport(client, importRowValues(record)),
+    write: (importId, plan) => writeChanges(client, kind, spec, importId, plan),
+    async keepRejects(importId) {
+      await client.query(
+        `INSERT INTO import_rejects (import_id, line, column_name, value, reason)
+         SELECT $1, line, column_name, value, reason FROM pg_temp.staged_rejects
+         ORDER BY line, seq LIMIT ${REJECTS_KEPT}`,
+        [importId],
+      );
+    },
+  };
+}
+
+async function countChanges(
+  client: PgClient,
+  rows: number,
+): Promise<ImportCounts> {
+  const changes = Object.fromEntries(
+    (
+      await client.query<{ change: string; n: string }>(
+        "SELECT change, count(*) AS n FROM pg_temp.plan GROUP BY change",
+      )
+    ).rows.map((row) => [row.change, Number(row.n)]),
+  );
+  return {
+    rows,
+    added: changes.added ?? 0,
+    changed: changes.changed ?? 0,
+    unchanged: changes.unchanged ?? 0,
+    removed: await count(client, "SELECT count(*) AS n FROM pg_temp.removed"),
+    rejected: await count(
+      client,
+      "SELECT count(DISTINCT line) AS n FROM pg_temp.staged_rejects",
+    ),
+  };
+}
+
+/**
+ * Each touched vehicle's row goes to vehicle_history as it was, then the changes, then the
+ * instant VICS learned the new facts and what the answers say of the data (decision 041).
+ */
+async function writeChanges(
+  client: PgClient,
+  kind: ImportKind,
+  spec: PostgresKind<ImportKind>,
+  importId: number,
+  plan: ImportPlan,
+): Promise<void> {
+  const now = plan.now().toISOString();
+  await client.query(
+    `INSERT INTO pg_temp.touched
+     SELECT vehicle_id FROM pg_temp.plan
+     WHERE vehicle_id IS NOT NULL AND change <> 'unchanged'
+     UNION SELECT vehicle_id FROM pg_temp.removed`,
+  );
+  await client.query(
+    `INSERT INTO vehicle_history (registration, make, model, year, color, first_registered,
+       tax_due, sorn, updated_at, policies, mot_tests, fines, superseded_at, import_id)
+     SELECT registration, make, model, year, color, first_registered, tax_due, sorn,
+       updated_at, policies, mot_tests, fines, $1, $2
+     FROM vehicles WHERE id IN (SELECT vehicle_id FROM pg_temp.touched)`,
+    [now, importId],
+  );
+  for (const statement of spec.write)
+    await client.query(statement, statement.includes("$1") ? [now] : []);
+  await client.query(
+    "UPDATE vehicles SET updated_at = $1 WHERE id IN (SELECT vehicle_id FROM pg_temp.touched)",
+    [now],
+  );
+  const setMeta = (key: string, value: string, keep = false) =>
+    client.query(
+      `INSERT INTO meta (key, value) VALUES ($1, $2)
+       ON CONFLICT (key) DO ${keep ? "NOTHING" : "UPDATE SET value = excluded.value"}`,
+      [key, value],
+    );
+  await setMeta("fleet", IMPORTED_FLEET);
+  const source = KIND_SOURCE[kind];
+  if (source) await setMeta(META_KEYS.asOf(source), plan.dataAsOf);
+  await setMeta(META_KEYS.since, plan.startedAt.toISOString(), true);
+  if (spec.earliest) {
+    const earliest = (await client.query<{ d: string | null }>(spec.earliest))
+      .rows[0]?.d;
+    if (earliest)
+      await client.query(
+        `INSERT INTO meta (key, value) VALUES ($1, $2)
+         ON CONFLICT (key) DO UPDATE SET value = least(meta.value, excluded.value)`,
+        [META_KEYS.historyFrom, earliest],
+      );
+  }
+}
