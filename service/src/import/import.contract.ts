@@ -53,6 +53,10 @@ export function importer(harness: () => ImportHarness, start: string) {
   return {
     /** The clock's instant now, as the store keeps instants. */
     instant: () => new Date(clock).toISOString(),
+    /** Moves the clock to `instant`: the next import runs just after it. */
+    at(instant: string) {
+      clock = Date.parse(instant);
+    },
     async run<K extends ImportKind>(
       kind: K,
       lines: string[],

@@ -11,6 +11,7 @@ import {
   postgresStore,
 } from "../store/postgres/postgres-store.ts";
 import { type ImportHarness, importContract } from "./import.contract.ts";
+import { pointInTimeContract } from "../routes/point-in-time.contract.ts";
 
 let server: PostgresServer;
 beforeAll(async () => {
@@ -44,4 +45,8 @@ export async function openPostgresHarness(
 
 describe("importing into PostgreSQL", () => {
   importContract(() => openPostgresHarness());
+});
+
+describe("point-in-time answers from PostgreSQL", () => {
+  pointInTimeContract(() => openPostgresHarness());
 });

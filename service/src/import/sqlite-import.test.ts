@@ -7,6 +7,7 @@ import { sqliteImportStore } from "../store/sqlite/import-writer.ts";
 import { migrateSqlite, readMeta } from "../store/sqlite/schema.ts";
 import { openSqliteStore } from "../store/sqlite/sqlite-store.ts";
 import { type ImportHarness, importContract } from "./import.contract.ts";
+import { pointInTimeContract } from "../routes/point-in-time.contract.ts";
 
 /** A new SQLite file: the import's connection beside the store's, as the CLI and the service. */
 export function openSqliteHarness(): ImportHarness {
@@ -31,4 +32,8 @@ export function openSqliteHarness(): ImportHarness {
 
 describe("importing into SQLite", () => {
   importContract(async () => openSqliteHarness());
+});
+
+describe("point-in-time answers from SQLite", () => {
+  pointInTimeContract(async () => openSqliteHarness());
 });
