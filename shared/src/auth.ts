@@ -155,6 +155,8 @@ export const RecentChecksSchema = z.object({
        * vehicle found"); absent for a bulk check, a failed one, or a proxy that does not say.
        */
       verdict: z.enum(RECENT_CHECK_VERDICTS).optional(),
+      /** The day the check was asked about, when it was not the day it was made. */
+      date: z.string().optional(),
     }),
   ),
 });

@@ -3,8 +3,6 @@
 // extensions: on the single checks as query parameters, on the bulk checks as body members.
 import { z } from "zod";
 
-const DATE_FORM = /^\d{4}-\d{2}-\d{2}$/;
-
 export const POINT_IN_TIME_WORDS = {
   date: (value: string) =>
     `date must be a calendar date written YYYY-MM-DD, like 2026-11-24, not "${value}"`,
@@ -13,14 +11,8 @@ export const POINT_IN_TIME_WORDS = {
 } as const;
 
 /** A real calendar date, YYYY-MM-DD (2026-02-30 is refused). */
-export const AsOfDateSchema = z
-  .string()
-  .refine(
-    (value) =>
-      DATE_FORM.test(value) &&
-      new Date(`${value}T00:00:00.000Z`).toISOString().startsWith(value),
-    { error: (issue) => POINT_IN_TIME_WORDS.date(String(issue.input)) },
-  )
+export const AsOfDateSchema = z.iso
+  .date({ error: (issue) => POINT_IN_TIME_WORDS.date(String(issue.input)) })
   .describe(
     "Extension: the UK calendar date to judge the checks on, YYYY-MM-DD; default today (or the UK date of asKnownAt). From the first day VICS's records cover to today.",
   );

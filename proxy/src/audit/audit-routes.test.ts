@@ -140,10 +140,26 @@ describe("the audit search", () => {
       }),
     );
     await harness.store.appendAudit(event({ requestId: "theirs" }));
+    await harness.store.appendAudit(
+      event({
+        userId: staff.user.id,
+        requestId: "on-a-date",
+        at: Date.parse("2026-07-01T12:05:00Z"),
+        detail: { date: "2026-06-08", verdict: "insured" },
+      }),
+    );
     const recent = (await (
       await get("/api/me/recent-checks", staff.cookie)
     ).json()) as { checks: unknown[] };
     expect(recent.checks).toEqual([
+      {
+        at: "2026-07-01T12:05:00.000Z",
+        action: "check.insurance",
+        registrations: ["AB12CDE"],
+        outcome: "200",
+        verdict: "insured",
+        date: "2026-06-08",
+      },
       {
         at: "2026-07-01T12:00:00.000Z",
         action: "check.insurance",

@@ -146,6 +146,9 @@ export function registerAuditRoutes(
         ...(isVerdict(event.detail?.verdict) && {
           verdict: event.detail.verdict,
         }),
+        ...(typeof event.detail?.date === "string" && {
+          date: event.detail.date,
+        }),
       }));
     return c.json({ checks });
   });

@@ -84,6 +84,30 @@ describe("an audited check", () => {
     expect(event).toMatchObject({ action: "check.compliance", outcome: "502" });
   });
 
+  it("names the day and the instant a check was asked about, beside its verdict", async () => {
+    const { cookie } = await harness.signedIn("staff");
+    const answered: Forward = async () =>
+      new Response(JSON.stringify({ insured: false }), { status: 200 });
+    const audited = auditedForward(answered, harness.store, Date.now);
+    harness.app.get("/check", (c) =>
+      audited(c, {
+        path: "/v1/vehicle/AB12CDE/insurance",
+        registrations: ["AB12CDE"],
+        pointInTime: {
+          date: "2026-06-08",
+          asKnownAt: "2026-06-09T12:00:00Z",
+        },
+      }),
+    );
+    await harness.app.request("/check", { headers: { Cookie: cookie } });
+    const [event] = await harness.store.searchAudit({ limit: 1 });
+    expect(event?.detail).toEqual({
+      date: "2026-06-08",
+      asKnownAt: "2026-06-09T12:00:00Z",
+      verdict: "not-insured",
+    });
+  });
+
   it("is never answered when its event cannot be written", async () => {
     const { cookie } = await harness.signedIn("staff");
     const answered: Forward = async () => new Response("{}", { status: 200 });

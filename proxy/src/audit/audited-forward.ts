@@ -49,13 +49,22 @@ export function auditedForward(
   return async (c, upstream) => {
     const action = checkAction(upstream.path);
     if (action === undefined) return forward(c, upstream);
-    const record = (outcome: string, verdict?: RecentCheckVerdict) =>
-      recordAudit(store, c, now(), {
+    // A check on a past date, or as known at an instant, says so in its event (decision 041).
+    const asked = {
+      ...(upstream.pointInTime?.date && { date: upstream.pointInTime.date }),
+      ...(upstream.pointInTime?.asKnownAt && {
+        asKnownAt: upstream.pointInTime.asKnownAt,
+      }),
+    };
+    const record = (outcome: string, verdict?: RecentCheckVerdict) => {
+      const detail = { ...asked, ...(verdict && { verdict }) };
+      return recordAudit(store, c, now(), {
         action,
         outcome,
         registrations: upstream.registrations ?? [],
-        ...(verdict && { detail: { verdict } }),
+        ...(Object.keys(detail).length > 0 && { detail }),
       });
+    };
     let response: Response;
     try {
       response = await forward(c, upstream);

@@ -11,6 +11,9 @@ import {
 export const EDGE_PROBLEMS = {
   /** In the service's own words (the shared parser's message), as the service would answer. */
   invalidRegistration,
+  /** A `date` or `asKnownAt` that is not one, in the service's words (@vics/shared). */
+  malformedPointInTime: (detail: string) =>
+    new ProblemError(400, "MALFORMED_REQUEST", `${detail}.`),
   clientHeaderMissing: () =>
     new ProblemError(
       403,

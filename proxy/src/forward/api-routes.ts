@@ -4,6 +4,8 @@ import {
   ROUTE_PATTERNS,
   parseRegistration,
   paths,
+  type PointInTime,
+  readPointInTime,
 } from "@vics/shared";
 import { bulkBodyChecks, readBulkBody } from "@vics/shared/server/bulk-body";
 import type { AppContext, AppEnv } from "../http/app-env.ts";
@@ -84,6 +86,13 @@ function pathRegistration(c: AppContext): string {
   return parsed.registration;
 }
 
+/** A single check's `date` and `asKnownAt`, validated as the service would, or its 400. */
+function askedPointInTime(c: AppContext): PointInTime {
+  const reading = readPointInTime(c.req.query());
+  if (!reading.ok) throw EDGE_PROBLEMS.malformedPointInTime(reading.detail);
+  return reading.asked;
+}
+
 function register(
   app: Hono<AppEnv>,
   forward: Forward,
@@ -96,6 +105,7 @@ function register(
       const registration = pathRegistration(c);
       return forward(c, {
         path: operation.upstreamPath(registration),
+        pointInTime: registration === "" ? undefined : askedPointInTime(c),
         registrations: [registration],
         rewrite: operation.rewrite,
       });
@@ -107,11 +117,18 @@ function register(
     const ownKey = idempotencyKey(c);
     const key =
       ownKey === undefined ? undefined : `${c.get("user")?.id ?? ""}:${ownKey}`;
-    // The validated request, never the browser's bytes: only `registrations` travels on.
-    const { registrations } = await readBulkBody(c);
-    const json = JSON.stringify({ registrations });
+    // The validated request, never the browser's bytes: only `registrations` and the point in
+    // time asked (decision 041) travel on.
+    const { registrations, date, asKnownAt } = await readBulkBody(c);
+    const json = JSON.stringify({ registrations, date, asKnownAt });
     const upstreamPath = operation.upstreamPath("");
-    const ask = () => forward(c, { path: upstreamPath, json, registrations });
+    const ask = () =>
+      forward(c, {
+        path: upstreamPath,
+        json,
+        registrations,
+        pointInTime: { date, asKnownAt },
+      });
     if (key === undefined) return ask();
     return replay.answer(c, { path: upstreamPath, key, json }, ask);
   });

@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { PROBLEM_CONTENT_TYPE } from "@vics/shared";
+import { type PointInTime, PROBLEM_CONTENT_TYPE } from "@vics/shared";
 import { routeTemplate } from "@vics/shared/server/access-log";
 import type { Logger } from "@vics/shared/server/logger";
 import type { ProblemError } from "@vics/shared/server/problem-error";
@@ -111,6 +111,16 @@ function judgeAnswer(answer: UpstreamReply, asked: UpstreamRequest): Judged {
     : { pass: JSON.stringify(rewritten) };
 }
 
+/** A single check's point in time as its query string: validated values only, never the browser's. */
+function queryString(pointInTime: PointInTime | undefined): string {
+  if (!pointInTime) return "";
+  const query = new URLSearchParams();
+  if (pointInTime.date) query.set("date", pointInTime.date);
+  if (pointInTime.asKnownAt) query.set("asKnownAt", pointInTime.asKnownAt);
+  const text = query.toString();
+  return text === "" ? "" : `?${text}`;
+}
+
 export function createForwarder(options: ForwardOptions): Forward {
   const base = options.upstreamUrl.replace(/\/+$/, "");
   const { logger } = options;
@@ -120,7 +130,7 @@ export function createForwarder(options: ForwardOptions): Forward {
     const requestId = c.get("requestId");
     const outcome = await callUpstream(
       options.send,
-      base + path,
+      base + path + queryString(asked.pointInTime),
       {
         method: json === undefined ? "GET" : "POST",
         headers: upstreamRequestHeaders(

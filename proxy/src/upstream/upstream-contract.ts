@@ -13,6 +13,7 @@ import {
   ProblemSchema,
   ROUTE_PATTERNS,
   normaliseRegistration,
+  type PointInTime,
 } from "@vics/shared";
 
 /**
@@ -21,6 +22,8 @@ import {
  */
 export interface Asked {
   path: string;
+  /** The point in time asked (decision 041): validated here, sent as the query string. */
+  pointInTime?: PointInTime;
   registrations?: readonly string[];
 }
 

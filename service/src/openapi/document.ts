@@ -1,6 +1,7 @@
 import {
   ComplianceRecordSchema,
   InsuranceRecordSchema,
+  PointInTimeSchema,
   REGISTRATION_MAX_LENGTH,
 } from "@vics/shared";
 import { z } from "zod";
@@ -37,7 +38,8 @@ function vehicleCheck(
     get: {
       operationId,
       summary,
-      requestParams: { path: registrationPath },
+      // Extension (decision 041): optional; a client that sends neither sees no change.
+      requestParams: { path: registrationPath, query: PointInTimeSchema },
       responses: {
         "200": jsonResponse(answer, schema),
         ...problemResponses,
