@@ -32,6 +32,8 @@ interface CheckLookupProps<T> {
   ready?: boolean;
   /** The latest submitted check: its answer (or error) takes focus when it is in. */
   focus?: FocusRequest;
+  /** The day asked about, for a check on a date (recent checks name it). */
+  date?: string;
 }
 
 /** Focuses the region's first heading (the answer's, or the error's) and brings it into view. */
@@ -57,6 +59,7 @@ export function CheckLookup<T>({
   children,
   focus,
   ready = true,
+  date,
 }: CheckLookupProps<T>) {
   const queryClient = useQueryClient();
   const { data, dataUpdatedAt, error, isError, isFetching } = query;
@@ -79,13 +82,19 @@ export function CheckLookup<T>({
       kind,
       verdict: found,
       checkedAt,
+      date,
     });
-  }, [queryClient, registration, kind, found, dataUpdatedAt]);
+  }, [queryClient, registration, kind, found, dataUpdatedAt, date]);
 
   useEffect(() => {
     if (isApiError(error) && error.code === "VEHICLE_NOT_FOUND")
-      addRecentCheck(queryClient, { registration, kind, verdict: "not-found" });
-  }, [queryClient, registration, kind, error]);
+      addRecentCheck(queryClient, {
+        registration,
+        kind,
+        verdict: "not-found",
+        date,
+      });
+  }, [queryClient, registration, kind, error, date]);
 
   // Once the answer to a submitted check is in, it takes focus: one focus per check.
   const focused = useRef(0);

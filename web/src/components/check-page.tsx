@@ -2,9 +2,17 @@
 // and recent checks beside it. The URL is the state, so every result can be shared.
 import { useId, useState, type ReactNode } from "react";
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
-import { Navigate, useNavigate, useParams } from "react-router";
+import {
+  Navigate,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from "react-router";
 import { formatRegistration, parseRegistration } from "@vics/shared";
+import { formatDate, ukToday } from "../lib/dates.ts";
+import { useNow } from "../lib/use-now.ts";
 import { PageErrorContext } from "../lib/use-document-title.ts";
+import { CheckDate } from "./check-date.tsx";
 import { DocumentTitle } from "./document-title.tsx";
 import { ErrorSummary } from "./error-summary.tsx";
 import { RecentChecks } from "./recent-checks.tsx";
@@ -26,11 +34,37 @@ interface CheckPageProps {
   pathFor: (registration: string) => string;
   /** The query to make again when the vehicle on show is submitted again. */
   queryKeyFor: (registration: string) => QueryKey;
+  /**
+   * Offers "Check on a date": the day asked is the address's `?date=` (decision 041), handed
+   * to the check; undefined means today.
+   */
+  onADate?: boolean;
   /** The check for a valid registration. */
   children: (
     registration: string,
     focus: FocusRequest | undefined,
+    date: string | undefined,
   ) => ReactNode;
+}
+
+const DATE_FORM = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The address's date if it is a real day no later than today; else why not. */
+function readDate(
+  text: string | null,
+  today: string,
+): { date?: string; error?: string } {
+  if (text === null) return {};
+  const real =
+    DATE_FORM.test(text) &&
+    new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+  if (!real)
+    return { error: `"${text}" is not a date. Choose one from the calendar.` };
+  if (text > today)
+    return {
+      error: `${formatDate(text)} is in the future: the date must be today, ${formatDate(today)}, or a day before it.`,
+    };
+  return { date: text };
 }
 
 export function CheckPage({
@@ -40,9 +74,19 @@ export function CheckPage({
   submitLabel,
   pathFor,
   queryKeyFor,
+  onADate = false,
   children,
 }: CheckPageProps) {
   const { registration: param } = useParams();
+  const [search] = useSearchParams();
+  const today = ukToday(useNow());
+  const asked = onADate ? readDate(search.get("date"), today) : {};
+  const { date } = asked;
+  // A dated check keeps its date for the next vehicle: an incident often involves several.
+  const withDate = (path: string) =>
+    date === undefined
+      ? path
+      : `${path}?${new URLSearchParams({ date }).toString()}`;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const inputId = `${useId()}-registration`;
@@ -62,7 +106,7 @@ export function CheckPage({
 
   // "/vehicle/ab12-cde" shows the same vehicle at its canonical, shareable URL.
   if (parsed?.ok && parsed.registration !== param)
-    return <Navigate replace to={pathFor(parsed.registration)} />;
+    return <Navigate replace to={withDate(pathFor(parsed.registration))} />;
 
   const registration = parsed?.ok ? parsed.registration : undefined;
   const error =
@@ -78,8 +122,21 @@ export function CheckPage({
       // Same vehicle again: the staff member wants a fresh answer.
       void queryClient.refetchQueries({ queryKey: queryKeyFor(next) });
     } else {
-      void navigate(pathFor(next));
+      void navigate(withDate(pathFor(next)));
     }
+  }
+
+  function chooseDate(next: string | undefined) {
+    const params = new URLSearchParams(search);
+    if (next === undefined) params.delete("date");
+    else params.set("date", next);
+    const query = params.toString();
+    // The dated answer takes focus when it is in, as a submitted check's does.
+    setFocus((previous) => ({
+      registration: registration ?? "",
+      serial: (previous?.serial ?? 0) + 1,
+    }));
+    void navigate({ search: query === "" ? "" : `?${query}` });
   }
 
   function handleInvalid(message: string) {
@@ -114,7 +171,15 @@ export function CheckPage({
             }
             error={error}
           />
-          {registration && children(registration, focus)}
+          {onADate && (
+            <CheckDate
+              date={date}
+              today={today}
+              error={asked.error}
+              onChoose={chooseDate}
+            />
+          )}
+          {registration && children(registration, focus, date)}
         </div>
         <aside className="column-one-third" aria-label="Recent checks">
           <RecentChecks />

@@ -18,6 +18,7 @@ export type ErrorKind =
   | "signed-out"
   | "role-required"
   | "invalid-registration"
+  | "invalid-date"
   | "unexpected";
 
 export interface ErrorDescription {
@@ -106,6 +107,15 @@ export function describeError(
         kind: "invalid-registration",
         title: "Registration not recognised",
         message: `The vehicle service does not recognise ${vehicle} as a UK registration. Check it and enter it again.`,
+        retryable: false,
+      };
+    case "DATE_OUT_OF_RANGE":
+    case "MALFORMED_REQUEST":
+      // A date outside what VICS holds (or not one): the service says the range in words.
+      return {
+        kind: "invalid-date",
+        title: "VICS cannot answer for that date",
+        message: `${error.detail} Choose another date, or check today.`,
         retryable: false,
       };
     case "NETWORK":

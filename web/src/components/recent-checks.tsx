@@ -1,7 +1,7 @@
 // The signed-in user's last checks, from any computer, each a link back to its result.
 import { Link } from "react-router";
 import { appPaths } from "../lib/app-paths.ts";
-import { formatRelativeTime } from "../lib/dates.ts";
+import { formatDate, formatRelativeTime } from "../lib/dates.ts";
 import { useRecentChecks, type RecentCheck } from "../lib/recent-checks.ts";
 import { useNow } from "../lib/use-now.ts";
 import { NumberPlate } from "./number-plate.tsx";
@@ -12,9 +12,13 @@ const KIND_LABELS: Record<RecentCheck["kind"], string> = {
 };
 
 function hrefFor(check: RecentCheck): string {
-  return check.kind === "insurance"
-    ? appPaths.insurance(check.registration)
-    : appPaths.compliance(check.registration);
+  const path =
+    check.kind === "insurance"
+      ? appPaths.insurance(check.registration)
+      : appPaths.compliance(check.registration);
+  return check.date === undefined
+    ? path
+    : `${path}?${new URLSearchParams({ date: check.date }).toString()}`;
 }
 
 export function RecentChecks() {
@@ -49,13 +53,14 @@ export function RecentChecks() {
         <ol className="recent-checks__list">
           {checks.map((check) => (
             <li
-              key={`${check.kind}-${check.registration}`}
+              key={`${check.kind}-${check.registration}-${check.date ?? ""}`}
               className="recent-checks__item"
             >
               <Link className="recent-checks__link" to={hrefFor(check)}>
                 <NumberPlate registration={check.registration} size="small" />
                 <span className="recent-checks__outcome">
                   {KIND_LABELS[check.kind]}: {check.outcome}
+                  {check.date && ` on ${formatDate(check.date)}`}
                 </span>
               </Link>
               <time className="recent-checks__when" dateTime={check.checkedAt}>

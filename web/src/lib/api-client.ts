@@ -33,6 +33,8 @@ export interface ApiRequestOptions {
 export interface ApiResponse<T> {
   data: T;
   rateLimit?: RateLimitState;
+  /** The response's X-Request-Id: the reference a printed record of a check carries. */
+  requestId?: string;
 }
 
 /**
@@ -209,7 +211,7 @@ async function request<T>(
       signal,
       signInsAtSend,
     });
-  if (loading === undefined) return { data: undefined, rateLimit };
+  if (loading === undefined) return { data: undefined, rateLimit, requestId };
 
   const parsed = (await loading).safeParse(body);
   if (!parsed.success) {
@@ -222,7 +224,7 @@ async function request<T>(
       cause: parsed.error,
     });
   }
-  return { data: parsed.data, rateLimit };
+  return { data: parsed.data, rateLimit, requestId };
 }
 
 /**

@@ -25,6 +25,8 @@ export interface RecentCheck {
   outcome: string;
   /** An ISO 8601 instant. */
   checkedAt: string;
+  /** The day asked about ("YYYY-MM-DD"), for a check on a date. */
+  date?: string;
 }
 
 type AnswerCheck = RecentChecksAnswer["checks"][number];
@@ -66,10 +68,20 @@ export function toRecentChecks(answer: RecentChecksAnswer): RecentCheck[] {
     if (!/^[A-Z0-9]{1,7}$/.test(registration) || outcome === undefined)
       continue;
     if (Number.isNaN(Date.parse(check.at))) continue;
-    const key = `${kind} ${registration}`;
+    const date =
+      check.date !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(check.date)
+        ? check.date
+        : undefined;
+    const key = `${kind} ${registration} ${date ?? "today"}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    checks.push({ registration, kind, outcome, checkedAt: check.at });
+    checks.push({
+      registration,
+      kind,
+      outcome,
+      checkedAt: check.at,
+      ...(date && { date }),
+    });
     if (checks.length === RECENT_CHECKS_LIMIT) break;
   }
   return checks;
@@ -92,6 +104,8 @@ export interface NewRecentCheck {
   kind: RecentCheckKind;
   verdict: RecentCheckVerdict;
   checkedAt?: Date;
+  /** The day asked about, for a check on a date. */
+  date?: string;
 }
 
 /** A check just answered: first in the list at once, then the proxy's own list is read again. */
@@ -105,6 +119,7 @@ export function addRecentCheck(
     registrations: [check.registration],
     outcome: check.verdict === "not-found" ? "404" : "200",
     verdict: check.verdict,
+    ...(check.date && { date: check.date }),
   };
   queryClient.setQueryData<RecentChecksAnswer>(
     RECENT_CHECKS_QUERY_KEY,

@@ -11,6 +11,7 @@ import { useNow } from "../../../lib/use-now.ts";
 import { checkBadges } from "../lib/check-badges.ts";
 import { CheckBadgeList } from "./check-badge-list.tsx";
 import { CheckFreshness } from "../../../components/check-freshness.tsx";
+import { DataAsOf } from "../../../components/data-as-of.tsx";
 import { VerdictBanner } from "./verdict-banner.tsx";
 
 interface ComplianceDashboardProps {
@@ -45,6 +46,10 @@ export function ComplianceDashboard({
         headingId="compliance-verdict-heading"
       />
       <CheckBadgeList badges={badges} />
+      <DataAsOf
+        dataAsOf={record.dataAsOf}
+        sources={["insurance", "mot", "tax", "fines"]}
+      />
       <CheckFreshness
         lastChecked={record.lastChecked}
         rechecking={rechecking}

@@ -50,6 +50,14 @@ function vehicleFigures(summary: RunSummary): Figure[] {
     },
     { label: "Insured", value: vehicles.insured, filter: "insured" },
   ];
+  // New vehicles whose insurer has not put the policy on the record yet: only when there are.
+  if (vehicles["not-yet-on-record"] > 0)
+    figures.splice(2, 0, {
+      label: "New, policy not yet on record",
+      value: vehicles["not-yet-on-record"],
+      filter: "not-yet-on-record",
+      problem: true,
+    });
   if (vehicles.invalid > 0)
     figures.push({
       label: "Refused by the service as invalid",

@@ -1,5 +1,6 @@
 // Short words for a result row: why it is not answered, when cover ends, the compliance verdict.
 import { daysBetween, formatDate } from "../../../lib/dates.ts";
+import { recordDeadline } from "../../../lib/not-yet-on-record.ts";
 import type { DueKind } from "./due-dates.ts";
 import type { InsuranceOutcome } from "./fleet-types.ts";
 import type { ResultRow } from "./results-view.ts";
@@ -17,6 +18,8 @@ export function outcomeDetail(entry: ResultRow, today?: string): string {
   if (outcome === "invalid") return row.invalid?.reason ?? "";
   const insurance = result?.insurance;
   if (insurance?.status === "not-checked") return insurance.reason;
+  if (outcome === "not-yet-on-record" && insurance?.status === "not-insured")
+    return newVehicleWords(insurance);
   if (insurance?.status === "not-insured") return lapseWords(insurance, today);
   if (outcome === "expiring" && insurance?.status === "insured" && today) {
     const days = daysBetween(today, insurance.policy.validTo);
@@ -46,6 +49,18 @@ export function lapseWords(
         ? " yesterday,"
         : ` ${days} days ago,`;
   return `Lapsed${ago} on ${formatDate(lastPolicy.validTo)} (${lastPolicy.insurer})`;
+}
+
+/**
+ * "First registered on 20 November 2026: its insurer has until 4 December 2026 to put the
+ * policy on the record".
+ */
+export function newVehicleWords(
+  insurance: Extract<InsuranceOutcome, { status: "not-insured" }>,
+): string {
+  const first = insurance.vehicle?.firstRegistered;
+  if (first === undefined) return "";
+  return `First registered on ${formatDate(first)}: its insurer has until ${formatDate(recordDeadline(first))} to put the policy on the record`;
 }
 
 /** "Compliant", "Not compliant: MOT, road tax", "Not checked", or "" when not asked. */

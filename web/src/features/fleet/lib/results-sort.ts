@@ -27,7 +27,8 @@ export const DEFAULT_SORT: SortOrder = {
 /**
  * Lower comes first. Not insured is the most urgent; then whatever falls due within 30 days
  * (cover, MOT, road tax), which is still fixable before it lapses; then a vehicle VICS does not
- * know (it may be a typing error hiding an uninsured vehicle); then one that is insured but fails
+ * know (it may be a typing error hiding an uninsured vehicle), or a new one whose policy is not
+ * on the record yet (worth a look at its certificate); then one that is insured but fails
  * compliance; then the rows VICS could not answer; excluded last.
  */
 const RANK: Record<RowOutcome | "due-soon" | "not-compliant", number> = {
@@ -35,6 +36,7 @@ const RANK: Record<RowOutcome | "due-soon" | "not-compliant", number> = {
   expiring: 1,
   "due-soon": 1,
   "not-found": 2,
+  "not-yet-on-record": 2,
   "not-compliant": 3,
   "not-checked": 4,
   invalid: 5,

@@ -76,9 +76,14 @@ export function needsAction(entry: ResultRow): boolean {
     entry.compliant === false ||
     entry.complianceNotChecked ||
     entry.dueSoon.length > 0 ||
-    ["not-insured", "expiring", "not-found", "not-checked", "invalid"].includes(
-      entry.outcome,
-    )
+    [
+      "not-insured",
+      "expiring",
+      "not-yet-on-record",
+      "not-found",
+      "not-checked",
+      "invalid",
+    ].includes(entry.outcome)
   );
 }
 

@@ -1,11 +1,17 @@
 // One outcome per row of the user's list, in words and in the order a fleet manager acts on
 // them: the summary, the results table and the export all read it from here.
 import { isExpiringSoon } from "../../../lib/dates.ts";
+import { notYetOnRecord } from "../../../lib/not-yet-on-record.ts";
 import type { FleetRow, VehicleResult } from "./fleet-types.ts";
 
 export type RowOutcome =
   | "not-insured"
   | "expiring"
+  /**
+   * Not insured as far as the record shows, but first registered in the last 14 days with no
+   * policy ever on record: insurers may not have put its policy on the record yet.
+   */
+  | "not-yet-on-record"
   | "not-found"
   | "not-checked"
   | "invalid"
@@ -18,6 +24,7 @@ export type RowOutcome =
 export const OUTCOME_ORDER: readonly RowOutcome[] = [
   "not-insured",
   "expiring",
+  "not-yet-on-record",
   "not-found",
   "not-checked",
   "invalid",
@@ -29,6 +36,7 @@ export const OUTCOME_ORDER: readonly RowOutcome[] = [
 export const OUTCOME_LABELS: Record<RowOutcome, string> = {
   "not-insured": "Not insured",
   expiring: "Insured, expiring soon",
+  "not-yet-on-record": "Not yet on record",
   "not-found": "Not found",
   "not-checked": "Not checked",
   invalid: "Invalid registration",
@@ -53,7 +61,9 @@ export function rowOutcome(
         ? "expiring"
         : "insured";
     case "not-insured":
-      return "not-insured";
+      return notYetOnRecord(insurance, today)
+        ? "not-yet-on-record"
+        : "not-insured";
     case "not-found":
       return "not-found";
     case "invalid":

@@ -47,6 +47,7 @@ describe("the run summary", () => {
       vehicles: {
         "not-insured": 1,
         expiring: 0,
+        "not-yet-on-record": 0,
         "not-found": 0,
         "not-checked": 0,
         invalid: 0,

@@ -38,6 +38,7 @@ export function summariseRun(
     vehicles: {
       "not-insured": 0,
       expiring: 0,
+      "not-yet-on-record": 0,
       "not-found": 0,
       "not-checked": 0,
       invalid: 0,

@@ -1,9 +1,14 @@
 // Runs the insurance check for one valid registration and shows its answer.
-import type { InsuranceRecord } from "@vics/shared";
 import { CheckLookup } from "../../../components/check-lookup.tsx";
 import type { FocusRequest } from "../../../components/check-page.tsx";
-import { useInsurance } from "../../../lib/get-insurance.ts";
+import { formatDate, ukToday } from "../../../lib/dates.ts";
+import {
+  type InsuranceAnswer,
+  useInsurance,
+} from "../../../lib/get-insurance.ts";
 import { lazyView, useLazyView } from "../../../lib/lazy-view.ts";
+import { useNow } from "../../../lib/use-now.ts";
+import { insuranceAnswerWords } from "./insurance-status.tsx";
 
 // Loads while the check runs: the first page of a visit does without it.
 const resultView = lazyView(
@@ -11,17 +16,26 @@ const resultView = lazyView(
 );
 const InsuranceResult = resultView.View;
 
-const outcome = (record: InsuranceRecord) =>
-  record.insured ? "Insured" : "Not insured";
-
 interface InsuranceLookupProps {
   registration: string;
   focus?: FocusRequest;
+  /** The day asked ("YYYY-MM-DD"), for "Check on a date"; undefined for today. */
+  date?: string;
 }
 
-export function InsuranceLookup({ registration, focus }: InsuranceLookupProps) {
-  const query = useInsurance(registration);
+export function InsuranceLookup({
+  registration,
+  focus,
+  date,
+}: InsuranceLookupProps) {
+  const query = useInsurance(registration, true, date);
   const ready = useLazyView(resultView);
+  const now = useNow();
+  const day = date ?? ukToday(now);
+  const outcome = (record: InsuranceAnswer) => {
+    const words = insuranceAnswerWords(record, day);
+    return date === undefined ? words : `${words} on ${formatDate(date)}`;
+  };
   return (
     <CheckLookup
       registration={registration}
@@ -29,6 +43,7 @@ export function InsuranceLookup({ registration, focus }: InsuranceLookupProps) {
       title="Insurance check"
       query={query}
       focus={focus}
+      date={date}
       ready={ready}
       outcome={outcome}
       verdict={(record) => (record.insured ? "insured" : "not-insured")}
@@ -39,6 +54,7 @@ export function InsuranceLookup({ registration, focus }: InsuranceLookupProps) {
       {(record) => (
         <InsuranceResult
           record={record}
+          date={date}
           // The record has no time of its own: the check was made when this answer arrived.
           checkedAt={new Date(query.dataUpdatedAt).toISOString()}
           rechecking={query.isFetching}

@@ -9,15 +9,20 @@ export function InsurancePage() {
     <CheckPage
       title="Insurance check"
       heading="Check a vehicle’s insurance"
-      lead="Enter a registration number to see whether the vehicle is insured today."
+      lead="Enter a registration number to see whether the vehicle is insured today, or on a date."
       submitLabel="Check insurance"
+      onADate
       pathFor={appPaths.insurance}
       queryKeyFor={(registration) =>
         insuranceQueryOptions(registration).queryKey
       }
     >
-      {(registration, focus) => (
-        <InsuranceLookup registration={registration} focus={focus} />
+      {(registration, focus, date) => (
+        <InsuranceLookup
+          registration={registration}
+          focus={focus}
+          date={date}
+        />
       )}
     </CheckPage>
   );

@@ -1,7 +1,10 @@
 // The answer for one vehicle: plate, insured or not, policy, vehicle, freshness, and the compliance link.
 import { Link } from "react-router";
-import { formatRegistration, type InsuranceRecord } from "@vics/shared";
+import { formatRegistration } from "@vics/shared";
 import { CheckFreshness } from "../../../components/check-freshness.tsx";
+import { DataAsOf } from "../../../components/data-as-of.tsx";
+import type { InsuranceAnswer } from "../../../lib/get-insurance.ts";
+import { CheckRecord } from "./check-record.tsx";
 import { NumberPlate } from "../../../components/number-plate.tsx";
 import { appPaths } from "../../../lib/app-paths.ts";
 import {
@@ -18,7 +21,9 @@ import { VehicleDetails } from "./vehicle-details.tsx";
 const RELATIVE_DAYS = 30;
 
 interface InsuranceResultProps {
-  record: InsuranceRecord;
+  record: InsuranceAnswer;
+  /** The day asked ("YYYY-MM-DD"); undefined when the check is about today. */
+  date?: string;
   /** When this answer was fetched (ISO timestamp). */
   checkedAt: string;
   rechecking: boolean;
@@ -27,6 +32,7 @@ interface InsuranceResultProps {
 
 export function InsuranceResult({
   record,
+  date,
   checkedAt,
   rechecking,
   onCheckAgain,
@@ -43,7 +49,8 @@ export function InsuranceResult({
       <NumberPlate registration={record.registration} />
       <InsuranceStatus
         record={record}
-        today={today}
+        day={date ?? today}
+        onADate={date !== undefined}
         headingId="insurance-status-heading"
       />
       <div className="result__sections">
@@ -54,6 +61,7 @@ export function InsuranceResult({
         />
         <VehicleDetails vehicle={record.vehicle} />
       </div>
+      <DataAsOf dataAsOf={record.dataAsOf} sources={["insurance"]} />
       <p className="result__updated">
         Record last updated{" "}
         <time dateTime={record.lastUpdated}>
@@ -71,6 +79,9 @@ export function InsuranceResult({
         rechecking={rechecking}
         onCheckAgain={onCheckAgain}
       />
+      {date !== undefined && (
+        <CheckRecord record={record} day={date} checkedAt={checkedAt} />
+      )}
       <p className="result__next">
         <Link to={appPaths.compliance(record.registration)}>
           Check compliance for {display}

@@ -21,6 +21,7 @@ export interface SummaryLine {
 const OUTCOME_LINES: [VehicleOutcome, string][] = [
   ["not-insured", "Not insured"],
   ["expiring", "Insured, cover ends within 30 days"],
+  ["not-yet-on-record", "New, policy not yet on record"],
   ["not-found", "Not found"],
   ["not-checked", "Not checked"],
   ["invalid", "Refused by the service as invalid"],
@@ -29,7 +30,11 @@ const OUTCOME_LINES: [VehicleOutcome, string][] = [
 ];
 
 /** Shown only when there are any: the rest are always shown, even at 0. */
-const ONLY_IF_ANY = new Set<VehicleOutcome>(["invalid", "pending"]);
+const ONLY_IF_ANY = new Set<VehicleOutcome>([
+  "not-yet-on-record",
+  "invalid",
+  "pending",
+]);
 
 const FAILING: [keyof ComplianceChecks, string][] = [
   ["insuranceValid", "Failing insurance"],

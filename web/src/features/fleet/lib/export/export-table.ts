@@ -3,7 +3,8 @@
 import { formatRegistration, type Vehicle } from "@vics/shared";
 import { daysBetween } from "../../../../lib/dates.ts";
 import type { FleetRow, VehicleResult } from "../fleet-types.ts";
-import { lapseWords } from "../result-words.ts";
+import { notYetOnRecord } from "../../../../lib/not-yet-on-record.ts";
+import { lapseWords, newVehicleWords } from "../result-words.ts";
 import { OUTCOME_LABELS, rowOutcome } from "../row-outcome.ts";
 import { complianceCells } from "./compliance-cells.ts";
 import { dueCells } from "./due-cells.ts";
@@ -69,7 +70,9 @@ function problem(
     case "not-checked":
       return insurance.reason;
     case "not-insured":
-      return lapseWords(insurance, today);
+      return notYetOnRecord(insurance, today)
+        ? newVehicleWords(insurance)
+        : lapseWords(insurance, today);
   }
   return compliance?.status === "not-checked"
     ? `Compliance not checked: ${compliance.reason}`

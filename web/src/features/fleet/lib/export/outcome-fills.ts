@@ -17,6 +17,7 @@ const NO_ANSWER: Fill = { backgroundColor: "#EDEDED", textColor: "#000000" };
 const FILLS: Partial<Record<RowOutcome, Fill>> = {
   "not-insured": BAD,
   expiring: NEUTRAL,
+  "not-yet-on-record": NEUTRAL,
   "not-found": NO_ANSWER,
   "not-checked": NO_ANSWER,
   invalid: NO_ANSWER,

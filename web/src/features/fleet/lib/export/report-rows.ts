@@ -46,6 +46,8 @@ function reason(entry: ResultRow, today: string): string {
     parts.push(`Not checked: ${detail}. Run the check again`);
   else if (outcome === "not-insured")
     parts.push(detail || "No insurance found for this vehicle");
+  else if (outcome === "not-yet-on-record")
+    parts.push(`${detail}. Check its certificate of insurance`);
   // "Cover ends in 10 days" comes with the other dates falling due, below.
   else if (detail && outcome !== "expiring") parts.push(detail);
   if (entry.compliant === false) parts.push(complianceWords(entry));
