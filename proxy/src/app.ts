@@ -5,6 +5,7 @@ import { requestId } from "@vics/shared/server/request-id";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { registerApiRoutes, takesBody } from "./forward/api-routes.ts";
+import { registerDataRoutes } from "./data/data-routes.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { browserChecks } from "./edges/browser-checks.ts";
 import { createForwarder } from "./forward/forward.ts";
@@ -129,6 +130,8 @@ export function createProxyApp(
     ...(settings.replay ?? REPLAY_DEFAULTS),
     now,
   });
+  // The data page's answers: not checks, so neither counted nor audited as one.
+  registerDataRoutes(app, upstreamForward);
   registerApiRoutes(app, forward, idempotentReplay(replayCache));
   registerStaticSite(app, settings.webRoot);
 

@@ -14,6 +14,7 @@ import { rateLimit } from "./http/rate-limit.ts";
 import { SandboxFailure } from "./sandbox.ts";
 import { bulkComplianceRoute, bulkInsuranceRoute } from "./routes/bulk.ts";
 import { complianceRoute } from "./routes/compliance.ts";
+import { dataRoutes } from "./routes/data.ts";
 import { insuranceRoute } from "./routes/insurance.ts";
 import { openApiRoute } from "./routes/openapi.ts";
 
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   bulkInsuranceRoute(app, deps);
   bulkComplianceRoute(app, deps);
   openApiRoute(app);
+  dataRoutes(app, deps);
   for (const path of [
     ROUTE_PATTERNS.insurance,
     ROUTE_PATTERNS.compliance,

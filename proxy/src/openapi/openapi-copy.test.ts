@@ -43,11 +43,39 @@ const serviceDocument = {
     "/v1/vehicle/bulk-compliance": {
       post: { ...operation("checkBulkCompliance"), "x-vics-extension": true },
     },
-    "/v1/vehicle/bulk-mot": { post: operation("checkBulkMot") },
+    "/v1/vehicle/bulk-mot": {
+      post: {
+        ...operation("checkBulkMot"),
+        responses: {
+          "200": {
+            description: "ok",
+            content: {
+              "application/json": {
+                schema: { $ref: "#/components/schemas/BulkMotResult" },
+              },
+            },
+          },
+        },
+      },
+    },
     "/health": { get: operation("getHealth") },
   },
   components: {
-    schemas: { Problem: { type: "object" } },
+    responses: {
+      Problem: {
+        description: "A problem",
+        content: {
+          "application/problem+json": {
+            schema: { $ref: "#/components/schemas/Problem" },
+          },
+        },
+      },
+    },
+    schemas: {
+      Problem: { type: "object" },
+      // Only the service's own operations use it: the copy leaves it out.
+      BulkMotResult: { type: "object" },
+    },
     securitySchemes: { ApiKey: { type: "apiKey", in: "header", name: "K" } },
   },
 };
@@ -87,6 +115,7 @@ describe("the proxy's copy of the OpenAPI document", () => {
     const result = copy();
     expect(result.security).toEqual([]);
     expect(result.components).toEqual({
+      responses: serviceDocument.components.responses,
       schemas: { Problem: { type: "object" } },
     });
     const text = JSON.stringify(result.paths);

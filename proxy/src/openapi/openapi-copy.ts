@@ -91,11 +91,49 @@ export function proxyCopyOfOpenApi(
   if (!parsed.success) return undefined;
   const { paths, components, ...rest } = parsed.data;
   const { securitySchemes: _schemes, ...otherComponents } = components ?? {};
+  const copied = forwardedPaths(paths, forwarded);
   return {
     ...rest,
     servers: [PROXY_SERVER],
     security: [],
-    paths: forwardedPaths(paths, forwarded),
-    ...(components && { components: otherComponents }),
+    paths: copied,
+    ...(components && { components: usedComponents(copied, otherComponents) }),
   };
+}
+
+/**
+ * Only the components the copied operations use, directly or through each other: the
+ * service's own extensions (the data page's) leave theirs behind with them.
+ */
+function usedComponents(
+  paths: unknown,
+  components: Record<string, unknown>,
+): Record<string, unknown> {
+  const used = new Set<string>();
+  const pending: unknown[] = [paths];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (Array.isArray(value)) pending.push(...value);
+    else if (value !== null && typeof value === "object")
+      for (const [key, inner] of Object.entries(value)) {
+        const ref = /^#\/components\/(\w+)\/([^/]+)$/.exec(
+          key === "$ref" && typeof inner === "string" ? inner : "",
+        );
+        if (ref && !used.has(inner as string)) {
+          used.add(inner as string);
+          const [, kind = "", name = ""] = ref;
+          pending.push((components[kind] as Record<string, unknown>)?.[name]);
+        } else pending.push(inner);
+      }
+  }
+  return Object.fromEntries(
+    Object.entries(components).map(([kind, entries]) => [
+      kind,
+      Object.fromEntries(
+        Object.entries(entries as Record<string, unknown>).filter(([name]) =>
+          used.has(`#/components/${kind}/${name}`),
+        ),
+      ),
+    ]),
+  );
 }

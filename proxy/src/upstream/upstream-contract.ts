@@ -6,6 +6,12 @@
  */
 import type { z } from "zod";
 import {
+  DATA_PATHS,
+  DataSourcesSchema,
+  ImportListSchema,
+  ImportRejectsSchema,
+} from "@vics/shared/data-admin";
+import {
   BulkComplianceResultSchema,
   BulkResultSchema,
   ComplianceRecordSchema,
@@ -35,7 +41,7 @@ interface AnswerContract {
 }
 
 const routePattern = (route: string) =>
-  new RegExp(`^${route.replace(":registration", "[^/]+")}$`);
+  new RegExp(`^${route.replace(/:\w+/g, "[^/]+")}$`);
 
 function single(route: string, schema: z.ZodType): AnswerContract {
   return {
@@ -68,11 +74,21 @@ function bulk(route: string, schema: z.ZodType): AnswerContract {
   };
 }
 
+/** An answer about the service's data (the data page): its shape is the whole contract. */
+const about = (route: string, schema: z.ZodType): AnswerContract => ({
+  route: routePattern(route),
+  schema,
+  matches: () => undefined,
+});
+
 const CONTRACTS: readonly AnswerContract[] = [
   single(ROUTE_PATTERNS.insurance, InsuranceRecordSchema),
   single(ROUTE_PATTERNS.compliance, ComplianceRecordSchema),
   bulk(ROUTE_PATTERNS.bulkInsurance, BulkResultSchema),
   bulk(ROUTE_PATTERNS.bulkCompliance, BulkComplianceResultSchema),
+  about(DATA_PATHS.sources, DataSourcesSchema),
+  about(DATA_PATHS.imports, ImportListSchema),
+  about(DATA_PATHS.rejectsPattern, ImportRejectsSchema),
 ];
 
 /** Why a 200 answer to `asked` breaks the contract, or undefined when it keeps it. */

@@ -280,6 +280,16 @@ export function importContract(open: () => Promise<ImportHarness>) {
         `3,,,"A quote mark ("") opens a value on this line`,
       );
       expect(rejects).toContain("nothing was imported");
+      // The data page finds the refusal and its one line.
+      const id = report.importId ?? 0;
+      expect(await harness.store.findImport(id)).toMatchObject({
+        outcome: "refused",
+        counts: { rows: 1, rejected: 1 },
+      });
+      expect(await harness.store.importRejects(id)).toEqual([
+        expect.objectContaining({ line: 3, column: "" }),
+      ]);
+      expect(await harness.store.findImport(id + 1)).toBeUndefined();
     });
 
     it("writes a value a spreadsheet would run as a formula as text", async () => {

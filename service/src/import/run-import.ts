@@ -70,19 +70,23 @@ export async function runImport<K extends ImportKind>(
     outcome: ImportRecord["outcome"],
     message: string | null,
     counts: ImportCounts = NO_COUNTS,
+    rejects: readonly RejectLine[] = [],
   ) =>
-    store.recordImport({
-      kind: options.kind,
-      mode: options.mode,
-      file,
-      runBy: options.runBy,
-      dataAsOf: null,
-      startedAt: startedAt.toISOString(),
-      finishedAt: now().toISOString(),
-      outcome,
-      message,
-      counts,
-    });
+    store.recordImport(
+      {
+        kind: options.kind,
+        mode: options.mode,
+        file,
+        runBy: options.runBy,
+        dataAsOf: null,
+        startedAt: startedAt.toISOString(),
+        finishedAt: now().toISOString(),
+        outcome,
+        message,
+        counts,
+      },
+      rejects,
+    );
   const earlier = await store.appliedImport(options.kind, file.sha256);
   if (earlier) {
     const message = `The same file (SHA-256 ${file.sha256.slice(0, 12)}…) was imported on ${earlier.finishedAt} as import ${earlier.id}: nothing to do.`;
@@ -172,7 +176,7 @@ export async function runImport<K extends ImportKind>(
     );
     const importId = options.dryRun
       ? undefined
-      : await record("refused", reject.reason, counts);
+      : await record("refused", reject.reason, counts, [reject]);
     return {
       outcome: "refused",
       importId,

@@ -1,34 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe } from "vitest";
-import { openImportDatabase } from "../store/sqlite/database.ts";
-import { sqliteImportStore } from "../store/sqlite/import-writer.ts";
-import { migrateSqlite, readMeta } from "../store/sqlite/schema.ts";
-import { openSqliteStore } from "../store/sqlite/sqlite-store.ts";
-import { type ImportHarness, importContract } from "./import.contract.ts";
+import { openSqliteHarness } from "../test-support/sqlite-harness.ts";
+import { importContract } from "./import.contract.ts";
 import { pointInTimeContract } from "../routes/point-in-time.contract.ts";
-
-/** A new SQLite file: the import's connection beside the store's, as the CLI and the service. */
-export function openSqliteHarness(): ImportHarness {
-  const dir = mkdtempSync(join(tmpdir(), "vics-import-db-"));
-  const path = join(dir, "vics.sqlite");
-  const db = openImportDatabase(path);
-  migrateSqlite(db);
-  const store = openSqliteStore({ path });
-  return {
-    imports: sqliteImportStore(db),
-    store,
-    count: async (table) =>
-      Number(db.prepare(`SELECT count(*) AS n FROM ${table}`).get()?.n),
-    meta: async (key) => readMeta(db, key),
-    async close() {
-      await store.close();
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 describe("importing into SQLite", () => {
   importContract(async () => openSqliteHarness());

@@ -4,6 +4,12 @@ import {
   PointInTimeSchema,
   REGISTRATION_MAX_LENGTH,
 } from "@vics/shared";
+import {
+  DataSourcesSchema,
+  ImportListSchema,
+  IMPORTS_LISTED,
+  ImportRejectsSchema,
+} from "@vics/shared/data-admin";
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
 import {
@@ -89,6 +95,50 @@ export function createOpenApiDocument() {
         "The compliance record",
         ComplianceRecordSchema,
       ),
+      // Extensions for the operator's data page (docs/api.md, "The data behind the answers").
+      "/v1/data/sources": {
+        get: {
+          operationId: "getDataSources",
+          summary:
+            "Extension: since when VICS holds data, the earliest day it covers, and how fresh each source is",
+          responses: {
+            "200": jsonResponse(
+              "The data's range and freshness",
+              DataSourcesSchema,
+            ),
+            ...problemResponses,
+          },
+        },
+      },
+      "/v1/data/imports": {
+        get: {
+          operationId: "listImports",
+          summary: `Extension, for a key on the internal plan (403 otherwise): the last ${IMPORTS_LISTED} imports of the operator's files, newest first`,
+          responses: {
+            "200": jsonResponse("The imports", ImportListSchema),
+            ...problemResponses,
+          },
+        },
+      },
+      "/v1/data/imports/{id}/rejects": {
+        get: {
+          operationId: "getImportRejects",
+          summary:
+            "Extension, for a key on the internal plan (403 otherwise): the refused rows VICS keeps of one import (404 for an unknown import)",
+          requestParams: {
+            path: z.object({
+              id: z.string().meta({ description: "The import's id" }),
+            }),
+          },
+          responses: {
+            "200": jsonResponse(
+              "The import's refused rows",
+              ImportRejectsSchema,
+            ),
+            ...problemResponses,
+          },
+        },
+      },
       "/v1/openapi.json": {
         get: {
           operationId: "getOpenApiDocument",

@@ -106,10 +106,17 @@ export interface ImportStore {
     kind: ImportKind,
     sha256: string,
   ): Promise<ImportRecord | undefined>;
-  /** Records an import that applied nothing (refused before staging, already imported). */
-  recordImport(record: NewImportRecord): Promise<number>;
+  /**
+   * Records an import that applied nothing (refused before staging, already imported), with
+   * the rejects that say why, for the data page.
+   */
+  recordImport(
+    record: NewImportRecord,
+    rejects?: readonly RejectLine[],
+  ): Promise<number>;
   /** Newest first. */
   listImports(limit: number): Promise<ImportRecord[]>;
+  findImport(importId: number): Promise<ImportRecord | undefined>;
   importRejects(importId: number): Promise<RejectLine[]>;
 }
 

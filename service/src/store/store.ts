@@ -2,6 +2,7 @@ import type { Plan, Policy, Vehicle } from "@vics/shared";
 import type { IsoDate } from "../domain/dates.ts";
 import type { Fine, MotTest, TaxRecord } from "../domain/compliance.ts";
 import type { DataInfo } from "./data-info.ts";
+import type { ImportRecord, RejectLine } from "./import-store.ts";
 
 /** Everything the checks need to know about one vehicle. */
 export interface VehicleFacts {
@@ -63,6 +64,11 @@ export interface Store extends VehicleStore, KeyStore {
   holdsSyntheticFleet(): Promise<boolean>;
   /** Since when it holds data, the earliest day covered, and each source's freshness. */
   dataInfo(): Promise<DataInfo>;
+  /** The operator's imports, newest first, for the data page. */
+  listImports(limit: number): Promise<ImportRecord[]>;
+  findImport(id: number): Promise<ImportRecord | undefined>;
+  /** The refused rows kept for an import (the first REJECTS_KEPT), in line order. */
+  importRejects(id: number): Promise<RejectLine[]>;
   /** Resolves when the database answers; for the readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -48,7 +48,31 @@ export function postgresImportStore(pool: PgPool): ImportStore {
       );
       return rows[0] && importRecordFromRow(rows[0]);
     },
-    recordImport: (record) => insertImport(pool, importRowValues(record)),
+    recordImport: async (record, rejects = []) => {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const id = await insertImport(client, importRowValues(record));
+        for (const reject of rejects.slice(0, REJECTS_KEPT))
+          await client.query(
+            "INSERT INTO import_rejects (import_id, line, column_name, value, reason) VALUES ($1, $2, $3, $4, $5)",
+            [id, reject.line, reject.column, reject.value, reject.reason],
+          );
+        await client.query("COMMIT");
+        return id;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    findImport: async (importId) => {
+      const { rows } = await pool.query("SELECT * FROM imports WHERE id = $1", [
+        importId,
+      ]);
+      return rows[0] && importRecordFromRow(rows[0]);
+    },
     listImports: async (limit) =>
       (
         await pool.query("SELECT * FROM imports ORDER BY id DESC LIMIT $1", [

@@ -5,6 +5,7 @@ import { readMeta, SYNTHETIC_FLEET } from "./meta.ts";
 import { reachingPostgres } from "@vics/shared/server/postgres-errors";
 import { createVehicleQueries } from "./vehicle-queries.ts";
 import { dataInfoFromMeta } from "../data-info.ts";
+import { postgresImportStore } from "./import-writer.ts";
 
 export interface PostgresStoreOptions {
   /** postgres:// or postgresql:// */
@@ -32,6 +33,7 @@ export function openStorePool(options: PostgresStoreOptions): PgPool {
 export function postgresStore(pool: PgPool): Store {
   const vehicles = createVehicleQueries(pool);
   const keys = createKeyQueries(pool);
+  const imports = postgresImportStore(pool);
   let closed: Promise<void> | undefined;
   return {
     findVehicle: (registration, knownAt) =>
@@ -57,6 +59,9 @@ export function postgresStore(pool: PgPool): Store {
         const meta = new Map(rows.map((row) => [row.key, row.value]));
         return dataInfoFromMeta((key) => meta.get(key));
       }),
+    listImports: (limit) => reachingPostgres(() => imports.listImports(limit)),
+    findImport: (id) => reachingPostgres(() => imports.findImport(id)),
+    importRejects: (id) => reachingPostgres(() => imports.importRejects(id)),
     ping: () => reachingPostgres(() => pingPg(pool)),
     close: () => (closed ??= pool.end()),
   };

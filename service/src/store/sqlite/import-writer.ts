@@ -44,7 +44,28 @@ export function sqliteImportStore(db: DatabaseSync): ImportStore {
         .get(kind, sha256);
       return row && importRecordFromRow(row);
     },
-    recordImport: async (record) => insertImport(db, record),
+    recordImport: async (record, rejects = []) => {
+      db.exec("BEGIN IMMEDIATE");
+      try {
+        const id = insertImport(db, record);
+        const keep = db.prepare(
+          "INSERT INTO import_rejects (import_id, line, column_name, value, reason) VALUES (?, ?, ?, ?, ?)",
+        );
+        for (const reject of rejects.slice(0, REJECTS_KEPT))
+          keep.run(id, reject.line, reject.column, reject.value, reject.reason);
+        db.exec("COMMIT");
+        return id;
+      } catch (error) {
+        if (db.isTransaction) db.exec("ROLLBACK");
+        throw error;
+      }
+    },
+    findImport: async (importId) => {
+      const row = db
+        .prepare("SELECT * FROM imports WHERE id = ?")
+        .get(importId);
+      return row && importRecordFromRow(row);
+    },
     listImports: async (limit) =>
       db
         .prepare("SELECT * FROM imports ORDER BY id DESC LIMIT ?")

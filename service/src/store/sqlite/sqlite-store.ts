@@ -7,6 +7,7 @@ import { seedSqliteFleet, SYNTHETIC_FLEET } from "./seed-database.ts";
 import { createKeyQueries } from "./key-queries.ts";
 import { createVehicleQueries } from "./vehicle-queries.ts";
 import { dataInfoFromMeta } from "../data-info.ts";
+import { sqliteImportStore } from "./import-writer.ts";
 
 export interface SqliteStoreOptions {
   /** A file path, or ":memory:". */
@@ -43,6 +44,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
 /** The store over an open, migrated database; closing the store closes the database. */
 function sqliteStore(db: DatabaseSync): Store {
   const vehicles = createVehicleQueries(db);
+  const imports = sqliteImportStore(db);
   const keys = createKeyQueries(db);
   const ping = db.prepare("SELECT 1");
   const allMeta = db.prepare("SELECT key, value FROM meta");
@@ -62,6 +64,9 @@ function sqliteStore(db: DatabaseSync): Store {
       );
       return dataInfoFromMeta((key) => meta.get(key));
     },
+    listImports: (limit) => imports.listImports(limit),
+    findImport: (id) => imports.findImport(id),
+    importRejects: (id) => imports.importRejects(id),
     ping: async () => {
       ping.get();
     },

@@ -1,0 +1,128 @@
+// The data behind the answers, as the service tells the admins' data page: each source's
+// freshness for any key; the imports and their refused rows for an internal key only.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  DataSourcesSchema,
+  ImportListSchema,
+  ImportRejectsSchema,
+} from "@vics/shared/data-admin";
+import { API_KEY_HEADER, ProblemSchema } from "@vics/shared";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createApp } from "../app.ts";
+import type { ImportHarness } from "../import/import.contract.ts";
+import { runImport } from "../import/run-import.ts";
+import { issueApiKey } from "../keys/api-key.ts";
+import { openSqliteHarness } from "../test-support/sqlite-harness.ts";
+import { testAppDeps } from "../testing.ts";
+
+let harness: ImportHarness;
+let dir: string;
+beforeEach(() => {
+  harness = openSqliteHarness();
+  dir = mkdtempSync(join(tmpdir(), "vics-data-routes-"));
+});
+afterEach(async () => {
+  await harness.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function importFile(kind: "vehicles", lines: string[], asOf?: string) {
+  const path = join(dir, `${kind}.csv`);
+  writeFileSync(path, lines.join("\n") + "\n");
+  return runImport(
+    harness.imports,
+    {
+      kind,
+      path,
+      mode: "upsert",
+      maxDeletePct: 10,
+      force: false,
+      dryRun: false,
+      rejectsPath: `${path}.rejects.csv`,
+      runBy: "ops",
+      ...(asOf && { dataAsOf: new Date(asOf) }),
+    },
+    () => new Date(),
+  );
+}
+
+async function client() {
+  const app = createApp(testAppDeps(harness.store, { sandbox: false }));
+  const keyOf = async (plan: "internal" | "standard") =>
+    (await issueApiKey(harness.store, plan, `data-${plan}`, new Date())).key;
+  const keys = {
+    internal: await keyOf("internal"),
+    standard: await keyOf("standard"),
+  };
+  return (path: string, plan: keyof typeof keys = "internal") =>
+    app.fetch(
+      new Request(`http://service.test${path}`, {
+        headers: { [API_KEY_HEADER]: keys[plan] },
+      }),
+    );
+}
+
+describe("the data behind the answers", () => {
+  it("says since when data is held and how fresh each source is, to any key", async () => {
+    const get = await client();
+    const empty = DataSourcesSchema.parse(
+      await (await get("/v1/data/sources", "standard")).json(),
+    );
+    expect(empty).toEqual({ dataAsOf: {}, synthetic: false });
+    await importFile(
+      "vehicles",
+      [
+        "registration,make,model,year,colour,first_registered",
+        "AB12CDE,Ford,Focus,2019,Blue,2019-03-01",
+      ],
+      "2026-11-24T06:00:00Z",
+    );
+    const held = DataSourcesSchema.parse(
+      await (await get("/v1/data/sources", "standard")).json(),
+    );
+    expect(held.since).toEqual(expect.any(String));
+  });
+
+  it("lists the imports and an import's refused rows to the internal key only", async () => {
+    const get = await client();
+    const report = await importFile("vehicles", [
+      "registration,make,model,year,colour,first_registered",
+      "AB12CDE,Ford,Focus,2019,Blue,2019-03-01",
+      "=cmd,Ford,Focus,2019,Blue,2019-03-01",
+    ]);
+    const list = ImportListSchema.parse(
+      await (await get("/v1/data/imports")).json(),
+    );
+    expect(list.imports).toEqual([
+      expect.objectContaining({
+        id: report.importId,
+        kind: "vehicles",
+        fileName: "vehicles.csv",
+        outcome: "applied",
+        counts: expect.objectContaining({ added: 1, rejected: 1 }),
+      }),
+    ]);
+    const rejects = ImportRejectsSchema.parse(
+      await (await get(`/v1/data/imports/${report.importId}/rejects`)).json(),
+    );
+    expect(rejects).toMatchObject({
+      fileName: "vehicles.csv",
+      rejectedRows: 1,
+      truncated: false,
+      rejects: [{ line: 3, column: "registration", value: "=cmd" }],
+    });
+
+    const refused = await get("/v1/data/imports", "standard");
+    expect(refused.status).toBe(403);
+    expect(ProblemSchema.parse(await refused.json()).code).toBe("FORBIDDEN");
+    expect(
+      (await get(`/v1/data/imports/${report.importId}/rejects`, "standard"))
+        .status,
+    ).toBe(403);
+    const missing = await get("/v1/data/imports/999/rejects");
+    expect(missing.status).toBe(404);
+    expect(ProblemSchema.parse(await missing.json()).code).toBe("NOT_FOUND");
+  });
+});
