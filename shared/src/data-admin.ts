@@ -91,6 +91,7 @@ export const DATA_PATHS = {
 export const ADMIN_DATA_PATHS = {
   sources: "/api/admin/data/sources",
   imports: "/api/admin/data/imports",
-  rejects: (importId: number) => `/api/admin/data/imports/${importId}/rejects.csv`,
+  rejects: (importId: number) =>
+    `/api/admin/data/imports/${importId}/rejects.csv`,
   rejectsPattern: "/api/admin/data/imports/:id/rejects.csv",
 } as const;
