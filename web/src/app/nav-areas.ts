@@ -47,6 +47,13 @@ export const NAV_AREAS: NavArea[] = [
     comingNext: false,
     needs: "admin",
   },
+  {
+    label: "Data",
+    to: "/admin/data",
+    activeOn: ["/admin/data/*"],
+    comingNext: false,
+    needs: "admin",
+  },
 ];
 
 /** The areas a role can use, in order. */

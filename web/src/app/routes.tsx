@@ -83,6 +83,11 @@ export const appRoutes: RouteObject[] = [
                 lazy: async () => ({ Component: (await admin()).AuditPage }),
               },
               {
+                path: "admin/data",
+                handle: needs({ needs: "admin" }),
+                lazy: async () => ({ Component: (await admin()).DataPage }),
+              },
+              {
                 path: "account",
                 lazy: async () => ({
                   Component: (await authPages()).AccountPage,

@@ -36,6 +36,7 @@ describe("what each role sees in the navigation", () => {
         "Compliance check",
         "Users",
         "Audit log",
+        "Data",
       ],
     ],
   ] as const)("%s: %j", (role, labels) => {

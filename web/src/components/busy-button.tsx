@@ -6,6 +6,8 @@ interface BusyButtonProps {
   busyLabel: string;
   onClick?: () => void;
   secondary?: boolean;
+  /** The id of what tells this button apart from others with the same words (a table row's). */
+  describedBy?: string;
   children: string;
 }
 
@@ -14,6 +16,7 @@ export function BusyButton({
   busyLabel,
   onClick,
   secondary = false,
+  describedBy,
   children,
 }: BusyButtonProps) {
   return (
@@ -23,6 +26,7 @@ export function BusyButton({
       // aria-disabled, not disabled, so keyboard focus stays on the button.
       onClick={busy ? undefined : onClick}
       aria-disabled={busy || undefined}
+      aria-describedby={describedBy}
     >
       {busy ? busyLabel : children}
     </button>

@@ -21,4 +21,5 @@ export const appPaths = {
     everywhere ? "/sign-out?everywhere=yes" : "/sign-out",
   users: () => "/admin/users",
   audit: (search = "") => `/admin/audit${search}`,
+  data: () => "/admin/data",
 } as const;

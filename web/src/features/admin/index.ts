@@ -2,3 +2,4 @@
 // only when one of their pages is opened).
 export { UsersPage } from "./components/users-page.tsx";
 export { AuditPage } from "./components/audit-page.tsx";
+export { DataPage } from "./components/data-page.tsx";

@@ -1,0 +1,186 @@
+import { describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
+import {
+  ADMIN_DATA_PATHS,
+  type DataSources,
+  type ImportEntry,
+} from "@vics/shared/data-admin";
+import { json } from "../../../test/api-handlers.ts";
+import { sessionFixture, userWithRole } from "../../../test/auth-fixtures.ts";
+import { problemFixture } from "../../../test/fixtures.ts";
+import { renderRoute } from "../../../test/render-route.tsx";
+import { server } from "../../../test/server.ts";
+
+const SLOW = { timeout: 10_000 };
+const hoursAgo = (hours: number) =>
+  new Date(Date.now() - hours * 3_600_000).toISOString();
+
+function entry(overrides: Partial<ImportEntry> = {}): ImportEntry {
+  return {
+    id: 12,
+    kind: "policies",
+    mode: "upsert",
+    fileName: "policies-2026-11-24.csv",
+    sha256: "a".repeat(64),
+    bytes: 2048,
+    runBy: "ops",
+    dataAsOf: "2026-11-24T06:00:00.000Z",
+    startedAt: "2026-11-24T06:30:00.000Z",
+    finishedAt: "2026-11-24T06:31:00.000Z",
+    outcome: "applied",
+    message: null,
+    counts: {
+      rows: 1200,
+      added: 1000,
+      changed: 150,
+      unchanged: 40,
+      removed: 0,
+      rejected: 10,
+    },
+    ...overrides,
+  };
+}
+
+function serveData(sources: DataSources, imports: ImportEntry[]) {
+  server.use(
+    http.get(ADMIN_DATA_PATHS.sources, () => json(sources)),
+    http.get(ADMIN_DATA_PATHS.imports, () => json({ imports })),
+  );
+}
+
+function captureDownloads() {
+  const saved: { name: string; file: Blob }[] = [];
+  let last: Blob | undefined;
+  URL.createObjectURL = vi.fn((file: Blob) => {
+    last = file;
+    return "blob:rejects";
+  });
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    if (last) saved.push({ name: this.download, file: last });
+  });
+  return saved;
+}
+
+const dataPage = () =>
+  renderRoute("/admin/data", {
+    session: sessionFixture(userWithRole("admin")),
+  });
+
+describe("the data page", () => {
+  it("shows each source's freshness, flags a stale one, and the history's range", async () => {
+    serveData(
+      {
+        since: "2026-11-01T09:00:00.000Z",
+        historyFrom: "2019-03-03",
+        dataAsOf: { insurance: hoursAgo(2), mot: hoursAgo(24 * 5) },
+        synthetic: false,
+      },
+      [],
+    );
+    dataPage();
+    const table = await screen.findByRole(
+      "table",
+      { name: "How fresh each source's data is" },
+      SLOW,
+    );
+    const rows = within(table).getAllByRole("row");
+    expect(rows[1]).toHaveTextContent(/^Insurance.*today$/);
+    expect(rows[2]).toHaveTextContent("5 days ago");
+    expect(within(rows[2]!).getByText("Older than 2 days")).toBeVisible();
+    expect(within(rows[1]!).queryByText(/Older than/)).not.toBeInTheDocument();
+    expect(rows[3]).toHaveTextContent("Road taxNo data yet");
+    expect(
+      screen.getByText(/Its records cover days from 3 March 2019/),
+    ).toBeVisible();
+    expect(
+      await screen.findByText(/No files have been imported into this database/),
+    ).toBeVisible();
+    expect(document.title).toBe("Data – VICS");
+  });
+
+  it("lists the imports with their counts, and downloads an import's refused rows", async () => {
+    serveData({ dataAsOf: {}, synthetic: true }, [
+      entry(),
+      entry({
+        id: 11,
+        kind: "vehicles",
+        mode: "snapshot",
+        fileName: "vehicles.csv",
+        outcome: "refused",
+        dataAsOf: null,
+        message:
+          "This snapshot would remove 900 of 1,000 vehicle records (90.0%).",
+        counts: { ...entry().counts, rejected: 0 },
+      }),
+    ]);
+    const asked: string[] = [];
+    server.use(
+      http.get(ADMIN_DATA_PATHS.rejectsPattern, ({ params }) => {
+        asked.push(String(params.id));
+        return new HttpResponse("\uFEFFLine,Column,Value,Reason\r\n", {
+          headers: { "Content-Type": "text/csv; charset=utf-8" },
+        });
+      }),
+    );
+    const saved = captureDownloads();
+    const { user } = dataPage();
+    expect(
+      await screen.findByText(/holds the synthetic demo fleet/, {}, SLOW),
+    ).toBeVisible();
+    const table = await screen.findByRole("table", {
+      name: "Imports, newest first",
+    });
+    const [, applied, refused] = within(table).getAllByRole("row");
+    expect(applied).toHaveTextContent("policies-2026-11-24.csv");
+    expect(applied).toHaveTextContent(
+      "1,200 rows: 1,000 added, 150 changed, 40 unchanged, 0 removed, 10 refused",
+    );
+    expect(refused).toHaveTextContent("Refused");
+    expect(refused).toHaveTextContent("would remove 900 of 1,000");
+    expect(refused).toHaveTextContent("Nothing applied");
+    const download = within(applied!).getByRole("button", {
+      name: "Download refused rows",
+    });
+    expect(download).toHaveAccessibleDescription("policies-2026-11-24.csv");
+    expect(
+      within(refused!).queryByRole("button", { name: /Download/ }),
+    ).not.toBeInTheDocument();
+    await user.click(download);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(asked).toEqual(["12"]);
+    expect(saved[0]?.name).toBe("import-12-rejects.csv");
+  });
+
+  it("says when the imports cannot be shown, and tries again", async () => {
+    server.use(
+      http.get(ADMIN_DATA_PATHS.sources, () =>
+        json({ dataAsOf: {}, synthetic: false }),
+      ),
+      http.get(ADMIN_DATA_PATHS.imports, () =>
+        json(problemFixture("SERVICE_UNAVAILABLE", 503), 503),
+      ),
+    );
+    const { user } = dataPage();
+    expect(
+      await screen.findByText("The imports cannot be shown", {}, SLOW),
+    ).toBeVisible();
+    serveData({ dataAsOf: {}, synthetic: false }, [entry()]);
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(
+      await screen.findByRole("table", { name: "Imports, newest first" }),
+    ).toBeVisible();
+  });
+
+  it("is for admins only", async () => {
+    renderRoute("/admin/data", {
+      session: sessionFixture(userWithRole("fleet")),
+    });
+    expect(
+      await screen.findByRole("heading", { name: /not allowed|role/i }, SLOW),
+    ).toBeVisible();
+  });
+});
