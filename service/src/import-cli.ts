@@ -10,6 +10,11 @@ import { ENCODINGS, type Encoding } from "./import/decode.ts";
 import { historyTable, reportWords } from "./import/report-words.ts";
 import { runImport } from "./import/run-import.ts";
 import {
+  FILE_FORMATS,
+  type FileFormat,
+  formatOfName,
+} from "./import/read-rows.ts";
+import {
   databaseOpenMessage,
   databasePlace,
   databaseSettings,
@@ -18,7 +23,7 @@ import {
 } from "./store/open-store.ts";
 
 const USAGE = `Usage:
-  scripts/import <kind> <file> [options]   import a CSV file of one kind: ${IMPORT_KINDS.join(", ")}
+  scripts/import <kind> <file> [options]   import a CSV or JSON Lines file of one kind: ${IMPORT_KINDS.join(", ")}
   scripts/import history [--limit <n>]     list the imports, newest first (default 20)
 Options:
   --mode upsert|snapshot    upsert (default): rows add or change records; snapshot: the file
@@ -26,6 +31,8 @@ Options:
   --max-delete-pct <n>      a snapshot that would remove more than n% is refused (default 10)
   --force                   apply a snapshot even past --max-delete-pct
   --dry-run                 do all the work, say what would change, then change nothing
+  --format csv|jsonl        CSV with a header row, or JSON Lines (one object per line);
+                            default: jsonl for a .jsonl or .ndjson file, else csv
   --dates iso|uk            the file's dates are YYYY-MM-DD (default) or DD/MM/YYYY
   --encoding utf-8|windows-1252   the file's encoding when it has no byte-order mark
   --rejects <path>          where refused rows go (default: <file>.rejects.csv)
@@ -43,6 +50,7 @@ const { values, positionals } = readCliArgs(USAGE, {
   force: { type: "boolean", default: false },
   "dry-run": { type: "boolean", default: false },
   dates: { type: "string" },
+  format: { type: "string" },
   encoding: { type: "string" },
   rejects: { type: "string" },
   by: { type: "string" },
@@ -141,6 +149,9 @@ try {
         force: values.force,
         dryRun: values["dry-run"],
         dates: oneOf<DateFormat>(values.dates, DATE_FORMATS, "--dates"),
+        format:
+          oneOf<FileFormat>(values.format, FILE_FORMATS, "--format") ??
+          formatOfName(file),
         encoding: oneOf<Encoding>(values.encoding, ENCODINGS, "--encoding"),
         rejectsPath: values.rejects ?? `${file}.rejects.csv`,
         runBy: values.by ?? userInfo().username,

@@ -57,13 +57,18 @@ export function importer(harness: () => ImportHarness, start: string) {
     at(instant: string) {
       clock = Date.parse(instant);
     },
+    /** `lines` joined by \n, or the file's bytes as they are. */
     async run<K extends ImportKind>(
       kind: K,
-      lines: string[],
+      lines: string[] | Uint8Array,
       options: Partial<ImportOptions<K>> = {},
     ): Promise<ImportReport> {
-      const path = join(dir, `${kind}-${++files}.csv`);
-      writeFileSync(path, lines.join("\n") + "\n");
+      const extension = options.format === "jsonl" ? "jsonl" : "csv";
+      const path = join(dir, `${kind}-${++files}.${extension}`);
+      writeFileSync(
+        path,
+        lines instanceof Uint8Array ? lines : lines.join("\n") + "\n",
+      );
       return runImport(
         harness().imports,
         {
@@ -299,6 +304,103 @@ export function importContract(open: () => Promise<ImportHarness>) {
       ]);
       expect(rejectFile(report)).toContain(
         `2,registration,"'=HYPERLINK(""http://x"")"`,
+      );
+    });
+  });
+
+  describe("hostile files: nothing partial is left, every refused line is in the reject file", () => {
+    const bytes = (...parts: (string | number[])[]) =>
+      Buffer.concat(
+        parts.map((part) =>
+          typeof part === "string" ? Buffer.from(part) : Buffer.from(part),
+        ),
+      );
+    it.each([
+      [
+        "Windows-1252 bytes in a file read as UTF-8",
+        bytes(
+          `${VEHICLES}\r\n${vehicle("CD34EFG")}\r\nEF56GHI,Citro`,
+          [0xeb],
+          "n,C3,2019,Blue,2019-03-01\r\n",
+        ),
+        3,
+      ],
+      [
+        "a 10 MB line",
+        bytes(
+          `${VEHICLES}\n${vehicle("CD34EFG")}\n"${"x".repeat(10 * 1024 * 1024)}"\n`,
+        ),
+        3,
+      ],
+      [
+        "an unclosed quote",
+        bytes(`${VEHICLES}\n${vehicle("CD34EFG")}\n"EF56GHI,Ford\n`),
+        3,
+      ],
+    ])("%s: refused whole, at its line", async (_what, file, line) => {
+      await files.run("vehicles", [VEHICLES, vehicle("AB12CDE")]);
+      const before = await harness.count("vehicles");
+      const report = await files.run("vehicles", file);
+      expect(report.outcome).toBe("refused");
+      expect(await harness.count("vehicles")).toBe(before);
+      expect(await facts("CD34EFG")).toBeUndefined();
+      const rejects = rejectFile(report).split("\r\n");
+      expect(rejects[1]).toMatch(new RegExp(`^${line},`));
+    });
+
+    it("a byte-order mark and CRLF: read as any file, every row applied", async () => {
+      const report = await files.run(
+        "vehicles",
+        bytes(
+          `\uFEFF${VEHICLES}\r\n${vehicle("AB12CDE")}\r\n${vehicle("CD34EFG")}\r\n`,
+        ),
+      );
+      expect(report).toMatchObject({
+        outcome: "applied",
+        counts: { added: 2, rejected: 0 },
+      });
+    });
+
+    it("rows that contradict each other: every line of the key refused, the rest applied", async () => {
+      const report = await files.run("vehicles", [
+        VEHICLES,
+        vehicle("AB12CDE", "Red"),
+        vehicle("CD34EFG"),
+        vehicle("AB12CDE", "Blue"),
+      ]);
+      expect(report).toMatchObject({ counts: { added: 1, rejected: 2 } });
+      expect(await facts("AB12CDE")).toBeUndefined();
+      expect(rejectFile(report)).toContain("is on lines 2, 4");
+    });
+  });
+
+  describe("JSON Lines", () => {
+    it("imports the same records as CSV would, each line its own row", async () => {
+      await files.run("vehicles", [VEHICLES, vehicle("AB12CDE")]);
+      const report = await files.run(
+        "policies",
+        [
+          JSON.stringify({
+            registration: "AB12CDE",
+            policy_number: "POL-1",
+            insurer: "Northwind",
+            cover_type: "Comprehensive",
+            valid_from: "2026-02-01",
+            valid_to: "2027-01-31",
+          }),
+          JSON.stringify({ registration: "AB12CDE", policy_number: "POL-2" }),
+        ],
+        { format: "jsonl" },
+      );
+      expect(report).toMatchObject({
+        outcome: "applied",
+        counts: { rows: 2, added: 1, rejected: 1 },
+      });
+      expect((await facts("AB12CDE"))?.policies).toMatchObject([
+        { number: "POL-1", insurer: "Northwind" },
+      ]);
+      expect(rejectFile(report)).toContain(
+        '2,insurer,,"The record has no insurer',
       );
     });
   });

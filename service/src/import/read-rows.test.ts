@@ -170,3 +170,94 @@ describe("reading an import file", () => {
     });
   });
 });
+
+describe("reading an import file in JSON Lines", () => {
+  const jsonl = { kind: "policies", format: "jsonl" } as const;
+  const policy = (overrides: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      registration: "ab12 cde",
+      "Policy Number": "POL-1",
+      insurer: "Northwind",
+      cover_type: "Comprehensive",
+      valid_from: "2026-02-01",
+      valid_to: "2027-01-31",
+      ...overrides,
+    });
+
+  it("reads one record per line, keys in any case and order, with its line number, CRLF or LF, chunked anywhere", async () => {
+    const text = [
+      policy(),
+      "",
+      policy({ "Policy Number": 42, depot: "Leeds" }),
+    ].join("\r\n");
+    for (const chunkSize of [1, 3, 7, 1000]) {
+      const { items, facts } = await readAll(text, jsonl, chunkSize);
+      expect(items).toEqual([
+        {
+          line: 1,
+          ok: true,
+          row: expect.objectContaining({
+            registration: "AB12CDE",
+            number: "POL-1",
+          }),
+        },
+        {
+          line: 3,
+          ok: true,
+          row: expect.objectContaining({ number: "42" }),
+        },
+      ]);
+      expect(facts.ignoredColumns).toEqual(["depot"]);
+    }
+  });
+
+  it("refuses a line that is not an object, a missing field and a nested value, and reads on", async () => {
+    const { items } = await readAll(
+      [
+        "[1, 2]",
+        "{not json",
+        JSON.stringify({ registration: "AB12CDE" }),
+        policy({ insurer: { name: "Northwind" } }),
+        policy(),
+      ].join("\n"),
+      jsonl,
+    );
+    expect(items.map((item) => [item.line, item.ok])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, false],
+      [5, true],
+    ]);
+    const [notObject, , missing, nested] = items;
+    expect(notObject).toMatchObject({
+      problems: [{ reason: expect.stringContaining("not a JSON object") }],
+    });
+    expect(missing).toMatchObject({
+      problems: expect.arrayContaining([
+        expect.objectContaining({
+          column: "insurer",
+          reason: expect.stringContaining("The record has no insurer"),
+        }),
+      ]),
+    });
+    expect(nested).toMatchObject({
+      problems: [{ column: "insurer", value: '{"name":"Northwind"}' }],
+    });
+  });
+
+  it("refuses the whole file at a 10 MB line, and an empty file", async () => {
+    expect(
+      await refusal(
+        `${policy()}\n"${"x".repeat(MAX_LINE_CHARS + 10)}"\n`,
+        jsonl,
+      ),
+    ).toMatchObject({
+      line: 2,
+      reason: expect.stringContaining("longer than"),
+    });
+    expect(await refusal("\n\n", jsonl)).toMatchObject({
+      reason: expect.stringContaining("The file is empty"),
+    });
+  });
+});

@@ -22,12 +22,23 @@ import {
 } from "@vics/shared/import/rows";
 import { decodeChunks, type Encoding } from "./decode.ts";
 import { FileRefused } from "./file-refused.ts";
+import { parseJsonLines } from "./read-json-lines.ts";
 
 /** No row of any kind comes near this; a longer "line" is a file that is not CSV. */
 export const MAX_LINE_CHARS = 1024 * 1024;
 
+/** CSV with a header row, or JSON Lines (one object per line, keys for columns). */
+export const FILE_FORMATS = ["csv", "jsonl"] as const;
+export type FileFormat = (typeof FILE_FORMATS)[number];
+
+/** The form a file's name says: .jsonl or .ndjson is JSON Lines, anything else CSV. */
+export const formatOfName = (name: string): FileFormat =>
+  /\.(jsonl|ndjson)$/i.test(name) ? "jsonl" : "csv";
+
 export interface ReadOptions<K extends ImportKind> {
   kind: K;
+  /** Default CSV. */
+  format?: FileFormat;
   /** The operator's --dates; the file's own `# dates:` line must agree with it. */
   dates?: DateFormat;
   encoding?: Encoding;
@@ -77,7 +88,16 @@ export function readImportFile<K extends ImportKind>(
       options.dates,
     );
     state.dates = dates;
-    yield* parseRows(rest, statementLines, options.kind, dates, state.ignored);
+    yield* options.format === "jsonl"
+      ? parseJsonLines(
+          rest,
+          statementLines,
+          options.kind,
+          importRowSchemas(dates),
+          state.ignored,
+          MAX_LINE_CHARS,
+        )
+      : parseRows(rest, statementLines, options.kind, dates, state.ignored);
     facts = {
       sha256: hash.digest("hex"),
       bytes,

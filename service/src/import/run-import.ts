@@ -18,7 +18,7 @@ import {
 } from "../store/import-store.ts";
 import type { Encoding } from "./decode.ts";
 import { FileRefused } from "./file-refused.ts";
-import { readImportFile } from "./read-rows.ts";
+import { type FileFormat, readImportFile } from "./read-rows.ts";
 import { writeRejectFile } from "./reject-file.ts";
 
 export interface ImportOptions<K extends ImportKind> {
@@ -30,6 +30,8 @@ export interface ImportOptions<K extends ImportKind> {
   dryRun: boolean;
   dates?: DateFormat;
   encoding?: Encoding;
+  /** CSV (default) or JSON Lines. */
+  format?: FileFormat;
   /** Where the reject file goes; written only when a row is refused. */
   rejectsPath: string;
   runBy: string;

@@ -26,4 +26,29 @@ describe("the templates docs/import.md offers", () => {
       expect(reading.facts().ignoredColumns).toEqual([]);
     },
   );
+
+  it("policies.jsonl: the JSON Lines form of the same two rows", async () => {
+    const bytes = readFileSync(join(TEMPLATES, "policies.jsonl"));
+    const reading = readImportFile(
+      (async function* () {
+        yield new Uint8Array(bytes);
+      })(),
+      { kind: "policies", format: "jsonl" },
+    );
+    const rows = [];
+    for await (const item of reading.rows) rows.push(item);
+    expect(rows.map((item) => [item.line, item.ok])).toEqual([
+      [1, true],
+      [2, true],
+    ]);
+    const csv = readImportFile(
+      (async function* () {
+        yield new Uint8Array(readFileSync(join(TEMPLATES, "policies.csv")));
+      })(),
+      { kind: "policies" },
+    );
+    const fromCsv = [];
+    for await (const item of csv.rows) fromCsv.push(item.ok && item.row);
+    expect(rows.map((item) => item.ok && item.row)).toEqual(fromCsv);
+  });
 });
