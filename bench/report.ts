@@ -74,6 +74,12 @@ export const SERVER_FIGURES: readonly FigureSpec[] = [
   { key: "postgres_bulk1000_p50_ms", unit: "ms", digits: 1 },
   { key: "postgres_bulk1000_fastest_round_ms", unit: "ms", digits: 1 },
   { key: "postgres_bulk1000_slowest_round_ms", unit: "ms", digits: 1 },
+  // The operator's import (imports.ts): 1,000,000 vehicles then a policy each, per engine,
+  // and the command's peak memory over one 1 GB file (100 MB with --quick).
+  { key: "import1m_sqlite_s", unit: "s", digits: 1, atMost: 60 },
+  { key: "import1m_postgres_s", unit: "s", digits: 1, atMost: 90 },
+  { key: "import_peak_rss_mb", unit: "MB", digits: 0, atMost: 300 },
+  { key: "import_peak_file_mb", unit: "MB", digits: 0 },
   // The cluster on this one machine (cluster.ts): signed-in checks through nginx's https.
   { key: "cluster_rps", unit: "req/s", digits: 0 },
   { key: "cluster_p50_ms", unit: "ms", digits: 1 },

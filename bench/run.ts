@@ -23,6 +23,7 @@ import { auditSearchFigures } from "./audit-search.ts";
 import { batchFigures } from "./batch-scenarios.ts";
 import { clusterFigures } from "./cluster.ts";
 import { engineFigures } from "./engines.ts";
+import { importFigures } from "./imports.ts";
 import { stopAllChildren } from "../scripts/load/children.ts";
 import { loadFigures } from "./load-scenarios.ts";
 import { openResources } from "./open-resources.ts";
@@ -124,6 +125,8 @@ try {
     { stack, dataDir, fleet, sample, quick, resources },
     recorder,
   );
+  // The operator's import of 1,000,000 vehicles and their policies, per engine.
+  await importFigures({ dataDir, quick, resources }, recorder);
   // Beside proxy_rps: the same signed-in checks through the whole cluster on this machine.
   await clusterFigures({ quick, resources }, recorder);
 

@@ -28,7 +28,10 @@ export interface PostgresKind<K extends ImportKind> {
   earliest?: string;
   /** How many records of the kind there are. */
   total: string;
-  /** Writes the plan and the removals, statement by statement; $1 is the import's instant. */
+  /**
+   * Writes the plan and the removals, statement by statement; $1 is the import's instant, which
+   * every vehicle row it writes takes as its updated_at (one write of each row, not two).
+   */
   write: readonly string[];
 }
 
@@ -71,7 +74,7 @@ const vehicles: PostgresKind<"vehicles"> = {
   total: "SELECT count(*)::bigint AS n FROM vehicles",
   write: [
     `UPDATE vehicles v SET make = p.make, model = p.model, year = p.year, color = p.color,
-       first_registered = p.first_registered
+       first_registered = p.first_registered, updated_at = $1
      FROM pg_temp.plan p WHERE p.vehicle_id = v.id AND p.change = 'changed'`,
     "DELETE FROM vehicles WHERE id IN (SELECT vehicle_id FROM pg_temp.removed)",
     `INSERT INTO vehicles (registration, make, model, year, color, first_registered, updated_at)
@@ -140,7 +143,7 @@ function arrayKind<K extends ImportKind>(spec: {
       SELECT vehicle_id, array_agg(x ORDER BY ${spec.order.replaceAll("$.", "(x).")}) AS a
       FROM kept GROUP BY vehicle_id
     )
-    UPDATE vehicles v SET ${array} = coalesce(r.a, '{}')
+    UPDATE vehicles v SET ${array} = coalesce(r.a, '{}'), updated_at = $1
     FROM pg_temp.touched t LEFT JOIN rebuilt r ON r.vehicle_id = t.vehicle_id
     WHERE v.id = t.vehicle_id`,
     ],
@@ -251,9 +254,9 @@ const tax: PostgresKind<"tax"> = {
   total:
     "SELECT count(*)::bigint AS n FROM vehicles WHERE tax_due IS NOT NULL OR sorn",
   write: [
-    `UPDATE vehicles v SET sorn = p.sorn, tax_due = p.tax_due
+    `UPDATE vehicles v SET sorn = p.sorn, tax_due = p.tax_due, updated_at = $1
      FROM pg_temp.plan p WHERE p.vehicle_id = v.id AND p.change <> 'unchanged'`,
-    `UPDATE vehicles SET sorn = false, tax_due = NULL
+    `UPDATE vehicles SET sorn = false, tax_due = NULL, updated_at = $1
      WHERE id IN (SELECT vehicle_id FROM pg_temp.removed)`,
   ],
 };

@@ -353,10 +353,6 @@ async function writeChanges(
   );
   for (const statement of spec.write)
     await client.query(statement, statement.includes("$1") ? [now] : []);
-  await client.query(
-    "UPDATE vehicles SET updated_at = $1 WHERE id IN (SELECT vehicle_id FROM pg_temp.touched)",
-    [now],
-  );
   const setMeta = (key: string, value: string, keep = false) =>
     client.query(
       `INSERT INTO meta (key, value) VALUES ($1, $2)
