@@ -1,8 +1,5 @@
 // The data behind the answers, as the service tells the admins' data page: each source's
 // freshness for any key; the imports and their refused rows for an internal key only.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import {
   DataSourcesSchema,
   ImportListSchema,
@@ -11,42 +8,22 @@ import {
 import { API_KEY_HEADER, ProblemSchema } from "@vics/shared";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
-import type { ImportHarness } from "../import/import.contract.ts";
-import { runImport } from "../import/run-import.ts";
+import {
+  type ImportHarness,
+  importer,
+  vehicle,
+  VEHICLES,
+} from "../import/import.contract.ts";
 import { issueApiKey } from "../keys/api-key.ts";
 import { openSqliteHarness } from "../test-support/sqlite-harness.ts";
 import { testAppDeps } from "../testing.ts";
 
 let harness: ImportHarness;
-let dir: string;
 beforeEach(() => {
   harness = openSqliteHarness();
-  dir = mkdtempSync(join(tmpdir(), "vics-data-routes-"));
 });
-afterEach(async () => {
-  await harness.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function importFile(kind: "vehicles", lines: string[], asOf?: string) {
-  const path = join(dir, `${kind}.csv`);
-  writeFileSync(path, lines.join("\n") + "\n");
-  return runImport(
-    harness.imports,
-    {
-      kind,
-      path,
-      mode: "upsert",
-      maxDeletePct: 10,
-      force: false,
-      dryRun: false,
-      rejectsPath: `${path}.rejects.csv`,
-      runBy: "ops",
-      ...(asOf && { dataAsOf: new Date(asOf) }),
-    },
-    () => new Date(),
-  );
-}
+afterEach(() => harness.close());
+const files = importer(() => harness, new Date().toISOString());
 
 async function client() {
   const app = createApp(testAppDeps(harness.store, { sandbox: false }));
@@ -71,14 +48,7 @@ describe("the data behind the answers", () => {
       await (await get("/v1/data/sources", "standard")).json(),
     );
     expect(empty).toEqual({ dataAsOf: {}, synthetic: false });
-    await importFile(
-      "vehicles",
-      [
-        "registration,make,model,year,colour,first_registered",
-        "AB12CDE,Ford,Focus,2019,Blue,2019-03-01",
-      ],
-      "2026-11-24T06:00:00Z",
-    );
+    await files.run("vehicles", [VEHICLES, vehicle("AB12CDE")]);
     const held = DataSourcesSchema.parse(
       await (await get("/v1/data/sources", "standard")).json(),
     );
@@ -87,9 +57,9 @@ describe("the data behind the answers", () => {
 
   it("lists the imports and an import's refused rows to the internal key only", async () => {
     const get = await client();
-    const report = await importFile("vehicles", [
-      "registration,make,model,year,colour,first_registered",
-      "AB12CDE,Ford,Focus,2019,Blue,2019-03-01",
+    const report = await files.run("vehicles", [
+      VEHICLES,
+      vehicle("AB12CDE"),
       "=cmd,Ford,Focus,2019,Blue,2019-03-01",
     ]);
     const list = ImportListSchema.parse(
@@ -99,7 +69,7 @@ describe("the data behind the answers", () => {
       expect.objectContaining({
         id: report.importId,
         kind: "vehicles",
-        fileName: "vehicles.csv",
+        fileName: expect.stringMatching(/^vehicles-\d+\.csv$/),
         outcome: "applied",
         counts: expect.objectContaining({ added: 1, rejected: 1 }),
       }),
@@ -108,7 +78,7 @@ describe("the data behind the answers", () => {
       await (await get(`/v1/data/imports/${report.importId}/rejects`)).json(),
     );
     expect(rejects).toMatchObject({
-      fileName: "vehicles.csv",
+      fileName: expect.stringMatching(/^vehicles-\d+\.csv$/),
       rejectedRows: 1,
       truncated: false,
       rejects: [{ line: 3, column: "registration", value: "=cmd" }],

@@ -1,11 +1,7 @@
-// "Download refused rows": an import's reject file as VICS keeps it, fetched then saved (a plain
-// link cannot carry the header the proxy requires).
-import { useState } from "react";
+// "Download refused rows": an import's reject file as VICS keeps it, fetched then saved.
 import { BusyButton } from "../../../components/busy-button.tsx";
-import { downloadFile } from "../../../lib/download-file.ts";
-import { useSessionUser } from "../../../lib/session-user.ts";
 import { fetchRejectsCsv, rejectsFileName } from "../api/data-api.ts";
-import { adminProblemWords } from "../lib/admin-problems.ts";
+import { useDownload } from "../lib/use-download.ts";
 
 interface RejectsDownloadProps {
   importId: number;
@@ -14,31 +10,18 @@ interface RejectsDownloadProps {
 }
 
 export function RejectsDownload({ importId, fileId }: RejectsDownloadProps) {
-  const me = useSessionUser();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string>();
-
-  async function download() {
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      downloadFile(rejectsFileName(importId), await fetchRejectsCsv(importId));
-    } catch (error) {
-      setProblem(
-        `The refused rows could not be downloaded. ${adminProblemWords(error, me?.role)}`,
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  const { busy, problem, download } = useDownload("The refused rows");
   return (
     <>
       <BusyButton
         secondary
         busy={busy}
         busyLabel="Preparing…"
-        onClick={() => void download()}
+        onClick={() =>
+          void download(rejectsFileName(importId), () =>
+            fetchRejectsCsv(importId),
+          )
+        }
         describedBy={fileId}
       >
         Download refused rows

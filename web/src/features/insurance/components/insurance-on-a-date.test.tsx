@@ -150,7 +150,8 @@ describe("check on a date", () => {
 });
 
 describe("a new vehicle with no policy on record yet", () => {
-  it("is not yet on record, with the insurer's deadline, rather than not insured", async () => {
+  /** A vehicle first registered `daysAgo`, with no policy ever on record. */
+  const serveNewVehicle = (daysAgo: number) =>
     serveDated(() =>
       json(
         insuranceFixture({
@@ -161,11 +162,14 @@ describe("a new vehicle with no policy on record yet", () => {
             model: "Niro",
             year: 2026,
             color: "White",
-            firstRegistered: daysFromToday(-5),
+            firstRegistered: daysFromToday(-daysAgo),
           },
         }),
       ),
     );
+
+  it("is not yet on record, with the insurer's deadline, rather than not insured", async () => {
+    serveNewVehicle(5);
     renderRoute("/vehicle/AB12CDE");
     const heading = await screen.findByRole("heading", {
       name: "Not yet on record",
@@ -175,21 +179,7 @@ describe("a new vehicle with no policy on record yet", () => {
   });
 
   it("is not insured once the 14 days have passed", async () => {
-    serveDated(() =>
-      json(
-        insuranceFixture({
-          insured: false,
-          policy: null,
-          vehicle: {
-            make: "Kia",
-            model: "Niro",
-            year: 2026,
-            color: "White",
-            firstRegistered: daysFromToday(-15),
-          },
-        }),
-      ),
-    );
+    serveNewVehicle(15);
     renderRoute("/vehicle/AB12CDE");
     expect(
       await screen.findByRole("heading", { name: "Not insured" }),
