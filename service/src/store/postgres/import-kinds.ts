@@ -35,6 +35,8 @@ export interface PostgresKind<K extends ImportKind> {
   write: readonly string[];
 }
 
+// New vehicles go in in their registration index's order, not the file's: the index then grows
+// at its end instead of being written all over.
 const vehicleOnRecord = `SELECT s.line, 'registration', s.registration,
     'No vehicle ' || s.registration || ' is on record: import it in a vehicles file first.'
   FROM pg_temp.staged s
@@ -79,7 +81,7 @@ const vehicles: PostgresKind<"vehicles"> = {
     "DELETE FROM vehicles WHERE id IN (SELECT vehicle_id FROM pg_temp.removed)",
     `INSERT INTO vehicles (registration, make, model, year, color, first_registered, updated_at)
      SELECT registration, make, model, year, color, first_registered, $1 FROM pg_temp.plan
-     WHERE change = 'added' ORDER BY line`,
+     WHERE change = 'added' ORDER BY registration`,
   ],
 };
 

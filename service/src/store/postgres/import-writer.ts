@@ -3,8 +3,9 @@
 // touched vehicle's row as it was in vehicle_history and records the import. Imports run one
 // at a time (an advisory lock); a dry run or a refusal undoes everything after the rejects,
 // and a crash leaves the database as it was.
+import { once } from "node:events";
 import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { finished, pipeline } from "node:stream/promises";
 import { from as copyFrom } from "pg-copy-streams";
 import type { PgClient, PgPool } from "@vics/shared/server/postgres";
 import type { ImportKind } from "@vics/shared/import/rows";
@@ -119,6 +120,33 @@ async function copyInto(
   );
 }
 
+/** Rejects are kept until this many, then COPYed in one go between the rows' COPYs. */
+const REJECTS_BUFFERED = 10_000;
+
+/**
+ * One COPY into a staging table, kept open across the file's batches: PostgreSQL parses the
+ * rows on its core while the next batch is read and checked on this one. `end()` finishes it
+ * (a later `write` opens another); writes wait while PostgreSQL catches up.
+ */
+function openCopy(client: PgClient, sql: string) {
+  let stream: ReturnType<typeof copyFrom> | undefined;
+  return {
+    async write(text: string) {
+      if (text === "") return;
+      stream ??= client.query(copyFrom(sql));
+      // once() rejects if the COPY fails (a bad value): the error comes out here.
+      if (!stream.write(text)) await once(stream, "drain");
+    },
+    async end() {
+      const open = stream;
+      stream = undefined;
+      if (!open) return;
+      open.end();
+      await finished(open);
+    },
+  };
+}
+
 async function startStaging<K extends ImportKind>(
   client: PgClient,
   kind: K,
@@ -137,36 +165,55 @@ async function startStaging<K extends ImportKind>(
         column_name text NOT NULL, value text NOT NULL, reason text NOT NULL);
       CREATE TEMP TABLE plan (line bigint NOT NULL, ${typed}, vehicle_id bigint, change text);
       CREATE TEMP TABLE removed (vehicle_id bigint NOT NULL, key text, label text NOT NULL);
-      CREATE TEMP TABLE touched (vehicle_id bigint PRIMARY KEY);`);
+      CREATE TEMP TABLE touched (vehicle_id bigint NOT NULL);`);
   } catch (error) {
     client.release(true);
     throw error;
   }
+  const rejectColumns = ["line", "column_name", "value", "reason"];
+  const rows = openCopy(
+    client,
+    `COPY pg_temp.staged (${["line", ...columns].join(", ")}) FROM STDIN`,
+  );
+  let rejects: string[][] = [];
+  /** The rows' COPY is paused (one COPY at a time on a session) while the rejects go in. */
+  const flushRejects = async () => {
+    if (rejects.length === 0) return;
+    await rows.end();
+    await copyInto(client, "pg_temp.staged_rejects", rejectColumns, rejects);
+    rejects = [];
+  };
   return {
-    stage: (rows: readonly StagedRow<K>[]) =>
-      copyInto(
-        client,
-        "pg_temp.staged",
-        ["line", ...columns],
-        rows.map(({ line, row }) => [String(line), ...spec.cells(row)]),
+    stage: (staged: readonly StagedRow<K>[]) =>
+      rows.write(
+        copyLines(
+          staged.map(({ line, row }) => [String(line), ...spec.cells(row)]),
+        ),
       ),
-    reject: (lines) =>
-      copyInto(
-        client,
-        "pg_temp.staged_rejects",
-        ["line", "column_name", "value", "reason"],
-        lines.map((reject) => [
+    async reject(lines) {
+      for (const reject of lines)
+        rejects.push([
           String(reject.line),
           reject.column,
           reject.value,
           reject.reason,
-        ]),
-      ),
-    apply: (plan) =>
-      applyImport(postgresEngine(client, kind, spec), kind, spec.noun, plan),
+        ]);
+      if (rejects.length >= REJECTS_BUFFERED) await flushRejects();
+    },
+    async apply(plan) {
+      await rows.end();
+      await flushRejects();
+      return applyImport(
+        postgresEngine(client, kind, spec),
+        kind,
+        spec.noun,
+        plan,
+      );
+    },
     rejects: () => rejectPages(client),
     async close() {
       try {
+        await rows.end();
         await client.query(
           "DROP TABLE IF EXISTS pg_temp.staged, pg_temp.staged_rejects, pg_temp.plan, pg_temp.removed, pg_temp.touched",
         );
@@ -208,6 +255,9 @@ function postgresEngine(
   return {
     async begin() {
       await client.query("BEGIN");
+      // The import's hashes and sorts span the whole file: in memory, not spilled to disk
+      // (the server's default is 4MB per operation). For this transaction only.
+      await client.query("SET LOCAL work_mem = '256MB'");
       await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [
         IMPORT_LOCK,
       ]);
@@ -225,12 +275,16 @@ function postgresEngine(
       await client.query("ROLLBACK");
     },
     async rejectUnfit() {
-      await client.query(`CREATE INDEX ON pg_temp.staged (${key})`);
+      // Its statistics, so the joins below hash rather than loop; no index: every query
+      // here reads the whole file.
       await client.query("ANALYZE pg_temp.staged");
+      // The repeated keys first (rare, found by hashing), then only their lines.
       const { rows } = await client.query<{ label: string; lines: string[] }>(
-        `SELECT ${spec.label} AS label, array_agg(s.line ORDER BY s.line)::text[] AS lines
-         FROM pg_temp.staged s GROUP BY ${spec.key.map((column) => `s.${column}`).join(", ")}
-         HAVING count(*) > 1`,
+        `WITH repeated AS (
+           SELECT ${key} FROM pg_temp.staged GROUP BY ${key} HAVING count(*) > 1)
+         SELECT ${spec.label} AS label, array_agg(s.line ORDER BY s.line)::text[] AS lines
+         FROM pg_temp.staged s JOIN repeated USING (${key})
+         GROUP BY ${spec.key.map((column) => `s.${column}`).join(", ")}`,
       );
       const repeats = rows.flatMap(({ label, lines }) => {
         const numbers = lines.map(Number);
@@ -343,6 +397,8 @@ async function writeChanges(
      WHERE vehicle_id IS NOT NULL AND change <> 'unchanged'
      UNION SELECT vehicle_id FROM pg_temp.removed`,
   );
+  // No index: UNION has made each vehicle appear once, and the joins below hash it.
+  await client.query("ANALYZE pg_temp.touched");
   await client.query(
     `INSERT INTO vehicle_history (registration, make, model, year, color, first_registered,
        tax_due, sorn, updated_at, policies, mot_tests, fines, superseded_at, import_id)

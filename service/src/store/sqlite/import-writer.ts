@@ -153,11 +153,16 @@ const count = (db: DatabaseSync, sql: string) =>
 /** Rows whose key repeats in the file are refused, every one of them: they contradict. */
 function rejectRepeats(db: DatabaseSync, spec: SqliteKind<ImportKind>): void {
   const key = spec.key.join(", ");
+  // The repeated keys first (rare), then only their lines: the file is not sorted by line.
+  db.exec(`DROP TABLE IF EXISTS temp.repeated;
+    CREATE TEMP TABLE repeated AS
+      SELECT ${key} FROM temp.staged GROUP BY ${key} HAVING count(*) > 1;`);
   const repeats = db
     .prepare(
       `SELECT ${spec.label} AS label, group_concat(s.line, ', ') AS lines
-       FROM (SELECT * FROM temp.staged ORDER BY line) s
-       GROUP BY ${key.replaceAll(/(\w+)/g, "s.$1")} HAVING count(*) > 1`,
+       FROM (SELECT * FROM temp.staged JOIN temp.repeated USING (${key})
+             ORDER BY line) s
+       GROUP BY ${key.replaceAll(/(\w+)/g, "s.$1")}`,
     )
     .all();
   const addReject = db.prepare(
@@ -175,8 +180,7 @@ function rejectRepeats(db: DatabaseSync, spec: SqliteKind<ImportKind>): void {
   }
   if (repeats.length > 0)
     db.exec(
-      `DELETE FROM temp.staged WHERE (${key}) IN
-        (SELECT ${key} FROM temp.staged GROUP BY ${key} HAVING count(*) > 1)`,
+      `DELETE FROM temp.staged WHERE (${key}) IN (SELECT ${key} FROM temp.repeated)`,
     );
 }
 
