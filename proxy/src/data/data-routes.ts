@@ -1,0 +1,54 @@
+// The admins' data page (docs/operations.md, "The data page"): the service's account of its own
+// data, fetched with the proxy's key (which must be on the internal plan), and each import's
+// refused rows as a CSV that opens in Excel with nothing in it run as a formula.
+import type { Hono } from "hono";
+import { CSV_MEDIA_TYPE, toCsv } from "@vics/shared";
+import {
+  ADMIN_DATA_PATHS,
+  DATA_PATHS,
+  ImportRejectsSchema,
+} from "@vics/shared/data-admin";
+import { ProblemError } from "@vics/shared/server/problem-error";
+import { requireRole } from "../auth/session-middleware.ts";
+import type { Forward } from "../forward/forward.ts";
+import type { AppEnv } from "../http/app-env.ts";
+
+const REJECT_HEADER = ["Line", "Column", "Value", "Reason"];
+
+export function registerDataRoutes(app: Hono<AppEnv>, forward: Forward) {
+  const admin = requireRole("admin");
+  app.get(ADMIN_DATA_PATHS.sources, admin, (c) =>
+    forward(c, { path: DATA_PATHS.sources }),
+  );
+  app.get(ADMIN_DATA_PATHS.imports, admin, (c) =>
+    forward(c, { path: DATA_PATHS.imports }),
+  );
+  app.get(ADMIN_DATA_PATHS.rejectsPattern, admin, async (c) => {
+    const text = c.req.param("id");
+    const id = Number(text);
+    if (!/^\d{1,15}$/.test(text))
+      throw new ProblemError(
+        404,
+        "NOT_FOUND",
+        `There is no import ${text}. The data page lists every import.`,
+      );
+    const response = await forward(c, { path: DATA_PATHS.rejects(id) });
+    if (response.status !== 200) return response;
+    // The forwarder has checked the answer against the contract.
+    const answer = ImportRejectsSchema.parse(await response.json());
+    const table = [
+      REJECT_HEADER,
+      ...answer.rejects.map((reject) => [
+        String(reject.line),
+        reject.column,
+        reject.value,
+        reject.reason,
+      ]),
+    ];
+    return c.body(toCsv(table), 200, {
+      "Content-Type": CSV_MEDIA_TYPE,
+      "Content-Disposition": `attachment; filename="import-${id}-rejects.csv"`,
+      "Cache-Control": "no-store",
+    });
+  });
+}
