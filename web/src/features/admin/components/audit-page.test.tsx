@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { AUTH_PATHS, CLIENT_HEADER, type AuditEventAnswer } from "@vics/shared";
 import { HttpResponse, http } from "msw";
@@ -6,6 +6,7 @@ import { json } from "../../../test/api-handlers.ts";
 import { sessionFixture, userWithRole } from "../../../test/auth-fixtures.ts";
 import { problemFixture } from "../../../test/fixtures.ts";
 import { renderRoute } from "../../../test/render-route.tsx";
+import { captureDownloads } from "../../../test/downloads.ts";
 import { server } from "../../../test/server.ts";
 
 const SLOW = { timeout: 10_000 };
@@ -71,23 +72,6 @@ const csvResponse = (text: string) =>
   new HttpResponse(text, {
     headers: { "Content-Type": "text/csv; charset=utf-8" },
   });
-
-/** The files the page saves through the browser's download, with their names. */
-function captureDownloads() {
-  const saved: { name: string; file: Blob }[] = [];
-  let last: Blob | undefined;
-  URL.createObjectURL = vi.fn((file: Blob) => {
-    last = file;
-    return "blob:audit";
-  });
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    if (last) saved.push({ name: this.download, file: last });
-  });
-  return saved;
-}
 
 function auditPage(url = "/admin/audit") {
   return renderRoute(url, { session: sessionFixture(userWithRole("admin")) });

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import {
@@ -10,6 +10,7 @@ import { json } from "../../../test/api-handlers.ts";
 import { sessionFixture, userWithRole } from "../../../test/auth-fixtures.ts";
 import { problemFixture } from "../../../test/fixtures.ts";
 import { renderRoute } from "../../../test/render-route.tsx";
+import { captureDownloads } from "../../../test/downloads.ts";
 import { server } from "../../../test/server.ts";
 
 const SLOW = { timeout: 10_000 };
@@ -47,22 +48,6 @@ function serveData(sources: DataSources, imports: ImportEntry[]) {
     http.get(ADMIN_DATA_PATHS.sources, () => json(sources)),
     http.get(ADMIN_DATA_PATHS.imports, () => json({ imports })),
   );
-}
-
-function captureDownloads() {
-  const saved: { name: string; file: Blob }[] = [];
-  let last: Blob | undefined;
-  URL.createObjectURL = vi.fn((file: Blob) => {
-    last = file;
-    return "blob:rejects";
-  });
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    if (last) saved.push({ name: this.download, file: last });
-  });
-  return saved;
 }
 
 const dataPage = () =>

@@ -5,7 +5,7 @@ import type { ComplianceChecks } from "@vics/shared";
 import { dueDates, dueSoon, type DueDates, type DueSoon } from "./due-dates.ts";
 import type { FleetRow, VehicleResult } from "./fleet-types.ts";
 import { compareValues, sortValue, type SortOrder } from "./results-sort.ts";
-import { rowOutcome, type RowOutcome } from "./row-outcome.ts";
+import { NEEDS_ACTION, rowOutcome, type RowOutcome } from "./row-outcome.ts";
 
 export interface ResultRow {
   row: FleetRow;
@@ -76,14 +76,7 @@ export function needsAction(entry: ResultRow): boolean {
     entry.compliant === false ||
     entry.complianceNotChecked ||
     entry.dueSoon.length > 0 ||
-    [
-      "not-insured",
-      "expiring",
-      "not-yet-on-record",
-      "not-found",
-      "not-checked",
-      "invalid",
-    ].includes(entry.outcome)
+    NEEDS_ACTION.includes(entry.outcome)
   );
 }
 

@@ -33,6 +33,12 @@ export const OUTCOME_ORDER: readonly RowOutcome[] = [
   "excluded",
 ];
 
+/** The outcomes that need the fleet manager: every one before "pending" in that order. */
+export const NEEDS_ACTION: readonly RowOutcome[] = OUTCOME_ORDER.slice(
+  0,
+  OUTCOME_ORDER.indexOf("pending"),
+);
+
 export const OUTCOME_LABELS: Record<RowOutcome, string> = {
   "not-insured": "Not insured",
   expiring: "Insured, expiring soon",
