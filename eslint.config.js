@@ -47,6 +47,13 @@ const PACKAGES = {
         "@vics/shared is the bottom layer: it imports no other workspace.",
     },
   ],
+  fleet: [
+    {
+      regex: vicsExcept("shared"),
+      message:
+        "@vics/fleet runs in the browser and in Node: it imports only @vics/shared of our workspaces.",
+    },
+  ],
   service: [
     {
       regex: vicsExcept("shared"),
@@ -55,22 +62,23 @@ const PACKAGES = {
   ],
   proxy: [
     {
-      regex: vicsExcept("shared"),
+      regex: vicsExcept("shared", "fleet"),
       message:
-        "The proxy imports only @vics/shared; @vics/service only in its tests, as a real upstream.",
+        "The proxy imports only @vics/shared and @vics/fleet; @vics/service only in its tests, as a real upstream.",
     },
   ],
   proxyTests: [
     {
-      regex: vicsExcept("shared", "service"),
+      regex: vicsExcept("shared", "fleet", "service"),
       message:
-        "The proxy's tests import @vics/shared and @vics/service (a real upstream), nothing else of ours.",
+        "The proxy's tests import @vics/shared, @vics/fleet and @vics/service (a real upstream), nothing else of ours.",
     },
   ],
   web: [
     {
-      regex: vicsExcept("shared"),
-      message: "The web app imports only @vics/shared of our workspaces.",
+      regex: vicsExcept("shared", "fleet"),
+      message:
+        "The web app imports only @vics/shared and @vics/fleet of our workspaces.",
     },
     {
       regex: String.raw`^@vics\/shared\/(node|server)(\/|$)`,
@@ -217,6 +225,13 @@ const LAYOUT = [
     testPackages: PACKAGES.shared,
   }),
   ...layoutBlocks({
+    workspace: "fleet",
+    dir: "fleet/",
+    base: 0,
+    packages: PACKAGES.fleet,
+    testPackages: PACKAGES.fleet,
+  }),
+  ...layoutBlocks({
     workspace: "service",
     dir: "service/",
     base: 0,
@@ -259,7 +274,7 @@ const LAYOUT = [
   ),
   {
     name: "vics/layout process.env only in env.ts",
-    files: ["{shared,service,proxy,web}/src/**/*.{ts,tsx}"],
+    files: ["{shared,fleet,service,proxy,web}/src/**/*.{ts,tsx}"],
     ignores: [...TEST_CODE, "*/src/env.ts"],
     rules: {
       "no-restricted-properties": [

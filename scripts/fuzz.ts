@@ -11,7 +11,7 @@ import type { FuzzReport } from "@vics/shared/testing/fuzz";
 import { fuzzTable } from "./fuzz-table.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const WORKSPACES = ["shared", "service", "proxy", "web"];
+const WORKSPACES = ["shared", "fleet", "service", "proxy", "web"];
 
 const { values } = parseArgs({
   options: { runs: { type: "string", default: "100000" } },

@@ -12,7 +12,10 @@ export default defineConfig({
         // @vics/shared only declares things, so what a chunk does not use of it is left out:
         // the pages of every visit take its plate rules without its zod schemas, which load
         // with the first answer (src/lib/lazy-schemas.ts).
-        moduleSideEffects: [{ test: /\/shared\/src\//, sideEffects: false }],
+        // @vics/fleet likewise: a page takes only the rules it uses.
+        moduleSideEffects: [
+          { test: /\/(shared|fleet)\/src\//, sideEffects: false },
+        ],
       },
       output: {
         codeSplitting: {

@@ -166,13 +166,11 @@ describe("the cluster", () => {
       killedAt = Date.now();
       victim.kill("SIGKILL");
     })();
-    // Every bulk answer the run gets, through the fetch it wraps (fleetRunInNode swaps the
-    // global fetch for the run; nothing else in this file runs beside it). 0: no answer.
+    // Every bulk answer the run gets, through the fetch it is given. 0: no answer.
     const statuses: number[] = [];
-    const plain = globalThis.fetch;
-    globalThis.fetch = async (input, init) => {
+    const counting: typeof fetch = async (input, init) => {
       try {
-        const response = await plain(input, init);
+        const response = await fetch(input, init);
         statuses.push(response.status);
         return response;
       } catch (error) {
@@ -184,10 +182,9 @@ describe("the cluster", () => {
     let endedAt: number;
     try {
       // Throws unless the run finished with an insured or not-insured answer for every row.
-      run = await fleetRunInNode(cluster.url, cookie, fleet);
+      run = await fleetRunInNode(cluster.url, cookie, fleet, counting);
       endedAt = Date.now();
     } finally {
-      globalThis.fetch = plain;
       await kill;
     }
     expect(endedAt).toBeGreaterThan(killedAt); // the kill fell inside the run

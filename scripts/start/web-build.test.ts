@@ -70,6 +70,22 @@ describe("sourceTimes and builtAt, on a repository", () => {
     expect(webBuildIsStale(builtAt(root), sourceTimes(root))).toBe(true);
   });
 
+  it("builds again for a change to the fleet engine, which the app runs", () => {
+    const root = mkdtempSync(join(tmpdir(), "vics-web-build-"));
+    made.push(root);
+    file(root, "web/src/app/deep/page.tsx", 50);
+    file(root, "shared/src/routes.ts", 50);
+    file(root, "fleet/src/engine/fleet-run.ts", 50);
+    file(root, "web/dist/index.html", 100);
+    utimesSync(join(root, "fleet/src"), 50, 50);
+    utimesSync(join(root, "fleet/src/engine"), 50, 50);
+    folders(root, 50);
+    expect(webBuildIsStale(builtAt(root), sourceTimes(root))).toBe(false);
+
+    file(root, "fleet/src/engine/fleet-run.ts", 101);
+    expect(webBuildIsStale(builtAt(root), sourceTimes(root))).toBe(true);
+  });
+
   it("counts a deleted source, by its folder's time", () => {
     const root = mkdtempSync(join(tmpdir(), "vics-web-build-"));
     made.push(root);

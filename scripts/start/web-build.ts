@@ -12,6 +12,7 @@ export const WEB_SOURCES = [
   "web/public",
   "web/package.json",
   "shared/src",
+  "fleet/src",
 ];
 
 const isTest = (name: string) => /\.test\.[cm]?[jt]sx?$/.test(name);

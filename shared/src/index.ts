@@ -17,3 +17,4 @@ export * from "./access.ts";
 export * from "./auth.ts";
 export * from "./csv.ts";
 export * from "./point-in-time.ts";
+export * from "./api-error.ts";

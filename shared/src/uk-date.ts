@@ -54,3 +54,22 @@ export function ukMidnight(date: string): number | undefined {
   }
   return utc;
 }
+
+const DAY_MS = 86_400_000;
+
+function dayNumber(isoDate: string): number {
+  return Math.floor(Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`) / DAY_MS);
+}
+
+/**
+ * Whole calendar days from `from` to `to` (both "YYYY-MM-DD", or timestamps whose first ten
+ * characters are one); negative when `to` is earlier. Calendar days need no time zone.
+ */
+export function daysBetween(from: string, to: string): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+/** The calendar date ("YYYY-MM-DD") `days` after `date` (before it when negative). */
+export function addDays(date: string, days: number): string {
+  return new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
+}

@@ -10,7 +10,7 @@ import { FleetPage } from "../pages/fleet-page.ts";
 import { FAULTS, PROXY_ANSWERS, platesWith } from "./fault-cases.ts";
 import { expect, test } from "./fault-fixtures.ts";
 
-/** web/src/features/fleet/lib/engine/run-tuning.ts: tries of one request before its rows give up. */
+/** fleet/src/engine/run-tuning.ts: tries of one request before its rows give up. */
 const MAX_ATTEMPTS = 4;
 
 const WORDS = {

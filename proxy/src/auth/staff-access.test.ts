@@ -184,7 +184,7 @@ describe("a fleet run's pacing under a person's own limit", () => {
         await import("../limits/user-limits.ts")
       ).createMemoryUserLimiter({ staff: 120, fleet: 2500, admin: 2500 }),
     });
-    // The fleet run's rule (web/src/features/fleet/lib/engine): another request of this size
+    // The fleet run's rule (@vics/fleet, fleet/src/engine): another request of this size
     // goes only while Remaining is at least 1; at 0 it waits for Reset.
     const statuses: number[] = [];
     let remaining = 1;

@@ -3,8 +3,11 @@
 // answer's heading takes focus and comes into view (on a phone it is below the form).
 import { useEffect, useRef, type ReactNode } from "react";
 import { useQueryClient, type UseQueryResult } from "@tanstack/react-query";
-import { formatRegistration, type RecentCheckVerdict } from "@vics/shared";
-import { isApiError } from "../lib/api-error.ts";
+import {
+  formatRegistration,
+  type RecentCheckVerdict,
+  isApiError,
+} from "@vics/shared";
 import { addRecentCheck, type RecentCheckKind } from "../lib/recent-checks.ts";
 import type { FocusRequest } from "./check-page.tsx";
 import { DocumentTitle } from "./document-title.tsx";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, type ApiErrorCode } from "../lib/api-error.ts";
+import { ApiError, type ApiErrorCode } from "@vics/shared";
 import { describeError } from "./describe-error.ts";
 
 const errorWith = (code: ApiErrorCode, status: number) =>

@@ -4,8 +4,8 @@ import {
   RATE_LIMIT_WINDOW_SECONDS,
   formatRegistration,
   type Role,
+  isApiError,
 } from "@vics/shared";
-import { isApiError } from "../lib/api-error.ts";
 import { roleRequiredWords } from "../lib/roles.ts";
 import { waitWords } from "../lib/wait-words.ts";
 

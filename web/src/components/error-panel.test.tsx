@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { ApiError } from "../lib/api-error.ts";
+import { ApiError } from "@vics/shared";
 import { ErrorPanel } from "./error-panel.tsx";
 
 describe("ErrorPanel", () => {

@@ -8,6 +8,7 @@ import {
   SessionSchema,
   paths,
   type BulkResult,
+  ApiError,
 } from "@vics/shared";
 import { z } from "zod";
 import {
@@ -20,7 +21,6 @@ import {
   apiSend,
 } from "./api-client.ts";
 import { onAccessProblem, reportSignedIn } from "./session-events.ts";
-import { ApiError } from "./api-error.ts";
 import { insuranceRecordSchema } from "./lazy-schemas.ts";
 import { getRateLimit } from "./rate-limit-store.ts";
 import { server } from "../test/server.ts";

@@ -9,9 +9,10 @@ import {
   parseRateLimitHeaders,
   parseRetryAfter,
   type RateLimitState,
+  ApiError,
+  codeForStatus,
 } from "@vics/shared";
 import type { z } from "zod";
-import { ApiError, codeForStatus } from "./api-error.ts";
 import { problemSchema, type SchemaLoader } from "./lazy-schemas.ts";
 import { recordRateLimit } from "./rate-limit-store.ts";
 import { roleNeededFor } from "./roles.ts";

@@ -1,11 +1,9 @@
 // en-GB date wording for staff. "Today" is the UK's calendar date, as the service's is
 // (docs/contract.md); day counts between two calendar dates need no time zone.
-import { UK_TIME_ZONE, ukDate } from "@vics/shared";
+import { UK_TIME_ZONE, daysBetween, ukDate } from "@vics/shared";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Policies ending within this many days are flagged as expiring soon. */
-export const EXPIRING_SOON_DAYS = 30;
+export { daysBetween } from "@vics/shared";
+export { EXPIRING_SOON_DAYS, isExpiringSoon } from "@vics/fleet";
 
 /** "12 May 2027", as seen in `timeZone`. */
 function longDateFormat(timeZone: string): Intl.DateTimeFormat {
@@ -37,15 +35,6 @@ export function ukToday(now: Date = new Date()): string {
   return ukDate(now);
 }
 
-function utcDayNumber(isoDate: string): number {
-  return Math.floor(Date.parse(isoDate.slice(0, 10) + "T00:00:00Z") / DAY_MS);
-}
-
-/** Whole calendar days from `from` to `to` (both "YYYY-MM-DD"); negative when `to` is earlier. */
-export function daysBetween(from: string, to: string): number {
-  return utcDayNumber(to) - utcDayNumber(from);
-}
-
 /** "12 May 2027" for a "2027-05-12" date. */
 export function formatDate(isoDate: string): string {
   return dateFormat.format(new Date(isoDate.slice(0, 10) + "T00:00:00Z"));
@@ -71,12 +60,6 @@ export function describePolicyEnd(validTo: string, today: string): string {
   if (days === -1) return "ended yesterday";
   if (days > 1) return `ends in ${days} days`;
   return `ended ${-days} days ago`;
-}
-
-/** True when cover is still running but ends within EXPIRING_SOON_DAYS. */
-export function isExpiringSoon(validTo: string, today: string): boolean {
-  const days = daysBetween(today, validTo);
-  return days >= 0 && days <= EXPIRING_SOON_DAYS;
 }
 
 /** "just now", "5 minutes ago", "yesterday", "3 days ago" from a timestamp. */

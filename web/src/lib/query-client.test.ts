@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, type ApiErrorCode } from "./api-error.ts";
+import { ApiError, type ApiErrorCode } from "@vics/shared";
 import { shouldRetry } from "./query-client.ts";
 
 const apiError = (status: number, code: ApiErrorCode) =>

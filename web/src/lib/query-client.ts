@@ -1,6 +1,6 @@
 // The app's React Query defaults: when a failed check is worth retrying by itself.
 import { QueryClient } from "@tanstack/react-query";
-import { isApiError } from "./api-error.ts";
+import { isApiError } from "@vics/shared";
 
 const AUTOMATIC_RETRIES = 1;
 

@@ -1,7 +1,6 @@
 // A refused or failed admin request in words: the proxy's own reason where it gives one (the
 // last active admin cannot be disabled, an email is taken), else what to do next.
-import type { Role } from "@vics/shared";
-import { isApiError } from "../../../lib/api-error.ts";
+import { type Role, isApiError } from "@vics/shared";
 import { roleRequiredWords } from "../../../lib/roles.ts";
 
 export function adminProblemWords(error: unknown, role?: Role): string {

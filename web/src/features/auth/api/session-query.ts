@@ -5,9 +5,8 @@ import {
   useQuery,
   type QueryClient,
 } from "@tanstack/react-query";
-import { AUTH_PATHS, type SessionAnswer } from "@vics/shared";
+import { AUTH_PATHS, type SessionAnswer, isApiError } from "@vics/shared";
 import { apiGet } from "../../../lib/api-client.ts";
-import { isApiError } from "../../../lib/api-error.ts";
 import { sessionSchema } from "../../../lib/lazy-schemas.ts";
 import { reportSignedIn } from "../../../lib/session-events.ts";
 import { SESSION_QUERY_KEY } from "../../../lib/session-user.ts";

@@ -4,7 +4,7 @@ import { useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { ErrorSummary } from "../../../components/error-summary.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useFormErrors } from "../../../components/use-form-errors.ts";
-import { isApiError } from "../../../lib/api-error.ts";
+import { isApiError } from "@vics/shared";
 import { changePassword } from "../api/auth-api.ts";
 import {
   NEW_PASSWORD_IDS,

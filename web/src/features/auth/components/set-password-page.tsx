@@ -6,7 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { ErrorSummary } from "../../../components/error-summary.tsx";
 import { useFormErrors } from "../../../components/use-form-errors.ts";
-import { isApiError } from "../../../lib/api-error.ts";
+import { isApiError } from "@vics/shared";
 import { appPaths } from "../../../lib/app-paths.ts";
 import { PageErrorContext } from "../../../lib/use-document-title.ts";
 import { setPassword } from "../api/auth-api.ts";

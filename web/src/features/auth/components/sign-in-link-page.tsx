@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { LoadingMessage } from "../../../components/loading-message.tsx";
-import { isApiError } from "../../../lib/api-error.ts";
+import { isApiError } from "@vics/shared";
 import { appPaths } from "../../../lib/app-paths.ts";
 import { signInWithLink } from "../api/auth-api.ts";
 import { applySession } from "../api/session-query.ts";

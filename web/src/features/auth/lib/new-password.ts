@@ -1,7 +1,7 @@
 // The rule for a new password, as the proxy has it: 12 characters or more, nothing else. The
 // proxy also refuses common ones; its reason comes back in words.
 import type { FieldError } from "../../../components/error-summary.tsx";
-import { isApiError } from "../../../lib/api-error.ts";
+import { isApiError } from "@vics/shared";
 import { tooManyTries } from "./sign-in-errors.ts";
 
 export const PASSWORD_MIN_LENGTH = 12;

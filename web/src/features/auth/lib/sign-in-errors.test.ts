@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../../lib/api-error.ts";
+import { ApiError } from "@vics/shared";
 import { signInErrorWords, WRONG_CREDENTIALS } from "./sign-in-errors.ts";
 
 const refused = (

@@ -1,7 +1,6 @@
 // A refused sign-in in words, never saying whether an account exists: a wrong password and an
 // unknown email read the same.
-import { DEPENDENCY_RETRY_AFTER_SECONDS } from "@vics/shared";
-import { isApiError } from "../../../lib/api-error.ts";
+import { DEPENDENCY_RETRY_AFTER_SECONDS, isApiError } from "@vics/shared";
 import { waitWords } from "../../../lib/wait-words.ts";
 
 export const WRONG_CREDENTIALS = "The email or password is not right.";

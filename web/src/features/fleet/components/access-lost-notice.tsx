@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { appPaths } from "../../../lib/app-paths.ts";
 import { roleRequiredWords } from "../../../lib/roles.ts";
 import { useSessionUser } from "../../../lib/session-user.ts";
-import type { AccessLost } from "../lib/engine/request-failure.ts";
+import type { AccessLost } from "@vics/fleet";
 import { fleetPaths } from "../lib/fleet-paths.ts";
 import { markResumeAfterSignIn } from "../lib/resume-after-sign-in.ts";
 

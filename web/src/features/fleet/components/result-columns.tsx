@@ -6,10 +6,9 @@ import { Link } from "react-router";
 import { formatRegistration } from "@vics/shared";
 import { appPaths } from "../../../lib/app-paths.ts";
 import { formatDate } from "../../../lib/dates.ts";
-import type { DueKind } from "../lib/due-dates.ts";
+import { type DueKind, OUTCOME_LABELS } from "@vics/fleet";
 import type { ResultRow } from "../lib/results-view.ts";
 import type { SortColumn } from "../lib/results-sort.ts";
-import { OUTCOME_LABELS } from "../lib/row-outcome.ts";
 import {
   complianceWords,
   dueSoonWords,

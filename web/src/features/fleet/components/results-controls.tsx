@@ -2,7 +2,7 @@
 import { useId, type ReactNode } from "react";
 import { COMPLIANCE_FILTERS } from "../lib/results-params.ts";
 import type { OutcomeFilter } from "../lib/results-view.ts";
-import { OUTCOME_LABELS, OUTCOME_ORDER } from "../lib/row-outcome.ts";
+import { OUTCOME_LABELS, OUTCOME_ORDER } from "@vics/fleet";
 
 interface ResultsControlsProps {
   filter: OutcomeFilter;

@@ -7,7 +7,7 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { BusyButton } from "../../../components/busy-button.tsx";
 import { planRun } from "../lib/engine/run-plan.ts";
-import { isNotChecked } from "../lib/engine/result-assembly.ts";
+import { isNotChecked } from "@vics/fleet";
 import { useFleetServices } from "../lib/fleet-services.ts";
 import { isLive, startSession } from "../lib/run-registry.ts";
 import type { RunView } from "../lib/use-run.ts";

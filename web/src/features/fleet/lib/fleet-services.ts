@@ -3,8 +3,8 @@
 // the in-thread parser and quick retries, and nothing else changes.
 import { createContext, useContext, useMemo } from "react";
 import { useSessionUser } from "../../../lib/session-user.ts";
-import { apiFleetClient, type FleetClient } from "../api/fleet-client.ts";
-import type { RunTuning } from "./engine/run-tuning.ts";
+import type { FleetClient, RunTuning } from "@vics/fleet";
+import { apiFleetClient } from "../api/fleet-client.ts";
 import {
   moduleParseWorker,
   type ParseWorkerFactory,

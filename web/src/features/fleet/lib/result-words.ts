@@ -1,7 +1,6 @@
 // Short words for a result row: why it is not answered, when cover ends, the compliance verdict.
 import { daysBetween, formatDate } from "../../../lib/dates.ts";
-import { recordDeadline } from "../../../lib/not-yet-on-record.ts";
-import type { DueKind } from "./due-dates.ts";
+import { recordDeadline, type DueKind } from "@vics/fleet";
 import type { InsuranceOutcome } from "./fleet-types.ts";
 import type { ResultRow } from "./results-view.ts";
 

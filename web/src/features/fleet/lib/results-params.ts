@@ -7,7 +7,7 @@ import {
   type SortColumn,
   type SortOrder,
 } from "./results-sort.ts";
-import { OUTCOME_ORDER } from "./row-outcome.ts";
+import { OUTCOME_ORDER } from "@vics/fleet";
 
 export interface ResultsParams {
   filter: OutcomeFilter;

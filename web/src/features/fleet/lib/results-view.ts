@@ -2,10 +2,17 @@
 // the order that puts vehicles needing action first, and the filters, search and sorting of
 // the results table. Pure, so 100,000 rows are tested without a browser.
 import type { ComplianceChecks } from "@vics/shared";
-import { dueDates, dueSoon, type DueDates, type DueSoon } from "./due-dates.ts";
+import {
+  dueDates,
+  dueSoon,
+  type DueDates,
+  type DueSoon,
+  NEEDS_ACTION,
+  rowOutcome,
+  type RowOutcome,
+} from "@vics/fleet";
 import type { FleetRow, VehicleResult } from "./fleet-types.ts";
 import { compareValues, sortValue, type SortOrder } from "./results-sort.ts";
-import { NEEDS_ACTION, rowOutcome, type RowOutcome } from "./row-outcome.ts";
 
 export interface ResultRow {
   row: FleetRow;

@@ -2,7 +2,7 @@
 // one vehicle to act on), with compliance's verdicts and failing checks when it was checked.
 import type { ComplianceChecks } from "@vics/shared";
 import type { ResultRow } from "./results-view.ts";
-import type { RowOutcome } from "./row-outcome.ts";
+import type { RowOutcome } from "@vics/fleet";
 
 export type VehicleOutcome = Exclude<RowOutcome, "excluded">;
 

@@ -3,10 +3,7 @@
 import type { InsuranceRecord } from "@vics/shared";
 import { StatusIcon } from "../../../components/status-icon.tsx";
 import { describePolicyEnd, formatDate } from "../../../lib/dates.ts";
-import {
-  notYetOnRecord,
-  recordDeadline,
-} from "../../../lib/not-yet-on-record.ts";
+import { notYetOnRecord, recordDeadline } from "@vics/fleet";
 
 interface InsuranceStatusProps {
   record: InsuranceRecord;

@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BULK_ERRORS } from "@vics/shared";
 import { policyFixture } from "../../../../test/fixtures.ts";
-import {
-  complianceOutcomes,
-  insuranceOutcomes,
-  RETRY,
-} from "./bulk-outcomes.ts";
+import { complianceOutcomes, insuranceOutcomes, RETRY } from "@vics/fleet";
 import {
   allChecks,
   bulkBody,

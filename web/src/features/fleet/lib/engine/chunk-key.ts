@@ -1,7 +1,7 @@
 // The Idempotency-Key of a run's bulk request (decision 028): derived from the run and the
 // chunk's registrations only, so the chunk sent again after a reload carries the same key and
 // the proxy answers it from memory instead of asking the service (and its quota) twice.
-import type { FleetClient } from "../../api/fleet-client.ts";
+import type { FleetClient } from "@vics/fleet";
 
 const FNV_PRIME = 0x100000001b3n;
 const MASK = 0xffffffffffffffffn;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UNAUTHORIZED_REASON } from "./request-failure.ts";
+import { UNAUTHORIZED_REASON } from "@vics/fleet";
 import { fakeUpstream } from "./test-upstream.ts";
 import { problemResponse } from "./test-answers.ts";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REFUSED_ALONE_REASON } from "./request-failure.ts";
+import { REFUSED_ALONE_REASON } from "@vics/fleet";
 import { fakeUpstream } from "./test-upstream.ts";
 import { problemResponse, rateLimitHeaders } from "./test-answers.ts";
 import {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { FleetClient } from "../../api/fleet-client.ts";
+import { type FleetClient, createFleetRun } from "@vics/fleet";
 import type { VehicleResult } from "../fleet-types.ts";
-import { createFleetRun } from "./fleet-run.ts";
 import { bulkBody, bulkComplianceBody, CHECKS_PASS } from "./test-answers.ts";
 import { expectOneOutcomeEach, registrationsNumbered } from "./test-run.ts";
 

@@ -3,7 +3,7 @@
 // the user's own pause; once they sign in again it goes on, and every vehicle is answered once.
 import { describe, expect, it, vi } from "vitest";
 import { delay } from "msw";
-import type { AccessLost } from "./request-failure.ts";
+import type { AccessLost } from "@vics/fleet";
 import { fakeUpstream, type UpstreamCall } from "./test-upstream.ts";
 import { problemResponse } from "./test-answers.ts";
 import {

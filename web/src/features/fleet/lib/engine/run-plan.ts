@@ -2,7 +2,7 @@
 // user kept, less those with a final saved result; or, to retry the rows not checked, exactly
 // the registrations given (their new results replace the old).
 import type { FleetRow, SavedRun, VehicleResult } from "../fleet-types.ts";
-import { isNotChecked } from "./result-assembly.ts";
+import { isNotChecked } from "@vics/fleet";
 
 export interface RunPlan {
   /** To send, in the order of the user's list. */

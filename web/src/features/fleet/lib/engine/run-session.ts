@@ -1,7 +1,12 @@
 // The glue the fleet page uses (still no React): loads a saved run, works out what is left,
 // runs the engine, saves every batch before anyone sees it, keeps the run's status current, and
 // offers the page a store it can read with React's useSyncExternalStore.
-import type { FleetClient } from "../../api/fleet-client.ts";
+import {
+  type FleetClient,
+  createFleetRun,
+  type AccessLost,
+  type RunTuning,
+} from "@vics/fleet";
 import type {
   RunProgress,
   RunStatus,
@@ -10,10 +15,7 @@ import type {
 } from "../fleet-types.ts";
 import type { RunStore } from "../store/run-store.ts";
 import { keyedByRun } from "./chunk-key.ts";
-import { createFleetRun } from "./fleet-run.ts";
-import type { AccessLost } from "./request-failure.ts";
 import { planRun } from "./run-plan.ts";
-import type { RunTuning } from "./run-tuning.ts";
 
 /**
  * New results are told to subscribers at most this often while a run goes (and at once when it

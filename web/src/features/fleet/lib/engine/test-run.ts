@@ -8,8 +8,8 @@ import {
   type FleetRun,
   type FleetRunOptions,
   type RunEnd,
-} from "./fleet-run.ts";
-import type { RunTuning } from "./run-tuning.ts";
+  type RunTuning,
+} from "@vics/fleet";
 
 export interface FakeClock {
   now(): number;

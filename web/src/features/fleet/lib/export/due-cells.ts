@@ -1,7 +1,7 @@
 // The export's due-date cells, from lib/due-dates.ts as the results table reads them: the MOT's
 // and road tax's next due dates (a compliance check's), then whether anything falls due within
 // 30 days and what, soonest first. Dates YYYY-MM-DD, as the rest of the export.
-import { DUE_KIND_WORDS, dueDates, dueSoon } from "../due-dates.ts";
+import { DUE_KIND_WORDS, dueDates, dueSoon } from "@vics/fleet";
 import type { VehicleResult } from "../fleet-types.ts";
 
 export const DUE_SOON_COLUMN = "Due within 30 days";

@@ -3,7 +3,7 @@
 // days. The Excel file's Summary sheet and the printable report both show these lines.
 import type { ComplianceChecks } from "@vics/shared";
 import { formatDateTime } from "../../../../lib/dates.ts";
-import { dueSoon, type DueKind } from "../due-dates.ts";
+import { dueSoon, type DueKind } from "@vics/fleet";
 import type { FleetRow, VehicleResult } from "../fleet-types.ts";
 import { buildResultRows } from "../results-view.ts";
 import { summariseRun, type VehicleOutcome } from "../run-summary.ts";

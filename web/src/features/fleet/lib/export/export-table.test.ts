@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FleetRow } from "../fleet-types.ts";
 import { PASTE_SOURCE } from "../parse/parse-paste.ts";
-import { OUTCOME_LABELS } from "../row-outcome.ts";
+import { OUTCOME_LABELS } from "@vics/fleet";
 import {
   exportColumnKind,
   exportHeader,

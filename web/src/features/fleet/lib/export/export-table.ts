@@ -3,9 +3,8 @@
 import { formatRegistration, type Vehicle } from "@vics/shared";
 import { daysBetween } from "../../../../lib/dates.ts";
 import type { FleetRow, VehicleResult } from "../fleet-types.ts";
-import { notYetOnRecord } from "../../../../lib/not-yet-on-record.ts";
+import { notYetOnRecord, OUTCOME_LABELS, rowOutcome } from "@vics/fleet";
 import { lapseWords, newVehicleWords } from "../result-words.ts";
-import { OUTCOME_LABELS, rowOutcome } from "../row-outcome.ts";
 import { complianceCells } from "./compliance-cells.ts";
 import { dueCells } from "./due-cells.ts";
 import { type ExportRun, userCells } from "./export-columns.ts";

@@ -2,7 +2,7 @@
 // Excel's own "Bad", "Neutral" and "Good" cell styles, so they read as a spreadsheet user
 // expects; grey where VICS has no answer. The outcome's words stay in the cell: colour is
 // never the only signal (and is lost on a black-and-white printer).
-import { OUTCOME_LABELS, type RowOutcome } from "../row-outcome.ts";
+import { OUTCOME_LABELS, type RowOutcome } from "@vics/fleet";
 
 interface Fill {
   backgroundColor: string;

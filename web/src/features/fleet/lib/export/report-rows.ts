@@ -15,7 +15,7 @@ import {
   type ResultRow,
 } from "../results-view.ts";
 import { actionRank } from "../results-sort.ts";
-import { OUTCOME_LABELS } from "../row-outcome.ts";
+import { OUTCOME_LABELS } from "@vics/fleet";
 import { userColumnName, type ExportRun } from "./export-columns.ts";
 
 /** The user's columns a portrait A4 page has room for beside ours. */

@@ -3,11 +3,11 @@
 // and the fleet results say "not yet on record" for it, not "not insured": a fleet manager
 // would otherwise chase a false alarm.
 import {
+  daysBetween,
   POLICY_RECORD_GRACE_DAYS,
   type Policy,
   type Vehicle,
 } from "@vics/shared";
-import { daysBetween } from "./dates.ts";
 
 interface NotInsuredAnswer {
   /** The most recent policy that ended: null when there never was one; undefined if unknown. */

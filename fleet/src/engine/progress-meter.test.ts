@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { RunProgress, VehicleResult } from "../fleet-types.ts";
+import type { RunProgress, VehicleResult } from "../results.ts";
 import { ProgressMeter } from "./progress-meter.ts";
 
 const answered = (count: number, notChecked = 0): VehicleResult[] =>

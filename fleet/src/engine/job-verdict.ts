@@ -2,7 +2,7 @@
 // that follow (retries, halves, leftovers) and what the whole run must do (wait, stop, switch
 // to single compliance checks). The rules themselves are in answer-verdict.ts (an answer came)
 // and failure-verdict.ts (it did not); docs/decisions/012 says why.
-import type { ComplianceOutcome, InsuranceOutcome } from "../fleet-types.ts";
+import type { ComplianceOutcome, InsuranceOutcome } from "../results.ts";
 import { backoffDelay } from "./backoff.ts";
 import { answersInsurance, newJob, type Job } from "./job-queue.ts";
 import {

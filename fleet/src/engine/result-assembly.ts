@@ -5,7 +5,7 @@ import type {
   ComplianceOutcome,
   InsuranceOutcome,
   VehicleResult,
-} from "../fleet-types.ts";
+} from "../results.ts";
 import type { SettledPart } from "./job-verdict.ts";
 
 interface Parts {

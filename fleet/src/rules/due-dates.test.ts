@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dueDates, dueSoon } from "./due-dates.ts";
-import type { VehicleResult } from "./fleet-types.ts";
+import type { VehicleResult } from "../results.ts";
 
 const policy = {
   number: "P1",

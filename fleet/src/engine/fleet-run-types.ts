@@ -1,7 +1,7 @@
 // What the fleet run engine takes and gives: the page, the run session and the Node benchmark
 // all drive it through these.
-import type { FleetClient } from "../../api/fleet-client.ts";
-import type { RunProgress, VehicleResult } from "../fleet-types.ts";
+import type { FleetClient } from "../fleet-client.ts";
+import type { RunProgress, VehicleResult } from "../results.ts";
 import type { AccessLost } from "./request-failure.ts";
 import type { RunTuning } from "./run-tuning.ts";
 

@@ -1,8 +1,8 @@
 // One outcome per row of the user's list, in words and in the order a fleet manager acts on
 // them: the summary, the results table and the export all read it from here.
-import { isExpiringSoon } from "../../../lib/dates.ts";
-import { notYetOnRecord } from "../../../lib/not-yet-on-record.ts";
-import type { FleetRow, VehicleResult } from "./fleet-types.ts";
+import { isExpiringSoon } from "./expiry.ts";
+import { notYetOnRecord } from "./not-yet-on-record.ts";
+import type { FleetRow, VehicleResult } from "../results.ts";
 
 export type RowOutcome =
   | "not-insured"

@@ -1,13 +1,13 @@
 // Sends one job through the FleetClient, with its own time limit, and reports what came back
 // without throwing: an answer, a failure (timed out or not), or an abort because the run ended.
-import type {
-  BulkComplianceResult,
-  BulkResult,
-  ComplianceRecord,
-  RateLimitState,
+import {
+  type BulkComplianceResult,
+  type BulkResult,
+  type ComplianceRecord,
+  type RateLimitState,
+  isApiError,
 } from "@vics/shared";
-import { isApiError } from "../../../../lib/api-error.ts";
-import type { FleetClient } from "../../api/fleet-client.ts";
+import type { FleetClient } from "../fleet-client.ts";
 import type { Job } from "./job-queue.ts";
 
 export type JobAnswer =

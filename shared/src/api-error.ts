@@ -1,5 +1,9 @@
-// The one error type every screen receives from the API client.
-import type { ProblemCode, RateLimitState, Role } from "@vics/shared";
+// The one error type a client of the API receives: the web app's API client throws it to every
+// screen, and the fleet engine's HTTP client (@vics/fleet) throws it in Node, so the engine
+// judges a failure the same way wherever it runs.
+import type { Role } from "./access.ts";
+import type { ProblemCode } from "./problem.ts";
+import type { RateLimitState } from "./rate-limit.ts";
 
 export type ApiErrorCode = ProblemCode | "NETWORK" | "INVALID_RESPONSE";
 

@@ -1,7 +1,7 @@
 // The run's progress as the page shows it. Phase changes are reported at once; counts at most
 // every progressIntervalMs, so that a fast run does not re-render the page for every chunk.
 import type { RateLimitState } from "@vics/shared";
-import type { RunPhase, RunProgress, VehicleResult } from "../fleet-types.ts";
+import type { RunPhase, RunProgress, VehicleResult } from "../results.ts";
 import { isNotChecked } from "./result-assembly.ts";
 
 export class ProgressMeter {

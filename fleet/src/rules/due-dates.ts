@@ -1,8 +1,9 @@
 // When a vehicle's cover, MOT and road tax next fall due, and which fall due soon: the results
 // table, the filters, the needs-action order and both exports read them from here, so a fleet
 // manager sees one answer for "what must I renew this month?".
-import { daysBetween, EXPIRING_SOON_DAYS } from "../../../lib/dates.ts";
-import type { VehicleResult } from "./fleet-types.ts";
+import { daysBetween } from "@vics/shared";
+import { EXPIRING_SOON_DAYS } from "./expiry.ts";
+import type { VehicleResult } from "../results.ts";
 
 export type DueKind = "insurance" | "mot" | "tax";
 

@@ -2,7 +2,7 @@
 // rate limit, retrying what can be retried, until every registration has exactly one result
 // (or the run is cancelled). Plain TypeScript: fetch, AbortController and setTimeout only, so
 // the same engine runs in the browser and in Node. The rules are in docs/decisions/012.
-import type { VehicleResult } from "../fleet-types.ts";
+import type { VehicleResult } from "../results.ts";
 import { JobQueue, type Job } from "./job-queue.ts";
 import { ProgressMeter } from "./progress-meter.ts";
 import { RateGate, type RateReading } from "./rate-gate.ts";

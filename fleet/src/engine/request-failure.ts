@@ -1,6 +1,6 @@
 // What a failed request means for the run, and the words a fleet manager reads on the rows
 // it leaves "not checked". Never a status code: what happened, and that they can retry.
-import { isApiError } from "../../../../lib/api-error.ts";
+import { isApiError } from "@vics/shared";
 
 /** Failures worth another try, after a backoff. */
 export type TransientCause =

@@ -8,7 +8,7 @@ import {
   type BulkItem,
   type BulkResult,
 } from "@vics/shared";
-import type { ComplianceOutcome, InsuranceOutcome } from "../fleet-types.ts";
+import type { ComplianceOutcome, InsuranceOutcome } from "../results.ts";
 
 /** The item said "Temporarily unavailable, retry later": ask again, like a 5xx. */
 export const RETRY = "retry";
