@@ -6,6 +6,10 @@ import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { registerApiRoutes, takesBody } from "./forward/api-routes.ts";
 import { registerDataRoutes } from "./data/data-routes.ts";
+import {
+  fleetRoutesTakeBody,
+  registerFleetRoutes,
+} from "./fleets/fleet-routes.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { browserChecks } from "./edges/browser-checks.ts";
 import { createForwarder } from "./forward/forward.ts";
@@ -97,7 +101,11 @@ export function createProxyApp(
   // The edges, in this order, before any route (docs/decisions/018-proxy-edges.md).
   app.use(hostCheck(settings.publicOrigin));
   app.use(exceptNavigations(browserChecks(settings.publicOrigin)));
-  app.use(noBodyExcept((c) => takesBody(c) || staffAccessTakesBody(c)));
+  app.use(
+    noBodyExcept(
+      (c) => takesBody(c) || staffAccessTakesBody(c) || fleetRoutesTakeBody(c),
+    ),
+  );
   const now = () => deps.clock.now();
   registerStaffAccess(app, {
     settings: {
@@ -132,6 +140,7 @@ export function createProxyApp(
   });
   // The data page's answers: not checks, so neither counted nor audited as one.
   registerDataRoutes(app, upstreamForward);
+  registerFleetRoutes(app, { store: deps.store, now });
   registerApiRoutes(app, forward, idempotentReplay(replayCache));
   registerStaticSite(app, settings.webRoot);
 

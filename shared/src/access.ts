@@ -65,6 +65,10 @@ export const AUDIT_ACTIONS = [
   "user.reset",
   "user.password",
   "key.rotate",
+  "fleet.create",
+  "fleet.update",
+  "fleet.rename",
+  "fleet.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -18,3 +18,4 @@ export * from "./auth.ts";
 export * from "./csv.ts";
 export * from "./point-in-time.ts";
 export * from "./api-error.ts";
+export * from "./fleets.ts";

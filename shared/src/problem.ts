@@ -23,6 +23,8 @@ export const PROBLEM_CODES = [
   "SERVICE_UNAVAILABLE",
   // A point-in-time question outside the kept history, or in the future (decision 041).
   "DATE_OUT_OF_RANGE",
+  // The proxy's saved fleets: a name already taken, or a fleet changed since it was read.
+  "CONFLICT",
 ] as const;
 
 export const ProblemCodeSchema = z.enum(PROBLEM_CODES);
@@ -72,6 +74,7 @@ export const PROBLEM_TITLES: Record<ProblemCode, string> = {
   LINK_NOT_USABLE: "Link cannot be used",
   SERVICE_UNAVAILABLE: "Service unavailable",
   DATE_OUT_OF_RANGE: "Date out of range",
+  CONFLICT: "Conflict",
 };
 
 export function problemType(code: ProblemCode): string {

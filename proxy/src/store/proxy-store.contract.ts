@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { fleetStoreContract } from "./fleet-store.contract.ts";
 import {
   DuplicateEmailError,
   type NewAuditEvent,
@@ -34,6 +35,8 @@ export function proxyStoreContract(open: () => Promise<ProxyStore>) {
   afterEach(async () => {
     await store.close();
   });
+
+  fleetStoreContract(() => store);
 
   describe("users", () => {
     it("finds a user by id, by email in any case, and refuses the same email twice", async () => {

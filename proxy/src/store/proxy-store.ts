@@ -1,11 +1,12 @@
 /**
- * What the proxy keeps of its own: the team's users, their sessions, one-time links and the
- * audit log. Asynchronous, so that a PostgreSQL store can stand behind the same interface:
+ * What the proxy keeps of its own: the team's users, their sessions, one-time links, the
+ * audit log and the saved fleets (fleet-store.ts). Asynchronous, so that a PostgreSQL store can stand behind the same interface:
  * SQLite (`sqlite/`, the embedded default) or PostgreSQL (`postgres/`), opened by
  * open-proxy-store.ts.
  */
 
 import type { AuditAction, Role } from "@vics/shared";
+import type { FleetStore } from "./fleet-store.ts";
 
 export { ROLES, type AuditAction, type Role } from "@vics/shared";
 
@@ -151,7 +152,13 @@ export interface AuditStore {
 }
 
 export interface ProxyStore
-  extends UserStore, SessionStore, LinkStore, AuditStore, OidcLoginStore {
+  extends
+    UserStore,
+    SessionStore,
+    LinkStore,
+    AuditStore,
+    OidcLoginStore,
+    FleetStore {
   /** Resolves when the database answers; for the readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -4,14 +4,15 @@ import { MIGRATIONS, MIGRATIONS_NAME } from "./schema.ts";
 
 /**
  * Exactly what the app role may do: read and write its sessions, links and sign-ins, change
- * users (some columns), read the settings and the migrations' record, and only read and add
- * audit events. No UPDATE, DELETE or TRUNCATE of an event: old ones go through prune_audit.
+ * users (some columns), keep the saved fleets, read the settings and the migrations' record,
+ * and only read and add audit events. No UPDATE, DELETE or TRUNCATE of an event: old ones go through prune_audit.
  */
 const appGrants = (role: string) => {
   const app = pg.escapeIdentifier(role);
   return `
     REVOKE ALL ON users, sessions, one_time_links, oidc_logins, proxy_settings,
-      audit_events, audit_registrations, ${MIGRATIONS_NAME}_migrations FROM ${app};
+      audit_events, audit_registrations, fleets, fleet_vehicles,
+      ${MIGRATIONS_NAME}_migrations FROM ${app};
     GRANT SELECT, INSERT ON users TO ${app};
     GRANT UPDATE (name, role, password_hash, disabled_at, oidc_issuer, oidc_subject) ON users TO ${app};
     GRANT SELECT, INSERT, DELETE ON sessions, one_time_links, oidc_logins TO ${app};
@@ -20,6 +21,7 @@ const appGrants = (role: string) => {
     GRANT SELECT, INSERT ON audit_events, audit_registrations TO ${app};
     GRANT SELECT ON proxy_settings, ${MIGRATIONS_NAME}_migrations TO ${app};
     GRANT EXECUTE ON FUNCTION prune_audit(bigint) TO ${app};
+    GRANT SELECT, INSERT, UPDATE, DELETE ON fleets, fleet_vehicles TO ${app};
   `;
 };
 

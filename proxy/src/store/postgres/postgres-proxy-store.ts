@@ -7,6 +7,7 @@ import {
   storeError,
 } from "@vics/shared/server/postgres-errors";
 import { sqlOn } from "./database.ts";
+import { fleetQueries } from "./fleet-queries.ts";
 import { setUpAsOwner, setUpState, type SetUpState } from "./owner-setup.ts";
 import {
   linkQueries,
@@ -60,6 +61,7 @@ export async function openPostgresProxyStore(
     ...sessionQueries(sql),
     ...linkQueries(sql),
     ...oidcLoginQueries(sql),
+    ...fleetQueries(pool, sql),
     appendAudit,
     searchAudit,
     pruneAudit,

@@ -137,4 +137,31 @@ export const MIGRATIONS: readonly string[] = [
   END $$;
   REVOKE ALL ON FUNCTION prune_audit(bigint) FROM PUBLIC;
   `,
+  `
+  -- The team's saved fleets: a vehicle once per fleet, in the order saved, with the user's own
+  -- cells (a JSON array, one per column). version counts the changes to the vehicles.
+  CREATE TABLE fleets (
+    id text PRIMARY KEY,
+    name text NOT NULL,
+    columns jsonb NOT NULL,
+    version integer NOT NULL,
+    created_at bigint NOT NULL,
+    created_by text,
+    updated_at bigint NOT NULL,
+    updated_by text
+  );
+  CREATE UNIQUE INDEX fleets_name_unique ON fleets (lower(name));
+
+  CREATE TABLE fleet_vehicles (
+    fleet_id text NOT NULL REFERENCES fleets (id) ON DELETE CASCADE,
+    registration text NOT NULL,
+    position integer NOT NULL,
+    cells jsonb NOT NULL,
+    added_at bigint NOT NULL,
+    PRIMARY KEY (fleet_id, registration)
+  );
+  CREATE INDEX fleet_vehicles_in_order ON fleet_vehicles (fleet_id, position);
+  -- "Every watched vehicle, once": the re-checks' list.
+  CREATE INDEX fleet_vehicles_by_registration ON fleet_vehicles (registration);
+  `,
 ];

@@ -89,6 +89,32 @@ const MIGRATIONS = [
     expires_at INTEGER NOT NULL
   ) STRICT;
   `,
+  `
+  -- The team's saved fleets: a vehicle once per fleet, in the order saved, with the user's own
+  -- cells (a JSON array, one per column). version counts the changes to the vehicles.
+  CREATE TABLE fleets (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    columns TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    created_by TEXT,
+    updated_at INTEGER NOT NULL,
+    updated_by TEXT
+  ) STRICT;
+
+  CREATE TABLE fleet_vehicles (
+    fleet_id TEXT NOT NULL REFERENCES fleets (id) ON DELETE CASCADE,
+    registration TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    cells TEXT NOT NULL,
+    added_at INTEGER NOT NULL,
+    PRIMARY KEY (fleet_id, registration)
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX fleet_vehicles_in_order ON fleet_vehicles (fleet_id, position);
+  -- "Every watched vehicle, once": the re-checks' list.
+  CREATE INDEX fleet_vehicles_by_registration ON fleet_vehicles (registration);
+  `,
 ];
 
 /**

@@ -1,6 +1,7 @@
 import type { ProxyStore } from "../proxy-store.ts";
 import { auditQueries } from "./audit-queries.ts";
 import { openDatabase } from "./database.ts";
+import { fleetQueries } from "./fleet-queries.ts";
 import { migrate } from "./schema.ts";
 import {
   linkQueries,
@@ -28,6 +29,7 @@ export function openSqliteProxyStore(
       ...linkQueries(db),
       ...oidcLoginQueries(db),
       ...auditQueries(db, options.auditRetentionDays),
+      ...fleetQueries(db),
       async ping() {
         db.prepare("SELECT 1").get();
       },

@@ -21,6 +21,10 @@ export const ACTION_WORDS: Record<AuditAction, string> = {
   "user.reset": "Sent a password reset",
   "user.password": "Set a password",
   "key.rotate": "Changed the service’s API key",
+  "fleet.create": "Saved a fleet",
+  "fleet.update": "Updated a fleet’s vehicles",
+  "fleet.rename": "Renamed a fleet",
+  "fleet.delete": "Deleted a fleet",
 };
 
 const STATUS_WORDS: Record<string, string> = {

@@ -1,0 +1,202 @@
+// /api/fleets: the team's saved fleets, for users with the fleet role (docs/api.md, "Saved
+// fleets"). Every change is in the audit log with who made it; a new list is applied only to
+// the version of the fleet its difference was shown for.
+import {
+  FLEET_MAX_BODY_BYTES,
+  FLEET_PATHS,
+  FleetListSchema,
+  FleetRenameSchema,
+  FleetUpdateSchema,
+  NewFleetSchema,
+  type AuditAction,
+  type FleetSummary,
+  type SavedFleet,
+} from "@vics/shared";
+import { ProblemError } from "@vics/shared/server/problem-error";
+import type { Context, Hono } from "hono";
+import { requireRole } from "../auth/session-middleware.ts";
+import type { AppContext, AppEnv } from "../http/app-env.ts";
+import { clientAddress } from "../http/client-address.ts";
+import { readJsonBody } from "../http/json-body.ts";
+import {
+  DuplicateFleetNameError,
+  FleetVersionError,
+  type StoredFleet,
+} from "../store/fleet-store.ts";
+import type { ProxyStore } from "../store/proxy-store.ts";
+import { fleetDifference } from "./fleet-difference.ts";
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export const fleetSummary = (fleet: StoredFleet): FleetSummary => ({
+  id: fleet.id,
+  name: fleet.name,
+  vehicleCount: fleet.vehicleCount,
+  columns: fleet.columns,
+  version: fleet.version,
+  created: { at: iso(fleet.createdAt), by: fleet.createdBy },
+  updated: { at: iso(fleet.updatedAt), by: fleet.updatedBy },
+});
+
+const LIST = { maxBytes: FLEET_MAX_BODY_BYTES, what: "The list" };
+
+/** The fleet routes take a body: a new fleet, a list to compare or apply, a new name. */
+export function fleetRoutesTakeBody(c: AppContext): boolean {
+  const { method, path } = c.req;
+  return (
+    (method === "POST" || method === "PUT" || method === "PATCH") &&
+    (path === FLEET_PATHS.fleets || path.startsWith(`${FLEET_PATHS.fleets}/`))
+  );
+}
+
+export function registerFleetRoutes(
+  app: Hono<AppEnv>,
+  deps: { store: ProxyStore; now: () => number },
+): void {
+  const { store, now } = deps;
+  const actor = (c: Context<AppEnv>) => ({
+    email: c.get("user")?.email ?? null,
+    at: now(),
+  });
+  const audit = (
+    c: Context<AppEnv>,
+    action: AuditAction,
+    detail: Record<string, string | number>,
+    registrations: readonly string[] = [],
+  ) => {
+    const user = c.get("user")!;
+    return store.appendAudit({
+      at: now(),
+      userId: user.id,
+      userEmail: user.email,
+      action,
+      registrations,
+      outcome: "ok",
+      requestId: c.get("requestId") ?? null,
+      clientAddress: clientAddress(c) ?? null,
+      detail,
+    });
+  };
+  const notFound = () =>
+    new ProblemError(
+      404,
+      "NOT_FOUND",
+      "There is no such fleet: it may have been deleted. The fleets page lists them all.",
+    );
+  const found = async (id: string) => {
+    const fleet = await store.findFleet(id);
+    if (!fleet) throw notFound();
+    return fleet;
+  };
+  const nameTaken = (error: unknown): never => {
+    if (error instanceof DuplicateFleetNameError)
+      throw new ProblemError(
+        409,
+        "CONFLICT",
+        `${error.message}: choose another name.`,
+      );
+    throw error;
+  };
+
+  const fleetRole = requireRole("fleet");
+  app.use(FLEET_PATHS.fleets, fleetRole);
+  app.use(`${FLEET_PATHS.fleets}/*`, fleetRole);
+
+  app.get(FLEET_PATHS.fleets, async (c) =>
+    c.json({ fleets: (await store.listFleets()).map(fleetSummary) }),
+  );
+
+  app.post(FLEET_PATHS.fleets, async (c) => {
+    const input = await readJsonBody(c, NewFleetSchema, LIST);
+    const fleet = await store
+      .createFleet(input.name, input, actor(c))
+      .catch(nameTaken);
+    await audit(c, "fleet.create", {
+      fleet: fleet.name,
+      vehicles: fleet.vehicleCount,
+    });
+    return c.json(fleetSummary(fleet), 201);
+  });
+
+  app.get(`${FLEET_PATHS.fleets}/:id`, async (c) => {
+    const fleet = await found(c.req.param("id"));
+    const vehicles = await store.fleetVehicles(fleet.id);
+    const answer: SavedFleet = {
+      ...fleetSummary(fleet),
+      vehicles: vehicles.map((v) => ({
+        registration: v.registration,
+        cells: v.cells,
+        addedAt: iso(v.addedAt),
+      })),
+    };
+    return c.json(answer);
+  });
+
+  app.post(`${FLEET_PATHS.fleets}/:id/difference`, async (c) => {
+    const list = await readJsonBody(c, FleetListSchema, LIST);
+    const fleet = await found(c.req.param("id"));
+    return c.json(
+      fleetDifference(fleet, await store.fleetVehicles(fleet.id), list),
+    );
+  });
+
+  app.put(`${FLEET_PATHS.fleets}/:id/vehicles`, async (c) => {
+    const input = await readJsonBody(c, FleetUpdateSchema, LIST);
+    const fleet = await found(c.req.param("id"));
+    const difference = fleetDifference(
+      fleet,
+      await store.fleetVehicles(fleet.id),
+      input,
+    );
+    try {
+      const updated = await store.replaceFleetVehicles(
+        fleet.id,
+        input.version,
+        input,
+        actor(c),
+      );
+      if (!updated) throw notFound();
+    } catch (error) {
+      if (error instanceof FleetVersionError)
+        throw new ProblemError(
+          409,
+          "CONFLICT",
+          "Someone changed this fleet after its difference was shown. Look at the difference again, then apply it.",
+        );
+      throw error;
+    }
+    await audit(
+      c,
+      "fleet.update",
+      {
+        fleet: fleet.name,
+        added: difference.added.length,
+        removed: difference.removed.length,
+        changed: difference.changed.length,
+      },
+      [...difference.added, ...difference.removed],
+    );
+    return c.json(difference);
+  });
+
+  app.patch(`${FLEET_PATHS.fleets}/:id`, async (c) => {
+    const { name } = await readJsonBody(c, FleetRenameSchema);
+    const fleet = await found(c.req.param("id"));
+    const renamed = await store
+      .renameFleet(fleet.id, name, actor(c))
+      .catch(nameTaken);
+    if (!renamed) throw notFound();
+    await audit(c, "fleet.rename", { from: fleet.name, to: renamed.name });
+    return c.json(fleetSummary(renamed));
+  });
+
+  app.delete(`${FLEET_PATHS.fleets}/:id`, async (c) => {
+    const fleet = await found(c.req.param("id"));
+    if (await store.deleteFleet(fleet.id))
+      await audit(c, "fleet.delete", {
+        fleet: fleet.name,
+        vehicles: fleet.vehicleCount,
+      });
+    return c.body(null, 204);
+  });
+}

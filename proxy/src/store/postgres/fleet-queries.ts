@@ -1,0 +1,181 @@
+import { randomUUID } from "node:crypto";
+import type { PgClient, PgPool } from "@vics/shared/server/postgres";
+import { inPgTransaction } from "@vics/shared/server/postgres";
+import { reachingPostgres } from "@vics/shared/server/postgres-errors";
+import type { FleetVehicle } from "@vics/shared";
+import {
+  DuplicateFleetNameError,
+  FleetVersionError,
+  type FleetStore,
+  type StoredFleet,
+} from "../fleet-store.ts";
+import type { Sql } from "./database.ts";
+
+interface FleetRow {
+  id: string;
+  name: string;
+  columns: string[];
+  version: number;
+  vehicle_count: string;
+  created_at: string;
+  created_by: string | null;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+const toFleet = (row: FleetRow): StoredFleet => ({
+  id: row.id,
+  name: row.name,
+  columns: row.columns,
+  version: row.version,
+  vehicleCount: Number(row.vehicle_count),
+  createdAt: Number(row.created_at),
+  createdBy: row.created_by,
+  updatedAt: Number(row.updated_at),
+  updatedBy: row.updated_by,
+});
+
+const isUniqueName = (error: unknown) =>
+  (error as { code?: string }).code === "23505" &&
+  (error as { constraint?: string }).constraint === "fleets_name_unique";
+
+const SELECT_FLEET = `SELECT id, name, columns, version, created_at, created_by, updated_at,
+  updated_by, (SELECT count(*) FROM fleet_vehicles WHERE fleet_id = fleets.id) AS vehicle_count
+  FROM fleets`;
+
+/** Rows per INSERT: 100,000 vehicles go in ten statements of arrays. */
+const BATCH = 10_000;
+
+async function insertVehicles(
+  client: PgClient,
+  fleetId: string,
+  vehicles: readonly FleetVehicle[],
+  addedAt: (registration: string) => number,
+): Promise<void> {
+  for (let start = 0; start < vehicles.length; start += BATCH) {
+    const batch = vehicles.slice(start, start + BATCH);
+    await client.query(
+      `INSERT INTO fleet_vehicles (fleet_id, registration, position, cells, added_at)
+       SELECT $1, registration, position, cells::jsonb, added_at
+       FROM unnest($2::text[], $3::int[], $4::text[], $5::bigint[])
+         AS v (registration, position, cells, added_at)`,
+      [
+        fleetId,
+        batch.map((v) => v.registration),
+        batch.map((_, i) => start + i),
+        batch.map((v) => JSON.stringify(v.cells)),
+        batch.map((v) => addedAt(v.registration)),
+      ],
+    );
+  }
+}
+
+export function fleetQueries(pool: PgPool, sql: Sql): FleetStore {
+  const transaction = <T>(work: (client: PgClient) => Promise<T>) =>
+    reachingPostgres(() => inPgTransaction(pool, work));
+  const find = async (id: string) => {
+    const { rows } = await sql<FleetRow>(`${SELECT_FLEET} WHERE id = $1`, [id]);
+    return rows[0] ? toFleet(rows[0]) : undefined;
+  };
+
+  return {
+    async createFleet(name, contents, actor) {
+      const id = randomUUID();
+      try {
+        await transaction(async (client) => {
+          await client.query(
+            `INSERT INTO fleets (id, name, columns, version, created_at, created_by, updated_at, updated_by)
+             VALUES ($1, $2, $3, 1, $4, $5, $4, $5)`,
+            [id, name, JSON.stringify(contents.columns), actor.at, actor.email],
+          );
+          await insertVehicles(client, id, contents.vehicles, () => actor.at);
+        });
+      } catch (error) {
+        if (isUniqueName(error)) throw new DuplicateFleetNameError(name);
+        throw error;
+      }
+      return (await find(id)) as StoredFleet;
+    },
+    async listFleets() {
+      const { rows } = await sql<FleetRow>(
+        `${SELECT_FLEET} ORDER BY lower(name)`,
+      );
+      return rows.map(toFleet);
+    },
+    findFleet: find,
+    async fleetVehicles(id) {
+      const { rows } = await sql<{
+        registration: string;
+        cells: string[];
+        added_at: string;
+      }>(
+        `SELECT registration, cells, added_at FROM fleet_vehicles
+         WHERE fleet_id = $1 ORDER BY position`,
+        [id],
+      );
+      return rows.map((row) => ({
+        registration: row.registration,
+        cells: row.cells,
+        addedAt: Number(row.added_at),
+      }));
+    },
+    async replaceFleetVehicles(id, version, contents, actor) {
+      const replaced = await transaction(async (client) => {
+        // The row lock holds off another update of this fleet until this one commits.
+        const { rows } = await client.query<{ version: number }>(
+          "SELECT version FROM fleets WHERE id = $1 FOR UPDATE",
+          [id],
+        );
+        const current = rows[0];
+        if (!current) return false;
+        if (current.version !== version)
+          throw new FleetVersionError(version, current.version);
+        const { rows: kept } = await client.query<{
+          registration: string;
+          added_at: string;
+        }>(
+          "DELETE FROM fleet_vehicles WHERE fleet_id = $1 RETURNING registration, added_at",
+          [id],
+        );
+        const since = new Map(
+          kept.map((row) => [row.registration, Number(row.added_at)]),
+        );
+        await insertVehicles(
+          client,
+          id,
+          contents.vehicles,
+          (registration) => since.get(registration) ?? actor.at,
+        );
+        await client.query(
+          `UPDATE fleets SET columns = $2, version = version + 1, updated_at = $3, updated_by = $4
+           WHERE id = $1`,
+          [id, JSON.stringify(contents.columns), actor.at, actor.email],
+        );
+        return true;
+      });
+      return replaced ? find(id) : undefined;
+    },
+    async renameFleet(id, name, actor) {
+      try {
+        await sql(
+          "UPDATE fleets SET name = $2, updated_at = $3, updated_by = $4 WHERE id = $1",
+          [id, name, actor.at, actor.email],
+        );
+      } catch (error) {
+        if (isUniqueName(error)) throw new DuplicateFleetNameError(name);
+        throw error;
+      }
+      return find(id);
+    },
+    async deleteFleet(id) {
+      const { rowCount } = await sql("DELETE FROM fleets WHERE id = $1", [id]);
+      return (rowCount ?? 0) > 0;
+    },
+    async watchedRegistrations() {
+      const { rows } = await sql<{ registration: string }>(
+        "SELECT DISTINCT registration FROM fleet_vehicles ORDER BY registration",
+      );
+      return rows.map((row) => row.registration);
+    },
+  };
+}

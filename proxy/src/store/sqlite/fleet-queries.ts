@@ -1,0 +1,177 @@
+import { randomUUID } from "node:crypto";
+import type { DatabaseSync } from "node:sqlite";
+import {
+  DuplicateFleetNameError,
+  FleetVersionError,
+  type FleetStore,
+  type StoredFleet,
+} from "../fleet-store.ts";
+import { inTransaction } from "@vics/shared/server/sqlite";
+
+interface FleetRow {
+  id: string;
+  name: string;
+  columns: string;
+  version: number;
+  vehicle_count: number;
+  created_at: number;
+  created_by: string | null;
+  updated_at: number;
+  updated_by: string | null;
+}
+
+const toFleet = (row: FleetRow): StoredFleet => ({
+  id: row.id,
+  name: row.name,
+  columns: JSON.parse(row.columns) as string[],
+  version: row.version,
+  vehicleCount: row.vehicle_count,
+  createdAt: row.created_at,
+  createdBy: row.created_by,
+  updatedAt: row.updated_at,
+  updatedBy: row.updated_by,
+});
+
+const isUniqueName = (error: unknown) =>
+  error instanceof Error &&
+  /UNIQUE constraint failed: fleets\.name/.test(error.message);
+
+const FLEET_COLUMNS = `id, name, columns, version, created_at, created_by, updated_at, updated_by,
+  (SELECT count(*) FROM fleet_vehicles WHERE fleet_id = fleets.id) AS vehicle_count`;
+
+export function fleetQueries(db: DatabaseSync): FleetStore {
+  const insertFleet = db.prepare(
+    `INSERT INTO fleets (id, name, columns, version, created_at, created_by, updated_at, updated_by)
+     VALUES (?, ?, ?, 1, ?, ?, ?, ?)`,
+  );
+  const insertVehicle = db.prepare(
+    `INSERT INTO fleet_vehicles (fleet_id, registration, position, cells, added_at)
+     VALUES (?, ?, ?, ?, ?)`,
+  );
+  const byId = db.prepare(`SELECT ${FLEET_COLUMNS} FROM fleets WHERE id = ?`);
+  const all = db.prepare(
+    `SELECT ${FLEET_COLUMNS} FROM fleets ORDER BY name COLLATE NOCASE`,
+  );
+  const vehicles = db.prepare(
+    `SELECT registration, cells, added_at FROM fleet_vehicles
+     WHERE fleet_id = ? ORDER BY position`,
+  );
+  const addedAt = db.prepare(
+    "SELECT registration, added_at FROM fleet_vehicles WHERE fleet_id = ?",
+  );
+  const clear = db.prepare("DELETE FROM fleet_vehicles WHERE fleet_id = ?");
+  const bump = db.prepare(
+    `UPDATE fleets SET columns = ?, version = version + 1, updated_at = ?, updated_by = ?
+     WHERE id = ?`,
+  );
+  const rename = db.prepare(
+    "UPDATE fleets SET name = ?, updated_at = ?, updated_by = ? WHERE id = ?",
+  );
+  const remove = db.prepare("DELETE FROM fleets WHERE id = ?");
+  const watched = db.prepare(
+    "SELECT DISTINCT registration FROM fleet_vehicles ORDER BY registration",
+  );
+
+  const find = (id: string) => {
+    const row = byId.get(id) as FleetRow | undefined;
+    return row ? toFleet(row) : undefined;
+  };
+
+  return {
+    async createFleet(name, contents, actor) {
+      const id = randomUUID();
+      try {
+        inTransaction(db, () => {
+          insertFleet.run(
+            id,
+            name,
+            JSON.stringify(contents.columns),
+            actor.at,
+            actor.email,
+            actor.at,
+            actor.email,
+          );
+          contents.vehicles.forEach((vehicle, position) =>
+            insertVehicle.run(
+              id,
+              vehicle.registration,
+              position,
+              JSON.stringify(vehicle.cells),
+              actor.at,
+            ),
+          );
+        });
+      } catch (error) {
+        if (isUniqueName(error)) throw new DuplicateFleetNameError(name);
+        throw error;
+      }
+      return find(id) as StoredFleet;
+    },
+    async listFleets() {
+      return (all.all() as unknown as FleetRow[]).map(toFleet);
+    },
+    async findFleet(id) {
+      return find(id);
+    },
+    async fleetVehicles(id) {
+      const rows = vehicles.all(id) as unknown as {
+        registration: string;
+        cells: string;
+        added_at: number;
+      }[];
+      return rows.map((row) => ({
+        registration: row.registration,
+        cells: JSON.parse(row.cells) as string[],
+        addedAt: row.added_at,
+      }));
+    },
+    async replaceFleetVehicles(id, version, contents, actor) {
+      return inTransaction(db, () => {
+        const fleet = find(id);
+        if (!fleet) return undefined;
+        if (fleet.version !== version)
+          throw new FleetVersionError(version, fleet.version);
+        const since = new Map(
+          (
+            addedAt.all(id) as unknown as {
+              registration: string;
+              added_at: number;
+            }[]
+          ).map((row) => [row.registration, row.added_at]),
+        );
+        clear.run(id);
+        contents.vehicles.forEach((vehicle, position) =>
+          insertVehicle.run(
+            id,
+            vehicle.registration,
+            position,
+            JSON.stringify(vehicle.cells),
+            since.get(vehicle.registration) ?? actor.at,
+          ),
+        );
+        bump.run(JSON.stringify(contents.columns), actor.at, actor.email, id);
+        return find(id);
+      });
+    },
+    async renameFleet(id, name, actor) {
+      try {
+        rename.run(name, actor.at, actor.email, id);
+      } catch (error) {
+        if (isUniqueName(error)) throw new DuplicateFleetNameError(name);
+        throw error;
+      }
+      return find(id);
+    },
+    async deleteFleet(id) {
+      return inTransaction(db, () => {
+        clear.run(id);
+        return Number(remove.run(id).changes) > 0;
+      });
+    },
+    async watchedRegistrations() {
+      return (watched.all() as { registration: string }[]).map(
+        (row) => row.registration,
+      );
+    },
+  };
+}

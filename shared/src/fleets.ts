@@ -1,0 +1,158 @@
+import { z } from "zod";
+import { isValidRegistration, normaliseRegistration } from "./registration.ts";
+
+/**
+ * The team's saved fleets (docs/api.md, "Saved fleets"): the proxy's own routes under
+ * /api/fleets, for users with the `fleet` role. A fleet is a name, its vehicles (each once) and
+ * the user's own columns (fleet number, driver, depot...), one cell per column per vehicle.
+ */
+
+export const FLEET_PATHS = {
+  fleets: "/api/fleets",
+  fleet: (id: string) => `/api/fleets/${encodeURIComponent(id)}`,
+  /** POST a new list: what applying it would change, without changing anything. */
+  difference: (id: string) =>
+    `/api/fleets/${encodeURIComponent(id)}/difference`,
+  /** PUT a new list, with the version its difference was shown for. */
+  vehicles: (id: string) => `/api/fleets/${encodeURIComponent(id)}/vehicles`,
+} as const;
+
+/** As many vehicles as the fleet check takes in one list. */
+export const FLEET_MAX_VEHICLES = 100_000;
+export const FLEET_MAX_COLUMNS = 40;
+export const FLEET_NAME_MAX = 80;
+export const FLEET_CELL_MAX = 200;
+/** A saved fleet's body: 100,000 vehicles with a few columns fit well inside it. */
+export const FLEET_MAX_BODY_BYTES = 24 * 1024 * 1024;
+
+export const FleetNameSchema = z
+  .string({ error: "Give the fleet a name" })
+  .trim()
+  .min(1, { error: "Give the fleet a name" })
+  .max(FLEET_NAME_MAX, {
+    error: `A fleet's name has at most ${FLEET_NAME_MAX} characters`,
+  });
+
+const CellSchema = z.string().max(FLEET_CELL_MAX, {
+  error: `A cell holds at most ${FLEET_CELL_MAX} characters`,
+});
+
+export const FleetVehicleSchema = z.object({
+  /** Normalised (AB12CDE). */
+  registration: z.string(),
+  /** One per column of the fleet, in its order. */
+  cells: z.array(CellSchema),
+});
+export type FleetVehicle = z.infer<typeof FleetVehicleSchema>;
+
+/**
+ * A list of vehicles as a user sends it: registrations as they typed them (normalised here),
+ * each once, with as many cells as there are columns. A bad entry is named by its position.
+ */
+export const FleetListSchema = z
+  .object({
+    columns: z.array(CellSchema).max(FLEET_MAX_COLUMNS, {
+      error: `A fleet keeps at most ${FLEET_MAX_COLUMNS} columns of its own`,
+    }),
+    vehicles: z
+      .array(FleetVehicleSchema)
+      .min(1, { error: "A fleet needs at least one vehicle" })
+      .max(FLEET_MAX_VEHICLES, {
+        error: `A fleet holds at most ${FLEET_MAX_VEHICLES.toLocaleString("en-GB")} vehicles`,
+      }),
+  })
+  .transform((list, context) => {
+    const seen = new Map<string, number>();
+    const vehicles: FleetVehicle[] = [];
+    list.vehicles.forEach((vehicle, index) => {
+      const registration = normaliseRegistration(vehicle.registration);
+      const where = `Vehicle ${index + 1} ("${vehicle.registration}")`;
+      if (!isValidRegistration(registration)) {
+        context.addIssue({
+          code: "custom",
+          path: ["vehicles", index, "registration"],
+          message: `${where} is not a valid registration`,
+        });
+      } else if (seen.has(registration)) {
+        context.addIssue({
+          code: "custom",
+          path: ["vehicles", index, "registration"],
+          message: `${where} repeats vehicle ${seen.get(registration)}: a fleet holds each vehicle once`,
+        });
+      } else if (vehicle.cells.length > list.columns.length) {
+        context.addIssue({
+          code: "custom",
+          path: ["vehicles", index, "cells"],
+          message: `${where} has ${vehicle.cells.length} cells for ${list.columns.length} columns`,
+        });
+      }
+      seen.set(registration, seen.get(registration) ?? index + 1);
+      const cells = [...vehicle.cells];
+      while (cells.length < list.columns.length) cells.push("");
+      vehicles.push({ registration, cells });
+    });
+    return { columns: list.columns, vehicles };
+  });
+export type FleetList = z.output<typeof FleetListSchema>;
+
+/** POST /api/fleets */
+export const NewFleetSchema = z
+  .object({ name: FleetNameSchema })
+  .and(FleetListSchema);
+export type NewFleet = z.output<typeof NewFleetSchema>;
+
+/** PUT /api/fleets/:id/vehicles: applies only to the version the difference was shown for. */
+export const FleetUpdateSchema = z
+  .object({ version: z.number().int().positive() })
+  .and(FleetListSchema);
+
+/** PATCH /api/fleets/:id */
+export const FleetRenameSchema = z.object({ name: FleetNameSchema });
+
+const ActorSchema = z.object({
+  at: z.string(),
+  /** The user's email at the time; null when the user is gone. */
+  by: z.string().nullable(),
+});
+
+export const FleetSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  vehicleCount: z.number().int(),
+  columns: z.array(z.string()),
+  /** Goes up by one with every change of the vehicles or their cells. */
+  version: z.number().int(),
+  created: ActorSchema,
+  updated: ActorSchema,
+});
+export type FleetSummary = z.infer<typeof FleetSummarySchema>;
+
+/** GET /api/fleets */
+export const FleetListPageSchema = z.object({
+  fleets: z.array(FleetSummarySchema),
+});
+
+/** GET /api/fleets/:id: the vehicles in the order they were saved. */
+export const SavedFleetSchema = FleetSummarySchema.extend({
+  vehicles: z.array(
+    FleetVehicleSchema.extend({
+      /** When the vehicle joined the fleet (ISO time). */
+      addedAt: z.string(),
+    }),
+  ),
+});
+export type SavedFleet = z.infer<typeof SavedFleetSchema>;
+
+/** What a new list would change: POST .../difference, and the answer of the PUT. */
+export const FleetDifferenceSchema = z.object({
+  /** The fleet's version this difference is against. */
+  version: z.number().int(),
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  /** Kept vehicles whose cells change (a new driver, another depot). */
+  changed: z.array(z.string()),
+  unchanged: z.number().int(),
+  /** Whether the column names change. */
+  columnsChanged: z.boolean(),
+});
+export type FleetDifference = z.infer<typeof FleetDifferenceSchema>;
