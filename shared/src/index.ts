@@ -19,3 +19,4 @@ export * from "./csv.ts";
 export * from "./point-in-time.ts";
 export * from "./api-error.ts";
 export * from "./fleets.ts";
+export * from "./watch.ts";

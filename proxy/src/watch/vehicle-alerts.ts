@@ -1,0 +1,192 @@
+// Which alerts a watched vehicle's facts hold open on a UK date, and what a new re-check opens
+// and closes. An alert is a fact with a date and a key that names it: the store keeps each
+// (registration, kind, key) once, so a fact alerts once however often it is evaluated, and a
+// job run twice alerts once.
+import {
+  daysBetween,
+  ENDING_THRESHOLDS,
+  type AlertKind,
+  type DueArea,
+  type EndingThreshold,
+} from "@vics/shared";
+import type { VehicleFacts } from "./vehicle-facts.ts";
+
+export type AlertDetail = Record<string, string | number | null>;
+
+export interface AlertFact {
+  kind: AlertKind;
+  key: string;
+  detail: AlertDetail;
+  /** Opened already resolved: "insured again" and "fines paid" tell of an end. */
+  resolved?: boolean;
+}
+
+export interface AlertRef {
+  kind: AlertKind;
+  key: string;
+}
+
+const sameAlert = (a: AlertRef, b: AlertRef) =>
+  a.kind === b.kind && a.key === b.key;
+
+/** The smallest threshold a date `daysLeft` away has reached; undefined beyond 30 days or past. */
+export function endingThreshold(daysLeft: number): EndingThreshold | undefined {
+  if (daysLeft < 0) return undefined;
+  let reached: EndingThreshold | undefined;
+  for (const threshold of ENDING_THRESHOLDS)
+    if (daysLeft <= threshold) reached = threshold;
+  return reached;
+}
+
+function dueDates(facts: VehicleFacts): [DueArea, string][] {
+  const dates: [DueArea, string][] = [];
+  if (facts.insurance?.status === "insured")
+    dates.push(["insurance", facts.insurance.policy.validTo]);
+  if (facts.mot?.status === "valid" && facts.mot.expiry)
+    dates.push(["mot", facts.mot.expiry]);
+  if (facts.tax?.status === "taxed" && facts.tax.dueDate)
+    dates.push(["tax", facts.tax.dueDate]);
+  return dates;
+}
+
+/** The key of an open alert of `kind`, when one is open: a state keeps the key it opened with. */
+const openKey = (open: readonly AlertRef[], kind: AlertKind) =>
+  open.find((alert) => alert.kind === kind)?.key;
+
+/**
+ * The alerts `facts` hold on `today`. `previous` (the facts before) tells a cancellation from a
+ * lapse; `open` lets a state without a date of its own (SORN, not found) keep its first key.
+ */
+export function activeAlerts(
+  facts: VehicleFacts,
+  today: string,
+  previous: VehicleFacts | undefined,
+  open: readonly AlertRef[],
+): AlertFact[] {
+  if (!facts.found)
+    return [
+      {
+        kind: "not-found",
+        key: openKey(open, "not-found") ?? `since ${today}`,
+        detail: {},
+      },
+    ];
+  const alerts: AlertFact[] = [];
+  const insurance = facts.insurance;
+  if (insurance?.status === "not-insured") {
+    const last = insurance.lastPolicy;
+    const before =
+      previous?.insurance?.status === "insured"
+        ? previous.insurance.policy
+        : undefined;
+    const cancelled =
+      last !== null &&
+      before?.number === last.number &&
+      last.validTo < before.validTo;
+    alerts.push({
+      kind: "not-insured",
+      key: last ? `${last.number} to ${last.validTo}` : "never insured",
+      detail: {
+        how: last === null ? "never" : cancelled ? "cancelled" : "lapsed",
+        policy: last?.number ?? null,
+        insurer: last?.insurer ?? null,
+        endedOn: last?.validTo ?? null,
+      },
+    });
+  }
+  for (const [area, date] of dueDates(facts)) {
+    const threshold = endingThreshold(daysBetween(today, date));
+    if (threshold === undefined) continue;
+    alerts.push({
+      kind: "ending",
+      key: `${area} ${date} at ${threshold}`,
+      detail: { area, date, threshold },
+    });
+  }
+  if (facts.mot?.status === "expired")
+    alerts.push({
+      kind: "mot-expired",
+      key: `expired ${facts.mot.expiry ?? openKey(open, "mot-expired") ?? today}`,
+      detail: { expiry: facts.mot.expiry },
+    });
+  if (facts.tax && facts.tax.status !== "taxed") {
+    const { status, dueDate } = facts.tax;
+    const kept = openKey(open, "untaxed");
+    alerts.push({
+      kind: "untaxed",
+      key:
+        kept?.startsWith(`${status} `) && dueDate === null
+          ? kept
+          : `${status} ${dueDate ?? `since ${today}`}`,
+      detail: { status, dueDate },
+    });
+  }
+  if (facts.fines && facts.fines.count > 0) {
+    const { count, totalPence } = facts.fines;
+    // More fines, or a larger total, than when the open alert began: a new fine.
+    const kept = openKey(open, "new-fine");
+    const keptFines = kept ? parseFines(kept) : undefined;
+    const grew =
+      keptFines === undefined ||
+      count > keptFines.count ||
+      totalPence > keptFines.totalPence;
+    alerts.push({
+      kind: "new-fine",
+      key: grew || !kept ? finesKey(count, totalPence) : kept,
+      detail: { count, totalPence },
+    });
+  }
+  return alerts;
+}
+
+const finesKey = (count: number, totalPence: number) =>
+  `${count} fines, ${totalPence}p`;
+
+function parseFines(key: string) {
+  const match = /^(\d+) fines, (\d+)p$/.exec(key);
+  return match
+    ? { count: Number(match[1]), totalPence: Number(match[2]) }
+    : undefined;
+}
+
+export interface AlertChange {
+  /** New facts: the store inserts each once (an existing key is left as it is). */
+  opened: AlertFact[];
+  /** Open alerts the facts no longer hold. */
+  closed: AlertRef[];
+}
+
+/** What a re-check's facts open and close, against the alerts open before it. */
+export function alertChange(
+  facts: VehicleFacts,
+  today: string,
+  previous: VehicleFacts | undefined,
+  open: readonly AlertRef[],
+): AlertChange {
+  const active = activeAlerts(facts, today, previous, open);
+  const opened = active.filter((a) => !open.some((o) => sameAlert(o, a)));
+  const closed = open.filter((o) => !active.some((a) => sameAlert(a, o)));
+  for (const ended of closed) {
+    if (ended.kind === "not-insured" && facts.insurance?.status === "insured") {
+      const { policy } = facts.insurance;
+      opened.push({
+        kind: "insured-again",
+        key: `after ${ended.key}`,
+        detail: {
+          policy: policy.number,
+          insurer: policy.insurer,
+          validTo: policy.validTo,
+        },
+        resolved: true,
+      });
+    }
+    if (ended.kind === "new-fine" && facts.fines?.count === 0)
+      opened.push({
+        kind: "fines-paid",
+        key: `after ${ended.key}`,
+        detail: {},
+        resolved: true,
+      });
+  }
+  return { opened, closed };
+}

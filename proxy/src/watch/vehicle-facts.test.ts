@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import type { VehicleResult } from "@vics/fleet";
+import { vehicleFacts } from "./vehicle-facts.ts";
+
+const policy = {
+  number: "POL-1",
+  insurer: "Northwind Mutual",
+  type: "Comprehensive",
+  validFrom: "2026-01-01",
+  validTo: "2026-12-31",
+};
+const vehicle = { make: "Ford", model: "Focus", year: 2026, color: "Blue" };
+const checks = {
+  insuranceValid: true,
+  motValid: true,
+  roadTaxPaid: true,
+  noOutstandingFines: false,
+};
+const details = {
+  mot: { status: "exempt" as const, expiry: null },
+  tax: { status: "taxed" as const, dueDate: "2027-03-01" },
+  fines: { count: 1, totalPence: 10_000 },
+};
+const result = (part: Partial<VehicleResult>): VehicleResult => ({
+  registration: "AB12CDE",
+  checkedAt: "2026-11-27T06:00:00.000Z",
+  insurance: { status: "insured", policy },
+  ...part,
+});
+const TODAY = "2026-11-27";
+
+describe("vehicleFacts", () => {
+  it("keeps the policy, MOT, tax and fines of an answered re-check", () => {
+    expect(
+      vehicleFacts(
+        result({
+          compliance: { status: "checked", compliant: false, checks, details },
+        }),
+        TODAY,
+      ),
+    ).toEqual({
+      found: true,
+      insurance: {
+        status: "insured",
+        policy: {
+          number: "POL-1",
+          insurer: "Northwind Mutual",
+          validFrom: "2026-01-01",
+          validTo: "2026-12-31",
+        },
+      },
+      ...details,
+    });
+  });
+
+  it("has no facts for a re-check not answered, so nothing about the vehicle changes", () => {
+    expect(
+      vehicleFacts(
+        result({ insurance: { status: "not-checked", reason: "No answer" } }),
+        TODAY,
+      ),
+    ).toBeUndefined();
+    expect(
+      vehicleFacts(
+        result({ compliance: { status: "not-checked", reason: "No answer" } }),
+        TODAY,
+      ),
+    ).toBeUndefined();
+  });
+
+  it("says 'not found' when either answer does", () => {
+    expect(
+      vehicleFacts(result({ insurance: { status: "not-found" } }), TODAY),
+    ).toEqual({ found: false });
+  });
+
+  it("is 'pending' for a vehicle registered in the last 14 days with no policy ever, 'not insured' after", () => {
+    const uninsured = (firstRegistered: string) =>
+      vehicleFacts(
+        result({
+          insurance: {
+            status: "not-insured",
+            lastPolicy: null,
+            vehicle: { ...vehicle, firstRegistered },
+          },
+        }),
+        TODAY,
+      )?.insurance;
+    expect(uninsured("2026-11-13")).toEqual({
+      status: "pending",
+      firstRegistered: "2026-11-13",
+    });
+    expect(uninsured("2026-11-12")).toEqual({
+      status: "not-insured",
+      lastPolicy: null,
+    });
+  });
+});

@@ -1,0 +1,80 @@
+// What a re-check learned about a watched vehicle, reduced to the facts its alerts and its
+// timeline are made of. A re-check that could not answer has no facts: the vehicle is then
+// "unknown since" that time, and nothing about it changes (never a stale green).
+import { notYetOnRecord, type VehicleResult } from "@vics/fleet";
+import type { MotStatus, TaxStatus } from "@vics/shared";
+
+export interface PolicyFacts {
+  number: string;
+  insurer: string;
+  validFrom: string;
+  validTo: string;
+}
+
+export type InsuranceFacts =
+  | { status: "insured"; policy: PolicyFacts }
+  /** Not on the record, but first registered in the last 14 days: not an alarm yet. */
+  | { status: "pending"; firstRegistered: string }
+  /** `lastPolicy`: the most recent that ended; null when none ever was on the record. */
+  | { status: "not-insured"; lastPolicy: PolicyFacts | null };
+
+export interface VehicleFacts {
+  found: boolean;
+  insurance?: InsuranceFacts;
+  mot?: { status: MotStatus; expiry: string | null };
+  tax?: { status: TaxStatus; dueDate: string | null };
+  fines?: { count: number; totalPence: number };
+}
+
+const policyFacts = (policy: PolicyFacts): PolicyFacts => ({
+  number: policy.number,
+  insurer: policy.insurer,
+  validFrom: policy.validFrom,
+  validTo: policy.validTo,
+});
+
+/**
+ * The facts of a re-check's result on `today` (the UK date), or undefined when it was not
+ * answered (the vehicle is unknown, not changed).
+ */
+export function vehicleFacts(
+  result: VehicleResult,
+  today: string,
+): VehicleFacts | undefined {
+  const { insurance, compliance } = result;
+  if (insurance.status === "not-found" || compliance?.status === "not-found")
+    return { found: false };
+  if (insurance.status !== "insured" && insurance.status !== "not-insured")
+    return undefined;
+  if (compliance !== undefined && compliance.status !== "checked")
+    return undefined;
+  const facts: VehicleFacts = { found: true };
+  if (insurance.status === "insured") {
+    facts.insurance = {
+      status: "insured",
+      policy: policyFacts(insurance.policy),
+    };
+  } else if (notYetOnRecord(insurance, today)) {
+    facts.insurance = {
+      status: "pending",
+      firstRegistered: insurance.vehicle?.firstRegistered ?? today,
+    };
+  } else {
+    facts.insurance = {
+      status: "not-insured",
+      lastPolicy: insurance.lastPolicy
+        ? policyFacts(insurance.lastPolicy)
+        : null,
+    };
+  }
+  const details = compliance?.details;
+  if (details) {
+    facts.mot = { status: details.mot.status, expiry: details.mot.expiry };
+    facts.tax = { status: details.tax.status, dueDate: details.tax.dueDate };
+    facts.fines = {
+      count: details.fines.count,
+      totalPence: details.fines.totalPence,
+    };
+  }
+  return facts;
+}
