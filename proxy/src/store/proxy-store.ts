@@ -1,12 +1,13 @@
 /**
  * What the proxy keeps of its own: the team's users, their sessions, one-time links, the
- * audit log and the saved fleets (fleet-store.ts). Asynchronous, so that a PostgreSQL store can stand behind the same interface:
+ * audit log, the saved fleets (fleet-store.ts) and what their re-checks found (watch-store.ts). Asynchronous, so that a PostgreSQL store can stand behind the same interface:
  * SQLite (`sqlite/`, the embedded default) or PostgreSQL (`postgres/`), opened by
  * open-proxy-store.ts.
  */
 
 import type { AuditAction, Role } from "@vics/shared";
 import type { FleetStore } from "./fleet-store.ts";
+import type { WatchStore } from "./watch-store.ts";
 
 export { ROLES, type AuditAction, type Role } from "@vics/shared";
 
@@ -158,7 +159,8 @@ export interface ProxyStore
     LinkStore,
     AuditStore,
     OidcLoginStore,
-    FleetStore {
+    FleetStore,
+    WatchStore {
   /** Resolves when the database answers; for the readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

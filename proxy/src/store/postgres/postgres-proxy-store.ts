@@ -8,6 +8,7 @@ import {
 } from "@vics/shared/server/postgres-errors";
 import { sqlOn } from "./database.ts";
 import { fleetQueries } from "./fleet-queries.ts";
+import { watchQueries } from "./watch-queries.ts";
 import { setUpAsOwner, setUpState, type SetUpState } from "./owner-setup.ts";
 import {
   linkQueries,
@@ -62,6 +63,7 @@ export async function openPostgresProxyStore(
     ...linkQueries(sql),
     ...oidcLoginQueries(sql),
     ...fleetQueries(pool, sql),
+    ...watchQueries(pool, sql),
     appendAudit,
     searchAudit,
     pruneAudit,

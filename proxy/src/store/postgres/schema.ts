@@ -163,5 +163,36 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX fleet_vehicles_in_order ON fleet_vehicles (fleet_id, position);
   -- "Every watched vehicle, once": the re-checks' list.
   CREATE INDEX fleet_vehicles_by_registration ON fleet_vehicles (registration);
+
+  -- The re-checks: each watched vehicle's latest facts, what changed, and its alerts, each
+  -- (registration, kind, key) once, ever: a fact alerts once however often it is seen.
+  CREATE TABLE watched_vehicles (
+    registration text PRIMARY KEY,
+    facts jsonb,
+    checked_at bigint,
+    unknown_since bigint
+  );
+
+  CREATE TABLE vehicle_timeline (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    registration text NOT NULL,
+    at bigint NOT NULL,
+    area text NOT NULL,
+    before jsonb,
+    after jsonb
+  );
+  CREATE INDEX vehicle_timeline_by_vehicle ON vehicle_timeline (registration, id);
+
+  CREATE TABLE vehicle_alerts (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    registration text NOT NULL,
+    kind text NOT NULL,
+    key text NOT NULL,
+    detail jsonb NOT NULL,
+    opened_at bigint NOT NULL,
+    closed_at bigint,
+    UNIQUE (registration, kind, key)
+  );
+  CREATE INDEX vehicle_alerts_open ON vehicle_alerts (registration) WHERE closed_at IS NULL;
   `,
 ];

@@ -114,6 +114,37 @@ const MIGRATIONS = [
   CREATE INDEX fleet_vehicles_in_order ON fleet_vehicles (fleet_id, position);
   -- "Every watched vehicle, once": the re-checks' list.
   CREATE INDEX fleet_vehicles_by_registration ON fleet_vehicles (registration);
+
+  -- The re-checks: each watched vehicle's latest facts (JSON), what changed, and its alerts,
+  -- each (registration, kind, key) once, ever: a fact alerts once however often it is seen.
+  CREATE TABLE watched_vehicles (
+    registration TEXT PRIMARY KEY,
+    facts TEXT,
+    checked_at INTEGER,
+    unknown_since INTEGER
+  ) STRICT;
+
+  CREATE TABLE vehicle_timeline (
+    id INTEGER PRIMARY KEY,
+    registration TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    area TEXT NOT NULL,
+    before TEXT,
+    after TEXT
+  ) STRICT;
+  CREATE INDEX vehicle_timeline_by_vehicle ON vehicle_timeline (registration, id);
+
+  CREATE TABLE vehicle_alerts (
+    id INTEGER PRIMARY KEY,
+    registration TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL,
+    detail TEXT NOT NULL,
+    opened_at INTEGER NOT NULL,
+    closed_at INTEGER,
+    UNIQUE (registration, kind, key)
+  ) STRICT;
+  CREATE INDEX vehicle_alerts_open ON vehicle_alerts (registration) WHERE closed_at IS NULL;
   `,
 ];
 

@@ -2,6 +2,7 @@ import type { ProxyStore } from "../proxy-store.ts";
 import { auditQueries } from "./audit-queries.ts";
 import { openDatabase } from "./database.ts";
 import { fleetQueries } from "./fleet-queries.ts";
+import { watchQueries } from "./watch-queries.ts";
 import { migrate } from "./schema.ts";
 import {
   linkQueries,
@@ -30,6 +31,7 @@ export function openSqliteProxyStore(
       ...oidcLoginQueries(db),
       ...auditQueries(db, options.auditRetentionDays),
       ...fleetQueries(db),
+      ...watchQueries(db),
       async ping() {
         db.prepare("SELECT 1").get();
       },

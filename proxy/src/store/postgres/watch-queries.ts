@@ -1,0 +1,164 @@
+import type { PgClient, PgPool } from "@vics/shared/server/postgres";
+import { inPgTransaction } from "@vics/shared/server/postgres";
+import { reachingPostgres } from "@vics/shared/server/postgres-errors";
+import type { AlertKind } from "@vics/shared";
+import type {
+  Recheck,
+  StoredAlert,
+  StoredFacts,
+  TimelineArea,
+  WatchStore,
+} from "../watch-store.ts";
+import type { Sql } from "./database.ts";
+
+interface AlertRow {
+  id: string;
+  registration: string;
+  kind: AlertKind;
+  key: string;
+  detail: StoredAlert["detail"];
+  opened_at: string;
+  closed_at: string | null;
+}
+
+const toAlert = (row: AlertRow): StoredAlert => ({
+  id: Number(row.id),
+  registration: row.registration,
+  kind: row.kind,
+  key: row.key,
+  detail: row.detail,
+  openedAt: Number(row.opened_at),
+  closedAt: row.closed_at === null ? null : Number(row.closed_at),
+});
+
+const json = (value: unknown) =>
+  value === null || value === undefined ? null : JSON.stringify(value);
+
+async function record(
+  client: PgClient,
+  recheck: Recheck,
+  opened: StoredAlert[],
+): Promise<void> {
+  const { registration, at } = recheck;
+  if ("unknown" in recheck) {
+    await client.query(
+      `INSERT INTO watched_vehicles (registration, unknown_since) VALUES ($1, $2)
+       ON CONFLICT (registration) DO UPDATE SET
+         unknown_since = coalesce(watched_vehicles.unknown_since, excluded.unknown_since)`,
+      [registration, at],
+    );
+    return;
+  }
+  await client.query(
+    `INSERT INTO watched_vehicles (registration, facts, checked_at, unknown_since)
+     VALUES ($1, $2, $3, NULL)
+     ON CONFLICT (registration) DO UPDATE SET
+       facts = excluded.facts, checked_at = excluded.checked_at, unknown_since = NULL`,
+    [registration, JSON.stringify(recheck.facts), at],
+  );
+  for (const entry of recheck.timeline)
+    await client.query(
+      `INSERT INTO vehicle_timeline (registration, at, area, before, after)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [registration, at, entry.area, json(entry.before), json(entry.after)],
+    );
+  for (const alert of recheck.closed)
+    await client.query(
+      `UPDATE vehicle_alerts SET closed_at = $1
+       WHERE registration = $2 AND kind = $3 AND key = $4 AND closed_at IS NULL`,
+      [at, registration, alert.kind, alert.key],
+    );
+  for (const alert of recheck.opened) {
+    const { rows } = await client.query<AlertRow>(
+      `INSERT INTO vehicle_alerts (registration, kind, key, detail, opened_at, closed_at)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (registration, kind, key) DO NOTHING
+       RETURNING *`,
+      [
+        registration,
+        alert.kind,
+        alert.key,
+        JSON.stringify(alert.detail),
+        at,
+        alert.resolved ? at : null,
+      ],
+    );
+    if (rows[0]) opened.push(toAlert(rows[0]));
+  }
+}
+
+export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
+  return {
+    async watchStates(registrations) {
+      const list = [...registrations];
+      const { rows: states } = await sql<{
+        registration: string;
+        facts: StoredFacts | null;
+        checked_at: string | null;
+        unknown_since: string | null;
+      }>(
+        `SELECT registration, facts, checked_at, unknown_since FROM watched_vehicles
+         WHERE registration = ANY ($1::text[])`,
+        [list],
+      );
+      const { rows: open } = await sql<{
+        registration: string;
+        kind: AlertKind;
+        key: string;
+      }>(
+        `SELECT registration, kind, key FROM vehicle_alerts
+         WHERE registration = ANY ($1::text[]) AND closed_at IS NULL`,
+        [list],
+      );
+      const byRegistration = new Map(states.map((s) => [s.registration, s]));
+      return list.map((registration) => {
+        const row = byRegistration.get(registration);
+        return {
+          registration,
+          facts: row?.facts ?? undefined,
+          checkedAt: row?.checked_at ? Number(row.checked_at) : undefined,
+          unknownSince: row?.unknown_since
+            ? Number(row.unknown_since)
+            : undefined,
+          openAlerts: open
+            .filter((alert) => alert.registration === registration)
+            .map(({ kind, key }) => ({ kind, key })),
+        };
+      });
+    },
+    recordRechecks(rechecks) {
+      return reachingPostgres(() =>
+        inPgTransaction(pool, async (client) => {
+          const opened: StoredAlert[] = [];
+          for (const recheck of rechecks) await record(client, recheck, opened);
+          return opened;
+        }),
+      );
+    },
+    async vehicleTimeline(registration) {
+      const { rows } = await sql<{
+        at: string;
+        area: TimelineArea;
+        before: unknown;
+        after: unknown;
+      }>(
+        `SELECT at, area, before, after FROM vehicle_timeline
+         WHERE registration = $1 ORDER BY id DESC`,
+        [registration],
+      );
+      return rows.map((row) => ({
+        at: Number(row.at),
+        area: row.area,
+        before: row.before,
+        after: row.after,
+      }));
+    },
+    async vehicleAlerts(registration) {
+      const { rows } = await sql<AlertRow>(
+        "SELECT * FROM vehicle_alerts WHERE registration = $1 ORDER BY id DESC",
+        [registration],
+      );
+      return rows.map(toAlert);
+    },
+  };
+}

@@ -1,0 +1,154 @@
+import type { DatabaseSync } from "node:sqlite";
+import { inTransaction } from "@vics/shared/server/sqlite";
+import type { AlertKind } from "@vics/shared";
+import type {
+  StoredAlert,
+  StoredFacts,
+  TimelineArea,
+  WatchState,
+  WatchStore,
+} from "../watch-store.ts";
+
+interface AlertRow {
+  id: number;
+  registration: string;
+  kind: AlertKind;
+  key: string;
+  detail: string;
+  opened_at: number;
+  closed_at: number | null;
+}
+
+const toAlert = (row: AlertRow): StoredAlert => ({
+  id: row.id,
+  registration: row.registration,
+  kind: row.kind,
+  key: row.key,
+  detail: JSON.parse(row.detail) as StoredAlert["detail"],
+  openedAt: row.opened_at,
+  closedAt: row.closed_at,
+});
+
+const json = (value: unknown) =>
+  value === null || value === undefined ? null : JSON.stringify(value);
+const parsed = (text: string | null): unknown =>
+  text === null ? null : JSON.parse(text);
+
+export function watchQueries(db: DatabaseSync): WatchStore {
+  const state = db.prepare(
+    "SELECT facts, checked_at, unknown_since FROM watched_vehicles WHERE registration = ?",
+  );
+  const open = db.prepare(
+    "SELECT kind, key FROM vehicle_alerts WHERE registration = ? AND closed_at IS NULL",
+  );
+  const saveFacts = db.prepare(
+    `INSERT INTO watched_vehicles (registration, facts, checked_at, unknown_since)
+     VALUES (?, ?, ?, NULL)
+     ON CONFLICT (registration) DO UPDATE SET
+       facts = excluded.facts, checked_at = excluded.checked_at, unknown_since = NULL`,
+  );
+  const markUnknown = db.prepare(
+    `INSERT INTO watched_vehicles (registration, facts, checked_at, unknown_since)
+     VALUES (?, NULL, NULL, ?)
+     ON CONFLICT (registration) DO UPDATE SET
+       unknown_since = coalesce(unknown_since, excluded.unknown_since)`,
+  );
+  const addTimeline = db.prepare(
+    `INSERT INTO vehicle_timeline (registration, at, area, before, after)
+     VALUES (?, ?, ?, ?, ?)`,
+  );
+  const openAlert = db.prepare(
+    `INSERT INTO vehicle_alerts (registration, kind, key, detail, opened_at, closed_at)
+     VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (registration, kind, key) DO NOTHING
+     RETURNING *`,
+  );
+  const closeAlert = db.prepare(
+    `UPDATE vehicle_alerts SET closed_at = ?
+     WHERE registration = ? AND kind = ? AND key = ? AND closed_at IS NULL`,
+  );
+  const timeline = db.prepare(
+    `SELECT at, area, before, after FROM vehicle_timeline
+     WHERE registration = ? ORDER BY id DESC`,
+  );
+  const alerts = db.prepare(
+    "SELECT * FROM vehicle_alerts WHERE registration = ? ORDER BY id DESC",
+  );
+
+  return {
+    async watchStates(registrations) {
+      return registrations.map((registration): WatchState => {
+        const row = state.get(registration) as
+          | {
+              facts: string | null;
+              checked_at: number | null;
+              unknown_since: number | null;
+            }
+          | undefined;
+        return {
+          registration,
+          facts: row?.facts
+            ? (JSON.parse(row.facts) as StoredFacts)
+            : undefined,
+          checkedAt: row?.checked_at ?? undefined,
+          unknownSince: row?.unknown_since ?? undefined,
+          openAlerts: open.all(
+            registration,
+          ) as unknown as WatchState["openAlerts"],
+        };
+      });
+    },
+    async recordRechecks(rechecks) {
+      return inTransaction(db, () => {
+        const opened: StoredAlert[] = [];
+        for (const recheck of rechecks) {
+          const { registration, at } = recheck;
+          if ("unknown" in recheck) {
+            markUnknown.run(registration, at);
+            continue;
+          }
+          saveFacts.run(registration, JSON.stringify(recheck.facts), at);
+          for (const entry of recheck.timeline)
+            addTimeline.run(
+              registration,
+              at,
+              entry.area,
+              json(entry.before),
+              json(entry.after),
+            );
+          for (const alert of recheck.closed)
+            closeAlert.run(at, registration, alert.kind, alert.key);
+          for (const alert of recheck.opened) {
+            const row = openAlert.get(
+              registration,
+              alert.kind,
+              alert.key,
+              JSON.stringify(alert.detail),
+              at,
+              alert.resolved ? at : null,
+            ) as AlertRow | undefined;
+            if (row) opened.push(toAlert(row));
+          }
+        }
+        return opened;
+      });
+    },
+    async vehicleTimeline(registration) {
+      const rows = timeline.all(registration) as unknown as {
+        at: number;
+        area: TimelineArea;
+        before: string | null;
+        after: string | null;
+      }[];
+      return rows.map((row) => ({
+        at: row.at,
+        area: row.area,
+        before: parsed(row.before),
+        after: parsed(row.after),
+      }));
+    },
+    async vehicleAlerts(registration) {
+      return (alerts.all(registration) as unknown as AlertRow[]).map(toAlert);
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import type { Recheck, WatchStore } from "./watch-store.ts";
+
+const T0 = Date.parse("2026-11-24T06:00:00Z");
+const DAY = 86_400_000;
+
+const answered = (
+  registration: string,
+  at: number,
+  change: Partial<Extract<Recheck, { facts: unknown }>> = {},
+): Recheck => ({
+  registration,
+  at,
+  facts: { found: true, tax: { status: "taxed" } },
+  timeline: [],
+  opened: [],
+  closed: [],
+  ...change,
+});
+
+/** What every engine's store must do for the re-checks; `store` is the test's open store. */
+export function watchStoreContract(store: () => WatchStore) {
+  describe("re-checks of watched vehicles", () => {
+    it("keeps the latest facts, the timeline and alerts, in one batch", async () => {
+      const opened = await store().recordRechecks([
+        answered("AB12CDE", T0, {
+          timeline: [{ area: "tax", before: null, after: { status: "sorn" } }],
+          opened: [
+            {
+              kind: "untaxed",
+              key: "sorn since 2026-11-24",
+              detail: { status: "sorn", dueDate: null },
+            },
+          ],
+        }),
+        answered("SW71UWJ", T0),
+      ]);
+      expect(opened).toEqual([
+        expect.objectContaining({
+          registration: "AB12CDE",
+          kind: "untaxed",
+          key: "sorn since 2026-11-24",
+          detail: { status: "sorn", dueDate: null },
+          openedAt: T0,
+          closedAt: null,
+        }),
+      ]);
+      const [ab, sw, never] = await store().watchStates([
+        "AB12CDE",
+        "SW71UWJ",
+        "LP08SED",
+      ]);
+      expect(ab).toEqual({
+        registration: "AB12CDE",
+        facts: { found: true, tax: { status: "taxed" } },
+        checkedAt: T0,
+        unknownSince: undefined,
+        openAlerts: [{ kind: "untaxed", key: "sorn since 2026-11-24" }],
+      });
+      expect(sw?.openAlerts).toEqual([]);
+      expect(never).toEqual({
+        registration: "LP08SED",
+        facts: undefined,
+        checkedAt: undefined,
+        unknownSince: undefined,
+        openAlerts: [],
+      });
+      expect(await store().vehicleTimeline("AB12CDE")).toEqual([
+        { at: T0, area: "tax", before: null, after: { status: "sorn" } },
+      ]);
+    });
+
+    it("opens a key once, ever: a sweep run twice alerts once, and a closed alert is not opened again", async () => {
+      const sorn = {
+        kind: "untaxed" as const,
+        key: "sorn since 2026-11-24",
+        detail: {},
+      };
+      expect(
+        await store().recordRechecks([
+          answered("AB12CDE", T0, { opened: [sorn] }),
+        ]),
+      ).toHaveLength(1);
+      expect(
+        await store().recordRechecks([
+          answered("AB12CDE", T0, { opened: [sorn] }),
+        ]),
+      ).toEqual([]);
+      await store().recordRechecks([
+        answered("AB12CDE", T0 + DAY, { closed: [sorn] }),
+      ]);
+      expect(
+        await store().recordRechecks([
+          answered("AB12CDE", T0 + 2 * DAY, { opened: [sorn] }),
+        ]),
+      ).toEqual([]);
+      const alerts = await store().vehicleAlerts("AB12CDE");
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]).toMatchObject({ openedAt: T0, closedAt: T0 + DAY });
+      expect((await store().watchStates(["AB12CDE"]))[0]?.openAlerts).toEqual(
+        [],
+      );
+    });
+
+    it("opens an end already closed ('insured again')", async () => {
+      const [again] = await store().recordRechecks([
+        answered("AB12CDE", T0, {
+          opened: [
+            {
+              kind: "insured-again",
+              key: "after POL-1 to 2026-11-19",
+              detail: { policy: "POL-2" },
+              resolved: true,
+            },
+          ],
+        }),
+      ]);
+      expect(again).toMatchObject({ openedAt: T0, closedAt: T0 });
+    });
+
+    it("marks a vehicle unknown since the first re-check that could not answer, keeping its facts, until one does", async () => {
+      await store().recordRechecks([answered("AB12CDE", T0)]);
+      await store().recordRechecks([
+        { registration: "AB12CDE", at: T0 + DAY, unknown: true },
+      ]);
+      await store().recordRechecks([
+        { registration: "AB12CDE", at: T0 + 2 * DAY, unknown: true },
+        { registration: "LP08SED", at: T0 + 2 * DAY, unknown: true },
+      ]);
+      const [ab, lp] = await store().watchStates(["AB12CDE", "LP08SED"]);
+      expect(ab).toMatchObject({
+        facts: { found: true },
+        checkedAt: T0,
+        unknownSince: T0 + DAY,
+      });
+      expect(lp).toMatchObject({
+        facts: undefined,
+        unknownSince: T0 + 2 * DAY,
+      });
+      await store().recordRechecks([answered("AB12CDE", T0 + 3 * DAY)]);
+      expect((await store().watchStates(["AB12CDE"]))[0]).toMatchObject({
+        checkedAt: T0 + 3 * DAY,
+        unknownSince: undefined,
+      });
+    });
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * What the re-checks of watched vehicles remember, in the proxy's store: each vehicle's latest
+ * facts (or since when it could not be checked), the timeline of what changed, and its alerts,
+ * each (registration, kind, key) kept once, ever, so a fact alerts once however often a sweep
+ * runs.
+ */
+import type { AlertKind } from "@vics/shared";
+
+/** The facts are the watch's own (watch/vehicle-facts.ts); the store keeps them as JSON. */
+export type StoredFacts = Record<string, unknown>;
+
+export type TimelineArea = "found" | "insurance" | "mot" | "tax" | "fines";
+
+export interface TimelineEntry {
+  area: TimelineArea;
+  /** The area's facts before; null the first time the vehicle was seen. */
+  before: unknown;
+  after: unknown;
+}
+
+export interface AlertRecord {
+  kind: AlertKind;
+  key: string;
+  detail: Record<string, string | number | null>;
+  /** Opened already closed: an end told ("insured again", "fines paid"). */
+  resolved?: boolean;
+}
+
+export interface StoredAlert extends AlertRecord {
+  id: number;
+  registration: string;
+  openedAt: number;
+  closedAt: number | null;
+}
+
+export interface WatchState {
+  registration: string;
+  /** The facts of the last answered re-check; undefined before the first. */
+  facts?: StoredFacts;
+  checkedAt?: number;
+  /** Set while re-checks cannot answer: since the first that could not. */
+  unknownSince?: number;
+  openAlerts: { kind: AlertKind; key: string }[];
+}
+
+export type Recheck =
+  | {
+      registration: string;
+      at: number;
+      facts: StoredFacts;
+      timeline: TimelineEntry[];
+      opened: AlertRecord[];
+      closed: { kind: AlertKind; key: string }[];
+    }
+  /** Not answered: the facts stay as they were; the vehicle is unknown since now, if not before. */
+  | { registration: string; at: number; unknown: true };
+
+export interface StoredTimelineEntry extends TimelineEntry {
+  at: number;
+}
+
+export interface WatchStore {
+  /** The state of each registration asked for; one never re-checked has no facts. */
+  watchStates(registrations: readonly string[]): Promise<WatchState[]>;
+  /**
+   * Writes a batch of re-checks in one transaction: facts, timeline and alerts together, or
+   * nothing. Returns the alerts this batch newly opened (none for a key already kept).
+   */
+  recordRechecks(rechecks: readonly Recheck[]): Promise<StoredAlert[]>;
+  /** Newest first. */
+  vehicleTimeline(registration: string): Promise<StoredTimelineEntry[]>;
+  /** Newest first, open and closed. */
+  vehicleAlerts(registration: string): Promise<StoredAlert[]>;
+}

@@ -1,0 +1,41 @@
+// Turns a batch of re-check results into what the store keeps: the facts, the timeline, the
+// alerts opened and closed. A result not answered marks its vehicle unknown and changes
+// nothing else. One transaction per batch: a sweep killed midway leaves whole batches, and the
+// next run starts from what they wrote, so nothing is alerted twice.
+import type { VehicleResult } from "@vics/fleet";
+import { ukDate } from "@vics/shared";
+import type { Recheck, StoredAlert, WatchStore } from "../store/watch-store.ts";
+import { alertChange } from "./vehicle-alerts.ts";
+import { vehicleFacts, type VehicleFacts } from "./vehicle-facts.ts";
+import { timelineEntries } from "./vehicle-timeline.ts";
+
+export async function recordResults(
+  store: WatchStore,
+  results: readonly VehicleResult[],
+  at: number,
+): Promise<StoredAlert[]> {
+  const today = ukDate(new Date(at));
+  const states = await store.watchStates(results.map((r) => r.registration));
+  const rechecks = results.map((result, index): Recheck => {
+    const { registration } = result;
+    const facts = vehicleFacts(result, today);
+    if (!facts) return { registration, at, unknown: true };
+    const state = states[index]!;
+    const previous = state.facts as VehicleFacts | undefined;
+    const { opened, closed } = alertChange(
+      facts,
+      today,
+      previous,
+      state.openAlerts,
+    );
+    return {
+      registration,
+      at,
+      facts: facts as unknown as Record<string, unknown>,
+      timeline: timelineEntries(previous, facts),
+      opened,
+      closed,
+    };
+  });
+  return store.recordRechecks(rechecks);
+}
