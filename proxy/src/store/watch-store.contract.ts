@@ -143,5 +143,43 @@ export function watchStoreContract(store: () => WatchStore) {
         unknownSince: undefined,
       });
     });
+
+    it("records each sweep's start and end, newest first, and keeps the admin's settings", async () => {
+      const first = await store().startWatchRun("daily", T0);
+      await store().finishWatchRun(first, {
+        finishedAt: T0 + 60_000,
+        outcome: "finished",
+        vehicles: 100_000,
+        unknown: 3,
+        alerts: 12,
+      });
+      const second = await store().startWatchRun("on demand", T0 + DAY);
+      expect(await store().watchRuns(5)).toEqual([
+        {
+          id: second,
+          kind: "on demand",
+          startedAt: T0 + DAY,
+          finishedAt: null,
+          outcome: null,
+          vehicles: 0,
+          unknown: 0,
+          alerts: 0,
+        },
+        {
+          id: first,
+          kind: "daily",
+          startedAt: T0,
+          finishedAt: T0 + 60_000,
+          outcome: "finished",
+          vehicles: 100_000,
+          unknown: 3,
+          alerts: 12,
+        },
+      ]);
+      expect(await store().watchSetting("daily time")).toBeUndefined();
+      await store().setWatchSetting("daily time", "06:00");
+      await store().setWatchSetting("daily time", "05:30");
+      expect(await store().watchSetting("daily time")).toBe("05:30");
+    });
   });
 }

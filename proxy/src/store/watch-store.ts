@@ -59,7 +59,34 @@ export interface StoredTimelineEntry extends TimelineEntry {
   at: number;
 }
 
+/** A sweep, daily or asked for: when it ran and how it ended, for the admin and "missed once". */
+export interface WatchRun {
+  id: number;
+  /** "daily", or "on demand" for "Check this fleet now". */
+  kind: "daily" | "on demand";
+  startedAt: number;
+  finishedAt: number | null;
+  /** null while it runs; "finished", "failed: <words>". */
+  outcome: string | null;
+  vehicles: number;
+  unknown: number;
+  alerts: number;
+}
+
 export interface WatchStore {
+  startWatchRun(kind: WatchRun["kind"], at: number): Promise<number>;
+  finishWatchRun(
+    id: number,
+    end: Pick<
+      WatchRun,
+      "finishedAt" | "outcome" | "vehicles" | "unknown" | "alerts"
+    >,
+  ): Promise<void>;
+  /** Newest first. */
+  watchRuns(limit: number): Promise<WatchRun[]>;
+  /** The admin's settings of the re-checks (the daily time), by name. */
+  watchSetting(name: string): Promise<string | undefined>;
+  setWatchSetting(name: string, value: string): Promise<void>;
   /** The state of each registration asked for; one never re-checked has no facts. */
   watchStates(registrations: readonly string[]): Promise<WatchState[]>;
   /**

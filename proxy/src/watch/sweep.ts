@@ -26,9 +26,15 @@ export interface SweepReport {
 
 export async function sweepWatchedVehicles(
   deps: SweepDeps,
-  signal?: AbortSignal,
+  options: {
+    signal?: AbortSignal;
+    /** Only these (one fleet's, checked now), if they are still watched. */
+    only?: readonly string[];
+  } = {},
 ): Promise<SweepReport> {
-  const registrations = await deps.store.watchedRegistrations();
+  const watched = await deps.store.watchedRegistrations();
+  const only = options.only && new Set(options.only);
+  const registrations = only ? watched.filter((r) => only.has(r)) : watched;
   const report: SweepReport = {
     vehicles: registrations.length,
     unknown: 0,
@@ -53,7 +59,9 @@ export async function sweepWatchedVehicles(
       );
     },
   });
-  signal?.addEventListener("abort", () => run.abandon(), { once: true });
+  options.signal?.addEventListener("abort", () => run.abandon(), {
+    once: true,
+  });
   report.status = (await run.start()).status;
   return report;
 }

@@ -194,5 +194,18 @@ export const MIGRATIONS: readonly string[] = [
     UNIQUE (registration, kind, key)
   );
   CREATE INDEX vehicle_alerts_open ON vehicle_alerts (registration) WHERE closed_at IS NULL;
+
+  CREATE TABLE watch_runs (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    kind text NOT NULL,
+    started_at bigint NOT NULL,
+    finished_at bigint,
+    outcome text,
+    vehicles integer NOT NULL DEFAULT 0,
+    unknown integer NOT NULL DEFAULT 0,
+    alerts integer NOT NULL DEFAULT 0
+  );
+
+  CREATE TABLE watch_settings (name text PRIMARY KEY, value text NOT NULL);
   `,
 ];

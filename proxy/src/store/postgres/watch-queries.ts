@@ -9,6 +9,7 @@ import type {
   TimelineArea,
   WatchStore,
 } from "../watch-store.ts";
+import { toRun, type RunRow } from "../watch-rows.ts";
 import type { Sql } from "./database.ts";
 
 interface AlertRow {
@@ -89,6 +90,48 @@ async function record(
 
 export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
   return {
+    async startWatchRun(kind, at) {
+      const { rows } = await sql<{ id: string }>(
+        "INSERT INTO watch_runs (kind, started_at) VALUES ($1, $2) RETURNING id",
+        [kind, at],
+      );
+      return Number(rows[0]!.id);
+    },
+    async finishWatchRun(id, end) {
+      await sql(
+        `UPDATE watch_runs SET finished_at = $2, outcome = $3, vehicles = $4, unknown = $5,
+           alerts = $6 WHERE id = $1`,
+        [
+          id,
+          end.finishedAt,
+          end.outcome,
+          end.vehicles,
+          end.unknown,
+          end.alerts,
+        ],
+      );
+    },
+    async watchRuns(limit) {
+      const { rows } = await sql<RunRow>(
+        "SELECT * FROM watch_runs ORDER BY id DESC LIMIT $1",
+        [limit],
+      );
+      return rows.map(toRun);
+    },
+    async watchSetting(name) {
+      const { rows } = await sql<{ value: string }>(
+        "SELECT value FROM watch_settings WHERE name = $1",
+        [name],
+      );
+      return rows[0]?.value;
+    },
+    async setWatchSetting(name, value) {
+      await sql(
+        `INSERT INTO watch_settings (name, value) VALUES ($1, $2)
+         ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
+        [name, value],
+      );
+    },
     async watchStates(registrations) {
       const list = [...registrations];
       const { rows: states } = await sql<{

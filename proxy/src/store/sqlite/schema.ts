@@ -145,6 +145,19 @@ const MIGRATIONS = [
     UNIQUE (registration, kind, key)
   ) STRICT;
   CREATE INDEX vehicle_alerts_open ON vehicle_alerts (registration) WHERE closed_at IS NULL;
+
+  CREATE TABLE watch_runs (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    started_at INTEGER NOT NULL,
+    finished_at INTEGER,
+    outcome TEXT,
+    vehicles INTEGER NOT NULL DEFAULT 0,
+    unknown INTEGER NOT NULL DEFAULT 0,
+    alerts INTEGER NOT NULL DEFAULT 0
+  ) STRICT;
+
+  CREATE TABLE watch_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
   `,
 ];
 

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { inTransaction } from "@vics/shared/server/sqlite";
 import type { AlertKind } from "@vics/shared";
+import { toRun, type RunRow } from "../watch-rows.ts";
 import type {
   StoredAlert,
   StoredFacts,
@@ -75,7 +76,43 @@ export function watchQueries(db: DatabaseSync): WatchStore {
     "SELECT * FROM vehicle_alerts WHERE registration = ? ORDER BY id DESC",
   );
 
+  const startRun = db.prepare(
+    "INSERT INTO watch_runs (kind, started_at) VALUES (?, ?) RETURNING id",
+  );
+  const finishRun = db.prepare(
+    `UPDATE watch_runs SET finished_at = ?, outcome = ?, vehicles = ?, unknown = ?, alerts = ?
+     WHERE id = ?`,
+  );
+  const runs = db.prepare("SELECT * FROM watch_runs ORDER BY id DESC LIMIT ?");
+  const setting = db.prepare("SELECT value FROM watch_settings WHERE name = ?");
+  const setSetting = db.prepare(
+    `INSERT INTO watch_settings (name, value) VALUES (?, ?)
+     ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
+  );
+
   return {
+    async startWatchRun(kind, at) {
+      return Number((startRun.get(kind, at) as { id: number }).id);
+    },
+    async finishWatchRun(id, end) {
+      finishRun.run(
+        end.finishedAt,
+        end.outcome,
+        end.vehicles,
+        end.unknown,
+        end.alerts,
+        id,
+      );
+    },
+    async watchRuns(limit) {
+      return (runs.all(limit) as unknown as RunRow[]).map(toRun);
+    },
+    async watchSetting(name) {
+      return (setting.get(name) as { value: string } | undefined)?.value;
+    },
+    async setWatchSetting(name, value) {
+      setSetting.run(name, value);
+    },
     async watchStates(registrations) {
       return registrations.map((registration): WatchState => {
         const row = state.get(registration) as

@@ -1,0 +1,185 @@
+// The sweeps on the embedded SQLite: croner's daily schedule in Europe/London, "missed once"
+// at start, one sweep at a time, retries.
+import { Cron } from "croner";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { silentLogger } from "@vics/shared/server/logger";
+import type { ProxyStore } from "../../store/proxy-store.ts";
+import { openSqliteProxyStore } from "../../store/sqlite/sqlite-proxy-store.ts";
+import type { SweepReport } from "../sweep.ts";
+import {
+  dailyCron,
+  DAILY_TIME_SETTING,
+  SWEEP_TIME_ZONE,
+} from "./daily-time.ts";
+import { inProcessJobs, missedDailySweep } from "./in-process-jobs.ts";
+import type { SweepHandler, SweepRequest } from "./sweep-job.ts";
+import { SWEEP_ATTEMPTS } from "./watch-jobs.ts";
+
+const REPORT: SweepReport = {
+  vehicles: 0,
+  unknown: 0,
+  opened: [],
+  status: "finished",
+};
+
+let store: ProxyStore;
+beforeEach(() => {
+  store = openSqliteProxyStore({ path: ":memory:", auditRetentionDays: 30 });
+});
+afterEach(() => store.close());
+
+const daily = (time: string) =>
+  new Cron(dailyCron(time), { timezone: SWEEP_TIME_ZONE, paused: true });
+
+describe("the daily schedule", () => {
+  it.each([
+    [
+      "spring",
+      "2026-03-27T12:00:00Z",
+      [
+        "2026-03-28T06:00:00.000Z",
+        "2026-03-29T05:00:00.000Z",
+        "2026-03-30T05:00:00.000Z",
+      ],
+    ],
+    [
+      "autumn",
+      "2026-10-23T12:00:00Z",
+      [
+        "2026-10-24T05:00:00.000Z",
+        "2026-10-25T06:00:00.000Z",
+        "2026-10-26T06:00:00.000Z",
+      ],
+    ],
+  ])(
+    "stays at 06:00 UK time across the %s clock change",
+    (_season, from, instants) => {
+      expect(
+        daily("06:00")
+          .nextRuns(3, from)
+          .map((d) => d.toISOString()),
+      ).toEqual(instants);
+    },
+  );
+
+  it("refuses a time that is not one", () => {
+    for (const time of ["6:00", "24:00", "06:60", "noon"])
+      expect(() => dailyCron(time)).toThrow(/Not a time of day/);
+  });
+});
+
+describe("missedDailySweep", () => {
+  const cron = daily("06:00");
+  const at = (iso: string) => Date.parse(iso);
+  it.each([
+    ["never swept", undefined, "2026-11-27T09:00:00Z", true],
+    [
+      "swept at 06:00 today",
+      "2026-11-27T06:00:01Z",
+      "2026-11-27T09:00:00Z",
+      false,
+    ],
+    [
+      "last swept yesterday",
+      "2026-11-26T06:00:01Z",
+      "2026-11-27T09:00:00Z",
+      true,
+    ],
+    [
+      "before today's 06:00",
+      "2026-11-26T06:00:01Z",
+      "2026-11-27T05:59:00Z",
+      false,
+    ],
+  ])("%s", (_case, last, now, missed) => {
+    expect(
+      missedDailySweep(
+        cron,
+        last === undefined ? undefined : at(last),
+        at(now),
+      ),
+    ).toBe(missed);
+  });
+});
+
+/** Today's daily sweep, already made: a start then runs none. */
+async function sweptToday() {
+  const id = await store.startWatchRun("daily", Date.now());
+  await store.finishWatchRun(id, {
+    finishedAt: Date.now(),
+    outcome: "finished",
+    vehicles: 0,
+    unknown: 0,
+    alerts: 0,
+  });
+}
+
+describe("inProcessJobs", () => {
+  function jobsWith(handler: SweepHandler, now = Date.now()) {
+    return inProcessJobs({
+      store,
+      handler,
+      logger: silentLogger,
+      now: () => now,
+      sleep: async () => undefined,
+    });
+  }
+
+  it("sweeps once at start when today's sweep was missed, then not again", async () => {
+    const requests: SweepRequest[] = [];
+    const jobs = jobsWith(async (request) => {
+      requests.push(request);
+      await sweptToday();
+      return REPORT;
+    });
+    await store.setWatchSetting(DAILY_TIME_SETTING, "00:00");
+    await jobs.start();
+    await expect.poll(() => requests.length).toBe(1);
+    await jobs.stop();
+    const again = jobsWith(async (request) => {
+      requests.push(request);
+      return REPORT;
+    });
+    await again.start();
+    await again.stop();
+    expect(requests).toEqual([{ kind: "daily" }]);
+  });
+
+  it("runs 'check now' with the fleet's vehicles, one sweep at a time, and retries a failure", async () => {
+    const seen: string[] = [];
+    let running = 0;
+    let failures = 0;
+    const jobs = jobsWith(async (request) => {
+      running += 1;
+      expect(running).toBe(1);
+      seen.push(request.registrations?.join(",") ?? "all");
+      await new Promise((done) => setTimeout(done, 5));
+      running -= 1;
+      if (request.registrations?.[0] === "FAILS1" && failures++ < 1)
+        throw new Error("the service is down");
+      return REPORT;
+    });
+    await sweptToday();
+    await jobs.start();
+    await jobs.checkNow(["AB12CDE"]);
+    await jobs.checkNow(["FAILS1"]);
+    await jobs.checkNow();
+    await expect.poll(() => seen.length).toBe(4);
+    await jobs.stop();
+    expect(seen).toEqual(["AB12CDE", "FAILS1", "FAILS1", "all"]);
+  });
+
+  it(`gives a sweep up after ${SWEEP_ATTEMPTS} tries`, async () => {
+    let tries = 0;
+    const jobs = jobsWith(async () => {
+      tries += 1;
+      throw new Error("the service is down");
+    });
+    await sweptToday();
+    await jobs.start();
+    await jobs.checkNow(["AB12CDE"]);
+    await expect.poll(() => tries).toBe(SWEEP_ATTEMPTS);
+    await jobs.stop();
+    expect(tries).toBe(SWEEP_ATTEMPTS);
+  });
+});

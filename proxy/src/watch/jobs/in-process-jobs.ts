@@ -1,0 +1,101 @@
+// The sweeps on the embedded SQLite: croner fires the daily sweep at the admin's time in
+// Europe/London; sweeps run one at a time in this process, each retried after a failure. A
+// daily sweep missed while the proxy was down runs once when it starts again (as pg-boss's
+// `missed: 'once'`).
+import { Cron } from "croner";
+import type { Logger } from "@vics/shared/server/logger";
+import type { ProxyStore } from "../../store/proxy-store.ts";
+import {
+  DAILY_TIME_SETTING,
+  DEFAULT_DAILY_TIME,
+  SWEEP_TIME_ZONE,
+  dailyCron,
+} from "./daily-time.ts";
+import type { SweepHandler, SweepRequest } from "./sweep-job.ts";
+import { SWEEP_ATTEMPTS, type WatchJobs } from "./watch-jobs.ts";
+
+export interface InProcessJobsOptions {
+  store: ProxyStore;
+  handler: SweepHandler;
+  logger: Logger;
+  now: () => number;
+  /** Between the tries of a failed sweep. */
+  retryDelayMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Whether a daily sweep came due since the last one that finished, while nothing ran it. */
+export function missedDailySweep(
+  cron: Cron,
+  lastFinishedStart: number | undefined,
+  now: number,
+): boolean {
+  const [due] = cron.previousRuns(1, new Date(now));
+  if (!due) return false;
+  return lastFinishedStart === undefined || lastFinishedStart < due.getTime();
+}
+
+export function inProcessJobs(options: InProcessJobsOptions): WatchJobs {
+  const { store, handler, logger, now } = options;
+  const sleep =
+    options.sleep ??
+    ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
+  let cron: Cron | undefined;
+  let queue: Promise<void> = Promise.resolve();
+  const stopping = new AbortController();
+
+  const run = async (request: SweepRequest) => {
+    for (let attempt = 1; attempt <= SWEEP_ATTEMPTS; attempt += 1) {
+      if (stopping.signal.aborted) return;
+      try {
+        await handler(request, stopping.signal);
+        return;
+      } catch (error) {
+        logger.error("A sweep of the watched vehicles failed", {
+          kind: request.kind,
+          attempt,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        if (attempt < SWEEP_ATTEMPTS)
+          await sleep(options.retryDelayMs ?? 60_000);
+      }
+    }
+  };
+  const enqueue = (request: SweepRequest) => {
+    queue = queue.then(() => run(request));
+    return queue;
+  };
+  const schedule = (time: string) => {
+    cron?.stop();
+    cron = new Cron(
+      dailyCron(time),
+      { timezone: SWEEP_TIME_ZONE, name: "daily sweep" },
+      () => void enqueue({ kind: "daily" }),
+    );
+    return cron;
+  };
+
+  return {
+    async start() {
+      const time =
+        (await store.watchSetting(DAILY_TIME_SETTING)) ?? DEFAULT_DAILY_TIME;
+      const daily = schedule(time);
+      const last = (await store.watchRuns(50)).find(
+        (r) => r.kind === "daily" && r.outcome === "finished",
+      );
+      if (missedDailySweep(daily, last?.startedAt, now()))
+        void enqueue({ kind: "daily" });
+    },
+    async checkNow(registrations) {
+      void enqueue({ kind: "on demand", registrations });
+    },
+    async reschedule(time) {
+      schedule(time);
+    },
+    async stop() {
+      cron?.stop();
+      stopping.abort();
+      await queue;
+    },
+  };
+}

@@ -1,0 +1,139 @@
+// pg-boss on a real PostgreSQL, on pg-boss's own TestClock (shared by every instance, and read
+// by PostgreSQL itself): three proxies make one sweep a day, at 06:00 UK time on both sides of
+// the clock change; a sweep missed while every process was down runs once when one is back; a
+// sweep that keeps failing is retried, then dead-lettered.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { TestClock } from "pg-boss";
+import { silentLogger } from "@vics/shared/server/logger";
+import {
+  startPostgres,
+  type PostgresServer,
+} from "@vics/shared/testing/postgres-server";
+import type { ProxyStore } from "../../store/proxy-store.ts";
+import { openSqliteProxyStore } from "../../store/sqlite/sqlite-proxy-store.ts";
+import type { SweepReport } from "../sweep.ts";
+import { pgBossJobs, JOBS_SCHEMA, SWEEP_DEAD_LETTER } from "./pg-boss-jobs.ts";
+import type { SweepHandler, SweepRequest } from "./sweep-job.ts";
+import type { WatchJobs } from "./watch-jobs.ts";
+
+let server: PostgresServer;
+let databases = 0;
+beforeAll(async () => {
+  server = await startPostgres();
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+const running: WatchJobs[] = [];
+let store: ProxyStore;
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((jobs) => jobs.stop()));
+  await store?.close();
+});
+
+const REPORT: SweepReport = {
+  vehicles: 0,
+  unknown: 0,
+  opened: [],
+  status: "finished",
+};
+
+interface Sweep {
+  at: string;
+  by: number;
+  request: SweepRequest;
+}
+
+async function proxies(count: number, clock: TestClock, fail = false) {
+  const url = await server.createDatabase(`jobs_${++databases}`);
+  store = openSqliteProxyStore({ path: ":memory:", auditRetentionDays: 30 });
+  const sweeps: Sweep[] = [];
+  const start = async (by: number) => {
+    const handler: SweepHandler = async (request) => {
+      sweeps.push({ at: new Date(clock.now()).toISOString(), by, request });
+      if (fail) throw new Error("the service is down");
+      return REPORT;
+    };
+    const jobs = pgBossJobs({
+      connectionString: url,
+      store,
+      handler,
+      logger: silentLogger,
+      clock,
+      instanceName: `proxy ${by}`,
+    });
+    await jobs.start();
+    running.push(jobs);
+    return jobs;
+  };
+  const all = [];
+  for (let by = 1; by <= count; by += 1) all.push(await start(by));
+  return { url, sweeps, all, start };
+}
+
+/** Lets the clock run from `from` (an instant) for `minutes`, as the processes would live it. */
+async function live(clock: TestClock, from: string, minutes: number) {
+  await clock.setTime(from);
+  await clock.tick(minutes * 60_000);
+}
+
+describe("the sweeps on pg-boss", () => {
+  it("three processes make one sweep a day, at 06:00 UK time across the autumn clock change", async () => {
+    const clock = new TestClock("2026-10-23T12:00:00Z");
+    const { sweeps } = await proxies(3, clock);
+    // 06:00 in London is 05:00 UTC on the 24th (summer time), 06:00 UTC on the 25th and 26th.
+    for (const day of [
+      "2026-10-24T04:50:00Z",
+      "2026-10-25T05:50:00Z",
+      "2026-10-26T05:50:00Z",
+    ])
+      await live(clock, day, 20);
+    await expect.poll(() => sweeps.length).toBe(3);
+    expect(sweeps.map((s) => s.at.slice(0, 16))).toEqual([
+      "2026-10-24T05:00",
+      "2026-10-25T06:00",
+      "2026-10-26T06:00",
+    ]);
+    expect(sweeps.every((s) => s.request.kind === "daily")).toBe(true);
+  }, 120_000);
+
+  it("runs a day missed while every process was down once, when one starts again", async () => {
+    const clock = new TestClock("2026-11-20T12:00:00Z");
+    const first = await proxies(1, clock);
+    await Promise.all(running.splice(0).map((jobs) => jobs.stop()));
+    // Down for three days: three 06:00s pass with nothing running.
+    await clock.setTime("2026-11-23T09:00:00Z");
+    await first.start(2);
+    await clock.tick(5 * 60_000);
+    await expect.poll(() => first.sweeps.length).toBe(1);
+    await clock.tick(10 * 60_000);
+    expect(first.sweeps).toHaveLength(1);
+  }, 120_000);
+
+  it("a sweep asked for now runs at once, with the fleet's vehicles", async () => {
+    const clock = new TestClock("2026-11-20T12:00:00Z");
+    const { sweeps, all } = await proxies(2, clock);
+    await all[1]!.checkNow(["AB12CDE", "SW71UWJ"]);
+    await clock.tick(10_000);
+    await expect.poll(() => sweeps.length).toBe(1);
+    expect(sweeps[0]?.request).toEqual({
+      kind: "on demand",
+      registrations: ["AB12CDE", "SW71UWJ"],
+    });
+  }, 120_000);
+
+  it("retries a failing sweep with backoff, then moves it to the dead-letter queue", async () => {
+    const clock = new TestClock("2026-11-20T12:00:00Z");
+    const { sweeps, all, url } = await proxies(1, clock, true);
+    await all[0]!.checkNow();
+    for (let minute = 0; minute < 30; minute += 1) await clock.tick(60_000);
+    await expect.poll(() => sweeps.length).toBe(3);
+    const { rows } = await server.query(
+      `SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = $1`,
+      url.split("/").pop(),
+      [SWEEP_DEAD_LETTER],
+    );
+    expect(rows[0].n).toBe(1);
+  }, 120_000);
+});

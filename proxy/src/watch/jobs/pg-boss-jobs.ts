@@ -1,0 +1,90 @@
+// The sweeps where the team runs PostgreSQL: pg-boss, shared by every proxy replica. The daily
+// schedule is evaluated in Europe/London; an occurrence missed while every process was down is
+// sent once (`missed: 'once'`); one sweep is active at a time (a singleton queue); a worker
+// sends heartbeats while it sweeps, a sweep that fails is retried with backoff, then moved to
+// a dead-letter queue the admin can see.
+import { PgBoss, type Clock, type Job } from "pg-boss";
+import type { Logger } from "@vics/shared/server/logger";
+import type { ProxyStore } from "../../store/proxy-store.ts";
+import {
+  DAILY_TIME_SETTING,
+  DEFAULT_DAILY_TIME,
+  SWEEP_TIME_ZONE,
+  dailyCron,
+} from "./daily-time.ts";
+import type { SweepHandler, SweepRequest } from "./sweep-job.ts";
+import { SWEEP_ATTEMPTS, type WatchJobs } from "./watch-jobs.ts";
+
+export const SWEEP_QUEUE = "vics-watch-sweep";
+export const SWEEP_DEAD_LETTER = "vics-watch-sweep-failed";
+export const JOBS_SCHEMA = "vics_jobs";
+
+export interface PgBossJobsOptions {
+  connectionString: string;
+  store: ProxyStore;
+  handler: SweepHandler;
+  logger: Logger;
+  /** pg-boss's own clock: its TestClock in tests. */
+  clock?: Clock;
+  /** Shown in pg_stat_activity and pg-boss's instance registry. */
+  instanceName?: string;
+}
+
+export function pgBossJobs(options: PgBossJobsOptions): WatchJobs {
+  const { store, handler, logger } = options;
+  const boss = new PgBoss({
+    connectionString: options.connectionString,
+    schema: JOBS_SCHEMA,
+    application_name: options.instanceName ?? "vics-proxy jobs",
+    instanceName: options.instanceName,
+    clock: options.clock,
+    max: 3,
+  });
+  boss.on("error", (error: Error) =>
+    logger.error("The job engine met an error", { error: error.message }),
+  );
+  const scheduleDaily = (time: string) =>
+    boss.schedule(
+      SWEEP_QUEUE,
+      dailyCron(time),
+      { kind: "daily" } satisfies SweepRequest,
+      { tz: SWEEP_TIME_ZONE, missed: "once", key: "daily" },
+    );
+
+  return {
+    async start() {
+      await boss.start();
+      await boss.createQueue(SWEEP_DEAD_LETTER);
+      await boss.createQueue(SWEEP_QUEUE, {
+        policy: "singleton",
+        retryLimit: SWEEP_ATTEMPTS - 1,
+        retryDelay: 60,
+        retryBackoff: true,
+        heartbeatSeconds: 60,
+        expireInSeconds: 3 * 3600,
+        deadLetter: SWEEP_DEAD_LETTER,
+      });
+      await scheduleDaily(
+        (await store.watchSetting(DAILY_TIME_SETTING)) ?? DEFAULT_DAILY_TIME,
+      );
+      await boss.work<SweepRequest>(
+        SWEEP_QUEUE,
+        async ([job]: Job<SweepRequest>[]) => {
+          if (job) await handler(job.data, job.signal);
+        },
+      );
+    },
+    async checkNow(registrations) {
+      await boss.send(SWEEP_QUEUE, {
+        kind: "on demand",
+        registrations,
+      } satisfies SweepRequest);
+    },
+    async reschedule(time) {
+      await scheduleDaily(time);
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}
