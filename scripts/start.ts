@@ -62,6 +62,15 @@ const key = await ensureProxyKey({
   namePrefix: "proxy-demo",
 });
 
+// The watched fleets' re-checks spend a key of their own, so they never starve staff checks.
+const watchKey = await ensureProxyKey({
+  root,
+  serviceUrl,
+  keyFile: join(env.dataDir, "watch-api-key"),
+  databaseEnv: { DATABASE_PATH: env.databasePath },
+  namePrefix: "watch-demo",
+});
+
 const proxy = child("proxy", {
   LOG_HASH_KEY: logHashKey,
   HOST: env.host,
@@ -69,6 +78,8 @@ const proxy = child("proxy", {
   UPSTREAM_URL: serviceUrl,
   UPSTREAM_API_KEY_FILE: key.keyFile,
   UPSTREAM_API_KEY: undefined,
+  WATCH_API_KEY_FILE: watchKey.keyFile,
+  WATCH_API_KEY: undefined,
   PROXY_DATABASE_PATH: env.proxyDatabasePath,
 });
 await proxy.waitFor("listening");

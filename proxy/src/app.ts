@@ -20,6 +20,7 @@ import { idempotentReplay } from "./forward/replay/idempotent-replay.ts";
 import { ReplayCache } from "./forward/replay/replay-cache.ts";
 import type { ProxyDeps } from "./proxy-deps.ts";
 import { registerStaticSite } from "./static/static-site.ts";
+import { registerWatchRoutes } from "./watch/watch-routes.ts";
 import {
   DEFAULT_STAFF_ACCESS,
   exceptNavigations,
@@ -141,6 +142,7 @@ export function createProxyApp(
   // The data page's answers: not checks, so neither counted nor audited as one.
   registerDataRoutes(app, upstreamForward);
   registerFleetRoutes(app, { store: deps.store, now });
+  registerWatchRoutes(app, { store: deps.store, now, jobs: deps.watchJobs });
   registerApiRoutes(app, forward, idempotentReplay(replayCache));
   registerStaticSite(app, settings.webRoot);
 

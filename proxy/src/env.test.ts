@@ -382,3 +382,33 @@ describe("the proxy's store in the environment", () => {
     ).toMatch(/MIGRATION_DATABASE_URL needs DATABASE_URL/);
   });
 });
+
+describe("the re-checks' own key", () => {
+  const WATCH = "vics_watch_test_key_9z8y7x";
+  it("is off unless set, and read from WATCH_API_KEY or WATCH_API_KEY_FILE", () => {
+    expect(envOf({}).watchApiKey).toBeUndefined();
+    expect(envOf({ WATCH_API_KEY: WATCH }).watchApiKey).toBe(WATCH);
+    expect(
+      envOf({ WATCH_API_KEY_FILE: keyFile(`${WATCH}\n`) }).watchApiKey,
+    ).toBe(WATCH);
+  });
+
+  it("refuses both at once, an empty file and a short key, naming the variable, never the key", () => {
+    const file = keyFile(WATCH);
+    expect(
+      errorsOf({
+        UPSTREAM_API_KEY: KEY,
+        WATCH_API_KEY: WATCH,
+        WATCH_API_KEY_FILE: file,
+      }),
+    ).toContain("set only one of WATCH_API_KEY and WATCH_API_KEY_FILE");
+    expect(
+      errorsOf({ UPSTREAM_API_KEY: KEY, WATCH_API_KEY_FILE: keyFile("") }),
+    ).toEqual([expect.stringMatching(/^WATCH_API_KEY_FILE: .* is empty$/)]);
+    const short = errorsOf({ UPSTREAM_API_KEY: KEY, WATCH_API_KEY: "abc" });
+    expect(short).toEqual([
+      expect.stringMatching(/^WATCH_API_KEY: the API key is too short/),
+    ]);
+    expect(short.join()).not.toContain("abc");
+  });
+});

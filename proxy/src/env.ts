@@ -52,6 +52,11 @@ export interface ProxyEnv {
   userLimits: UserLimits;
   /** The first admin `npm start` makes on loopback when there is none. */
   firstAdminEmail: string;
+  /**
+   * The watched fleets' re-checks' own key (WATCH_API_KEY or WATCH_API_KEY_FILE), so they never
+   * spend the staff's budget; unset: fleets are saved but not re-checked.
+   */
+  watchApiKey?: string;
 }
 
 export interface OidcEnv {
@@ -217,7 +222,10 @@ const KEY_MISSING =
  * The key in `file` (resolved from the repository root), checked as at start-up: at start, and
  * again on every SIGHUP. An error never holds the key.
  */
-export function readApiKeyFile(keyFile: string): KeyResult {
+export function readApiKeyFile(
+  keyFile: string,
+  variable = "UPSTREAM_API_KEY_FILE",
+): KeyResult {
   const file = fromRoot(keyFile);
   let key: string;
   try {
@@ -225,10 +233,10 @@ export function readApiKeyFile(keyFile: string): KeyResult {
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? "unreadable";
     return {
-      error: `UPSTREAM_API_KEY_FILE: cannot read ${file} (${reason})`,
+      error: `${variable}: cannot read ${file} (${reason})`,
     };
   }
-  if (!key) return { error: `UPSTREAM_API_KEY_FILE: ${file} is empty` };
+  if (!key) return { error: `${variable}: ${file} is empty` };
   return checkedKey(key);
 }
 
@@ -242,6 +250,20 @@ function readApiKey(value?: string, keyFile?: string): KeyResult {
   const key = value?.trim();
   if (!key) return { error: KEY_MISSING };
   return checkedKey(key);
+}
+
+/** The re-checks' own key: optional; both variables, or an unreadable file, is an error. */
+function readWatchKey(present: Record<string, string>): KeyResult | undefined {
+  const { WATCH_API_KEY: value, WATCH_API_KEY_FILE: keyFile } = present;
+  if (value !== undefined && keyFile !== undefined)
+    return { error: "set only one of WATCH_API_KEY and WATCH_API_KEY_FILE" };
+  if (keyFile !== undefined)
+    return readApiKeyFile(keyFile, "WATCH_API_KEY_FILE");
+  if (value === undefined) return undefined;
+  const checked = checkedKey(value.trim());
+  return "error" in checked
+    ? { error: `WATCH_API_KEY: ${checked.error}` }
+    : checked;
 }
 
 function checkedKey(key: string): KeyResult {
@@ -351,6 +373,8 @@ export function parseEnv(
     present.UPSTREAM_API_KEY_FILE,
   );
   if ("error" in apiKey) errors.push(apiKey.error);
+  const watchKey = readWatchKey(present);
+  if (watchKey && "error" in watchKey) errors.push(watchKey.error);
   const host = present.HOST?.trim() || "127.0.0.1";
   const remote = !isLoopbackHost(host);
   if (remote && !present.PUBLIC_ORIGIN?.startsWith("https://"))
@@ -419,6 +443,7 @@ export function parseEnv(
       localSignIn: raw.LOCAL_SIGN_IN === "true",
       oidc,
       firstAdminEmail: raw.FIRST_ADMIN_EMAIL,
+      watchApiKey: watchKey && "key" in watchKey ? watchKey.key : undefined,
       userLimits: {
         staff: raw.USER_LOOKUPS_PER_MINUTE_STAFF,
         fleet: raw.USER_LOOKUPS_PER_MINUTE_FLEET,

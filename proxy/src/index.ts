@@ -18,10 +18,11 @@ import { systemClock } from "./proxy-deps.ts";
 import { createLogger } from "@vics/shared/server/logger";
 import { createUpstreamPool } from "./upstream/upstream-pool.ts";
 import { webAppIsBuilt } from "./static/static-site.ts";
+import { openWatchJobs } from "./watch/jobs/open-watch-jobs.ts";
 
 const env = loadEnv();
 // Every key this process holds, masked in any log line; a reload adds the new one.
-const secrets = [env.apiKey];
+const secrets = [env.apiKey, ...(env.watchApiKey ? [env.watchApiKey] : [])];
 const logger = createLogger({ service: "proxy", level: env.logLevel, secrets });
 const apiKey = apiKeyHolder({
   key: env.apiKey,
@@ -77,6 +78,14 @@ const limits = await openLimitStore(env.rateLimitUrl, logger);
 // PUBLIC_ORIGIN, else the loopback address the proxy listens on (its port may be chosen then).
 let linkOrigin = env.store.linkOrigin;
 
+const watchJobs = openWatchJobs({
+  store,
+  logger,
+  upstreamUrl: env.upstreamUrl,
+  watchApiKey: env.watchApiKey,
+  databaseUrl: env.store.databaseUrl,
+});
+
 const app = createProxyApp(
   {
     upstreamUrl: env.upstreamUrl,
@@ -100,6 +109,7 @@ const app = createProxyApp(
     logger,
     upstream: upstream.send,
     hashRegistration: registrationHasher(env.logHashKey),
+    watchJobs,
   },
 );
 
@@ -123,6 +133,11 @@ const server = serve(
     });
     void warnIfUpstreamDown();
     void offerFirstAdminLink();
+    watchJobs?.start().catch((error: unknown) =>
+      logger.error("the re-checks of watched fleets could not start", {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
   },
 );
 
@@ -204,6 +219,7 @@ stopOnSignals(server as Server, {
   fields: { graceMs: env.shutdownGraceMs },
   close: async () => {
     stopPruning();
+    await watchJobs?.stop();
     clearInterval(sweepSessions);
     await upstream.close();
     await store.close();

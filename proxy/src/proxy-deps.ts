@@ -4,6 +4,7 @@ import type { UserLimiter } from "./limits/user-limits.ts";
 import type { ProxyStore } from "./store/proxy-store.ts";
 import type { RegistrationHasher } from "@vics/shared/server/registration-hash";
 import type { UpstreamSend } from "./upstream/upstream-call.ts";
+import type { WatchJobs } from "./watch/jobs/watch-jobs.ts";
 
 /** The time in milliseconds, as Date.now gives it; a test's clock moves only when told. */
 export interface Clock {
@@ -33,4 +34,6 @@ export interface ProxyDeps {
   upstream: UpstreamSend;
   /** A registration as the logs may show it: a short keyed hash, never the plate. */
   hashRegistration: RegistrationHasher;
+  /** What runs the watched fleets' re-checks; absent when they are off (no WATCH_API_KEY). */
+  watchJobs?: WatchJobs;
 }

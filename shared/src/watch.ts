@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { MotStatusSchema, TaxStatusSchema } from "./compliance-record.ts";
+
 /**
  * Watched fleets' alerts (docs/watching.md): what a re-check can find that needs a fleet
  * manager. Each is a fact with a date; it alerts once, and closes itself when resolved.
@@ -23,3 +26,119 @@ export type EndingThreshold = (typeof ENDING_THRESHOLDS)[number];
 
 export const DUE_AREAS = ["insurance", "mot", "tax"] as const;
 export type DueArea = (typeof DUE_AREAS)[number];
+
+const DateSchema = z.iso.date();
+
+export const PolicyFactsSchema = z.object({
+  number: z.string(),
+  insurer: z.string(),
+  validFrom: DateSchema,
+  validTo: DateSchema,
+});
+
+/** What the last answered re-check found about a watched vehicle. */
+export const VehicleFactsSchema = z.object({
+  found: z.boolean(),
+  insurance: z
+    .discriminatedUnion("status", [
+      z.object({ status: z.literal("insured"), policy: PolicyFactsSchema }),
+      /** Not on the record, but first registered in the last 14 days: not an alarm yet. */
+      z.object({ status: z.literal("pending"), firstRegistered: DateSchema }),
+      /** `lastPolicy`: the most recent that ended; null when none ever was on the record. */
+      z.object({
+        status: z.literal("not-insured"),
+        lastPolicy: PolicyFactsSchema.nullable(),
+      }),
+    ])
+    .optional(),
+  mot: z
+    .object({ status: MotStatusSchema, expiry: DateSchema.nullable() })
+    .optional(),
+  tax: z
+    .object({ status: TaxStatusSchema, dueDate: DateSchema.nullable() })
+    .optional(),
+  fines: z
+    .object({ count: z.number().int(), totalPence: z.number().int() })
+    .optional(),
+});
+export type VehicleFacts = z.infer<typeof VehicleFactsSchema>;
+export type PolicyFacts = z.infer<typeof PolicyFactsSchema>;
+
+export const AlertSchema = z.object({
+  id: z.number().int(),
+  registration: z.string(),
+  kind: z.enum(ALERT_KINDS),
+  detail: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  openedAt: z.iso.datetime(),
+  closedAt: z.iso.datetime().nullable(),
+});
+export type Alert = z.infer<typeof AlertSchema>;
+
+/** A vehicle of a saved fleet, as its re-checks left it. */
+export const WatchedVehicleSchema = z.object({
+  registration: z.string(),
+  cells: z.array(z.string()),
+  addedAt: z.iso.datetime(),
+  /** The last answered re-check; null before the first. */
+  checkedAt: z.iso.datetime().nullable(),
+  /** Set while re-checks cannot answer: "Unknown since", never a stale green. */
+  unknownSince: z.iso.datetime().nullable(),
+  facts: VehicleFactsSchema.nullable(),
+  /** Its open alerts. */
+  alerts: z.array(AlertSchema),
+});
+export type WatchedVehicle = z.infer<typeof WatchedVehicleSchema>;
+
+/** GET /api/fleets/{id}/status */
+export const FleetStatusSchema = z.object({
+  vehicles: z.array(WatchedVehicleSchema),
+});
+
+export const TimelineEntrySchema = z.object({
+  at: z.iso.datetime(),
+  area: z.enum(["found", "insurance", "mot", "tax", "fines"]),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+
+/** GET /api/fleets/vehicles/{registration}: every change seen, and every alert, newest first. */
+export const VehicleHistorySchema = z.object({
+  registration: z.string(),
+  timeline: z.array(TimelineEntrySchema),
+  alerts: z.array(AlertSchema),
+});
+
+export const WATCH_PATHS = {
+  status: (fleetId: string) =>
+    `/api/fleets/${encodeURIComponent(fleetId)}/status`,
+  checkNow: (fleetId: string) =>
+    `/api/fleets/${encodeURIComponent(fleetId)}/check-now`,
+  vehicle: (registration: string) =>
+    `/api/fleets/vehicles/${encodeURIComponent(registration)}`,
+  admin: "/api/admin/watch",
+} as const;
+
+/** GET /api/admin/watch: the daily time and the latest sweeps. PATCH takes `{ dailyTime }`. */
+export const WatchAdminSchema = z.object({
+  /** "HH:MM", UK time. */
+  dailyTime: z.string(),
+  /** False when the proxy has no key of the re-checks' own (WATCH_API_KEY). */
+  reChecksOn: z.boolean(),
+  runs: z.array(
+    z.object({
+      kind: z.enum(["daily", "on demand"]),
+      startedAt: z.iso.datetime(),
+      finishedAt: z.iso.datetime().nullable(),
+      outcome: z.string().nullable(),
+      vehicles: z.number().int(),
+      unknown: z.number().int(),
+      alerts: z.number().int(),
+    }),
+  ),
+});
+
+export const DailyTimeSchema = z.object({
+  dailyTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, {
+    error: 'Give the time as HH:MM in UK time, such as "06:00"',
+  }),
+});

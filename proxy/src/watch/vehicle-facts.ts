@@ -2,29 +2,9 @@
 // timeline are made of. A re-check that could not answer has no facts: the vehicle is then
 // "unknown since" that time, and nothing about it changes (never a stale green).
 import { notYetOnRecord, type VehicleResult } from "@vics/fleet";
-import type { MotStatus, TaxStatus } from "@vics/shared";
+import type { PolicyFacts, VehicleFacts } from "@vics/shared";
 
-export interface PolicyFacts {
-  number: string;
-  insurer: string;
-  validFrom: string;
-  validTo: string;
-}
-
-export type InsuranceFacts =
-  | { status: "insured"; policy: PolicyFacts }
-  /** Not on the record, but first registered in the last 14 days: not an alarm yet. */
-  | { status: "pending"; firstRegistered: string }
-  /** `lastPolicy`: the most recent that ended; null when none ever was on the record. */
-  | { status: "not-insured"; lastPolicy: PolicyFacts | null };
-
-export interface VehicleFacts {
-  found: boolean;
-  insurance?: InsuranceFacts;
-  mot?: { status: MotStatus; expiry: string | null };
-  tax?: { status: TaxStatus; dueDate: string | null };
-  fines?: { count: number; totalPence: number };
-}
+export type { PolicyFacts, VehicleFacts } from "@vics/shared";
 
 const policyFacts = (policy: PolicyFacts): PolicyFacts => ({
   number: policy.number,

@@ -1,0 +1,144 @@
+// What the re-checks found, for the fleet pages: each vehicle of a fleet with its latest facts,
+// "unknown since" and open alerts; a vehicle's timeline; "Check this fleet now". And the admin's
+// daily time, with the latest sweeps.
+import {
+  DailyTimeSchema,
+  FLEET_PATHS,
+  WATCH_PATHS,
+  normaliseRegistration,
+  type Alert,
+  type VehicleFacts,
+  type WatchedVehicle,
+} from "@vics/shared";
+import { ProblemError } from "@vics/shared/server/problem-error";
+import type { Hono } from "hono";
+import { requireRole } from "../auth/session-middleware.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { clientAddress } from "../http/client-address.ts";
+import { readJsonBody } from "../http/json-body.ts";
+import type { ProxyStore } from "../store/proxy-store.ts";
+import type { StoredAlert } from "../store/watch-store.ts";
+import { DAILY_TIME_SETTING, DEFAULT_DAILY_TIME } from "./jobs/daily-time.ts";
+import type { WatchJobs } from "./jobs/watch-jobs.ts";
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const isoOrNull = (ms: number | null | undefined) =>
+  ms === null || ms === undefined ? null : iso(ms);
+
+const alertAnswer = (alert: StoredAlert): Alert => ({
+  id: alert.id,
+  registration: alert.registration,
+  kind: alert.kind,
+  detail: alert.detail,
+  openedAt: iso(alert.openedAt),
+  closedAt: isoOrNull(alert.closedAt),
+});
+
+const RECHECKS_OFF =
+  "Re-checks are off: the proxy has no key of their own. An operator sets WATCH_API_KEY_FILE (docs/watching.md).";
+
+export function registerWatchRoutes(
+  app: Hono<AppEnv>,
+  deps: { store: ProxyStore; now: () => number; jobs?: WatchJobs },
+): void {
+  const { store, now, jobs } = deps;
+  const fleetOf = async (id: string) => {
+    const fleet = await store.findFleet(id);
+    if (!fleet)
+      throw new ProblemError(
+        404,
+        "NOT_FOUND",
+        "There is no such fleet: it may have been deleted. The fleets page lists them all.",
+      );
+    return fleet;
+  };
+
+  // Under /api/fleets, which needs the fleet role (fleet-routes.ts).
+  app.get(`${FLEET_PATHS.fleets}/:id/status`, async (c) => {
+    const fleet = await fleetOf(c.req.param("id"));
+    const vehicles = await store.fleetVehicles(fleet.id);
+    const states = await store.watchStates(vehicles.map((v) => v.registration));
+    const open = await Promise.all(
+      states.map((state) =>
+        state.openAlerts.length === 0
+          ? Promise.resolve([])
+          : store
+              .vehicleAlerts(state.registration)
+              .then((all) => all.filter((a) => a.closedAt === null)),
+      ),
+    );
+    const answer: WatchedVehicle[] = vehicles.map((vehicle, index) => {
+      const state = states[index]!;
+      return {
+        registration: vehicle.registration,
+        cells: vehicle.cells,
+        addedAt: iso(vehicle.addedAt),
+        checkedAt: isoOrNull(state.checkedAt),
+        unknownSince: isoOrNull(state.unknownSince),
+        facts: (state.facts as VehicleFacts | undefined) ?? null,
+        alerts: open[index]!.map(alertAnswer),
+      };
+    });
+    return c.json({ vehicles: answer });
+  });
+
+  app.post(`${FLEET_PATHS.fleets}/:id/check-now`, async (c) => {
+    const fleet = await fleetOf(c.req.param("id"));
+    if (!jobs) throw new ProblemError(503, "SERVICE_UNAVAILABLE", RECHECKS_OFF);
+    const vehicles = await store.fleetVehicles(fleet.id);
+    await jobs.checkNow(vehicles.map((v) => v.registration));
+    return c.json({ queued: vehicles.length }, 202);
+  });
+
+  app.get(`${FLEET_PATHS.fleets}/vehicles/:registration`, async (c) => {
+    const registration = normaliseRegistration(c.req.param("registration"));
+    const [timeline, alerts] = await Promise.all([
+      store.vehicleTimeline(registration),
+      store.vehicleAlerts(registration),
+    ]);
+    return c.json({
+      registration,
+      timeline: timeline.map((entry) => ({ ...entry, at: iso(entry.at) })),
+      alerts: alerts.map(alertAnswer),
+    });
+  });
+
+  const admin = requireRole("admin");
+  app.get(WATCH_PATHS.admin, admin, async (c) =>
+    c.json({
+      dailyTime:
+        (await store.watchSetting(DAILY_TIME_SETTING)) ?? DEFAULT_DAILY_TIME,
+      reChecksOn: jobs !== undefined,
+      runs: (await store.watchRuns(20)).map((run) => ({
+        kind: run.kind,
+        startedAt: iso(run.startedAt),
+        finishedAt: isoOrNull(run.finishedAt),
+        outcome: run.outcome,
+        vehicles: run.vehicles,
+        unknown: run.unknown,
+        alerts: run.alerts,
+      })),
+    }),
+  );
+
+  app.patch(WATCH_PATHS.admin, admin, async (c) => {
+    const { dailyTime } = await readJsonBody(c, DailyTimeSchema);
+    const before =
+      (await store.watchSetting(DAILY_TIME_SETTING)) ?? DEFAULT_DAILY_TIME;
+    await store.setWatchSetting(DAILY_TIME_SETTING, dailyTime);
+    await jobs?.reschedule(dailyTime);
+    const user = c.get("user")!;
+    await store.appendAudit({
+      at: now(),
+      userId: user.id,
+      userEmail: user.email,
+      action: "watch.schedule",
+      registrations: [],
+      outcome: "ok",
+      requestId: c.get("requestId") ?? null,
+      clientAddress: clientAddress(c) ?? null,
+      detail: { from: before, to: dailyTime },
+    });
+    return c.json({ dailyTime });
+  });
+}
