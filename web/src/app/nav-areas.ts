@@ -28,6 +28,13 @@ export const NAV_AREAS: NavArea[] = [
     needs: "fleet",
   },
   {
+    label: "Fleets",
+    to: "/fleets",
+    activeOn: ["/fleets", "/fleets/*"],
+    comingNext: false,
+    needs: "fleet",
+  },
+  {
     label: "Compliance check",
     to: "/compliance",
     activeOn: ["/compliance/*"],

@@ -73,6 +73,20 @@ export const appRoutes: RouteObject[] = [
                 lazy: async () => ({ Component: (await fleet()).RunPage }),
               },
               {
+                path: "fleets",
+                handle: needs({ needs: "fleet" }),
+                lazy: async () => ({
+                  Component: (await fleet()).SavedFleetsPage,
+                }),
+              },
+              {
+                path: "fleets/:fleetId",
+                handle: needs({ needs: "fleet" }),
+                lazy: async () => ({
+                  Component: (await fleet()).SavedFleetPage,
+                }),
+              },
+              {
                 path: "admin/users",
                 handle: needs({ needs: "admin" }),
                 lazy: async () => ({ Component: (await admin()).UsersPage }),

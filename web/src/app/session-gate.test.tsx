@@ -27,12 +27,13 @@ function navLabels(): string[] {
 describe("what each role sees in the navigation", () => {
   it.each([
     ["staff", ["Insurance check", "Compliance check"]],
-    ["fleet", ["Insurance check", "Fleet check", "Compliance check"]],
+    ["fleet", ["Insurance check", "Fleet check", "Fleets", "Compliance check"]],
     [
       "admin",
       [
         "Insurance check",
         "Fleet check",
+        "Fleets",
         "Compliance check",
         "Users",
         "Audit log",

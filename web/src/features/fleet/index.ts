@@ -2,4 +2,6 @@
 // someone signs out and their saved runs are to go).
 export { FleetPage } from "./components/fleet-page.tsx";
 export { RunPage } from "./components/run-page.tsx";
+export { SavedFleetsPage } from "./components/saved-fleets-page.tsx";
+export { SavedFleetPage } from "./components/saved-fleet-page.tsx";
 export { savedFleetChecks, type SavedFleetChecks } from "./lib/saved-checks.ts";

@@ -9,8 +9,10 @@ import { fleetPaths } from "../lib/fleet-paths.ts";
 import { useRun } from "../lib/use-run.ts";
 import { ResultsSection } from "./results-section.tsx";
 import { RunStatusPanel } from "./run-status-panel.tsx";
+import { SaveFleetPanel } from "./save-fleet-panel.tsx";
 import "../fleet-results.css";
 import "../fleet-runs.css";
+import "../saved-fleets.css";
 
 export function RunPage() {
   const { runId = "" } = useParams();
@@ -59,6 +61,7 @@ export function RunPage() {
       </p>
       <RunStatusPanel view={view} />
       <ResultsSection view={view} />
+      {run.status === "finished" && <SaveFleetPanel run={run} />}
     </div>
   );
 }

@@ -1,5 +1,7 @@
-// The fleet check's own addresses.
+// The fleet check's own addresses, and the team's saved fleets.
 export const fleetPaths = {
   start: () => "/fleet",
   run: (runId: string) => `/fleet/runs/${encodeURIComponent(runId)}`,
+  savedFleets: () => "/fleets",
+  savedFleet: (fleetId: string) => `/fleets/${encodeURIComponent(fleetId)}`,
 } as const;

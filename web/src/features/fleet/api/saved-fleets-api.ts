@@ -1,0 +1,56 @@
+// The team's saved fleets (the proxy's /api/fleets), parsed with the shared contract: the list,
+// one fleet's status as its re-checks left it, saving a run as a fleet, and "check now".
+import { queryOptions } from "@tanstack/react-query";
+import {
+  FLEET_PATHS,
+  FleetListPageSchema,
+  FleetStatusSchema,
+  FleetSummarySchema,
+  SavedFleetSchema,
+  WATCH_PATHS,
+  type FleetVehicle,
+} from "@vics/shared";
+import { z } from "zod";
+import { apiGet, apiPost } from "../../../lib/api-client.ts";
+
+export function savedFleetsQueryOptions() {
+  return queryOptions({
+    queryKey: ["fleets"],
+    queryFn: ({ signal }) =>
+      apiGet(FLEET_PATHS.fleets, FleetListPageSchema, { signal }),
+  });
+}
+
+export function savedFleetQueryOptions(fleetId: string) {
+  return queryOptions({
+    queryKey: ["fleets", fleetId],
+    queryFn: ({ signal }) =>
+      apiGet(FLEET_PATHS.fleet(fleetId), SavedFleetSchema, { signal }),
+  });
+}
+
+export function fleetStatusQueryOptions(fleetId: string) {
+  return queryOptions({
+    queryKey: ["fleets", fleetId, "status"],
+    queryFn: ({ signal }) =>
+      apiGet(WATCH_PATHS.status(fleetId), FleetStatusSchema, { signal }),
+  });
+}
+
+export interface NewSavedFleet {
+  name: string;
+  columns: string[];
+  vehicles: FleetVehicle[];
+}
+
+export function saveFleet(fleet: NewSavedFleet) {
+  return apiPost(FLEET_PATHS.fleets, fleet, FleetSummarySchema);
+}
+
+export function checkFleetNow(fleetId: string) {
+  return apiPost(
+    WATCH_PATHS.checkNow(fleetId),
+    undefined,
+    z.object({ queued: z.number() }),
+  );
+}

@@ -1,0 +1,94 @@
+// Under a finished fleet check: keep its vehicles as one of the team's fleets, which VICS then
+// re-checks every day, alerting when something changes. The fleet's page is linked once saved.
+import { useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { isApiError } from "@vics/shared";
+import { BusyButton } from "../../../components/busy-button.tsx";
+import { ErrorSummary } from "../../../components/error-summary.tsx";
+import { TextField } from "../../../components/text-field.tsx";
+import { useFormErrors } from "../../../components/use-form-errors.ts";
+import { saveFleet } from "../api/saved-fleets-api.ts";
+import { fleetFromRun, fleetNameFor } from "../lib/fleet-from-run.ts";
+import { fleetPaths } from "../lib/fleet-paths.ts";
+import type { SavedRun } from "../lib/fleet-types.ts";
+
+const NAME_ID = "save-fleet-name";
+
+export function SaveFleetPanel({ run }: { run: SavedRun }) {
+  const queryClient = useQueryClient();
+  const form = useFormErrors();
+  const [name, setName] = useState(() => fleetNameFor(run.name));
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState<{
+    id: string;
+    name: string;
+    count: number;
+  }>();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (name.trim() === "") {
+      form.show([{ fieldId: NAME_ID, message: "Give the fleet a name" }]);
+      return;
+    }
+    setBusy(true);
+    try {
+      const fleet = await saveFleet(fleetFromRun(run, name.trim()));
+      form.clear();
+      setSaved({ id: fleet.id, name: fleet.name, count: fleet.vehicleCount });
+      await queryClient.invalidateQueries({ queryKey: ["fleets"] });
+    } catch (error) {
+      form.show([
+        {
+          fieldId: NAME_ID,
+          message: isApiError(error)
+            ? error.detail
+            : "VICS could not save the fleet. Try again.",
+        },
+      ]);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="save-fleet-heading" className="save-fleet">
+      <h2 id="save-fleet-heading" className="heading-m">
+        Watch this fleet
+      </h2>
+      {saved ? (
+        <p role="status">
+          Saved {saved.count.toLocaleString("en-GB")} vehicles as the fleet{" "}
+          <Link to={fleetPaths.savedFleet(saved.id)}>{saved.name}</Link>. VICS
+          re-checks them every day and shows what changes on the fleet’s page.
+        </p>
+      ) : (
+        <>
+          <p>
+            Save these vehicles, with your columns, as one of your team’s
+            fleets: VICS re-checks them every day and tells you when something
+            changes, so you need not upload this list again.
+          </p>
+          {form.errors.length > 0 && (
+            <ErrorSummary errors={form.errors} attempt={form.attempt} />
+          )}
+          <form noValidate onSubmit={(event) => void submit(event)}>
+            <TextField
+              id={NAME_ID}
+              label="Fleet name"
+              value={name}
+              onChange={setName}
+              autoComplete="off"
+              error={form.errorFor(NAME_ID)}
+            />
+            <BusyButton busy={busy} busyLabel="Saving…">
+              Save as a fleet
+            </BusyButton>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}

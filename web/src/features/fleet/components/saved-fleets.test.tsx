@@ -1,0 +1,214 @@
+import "fake-indexeddb/auto";
+import { describe, expect, it } from "vitest";
+import { screen, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
+import {
+  FLEET_PATHS,
+  WATCH_PATHS,
+  type FleetSummary,
+  type SavedFleet,
+  type WatchedVehicle,
+} from "@vics/shared";
+import { json } from "../../../test/api-handlers.ts";
+import { problemFixture } from "../../../test/fixtures.ts";
+import { server } from "../../../test/server.ts";
+import { savedRun } from "../lib/engine/test-session.ts";
+import { insured } from "../lib/fleet-fixtures.ts";
+import {
+  fleetStore,
+  renderFleet,
+  setUpFleetTests,
+} from "./fleet-test-support.tsx";
+
+setUpFleetTests();
+
+const SLOW = { timeout: 5000 };
+
+const summary: FleetSummary = {
+  id: "fleet-1",
+  name: "North depot",
+  vehicleCount: 3,
+  columns: ["Driver"],
+  version: 1,
+  created: { at: "2026-11-20T09:00:00.000Z", by: "ann@example.org" },
+  updated: { at: "2026-11-26T15:30:00.000Z", by: "bob@example.org" },
+};
+
+const vehicle = (change: Partial<WatchedVehicle>): WatchedVehicle => ({
+  registration: "AB12CDE",
+  cells: ["Ann"],
+  addedAt: "2026-11-20T09:00:00.000Z",
+  checkedAt: "2026-11-27T06:00:00.000Z",
+  unknownSince: null,
+  facts: {
+    found: true,
+    insurance: {
+      status: "insured",
+      policy: {
+        number: "POL-1",
+        insurer: "Northwind Mutual",
+        validFrom: "2026-01-01",
+        validTo: "2027-01-31",
+      },
+    },
+  },
+  alerts: [],
+  ...change,
+});
+
+function serveFleet(vehicles: WatchedVehicle[]) {
+  const fleet: SavedFleet = {
+    ...summary,
+    vehicles: vehicles.map((v) => ({
+      registration: v.registration,
+      cells: v.cells,
+      addedAt: v.addedAt,
+    })),
+  };
+  server.use(
+    http.get(FLEET_PATHS.fleets, () => json({ fleets: [summary] })),
+    http.get(FLEET_PATHS.fleet(summary.id), () => json(fleet)),
+    http.get(WATCH_PATHS.status(summary.id), () => json({ vehicles })),
+  );
+}
+
+describe("the saved fleets", () => {
+  it("lists the team's fleets with their size and who changed them last", async () => {
+    serveFleet([]);
+    renderFleet("/fleets");
+    const link = await screen.findByRole("link", { name: "North depot" }, SLOW);
+    expect(link).toHaveAttribute("href", "/fleets/fleet-1");
+    const row = link.closest("tr")!;
+    expect(row).toHaveTextContent("3");
+    expect(row).toHaveTextContent("by bob@example.org");
+  });
+
+  it("shows a fleet's vehicles needing action first, each alert in words with its date, and never a stale green", async () => {
+    serveFleet([
+      vehicle({}),
+      vehicle({
+        registration: "LP08SED",
+        cells: ["Lee"],
+        facts: {
+          found: true,
+          insurance: {
+            status: "not-insured",
+            lastPolicy: {
+              number: "POL-9",
+              insurer: "Northwind Mutual",
+              validFrom: "2025-11-01",
+              validTo: "2026-11-07",
+            },
+          },
+        },
+        alerts: [
+          {
+            id: 7,
+            registration: "LP08SED",
+            kind: "not-insured",
+            detail: { how: "lapsed", policy: "POL-9", endedOn: "2026-11-07" },
+            openedAt: "2026-11-08T06:00:00.000Z",
+            closedAt: null,
+          },
+        ],
+      }),
+      vehicle({
+        registration: "ER19ERR",
+        cells: ["Kim"],
+        unknownSince: "2026-11-27T06:00:00.000Z",
+      }),
+    ]);
+    renderFleet("/fleets/fleet-1");
+    expect(
+      await screen.findByRole("heading", { name: "Fleet North depot" }, SLOW),
+    ).toBeVisible();
+    const rows = within(screen.getByRole("table")).getAllByRole("row").slice(1);
+    expect(
+      rows.map((row) => within(row).getAllByRole("cell")[0]?.textContent),
+    ).toEqual(["Lee", "Kim", "Ann"]);
+    expect(rows[0]).toHaveTextContent(
+      "Not insured: policy POL-9 lapsed on 7 November 2026",
+    );
+    // The last facts said insured: while no answer comes, the page says so, not green.
+    expect(rows[1]).toHaveTextContent(
+      "Unknown since 06:00 on 27 November 2026",
+    );
+    expect(rows[2]).toHaveTextContent("Insured until 31 January 2027");
+    expect(
+      screen.getByRole("list", { name: "Vehicles by status" }),
+    ).toHaveTextContent("1 not insured");
+  });
+
+  it("checks a fleet now, and says in words when re-checks are off", async () => {
+    serveFleet([vehicle({})]);
+    let asked = 0;
+    server.use(
+      http.post(WATCH_PATHS.checkNow(summary.id), () => {
+        asked += 1;
+        return asked === 1
+          ? json({ queued: 3 }, 202)
+          : HttpResponse.json(
+              {
+                ...problemFixture("SERVICE_UNAVAILABLE", 503),
+                detail: "Re-checks are off: the proxy has no key of their own.",
+              },
+              { status: 503 },
+            );
+      }),
+    );
+    const { user } = renderFleet("/fleets/fleet-1");
+    const button = await screen.findByRole(
+      "button",
+      { name: "Check this fleet now" },
+      SLOW,
+    );
+    await user.click(button);
+    expect(await screen.findByText(/^Checking 3 vehicles now\./)).toBeVisible();
+    await user.click(button);
+    expect(
+      await screen.findByText(
+        "Re-checks are off: the proxy has no key of their own.",
+      ),
+    ).toBeVisible();
+  });
+
+  it("saves a finished fleet check as a fleet, and links to it", async () => {
+    const store = await fleetStore();
+    const run = {
+      ...savedRun(["AB12CDE", "LP08SED"]),
+      status: "finished" as const,
+    };
+    await store.saveRun(run);
+    await store.saveResults(run.id, [insured("AB12CDE"), insured("LP08SED")]);
+    let body: unknown;
+    server.use(
+      http.post(FLEET_PATHS.fleets, async ({ request }) => {
+        body = await request.json();
+        return json(
+          { ...summary, id: "fleet-9", name: "Fleet", vehicleCount: 2 },
+          201,
+        );
+      }),
+    );
+    const { user } = renderFleet(`/fleet/runs/${run.id}`);
+    const name = await screen.findByRole(
+      "textbox",
+      { name: "Fleet name" },
+      SLOW,
+    );
+    expect(name).toHaveValue("Fleet");
+    await user.click(screen.getByRole("button", { name: "Save as a fleet" }));
+    expect(await screen.findByRole("link", { name: "Fleet" })).toHaveAttribute(
+      "href",
+      "/fleets/fleet-9",
+    );
+    expect(body).toEqual({
+      name: "Fleet",
+      columns: [],
+      vehicles: [
+        { registration: "AB12CDE", cells: [] },
+        { registration: "LP08SED", cells: [] },
+      ],
+    });
+  });
+});

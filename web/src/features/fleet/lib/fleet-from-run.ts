@@ -1,0 +1,22 @@
+// A finished fleet check as a fleet to save: its kept, valid vehicles, each once (the first
+// row of a repeated vehicle gives its cells), with the user's own columns in their order.
+import type { NewSavedFleet } from "../api/saved-fleets-api.ts";
+import type { SavedRun } from "./fleet-types.ts";
+
+/** "Fleet list November.xlsx" → "Fleet list November". */
+export function fleetNameFor(runName: string): string {
+  return runName.replace(/\.(csv|tsv|txt|xlsx)$/i, "").trim() || runName;
+}
+
+export function fleetFromRun(run: SavedRun, name: string): NewSavedFleet {
+  const seen = new Set<string>();
+  const vehicles: NewSavedFleet["vehicles"] = [];
+  for (const row of run.rows) {
+    if (!row.registration || row.excluded || seen.has(row.registration))
+      continue;
+    seen.add(row.registration);
+    const cells = run.extraColumns.map((_, index) => row.extra[index] ?? "");
+    vehicles.push({ registration: row.registration, cells });
+  }
+  return { name, columns: [...run.extraColumns], vehicles };
+}
