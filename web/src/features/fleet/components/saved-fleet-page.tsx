@@ -1,7 +1,7 @@
 // "/fleets/:fleetId": a saved fleet as its re-checks left it: each vehicle's status in words,
 // its open alerts with their dates, the team's own columns, vehicles needing action first; and
 // "Check this fleet now".
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { isApiError } from "@vics/shared";
@@ -20,6 +20,9 @@ import { fleetPaths } from "../lib/fleet-paths.ts";
 import { inActionOrder, statusCounts } from "../lib/watched-order.ts";
 import "../saved-fleets.css";
 
+const FOLLOW_EVERY_MS = 3000;
+const FOLLOW_FOR_MS = 120_000;
+
 const COUNT_WORDS = [
   ["not-insured", "not insured"],
   ["unknown", "unknown (no answer yet)"],
@@ -33,17 +36,28 @@ export function SavedFleetPage() {
   const { fleetId = "" } = useParams();
   const queryClient = useQueryClient();
   const fleet = useQuery(savedFleetQueryOptions(fleetId));
-  const status = useQuery(fleetStatusQueryOptions(fleetId));
+  // After "Check this fleet now", the answers are fetched as they arrive, for a while.
+  const [following, setFollowing] = useState(false);
+  const status = useQuery({
+    ...fleetStatusQueryOptions(fleetId),
+    refetchInterval: following ? FOLLOW_EVERY_MS : false,
+  });
   const [checking, setChecking] = useState(false);
   const [checkNote, setCheckNote] = useState<string>();
+  useEffect(() => {
+    if (!following) return;
+    const stop = setTimeout(() => setFollowing(false), FOLLOW_FOR_MS);
+    return () => clearTimeout(stop);
+  }, [following]);
 
   async function checkNow() {
     setChecking(true);
     try {
       const { queued } = await checkFleetNow(fleetId);
       setCheckNote(
-        `Checking ${queued.toLocaleString("en-GB")} vehicles now. Their answers appear here as they arrive: refresh in a minute.`,
+        `Checking ${queued.toLocaleString("en-GB")} vehicles now. Their answers appear here as they arrive.`,
       );
+      setFollowing(true);
       await queryClient.invalidateQueries({ queryKey: ["fleets", fleetId] });
     } catch (error) {
       setCheckNote(

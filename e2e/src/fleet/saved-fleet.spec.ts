@@ -1,0 +1,72 @@
+// A watched fleet over the real stack: a fleet manager saves a finished fleet check as a fleet,
+// opens it, has it checked now (the proxy's re-check goes to the real service with a key of its
+// own), and sees each vehicle's answer and alert in words. axe on both new pages.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../fixtures.ts";
+import { FleetPage } from "../pages/fleet-page.ts";
+
+const WCAG_TAGS = [
+  "wcag2a",
+  "wcag2aa",
+  "wcag21a",
+  "wcag21aa",
+  "wcag22a",
+  "wcag22aa",
+];
+
+test.use({ signedInAs: "fleet" });
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`),
+  ).toEqual([]);
+}
+
+test("save a fleet check as a fleet, check it now, and see each vehicle's answer and alert", async ({
+  page,
+}) => {
+  const fleet = new FleetPage(page);
+  await fleet.open();
+  await fleet.paste("AB12CDE\nLP08SED\nMT15EXP");
+  await fleet.startButton.click();
+  await expect(fleet.finished).toHaveText("Finished: 3 vehicles checked.");
+
+  // Fleets outlive one journey on the stack: a name of its own each time.
+  const name = `Depot ${test.info().repeatEachIndex}-${Date.now()}`;
+  await page.getByRole("textbox", { name: "Fleet name" }).fill(name);
+  await page.getByRole("button", { name: "Save as a fleet" }).click();
+  await page.getByRole("link", { name }).click();
+
+  await expect(
+    page.getByRole("heading", { name: `Fleet ${name}` }),
+  ).toBeVisible();
+  const table = page.getByRole("table");
+  await expect(table.getByRole("row")).toHaveCount(4);
+  await expect(table).toContainText("Not checked yet");
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Check this fleet now" }).click();
+  await expect(page.getByText(/^Checking 3 vehicles now\./)).toBeVisible();
+  // The re-check runs in the proxy; the page fetches the answers as they are recorded.
+  await expect(page.getByRole("row", { name: /LP08SED/ })).toContainText(
+    /Not insured: policy .* lapsed on/,
+    { timeout: 30_000 },
+  );
+  await expect(page.getByRole("row", { name: /MT15EXP/ })).toContainText(
+    /MOT expired on/,
+  );
+  await expect(page.getByRole("row", { name: /AB12CDE/ })).toContainText(
+    /Insured until/,
+  );
+  // Needing action first.
+  await expect(table.getByRole("row").nth(1)).toContainText("LP08SED");
+
+  await page.getByRole("link", { name: "Fleets" }).first().click();
+  await expect(
+    page.getByRole("heading", { name: "Your team’s fleets" }),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
