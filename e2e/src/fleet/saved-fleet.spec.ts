@@ -1,6 +1,7 @@
 // A watched fleet over the real stack: a fleet manager saves a finished fleet check as a fleet,
 // opens it, has it checked now (the proxy's re-check goes to the real service with a key of its
-// own), and sees each vehicle's answer and alert in words. axe on both new pages.
+// own), and sees each vehicle's answer and alert in words, and a vehicle's timeline. axe on
+// every new page.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures.ts";
@@ -62,6 +63,19 @@ test("save a fleet check as a fleet, check it now, and see each vehicle's answer
   );
   // Needing action first.
   await expect(table.getByRole("row").nth(1)).toContainText("LP08SED");
+
+  // The vehicle's timeline: what the re-check saw, and its alert.
+  await page.getByRole("link", { name: "LP08SED" }).click();
+  await expect(
+    page.getByRole("heading", { name: "Watched vehicle LP08 SED" }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("row", { name: / Insurance First seen / }),
+  ).toContainText(/First seen\s*Not insured: policy .* ended/);
+  await expect(
+    page.getByText(/^Not insured: policy .* lapsed on/),
+  ).toContainText(", open");
+  await expectNoAxeViolations(page);
 
   await page.getByRole("link", { name: "Fleets" }).first().click();
   await expect(

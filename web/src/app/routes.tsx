@@ -80,6 +80,13 @@ export const appRoutes: RouteObject[] = [
                 }),
               },
               {
+                path: "fleets/vehicles/:registration",
+                handle: needs({ needs: "fleet" }),
+                lazy: async () => ({
+                  Component: (await fleet()).VehicleTimelinePage,
+                }),
+              },
+              {
                 path: "fleets/:fleetId",
                 handle: needs({ needs: "fleet" }),
                 lazy: async () => ({

@@ -7,6 +7,7 @@ import {
   FleetStatusSchema,
   FleetSummarySchema,
   SavedFleetSchema,
+  VehicleHistorySchema,
   WATCH_PATHS,
   type FleetVehicle,
 } from "@vics/shared";
@@ -53,4 +54,14 @@ export function checkFleetNow(fleetId: string) {
     undefined,
     z.object({ queued: z.number() }),
   );
+}
+
+export function vehicleHistoryQueryOptions(registration: string) {
+  return queryOptions({
+    queryKey: ["fleets", "vehicles", registration],
+    queryFn: ({ signal }) =>
+      apiGet(WATCH_PATHS.vehicle(registration), VehicleHistorySchema, {
+        signal,
+      }),
+  });
 }

@@ -135,7 +135,11 @@ export function SavedFleetPage() {
         <tbody>
           {vehicles.map((vehicle) => (
             <tr key={vehicle.registration}>
-              <th scope="row">{vehicle.registration}</th>
+              <th scope="row">
+                <Link to={fleetPaths.watchedVehicle(vehicle.registration)}>
+                  {vehicle.registration}
+                </Link>
+              </th>
               {vehicle.cells.map((cell, index) => (
                 <td key={index}>{cell}</td>
               ))}

@@ -4,4 +4,6 @@ export const fleetPaths = {
   run: (runId: string) => `/fleet/runs/${encodeURIComponent(runId)}`,
   savedFleets: () => "/fleets",
   savedFleet: (fleetId: string) => `/fleets/${encodeURIComponent(fleetId)}`,
+  watchedVehicle: (registration: string) =>
+    `/fleets/vehicles/${encodeURIComponent(registration)}`,
 } as const;

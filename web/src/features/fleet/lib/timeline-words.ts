@@ -1,0 +1,72 @@
+// A watched vehicle's timeline in words: what each re-check found different, with the date.
+import type { VehicleFacts } from "@vics/shared";
+import { formatDate } from "../../../lib/dates.ts";
+
+type Area = "found" | "insurance" | "mot" | "tax" | "fines";
+
+function insuranceWords(facts: VehicleFacts["insurance"] | null): string {
+  if (!facts) return "No answer";
+  switch (facts.status) {
+    case "insured":
+      return `Insured by ${facts.policy.insurer} (policy ${facts.policy.number}) until ${formatDate(facts.policy.validTo)}`;
+    case "pending":
+      return "Not yet on record (new vehicle)";
+    case "not-insured":
+      return facts.lastPolicy
+        ? `Not insured: policy ${facts.lastPolicy.number} ended ${formatDate(facts.lastPolicy.validTo)}`
+        : "Not insured: no policy on record";
+  }
+}
+
+function motWords(facts: VehicleFacts["mot"] | null): string {
+  if (!facts) return "No answer";
+  const until = facts.expiry ? ` ${formatDate(facts.expiry)}` : "";
+  switch (facts.status) {
+    case "valid":
+      return `MOT valid until${until}`;
+    case "expired":
+      return `MOT expired${until ? ` on${until}` : ""}`;
+    case "exempt":
+      return "MOT not needed yet";
+    case "none":
+      return "No MOT on record";
+  }
+}
+
+function taxWords(facts: VehicleFacts["tax"] | null): string {
+  if (!facts) return "No answer";
+  if (facts.status === "taxed")
+    return facts.dueDate ? `Taxed until ${formatDate(facts.dueDate)}` : "Taxed";
+  return facts.status === "sorn" ? "Declared off the road (SORN)" : "Untaxed";
+}
+
+function finesWords(facts: VehicleFacts["fines"] | null): string {
+  if (!facts) return "No answer";
+  if (facts.count === 0) return "No outstanding fines";
+  return `${facts.count} outstanding ${facts.count === 1 ? "fine" : "fines"}, £${(facts.totalPence / 100).toFixed(2)}`;
+}
+
+export const AREA_NAMES: Record<Area, string> = {
+  found: "Register",
+  insurance: "Insurance",
+  mot: "MOT",
+  tax: "Road tax",
+  fines: "Fines",
+};
+
+/** The area's facts in words; "First seen" stands for what came before the first answer. */
+export function areaWords(area: Area, facts: unknown): string {
+  if (facts === null || facts === undefined) return "First seen";
+  switch (area) {
+    case "found":
+      return facts ? "On the register" : "Not found on the register";
+    case "insurance":
+      return insuranceWords(facts as VehicleFacts["insurance"]);
+    case "mot":
+      return motWords(facts as VehicleFacts["mot"]);
+    case "tax":
+      return taxWords(facts as VehicleFacts["tax"]);
+    case "fines":
+      return finesWords(facts as VehicleFacts["fines"]);
+  }
+}
