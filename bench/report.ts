@@ -52,6 +52,10 @@ export const SERVER_FIGURES: readonly FigureSpec[] = [
   { key: "bulk_compliance1000_p50_ms", unit: "ms", digits: 1, atMost: 20 },
   { key: "fleet100k_node_s", unit: "s", digits: 1, atMost: 10 },
   { key: "fleet100k_node_per_s", unit: "reg/s", digits: 0 },
+  // Watched fleets (sweep.ts): the daily re-check of 100,000 vehicles by the proxy's sweep.
+  { key: "sweep100k_s", unit: "s", digits: 1, atMost: 60 },
+  { key: "sweep100k_first_s", unit: "s", digits: 1 },
+  { key: "alert_eval_us", unit: "µs/vehicle", digits: 2 },
   { key: "service_rss_mb", unit: "MB", digits: 0 },
   { key: "audit_search_p50_ms", unit: "ms", digits: 2, atMost: 50 },
   { key: "audit_search_fastest_round_ms", unit: "ms", digits: 2 },

@@ -17,6 +17,7 @@ export const RESULT_KEYS = [
   "bulk_compliance1000_p50_ms",
   "fleet100k_node_s",
   "fleet100k_browser_s",
+  "sweep100k_s",
   "initial_js_gzip_kb",
   "csv100k_parse_s",
   "seed1m_s",

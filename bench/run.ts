@@ -21,6 +21,7 @@ import {
 } from "../scripts/start/web-build.ts";
 import { auditSearchFigures } from "./audit-search.ts";
 import { batchFigures } from "./batch-scenarios.ts";
+import { sweepFigures } from "./sweep.ts";
 import { clusterFigures } from "./cluster.ts";
 import { engineFigures } from "./engines.ts";
 import { importFigures } from "./imports.ts";
@@ -116,6 +117,8 @@ try {
     "the signed-in part of a check, in process",
   );
   await batchFigures({ stack, dataDir, fleet, quick }, recorder);
+  // The watched fleets' daily sweep of the same 100,000 vehicles.
+  await sweepFigures({ stack, dataDir, fleet }, recorder);
   rss.stop();
   const rssMb = (rss.samples.service ?? []).map(([, mb]) => mb);
   figures.service_rss_mb = rssMb.length > 0 ? Math.max(...rssMb) : null;
