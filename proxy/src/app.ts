@@ -22,6 +22,10 @@ import type { ProxyDeps } from "./proxy-deps.ts";
 import { registerStaticSite } from "./static/static-site.ts";
 import { registerWatchRoutes } from "./watch/watch-routes.ts";
 import {
+  notificationsTakeBody,
+  registerNotificationRoutes,
+} from "./watch/notification-routes.ts";
+import {
   DEFAULT_STAFF_ACCESS,
   exceptNavigations,
   registerStaffAccess,
@@ -104,7 +108,11 @@ export function createProxyApp(
   app.use(exceptNavigations(browserChecks(settings.publicOrigin)));
   app.use(
     noBodyExcept(
-      (c) => takesBody(c) || staffAccessTakesBody(c) || fleetRoutesTakeBody(c),
+      (c) =>
+        takesBody(c) ||
+        staffAccessTakesBody(c) ||
+        fleetRoutesTakeBody(c) ||
+        notificationsTakeBody(c),
     ),
   );
   const now = () => deps.clock.now();
@@ -143,6 +151,7 @@ export function createProxyApp(
   registerDataRoutes(app, upstreamForward);
   registerFleetRoutes(app, { store: deps.store, now });
   registerWatchRoutes(app, { store: deps.store, now, jobs: deps.watchJobs });
+  registerNotificationRoutes(app, deps.store);
   registerApiRoutes(app, forward, idempotentReplay(replayCache));
   registerStaticSite(app, settings.webRoot);
 

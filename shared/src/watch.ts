@@ -142,3 +142,20 @@ export const DailyTimeSchema = z.object({
     error: 'Give the time as HH:MM in UK time, such as "06:00"',
   }),
 });
+
+/** The in-app channel: the alerts of watched vehicles, read per user. */
+export const NOTIFICATION_PATHS = {
+  list: "/api/notifications",
+  read: "/api/notifications/read",
+} as const;
+
+/** GET /api/notifications: the newest 50, and how many are unread in all. */
+export const NotificationsSchema = z.object({
+  unread: z.number().int(),
+  notifications: z.array(z.object({ alert: AlertSchema, read: z.boolean() })),
+});
+
+/** POST /api/notifications/read: these, or every one when `ids` is absent. */
+export const MarkReadSchema = z.object({
+  ids: z.array(z.number().int()).max(500).optional(),
+});

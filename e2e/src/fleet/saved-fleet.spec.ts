@@ -77,6 +77,28 @@ test("save a fleet check as a fleet, check it now, and see each vehicle's answer
   ).toContainText(", open");
   await expectNoAxeViolations(page);
 
+  // The in-app channel: the alert is a notification, counted in the navigation until read.
+  const primary = page.getByRole("navigation", { name: "Primary" });
+  await primary.getByRole("link", { name: /^Notifications/ }).click();
+  await expect(
+    page.getByRole("heading", { name: "Notifications" }),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole("listitem")
+      .filter({ hasText: /^New LP08 SED: Not insured/ })
+      .first(),
+  ).toBeVisible();
+  await expect(
+    primary.getByRole("link", { name: /^Notifications \d+ unread$/ }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Mark all as read" }).click();
+  await expect(page.getByText(/All read\./)).toBeVisible();
+  await expect(
+    primary.getByRole("link", { name: "Notifications", exact: true }),
+  ).toBeVisible();
+
   await page.getByRole("link", { name: "Fleets" }).first().click();
   await expect(
     page.getByRole("heading", { name: "Your team’s fleets" }),

@@ -58,3 +58,19 @@ describe("saved fleets through the proxy's edges", () => {
     expect(await store.listFleets()).toEqual([]);
   });
 });
+
+describe("notifications through the proxy's edges", () => {
+  it("takes the small body of 'mark read', as a browser sends it, with its length", async () => {
+    const { app } = createTestProxy({
+      fetch: fakeUpstream().fetch,
+      role: "fleet",
+    });
+    const response = await app.request("/api/notifications/read", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Content-Length": "2" },
+      body: "{}",
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ unread: 0 });
+  });
+});

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fleetStoreContract } from "./fleet-store.contract.ts";
+import { notificationsContract } from "./notifications.contract.ts";
 import { watchStoreContract } from "./watch-store.contract.ts";
 import {
   DuplicateEmailError,
@@ -39,6 +40,7 @@ export function proxyStoreContract(open: () => Promise<ProxyStore>) {
 
   fleetStoreContract(() => store);
   watchStoreContract(() => store);
+  notificationsContract(() => store);
 
   describe("users", () => {
     it("finds a user by id, by email in any case, and refuses the same email twice", async () => {

@@ -98,4 +98,15 @@ export interface WatchStore {
   vehicleTimeline(registration: string): Promise<StoredTimelineEntry[]>;
   /** Newest first, open and closed. */
   vehicleAlerts(registration: string): Promise<StoredAlert[]>;
+  /**
+   * The in-app notifications of one user: the alerts of vehicles in a fleet now (a removed
+   * vehicle falls silent), newest first, each with whether this user has read it.
+   */
+  notifications(
+    userId: string,
+    limit: number,
+  ): Promise<{ alert: StoredAlert; read: boolean }[]>;
+  unreadCount(userId: string): Promise<number>;
+  /** Marks these alerts read for this user, or every one when "all". */
+  markRead(userId: string, alertIds: readonly number[] | "all"): Promise<void>;
 }

@@ -6,7 +6,6 @@ import {
   FLEET_PATHS,
   WATCH_PATHS,
   normaliseRegistration,
-  type Alert,
   type VehicleFacts,
   type WatchedVehicle,
 } from "@vics/shared";
@@ -17,22 +16,13 @@ import type { AppEnv } from "../http/app-env.ts";
 import { clientAddress } from "../http/client-address.ts";
 import { readJsonBody } from "../http/json-body.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
-import type { StoredAlert } from "../store/watch-store.ts";
 import { DAILY_TIME_SETTING, DEFAULT_DAILY_TIME } from "./jobs/daily-time.ts";
 import type { WatchJobs } from "./jobs/watch-jobs.ts";
+import { alertAnswer } from "./notification-routes.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null | undefined) =>
   ms === null || ms === undefined ? null : iso(ms);
-
-const alertAnswer = (alert: StoredAlert): Alert => ({
-  id: alert.id,
-  registration: alert.registration,
-  kind: alert.kind,
-  detail: alert.detail,
-  openedAt: iso(alert.openedAt),
-  closedAt: isoOrNull(alert.closedAt),
-});
 
 const RECHECKS_OFF =
   "Re-checks are off: the proxy has no key of their own. An operator sets WATCH_API_KEY_FILE (docs/watching.md).";

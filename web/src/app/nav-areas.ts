@@ -35,6 +35,13 @@ export const NAV_AREAS: NavArea[] = [
     needs: "fleet",
   },
   {
+    label: "Notifications",
+    to: "/notifications",
+    activeOn: ["/notifications"],
+    comingNext: false,
+    needs: "fleet",
+  },
+  {
     label: "Compliance check",
     to: "/compliance",
     activeOn: ["/compliance/*"],

@@ -80,6 +80,13 @@ export const appRoutes: RouteObject[] = [
                 }),
               },
               {
+                path: "notifications",
+                handle: needs({ needs: "fleet" }),
+                lazy: async () => ({
+                  Component: (await fleet()).NotificationsPage,
+                }),
+              },
+              {
                 path: "fleets/vehicles/:registration",
                 handle: needs({ needs: "fleet" }),
                 lazy: async () => ({

@@ -27,13 +27,23 @@ function navLabels(): string[] {
 describe("what each role sees in the navigation", () => {
   it.each([
     ["staff", ["Insurance check", "Compliance check"]],
-    ["fleet", ["Insurance check", "Fleet check", "Fleets", "Compliance check"]],
+    [
+      "fleet",
+      [
+        "Insurance check",
+        "Fleet check",
+        "Fleets",
+        "Notifications",
+        "Compliance check",
+      ],
+    ],
     [
       "admin",
       [
         "Insurance check",
         "Fleet check",
         "Fleets",
+        "Notifications",
         "Compliance check",
         "Users",
         "Audit log",

@@ -4,6 +4,7 @@
 export {
   ComplianceRecordSchema,
   InsuranceRecordSchema,
+  NotificationsSchema,
   ProblemSchema,
   RecentChecksSchema,
   SessionSchema,

@@ -3,6 +3,7 @@
 import type {
   ComplianceRecord,
   InsuranceRecord,
+  NotificationsSchema,
   Problem,
   RecentChecksSchema,
   SessionAnswer,
@@ -30,3 +31,9 @@ export type RecentChecksAnswer = z.infer<typeof RecentChecksSchema>;
 
 export const recentChecksSchema: SchemaLoader<RecentChecksAnswer> = async () =>
   (await contract()).RecentChecksSchema;
+
+export type NotificationsAnswer = z.infer<typeof NotificationsSchema>;
+
+export const notificationsSchema: SchemaLoader<
+  NotificationsAnswer
+> = async () => (await contract()).NotificationsSchema;

@@ -1,7 +1,7 @@
 // The msw server that stands in for the proxy in every web test. Every test starts signed in
 // (test/auth-fixtures.ts) with the proxy's recent checks faked; other handlers are added per
 // test.
-import { AUTH_PATHS } from "@vics/shared";
+import { AUTH_PATHS, NOTIFICATION_PATHS } from "@vics/shared";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { recentChecksHandler } from "./recent-checks-handlers.ts";
@@ -15,4 +15,8 @@ export const server = setupServer(
     }),
   ),
   recentChecksHandler,
+  // The header's count of a fleet user's unread notifications: none, unless a test says.
+  http.get(NOTIFICATION_PATHS.list, () =>
+    HttpResponse.json({ unread: 0, notifications: [] }),
+  ),
 );

@@ -12,7 +12,7 @@ const appGrants = (role: string) => {
   return `
     REVOKE ALL ON users, sessions, one_time_links, oidc_logins, proxy_settings,
       audit_events, audit_registrations, fleets, fleet_vehicles, watched_vehicles,
-      vehicle_timeline, vehicle_alerts, watch_runs, watch_settings,
+      vehicle_timeline, vehicle_alerts, watch_runs, watch_settings, alert_reads,
       ${MIGRATIONS_NAME}_migrations FROM ${app};
     GRANT SELECT, INSERT ON users TO ${app};
     GRANT UPDATE (name, role, password_hash, disabled_at, oidc_issuer, oidc_subject) ON users TO ${app};
@@ -25,6 +25,7 @@ const appGrants = (role: string) => {
     GRANT SELECT, INSERT, UPDATE, DELETE ON fleets, fleet_vehicles TO ${app};
     GRANT SELECT, INSERT, UPDATE ON watched_vehicles, vehicle_timeline, vehicle_alerts,
       watch_runs, watch_settings TO ${app};
+    GRANT SELECT, INSERT ON alert_reads TO ${app};
   `;
 };
 

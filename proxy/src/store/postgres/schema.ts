@@ -195,6 +195,13 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX vehicle_alerts_open ON vehicle_alerts (registration) WHERE closed_at IS NULL;
 
+  -- In-app notifications: which alerts each user has read.
+  CREATE TABLE alert_reads (
+    user_id text NOT NULL,
+    alert_id bigint NOT NULL,
+    PRIMARY KEY (user_id, alert_id)
+  );
+
   CREATE TABLE watch_runs (
     id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     kind text NOT NULL,

@@ -90,6 +90,41 @@ async function record(
 
 export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
   return {
+    async notifications(userId, limit) {
+      const { rows } = await sql<AlertRow & { read: boolean }>(
+        `SELECT a.*, r.alert_id IS NOT NULL AS read FROM vehicle_alerts a
+         LEFT JOIN alert_reads r ON r.alert_id = a.id AND r.user_id = $1
+         WHERE a.registration IN (SELECT registration FROM fleet_vehicles)
+         ORDER BY a.id DESC LIMIT $2`,
+        [userId, limit],
+      );
+      return rows.map((row) => ({ alert: toAlert(row), read: row.read }));
+    },
+    async unreadCount(userId) {
+      const { rows } = await sql<{ n: string }>(
+        `SELECT count(*) AS n FROM vehicle_alerts a
+         WHERE a.registration IN (SELECT registration FROM fleet_vehicles)
+           AND NOT EXISTS (SELECT 1 FROM alert_reads r WHERE r.user_id = $1 AND r.alert_id = a.id)`,
+        [userId],
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
+    async markRead(userId, alertIds) {
+      if (alertIds === "all")
+        await sql(
+          `INSERT INTO alert_reads (user_id, alert_id)
+           SELECT $1, id FROM vehicle_alerts
+           WHERE registration IN (SELECT registration FROM fleet_vehicles)
+           ON CONFLICT DO NOTHING`,
+          [userId],
+        );
+      else
+        await sql(
+          `INSERT INTO alert_reads (user_id, alert_id)
+           SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING`,
+          [userId, [...alertIds]],
+        );
+    },
     async startWatchRun(kind, at) {
       const { rows } = await sql<{ id: string }>(
         "INSERT INTO watch_runs (kind, started_at) VALUES ($1, $2) RETURNING id",

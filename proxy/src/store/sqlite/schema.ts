@@ -146,6 +146,13 @@ const MIGRATIONS = [
   ) STRICT;
   CREATE INDEX vehicle_alerts_open ON vehicle_alerts (registration) WHERE closed_at IS NULL;
 
+  -- In-app notifications: which alerts each user has read.
+  CREATE TABLE alert_reads (
+    user_id TEXT NOT NULL,
+    alert_id INTEGER NOT NULL,
+    PRIMARY KEY (user_id, alert_id)
+  ) STRICT, WITHOUT ROWID;
+
   CREATE TABLE watch_runs (
     id INTEGER PRIMARY KEY,
     kind TEXT NOT NULL,

@@ -90,7 +90,43 @@ export function watchQueries(db: DatabaseSync): WatchStore {
      ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
   );
 
+  const notifications = db.prepare(
+    `SELECT a.*, r.alert_id IS NOT NULL AS read FROM vehicle_alerts a
+     LEFT JOIN alert_reads r ON r.alert_id = a.id AND r.user_id = ?
+     WHERE a.registration IN (SELECT registration FROM fleet_vehicles)
+     ORDER BY a.id DESC LIMIT ?`,
+  );
+  const unread = db.prepare(
+    `SELECT count(*) AS n FROM vehicle_alerts a
+     WHERE a.registration IN (SELECT registration FROM fleet_vehicles)
+       AND NOT EXISTS (SELECT 1 FROM alert_reads r WHERE r.user_id = ? AND r.alert_id = a.id)`,
+  );
+  const readOne = db.prepare(
+    "INSERT INTO alert_reads (user_id, alert_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
+  );
+  const readAll = db.prepare(
+    `INSERT INTO alert_reads (user_id, alert_id)
+     SELECT ?, id FROM vehicle_alerts
+     WHERE registration IN (SELECT registration FROM fleet_vehicles)
+     ON CONFLICT DO NOTHING`,
+  );
+
   return {
+    async notifications(userId, limit) {
+      const rows = notifications.all(userId, limit) as unknown as (AlertRow & {
+        read: number;
+      })[];
+      return rows.map((row) => ({ alert: toAlert(row), read: row.read === 1 }));
+    },
+    async unreadCount(userId) {
+      return Number((unread.get(userId) as { n: number }).n);
+    },
+    async markRead(userId, alertIds) {
+      inTransaction(db, () => {
+        if (alertIds === "all") readAll.run(userId);
+        else for (const id of alertIds) readOne.run(userId, id);
+      });
+    },
     async startWatchRun(kind, at) {
       return Number((startRun.get(kind, at) as { id: number }).id);
     },

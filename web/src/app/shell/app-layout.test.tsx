@@ -43,13 +43,14 @@ describe("app shell", () => {
     expect(screen.getByRole("main")).toHaveFocus();
   });
 
-  it("lists the four areas a fleet user can use, marking any still to come", () => {
+  it("lists the five areas a fleet user can use, marking any still to come", () => {
     renderRoute("/");
     const links = within(primaryNav()).getAllByRole("link");
     expect(links.map((link) => link.getAttribute("href"))).toEqual([
       "/",
       "/fleet",
       "/fleets",
+      "/notifications",
       "/compliance",
     ]);
     // Driven by NAV_AREAS, so a feature landing is a one-line change there.

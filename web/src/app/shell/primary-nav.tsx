@@ -4,6 +4,7 @@
 import { useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { Role } from "@vics/shared";
+import { useUnreadNotifications } from "../../lib/use-notifications.ts";
 import { areaAt, navAreasFor } from "../nav-areas.ts";
 
 /** Only the areas `role` can use: a link to a page it cannot open would only disappoint. */
@@ -12,6 +13,7 @@ export function PrimaryNav({ role }: { role: Role }) {
   const current = areaAt(pathname);
   const listId = useId();
   const [open, setOpen] = useState(false);
+  const unread = useUnreadNotifications(role);
   // Going somewhere folds the menu again.
   const [openedAt, setOpenedAt] = useState(pathname);
   if (openedAt !== pathname) {
@@ -43,6 +45,18 @@ export function PrimaryNav({ role }: { role: Role }) {
                 aria-current={area === current ? "page" : undefined}
               >
                 {area.label}
+                {area.to === "/notifications" &&
+                  unread !== undefined &&
+                  unread > 0 &&
+                  " "}
+                {area.to === "/notifications" &&
+                  unread !== undefined &&
+                  unread > 0 && (
+                    <span className="tag primary-nav__tag">
+                      {unread.toLocaleString("en-GB")}
+                      <span className="visually-hidden"> unread</span>
+                    </span>
+                  )}
                 {area.comingNext && (
                   <span className="tag tag--grey primary-nav__tag">
                     Coming next

@@ -5,4 +5,5 @@ export { RunPage } from "./components/run-page.tsx";
 export { SavedFleetsPage } from "./components/saved-fleets-page.tsx";
 export { SavedFleetPage } from "./components/saved-fleet-page.tsx";
 export { VehicleTimelinePage } from "./components/vehicle-timeline-page.tsx";
+export { NotificationsPage } from "./components/notifications-page.tsx";
 export { savedFleetChecks, type SavedFleetChecks } from "./lib/saved-checks.ts";

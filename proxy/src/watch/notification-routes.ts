@@ -1,0 +1,52 @@
+// The in-app channel of watched fleets' alerts: each fleet user's notifications, newest first,
+// with how many are unread, and marking them read (one, some, or all).
+import { MarkReadSchema, NOTIFICATION_PATHS, type Alert } from "@vics/shared";
+import type { Hono } from "hono";
+import { requireRole } from "../auth/session-middleware.ts";
+import type { AppContext, AppEnv } from "../http/app-env.ts";
+import { readJsonBody } from "../http/json-body.ts";
+import type { ProxyStore } from "../store/proxy-store.ts";
+import type { StoredAlert } from "../store/watch-store.ts";
+
+const LIST_SIZE = 50;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+export const alertAnswer = (alert: StoredAlert): Alert => ({
+  id: alert.id,
+  registration: alert.registration,
+  kind: alert.kind,
+  detail: alert.detail,
+  openedAt: iso(alert.openedAt),
+  closedAt: alert.closedAt === null ? null : iso(alert.closedAt),
+});
+
+export function notificationsTakeBody(c: AppContext): boolean {
+  return c.req.method === "POST" && c.req.path === NOTIFICATION_PATHS.read;
+}
+
+export function registerNotificationRoutes(
+  app: Hono<AppEnv>,
+  store: ProxyStore,
+): void {
+  const fleet = requireRole("fleet");
+  app.get(NOTIFICATION_PATHS.list, fleet, async (c) => {
+    const userId = c.get("user")!.id;
+    const [unread, notifications] = await Promise.all([
+      store.unreadCount(userId),
+      store.notifications(userId, LIST_SIZE),
+    ]);
+    return c.json({
+      unread,
+      notifications: notifications.map(({ alert, read }) => ({
+        alert: alertAnswer(alert),
+        read,
+      })),
+    });
+  });
+  app.post(NOTIFICATION_PATHS.read, fleet, async (c) => {
+    const { ids } = await readJsonBody(c, MarkReadSchema);
+    const userId = c.get("user")!.id;
+    await store.markRead(userId, ids ?? "all");
+    return c.json({ unread: await store.unreadCount(userId) });
+  });
+}

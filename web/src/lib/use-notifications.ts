@@ -1,0 +1,28 @@
+// The signed-in fleet user's in-app notifications (watched fleets' alerts), for the header's
+// count and the notifications page; refreshed every minute while the app is open.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { hasRole, NOTIFICATION_PATHS, type Role } from "@vics/shared";
+import { apiGet } from "./api-client.ts";
+import { notificationsSchema } from "./lazy-schemas.ts";
+
+export const NOTIFICATIONS_REFRESH_MS = 60_000;
+
+export function notificationsQueryOptions() {
+  return queryOptions({
+    queryKey: ["notifications"],
+    queryFn: ({ signal }) =>
+      apiGet(NOTIFICATION_PATHS.list, notificationsSchema, { signal }),
+    refetchInterval: NOTIFICATIONS_REFRESH_MS,
+    // The proxy answers from its own store, spending no plan: fresh whenever a page asks.
+    staleTime: 0,
+  });
+}
+
+/** How many are unread; undefined for a role without notifications, or before the answer. */
+export function useUnreadNotifications(role: Role): number | undefined {
+  const query = useQuery({
+    ...notificationsQueryOptions(),
+    enabled: hasRole(role, "fleet"),
+  });
+  return query.data?.unread;
+}
