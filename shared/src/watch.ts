@@ -124,6 +124,8 @@ export const WatchAdminSchema = z.object({
   dailyTime: z.string(),
   /** False when the proxy has no key of the re-checks' own (WATCH_API_KEY). */
   reChecksOn: z.boolean(),
+  /** Watched vehicles the re-checks have not had an answer for in over a day. */
+  unknownForADay: z.number().int(),
   runs: z.array(
     z.object({
       kind: z.enum(["daily", "on demand"]),

@@ -58,5 +58,28 @@ export function notificationsContract(store: () => ProxyStore) {
       ).toEqual([first!.id]);
       expect(second).toBeDefined();
     });
+
+    it("counts the watched vehicles unknown for longer than a day, for the admin", async () => {
+      await store().createFleet(
+        "Vans",
+        {
+          columns: [],
+          vehicles: ["AB12CDE", "LP08SED"].map((registration) => ({
+            registration,
+            cells: [],
+          })),
+        },
+        { email: "ann@example.org", at: T0 },
+      );
+      const DAY = 86_400_000;
+      await store().recordRechecks([
+        { registration: "AB12CDE", at: T0 - 2 * DAY, unknown: true },
+        { registration: "LP08SED", at: T0 - 3_600_000, unknown: true },
+        // Not in a fleet any more: nobody's concern.
+        { registration: "SW71UWJ", at: T0 - 5 * DAY, unknown: true },
+      ]);
+      expect(await store().unknownBefore(T0 - DAY)).toBe(1);
+      expect(await store().unknownBefore(T0)).toBe(2);
+    });
   });
 }

@@ -107,6 +107,8 @@ export interface WatchStore {
     limit: number,
   ): Promise<{ alert: StoredAlert; read: boolean }[]>;
   unreadCount(userId: string): Promise<number>;
+  /** How many watched vehicles (in a fleet now) have been unknown since before `before`. */
+  unknownBefore(before: number): Promise<number>;
   /** Marks these alerts read for this user, or every one when "all". */
   markRead(userId: string, alertIds: readonly number[] | "all"): Promise<void>;
 }

@@ -177,6 +177,7 @@ describe("the admin's daily time", () => {
     expect(await read()).toEqual({
       dailyTime: "06:00",
       reChecksOn: true,
+      unknownForADay: 0,
       runs: [],
     });
     const set = await harness.app.request(

@@ -24,6 +24,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null | undefined) =>
   ms === null || ms === undefined ? null : iso(ms);
 
+const DAY_MS = 86_400_000;
+
 const RECHECKS_OFF =
   "Re-checks are off: the proxy has no key of their own. An operator sets WATCH_API_KEY_FILE (docs/watching.md).";
 
@@ -99,6 +101,7 @@ export function registerWatchRoutes(
       dailyTime:
         (await store.watchSetting(DAILY_TIME_SETTING)) ?? DEFAULT_DAILY_TIME,
       reChecksOn: jobs !== undefined,
+      unknownForADay: await store.unknownBefore(now() - DAY_MS),
       runs: (await store.watchRuns(20)).map((run) => ({
         kind: run.kind,
         startedAt: iso(run.startedAt),

@@ -90,6 +90,14 @@ async function record(
 
 export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
   return {
+    async unknownBefore(before) {
+      const { rows } = await sql<{ n: string }>(
+        `SELECT count(*) AS n FROM watched_vehicles
+         WHERE unknown_since < $1 AND registration IN (SELECT registration FROM fleet_vehicles)`,
+        [before],
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
     async notifications(userId, limit) {
       const { rows } = await sql<AlertRow & { read: boolean }>(
         `SELECT a.*, r.alert_id IS NOT NULL AS read FROM vehicle_alerts a

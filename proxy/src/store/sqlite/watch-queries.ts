@@ -111,7 +111,15 @@ export function watchQueries(db: DatabaseSync): WatchStore {
      ON CONFLICT DO NOTHING`,
   );
 
+  const unknownBefore = db.prepare(
+    `SELECT count(*) AS n FROM watched_vehicles
+     WHERE unknown_since < ? AND registration IN (SELECT registration FROM fleet_vehicles)`,
+  );
+
   return {
+    async unknownBefore(before) {
+      return Number((unknownBefore.get(before) as { n: number }).n);
+    },
     async notifications(userId, limit) {
       const rows = notifications.all(userId, limit) as unknown as (AlertRow & {
         read: number;

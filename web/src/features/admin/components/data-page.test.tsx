@@ -6,6 +6,7 @@ import {
   type DataSources,
   type ImportEntry,
 } from "@vics/shared/data-admin";
+import { WATCH_PATHS } from "@vics/shared";
 import { json } from "../../../test/api-handlers.ts";
 import { sessionFixture, userWithRole } from "../../../test/auth-fixtures.ts";
 import { problemFixture } from "../../../test/fixtures.ts";
@@ -43,10 +44,22 @@ function entry(overrides: Partial<ImportEntry> = {}): ImportEntry {
   };
 }
 
-function serveData(sources: DataSources, imports: ImportEntry[]) {
+const RECHECKS = {
+  dailyTime: "06:00",
+  reChecksOn: true,
+  unknownForADay: 0,
+  runs: [],
+};
+
+function serveData(
+  sources: DataSources,
+  imports: ImportEntry[],
+  rechecks: Record<string, unknown> = RECHECKS,
+) {
   server.use(
     http.get(ADMIN_DATA_PATHS.sources, () => json(sources)),
     http.get(ADMIN_DATA_PATHS.imports, () => json({ imports })),
+    http.get(WATCH_PATHS.admin, () => json(rechecks)),
   );
 }
 
@@ -148,6 +161,7 @@ describe("the data page", () => {
       http.get(ADMIN_DATA_PATHS.imports, () =>
         json(problemFixture("SERVICE_UNAVAILABLE", 503), 503),
       ),
+      http.get(WATCH_PATHS.admin, () => json(RECHECKS)),
     );
     const { user } = dataPage();
     expect(
@@ -167,5 +181,62 @@ describe("the data page", () => {
     expect(
       await screen.findByRole("heading", { name: /not allowed|role/i }, SLOW),
     ).toBeVisible();
+  });
+
+  it("shows the re-checks: off, vehicles unknown for a day, the latest sweeps, and sets the daily time", async () => {
+    serveData({ dataAsOf: {}, synthetic: false }, [], {
+      dailyTime: "06:00",
+      reChecksOn: false,
+      unknownForADay: 3,
+      runs: [
+        {
+          kind: "daily",
+          startedAt: "2026-11-27T06:00:00.000Z",
+          finishedAt: "2026-11-27T06:00:08.000Z",
+          outcome: "finished",
+          vehicles: 1200,
+          unknown: 3,
+          alerts: 4,
+        },
+      ],
+    });
+    let sent: unknown;
+    server.use(
+      http.patch(WATCH_PATHS.admin, async ({ request }) => {
+        sent = await request.json();
+        return json({ dailyTime: "05:30" });
+      }),
+    );
+    const { user } = dataPage();
+    const section = await screen.findByRole(
+      "region",
+      { name: "Watched fleets’ re-checks" },
+      SLOW,
+    );
+    expect(
+      await within(section).findByText(/^Re-checks are off/),
+    ).toBeVisible();
+    expect(
+      within(section).getByText(
+        /3 watched vehicles have had no answer from the vehicle service for over a day/,
+      ),
+    ).toBeVisible();
+    expect(within(section).getByRole("table")).toHaveTextContent(
+      "Dailyfinished1,20034",
+    );
+    const time = within(section).getByRole("textbox", {
+      name: "Daily re-check time",
+    });
+    await user.clear(time);
+    await user.type(time, "05:30");
+    await user.click(
+      within(section).getByRole("button", { name: "Save the time" }),
+    );
+    expect(
+      await within(section).findByText(
+        "The daily re-check now runs at 05:30, UK time.",
+      ),
+    ).toBeVisible();
+    expect(sent).toEqual({ dailyTime: "05:30" });
   });
 });

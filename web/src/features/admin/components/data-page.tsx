@@ -24,6 +24,7 @@ import {
   SOURCE_ROWS,
   STALE_AFTER_DAYS,
 } from "../lib/data-words.ts";
+import { RechecksSection } from "./rechecks-section.tsx";
 import { RejectsDownload } from "./rejects-download.tsx";
 import "../admin.css";
 
@@ -228,6 +229,7 @@ export function DataPage() {
       ) : (
         <ImportsTable imports={imports.data.imports} />
       )}
+      <RechecksSection />
     </div>
   );
 }

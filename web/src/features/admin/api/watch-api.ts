@@ -1,0 +1,23 @@
+// The watched fleets' re-checks, for admins: the daily time and the latest sweeps, and a new
+// daily time (UK time).
+import { queryOptions } from "@tanstack/react-query";
+import { WATCH_PATHS, WatchAdminSchema } from "@vics/shared";
+import { z } from "zod";
+import { apiGet, apiPatch } from "../../../lib/api-client.ts";
+
+export function watchAdminQueryOptions() {
+  return queryOptions({
+    queryKey: ["admin", "watch"],
+    queryFn: ({ signal }) =>
+      apiGet(WATCH_PATHS.admin, WatchAdminSchema, { signal }),
+    staleTime: 0,
+  });
+}
+
+export function setDailyTime(dailyTime: string) {
+  return apiPatch(
+    WATCH_PATHS.admin,
+    { dailyTime },
+    z.object({ dailyTime: z.string() }),
+  );
+}

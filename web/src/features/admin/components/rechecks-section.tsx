@@ -1,0 +1,140 @@
+// On the data page: the watched fleets' daily re-checks. When they run (UK time, which the
+// admin sets), whether they are on, the vehicles without an answer for over a day, and the
+// latest sweeps.
+import { useState, type FormEvent } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { isApiError, type WatchAdminSchema } from "@vics/shared";
+import type { z } from "zod";
+import { BusyButton } from "../../../components/busy-button.tsx";
+import { LoadingMessage } from "../../../components/loading-message.tsx";
+import { StatusIcon } from "../../../components/status-icon.tsx";
+import { TextField } from "../../../components/text-field.tsx";
+import { formatDateTime } from "../../../lib/dates.ts";
+import { setDailyTime, watchAdminQueryOptions } from "../api/watch-api.ts";
+
+type WatchAdmin = z.infer<typeof WatchAdminSchema>;
+
+const TIME_ID = "rechecks-daily-time";
+
+function DailyTimeForm({ current }: { current: string }) {
+  const queryClient = useQueryClient();
+  const [time, setTime] = useState(current);
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<{ error?: string; saved?: string }>({});
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const { dailyTime } = await setDailyTime(time.trim());
+      setNote({
+        saved: `The daily re-check now runs at ${dailyTime}, UK time.`,
+      });
+      await queryClient.invalidateQueries({ queryKey: ["admin", "watch"] });
+    } catch (error) {
+      setNote({
+        error: isApiError(error)
+          ? error.detail
+          : "VICS could not save the time. Try again.",
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <TextField
+        id={TIME_ID}
+        label="Daily re-check time"
+        hint="UK time, 24-hour, such as 06:00. It stays at that time in London across the clock change."
+        value={time}
+        onChange={setTime}
+        width="short"
+        autoComplete="off"
+        error={note.error}
+      />
+      <BusyButton busy={busy} busyLabel="Saving…" secondary>
+        Save the time
+      </BusyButton>
+      {note.saved && <p role="status">{note.saved}</p>}
+    </form>
+  );
+}
+
+function Sweeps({ runs }: { runs: WatchAdmin["runs"] }) {
+  if (runs.length === 0) return <p>No sweep has run yet.</p>;
+  return (
+    <table className="data-table">
+      <caption className="visually-hidden">The latest sweeps</caption>
+      <thead>
+        <tr>
+          <th scope="col">Started</th>
+          <th scope="col">Kind</th>
+          <th scope="col">Outcome</th>
+          <th scope="col">Vehicles</th>
+          <th scope="col">Without an answer</th>
+          <th scope="col">New alerts</th>
+        </tr>
+      </thead>
+      <tbody>
+        {runs.map((run) => (
+          <tr key={run.startedAt + run.kind}>
+            <td>{formatDateTime(run.startedAt)}</td>
+            <td>{run.kind === "daily" ? "Daily" : "Asked for"}</td>
+            <td>{run.outcome ?? "Running"}</td>
+            <td>{run.vehicles.toLocaleString("en-GB")}</td>
+            <td>{run.unknown.toLocaleString("en-GB")}</td>
+            <td>{run.alerts.toLocaleString("en-GB")}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function RechecksSection() {
+  const watch = useQuery(watchAdminQueryOptions());
+  return (
+    <section aria-labelledby="rechecks-heading">
+      <h2 id="rechecks-heading" className="heading-m">
+        Watched fleets’ re-checks
+      </h2>
+      {watch.isPending ? (
+        <LoadingMessage>Loading the re-checks…</LoadingMessage>
+      ) : watch.isError ? (
+        <p role="alert">
+          {isApiError(watch.error)
+            ? watch.error.detail
+            : "The re-checks cannot be shown."}
+        </p>
+      ) : (
+        <>
+          {!watch.data.reChecksOn && (
+            <p className="inset-warning">
+              <StatusIcon status="warning" />
+              Re-checks are off: the proxy has no key of their own. Fleets are
+              saved but not re-checked until an operator sets
+              WATCH_API_KEY_FILE.
+            </p>
+          )}
+          {watch.data.unknownForADay > 0 && (
+            <p className="inset-warning" role="alert">
+              <StatusIcon status="warning" />
+              {watch.data.unknownForADay.toLocaleString("en-GB")} watched{" "}
+              {watch.data.unknownForADay === 1
+                ? "vehicle has"
+                : "vehicles have"}{" "}
+              had no answer from the vehicle service for over a day. Their
+              fleets show them as unknown.
+            </p>
+          )}
+          <DailyTimeForm current={watch.data.dailyTime} />
+          <h3 className="heading-s">Latest sweeps</h3>
+          <Sweeps runs={watch.data.runs} />
+        </>
+      )}
+    </section>
+  );
+}
