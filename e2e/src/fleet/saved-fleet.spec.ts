@@ -1,6 +1,7 @@
 // A watched fleet over the real stack: a fleet manager saves a finished fleet check as a fleet,
 // opens it, has it checked now (the proxy's re-check goes to the real service with a key of its
-// own), and sees each vehicle's answer and alert in words, and a vehicle's timeline. axe on
+// own), sees each vehicle's answer and alert in words, a vehicle's timeline and the
+// notification, then updates the fleet from a file with the difference shown first. axe on
 // every new page.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -105,4 +106,31 @@ test("save a fleet check as a fleet, check it now, and see each vehicle's answer
   ).toBeVisible();
   await expect(page.getByRole("link", { name })).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // A new file for the fleet: the difference first, then applied.
+  await page.getByRole("link", { name }).click();
+  await page.getByLabel(/A new list of this fleet/).setInputFiles({
+    name: "depot-update.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      "Registration,Driver\nAB12CDE,Ann\nMT15EXP,Max\nUN51NSD,Una\n",
+    ),
+  });
+  const change = page.getByRole("region", {
+    name: "What the file would change",
+  });
+  await expect(change).toContainText("1 added: UN51NSD");
+  await expect(change).toContainText("1 removed: LP08SED");
+  await expect(change).toContainText("2 with new details: AB12CDE, MT15EXP");
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Apply these changes" }).click();
+  await expect(
+    page.getByText("Updated: 1 added, 1 removed, 2 changed."),
+  ).toBeVisible();
+  const vehicles = page.getByRole("table");
+  await expect(vehicles.getByRole("row", { name: /UN51NSD/ })).toBeVisible();
+  await expect(vehicles.getByRole("row", { name: /LP08SED/ })).toHaveCount(0);
+  await expect(vehicles.getByRole("row", { name: /AB12CDE/ })).toContainText(
+    "Ann",
+  );
 });

@@ -1,4 +1,4 @@
-// THE one API client: every request from the web app goes through apiGet, apiPost, apiPatch,
+// THE one API client: every request from the web app goes through apiGet, apiPost, apiPatch, apiPut,
 // apiSend, apiGetFile or the *WithRateLimit variants, which also hand back the rate-limit reading of the
 // response (the fleet run paces itself by it). An answer saying the session has ended or the
 // role may not do this is also told to the app (session-events.ts).
@@ -99,6 +99,17 @@ export async function apiPatch<T>(
   return answer.data;
 }
 
+/** PUT `body` as JSON (a saved fleet's new list); the answer is parsed as apiGet's. */
+export async function apiPut<T>(
+  path: string,
+  body: unknown,
+  schema: ResponseSchema<T>,
+  options: ApiRequestOptions = {},
+): Promise<T> {
+  const shape = jsonShape("PUT", body, options.headers);
+  return (await request(path, shape, schema, options)).data;
+}
+
 /**
  * POST for an answer with nothing to read (204), e.g. signing out of every session. `body`,
  * when given, goes as JSON; every error is an ApiError, as for the others.
@@ -170,7 +181,7 @@ function jsonShape(
 }
 
 interface RequestShape {
-  method: "GET" | "POST" | "PATCH";
+  method: "GET" | "POST" | "PATCH" | "PUT";
   body?: string;
   headers?: Record<string, string>;
 }

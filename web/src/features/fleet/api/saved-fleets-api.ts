@@ -3,6 +3,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import {
   FLEET_PATHS,
+  FleetDifferenceSchema,
   FleetListPageSchema,
   FleetStatusSchema,
   FleetSummarySchema,
@@ -12,7 +13,7 @@ import {
   type FleetVehicle,
 } from "@vics/shared";
 import { z } from "zod";
-import { apiGet, apiPost } from "../../../lib/api-client.ts";
+import { apiGet, apiPost, apiPut } from "../../../lib/api-client.ts";
 
 export function savedFleetsQueryOptions() {
   return queryOptions({
@@ -64,4 +65,22 @@ export function vehicleHistoryQueryOptions(registration: string) {
         signal,
       }),
   });
+}
+
+export type FleetListBody = Omit<NewSavedFleet, "name">;
+
+export function fleetDifference(fleetId: string, list: FleetListBody) {
+  return apiPost(FLEET_PATHS.difference(fleetId), list, FleetDifferenceSchema);
+}
+
+export function applyFleetList(
+  fleetId: string,
+  list: FleetListBody,
+  version: number,
+) {
+  return apiPut(
+    FLEET_PATHS.vehicles(fleetId),
+    { ...list, version },
+    FleetDifferenceSchema,
+  );
 }

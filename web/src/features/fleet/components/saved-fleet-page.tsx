@@ -18,6 +18,7 @@ import {
 import { alertWords, watchedStatus } from "../lib/alert-words.ts";
 import { fleetPaths } from "../lib/fleet-paths.ts";
 import { inActionOrder, statusCounts } from "../lib/watched-order.ts";
+import { UpdateFleetPanel } from "./update-fleet-panel.tsx";
 import "../saved-fleets.css";
 
 const FOLLOW_EVERY_MS = 3000;
@@ -164,6 +165,7 @@ export function SavedFleetPage() {
           ))}
         </tbody>
       </table>
+      <UpdateFleetPanel fleetId={fleetId} />
     </div>
   );
 }

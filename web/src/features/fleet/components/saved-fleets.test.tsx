@@ -211,4 +211,70 @@ describe("the saved fleets", () => {
       ],
     });
   });
+
+  it("updates a fleet from a file: the difference first, then applied at the version shown", async () => {
+    serveFleet([vehicle({})]);
+    let compared: unknown;
+    let applied: unknown;
+    const difference = {
+      version: 1,
+      added: ["LP08SED"],
+      removed: ["AB12CDE"],
+      changed: [],
+      unchanged: 0,
+      columnsChanged: false,
+    };
+    server.use(
+      http.post(FLEET_PATHS.difference(summary.id), async ({ request }) => {
+        compared = await request.json();
+        return json(difference);
+      }),
+      http.put(FLEET_PATHS.vehicles(summary.id), async ({ request }) => {
+        applied = await request.json();
+        return json(difference);
+      }),
+    );
+    const { user } = renderFleet("/fleets/fleet-1");
+    const input = await screen.findByLabelText(
+      /A new list of this fleet/,
+      {},
+      SLOW,
+    );
+    await user.upload(
+      input,
+      new File(
+        ["Registration,Driver\nLP08SED,Lee\nLP08 SED,Lee\nnot a plate!,Kim\n"],
+        "new.csv",
+        {
+          type: "text/csv",
+        },
+      ),
+    );
+    const region = await screen.findByRole(
+      "region",
+      { name: "What the file would change" },
+      SLOW,
+    );
+    expect(region).toHaveTextContent("1 added: LP08SED");
+    expect(region).toHaveTextContent(
+      "1 removed: AB12CDE (no longer re-checked, no more alerts)",
+    );
+    expect(region).toHaveTextContent("2 rows left out");
+    expect(compared).toEqual({
+      columns: ["Driver"],
+      vehicles: [{ registration: "LP08SED", cells: ["Lee"] }],
+    });
+    expect(applied).toBeUndefined();
+    await user.click(
+      screen.getByRole("button", { name: "Apply these changes" }),
+    );
+    expect(
+      await screen.findByText("Updated: 1 added, 1 removed, 0 changed."),
+    ).toBeVisible();
+    expect(applied).toEqual({
+      columns: ["Driver"],
+      vehicles: [{ registration: "LP08SED", cells: ["Lee"] }],
+      version: 1,
+    });
+  }, 20_000);
 });

@@ -1,7 +1,7 @@
 // A finished fleet check as a fleet to save: its kept, valid vehicles, each once (the first
 // row of a repeated vehicle gives its cells), with the user's own columns in their order.
 import type { NewSavedFleet } from "../api/saved-fleets-api.ts";
-import type { SavedRun } from "./fleet-types.ts";
+import type { FleetRow, SavedRun } from "./fleet-types.ts";
 
 /** "Fleet list November.xlsx" → "Fleet list November". */
 export function fleetNameFor(runName: string): string {
@@ -9,14 +9,22 @@ export function fleetNameFor(runName: string): string {
 }
 
 export function fleetFromRun(run: SavedRun, name: string): NewSavedFleet {
+  return { name, ...fleetList(run.rows, run.extraColumns) };
+}
+
+/** A list's kept, valid vehicles, each once, with a cell for each of `columns`. */
+export function fleetList(
+  rows: readonly FleetRow[],
+  columns: readonly string[],
+): Omit<NewSavedFleet, "name"> {
   const seen = new Set<string>();
   const vehicles: NewSavedFleet["vehicles"] = [];
-  for (const row of run.rows) {
+  for (const row of rows) {
     if (!row.registration || row.excluded || seen.has(row.registration))
       continue;
     seen.add(row.registration);
-    const cells = run.extraColumns.map((_, index) => row.extra[index] ?? "");
+    const cells = columns.map((_, index) => row.extra[index] ?? "");
     vehicles.push({ registration: row.registration, cells });
   }
-  return { name, columns: [...run.extraColumns], vehicles };
+  return { columns: [...columns], vehicles };
 }
