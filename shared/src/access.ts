@@ -69,6 +69,7 @@ export const AUDIT_ACTIONS = [
   "fleet.update",
   "fleet.rename",
   "fleet.delete",
+  "fleet.check-now",
   "watch.schedule",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,8 +1,8 @@
 /**
  * What the re-checks of watched vehicles remember, in the proxy's store: each vehicle's latest
- * facts (or since when it could not be checked), the timeline of what changed, and its alerts,
- * each (registration, kind, key) kept once, ever, so a fact alerts once however often a sweep
- * runs.
+ * facts (or since when it could not be checked), the timeline of what changed, and its alerts:
+ * one open alert per (registration, kind, key), so a fact alerts once while it holds, however
+ * often a sweep runs; once closed, the same fact coming back alerts again.
  */
 import type { AlertKind } from "@vics/shared";
 
@@ -91,7 +91,7 @@ export interface WatchStore {
   watchStates(registrations: readonly string[]): Promise<WatchState[]>;
   /**
    * Writes a batch of re-checks in one transaction: facts, timeline and alerts together, or
-   * nothing. Returns the alerts this batch newly opened (none for a key already kept).
+   * nothing. Returns the alerts this batch newly opened (none for a key already open).
    */
   recordRechecks(rechecks: readonly Recheck[]): Promise<StoredAlert[]>;
   /** Newest first. */

@@ -1,6 +1,6 @@
 // Weeks of simulated days, one re-check a day at 06:00 UK time: each alert opens once, on the
 // day it should, and closes when its fact is resolved. The book below keeps alerts as the store
-// does: a (kind, key) once, ever.
+// does: one open alert per (kind, key).
 import { describe, expect, it } from "vitest";
 import { addDays, ukDate, ukMidnight } from "@vics/shared";
 import {
@@ -38,7 +38,11 @@ function simulate(
       alert.closedOn = today;
     }
     for (const alert of change.opened) {
-      if (book.some((a) => a.kind === alert.kind && a.key === alert.key))
+      if (
+        book.some(
+          (a) => !a.closedOn && a.kind === alert.kind && a.key === alert.key,
+        )
+      )
         continue;
       book.push({
         ...alert,
@@ -211,13 +215,18 @@ describe("MOT, road tax and fines", () => {
       return fines(0, 0);
     });
     expect(summary(book)).toEqual([
-      ["new-fine", "1 fines, 10000p", "2026-02-03", "2026-02-05"],
-      ["new-fine", "2 fines, 16000p", "2026-02-05", "2026-02-10"],
-      ["fines-paid", "after 2 fines, 16000p", "2026-02-10", "2026-02-10"],
+      ["new-fine", "1 fines, 10000p on 2026-02-03", "2026-02-03", "2026-02-05"],
+      ["new-fine", "2 fines, 16000p on 2026-02-05", "2026-02-05", "2026-02-10"],
+      [
+        "fines-paid",
+        "after 2 fines, 16000p on 2026-02-05",
+        "2026-02-10",
+        "2026-02-10",
+      ],
     ]);
   });
 
-  it("a vehicle no longer found alerts once, closing all else; found again closes it", () => {
+  it("a vehicle no longer found alerts once, closing all else; found again closes it, and what still holds alerts again", () => {
     const book = simulate("2026-03-01", 10, (today) =>
       today >= "2026-03-04" && today < "2026-03-08"
         ? { found: false }
@@ -226,6 +235,43 @@ describe("MOT, road tax and fines", () => {
     expect(summary(book)).toEqual([
       ["mot-expired", "expired 2026-02-01", "2026-03-01", "2026-03-04"],
       ["not-found", "since 2026-03-04", "2026-03-04", "2026-03-08"],
+      // Found again with its MOT still expired: alerted again, not lost.
+      ["mot-expired", "expired 2026-02-01", "2026-03-08", "open"],
+    ]);
+  });
+});
+
+describe("facts that come back", () => {
+  it("a fine paid, then another of the same amount, alerts again; one paid of two alerts nothing", () => {
+    const fines = (count: number, totalPence: number) => ({
+      ...base,
+      fines: { count, totalPence },
+    });
+    const book = simulate("2026-04-01", 10, (today) => {
+      if (today < "2026-04-03") return fines(2, 20_000);
+      if (today < "2026-04-05") return fines(1, 10_000);
+      if (today < "2026-04-07") return fines(2, 20_000);
+      return fines(0, 0);
+    });
+    expect(summary(book)).toEqual([
+      ["new-fine", "2 fines, 20000p on 2026-04-01", "2026-04-01", "2026-04-05"],
+      ["new-fine", "2 fines, 20000p on 2026-04-05", "2026-04-05", "2026-04-07"],
+      [
+        "fines-paid",
+        "after 2 fines, 20000p on 2026-04-05",
+        "2026-04-07",
+        "2026-04-07",
+      ],
+    ]);
+  });
+
+  it("an MOT expired with no date on record keeps one alert while it lasts", () => {
+    const book = simulate("2026-05-01", 5, () => ({
+      ...base,
+      mot: { status: "expired", expiry: null },
+    }));
+    expect(summary(book)).toEqual([
+      ["mot-expired", "expired since 2026-05-01", "2026-05-01", "open"],
     ]);
   });
 });

@@ -1,7 +1,7 @@
 // Which alerts a watched vehicle's facts hold open on a UK date, and what a new re-check opens
-// and closes. An alert is a fact with a date and a key that names it: the store keeps each
-// (registration, kind, key) once, so a fact alerts once however often it is evaluated, and a
-// job run twice alerts once.
+// and closes. An alert is a fact with a date and a key that names it: the store keeps one open
+// alert per (registration, kind, key), so a fact alerts once while it holds however often it is
+// evaluated, and a job run twice alerts once; a fact that comes back after it closed alerts anew.
 import {
   daysBetween,
   ENDING_THRESHOLDS,
@@ -106,7 +106,9 @@ export function activeAlerts(
   if (facts.mot?.status === "expired")
     alerts.push({
       kind: "mot-expired",
-      key: `expired ${facts.mot.expiry ?? openKey(open, "mot-expired") ?? today}`,
+      key: facts.mot.expiry
+        ? `expired ${facts.mot.expiry}`
+        : (openKey(open, "mot-expired") ?? `expired since ${today}`),
       detail: { expiry: facts.mot.expiry },
     });
   if (facts.tax && facts.tax.status !== "taxed") {
@@ -123,30 +125,21 @@ export function activeAlerts(
   }
   if (facts.fines && facts.fines.count > 0) {
     const { count, totalPence } = facts.fines;
-    // More fines, or a larger total, than when the open alert began: a new fine.
-    const kept = openKey(open, "new-fine");
-    const keptFines = kept ? parseFines(kept) : undefined;
+    // More fines, or a larger total, than the re-check before: a new fine, alerted anew (even
+    // when one was paid meanwhile). Fewer: some paid, the open alert stays as it is.
+    const before = previous?.fines;
     const grew =
-      keptFines === undefined ||
-      count > keptFines.count ||
-      totalPence > keptFines.totalPence;
+      before === undefined ||
+      count > before.count ||
+      totalPence > before.totalPence;
+    const kept = openKey(open, "new-fine");
     alerts.push({
       kind: "new-fine",
-      key: grew || !kept ? finesKey(count, totalPence) : kept,
+      key: grew || !kept ? `${count} fines, ${totalPence}p on ${today}` : kept,
       detail: { count, totalPence },
     });
   }
   return alerts;
-}
-
-const finesKey = (count: number, totalPence: number) =>
-  `${count} fines, ${totalPence}p`;
-
-function parseFines(key: string) {
-  const match = /^(\d+) fines, (\d+)p$/.exec(key);
-  return match
-    ? { count: Number(match[1]), totalPence: Number(match[2]) }
-    : undefined;
 }
 
 export interface AlertChange {

@@ -145,6 +145,11 @@ describe("a fleet's status", () => {
     });
     expect(now.status).toBe(202);
     expect(asked).toEqual([["AB12CDE", "LP08SED", "ER19ERR"]]);
+    const [event] = await harness.store.searchAudit({ limit: 1 });
+    expect(event).toMatchObject({
+      action: "fleet.check-now",
+      detail: { fleet: "Vans", vehicles: 3 },
+    });
   });
 
   it("is a 503 in words when the proxy has no key for re-checks", async () => {

@@ -6,11 +6,12 @@ import {
   FLEET_PATHS,
   WATCH_PATHS,
   normaliseRegistration,
+  type AuditAction,
   type VehicleFacts,
   type WatchedVehicle,
 } from "@vics/shared";
 import { ProblemError } from "@vics/shared/server/problem-error";
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import { requireRole } from "../auth/session-middleware.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { clientAddress } from "../http/client-address.ts";
@@ -79,6 +80,10 @@ export function registerWatchRoutes(
     if (!jobs) throw new ProblemError(503, "SERVICE_UNAVAILABLE", RECHECKS_OFF);
     const vehicles = await store.fleetVehicles(fleet.id);
     await jobs.checkNow(vehicles.map((v) => v.registration));
+    await audit(c, "fleet.check-now", {
+      fleet: fleet.name,
+      vehicles: vehicles.length,
+    });
     return c.json({ queued: vehicles.length }, 202);
   });
 
@@ -94,6 +99,25 @@ export function registerWatchRoutes(
       alerts: alerts.map(alertAnswer),
     });
   });
+
+  const audit = (
+    c: Context<AppEnv>,
+    action: AuditAction,
+    detail: Record<string, string | number>,
+  ) => {
+    const user = c.get("user")!;
+    return store.appendAudit({
+      at: now(),
+      userId: user.id,
+      userEmail: user.email,
+      action,
+      registrations: [],
+      outcome: "ok",
+      requestId: c.get("requestId") ?? null,
+      clientAddress: clientAddress(c) ?? null,
+      detail,
+    });
+  };
 
   const admin = requireRole("admin");
   app.get(WATCH_PATHS.admin, admin, async (c) =>
@@ -119,19 +143,9 @@ export function registerWatchRoutes(
     const before =
       (await store.watchSetting(DAILY_TIME_SETTING)) ?? DEFAULT_DAILY_TIME;
     await store.setWatchSetting(DAILY_TIME_SETTING, dailyTime);
+    // Recorded once saved, whether or not the job engine takes the new time at once.
+    await audit(c, "watch.schedule", { from: before, to: dailyTime });
     await jobs?.reschedule(dailyTime);
-    const user = c.get("user")!;
-    await store.appendAudit({
-      at: now(),
-      userId: user.id,
-      userEmail: user.email,
-      action: "watch.schedule",
-      registrations: [],
-      outcome: "ok",
-      requestId: c.get("requestId") ?? null,
-      clientAddress: clientAddress(c) ?? null,
-      detail: { from: before, to: dailyTime },
-    });
     return c.json({ dailyTime });
   });
 }

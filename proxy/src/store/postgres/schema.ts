@@ -190,9 +190,12 @@ export const MIGRATIONS: readonly string[] = [
     key text NOT NULL,
     detail jsonb NOT NULL,
     opened_at bigint NOT NULL,
-    closed_at bigint,
-    UNIQUE (registration, kind, key)
+    closed_at bigint
   );
+  -- A fact alerts once while it holds: one open alert per (registration, kind, key). Once it
+  -- closes, the same fact coming back (the vehicle found again and still uninsured) alerts anew.
+  CREATE UNIQUE INDEX vehicle_alerts_open_once ON vehicle_alerts (registration, kind, key)
+    WHERE closed_at IS NULL;
   CREATE INDEX vehicle_alerts_open ON vehicle_alerts (registration) WHERE closed_at IS NULL;
 
   -- In-app notifications: which alerts each user has read.

@@ -73,7 +73,7 @@ async function record(
     const { rows } = await client.query<AlertRow>(
       `INSERT INTO vehicle_alerts (registration, kind, key, detail, opened_at, closed_at)
        VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (registration, kind, key) DO NOTHING
+       ON CONFLICT (registration, kind, key) WHERE closed_at IS NULL DO NOTHING
        RETURNING *`,
       [
         registration,

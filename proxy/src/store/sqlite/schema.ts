@@ -141,9 +141,12 @@ const MIGRATIONS = [
     key TEXT NOT NULL,
     detail TEXT NOT NULL,
     opened_at INTEGER NOT NULL,
-    closed_at INTEGER,
-    UNIQUE (registration, kind, key)
+    closed_at INTEGER
   ) STRICT;
+  -- A fact alerts once while it holds: one open alert per (registration, kind, key). Once it
+  -- closes, the same fact coming back (the vehicle found again and still uninsured) alerts anew.
+  CREATE UNIQUE INDEX vehicle_alerts_open_once ON vehicle_alerts (registration, kind, key)
+    WHERE closed_at IS NULL;
   CREATE INDEX vehicle_alerts_open ON vehicle_alerts (registration) WHERE closed_at IS NULL;
 
   -- In-app notifications: which alerts each user has read.

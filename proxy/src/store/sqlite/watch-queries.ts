@@ -61,7 +61,7 @@ export function watchQueries(db: DatabaseSync): WatchStore {
   const openAlert = db.prepare(
     `INSERT INTO vehicle_alerts (registration, kind, key, detail, opened_at, closed_at)
      VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (registration, kind, key) DO NOTHING
+     ON CONFLICT (registration, kind, key) WHERE closed_at IS NULL DO NOTHING
      RETURNING *`,
   );
   const closeAlert = db.prepare(

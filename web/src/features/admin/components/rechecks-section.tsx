@@ -120,7 +120,7 @@ export function RechecksSection() {
             </p>
           )}
           {watch.data.unknownForADay > 0 && (
-            <p className="inset-warning" role="alert">
+            <p className="inset-warning">
               <StatusIcon status="warning" />
               {watch.data.unknownForADay.toLocaleString("en-GB")} watched{" "}
               {watch.data.unknownForADay === 1

@@ -25,6 +25,7 @@ export const ACTION_WORDS: Record<AuditAction, string> = {
   "fleet.update": "Updated a fleet’s vehicles",
   "fleet.rename": "Renamed a fleet",
   "fleet.delete": "Deleted a fleet",
+  "fleet.check-now": "Checked a fleet now",
   "watch.schedule": "Changed the daily re-check time",
 };
 

@@ -257,7 +257,7 @@ describe("the saved fleets", () => {
     );
     expect(region).toHaveTextContent("1 added: LP08SED");
     expect(region).toHaveTextContent(
-      "1 removed: AB12CDE (no longer re-checked, no more alerts)",
+      "1 removed: AB12CDE (out of this fleet; re-checks and alerts stop once a vehicle is in no fleet)",
     );
     expect(region).toHaveTextContent("2 rows left out");
     expect(compared).toEqual({

@@ -137,7 +137,7 @@ export function UpdateFleetPanel({ fleetId }: { fleetId: string }) {
             <li>
               {difference.removed.length.toLocaleString("en-GB")} removed
               {difference.removed.length > 0 &&
-                `: ${few(difference.removed)} (no longer re-checked, no more alerts)`}
+                `: ${few(difference.removed)} (out of this fleet; re-checks and alerts stop once a vehicle is in no fleet)`}
             </li>
             <li>
               {difference.changed.length.toLocaleString("en-GB")} with new

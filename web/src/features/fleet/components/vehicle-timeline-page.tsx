@@ -73,7 +73,7 @@ export function VehicleTimelinePage() {
               <tr key={index}>
                 <td>{formatDateTime(entry.at)}</td>
                 <th scope="row">{AREA_NAMES[entry.area]}</th>
-                <td>{areaWords(entry.area, entry.before)}</td>
+                <td>{areaWords(entry.area, entry.before, "before")}</td>
                 <td>{areaWords(entry.area, entry.after)}</td>
               </tr>
             ))}

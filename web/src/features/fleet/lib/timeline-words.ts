@@ -54,9 +54,17 @@ export const AREA_NAMES: Record<Area, string> = {
   fines: "Fines",
 };
 
-/** The area's facts in words; "First seen" stands for what came before the first answer. */
-export function areaWords(area: Area, facts: unknown): string {
-  if (facts === null || facts === undefined) return "First seen";
+/**
+ * The area's facts in words. Nothing before: "First seen" (the first answer); nothing after:
+ * "No longer known" (the vehicle not found, or the answer without that part).
+ */
+export function areaWords(
+  area: Area,
+  facts: unknown,
+  side: "before" | "after" = "after",
+): string {
+  if (facts === null || facts === undefined)
+    return side === "before" ? "First seen" : "No longer known";
   switch (area) {
     case "found":
       return facts ? "On the register" : "Not found on the register";
