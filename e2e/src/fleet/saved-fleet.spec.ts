@@ -5,7 +5,9 @@
 // every new page.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { createStaffUser, proxyStorePath } from "../auth/sign-in.ts";
 import { expect, test } from "../fixtures.ts";
+import { stackEnv } from "../stack-env.ts";
 import { FleetPage } from "../pages/fleet-page.ts";
 
 const WCAG_TAGS = [
@@ -17,7 +19,9 @@ const WCAG_TAGS = [
   "wcag22aa",
 ];
 
-test.use({ signedInAs: "fleet" });
+// A fleet user of its own each time: the stack's watched vehicles and their alerts outlive one
+// journey (and its repeats), and notifications are read per person.
+test.use({ signedInAs: null });
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
@@ -28,7 +32,18 @@ async function expectNoAxeViolations(page: Page) {
 
 test("save a fleet check as a fleet, check it now, and see each vehicle's answer and alert", async ({
   page,
+  context,
+  baseURL,
 }) => {
+  // A long journey over many pages, each checked with axe.
+  test.slow();
+  const { dataDir } = await stackEnv();
+  const manager = await createStaffUser(
+    baseURL!,
+    proxyStorePath(dataDir),
+    "fleet",
+  );
+  await context.addCookies([{ ...manager.session, url: baseURL! }]);
   const fleet = new FleetPage(page);
   await fleet.open();
   await fleet.paste("AB12CDE\nLP08SED\nMT15EXP");
@@ -46,7 +61,6 @@ test("save a fleet check as a fleet, check it now, and see each vehicle's answer
   ).toBeVisible();
   const table = page.getByRole("table");
   await expect(table.getByRole("row")).toHaveCount(4);
-  await expect(table).toContainText("Not checked yet");
   await expectNoAxeViolations(page);
 
   await page.getByRole("button", { name: "Check this fleet now" }).click();
