@@ -8,7 +8,6 @@ import { ukDate } from "@vics/shared";
 import type { Stack } from "../scripts/load/stack.ts";
 import { openSqliteProxyStore } from "../proxy/src/store/sqlite/sqlite-proxy-store.ts";
 import { alertChange } from "../proxy/src/watch/vehicle-alerts.ts";
-import type { VehicleFacts } from "../proxy/src/watch/vehicle-facts.ts";
 import { sweepWatchedVehicles } from "../proxy/src/watch/sweep.ts";
 import { percentile } from "./percentile.ts";
 import type { Recorder } from "./recorder.ts";
@@ -73,7 +72,7 @@ export async function sweepFigures(
         for (let round = 0; round < 5; round += 1) {
           const started = performance.now();
           for (const state of states) {
-            const facts = state.facts as unknown as VehicleFacts;
+            const facts = state.facts!;
             alertChange(facts, today, facts, state.openAlerts);
           }
           rounds.push(((performance.now() - started) * 1000) / states.length);

@@ -16,7 +16,7 @@ import { ProblemError } from "@vics/shared/server/problem-error";
 import type { Context, Hono } from "hono";
 import { requireRole } from "../auth/session-middleware.ts";
 import type { AppContext, AppEnv } from "../http/app-env.ts";
-import { clientAddress } from "../http/client-address.ts";
+import { recordAudit } from "../audit/audit-log.ts";
 import { readJsonBody } from "../http/json-body.ts";
 import {
   DuplicateFleetNameError,
@@ -49,6 +49,23 @@ export function fleetRoutesTakeBody(c: AppContext): boolean {
   );
 }
 
+const fleetNotFound = () =>
+  new ProblemError(
+    404,
+    "NOT_FOUND",
+    "There is no such fleet: it may have been deleted. The fleets page lists them all.",
+  );
+
+/** The fleet, or the 404 that says it is gone. */
+export async function findFleet(
+  store: ProxyStore,
+  id: string,
+): Promise<StoredFleet> {
+  const fleet = await store.findFleet(id);
+  if (!fleet) throw fleetNotFound();
+  return fleet;
+}
+
 export function registerFleetRoutes(
   app: Hono<AppEnv>,
   deps: { store: ProxyStore; now: () => number },
@@ -63,31 +80,14 @@ export function registerFleetRoutes(
     action: AuditAction,
     detail: Record<string, string | number>,
     registrations: readonly string[] = [],
-  ) => {
-    const user = c.get("user")!;
-    return store.appendAudit({
-      at: now(),
-      userId: user.id,
-      userEmail: user.email,
+  ) =>
+    recordAudit(store, c, now(), {
       action,
-      registrations,
       outcome: "ok",
-      requestId: c.get("requestId") ?? null,
-      clientAddress: clientAddress(c) ?? null,
+      registrations,
       detail,
     });
-  };
-  const notFound = () =>
-    new ProblemError(
-      404,
-      "NOT_FOUND",
-      "There is no such fleet: it may have been deleted. The fleets page lists them all.",
-    );
-  const found = async (id: string) => {
-    const fleet = await store.findFleet(id);
-    if (!fleet) throw notFound();
-    return fleet;
-  };
+  const found = (id: string) => findFleet(store, id);
   const nameTaken = (error: unknown): never => {
     if (error instanceof DuplicateFleetNameError)
       throw new ProblemError(
@@ -155,7 +155,7 @@ export function registerFleetRoutes(
         input,
         actor(c),
       );
-      if (!updated) throw notFound();
+      if (!updated) throw fleetNotFound();
     } catch (error) {
       if (error instanceof FleetVersionError)
         throw new ProblemError(
@@ -185,7 +185,7 @@ export function registerFleetRoutes(
     const renamed = await store
       .renameFleet(fleet.id, name, actor(c))
       .catch(nameTaken);
-    if (!renamed) throw notFound();
+    if (!renamed) throw fleetNotFound();
     await audit(c, "fleet.rename", { from: fleet.name, to: renamed.name });
     return c.json(fleetSummary(renamed));
   });

@@ -11,7 +11,7 @@ const answered = (
 ): Recheck => ({
   registration,
   at,
-  facts: { found: true, tax: { status: "taxed" } },
+  facts: { found: true, tax: { status: "taxed", dueDate: "2027-03-01" } },
   timeline: [],
   opened: [],
   closed: [],
@@ -52,10 +52,17 @@ export function watchStoreContract(store: () => WatchStore) {
       ]);
       expect(ab).toEqual({
         registration: "AB12CDE",
-        facts: { found: true, tax: { status: "taxed" } },
+        facts: { found: true, tax: { status: "taxed", dueDate: "2027-03-01" } },
         checkedAt: T0,
         unknownSince: undefined,
-        openAlerts: [{ kind: "untaxed", key: "sorn since 2026-11-24" }],
+        openAlerts: [
+          expect.objectContaining({
+            kind: "untaxed",
+            key: "sorn since 2026-11-24",
+            detail: { status: "sorn", dueDate: null },
+            openedAt: T0,
+          }),
+        ],
       });
       expect(sw?.openAlerts).toEqual([]);
       expect(never).toEqual({

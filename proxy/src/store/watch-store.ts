@@ -4,10 +4,7 @@
  * one open alert per (registration, kind, key), so a fact alerts once while it holds, however
  * often a sweep runs; once closed, the same fact coming back alerts again.
  */
-import type { AlertKind } from "@vics/shared";
-
-/** The facts are the watch's own (watch/vehicle-facts.ts); the store keeps them as JSON. */
-export type StoredFacts = Record<string, unknown>;
+import type { AlertKind, VehicleFacts } from "@vics/shared";
 
 export type TimelineArea = "found" | "insurance" | "mot" | "tax" | "fines";
 
@@ -36,18 +33,18 @@ export interface StoredAlert extends AlertRecord {
 export interface WatchState {
   registration: string;
   /** The facts of the last answered re-check; undefined before the first. */
-  facts?: StoredFacts;
+  facts?: VehicleFacts;
   checkedAt?: number;
   /** Set while re-checks cannot answer: since the first that could not. */
   unknownSince?: number;
-  openAlerts: { kind: AlertKind; key: string }[];
+  openAlerts: StoredAlert[];
 }
 
 export type Recheck =
   | {
       registration: string;
       at: number;
-      facts: StoredFacts;
+      facts: VehicleFacts;
       timeline: TimelineEntry[];
       opened: AlertRecord[];
       closed: { kind: AlertKind; key: string }[];

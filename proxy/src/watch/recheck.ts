@@ -6,7 +6,7 @@ import type { VehicleResult } from "@vics/fleet";
 import { ukDate } from "@vics/shared";
 import type { Recheck, StoredAlert, WatchStore } from "../store/watch-store.ts";
 import { alertChange } from "./vehicle-alerts.ts";
-import { vehicleFacts, type VehicleFacts } from "./vehicle-facts.ts";
+import { vehicleFacts } from "./vehicle-facts.ts";
 import { timelineEntries } from "./vehicle-timeline.ts";
 
 export async function recordResults(
@@ -21,7 +21,7 @@ export async function recordResults(
     const facts = vehicleFacts(result, today);
     if (!facts) return { registration, at, unknown: true };
     const state = states[index]!;
-    const previous = state.facts as VehicleFacts | undefined;
+    const previous = state.facts;
     const { opened, closed } = alertChange(
       facts,
       today,
@@ -31,7 +31,7 @@ export async function recordResults(
     return {
       registration,
       at,
-      facts: facts as unknown as Record<string, unknown>,
+      facts,
       timeline: timelineEntries(previous, facts),
       opened,
       closed,

@@ -7,14 +7,14 @@ import {
   WATCH_PATHS,
   normaliseRegistration,
   type AuditAction,
-  type VehicleFacts,
   type WatchedVehicle,
 } from "@vics/shared";
 import { ProblemError } from "@vics/shared/server/problem-error";
 import type { Context, Hono } from "hono";
 import { requireRole } from "../auth/session-middleware.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { clientAddress } from "../http/client-address.ts";
+import { recordAudit } from "../audit/audit-log.ts";
+import { findFleet } from "../fleets/fleet-routes.ts";
 import { readJsonBody } from "../http/json-body.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import { DAILY_TIME_SETTING, DEFAULT_DAILY_TIME } from "./jobs/daily-time.ts";
@@ -35,31 +35,13 @@ export function registerWatchRoutes(
   deps: { store: ProxyStore; now: () => number; jobs?: WatchJobs },
 ): void {
   const { store, now, jobs } = deps;
-  const fleetOf = async (id: string) => {
-    const fleet = await store.findFleet(id);
-    if (!fleet)
-      throw new ProblemError(
-        404,
-        "NOT_FOUND",
-        "There is no such fleet: it may have been deleted. The fleets page lists them all.",
-      );
-    return fleet;
-  };
+  const fleetOf = (id: string) => findFleet(store, id);
 
   // Under /api/fleets, which needs the fleet role (fleet-routes.ts).
   app.get(`${FLEET_PATHS.fleets}/:id/status`, async (c) => {
     const fleet = await fleetOf(c.req.param("id"));
     const vehicles = await store.fleetVehicles(fleet.id);
     const states = await store.watchStates(vehicles.map((v) => v.registration));
-    const open = await Promise.all(
-      states.map((state) =>
-        state.openAlerts.length === 0
-          ? Promise.resolve([])
-          : store
-              .vehicleAlerts(state.registration)
-              .then((all) => all.filter((a) => a.closedAt === null)),
-      ),
-    );
     const answer: WatchedVehicle[] = vehicles.map((vehicle, index) => {
       const state = states[index]!;
       return {
@@ -68,8 +50,8 @@ export function registerWatchRoutes(
         addedAt: iso(vehicle.addedAt),
         checkedAt: isoOrNull(state.checkedAt),
         unknownSince: isoOrNull(state.unknownSince),
-        facts: (state.facts as VehicleFacts | undefined) ?? null,
-        alerts: open[index]!.map(alertAnswer),
+        facts: state.facts ?? null,
+        alerts: state.openAlerts.map(alertAnswer),
       };
     });
     return c.json({ vehicles: answer });
@@ -104,20 +86,7 @@ export function registerWatchRoutes(
     c: Context<AppEnv>,
     action: AuditAction,
     detail: Record<string, string | number>,
-  ) => {
-    const user = c.get("user")!;
-    return store.appendAudit({
-      at: now(),
-      userId: user.id,
-      userEmail: user.email,
-      action,
-      registrations: [],
-      outcome: "ok",
-      requestId: c.get("requestId") ?? null,
-      clientAddress: clientAddress(c) ?? null,
-      detail,
-    });
-  };
+  ) => recordAudit(store, c, now(), { action, outcome: "ok", detail });
 
   const admin = requireRole("admin");
   app.get(WATCH_PATHS.admin, admin, async (c) =>

@@ -1,11 +1,10 @@
 import type { PgClient, PgPool } from "@vics/shared/server/postgres";
 import { inPgTransaction } from "@vics/shared/server/postgres";
 import { reachingPostgres } from "@vics/shared/server/postgres-errors";
-import type { AlertKind } from "@vics/shared";
+import type { AlertKind, VehicleFacts } from "@vics/shared";
 import type {
   Recheck,
   StoredAlert,
-  StoredFacts,
   TimelineArea,
   WatchStore,
 } from "../watch-store.ts";
@@ -179,7 +178,7 @@ export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
       const list = [...registrations];
       const { rows: states } = await sql<{
         registration: string;
-        facts: StoredFacts | null;
+        facts: VehicleFacts | null;
         checked_at: string | null;
         unknown_since: string | null;
       }>(
@@ -187,13 +186,9 @@ export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
          WHERE registration = ANY ($1::text[])`,
         [list],
       );
-      const { rows: open } = await sql<{
-        registration: string;
-        kind: AlertKind;
-        key: string;
-      }>(
-        `SELECT registration, kind, key FROM vehicle_alerts
-         WHERE registration = ANY ($1::text[]) AND closed_at IS NULL`,
+      const { rows: open } = await sql<AlertRow>(
+        `SELECT * FROM vehicle_alerts
+         WHERE registration = ANY ($1::text[]) AND closed_at IS NULL ORDER BY id`,
         [list],
       );
       const byRegistration = new Map(states.map((s) => [s.registration, s]));
@@ -208,7 +203,7 @@ export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
             : undefined,
           openAlerts: open
             .filter((alert) => alert.registration === registration)
-            .map(({ kind, key }) => ({ kind, key })),
+            .map(toAlert),
         };
       });
     },

@@ -1,10 +1,9 @@
 import type { DatabaseSync } from "node:sqlite";
 import { inTransaction } from "@vics/shared/server/sqlite";
-import type { AlertKind } from "@vics/shared";
+import type { AlertKind, VehicleFacts } from "@vics/shared";
 import { toRun, type RunRow } from "../watch-rows.ts";
 import type {
   StoredAlert,
-  StoredFacts,
   TimelineArea,
   WatchState,
   WatchStore,
@@ -40,7 +39,7 @@ export function watchQueries(db: DatabaseSync): WatchStore {
     "SELECT facts, checked_at, unknown_since FROM watched_vehicles WHERE registration = ?",
   );
   const open = db.prepare(
-    "SELECT kind, key FROM vehicle_alerts WHERE registration = ? AND closed_at IS NULL",
+    "SELECT * FROM vehicle_alerts WHERE registration = ? AND closed_at IS NULL ORDER BY id",
   );
   const saveFacts = db.prepare(
     `INSERT INTO watched_vehicles (registration, facts, checked_at, unknown_since)
@@ -169,13 +168,13 @@ export function watchQueries(db: DatabaseSync): WatchStore {
         return {
           registration,
           facts: row?.facts
-            ? (JSON.parse(row.facts) as StoredFacts)
+            ? (JSON.parse(row.facts) as VehicleFacts)
             : undefined,
           checkedAt: row?.checked_at ?? undefined,
           unknownSince: row?.unknown_since ?? undefined,
-          openAlerts: open.all(
-            registration,
-          ) as unknown as WatchState["openAlerts"],
+          openAlerts: (open.all(registration) as unknown as AlertRow[]).map(
+            toAlert,
+          ),
         };
       });
     },

@@ -1,6 +1,5 @@
 // The one handler both job engines run (decision 043): a sweep, recorded as a watch run from
 // start to end. A sweep that fails is recorded so, then thrown, for the engine to retry.
-import type { ProxyStore } from "../../store/proxy-store.ts";
 import type { WatchRun } from "../../store/watch-store.ts";
 import {
   sweepWatchedVehicles,
@@ -19,9 +18,7 @@ export type SweepHandler = (
   signal?: AbortSignal,
 ) => Promise<SweepReport>;
 
-export function sweepHandler(
-  deps: SweepDeps & { store: ProxyStore },
-): SweepHandler {
+export function sweepHandler(deps: SweepDeps): SweepHandler {
   return async (request, signal) => {
     const id = await deps.store.startWatchRun(request.kind, deps.now());
     try {
