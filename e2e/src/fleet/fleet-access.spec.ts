@@ -1,25 +1,8 @@
 // The fleet views for everyone: no axe WCAG 2.2 A/AA violations in each state, a whole check by
 // keyboard alone, and a phone's width with nothing running off the side of the page.
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { axeViolations } from "../axe.ts";
 import { expect, test } from "../fixtures.ts";
 import { FleetPage } from "../pages/fleet-page.ts";
-
-const WCAG_TAGS = [
-  "wcag2a",
-  "wcag2aa",
-  "wcag21a",
-  "wcag21aa",
-  "wcag22a",
-  "wcag22aa",
-];
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.length})`,
-  );
-}
 
 test("axe finds no WCAG 2.2 A/AA violations on the fleet views, in each state", async ({
   page,
@@ -30,26 +13,28 @@ test("axe finds no WCAG 2.2 A/AA violations on the fleet views, in each state", 
   const fleet = new FleetPage(page);
   await fleet.open();
   await expect(fleet.pasteBox).toBeVisible();
-  expect(await violations(page), "the list's input").toEqual([]);
+  expect(await axeViolations(page), "the list's input").toEqual([]);
 
   await fleet.continueButton.click();
   await expect(fleet.errorSummary).toBeVisible();
-  expect(await violations(page), "an empty list's error").toEqual([]);
+  expect(await axeViolations(page), "an empty list's error").toEqual([]);
 
   await fleet.paste("AB12CDE\nAB1O CDE\nNOT!\nUN51NSD");
   await expect(fleet.reviewHeading).toBeVisible();
-  expect(await violations(page), "the review, with invalid rows").toEqual([]);
+  expect(await axeViolations(page), "the review, with invalid rows").toEqual(
+    [],
+  );
 
   await fleet.complianceOption.check();
   await fleet.startButton.click();
   await expect(fleet.finished).toBeVisible();
-  expect(await violations(page), "a finished run's results").toEqual([]);
+  expect(await axeViolations(page), "a finished run's results").toEqual([]);
 
   await fleet.open();
   await expect(
     page.getByRole("heading", { name: "Previous fleet checks" }),
   ).toBeVisible();
-  expect(await violations(page), "the list of previous runs").toEqual([]);
+  expect(await axeViolations(page), "the list of previous runs").toEqual([]);
 });
 
 test("a fleet check with the keyboard alone, from the paste to a filtered result", async ({

@@ -3,32 +3,15 @@
 // own), sees each vehicle's answer and alert in words, a vehicle's timeline and the
 // notification, then updates the fleet from a file with the difference shown first. axe on
 // every new page.
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { createStaffUser, proxyStorePath } from "../auth/sign-in.ts";
+import { axeViolations } from "../axe.ts";
 import { expect, test } from "../fixtures.ts";
 import { stackEnv } from "../stack-env.ts";
 import { FleetPage } from "../pages/fleet-page.ts";
 
-const WCAG_TAGS = [
-  "wcag2a",
-  "wcag2aa",
-  "wcag21a",
-  "wcag21aa",
-  "wcag22a",
-  "wcag22aa",
-];
-
 // A fleet user of its own each time: the stack's watched vehicles and their alerts outlive one
 // journey (and its repeats), and notifications are read per person.
 test.use({ signedInAs: null });
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`),
-  ).toEqual([]);
-}
 
 test("save a fleet check as a fleet, check it now, and see each vehicle's answer and alert", async ({
   page,
@@ -61,7 +44,7 @@ test("save a fleet check as a fleet, check it now, and see each vehicle's answer
   ).toBeVisible();
   const table = page.getByRole("table");
   await expect(table.getByRole("row")).toHaveCount(4);
-  await expectNoAxeViolations(page);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole("button", { name: "Check this fleet now" }).click();
   await expect(page.getByText(/^Checking 3 vehicles now\./)).toBeVisible();
@@ -90,7 +73,7 @@ test("save a fleet check as a fleet, check it now, and see each vehicle's answer
   await expect(
     page.getByText(/^Not insured: policy .* lapsed on/),
   ).toContainText(", open");
-  await expectNoAxeViolations(page);
+  expect(await axeViolations(page)).toEqual([]);
 
   // The in-app channel: the alert is a notification, counted in the navigation until read.
   const primary = page.getByRole("navigation", { name: "Primary" });
@@ -107,7 +90,7 @@ test("save a fleet check as a fleet, check it now, and see each vehicle's answer
   await expect(
     primary.getByRole("link", { name: /^Notifications \d+ unread$/ }),
   ).toBeVisible();
-  await expectNoAxeViolations(page);
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Mark all as read" }).click();
   await expect(page.getByText(/All read\./)).toBeVisible();
   await expect(
@@ -119,7 +102,7 @@ test("save a fleet check as a fleet, check it now, and see each vehicle's answer
     page.getByRole("heading", { name: "Your team’s fleets" }),
   ).toBeVisible();
   await expect(page.getByRole("link", { name })).toBeVisible();
-  await expectNoAxeViolations(page);
+  expect(await axeViolations(page)).toEqual([]);
 
   // A new file for the fleet: the difference first, then applied.
   await page.getByRole("link", { name }).click();
@@ -136,7 +119,7 @@ test("save a fleet check as a fleet, check it now, and see each vehicle's answer
   await expect(change).toContainText("1 added: UN51NSD");
   await expect(change).toContainText("1 removed: LP08SED");
   await expect(change).toContainText("2 with new details: AB12CDE, MT15EXP");
-  await expectNoAxeViolations(page);
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Apply these changes" }).click();
   await expect(
     page.getByText("Updated: 1 added, 1 removed, 2 changed."),
