@@ -116,7 +116,7 @@ export function SavedFleetPage() {
         Check this fleet now
       </BusyButton>
       {checkNote && <p role="status">{checkNote}</p>}
-      <table className="saved-fleets__table">
+      <table className="data-table">
         <caption className="visually-hidden">
           The fleet’s vehicles, those needing action first
         </caption>

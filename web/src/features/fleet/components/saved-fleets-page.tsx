@@ -30,7 +30,7 @@ export function SavedFleetsPage() {
       ) : fleets.data.fleets.length === 0 ? (
         <p>No fleets yet.</p>
       ) : (
-        <table className="saved-fleets__table">
+        <table className="data-table">
           <caption className="visually-hidden">Saved fleets</caption>
           <thead>
             <tr>

@@ -56,7 +56,7 @@ export function VehicleTimelinePage() {
       {timeline.length === 0 ? (
         <p>Not checked yet.</p>
       ) : (
-        <table className="saved-fleets__table">
+        <table className="data-table">
           <caption className="visually-hidden">
             Every change VICS has seen, newest first
           </caption>
