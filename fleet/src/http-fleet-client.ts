@@ -12,6 +12,7 @@ import {
   parseRateLimitHeaders,
   parseRetryAfter,
   ProblemSchema,
+  readAnswerJson,
   REQUEST_ID_HEADER,
   type RateLimitState,
 } from "@vics/shared";
@@ -63,7 +64,11 @@ export function createHttpFleetClient(
     }
     const rateLimit = parseRateLimitHeaders(response.headers);
     const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
-    const body = await readJson(response, signal, rateLimit, requestId);
+    const body = await readAnswerJson(response, {
+      requestId,
+      rateLimit,
+      signal,
+    });
     if (!response.ok) throw refusal(response, body, rateLimit, requestId);
     const parsed = schema.safeParse(body);
     if (!parsed.success)
@@ -104,34 +109,6 @@ export function createHttpFleetClient(
         signal,
       ),
   };
-}
-
-/** The body as JSON; undefined when empty or not JSON. A body cut short is a network failure. */
-async function readJson(
-  response: Response,
-  signal: AbortSignal,
-  rateLimit: RateLimitState | undefined,
-  requestId: string | undefined,
-): Promise<unknown> {
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (cause) {
-    if (signal.aborted) throw cause;
-    throw new ApiError({
-      status: response.status,
-      code: "NETWORK",
-      detail: "The connection to the vehicle service broke during its answer.",
-      requestId,
-      rateLimit,
-      cause,
-    });
-  }
-  try {
-    return text === "" ? undefined : (JSON.parse(text) as unknown);
-  } catch {
-    return undefined;
-  }
 }
 
 function refusal(

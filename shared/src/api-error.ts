@@ -63,3 +63,37 @@ export function codeForStatus(status: number): ProblemCode {
   if (status >= 500) return "INTERNAL";
   return "MALFORMED_REQUEST";
 }
+
+/**
+ * An answer's body as JSON, or undefined when it is empty or not JSON (the caller judges it by
+ * its status and schema). A connection that breaks while the body arrives is a NETWORK
+ * ApiError, which the caller may retry like any other; an abort rethrows the signal's reason.
+ */
+export async function readAnswerJson(
+  response: Response,
+  context: {
+    requestId?: string;
+    rateLimit?: RateLimitState;
+    signal?: AbortSignal;
+  } = {},
+): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (cause) {
+    if (context.signal?.aborted) throw cause;
+    throw new ApiError({
+      status: response.status,
+      code: "NETWORK",
+      detail: "The connection to the vehicle service broke during its answer.",
+      requestId: context.requestId,
+      rateLimit: context.rateLimit,
+      cause,
+    });
+  }
+  try {
+    return text === "" ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}

@@ -11,6 +11,7 @@ import {
   type RateLimitState,
   ApiError,
   codeForStatus,
+  readAnswerJson,
 } from "@vics/shared";
 import type { z } from "zod";
 import { problemSchema, type SchemaLoader } from "./lazy-schemas.ts";
@@ -147,7 +148,11 @@ export async function apiGetFile(
   if (rateLimit) recordRateLimit(rateLimit);
   const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
   if (!response.ok) {
-    const body = await readJson(response, requestId, rateLimit, signal);
+    const body = await readAnswerJson(response, {
+      requestId,
+      rateLimit,
+      signal,
+    });
     throw await refusal(path, response, body, requestId, rateLimit, {
       signal,
       signInsAtSend,
@@ -216,7 +221,7 @@ async function request<T>(
   const rateLimit = parseRateLimitHeaders(response.headers);
   if (rateLimit) recordRateLimit(rateLimit);
   const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
-  const body = await readJson(response, requestId, rateLimit, signal);
+  const body = await readAnswerJson(response, { requestId, rateLimit, signal });
 
   if (!response.ok)
     throw await refusal(path, response, body, requestId, rateLimit, {
@@ -285,38 +290,6 @@ async function send(
       detail: "VICS could not reach the vehicle service.",
       cause,
     });
-  }
-}
-
-/**
- * The body as JSON, or undefined when it is empty or not JSON. A connection that breaks
- * while the body arrives is a network failure, not an unreadable answer: the caller may
- * retry it like any other.
- */
-async function readJson(
-  response: Response,
-  requestId: string | undefined,
-  rateLimit: RateLimitState | undefined,
-  signal?: AbortSignal,
-): Promise<unknown> {
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw new ApiError({
-      status: response.status,
-      code: "NETWORK",
-      detail: "The connection to the vehicle service broke during its answer.",
-      requestId,
-      rateLimit,
-      cause,
-    });
-  }
-  try {
-    return text === "" ? undefined : (JSON.parse(text) as unknown);
-  } catch {
-    return undefined;
   }
 }
 
