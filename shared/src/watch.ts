@@ -148,6 +148,8 @@ export const DailyTimeSchema = z.object({
 /** The in-app channel: the alerts of watched vehicles, read per user. */
 export const NOTIFICATION_PATHS = {
   list: "/api/notifications",
+  /** Only the count, for the navigation, which asks every minute. */
+  unread: "/api/notifications/unread",
   read: "/api/notifications/read",
 } as const;
 
@@ -156,6 +158,9 @@ export const NotificationsSchema = z.object({
   unread: z.number().int(),
   notifications: z.array(z.object({ alert: AlertSchema, read: z.boolean() })),
 });
+
+/** GET /api/notifications/unread, and the answer of POST /api/notifications/read. */
+export const UnreadCountSchema = z.object({ unread: z.number().int() });
 
 /** POST /api/notifications/read: these, or every one when `ids` is absent. */
 export const MarkReadSchema = z.object({

@@ -53,6 +53,10 @@ describe("/api/notifications", () => {
       jsonRequest("POST", { ids: [one] }, ann.cookie),
     );
     expect(await marked.json()).toEqual({ unread: 1 });
+    const count = await harness.app.request(NOTIFICATION_PATHS.unread, {
+      headers: { Cookie: ann.cookie },
+    });
+    expect(await count.json()).toEqual({ unread: 1 });
     expect((await list(ann.cookie)).notifications.map((n) => n.read)).toEqual([
       false,
       true,

@@ -43,6 +43,9 @@ export function registerNotificationRoutes(
       })),
     });
   });
+  app.get(NOTIFICATION_PATHS.unread, fleet, async (c) =>
+    c.json({ unread: await store.unreadCount(c.get("user")!.id) }),
+  );
   app.post(NOTIFICATION_PATHS.read, fleet, async (c) => {
     const { ids } = await readJsonBody(c, MarkReadSchema);
     const userId = c.get("user")!.id;

@@ -5,6 +5,7 @@ export {
   ComplianceRecordSchema,
   InsuranceRecordSchema,
   NotificationsSchema,
+  UnreadCountSchema,
   ProblemSchema,
   RecentChecksSchema,
   SessionSchema,

@@ -37,3 +37,6 @@ export type NotificationsAnswer = z.infer<typeof NotificationsSchema>;
 export const notificationsSchema: SchemaLoader<
   NotificationsAnswer
 > = async () => (await contract()).NotificationsSchema;
+
+export const unreadCountSchema: SchemaLoader<{ unread: number }> = async () =>
+  (await contract()).UnreadCountSchema;

@@ -3,7 +3,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { hasRole, NOTIFICATION_PATHS, type Role } from "@vics/shared";
 import { apiGet } from "./api-client.ts";
-import { notificationsSchema } from "./lazy-schemas.ts";
+import { notificationsSchema, unreadCountSchema } from "./lazy-schemas.ts";
 
 export const NOTIFICATIONS_REFRESH_MS = 60_000;
 
@@ -18,10 +18,18 @@ export function notificationsQueryOptions() {
   });
 }
 
-/** How many are unread; undefined for a role without notifications, or before the answer. */
+/**
+ * How many are unread (the count alone: the navigation asks every minute); undefined for a
+ * role without notifications, or before the answer. Under ["notifications"], so marking them
+ * read refreshes it too.
+ */
 export function useUnreadNotifications(role: Role): number | undefined {
   const query = useQuery({
-    ...notificationsQueryOptions(),
+    queryKey: ["notifications", "unread"],
+    queryFn: ({ signal }) =>
+      apiGet(NOTIFICATION_PATHS.unread, unreadCountSchema, { signal }),
+    refetchInterval: NOTIFICATIONS_REFRESH_MS,
+    staleTime: 0,
     enabled: hasRole(role, "fleet"),
   });
   return query.data?.unread;

@@ -16,7 +16,5 @@ export const server = setupServer(
   ),
   recentChecksHandler,
   // The header's count of a fleet user's unread notifications: none, unless a test says.
-  http.get(NOTIFICATION_PATHS.list, () =>
-    HttpResponse.json({ unread: 0, notifications: [] }),
-  ),
+  http.get(NOTIFICATION_PATHS.unread, () => HttpResponse.json({ unread: 0 })),
 );

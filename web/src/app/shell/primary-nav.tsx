@@ -45,18 +45,15 @@ export function PrimaryNav({ role }: { role: Role }) {
                 aria-current={area === current ? "page" : undefined}
               >
                 {area.label}
-                {area.to === "/notifications" &&
-                  unread !== undefined &&
-                  unread > 0 &&
-                  " "}
-                {area.to === "/notifications" &&
-                  unread !== undefined &&
-                  unread > 0 && (
+                {area.to === "/notifications" && unread ? (
+                  <>
+                    {" "}
                     <span className="tag primary-nav__tag">
                       {unread.toLocaleString("en-GB")}
                       <span className="visually-hidden"> unread</span>
                     </span>
-                  )}
+                  </>
+                ) : null}
                 {area.comingNext && (
                   <span className="tag tag--grey primary-nav__tag">
                     Coming next

@@ -7,8 +7,8 @@ import {
   formatRegistration,
   isApiError,
   NOTIFICATION_PATHS,
+  UnreadCountSchema,
 } from "@vics/shared";
-import { z } from "zod";
 import { BusyButton } from "../../../components/busy-button.tsx";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { ErrorPanel } from "../../../components/error-panel.tsx";
@@ -30,11 +30,7 @@ export function NotificationsPage() {
     setBusy(true);
     setFailure(undefined);
     try {
-      await apiPost(
-        NOTIFICATION_PATHS.read,
-        {},
-        z.object({ unread: z.number() }),
-      );
+      await apiPost(NOTIFICATION_PATHS.read, {}, UnreadCountSchema);
       await queryClient.invalidateQueries({ queryKey: ["notifications"] });
     } catch (error) {
       setFailure(

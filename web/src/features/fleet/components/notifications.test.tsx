@@ -42,6 +42,7 @@ describe("notifications", () => {
           ],
         }),
       ),
+      http.get(NOTIFICATION_PATHS.unread, () => json({ unread: read ? 0 : 1 })),
       http.post(NOTIFICATION_PATHS.read, async ({ request }) => {
         marked = await request.json();
         read = true;
