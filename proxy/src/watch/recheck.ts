@@ -9,11 +9,17 @@ import { alertChange } from "./vehicle-alerts.ts";
 import { vehicleFacts } from "./vehicle-facts.ts";
 import { timelineEntries } from "./vehicle-timeline.ts";
 
+/** What a batch left behind: the alerts it opened, and how many vehicles stay unknown. */
+export interface RecordedBatch {
+  opened: StoredAlert[];
+  unknown: number;
+}
+
 export async function recordResults(
   store: WatchStore,
   results: readonly VehicleResult[],
   at: number,
-): Promise<StoredAlert[]> {
+): Promise<RecordedBatch> {
   const today = ukDate(new Date(at));
   const states = await store.watchStates(results.map((r) => r.registration));
   const rechecks = results.map((result, index): Recheck => {
@@ -37,5 +43,8 @@ export async function recordResults(
       closed,
     };
   });
-  return store.recordRechecks(rechecks);
+  return {
+    opened: await store.recordRechecks(rechecks),
+    unknown: rechecks.filter((recheck) => "unknown" in recheck).length,
+  };
 }

@@ -49,14 +49,9 @@ export async function sweepWatchedVehicles(
     tuning: deps.tuning,
     onProgress: () => undefined,
     async onResults(batch) {
-      report.unknown += batch.filter(
-        (r) =>
-          r.insurance.status === "not-checked" ||
-          r.compliance?.status === "not-checked",
-      ).length;
-      report.opened.push(
-        ...(await recordResults(deps.store, batch, deps.now())),
-      );
+      const recorded = await recordResults(deps.store, batch, deps.now());
+      report.unknown += recorded.unknown;
+      report.opened.push(...recorded.opened);
     },
   });
   options.signal?.addEventListener("abort", () => run.abandon(), {
