@@ -7,6 +7,9 @@ import { notificationsSchema, unreadCountSchema } from "./lazy-schemas.ts";
 
 export const NOTIFICATIONS_REFRESH_MS = 60_000;
 
+/** The navigation's count: under ["notifications"], so marking read refreshes it too. */
+export const UNREAD_COUNT_KEY = ["notifications", "unread"] as const;
+
 export function notificationsQueryOptions() {
   return queryOptions({
     queryKey: ["notifications"],
@@ -25,7 +28,7 @@ export function notificationsQueryOptions() {
  */
 export function useUnreadNotifications(role: Role): number | undefined {
   const query = useQuery({
-    queryKey: ["notifications", "unread"],
+    queryKey: UNREAD_COUNT_KEY,
     queryFn: ({ signal }) =>
       apiGet(NOTIFICATION_PATHS.unread, unreadCountSchema, { signal }),
     refetchInterval: NOTIFICATIONS_REFRESH_MS,

@@ -1,6 +1,6 @@
 // "/notifications": the alerts of the team's watched vehicles, newest first, the unread ones
 // marked, each in words with its date and a link to the vehicle's timeline.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import {
@@ -15,7 +15,10 @@ import { ErrorPanel } from "../../../components/error-panel.tsx";
 import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { apiPost } from "../../../lib/api-client.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
-import { notificationsQueryOptions } from "../../../lib/use-notifications.ts";
+import {
+  notificationsQueryOptions,
+  UNREAD_COUNT_KEY,
+} from "../../../lib/use-notifications.ts";
 import { alertWords } from "../lib/alert-words.ts";
 import { fleetPaths } from "../lib/fleet-paths.ts";
 import "../saved-fleets.css";
@@ -23,6 +26,13 @@ import "../saved-fleets.css";
 export function NotificationsPage() {
   const queryClient = useQueryClient();
   const notifications = useQuery(notificationsQueryOptions());
+  // The list brings the count with it: the navigation's badge takes it at once, not at its
+  // next minute.
+  const unreadNow = notifications.data?.unread;
+  useEffect(() => {
+    if (unreadNow !== undefined)
+      queryClient.setQueryData(UNREAD_COUNT_KEY, { unread: unreadNow });
+  }, [queryClient, unreadNow]);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
 
