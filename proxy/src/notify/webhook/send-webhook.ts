@@ -1,0 +1,194 @@
+// Sends one webhook delivery and says how it went, for the delivery queue to record and retry.
+// The URL is checked first (webhook-address.ts) and the connection goes only to the addresses
+// that were checked; the request is signed (webhook-signing.ts), has a deadline, follows no
+// redirect and reads little of the answer, because the endpoint is someone else's server and
+// may be slow, hostile or gone. It never throws: every way a delivery can fail is an answer
+// with `ok: false` and the reason in words.
+import { Agent, request } from "undici";
+import { pinnedLookup } from "./pinned-lookup.ts";
+import { type Lookup, checkWebhookUrl } from "./webhook-address.ts";
+import { signedHeaders } from "./webhook-signing.ts";
+
+/** How long a delivery may take, lookup to answer, unless told otherwise. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+/** The most of a failed answer's body read, to quote some of it back. */
+const ANSWER_BYTES = 4096;
+/** The most of it quoted in the error. */
+const QUOTE_CHARS = 200;
+const USER_AGENT = "VICS-Webhooks/1";
+
+export interface SendWebhookOptions {
+  url: string;
+  /** Let the URL reach loopback and private addresses: development and tests only. */
+  allowPrivate: boolean;
+  /** The message's id, the same on every retry of it. */
+  id: string;
+  /** This attempt's time. */
+  timestamp: Date;
+  /** The JSON sent, exactly as signed. */
+  body: string;
+  /** The endpoint's secrets, `whsec_...`: the new and the old one during a rotation. */
+  secrets: string[];
+  timeoutMs?: number;
+  /** Resolves the URL's host; DNS unless a test gives another. */
+  lookup?: Lookup;
+}
+
+/** How one delivery went. `status` is null when no answer came; `error` is null when `ok`. */
+export interface WebhookAttempt {
+  ok: boolean;
+  status: number | null;
+  error: string | null;
+  ms: number;
+}
+
+export async function sendWebhook(
+  options: SendWebhookOptions,
+): Promise<WebhookAttempt> {
+  const started = performance.now();
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const attempt = (
+    status: number | null,
+    error: string | null,
+  ): WebhookAttempt => ({
+    ok: error === null,
+    status,
+    error,
+    ms: Math.round(performance.now() - started),
+  });
+
+  let headers: ReturnType<typeof signedHeaders>;
+  try {
+    headers = signedHeaders(options);
+  } catch (error) {
+    return attempt(
+      null,
+      `The delivery could not be signed: ${(error as Error).message}`,
+    );
+  }
+
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), timeoutMs);
+  let phase: "looking up" | "sending" = "looking up";
+  let agent: Agent | undefined;
+  try {
+    const check = await beforeDeadline(
+      checkWebhookUrl(options.url, {
+        allowPrivate: options.allowPrivate,
+        lookup: options.lookup,
+      }),
+      deadline.signal,
+    );
+    if (!check.ok) return attempt(null, check.reason);
+    phase = "sending";
+    agent = new Agent({
+      connect: { lookup: pinnedLookup(check.addresses), timeout: timeoutMs },
+    });
+    // undici's request follows no redirect unless a redirect interceptor is added.
+    const answer = await request(check.url, {
+      method: "POST",
+      dispatcher: agent,
+      signal: deadline.signal,
+      headers: {
+        "content-type": "application/json",
+        "user-agent": USER_AGENT,
+        ...headers,
+      },
+      body: options.body,
+    });
+    const status = answer.statusCode;
+    if (status >= 200 && status <= 299) return attempt(status, null);
+    if (status >= 300 && status <= 399) {
+      const location = [answer.headers.location].flat()[0];
+      const to = location ? ` to ${quote(location)}` : "";
+      return attempt(
+        status,
+        `The endpoint answered ${status}, a redirect${to}; webhooks do not follow redirects, so set the webhook's URL to where it points.`,
+      );
+    }
+    const said = quote(await readSome(answer.body).catch(() => ""));
+    return attempt(
+      status,
+      `The endpoint answered ${status}, not a 2xx success${said ? `, saying "${said}"` : ""}.`,
+    );
+  } catch (error) {
+    if (deadline.signal.aborted) {
+      const what =
+        phase === "looking up"
+          ? "The webhook's host was not found"
+          : "No answer came";
+      return attempt(
+        null,
+        `${what} within ${timeoutMs / 1000} s, so the delivery gave up.`,
+      );
+    }
+    return attempt(null, `The delivery failed: ${failureWords(error)}.`);
+  } finally {
+    clearTimeout(timer);
+    // Nothing more is wanted from this endpoint: whatever is still open is dropped.
+    await agent?.destroy().catch(() => undefined);
+  }
+}
+
+/** `work`, or a rejection as soon as `signal` aborts (a DNS lookup cannot be cancelled). */
+function beforeDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new Error("The deadline passed."));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    work
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/** At most ANSWER_BYTES of a body, as text; the rest is never read. */
+async function readSome(body: AsyncIterable<Buffer>): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  // Leaving the loop early destroys the stream.
+  for await (const chunk of body) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= ANSWER_BYTES) break;
+  }
+  return Buffer.concat(chunks).subarray(0, ANSWER_BYTES).toString("utf8");
+}
+
+/** Someone else's text, on one line, short enough to show. */
+function quote(text: string): string {
+  return text
+    .replace(/[\p{Cc}\s]+/gu, " ")
+    .trim()
+    .slice(0, QUOTE_CHARS);
+}
+
+const CODE_WORDS: Record<string, string> = {
+  ECONNREFUSED: "the endpoint refused the connection",
+  ECONNRESET: "the endpoint closed the connection",
+  UND_ERR_SOCKET: "the endpoint closed the connection",
+  EHOSTUNREACH: "the endpoint's host could not be reached",
+  ENETUNREACH: "the endpoint's network could not be reached",
+  UND_ERR_CONNECT_TIMEOUT: "the connection took too long",
+};
+
+/** A connection or protocol error in words, with its code. */
+function failureWords(error: unknown): string {
+  // When Node tries IPv6 and IPv4 side by side and both fail, it gives an AggregateError.
+  const first =
+    error instanceof AggregateError && !hasCode(error)
+      ? error.errors[0]
+      : error;
+  const code = hasCode(first) ? first.code : undefined;
+  const message = first instanceof Error ? first.message : String(first);
+  const words = (code && CODE_WORDS[code]) || message;
+  return code ? `${words} (${code})` : words;
+}
+
+function hasCode(error: unknown): error is { code: string } {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === "string"
+  );
+}
