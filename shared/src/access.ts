@@ -71,6 +71,13 @@ export const AUDIT_ACTIONS = [
   "fleet.delete",
   "fleet.check-now",
   "watch.schedule",
+  "fleet.alert-rule",
+  "alert-rule.unsubscribe",
+  "webhook.create",
+  "webhook.rotate",
+  "webhook.delete",
+  "delivery.replay",
+  "alert-mail.settings",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -20,3 +20,4 @@ export * from "./point-in-time.ts";
 export * from "./api-error.ts";
 export * from "./fleets.ts";
 export * from "./watch.ts";
+export * from "./alert-rules.ts";

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fleetStoreContract } from "./fleet-store.contract.ts";
 import { notificationsContract } from "./notifications.contract.ts";
+import { deliveryStoreContract } from "./delivery-store.contract.ts";
 import { watchStoreContract } from "./watch-store.contract.ts";
 import {
   DuplicateEmailError,
@@ -41,6 +42,7 @@ export function proxyStoreContract(open: () => Promise<ProxyStore>) {
   fleetStoreContract(() => store);
   watchStoreContract(() => store);
   notificationsContract(() => store);
+  deliveryStoreContract(() => store);
 
   describe("users", () => {
     it("finds a user by id, by email in any case, and refuses the same email twice", async () => {

@@ -8,6 +8,7 @@
 import type { AuditAction, Role } from "@vics/shared";
 import type { FleetStore } from "./fleet-store.ts";
 import type { WatchStore } from "./watch-store.ts";
+import type { DeliveryStore } from "./delivery-store.ts";
 
 export { ROLES, type AuditAction, type Role } from "@vics/shared";
 
@@ -160,7 +161,8 @@ export interface ProxyStore
     AuditStore,
     OidcLoginStore,
     FleetStore,
-    WatchStore {
+    WatchStore,
+    DeliveryStore {
   /** Resolves when the database answers; for the readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -9,6 +9,7 @@ import {
 import { sqlOn } from "./database.ts";
 import { fleetQueries } from "./fleet-queries.ts";
 import { watchQueries } from "./watch-queries.ts";
+import { deliveryQueries } from "./delivery-queries.ts";
 import { setUpAsOwner, setUpState, type SetUpState } from "./owner-setup.ts";
 import {
   linkQueries,
@@ -64,6 +65,7 @@ export async function openPostgresProxyStore(
     ...oidcLoginQueries(sql),
     ...fleetQueries(pool, sql),
     ...watchQueries(pool, sql),
+    ...deliveryQueries(pool, sql),
     appendAudit,
     searchAudit,
     pruneAudit,

@@ -190,13 +190,16 @@ export const MIGRATIONS: readonly string[] = [
     key text NOT NULL,
     detail jsonb NOT NULL,
     opened_at bigint NOT NULL,
-    closed_at bigint
+    closed_at bigint,
+    -- When its deliveries were planned (notify/plan-deliveries.ts); null until then.
+    planned_at bigint
   );
   -- A fact alerts once while it holds: one open alert per (registration, kind, key). Once it
   -- closes, the same fact coming back (the vehicle found again and still uninsured) alerts anew.
   CREATE UNIQUE INDEX vehicle_alerts_open_once ON vehicle_alerts (registration, kind, key)
     WHERE closed_at IS NULL;
   CREATE INDEX vehicle_alerts_open ON vehicle_alerts (registration) WHERE closed_at IS NULL;
+  CREATE INDEX vehicle_alerts_unplanned ON vehicle_alerts (id) WHERE planned_at IS NULL;
 
   -- In-app notifications: which alerts each user has read.
   CREATE TABLE alert_reads (
@@ -217,5 +220,53 @@ export const MIGRATIONS: readonly string[] = [
   );
 
   CREATE TABLE watch_settings (name text PRIMARY KEY, value text NOT NULL);
+
+  -- Alert rules and deliveries (docs/watching.md): each fleet's rule (JSON, AlertRuleSchema),
+  -- the team's webhooks, and every email or webhook an alert is owed, once per (alert, fleet,
+  -- channel, target) whatever runs twice, with each attempt to send it.
+  CREATE TABLE fleet_alert_rules (
+    fleet_id text PRIMARY KEY REFERENCES fleets (id) ON DELETE CASCADE,
+    rule jsonb NOT NULL,
+    updated_at bigint NOT NULL
+  );
+
+  CREATE TABLE webhooks (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    url text NOT NULL,
+    description text NOT NULL,
+    allow_private boolean NOT NULL,
+    secret text NOT NULL,
+    previous_secret text,
+    previous_until bigint,
+    created_at bigint NOT NULL,
+    failing_since bigint,
+    last_error text
+  );
+
+  CREATE TABLE deliveries (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    alert_id bigint NOT NULL,
+    fleet_id text NOT NULL,
+    channel text NOT NULL,
+    -- The email address, or the webhook's id.
+    target text NOT NULL,
+    timing text NOT NULL,
+    status text NOT NULL,
+    note text,
+    attempts integer NOT NULL DEFAULT 0,
+    created_at bigint NOT NULL,
+    next_attempt_at bigint,
+    UNIQUE (alert_id, fleet_id, channel, target)
+  );
+  CREATE INDEX deliveries_pending ON deliveries (next_attempt_at) WHERE status = 'pending';
+
+  CREATE TABLE delivery_attempts (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    delivery_id bigint NOT NULL REFERENCES deliveries (id) ON DELETE CASCADE,
+    at bigint NOT NULL,
+    ok boolean NOT NULL,
+    detail text NOT NULL
+  );
+  CREATE INDEX delivery_attempts_by_delivery ON delivery_attempts (delivery_id, id);
   `,
 ];

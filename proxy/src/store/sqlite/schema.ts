@@ -141,13 +141,16 @@ const MIGRATIONS = [
     key TEXT NOT NULL,
     detail TEXT NOT NULL,
     opened_at INTEGER NOT NULL,
-    closed_at INTEGER
+    closed_at INTEGER,
+    -- When its deliveries were planned (notify/plan-deliveries.ts); null until then.
+    planned_at INTEGER
   ) STRICT;
   -- A fact alerts once while it holds: one open alert per (registration, kind, key). Once it
   -- closes, the same fact coming back (the vehicle found again and still uninsured) alerts anew.
   CREATE UNIQUE INDEX vehicle_alerts_open_once ON vehicle_alerts (registration, kind, key)
     WHERE closed_at IS NULL;
   CREATE INDEX vehicle_alerts_open ON vehicle_alerts (registration) WHERE closed_at IS NULL;
+  CREATE INDEX vehicle_alerts_unplanned ON vehicle_alerts (id) WHERE planned_at IS NULL;
 
   -- In-app notifications: which alerts each user has read.
   CREATE TABLE alert_reads (
@@ -168,6 +171,54 @@ const MIGRATIONS = [
   ) STRICT;
 
   CREATE TABLE watch_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+
+  -- Alert rules and deliveries (docs/watching.md): each fleet's rule (JSON, AlertRuleSchema),
+  -- the team's webhooks, and every email or webhook an alert is owed, once per (alert, fleet,
+  -- channel, target) whatever runs twice, with each attempt to send it.
+  CREATE TABLE fleet_alert_rules (
+    fleet_id TEXT PRIMARY KEY REFERENCES fleets (id) ON DELETE CASCADE,
+    rule TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) STRICT;
+
+  CREATE TABLE webhooks (
+    id INTEGER PRIMARY KEY,
+    url TEXT NOT NULL,
+    description TEXT NOT NULL,
+    allow_private INTEGER NOT NULL,
+    secret TEXT NOT NULL,
+    previous_secret TEXT,
+    previous_until INTEGER,
+    created_at INTEGER NOT NULL,
+    failing_since INTEGER,
+    last_error TEXT
+  ) STRICT;
+
+  CREATE TABLE deliveries (
+    id INTEGER PRIMARY KEY,
+    alert_id INTEGER NOT NULL,
+    fleet_id TEXT NOT NULL,
+    channel TEXT NOT NULL,
+    -- The email address, or the webhook's id.
+    target TEXT NOT NULL,
+    timing TEXT NOT NULL,
+    status TEXT NOT NULL,
+    note TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    next_attempt_at INTEGER,
+    UNIQUE (alert_id, fleet_id, channel, target)
+  ) STRICT;
+  CREATE INDEX deliveries_pending ON deliveries (next_attempt_at) WHERE status = 'pending';
+
+  CREATE TABLE delivery_attempts (
+    id INTEGER PRIMARY KEY,
+    delivery_id INTEGER NOT NULL REFERENCES deliveries (id) ON DELETE CASCADE,
+    at INTEGER NOT NULL,
+    ok INTEGER NOT NULL,
+    detail TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX delivery_attempts_by_delivery ON delivery_attempts (delivery_id, id);
   `,
 ];
 

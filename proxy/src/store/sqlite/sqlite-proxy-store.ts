@@ -3,6 +3,7 @@ import { auditQueries } from "./audit-queries.ts";
 import { openDatabase } from "./database.ts";
 import { fleetQueries } from "./fleet-queries.ts";
 import { watchQueries } from "./watch-queries.ts";
+import { deliveryQueries } from "./delivery-queries.ts";
 import { migrate } from "./schema.ts";
 import {
   linkQueries,
@@ -32,6 +33,7 @@ export function openSqliteProxyStore(
       ...auditQueries(db, options.auditRetentionDays),
       ...fleetQueries(db),
       ...watchQueries(db),
+      ...deliveryQueries(db),
       async ping() {
         db.prepare("SELECT 1").get();
       },

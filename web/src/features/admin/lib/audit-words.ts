@@ -27,6 +27,13 @@ export const ACTION_WORDS: Record<AuditAction, string> = {
   "fleet.delete": "Deleted a fleet",
   "fleet.check-now": "Checked a fleet now",
   "watch.schedule": "Changed the daily re-check time",
+  "fleet.alert-rule": "Changed a fleet’s alert rule",
+  "alert-rule.unsubscribe": "Unsubscribed from a fleet’s emails",
+  "webhook.create": "Added a webhook",
+  "webhook.rotate": "Rotated a webhook’s secret",
+  "webhook.delete": "Removed a webhook",
+  "delivery.replay": "Replayed an alert delivery",
+  "alert-mail.settings": "Changed the daily digest’s time",
 };
 
 const STATUS_WORDS: Record<string, string> = {

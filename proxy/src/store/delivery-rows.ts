@@ -1,0 +1,149 @@
+// Alert-rule, webhook and delivery rows as both engines return them: PostgreSQL gives bigints
+// as text and jsonb parsed, SQLite gives numbers and JSON as text.
+import {
+  AlertRuleSchema,
+  DEFAULT_ALERT_RULE,
+  type AlertKind,
+  type AlertRule,
+  type DeliveryStatus,
+} from "@vics/shared";
+import type {
+  DeliveryAttempt,
+  DeliveryChannel,
+  DeliveryTiming,
+  PendingDelivery,
+  StoredDelivery,
+  StoredWebhook,
+} from "./delivery-store.ts";
+import type { StoredAlert } from "./watch-store.ts";
+
+type Num = number | string;
+const num = (value: Num) => Number(value);
+const numOrNull = (value: Num | null) =>
+  value === null ? null : Number(value);
+const fromJson = (value: unknown): unknown =>
+  typeof value === "string" ? JSON.parse(value) : value;
+
+/** A stored rule, or the default for a fleet that set none (null from a LEFT JOIN). */
+export const toRule = (value: unknown): AlertRule =>
+  value === null || value === undefined
+    ? DEFAULT_ALERT_RULE
+    : AlertRuleSchema.parse(fromJson(value));
+
+export interface WebhookRow {
+  id: Num;
+  url: string;
+  description: string;
+  allow_private: number | boolean;
+  secret: string;
+  previous_secret: string | null;
+  previous_until: Num | null;
+  created_at: Num;
+  failing_since: Num | null;
+  last_error: string | null;
+}
+
+export const toWebhook = (row: WebhookRow): StoredWebhook => ({
+  id: num(row.id),
+  url: row.url,
+  description: row.description,
+  allowPrivate: Boolean(row.allow_private),
+  secret: row.secret,
+  previousSecret: row.previous_secret,
+  previousUntil: numOrNull(row.previous_until),
+  createdAt: num(row.created_at),
+  failingSince: numOrNull(row.failing_since),
+  lastError: row.last_error,
+});
+
+export interface DeliveryRow {
+  id: Num;
+  alert_id: Num;
+  fleet_id: string;
+  channel: DeliveryChannel;
+  target: string;
+  timing: DeliveryTiming;
+  status: DeliveryStatus;
+  note: string | null;
+  attempts: number;
+  created_at: Num;
+  next_attempt_at: Num | null;
+}
+
+export const toDelivery = (row: DeliveryRow): StoredDelivery => ({
+  id: num(row.id),
+  alertId: num(row.alert_id),
+  fleetId: row.fleet_id,
+  channel: row.channel,
+  target: row.target,
+  timing: row.timing,
+  status: row.status,
+  note: row.note,
+  attempts: Number(row.attempts),
+  createdAt: num(row.created_at),
+  nextAttemptAt: numOrNull(row.next_attempt_at),
+});
+
+/** A delivery joined with its alert (a_*) and fleet. */
+export interface PendingRow extends DeliveryRow {
+  registration: string;
+  kind: AlertKind;
+  key: string;
+  detail: unknown;
+  opened_at: Num;
+  closed_at: Num | null;
+  fleet_name: string | null;
+  still_in_fleet: number | boolean;
+}
+
+export const alertOfRow = (row: PendingRow): StoredAlert => ({
+  id: num(row.alert_id),
+  registration: row.registration,
+  kind: row.kind,
+  key: row.key,
+  detail: fromJson(row.detail) as StoredAlert["detail"],
+  openedAt: num(row.opened_at),
+  closedAt: numOrNull(row.closed_at),
+});
+
+export const toPending = (row: PendingRow): PendingDelivery => ({
+  ...toDelivery(row),
+  alert: alertOfRow(row),
+  fleetName: row.fleet_name ?? undefined,
+  stillInFleet: Boolean(row.still_in_fleet),
+});
+
+export interface AttemptRow {
+  delivery_id: Num;
+  at: Num;
+  ok: number | boolean;
+  detail: string;
+}
+
+export const toAttempt = (row: AttemptRow): DeliveryAttempt => ({
+  at: num(row.at),
+  ok: Boolean(row.ok),
+  detail: row.detail,
+});
+
+/** Joins a delivery, its alert and its fleet (the pending list and the log share it). */
+export const DELIVERY_SELECT = `SELECT d.*, a.registration, a.kind, a.key, a.detail, a.opened_at,
+  a.closed_at, f.name AS fleet_name,
+  EXISTS (SELECT 1 FROM fleet_vehicles v
+          WHERE v.fleet_id = d.fleet_id AND v.registration = a.registration) AS still_in_fleet
+  FROM deliveries d
+  JOIN vehicle_alerts a ON a.id = d.alert_id
+  LEFT JOIN fleets f ON f.id = d.fleet_id`;
+
+export interface AlertRow {
+  id: Num;
+  registration: string;
+  kind: AlertKind;
+  key: string;
+  detail: unknown;
+  opened_at: Num;
+  closed_at: Num | null;
+}
+
+export const toAlertRow = (row: AlertRow): StoredAlert =>
+  alertOfRow({ ...row, alert_id: row.id } as unknown as PendingRow);

@@ -1,0 +1,243 @@
+import { DEFAULT_ALERT_RULE, type AlertRule } from "@vics/shared";
+import { describe, expect, it } from "vitest";
+import type { NewDelivery } from "./delivery-store.ts";
+import type { ProxyStore } from "./proxy-store.ts";
+
+const T0 = Date.parse("2026-11-24T06:00:00Z");
+const MINUTE = 60_000;
+const actor = { email: "ann@example.org", at: T0 };
+
+async function fleetWithAlerts(store: ProxyStore, name: string) {
+  const fleet = await store.createFleet(
+    name,
+    {
+      columns: [],
+      vehicles: ["AB12CDE", "LP08SED"].map((registration) => ({
+        registration,
+        cells: [],
+      })),
+    },
+    actor,
+  );
+  const opened = await store.recordRechecks(
+    ["AB12CDE", "LP08SED"].map((registration) => ({
+      registration,
+      at: T0,
+      facts: { found: true },
+      timeline: [],
+      opened: [{ kind: "untaxed" as const, key: `sorn ${name}`, detail: {} }],
+      closed: [],
+    })),
+  );
+  return { fleet, opened };
+}
+
+/** Alert rules, webhooks and deliveries: each owed once, sent in order, logged per attempt. */
+export function deliveryStoreContract(store: () => ProxyStore) {
+  describe("alert rules and deliveries", () => {
+    it("keeps a fleet's rule, gives the default to one without, and drops it with the fleet", async () => {
+      const { fleet } = await fleetWithAlerts(store(), "Rules");
+      expect(await store().alertRule(fleet.id)).toBeUndefined();
+      const before = await store().alertFleets(["AB12CDE"]);
+      expect(before.find((f) => f.fleetId === fleet.id)?.rule).toEqual(
+        DEFAULT_ALERT_RULE,
+      );
+      const rule: AlertRule = {
+        ...DEFAULT_ALERT_RULE,
+        kinds: ["untaxed"],
+        emails: ["ops@example.org"],
+      };
+      await store().setAlertRule(fleet.id, rule, T0);
+      expect(await store().alertRule(fleet.id)).toEqual(rule);
+      const after = await store().alertFleets(["AB12CDE", "ZZ99ZZZ"]);
+      expect(
+        after.filter((f) => f.fleetId === fleet.id).map((f) => f.rule),
+      ).toEqual([rule]);
+      await store().deleteFleet(fleet.id);
+      expect(await store().alertRule(fleet.id)).toBeUndefined();
+    });
+
+    it("plans each (alert, fleet, channel, target) once, and marks the alerts planned", async () => {
+      const { fleet, opened } = await fleetWithAlerts(store(), "Planned");
+      const unplanned = await store().unplannedAlerts(1_000);
+      expect(unplanned.map((a) => a.id)).toEqual(
+        expect.arrayContaining(opened.map((a) => a.id)),
+      );
+      const owed: NewDelivery[] = opened.map((alert) => ({
+        alertId: alert.id,
+        fleetId: fleet.id,
+        channel: "email",
+        target: "ops@example.org",
+        timing: "instant",
+        dueAt: T0,
+      }));
+      await store().planDeliveries(
+        opened.map((a) => a.id),
+        owed,
+        T0,
+      );
+      // Planning again (a job run twice) owes nothing more.
+      await store().planDeliveries(
+        opened.map((a) => a.id),
+        owed,
+        T0,
+      );
+      const ids = new Set(opened.map((a) => a.id));
+      expect(
+        (await store().unplannedAlerts(1_000)).filter((a) => ids.has(a.id)),
+      ).toEqual([]);
+      const pending = (
+        await store().pendingDeliveries("email", T0, 1_000)
+      ).filter((d) => d.fleetId === fleet.id);
+      expect(pending.map((d) => d.alert.registration)).toEqual([
+        "AB12CDE",
+        "LP08SED",
+      ]);
+      expect(pending[0]).toMatchObject({
+        status: "pending",
+        attempts: 0,
+        fleetName: "Planned",
+        stillInFleet: true,
+      });
+      // Not yet due a minute before.
+      expect(
+        (await store().pendingDeliveries("email", T0 - MINUTE, 1_000)).filter(
+          (d) => d.fleetId === fleet.id,
+        ),
+      ).toEqual([]);
+    });
+
+    it("logs every attempt, retries, fails, replays, drops and reschedules digests", async () => {
+      const { fleet, opened } = await fleetWithAlerts(store(), "Logged");
+      const [a, b] = opened;
+      await store().planDeliveries(
+        [a!.id, b!.id],
+        [
+          {
+            alertId: a!.id,
+            fleetId: fleet.id,
+            channel: "webhook",
+            target: "1",
+            timing: "instant",
+            dueAt: T0,
+          },
+          {
+            alertId: b!.id,
+            fleetId: fleet.id,
+            channel: "email",
+            target: "ops@example.org",
+            timing: "digest",
+            dueAt: T0 + 60 * MINUTE,
+          },
+        ],
+        T0,
+      );
+      const mine = async () =>
+        (await store().deliveryLog({ limit: 1_000 })).filter(
+          (d) => d.fleetId === fleet.id,
+        );
+      const [digest, hook] = await mine();
+      expect(digest).toMatchObject({ channel: "email", timing: "digest" });
+      await store().recordAttempt(
+        [hook!.id],
+        { at: T0, ok: false, detail: "HTTP 500" },
+        { status: "pending", nextAttemptAt: T0 + MINUTE, note: "HTTP 500" },
+      );
+      await store().recordAttempt(
+        [hook!.id],
+        { at: T0 + MINUTE, ok: false, detail: "HTTP 502" },
+        { status: "failed", note: "Gave up after 2 attempts: HTTP 502" },
+      );
+      const failed = (await mine()).find((d) => d.id === hook!.id)!;
+      expect(failed).toMatchObject({
+        status: "failed",
+        attempts: 2,
+        note: "Gave up after 2 attempts: HTTP 502",
+        registration: "AB12CDE",
+        fleetName: "Logged",
+      });
+      expect(failed.attemptLog).toEqual([
+        { at: T0, ok: false, detail: "HTTP 500" },
+        { at: T0 + MINUTE, ok: false, detail: "HTTP 502" },
+      ]);
+      expect(
+        (await store().deliveryLog({ limit: 1_000, status: "failed" })).map(
+          (d) => d.id,
+        ),
+      ).toContain(hook!.id);
+
+      expect(await store().replayDelivery(hook!.id, T0 + 2 * MINUTE)).toBe(
+        true,
+      );
+      expect(await store().replayDelivery(digest!.id, T0)).toBe(false);
+      expect((await mine()).find((d) => d.id === hook!.id)).toMatchObject({
+        status: "pending",
+        attempts: 0,
+        nextAttemptAt: T0 + 2 * MINUTE,
+      });
+
+      await store().rescheduleDigests(T0 + 30 * MINUTE);
+      expect((await mine()).find((d) => d.id === digest!.id)).toMatchObject({
+        nextAttemptAt: T0 + 30 * MINUTE,
+      });
+      await store().dropDeliveries([digest!.id], "The vehicle left the fleet");
+      expect((await mine()).find((d) => d.id === digest!.id)).toMatchObject({
+        status: "dropped",
+        note: "The vehicle left the fleet",
+        nextAttemptAt: null,
+      });
+    });
+
+    it("keeps webhooks, rotates a secret keeping the old one for a while, and marks failing", async () => {
+      const added = await store().addWebhook(
+        {
+          url: "https://hooks.example.org/vics",
+          description: "Fleet system",
+          allowPrivate: false,
+          secret: "whsec_old",
+        },
+        T0,
+      );
+      expect(added).toMatchObject({
+        url: "https://hooks.example.org/vics",
+        allowPrivate: false,
+        secret: "whsec_old",
+        previousSecret: null,
+        failingSince: null,
+      });
+      const rotated = await store().rotateWebhookSecret(
+        added.id,
+        "whsec_new",
+        T0 + 1_000,
+      );
+      expect(rotated).toMatchObject({
+        secret: "whsec_new",
+        previousSecret: "whsec_old",
+        previousUntil: T0 + 1_000,
+      });
+      await store().setWebhookFailing(added.id, {
+        since: T0,
+        error: "HTTP 500",
+      });
+      await store().setWebhookFailing(added.id, {
+        since: T0 + MINUTE,
+        error: "HTTP 502",
+      });
+      const failing = (await store().webhooks()).find((w) => w.id === added.id);
+      // Failing since the first time, with the latest error.
+      expect(failing).toMatchObject({
+        failingSince: T0,
+        lastError: "HTTP 502",
+      });
+      await store().setWebhookFailing(added.id, null);
+      expect(
+        (await store().webhooks()).find((w) => w.id === added.id),
+      ).toMatchObject({ failingSince: null, lastError: null });
+      expect(await store().removeWebhook(added.id)).toBe(true);
+      expect(await store().removeWebhook(added.id)).toBe(false);
+      expect(
+        await store().rotateWebhookSecret(added.id, "x", T0),
+      ).toBeUndefined();
+    });
+  });
+}

@@ -1,0 +1,149 @@
+/**
+ * Where watched fleets' alerts go, in the proxy's store: each fleet's alert rule, the team's
+ * webhooks, and the deliveries an alert is owed (an email to an address, a webhook to an
+ * endpoint), each at most once per (alert, fleet, channel, target) however often planning runs,
+ * with every attempt to send it (the delivery log).
+ */
+import type { AlertRule, DeliveryStatus } from "@vics/shared";
+import type { StoredAlert } from "./watch-store.ts";
+
+export type DeliveryChannel = "email" | "webhook";
+export type DeliveryTiming = "instant" | "digest";
+
+export interface StoredWebhook {
+  id: number;
+  url: string;
+  description: string;
+  allowPrivate: boolean;
+  secret: string;
+  /** The secret before a rotation, which still signs until `previousUntil`. */
+  previousSecret: string | null;
+  previousUntil: number | null;
+  createdAt: number;
+  failingSince: number | null;
+  lastError: string | null;
+}
+
+/** A fleet that holds an alert's vehicle now, with its rule (the default when it set none). */
+export interface AlertFleet {
+  registration: string;
+  fleetId: string;
+  fleetName: string;
+  rule: AlertRule;
+}
+
+export interface NewDelivery {
+  alertId: number;
+  fleetId: string;
+  channel: DeliveryChannel;
+  /** The email address, or the webhook's id. */
+  target: string;
+  timing: DeliveryTiming;
+  /** When it is first due: now, or the next digest. */
+  dueAt: number;
+}
+
+export interface StoredDelivery {
+  id: number;
+  alertId: number;
+  fleetId: string;
+  channel: DeliveryChannel;
+  target: string;
+  timing: DeliveryTiming;
+  status: DeliveryStatus;
+  note: string | null;
+  attempts: number;
+  createdAt: number;
+  nextAttemptAt: number | null;
+}
+
+/** A pending delivery with what sending it needs. */
+export interface PendingDelivery extends StoredDelivery {
+  alert: StoredAlert;
+  /** Undefined when the fleet is gone. */
+  fleetName: string | undefined;
+  /** False once the vehicle has left the fleet (sold): it falls silent. */
+  stillInFleet: boolean;
+}
+
+export interface DeliveryAttempt {
+  at: number;
+  ok: boolean;
+  detail: string;
+}
+
+export interface LoggedDelivery extends StoredDelivery {
+  registration: string;
+  fleetName: string | undefined;
+  attemptLog: DeliveryAttempt[];
+}
+
+/** After an attempt: sent, tried again at `nextAttemptAt`, or failed for good. */
+export type AttemptOutcome =
+  | { status: "sent" }
+  | { status: "pending"; nextAttemptAt: number; note: string }
+  | { status: "failed"; note: string };
+
+export interface DeliveryStore {
+  /** Undefined when the fleet never set one. */
+  alertRule(fleetId: string): Promise<AlertRule | undefined>;
+  setAlertRule(fleetId: string, rule: AlertRule, at: number): Promise<void>;
+  /** Alerts whose deliveries are not planned yet, oldest first. */
+  unplannedAlerts(limit: number): Promise<StoredAlert[]>;
+  /** The fleets holding each of these vehicles now, with their rules. */
+  alertFleets(registrations: readonly string[]): Promise<AlertFleet[]>;
+  /**
+   * In one transaction: adds the deliveries (one already there for its alert, fleet, channel
+   * and target is left as it is) and marks the alerts planned.
+   */
+  planDeliveries(
+    alertIds: readonly number[],
+    deliveries: readonly NewDelivery[],
+    at: number,
+  ): Promise<void>;
+  /** Pending deliveries of `channel` due by `now` (webhooks: every pending one, in order). */
+  pendingDeliveries(
+    channel: DeliveryChannel,
+    now: number,
+    limit: number,
+  ): Promise<PendingDelivery[]>;
+  /** Records one attempt at each of these deliveries, and where each stands after it. */
+  recordAttempt(
+    ids: readonly number[],
+    attempt: DeliveryAttempt,
+    outcome: AttemptOutcome,
+  ): Promise<void>;
+  /** Never to be sent, with why. */
+  dropDeliveries(ids: readonly number[], note: string): Promise<void>;
+  /** The delivery log, newest first, with each attempt. */
+  deliveryLog(options: {
+    limit: number;
+    status?: DeliveryStatus;
+  }): Promise<LoggedDelivery[]>;
+  /** A failed (or dropped) delivery pending again, due at `at`; false if there is none. */
+  replayDelivery(id: number, at: number): Promise<boolean>;
+  /** Pending digest deliveries not yet tried become due at `dueAt` (the digest time moved). */
+  rescheduleDigests(dueAt: number): Promise<void>;
+
+  webhooks(): Promise<StoredWebhook[]>;
+  addWebhook(
+    webhook: Pick<
+      StoredWebhook,
+      "url" | "description" | "allowPrivate" | "secret"
+    >,
+    at: number,
+  ): Promise<StoredWebhook>;
+  /** False when there is no such webhook. */
+  removeWebhook(id: number): Promise<boolean>;
+  /** The new secret signs from now; the old one too until `previousUntil`. */
+  rotateWebhookSecret(
+    id: number,
+    secret: string,
+    previousUntil: number,
+  ): Promise<StoredWebhook | undefined>;
+  /** Failing since `since` with `error`, or (null) arriving again. */
+  setWebhookFailing(
+    id: number,
+    failing: { since: number; error: string } | null,
+  ): Promise<void>;
+}

@@ -1,0 +1,216 @@
+import type { PgPool } from "@vics/shared/server/postgres";
+import { inPgTransaction } from "@vics/shared/server/postgres";
+import { reachingPostgres } from "@vics/shared/server/postgres-errors";
+import type { DeliveryStore } from "../delivery-store.ts";
+import {
+  DELIVERY_SELECT,
+  toAlertRow,
+  toAttempt,
+  toPending,
+  toRule,
+  toWebhook,
+  type AlertRow,
+  type AttemptRow,
+  type PendingRow,
+  type WebhookRow,
+} from "../delivery-rows.ts";
+import type { Sql } from "./database.ts";
+
+export function deliveryQueries(pool: PgPool, sql: Sql): DeliveryStore {
+  const transaction = <T>(
+    work: Parameters<typeof inPgTransaction<T>>[1],
+  ): Promise<T> => reachingPostgres(() => inPgTransaction(pool, work));
+
+  return {
+    async alertRule(fleetId) {
+      const { rows } = await sql<{ rule: unknown }>(
+        "SELECT rule FROM fleet_alert_rules WHERE fleet_id = $1",
+        [fleetId],
+      );
+      return rows[0] ? toRule(rows[0].rule) : undefined;
+    },
+    async setAlertRule(fleetId, rule, at) {
+      await sql(
+        `INSERT INTO fleet_alert_rules (fleet_id, rule, updated_at) VALUES ($1, $2, $3)
+         ON CONFLICT (fleet_id) DO UPDATE SET rule = excluded.rule, updated_at = excluded.updated_at`,
+        [fleetId, JSON.stringify(rule), at],
+      );
+    },
+    async unplannedAlerts(limit) {
+      const { rows } = await sql<AlertRow & { id: string }>(
+        "SELECT * FROM vehicle_alerts WHERE planned_at IS NULL ORDER BY id LIMIT $1",
+        [limit],
+      );
+      return rows.map(toAlertRow);
+    },
+    async alertFleets(registrations) {
+      const { rows } = await sql<{
+        registration: string;
+        fleet_id: string;
+        fleet_name: string;
+        rule: unknown;
+      }>(
+        `SELECT v.registration, f.id AS fleet_id, f.name AS fleet_name, r.rule
+         FROM fleet_vehicles v JOIN fleets f ON f.id = v.fleet_id
+         LEFT JOIN fleet_alert_rules r ON r.fleet_id = f.id
+         WHERE v.registration = ANY ($1::text[])
+         ORDER BY f.name, v.registration`,
+        [registrations],
+      );
+      return rows.map((row) => ({
+        registration: row.registration,
+        fleetId: row.fleet_id,
+        fleetName: row.fleet_name,
+        rule: toRule(row.rule),
+      }));
+    },
+    async planDeliveries(alertIds, deliveries, at) {
+      await transaction(async (client) => {
+        if (deliveries.length > 0)
+          await client.query(
+            `INSERT INTO deliveries (alert_id, fleet_id, channel, target, timing, status,
+               created_at, next_attempt_at)
+             SELECT alert_id, fleet_id, channel, target, timing, 'pending', $1, due_at
+             FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[],
+                         $7::bigint[])
+               AS d (alert_id, fleet_id, channel, target, timing, due_at)
+             ON CONFLICT (alert_id, fleet_id, channel, target) DO NOTHING`,
+            [
+              at,
+              deliveries.map((d) => d.alertId),
+              deliveries.map((d) => d.fleetId),
+              deliveries.map((d) => d.channel),
+              deliveries.map((d) => d.target),
+              deliveries.map((d) => d.timing),
+              deliveries.map((d) => d.dueAt),
+            ],
+          );
+        await client.query(
+          `UPDATE vehicle_alerts SET planned_at = $1
+           WHERE id = ANY ($2::bigint[]) AND planned_at IS NULL`,
+          [at, alertIds],
+        );
+      });
+    },
+    async pendingDeliveries(channel, now, limit) {
+      const { rows } = await sql<PendingRow>(
+        `${DELIVERY_SELECT}
+         WHERE d.status = 'pending' AND d.channel = $1
+           AND (d.channel = 'webhook' OR d.next_attempt_at <= $2)
+         ORDER BY d.id LIMIT $3`,
+        [channel, now, limit],
+      );
+      return rows.map(toPending);
+    },
+    async recordAttempt(ids, attempt, outcome) {
+      const note = outcome.status === "sent" ? null : outcome.note;
+      const next = outcome.status === "pending" ? outcome.nextAttemptAt : null;
+      await transaction(async (client) => {
+        await client.query(
+          `INSERT INTO delivery_attempts (delivery_id, at, ok, detail)
+           SELECT id, $2, $3, $4 FROM unnest($1::bigint[]) AS id`,
+          [ids, attempt.at, attempt.ok, attempt.detail],
+        );
+        await client.query(
+          `UPDATE deliveries SET attempts = attempts + 1, status = $2, note = $3,
+             next_attempt_at = $4
+           WHERE id = ANY ($1::bigint[])`,
+          [ids, outcome.status, note, next],
+        );
+      });
+    },
+    async dropDeliveries(ids, note) {
+      await sql(
+        `UPDATE deliveries SET status = 'dropped', note = $2, next_attempt_at = NULL
+         WHERE id = ANY ($1::bigint[])`,
+        [ids, note],
+      );
+    },
+    async deliveryLog({ limit, status }) {
+      const { rows } = await sql<PendingRow>(
+        `${DELIVERY_SELECT} WHERE ($1::text IS NULL OR d.status = $1)
+         ORDER BY d.id DESC LIMIT $2`,
+        [status ?? null, limit],
+      );
+      const ids = rows.map((row) => Number(row.id));
+      const { rows: attempts } = await sql<AttemptRow>(
+        `SELECT * FROM delivery_attempts WHERE delivery_id = ANY ($1::bigint[]) ORDER BY id`,
+        [ids],
+      );
+      const byDelivery = Map.groupBy(attempts, (row) =>
+        Number(row.delivery_id),
+      );
+      return rows.map((row) => {
+        const delivery = toPending(row);
+        return {
+          ...delivery,
+          registration: delivery.alert.registration,
+          attemptLog: (byDelivery.get(delivery.id) ?? []).map(toAttempt),
+        };
+      });
+    },
+    async replayDelivery(id, at) {
+      const { rowCount } = await sql(
+        `UPDATE deliveries SET status = 'pending', note = NULL, attempts = 0,
+           next_attempt_at = $1
+         WHERE id = $2 AND status IN ('failed', 'dropped')`,
+        [at, id],
+      );
+      return rowCount === 1;
+    },
+    async rescheduleDigests(dueAt) {
+      await sql(
+        `UPDATE deliveries SET next_attempt_at = $1
+         WHERE status = 'pending' AND timing = 'digest' AND attempts = 0`,
+        [dueAt],
+      );
+    },
+    async webhooks() {
+      const { rows } = await sql<WebhookRow>(
+        "SELECT * FROM webhooks ORDER BY id",
+      );
+      return rows.map(toWebhook);
+    },
+    async addWebhook(webhook, at) {
+      const { rows } = await sql<WebhookRow>(
+        `INSERT INTO webhooks (url, description, allow_private, secret, created_at)
+         VALUES ($1, $2, $3, $4, $5) RETURNING *`,
+        [
+          webhook.url,
+          webhook.description,
+          webhook.allowPrivate,
+          webhook.secret,
+          at,
+        ],
+      );
+      return toWebhook(rows[0]!);
+    },
+    async removeWebhook(id) {
+      const { rowCount } = await sql("DELETE FROM webhooks WHERE id = $1", [
+        id,
+      ]);
+      return rowCount === 1;
+    },
+    async rotateWebhookSecret(id, secret, previousUntil) {
+      const { rows } = await sql<WebhookRow>(
+        `UPDATE webhooks SET previous_secret = secret, previous_until = $1, secret = $2
+         WHERE id = $3 RETURNING *`,
+        [previousUntil, secret, id],
+      );
+      return rows[0] && toWebhook(rows[0]);
+    },
+    async setWebhookFailing(id, state) {
+      if (state)
+        await sql(
+          `UPDATE webhooks SET failing_since = coalesce(failing_since, $1), last_error = $2
+           WHERE id = $3`,
+          [state.since, state.error, id],
+        );
+      else
+        await sql(
+          "UPDATE webhooks SET failing_since = NULL, last_error = NULL WHERE id = $1",
+          [id],
+        );
+    },
+  };
+}

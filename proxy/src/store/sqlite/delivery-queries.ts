@@ -1,0 +1,206 @@
+import type { DatabaseSync } from "node:sqlite";
+import { inTransaction } from "@vics/shared/server/sqlite";
+import type { DeliveryStore } from "../delivery-store.ts";
+import {
+  DELIVERY_SELECT,
+  toAlertRow,
+  toAttempt,
+  toPending,
+  toRule,
+  toWebhook,
+  type AlertRow,
+  type AttemptRow,
+  type PendingRow,
+  type WebhookRow,
+} from "../delivery-rows.ts";
+
+const list = (values: readonly unknown[]) => JSON.stringify(values);
+
+export function deliveryQueries(db: DatabaseSync): DeliveryStore {
+  const rule = db.prepare(
+    "SELECT rule FROM fleet_alert_rules WHERE fleet_id = ?",
+  );
+  const setRule = db.prepare(
+    `INSERT INTO fleet_alert_rules (fleet_id, rule, updated_at) VALUES (?, ?, ?)
+     ON CONFLICT (fleet_id) DO UPDATE SET rule = excluded.rule, updated_at = excluded.updated_at`,
+  );
+  const unplanned = db.prepare(
+    "SELECT * FROM vehicle_alerts WHERE planned_at IS NULL ORDER BY id LIMIT ?",
+  );
+  const alertFleets = db.prepare(
+    `SELECT v.registration, f.id AS fleet_id, f.name AS fleet_name, r.rule
+     FROM fleet_vehicles v JOIN fleets f ON f.id = v.fleet_id
+     LEFT JOIN fleet_alert_rules r ON r.fleet_id = f.id
+     WHERE v.registration IN (SELECT value FROM json_each(?))
+     ORDER BY f.name, v.registration`,
+  );
+  const addDelivery = db.prepare(
+    `INSERT INTO deliveries (alert_id, fleet_id, channel, target, timing, status, created_at,
+       next_attempt_at)
+     VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)
+     ON CONFLICT (alert_id, fleet_id, channel, target) DO NOTHING`,
+  );
+  const markPlanned = db.prepare(
+    "UPDATE vehicle_alerts SET planned_at = ? WHERE id = ? AND planned_at IS NULL",
+  );
+  const pending = db.prepare(
+    `${DELIVERY_SELECT}
+     WHERE d.status = 'pending' AND d.channel = ?
+       AND (d.channel = 'webhook' OR d.next_attempt_at <= ?)
+     ORDER BY d.id LIMIT ?`,
+  );
+  const addAttempt = db.prepare(
+    "INSERT INTO delivery_attempts (delivery_id, at, ok, detail) VALUES (?, ?, ?, ?)",
+  );
+  const afterAttempt = db.prepare(
+    `UPDATE deliveries SET attempts = attempts + 1, status = ?, note = ?, next_attempt_at = ?
+     WHERE id = ?`,
+  );
+  const drop = db.prepare(
+    "UPDATE deliveries SET status = 'dropped', note = ?, next_attempt_at = NULL WHERE id = ?",
+  );
+  const log = db.prepare(
+    `${DELIVERY_SELECT} WHERE (? IS NULL OR d.status = ?) ORDER BY d.id DESC LIMIT ?`,
+  );
+  const attempts = db.prepare(
+    `SELECT * FROM delivery_attempts
+     WHERE delivery_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+  );
+  const replay = db.prepare(
+    `UPDATE deliveries SET status = 'pending', note = NULL, attempts = 0, next_attempt_at = ?
+     WHERE id = ? AND status IN ('failed', 'dropped')`,
+  );
+  const reschedule = db.prepare(
+    `UPDATE deliveries SET next_attempt_at = ?
+     WHERE status = 'pending' AND timing = 'digest' AND attempts = 0`,
+  );
+  const webhooks = db.prepare("SELECT * FROM webhooks ORDER BY id");
+  const addWebhook = db.prepare(
+    `INSERT INTO webhooks (url, description, allow_private, secret, created_at)
+     VALUES (?, ?, ?, ?, ?) RETURNING *`,
+  );
+  const removeWebhook = db.prepare("DELETE FROM webhooks WHERE id = ?");
+  const rotate = db.prepare(
+    `UPDATE webhooks SET previous_secret = secret, previous_until = ?, secret = ?
+     WHERE id = ? RETURNING *`,
+  );
+  const failing = db.prepare(
+    `UPDATE webhooks SET failing_since = coalesce(failing_since, ?), last_error = ?
+     WHERE id = ?`,
+  );
+  const arriving = db.prepare(
+    "UPDATE webhooks SET failing_since = NULL, last_error = NULL WHERE id = ?",
+  );
+
+  return {
+    async alertRule(fleetId) {
+      const row = rule.get(fleetId) as { rule: string } | undefined;
+      return row ? toRule(row.rule) : undefined;
+    },
+    async setAlertRule(fleetId, value, at) {
+      setRule.run(fleetId, JSON.stringify(value), at);
+    },
+    async unplannedAlerts(limit) {
+      return (unplanned.all(limit) as unknown as AlertRow[]).map(toAlertRow);
+    },
+    async alertFleets(registrations) {
+      const rows = alertFleets.all(list(registrations)) as {
+        registration: string;
+        fleet_id: string;
+        fleet_name: string;
+        rule: string | null;
+      }[];
+      return rows.map((row) => ({
+        registration: row.registration,
+        fleetId: row.fleet_id,
+        fleetName: row.fleet_name,
+        rule: toRule(row.rule),
+      }));
+    },
+    async planDeliveries(alertIds, deliveries, at) {
+      inTransaction(db, () => {
+        for (const d of deliveries)
+          addDelivery.run(
+            d.alertId,
+            d.fleetId,
+            d.channel,
+            d.target,
+            d.timing,
+            at,
+            d.dueAt,
+          );
+        for (const id of alertIds) markPlanned.run(at, id);
+      });
+    },
+    async pendingDeliveries(channel, now, limit) {
+      const rows = pending.all(channel, now, limit) as unknown as PendingRow[];
+      return rows.map(toPending);
+    },
+    async recordAttempt(ids, attempt, outcome) {
+      const note = outcome.status === "sent" ? null : outcome.note;
+      const next = outcome.status === "pending" ? outcome.nextAttemptAt : null;
+      inTransaction(db, () => {
+        for (const id of ids) {
+          addAttempt.run(id, attempt.at, attempt.ok ? 1 : 0, attempt.detail);
+          afterAttempt.run(outcome.status, note, next, id);
+        }
+      });
+    },
+    async dropDeliveries(ids, note) {
+      inTransaction(db, () => {
+        for (const id of ids) drop.run(note, id);
+      });
+    },
+    async deliveryLog({ limit, status }) {
+      const rows = log.all(
+        status ?? null,
+        status ?? null,
+        limit,
+      ) as unknown as PendingRow[];
+      const ids = rows.map((row) => Number(row.id));
+      const byDelivery = Map.groupBy(
+        attempts.all(list(ids)) as unknown as AttemptRow[],
+        (row) => Number(row.delivery_id),
+      );
+      return rows.map((row) => {
+        const delivery = toPending(row);
+        return {
+          ...delivery,
+          registration: delivery.alert.registration,
+          attemptLog: (byDelivery.get(delivery.id) ?? []).map(toAttempt),
+        };
+      });
+    },
+    async replayDelivery(id, at) {
+      return Number(replay.run(at, id).changes) === 1;
+    },
+    async rescheduleDigests(dueAt) {
+      reschedule.run(dueAt);
+    },
+    async webhooks() {
+      return (webhooks.all() as unknown as WebhookRow[]).map(toWebhook);
+    },
+    async addWebhook(webhook, at) {
+      const row = addWebhook.get(
+        webhook.url,
+        webhook.description,
+        webhook.allowPrivate ? 1 : 0,
+        webhook.secret,
+        at,
+      ) as unknown as WebhookRow;
+      return toWebhook(row);
+    },
+    async removeWebhook(id) {
+      return Number(removeWebhook.run(id).changes) === 1;
+    },
+    async rotateWebhookSecret(id, secret, previousUntil) {
+      const row = rotate.get(previousUntil, secret, id) as
+        WebhookRow | undefined;
+      return row && toWebhook(row);
+    },
+    async setWebhookFailing(id, state) {
+      if (state) failing.run(state.since, state.error, id);
+      else arriving.run(id);
+    },
+  };
+}
