@@ -20,4 +20,6 @@ export * from "./point-in-time.ts";
 export * from "./api-error.ts";
 export * from "./fleets.ts";
 export * from "./watch.ts";
+export * from "./long-date.ts";
+export * from "./alert-words.ts";
 export * from "./alert-rules.ts";

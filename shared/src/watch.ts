@@ -6,7 +6,10 @@ import { MotStatusSchema, TaxStatusSchema } from "./compliance-record.ts";
  * manager. Each is a fact with a date; it alerts once, and closes itself when resolved.
  */
 export const ALERT_KINDS = [
-  /** Lapsed, cancelled, or never insured once a new vehicle's 14 days are over. */
+  /**
+   * Lapsed, cancelled, or never insured once a new vehicle's 14 days are over; or not insured
+   * with no word of which policy ended, when the upstream does not say.
+   */
   "not-insured",
   "insured-again",
   /** A policy, MOT or road tax ending within 30, 14, 7 or 1 days, or today. */
@@ -44,10 +47,14 @@ export const VehicleFactsSchema = z.object({
       z.object({ status: z.literal("insured"), policy: PolicyFactsSchema }),
       /** Not on the record, but first registered in the last 14 days: not an alarm yet. */
       z.object({ status: z.literal("pending"), firstRegistered: DateSchema }),
-      /** `lastPolicy`: the most recent that ended; null when none ever was on the record. */
+      /**
+       * `lastPolicy`: the most recent that ended; null when none ever was on the record; absent
+       * when the upstream did not say (its answer lacks the extension of decision 021), which
+       * is no claim that the vehicle was never insured.
+       */
       z.object({
         status: z.literal("not-insured"),
-        lastPolicy: PolicyFactsSchema.nullable(),
+        lastPolicy: PolicyFactsSchema.nullable().optional(),
       }),
     ])
     .optional(),

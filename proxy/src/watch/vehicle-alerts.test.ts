@@ -2,7 +2,7 @@
 // day it should, and closes when its fact is resolved. The book below keeps alerts as the store
 // does: one open alert per (kind, key).
 import { describe, expect, it } from "vitest";
-import { addDays, ukDate, ukMidnight } from "@vics/shared";
+import { addDays, alertWords, ukDate, ukMidnight } from "@vics/shared";
 import {
   alertChange,
   endingThreshold,
@@ -289,6 +289,79 @@ describe("a new vehicle not yet on the insurance record", () => {
       ["not-insured", "never insured", "2026-11-16", "open"],
     ]);
     expect(book[0]?.detail).toMatchObject({ how: "never" });
+  });
+});
+
+describe("an upstream that does not say which policy ended", () => {
+  const notTold: VehicleFacts = {
+    ...base,
+    insurance: { status: "not-insured" },
+  };
+  const insured = (validTo: string, number = "POL-1"): VehicleFacts => ({
+    ...base,
+    insurance: { status: "insured", policy: policy(validTo, number) },
+  });
+
+  it("alerts 'not insured' once, with no claim that it never was; a new policy closes it", () => {
+    const book = simulate("2026-12-01", 20, (today) => {
+      if (today < "2026-12-05") return insured("2027-06-30");
+      if (today < "2026-12-15") return notTold;
+      return insured("2027-12-14", "POL-2");
+    });
+    expect(summary(book)).toEqual([
+      ["not-insured", "no policy told", "2026-12-05", "2026-12-15"],
+      ["insured-again", "after no policy told", "2026-12-15", "2026-12-15"],
+    ]);
+    const alert = book[0]!;
+    expect(alert.detail).toEqual({
+      how: "not told",
+      policy: null,
+      insurer: null,
+      endedOn: null,
+    });
+    expect(alertWords(alert)).toBe("Not insured");
+  });
+
+  it("says 'never' only when the upstream says none ever was on the record", () => {
+    const book = simulate("2026-12-01", 3, () => ({
+      ...base,
+      insurance: { status: "not-insured", lastPolicy: null },
+    }));
+    expect(summary(book)).toEqual([
+      ["not-insured", "never insured", "2026-12-01", "open"],
+    ]);
+    expect(alertWords(book[0]!)).toBe("Not insured: no policy on record");
+  });
+
+  it.each([
+    [
+      "a lapse told",
+      { status: "not-insured", lastPolicy: policy("2026-11-30") },
+    ],
+    ["none ever", { status: "not-insured", lastPolicy: null }],
+  ] as const)(
+    "keeps the alert opened for %s when a later answer does not say, and back again: no alert anew",
+    (_told, insurance) => {
+      const told: VehicleFacts = { ...base, insurance };
+      const book = simulate("2026-12-01", 12, (today) =>
+        today < "2026-12-04" || today >= "2026-12-08" ? told : notTold,
+      );
+      expect(
+        book.map((a) => [a.kind, a.openedOn, a.closedOn ?? "open"]),
+      ).toEqual([["not-insured", "2026-12-01", "open"]]);
+      expect(alertWords(book[0]!)).not.toBe("Not insured");
+    },
+  );
+
+  it("keeps the 'not told' alert when the upstream starts to say none ever was", () => {
+    const book = simulate("2026-12-01", 6, (today) =>
+      today < "2026-12-03"
+        ? notTold
+        : { ...base, insurance: { status: "not-insured", lastPolicy: null } },
+    );
+    expect(summary(book)).toEqual([
+      ["not-insured", "no policy told", "2026-12-01", "open"],
+    ]);
   });
 });
 

@@ -9,7 +9,7 @@ import {
   type DueArea,
   type EndingThreshold,
 } from "@vics/shared";
-import type { VehicleFacts } from "./vehicle-facts.ts";
+import type { PolicyFacts, VehicleFacts } from "./vehicle-facts.ts";
 
 export type AlertDetail = Record<string, string | number | null>;
 
@@ -54,8 +54,52 @@ const openKey = (open: readonly AlertRef[], kind: AlertKind) =>
   open.find((alert) => alert.kind === kind)?.key;
 
 /**
+ * The "not insured" alert. `last` is the policy that ended; null when none ever was on the
+ * record ("never"); undefined when the upstream did not say ("not told", which is no claim of
+ * "never"). Told of no policy either way, it keeps the not-insured alert already open: the
+ * vehicle has stayed uninsured, and an answer that tells less, or tells it otherwise, is no new
+ * fact to alert again for.
+ */
+function notInsuredAlert(
+  last: PolicyFacts | null | undefined,
+  previous: VehicleFacts | undefined,
+  open: readonly AlertRef[],
+): AlertFact {
+  if (!last)
+    return {
+      kind: "not-insured",
+      key:
+        openKey(open, "not-insured") ??
+        (last === null ? "never insured" : "no policy told"),
+      detail: {
+        how: last === null ? "never" : "not told",
+        policy: null,
+        insurer: null,
+        endedOn: null,
+      },
+    };
+  const before =
+    previous?.insurance?.status === "insured"
+      ? previous.insurance.policy
+      : undefined;
+  const cancelled =
+    before?.number === last.number && last.validTo < before.validTo;
+  return {
+    kind: "not-insured",
+    key: `${last.number} to ${last.validTo}`,
+    detail: {
+      how: cancelled ? "cancelled" : "lapsed",
+      policy: last.number,
+      insurer: last.insurer,
+      endedOn: last.validTo,
+    },
+  };
+}
+
+/**
  * The alerts `facts` hold on `today`. `previous` (the facts before) tells a cancellation from a
- * lapse; `open` lets a state without a date of its own (SORN, not found) keep its first key.
+ * lapse; `open` lets a state without a date of its own (SORN, not found, not insured with no
+ * policy told) keep its first key.
  */
 export function activeAlerts(
   facts: VehicleFacts,
@@ -73,27 +117,8 @@ export function activeAlerts(
     ];
   const alerts: AlertFact[] = [];
   const insurance = facts.insurance;
-  if (insurance?.status === "not-insured") {
-    const last = insurance.lastPolicy;
-    const before =
-      previous?.insurance?.status === "insured"
-        ? previous.insurance.policy
-        : undefined;
-    const cancelled =
-      last !== null &&
-      before?.number === last.number &&
-      last.validTo < before.validTo;
-    alerts.push({
-      kind: "not-insured",
-      key: last ? `${last.number} to ${last.validTo}` : "never insured",
-      detail: {
-        how: last === null ? "never" : cancelled ? "cancelled" : "lapsed",
-        policy: last?.number ?? null,
-        insurer: last?.insurer ?? null,
-        endedOn: last?.validTo ?? null,
-      },
-    });
-  }
+  if (insurance?.status === "not-insured")
+    alerts.push(notInsuredAlert(insurance.lastPolicy, previous, open));
   for (const [area, date] of dueDates(facts)) {
     const threshold = endingThreshold(daysBetween(today, date));
     if (threshold === undefined) continue;

@@ -95,4 +95,44 @@ describe("vehicleFacts", () => {
       lastPolicy: null,
     });
   });
+
+  it("keeps 'none ever' (null) apart from 'the upstream did not say' (absent)", () => {
+    const notInsured = (
+      insurance: Extract<VehicleResult["insurance"], { status: "not-insured" }>,
+    ) => vehicleFacts(result({ insurance }), TODAY)?.insurance;
+    const told = notInsured({
+      status: "not-insured",
+      lastPolicy: { ...policy, validTo: "2026-11-19" },
+    });
+    expect(told).toStrictEqual({
+      status: "not-insured",
+      lastPolicy: {
+        number: "POL-1",
+        insurer: "Northwind Mutual",
+        validFrom: "2026-01-01",
+        validTo: "2026-11-19",
+      },
+    });
+    expect(
+      notInsured({ status: "not-insured", lastPolicy: null }),
+    ).toStrictEqual({ status: "not-insured", lastPolicy: null });
+    // Not told: no lastPolicy at all, not a null that would read "never insured".
+    const notTold = notInsured({ status: "not-insured" });
+    expect(notTold).toStrictEqual({ status: "not-insured" });
+    expect(notTold).not.toHaveProperty("lastPolicy");
+  });
+
+  it("does not call a new vehicle 'pending' when the upstream did not say it never had a policy", () => {
+    expect(
+      vehicleFacts(
+        result({
+          insurance: {
+            status: "not-insured",
+            vehicle: { ...vehicle, firstRegistered: "2026-11-20" },
+          },
+        }),
+        TODAY,
+      )?.insurance,
+    ).toStrictEqual({ status: "not-insured" });
+  });
 });

@@ -40,12 +40,16 @@ export function vehicleFacts(
       firstRegistered: insurance.vehicle?.firstRegistered ?? today,
     };
   } else {
-    facts.insurance = {
-      status: "not-insured",
-      lastPolicy: insurance.lastPolicy
-        ? policyFacts(insurance.lastPolicy)
-        : null,
-    };
+    // Null: no policy was ever on the record. Absent: the upstream did not say which ended,
+    // which is no claim of "never insured", so the facts leave it absent too.
+    const { lastPolicy } = insurance;
+    facts.insurance =
+      lastPolicy === undefined
+        ? { status: "not-insured" }
+        : {
+            status: "not-insured",
+            lastPolicy: lastPolicy === null ? null : policyFacts(lastPolicy),
+          };
   }
   const details = compliance?.details;
   if (details) {
