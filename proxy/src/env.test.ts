@@ -412,3 +412,45 @@ describe("the re-checks' own key", () => {
     expect(short.join()).not.toContain("abc");
   });
 });
+
+describe("alert emails' SMTP server", () => {
+  const FROM = "VICS <vics@fleet.example>";
+  it("is off unless set, and read from ALERT_SMTP_URL or ALERT_SMTP_URL_FILE with ALERT_MAIL_FROM", () => {
+    expect(envOf({}).alertMail).toBeUndefined();
+    expect(
+      envOf({ ALERT_SMTP_URL: "smtp://mail.example:25", ALERT_MAIL_FROM: FROM })
+        .alertMail,
+    ).toEqual({ smtpUrl: "smtp://mail.example:25", from: FROM });
+    const secret = "smtps://vics:s3cret@mail.example:465";
+    expect(
+      envOf({
+        ALERT_SMTP_URL_FILE: keyFile(`${secret}\n`),
+        ALERT_MAIL_FROM: FROM,
+      }).alertMail,
+    ).toEqual({ smtpUrl: secret, from: FROM });
+  });
+
+  it("refuses both at once, a URL that is not SMTP, or no sender, never echoing a password", () => {
+    expect(
+      errorsOf({
+        UPSTREAM_API_KEY: KEY,
+        ALERT_SMTP_URL: "smtp://mail.example",
+        ALERT_SMTP_URL_FILE: keyFile("smtp://mail.example"),
+        ALERT_MAIL_FROM: FROM,
+      }),
+    ).toEqual(["set only one of ALERT_SMTP_URL and ALERT_SMTP_URL_FILE"]);
+    const notSmtp = errorsOf({
+      UPSTREAM_API_KEY: KEY,
+      ALERT_SMTP_URL: "https://vics:s3cret@mail.example",
+      ALERT_MAIL_FROM: FROM,
+    });
+    expect(notSmtp).toEqual([expect.stringMatching(/^ALERT_SMTP_URL: /)]);
+    expect(notSmtp.join()).not.toContain("s3cret");
+    expect(
+      errorsOf({
+        UPSTREAM_API_KEY: KEY,
+        ALERT_SMTP_URL: "smtp://mail.example",
+      }),
+    ).toEqual([expect.stringMatching(/needs ALERT_MAIL_FROM/)]);
+  });
+});

@@ -15,6 +15,7 @@ import {
 } from "@vics/shared/server/client-address";
 import { isRedisUrl } from "@vics/shared/server/redis-url";
 import { isLoopbackHost } from "./edges/loopback.ts";
+import { smtpServer } from "./notify/email/mailer.ts";
 import { DEFAULT_FIRST_ADMIN_EMAIL } from "./users/first-admin.ts";
 import { DEFAULT_USER_LIMITS, type UserLimits } from "./limits/user-limits.ts";
 
@@ -57,6 +58,14 @@ export interface ProxyEnv {
    * spend the staff's budget; unset: fleets are saved but not re-checked.
    */
   watchApiKey?: string;
+  /** Where alert emails go out; unset: they wait, unsent (docs/watching.md). */
+  alertMail?: AlertMailEnv;
+}
+
+export interface AlertMailEnv {
+  /** smtp:// or smtps://, perhaps with a login: a secret, never logged. */
+  smtpUrl: string;
+  from: string;
 }
 
 export interface OidcEnv {
@@ -337,17 +346,51 @@ const loopbackUrl = (url: string) =>
   URL.canParse(url) &&
   isLoopbackHost(new URL(url).hostname.replace(/^\[|\]$/g, ""));
 
-function readSecretFile(file: string): { secret: string } | { error: string } {
+function readSecretFile(
+  file: string,
+  variable = "OIDC_CLIENT_SECRET_FILE",
+): { secret: string } | { error: string } {
   try {
     const secret = readFileSync(fromRoot(file), "utf8").trim();
     if (secret) return { secret };
-    return { error: `OIDC_CLIENT_SECRET_FILE: ${fromRoot(file)} is empty` };
+    return { error: `${variable}: ${fromRoot(file)} is empty` };
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? "unreadable";
     return {
-      error: `OIDC_CLIENT_SECRET_FILE: cannot read ${fromRoot(file)} (${reason})`,
+      error: `${variable}: cannot read ${fromRoot(file)} (${reason})`,
     };
   }
+}
+
+/**
+ * Alert emails' SMTP server (ALERT_SMTP_URL, or ALERT_SMTP_URL_FILE when it holds a password)
+ * and sender (ALERT_MAIL_FROM); unset: alert emails wait, unsent, until there is one.
+ */
+function readAlertMail(
+  present: Record<string, string>,
+): AlertMailEnv | { error: string } | undefined {
+  const { ALERT_SMTP_URL: value, ALERT_SMTP_URL_FILE: file } = present;
+  if (value !== undefined && file !== undefined)
+    return { error: "set only one of ALERT_SMTP_URL and ALERT_SMTP_URL_FILE" };
+  let smtpUrl = value;
+  if (file !== undefined) {
+    const read = readSecretFile(file, "ALERT_SMTP_URL_FILE");
+    if ("error" in read) return read;
+    smtpUrl = read.secret;
+  }
+  if (smtpUrl === undefined) return undefined;
+  try {
+    smtpServer(smtpUrl);
+  } catch (error) {
+    return { error: `ALERT_SMTP_URL: ${(error as Error).message}` };
+  }
+  const from = present.ALERT_MAIL_FROM?.trim();
+  if (!from)
+    return {
+      error:
+        'ALERT_SMTP_URL also needs ALERT_MAIL_FROM, the sender of alert emails (e.g. "VICS <vics@fleet.example>")',
+    };
+  return { smtpUrl, from };
 }
 
 export type EnvResult =
@@ -375,6 +418,8 @@ export function parseEnv(
   if ("error" in apiKey) errors.push(apiKey.error);
   const watchKey = readWatchKey(present);
   if (watchKey && "error" in watchKey) errors.push(watchKey.error);
+  const alertMail = readAlertMail(present);
+  if (alertMail && "error" in alertMail) errors.push(alertMail.error);
   const host = present.HOST?.trim() || "127.0.0.1";
   const remote = !isLoopbackHost(host);
   if (remote && !present.PUBLIC_ORIGIN?.startsWith("https://"))
@@ -444,6 +489,7 @@ export function parseEnv(
       oidc,
       firstAdminEmail: raw.FIRST_ADMIN_EMAIL,
       watchApiKey: watchKey && "key" in watchKey ? watchKey.key : undefined,
+      alertMail: alertMail && "error" in alertMail ? undefined : alertMail,
       userLimits: {
         staff: raw.USER_LOOKUPS_PER_MINUTE_STAFF,
         fleet: raw.USER_LOOKUPS_PER_MINUTE_FLEET,

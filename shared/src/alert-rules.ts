@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { ALERT_KINDS, ENDING_THRESHOLDS, type AlertKind } from "./watch.ts";
+import {
+  ALERT_KINDS,
+  DailyTimeSchema,
+  ENDING_THRESHOLDS,
+  type AlertKind,
+} from "./watch.ts";
 
 /**
  * Where a watched fleet's alerts go (docs/watching.md, "Alert rules"): each fleet has its own
@@ -174,6 +179,11 @@ export const AlertMailSettingsSchema = z.object({
   /** "HH:MM", UK time: when the daily digest is sent. */
   digestTime: z.string(),
   emailOn: z.boolean(),
+});
+
+/** PATCH /api/admin/alert-mail */
+export const DigestTimeSchema = z.object({
+  digestTime: DailyTimeSchema.shape.dailyTime,
 });
 
 export const ALERT_PATHS = {

@@ -7,51 +7,10 @@ import {
   type Socket,
 } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { alertMail } from "./alert-mail.ts";
 import { createMailer, smtpServer, type Mailer } from "./mailer.ts";
-
-interface Received {
-  envelopeTo: string[];
-  mail: ParsedMail;
-}
-
-interface Inbox {
-  port: number;
-  received: Received[];
-  close(): Promise<void>;
-}
-
-/** An SMTP server on 127.0.0.1 that keeps each message it is given. */
-async function startInbox(port = 0): Promise<Inbox> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push({
-            envelopeTo: session.envelope.rcptTo.map((to) => to.address),
-            mail,
-          });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
+import { SMTPServer } from "smtp-server";
+import { startInbox, type Received } from "./test-inbox.ts";
 
 const message = () =>
   alertMail({

@@ -1,0 +1,70 @@
+// A fleet's alert rule, for users with the fleet role (under /api/fleets, which needs it): which
+// kinds alert, at which thresholds, to which addresses (instantly or in the digest) and to
+// which of the team's webhooks. Every change is audited.
+import { ALERT_PATHS, AlertRuleSchema, type AuditAction } from "@vics/shared";
+import { ProblemError } from "@vics/shared/server/problem-error";
+import type { Context, Hono } from "hono";
+import { recordAudit } from "../audit/audit-log.ts";
+import { findFleet } from "../fleets/fleet-routes.ts";
+import type { AppEnv } from "../http/app-env.ts";
+import { readJsonBody } from "../http/json-body.ts";
+import type { ProxyStore } from "../store/proxy-store.ts";
+import { DEFAULT_ALERT_RULE } from "@vics/shared";
+
+export interface AlertRuleDeps {
+  store: ProxyStore;
+  now: () => number;
+  /** Whether an SMTP server is configured: without one, emails wait unsent. */
+  emailOn: boolean;
+}
+
+export function registerAlertRuleRoutes(
+  app: Hono<AppEnv>,
+  deps: AlertRuleDeps,
+): void {
+  const { store, now } = deps;
+  const path = ALERT_PATHS.rule(":id").replace("%3Aid", ":id");
+  const audit = (
+    c: Context<AppEnv>,
+    action: AuditAction,
+    detail: Record<string, string | number>,
+  ) => recordAudit(store, c, now(), { action, outcome: "ok", detail });
+
+  app.get(path, async (c) => {
+    const fleet = await findFleet(store, c.req.param("id")!);
+    const [rule, webhooks] = await Promise.all([
+      store.alertRule(fleet.id),
+      store.webhooks(),
+    ]);
+    return c.json({
+      rule: rule ?? DEFAULT_ALERT_RULE,
+      emailOn: deps.emailOn,
+      webhooks: webhooks.map((w) => ({
+        id: w.id,
+        description: w.description,
+        failing: w.failingSince !== null,
+      })),
+    });
+  });
+
+  app.put(path, async (c) => {
+    const fleet = await findFleet(store, c.req.param("id")!);
+    const rule = await readJsonBody(c, AlertRuleSchema);
+    const known = new Set((await store.webhooks()).map((w) => w.id));
+    const unknown = rule.webhookIds.filter((id) => !known.has(id));
+    if (unknown.length > 0)
+      throw new ProblemError(
+        400,
+        "MALFORMED_REQUEST",
+        `There is no webhook ${unknown.join(", ")}: it may have been removed. Reload the page to see the team's webhooks.`,
+      );
+    await store.setAlertRule(fleet.id, rule, now());
+    await audit(c, "fleet.alert-rule", {
+      fleet: fleet.name,
+      kinds: rule.kinds.join(" "),
+      emails: rule.emails.length,
+      webhooks: rule.webhookIds.length,
+    });
+    return c.json({ rule });
+  });
+}

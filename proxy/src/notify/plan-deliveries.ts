@@ -1,0 +1,82 @@
+// Which deliveries each new alert is owed, under the rules of the fleets that hold its vehicle
+// now: an email per address (at once for the rule's instant kinds, else at the next digest) and
+// a webhook per endpoint. Planned in one transaction with the alerts marked planned, and each
+// (alert, fleet, channel, target) once, so planning run twice, or killed midway, owes nothing
+// twice and forgets nothing.
+import { ruleTakes } from "@vics/shared";
+import type {
+  AlertFleet,
+  DeliveryStore,
+  NewDelivery,
+} from "../store/delivery-store.ts";
+import type { StoredAlert } from "../store/watch-store.ts";
+
+const BATCH = 500;
+
+/** The "ending" threshold an alert was opened at; undefined for other kinds. */
+export const alertThreshold = (alert: Pick<StoredAlert, "kind" | "detail">) =>
+  alert.kind === "ending" ? Number(alert.detail.threshold) : undefined;
+
+export function deliveriesOf(
+  alert: StoredAlert,
+  fleets: readonly AlertFleet[],
+  webhookIds: ReadonlySet<number>,
+  times: { now: number; digestAt: number },
+): NewDelivery[] {
+  const owed: NewDelivery[] = [];
+  for (const { fleetId, rule } of fleets) {
+    if (!ruleTakes(rule, alert.kind, alertThreshold(alert))) continue;
+    const instant = rule.instantKinds.includes(alert.kind);
+    for (const email of rule.emails)
+      owed.push({
+        alertId: alert.id,
+        fleetId,
+        channel: "email",
+        target: email,
+        timing: instant ? "instant" : "digest",
+        dueAt: instant ? times.now : times.digestAt,
+      });
+    for (const id of rule.webhookIds)
+      if (webhookIds.has(id))
+        owed.push({
+          alertId: alert.id,
+          fleetId,
+          channel: "webhook",
+          target: String(id),
+          timing: "instant",
+          dueAt: times.now,
+        });
+  }
+  return owed;
+}
+
+/** Plans every alert not planned yet; returns how many deliveries that added at most. */
+export async function planDeliveries(
+  store: DeliveryStore,
+  times: { now: number; digestAt: number },
+): Promise<number> {
+  let planned = 0;
+  const webhookIds = new Set((await store.webhooks()).map((w) => w.id));
+  for (;;) {
+    const alerts = await store.unplannedAlerts(BATCH);
+    if (alerts.length === 0) return planned;
+    const fleets = Map.groupBy(
+      await store.alertFleets([...new Set(alerts.map((a) => a.registration))]),
+      (fleet) => fleet.registration,
+    );
+    const owed = alerts.flatMap((alert) =>
+      deliveriesOf(
+        alert,
+        fleets.get(alert.registration) ?? [],
+        webhookIds,
+        times,
+      ),
+    );
+    await store.planDeliveries(
+      alerts.map((alert) => alert.id),
+      owed,
+      times.now,
+    );
+    planned += owed.length;
+  }
+}

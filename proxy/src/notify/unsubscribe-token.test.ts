@@ -1,0 +1,44 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { openSqliteProxyStore } from "../store/sqlite/sqlite-proxy-store.ts";
+import {
+  readUnsubscribeToken,
+  unsubscribeKey,
+  unsubscribeToken,
+} from "./unsubscribe-token.ts";
+
+describe("unsubscribe tokens", () => {
+  const key = randomBytes(32);
+  const what = { email: "ops@fleet.example", fleets: ["f-1", "f-2"] };
+
+  it("read back what they were made for", () => {
+    expect(readUnsubscribeToken(key, unsubscribeToken(key, what))).toEqual(
+      what,
+    );
+  });
+
+  it("are refused when edited, cut short or signed with another key", () => {
+    const token = unsubscribeToken(key, what);
+    const [payload, signature] = token.split(".") as [string, string];
+    const other = Buffer.from(
+      JSON.stringify({ ...what, email: "boss@fleet.example" }),
+    ).toString("base64url");
+    expect(readUnsubscribeToken(key, `${other}.${signature}`)).toBeUndefined();
+    expect(readUnsubscribeToken(key, payload)).toBeUndefined();
+    expect(readUnsubscribeToken(key, token.slice(0, -2))).toBeUndefined();
+    expect(readUnsubscribeToken(randomBytes(32), token)).toBeUndefined();
+    expect(readUnsubscribeToken(key, `${token}.x`)).toBeUndefined();
+    expect(readUnsubscribeToken(key, "")).toBeUndefined();
+  });
+
+  it("are signed with a key made once and kept in the store", async () => {
+    const store = openSqliteProxyStore({
+      path: ":memory:",
+      auditRetentionDays: 30,
+    });
+    const first = await unsubscribeKey(store);
+    expect(first).toHaveLength(32);
+    expect(await unsubscribeKey(store)).toEqual(first);
+    await store.close();
+  });
+});
