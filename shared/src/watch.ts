@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MotStatusSchema, TaxStatusSchema } from "./compliance-record.ts";
+import { ukMidnight } from "./uk-date.ts";
 
 /**
  * Watched fleets' alerts (docs/watching.md): what a re-check can find that needs a fleet
@@ -81,6 +82,13 @@ export const AlertSchema = z.object({
 });
 export type Alert = z.infer<typeof AlertSchema>;
 
+export const TimelineEntrySchema = z.object({
+  at: z.iso.datetime(),
+  area: z.enum(["found", "insurance", "mot", "tax", "fines"]),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+
 /** A vehicle of a saved fleet, as its re-checks left it. */
 export const WatchedVehicleSchema = z.object({
   registration: z.string(),
@@ -93,6 +101,8 @@ export const WatchedVehicleSchema = z.object({
   facts: VehicleFactsSchema.nullable(),
   /** Its open alerts. */
   alerts: z.array(AlertSchema),
+  /** Asked with `changedSince`: its timeline entries since then, newest first (none: no move). */
+  changes: z.array(TimelineEntrySchema).optional(),
 });
 export type WatchedVehicle = z.infer<typeof WatchedVehicleSchema>;
 
@@ -101,11 +111,26 @@ export const FleetStatusSchema = z.object({
   vehicles: z.array(WatchedVehicleSchema),
 });
 
-export const TimelineEntrySchema = z.object({
-  at: z.iso.datetime(),
-  area: z.enum(["found", "insurance", "mot", "tax", "fines"]),
-  before: z.unknown(),
-  after: z.unknown(),
+/**
+ * GET /api/fleets/{id}/status?changedSince=YYYY-MM-DD: what moved from the start of that UK day
+ * (midnight in London, whichever side of the clock change), each vehicle with its `changes`.
+ */
+export const FleetStatusQuerySchema = z.object({
+  changedSince: z
+    .string()
+    .refine((date) => ukMidnight(date) !== undefined, {
+      error: "Give a date as YYYY-MM-DD, such as 2026-11-24",
+    })
+    .optional(),
+});
+
+/**
+ * POST /api/fleets/{id}/check-now (202): the fleet's vehicles to be checked; `alreadyRunning`
+ * when a check of this fleet was already queued or under way, and no second one was started.
+ */
+export const CheckNowSchema = z.object({
+  queued: z.number().int(),
+  alreadyRunning: z.boolean(),
 });
 
 /** GET /api/fleets/vehicles/{registration}: every change seen, and every alert, newest first. */
@@ -116,8 +141,10 @@ export const VehicleHistorySchema = z.object({
 });
 
 export const WATCH_PATHS = {
-  status: (fleetId: string) =>
-    `/api/fleets/${encodeURIComponent(fleetId)}/status`,
+  status: (fleetId: string, changedSince?: string) =>
+    `/api/fleets/${encodeURIComponent(fleetId)}/status${
+      changedSince ? `?changedSince=${encodeURIComponent(changedSince)}` : ""
+    }`,
   checkNow: (fleetId: string) =>
     `/api/fleets/${encodeURIComponent(fleetId)}/check-now`,
   vehicle: (registration: string) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Recheck, WatchStore } from "./watch-store.ts";
+import type { ProxyStore } from "./proxy-store.ts";
+import type { Recheck } from "./watch-store.ts";
 
 const T0 = Date.parse("2026-11-24T06:00:00Z");
 const DAY = 86_400_000;
@@ -19,7 +20,7 @@ const answered = (
 });
 
 /** What every engine's store must do for the re-checks; `store` is the test's open store. */
-export function watchStoreContract(store: () => WatchStore) {
+export function watchStoreContract(store: () => ProxyStore) {
   describe("re-checks of watched vehicles", () => {
     it("keeps the latest facts, the timeline and alerts, in one batch", async () => {
       const opened = await store().recordRechecks([
@@ -189,6 +190,68 @@ export function watchStoreContract(store: () => WatchStore) {
       await store().setWatchSetting("daily time", "06:00");
       await store().setWatchSetting("daily time", "05:30");
       expect(await store().watchSetting("daily time")).toBe("05:30");
+    });
+
+    it("gives a fleet's changes at or after an instant, newest first, of its vehicles only", async () => {
+      const fleet = await store().createFleet(
+        "Vans",
+        {
+          columns: [],
+          vehicles: ["AB12CDE", "LP08SED"].map((registration) => ({
+            registration,
+            cells: [],
+          })),
+        },
+        { email: "ann@example.org", at: T0 },
+      );
+      const sorn = {
+        area: "tax" as const,
+        before: null,
+        after: { status: "sorn" },
+      };
+      const taxed = { status: "taxed", dueDate: "2027-03-01" };
+      await store().recordRechecks([
+        answered("AB12CDE", T0 - 1, { timeline: [sorn] }),
+        answered("SW71UWJ", T0, { timeline: [sorn] }),
+      ]);
+      await store().recordRechecks([
+        answered("AB12CDE", T0, {
+          timeline: [{ area: "tax", before: { status: "sorn" }, after: taxed }],
+        }),
+        answered("LP08SED", T0 + DAY, {
+          timeline: [
+            { area: "found", before: true, after: false },
+            { area: "mot", before: { status: "valid" }, after: null },
+          ],
+        }),
+      ]);
+      expect(await store().fleetChangesSince(fleet.id, T0)).toEqual([
+        {
+          registration: "LP08SED",
+          at: T0 + DAY,
+          area: "mot",
+          before: { status: "valid" },
+          after: null,
+        },
+        {
+          registration: "LP08SED",
+          at: T0 + DAY,
+          area: "found",
+          before: true,
+          after: false,
+        },
+        {
+          registration: "AB12CDE",
+          at: T0,
+          area: "tax",
+          before: { status: "sorn" },
+          after: taxed,
+        },
+      ]);
+      expect(await store().fleetChangesSince(fleet.id, T0 + 2 * DAY)).toEqual(
+        [],
+      );
+      expect(await store().fleetChangesSince("no-such-fleet", 0)).toEqual([]);
     });
   });
 }

@@ -56,6 +56,11 @@ export interface StoredTimelineEntry extends TimelineEntry {
   at: number;
 }
 
+/** A timeline entry of one of a fleet's vehicles: "changed since" on the fleet's page. */
+export interface FleetChange extends StoredTimelineEntry {
+  registration: string;
+}
+
 /** A sweep, daily or asked for: when it ran and how it ended, for the admin and "missed once". */
 export interface WatchRun {
   id: number;
@@ -93,6 +98,11 @@ export interface WatchStore {
   recordRechecks(rechecks: readonly Recheck[]): Promise<StoredAlert[]>;
   /** Newest first. */
   vehicleTimeline(registration: string): Promise<StoredTimelineEntry[]>;
+  /**
+   * The timeline entries at or after `since` of the vehicles in the fleet now, newest first:
+   * what moved, for the fleet page's "changed since".
+   */
+  fleetChangesSince(fleetId: string, since: number): Promise<FleetChange[]>;
   /** Newest first, open and closed. */
   vehicleAlerts(registration: string): Promise<StoredAlert[]>;
   /**

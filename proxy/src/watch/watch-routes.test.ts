@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  CheckNowSchema,
   FLEET_PATHS,
   FleetStatusSchema,
   VehicleHistorySchema,
@@ -9,6 +10,7 @@ import {
 } from "@vics/shared";
 import { registerFleetRoutes } from "../fleets/fleet-routes.ts";
 import { jsonRequest, signedInApp } from "../test-support/signed-in-app.ts";
+import type { Recheck } from "../store/watch-store.ts";
 import type { WatchJobs } from "./jobs/watch-jobs.ts";
 import { registerWatchRoutes } from "./watch-routes.ts";
 
@@ -17,11 +19,18 @@ const NOW = Date.parse("2026-11-27T06:00:00Z");
 let harness: ReturnType<typeof signedInApp>;
 let asked: (string[] | undefined)[];
 let times: string[];
+/** The fleets whose check the fake engine holds as under way. */
+let underWay: Set<string>;
 /** The job engine at its seam: what the routes asked of it. */
 const jobs: WatchJobs = {
   start: async () => undefined,
   stop: async () => undefined,
-  checkNow: async (registrations) => void asked.push(registrations),
+  checkNow: async (fleet) => {
+    if (fleet && underWay.has(fleet.fleetId)) return { alreadyRunning: true };
+    if (fleet) underWay.add(fleet.fleetId);
+    asked.push(fleet?.registrations);
+    return { alreadyRunning: false };
+  },
   reschedule: async (time) => void times.push(time),
 };
 
@@ -38,6 +47,7 @@ beforeEach(() => {
   harness = signedInApp();
   asked = [];
   times = [];
+  underWay = new Set();
 });
 afterEach(() => harness.store.close());
 
@@ -144,12 +154,37 @@ describe("a fleet's status", () => {
       headers: { Cookie: cookie },
     });
     expect(now.status).toBe(202);
+    expect(CheckNowSchema.parse(await now.json())).toEqual({
+      queued: 3,
+      alreadyRunning: false,
+    });
     expect(asked).toEqual([["AB12CDE", "LP08SED", "ER19ERR"]]);
     const [event] = await harness.store.searchAudit({ limit: 1 });
     expect(event).toMatchObject({
       action: "fleet.check-now",
       detail: { fleet: "Vans", vehicles: 3 },
     });
+  });
+
+  it("starts no second check of a fleet while one is under way, and says so", async () => {
+    withJobs(true);
+    const { cookie } = await harness.signedIn("fleet");
+    const fleet = await savedFleet(cookie);
+    const checkNow = async () => {
+      const response = await harness.app.request(
+        WATCH_PATHS.checkNow(fleet.id),
+        { method: "POST", headers: { Cookie: cookie } },
+      );
+      expect(response.status).toBe(202);
+      return CheckNowSchema.parse(await response.json());
+    };
+    expect(await checkNow()).toEqual({ queued: 3, alreadyRunning: false });
+    expect(await checkNow()).toEqual({ queued: 3, alreadyRunning: true });
+    expect(asked).toHaveLength(1);
+    const events = await harness.store.searchAudit({ limit: 10 });
+    expect(
+      events.filter((event) => event.action === "fleet.check-now"),
+    ).toHaveLength(1);
   });
 
   it("is a 503 in words when the proxy has no key for re-checks", async () => {
@@ -164,6 +199,82 @@ describe("a fleet's status", () => {
     expect(((await off.json()) as { detail: string }).detail).toMatch(
       /^Re-checks are off/,
     );
+  });
+});
+
+describe("a fleet's changes since a UK date", () => {
+  const answered = (at: string, timeline: Recheck[]) =>
+    harness.store.recordRechecks(
+      timeline.map((entry) => ({ ...entry, at: Date.parse(at) })),
+    );
+  const taxChange = (registration: string): Recheck => ({
+    registration,
+    at: 0,
+    facts: { found: true, tax: { status: "untaxed", dueDate: null } },
+    timeline: [
+      {
+        area: "tax",
+        before: { status: "taxed", dueDate: "2026-06-01" },
+        after: { status: "untaxed", dueDate: null },
+      },
+    ],
+    opened: [],
+    closed: [],
+  });
+  const status = async (cookie: string, id: string, query: string) =>
+    harness.app.request(`${WATCH_PATHS.status(id)}${query}`, {
+      headers: { Cookie: cookie },
+    });
+
+  it("gives each vehicle what moved from midnight in London that day, in summer time too", async () => {
+    withJobs(true);
+    const { cookie } = await harness.signedIn("fleet");
+    const fleet = await savedFleet(cookie);
+    // 23:59 on 9 June in London, then 00:00 on 10 June (BST: 23:00 UTC the evening before).
+    await answered("2026-06-09T22:59:00Z", [taxChange("AB12CDE")]);
+    await answered("2026-06-09T23:00:00Z", [taxChange("LP08SED")]);
+    const response = await status(cookie, fleet.id, "?changedSince=2026-06-10");
+    expect(response.status).toBe(200);
+    const { vehicles } = FleetStatusSchema.parse(await response.json());
+    expect(vehicles.map((v) => [v.registration, v.changes?.length])).toEqual([
+      ["AB12CDE", 0],
+      ["LP08SED", 1],
+      ["ER19ERR", 0],
+    ]);
+    expect(vehicles[1]?.changes).toEqual([
+      {
+        at: "2026-06-09T23:00:00.000Z",
+        area: "tax",
+        before: { status: "taxed", dueDate: "2026-06-01" },
+        after: { status: "untaxed", dueDate: null },
+      },
+    ]);
+    // The day before takes both; without the question, no changes at all.
+    const before = FleetStatusSchema.parse(
+      await (await status(cookie, fleet.id, "?changedSince=2026-06-09")).json(),
+    );
+    expect(before.vehicles.map((v) => v.changes?.length)).toEqual([1, 1, 0]);
+    const plain = FleetStatusSchema.parse(
+      await (await status(cookie, fleet.id, "")).json(),
+    );
+    expect(plain.vehicles.every((v) => v.changes === undefined)).toBe(true);
+  });
+
+  it("is a 400 in words for a date that is not one", async () => {
+    withJobs(true);
+    const { cookie } = await harness.signedIn("fleet");
+    const fleet = await savedFleet(cookie);
+    for (const bad of ["2026-02-30", "10/06/2026", "yesterday", ""]) {
+      const response = await status(
+        cookie,
+        fleet.id,
+        `?changedSince=${encodeURIComponent(bad)}`,
+      );
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { detail: string }).detail).toBe(
+        "changedSince: Give a date as YYYY-MM-DD, such as 2026-11-24",
+      );
+    }
   });
 });
 

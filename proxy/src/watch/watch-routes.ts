@@ -1,15 +1,21 @@
 // What the re-checks found, for the fleet pages: each vehicle of a fleet with its latest facts,
-// "unknown since" and open alerts; a vehicle's timeline; "Check this fleet now". And the admin's
-// daily time, with the latest sweeps.
+// "unknown since" and open alerts (and, asked for, what moved since a UK date); a vehicle's
+// timeline; "Check this fleet now", once at a time per fleet. And the admin's daily time, with
+// the latest sweeps.
 import {
   DailyTimeSchema,
   FLEET_PATHS,
+  FleetStatusQuerySchema,
   WATCH_PATHS,
   normaliseRegistration,
+  ukMidnight,
   type AuditAction,
   type WatchedVehicle,
 } from "@vics/shared";
-import { ProblemError } from "@vics/shared/server/problem-error";
+import {
+  malformedRequest,
+  ProblemError,
+} from "@vics/shared/server/problem-error";
 import type { Context, Hono } from "hono";
 import { requireRole } from "../auth/session-middleware.ts";
 import type { AppEnv } from "../http/app-env.ts";
@@ -17,6 +23,7 @@ import { recordAudit } from "../audit/audit-log.ts";
 import { findFleet } from "../fleets/fleet-routes.ts";
 import { readJsonBody } from "../http/json-body.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
+import type { FleetChange } from "../store/watch-store.ts";
 import { DAILY_TIME_SETTING, DEFAULT_DAILY_TIME } from "./jobs/daily-time.ts";
 import type { WatchJobs } from "./jobs/watch-jobs.ts";
 import { alertAnswer } from "./notification-routes.ts";
@@ -26,6 +33,25 @@ const isoOrNull = (ms: number | null | undefined) =>
   ms === null || ms === undefined ? null : iso(ms);
 
 const DAY_MS = 86_400_000;
+
+/** `?changedSince=YYYY-MM-DD`: the instant that UK day began; undefined when not asked. */
+function changedSince(query: Record<string, string>): number | undefined {
+  const parsed = FleetStatusQuerySchema.safeParse(query);
+  if (!parsed.success)
+    throw malformedRequest(`changedSince: ${parsed.error.issues[0]!.message}`);
+  const date = parsed.data.changedSince;
+  return date === undefined ? undefined : ukMidnight(date);
+}
+
+function byRegistration(changes: readonly FleetChange[]) {
+  const map = new Map<string, FleetChange[]>();
+  for (const change of changes) {
+    const list = map.get(change.registration);
+    if (list) list.push(change);
+    else map.set(change.registration, [change]);
+  }
+  return map;
+}
 
 const RECHECKS_OFF =
   "Re-checks are off: the proxy has no key of their own. An operator sets WATCH_API_KEY_FILE (docs/watching.md).";
@@ -39,9 +65,14 @@ export function registerWatchRoutes(
 
   // Under /api/fleets, which needs the fleet role (fleet-routes.ts).
   app.get(`${FLEET_PATHS.fleets}/:id/status`, async (c) => {
+    const since = changedSince(c.req.query());
     const fleet = await fleetOf(c.req.param("id"));
     const vehicles = await store.fleetVehicles(fleet.id);
     const states = await store.watchStates(vehicles.map((v) => v.registration));
+    const changes =
+      since === undefined
+        ? undefined
+        : byRegistration(await store.fleetChangesSince(fleet.id, since));
     const answer: WatchedVehicle[] = vehicles.map((vehicle, index) => {
       const state = states[index]!;
       return {
@@ -52,6 +83,14 @@ export function registerWatchRoutes(
         unknownSince: isoOrNull(state.unknownSince),
         facts: state.facts ?? null,
         alerts: state.openAlerts.map(alertAnswer),
+        ...(changes && {
+          changes: (changes.get(vehicle.registration) ?? []).map((change) => ({
+            at: iso(change.at),
+            area: change.area,
+            before: change.before,
+            after: change.after,
+          })),
+        }),
       };
     });
     return c.json({ vehicles: answer });
@@ -61,12 +100,17 @@ export function registerWatchRoutes(
     const fleet = await fleetOf(c.req.param("id"));
     if (!jobs) throw new ProblemError(503, "SERVICE_UNAVAILABLE", RECHECKS_OFF);
     const vehicles = await store.fleetVehicles(fleet.id);
-    await jobs.checkNow(vehicles.map((v) => v.registration));
-    await audit(c, "fleet.check-now", {
-      fleet: fleet.name,
-      vehicles: vehicles.length,
+    const { alreadyRunning } = await jobs.checkNow({
+      fleetId: fleet.id,
+      registrations: vehicles.map((v) => v.registration),
     });
-    return c.json({ queued: vehicles.length }, 202);
+    // Audited when a check starts; asking again while it runs starts nothing.
+    if (!alreadyRunning)
+      await audit(c, "fleet.check-now", {
+        fleet: fleet.name,
+        vehicles: vehicles.length,
+      });
+    return c.json({ queued: vehicles.length, alreadyRunning }, 202);
   });
 
   app.get(`${FLEET_PATHS.fleets}/vehicles/:registration`, async (c) => {

@@ -5,6 +5,7 @@ import type { AlertKind, VehicleFacts } from "@vics/shared";
 import type {
   Recheck,
   StoredAlert,
+  StoredTimelineEntry,
   TimelineArea,
   WatchStore,
 } from "../watch-store.ts";
@@ -29,6 +30,20 @@ const toAlert = (row: AlertRow): StoredAlert => ({
   detail: row.detail,
   openedAt: Number(row.opened_at),
   closedAt: row.closed_at === null ? null : Number(row.closed_at),
+});
+
+interface TimelineRow {
+  at: string;
+  area: TimelineArea;
+  before: unknown;
+  after: unknown;
+}
+
+const toEntry = (row: TimelineRow): StoredTimelineEntry => ({
+  at: Number(row.at),
+  area: row.area,
+  before: row.before,
+  after: row.after,
 });
 
 const json = (value: unknown) =>
@@ -217,21 +232,23 @@ export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
       );
     },
     async vehicleTimeline(registration) {
-      const { rows } = await sql<{
-        at: string;
-        area: TimelineArea;
-        before: unknown;
-        after: unknown;
-      }>(
+      const { rows } = await sql<TimelineRow>(
         `SELECT at, area, before, after FROM vehicle_timeline
          WHERE registration = $1 ORDER BY id DESC`,
         [registration],
       );
+      return rows.map(toEntry);
+    },
+    async fleetChangesSince(fleetId, since) {
+      const { rows } = await sql<TimelineRow & { registration: string }>(
+        `SELECT t.registration, t.at, t.area, t.before, t.after
+         FROM fleet_vehicles f JOIN vehicle_timeline t ON t.registration = f.registration
+         WHERE f.fleet_id = $1 AND t.at >= $2 ORDER BY t.id DESC`,
+        [fleetId, since],
+      );
       return rows.map((row) => ({
-        at: Number(row.at),
-        area: row.area,
-        before: row.before,
-        after: row.after,
+        registration: row.registration,
+        ...toEntry(row),
       }));
     },
     async vehicleAlerts(registration) {

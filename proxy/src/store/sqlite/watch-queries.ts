@@ -4,6 +4,7 @@ import type { AlertKind, VehicleFacts } from "@vics/shared";
 import { toRun, type RunRow } from "../watch-rows.ts";
 import type {
   StoredAlert,
+  StoredTimelineEntry,
   TimelineArea,
   WatchState,
   WatchStore,
@@ -33,6 +34,20 @@ const json = (value: unknown) =>
   value === null || value === undefined ? null : JSON.stringify(value);
 const parsed = (text: string | null): unknown =>
   text === null ? null : JSON.parse(text);
+
+interface TimelineRow {
+  at: number;
+  area: TimelineArea;
+  before: string | null;
+  after: string | null;
+}
+
+const toEntry = (row: TimelineRow): StoredTimelineEntry => ({
+  at: row.at,
+  area: row.area,
+  before: parsed(row.before),
+  after: parsed(row.after),
+});
 
 export function watchQueries(db: DatabaseSync): WatchStore {
   const state = db.prepare(
@@ -70,6 +85,11 @@ export function watchQueries(db: DatabaseSync): WatchStore {
   const timeline = db.prepare(
     `SELECT at, area, before, after FROM vehicle_timeline
      WHERE registration = ? ORDER BY id DESC`,
+  );
+  const changesSince = db.prepare(
+    `SELECT t.registration, t.at, t.area, t.before, t.after
+     FROM fleet_vehicles f JOIN vehicle_timeline t ON t.registration = f.registration
+     WHERE f.fleet_id = ? AND t.at >= ? ORDER BY t.id DESC`,
   );
   const alerts = db.prepare(
     "SELECT * FROM vehicle_alerts WHERE registration = ? ORDER BY id DESC",
@@ -214,17 +234,19 @@ export function watchQueries(db: DatabaseSync): WatchStore {
       });
     },
     async vehicleTimeline(registration) {
-      const rows = timeline.all(registration) as unknown as {
-        at: number;
-        area: TimelineArea;
-        before: string | null;
-        after: string | null;
-      }[];
+      const rows = timeline.all(registration) as unknown as TimelineRow[];
+      return rows.map(toEntry);
+    },
+    async fleetChangesSince(fleetId, since) {
+      const rows = changesSince.all(
+        fleetId,
+        since,
+      ) as unknown as (TimelineRow & {
+        registration: string;
+      })[];
       return rows.map((row) => ({
-        at: row.at,
-        area: row.area,
-        before: parsed(row.before),
-        after: parsed(row.after),
+        registration: row.registration,
+        ...toEntry(row),
       }));
     },
     async vehicleAlerts(registration) {

@@ -161,12 +161,47 @@ describe("inProcessJobs", () => {
     });
     await sweptToday();
     await jobs.start();
-    await jobs.checkNow(["AB12CDE"]);
-    await jobs.checkNow(["FAILS1"]);
+    await jobs.checkNow({ fleetId: "vans", registrations: ["AB12CDE"] });
+    await jobs.checkNow({ fleetId: "cars", registrations: ["FAILS1"] });
     await jobs.checkNow();
     await expect.poll(() => seen.length).toBe(4);
     await jobs.stop();
     expect(seen).toEqual(["AB12CDE", "FAILS1", "FAILS1", "all"]);
+  });
+
+  it("queues a fleet's check once while it is queued or under way, retries included; another fleet's still queues", async () => {
+    const seen: string[] = [];
+    let release = () => {};
+    let failed = false;
+    const jobs = jobsWith(async (request) => {
+      seen.push(request.fleetId ?? "all");
+      if (request.fleetId === "vans" && !failed) {
+        failed = true;
+        throw new Error("the service is down");
+      }
+      if (request.fleetId === "vans")
+        await new Promise<void>((done) => (release = done));
+      return REPORT;
+    });
+    await sweptToday();
+    await jobs.start();
+    const vans = { fleetId: "vans", registrations: ["AB12CDE"] };
+    expect(await jobs.checkNow(vans)).toEqual({ alreadyRunning: false });
+    // Queued: asked again at once.
+    expect(await jobs.checkNow(vans)).toEqual({ alreadyRunning: true });
+    // Failed once, and under way again on its retry.
+    await expect.poll(() => seen).toEqual(["vans", "vans"]);
+    expect(await jobs.checkNow(vans)).toEqual({ alreadyRunning: true });
+    expect(
+      await jobs.checkNow({ fleetId: "cars", registrations: ["LP08SED"] }),
+    ).toEqual({ alreadyRunning: false });
+    release();
+    await expect.poll(() => seen).toEqual(["vans", "vans", "cars"]);
+    // Finished: the fleet can be checked again.
+    expect(await jobs.checkNow(vans)).toEqual({ alreadyRunning: false });
+    await expect.poll(() => seen.length).toBe(4);
+    release();
+    await jobs.stop();
   });
 
   it(`gives a sweep up after ${SWEEP_ATTEMPTS} tries`, async () => {
@@ -177,7 +212,7 @@ describe("inProcessJobs", () => {
     });
     await sweptToday();
     await jobs.start();
-    await jobs.checkNow(["AB12CDE"]);
+    await jobs.checkNow({ fleetId: "vans", registrations: ["AB12CDE"] });
     await expect.poll(() => tries).toBe(SWEEP_ATTEMPTS);
     await jobs.stop();
     expect(tries).toBe(SWEEP_ATTEMPTS);

@@ -1,7 +1,8 @@
 // The sweeps on the embedded SQLite: croner fires the daily sweep at the admin's time in
 // Europe/London; sweeps run one at a time in this process, each retried after a failure. A
 // daily sweep missed while the proxy was down runs once when it starts again (as pg-boss's
-// `missed: 'once'`).
+// `missed: 'once'`). A fleet's "check now" is queued once: asked again before it has finished,
+// it answers that one is already under way.
 import { Cron } from "croner";
 import type { Logger } from "@vics/shared/server/logger";
 import type { ProxyStore } from "../../store/proxy-store.ts";
@@ -43,6 +44,8 @@ export function inProcessJobs(options: InProcessJobsOptions): WatchJobs {
   let cron: Cron | undefined;
   let queue: Promise<void> = Promise.resolve();
   const stopping = new AbortController();
+  /** The fleets whose "check now" is queued or under way. */
+  const fleetsUnderWay = new Set<string>();
 
   const run = async (request: SweepRequest) => {
     for (let attempt = 1; attempt <= SWEEP_ATTEMPTS; attempt += 1) {
@@ -86,8 +89,20 @@ export function inProcessJobs(options: InProcessJobsOptions): WatchJobs {
       if (missedDailySweep(daily, last?.startedAt, now()))
         void enqueue({ kind: "daily" });
     },
-    async checkNow(registrations) {
-      void enqueue({ kind: "on demand", registrations });
+    async checkNow(fleet) {
+      if (!fleet) {
+        void enqueue({ kind: "on demand" });
+        return { alreadyRunning: false };
+      }
+      const { fleetId, registrations } = fleet;
+      if (fleetsUnderWay.has(fleetId)) return { alreadyRunning: true };
+      fleetsUnderWay.add(fleetId);
+      const done = () => void fleetsUnderWay.delete(fleetId);
+      void enqueue({ kind: "on demand", registrations, fleetId }).then(
+        done,
+        done,
+      );
+      return { alreadyRunning: false };
     },
     async reschedule(time) {
       schedule(time);

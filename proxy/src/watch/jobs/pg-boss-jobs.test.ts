@@ -45,7 +45,13 @@ interface Sweep {
   request: SweepRequest;
 }
 
-async function proxies(count: number, clock: TestClock, fail = false) {
+async function proxies(
+  count: number,
+  clock: TestClock,
+  fail = false,
+  /** What each sweep waits for before it finishes. */
+  hold?: () => Promise<void>,
+) {
   const url = await server.createDatabase(`jobs_${++databases}`);
   store = openSqliteProxyStore({ path: ":memory:", auditRetentionDays: 30 });
   const sweeps: Sweep[] = [];
@@ -53,6 +59,7 @@ async function proxies(count: number, clock: TestClock, fail = false) {
     const handler: SweepHandler = async (request) => {
       sweeps.push({ at: new Date(clock.now()).toISOString(), by, request });
       if (fail) throw new Error("the service is down");
+      await hold?.();
       return REPORT;
     };
     const jobs = pgBossJobs({
@@ -114,13 +121,47 @@ describe("the sweeps on pg-boss", () => {
   it("a sweep asked for now runs at once, with the fleet's vehicles", async () => {
     const clock = new TestClock("2026-11-20T12:00:00Z");
     const { sweeps, all } = await proxies(2, clock);
-    await all[1]!.checkNow(["AB12CDE", "SW71UWJ"]);
+    await all[1]!.checkNow({
+      fleetId: "vans",
+      registrations: ["AB12CDE", "SW71UWJ"],
+    });
     await clock.tick(10_000);
     await expect.poll(() => sweeps.length).toBe(1);
     expect(sweeps[0]?.request).toEqual({
       kind: "on demand",
+      fleetId: "vans",
       registrations: ["AB12CDE", "SW71UWJ"],
     });
+  }, 120_000);
+
+  it("queues a fleet's check once, whichever process is asked, while it is queued or under way", async () => {
+    const clock = new TestClock("2026-11-20T12:00:00Z");
+    // The first sweep is held under way until released; the others finish at once.
+    let release: (() => void) | undefined;
+    const { sweeps, all } = await proxies(2, clock, false, () =>
+      release
+        ? Promise.resolve()
+        : new Promise<void>((done) => (release = done)),
+    );
+    const vans = { fleetId: "vans", registrations: ["AB12CDE"] };
+    expect(await all[0]!.checkNow(vans)).toEqual({ alreadyRunning: false });
+    // Queued, asked of the other process.
+    expect(await all[1]!.checkNow(vans)).toEqual({ alreadyRunning: true });
+    await clock.tick(10_000);
+    await expect.poll(() => sweeps.length).toBe(1);
+    // Under way.
+    expect(await all[1]!.checkNow(vans)).toEqual({ alreadyRunning: true });
+    expect(
+      await all[1]!.checkNow({ fleetId: "cars", registrations: ["LP08SED"] }),
+    ).toEqual({ alreadyRunning: false });
+    release?.();
+    // Once it has finished, the fleet can be checked again.
+    await expect
+      .poll(async () => (await all[0]!.checkNow(vans)).alreadyRunning, {
+        timeout: 20_000,
+      })
+      .toBe(false);
+    expect(sweeps[0]?.request.fleetId).toBe("vans");
   }, 120_000);
 
   it("retries a failing sweep with backoff, then moves it to the dead-letter queue", async () => {

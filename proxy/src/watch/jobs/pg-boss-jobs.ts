@@ -2,7 +2,8 @@
 // schedule is evaluated in Europe/London; an occurrence missed while every process was down is
 // sent once (`missed: 'once'`); one sweep is active at a time (a singleton queue); a worker
 // sends heartbeats while it sweeps, a sweep that fails is retried with backoff, then moved to
-// a dead-letter queue the admin can see.
+// a dead-letter queue the admin can see. A fleet's "check now" is not queued again while one of
+// that fleet is queued, under way or waiting to retry.
 import { PgBoss, type Clock, type Job } from "pg-boss";
 import type { Logger } from "@vics/shared/server/logger";
 import type { ProxyStore } from "../../store/proxy-store.ts";
@@ -43,6 +44,20 @@ export function pgBossJobs(options: PgBossJobsOptions): WatchJobs {
   boss.on("error", (error: Error) =>
     logger.error("The job engine met an error", { error: error.message }),
   );
+  /**
+   * Whether a sweep of this fleet is queued, active or waiting to retry. Not a singletonKey:
+   * on this singleton queue a key would make "one active" per key, letting two fleets' sweeps
+   * (or one and the daily) run at once. Two replicas asked in the same instant may both queue
+   * one; the queue still runs them one after the other.
+   */
+  const fleetUnderWay = async (fleetId: string) => {
+    const { rows } = await boss.getDb().executeSql(
+      `SELECT 1 FROM ${JOBS_SCHEMA}.job
+       WHERE name = $1 AND state < 'completed' AND data @> $2::jsonb LIMIT 1`,
+      [SWEEP_QUEUE, JSON.stringify({ fleetId })],
+    );
+    return rows.length > 0;
+  };
   const scheduleDaily = (time: string) =>
     boss.schedule(
       SWEEP_QUEUE,
@@ -74,11 +89,14 @@ export function pgBossJobs(options: PgBossJobsOptions): WatchJobs {
         },
       );
     },
-    async checkNow(registrations) {
+    async checkNow(fleet) {
+      if (fleet && (await fleetUnderWay(fleet.fleetId)))
+        return { alreadyRunning: true };
       await boss.send(SWEEP_QUEUE, {
         kind: "on demand",
-        registrations,
+        ...fleet,
       } satisfies SweepRequest);
+      return { alreadyRunning: false };
     },
     async reschedule(time) {
       await scheduleDaily(time);

@@ -11,6 +11,8 @@ export interface SweepRequest {
   kind: WatchRun["kind"];
   /** "Check this fleet now": that fleet's vehicles only. */
   registrations?: string[];
+  /** "Check this fleet now": which fleet, so that it is not queued twice. */
+  fleetId?: string;
 }
 
 export type SweepHandler = (

@@ -2,10 +2,20 @@
 // schedule (croner) on the embedded SQLite. Both run the same handler, daily at the admin's UK
 // time and on demand, one sweep at a time, retried when one fails.
 
+/** "Check this fleet now": the fleet, and its vehicles as they are now. */
+export interface FleetCheck {
+  fleetId: string;
+  registrations: string[];
+}
+
 export interface WatchJobs {
   start(): Promise<void>;
-  /** A sweep now: of the given vehicles (one fleet's), or of every watched vehicle. */
-  checkNow(registrations?: string[]): Promise<void>;
+  /**
+   * A sweep now: of one fleet's vehicles, or of every watched vehicle. A fleet's is asked for
+   * once at a time: while one is queued or under way (retries included), nothing more is
+   * queued and the answer says `alreadyRunning`.
+   */
+  checkNow(fleet?: FleetCheck): Promise<{ alreadyRunning: boolean }>;
   /** The admin set another daily time ("06:30", UK time). */
   reschedule(time: string): Promise<void>;
   /** Stops scheduling; a sweep under way is abandoned (its answered batches are kept). */
