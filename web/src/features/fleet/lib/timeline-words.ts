@@ -14,7 +14,10 @@ function insuranceWords(facts: VehicleFacts["insurance"] | null): string {
     case "not-insured":
       return facts.lastPolicy
         ? `Not insured: policy ${facts.lastPolicy.number} ended ${formatDate(facts.lastPolicy.validTo)}`
-        : "Not insured: no policy on record";
+        : facts.lastPolicy === null
+          ? "Not insured: no policy on record"
+          : // The upstream did not say which policy ended: no claim of "never".
+            "Not insured";
   }
 }
 
