@@ -156,8 +156,13 @@ export const WATCH_PATHS = {
 export const WatchAdminSchema = z.object({
   /** "HH:MM", UK time. */
   dailyTime: z.string(),
-  /** False when the proxy has no key of the re-checks' own (WATCH_API_KEY). */
+  /**
+   * True once the re-checks' jobs have started; false when the proxy has no key of their own
+   * (WATCH_API_KEY_FILE), or their job engine is starting or could not start.
+   */
   reChecksOn: z.boolean(),
+  /** When they are off, why, in words for the admin. */
+  reChecksOff: z.string().optional(),
   /** Watched vehicles the re-checks have not had an answer for in over a day. */
   unknownForADay: z.number().int(),
   runs: z.array(

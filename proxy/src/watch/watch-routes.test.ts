@@ -11,7 +11,7 @@ import {
 import { registerFleetRoutes } from "../fleets/fleet-routes.ts";
 import { jsonRequest, signedInApp } from "../test-support/signed-in-app.ts";
 import type { Recheck } from "../store/watch-store.ts";
-import type { WatchJobs } from "./jobs/watch-jobs.ts";
+import type { JobsState, WatchJobs } from "./jobs/watch-jobs.ts";
 import { registerWatchRoutes } from "./watch-routes.ts";
 
 const NOW = Date.parse("2026-11-27T06:00:00Z");
@@ -32,7 +32,10 @@ const jobs: WatchJobs = {
     return { alreadyRunning: false };
   },
   reschedule: async (time) => void times.push(time),
+  state: () => jobsState,
 };
+/** Whether the fake engine started. */
+let jobsState: JobsState;
 
 function withJobs(on: boolean) {
   registerFleetRoutes(harness.app, { store: harness.store, now: () => NOW });
@@ -48,6 +51,7 @@ beforeEach(() => {
   asked = [];
   times = [];
   underWay = new Set();
+  jobsState = { running: true };
 });
 afterEach(() => harness.store.close());
 
@@ -326,5 +330,39 @@ describe("the admin's daily time", () => {
       headers: { Cookie: cookie },
     });
     expect(refused.status).toBe(403);
+  });
+});
+
+describe("whether the admin page says the re-checks are on", () => {
+  const read = async (cookie: string) =>
+    WatchAdminSchema.parse(
+      await (
+        await harness.app.request(WATCH_PATHS.admin, {
+          headers: { Cookie: cookie },
+        })
+      ).json(),
+    );
+
+  it("says on only once the jobs run; off, in words, without a key or when they could not start", async () => {
+    withJobs(true);
+    const { cookie } = await harness.signedIn("admin");
+    expect(await read(cookie)).toMatchObject({ reChecksOn: true });
+    expect(await read(cookie)).not.toHaveProperty("reChecksOff");
+
+    jobsState = { running: false, reason: "Re-checks are off: no database" };
+    expect(await read(cookie)).toMatchObject({
+      reChecksOn: false,
+      reChecksOff: "Re-checks are off: no database",
+    });
+  });
+
+  it("says off, and why, when the proxy has no key for them", async () => {
+    withJobs(false);
+    const { cookie } = await harness.signedIn("admin");
+    const answer = await read(cookie);
+    expect(answer.reChecksOn).toBe(false);
+    expect(answer.reChecksOff).toMatch(
+      /no key of their own.*WATCH_API_KEY_FILE/,
+    );
   });
 });

@@ -137,7 +137,7 @@ export function registerWatchRoutes(
     c.json({
       dailyTime:
         (await store.watchSetting(DAILY_TIME_SETTING)) ?? DEFAULT_DAILY_TIME,
-      reChecksOn: jobs !== undefined,
+      ...reChecks(jobs),
       unknownForADay: await store.unknownBefore(now() - DAY_MS),
       runs: (await store.watchRuns(20)).map((run) => ({
         kind: run.kind,
@@ -161,4 +161,12 @@ export function registerWatchRoutes(
     await jobs?.reschedule(dailyTime);
     return c.json({ dailyTime });
   });
+}
+
+/** Whether the re-checks run, as the admin page says it: on only once their jobs started. */
+function reChecks(jobs: WatchJobs | undefined) {
+  const state = jobs?.state() ?? { running: false, reason: RECHECKS_OFF };
+  return state.running
+    ? { reChecksOn: true }
+    : { reChecksOn: false, reChecksOff: state.reason };
 }

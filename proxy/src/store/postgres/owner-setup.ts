@@ -1,5 +1,9 @@
 import pg from "pg";
 import { migratePg, type PgPool } from "@vics/shared/server/postgres";
+import {
+  installJobsSchema,
+  jobsGrants,
+} from "../../watch/jobs/jobs-schema.ts";
 import { MIGRATIONS, MIGRATIONS_NAME } from "./schema.ts";
 
 /**
@@ -39,12 +43,14 @@ export interface OwnerSetup {
  * Run as the owner of the proxy's tables: brings the schema up to date, records the audit
  * retention the triggers and prune_audit read, and grants the app role its privileges. Under
  * the migrations' advisory lock, so replicas that start together do it one after the other.
+ * Then installs or migrates pg-boss's schema (the re-checks' jobs), one replica at a time, and
+ * grants the app role its use, not its shape.
  */
 export async function setUpAsOwner(
   owner: PgPool,
   setup: OwnerSetup,
 ): Promise<number> {
-  return migratePg(
+  const ran = await migratePg(
     owner,
     { name: MIGRATIONS_NAME, steps: MIGRATIONS },
     async (client, newestStep) => {
@@ -59,6 +65,11 @@ export async function setUpAsOwner(
         await client.query(appGrants(setup.appRole));
     },
   );
+  await installJobsSchema(owner);
+  // Grants only, whichever release installed it: nothing a newer one needs is taken back.
+  if (setup.appRole !== undefined)
+    await owner.query(jobsGrants(setup.appRole));
+  return ran;
 }
 
 export interface SetUpState {

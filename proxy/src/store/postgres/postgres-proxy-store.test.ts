@@ -170,6 +170,17 @@ describe("opening the PostgreSQL store", () => {
         new URL(owner).pathname.slice(1),
       );
       expect(Number(rows[0].n)).toBe(MIGRATIONS.length);
+      // The re-checks' job schema, installed once by the owner, used by the app role.
+      const jobs = await server.query(
+        `SELECT pg_get_userbyid(nspowner) AS owner,
+           has_schema_privilege('vics_app', nspname, 'USAGE') AS used,
+           has_schema_privilege('vics_app', nspname, 'CREATE') AS shaped
+         FROM pg_namespace WHERE nspname = 'vics_jobs'`,
+        new URL(owner).pathname.slice(1),
+      );
+      expect(jobs.rows).toEqual([
+        { owner: "vics_owner", used: true, shaped: false },
+      ]);
       await Promise.all(
         stores.map((store, index) =>
           store.appendAudit(auditEvent({ requestId: `replica-${index}` })),

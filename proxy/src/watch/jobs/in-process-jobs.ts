@@ -13,7 +13,7 @@ import {
   dailyCron,
 } from "./daily-time.ts";
 import type { SweepHandler, SweepRequest } from "./sweep-job.ts";
-import { SWEEP_ATTEMPTS, type WatchJobs } from "./watch-jobs.ts";
+import { SWEEP_ATTEMPTS, type JobEngine } from "./watch-jobs.ts";
 
 export interface InProcessJobsOptions {
   store: ProxyStore;
@@ -36,7 +36,7 @@ export function missedDailySweep(
   return lastFinishedStart === undefined || lastFinishedStart < due.getTime();
 }
 
-export function inProcessJobs(options: InProcessJobsOptions): WatchJobs {
+export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
   const { store, handler, logger, now } = options;
   const sleep =
     options.sleep ??

@@ -1,13 +1,46 @@
 // The re-checks as the proxy runs them: off without a key of their own; pg-boss on the proxy's
 // PostgreSQL, else croner in this process (decision 043). The client reaches the service
-// directly with that key, through the v1 bulk routes, as any v1 client would.
+// directly with that key, through the v1 bulk routes, as any v1 client would. The jobs know
+// whether they started, so the admin page never says they are on when they are not.
 import { createHttpFleetClient } from "@vics/fleet";
 import type { Logger } from "@vics/shared/server/logger";
 import type { ProxyStore } from "../../store/proxy-store.ts";
 import { inProcessJobs } from "./in-process-jobs.ts";
 import { pgBossJobs } from "./pg-boss-jobs.ts";
 import { sweepHandler } from "./sweep-job.ts";
-import type { WatchJobs } from "./watch-jobs.ts";
+import type { JobEngine, JobsState, WatchJobs } from "./watch-jobs.ts";
+
+/** The engine, with whether its start() succeeded and, until it has, why not in words. */
+export function withStartState(engine: JobEngine): WatchJobs {
+  let state: JobsState = {
+    running: false,
+    reason: "Re-checks are not running yet: their job engine is starting.",
+  };
+  return {
+    ...engine,
+    async start() {
+      try {
+        await engine.start();
+        state = { running: true };
+      } catch (error) {
+        const words = error instanceof Error ? error.message : String(error);
+        state = {
+          running: false,
+          reason: `Re-checks are off: their job engine could not start (${words}). They start with the proxy, once that is put right.`,
+        };
+        throw error;
+      }
+    },
+    async stop() {
+      state = {
+        running: false,
+        reason: "Re-checks are off: the proxy is stopping.",
+      };
+      await engine.stop();
+    },
+    state: () => state,
+  };
+}
 
 export function openWatchJobs(options: {
   store: ProxyStore;
@@ -32,12 +65,14 @@ export function openWatchJobs(options: {
       headers: { "X-API-Key": options.watchApiKey },
     }),
   });
-  return options.databaseUrl === undefined
-    ? inProcessJobs({ store, handler, logger, now: Date.now })
-    : pgBossJobs({
-        connectionString: options.databaseUrl,
-        store,
-        handler,
-        logger,
-      });
+  return withStartState(
+    options.databaseUrl === undefined
+      ? inProcessJobs({ store, handler, logger, now: Date.now })
+      : pgBossJobs({
+          connectionString: options.databaseUrl,
+          store,
+          handler,
+          logger,
+        }),
+  );
 }

@@ -1,20 +1,29 @@
 // pg-boss on a real PostgreSQL, on pg-boss's own TestClock (shared by every instance, and read
 // by PostgreSQL itself): three proxies make one sweep a day, at 06:00 UK time on both sides of
 // the clock change; a sweep missed while every process was down runs once when one is back; a
-// sweep that keeps failing is retried, then dead-lettered.
+// sweep that keeps failing is retried, then dead-lettered. And as the lesser role the proxy
+// works as: it may not make pg-boss's schema, which the owner's setup makes and grants.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TestClock } from "pg-boss";
+import { createHttpFleetClient } from "@vics/fleet";
 import { silentLogger } from "@vics/shared/server/logger";
+import { memoryLogger } from "@vics/shared/testing/memory-logger";
 import {
   startPostgres,
   type PostgresServer,
 } from "@vics/shared/testing/postgres-server";
+import { openPostgresProxyStore } from "../../store/postgres/postgres-proxy-store.ts";
 import type { ProxyStore } from "../../store/proxy-store.ts";
 import { openSqliteProxyStore } from "../../store/sqlite/sqlite-proxy-store.ts";
 import type { SweepReport } from "../sweep.ts";
-import { pgBossJobs, JOBS_SCHEMA, SWEEP_DEAD_LETTER } from "./pg-boss-jobs.ts";
-import type { SweepHandler, SweepRequest } from "./sweep-job.ts";
-import type { WatchJobs } from "./watch-jobs.ts";
+import { JOBS_SCHEMA } from "./jobs-schema.ts";
+import { pgBossJobs, SWEEP_DEAD_LETTER } from "./pg-boss-jobs.ts";
+import {
+  sweepHandler,
+  type SweepHandler,
+  type SweepRequest,
+} from "./sweep-job.ts";
+import type { JobEngine } from "./watch-jobs.ts";
 
 let server: PostgresServer;
 let databases = 0;
@@ -25,7 +34,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const running: WatchJobs[] = [];
+const running: JobEngine[] = [];
 let store: ProxyStore;
 afterEach(async () => {
   await Promise.all(running.splice(0).map((jobs) => jobs.stop()));
@@ -176,5 +185,78 @@ describe("the sweeps on pg-boss", () => {
       [SWEEP_DEAD_LETTER],
     );
     expect(rows[0].n).toBe(1);
+  }, 120_000);
+});
+
+describe("the sweeps on pg-boss, as the lesser role the proxy works as", () => {
+  /** A database its owner owns, and the URLs to reach it as the owner and as the app role. */
+  async function ownedDatabase() {
+    const name = `jobs_${++databases}`;
+    await server.createDatabase(name);
+    await server.query(
+      `DO $$ BEGIN
+         IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'jobs_owner') THEN
+           CREATE ROLE jobs_owner LOGIN; CREATE ROLE jobs_app LOGIN;
+         END IF;
+       END $$;
+       ALTER DATABASE ${name} OWNER TO jobs_owner`,
+    );
+    const as = (role: string) =>
+      server.url(name).replace("postgres@", `${role}@`);
+    return { name, owner: as("jobs_owner"), app: as("jobs_app") };
+  }
+
+  it("refuses to start before the owner's setup, saying who makes the schema; after it, starts and sweeps", async () => {
+    const { name, owner, app } = await ownedDatabase();
+    const logger = memoryLogger("warn", "proxy");
+    const jobsAs = (url: string, on: ProxyStore) =>
+      pgBossJobs({
+        connectionString: url,
+        store: on,
+        // No vehicle is watched: the sweep records its run without asking the service.
+        handler: sweepHandler({
+          store: on,
+          now: Date.now,
+          client: createHttpFleetClient({ baseUrl: "http://127.0.0.1:9" }),
+        }),
+        logger,
+        instanceName: "lesser proxy",
+      });
+
+    store = openSqliteProxyStore({ path: ":memory:", auditRetentionDays: 30 });
+    const early = jobsAs(app, store);
+    running.push(early);
+    await expect(early.start()).rejects.toThrow(
+      /not installed.*MIGRATION_DATABASE_URL/,
+    );
+    await store.close();
+
+    // What the proxy does at each start with MIGRATION_DATABASE_URL: the owner's setup.
+    store = await openPostgresProxyStore({
+      url: app,
+      migrationUrl: owner,
+      auditRetentionDays: 30,
+      applicationName: "vics-proxy-test",
+    });
+    const { rows } = await server.query(
+      `SELECT pg_get_userbyid(nspowner) AS owner,
+         has_schema_privilege('jobs_app', nspname, 'CREATE') AS app_creates
+       FROM pg_namespace WHERE nspname = $1`,
+      name,
+      [JOBS_SCHEMA],
+    );
+    expect(rows).toEqual([{ owner: "jobs_owner", app_creates: false }]);
+
+    const jobs = jobsAs(app, store);
+    running.push(jobs);
+    await jobs.start();
+    await jobs.checkNow();
+    await expect
+      .poll(async () => (await store.watchRuns(5)).map((r) => r.outcome), {
+        timeout: 20_000,
+        interval: 250,
+      })
+      .toEqual(["finished"]);
+    expect(logger.events.filter((e) => e.level === "error")).toEqual([]);
   }, 120_000);
 });

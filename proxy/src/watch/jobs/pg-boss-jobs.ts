@@ -3,7 +3,9 @@
 // sent once (`missed: 'once'`); one sweep is active at a time (a singleton queue); a worker
 // sends heartbeats while it sweeps, a sweep that fails is retried with backoff, then moved to
 // a dead-letter queue the admin can see. A fleet's "check now" is not queued again while one of
-// that fleet is queued, under way or waiting to retry.
+// that fleet is queued, under way or waiting to retry. pg-boss migrates its schema only where
+// the proxy's role may (it owns it, or may create it); a lesser role's starts on what the
+// owner's setup made (jobs-schema.ts).
 import { PgBoss, type Clock, type Job } from "pg-boss";
 import type { Logger } from "@vics/shared/server/logger";
 import type { ProxyStore } from "../../store/proxy-store.ts";
@@ -13,12 +15,19 @@ import {
   SWEEP_TIME_ZONE,
   dailyCron,
 } from "./daily-time.ts";
+import {
+  installJobsSchema,
+  JOBS_SCHEMA,
+  mayMigrateJobs,
+} from "./jobs-schema.ts";
 import type { SweepHandler, SweepRequest } from "./sweep-job.ts";
-import { SWEEP_ATTEMPTS, type WatchJobs } from "./watch-jobs.ts";
+import { SWEEP_ATTEMPTS, type JobEngine } from "./watch-jobs.ts";
 
 export const SWEEP_QUEUE = "vics-watch-sweep";
 export const SWEEP_DEAD_LETTER = "vics-watch-sweep-failed";
-export const JOBS_SCHEMA = "vics_jobs";
+
+/** The words of pg-boss's refusal to start on a schema it may not make or migrate. */
+const SCHEMA_NOT_READY = /not installed|requires migrations/;
 
 export interface PgBossJobsOptions {
   connectionString: string;
@@ -31,15 +40,19 @@ export interface PgBossJobsOptions {
   instanceName?: string;
 }
 
-export function pgBossJobs(options: PgBossJobsOptions): WatchJobs {
+export function pgBossJobs(options: PgBossJobsOptions): JobEngine {
   const { store, handler, logger } = options;
+  const applicationName = options.instanceName ?? "vics-proxy jobs";
   const boss = new PgBoss({
     connectionString: options.connectionString,
     schema: JOBS_SCHEMA,
-    application_name: options.instanceName ?? "vics-proxy jobs",
+    application_name: applicationName,
     instanceName: options.instanceName,
     clock: options.clock,
     max: 3,
+    // Made or migrated before start where this role may (installJobsSchema), never by one that
+    // may not: pg-boss then only checks that the schema is this release's.
+    migrate: false,
   });
   boss.on("error", (error: Error) =>
     logger.error("The job engine met an error", { error: error.message }),
@@ -68,7 +81,22 @@ export function pgBossJobs(options: PgBossJobsOptions): WatchJobs {
 
   return {
     async start() {
-      await boss.start();
+      const { connectionString } = options;
+      const mayMigrate = await mayMigrateJobs(
+        connectionString,
+        applicationName,
+      );
+      if (mayMigrate)
+        await installJobsSchema(connectionString, applicationName);
+      await boss.start().catch((error: unknown) => {
+        const words = error instanceof Error ? error.message : String(error);
+        if (mayMigrate || !SCHEMA_NOT_READY.test(words)) throw error;
+        throw new Error(
+          `${words}: the proxy's role may not make pg-boss's schema ${JOBS_SCHEMA}, which the owner of the proxy's tables makes. ` +
+            "Set MIGRATION_DATABASE_URL to their owner's URL, or run `scripts/users list` with it after each upgrade",
+          { cause: error },
+        );
+      });
       await boss.createQueue(SWEEP_DEAD_LETTER);
       await boss.createQueue(SWEEP_QUEUE, {
         policy: "singleton",

@@ -20,7 +20,14 @@ export interface WatchJobs {
   reschedule(time: string): Promise<void>;
   /** Stops scheduling; a sweep under way is abandoned (its answered batches are kept). */
   stop(): Promise<void>;
+  /** Whether the sweeps run: only once start() has succeeded; else why not, for the admin. */
+  state(): JobsState;
 }
+
+export type JobsState = { running: true } | { running: false; reason: string };
+
+/** An engine as it is written; openWatchJobs adds what it knows of its start (`state`). */
+export type JobEngine = Omit<WatchJobs, "state">;
 
 /** Tries of a sweep that fails before it is given up (and, on PostgreSQL, dead-lettered). */
 export const SWEEP_ATTEMPTS = 3;

@@ -183,6 +183,24 @@ describe("the data page", () => {
     ).toBeVisible();
   });
 
+  it("says why the re-checks are off in the proxy's words, such as a job engine that could not start", async () => {
+    const reason =
+      "Re-checks are off: their job engine could not start (pg-boss is not installed). They start with the proxy, once that is put right.";
+    serveData({ dataAsOf: {}, synthetic: false }, [], {
+      ...RECHECKS,
+      reChecksOn: false,
+      reChecksOff: reason,
+    });
+    dataPage();
+    const section = await screen.findByRole(
+      "region",
+      { name: "Watched fleets’ re-checks" },
+      SLOW,
+    );
+    expect(await within(section).findByText(reason)).toBeVisible();
+    expect(within(section).queryByText(/no key of their own/)).toBeNull();
+  });
+
   it("shows the re-checks: off, vehicles unknown for a day, the latest sweeps, and sets the daily time", async () => {
     serveData({ dataAsOf: {}, synthetic: false }, [], {
       dailyTime: "06:00",

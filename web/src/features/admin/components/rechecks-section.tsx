@@ -114,9 +114,8 @@ export function RechecksSection() {
           {!watch.data.reChecksOn && (
             <p className="inset-warning">
               <StatusIcon status="warning" />
-              Re-checks are off: the proxy has no key of their own. Fleets are
-              saved but not re-checked until an operator sets
-              WATCH_API_KEY_FILE.
+              {watch.data.reChecksOff ??
+                "Re-checks are off: the proxy has no key of their own. Fleets are saved but not re-checked until an operator sets WATCH_API_KEY_FILE."}
             </p>
           )}
           {watch.data.unknownForADay > 0 && (
