@@ -1,0 +1,40 @@
+// `node proxy/src/test-support/sweep-process.ts`: one daily sweep as the job engine runs it
+// (sweepHandler: a watch run recorded from start to end), in a process of its own, so that a
+// test can SIGKILL it mid-sweep. Its store is the SQLite file PROXY_DATABASE_PATH; the service
+// is UPSTREAM_URL, asked with WATCH_API_KEY, SWEEP_CHUNK registrations a request, one request at
+// a time. Writes "recorded <vehicles>" after each batch is committed, then the report as JSON.
+import { createHttpFleetClient } from "@vics/fleet";
+import { openSqliteProxyStore } from "../store/sqlite/sqlite-proxy-store.ts";
+import { sweepHandler } from "../watch/jobs/sweep-job.ts";
+
+const env = (name: string) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`sweep-process: ${name} is not set`);
+  return value;
+};
+
+const store = openSqliteProxyStore({
+  path: env("PROXY_DATABASE_PATH"),
+  auditRetentionDays: 30,
+});
+const recordRechecks = store.recordRechecks.bind(store);
+store.recordRechecks = async (rechecks) => {
+  const opened = await recordRechecks(rechecks);
+  process.stdout.write(`recorded ${rechecks.length}\n`);
+  return opened;
+};
+
+const sweep = sweepHandler({
+  store,
+  now: Date.now,
+  client: createHttpFleetClient({
+    baseUrl: env("UPSTREAM_URL"),
+    headers: { "X-API-Key": env("WATCH_API_KEY") },
+  }),
+  tuning: { chunkSize: Number(env("SWEEP_CHUNK")), concurrency: 1 },
+});
+const report = await sweep({ kind: "daily" });
+process.stdout.write(
+  `${JSON.stringify({ ...report, opened: report.opened.length })}\n`,
+);
+await store.close();
