@@ -2,6 +2,7 @@
 // one fleet's status as its re-checks left it, saving a run as a fleet, and "check now".
 import { queryOptions } from "@tanstack/react-query";
 import {
+  CheckNowSchema,
   FLEET_PATHS,
   FleetDifferenceSchema,
   FleetListPageSchema,
@@ -12,7 +13,6 @@ import {
   WATCH_PATHS,
   type FleetVehicle,
 } from "@vics/shared";
-import { z } from "zod";
 import { apiGet, apiPost, apiPut } from "../../../lib/api-client.ts";
 
 export function savedFleetsQueryOptions() {
@@ -31,11 +31,17 @@ export function savedFleetQueryOptions(fleetId: string) {
   });
 }
 
-export function fleetStatusQueryOptions(fleetId: string) {
+/** With `changedSince` (a UK date, YYYY-MM-DD), each vehicle also has what moved since then. */
+export function fleetStatusQueryOptions(
+  fleetId: string,
+  changedSince?: string,
+) {
   return queryOptions({
-    queryKey: ["fleets", fleetId, "status"],
+    queryKey: ["fleets", fleetId, "status", changedSince ?? "now"],
     queryFn: ({ signal }) =>
-      apiGet(WATCH_PATHS.status(fleetId), FleetStatusSchema, { signal }),
+      apiGet(WATCH_PATHS.status(fleetId, changedSince), FleetStatusSchema, {
+        signal,
+      }),
   });
 }
 
@@ -49,12 +55,9 @@ export function saveFleet(fleet: NewSavedFleet) {
   return apiPost(FLEET_PATHS.fleets, fleet, FleetSummarySchema);
 }
 
+/** `alreadyRunning`: a check of this fleet was already under way, and no second one started. */
 export function checkFleetNow(fleetId: string) {
-  return apiPost(
-    WATCH_PATHS.checkNow(fleetId),
-    undefined,
-    z.object({ queued: z.number() }),
-  );
+  return apiPost(WATCH_PATHS.checkNow(fleetId), undefined, CheckNowSchema);
 }
 
 export function vehicleHistoryQueryOptions(registration: string) {

@@ -21,6 +21,7 @@ import {
 } from "../../../lib/use-notifications.ts";
 import { alertWords } from "../lib/alert-words.ts";
 import { fleetPaths } from "../lib/fleet-paths.ts";
+import { LiveMessage } from "./live-message.tsx";
 import "../saved-fleets.css";
 
 export function NotificationsPage() {
@@ -71,9 +72,12 @@ export function NotificationsPage() {
       <p>
         What the daily re-checks of your team’s{" "}
         <Link to={fleetPaths.savedFleets()}>fleets</Link> found, newest first.{" "}
-        {unread === 0
-          ? "All read."
-          : `${unread.toLocaleString("en-GB")} unread.`}
+        {/* A live region from the start, so that "All read." is read out when marked. */}
+        <span role="status">
+          {unread === 0
+            ? "All read."
+            : `${unread.toLocaleString("en-GB")} unread.`}
+        </span>
       </p>
       {unread > 0 && (
         <BusyButton
@@ -85,11 +89,9 @@ export function NotificationsPage() {
           Mark all as read
         </BusyButton>
       )}
-      {failure && (
-        <p className="error-message" role="alert">
-          {failure}
-        </p>
-      )}
+      <LiveMessage alert className="error-message">
+        {failure}
+      </LiveMessage>
       {list.length === 0 ? (
         <p>Nothing yet.</p>
       ) : (

@@ -80,8 +80,12 @@ describe("notifications", () => {
       "/fleets/vehicles/LP08SED",
     );
 
+    // "1 unread." is in a live region from the start, so that "All read." is read out.
+    const count = screen.getByText("1 unread.");
+    expect(count).toHaveAttribute("role", "status");
     await user.click(screen.getByRole("button", { name: "Mark all as read" }));
     expect(await screen.findByText(/All read\./)).toBeVisible();
+    expect(count).toHaveTextContent("All read.");
     expect(marked).toEqual({});
     await waitFor(() =>
       expect(

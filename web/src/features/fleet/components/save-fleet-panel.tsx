@@ -12,6 +12,7 @@ import { saveFleet } from "../api/saved-fleets-api.ts";
 import { fleetFromRun, fleetNameFor } from "../lib/fleet-from-run.ts";
 import { fleetPaths } from "../lib/fleet-paths.ts";
 import type { SavedRun } from "../lib/fleet-types.ts";
+import { LiveMessage } from "./live-message.tsx";
 
 const NAME_ID = "save-fleet-name";
 
@@ -58,13 +59,17 @@ export function SaveFleetPanel({ run }: { run: SavedRun }) {
       <h2 id="save-fleet-heading" className="heading-m">
         Watch this fleet
       </h2>
-      {saved ? (
-        <p role="status">
-          Saved {saved.count.toLocaleString("en-GB")} vehicles as the fleet{" "}
-          <Link to={fleetPaths.savedFleet(saved.id)}>{saved.name}</Link>. VICS
-          re-checks them every day and shows what changes on the fleet’s page.
-        </p>
-      ) : (
+      {/* On the page before the form goes, so that "Saved…" is read out. */}
+      <LiveMessage>
+        {saved && (
+          <>
+            Saved {saved.count.toLocaleString("en-GB")} vehicles as the fleet{" "}
+            <Link to={fleetPaths.savedFleet(saved.id)}>{saved.name}</Link>. VICS
+            re-checks them every day and shows what changes on the fleet’s page.
+          </>
+        )}
+      </LiveMessage>
+      {!saved && (
         <>
           <p>
             Save these vehicles, with your columns, as one of your team’s

@@ -1,46 +1,109 @@
 // "/fleets/:fleetId": a saved fleet as its re-checks left it: each vehicle's status in words,
-// its open alerts with their dates, the team's own columns, vehicles needing action first; and
-// "Check this fleet now".
-import { useEffect, useState } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useParams } from "react-router";
+// its open alerts with their dates, the team's own columns, vehicles needing action first; the
+// filters, search and downloads of the fleet check's results; "changed since" a UK date, with
+// what moved; and "Check this fleet now". What is shown is kept in the address (?show=&q=&since=)
+// so a link or Back from a vehicle's timeline opens the same vehicles.
+import { useDeferredValue, useEffect, useId, useMemo, useState } from "react";
+import {
+  keepPreviousData,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { Link, useParams, useSearchParams } from "react-router";
 import { isApiError } from "@vics/shared";
 import { BusyButton } from "../../../components/busy-button.tsx";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { ErrorPanel } from "../../../components/error-panel.tsx";
 import { LoadingMessage } from "../../../components/loading-message.tsx";
-import { formatDateTime } from "../../../lib/dates.ts";
+import { formatDate, formatDateTime, ukToday } from "../../../lib/dates.ts";
 import {
   checkFleetNow,
   fleetStatusQueryOptions,
   savedFleetQueryOptions,
 } from "../api/saved-fleets-api.ts";
-import { alertWords, watchedStatus } from "../lib/alert-words.ts";
 import { fleetPaths } from "../lib/fleet-paths.ts";
-import { inActionOrder, statusCounts } from "../lib/watched-order.ts";
+import { STATUS_LABELS, WATCHED_ORDER } from "../lib/watched-order.ts";
+import {
+  readWatchedParams,
+  writeWatchedParams,
+  type WatchedParams,
+} from "../lib/watched-params.ts";
+import {
+  changedEntries,
+  filterCounts,
+  viewWatched,
+  watchedEntries,
+} from "../lib/watched-view.ts";
+import { ChangedSinceForm } from "./changed-since-form.tsx";
+import { LiveMessage } from "./live-message.tsx";
 import { UpdateFleetPanel } from "./update-fleet-panel.tsx";
+import { WatchedExportControls } from "./watched-export-controls.tsx";
+import { WatchedFilters } from "./watched-filters.tsx";
+import { WatchedTable } from "./watched-table.tsx";
 import "../saved-fleets.css";
 
 const FOLLOW_EVERY_MS = 3000;
 const FOLLOW_FOR_MS = 120_000;
 
-const COUNT_WORDS = [
-  ["not-insured", "not insured"],
-  ["unknown", "unknown (no answer yet)"],
-  ["not-found", "not found"],
-  ["pending", "new, not yet on record"],
-  ["not-checked-yet", "not checked yet"],
-  ["insured", "insured"],
-] as const;
+const count = (value: number) => value.toLocaleString("en-GB");
+const vehicles = (value: number) =>
+  `${count(value)} ${value === 1 ? "vehicle" : "vehicles"}`;
+const lowerFirst = (words: string) =>
+  words.charAt(0).toLowerCase() + words.slice(1);
+
+/** What the table shows, in words: said again when the user filters, searches or picks a date. */
+function caption(
+  shown: number,
+  base: number,
+  whole: number,
+  since: string | undefined,
+): string {
+  if (since === undefined)
+    return shown === whole
+      ? `Showing ${whole === 1 ? "the 1 vehicle" : `all ${vehicles(whole)}`}, those needing action first.`
+      : `Showing ${count(shown)} of ${vehicles(whole)}.`;
+  const day = formatDate(since);
+  if (base === 0)
+    return `No vehicle of the ${count(whole)} changed since ${day}.`;
+  const changed = `${vehicles(base)} of ${count(whole)} changed since ${day}`;
+  return shown === base
+    ? `${changed}: showing ${base === 1 ? "it" : "them all"}, those needing action first.`
+    : `${changed}: showing ${count(shown)}.`;
+}
 
 export function SavedFleetPage() {
+  const id = useId();
   const { fleetId = "" } = useParams();
   const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = useMemo(() => readWatchedParams(searchParams), [searchParams]);
+  // The box shows what is typed at once; the address follows it. When the address changes
+  // otherwise (Back, a link), the box takes its search.
+  const [search, setSearchText] = useState(params.search);
+  const [addressSeen, setAddressSeen] = useState(params.search);
+  if (addressSeen !== params.search) {
+    setAddressSeen(params.search);
+    setSearchText(params.search);
+  }
+  const deferredSearch = useDeferredValue(search);
+
+  function choose(next: Partial<WatchedParams>) {
+    const state = { ...params, search, ...next };
+    if (next.search !== undefined) setSearchText(next.search);
+    // Replace, not push: Back leaves the fleet rather than stepping through each choice.
+    setSearchParams((current) => writeWatchedParams(current, state), {
+      replace: true,
+      preventScrollReset: true,
+    });
+  }
+
   const fleet = useQuery(savedFleetQueryOptions(fleetId));
   // After "Check this fleet now", the answers are fetched as they arrive, for a while.
   const [following, setFollowing] = useState(false);
   const status = useQuery({
-    ...fleetStatusQueryOptions(fleetId),
+    ...fleetStatusQueryOptions(fleetId, params.since),
+    // Another date keeps the page (and the date box's focus) while its answer comes.
+    placeholderData: keepPreviousData,
     refetchInterval: following ? FOLLOW_EVERY_MS : false,
   });
   const [checking, setChecking] = useState(false);
@@ -51,12 +114,41 @@ export function SavedFleetPage() {
     return () => clearTimeout(stop);
   }, [following]);
 
+  const entries = useMemo(
+    () => watchedEntries(status.data?.vehicles ?? []),
+    [status.data],
+  );
+  // The answer for another date (or none) while this date's is on its way.
+  const finding = params.since !== undefined && status.isPlaceholderData;
+  const base = useMemo(
+    () =>
+      params.since === undefined || finding ? entries : changedEntries(entries),
+    [entries, params.since, finding],
+  );
+  const counts = useMemo(() => filterCounts(base), [base]);
+  const whole = useMemo(() => filterCounts(entries), [entries]);
+  const shown = useMemo(
+    () => viewWatched(base, { filter: params.filter, search: deferredSearch }),
+    [base, params.filter, deferredSearch],
+  );
+
+  const words = finding
+    ? `Finding the vehicles that changed since ${formatDate(params.since!)}…`
+    : caption(shown.length, base.length, entries.length, params.since);
+  // Read out when the user filters, searches or picks a date, not as each answer arrives.
+  const askedFor = `${params.filter}|${deferredSearch}|${params.since}|${finding}`;
+  const [announced, setAnnounced] = useState({ askedFor, text: "" });
+  if (announced.askedFor !== askedFor && !status.isPending)
+    setAnnounced({ askedFor, text: words });
+
   async function checkNow() {
     setChecking(true);
     try {
-      const { queued } = await checkFleetNow(fleetId);
+      const { queued, alreadyRunning } = await checkFleetNow(fleetId);
       setCheckNote(
-        `Checking ${queued.toLocaleString("en-GB")} vehicles now. Their answers appear here as they arrive.`,
+        alreadyRunning
+          ? "This fleet is being checked already. Its answers appear here as they arrive."
+          : `Checking ${count(queued)} vehicles now. Their answers appear here as they arrive.`,
       );
       setFollowing(true);
       await queryClient.invalidateQueries({ queryKey: ["fleets", fleetId] });
@@ -84,8 +176,6 @@ export function SavedFleetPage() {
       />
     );
 
-  const vehicles = inActionOrder(status.data.vehicles);
-  const counts = statusCounts(vehicles);
   return (
     <div>
       <DocumentTitle title={`${fleet.data.name} – Fleets`} />
@@ -101,9 +191,9 @@ export function SavedFleetPage() {
         {fleet.data.updated.by ? ` by ${fleet.data.updated.by}` : ""}.
       </p>
       <ul className="saved-fleets__list" aria-label="Vehicles by status">
-        {COUNT_WORDS.filter(([key]) => counts[key] > 0).map(([key, words]) => (
+        {WATCHED_ORDER.filter((key) => whole[key] > 0).map((key) => (
           <li key={key}>
-            {counts[key].toLocaleString("en-GB")} {words}
+            {count(whole[key])} {lowerFirst(STATUS_LABELS[key])}
           </li>
         ))}
       </ul>
@@ -115,56 +205,47 @@ export function SavedFleetPage() {
       >
         Check this fleet now
       </BusyButton>
-      {checkNote && <p role="status">{checkNote}</p>}
-      <table className="data-table">
-        <caption className="visually-hidden">
-          The fleet’s vehicles, those needing action first
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Registration</th>
-            {fleet.data.columns.map((column) => (
-              <th scope="col" key={column}>
-                {column}
-              </th>
-            ))}
-            <th scope="col">Insurance</th>
-            <th scope="col">Needs attention</th>
-            <th scope="col">Last checked</th>
-          </tr>
-        </thead>
-        <tbody>
-          {vehicles.map((vehicle) => (
-            <tr key={vehicle.registration}>
-              <th scope="row">
-                <Link to={fleetPaths.watchedVehicle(vehicle.registration)}>
-                  {vehicle.registration}
-                </Link>
-              </th>
-              {vehicle.cells.map((cell, index) => (
-                <td key={index}>{cell}</td>
-              ))}
-              <td>{watchedStatus(vehicle).words}</td>
-              <td>
-                {vehicle.alerts.length === 0 ? (
-                  "Nothing"
-                ) : (
-                  <ul className="saved-fleets__alerts">
-                    {vehicle.alerts.map((alert) => (
-                      <li key={alert.id}>{alertWords(alert)}</li>
-                    ))}
-                  </ul>
-                )}
-              </td>
-              <td>
-                {vehicle.checkedAt
-                  ? formatDateTime(vehicle.checkedAt)
-                  : "Not yet"}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LiveMessage>{checkNote}</LiveMessage>
+      <WatchedExportControls
+        fleetName={fleet.data.name}
+        columns={fleet.data.columns}
+        all={entries}
+        shown={shown}
+        since={finding ? undefined : params.since}
+        today={ukToday()}
+      />
+      <section aria-labelledby={`${id}-vehicles`}>
+        <h2 id={`${id}-vehicles`} className="heading-m">
+          Vehicles
+        </h2>
+        <WatchedFilters
+          filter={params.filter}
+          onFilter={(filter) => choose({ filter })}
+          search={search}
+          onSearch={(next) => choose({ search: next })}
+          counts={counts}
+        />
+        <ChangedSinceForm
+          since={params.since}
+          onSince={(since) => choose({ since })}
+        />
+        <p id={`${id}-caption`}>{words}</p>
+        <p className="visually-hidden" role="status">
+          {announced.text}
+        </p>
+        {finding ? null : shown.length > 0 ? (
+          <WatchedTable
+            entries={shown}
+            columns={fleet.data.columns}
+            changes={params.since !== undefined}
+            captionId={`${id}-caption`}
+          />
+        ) : (
+          base.length > 0 && (
+            <p>No vehicles match. Choose another filter or clear the search.</p>
+          )
+        )}
+      </section>
       <UpdateFleetPanel fleetId={fleetId} />
     </div>
   );

@@ -146,7 +146,7 @@ describe("the saved fleets", () => {
       http.post(WATCH_PATHS.checkNow(summary.id), () => {
         asked += 1;
         return asked === 1
-          ? json({ queued: 3 }, 202)
+          ? json({ queued: 3, alreadyRunning: false }, 202)
           : HttpResponse.json(
               {
                 ...problemFixture("SERVICE_UNAVAILABLE", 503),
@@ -162,8 +162,15 @@ describe("the saved fleets", () => {
       { name: "Check this fleet now" },
       SLOW,
     );
+    // Live regions on the page before their words, so that a screen reader says them.
+    const regions = screen.getAllByRole("status");
     await user.click(button);
     expect(await screen.findByText(/^Checking 3 vehicles now\./)).toBeVisible();
+    expect(
+      regions.some((region) =>
+        /^Checking 3 vehicles now\./.test(region.textContent ?? ""),
+      ),
+    ).toBe(true);
     await user.click(button);
     expect(
       await screen.findByText(
@@ -197,11 +204,18 @@ describe("the saved fleets", () => {
       SLOW,
     );
     expect(name).toHaveValue("Fleet");
+    const regions = screen.getAllByRole("status");
     await user.click(screen.getByRole("button", { name: "Save as a fleet" }));
     expect(await screen.findByRole("link", { name: "Fleet" })).toHaveAttribute(
       "href",
       "/fleets/fleet-9",
     );
+    // Said in a live region that was there before it.
+    expect(
+      regions.some((region) =>
+        region.textContent?.startsWith("Saved 2 vehicles as the fleet Fleet."),
+      ),
+    ).toBe(true);
     expect(body).toEqual({
       name: "Fleet",
       columns: [],
@@ -265,12 +279,19 @@ describe("the saved fleets", () => {
       vehicles: [{ registration: "LP08SED", cells: ["Lee"] }],
     });
     expect(applied).toBeUndefined();
+    const regions = screen.getAllByRole("status");
     await user.click(
       screen.getByRole("button", { name: "Apply these changes" }),
     );
     expect(
       await screen.findByText("Updated: 1 added, 1 removed, 0 changed."),
     ).toBeVisible();
+    expect(
+      regions.some(
+        (region) =>
+          region.textContent === "Updated: 1 added, 1 removed, 0 changed.",
+      ),
+    ).toBe(true);
     expect(applied).toEqual({
       columns: ["Driver"],
       vehicles: [{ registration: "LP08SED", cells: ["Lee"] }],

@@ -1,6 +1,7 @@
 // On a saved fleet's page: update it from a new file. The file is read as the fleet check reads
 // one (its registration column found, title and totals rows left out); the difference is shown
-// first (added, removed, changed, left out), and applied only to the fleet as it was then.
+// first (added, removed, changed, left out), and applied only to the fleet as it was then. What
+// happened is said in live regions that are on the page before it is.
 import { useId, useState, type ChangeEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { isApiError, type FleetDifference } from "@vics/shared";
@@ -14,6 +15,7 @@ import { fleetList } from "../lib/fleet-from-run.ts";
 import { useFleetServices } from "../lib/fleet-services.ts";
 import { draftFor } from "../lib/list-draft.ts";
 import { FleetParseError, readList } from "../lib/parse/parse-client.ts";
+import { LiveMessage } from "./live-message.tsx";
 
 interface Pending {
   fileName: string;
@@ -120,12 +122,10 @@ export function UpdateFleetPanel({ fleetId }: { fleetId: string }) {
           onChange={(event) => void chosen(event)}
         />
       </div>
-      {note.error && (
-        <p className="error-message" role="alert">
-          {note.error}
-        </p>
-      )}
-      {note.done && <p role="status">{note.done}</p>}
+      <LiveMessage alert className="error-message">
+        {note.error}
+      </LiveMessage>
+      <LiveMessage>{note.done}</LiveMessage>
       {pending && difference && (
         <div role="region" aria-label="What the file would change">
           <p>From {pending.fileName}:</p>
