@@ -21,6 +21,15 @@ import { ReplayCache } from "./forward/replay/replay-cache.ts";
 import type { ProxyDeps } from "./proxy-deps.ts";
 import { registerStaticSite } from "./static/static-site.ts";
 import { registerWatchRoutes } from "./watch/watch-routes.ts";
+import { registerAlertRuleRoutes } from "./notify/alert-rule-routes.ts";
+import {
+  deliveryAdminTakesBody,
+  registerDeliveryAdminRoutes,
+} from "./notify/delivery-admin-routes.ts";
+import {
+  registerUnsubscribeRoutes,
+  unsubscribeTakesBody,
+} from "./notify/unsubscribe-routes.ts";
 import {
   notificationsTakeBody,
   registerNotificationRoutes,
@@ -61,6 +70,8 @@ export interface ProxySettings {
   trustedProxies?: readonly string[];
   /** Sign-in and sessions; unset parts take their defaults (auth/staff-access.ts). */
   staffAccess?: Partial<StaffAccessSettings>;
+  /** Whether alert emails have an SMTP server (ALERT_SMTP_URL): without, they wait. */
+  alertEmailOn?: boolean;
 }
 
 const REPLAY_DEFAULTS = { maxBytes: 32 * 1024 * 1024, ttlMs: 5 * 60_000 };
@@ -112,7 +123,9 @@ export function createProxyApp(
         takesBody(c) ||
         staffAccessTakesBody(c) ||
         fleetRoutesTakeBody(c) ||
-        notificationsTakeBody(c),
+        notificationsTakeBody(c) ||
+        deliveryAdminTakesBody(c) ||
+        unsubscribeTakesBody(c),
     ),
   );
   const now = () => deps.clock.now();
@@ -152,6 +165,15 @@ export function createProxyApp(
   registerFleetRoutes(app, { store: deps.store, now });
   registerWatchRoutes(app, { store: deps.store, now, jobs: deps.watchJobs });
   registerNotificationRoutes(app, deps.store);
+  const emailOn = settings.alertEmailOn ?? false;
+  registerAlertRuleRoutes(app, { store: deps.store, now, emailOn });
+  registerDeliveryAdminRoutes(app, {
+    store: deps.store,
+    now,
+    emailOn,
+    deliverNow: deps.watchJobs && (() => deps.watchJobs!.deliverNow()),
+  });
+  registerUnsubscribeRoutes(app, { store: deps.store, now });
   registerApiRoutes(app, forward, idempotentReplay(replayCache));
   registerStaticSite(app, settings.webRoot);
 

@@ -84,6 +84,8 @@ const watchJobs = openWatchJobs({
   upstreamUrl: env.upstreamUrl,
   watchApiKey: env.watchApiKey,
   databaseUrl: env.store.databaseUrl,
+  alertMail: env.alertMail,
+  appUrl: () => linkOrigin,
 });
 
 const app = createProxyApp(
@@ -94,6 +96,7 @@ const app = createProxyApp(
     timeoutMs: env.timeoutMs,
     webRoot: env.webRoot,
     trustedProxies: env.trustedProxies,
+    alertEmailOn: env.alertMail !== undefined,
     staffAccess: {
       sessionTimes: env.sessionTimes,
       localSignIn: env.localSignIn || oidc === undefined,

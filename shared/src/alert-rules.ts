@@ -37,11 +37,15 @@ export const AlertRuleSchema = z.object({
   emails: z
     .array(
       z
-        .email({
-          error: (issue) => `"${String(issue.input)}" is not an email address`,
-        })
+        .string()
         .trim()
-        .toLowerCase(),
+        .toLowerCase()
+        .pipe(
+          z.email({
+            error: (issue) =>
+              `"${String(issue.input)}" is not an email address`,
+          }),
+        ),
     )
     .max(ALERT_RULE_MAX_EMAILS, {
       error: `A fleet's alerts go to at most ${ALERT_RULE_MAX_EMAILS} email addresses`,

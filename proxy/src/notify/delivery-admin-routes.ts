@@ -16,7 +16,7 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { recordAudit } from "../audit/audit-log.ts";
 import { requireRole } from "../auth/session-middleware.ts";
-import type { AppEnv } from "../http/app-env.ts";
+import type { AppContext, AppEnv } from "../http/app-env.ts";
 import { readJsonBody } from "../http/json-body.ts";
 import type { LoggedDelivery, StoredWebhook } from "../store/delivery-store.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
@@ -80,6 +80,16 @@ const deliveryAnswer = (
 const LogQuerySchema = z.object({
   status: z.enum(DELIVERY_STATUSES).optional(),
 });
+
+export function deliveryAdminTakesBody(c: AppContext): boolean {
+  const { method, path } = c.req;
+  return (
+    (method === "POST" || method === "PATCH") &&
+    (path === ALERT_PATHS.mail ||
+      path.startsWith(ALERT_PATHS.webhooks) ||
+      path.startsWith(ALERT_PATHS.deliveries))
+  );
+}
 
 const noSuchWebhook = () =>
   new ProblemError(

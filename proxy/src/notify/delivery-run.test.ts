@@ -36,7 +36,7 @@ const run = () =>
     // Signed at the real time: the receiver checks the signature's freshness against it.
     sendWebhook: (attempt) =>
       sendWebhook({ ...attempt, timestamp: new Date(), timeoutMs: 2_000 }),
-    appUrl: APP,
+    appUrl: () => APP,
   });
 
 async function open(registration: string, ...alerts: AlertRecord[]) {

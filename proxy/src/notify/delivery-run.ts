@@ -13,7 +13,8 @@ export interface DeliveryRunDeps {
   /** Undefined when no SMTP server is configured. */
   mail?: { mailer: MailSender; from: string };
   sendWebhook: WebhookSender;
-  appUrl: string;
+  /** The web app's public origin, for links; asked each run (the port may be known late). */
+  appUrl: () => string;
 }
 
 export interface DeliveryReport {
@@ -26,12 +27,17 @@ export async function runDeliveries(
   deps: DeliveryRunDeps,
 ): Promise<DeliveryReport> {
   const now = deps.now();
+  const appUrl = deps.appUrl();
   const digestAt = nextDigestAt(await digestTime(deps.store), now);
   const planned = await planDeliveries(deps.store, { now, digestAt });
   const emails = deps.mail
-    ? await deliverEmails({ ...deps, ...deps.mail })
+    ? await deliverEmails({ ...deps, ...deps.mail, appUrl })
     : { sent: 0, failed: 0 };
-  const webhooks = await deliverWebhooks({ ...deps, send: deps.sendWebhook });
+  const webhooks = await deliverWebhooks({
+    ...deps,
+    appUrl,
+    send: deps.sendWebhook,
+  });
   return {
     planned,
     sent: emails.sent + webhooks.sent,

@@ -32,6 +32,7 @@ const jobs: WatchJobs = {
     return { alreadyRunning: false };
   },
   reschedule: async (time) => void times.push(time),
+  deliverNow: async () => undefined,
   state: () => jobsState,
 };
 /** Whether the fake engine started. */

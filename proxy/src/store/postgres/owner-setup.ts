@@ -30,6 +30,9 @@ const appGrants = (role: string) => {
     GRANT SELECT, INSERT, UPDATE ON watched_vehicles, vehicle_timeline, vehicle_alerts,
       watch_runs, watch_settings TO ${app};
     GRANT SELECT, INSERT ON alert_reads TO ${app};
+    GRANT SELECT, INSERT, UPDATE, DELETE ON fleet_alert_rules, webhooks TO ${app};
+    GRANT SELECT, INSERT, UPDATE ON deliveries TO ${app};
+    GRANT SELECT, INSERT ON delivery_attempts TO ${app};
   `;
 };
 

@@ -218,3 +218,35 @@ describe("inProcessJobs", () => {
     expect(tries).toBe(SWEEP_ATTEMPTS);
   });
 });
+
+describe("inProcessJobs' alert deliveries", () => {
+  it("deliver after each sweep and when asked, one run at a time, a request meanwhile making one more", async () => {
+    await sweptToday();
+    let runs = 0;
+    let release: (() => void) | undefined;
+    const jobs = inProcessJobs({
+      store,
+      handler: async () => REPORT,
+      deliver: async () => {
+        runs += 1;
+        if (runs === 1) await new Promise<void>((done) => (release = done));
+        return { planned: 0, sent: 0, failed: 0 };
+      },
+      logger: silentLogger,
+      now: Date.now,
+      sleep: async () => undefined,
+    });
+    await jobs.start();
+    await jobs.checkNow();
+    await expect.poll(() => runs).toBe(1);
+    // Asked twice while the first runs: one more run follows it, not two.
+    await jobs.deliverNow();
+    await jobs.deliverNow();
+    expect(runs).toBe(1);
+    release!();
+    await expect.poll(() => runs).toBe(2);
+    await new Promise((done) => setTimeout(done, 50));
+    expect(runs).toBe(2);
+    await jobs.stop();
+  });
+});

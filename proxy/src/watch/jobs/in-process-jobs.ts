@@ -12,12 +12,15 @@ import {
   SWEEP_TIME_ZONE,
   dailyCron,
 } from "./daily-time.ts";
+import type { DeliveryHandler } from "../../notify/delivery-job.ts";
 import type { SweepHandler, SweepRequest } from "./sweep-job.ts";
 import { SWEEP_ATTEMPTS, type JobEngine } from "./watch-jobs.ts";
 
 export interface InProcessJobsOptions {
   store: ProxyStore;
   handler: SweepHandler;
+  /** The alert deliveries, run every minute and after each sweep (decision 044). */
+  deliver?: DeliveryHandler;
   logger: Logger;
   now: () => number;
   /** Between the tries of a failed sweep. */
@@ -42,16 +45,43 @@ export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
     options.sleep ??
     ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
   let cron: Cron | undefined;
+  let deliveryCron: Cron | undefined;
   let queue: Promise<void> = Promise.resolve();
   const stopping = new AbortController();
   /** The fleets whose "check now" is queued or under way. */
   const fleetsUnderWay = new Set<string>();
+
+  /** One delivery run at a time; asked while one runs, one more follows it. */
+  let delivering: Promise<void> | undefined;
+  let deliverAgain = false;
+  const deliver = (): Promise<void> => {
+    const handle = options.deliver;
+    if (!handle || stopping.signal.aborted) return Promise.resolve();
+    if (delivering) {
+      deliverAgain = true;
+      return delivering;
+    }
+    delivering = (async () => {
+      do {
+        deliverAgain = false;
+        await handle().catch((error: unknown) =>
+          logger.error("The alert deliveries failed", {
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        );
+      } while (deliverAgain && !stopping.signal.aborted);
+    })().finally(() => {
+      delivering = undefined;
+    });
+    return delivering;
+  };
 
   const run = async (request: SweepRequest) => {
     for (let attempt = 1; attempt <= SWEEP_ATTEMPTS; attempt += 1) {
       if (stopping.signal.aborted) return;
       try {
         await handler(request, stopping.signal);
+        void deliver();
         return;
       } catch (error) {
         logger.error("A sweep of the watched vehicles failed", {
@@ -83,6 +113,12 @@ export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
       const time =
         (await store.watchSetting(DAILY_TIME_SETTING)) ?? DEFAULT_DAILY_TIME;
       const daily = schedule(time);
+      if (options.deliver)
+        deliveryCron = new Cron(
+          "* * * * *",
+          { name: "alert deliveries", protect: true },
+          () => void deliver(),
+        );
       const last = (await store.watchRuns(50)).find(
         (r) => r.kind === "daily" && r.outcome === "finished",
       );
@@ -104,13 +140,17 @@ export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
       );
       return { alreadyRunning: false };
     },
+    async deliverNow() {
+      void deliver();
+    },
     async reschedule(time) {
       schedule(time);
     },
     async stop() {
       cron?.stop();
+      deliveryCron?.stop();
       stopping.abort();
-      await queue;
+      await Promise.all([queue, delivering]);
     },
   };
 }

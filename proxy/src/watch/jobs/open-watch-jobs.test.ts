@@ -14,6 +14,7 @@ const engine = (failure?: Error): JobEngine => ({
   stop: async () => undefined,
   checkNow: async () => ({ alreadyRunning: false }),
   reschedule: async () => undefined,
+  deliverNow: async () => undefined,
 });
 
 describe("withStartState", () => {
@@ -63,6 +64,7 @@ describe("openWatchJobs", () => {
       store,
       logger: silentLogger,
       upstreamUrl: "http://127.0.0.1:9",
+      appUrl: () => "http://127.0.0.1:3000",
     };
     expect(openWatchJobs(common)).toBeUndefined();
     const jobs = openWatchJobs({ ...common, watchApiKey: "a key" })!;

@@ -5,6 +5,8 @@
 import { createHttpFleetClient } from "@vics/fleet";
 import type { Logger } from "@vics/shared/server/logger";
 import type { ProxyStore } from "../../store/proxy-store.ts";
+import type { AlertMailEnv } from "../../env.ts";
+import { deliveryHandler } from "../../notify/delivery-job.ts";
 import { inProcessJobs } from "./in-process-jobs.ts";
 import { pgBossJobs } from "./pg-boss-jobs.ts";
 import { sweepHandler } from "./sweep-job.ts";
@@ -49,6 +51,10 @@ export function openWatchJobs(options: {
   watchApiKey?: string;
   /** The proxy's PostgreSQL, when it has one. */
   databaseUrl?: string;
+  /** Alert emails' SMTP server; unset, emails wait (decision 044). */
+  alertMail?: AlertMailEnv;
+  /** The web app's origin, for the links in alerts. */
+  appUrl: () => string;
 }): WatchJobs | undefined {
   const { store, logger } = options;
   if (options.watchApiKey === undefined) {
@@ -65,13 +71,21 @@ export function openWatchJobs(options: {
       headers: { "X-API-Key": options.watchApiKey },
     }),
   });
+  const deliver = deliveryHandler({
+    store,
+    logger,
+    now: Date.now,
+    alertMail: options.alertMail,
+    appUrl: options.appUrl,
+  });
   return withStartState(
     options.databaseUrl === undefined
-      ? inProcessJobs({ store, handler, logger, now: Date.now })
+      ? inProcessJobs({ store, handler, deliver, logger, now: Date.now })
       : pgBossJobs({
           connectionString: options.databaseUrl,
           store,
           handler,
+          deliver,
           logger,
         }),
   );

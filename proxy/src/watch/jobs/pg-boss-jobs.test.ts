@@ -60,6 +60,8 @@ async function proxies(
   fail = false,
   /** What each sweep waits for before it finishes. */
   hold?: () => Promise<void>,
+  /** Counts the alert delivery runs, by process. */
+  deliveries?: number[],
 ) {
   const url = await server.createDatabase(`jobs_${++databases}`);
   store = openSqliteProxyStore({ path: ":memory:", auditRetentionDays: 30 });
@@ -75,6 +77,12 @@ async function proxies(
       connectionString: url,
       store,
       handler,
+      ...(deliveries && {
+        deliver: async () => {
+          deliveries.push(by);
+          return { planned: 0, sent: 0, failed: 0 };
+        },
+      }),
       logger: silentLogger,
       clock,
       instanceName: `proxy ${by}`,
@@ -141,6 +149,26 @@ describe("the sweeps on pg-boss", () => {
       fleetId: "vans",
       registrations: ["AB12CDE", "SW71UWJ"],
     });
+  }, 120_000);
+
+  it("runs the alert deliveries after a sweep, and when asked, in one process at a time", async () => {
+    const clock = new TestClock("2026-11-20T12:00:30Z");
+    const deliveries: number[] = [];
+    const { sweeps, all } = await proxies(
+      2,
+      clock,
+      false,
+      undefined,
+      deliveries,
+    );
+    await all[0]!.checkNow();
+    await clock.tick(5_000);
+    await expect.poll(() => sweeps.length).toBe(1);
+    await expect.poll(() => deliveries.length).toBeGreaterThanOrEqual(1);
+    const afterSweep = deliveries.length;
+    await all[1]!.deliverNow();
+    await clock.tick(5_000);
+    await expect.poll(() => deliveries.length).toBe(afterSweep + 1);
   }, 120_000);
 
   it("queues a fleet's check once, whichever process is asked, while it is queued or under way", async () => {

@@ -20,11 +20,14 @@ import {
   JOBS_SCHEMA,
   mayMigrateJobs,
 } from "./jobs-schema.ts";
+import type { DeliveryHandler } from "../../notify/delivery-job.ts";
 import type { SweepHandler, SweepRequest } from "./sweep-job.ts";
 import { SWEEP_ATTEMPTS, type JobEngine } from "./watch-jobs.ts";
 
 export const SWEEP_QUEUE = "vics-watch-sweep";
 export const SWEEP_DEAD_LETTER = "vics-watch-sweep-failed";
+/** The alert deliveries (decision 044): one run at a time between the replicas. */
+export const DELIVERY_QUEUE = "vics-alert-deliveries";
 
 /** The words of pg-boss's refusal to start on a schema it may not make or migrate. */
 const SCHEMA_NOT_READY = /not installed|requires migrations/;
@@ -33,6 +36,8 @@ export interface PgBossJobsOptions {
   connectionString: string;
   store: ProxyStore;
   handler: SweepHandler;
+  /** The alert deliveries, run every minute and after each sweep (decision 044). */
+  deliver?: DeliveryHandler;
   logger: Logger;
   /** pg-boss's own clock: its TestClock in tests. */
   clock?: Clock;
@@ -41,7 +46,7 @@ export interface PgBossJobsOptions {
 }
 
 export function pgBossJobs(options: PgBossJobsOptions): JobEngine {
-  const { store, handler, logger } = options;
+  const { store, handler, logger, deliver } = options;
   const applicationName = options.instanceName ?? "vics-proxy jobs";
   const boss = new PgBoss({
     connectionString: options.connectionString,
@@ -113,9 +118,33 @@ export function pgBossJobs(options: PgBossJobsOptions): JobEngine {
       await boss.work<SweepRequest>(
         SWEEP_QUEUE,
         async ([job]: Job<SweepRequest>[]) => {
-          if (job) await handler(job.data, job.signal);
+          if (!job) return;
+          await handler(job.data, job.signal);
+          if (deliver) await boss.send(DELIVERY_QUEUE, {});
         },
       );
+      if (deliver) {
+        // At most one run active and one waiting: asked again meanwhile adds nothing.
+        await boss.createQueue(DELIVERY_QUEUE, {
+          policy: "stately",
+          retryLimit: 0,
+          expireInSeconds: 30 * 60,
+        });
+        await boss.schedule(
+          DELIVERY_QUEUE,
+          "* * * * *",
+          {},
+          {
+            key: "every-minute",
+          },
+        );
+        await boss.work(DELIVERY_QUEUE, async () => {
+          await deliver();
+        });
+      }
+    },
+    async deliverNow() {
+      if (deliver) await boss.send(DELIVERY_QUEUE, {});
     },
     async checkNow(fleet) {
       if (fleet && (await fleetUnderWay(fleet.fleetId)))
