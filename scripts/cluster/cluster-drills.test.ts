@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_KEY_HEADER, paths } from "@vics/shared";
+import { API_KEY_HEADER, WATCH_PATHS, paths } from "@vics/shared";
 import {
   clusterUsers,
   drillClient,
@@ -121,6 +121,31 @@ describe("the cluster", () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(120);
     expect(statuses.filter((status) => status === 429)).toHaveLength(10);
   }, 30_000);
+
+  it("both proxies run the re-checks, on pg-boss as their lesser role, in the schema its owner made", async () => {
+    const admin = await signedInUser(cluster, client, "admin");
+    // Over nginx, which takes turns between the two proxies: each says so of its own jobs.
+    const everyAnswerOn = async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, async () => {
+          const response = await client.fetch(WATCH_PATHS.admin, {
+            cookie: admin.cookie,
+          });
+          return ((await response.json()) as { reChecksOn: boolean })
+            .reChecksOn;
+        }),
+      );
+      return answers.every(Boolean);
+    };
+    await expect
+      .poll(everyAnswerOn, { timeout: 20_000, interval: 500 })
+      .toBe(true);
+    const { rows } = await cluster.postgres.query(
+      "SELECT pg_get_userbyid(nspowner) AS owner FROM pg_namespace WHERE nspname = 'vics_jobs'",
+      "vics_proxy",
+    );
+    expect(rows).toEqual([{ owner: "vics_proxy_owner" }]);
+  }, 60_000);
 
   it("a service replica killed with kill -9 under load: every GET is answered, and every answer is in the audit log", async () => {
     const { cookie } = await signedInUser(cluster, client, "admin");

@@ -41,6 +41,7 @@ describe("deploy/nginx/vics.conf", () => {
       PUBLIC_ORIGIN: "https://127.0.0.1:8443",
       SERVICE_URL: "http://127.0.0.1:3100",
       API_KEY_FILE: join(dir, "key"),
+      WATCH_API_KEY_FILE: join(dir, "watch-key"),
       SERVER_NAME: "localhost",
       HTTP_LISTEN: "127.0.0.1:8080",
       HTTPS_LISTEN: "127.0.0.1:8443",

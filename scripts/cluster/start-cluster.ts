@@ -52,6 +52,8 @@ export interface Cluster {
   nginx: Nginx;
   /** The API key file the proxies read (mode 0600). */
   apiKeyFile: string;
+  /** The re-checks' own key file (mode 0600), another key, so they never spend the staff's. */
+  watchApiKeyFile: string;
   /** The rendered deploy/ files the cluster runs. */
   etcDir: string;
   logsDir: string;
@@ -124,6 +126,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const url = `https://127.0.0.1:${httpsPort}`;
     const serviceUrl = `http://127.0.0.1:${serviceListenPort}`;
     const apiKeyFile = join(etcDir, "proxy-api-key");
+    const watchApiKeyFile = join(etcDir, "watch-api-key");
     const values: Record<string, string> = {
       APP_DIR: ROOT,
       // The env files render into etc/env/, where the units look for them.
@@ -144,6 +147,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       PUBLIC_ORIGIN: url,
       SERVICE_URL: serviceUrl,
       API_KEY_FILE: apiKeyFile,
+      WATCH_API_KEY_FILE: watchApiKeyFile,
       SERVER_NAME: "127.0.0.1 localhost",
       HTTP_LISTEN: `127.0.0.1:${httpPort}`,
       HTTPS_LISTEN: `127.0.0.1:${httpsPort}`,
@@ -199,6 +203,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       databaseEnv: serviceEnv,
       namePrefix: "cluster-proxies",
     });
+    // The watched fleets' re-checks: a key of their own, as on a real machine.
+    await ensureProxyKey({
+      root: ROOT,
+      serviceUrl,
+      keyFile: watchApiKeyFile,
+      databaseEnv: serviceEnv,
+      namePrefix: "cluster-rechecks",
+    });
     const firstAdmin = ensureFirstAdmin(
       readUnit(
         readFileSync(files["systemd/vics-proxy@.service"], "utf8"),
@@ -224,6 +236,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       redis,
       nginx,
       apiKeyFile,
+      watchApiKeyFile,
       etcDir,
       logsDir,
       proxyEnv,
