@@ -68,6 +68,13 @@ export const NAV_AREAS: NavArea[] = [
     comingNext: false,
     needs: "admin",
   },
+  {
+    label: "Alerts",
+    to: "/admin/alerts",
+    activeOn: ["/admin/alerts/*"],
+    comingNext: false,
+    needs: "admin",
+  },
 ];
 
 /** The areas a role can use, in order. */

@@ -101,6 +101,13 @@ export const appRoutes: RouteObject[] = [
                 }),
               },
               {
+                path: "fleets/:fleetId/alerts",
+                handle: needs({ needs: "fleet" }),
+                lazy: async () => ({
+                  Component: (await fleet()).AlertRulePage,
+                }),
+              },
+              {
                 path: "admin/users",
                 handle: needs({ needs: "admin" }),
                 lazy: async () => ({ Component: (await admin()).UsersPage }),
@@ -114,6 +121,11 @@ export const appRoutes: RouteObject[] = [
                 path: "admin/data",
                 handle: needs({ needs: "admin" }),
                 lazy: async () => ({ Component: (await admin()).DataPage }),
+              },
+              {
+                path: "admin/alerts",
+                handle: needs({ needs: "admin" }),
+                lazy: async () => ({ Component: (await admin()).AlertsPage }),
               },
               {
                 path: "account",

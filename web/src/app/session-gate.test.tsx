@@ -48,6 +48,7 @@ describe("what each role sees in the navigation", () => {
         "Users",
         "Audit log",
         "Data",
+        "Alerts",
       ],
     ],
   ] as const)("%s: %j", (role, labels) => {

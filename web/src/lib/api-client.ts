@@ -1,5 +1,5 @@
 // THE one API client: every request from the web app goes through apiGet, apiPost, apiPatch, apiPut,
-// apiSend, apiGetFile or the *WithRateLimit variants, which also hand back the rate-limit reading of the
+// apiSend, apiDelete, apiGetFile or the *WithRateLimit variants, which also hand back the rate-limit reading of the
 // response (the fleet run paces itself by it). An answer saying the session has ended or the
 // role may not do this is also told to the app (session-events.ts).
 import {
@@ -127,6 +127,15 @@ export async function apiSend(
   await request(path, shape, undefined, options);
 }
 
+/** DELETE a path, for an answer with nothing to read (204); every error is an ApiError. */
+export async function apiDelete(
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<void> {
+  const shape: RequestShape = { method: "DELETE", headers: options.headers };
+  await request(path, shape, undefined, options);
+}
+
 /**
  * GET a file the proxy makes (the audit log's CSV) as it came, `accept` its media type. Fetched,
  * not linked: a link cannot carry CLIENT_HEADER, which the proxy requires on every /api request
@@ -186,7 +195,7 @@ function jsonShape(
 }
 
 interface RequestShape {
-  method: "GET" | "POST" | "PATCH" | "PUT";
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   body?: string;
   headers?: Record<string, string>;
 }

@@ -190,6 +190,10 @@ export function SavedFleetPage() {
         every day. Last changed {formatDateTime(fleet.data.updated.at)}
         {fleet.data.updated.by ? ` by ${fleet.data.updated.by}` : ""}.
       </p>
+      <p>
+        <Link to={fleetPaths.alertRule(fleetId)}>Alert rule</Link>: which alerts
+        are emailed or sent to webhooks, and to whom.
+      </p>
       <ul className="saved-fleets__list" aria-label="Vehicles by status">
         {WATCHED_ORDER.filter((key) => whole[key] > 0).map((key) => (
           <li key={key}>

@@ -4,6 +4,8 @@ export const fleetPaths = {
   run: (runId: string) => `/fleet/runs/${encodeURIComponent(runId)}`,
   savedFleets: () => "/fleets",
   savedFleet: (fleetId: string) => `/fleets/${encodeURIComponent(fleetId)}`,
+  alertRule: (fleetId: string) =>
+    `/fleets/${encodeURIComponent(fleetId)}/alerts`,
   watchedVehicle: (registration: string) =>
     `/fleets/vehicles/${encodeURIComponent(registration)}`,
 } as const;

@@ -1,0 +1,169 @@
+// On the alerts page: the delivery log. Every email and webhook delivery the alerts are owed,
+// newest first, with each attempt and why one was dropped; filtered by status, and a failed or
+// dropped delivery sent again ("Replay"), after which the log is read again.
+import { useId, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  DELIVERY_STATUSES,
+  formatRegistration,
+  type Delivery,
+  type DeliveryStatus,
+} from "@vics/shared";
+import { BusyButton } from "../../../components/busy-button.tsx";
+import { LoadingMessage } from "../../../components/loading-message.tsx";
+import { useSessionUser } from "../../../lib/session-user.ts";
+import { deliveriesQueryOptions, replayDelivery } from "../api/alerts-api.ts";
+import { adminProblemWords } from "../lib/admin-problems.ts";
+import { NONE_WORDS, STATUS_FILTER_WORDS } from "../lib/delivery-words.ts";
+import { DeliveryRow } from "./delivery-row.tsx";
+
+function DeliveriesTable({
+  deliveries,
+  status,
+  replaying,
+  onReplay,
+}: {
+  deliveries: Delivery[];
+  status: DeliveryStatus | undefined;
+  replaying: number | undefined;
+  onReplay: (delivery: Delivery) => void;
+}) {
+  if (deliveries.length === 0)
+    return (
+      <p>
+        {status
+          ? NONE_WORDS[status]
+          : "No deliveries yet: alerts are delivered once a fleet’s rule names an address or webhook."}
+      </p>
+    );
+  return (
+    <table className="data-table alerts__deliveries">
+      <caption className="visually-hidden">Deliveries, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">When (UK)</th>
+          <th scope="col">Fleet</th>
+          <th scope="col">Vehicle</th>
+          <th scope="col">Channel</th>
+          <th scope="col">To</th>
+          <th scope="col">Status</th>
+          <th scope="col">Attempts</th>
+          <th scope="col">Note</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {deliveries.map((delivery) => (
+          <DeliveryRow
+            key={delivery.id}
+            delivery={delivery}
+            replaying={replaying === delivery.id}
+            onReplay={onReplay}
+          />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function DeliveryLogSection() {
+  const id = useId();
+  const me = useSessionUser();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<DeliveryStatus>();
+  const log = useQuery(deliveriesQueryOptions(status));
+  const [replaying, setReplaying] = useState<number>();
+  const [done, setDone] = useState("");
+  const [problem, setProblem] = useState<string>();
+
+  async function replay(delivery: Delivery) {
+    if (replaying !== undefined) return;
+    setReplaying(delivery.id);
+    setDone("");
+    setProblem(undefined);
+    try {
+      await replayDelivery(delivery.id);
+      setDone(
+        `The delivery to ${delivery.to} about ${formatRegistration(delivery.registration)} is being sent again.`,
+      );
+      await queryClient.invalidateQueries({
+        queryKey: ["admin", "alerts", "deliveries"],
+      });
+    } catch (error) {
+      setProblem(adminProblemWords(error, me?.role));
+    } finally {
+      setReplaying(undefined);
+    }
+  }
+
+  return (
+    <section aria-labelledby="delivery-log-heading">
+      <h2 id="delivery-log-heading" className="heading-m">
+        Delivery log
+      </h2>
+      <p>
+        Every email and webhook delivery the alerts are owed, newest first (the
+        latest 200), with what the mail server or receiver answered. A failed
+        delivery ran out of retries; “Replay” sends it again, as does one
+        dropped.
+      </p>
+      <div className="form-group">
+        <label className="label" htmlFor={`${id}-status`}>
+          Show
+        </label>
+        <select
+          id={`${id}-status`}
+          className="select"
+          value={status ?? ""}
+          onChange={(event) =>
+            setStatus(
+              event.target.value === ""
+                ? undefined
+                : (event.target.value as DeliveryStatus),
+            )
+          }
+        >
+          <option value="">All deliveries</option>
+          {DELIVERY_STATUSES.map((each) => (
+            <option key={each} value={each}>
+              {STATUS_FILTER_WORDS[each]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {problem && (
+        <div className="notice" role="alert">
+          <p className="notice__title">The delivery was not replayed</p>
+          <p>{problem}</p>
+        </div>
+      )}
+      <p role="status" className="alerts__status">
+        {done}
+      </p>
+      {log.isPending ? (
+        <LoadingMessage>Loading the deliveries…</LoadingMessage>
+      ) : log.isError ? (
+        <div className="notice" role="alert">
+          <p className="notice__title">The deliveries cannot be shown</p>
+          <p>{adminProblemWords(log.error, me?.role)}</p>
+          <BusyButton
+            busy={log.isFetching}
+            busyLabel="Trying again…"
+            onClick={() => void log.refetch()}
+          >
+            Try again
+          </BusyButton>
+        </div>
+      ) : (
+        <DeliveriesTable
+          deliveries={log.data.deliveries}
+          status={status}
+          replaying={replaying}
+          onReplay={(delivery) => void replay(delivery)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+// A saved fleet's alert rule (the proxy's /api/fleets/{id}/alert-rule), parsed with the shared
+// contract: the rule with the team's webhooks it may choose from, and saving a new rule.
+import { queryOptions } from "@tanstack/react-query";
+import {
+  ALERT_PATHS,
+  AlertRuleSchema,
+  FleetAlertRuleSchema,
+  type AlertRule,
+} from "@vics/shared";
+import { z } from "zod";
+import { apiGet, apiPut } from "../../../lib/api-client.ts";
+
+export function alertRuleQueryOptions(fleetId: string) {
+  return queryOptions({
+    queryKey: ["fleets", fleetId, "alert-rule"],
+    queryFn: ({ signal }) =>
+      apiGet(ALERT_PATHS.rule(fleetId), FleetAlertRuleSchema, { signal }),
+    // The team's webhooks change on the admin's page: ask again on every visit.
+    staleTime: 0,
+  });
+}
+
+export function saveAlertRule(fleetId: string, rule: AlertRule) {
+  return apiPut(
+    ALERT_PATHS.rule(fleetId),
+    rule,
+    z.object({ rule: AlertRuleSchema }),
+  );
+}
