@@ -89,8 +89,10 @@ export const WebhookChoiceSchema = z.object({
   failing: z.boolean(),
 });
 
-/** GET /api/fleets/{id}/alert-rule: the rule, and the webhooks it may choose from. */
+/** GET /api/fleets/{id}/alert-rule: the fleet, its rule, and the webhooks it may choose from. */
 export const FleetAlertRuleSchema = z.object({
+  /** The fleet's id and name, for the page's heading. */
+  fleet: z.object({ id: z.string(), name: z.string() }),
   rule: AlertRuleSchema,
   /** False when the proxy has no SMTP server configured: emails would wait, unsent. */
   emailOn: z.boolean(),

@@ -59,6 +59,7 @@ describe("a fleet's alert rule", () => {
       await (await send("GET", ALERT_PATHS.rule(fleetId), cookie)).json(),
     );
     expect(first).toEqual({
+      fleet: { id: fleetId, name: "Vans" },
       rule: DEFAULT_ALERT_RULE,
       emailOn: true,
       webhooks: [],

@@ -37,6 +37,7 @@ export function registerAlertRuleRoutes(
       store.webhooks(),
     ]);
     return c.json({
+      fleet: { id: fleet.id, name: fleet.name },
       rule: rule ?? DEFAULT_ALERT_RULE,
       emailOn: deps.emailOn,
       webhooks: webhooks.map((w) => ({

@@ -1,9 +1,6 @@
 import pg from "pg";
 import { migratePg, type PgPool } from "@vics/shared/server/postgres";
-import {
-  installJobsSchema,
-  jobsGrants,
-} from "../../watch/jobs/jobs-schema.ts";
+import { installJobsSchema, jobsGrants } from "../../watch/jobs/jobs-schema.ts";
 import { MIGRATIONS, MIGRATIONS_NAME } from "./schema.ts";
 
 /**
@@ -70,8 +67,7 @@ export async function setUpAsOwner(
   );
   await installJobsSchema(owner);
   // Grants only, whichever release installed it: nothing a newer one needs is taken back.
-  if (setup.appRole !== undefined)
-    await owner.query(jobsGrants(setup.appRole));
+  if (setup.appRole !== undefined) await owner.query(jobsGrants(setup.appRole));
   return ran;
 }
 

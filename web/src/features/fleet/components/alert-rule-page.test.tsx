@@ -4,7 +4,6 @@ import { http } from "msw";
 import {
   ALERT_PATHS,
   DEFAULT_ALERT_RULE,
-  FLEET_PATHS,
   type AlertRule,
   type SavedFleet,
 } from "@vics/shared";
@@ -37,9 +36,9 @@ function serveRule(
 ) {
   const sent: unknown[] = [];
   server.use(
-    http.get(FLEET_PATHS.fleet(fleet.id), () => json(fleet)),
     http.get(ALERT_PATHS.rule(fleet.id), () =>
       json({
+        fleet: { id: fleet.id, name: fleet.name },
         rule: answer.rule ?? DEFAULT_ALERT_RULE,
         emailOn: answer.emailOn ?? true,
         webhooks: answer.webhooks ?? WEBHOOKS,

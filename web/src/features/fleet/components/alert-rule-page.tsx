@@ -9,38 +9,34 @@ import { ErrorPanel } from "../../../components/error-panel.tsx";
 import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { StatusIcon } from "../../../components/status-icon.tsx";
 import { alertRuleQueryOptions } from "../api/alert-rules-api.ts";
-import { savedFleetQueryOptions } from "../api/saved-fleets-api.ts";
 import { fleetPaths } from "../lib/fleet-paths.ts";
 import { AlertRuleForm } from "./alert-rule-form.tsx";
 import "../alert-rule.css";
 
 export function AlertRulePage() {
   const { fleetId = "" } = useParams();
-  const fleet = useQuery(savedFleetQueryOptions(fleetId));
   const answer = useQuery(alertRuleQueryOptions(fleetId));
 
-  if (fleet.isPending || answer.isPending)
+  if (answer.isPending)
     return <LoadingMessage>Opening the alert rule…</LoadingMessage>;
-  if (fleet.isError || answer.isError)
+  if (answer.isError)
     return (
-      <ErrorPanel
-        error={fleet.error ?? answer.error}
-        onRetry={() => {
-          void fleet.refetch();
-          void answer.refetch();
-        }}
-      />
+      <ErrorPanel error={answer.error} onRetry={() => void answer.refetch()} />
     );
 
   return (
     <div className="alert-rule">
-      <DocumentTitle title={`Alert rule – ${fleet.data.name} – Fleets`} />
+      <DocumentTitle
+        title={`Alert rule – ${answer.data.fleet.name} – Fleets`}
+      />
       <p className="back-link">
-        <Link to={fleetPaths.savedFleet(fleetId)}>{fleet.data.name}</Link>
+        <Link to={fleetPaths.savedFleet(fleetId)}>
+          {answer.data.fleet.name}
+        </Link>
       </p>
       <h1 className="heading-l">
-        <span className="heading-caption">Fleet {fleet.data.name}</span> Alert
-        rule
+        <span className="heading-caption">Fleet {answer.data.fleet.name}</span>{" "}
+        Alert rule
       </h1>
       <p className="lead">
         Which of this fleet’s alerts are sent by email and to the team’s
