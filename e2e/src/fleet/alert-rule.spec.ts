@@ -2,11 +2,9 @@
 // follows "Alert rule" from its page, chooses which alerts go out and to whom, saves, and finds
 // the choices kept after a reload; then an admin opens the Alerts page and its delivery log.
 // axe on both pages.
-import { createStaffUser, proxyStorePath } from "../auth/sign-in.ts";
 import { axeViolations } from "../axe.ts";
 import { expect, test } from "../fixtures.ts";
-import { stackEnv } from "../stack-env.ts";
-import { FleetPage } from "../pages/fleet-page.ts";
+import { openNewSavedFleet } from "./fleet-user.ts";
 
 // A fleet user of their own, signed in below; the admin comes later in the journey.
 test.use({ signedInAs: null });
@@ -14,27 +12,13 @@ test.use({ signedInAs: null });
 test("set an alert rule", async ({ page, context, baseURL, sessionFor }) => {
   // Two pages checked with axe, and a fleet check first.
   test.slow();
-  const { dataDir } = await stackEnv();
-  const manager = await createStaffUser(
+  const name = await openNewSavedFleet(
+    page,
+    context,
     baseURL!,
-    proxyStorePath(dataDir),
-    "fleet",
+    ["AB12CDE", "LP08SED"],
+    "Alerts",
   );
-  await context.addCookies([{ ...manager.session, url: baseURL! }]);
-  const fleet = new FleetPage(page);
-  await fleet.open();
-  await fleet.paste("AB12CDE\nLP08SED");
-  await fleet.startButton.click();
-  await expect(fleet.finished).toHaveText("Finished: 2 vehicles checked.");
-
-  // Fleets outlive one journey on the stack: a name of its own each time.
-  const name = `Alerts ${test.info().repeatEachIndex}-${Date.now()}`;
-  await page.getByRole("textbox", { name: "Fleet name" }).fill(name);
-  await page.getByRole("button", { name: "Save as a fleet" }).click();
-  await page.getByRole("link", { name }).click();
-  await expect(
-    page.getByRole("heading", { name: `Fleet ${name}` }),
-  ).toBeVisible();
 
   await page.getByRole("link", { name: "Alert rule" }).click();
   await expect(

@@ -3,11 +3,9 @@
 // own), sees each vehicle's answer and alert in words, a vehicle's timeline and the
 // notification, then updates the fleet from a file with the difference shown first. axe on
 // every new page.
-import { createStaffUser, proxyStorePath } from "../auth/sign-in.ts";
 import { axeViolations } from "../axe.ts";
 import { expect, test } from "../fixtures.ts";
-import { stackEnv } from "../stack-env.ts";
-import { FleetPage } from "../pages/fleet-page.ts";
+import { openNewSavedFleet } from "./fleet-user.ts";
 
 // A fleet user of its own each time: the stack's watched vehicles and their alerts outlive one
 // journey (and its repeats), and notifications are read per person.
@@ -20,28 +18,13 @@ test("save a fleet check as a fleet, check it now, and see each vehicle's answer
 }) => {
   // A long journey over many pages, each checked with axe.
   test.slow();
-  const { dataDir } = await stackEnv();
-  const manager = await createStaffUser(
+  const name = await openNewSavedFleet(
+    page,
+    context,
     baseURL!,
-    proxyStorePath(dataDir),
-    "fleet",
+    ["AB12CDE", "LP08SED", "MT15EXP"],
+    "Depot",
   );
-  await context.addCookies([{ ...manager.session, url: baseURL! }]);
-  const fleet = new FleetPage(page);
-  await fleet.open();
-  await fleet.paste("AB12CDE\nLP08SED\nMT15EXP");
-  await fleet.startButton.click();
-  await expect(fleet.finished).toHaveText("Finished: 3 vehicles checked.");
-
-  // Fleets outlive one journey on the stack: a name of its own each time.
-  const name = `Depot ${test.info().repeatEachIndex}-${Date.now()}`;
-  await page.getByRole("textbox", { name: "Fleet name" }).fill(name);
-  await page.getByRole("button", { name: "Save as a fleet" }).click();
-  await page.getByRole("link", { name }).click();
-
-  await expect(
-    page.getByRole("heading", { name: `Fleet ${name}` }),
-  ).toBeVisible();
   const table = page.getByRole("table");
   await expect(table.getByRole("row")).toHaveCount(4);
   expect(await axeViolations(page)).toEqual([]);
