@@ -1,67 +1,37 @@
 // On the alerts page: email. Whether a mail server is set up (without one, emails wait in the
 // delivery log, unsent), and when the daily digest goes (UK time, which the admin sets).
-import { useState, type FormEvent } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { DigestTimeSchema } from "@vics/shared";
-import { BusyButton } from "../../../components/busy-button.tsx";
 import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { StatusIcon } from "../../../components/status-icon.tsx";
-import { TextField } from "../../../components/text-field.tsx";
 import { useSessionUser } from "../../../lib/session-user.ts";
 import { alertMailQueryOptions, setDigestTime } from "../api/alerts-api.ts";
 import { adminProblemWords } from "../lib/admin-problems.ts";
+import { TimeOfDayForm } from "./time-of-day-form.tsx";
 
 const TIME_ID = "alerts-digest-time";
 
 function DigestTimeForm({ current }: { current: string }) {
   const queryClient = useQueryClient();
   const me = useSessionUser();
-  const [time, setTime] = useState(current);
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<{ error?: string; saved?: string }>({});
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = DigestTimeSchema.safeParse({ digestTime: time.trim() });
-    if (!parsed.success) {
-      setNote({ error: parsed.error.issues[0]?.message });
-      return;
-    }
-    setBusy(true);
-    setNote({});
-    try {
-      const settings = await setDigestTime(parsed.data.digestTime);
-      queryClient.setQueryData(alertMailQueryOptions().queryKey, settings);
-      setNote({
-        saved: `The daily digest now goes at ${settings.digestTime}, UK time.`,
-      });
-    } catch (error) {
-      setNote({ error: adminProblemWords(error, me?.role) });
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
-      <TextField
-        id={TIME_ID}
-        label="Daily digest time"
-        hint="UK time, 24-hour, such as 07:00. The alerts not emailed at once go then, one email a day to each address. It stays at that time in London across the clock change."
-        value={time}
-        onChange={setTime}
-        width="short"
-        autoComplete="off"
-        error={note.error}
-      />
-      <BusyButton busy={busy} busyLabel="Saving…" secondary>
-        Save the time
-      </BusyButton>
-      <p role="status" className="alerts__status">
-        {note.saved ?? ""}
-      </p>
-    </form>
+    <TimeOfDayForm
+      id={TIME_ID}
+      label="Daily digest time"
+      hint="UK time, 24-hour, such as 07:00. The alerts not emailed at once go then, one email a day to each address. It stays at that time in London across the clock change."
+      current={current}
+      check={(time) => {
+        const parsed = DigestTimeSchema.safeParse({ digestTime: time });
+        return parsed.success ? undefined : parsed.error.issues[0]?.message;
+      }}
+      save={async (time) => {
+        const settings = await setDigestTime(time);
+        queryClient.setQueryData(alertMailQueryOptions().queryKey, settings);
+        return `The daily digest now goes at ${settings.digestTime}, UK time.`;
+      }}
+      problemWords={(error) => adminProblemWords(error, me?.role)}
+      statusClassName="alerts__status"
+    />
   );
 }
 

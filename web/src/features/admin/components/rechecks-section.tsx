@@ -1,16 +1,14 @@
 // On the data page: the watched fleets' daily re-checks. When they run (UK time, which the
 // admin sets), whether they are on, the vehicles without an answer for over a day, and the
 // latest sweeps.
-import { useState, type FormEvent } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { isApiError, type WatchAdminSchema } from "@vics/shared";
 import type { z } from "zod";
-import { BusyButton } from "../../../components/busy-button.tsx";
 import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { StatusIcon } from "../../../components/status-icon.tsx";
-import { TextField } from "../../../components/text-field.tsx";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { setDailyTime, watchAdminQueryOptions } from "../api/watch-api.ts";
+import { TimeOfDayForm } from "./time-of-day-form.tsx";
 
 type WatchAdmin = z.infer<typeof WatchAdminSchema>;
 
@@ -18,48 +16,25 @@ const TIME_ID = "rechecks-daily-time";
 
 function DailyTimeForm({ current }: { current: string }) {
   const queryClient = useQueryClient();
-  const [time, setTime] = useState(current);
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<{ error?: string; saved?: string }>({});
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
-      const { dailyTime } = await setDailyTime(time.trim());
-      setNote({
-        saved: `The daily re-check now runs at ${dailyTime}, UK time.`,
-      });
-      await queryClient.invalidateQueries({ queryKey: ["admin", "watch"] });
-    } catch (error) {
-      setNote({
-        error: isApiError(error)
-          ? error.detail
-          : "VICS could not save the time. Try again.",
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
-      <TextField
-        id={TIME_ID}
-        label="Daily re-check time"
-        hint="UK time, 24-hour, such as 06:00. It stays at that time in London across the clock change."
-        value={time}
-        onChange={setTime}
-        width="short"
-        autoComplete="off"
-        error={note.error}
-      />
-      <BusyButton busy={busy} busyLabel="Saving…" secondary>
-        Save the time
-      </BusyButton>
-      {note.saved && <p role="status">{note.saved}</p>}
-    </form>
+    <TimeOfDayForm
+      id={TIME_ID}
+      label="Daily re-check time"
+      hint="UK time, 24-hour, such as 06:00. It stays at that time in London across the clock change."
+      current={current}
+      save={async (time) => {
+        const { dailyTime } = await setDailyTime(time);
+        return `The daily re-check now runs at ${dailyTime}, UK time.`;
+      }}
+      afterSave={() =>
+        queryClient.invalidateQueries({ queryKey: ["admin", "watch"] })
+      }
+      problemWords={(error) =>
+        isApiError(error)
+          ? error.detail
+          : "VICS could not save the time. Try again."
+      }
+    />
   );
 }
 
