@@ -10,23 +10,15 @@ import type {
 } from "../store/delivery-store.ts";
 import { afterFailure } from "./retry-schedule.ts";
 import { keepWanted } from "./still-wanted.ts";
+import type {
+  SendWebhookOptions,
+  WebhookAttempt,
+} from "./webhook/send-webhook.ts";
 
-export interface WebhookAttempt {
-  url: string;
-  allowPrivate: boolean;
-  /** The message's id, the same on every retry: the receiver's idempotency key. */
-  id: string;
-  timestamp: Date;
-  body: string;
-  /** Newest first. */
-  secrets: string[];
-}
-
-export type WebhookSender = (attempt: WebhookAttempt) => Promise<{
-  ok: boolean;
-  status: number | null;
-  error: string | null;
-}>;
+/** Sends one attempt (webhook/send-webhook.ts; a test may wrap it). */
+export type WebhookSender = (
+  attempt: Omit<SendWebhookOptions, "timeoutMs" | "lookup">,
+) => Promise<Pick<WebhookAttempt, "ok" | "status" | "error">>;
 
 export interface WebhookDeps {
   store: ProxyStore;

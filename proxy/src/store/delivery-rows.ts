@@ -84,20 +84,18 @@ export const toDelivery = (row: DeliveryRow): StoredDelivery => ({
   nextAttemptAt: numOrNull(row.next_attempt_at),
 });
 
-/** A delivery joined with its alert (a_*) and fleet. */
-export interface PendingRow extends DeliveryRow {
+export interface AlertRow {
+  id: Num;
   registration: string;
   kind: AlertKind;
   key: string;
   detail: unknown;
   opened_at: Num;
   closed_at: Num | null;
-  fleet_name: string | null;
-  still_in_fleet: number | boolean;
 }
 
-export const alertOfRow = (row: PendingRow): StoredAlert => ({
-  id: num(row.alert_id),
+export const toAlertRow = (row: AlertRow): StoredAlert => ({
+  id: num(row.id),
   registration: row.registration,
   kind: row.kind,
   key: row.key,
@@ -105,6 +103,15 @@ export const alertOfRow = (row: PendingRow): StoredAlert => ({
   openedAt: num(row.opened_at),
   closedAt: numOrNull(row.closed_at),
 });
+
+/** A delivery joined with its alert's columns and its fleet's name. */
+export interface PendingRow extends DeliveryRow, Omit<AlertRow, "id"> {
+  fleet_name: string | null;
+  still_in_fleet: number | boolean;
+}
+
+const alertOfRow = (row: PendingRow): StoredAlert =>
+  toAlertRow({ ...row, id: row.alert_id });
 
 export const toPending = (row: PendingRow): PendingDelivery => ({
   ...toDelivery(row),
@@ -134,16 +141,3 @@ export const DELIVERY_SELECT = `SELECT d.*, a.registration, a.kind, a.key, a.det
   FROM deliveries d
   JOIN vehicle_alerts a ON a.id = d.alert_id
   LEFT JOIN fleets f ON f.id = d.fleet_id`;
-
-export interface AlertRow {
-  id: Num;
-  registration: string;
-  kind: AlertKind;
-  key: string;
-  detail: unknown;
-  opened_at: Num;
-  closed_at: Num | null;
-}
-
-export const toAlertRow = (row: AlertRow): StoredAlert =>
-  alertOfRow({ ...row, alert_id: row.id } as unknown as PendingRow);

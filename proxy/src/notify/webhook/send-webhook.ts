@@ -19,7 +19,7 @@ const USER_AGENT = "VICS-Webhooks/1";
 
 export interface SendWebhookOptions {
   url: string;
-  /** Let the URL reach loopback and private addresses: development and tests only. */
+  /** Let the URL reach loopback and private addresses: only where an admin allowed it. */
   allowPrivate: boolean;
   /** The message's id, the same on every retry of it. */
   id: string;
