@@ -1,9 +1,10 @@
 // One user in the users table, with what an admin can do to them: change the role, disable or
 // enable (each asked again first), and send a password reset.
-import { useId, useState, type ReactNode } from "react";
+import { useId, useState } from "react";
 import { ROLES, type AdminUser, type Role } from "@vics/shared";
 import { ROLE_NAMES } from "../../../lib/roles.ts";
 import { STATE_WORDS, signInWords } from "../lib/user-words.ts";
+import { ConfirmOrCancel, InlineConfirm } from "./inline-confirm.tsx";
 
 export type UserAction =
   | { kind: "role"; role: Role }
@@ -80,25 +81,20 @@ export function UserRow({ user, isMe, busy, onAction }: UserRowProps) {
             </ConfirmOrCancel>
           </form>
         ) : open === "disable" || open === "enable" ? (
-          <div
-            className="users__inline"
-            role="group"
-            aria-label={`Confirm for ${who}`}
-          >
-            <p>
-              {open === "disable"
+          <InlineConfirm
+            label={`Confirm for ${who}`}
+            question={
+              open === "disable"
                 ? `Disable ${who}? They are signed out at once and cannot sign in until an admin enables them.`
-                : `Enable ${who}? They can sign in again.`}
-            </p>
-            <ConfirmOrCancel
-              busy={busy}
-              onConfirm={() => void act({ kind: open })}
-              onCancel={() => setOpen(undefined)}
-            >
-              {open === "disable" ? "Yes, disable" : "Yes, enable"}
-              {hidden}
-            </ConfirmOrCancel>
-          </div>
+                : `Enable ${who}? They can sign in again.`
+            }
+            busy={busy}
+            onConfirm={() => void act({ kind: open })}
+            onCancel={() => setOpen(undefined)}
+          >
+            {open === "disable" ? "Yes, disable" : "Yes, enable"}
+            {hidden}
+          </InlineConfirm>
         ) : (
           <ul className="users__action-list">
             <li>
@@ -152,29 +148,5 @@ export function UserRow({ user, isMe, busy, onAction }: UserRowProps) {
         )}
       </td>
     </tr>
-  );
-}
-
-/** An inline form's two buttons: the action (submitting its form unless `onConfirm` is given), and Cancel. */
-function ConfirmOrCancel(props: {
-  busy: boolean;
-  onConfirm?: () => void;
-  onCancel: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <div className="users__inline-buttons">
-      <button
-        type={props.onConfirm ? "button" : "submit"}
-        className="link-button"
-        aria-disabled={props.busy || undefined}
-        onClick={props.onConfirm}
-      >
-        {props.children}
-      </button>
-      <button type="button" className="link-button" onClick={props.onCancel}>
-        Cancel
-      </button>
-    </div>
   );
 }

@@ -4,6 +4,7 @@
 import { useState } from "react";
 import type { Webhook } from "@vics/shared";
 import { formatDateTime } from "../../../lib/dates.ts";
+import { InlineConfirm } from "./inline-confirm.tsx";
 
 export type WebhookAction = "rotate" | "remove";
 
@@ -72,33 +73,15 @@ export function WebhookRow({ webhook, now, busy, onAction }: WebhookRowProps) {
       </td>
       <td>
         {confirming ? (
-          <div
-            className="users__inline"
-            role="group"
-            aria-label={`Confirm removing ${webhook.description}`}
+          <InlineConfirm
+            label={`Confirm removing ${webhook.description}`}
+            question={`Remove ${webhook.description}? Fleets’ rules stop sending to it, and its waiting deliveries are dropped.`}
+            busy={busy}
+            onConfirm={() => void act("remove")}
+            onCancel={() => setConfirming(false)}
           >
-            <p>
-              Remove {webhook.description}? Fleets’ rules stop sending to it,
-              and its waiting deliveries are dropped.
-            </p>
-            <div className="users__inline-buttons">
-              <button
-                type="button"
-                className="link-button"
-                aria-disabled={busy || undefined}
-                onClick={() => void act("remove")}
-              >
-                Yes, remove{hidden}
-              </button>
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => setConfirming(false)}
-              >
-                Cancel
-              </button>
-            </div>
-          </div>
+            Yes, remove{hidden}
+          </InlineConfirm>
         ) : (
           <ul className="users__action-list">
             <li>
