@@ -4,12 +4,9 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
-import { BusyButton } from "../../../components/busy-button.tsx";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { LoadingMessage } from "../../../components/loading-message.tsx";
-import { useSessionUser } from "../../../lib/session-user.ts";
 import { auditQueryOptions } from "../api/audit-api.ts";
-import { adminProblemWords } from "../lib/admin-problems.ts";
 import {
   filtersFromParams,
   paramsFromFilters,
@@ -19,9 +16,9 @@ import { AuditCsvDownload } from "./audit-csv-download.tsx";
 import { AuditFiltersForm } from "./audit-filters-form.tsx";
 import { AuditTable } from "./audit-table.tsx";
 import "../admin.css";
+import { LoadProblem } from "./load-problem.tsx";
 
 export function AuditPage() {
-  const me = useSessionUser();
   const [params, setParams] = useSearchParams();
   const search = params.toString();
   // One object per address, so the form and the query see a change only when there is one.
@@ -66,17 +63,12 @@ export function AuditPage() {
       {audit.isPending ? (
         <LoadingMessage>Loading events…</LoadingMessage>
       ) : audit.isError && !page ? (
-        <div className="notice" role="alert">
-          <p className="notice__title">The events cannot be shown</p>
-          <p>{adminProblemWords(audit.error, me?.role)}</p>
-          <BusyButton
-            busy={audit.isFetching}
-            busyLabel="Trying again…"
-            onClick={() => void audit.refetch()}
-          >
-            Try again
-          </BusyButton>
-        </div>
+        <LoadProblem
+          title="The events cannot be shown"
+          error={audit.error}
+          retrying={audit.isFetching}
+          onRetry={() => void audit.refetch()}
+        />
       ) : page && page.events.length === 0 ? (
         <p>No events match these filters.</p>
       ) : page ? (

@@ -3,18 +3,15 @@
 // Imports themselves run on the command line (docs/import.md): an operator's scheduled job.
 import { useQuery } from "@tanstack/react-query";
 import type { DataSources, ImportEntry } from "@vics/shared/data-admin";
-import { BusyButton } from "../../../components/busy-button.tsx";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { StatusIcon } from "../../../components/status-icon.tsx";
 import { formatDate, formatDateTime } from "../../../lib/dates.ts";
 import { useNow } from "../../../lib/use-now.ts";
-import { useSessionUser } from "../../../lib/session-user.ts";
 import {
   dataSourcesQueryOptions,
   importsQueryOptions,
 } from "../api/data-api.ts";
-import { adminProblemWords } from "../lib/admin-problems.ts";
 import {
   ageWords,
   countWords,
@@ -27,29 +24,7 @@ import {
 import { RechecksSection } from "./rechecks-section.tsx";
 import { RejectsDownload } from "./rejects-download.tsx";
 import "../admin.css";
-
-function Problem({
-  title,
-  error,
-  retrying,
-  onRetry,
-}: {
-  title: string;
-  error: unknown;
-  retrying: boolean;
-  onRetry: () => void;
-}) {
-  const me = useSessionUser();
-  return (
-    <div className="notice" role="alert">
-      <p className="notice__title">{title}</p>
-      <p>{adminProblemWords(error, me?.role)}</p>
-      <BusyButton busy={retrying} busyLabel="Trying again…" onClick={onRetry}>
-        Try again
-      </BusyButton>
-    </div>
-  );
-}
+import { LoadProblem } from "./load-problem.tsx";
 
 function SourcesTable({ sources }: { sources: DataSources }) {
   const now = useNow();
@@ -203,7 +178,7 @@ export function DataPage() {
       {sources.isPending ? (
         <LoadingMessage>Loading the sources…</LoadingMessage>
       ) : sources.isError ? (
-        <Problem
+        <LoadProblem
           title="The sources cannot be shown"
           error={sources.error}
           retrying={sources.isFetching}
@@ -220,7 +195,7 @@ export function DataPage() {
       {imports.isPending ? (
         <LoadingMessage>Loading the imports…</LoadingMessage>
       ) : imports.isError ? (
-        <Problem
+        <LoadProblem
           title="The imports cannot be shown"
           error={imports.error}
           retrying={imports.isFetching}

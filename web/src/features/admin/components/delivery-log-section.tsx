@@ -9,13 +9,13 @@ import {
   type Delivery,
   type DeliveryStatus,
 } from "@vics/shared";
-import { BusyButton } from "../../../components/busy-button.tsx";
 import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { useSessionUser } from "../../../lib/session-user.ts";
 import { deliveriesQueryOptions, replayDelivery } from "../api/alerts-api.ts";
 import { adminProblemWords } from "../lib/admin-problems.ts";
 import { NONE_WORDS, STATUS_FILTER_WORDS } from "../lib/delivery-words.ts";
 import { DeliveryRow } from "./delivery-row.tsx";
+import { LoadProblem } from "./load-problem.tsx";
 
 function DeliveriesTable({
   deliveries,
@@ -145,17 +145,12 @@ export function DeliveryLogSection() {
       {log.isPending ? (
         <LoadingMessage>Loading the deliveries…</LoadingMessage>
       ) : log.isError ? (
-        <div className="notice" role="alert">
-          <p className="notice__title">The deliveries cannot be shown</p>
-          <p>{adminProblemWords(log.error, me?.role)}</p>
-          <BusyButton
-            busy={log.isFetching}
-            busyLabel="Trying again…"
-            onClick={() => void log.refetch()}
-          >
-            Try again
-          </BusyButton>
-        </div>
+        <LoadProblem
+          title="The deliveries cannot be shown"
+          error={log.error}
+          retrying={log.isFetching}
+          onRetry={() => void log.refetch()}
+        />
       ) : (
         <DeliveriesTable
           deliveries={log.data.deliveries}

@@ -4,7 +4,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AdminUser } from "@vics/shared";
-import { BusyButton } from "../../../components/busy-button.tsx";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { ROLE_NAMES } from "../../../lib/roles.ts";
@@ -21,6 +20,7 @@ import { InviteForm } from "./invite-form.tsx";
 import { OneTimeLinkNotice } from "./one-time-link.tsx";
 import { UserRow, type UserAction } from "./user-row.tsx";
 import "../admin.css";
+import { LoadProblem } from "./load-problem.tsx";
 
 type Shown =
   | { kind: "link"; link: OneTimeLink; purpose: "invitation" | "reset" }
@@ -116,17 +116,12 @@ export function UsersPage() {
       {users.isPending ? (
         <LoadingMessage>Loading the users…</LoadingMessage>
       ) : users.isError ? (
-        <div className="notice" role="alert">
-          <p className="notice__title">The users cannot be shown</p>
-          <p>{adminProblemWords(users.error, me?.role)}</p>
-          <BusyButton
-            busy={users.isFetching}
-            busyLabel="Trying again…"
-            onClick={() => void users.refetch()}
-          >
-            Try again
-          </BusyButton>
-        </div>
+        <LoadProblem
+          title="The users cannot be shown"
+          error={users.error}
+          retrying={users.isFetching}
+          onRetry={() => void users.refetch()}
+        />
       ) : (
         <table className="data-table users">
           <caption className="visually-hidden">

@@ -4,7 +4,6 @@
 import { useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Webhook } from "@vics/shared";
-import { BusyButton } from "../../../components/busy-button.tsx";
 import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { useNow } from "../../../lib/use-now.ts";
 import { useSessionUser } from "../../../lib/session-user.ts";
@@ -20,6 +19,7 @@ import {
   WebhookSecretNotice,
   type ShownSecret,
 } from "./webhook-secret-notice.tsx";
+import { LoadProblem } from "./load-problem.tsx";
 
 function WebhooksTable({
   webhooks,
@@ -146,17 +146,12 @@ export function WebhooksSection() {
       {webhooks.isPending ? (
         <LoadingMessage>Loading the webhooks…</LoadingMessage>
       ) : webhooks.isError ? (
-        <div className="notice" role="alert">
-          <p className="notice__title">The webhooks cannot be shown</p>
-          <p>{adminProblemWords(webhooks.error, me?.role)}</p>
-          <BusyButton
-            busy={webhooks.isFetching}
-            busyLabel="Trying again…"
-            onClick={() => void webhooks.refetch()}
-          >
-            Try again
-          </BusyButton>
-        </div>
+        <LoadProblem
+          title="The webhooks cannot be shown"
+          error={webhooks.error}
+          retrying={webhooks.isFetching}
+          onRetry={() => void webhooks.refetch()}
+        />
       ) : (
         <WebhooksTable
           webhooks={webhooks.data.webhooks}
