@@ -18,6 +18,7 @@ import { PreviousRuns } from "./previous-runs.tsx";
 import "../fleet-input.css";
 import "../fleet-results.css";
 import "../fleet-runs.css";
+import "../saved-fleets.css";
 
 export function FleetPage() {
   const services = useFleetServices();

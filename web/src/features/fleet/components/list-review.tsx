@@ -1,5 +1,6 @@
 // The second step: which column holds the registrations, what will be checked (rows, unique
-// vehicles, duplicates), the invalid rows to fix or exclude, and "Also check compliance".
+// vehicles, duplicates), the invalid rows to fix or exclude, and "Also check compliance"; or,
+// for the fleet role, saving the list as a watched fleet without checking it.
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { ErrorSummary } from "../../../components/error-summary.tsx";
@@ -14,6 +15,7 @@ import { InvalidRows } from "./invalid-rows.tsx";
 import { LeftOutRows } from "./left-out-rows.tsx";
 import { RepeatedVehicles } from "./repeated-vehicles.tsx";
 import { InputNotes } from "./input-notes.tsx";
+import { SaveListFleet } from "./save-list-fleet.tsx";
 
 interface ListReviewProps {
   draft: ListDraft;
@@ -176,6 +178,8 @@ export function ListReview({
             ? "Check vehicles"
             : `Check ${plural(summary.unique, "vehicle", "vehicles")}`}
       </button>
+
+      <SaveListFleet draft={draft} />
     </PageErrorContext>
   );
 }

@@ -61,7 +61,7 @@ export function RunPage() {
       </p>
       <RunStatusPanel view={view} />
       <ResultsSection view={view} />
-      {run.status === "finished" && <SaveFleetPanel run={run} />}
+      {run.status === "finished" && <SaveFleetPanel list={run} />}
     </div>
   );
 }

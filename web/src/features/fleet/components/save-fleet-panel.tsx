@@ -1,6 +1,7 @@
-// Under a finished fleet check: keep its vehicles as one of the team's fleets, which VICS then
-// re-checks every day, alerting when something changes. The fleet's page is linked once saved.
-import { useState, type FormEvent } from "react";
+// Under a finished fleet check, or on a list's review without checking it: keep its vehicles as
+// one of the team's fleets, which VICS then re-checks every day, alerting when something
+// changes. The fleet's page is linked once saved.
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { isApiError } from "@vics/shared";
@@ -9,17 +10,27 @@ import { ErrorSummary } from "../../../components/error-summary.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useFormErrors } from "../../../components/use-form-errors.ts";
 import { saveFleet } from "../api/saved-fleets-api.ts";
-import { fleetFromRun, fleetNameFor } from "../lib/fleet-from-run.ts";
+import {
+  fleetFromList,
+  fleetNameFor,
+  type ListToSave,
+} from "../lib/fleet-from-run.ts";
 import { fleetPaths } from "../lib/fleet-paths.ts";
-import type { SavedRun } from "../lib/fleet-types.ts";
 import { LiveMessage } from "./live-message.tsx";
 
 const NAME_ID = "save-fleet-name";
 
-export function SaveFleetPanel({ run }: { run: SavedRun }) {
+interface SaveFleetPanelProps {
+  /** A finished run, or a reviewed list's name, rows and other columns. */
+  list: ListToSave;
+  /** What saving does, in words: under a finished check's, unless given. */
+  intro?: ReactNode;
+}
+
+export function SaveFleetPanel({ list, intro }: SaveFleetPanelProps) {
   const queryClient = useQueryClient();
   const form = useFormErrors();
-  const [name, setName] = useState(() => fleetNameFor(run.name));
+  const [name, setName] = useState(() => fleetNameFor(list.name));
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<{
     id: string;
@@ -36,7 +47,7 @@ export function SaveFleetPanel({ run }: { run: SavedRun }) {
     }
     setBusy(true);
     try {
-      const fleet = await saveFleet(fleetFromRun(run, name.trim()));
+      const fleet = await saveFleet(fleetFromList(list, name.trim()));
       form.clear();
       setSaved({ id: fleet.id, name: fleet.name, count: fleet.vehicleCount });
       await queryClient.invalidateQueries({ queryKey: ["fleets"] });
@@ -71,11 +82,13 @@ export function SaveFleetPanel({ run }: { run: SavedRun }) {
       </LiveMessage>
       {!saved && (
         <>
-          <p>
-            Save these vehicles, with your columns, as one of your team’s
-            fleets: VICS re-checks them every day and tells you when something
-            changes, so you need not upload this list again.
-          </p>
+          {intro ?? (
+            <p>
+              Save these vehicles, with your columns, as one of your team’s
+              fleets: VICS re-checks them every day and tells you when something
+              changes, so you need not upload this list again.
+            </p>
+          )}
           {form.errors.length > 0 && (
             <ErrorSummary errors={form.errors} attempt={form.attempt} />
           )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SavedRun } from "./fleet-types.ts";
-import { fleetFromRun, fleetNameFor } from "./fleet-from-run.ts";
+import { fleetFromList, fleetNameFor } from "./fleet-from-run.ts";
 
 const run: SavedRun = {
   id: "run-1",
@@ -41,9 +41,9 @@ const run: SavedRun = {
   ],
 };
 
-describe("fleetFromRun", () => {
+describe("fleetFromList", () => {
   it("keeps each valid, kept vehicle once, with a cell for every column", () => {
-    expect(fleetFromRun(run, "North depot")).toEqual({
+    expect(fleetFromList(run, "North depot")).toEqual({
       name: "North depot",
       columns: ["Fleet no", "Driver"],
       vehicles: [

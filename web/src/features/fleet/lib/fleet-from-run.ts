@@ -1,15 +1,24 @@
-// A finished fleet check as a fleet to save: its kept, valid vehicles, each once (the first
-// row of a repeated vehicle gives its cells), with the user's own columns in their order.
+// A list as a fleet to save, from a finished fleet check or straight from the list's review:
+// its kept, valid vehicles, each once (the first row of a repeated vehicle gives its cells),
+// with the user's own columns in their order.
 import type { NewSavedFleet } from "../api/saved-fleets-api.ts";
-import type { FleetRow, SavedRun } from "./fleet-types.ts";
+import type { FleetRow } from "./fleet-types.ts";
+
+/** A list to save as a fleet: a run (SavedRun) is one; a reviewed draft gives its parts. */
+export interface ListToSave {
+  /** The file's name or "Pasted list". */
+  name: string;
+  rows: readonly FleetRow[];
+  extraColumns: readonly string[];
+}
 
 /** "Fleet list November.xlsx" → "Fleet list November". */
 export function fleetNameFor(runName: string): string {
   return runName.replace(/\.(csv|tsv|txt|xlsx)$/i, "").trim() || runName;
 }
 
-export function fleetFromRun(run: SavedRun, name: string): NewSavedFleet {
-  return { name, ...fleetList(run.rows, run.extraColumns) };
+export function fleetFromList(list: ListToSave, name: string): NewSavedFleet {
+  return { name, ...fleetList(list.rows, list.extraColumns) };
 }
 
 /** A list's kept, valid vehicles, each once, with a cell for each of `columns`. */
