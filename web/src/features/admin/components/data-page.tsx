@@ -4,7 +4,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { DataSources, ImportEntry } from "@vics/shared/data-admin";
 import { DocumentTitle } from "../../../components/document-title.tsx";
-import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { StatusIcon } from "../../../components/status-icon.tsx";
 import { formatDate, formatDateTime } from "../../../lib/dates.ts";
 import { useNow } from "../../../lib/use-now.ts";
@@ -24,7 +23,7 @@ import {
 import { RechecksSection } from "./rechecks-section.tsx";
 import { RejectsDownload } from "./rejects-download.tsx";
 import "../admin.css";
-import { LoadProblem } from "./load-problem.tsx";
+import { QueryView } from "./query-view.tsx";
 
 function SourcesTable({ sources }: { sources: DataSources }) {
   const now = useNow();
@@ -175,35 +174,25 @@ export function DataPage() {
         imports that loaded them.
       </p>
       <h2 className="heading-m">Sources</h2>
-      {sources.isPending ? (
-        <LoadingMessage>Loading the sources…</LoadingMessage>
-      ) : sources.isError ? (
-        <LoadProblem
-          title="The sources cannot be shown"
-          error={sources.error}
-          retrying={sources.isFetching}
-          onRetry={() => void sources.refetch()}
-        />
-      ) : (
-        <SourcesTable sources={sources.data} />
-      )}
+      <QueryView
+        query={sources}
+        loading="Loading the sources…"
+        problemTitle="The sources cannot be shown"
+      >
+        {(data) => <SourcesTable sources={data} />}
+      </QueryView>
       <h2 className="heading-m">Imports</h2>
       <p>
         The last 50 imports, newest first. Refused rows download as a CSV that
         opens in Excel: the line in the file, the column, the value and why.
       </p>
-      {imports.isPending ? (
-        <LoadingMessage>Loading the imports…</LoadingMessage>
-      ) : imports.isError ? (
-        <LoadProblem
-          title="The imports cannot be shown"
-          error={imports.error}
-          retrying={imports.isFetching}
-          onRetry={() => void imports.refetch()}
-        />
-      ) : (
-        <ImportsTable imports={imports.data.imports} />
-      )}
+      <QueryView
+        query={imports}
+        loading="Loading the imports…"
+        problemTitle="The imports cannot be shown"
+      >
+        {(data) => <ImportsTable imports={data.imports} />}
+      </QueryView>
       <RechecksSection />
     </div>
   );

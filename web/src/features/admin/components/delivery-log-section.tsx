@@ -9,13 +9,13 @@ import {
   type Delivery,
   type DeliveryStatus,
 } from "@vics/shared";
-import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { useSessionUser } from "../../../lib/session-user.ts";
 import { deliveriesQueryOptions, replayDelivery } from "../api/alerts-api.ts";
 import { adminProblemWords } from "../lib/admin-problems.ts";
 import { NONE_WORDS, STATUS_FILTER_WORDS } from "../lib/delivery-words.ts";
 import { DeliveryRow } from "./delivery-row.tsx";
-import { LoadProblem } from "./load-problem.tsx";
+import { ActionNotes } from "./action-notes.tsx";
+import { QueryView } from "./query-view.tsx";
 
 function DeliveriesTable({
   deliveries,
@@ -133,32 +133,25 @@ export function DeliveryLogSection() {
           ))}
         </select>
       </div>
-      {problem && (
-        <div className="notice" role="alert">
-          <p className="notice__title">The delivery was not replayed</p>
-          <p>{problem}</p>
-        </div>
-      )}
-      <p role="status" className="alerts__status">
-        {done}
-      </p>
-      {log.isPending ? (
-        <LoadingMessage>Loading the deliveries…</LoadingMessage>
-      ) : log.isError ? (
-        <LoadProblem
-          title="The deliveries cannot be shown"
-          error={log.error}
-          retrying={log.isFetching}
-          onRetry={() => void log.refetch()}
-        />
-      ) : (
-        <DeliveriesTable
-          deliveries={log.data.deliveries}
-          status={status}
-          replaying={replaying}
-          onReplay={(delivery) => void replay(delivery)}
-        />
-      )}
+      <ActionNotes
+        problemTitle="The delivery was not replayed"
+        problem={problem}
+        done={done}
+      />
+      <QueryView
+        query={log}
+        loading="Loading the deliveries…"
+        problemTitle="The deliveries cannot be shown"
+      >
+        {(data) => (
+          <DeliveriesTable
+            deliveries={data.deliveries}
+            status={status}
+            replaying={replaying}
+            onReplay={(delivery) => void replay(delivery)}
+          />
+        )}
+      </QueryView>
     </section>
   );
 }

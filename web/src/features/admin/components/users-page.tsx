@@ -5,7 +5,6 @@ import { useEffect, useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AdminUser } from "@vics/shared";
 import { DocumentTitle } from "../../../components/document-title.tsx";
-import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { ROLE_NAMES } from "../../../lib/roles.ts";
 import { useSessionUser } from "../../../lib/session-user.ts";
 import {
@@ -20,7 +19,7 @@ import { InviteForm } from "./invite-form.tsx";
 import { OneTimeLinkNotice } from "./one-time-link.tsx";
 import { UserRow, type UserAction } from "./user-row.tsx";
 import "../admin.css";
-import { LoadProblem } from "./load-problem.tsx";
+import { QueryView } from "./query-view.tsx";
 
 type Shown =
   | { kind: "link"; link: OneTimeLink; purpose: "invitation" | "reset" }
@@ -113,44 +112,41 @@ export function UsersPage() {
           <p>{shown.words}</p>
         </div>
       )}
-      {users.isPending ? (
-        <LoadingMessage>Loading the users…</LoadingMessage>
-      ) : users.isError ? (
-        <LoadProblem
-          title="The users cannot be shown"
-          error={users.error}
-          retrying={users.isFetching}
-          onRetry={() => void users.refetch()}
-        />
-      ) : (
-        <table className="data-table users">
-          <caption className="visually-hidden">
-            Users, with their role, state and way of signing in
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">User</th>
-              <th scope="col">Role</th>
-              <th scope="col">State</th>
-              <th scope="col">Signs in with</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.data.users.map((user) => (
-              <UserRow
-                key={user.id}
-                user={user}
-                isMe={user.id === me?.id}
-                busy={busy}
-                onAction={onAction}
-              />
-            ))}
-          </tbody>
-        </table>
-      )}
+      <QueryView
+        query={users}
+        loading="Loading the users…"
+        problemTitle="The users cannot be shown"
+      >
+        {(data) => (
+          <table className="data-table users">
+            <caption className="visually-hidden">
+              Users, with their role, state and way of signing in
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">User</th>
+                <th scope="col">Role</th>
+                <th scope="col">State</th>
+                <th scope="col">Signs in with</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.users.map((user) => (
+                <UserRow
+                  key={user.id}
+                  user={user}
+                  isMe={user.id === me?.id}
+                  busy={busy}
+                  onAction={onAction}
+                />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryView>
       <InviteForm
         onInvited={(link) =>
           setShown({ kind: "link", link, purpose: "invitation" })

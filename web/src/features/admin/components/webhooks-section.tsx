@@ -4,7 +4,6 @@
 import { useRef, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Webhook } from "@vics/shared";
-import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { useNow } from "../../../lib/use-now.ts";
 import { useSessionUser } from "../../../lib/session-user.ts";
 import {
@@ -19,7 +18,8 @@ import {
   WebhookSecretNotice,
   type ShownSecret,
 } from "./webhook-secret-notice.tsx";
-import { LoadProblem } from "./load-problem.tsx";
+import { ActionNotes } from "./action-notes.tsx";
+import { QueryView } from "./query-view.tsx";
 
 function WebhooksTable({
   webhooks,
@@ -134,31 +134,24 @@ export function WebhooksSection() {
           }}
         />
       )}
-      {problem && (
-        <div className="notice" role="alert">
-          <p className="notice__title">That could not be done</p>
-          <p>{problem}</p>
-        </div>
-      )}
-      <p role="status" className="alerts__status">
-        {done}
-      </p>
-      {webhooks.isPending ? (
-        <LoadingMessage>Loading the webhooks…</LoadingMessage>
-      ) : webhooks.isError ? (
-        <LoadProblem
-          title="The webhooks cannot be shown"
-          error={webhooks.error}
-          retrying={webhooks.isFetching}
-          onRetry={() => void webhooks.refetch()}
-        />
-      ) : (
-        <WebhooksTable
-          webhooks={webhooks.data.webhooks}
-          busy={busy}
-          onAction={onAction}
-        />
-      )}
+      <ActionNotes
+        problemTitle="That could not be done"
+        problem={problem}
+        done={done}
+      />
+      <QueryView
+        query={webhooks}
+        loading="Loading the webhooks…"
+        problemTitle="The webhooks cannot be shown"
+      >
+        {(data) => (
+          <WebhooksTable
+            webhooks={data.webhooks}
+            busy={busy}
+            onAction={onAction}
+          />
+        )}
+      </QueryView>
       <NewWebhookForm onAdded={showSecret} />
     </section>
   );

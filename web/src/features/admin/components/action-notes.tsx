@@ -1,0 +1,26 @@
+// What came of an admin's action in a section (replay a delivery, rotate a webhook's secret):
+// a problem as an alert with its title, and the done words in a status line that stays on the
+// page, so they are announced.
+export function ActionNotes({
+  problemTitle,
+  problem,
+  done,
+}: {
+  problemTitle: string;
+  problem: string | undefined;
+  done: string;
+}) {
+  return (
+    <>
+      {problem && (
+        <div className="notice" role="alert">
+          <p className="notice__title">{problemTitle}</p>
+          <p>{problem}</p>
+        </div>
+      )}
+      <p role="status" className="alerts__status">
+        {done}
+      </p>
+    </>
+  );
+}
