@@ -1,17 +1,18 @@
 // Download the results as CSV or Excel: every row, or only the rows the table is showing. The
 // file is made in a worker (lib/export/export-client.ts), so the page stays usable; the user
 // sees how far it has got and can cancel.
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { createPortal, flushSync } from "react-dom";
-import { downloadFile } from "../../../lib/download-file.ts";
 import type { FleetRow, SavedRun, VehicleResult } from "../lib/fleet-types.ts";
 import {
-  EXPORT_FAILED,
   makeExportFile,
   type ExportWorkerFactory,
 } from "../lib/export/export-client.ts";
 import type { ExportFormat } from "../lib/export/export-protocol.ts";
+import { DownloadButtons } from "./download-buttons.tsx";
+import { ExportScope, type ExportScopeValue } from "./export-scope.tsx";
 import { FleetReport } from "./fleet-report.tsx";
+import { FORMAT_WORDS, useExportDownload } from "./use-export-download.ts";
 
 interface ExportControlsProps {
   run: SavedRun;
@@ -23,13 +24,6 @@ interface ExportControlsProps {
   createWorker?: ExportWorkerFactory;
 }
 
-type Scope = "all" | "shown";
-
-const FORMAT_WORDS: Record<ExportFormat, string> = {
-  csv: "CSV file",
-  xlsx: "Excel file",
-};
-
 function fileName(run: SavedRun, extension: string): string {
   const base = run.name
     .replace(/\.[^.]+$/, "")
@@ -37,8 +31,6 @@ function fileName(run: SavedRun, extension: string): string {
     .trim();
   return `vics-fleet-check-${base || "list"}-${run.createdAt.slice(0, 10)}.${extension}`;
 }
-
-const count = (value: number) => value.toLocaleString("en-GB");
 
 export function ExportControls({
   run,
@@ -48,30 +40,13 @@ export function ExportControls({
   createWorker,
 }: ExportControlsProps) {
   const id = useId();
-  const [scope, setScope] = useState<Scope>("all");
-  const [making, setMaking] = useState<{
-    format: ExportFormat;
-    percent: number;
-  }>();
-  const [status, setStatus] = useState("");
-  const [problem, setProblem] = useState<string>();
+  const [scope, setScope] = useState<ExportScopeValue>("all");
   const [report, setReport] = useState(false);
-  const cancel = useRef<AbortController>(undefined);
   const buttons = useRef<
     Partial<Record<ExportFormat, HTMLButtonElement | null>>
   >({});
-
-  // Leaving the page ends a file still being made.
-  useEffect(() => () => cancel.current?.abort(), []);
-
-  async function download(format: ExportFormat) {
-    if (making) return;
-    const controller = new AbortController();
-    cancel.current = controller;
-    setMaking({ format, percent: 0 });
-    setStatus(`Preparing ${FORMAT_WORDS[format]}…`);
-    setProblem(undefined);
-    try {
+  const { making, status, problem, download, stop } = useExportDownload(
+    async (format, { signal, onProgress }) => {
       const file = await makeExportFile(
         {
           format,
@@ -89,22 +64,11 @@ export function ExportControls({
           results,
           today,
         },
-        {
-          onProgress: (percent) => setMaking({ format, percent }),
-          signal: controller.signal,
-          createWorker,
-        },
+        { onProgress, signal, createWorker },
       );
-      downloadFile(fileName(run, format), file);
-      setStatus(`${FORMAT_WORDS[format]} ready.`);
-    } catch {
-      if (controller.signal.aborted) return;
-      setStatus("");
-      setProblem(EXPORT_FAILED);
-    } finally {
-      if (cancel.current === controller) setMaking(undefined);
-    }
-  }
+      return { name: fileName(run, format), file };
+    },
+  );
 
   function printReport() {
     // On the page before the browser lays out what it prints.
@@ -112,66 +76,34 @@ export function ExportControls({
     window.print();
   }
 
-  function stop() {
-    if (!making) return;
-    cancel.current?.abort();
-    setMaking(undefined);
-    setStatus("Download cancelled. No file was saved.");
+  function cancelDownload() {
+    const format = stop();
     // The Cancel button goes: keyboard users carry on from the button they pressed.
-    buttons.current[making.format]?.focus();
+    if (format) buttons.current[format]?.focus();
   }
 
   const words = making && `Preparing ${FORMAT_WORDS[making.format]}`;
-  const button = (format: ExportFormat, label: string) => (
-    <button
-      type="button"
-      ref={(element) => {
-        buttons.current[format] = element;
-      }}
-      className="button button--secondary"
-      // aria-disabled, not disabled, so keyboard focus stays on the button.
-      aria-disabled={making ? true : undefined}
-      onClick={() => void download(format)}
-    >
-      {label}
-    </button>
-  );
 
   return (
     <section className="export-controls" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="heading-m">
         Download the results
       </h2>
-      <fieldset className="radios">
-        <legend className="label">Which rows?</legend>
-        <div className="radios__item">
-          <input
-            id={`${id}-all`}
-            type="radio"
-            name={`${id}-scope`}
-            checked={scope === "all"}
-            onChange={() => setScope("all")}
-          />
-          <label htmlFor={`${id}-all`}>
-            Every row ({count(run.rows.length)})
-          </label>
-        </div>
-        <div className="radios__item">
-          <input
-            id={`${id}-shown`}
-            type="radio"
-            name={`${id}-scope`}
-            checked={scope === "shown"}
-            onChange={() => setScope("shown")}
-          />
-          <label htmlFor={`${id}-shown`}>
-            Only the rows shown below ({count(shownRows.length)})
-          </label>
-        </div>
-      </fieldset>
-      <div className="button-group">
-        {button("csv", "Download CSV")}
-        {button("xlsx", "Download Excel (.xlsx)")}
+      <ExportScope
+        legend="Which rows?"
+        noun="row"
+        all={run.rows.length}
+        shown={shownRows.length}
+        scope={scope}
+        onChange={setScope}
+      />
+      <DownloadButtons
+        making={making !== undefined}
+        onDownload={(format) => void download(format)}
+        buttonRef={(format, element) => {
+          buttons.current[format] = element;
+        }}
+      >
         <button
           type="button"
           className="button button--secondary"
@@ -179,7 +111,7 @@ export function ExportControls({
         >
           Print report
         </button>
-      </div>
+      </DownloadButtons>
       {making && (
         <div className="export-controls__progress">
           <progress
@@ -196,7 +128,7 @@ export function ExportControls({
           <button
             type="button"
             className="button button--secondary"
-            onClick={stop}
+            onClick={cancelDownload}
           >
             Cancel download
           </button>

@@ -1,9 +1,7 @@
 // Download a saved fleet's current status as CSV or Excel, as the fleet check's results are:
 // every vehicle, or only those the table shows. The file is written off the page's thread
 // (lib/export/watched-file-client.ts); each step is said in a live region already on the page.
-import { useEffect, useId, useRef, useState } from "react";
-import { downloadFile } from "../../../lib/download-file.ts";
-import { EXPORT_FAILED } from "../lib/export/export-client.ts";
+import { useId, useState } from "react";
 import type { ExportFormat } from "../lib/export/export-protocol.ts";
 import { makeWatchedFile } from "../lib/export/watched-file-client.ts";
 import {
@@ -11,7 +9,10 @@ import {
   watchedExportRows,
 } from "../lib/watched-export.ts";
 import type { WatchedEntry } from "../lib/watched-view.ts";
+import { DownloadButtons } from "./download-buttons.tsx";
+import { ExportScope, type ExportScopeValue } from "./export-scope.tsx";
 import { LiveMessage } from "./live-message.tsx";
+import { useExportDownload } from "./use-export-download.ts";
 
 interface WatchedExportControlsProps {
   fleetName: string;
@@ -25,13 +26,6 @@ interface WatchedExportControlsProps {
   /** The UK's date, for the file's name. */
   today: string;
 }
-
-const FORMAT_WORDS: Record<ExportFormat, string> = {
-  csv: "CSV file",
-  xlsx: "Excel file",
-};
-
-const count = (value: number) => value.toLocaleString("en-GB");
 
 function fileName(fleetName: string, today: string, format: ExportFormat) {
   const base = fleetName.replace(/[^\w -]+/g, "").trim();
@@ -47,22 +41,9 @@ export function WatchedExportControls({
   today,
 }: WatchedExportControlsProps) {
   const id = useId();
-  const [scope, setScope] = useState<"all" | "shown">("all");
-  const [making, setMaking] = useState<ExportFormat>();
-  const [status, setStatus] = useState("");
-  const [problem, setProblem] = useState<string>();
-  const cancel = useRef<AbortController>(undefined);
-  // Leaving the page ends a file still being made.
-  useEffect(() => () => cancel.current?.abort(), []);
-
-  async function download(format: ExportFormat) {
-    if (making) return;
-    const controller = new AbortController();
-    cancel.current = controller;
-    setMaking(format);
-    setStatus(`Preparing ${FORMAT_WORDS[format]}…`);
-    setProblem(undefined);
-    try {
+  const [scope, setScope] = useState<ExportScopeValue>("all");
+  const { making, status, problem, download } = useExportDownload(
+    async (format, { signal }) => {
       const entries = scope === "all" ? all : shown;
       const table = [
         watchedExportHeader(columns, since),
@@ -70,29 +51,10 @@ export function WatchedExportControls({
       ];
       const file = await makeWatchedFile(
         { format, table, sheetName: fleetName },
-        { signal: controller.signal },
+        { signal },
       );
-      downloadFile(fileName(fleetName, today, format), file);
-      setStatus(`${FORMAT_WORDS[format]} ready.`);
-    } catch {
-      if (controller.signal.aborted) return;
-      setStatus("");
-      setProblem(EXPORT_FAILED);
-    } finally {
-      if (cancel.current === controller) setMaking(undefined);
-    }
-  }
-
-  const button = (format: ExportFormat, label: string) => (
-    <button
-      type="button"
-      className="button button--secondary"
-      // aria-disabled, not disabled, so keyboard focus stays on the button.
-      aria-disabled={making ? true : undefined}
-      onClick={() => void download(format)}
-    >
-      {label}
-    </button>
+      return { name: fileName(fleetName, today, format), file };
+    },
   );
 
   return (
@@ -100,37 +62,18 @@ export function WatchedExportControls({
       <h2 id={`${id}-heading`} className="heading-m">
         Download this fleet
       </h2>
-      <fieldset className="radios">
-        <legend className="label">Which vehicles?</legend>
-        <div className="radios__item">
-          <input
-            id={`${id}-all`}
-            type="radio"
-            name={`${id}-scope`}
-            checked={scope === "all"}
-            onChange={() => setScope("all")}
-          />
-          <label htmlFor={`${id}-all`}>
-            Every vehicle ({count(all.length)})
-          </label>
-        </div>
-        <div className="radios__item">
-          <input
-            id={`${id}-shown`}
-            type="radio"
-            name={`${id}-scope`}
-            checked={scope === "shown"}
-            onChange={() => setScope("shown")}
-          />
-          <label htmlFor={`${id}-shown`}>
-            Only the vehicles shown below ({count(shown.length)})
-          </label>
-        </div>
-      </fieldset>
-      <div className="button-group">
-        {button("csv", "Download CSV")}
-        {button("xlsx", "Download Excel (.xlsx)")}
-      </div>
+      <ExportScope
+        legend="Which vehicles?"
+        noun="vehicle"
+        all={all.length}
+        shown={shown.length}
+        scope={scope}
+        onChange={setScope}
+      />
+      <DownloadButtons
+        making={making !== undefined}
+        onDownload={(format) => void download(format)}
+      />
       <LiveMessage className="visually-hidden">{status}</LiveMessage>
       <LiveMessage alert className="error-message">
         {problem}
