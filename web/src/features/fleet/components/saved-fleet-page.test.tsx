@@ -2,19 +2,15 @@ import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { http } from "msw";
-import {
-  FLEET_PATHS,
-  WATCH_PATHS,
-  type FleetSummary,
-  type SavedFleet,
-  type WatchedVehicle,
-} from "@vics/shared";
+import { FLEET_PATHS, WATCH_PATHS, type WatchedVehicle } from "@vics/shared";
 import { json } from "../../../test/api-handlers.ts";
 import { captureDownloads } from "../../../test/downloads.ts";
 import { server } from "../../../test/server.ts";
 import {
+  fleetSummary,
   lapsedVan,
   motExpiredTruck,
+  savedFleet,
   unknownCar,
   watchedVehicle,
 } from "../lib/watched-fixtures.ts";
@@ -24,29 +20,14 @@ setUpFleetTests();
 
 const SLOW = { timeout: 5000 };
 
-const summary: FleetSummary = {
-  id: "fleet-1",
-  name: "North depot",
-  vehicleCount: 4,
-  columns: ["Driver"],
-  version: 1,
-  created: { at: "2026-11-20T09:00:00.000Z", by: "ann@example.org" },
-  updated: { at: "2026-11-26T15:30:00.000Z", by: "bob@example.org" },
-};
+const summary = fleetSummary(4);
 
 const VEHICLES = [watchedVehicle({}), lapsedVan, unknownCar, motExpiredTruck];
 
 /** The fleet and its status; asked with changedSince, `moved`'s vehicles have changes. */
 function serveFleet(moved: Record<string, WatchedVehicle["changes"]> = {}) {
   const asked: (string | null)[] = [];
-  const fleet: SavedFleet = {
-    ...summary,
-    vehicles: VEHICLES.map((v) => ({
-      registration: v.registration,
-      cells: v.cells,
-      addedAt: v.addedAt,
-    })),
-  };
+  const fleet = savedFleet(summary, VEHICLES);
   server.use(
     http.get(FLEET_PATHS.fleet(summary.id), () => json(fleet)),
     http.get(WATCH_PATHS.status(summary.id), ({ request }) => {

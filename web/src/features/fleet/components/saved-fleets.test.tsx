@@ -2,18 +2,17 @@ import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
-import {
-  FLEET_PATHS,
-  WATCH_PATHS,
-  type FleetSummary,
-  type SavedFleet,
-  type WatchedVehicle,
-} from "@vics/shared";
+import { FLEET_PATHS, WATCH_PATHS, type WatchedVehicle } from "@vics/shared";
 import { json } from "../../../test/api-handlers.ts";
 import { problemFixture } from "../../../test/fixtures.ts";
 import { server } from "../../../test/server.ts";
 import { savedRun } from "../lib/engine/test-session.ts";
 import { insured } from "../lib/fleet-fixtures.ts";
+import {
+  fleetSummary,
+  savedFleet,
+  watchedVehicle,
+} from "../lib/watched-fixtures.ts";
 import {
   fleetStore,
   renderFleet,
@@ -24,47 +23,10 @@ setUpFleetTests();
 
 const SLOW = { timeout: 5000 };
 
-const summary: FleetSummary = {
-  id: "fleet-1",
-  name: "North depot",
-  vehicleCount: 3,
-  columns: ["Driver"],
-  version: 1,
-  created: { at: "2026-11-20T09:00:00.000Z", by: "ann@example.org" },
-  updated: { at: "2026-11-26T15:30:00.000Z", by: "bob@example.org" },
-};
-
-const vehicle = (change: Partial<WatchedVehicle>): WatchedVehicle => ({
-  registration: "AB12CDE",
-  cells: ["Ann"],
-  addedAt: "2026-11-20T09:00:00.000Z",
-  checkedAt: "2026-11-27T06:00:00.000Z",
-  unknownSince: null,
-  facts: {
-    found: true,
-    insurance: {
-      status: "insured",
-      policy: {
-        number: "POL-1",
-        insurer: "Northwind Mutual",
-        validFrom: "2026-01-01",
-        validTo: "2027-01-31",
-      },
-    },
-  },
-  alerts: [],
-  ...change,
-});
+const summary = fleetSummary(3);
 
 function serveFleet(vehicles: WatchedVehicle[]) {
-  const fleet: SavedFleet = {
-    ...summary,
-    vehicles: vehicles.map((v) => ({
-      registration: v.registration,
-      cells: v.cells,
-      addedAt: v.addedAt,
-    })),
-  };
+  const fleet = savedFleet(summary, vehicles);
   server.use(
     http.get(FLEET_PATHS.fleets, () => json({ fleets: [summary] })),
     http.get(FLEET_PATHS.fleet(summary.id), () => json(fleet)),
@@ -85,8 +47,8 @@ describe("the saved fleets", () => {
 
   it("shows a fleet's vehicles needing action first, each alert in words with its date, and never a stale green", async () => {
     serveFleet([
-      vehicle({}),
-      vehicle({
+      watchedVehicle({}),
+      watchedVehicle({
         registration: "LP08SED",
         cells: ["Lee"],
         facts: {
@@ -112,7 +74,7 @@ describe("the saved fleets", () => {
           },
         ],
       }),
-      vehicle({
+      watchedVehicle({
         registration: "ER19ERR",
         cells: ["Kim"],
         unknownSince: "2026-11-27T06:00:00.000Z",
@@ -140,7 +102,7 @@ describe("the saved fleets", () => {
   });
 
   it("checks a fleet now, and says in words when re-checks are off", async () => {
-    serveFleet([vehicle({})]);
+    serveFleet([watchedVehicle({})]);
     let asked = 0;
     server.use(
       http.post(WATCH_PATHS.checkNow(summary.id), () => {
@@ -227,7 +189,7 @@ describe("the saved fleets", () => {
   });
 
   it("updates a fleet from a file: the difference first, then applied at the version shown", async () => {
-    serveFleet([vehicle({})]);
+    serveFleet([watchedVehicle({})]);
     let compared: unknown;
     let applied: unknown;
     const difference = {

@@ -1,6 +1,39 @@
-// Watched vehicles for the tests of a saved fleet's page, its filters and its exports: one
-// insured by default, changed as each test needs.
-import type { Alert, WatchedVehicle } from "@vics/shared";
+// Watched vehicles for the tests of the saved fleets, a saved fleet's page, its filters and its
+// exports: one insured by default, changed as each test needs; and the fleet that holds them.
+import type {
+  Alert,
+  FleetSummary,
+  SavedFleet,
+  WatchedVehicle,
+} from "@vics/shared";
+
+/** North depot, with `vehicleCount` vehicles and a Driver column. */
+export function fleetSummary(vehicleCount: number): FleetSummary {
+  return {
+    id: "fleet-1",
+    name: "North depot",
+    vehicleCount,
+    columns: ["Driver"],
+    version: 1,
+    created: { at: "2026-11-20T09:00:00.000Z", by: "ann@example.org" },
+    updated: { at: "2026-11-26T15:30:00.000Z", by: "bob@example.org" },
+  };
+}
+
+/** The saved fleet the proxy answers with for `summary` holding these vehicles. */
+export function savedFleet(
+  summary: FleetSummary,
+  vehicles: readonly WatchedVehicle[],
+): SavedFleet {
+  return {
+    ...summary,
+    vehicles: vehicles.map((v) => ({
+      registration: v.registration,
+      cells: v.cells,
+      addedAt: v.addedAt,
+    })),
+  };
+}
 
 export function watchedVehicle(
   change: Partial<WatchedVehicle>,
