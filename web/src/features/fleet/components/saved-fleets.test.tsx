@@ -10,7 +10,9 @@ import { savedRun } from "../lib/engine/test-session.ts";
 import { insured } from "../lib/fleet-fixtures.ts";
 import {
   fleetSummary,
+  lapsedVan,
   savedFleet,
+  unknownCar,
   watchedVehicle,
 } from "../lib/watched-fixtures.ts";
 import {
@@ -46,40 +48,7 @@ describe("the saved fleets", () => {
   });
 
   it("shows a fleet's vehicles needing action first, each alert in words with its date, and never a stale green", async () => {
-    serveFleet([
-      watchedVehicle({}),
-      watchedVehicle({
-        registration: "LP08SED",
-        cells: ["Lee"],
-        facts: {
-          found: true,
-          insurance: {
-            status: "not-insured",
-            lastPolicy: {
-              number: "POL-9",
-              insurer: "Northwind Mutual",
-              validFrom: "2025-11-01",
-              validTo: "2026-11-07",
-            },
-          },
-        },
-        alerts: [
-          {
-            id: 7,
-            registration: "LP08SED",
-            kind: "not-insured",
-            detail: { how: "lapsed", policy: "POL-9", endedOn: "2026-11-07" },
-            openedAt: "2026-11-08T06:00:00.000Z",
-            closedAt: null,
-          },
-        ],
-      }),
-      watchedVehicle({
-        registration: "ER19ERR",
-        cells: ["Kim"],
-        unknownSince: "2026-11-27T06:00:00.000Z",
-      }),
-    ]);
+    serveFleet([watchedVehicle({}), lapsedVan, unknownCar]);
     renderFleet("/fleets/fleet-1");
     expect(
       await screen.findByRole("heading", { name: "Fleet North depot" }, SLOW),
