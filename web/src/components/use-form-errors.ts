@@ -26,3 +26,13 @@ export function useFormErrors(): FormErrors {
       state.errors.find((error) => error.fieldId === fieldId)?.message,
   };
 }
+
+/** One message a field, in the form's order (`order`, the fields' ids): for the summary. */
+export function firstErrorEach(
+  order: readonly string[],
+  errors: readonly FieldError[],
+): FieldError[] {
+  return order.flatMap((fieldId) =>
+    errors.filter((error) => error.fieldId === fieldId).slice(0, 1),
+  );
+}

@@ -10,7 +10,10 @@ import {
 } from "@vics/shared";
 import { ErrorSummary } from "../../../components/error-summary.tsx";
 import { TextField } from "../../../components/text-field.tsx";
-import { useFormErrors } from "../../../components/use-form-errors.ts";
+import {
+  firstErrorEach,
+  useFormErrors,
+} from "../../../components/use-form-errors.ts";
 import { ROLE_NAMES } from "../../../lib/roles.ts";
 import { useSessionUser } from "../../../lib/session-user.ts";
 import { inviteUser, keepUser, type OneTimeLink } from "../api/users-api.ts";
@@ -61,11 +64,7 @@ export function InviteForm({
       });
       // One message a field, in the form's order.
       const order = [IDS.email, IDS.name, IDS.role];
-      form.show(
-        order.flatMap((fieldId) =>
-          errors.filter((error) => error.fieldId === fieldId).slice(0, 1),
-        ),
-      );
+      form.show(firstErrorEach(order, errors));
       return;
     }
     setBusy(true);

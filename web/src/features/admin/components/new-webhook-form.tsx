@@ -7,7 +7,10 @@ import { BusyButton } from "../../../components/busy-button.tsx";
 import { ErrorSummary } from "../../../components/error-summary.tsx";
 import { StatusIcon } from "../../../components/status-icon.tsx";
 import { TextField } from "../../../components/text-field.tsx";
-import { useFormErrors } from "../../../components/use-form-errors.ts";
+import {
+  firstErrorEach,
+  useFormErrors,
+} from "../../../components/use-form-errors.ts";
 import { useSessionUser } from "../../../lib/session-user.ts";
 import { addWebhook } from "../api/alerts-api.ts";
 import { adminProblemWords } from "../lib/admin-problems.ts";
@@ -49,11 +52,7 @@ export function NewWebhookForm({
             : issue.message,
       }));
       // One message a field, in the form's order.
-      form.show(
-        order.flatMap((fieldId) =>
-          errors.filter((error) => error.fieldId === fieldId).slice(0, 1),
-        ),
-      );
+      form.show(firstErrorEach(order, errors));
       return;
     }
     setBusy(true);
