@@ -12,6 +12,7 @@ import {
   motExpiredTruck,
   savedFleet,
   unknownCar,
+  vanLapse,
   watchedVehicle,
 } from "../lib/watched-fixtures.ts";
 import { renderFleet, setUpFleetTests } from "./fleet-test-support.tsx";
@@ -144,22 +145,7 @@ describe("a saved fleet's page", () => {
 
   it("shows only what changed since a UK date, each with what moved, and every vehicle again", async () => {
     const asked = serveFleet({
-      LP08SED: [
-        {
-          at: "2026-11-08T06:00:00.000Z",
-          area: "insurance",
-          before: {
-            status: "insured",
-            policy: {
-              number: "POL-9",
-              insurer: "Northwind Mutual",
-              validFrom: "2025-11-01",
-              validTo: "2026-11-07",
-            },
-          },
-          after: { status: "not-insured", lastPolicy: null },
-        },
-      ],
+      LP08SED: [vanLapse],
     });
     const { user, router } = renderFleet("/fleets/fleet-1");
     const date = await screen.findByLabelText("Changed since", {}, SLOW);

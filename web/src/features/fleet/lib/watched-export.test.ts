@@ -6,6 +6,7 @@ import {
   lapsedVan,
   motExpiredTruck,
   unknownCar,
+  vanLapse,
   watchedVehicle,
 } from "./watched-fixtures.ts";
 import { watchedExportHeader, watchedExportRows } from "./watched-export.ts";
@@ -135,20 +136,7 @@ describe("a saved fleet's export", () => {
     const moved = {
       ...lapsedVan,
       changes: [
-        {
-          at: "2026-11-08T06:00:00.000Z",
-          area: "insurance" as const,
-          before: {
-            status: "insured",
-            policy: {
-              number: "POL-9",
-              insurer: "Northwind Mutual",
-              validFrom: "2025-11-01",
-              validTo: "2026-11-07",
-            },
-          },
-          after: { status: "not-insured", lastPolicy: null },
-        },
+        vanLapse,
         {
           at: "2026-11-08T06:00:00.000Z",
           area: "tax" as const,

@@ -111,3 +111,19 @@ export const motExpiredTruck = watchedVehicle({
     },
   ],
 });
+
+/** Lee's van's insurance as it moved on 8 November: POL-9 lapsed. */
+export const vanLapse: NonNullable<WatchedVehicle["changes"]>[number] = {
+  at: "2026-11-08T06:00:00.000Z",
+  area: "insurance",
+  before: {
+    status: "insured",
+    policy: {
+      number: "POL-9",
+      insurer: "Northwind Mutual",
+      validFrom: "2025-11-01",
+      validTo: "2026-11-07",
+    },
+  },
+  after: { status: "not-insured", lastPolicy: null },
+};
