@@ -2,7 +2,8 @@
 // its open alerts with their dates, the team's own columns, vehicles needing action first; the
 // filters, search and downloads of the fleet check's results; "changed since" a UK date, with
 // what moved; and "Check this fleet now". What is shown is kept in the address (?show=&q=&since=)
-// so a link or Back from a vehicle's timeline opens the same vehicles.
+// so a link or Back from a vehicle's timeline opens the same vehicles. The table draws 200 rows at
+// a time ("Show 200 more"), so a fleet of 100,000 stays usable; the downloads take every vehicle.
 import { useDeferredValue, useEffect, useId, useMemo, useState } from "react";
 import {
   keepPreviousData,
@@ -36,6 +37,7 @@ import {
 } from "../lib/watched-view.ts";
 import { ChangedSinceForm } from "./changed-since-form.tsx";
 import { LiveMessage } from "./live-message.tsx";
+import { PAGE_ROWS, ShowMoreRows, shownWords } from "./show-more-rows.tsx";
 import { UpdateFleetPanel } from "./update-fleet-panel.tsx";
 import { WatchedExportControls } from "./watched-export-controls.tsx";
 import { WatchedFilters } from "./watched-filters.tsx";
@@ -140,6 +142,24 @@ export function SavedFleetPage() {
   const [announced, setAnnounced] = useState({ askedFor, text: "" });
   if (announced.askedFor !== askedFor && !status.isPending)
     setAnnounced({ askedFor, text: words });
+  // How many rows the table draws, and the first "Show more" drew; another filter, search or
+  // date starts again at the first 200.
+  const [paging, setPaging] = useState<{
+    askedFor: string;
+    rows: number;
+    firstNew?: number;
+  }>({ askedFor, rows: PAGE_ROWS });
+  if (paging.askedFor !== askedFor) setPaging({ askedFor, rows: PAGE_ROWS });
+  const drawn = useMemo(
+    () => shown.slice(0, paging.rows),
+    [shown, paging.rows],
+  );
+
+  function showMore() {
+    const rows = paging.rows + PAGE_ROWS;
+    setPaging({ askedFor, rows, firstNew: paging.rows });
+    setAnnounced({ askedFor, text: `${shownWords(rows, shown.length)}.` });
+  }
 
   async function checkNow() {
     setChecking(true);
@@ -238,12 +258,20 @@ export function SavedFleetPage() {
           {announced.text}
         </p>
         {finding ? null : shown.length > 0 ? (
-          <WatchedTable
-            entries={shown}
-            columns={fleet.data.columns}
-            changes={params.since !== undefined}
-            captionId={`${id}-caption`}
-          />
+          <>
+            <WatchedTable
+              entries={drawn}
+              columns={fleet.data.columns}
+              changes={params.since !== undefined}
+              captionId={`${id}-caption`}
+              focusRow={paging.firstNew}
+            />
+            <ShowMoreRows
+              shown={drawn.length}
+              total={shown.length}
+              onMore={showMore}
+            />
+          </>
         ) : (
           base.length > 0 && (
             <p>No vehicles match. Choose another filter or clear the search.</p>

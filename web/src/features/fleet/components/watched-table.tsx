@@ -1,6 +1,8 @@
 // A saved fleet's vehicles as a table: the registration (to its timeline), the team's columns,
 // the insurance in words (never a stale green: "Unknown since"), the open alerts with their
-// dates, when last checked and, with "changed since", what moved.
+// dates, when last checked and, with "changed since", what moved. After "Show more", the first
+// row just drawn takes the focus on its registration, so the user carries on where they were.
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { alertWords } from "../lib/alert-words.ts";
@@ -15,6 +17,8 @@ interface WatchedTableProps {
   changes: boolean;
   /** The visible words that say which vehicles these are. */
   captionId: string;
+  /** The row whose registration takes the focus: the first one "Show more" drew. */
+  focusRow?: number;
 }
 
 export function WatchedTable({
@@ -22,7 +26,12 @@ export function WatchedTable({
   columns,
   changes,
   captionId,
+  focusRow,
 }: WatchedTableProps) {
+  const focusLink = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (focusRow !== undefined) focusLink.current?.focus();
+  }, [focusRow]);
   return (
     <table className="data-table" aria-describedby={captionId}>
       <caption className="visually-hidden">
@@ -43,10 +52,13 @@ export function WatchedTable({
         </tr>
       </thead>
       <tbody>
-        {entries.map(({ vehicle, words }) => (
+        {entries.map(({ vehicle, words }, index) => (
           <tr key={vehicle.registration}>
             <th scope="row">
-              <Link to={fleetPaths.watchedVehicle(vehicle.registration)}>
+              <Link
+                to={fleetPaths.watchedVehicle(vehicle.registration)}
+                ref={index === focusRow ? focusLink : undefined}
+              >
                 {vehicle.registration}
               </Link>
             </th>
