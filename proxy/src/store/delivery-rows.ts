@@ -24,6 +24,9 @@ const numOrNull = (value: Num | null) =>
 const fromJson = (value: unknown): unknown =>
   typeof value === "string" ? JSON.parse(value) : value;
 
+/** Why a removed webhook's pending deliveries were dropped. */
+export const WEBHOOK_REMOVED = "The webhook was removed";
+
 /** A stored rule, or the default for a fleet that set none (null from a LEFT JOIN). */
 export const toRule = (value: unknown): AlertRule =>
   value === null || value === undefined
@@ -134,10 +137,27 @@ export const toAttempt = (row: AttemptRow): DeliveryAttempt => ({
 });
 
 /** Joins a delivery, its alert and its fleet (the pending list and the log share it). */
-export const DELIVERY_SELECT = `SELECT d.*, a.registration, a.kind, a.key, a.detail, a.opened_at,
+const DELIVERY_COLUMNS = `d.*, a.registration, a.kind, a.key, a.detail, a.opened_at,
   a.closed_at, f.name AS fleet_name,
   EXISTS (SELECT 1 FROM fleet_vehicles v
-          WHERE v.fleet_id = d.fleet_id AND v.registration = a.registration) AS still_in_fleet
-  FROM deliveries d
+          WHERE v.fleet_id = d.fleet_id AND v.registration = a.registration) AS still_in_fleet`;
+const DELIVERY_FROM = `FROM deliveries d
   JOIN vehicle_alerts a ON a.id = d.alert_id
   LEFT JOIN fleets f ON f.id = d.fleet_id`;
+
+export const DELIVERY_SELECT = `SELECT ${DELIVERY_COLUMNS} ${DELIVERY_FROM}`;
+
+/** Of each webhook's pending deliveries, the oldest this many are read in one run. */
+export const WEBHOOK_QUEUE_HEAD = 50;
+
+/**
+ * The pending webhook deliveries, each webhook's oldest WEBHOOK_QUEUE_HEAD in order, so a
+ * webhook that is down, with a long queue, cannot crowd the others out of a run. `limit` is
+ * the placeholder of the most rows in all.
+ */
+export const webhookQueueSelect = (limit: string) => `SELECT * FROM (
+  SELECT ${DELIVERY_COLUMNS},
+    row_number() OVER (PARTITION BY d.target ORDER BY d.id) AS place
+  ${DELIVERY_FROM}
+  WHERE d.status = 'pending' AND d.channel = 'webhook'
+) AS queued WHERE place <= ${WEBHOOK_QUEUE_HEAD} ORDER BY id LIMIT ${limit}`;

@@ -233,8 +233,48 @@ export function deliveryStoreContract(store: () => ProxyStore) {
       expect(
         (await store().webhooks()).find((w) => w.id === added.id),
       ).toMatchObject({ failingSince: null, lastError: null });
+      // A fleet's rule that names it, and a delivery waiting for it.
+      const { fleet, opened } = await fleetWithAlerts(store(), "Hooked");
+      await store().setAlertRule(
+        fleet.id,
+        { ...DEFAULT_ALERT_RULE, webhookIds: [added.id] },
+        T0,
+      );
+      await store().planDeliveries(
+        [opened[0]!.id],
+        [
+          {
+            alertId: opened[0]!.id,
+            fleetId: fleet.id,
+            channel: "webhook",
+            target: String(added.id),
+            timing: "instant",
+            dueAt: T0,
+          },
+        ],
+        T0,
+      );
       expect(await store().removeWebhook(added.id)).toBe(true);
       expect(await store().removeWebhook(added.id)).toBe(false);
+      expect((await store().alertRule(fleet.id))!.webhookIds).toEqual([]);
+      const [waiting] = (await store().deliveryLog({ limit: 1_000 })).filter(
+        (d) => d.fleetId === fleet.id,
+      );
+      expect(waiting).toMatchObject({
+        status: "dropped",
+        note: "The webhook was removed",
+      });
+      // Its id is never given to another webhook.
+      const next = await store().addWebhook(
+        {
+          url: "https://hooks.example.org/next",
+          description: "Next",
+          allowPrivate: false,
+          secret: "whsec_next",
+        },
+        T0,
+      );
+      expect(next.id).toBeGreaterThan(added.id);
       expect(
         await store().rotateWebhookSecret(added.id, "x", T0),
       ).toBeUndefined();

@@ -101,7 +101,10 @@ export interface DeliveryStore {
     deliveries: readonly NewDelivery[],
     at: number,
   ): Promise<void>;
-  /** Pending deliveries of `channel` due by `now` (webhooks: every pending one, in order). */
+  /**
+   * Emails due by `now`; webhooks: each webhook's oldest pending ones in order, due or not (the
+   * sender holds the newer behind one that waits for a retry).
+   */
   pendingDeliveries(
     channel: DeliveryChannel,
     now: number,

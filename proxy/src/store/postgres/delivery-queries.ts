@@ -4,11 +4,13 @@ import { reachingPostgres } from "@vics/shared/server/postgres-errors";
 import type { DeliveryStore } from "../delivery-store.ts";
 import {
   DELIVERY_SELECT,
+  webhookQueueSelect,
   toAlertRow,
   toAttempt,
   toPending,
   toRule,
   toWebhook,
+  WEBHOOK_REMOVED,
   type AlertRow,
   type AttemptRow,
   type PendingRow,
@@ -93,13 +95,15 @@ export function deliveryQueries(pool: PgPool, sql: Sql): DeliveryStore {
       });
     },
     async pendingDeliveries(channel, now, limit) {
-      const { rows } = await sql<PendingRow>(
-        `${DELIVERY_SELECT}
-         WHERE d.status = 'pending' AND d.channel = $1
-           AND (d.channel = 'webhook' OR d.next_attempt_at <= $2)
-         ORDER BY d.id LIMIT $3`,
-        [channel, now, limit],
-      );
+      const { rows } =
+        channel === "email"
+          ? await sql<PendingRow>(
+              `${DELIVERY_SELECT}
+               WHERE d.status = 'pending' AND d.channel = 'email' AND d.next_attempt_at <= $1
+               ORDER BY d.id LIMIT $2`,
+              [now, limit],
+            )
+          : await sql<PendingRow>(webhookQueueSelect("$1"), [limit]);
       return rows.map(toPending);
     },
     async recordAttempt(ids, attempt, outcome) {
@@ -186,10 +190,32 @@ export function deliveryQueries(pool: PgPool, sql: Sql): DeliveryStore {
       return toWebhook(rows[0]!);
     },
     async removeWebhook(id) {
-      const { rowCount } = await sql("DELETE FROM webhooks WHERE id = $1", [
-        id,
-      ]);
-      return rowCount === 1;
+      return transaction(async (client) => {
+        const { rowCount } = await client.query(
+          "DELETE FROM webhooks WHERE id = $1",
+          [id],
+        );
+        if (rowCount !== 1) return false;
+        const { rows } = await client.query<{
+          fleet_id: string;
+          rule: unknown;
+        }>("SELECT fleet_id, rule FROM fleet_alert_rules FOR UPDATE");
+        for (const row of rows) {
+          const rule = toRule(row.rule);
+          if (!rule.webhookIds.includes(id)) continue;
+          const webhookIds = rule.webhookIds.filter((other) => other !== id);
+          await client.query(
+            "UPDATE fleet_alert_rules SET rule = $1 WHERE fleet_id = $2",
+            [JSON.stringify({ ...rule, webhookIds }), row.fleet_id],
+          );
+        }
+        await client.query(
+          `UPDATE deliveries SET status = 'dropped', note = $1, next_attempt_at = NULL
+           WHERE channel = 'webhook' AND target = $2 AND status = 'pending'`,
+          [WEBHOOK_REMOVED, String(id)],
+        );
+        return true;
+      });
     },
     async rotateWebhookSecret(id, secret, previousUntil) {
       const { rows } = await sql<WebhookRow>(

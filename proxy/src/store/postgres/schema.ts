@@ -190,16 +190,13 @@ export const MIGRATIONS: readonly string[] = [
     key text NOT NULL,
     detail jsonb NOT NULL,
     opened_at bigint NOT NULL,
-    closed_at bigint,
-    -- When its deliveries were planned (notify/plan-deliveries.ts); null until then.
-    planned_at bigint
+    closed_at bigint
   );
   -- A fact alerts once while it holds: one open alert per (registration, kind, key). Once it
   -- closes, the same fact coming back (the vehicle found again and still uninsured) alerts anew.
   CREATE UNIQUE INDEX vehicle_alerts_open_once ON vehicle_alerts (registration, kind, key)
     WHERE closed_at IS NULL;
   CREATE INDEX vehicle_alerts_open ON vehicle_alerts (registration) WHERE closed_at IS NULL;
-  CREATE INDEX vehicle_alerts_unplanned ON vehicle_alerts (id) WHERE planned_at IS NULL;
 
   -- In-app notifications: which alerts each user has read.
   CREATE TABLE alert_reads (
@@ -220,6 +217,11 @@ export const MIGRATIONS: readonly string[] = [
   );
 
   CREATE TABLE watch_settings (name text PRIMARY KEY, value text NOT NULL);
+  `,
+  `
+  -- When each alert's deliveries were planned (notify/plan-deliveries.ts); null until then.
+  ALTER TABLE vehicle_alerts ADD COLUMN planned_at bigint;
+  CREATE INDEX vehicle_alerts_unplanned ON vehicle_alerts (id) WHERE planned_at IS NULL;
 
   -- Alert rules and deliveries (docs/watching.md): each fleet's rule (JSON, AlertRuleSchema),
   -- the team's webhooks, and every email or webhook an alert is owed, once per (alert, fleet,

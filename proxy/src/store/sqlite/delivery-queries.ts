@@ -3,11 +3,13 @@ import { inTransaction } from "@vics/shared/server/sqlite";
 import type { DeliveryStore } from "../delivery-store.ts";
 import {
   DELIVERY_SELECT,
+  webhookQueueSelect,
   toAlertRow,
   toAttempt,
   toPending,
   toRule,
   toWebhook,
+  WEBHOOK_REMOVED,
   type AlertRow,
   type AttemptRow,
   type PendingRow,
@@ -43,12 +45,12 @@ export function deliveryQueries(db: DatabaseSync): DeliveryStore {
   const markPlanned = db.prepare(
     "UPDATE vehicle_alerts SET planned_at = ? WHERE id = ? AND planned_at IS NULL",
   );
-  const pending = db.prepare(
+  const dueEmails = db.prepare(
     `${DELIVERY_SELECT}
-     WHERE d.status = 'pending' AND d.channel = ?
-       AND (d.channel = 'webhook' OR d.next_attempt_at <= ?)
+     WHERE d.status = 'pending' AND d.channel = 'email' AND d.next_attempt_at <= ?
      ORDER BY d.id LIMIT ?`,
   );
+  const webhookQueues = db.prepare(webhookQueueSelect("?"));
   const addAttempt = db.prepare(
     "INSERT INTO delivery_attempts (delivery_id, at, ok, detail) VALUES (?, ?, ?, ?)",
   );
@@ -80,6 +82,14 @@ export function deliveryQueries(db: DatabaseSync): DeliveryStore {
      VALUES (?, ?, ?, ?, ?) RETURNING *`,
   );
   const removeWebhook = db.prepare("DELETE FROM webhooks WHERE id = ?");
+  const allRules = db.prepare("SELECT fleet_id, rule FROM fleet_alert_rules");
+  const setRuleOnly = db.prepare(
+    "UPDATE fleet_alert_rules SET rule = ? WHERE fleet_id = ?",
+  );
+  const dropFor = db.prepare(
+    `UPDATE deliveries SET status = 'dropped', note = ?, next_attempt_at = NULL
+     WHERE channel = ? AND target = ? AND status = 'pending'`,
+  );
   const rotate = db.prepare(
     `UPDATE webhooks SET previous_secret = secret, previous_until = ?, secret = ?
      WHERE id = ? RETURNING *`,
@@ -133,7 +143,9 @@ export function deliveryQueries(db: DatabaseSync): DeliveryStore {
       });
     },
     async pendingDeliveries(channel, now, limit) {
-      const rows = pending.all(channel, now, limit) as unknown as PendingRow[];
+      const rows = (channel === "email"
+        ? dueEmails.all(now, limit)
+        : webhookQueues.all(limit)) as unknown as PendingRow[];
       return rows.map(toPending);
     },
     async recordAttempt(ids, attempt, outcome) {
@@ -191,7 +203,21 @@ export function deliveryQueries(db: DatabaseSync): DeliveryStore {
       return toWebhook(row);
     },
     async removeWebhook(id) {
-      return Number(removeWebhook.run(id).changes) === 1;
+      return inTransaction(db, () => {
+        if (Number(removeWebhook.run(id).changes) !== 1) return false;
+        const rows = allRules.all() as { fleet_id: string; rule: string }[];
+        for (const row of rows) {
+          const rule = toRule(row.rule);
+          if (!rule.webhookIds.includes(id)) continue;
+          const webhookIds = rule.webhookIds.filter((other) => other !== id);
+          setRuleOnly.run(
+            JSON.stringify({ ...rule, webhookIds }),
+            row.fleet_id,
+          );
+        }
+        dropFor.run(WEBHOOK_REMOVED, "webhook", String(id));
+        return true;
+      });
     },
     async rotateWebhookSecret(id, secret, previousUntil) {
       const row = rotate.get(previousUntil, secret, id) as

@@ -141,16 +141,13 @@ const MIGRATIONS = [
     key TEXT NOT NULL,
     detail TEXT NOT NULL,
     opened_at INTEGER NOT NULL,
-    closed_at INTEGER,
-    -- When its deliveries were planned (notify/plan-deliveries.ts); null until then.
-    planned_at INTEGER
+    closed_at INTEGER
   ) STRICT;
   -- A fact alerts once while it holds: one open alert per (registration, kind, key). Once it
   -- closes, the same fact coming back (the vehicle found again and still uninsured) alerts anew.
   CREATE UNIQUE INDEX vehicle_alerts_open_once ON vehicle_alerts (registration, kind, key)
     WHERE closed_at IS NULL;
   CREATE INDEX vehicle_alerts_open ON vehicle_alerts (registration) WHERE closed_at IS NULL;
-  CREATE INDEX vehicle_alerts_unplanned ON vehicle_alerts (id) WHERE planned_at IS NULL;
 
   -- In-app notifications: which alerts each user has read.
   CREATE TABLE alert_reads (
@@ -171,6 +168,11 @@ const MIGRATIONS = [
   ) STRICT;
 
   CREATE TABLE watch_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+  `,
+  `
+  -- When each alert's deliveries were planned (notify/plan-deliveries.ts); null until then.
+  ALTER TABLE vehicle_alerts ADD COLUMN planned_at INTEGER;
+  CREATE INDEX vehicle_alerts_unplanned ON vehicle_alerts (id) WHERE planned_at IS NULL;
 
   -- Alert rules and deliveries (docs/watching.md): each fleet's rule (JSON, AlertRuleSchema),
   -- the team's webhooks, and every email or webhook an alert is owed, once per (alert, fleet,
@@ -181,8 +183,10 @@ const MIGRATIONS = [
     updated_at INTEGER NOT NULL
   ) STRICT;
 
+  -- AUTOINCREMENT: a removed webhook's id is never given to another, which a fleet's rule or
+  -- a pending delivery may still name.
   CREATE TABLE webhooks (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     url TEXT NOT NULL,
     description TEXT NOT NULL,
     allow_private INTEGER NOT NULL,

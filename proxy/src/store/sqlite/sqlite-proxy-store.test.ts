@@ -66,7 +66,7 @@ describe("the SQLite audit log, through SQL that bypasses the store", () => {
     const stores = [open(), open(), open()];
     const db = new DatabaseSync(join(folder, "proxy.db"));
     expect(db.prepare("PRAGMA user_version").get()).toEqual({
-      user_version: 3,
+      user_version: 4,
     });
     db.close();
     await Promise.all(stores.map((store) => store.close()));
