@@ -96,7 +96,8 @@ const app = createProxyApp(
     timeoutMs: env.timeoutMs,
     webRoot: env.webRoot,
     trustedProxies: env.trustedProxies,
-    alertEmailOn: env.alertMail !== undefined,
+    // Emails go out with the re-checks' jobs: on only with both.
+    alertEmailOn: env.alertMail !== undefined && watchJobs !== undefined,
     staffAccess: {
       sessionTimes: env.sessionTimes,
       localSignIn: env.localSignIn || oidc === undefined,

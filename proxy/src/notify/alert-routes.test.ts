@@ -269,6 +269,28 @@ describe("the delivery log and the digest's time", () => {
     expect(await actions()).toContain("delivery.replay");
   });
 
+  it("refuses a replay while deliveries are not running, replaying nothing", async () => {
+    const id = await failedDelivery();
+    const bare = signedInApp();
+    registerDeliveryAdminRoutes(bare.app, {
+      store: harness.store,
+      now: () => NOW,
+      emailOn: false,
+    });
+    const admin = await bare.signedIn("admin");
+    const answer = await bare.app.request(ALERT_PATHS.replay(id), {
+      method: "POST",
+      headers: { Cookie: admin.cookie },
+    });
+    expect(answer.status).toBe(503);
+    expect(((await answer.json()) as { detail: string }).detail).toMatch(
+      /WATCH_API_KEY_FILE/,
+    );
+    const [still] = await harness.store.deliveryLog({ limit: 1 });
+    expect(still!.status).toBe("failed");
+    await bare.store.close();
+  });
+
   it("moves the digest's time, and the digests waiting with it", async () => {
     const id = await failedDelivery();
     await harness.store.replayDelivery(id, NOW + 3_600_000);

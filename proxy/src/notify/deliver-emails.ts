@@ -22,6 +22,8 @@ export interface EmailDeps {
   mailer: MailSender;
   from: string;
   /** The app's public origin, for links to the vehicles and the unsubscribe link. */
+  /** True once the run should send no more: what is left waits for the next run. */
+  shouldStop?: () => boolean;
   appUrl: string;
 }
 
@@ -52,6 +54,7 @@ export async function deliverEmails(
   let sent = 0;
   let failed = 0;
   for (const group of groups.values()) {
+    if (deps.shouldStop?.()) break;
     const first = group[0]!;
     const ids = group.map((d) => d.id);
     const fleets = [...new Set(group.map((d) => d.fleetId))];
@@ -73,12 +76,14 @@ export async function deliverEmails(
       await deps.mailer.send(message);
     } catch (error) {
       const words = errorWords(error);
-      const attempt = Math.max(...group.map((d) => d.attempts)) + 1;
-      await store.recordAttempt(
-        ids,
-        { at: now, ok: false, detail: words },
-        afterFailure(attempt, now, words),
-      );
+      // Each delivery by its own count: one new to the group is not given up with the old.
+      const byAttempt = Map.groupBy(group, (d) => d.attempts + 1);
+      for (const [attempt, same] of byAttempt)
+        await store.recordAttempt(
+          same.map((d) => d.id),
+          { at: now, ok: false, detail: words },
+          afterFailure(attempt, now, words),
+        );
       failed += group.length;
       continue;
     }

@@ -24,6 +24,8 @@ export interface WebhookDeps {
   store: ProxyStore;
   now: () => number;
   send: WebhookSender;
+  /** True once the run should send no more: what is left waits for the next run. */
+  shouldStop?: () => boolean;
   appUrl: string;
 }
 
@@ -77,6 +79,7 @@ export async function deliverWebhooks(
   for (const [target, queue] of Map.groupBy(pending, (d) => d.target)) {
     const webhook = webhooks.get(Number(target))!;
     for (const delivery of queue) {
+      if (deps.shouldStop?.()) break;
       if ((delivery.nextAttemptAt ?? 0) > now) break;
       const result = await deps.send({
         url: webhook.url,

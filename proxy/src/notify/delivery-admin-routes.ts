@@ -174,6 +174,12 @@ export function registerDeliveryAdminRoutes(
   });
 
   app.post(`${ALERT_PATHS.deliveries}/:id/replay`, admin, async (c) => {
+    if (!deps.deliverNow)
+      throw new ProblemError(
+        503,
+        "SERVICE_UNAVAILABLE",
+        "Deliveries are not running: they run with the re-checks, which need WATCH_API_KEY_FILE (docs/watching.md).",
+      );
     const id = Number(c.req.param("id"));
     if (!Number.isSafeInteger(id) || !(await store.replayDelivery(id, now())))
       throw new ProblemError(
@@ -182,7 +188,7 @@ export function registerDeliveryAdminRoutes(
         "There is no failed or dropped delivery with that id: only those can be replayed.",
       );
     await audit(c, "delivery.replay", { delivery: id });
-    await deps.deliverNow?.();
+    await deps.deliverNow();
     return c.json({ replayed: id }, 202);
   });
 

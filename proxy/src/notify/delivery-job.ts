@@ -8,7 +8,14 @@ import { runDeliveries, type DeliveryReport } from "./delivery-run.ts";
 import { createMailer } from "./email/mailer.ts";
 import { sendWebhook } from "./webhook/send-webhook.ts";
 
-export type DeliveryHandler = () => Promise<DeliveryReport>;
+/** `signal`: the job engine's, aborted when the job's time is up. */
+export type DeliveryHandler = (signal?: AbortSignal) => Promise<DeliveryReport>;
+
+/**
+ * A run sends for at most this long, well inside its job's expiry: pg-boss would otherwise
+ * fail it and let another replica start a second run beside it.
+ */
+export const DELIVERY_RUN_MS = 10 * 60_000;
 
 export function deliveryHandler(options: {
   store: ProxyStore;
@@ -22,13 +29,16 @@ export function deliveryHandler(options: {
     mailer: createMailer({ url: alertMail.smtpUrl, from: alertMail.from }),
     from: alertMail.from,
   };
-  return async () => {
+  return async (signal) => {
+    const started = Date.now();
     const report = await runDeliveries({
       store: options.store,
       now: options.now,
       mail,
       sendWebhook,
       appUrl: options.appUrl,
+      shouldStop: () =>
+        signal?.aborted === true || Date.now() - started > DELIVERY_RUN_MS,
     });
     if (report.planned + report.sent + report.failed > 0)
       options.logger.info("alert deliveries", { ...report });

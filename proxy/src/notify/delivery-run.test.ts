@@ -275,6 +275,67 @@ describe("alert deliveries", () => {
     ]);
   });
 
+  it("emails no alert that closed before it went, but does send an 'insured again'", async () => {
+    await setRule({ webhookIds: [] });
+    await open("LP08SED", ending(30));
+    await run();
+    // Renewed before the digest: the ending alert closes.
+    clock += 60 * MINUTE;
+    await store.recordRechecks([
+      {
+        registration: "LP08SED",
+        at: clock,
+        facts: { found: true },
+        timeline: [],
+        opened: [],
+        closed: [{ kind: "ending", key: "mot 2026-12-24 at 30" }],
+      },
+    ]);
+    await open("AB12CDE", {
+      kind: "insured-again",
+      key: "after P-9",
+      detail: { policy: "P-10", insurer: "Acme", validTo: "2027-11-23" },
+      resolved: true,
+    });
+    await run();
+    clock = NEXT_DIGEST;
+    await run();
+    expect(inbox.received.map((r) => textOf(r))).toEqual([
+      expect.stringContaining("AB12 CDE"),
+      expect.stringContaining("AB12 CDE"),
+    ]);
+    const dropped = await store.deliveryLog({ limit: 10, status: "dropped" });
+    expect(dropped.map((d) => [d.registration, d.note])).toEqual([
+      ["LP08SED", "The alert had closed before the email went"],
+      ["LP08SED", "The alert had closed before the email went"],
+    ]);
+  });
+
+  it("counts each email's attempts by itself when a new one joins an old one's retry", async () => {
+    await setRule({ emails: ["ops@fleet.example"], webhookIds: [] });
+    await inbox.close();
+    await open("AB12CDE", lapsed("P-7"));
+    await run();
+    for (const delay of RETRY_DELAYS_MS.slice(0, -1)) {
+      clock += delay;
+      await run();
+    }
+    // Seven attempts so far; a new urgent alert arrives, due with the old one's last retry.
+    await open("LP08SED", lapsed("P-8"));
+    clock += RETRY_DELAYS_MS.at(-1)!;
+    await run();
+    const byVehicle = Object.fromEntries(
+      (await store.deliveryLog({ limit: 10 })).map((d) => [
+        d.registration,
+        [d.status, d.attempts],
+      ]),
+    );
+    expect(byVehicle).toEqual({
+      AB12CDE: ["failed", MAX_ATTEMPTS],
+      LP08SED: ["pending", 1],
+    });
+  });
+
   it("a webhook that fails for a while gets its deliveries in order once it answers", async () => {
     await setRule({ emails: [] });
     let failing = true;

@@ -15,6 +15,8 @@ export interface DeliveryRunDeps {
   sendWebhook: WebhookSender;
   /** The web app's public origin, for links; asked each run (the port may be known late). */
   appUrl: () => string;
+  /** True once the run should send no more (its time is up): the rest wait for the next. */
+  shouldStop?: () => boolean;
 }
 
 export interface DeliveryReport {

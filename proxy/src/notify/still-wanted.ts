@@ -6,6 +6,7 @@ import type {
   DeliveryStore,
   PendingDelivery,
 } from "../store/delivery-store.ts";
+import { WEBHOOK_REMOVED } from "../store/delivery-rows.ts";
 import { alertThreshold } from "./plan-deliveries.ts";
 
 /** Why the delivery should not go, in words; undefined when it should. */
@@ -16,13 +17,19 @@ export function notWantedBecause(
 ): string | undefined {
   if (delivery.fleetName === undefined) return "The fleet was deleted";
   if (!delivery.stillInFleet) return "The vehicle left the fleet";
+  // An email says what holds now: an alert closed since (renewed before the digest, insured
+  // again within the hour) is not emailed. Webhooks get every event, in order. An alert opened
+  // already closed ("insured again", "fines paid") is news, and goes.
+  const { openedAt, closedAt } = delivery.alert;
+  if (delivery.channel === "email" && closedAt !== null && closedAt > openedAt)
+    return "The alert had closed before the email went";
   if (!ruleTakes(rule, delivery.alert.kind, alertThreshold(delivery.alert)))
     return "The fleet's alert rule no longer sends this";
   if (delivery.channel === "email" && !rule.emails.includes(delivery.target))
     return "The address is no longer in the fleet's alert rule (or unsubscribed)";
   if (delivery.channel === "webhook") {
     const id = Number(delivery.target);
-    if (!webhookIds.has(id)) return "The webhook was removed";
+    if (!webhookIds.has(id)) return WEBHOOK_REMOVED;
     if (!rule.webhookIds.includes(id))
       return "The webhook is no longer in the fleet's alert rule";
   }

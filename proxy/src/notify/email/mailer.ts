@@ -3,6 +3,7 @@
 // timeouts, so an SMTP server that is down or silent fails the send within seconds with an error
 // that says where it was going, for the delivery queue to retry later; never a send that hangs.
 import nodemailer from "nodemailer";
+import { isLoopbackHost } from "../../edges/loopback.ts";
 import type Mail from "nodemailer/lib/mailer";
 
 export interface MailerTimeouts {
@@ -89,6 +90,11 @@ export function createMailer(options: MailerOptions): Mailer {
       port: server.port,
       secure: server.secure,
       auth: server.auth,
+      // A login never goes in the clear: without TLS from the start, STARTTLS is required
+      // (refused if the server does not offer it, or someone strips it), except on loopback.
+      requireTLS:
+        !server.secure &&
+        (server.auth !== undefined || !isLoopbackHost(server.host)),
       pool: false,
       connectionTimeout: timeouts.connectMs,
       dnsTimeout: timeouts.connectMs,

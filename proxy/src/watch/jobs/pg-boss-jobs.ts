@@ -115,19 +115,14 @@ export function pgBossJobs(options: PgBossJobsOptions): JobEngine {
       await scheduleDaily(
         (await store.watchSetting(DAILY_TIME_SETTING)) ?? DEFAULT_DAILY_TIME,
       );
-      await boss.work<SweepRequest>(
-        SWEEP_QUEUE,
-        async ([job]: Job<SweepRequest>[]) => {
-          if (!job) return;
-          await handler(job.data, job.signal);
-          if (deliver) await boss.send(DELIVERY_QUEUE, {});
-        },
-      );
       if (deliver) {
-        // At most one run active and one waiting: asked again meanwhile adds nothing.
+        // At most one run active and one waiting: asked again meanwhile adds nothing. A run
+        // stops sending well inside its expiry (DELIVERY_RUN_MS), so no second one starts
+        // beside it; its heartbeats say it is alive meanwhile.
         await boss.createQueue(DELIVERY_QUEUE, {
           policy: "stately",
           retryLimit: 0,
+          heartbeatSeconds: 60,
           expireInSeconds: 30 * 60,
         });
         await boss.schedule(
@@ -138,10 +133,28 @@ export function pgBossJobs(options: PgBossJobsOptions): JobEngine {
             key: "every-minute",
           },
         );
-        await boss.work(DELIVERY_QUEUE, async () => {
-          await deliver();
+        await boss.work(DELIVERY_QUEUE, async ([job]: Job<object>[]) => {
+          await deliver(job?.signal);
         });
       }
+      await boss.work<SweepRequest>(
+        SWEEP_QUEUE,
+        async ([job]: Job<SweepRequest>[]) => {
+          if (!job) return;
+          await handler(job.data, job.signal);
+          // The sweep is done: a failure to ask for its deliveries must not redo it (they
+          // run within the minute anyway).
+          if (deliver)
+            await boss.send(DELIVERY_QUEUE, {}).catch((error: unknown) =>
+              logger.warn(
+                "could not ask for the alert deliveries after a sweep",
+                {
+                  error: error instanceof Error ? error.message : String(error),
+                },
+              ),
+            );
+        },
+      );
     },
     async deliverNow() {
       if (deliver) await boss.send(DELIVERY_QUEUE, {});
