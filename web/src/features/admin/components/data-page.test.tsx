@@ -74,7 +74,8 @@ describe("the data page", () => {
       {
         since: "2026-11-01T09:00:00.000Z",
         historyFrom: "2019-03-03",
-        dataAsOf: { insurance: hoursAgo(2), mot: hoursAgo(24 * 5) },
+        // Now, not hours ago: a test run just after midnight would make that yesterday.
+        dataAsOf: { insurance: hoursAgo(0), mot: hoursAgo(24 * 5) },
         synthetic: false,
       },
       [],
