@@ -2,7 +2,9 @@
 // (sweepHandler: a watch run recorded from start to end), in a process of its own, so that a
 // test can SIGKILL it mid-sweep. Its store is the SQLite file PROXY_DATABASE_PATH; the service
 // is UPSTREAM_URL, asked with WATCH_API_KEY, SWEEP_CHUNK registrations a request, one request at
-// a time. Writes "recorded <vehicles>" after each batch is committed, then the report as JSON.
+// a time. Writes a JSON line a step, as startNode (child-processes.ts) reads them: {"msg":
+// "recorded", vehicles} after each batch is committed, then {"msg": "swept", ...report} with the
+// registrations of the alerts it opened.
 import { createHttpFleetClient } from "@vics/fleet";
 import { openSqliteProxyStore } from "../store/sqlite/sqlite-proxy-store.ts";
 import { sweepHandler } from "../watch/jobs/sweep-job.ts";
@@ -20,7 +22,9 @@ const store = openSqliteProxyStore({
 const recordRechecks = store.recordRechecks.bind(store);
 store.recordRechecks = async (rechecks) => {
   const opened = await recordRechecks(rechecks);
-  process.stdout.write(`recorded ${rechecks.length}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ msg: "recorded", vehicles: rechecks.length })}\n`,
+  );
   return opened;
 };
 
@@ -35,6 +39,10 @@ const sweep = sweepHandler({
 });
 const report = await sweep({ kind: "daily" });
 process.stdout.write(
-  `${JSON.stringify({ ...report, opened: report.opened.length })}\n`,
+  `${JSON.stringify({
+    msg: "swept",
+    ...report,
+    opened: report.opened.map((alert) => alert.registration),
+  })}\n`,
 );
 await store.close();

@@ -1,21 +1,26 @@
 // A sweep killed mid-run is redone by the next with no alert twice (decision 043: effects are
 // idempotent through unique keys, not through the engine). A real service over HTTP; the sweep
 // in a child process on the SQLite store in a temporary folder, SIGKILLed after a few of its
-// batches are committed; then a second sweep to the end. Every (registration, kind, key) has one
-// alert, and the second sweep opened only what the first had not recorded.
-import { spawn } from "node:child_process";
-import { once } from "node:events";
+// batches are committed; then a second sweep to the end. Its alerts, by (registration, kind,
+// key), are those of one sweep uninterrupted on a store of its own, and the second sweep opened
+// none for a vehicle the first had recorded.
 import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serve, type ServerType } from "@hono/node-server";
 import { createTestService, type TestService } from "@vics/service/testing";
 import { isValidRegistration } from "@vics/shared";
+import {
+  serveOnLoopback,
+  type LoopbackServer,
+} from "@vics/shared/testing/loopback-server";
 import { openSqliteProxyStore } from "../store/sqlite/sqlite-proxy-store.ts";
+import {
+  byMessage,
+  startNode,
+  type LogEvent,
+} from "../test-support/child-processes.ts";
 
 const SWEEP_PROCESS = join(
   import.meta.dirname,
@@ -51,8 +56,7 @@ function watchedRegistrations(): string[] {
 }
 
 let service: TestService;
-let http: ServerType;
-let upstreamUrl: string;
+let http: LoopbackServer;
 let key: string;
 let folder: string;
 beforeAll(async () => {
@@ -62,38 +66,50 @@ beforeAll(async () => {
     fleetSize: 10,
   });
   key = await service.createKey("internal", "re-checks");
-  http = serve({ fetch: service.app.fetch, hostname: "127.0.0.1", port: 0 });
-  await once(http, "listening");
-  upstreamUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  http = await serveOnLoopback(service.app.fetch);
   folder = mkdtempSync(join(tmpdir(), "vics-sweep-kill-"));
 });
 afterAll(async () => {
-  await new Promise((done) => http?.close(done));
+  await http?.close();
   await service?.close();
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-/** The sweep in a child process: its lines as they come, and how it ended. */
+/** The sweep in a child process (startNode): its JSON lines as they come, and how it ended. */
 function sweepProcess(path: string) {
-  const child = spawn(process.execPath, [SWEEP_PROCESS], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      PROXY_DATABASE_PATH: path,
-      UPSTREAM_URL: upstreamUrl,
-      WATCH_API_KEY: key,
-      SWEEP_CHUNK: String(CHUNK),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  return startNode(SWEEP_PROCESS, {
+    PROXY_DATABASE_PATH: path,
+    UPSTREAM_URL: http.base,
+    WATCH_API_KEY: key,
+    SWEEP_CHUNK: String(CHUNK),
   });
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const lines = createInterface({ input: child.stdout });
-  const exited = once(child, "exit").then(([code, signal]) => ({
-    code: code as number | null,
-    signal: signal as NodeJS.Signals | null,
-    stderr,
-  }));
-  return { child, lines, exited };
+}
+
+/** A store at `path` watching `registrations` as one fleet, never swept. */
+async function storeWatching(path: string, registrations: string[]) {
+  const store = openSqliteProxyStore({ path, auditRetentionDays: 30 });
+  await store.createFleet(
+    "Vans",
+    {
+      columns: [],
+      vehicles: registrations.map((registration) => ({
+        registration,
+        cells: [],
+      })),
+    },
+    { email: "ann@example.org", at: Date.now() },
+  );
+  await store.close();
+}
+
+/** The report a sweep process wrote last; opened is the registrations of its new alerts. */
+function sweptReport(events: LogEvent[]) {
+  return events.find(byMessage("swept")) as LogEvent & {
+    status: string;
+    vehicles: number;
+    unknown: number;
+    opened: string[];
+  };
 }
 
 /** What the store holds: vehicles checked, runs, and alerts per (registration, kind, key). */
@@ -103,6 +119,20 @@ function recorded(path: string) {
     const count = (sql: string) =>
       Number((db.prepare(sql).get() as { n: number }).n);
     return {
+      checkedRegistrations: new Set(
+        db
+          .prepare(
+            "SELECT registration FROM watched_vehicles WHERE checked_at IS NOT NULL",
+          )
+          .all()
+          .map((row) => String(row.registration)),
+      ),
+      /** Every alert as "registration kind key", sorted. */
+      alertKeys: db
+        .prepare("SELECT registration, kind, key FROM vehicle_alerts")
+        .all()
+        .map((row) => `${row.registration} ${row.kind} ${row.key}`)
+        .sort(),
       checked: count(
         "SELECT count(*) AS n FROM watched_vehicles WHERE checked_at IS NOT NULL",
       ),
@@ -130,31 +160,15 @@ describe("a sweep killed mid-run", () => {
     const path = join(folder, "proxy.sqlite");
     const registrations = watchedRegistrations();
     expect(registrations).toHaveLength(VEHICLES);
-    const store = openSqliteProxyStore({ path, auditRetentionDays: 30 });
-    await store.createFleet(
-      "Vans",
-      {
-        columns: [],
-        vehicles: registrations.map((registration) => ({
-          registration,
-          cells: [],
-        })),
-      },
-      { email: "ann@example.org", at: Date.now() },
-    );
-    await store.close();
+    await storeWatching(path, registrations);
 
     // The first sweep, killed once a few batches are committed.
     const first = sweepProcess(path);
     let batches = 0;
-    for await (const line of first.lines) {
-      if (!line.startsWith("recorded ")) continue;
-      batches += 1;
-      if (batches === KILL_AFTER) {
-        first.child.kill("SIGKILL");
-        break;
-      }
-    }
+    await first.waitFor(
+      (event) => event.msg === "recorded" && ++batches === KILL_AFTER,
+    );
+    first.process.kill("SIGKILL");
     expect(await first.exited).toMatchObject({ signal: "SIGKILL" });
     const killed = recorded(path);
     // Mid-run: some vehicles recorded, not all; its run never ended.
@@ -164,16 +178,20 @@ describe("a sweep killed mid-run", () => {
 
     // The next sweep, to the end.
     const second = sweepProcess(path);
-    const said: string[] = [];
-    for await (const line of second.lines) said.push(line);
     expect(await second.exited).toMatchObject({ code: 0 });
-    const report = JSON.parse(said.at(-1)!) as {
-      status: string;
-      vehicles: number;
-      unknown: number;
-      opened: number;
-    };
+    const report = sweptReport(second.events());
     expect(report).toMatchObject({
+      status: "finished",
+      vehicles: VEHICLES,
+      unknown: 0,
+    });
+
+    // The control: the same fleet in a store of its own, swept once, uninterrupted.
+    const controlPath = join(folder, "control.sqlite");
+    await storeWatching(controlPath, registrations);
+    const control = sweepProcess(controlPath);
+    expect(await control.exited).toMatchObject({ code: 0 });
+    expect(sweptReport(control.events())).toMatchObject({
       status: "finished",
       vehicles: VEHICLES,
       unknown: 0,
@@ -185,11 +203,22 @@ describe("a sweep killed mid-run", () => {
     // Every vehicle alerts but AB12CDE (insured, taxed, MOT'd; the unknown plates as not
     // found); the second sweep opened only what the killed one had not recorded.
     expect(after.alerts).toBeGreaterThanOrEqual(VEHICLES - 1);
-    expect(after.alerts).toBe(killed.alerts + report.opened);
+    expect(after.alerts).toBe(killed.alerts + report.opened.length);
     expect(killed.alerts).toBeGreaterThan(0);
     expect(after.runs).toEqual([
       { kind: "daily", ended: 0, outcome: null },
       { kind: "daily", ended: 1, outcome: "finished" },
     ]);
+    // Killed then resumed, the store holds the very alerts of one sweep uninterrupted...
+    const uninterrupted = recorded(controlPath);
+    expect(uninterrupted.alertKeys.length).toBeGreaterThanOrEqual(VEHICLES - 1);
+    expect(after.alertKeys).toEqual(uninterrupted.alertKeys);
+    // ...and the second sweep opened none for a vehicle the killed one had recorded.
+    expect(report.opened.length).toBeGreaterThan(0);
+    expect(
+      report.opened.filter((registration) =>
+        killed.checkedRegistrations.has(registration),
+      ),
+    ).toEqual([]);
   }, 60_000);
 });
