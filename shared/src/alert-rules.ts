@@ -72,14 +72,14 @@ export const DEFAULT_ALERT_RULE: AlertRule = {
   webhookIds: [],
 };
 
-/** Whether an alert of `kind` (an "ending" one at `threshold` days) goes out under `rule`. */
+/** Whether `rule` sends an alert: its kind, and for "ending" the threshold it opened at. */
 export function ruleTakes(
   rule: AlertRule,
-  kind: AlertKind,
-  threshold: number | undefined,
+  alert: { kind: AlertKind; detail: Record<string, unknown> },
 ): boolean {
-  if (!rule.kinds.includes(kind)) return false;
-  if (kind !== "ending") return true;
+  if (!rule.kinds.includes(alert.kind)) return false;
+  if (alert.kind !== "ending") return true;
+  const threshold = Number(alert.detail.threshold);
   return rule.endingDays.some((days) => days === threshold);
 }
 

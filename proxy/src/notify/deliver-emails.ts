@@ -47,7 +47,6 @@ export async function deliverEmails(
   const due = await keepWanted(
     store,
     await store.pendingDeliveries("email", now, LIMIT),
-    new Set(),
   );
   const groups = Map.groupBy(due, (d) => `${d.timing} ${d.target}`);
   const key = groups.size > 0 ? await unsubscribeKey(store) : undefined;

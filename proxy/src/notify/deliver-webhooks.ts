@@ -68,18 +68,19 @@ export async function deliverWebhooks(
 ): Promise<{ sent: number; failed: number }> {
   const { store } = deps;
   const now = deps.now();
-  const webhooks = new Map((await store.webhooks()).map((w) => [w.id, w]));
   const pending = await keepWanted(
     store,
     await store.pendingDeliveries("webhook", now, LIMIT),
-    new Set(webhooks.keys()),
   );
+  const webhooks = new Map((await store.webhooks()).map((w) => [w.id, w]));
   let sent = 0;
   let failed = 0;
   for (const [target, queue] of Map.groupBy(pending, (d) => d.target)) {
-    const webhook = webhooks.get(Number(target))!;
+    // Removed since its deliveries were read: they were dropped with it.
+    const webhook = webhooks.get(Number(target));
+    if (!webhook) continue;
     for (const delivery of queue) {
-      if (deps.shouldStop?.()) break;
+      if (deps.shouldStop?.()) return { sent, failed };
       if ((delivery.nextAttemptAt ?? 0) > now) break;
       const result = await deps.send({
         url: webhook.url,

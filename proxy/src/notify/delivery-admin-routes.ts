@@ -150,9 +150,8 @@ export function registerDeliveryAdminRoutes(
   });
 
   app.delete(`${ALERT_PATHS.webhooks}/:id`, admin, async (c) => {
-    const id = idOf(c);
-    const webhook = (await store.webhooks()).find((w) => w.id === id);
-    if (!webhook || !(await store.removeWebhook(id))) throw noSuchWebhook();
+    const webhook = await store.removeWebhook(idOf(c));
+    if (!webhook) throw noSuchWebhook();
     await audit(c, "webhook.delete", { webhook: webhook.description });
     return c.body(null, 204);
   });

@@ -13,19 +13,14 @@ import type { StoredAlert } from "../store/watch-store.ts";
 
 const BATCH = 500;
 
-/** The "ending" threshold an alert was opened at; undefined for other kinds. */
-export const alertThreshold = (alert: Pick<StoredAlert, "kind" | "detail">) =>
-  alert.kind === "ending" ? Number(alert.detail.threshold) : undefined;
-
-export function deliveriesOf(
+function deliveriesOf(
   alert: StoredAlert,
   fleets: readonly AlertFleet[],
-  webhookIds: ReadonlySet<number>,
   times: { now: number; digestAt: number },
 ): NewDelivery[] {
   const owed: NewDelivery[] = [];
   for (const { fleetId, rule } of fleets) {
-    if (!ruleTakes(rule, alert.kind, alertThreshold(alert))) continue;
+    if (!ruleTakes(rule, alert)) continue;
     const instant = rule.instantKinds.includes(alert.kind);
     for (const email of rule.emails)
       owed.push({
@@ -36,16 +31,16 @@ export function deliveriesOf(
         timing: instant ? "instant" : "digest",
         dueAt: instant ? times.now : times.digestAt,
       });
+    // A removed webhook has left every rule (removeWebhook), so each named here exists.
     for (const id of rule.webhookIds)
-      if (webhookIds.has(id))
-        owed.push({
-          alertId: alert.id,
-          fleetId,
-          channel: "webhook",
-          target: String(id),
-          timing: "instant",
-          dueAt: times.now,
-        });
+      owed.push({
+        alertId: alert.id,
+        fleetId,
+        channel: "webhook",
+        target: String(id),
+        timing: "instant",
+        dueAt: times.now,
+      });
   }
   return owed;
 }
@@ -56,7 +51,6 @@ export async function planDeliveries(
   times: { now: number; digestAt: number },
 ): Promise<number> {
   let planned = 0;
-  const webhookIds = new Set((await store.webhooks()).map((w) => w.id));
   for (;;) {
     const alerts = await store.unplannedAlerts(BATCH);
     if (alerts.length === 0) return planned;
@@ -65,12 +59,7 @@ export async function planDeliveries(
       (fleet) => fleet.registration,
     );
     const owed = alerts.flatMap((alert) =>
-      deliveriesOf(
-        alert,
-        fleets.get(alert.registration) ?? [],
-        webhookIds,
-        times,
-      ),
+      deliveriesOf(alert, fleets.get(alert.registration) ?? [], times),
     );
     await store.planDeliveries(
       alerts.map((alert) => alert.id),

@@ -3,7 +3,6 @@
 import {
   AlertRuleSchema,
   DEFAULT_ALERT_RULE,
-  type AlertKind,
   type AlertRule,
   type DeliveryStatus,
 } from "@vics/shared";
@@ -16,13 +15,12 @@ import type {
   StoredWebhook,
 } from "./delivery-store.ts";
 import type { StoredAlert } from "./watch-store.ts";
+import { fromJson, toAlertRow, type AlertRow } from "./watch-rows.ts";
 
 type Num = number | string;
 const num = (value: Num) => Number(value);
 const numOrNull = (value: Num | null) =>
   value === null ? null : Number(value);
-const fromJson = (value: unknown): unknown =>
-  typeof value === "string" ? JSON.parse(value) : value;
 
 /** Why a removed webhook's pending deliveries were dropped. */
 export const WEBHOOK_REMOVED = "The webhook was removed";
@@ -32,6 +30,24 @@ export const toRule = (value: unknown): AlertRule =>
   value === null || value === undefined
     ? DEFAULT_ALERT_RULE
     : AlertRuleSchema.parse(fromJson(value));
+
+/**
+ * The rules that name webhook `id`, without it (a removed webhook leaves every rule): what to
+ * write back for each fleet.
+ */
+export function rulesWithoutWebhook(
+  rows: readonly { fleet_id: string; rule: unknown }[],
+  id: number,
+): { fleetId: string; rule: string }[] {
+  return rows.flatMap((row) => {
+    const rule = toRule(row.rule);
+    if (!rule.webhookIds.includes(id)) return [];
+    const webhookIds = rule.webhookIds.filter((other) => other !== id);
+    return [
+      { fleetId: row.fleet_id, rule: JSON.stringify({ ...rule, webhookIds }) },
+    ];
+  });
+}
 
 export interface WebhookRow {
   id: Num;
@@ -87,30 +103,11 @@ export const toDelivery = (row: DeliveryRow): StoredDelivery => ({
   nextAttemptAt: numOrNull(row.next_attempt_at),
 });
 
-export interface AlertRow {
-  id: Num;
-  registration: string;
-  kind: AlertKind;
-  key: string;
-  detail: unknown;
-  opened_at: Num;
-  closed_at: Num | null;
-}
-
-export const toAlertRow = (row: AlertRow): StoredAlert => ({
-  id: num(row.id),
-  registration: row.registration,
-  kind: row.kind,
-  key: row.key,
-  detail: fromJson(row.detail) as StoredAlert["detail"],
-  openedAt: num(row.opened_at),
-  closedAt: numOrNull(row.closed_at),
-});
-
-/** A delivery joined with its alert's columns and its fleet's name. */
+/** A delivery joined with its alert's columns, its fleet's name and its fleet's rule. */
 export interface PendingRow extends DeliveryRow, Omit<AlertRow, "id"> {
   fleet_name: string | null;
   still_in_fleet: number | boolean;
+  rule: unknown;
 }
 
 const alertOfRow = (row: PendingRow): StoredAlert =>
@@ -121,6 +118,7 @@ export const toPending = (row: PendingRow): PendingDelivery => ({
   alert: alertOfRow(row),
   fleetName: row.fleet_name ?? undefined,
   stillInFleet: Boolean(row.still_in_fleet),
+  rule: toRule(row.rule),
 });
 
 export interface AttemptRow {
@@ -136,28 +134,35 @@ export const toAttempt = (row: AttemptRow): DeliveryAttempt => ({
   detail: row.detail,
 });
 
-/** Joins a delivery, its alert and its fleet (the pending list and the log share it). */
-const DELIVERY_COLUMNS = `d.*, a.registration, a.kind, a.key, a.detail, a.opened_at,
-  a.closed_at, f.name AS fleet_name,
+/**
+ * Joins deliveries `d` to their alert, fleet and the fleet's rule (the pending lists and the
+ * log share it), so judging a delivery needs no further reads.
+ */
+const deliveriesJoined = (
+  deliveries: string,
+) => `SELECT d.*, a.registration, a.kind, a.key,
+  a.detail, a.opened_at, a.closed_at, f.name AS fleet_name, r.rule,
   EXISTS (SELECT 1 FROM fleet_vehicles v
-          WHERE v.fleet_id = d.fleet_id AND v.registration = a.registration) AS still_in_fleet`;
-const DELIVERY_FROM = `FROM deliveries d
+          WHERE v.fleet_id = d.fleet_id AND v.registration = a.registration) AS still_in_fleet
+  FROM ${deliveries} d
   JOIN vehicle_alerts a ON a.id = d.alert_id
-  LEFT JOIN fleets f ON f.id = d.fleet_id`;
+  LEFT JOIN fleets f ON f.id = d.fleet_id
+  LEFT JOIN fleet_alert_rules r ON r.fleet_id = d.fleet_id`;
 
-export const DELIVERY_SELECT = `SELECT ${DELIVERY_COLUMNS} ${DELIVERY_FROM}`;
+export const DELIVERY_SELECT = deliveriesJoined("deliveries");
 
 /** Of each webhook's pending deliveries, the oldest this many are read in one run. */
-export const WEBHOOK_QUEUE_HEAD = 50;
+const WEBHOOK_QUEUE_HEAD = 50;
 
 /**
  * The pending webhook deliveries, each webhook's oldest WEBHOOK_QUEUE_HEAD in order, so a
  * webhook that is down, with a long queue, cannot crowd the others out of a run. `limit` is
  * the placeholder of the most rows in all.
  */
-export const webhookQueueSelect = (limit: string) => `SELECT * FROM (
-  SELECT ${DELIVERY_COLUMNS},
-    row_number() OVER (PARTITION BY d.target ORDER BY d.id) AS place
-  ${DELIVERY_FROM}
-  WHERE d.status = 'pending' AND d.channel = 'webhook'
-) AS queued WHERE place <= ${WEBHOOK_QUEUE_HEAD} ORDER BY id LIMIT ${limit}`;
+export const webhookQueueSelect = (limit: string) => `${deliveriesJoined(`(
+    SELECT * FROM (
+      SELECT *, row_number() OVER (PARTITION BY target ORDER BY id) AS place
+      FROM deliveries WHERE status = 'pending' AND channel = 'webhook'
+    ) AS numbered WHERE place <= ${WEBHOOK_QUEUE_HEAD}
+  )`)}
+  ORDER BY d.id LIMIT ${limit}`;

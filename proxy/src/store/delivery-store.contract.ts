@@ -188,6 +188,50 @@ export function deliveryStoreContract(store: () => ProxyStore) {
       });
     });
 
+    it("reads each webhook's oldest 50 pending deliveries, in order, so a long queue crowds out no other", async () => {
+      const { fleet } = await fleetWithAlerts(store(), "Queued");
+      const registrations = Array.from(
+        { length: 60 },
+        (_, i) => `QU${String(i).padStart(2, "0")}EUE`,
+      );
+      const alerts = await store().recordRechecks(
+        registrations.map((registration) => ({
+          registration,
+          at: T0,
+          facts: { found: true },
+          timeline: [],
+          opened: [{ kind: "untaxed" as const, key: "queued", detail: {} }],
+          closed: [],
+        })),
+      );
+      const owed = (target: string, from: number, to: number) =>
+        alerts.slice(from, to).map((alert) => ({
+          alertId: alert.id,
+          fleetId: fleet.id,
+          channel: "webhook" as const,
+          target,
+          timing: "instant" as const,
+          dueAt: T0,
+        }));
+      // Webhook 901's 60 first, then webhook 902's two.
+      await store().planDeliveries(
+        alerts.map((a) => a.id),
+        [...owed("901", 0, 60), ...owed("902", 0, 2)],
+        T0,
+      );
+      const mine = (
+        await store().pendingDeliveries("webhook", T0, 1_000)
+      ).filter((d) => d.fleetId === fleet.id);
+      const of = (target: string) =>
+        mine
+          .filter((d) => d.target === target)
+          .map((d) => d.alert.registration);
+      expect(of("901")).toEqual(registrations.slice(0, 50));
+      expect(of("902")).toEqual(registrations.slice(0, 2));
+      // The fleet's rule comes with each (the default here: it set none).
+      expect(mine[0]!.rule).toEqual(DEFAULT_ALERT_RULE);
+    });
+
     it("keeps webhooks, rotates a secret keeping the old one for a while, and marks failing", async () => {
       const added = await store().addWebhook(
         {
@@ -254,8 +298,11 @@ export function deliveryStoreContract(store: () => ProxyStore) {
         ],
         T0,
       );
-      expect(await store().removeWebhook(added.id)).toBe(true);
-      expect(await store().removeWebhook(added.id)).toBe(false);
+      expect(await store().removeWebhook(added.id)).toMatchObject({
+        id: added.id,
+        description: "Fleet system",
+      });
+      expect(await store().removeWebhook(added.id)).toBeUndefined();
       expect((await store().alertRule(fleet.id))!.webhookIds).toEqual([]);
       const [waiting] = (await store().deliveryLog({ limit: 1_000 })).filter(
         (d) => d.fleetId === fleet.id,

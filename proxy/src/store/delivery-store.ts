@@ -64,6 +64,8 @@ export interface PendingDelivery extends StoredDelivery {
   fleetName: string | undefined;
   /** False once the vehicle has left the fleet (sold): it falls silent. */
   stillInFleet: boolean;
+  /** The fleet's rule as it is now (the default when it set none). */
+  rule: AlertRule;
 }
 
 export interface DeliveryAttempt {
@@ -136,8 +138,11 @@ export interface DeliveryStore {
     >,
     at: number,
   ): Promise<StoredWebhook>;
-  /** False when there is no such webhook. */
-  removeWebhook(id: number): Promise<boolean>;
+  /**
+   * Removes it, takes it out of every fleet's rule and drops its waiting deliveries, in one
+   * transaction; undefined when there is no such webhook.
+   */
+  removeWebhook(id: number): Promise<StoredWebhook | undefined>;
   /** The new secret signs from now; the old one too until `previousUntil`. */
   rotateWebhookSecret(
     id: number,

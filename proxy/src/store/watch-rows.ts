@@ -1,5 +1,31 @@
-// A watch run's row as both engines return it (numbers may come back as text from PostgreSQL).
-import type { WatchRun } from "./watch-store.ts";
+// Watch runs' and alerts' rows as both engines return them: PostgreSQL gives bigints as text
+// and jsonb parsed, SQLite gives numbers and JSON as text.
+import type { AlertKind } from "@vics/shared";
+import type { StoredAlert, WatchRun } from "./watch-store.ts";
+
+/** A JSON column's value: parsed already (jsonb), or text (SQLite). */
+export const fromJson = (value: unknown): unknown =>
+  typeof value === "string" ? JSON.parse(value) : value;
+
+export interface AlertRow {
+  id: number | string;
+  registration: string;
+  kind: AlertKind;
+  key: string;
+  detail: unknown;
+  opened_at: number | string;
+  closed_at: number | string | null;
+}
+
+export const toAlertRow = (row: AlertRow): StoredAlert => ({
+  id: Number(row.id),
+  registration: row.registration,
+  kind: row.kind,
+  key: row.key,
+  detail: fromJson(row.detail) as StoredAlert["detail"],
+  openedAt: Number(row.opened_at),
+  closedAt: row.closed_at === null ? null : Number(row.closed_at),
+});
 
 export interface RunRow {
   id: number | string;

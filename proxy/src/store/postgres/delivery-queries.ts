@@ -5,17 +5,17 @@ import type { DeliveryStore } from "../delivery-store.ts";
 import {
   DELIVERY_SELECT,
   webhookQueueSelect,
-  toAlertRow,
   toAttempt,
   toPending,
   toRule,
   toWebhook,
   WEBHOOK_REMOVED,
-  type AlertRow,
+  rulesWithoutWebhook,
   type AttemptRow,
   type PendingRow,
   type WebhookRow,
 } from "../delivery-rows.ts";
+import { toAlertRow, type AlertRow } from "../watch-rows.ts";
 import type { Sql } from "./database.ts";
 
 export function deliveryQueries(pool: PgPool, sql: Sql): DeliveryStore {
@@ -191,30 +191,26 @@ export function deliveryQueries(pool: PgPool, sql: Sql): DeliveryStore {
     },
     async removeWebhook(id) {
       return transaction(async (client) => {
-        const { rowCount } = await client.query(
-          "DELETE FROM webhooks WHERE id = $1",
+        const { rows: removed } = await client.query<WebhookRow>(
+          "DELETE FROM webhooks WHERE id = $1 RETURNING *",
           [id],
         );
-        if (rowCount !== 1) return false;
+        if (!removed[0]) return undefined;
         const { rows } = await client.query<{
           fleet_id: string;
           rule: unknown;
         }>("SELECT fleet_id, rule FROM fleet_alert_rules FOR UPDATE");
-        for (const row of rows) {
-          const rule = toRule(row.rule);
-          if (!rule.webhookIds.includes(id)) continue;
-          const webhookIds = rule.webhookIds.filter((other) => other !== id);
+        for (const { fleetId, rule } of rulesWithoutWebhook(rows, id))
           await client.query(
             "UPDATE fleet_alert_rules SET rule = $1 WHERE fleet_id = $2",
-            [JSON.stringify({ ...rule, webhookIds }), row.fleet_id],
+            [rule, fleetId],
           );
-        }
         await client.query(
           `UPDATE deliveries SET status = 'dropped', note = $1, next_attempt_at = NULL
            WHERE channel = 'webhook' AND target = $2 AND status = 'pending'`,
           [WEBHOOK_REMOVED, String(id)],
         );
-        return true;
+        return toWebhook(removed[0]);
       });
     },
     async rotateWebhookSecret(id, secret, previousUntil) {

@@ -1,7 +1,7 @@
 import type { PgClient, PgPool } from "@vics/shared/server/postgres";
 import { inPgTransaction } from "@vics/shared/server/postgres";
 import { reachingPostgres } from "@vics/shared/server/postgres-errors";
-import type { AlertKind, VehicleFacts } from "@vics/shared";
+import type { VehicleFacts } from "@vics/shared";
 import type {
   Recheck,
   StoredAlert,
@@ -9,28 +9,13 @@ import type {
   TimelineArea,
   WatchStore,
 } from "../watch-store.ts";
-import { toRun, type RunRow } from "../watch-rows.ts";
+import {
+  toRun,
+  type RunRow,
+  toAlertRow,
+  type AlertRow,
+} from "../watch-rows.ts";
 import type { Sql } from "./database.ts";
-
-interface AlertRow {
-  id: string;
-  registration: string;
-  kind: AlertKind;
-  key: string;
-  detail: StoredAlert["detail"];
-  opened_at: string;
-  closed_at: string | null;
-}
-
-const toAlert = (row: AlertRow): StoredAlert => ({
-  id: Number(row.id),
-  registration: row.registration,
-  kind: row.kind,
-  key: row.key,
-  detail: row.detail,
-  openedAt: Number(row.opened_at),
-  closedAt: row.closed_at === null ? null : Number(row.closed_at),
-});
 
 interface TimelineRow {
   at: string;
@@ -98,7 +83,7 @@ async function record(
         alert.resolved ? at : null,
       ],
     );
-    if (rows[0]) opened.push(toAlert(rows[0]));
+    if (rows[0]) opened.push(toAlertRow(rows[0]));
   }
 }
 
@@ -120,7 +105,7 @@ export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
          ORDER BY a.id DESC LIMIT $2`,
         [userId, limit],
       );
-      return rows.map((row) => ({ alert: toAlert(row), read: row.read }));
+      return rows.map((row) => ({ alert: toAlertRow(row), read: row.read }));
     },
     async unreadCount(userId) {
       const { rows } = await sql<{ n: string }>(
@@ -218,7 +203,7 @@ export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
             : undefined,
           openAlerts: open
             .filter((alert) => alert.registration === registration)
-            .map(toAlert),
+            .map(toAlertRow),
         };
       });
     },
@@ -256,7 +241,7 @@ export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
         "SELECT * FROM vehicle_alerts WHERE registration = $1 ORDER BY id DESC",
         [registration],
       );
-      return rows.map(toAlert);
+      return rows.map(toAlertRow);
     },
   };
 }

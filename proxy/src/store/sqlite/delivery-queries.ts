@@ -4,17 +4,17 @@ import type { DeliveryStore } from "../delivery-store.ts";
 import {
   DELIVERY_SELECT,
   webhookQueueSelect,
-  toAlertRow,
   toAttempt,
   toPending,
   toRule,
   toWebhook,
   WEBHOOK_REMOVED,
-  type AlertRow,
+  rulesWithoutWebhook,
   type AttemptRow,
   type PendingRow,
   type WebhookRow,
 } from "../delivery-rows.ts";
+import { toAlertRow, type AlertRow } from "../watch-rows.ts";
 
 const list = (values: readonly unknown[]) => JSON.stringify(values);
 
@@ -81,7 +81,9 @@ export function deliveryQueries(db: DatabaseSync): DeliveryStore {
     `INSERT INTO webhooks (url, description, allow_private, secret, created_at)
      VALUES (?, ?, ?, ?, ?) RETURNING *`,
   );
-  const removeWebhook = db.prepare("DELETE FROM webhooks WHERE id = ?");
+  const removeWebhook = db.prepare(
+    "DELETE FROM webhooks WHERE id = ? RETURNING *",
+  );
   const allRules = db.prepare("SELECT fleet_id, rule FROM fleet_alert_rules");
   const setRuleOnly = db.prepare(
     "UPDATE fleet_alert_rules SET rule = ? WHERE fleet_id = ?",
@@ -204,19 +206,13 @@ export function deliveryQueries(db: DatabaseSync): DeliveryStore {
     },
     async removeWebhook(id) {
       return inTransaction(db, () => {
-        if (Number(removeWebhook.run(id).changes) !== 1) return false;
+        const removed = removeWebhook.get(id) as WebhookRow | undefined;
+        if (!removed) return undefined;
         const rows = allRules.all() as { fleet_id: string; rule: string }[];
-        for (const row of rows) {
-          const rule = toRule(row.rule);
-          if (!rule.webhookIds.includes(id)) continue;
-          const webhookIds = rule.webhookIds.filter((other) => other !== id);
-          setRuleOnly.run(
-            JSON.stringify({ ...rule, webhookIds }),
-            row.fleet_id,
-          );
-        }
+        for (const { fleetId, rule } of rulesWithoutWebhook(rows, id))
+          setRuleOnly.run(rule, fleetId);
         dropFor.run(WEBHOOK_REMOVED, "webhook", String(id));
-        return true;
+        return toWebhook(removed);
       });
     },
     async rotateWebhookSecret(id, secret, previousUntil) {

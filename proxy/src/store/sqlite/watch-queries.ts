@@ -1,7 +1,12 @@
 import type { DatabaseSync } from "node:sqlite";
 import { inTransaction } from "@vics/shared/server/sqlite";
-import type { AlertKind, VehicleFacts } from "@vics/shared";
-import { toRun, type RunRow } from "../watch-rows.ts";
+import type { VehicleFacts } from "@vics/shared";
+import {
+  toRun,
+  type RunRow,
+  toAlertRow,
+  type AlertRow,
+} from "../watch-rows.ts";
 import type {
   StoredAlert,
   StoredTimelineEntry,
@@ -9,26 +14,6 @@ import type {
   WatchState,
   WatchStore,
 } from "../watch-store.ts";
-
-interface AlertRow {
-  id: number;
-  registration: string;
-  kind: AlertKind;
-  key: string;
-  detail: string;
-  opened_at: number;
-  closed_at: number | null;
-}
-
-const toAlert = (row: AlertRow): StoredAlert => ({
-  id: row.id,
-  registration: row.registration,
-  kind: row.kind,
-  key: row.key,
-  detail: JSON.parse(row.detail) as StoredAlert["detail"],
-  openedAt: row.opened_at,
-  closedAt: row.closed_at,
-});
 
 const json = (value: unknown) =>
   value === null || value === undefined ? null : JSON.stringify(value);
@@ -143,7 +128,10 @@ export function watchQueries(db: DatabaseSync): WatchStore {
       const rows = notifications.all(userId, limit) as unknown as (AlertRow & {
         read: number;
       })[];
-      return rows.map((row) => ({ alert: toAlert(row), read: row.read === 1 }));
+      return rows.map((row) => ({
+        alert: toAlertRow(row),
+        read: row.read === 1,
+      }));
     },
     async unreadCount(userId) {
       return Number((unread.get(userId) as { n: number }).n);
@@ -193,7 +181,7 @@ export function watchQueries(db: DatabaseSync): WatchStore {
           checkedAt: row?.checked_at ?? undefined,
           unknownSince: row?.unknown_since ?? undefined,
           openAlerts: (open.all(registration) as unknown as AlertRow[]).map(
-            toAlert,
+            toAlertRow,
           ),
         };
       });
@@ -227,7 +215,7 @@ export function watchQueries(db: DatabaseSync): WatchStore {
               at,
               alert.resolved ? at : null,
             ) as AlertRow | undefined;
-            if (row) opened.push(toAlert(row));
+            if (row) opened.push(toAlertRow(row));
           }
         }
         return opened;
@@ -250,7 +238,9 @@ export function watchQueries(db: DatabaseSync): WatchStore {
       }));
     },
     async vehicleAlerts(registration) {
-      return (alerts.all(registration) as unknown as AlertRow[]).map(toAlert);
+      return (alerts.all(registration) as unknown as AlertRow[]).map(
+        toAlertRow,
+      );
     },
   };
 }
