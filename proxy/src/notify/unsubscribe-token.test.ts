@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openSqliteProxyStore } from "../store/sqlite/sqlite-proxy-store.ts";
 import {
@@ -31,14 +34,22 @@ describe("unsubscribe tokens", () => {
     expect(readUnsubscribeToken(key, "")).toBeUndefined();
   });
 
-  it("are signed with a key made once and kept in the store", async () => {
-    const store = openSqliteProxyStore({
-      path: ":memory:",
-      auditRetentionDays: 30,
-    });
-    const first = await unsubscribeKey(store);
+  it("are signed with a key made once and kept in the store, the same for every process", async () => {
+    const path = join(
+      mkdtempSync(join(tmpdir(), "vics-unsubscribe-")),
+      "proxy.db",
+    );
+    const open = () => openSqliteProxyStore({ path, auditRetentionDays: 30 });
+    const [one, two] = [open(), open()];
+    const [first, second] = await Promise.all([
+      unsubscribeKey(one),
+      unsubscribeKey(two),
+    ]);
     expect(first).toHaveLength(32);
-    expect(await unsubscribeKey(store)).toEqual(first);
-    await store.close();
+    expect(second).toEqual(first);
+    // Kept in the store: a process started later reads the same key.
+    const three = open();
+    expect(await unsubscribeKey(three)).toEqual(first);
+    await Promise.all([one.close(), two.close(), three.close()]);
   });
 });

@@ -13,15 +13,21 @@ const TokenSchema = z.object({
 });
 export type Unsubscribe = z.infer<typeof TokenSchema>;
 
-/** The store's signing key, made on first use. */
-export async function unsubscribeKey(store: WatchStore): Promise<Buffer> {
-  let key = await store.watchSetting(KEY_SETTING);
-  if (key === undefined) {
-    await store.setWatchSetting(KEY_SETTING, randomBytes(32).toString("hex"));
-    // Two processes may race to make it: the last one written is the key for both.
-    key = (await store.watchSetting(KEY_SETTING))!;
+/** Each store's key, read once per process. */
+const keys = new WeakMap<WatchStore, Promise<Buffer>>();
+
+/** The store's signing key, made on first use; processes racing to make it agree on one. */
+export function unsubscribeKey(store: WatchStore): Promise<Buffer> {
+  let key = keys.get(store);
+  if (!key) {
+    key = store
+      .watchSettingOnce(KEY_SETTING, randomBytes(32).toString("hex"))
+      .then((hex) => Buffer.from(hex, "hex"));
+    // A failed read is tried again next time, not kept.
+    key.catch(() => keys.delete(store));
+    keys.set(store, key);
   }
-  return Buffer.from(key, "hex");
+  return key;
 }
 
 const mac = (key: Buffer, payload: string) =>

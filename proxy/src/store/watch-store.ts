@@ -89,6 +89,8 @@ export interface WatchStore {
   /** The admin's settings of the re-checks (the daily time), by name. */
   watchSetting(name: string): Promise<string | undefined>;
   setWatchSetting(name: string, value: string): Promise<void>;
+  /** The setting; `value` becomes it only if it has none yet (processes racing agree). */
+  watchSettingOnce(name: string, value: string): Promise<string>;
   /** The state of each registration asked for; one never re-checked has no facts. */
   watchStates(registrations: readonly string[]): Promise<WatchState[]>;
   /**

@@ -174,6 +174,15 @@ export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
         [name, value],
       );
     },
+    async watchSettingOnce(name, value) {
+      // DO UPDATE with the value it has, so RETURNING gives the row either way.
+      const { rows } = await sql<{ value: string }>(
+        `INSERT INTO watch_settings (name, value) VALUES ($1, $2)
+         ON CONFLICT (name) DO UPDATE SET value = watch_settings.value RETURNING value`,
+        [name, value],
+      );
+      return rows[0]!.value;
+    },
     async watchStates(registrations) {
       const list = [...registrations];
       const { rows: states } = await sql<{

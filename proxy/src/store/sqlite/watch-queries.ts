@@ -93,6 +93,10 @@ export function watchQueries(db: DatabaseSync): WatchStore {
     `INSERT INTO watch_settings (name, value) VALUES (?, ?)
      ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
   );
+  const settingOnce = db.prepare(
+    `INSERT INTO watch_settings (name, value) VALUES (?, ?)
+     ON CONFLICT (name) DO UPDATE SET value = watch_settings.value RETURNING value`,
+  );
 
   const notifications = db.prepare(
     `SELECT a.*, r.alert_id IS NOT NULL AS read FROM vehicle_alerts a
@@ -163,6 +167,9 @@ export function watchQueries(db: DatabaseSync): WatchStore {
     },
     async setWatchSetting(name, value) {
       setSetting.run(name, value);
+    },
+    async watchSettingOnce(name, value) {
+      return (settingOnce.get(name, value) as { value: string }).value;
     },
     async watchStates(registrations) {
       return registrations.map((registration): WatchState => {
