@@ -60,8 +60,8 @@ async function proxies(
   fail = false,
   /** What each sweep waits for before it finishes. */
   hold?: () => Promise<void>,
-  /** Counts the alert delivery runs, by process. */
-  deliveries?: number[],
+  /** Each alert delivery run, told which process runs it. */
+  deliver?: (by: number) => Promise<void>,
 ) {
   const url = await server.createDatabase(`jobs_${++databases}`);
   store = openSqliteProxyStore({ path: ":memory:", auditRetentionDays: 30 });
@@ -77,9 +77,9 @@ async function proxies(
       connectionString: url,
       store,
       handler,
-      ...(deliveries && {
+      ...(deliver && {
         deliver: async () => {
-          deliveries.push(by);
+          await deliver(by);
           return { planned: 0, sent: 0, failed: 0 };
         },
       }),
@@ -152,23 +152,54 @@ describe("the sweeps on pg-boss", () => {
   }, 120_000);
 
   it("runs the alert deliveries after a sweep, and when asked, in one process at a time", async () => {
+    // Half a minute from the every-minute schedule's next run, which the ticks below never reach.
     const clock = new TestClock("2026-11-20T12:00:30Z");
+    // Each run is held under way until released, counting the runs under way at once.
     const deliveries: number[] = [];
+    let underWay = 0;
+    let peak = 0;
+    let release!: () => void;
+    const released = new Promise<void>((done) => (release = done));
     const { sweeps, all } = await proxies(
       2,
       clock,
       false,
       undefined,
-      deliveries,
+      async (by) => {
+        deliveries.push(by);
+        underWay += 1;
+        peak = Math.max(peak, underWay);
+        await released;
+        underWay -= 1;
+      },
     );
-    await all[0]!.checkNow();
+    /** Lets both processes poll their queues for `seconds` of the clock. */
+    const pass = async (seconds: number) => {
+      for (let s = 0; s < seconds; s += 5) await clock.tick(5_000);
+    };
+    try {
+      await all[0]!.checkNow();
+      await clock.tick(5_000);
+      await expect.poll(() => sweeps.length).toBe(1);
+      // One run after the sweep, and only one, in whichever process.
+      await expect.poll(() => deliveries.length).toBe(1);
+      await pass(20);
+      expect(deliveries).toHaveLength(1);
+      // Asked of both processes while that run is under way: one waits, none starts beside it.
+      await all[1]!.deliverNow();
+      await all[0]!.deliverNow();
+      await pass(20);
+      expect(deliveries).toHaveLength(1);
+      expect(underWay).toBe(1);
+    } finally {
+      release();
+    }
+    // Released, the one that waited runs; the other ask added nothing.
     await clock.tick(5_000);
-    await expect.poll(() => sweeps.length).toBe(1);
-    await expect.poll(() => deliveries.length).toBeGreaterThanOrEqual(1);
-    const afterSweep = deliveries.length;
-    await all[1]!.deliverNow();
-    await clock.tick(5_000);
-    await expect.poll(() => deliveries.length).toBe(afterSweep + 1);
+    await expect.poll(() => deliveries.length).toBe(2);
+    await pass(20);
+    expect(deliveries).toHaveLength(2);
+    expect(peak).toBe(1);
   }, 120_000);
 
   it("queues a fleet's check once, whichever process is asked, while it is queued or under way", async () => {
