@@ -21,6 +21,11 @@ export interface InProcessJobsOptions {
   handler: SweepHandler;
   /** The alert deliveries, run every minute and after each sweep (decision 044). */
   deliver?: DeliveryHandler;
+  /**
+   * When the deliveries run besides after each sweep and when asked: a cron expression, every
+   * minute unless told; false for never (a test that counts the runs).
+   */
+  deliverySchedule?: string | false;
   logger: Logger;
   now: () => number;
   /** Between the tries of a failed sweep. */
@@ -113,9 +118,10 @@ export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
       const time =
         (await store.watchSetting(DAILY_TIME_SETTING)) ?? DEFAULT_DAILY_TIME;
       const daily = schedule(time);
-      if (options.deliver)
+      const deliverySchedule = options.deliverySchedule ?? "* * * * *";
+      if (options.deliver && deliverySchedule !== false)
         deliveryCron = new Cron(
-          "* * * * *",
+          deliverySchedule,
           { name: "alert deliveries", protect: true },
           () => void deliver(),
         );
