@@ -4,12 +4,7 @@
 // of 100,000 is tested without a browser.
 import type { WatchedVehicle } from "@vics/shared";
 import { watchedStatus, type WatchedStatus } from "./alert-words.ts";
-import {
-  inActionOrder,
-  needsAction,
-  STATUS_LABELS,
-  WATCHED_ORDER,
-} from "./watched-order.ts";
+import { STATUS_LABELS, WATCHED_ORDER } from "./watched-order.ts";
 
 export type WatchedFilter = "all" | "needs-action" | WatchedStatus;
 
@@ -31,19 +26,46 @@ export interface WatchedEntry {
   needsAction: boolean;
 }
 
-/** The vehicles in the order of action, each with its status. */
+/** The statuses that need the fleet manager: every one before "not checked yet". */
+const NEEDS_ACTION_STATUSES = WATCHED_ORDER.slice(
+  0,
+  WATCHED_ORDER.indexOf("not-checked-yet"),
+);
+
+/** Each status's place in WATCHED_ORDER, looked up at each comparison of the sort. */
+const RANK = Object.fromEntries(
+  WATCHED_ORDER.map((status, index) => [status, index]),
+) as Record<WatchedStatus, number>;
+
+/**
+ * The vehicles, each with its status worked out once, in the order a fleet manager acts on
+ * them: those needing action first (their status does, or they have an open alert: cover, MOT or
+ * tax ending, an MOT expired, untaxed, a new fine, whatever their insurance says), then the
+ * rest; within each, by status in WATCHED_ORDER, those with open alerts first, then by
+ * registration.
+ */
 export function watchedEntries(
   vehicles: readonly WatchedVehicle[],
 ): WatchedEntry[] {
-  return inActionOrder(vehicles).map((vehicle) => {
-    const { status, words } = watchedStatus(vehicle);
-    return {
-      vehicle,
-      status,
-      words,
-      needsAction: needsAction(vehicle, status),
-    };
-  });
+  return vehicles
+    .map((vehicle): WatchedEntry => {
+      const { status, words } = watchedStatus(vehicle);
+      return {
+        vehicle,
+        status,
+        words,
+        needsAction:
+          NEEDS_ACTION_STATUSES.includes(status) || vehicle.alerts.length > 0,
+      };
+    })
+    .sort(
+      (a, b) =>
+        Number(b.needsAction) - Number(a.needsAction) ||
+        RANK[a.status] - RANK[b.status] ||
+        Number(b.vehicle.alerts.length > 0) -
+          Number(a.vehicle.alerts.length > 0) ||
+        a.vehicle.registration.localeCompare(b.vehicle.registration),
+    );
 }
 
 /** Those with a change in the timeline they were asked with (`changedSince`). */
@@ -53,7 +75,7 @@ export function changedEntries(
   return entries.filter((entry) => (entry.vehicle.changes?.length ?? 0) > 0);
 }
 
-export function matchesWatchedFilter(
+function matchesWatchedFilter(
   entry: WatchedEntry,
   filter: WatchedFilter,
 ): boolean {
@@ -63,10 +85,7 @@ export function matchesWatchedFilter(
 }
 
 /** The registration, however it is spaced, or any of the team's own cells, in any case. */
-export function matchesWatchedSearch(
-  entry: WatchedEntry,
-  search: string,
-): boolean {
+function matchesWatchedSearch(entry: WatchedEntry, search: string): boolean {
   const needle = search.trim().toUpperCase();
   if (needle === "") return true;
   const { registration, cells } = entry.vehicle;
