@@ -337,11 +337,16 @@ describe("an upstream that does not say which policy ended", () => {
     [
       "a lapse told",
       { status: "not-insured", lastPolicy: policy("2026-11-30") },
+      "Not insured: policy POL-1 lapsed on 30 November 2026",
     ],
-    ["none ever", { status: "not-insured", lastPolicy: null }],
+    [
+      "none ever",
+      { status: "not-insured", lastPolicy: null },
+      "Not insured: no policy on record",
+    ],
   ] as const)(
     "keeps the alert opened for %s when a later answer does not say, and back again: no alert anew",
-    (_told, insurance) => {
+    (_told, insurance, words) => {
       const told: VehicleFacts = { ...base, insurance };
       const book = simulate("2026-12-01", 12, (today) =>
         today < "2026-12-04" || today >= "2026-12-08" ? told : notTold,
@@ -349,7 +354,8 @@ describe("an upstream that does not say which policy ended", () => {
       expect(
         book.map((a) => [a.kind, a.openedOn, a.closedOn ?? "open"]),
       ).toEqual([["not-insured", "2026-12-01", "open"]]);
-      expect(alertWords(book[0]!)).not.toBe("Not insured");
+      // The words of the answer that told, never the bare "Not insured" of one that did not.
+      expect(alertWords(book[0]!)).toBe(words);
     },
   );
 
