@@ -1,18 +1,19 @@
 // Download a saved fleet's current status as CSV or Excel, as the fleet check's results are:
-// every vehicle, or only those the table shows. The file is written off the page's thread
-// (lib/export/watched-file-client.ts); each step is said in a live region already on the page.
-import { useId, useState } from "react";
-import type { ExportFormat } from "../lib/export/export-protocol.ts";
-import { makeWatchedFile } from "../lib/export/watched-file-client.ts";
+// every vehicle, or only those the table shows. The file is made by the results' export worker
+// (lib/export/export-client.ts), which builds the table from the vehicles sent in chunks, so
+// the page stays usable; the user sees how far it has got and can cancel, and each step is said
+// in a live region already on the page.
+import { useId, useRef, useState } from "react";
 import {
-  watchedExportHeader,
-  watchedExportRows,
-} from "../lib/watched-export.ts";
+  makeWatchedExportFile,
+  type ExportWorkerFactory,
+} from "../lib/export/export-client.ts";
+import type { ExportFormat } from "../lib/export/export-protocol.ts";
 import type { WatchedEntry } from "../lib/watched-view.ts";
 import { DownloadButtons } from "./download-buttons.tsx";
 import { ExportScope, type ExportScopeValue } from "./export-scope.tsx";
 import { LiveMessage } from "./live-message.tsx";
-import { useExportDownload } from "./use-export-download.ts";
+import { FORMAT_WORDS, useExportDownload } from "./use-export-download.ts";
 
 interface WatchedExportControlsProps {
   fleetName: string;
@@ -25,6 +26,8 @@ interface WatchedExportControlsProps {
   since?: string;
   /** The UK's date, for the file's name. */
   today: string;
+  /** Tests hold the worker's answers; the app lets export-client choose. */
+  createWorker?: ExportWorkerFactory;
 }
 
 function fileName(fleetName: string, today: string, format: ExportFormat) {
@@ -39,23 +42,34 @@ export function WatchedExportControls({
   shown,
   since,
   today,
+  createWorker,
 }: WatchedExportControlsProps) {
   const id = useId();
   const [scope, setScope] = useState<ExportScopeValue>("all");
-  const { making, status, problem, download } = useExportDownload(
-    async (format, { signal }) => {
-      const entries = scope === "all" ? all : shown;
-      const table = [
-        watchedExportHeader(columns, since),
-        ...watchedExportRows(entries, columns, since),
-      ];
-      const file = await makeWatchedFile(
-        { format, table, sheetName: fleetName },
-        { signal },
+  const buttons = useRef<
+    Partial<Record<ExportFormat, HTMLButtonElement | null>>
+  >({});
+  const { making, status, problem, download, stop } = useExportDownload(
+    async (format, { signal, onProgress }) => {
+      const file = await makeWatchedExportFile(
+        {
+          format,
+          fleet: { name: fleetName, columns, since },
+          entries: scope === "all" ? all : shown,
+        },
+        { onProgress, signal, createWorker },
       );
       return { name: fileName(fleetName, today, format), file };
     },
   );
+
+  function cancelDownload() {
+    const format = stop();
+    // The Cancel button goes: keyboard users carry on from the button they pressed.
+    if (format) buttons.current[format]?.focus();
+  }
+
+  const words = making && `Preparing ${FORMAT_WORDS[making.format]}`;
 
   return (
     <section aria-labelledby={`${id}-heading`}>
@@ -73,7 +87,33 @@ export function WatchedExportControls({
       <DownloadButtons
         making={making !== undefined}
         onDownload={(format) => void download(format)}
+        buttonRef={(format, element) => {
+          buttons.current[format] = element;
+        }}
       />
+      {making && (
+        <div className="export-controls__progress">
+          <progress
+            className="run-progress__bar"
+            aria-label={words}
+            max={100}
+            value={making.percent}
+          >
+            {making.percent}%
+          </progress>
+          <p>
+            {words}… {making.percent}%
+          </p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={cancelDownload}
+          >
+            Cancel download
+          </button>
+        </div>
+      )}
+      {/* Said once at each step, not at every percent. */}
       <LiveMessage className="visually-hidden">{status}</LiveMessage>
       <LiveMessage alert className="error-message">
         {problem}

@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import readXlsxFile from "read-excel-file/node";
 import { describe, expect, it } from "vitest";
 import { buildWatchedFile } from "./export/watched-file.ts";
 import { XLSX_MEDIA_TYPE } from "./export/to-xlsx.ts";
@@ -9,7 +10,11 @@ import {
   vanLapse,
   watchedVehicle,
 } from "./watched-fixtures.ts";
-import { watchedExportHeader, watchedExportRows } from "./watched-export.ts";
+import {
+  watchedExportHeader,
+  watchedExportKinds,
+  watchedExportRows,
+} from "./watched-export.ts";
 import { watchedEntries } from "./watched-view.ts";
 
 const COLUMNS = ["Driver", "Status", "Registration"];
@@ -77,6 +82,30 @@ describe("a saved fleet's export", () => {
     expect(watchedExportHeader([], "2026-11-24").at(-1)).toBe(
       "Changes since 2026-11-24",
     );
+  });
+
+  it("renames only a team's column that clashes with this file's own, not the results export's", () => {
+    const header = watchedExportHeader(["Make", "Outcome", "Valid to", "MOT"]);
+    expect(header.slice(1, 5)).toEqual([
+      "Make",
+      "Outcome",
+      "Valid to",
+      "MOT (your list)",
+    ]);
+  });
+
+  it("types its own columns for Excel: dates, counts and the fines total as money", () => {
+    const header = watchedExportHeader(["Driver"], "2026-11-24");
+    const kinds = watchedExportKinds(["Driver"], "2026-11-24");
+    expect(kinds).toHaveLength(header.length);
+    const kindOf = (name: string) => kinds[header.indexOf(name)];
+    expect(kindOf("Driver")).toBe("user");
+    expect(kindOf("Insured until")).toBe("date");
+    expect(kindOf("MOT expiry")).toBe("date");
+    expect(kindOf("Tax due")).toBe("date");
+    expect(kindOf("Outstanding fines")).toBe("number");
+    expect(kindOf("Fines total")).toBe("money");
+    expect(kindOf("Open alerts")).toBe("text");
   });
 
   it("writes each vehicle's status, facts and open alerts in words, dates as dates and times in UK time", () => {
@@ -153,12 +182,10 @@ describe("a saved fleet's export", () => {
   });
 
   it("makes a CSV with no cell a spreadsheet would run as a formula, and an Excel file", async () => {
-    const table = [
-      watchedExportHeader(COLUMNS),
-      ...watchedExportRows(watchedEntries([fined]), COLUMNS),
-    ];
+    const entries = watchedEntries([fined]);
+    const fleet = { name: "Vans", columns: COLUMNS };
     const back = await readBack(
-      await buildWatchedFile({ format: "csv", table, sheetName: "Vans" }),
+      await buildWatchedFile({ format: "csv", fleet, entries }),
     );
     expect(back[1]?.slice(0, 4)).toEqual([
       "FN66 FIN",
@@ -168,10 +195,25 @@ describe("a saved fleet's export", () => {
     ]);
     const workbook = await buildWatchedFile({
       format: "xlsx",
-      table,
-      sheetName: "Vans",
+      fleet,
+      entries,
     });
     expect(workbook.type).toBe(XLSX_MEDIA_TYPE);
-    expect(workbook.size).toBeGreaterThan(0);
+    // Read back as a second program would: dates are dates, the fines a sum of money.
+    const [sheet] = await readXlsxFile(
+      Buffer.from(await workbook.arrayBuffer()),
+    );
+    expect(sheet?.sheet).toBe("Vans");
+    const header = watchedExportHeader(COLUMNS);
+    expect(sheet?.data[0]).toEqual(header);
+    const row = sheet?.data[1] ?? [];
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(cell("Insured until")).toEqual(new Date("2026-12-31T00:00:00.000Z"));
+    expect(cell("Insured until")).toBeInstanceOf(Date);
+    expect(cell("MOT expiry")).toBeInstanceOf(Date);
+    expect(cell("Outstanding fines")).toBe(2);
+    expect(cell("Fines total")).toBe(120);
+    // The team's cells are still text, never a formula.
+    expect(cell("Driver")).toBe('=HYPERLINK("http://x")');
   });
 });

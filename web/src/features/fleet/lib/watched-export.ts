@@ -1,40 +1,52 @@
 // A saved fleet's current status as a table of text for a CSV or Excel file: the registration,
 // the team's own columns, then what the re-checks found (status, insurance, MOT, road tax, fines,
 // the open alerts in the alerts' own words, when last checked or unknown since) and, with
-// "changed since", what moved. Dates are YYYY-MM-DD, so a spreadsheet sorts them (and the Excel
-// file types them, by the columns' names); times are UK time. Written by @vics/shared's toCsv or
-// the results' toXlsx, which keep any cell from running as a formula.
+// "changed since", what moved. Dates are YYYY-MM-DD, so a spreadsheet sorts them, and the Excel
+// file types them by this file's own column kinds (watchedExportKinds), the fines total as a sum
+// of money; times are UK time. Built in the export worker (export/watched-file.ts) and written by
+// @vics/shared's toCsv or the results' toXlsx, which keep any cell from running as a formula.
 import { formatRegistration, UK_TIME_ZONE } from "@vics/shared";
 import { alertWords } from "./alert-words.ts";
 import { changeWords } from "./change-words.ts";
-import { userColumnName } from "./export/export-columns.ts";
+import type { ExportColumnKind } from "./export/export-columns.ts";
 import { STATUS_LABELS } from "./watched-order.ts";
 import type { WatchedEntry } from "./watched-view.ts";
 
-const OUR_COLUMNS = [
-  "Registration",
-  "Status",
-  "Needs action",
-  "Insurer",
-  "Policy number",
-  "Insured until",
-  "MOT",
-  "MOT expiry",
-  "Road tax",
-  "Tax due",
-  "Outstanding fines",
-  "Fines total",
-  "Open alerts",
-  "Checked at (UK time)",
-  "Unknown since (UK time)",
+/** Our columns after the team's, each with how the Excel file types its cells. */
+const OUR_KINDS: readonly (readonly [string, ExportColumnKind])[] = [
+  ["Status", "text"],
+  ["Needs action", "text"],
+  ["Insurer", "text"],
+  ["Policy number", "text"],
+  ["Insured until", "date"],
+  ["MOT", "text"],
+  ["MOT expiry", "date"],
+  ["Road tax", "text"],
+  ["Tax due", "date"],
+  ["Outstanding fines", "number"],
+  ["Fines total", "money"],
+  ["Open alerts", "text"],
+  ["Checked at (UK time)", "text"],
+  ["Unknown since (UK time)", "text"],
 ];
 
-const OURS = new Set(OUR_COLUMNS.map((name) => name.toLowerCase()));
+const REGISTRATION = "Registration";
+const OUR_COLUMNS = [REGISTRATION, ...OUR_KINDS.map(([name]) => name)];
 
-/** A team's column named as one of ours ("Status") is "Status (your list)": one name, one column. */
-function teamColumnName(name: string): string {
-  const named = userColumnName(name);
-  return OURS.has(named.trim().toLowerCase()) ? `${named} (your list)` : named;
+const changesColumn = (changedSince: string) => `Changes since ${changedSince}`;
+
+/**
+ * A team's column named as one of this file's ("Status") is "Status (your list)": one name, one
+ * column. Only this file's own names clash: "Make" stays "Make".
+ */
+function teamColumnName(name: string, changedSince?: string): string {
+  const ours = new Set(
+    [
+      ...OUR_COLUMNS,
+      ...(changedSince ? [changesColumn(changedSince)] : []),
+    ].map((column) => column.toLowerCase()),
+  );
+  return ours.has(name.trim().toLowerCase()) ? `${name} (your list)` : name;
 }
 
 const ukTime = new Intl.DateTimeFormat("sv-SE", {
@@ -63,12 +75,24 @@ export function watchedExportHeader(
   columns: readonly string[],
   changedSince?: string,
 ): string[] {
-  const [registration, ...ours] = OUR_COLUMNS;
   return [
-    registration!,
-    ...columns.map(teamColumnName),
-    ...ours,
-    ...(changedSince ? [`Changes since ${changedSince}`] : []),
+    REGISTRATION,
+    ...columns.map((name) => teamColumnName(name, changedSince)),
+    ...OUR_KINDS.map(([name]) => name),
+    ...(changedSince ? [changesColumn(changedSince)] : []),
+  ];
+}
+
+/** How the Excel file types each column of watchedExportHeader's, in its order. */
+export function watchedExportKinds(
+  columns: readonly string[],
+  changedSince?: string,
+): ExportColumnKind[] {
+  return [
+    "text",
+    ...columns.map((): ExportColumnKind => "user"),
+    ...OUR_KINDS.map(([, kind]) => kind),
+    ...(changedSince ? ["text" as const] : []),
   ];
 }
 

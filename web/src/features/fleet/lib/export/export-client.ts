@@ -1,11 +1,18 @@
-// The page's way to make an export file: in a module worker started for one file and ended as
-// soon as it answers or the user cancels, so the page stays responsive however long the list.
-// The rows go over in chunks, with a pause between them, so that copying them to the worker
-// never blocks the page for long either. Where the browser has no Worker (jsdom, in tests)
-// the same job runs in-thread.
+// The page's way to make an export file (the fleet check's results, or a saved fleet's status):
+// in a module worker started for one file and ended as soon as it answers or the user cancels,
+// so the page stays responsive however long the list. The rows go over in chunks, with a pause
+// between them, so that copying them to the worker never blocks the page for long either; the
+// worker builds the table from them. Where the browser has no Worker (jsdom, in tests) the same
+// job runs in-thread.
 import type { FleetRow, VehicleResult } from "../fleet-types.ts";
+import type { WatchedEntry } from "../watched-view.ts";
 import type { ExportFileInput } from "./export-file.ts";
-import type { ExportRequest, ExportResponse } from "./export-protocol.ts";
+import type {
+  ExportFormat,
+  ExportRequest,
+  ExportResponse,
+  WatchedFileInfo,
+} from "./export-protocol.ts";
 
 export const EXPORT_FAILED =
   "The file could not be made. Try again, or download the other format.";
@@ -80,14 +87,22 @@ export interface ExportOptions {
   chunkRows?: number;
 }
 
-export async function makeExportFile(
-  input: ExportFileInput,
-  {
-    onProgress,
-    signal,
-    createWorker,
-    chunkRows = CHUNK_ROWS,
-  }: ExportOptions = {},
+/** A saved fleet's file: its vehicles (every one, or those the table shows), in their order. */
+export interface WatchedExportInput {
+  format: ExportFormat;
+  fleet: WatchedFileInfo;
+  entries: readonly WatchedEntry[];
+}
+
+/**
+ * Starts a worker, sends it `start` and then each of `chunks` (a pause between them), then
+ * "end"; resolves with the file it answers. A cancel, a crash or a message the browser cannot
+ * copy ends the worker at once.
+ */
+async function fileFromWorker(
+  start: ExportRequest,
+  chunks: () => Iterable<ExportRequest>,
+  { onProgress, signal, createWorker }: ExportOptions,
 ): Promise<Blob> {
   signal?.throwIfAborted();
   const factory = createWorker ?? (await defaultFactory());
@@ -126,16 +141,11 @@ export async function makeExportFile(
   // Settled while the rows are still going over (a cancel, a crash): the caller hears it when
   // it awaits the answer, not as an unhandled rejection in between.
   answered.catch(() => undefined);
-  const { rows, results, ...start } = input;
   try {
-    worker?.send({ kind: "start", ...start, total: rows.length });
-    for (let index = 0; index < rows.length && !settled; index += chunkRows) {
-      const chunk = rows.slice(index, index + chunkRows);
-      worker?.send({
-        kind: "rows",
-        rows: chunk,
-        results: chunkResults(chunk, results),
-      });
+    worker?.send(start);
+    for (const chunk of chunks()) {
+      if (settled) break;
+      worker?.send(chunk);
       await pause();
     }
     if (!settled) worker?.send({ kind: "end" });
@@ -144,4 +154,44 @@ export async function makeExportFile(
     crashed();
   }
   return answered;
+}
+
+/** The fleet check's results as CSV or Excel. */
+export function makeExportFile(
+  input: ExportFileInput,
+  { chunkRows = CHUNK_ROWS, ...options }: ExportOptions = {},
+): Promise<Blob> {
+  const { rows, results, ...start } = input;
+  return fileFromWorker(
+    { kind: "start", ...start, total: rows.length },
+    function* () {
+      for (let index = 0; index < rows.length; index += chunkRows) {
+        const chunk = rows.slice(index, index + chunkRows);
+        yield {
+          kind: "rows",
+          rows: chunk,
+          results: chunkResults(chunk, results),
+        };
+      }
+    },
+    options,
+  );
+}
+
+/** A saved fleet's status as CSV or Excel: the worker builds the table from its vehicles. */
+export function makeWatchedExportFile(
+  { format, fleet, entries }: WatchedExportInput,
+  { chunkRows = CHUNK_ROWS, ...options }: ExportOptions = {},
+): Promise<Blob> {
+  return fileFromWorker(
+    { kind: "start-watched", format, fleet, total: entries.length },
+    function* () {
+      for (let index = 0; index < entries.length; index += chunkRows)
+        yield {
+          kind: "entries",
+          entries: entries.slice(index, index + chunkRows),
+        };
+    },
+    options,
+  );
 }

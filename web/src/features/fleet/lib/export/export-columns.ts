@@ -19,10 +19,12 @@ export interface ExportRun {
 }
 
 /**
- * How an XLSX export writes a column's cells: ours as numbers or dates, the outcome coloured;
- * the user's by what each cell holds (a plain number, an ISO date, or text); the rest as text.
+ * How an XLSX export writes a column's cells: ours as numbers, sums of money ("£120.00") or
+ * dates, the outcome coloured; the user's by what each cell holds (a plain number, an ISO
+ * date, or text); the rest as text.
  */
-export type ExportColumnKind = "number" | "date" | "text" | "user" | "outcome";
+export type ExportColumnKind =
+  "number" | "money" | "date" | "text" | "user" | "outcome";
 
 const ROW_COLUMN = "Row";
 /** Headed so when the list had no header: a paste, or a file of data from row 1. */

@@ -3,7 +3,7 @@
 // reports how far it has got.
 import type { FleetRow, VehicleResult } from "../fleet-types.ts";
 import { exportSummary } from "./export-summary.ts";
-import { exportHeader, exportRows } from "./export-table.ts";
+import { exportColumnKind, exportHeader, exportRows } from "./export-table.ts";
 import type { ExportFormat, ExportRunInfo } from "./export-protocol.ts";
 import { CSV_MEDIA_TYPE, toCsv } from "@vics/shared";
 import { toXlsx } from "./to-xlsx.ts";
@@ -27,7 +27,8 @@ export async function buildExportFile(
   { format, run, rows, results, today }: ExportFileInput,
   progress: (fraction: number) => void,
 ): Promise<Blob> {
-  const table: string[][] = [exportHeader(run)];
+  const header = exportHeader(run);
+  const table: string[][] = [header];
   for (let start = 0; start < rows.length; start += BATCH_ROWS) {
     const batch = rows.slice(start, start + BATCH_ROWS);
     table.push(...exportRows(batch, results, run, today));
@@ -37,6 +38,8 @@ export async function buildExportFile(
     return new Blob([toCsv(table)], { type: CSV_MEDIA_TYPE });
   return toXlsx(table, {
     sheetName: "Fleet check",
+    // The results' own columns: exportColumnKind knows each of their names.
+    kinds: header.map(exportColumnKind),
     summary: exportSummary(rows, results, run, today),
   });
 }

@@ -4,6 +4,8 @@ import readXlsxFile from "read-excel-file/node";
 import { describe, expect, it } from "vitest";
 import { exportHeader, exportRows } from "./export-table.ts";
 import { RESULTS, ROWS, RUN, TODAY } from "./export-test-run.ts";
+import { lapsedVan, unknownCar } from "../watched-fixtures.ts";
+import { watchedEntries } from "../watched-view.ts";
 import { exportJob } from "./export-job.ts";
 import type { ExportRequest, ExportResponse } from "./export-protocol.ts";
 
@@ -105,5 +107,64 @@ describe("exportJob", () => {
     });
     handle({ kind: "end" });
     expect(answers.at(-1)).toEqual({ kind: "failed" });
+  });
+
+  it("builds a saved fleet's file from the vehicles it is sent, in their order", async () => {
+    const entries = watchedEntries([lapsedVan, unknownCar]);
+    const answers: ExportResponse[] = [];
+    const done = new Promise<ExportResponse>((resolve) => {
+      const handle = exportJob((response) => {
+        answers.push(response);
+        if (response.kind !== "progress") resolve(response);
+      });
+      handle({
+        kind: "start-watched",
+        format: "csv",
+        fleet: { name: "Vans", columns: ["Driver"] },
+        total: 2,
+      });
+      handle({ kind: "entries", entries: entries.slice(0, 1) });
+      handle({ kind: "entries", entries: entries.slice(1) });
+      handle({ kind: "end" });
+    });
+    const answer = await done;
+    if (answer.kind !== "done") throw new Error("No file");
+    const back = Papa.parse<string[]>(
+      (await answer.file.text()).replace(/^\uFEFF/, ""),
+      { skipEmptyLines: true },
+    ).data;
+    expect(back.map((row) => row.slice(0, 2))).toEqual([
+      ["Registration", "Driver"],
+      ["LP08 SED", "Lee"],
+      ["ER19 ERR", expect.any(String)],
+    ]);
+    expect(answers.filter((a) => a.kind === "progress").length).toBeGreaterThan(
+      1,
+    );
+  });
+
+  it("fails when a saved fleet's vehicles come after a results start, or rows after a fleet's", () => {
+    const answers: ExportResponse[] = [];
+    const handle = exportJob((response) => answers.push(response));
+    handle({
+      kind: "start",
+      format: "csv",
+      run: INFO,
+      today: TODAY,
+      total: 1,
+    });
+    handle({ kind: "entries", entries: [] });
+    expect(answers.at(-1)).toEqual({ kind: "failed" });
+
+    const other: ExportResponse[] = [];
+    const watched = exportJob((response) => other.push(response));
+    watched({
+      kind: "start-watched",
+      format: "csv",
+      fleet: { name: "Vans", columns: [] },
+      total: 1,
+    });
+    watched({ kind: "rows", rows: ROWS, results: [] });
+    expect(other.at(-1)).toEqual({ kind: "failed" });
   });
 });

@@ -1,7 +1,10 @@
-// What the page sends the export worker, and what it answers. The page sends the rows in
-// chunks, so that no single copy of 50,000 rows blocks the page; the worker answers with
-// progress, then the file (or that it could not make one).
+// What the page sends the export worker, and what it answers. Two files go this way: the fleet
+// check's results ("start", then "rows") and a saved fleet's status ("start-watched", then
+// "entries"). The page sends the rows in chunks, so that no single copy of 50,000 rows blocks
+// the page; the worker builds the table and answers with progress, then the file (or that it
+// could not make one).
 import type { FleetRow, VehicleResult } from "../fleet-types.ts";
+import type { WatchedEntry } from "../watched-view.ts";
 import type { ExportRun } from "./export-columns.ts";
 
 export type ExportFormat = "csv" | "xlsx";
@@ -12,6 +15,15 @@ export interface ExportRunInfo extends ExportRun {
   createdAt: string;
   /** Rows in the whole list: the file may hold only the rows the table showed. */
   listRows: number;
+}
+
+/** A saved fleet as its export needs it: its name, the team's columns, "changed since". */
+export interface WatchedFileInfo {
+  /** The fleet's name: the Excel sheet's. */
+  name: string;
+  columns: readonly string[];
+  /** "Changed since" (YYYY-MM-DD): the file says what moved. */
+  since?: string;
 }
 
 export type ExportRequest =
@@ -30,6 +42,14 @@ export type ExportRequest =
       /** The answers for these rows' registrations. */
       results: (readonly [string, VehicleResult])[];
     }
+  | {
+      kind: "start-watched";
+      format: ExportFormat;
+      fleet: WatchedFileInfo;
+      /** Vehicles the page will send before "end". */
+      total: number;
+    }
+  | { kind: "entries"; entries: WatchedEntry[] }
   | { kind: "end" };
 
 export type ExportResponse =

@@ -4,7 +4,7 @@ import { inflateRawSync } from "node:zlib";
 import readXlsxFile from "read-excel-file/node";
 import { describe, expect, it } from "vitest";
 import { inspectZip } from "../parse/zip-guard.ts";
-import { exportHeader, exportRows } from "./export-table.ts";
+import { exportColumnKind, exportHeader, exportRows } from "./export-table.ts";
 import { RESULTS, ROWS, RUN, TODAY } from "./export-test-run.ts";
 import { exportSummary } from "./export-summary.ts";
 import { safeSheetName, toXlsx } from "./to-xlsx.ts";
@@ -30,7 +30,10 @@ function zipText(bytes: Buffer, name: string): string {
 
 async function sheetOf(table: string[][]) {
   const bytes = await bytesOf(
-    await toXlsx(table, { sheetName: "Fleet check" }),
+    await toXlsx(table, {
+      sheetName: "Fleet check",
+      kinds: (table[0] ?? []).map(exportColumnKind),
+    }),
   );
   const [sheet] = await readXlsxFile(bytes);
   return { bytes, data: sheet?.data ?? [], name: sheet?.sheet };
@@ -45,7 +48,10 @@ describe("toXlsx", () => {
   const column = (name: string) => header.indexOf(name);
 
   it("round-trips the export losslessly: every typed cell reads back as the text it came from", async () => {
-    const blob = await toXlsx(table, { sheetName: "Fleet check" });
+    const blob = await toXlsx(table, {
+      sheetName: "Fleet check",
+      kinds: header.map(exportColumnKind),
+    });
     expect(blob.type).toBe(
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     );
@@ -160,7 +166,11 @@ describe("toXlsx", () => {
       TODAY,
     );
     const bytes = await bytesOf(
-      await toXlsx(table, { sheetName: "Fleet check", summary }),
+      await toXlsx(table, {
+        sheetName: "Fleet check",
+        kinds: header.map(exportColumnKind),
+        summary,
+      }),
     );
     const sheets = await readXlsxFile(bytes);
     expect(sheets.map((sheet) => sheet.sheet)).toEqual([

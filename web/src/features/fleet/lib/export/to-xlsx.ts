@@ -1,13 +1,14 @@
 // A table as an Excel workbook, with write-excel-file's browser build: the results sheet with a
 // bold header row kept in view and filter buttons on it, columns as wide as their content
-// (within limits), every cell typed by its column (xlsx-cells.ts), the outcome coloured; then a
-// Summary sheet of the counts. No cell is ever a formula.
+// (within limits), every cell typed by its column's kind, which the caller gives, as only it
+// knows its columns (xlsx-cells.ts), the outcome coloured; then a Summary sheet of the counts.
+// No cell is ever a formula.
 import writeXlsxFile, {
   type Cell,
   type Sheet,
   type SheetData,
 } from "write-excel-file/browser";
-import { exportColumnKind } from "./export-columns.ts";
+import type { ExportColumnKind } from "./export-columns.ts";
 import type { SummaryLine } from "./export-summary.ts";
 import { autoFilterFeature, type XlsxContent } from "./xlsx-autofilter.ts";
 import { columnWidths, xlsxCell } from "./xlsx-cells.ts";
@@ -54,20 +55,18 @@ function summarySheet(summary: readonly SummaryLine[]): Sheet<XlsxContent> {
 
 export interface XlsxOptions {
   sheetName: string;
+  /** Each column's kind, in the header's order; a column without one is text. */
+  kinds: readonly ExportColumnKind[];
   /** The counts for the Summary sheet; none, no Summary sheet. */
   summary?: readonly SummaryLine[];
 }
 
-/**
- * `table[0]` is the header row; each column's cells are written by the kind its name gives,
- * which is exact for an export's header.
- */
+/** `table[0]` is the header row; each column's cells are written by its kind in `kinds`. */
 export async function toXlsx(
   table: readonly (readonly string[])[],
-  { sheetName, summary }: XlsxOptions,
+  { sheetName, kinds, summary }: XlsxOptions,
 ): Promise<Blob> {
   const [header = [], ...body] = table;
-  const kinds = header.map(exportColumnKind);
   const name = safeSheetName(
     sheetName === SUMMARY_SHEET ? "Results" : sheetName,
   );

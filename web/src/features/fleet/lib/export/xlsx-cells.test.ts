@@ -63,6 +63,9 @@ describe("xlsxCell", () => {
     ["2024-03-01", "text", { value: "2024-03-01", type: String }],
     ["1000", "date", { value: "1000", type: String }],
     ["=1+1", "user", { value: "=1+1", type: String }],
+    ["£120.00", "text", { value: "£120.00", type: String }],
+    ["£120", "money", { value: "£120", type: String }],
+    ["120.00", "money", { value: "120.00", type: String }],
   ])("%j in a %s column", (text, kind, cell) => {
     expect(xlsxCell(text, kind)).toEqual(cell);
   });
@@ -74,4 +77,21 @@ describe("xlsxCell", () => {
       format: "dd/mm/yyyy",
     });
   });
+
+  it.each([
+    ["£120.00", 120],
+    ["£0.07", 0.07],
+    ["£1,200.50", 1200.5],
+    ["£1234.56", 1234.56],
+    ["-£5.00", -5],
+  ])(
+    "writes %j in a money column as the number %d, shown in pounds",
+    (text, value) => {
+      expect(xlsxCell(text, "money")).toEqual({
+        value,
+        type: Number,
+        format: "£#,##0.00",
+      });
+    },
+  );
 });

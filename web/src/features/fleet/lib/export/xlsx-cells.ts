@@ -10,10 +10,15 @@ import { outcomeFill } from "./outcome-fills.ts";
 /** How a UK Excel shows a date. The cell holds the date itself, so it sorts and filters as one. */
 const EXCEL_DATE_FORMAT = "dd/mm/yyyy";
 
+/** How a UK Excel shows pounds; the cell holds the number, so it sums. */
+const EXCEL_MONEY_FORMAT = "£#,##0.00";
+
 /** Excel keeps 15 significant digits; a longer number is an id, kept as text. */
 const MAX_DIGITS = 15;
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 const WHOLE_NUMBER = /^-?\d{1,15}$/;
+/** "£120.00", "£1,200.50", "-£5.00": pounds written with their pence. */
+const POUNDS = /^(-?)£(\d{1,3}(?:,\d{3})*|\d+)\.(\d{2})$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Excel's serial dates are wrong before 1 March 1900 (its 1900 leap-year bug). */
 const FIRST_EXCEL_DATE = Date.UTC(1900, 2, 1);
@@ -39,6 +44,15 @@ export function isoDate(text: string): Date | undefined {
   return real && time >= FIRST_EXCEL_DATE ? date : undefined;
 }
 
+/** The pounds that `text` writes ("£1,200.50" is 1200.5); undefined for anything else. */
+export function pounds(text: string): number | undefined {
+  const match = POUNDS.exec(text);
+  if (!match) return undefined;
+  const [, sign, whole = "", pence = ""] = match;
+  const value = (Number(whole.replaceAll(",", "")) * 100 + Number(pence)) / 100;
+  return sign ? -value : value;
+}
+
 export function xlsxCell(text: string, kind: ExportColumnKind): Cell {
   if (text === "") return null;
   const date = kind === "date" || kind === "user" ? isoDate(text) : undefined;
@@ -50,6 +64,9 @@ export function xlsxCell(text: string, kind: ExportColumnKind): Cell {
         ? plainNumber(text)
         : undefined;
   if (number !== undefined) return { value: number, type: Number };
+  const money = kind === "money" ? pounds(text) : undefined;
+  if (money !== undefined)
+    return { value: money, type: Number, format: EXCEL_MONEY_FORMAT };
   if (kind === "outcome")
     return { value: text, type: String, ...outcomeFill(text) };
   return { value: text, type: String };
