@@ -110,6 +110,7 @@ function factCells(entry: WatchedEntry): string[] {
     facts?.tax ? TAX_WORDS[facts.tax.status] : "",
     facts?.tax?.dueDate ?? "",
     fines ? String(fines.count) : "",
+    // "£120.00" in the CSV; the Excel file's money column holds it as the number 120, so it sums.
     fines ? `£${(fines.totalPence / 100).toFixed(2)}` : "",
   ];
 }

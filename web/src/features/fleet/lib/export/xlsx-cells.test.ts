@@ -64,7 +64,7 @@ describe("xlsxCell", () => {
     ["1000", "date", { value: "1000", type: String }],
     ["=1+1", "user", { value: "=1+1", type: String }],
     ["£120.00", "text", { value: "£120.00", type: String }],
-    ["£120", "money", { value: "£120", type: String }],
+    ["£1.5", "money", { value: "£1.5", type: String }],
     ["120.00", "money", { value: "120.00", type: String }],
   ])("%j in a %s column", (text, kind, cell) => {
     expect(xlsxCell(text, kind)).toEqual(cell);
@@ -83,6 +83,7 @@ describe("xlsxCell", () => {
     ["£0.07", 0.07],
     ["£1,200.50", 1200.5],
     ["£1234.56", 1234.56],
+    ["£150", 150],
     ["-£5.00", -5],
   ])(
     "writes %j in a money column as the number %d, shown in pounds",

@@ -17,8 +17,8 @@ const EXCEL_MONEY_FORMAT = "£#,##0.00";
 const MAX_DIGITS = 15;
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 const WHOLE_NUMBER = /^-?\d{1,15}$/;
-/** "£120.00", "£1,200.50", "-£5.00": pounds written with their pence. */
-const POUNDS = /^(-?)£(\d{1,3}(?:,\d{3})*|\d+)\.(\d{2})$/;
+/** "£120.00", "£1,200.50", "£150", "-£5.00": pounds, with their pence or whole. */
+const POUNDS = /^(-?)£(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d{2}))?$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Excel's serial dates are wrong before 1 March 1900 (its 1900 leap-year bug). */
 const FIRST_EXCEL_DATE = Date.UTC(1900, 2, 1);
@@ -48,7 +48,7 @@ export function isoDate(text: string): Date | undefined {
 export function pounds(text: string): number | undefined {
   const match = POUNDS.exec(text);
   if (!match) return undefined;
-  const [, sign, whole = "", pence = ""] = match;
+  const [, sign, whole = "", pence = "0"] = match;
   const value = (Number(whole.replaceAll(",", "")) * 100 + Number(pence)) / 100;
   return sign ? -value : value;
 }
