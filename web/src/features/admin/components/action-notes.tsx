@@ -1,6 +1,8 @@
 // What came of an admin's action in a section (replay a delivery, rotate a webhook's secret):
 // a problem as an alert with its title, and the done words in a status line that stays on the
 // page, so they are announced.
+import { LiveMessage } from "../../../components/live-message.tsx";
+
 export function ActionNotes({
   problemTitle,
   problem,
@@ -18,9 +20,7 @@ export function ActionNotes({
           <p>{problem}</p>
         </div>
       )}
-      <p role="status" className="alerts__status">
-        {done}
-      </p>
+      <LiveMessage>{done}</LiveMessage>
     </>
   );
 }

@@ -30,7 +30,6 @@ function DigestTimeForm({ current }: { current: string }) {
         return `The daily digest now goes at ${settings.digestTime}, UK time.`;
       }}
       problemWords={(error) => adminProblemWords(error, me?.role)}
-      statusClassName="alerts__status"
     />
   );
 }

@@ -243,7 +243,7 @@ describe("the alerts page", () => {
       within(confirm).getByRole("button", { name: "Yes, remove Ops chat" }),
     );
     expect(
-      await within(section).findByText("Ops chat is removed."),
+      (await within(section).findByText("Ops chat is removed.")).parentElement,
     ).toHaveAttribute("role", "status");
     expect(removed).toBe(3);
     expect(await within(section).findByText(/^No webhooks yet/)).toBeVisible();
@@ -287,9 +287,11 @@ describe("the alerts page", () => {
     expect(replay).toHaveAccessibleDescription("Ops chat");
     await user.click(replay);
     expect(
-      await within(section).findByText(
-        "The delivery to Ops chat about LP08 SED is being sent again.",
-      ),
+      (
+        await within(section).findByText(
+          "The delivery to Ops chat about LP08 SED is being sent again.",
+        )
+      ).parentElement,
     ).toHaveAttribute("role", "status");
     expect(replayed).toBe("42");
     await waitFor(() =>
@@ -365,9 +367,11 @@ describe("the alerts page", () => {
       within(section).getByRole("button", { name: "Save the time" }),
     );
     expect(
-      await within(section).findByText(
-        "The daily digest now goes at 06:30, UK time.",
-      ),
+      (
+        await within(section).findByText(
+          "The daily digest now goes at 06:30, UK time.",
+        )
+      ).parentElement,
     ).toHaveAttribute("role", "status");
     expect(sent).toEqual({ digestTime: "06:30" });
   }, 20_000);

@@ -1,7 +1,9 @@
 // An admin's form for a UK time of day (the daily digest, the daily re-checks): one field, a
-// save button, the refusal at the field and the saved words in a status line.
+// save button, the refusal at the field and the saved words in a status line that is on the page
+// before them, so they are announced.
 import { useState, type FormEvent } from "react";
 import { BusyButton } from "../../../components/busy-button.tsx";
+import { LiveMessage } from "../../../components/live-message.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 
 interface TimeOfDayFormProps {
@@ -17,11 +19,6 @@ interface TimeOfDayFormProps {
   afterSave?: () => Promise<unknown>;
   /** The words for a save that failed. */
   problemWords: (error: unknown) => string;
-  /**
-   * Given, the status line stays on the page (empty until saved) with this class, so its words
-   * are announced; without, it appears with its words.
-   */
-  statusClassName?: string;
 }
 
 export function TimeOfDayForm({
@@ -33,7 +30,6 @@ export function TimeOfDayForm({
   save,
   afterSave,
   problemWords,
-  statusClassName,
 }: TimeOfDayFormProps) {
   const [time, setTime] = useState(current);
   const [busy, setBusy] = useState(false);
@@ -77,13 +73,7 @@ export function TimeOfDayForm({
       <BusyButton busy={busy} busyLabel="Saving…" secondary>
         Save the time
       </BusyButton>
-      {statusClassName !== undefined ? (
-        <p role="status" className={statusClassName}>
-          {note.saved ?? ""}
-        </p>
-      ) : (
-        note.saved && <p role="status">{note.saved}</p>
-      )}
+      <LiveMessage>{note.saved}</LiveMessage>
     </form>
   );
 }

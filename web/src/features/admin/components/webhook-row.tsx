@@ -50,7 +50,7 @@ export function WebhookRow({ webhook, now, busy, onAction }: WebhookRowProps) {
       <td>
         {webhook.failingSince ? (
           <>
-            <strong className="tag alerts__failing">Failing</strong>{" "}
+            <strong className="tag tag--failing">Failing</strong>{" "}
             <span className="alerts__detail">
               since {formatDateTime(webhook.failingSince)}
             </span>

@@ -13,6 +13,7 @@ import {
 import type { z } from "zod";
 import { BusyButton } from "../../../components/busy-button.tsx";
 import { ErrorSummary } from "../../../components/error-summary.tsx";
+import { LiveMessage } from "../../../components/live-message.tsx";
 import { useFormErrors } from "../../../components/use-form-errors.ts";
 import {
   alertRuleQueryOptions,
@@ -191,9 +192,7 @@ export function AlertRuleForm({ fleetId, rule, webhooks }: AlertRuleFormProps) {
       <BusyButton busy={busy} busyLabel="Saving…">
         Save the alert rule
       </BusyButton>
-      <p role="status" className="alert-rule__saved">
-        {saved}
-      </p>
+      <LiveMessage>{saved}</LiveMessage>
     </form>
   );
 }

@@ -152,7 +152,8 @@ describe("a fleet's alert rule", () => {
       screen.getByRole("button", { name: "Save the alert rule" }),
     );
     expect(
-      await within(screen.getByRole("main")).findByText("Alert rule saved."),
+      (await within(screen.getByRole("main")).findByText("Alert rule saved."))
+        .parentElement,
     ).toBe(savedNote());
     expect(sent).toEqual([
       {

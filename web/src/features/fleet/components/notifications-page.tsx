@@ -21,7 +21,7 @@ import {
 } from "../../../lib/use-notifications.ts";
 import { alertWords } from "../lib/alert-words.ts";
 import { fleetPaths } from "../lib/fleet-paths.ts";
-import { LiveMessage } from "./live-message.tsx";
+import { LiveMessage } from "../../../components/live-message.tsx";
 import "../saved-fleets.css";
 
 export function NotificationsPage() {

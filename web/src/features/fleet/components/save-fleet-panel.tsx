@@ -16,7 +16,7 @@ import {
   type ListToSave,
 } from "../lib/fleet-from-run.ts";
 import { fleetPaths } from "../lib/fleet-paths.ts";
-import { LiveMessage } from "./live-message.tsx";
+import { LiveMessage } from "../../../components/live-message.tsx";
 
 const NAME_ID = "save-fleet-name";
 

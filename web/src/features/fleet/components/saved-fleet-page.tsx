@@ -36,7 +36,7 @@ import {
   watchedEntries,
 } from "../lib/watched-view.ts";
 import { ChangedSinceForm } from "./changed-since-form.tsx";
-import { LiveMessage } from "./live-message.tsx";
+import { LiveMessage } from "../../../components/live-message.tsx";
 import { PAGE_ROWS, ShowMoreRows, shownWords } from "./show-more-rows.tsx";
 import { UpdateFleetPanel } from "./update-fleet-panel.tsx";
 import { WatchedExportControls } from "./watched-export-controls.tsx";

@@ -15,7 +15,7 @@ import { fleetList } from "../lib/fleet-from-run.ts";
 import { useFleetServices } from "../lib/fleet-services.ts";
 import { draftFor } from "../lib/list-draft.ts";
 import { FleetParseError, readList } from "../lib/parse/parse-client.ts";
-import { LiveMessage } from "./live-message.tsx";
+import { LiveMessage } from "../../../components/live-message.tsx";
 
 interface Pending {
   fileName: string;

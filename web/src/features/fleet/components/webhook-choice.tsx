@@ -47,7 +47,7 @@ export function WebhookChoice({
             {webhook.failing && (
               <>
                 {" "}
-                <strong className="tag alert-rule__failing">Failing</strong>
+                <strong className="tag tag--failing">Failing</strong>
               </>
             )}
           </>
