@@ -70,8 +70,8 @@ export interface ProxySettings {
   trustedProxies?: readonly string[];
   /** Sign-in and sessions; unset parts take their defaults (auth/staff-access.ts). */
   staffAccess?: Partial<StaffAccessSettings>;
-  /** Whether alert emails have an SMTP server (ALERT_SMTP_URL): without, they wait. */
-  alertEmailOn?: boolean;
+  /** Whether alert emails have a mail server (ALERT_SMTP_URL): without, they wait. */
+  alertMailConfigured?: boolean;
 }
 
 const REPLAY_DEFAULTS = { maxBytes: 32 * 1024 * 1024, ttlMs: 5 * 60_000 };
@@ -165,7 +165,10 @@ export function createProxyApp(
   registerFleetRoutes(app, { store: deps.store, now });
   registerWatchRoutes(app, { store: deps.store, now, jobs: deps.watchJobs });
   registerNotificationRoutes(app, deps.store);
-  const emailOn = settings.alertEmailOn ?? false;
+  // Emails go out with the re-checks' jobs: on only with a mail server and the jobs running.
+  const emailOn = () =>
+    settings.alertMailConfigured === true &&
+    deps.watchJobs?.state().running === true;
   registerAlertRuleRoutes(app, { store: deps.store, now, emailOn });
   registerDeliveryAdminRoutes(app, {
     store: deps.store,

@@ -96,8 +96,7 @@ const app = createProxyApp(
     timeoutMs: env.timeoutMs,
     webRoot: env.webRoot,
     trustedProxies: env.trustedProxies,
-    // Emails go out with the re-checks' jobs: on only with both.
-    alertEmailOn: env.alertMail !== undefined && watchJobs !== undefined,
+    alertMailConfigured: env.alertMail !== undefined,
     staffAccess: {
       sessionTimes: env.sessionTimes,
       localSignIn: env.localSignIn || oidc === undefined,

@@ -36,3 +36,12 @@ export async function recordAudit(
     ...(fields.detail && { detail: fields.detail }),
   });
 }
+
+/** Records "ok" events of a route's changes: `(c, action, detail)`, at `now()`. */
+export function okAudit(store: AuditStore, now: () => number) {
+  return (
+    c: Context<AppEnv>,
+    action: AuditAction,
+    detail: NonNullable<AuditFields["detail"]>,
+  ) => recordAudit(store, c, now(), { action, outcome: "ok", detail });
+}

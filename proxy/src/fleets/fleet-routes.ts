@@ -1,6 +1,7 @@
 // /api/fleets: the team's saved fleets, for users with the fleet role (docs/api.md, "Saved
 // fleets"). Every change is in the audit log with who made it; a new list is applied only to
 // the version of the fleet its difference was shown for.
+import { iso } from "../http/iso-time.ts";
 import {
   FLEET_MAX_BODY_BYTES,
   FLEET_PATHS,
@@ -25,8 +26,6 @@ import {
 } from "../store/fleet-store.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import { fleetDifference } from "./fleet-difference.ts";
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 export const fleetSummary = (fleet: StoredFleet): FleetSummary => ({
   id: fleet.id,

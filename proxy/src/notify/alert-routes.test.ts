@@ -24,7 +24,7 @@ let deliverNowCalls: number;
 beforeEach(async () => {
   deliverNowCalls = 0;
   harness = signedInApp();
-  const deps = { store: harness.store, now: () => NOW, emailOn: true };
+  const deps = { store: harness.store, now: () => NOW, emailOn: () => true };
   registerFleetRoutes(harness.app, deps);
   registerAlertRuleRoutes(harness.app, deps);
   registerDeliveryAdminRoutes(harness.app, {
@@ -275,7 +275,7 @@ describe("the delivery log and the digest's time", () => {
     registerDeliveryAdminRoutes(bare.app, {
       store: harness.store,
       now: () => NOW,
-      emailOn: false,
+      emailOn: () => false,
     });
     const admin = await bare.signedIn("admin");
     const answer = await bare.app.request(ALERT_PATHS.replay(id), {

@@ -1,21 +1,20 @@
 // A fleet's alert rule, for users with the fleet role (under /api/fleets, which needs it): which
 // kinds alert, at which thresholds, to which addresses (instantly or in the digest) and to
 // which of the team's webhooks. Every change is audited.
-import { ALERT_PATHS, AlertRuleSchema, type AuditAction } from "@vics/shared";
+import { AlertRuleSchema, DEFAULT_ALERT_RULE, FLEET_PATHS } from "@vics/shared";
 import { ProblemError } from "@vics/shared/server/problem-error";
-import type { Context, Hono } from "hono";
-import { recordAudit } from "../audit/audit-log.ts";
+import type { Hono } from "hono";
+import { okAudit } from "../audit/audit-log.ts";
 import { findFleet } from "../fleets/fleet-routes.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { readJsonBody } from "../http/json-body.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
-import { DEFAULT_ALERT_RULE } from "@vics/shared";
 
 export interface AlertRuleDeps {
   store: ProxyStore;
   now: () => number;
-  /** Whether an SMTP server is configured: without one, emails wait unsent. */
-  emailOn: boolean;
+  /** Whether alert emails go out now (a mail server, and the jobs running): else they wait. */
+  emailOn: () => boolean;
 }
 
 export function registerAlertRuleRoutes(
@@ -23,12 +22,8 @@ export function registerAlertRuleRoutes(
   deps: AlertRuleDeps,
 ): void {
   const { store, now } = deps;
-  const path = ALERT_PATHS.rule(":id").replace("%3Aid", ":id");
-  const audit = (
-    c: Context<AppEnv>,
-    action: AuditAction,
-    detail: Record<string, string | number>,
-  ) => recordAudit(store, c, now(), { action, outcome: "ok", detail });
+  const path = `${FLEET_PATHS.fleets}/:id/alert-rule`;
+  const audit = okAudit(store, now);
 
   app.get(path, async (c) => {
     const fleet = await findFleet(store, c.req.param("id")!);
@@ -39,7 +34,7 @@ export function registerAlertRuleRoutes(
     return c.json({
       fleet: { id: fleet.id, name: fleet.name },
       rule: rule ?? DEFAULT_ALERT_RULE,
-      emailOn: deps.emailOn,
+      emailOn: deps.emailOn(),
       webhooks: webhooks.map((w) => ({
         id: w.id,
         description: w.description,

@@ -2,11 +2,11 @@
 // its secret rotated with the old one still signing for a day, removed), the delivery log
 // with every attempt, replaying a failed delivery, and the daily digest's time. Every change
 // is audited.
+import { iso, isoOrNull } from "../http/iso-time.ts";
 import {
   ALERT_PATHS,
   DigestTimeSchema,
   NewWebhookSchema,
-  type AuditAction,
   type Delivery,
   type Webhook,
   DELIVERY_STATUSES,
@@ -14,7 +14,7 @@ import {
 import { ProblemError } from "@vics/shared/server/problem-error";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
-import { recordAudit } from "../audit/audit-log.ts";
+import { okAudit } from "../audit/audit-log.ts";
 import { requireRole } from "../auth/session-middleware.ts";
 import type { AppContext, AppEnv } from "../http/app-env.ts";
 import { readJsonBody } from "../http/json-body.ts";
@@ -29,23 +29,21 @@ import { checkWebhookUrl, type Lookup } from "./webhook/webhook-address.ts";
 import { newWebhookSecret } from "./webhook/webhook-secret.ts";
 
 /** How long a rotated-out secret still signs, so receivers can move to the new one. */
-export const OLD_SECRET_DAYS = 1;
+const OLD_SECRET_DAYS = 1;
 const LOG_SIZE = 200;
 
 export interface DeliveryAdminDeps {
   store: ProxyStore;
   now: () => number;
-  emailOn: boolean;
+  /** Whether alert emails go out now (a mail server, and the jobs running). */
+  emailOn: () => boolean;
   /** Runs the deliveries soon (after a replay), when the job engine is on. */
   deliverNow?: () => Promise<void>;
   /** For tests: the name lookup of the webhook address check. */
   lookup?: Lookup;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
-
-export const webhookAnswer = (w: StoredWebhook): Webhook => ({
+const webhookAnswer = (w: StoredWebhook): Webhook => ({
   id: w.id,
   url: w.url,
   description: w.description,
@@ -91,6 +89,13 @@ export function deliveryAdminTakesBody(c: AppContext): boolean {
   );
 }
 
+const noReplayable = () =>
+  new ProblemError(
+    404,
+    "NOT_FOUND",
+    "There is no failed or dropped delivery with that id: only those can be replayed.",
+  );
+
 const noSuchWebhook = () =>
   new ProblemError(
     404,
@@ -104,14 +109,11 @@ export function registerDeliveryAdminRoutes(
 ): void {
   const { store, now } = deps;
   const admin = requireRole("admin");
-  const audit = (
-    c: Context<AppEnv>,
-    action: AuditAction,
-    detail: Record<string, string | number | boolean>,
-  ) => recordAudit(store, c, now(), { action, outcome: "ok", detail });
-  const idOf = (c: Context<AppEnv>) => {
+  const audit = okAudit(store, now);
+  /** The route's positive integer id, else `missing()`. */
+  const idOf = (c: Context<AppEnv>, missing = noSuchWebhook) => {
     const id = Number(c.req.param("id"));
-    if (!Number.isSafeInteger(id) || id <= 0) throw noSuchWebhook();
+    if (!Number.isSafeInteger(id) || id <= 0) throw missing();
     return id;
   };
 
@@ -179,20 +181,15 @@ export function registerDeliveryAdminRoutes(
         "SERVICE_UNAVAILABLE",
         "Deliveries are not running: they run with the re-checks, which need WATCH_API_KEY_FILE (docs/watching.md).",
       );
-    const id = Number(c.req.param("id"));
-    if (!Number.isSafeInteger(id) || !(await store.replayDelivery(id, now())))
-      throw new ProblemError(
-        404,
-        "NOT_FOUND",
-        "There is no failed or dropped delivery with that id: only those can be replayed.",
-      );
+    const id = idOf(c, noReplayable);
+    if (!(await store.replayDelivery(id, now()))) throw noReplayable();
     await audit(c, "delivery.replay", { delivery: id });
     await deps.deliverNow();
     return c.json({ replayed: id }, 202);
   });
 
   app.get(ALERT_PATHS.mail, admin, async (c) =>
-    c.json({ digestTime: await digestTime(store), emailOn: deps.emailOn }),
+    c.json({ digestTime: await digestTime(store), emailOn: deps.emailOn() }),
   );
 
   app.patch(ALERT_PATHS.mail, admin, async (c) => {
@@ -202,6 +199,6 @@ export function registerDeliveryAdminRoutes(
     // Digests already waiting go at the new time.
     await store.rescheduleDigests(nextDigestAt(time, now()));
     await audit(c, "alert-mail.settings", { from: before, to: time });
-    return c.json({ digestTime: time, emailOn: deps.emailOn });
+    return c.json({ digestTime: time, emailOn: deps.emailOn() });
   });
 }

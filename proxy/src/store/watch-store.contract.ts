@@ -193,7 +193,9 @@ export function watchStoreContract(store: () => ProxyStore) {
       // Made once: a second maker gets the first one's value, and an existing one stays.
       expect(await store().watchSettingOnce("a key", "first")).toBe("first");
       expect(await store().watchSettingOnce("a key", "second")).toBe("first");
-      expect(await store().watchSettingOnce("daily time", "07:00")).toBe("05:30");
+      expect(await store().watchSettingOnce("daily time", "07:00")).toBe(
+        "05:30",
+      );
     });
 
     it("gives a fleet's changes at or after an instant, newest first, of its vehicles only", async () => {

@@ -1,5 +1,6 @@
 // The in-app channel of watched fleets' alerts: each fleet user's notifications, newest first,
 // with how many are unread, and marking them read (one, some, or all).
+import { iso } from "../http/iso-time.ts";
 import { MarkReadSchema, NOTIFICATION_PATHS, type Alert } from "@vics/shared";
 import type { Hono } from "hono";
 import { requireRole } from "../auth/session-middleware.ts";
@@ -10,7 +11,6 @@ import type { StoredAlert } from "../store/watch-store.ts";
 
 const LIST_SIZE = 50;
 
-const iso = (ms: number) => new Date(ms).toISOString();
 export const alertAnswer = (alert: StoredAlert): Alert => ({
   id: alert.id,
   registration: alert.registration,

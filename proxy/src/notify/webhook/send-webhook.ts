@@ -4,13 +4,14 @@
 // redirect and reads little of the answer, because the endpoint is someone else's server and
 // may be slow, hostile or gone. It never throws: every way a delivery can fail is an answer
 // with `ok: false` and the reason in words.
+import { socketErrorCode } from "@vics/shared/server/socket-errors";
 import { Agent, request } from "undici";
 import { pinnedLookup } from "./pinned-lookup.ts";
 import { type Lookup, checkWebhookUrl } from "./webhook-address.ts";
 import { signedHeaders } from "./webhook-signing.ts";
 
 /** How long a delivery may take, lookup to answer, unless told otherwise. */
-export const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_TIMEOUT_MS = 10_000;
 /** The most of a failed answer's body read, to quote some of it back. */
 const ANSWER_BYTES = 4096;
 /** The most of it quoted in the error. */
@@ -176,19 +177,11 @@ const CODE_WORDS: Record<string, string> = {
 function failureWords(error: unknown): string {
   // When Node tries IPv6 and IPv4 side by side and both fail, it gives an AggregateError.
   const first =
-    error instanceof AggregateError && !hasCode(error)
+    error instanceof AggregateError && socketErrorCode(error) === undefined
       ? error.errors[0]
       : error;
-  const code = hasCode(first) ? first.code : undefined;
+  const code = socketErrorCode(first);
   const message = first instanceof Error ? first.message : String(first);
   const words = (code && CODE_WORDS[code]) || message;
   return code ? `${words} (${code})` : words;
-}
-
-function hasCode(error: unknown): error is { code: string } {
-  return (
-    typeof error === "object" &&
-    error !== null &&
-    typeof (error as { code?: unknown }).code === "string"
-  );
 }
