@@ -14,7 +14,7 @@ import {
  */
 
 /** Sent at once unless a fleet's rule says otherwise: a vehicle that may not be driven. */
-export const URGENT_KINDS = [
+const URGENT_KINDS = [
   "not-insured",
   "mot-expired",
   "untaxed",
@@ -22,7 +22,7 @@ export const URGENT_KINDS = [
 ] as const satisfies readonly AlertKind[];
 
 export const ALERT_RULE_MAX_EMAILS = 20;
-export const ALERT_RULE_MAX_WEBHOOKS = 10;
+const ALERT_RULE_MAX_WEBHOOKS = 10;
 
 const KindSchema = z.enum(ALERT_KINDS);
 const ThresholdSchema = z.literal(ENDING_THRESHOLDS);
@@ -83,7 +83,7 @@ export function ruleTakes(
   return rule.endingDays.some((days) => days === threshold);
 }
 
-export const WebhookChoiceSchema = z.object({
+const WebhookChoiceSchema = z.object({
   id: z.number().int(),
   description: z.string(),
   failing: z.boolean(),
@@ -99,7 +99,7 @@ export const FleetAlertRuleSchema = z.object({
   webhooks: z.array(WebhookChoiceSchema),
 });
 
-export const WEBHOOK_DESCRIPTION_MAX = 80;
+const WEBHOOK_DESCRIPTION_MAX = 80;
 
 /** POST /api/admin/webhooks */
 export const NewWebhookSchema = z.object({
@@ -138,7 +138,7 @@ export const WebhookSecretSchema = z.object({
   secret: z.string(),
 });
 
-export const DELIVERY_CHANNELS = ["email", "webhook"] as const;
+const DELIVERY_CHANNELS = ["email", "webhook"] as const;
 export const DELIVERY_STATUSES = [
   /** Waiting for its time (a digest, a retry) or its turn. */
   "pending",

@@ -4,19 +4,18 @@
 // an email the SMTP server did not take is tried again later (retry-schedule.ts), as one email.
 import { createHash } from "node:crypto";
 import { ukDate } from "@vics/shared";
-import type { SendMailOptions } from "nodemailer";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import type { PendingDelivery } from "../store/delivery-store.ts";
 import { alertMail } from "./email/alert-mail.ts";
+import type { Mailer } from "./email/mailer.ts";
 import { afterFailure } from "./retry-schedule.ts";
 import { keepWanted } from "./still-wanted.ts";
 import { unsubscribeKey, unsubscribeToken } from "./unsubscribe-token.ts";
 
-export interface MailSender {
-  send(message: SendMailOptions): Promise<void>;
-}
+/** What sending needs of the mailer (email/mailer.ts; a test may give its own). */
+export type MailSender = Pick<Mailer, "send">;
 
-export interface EmailDeps {
+interface EmailDeps {
   store: ProxyStore;
   now: () => number;
   mailer: MailSender;

@@ -20,7 +20,7 @@ export type WebhookSender = (
   attempt: Omit<SendWebhookOptions, "timeoutMs" | "lookup">,
 ) => Promise<Pick<WebhookAttempt, "ok" | "status" | "error">>;
 
-export interface WebhookDeps {
+interface WebhookDeps {
   store: ProxyStore;
   now: () => number;
   send: WebhookSender;
@@ -32,7 +32,7 @@ export interface WebhookDeps {
 const LIMIT = 5_000;
 
 /** The event a receiver gets (docs/watching.md, "Webhooks"). */
-export function webhookBody(
+function webhookBody(
   delivery: PendingDelivery,
   appUrl: string,
   now: number,

@@ -336,6 +336,43 @@ describe("alert deliveries", () => {
     });
   });
 
+  it("sends no more once the run's time is up, leaving the rest pending for the next run", async () => {
+    await open("AB12CDE", lapsed("P-11"));
+    await open("LP08SED", ending(7));
+    let sends = 0;
+    await runDeliveries({
+      store,
+      now: () => clock,
+      mail: { mailer, from: FROM },
+      sendWebhook: async (attempt) => {
+        sends += 1;
+        return sendWebhook({
+          ...attempt,
+          timestamp: new Date(),
+          timeoutMs: 2_000,
+        });
+      },
+      appUrl: () => APP,
+      // Up after the first email.
+      shouldStop: () => inbox.received.length >= 1,
+    });
+    expect(inbox.received).toHaveLength(1);
+    expect(sends).toBe(0);
+    const pending = await store.deliveryLog({ limit: 10, status: "pending" });
+    // The other address's instant email, both digest emails, both webhooks.
+    expect(pending.map((d) => d.channel).sort()).toEqual([
+      "email",
+      "email",
+      "email",
+      "webhook",
+      "webhook",
+    ]);
+    // The next run sends what is due.
+    await run();
+    expect(inbox.received).toHaveLength(2);
+    expect(receiver.deliveries).toHaveLength(2);
+  });
+
   it("a webhook that fails for a while gets its deliveries in order once it answers", async () => {
     await setRule({ emails: [] });
     let failing = true;

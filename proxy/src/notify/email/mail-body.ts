@@ -3,7 +3,7 @@
 // is plain and accessible (headings, lists, real link text) and loads nothing: no images, no
 // styles from elsewhere. Everything that came from a user or an upstream is escaped.
 
-export interface BodyLine {
+interface BodyLine {
   /** As shown: "AB12 CDE". */
   registration: string;
   words: string;
@@ -16,7 +16,7 @@ export interface BodyFleet {
   lines: BodyLine[];
 }
 
-export interface BodyInput {
+interface BodyInput {
   title: string;
   intro: string;
   fleets: BodyFleet[];
@@ -55,7 +55,7 @@ const ESCAPES: Record<string, string> = {
 };
 
 /** Text made safe for HTML content and quoted attribute values. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 

@@ -6,7 +6,7 @@ import nodemailer from "nodemailer";
 import { isLoopbackHost } from "../../edges/loopback.ts";
 import type Mail from "nodemailer/lib/mailer";
 
-export interface MailerTimeouts {
+interface MailerTimeouts {
   /** To open the connection (and to resolve the host's name). */
   connectMs: number;
   /** For the server's greeting once connected. */
@@ -15,7 +15,7 @@ export interface MailerTimeouts {
   socketMs: number;
 }
 
-export const MAILER_TIMEOUTS: MailerTimeouts = {
+const MAILER_TIMEOUTS: MailerTimeouts = {
   connectMs: 10_000,
   greetingMs: 10_000,
   socketMs: 30_000,

@@ -13,7 +13,7 @@ import ipaddr from "ipaddr.js";
 export type Lookup = (hostname: string) => Promise<LookupAddress[]>;
 
 /** The verdict: the URL and the addresses to connect to, or why it may not be called. */
-export type WebhookUrlCheck =
+type WebhookUrlCheck =
   | { ok: true; url: URL; addresses: LookupAddress[] }
   | { ok: false; reason: string };
 
@@ -110,7 +110,7 @@ export async function checkWebhookUrl(
 }
 
 /** Why `address` is not a public unicast address, or null when it is. */
-export function notPublic(address: string): string | null {
+function notPublic(address: string): string | null {
   if (!ipaddr.isValid(address)) return "not an IP address";
   const raw = ipaddr.parse(address);
   // process() turns an IPv4-mapped IPv6 address (::ffff:10.0.0.1) into the IPv4 one it maps.

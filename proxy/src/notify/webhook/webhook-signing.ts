@@ -6,7 +6,7 @@
 import { Webhook } from "standardwebhooks";
 
 /** The three headers a Standard Webhooks receiver reads. */
-export interface SignedHeaders {
+interface SignedHeaders {
   "webhook-id": string;
   "webhook-timestamp": string;
   "webhook-signature": string;
