@@ -1,6 +1,10 @@
 import pg from "pg";
 import { migratePg, type PgPool } from "@vics/shared/server/postgres";
-import { installJobsSchema, jobsGrants } from "../../watch/jobs/jobs-schema.ts";
+import {
+  installJobsSchema,
+  jobsGrants,
+  jobsSchemaInstalled,
+} from "../../watch/jobs/jobs-schema.ts";
 import { MIGRATIONS, MIGRATIONS_NAME } from "./schema.ts";
 
 /**
@@ -44,7 +48,8 @@ export interface OwnerSetup {
  * retention the triggers and prune_audit read, and grants the app role its privileges. Under
  * the migrations' advisory lock, so replicas that start together do it one after the other.
  * Then installs or migrates pg-boss's schema (the re-checks' jobs), one replica at a time, and
- * grants the app role its use, not its shape.
+ * grants the app role its use, not its shape: the only place it is made, so no replica's job
+ * engine migrates it at start.
  */
 export async function setUpAsOwner(
   owner: PgPool,
@@ -74,6 +79,8 @@ export async function setUpAsOwner(
 export interface SetUpState {
   /** Every migration of this release has run. */
   migrated: boolean;
+  /** pg-boss's schema is this release's (or newer): a pg-boss upgrade alone sets up again. */
+  jobsInstalled: boolean;
   /** The retention recorded is this one. */
   retentionRecorded: boolean;
 }
@@ -96,6 +103,7 @@ export async function setUpState(
   return {
     // A newer release may have run more steps: this release's are all there.
     migrated: (rows[0]?.done ?? 0) >= MIGRATIONS.length,
+    jobsInstalled: await jobsSchemaInstalled(app),
     retentionRecorded: rows[0]?.days === String(auditRetentionDays),
   };
 }

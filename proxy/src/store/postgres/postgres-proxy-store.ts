@@ -100,7 +100,7 @@ async function setUp(pool: PgPool, options: PostgresProxyStoreOptions) {
   }
   // A proxy given only its lesser role's URL starts on a database its owner has set up.
   const state = await setUpState(pool, auditRetentionDays).catch(notSetUp);
-  if (state.migrated && state.retentionRecorded) return;
+  if (state.migrated && state.retentionRecorded && state.jobsInstalled) return;
   try {
     await setUpAsOwner(pool, { auditRetentionDays });
   } catch (error) {
@@ -119,7 +119,7 @@ async function setUp(pool: PgPool, options: PostgresProxyStoreOptions) {
 /** No tables yet, or not granted yet: set up. PostgreSQL down: the open fails. */
 const notSetUp = (error: unknown): SetUpState => {
   if (isPostgresUnreachable(error)) throw error;
-  return { migrated: false, retentionRecorded: false };
+  return { migrated: false, retentionRecorded: false, jobsInstalled: false };
 };
 
 async function currentRole(pool: PgPool): Promise<string> {

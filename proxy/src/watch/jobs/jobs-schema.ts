@@ -4,6 +4,7 @@
 // does at run time: read and write its rows, call its functions. Nothing that changes its shape.
 import pg from "pg";
 import { PgBoss, type BamStatusSummary } from "pg-boss";
+import pgBossPackage from "pg-boss/package.json" with { type: "json" };
 import {
   openPgPool,
   type PgClient,
@@ -11,6 +12,9 @@ import {
 } from "@vics/shared/server/postgres";
 
 export const JOBS_SCHEMA = "vics_jobs";
+
+/** The version of pg-boss's schema this release's pg-boss runs on (it starts on no other). */
+export const JOBS_SCHEMA_VERSION: number = pgBossPackage.pgboss.schema;
 
 /** How long the owner waits for pg-boss's background migrations (index builds) to finish. */
 const BACKGROUND_MIGRATIONS_MS = 60_000;
@@ -100,28 +104,25 @@ export function jobsGrants(role: string): string {
 }
 
 /**
- * Whether pg-boss may create or migrate its schema as the role of `connectionString`: the role
- * owns it, or it is not there yet and the role may create schemas. A lesser role may not; its
- * pg-boss starts on the schema the owner's setup made.
+ * Whether pg-boss's schema is this release's, or a newer one's (left as it is), read as any role
+ * granted its use: if not, the owner's setup installs or migrates it.
  */
-export async function mayMigrateJobs(
-  connectionString: string,
-  applicationName: string,
-): Promise<boolean> {
-  const client = new pg.Client({
-    connectionString,
-    application_name: applicationName,
-  });
-  await client.connect();
+export async function jobsSchemaInstalled(pool: PgPool): Promise<boolean> {
   try {
-    const { rows } = await client.query<{ may: boolean }>(
-      `SELECT coalesce(pg_has_role(current_user, n.nspowner, 'USAGE'),
-                       has_database_privilege(current_database(), 'CREATE')) AS may
-       FROM (SELECT 1) AS one LEFT JOIN pg_namespace n ON n.nspname = $1`,
-      [JOBS_SCHEMA],
+    const { rows } = await pool.query<{ table: string | null }>(
+      "SELECT to_regclass($1) AS table",
+      [`${JOBS_SCHEMA}.version`],
     );
-    return rows[0]?.may ?? false;
-  } finally {
-    await client.end();
+    if (!rows[0]?.table) return false;
+    const { rows: versions } = await pool.query<{ version: string }>(
+      `SELECT version FROM ${JOBS_SCHEMA}.version`,
+    );
+    return versions.some(
+      ({ version }) => Number(version) >= JOBS_SCHEMA_VERSION,
+    );
+  } catch (error) {
+    // There, but not granted to this role yet: the owner's setup grants it.
+    if ((error as { code?: string }).code === "42501") return false;
+    throw error;
   }
 }

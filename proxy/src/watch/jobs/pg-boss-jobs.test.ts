@@ -16,7 +16,13 @@ import { openPostgresProxyStore } from "../../store/postgres/postgres-proxy-stor
 import type { ProxyStore } from "../../store/proxy-store.ts";
 import { openSqliteProxyStore } from "../../store/sqlite/sqlite-proxy-store.ts";
 import type { SweepReport } from "../sweep.ts";
-import { JOBS_SCHEMA } from "./jobs-schema.ts";
+import { openPgPool } from "@vics/shared/server/postgres";
+import {
+  installJobsSchema,
+  JOBS_SCHEMA,
+  JOBS_SCHEMA_VERSION,
+  jobsSchemaInstalled,
+} from "./jobs-schema.ts";
 import { pgBossJobs, SWEEP_DEAD_LETTER } from "./pg-boss-jobs.ts";
 import {
   sweepHandler,
@@ -64,6 +70,8 @@ async function proxies(
   deliver?: (by: number) => Promise<void>,
 ) {
   const url = await server.createDatabase(`jobs_${++databases}`);
+  // pg-boss's schema, as the PostgreSQL store's owner setup makes it before the jobs start.
+  await installJobsSchema(url);
   store = openSqliteProxyStore({ path: ":memory:", auditRetentionDays: 30 });
   const sweeps: Sweep[] = [];
   const start = async (by: number) => {
@@ -244,6 +252,59 @@ describe("the sweeps on pg-boss", () => {
       [SWEEP_DEAD_LETTER],
     );
     expect(rows[0].n).toBe(1);
+  }, 120_000);
+});
+
+describe("pg-boss's schema, made only by the store's owner setup", () => {
+  it("is made by the store of one role, and made again when it is not this release's pg-boss's", async () => {
+    const name = `jobs_${++databases}`;
+    const url = await server.createDatabase(name);
+    const open = () =>
+      openPostgresProxyStore({
+        url,
+        auditRetentionDays: 30,
+        applicationName: "vics-proxy-test",
+      });
+    const jobsOn = (on: ProxyStore) =>
+      pgBossJobs({
+        connectionString: url,
+        store: on,
+        handler: async () => REPORT,
+        logger: silentLogger,
+        instanceName: "one role",
+      });
+    const version = async () =>
+      (
+        await server.query(`SELECT version FROM ${JOBS_SCHEMA}.version`, name)
+      ).rows.map((row: { version: string }) => Number(row.version));
+
+    store = await open();
+    expect(await version()).toEqual([JOBS_SCHEMA_VERSION]);
+    const jobs = jobsOn(store);
+    running.push(jobs);
+    await jobs.start();
+    await Promise.all(running.splice(0).map((engine) => engine.stop()));
+    await store.close();
+
+    // An older pg-boss's schema, or none: the setup state says so, and the next open makes it.
+    const pool = openPgPool({ url, applicationName: "vics-proxy-test" });
+    try {
+      await server.query(
+        `UPDATE ${JOBS_SCHEMA}.version SET version = $1`,
+        name,
+        [String(JOBS_SCHEMA_VERSION - 1)],
+      );
+      expect(await jobsSchemaInstalled(pool)).toBe(false);
+      await server.query(`DROP SCHEMA ${JOBS_SCHEMA} CASCADE`, name);
+      expect(await jobsSchemaInstalled(pool)).toBe(false);
+    } finally {
+      await pool.end();
+    }
+    store = await open();
+    expect(await version()).toEqual([JOBS_SCHEMA_VERSION]);
+    const again = jobsOn(store);
+    running.push(again);
+    await again.start();
   }, 120_000);
 });
 

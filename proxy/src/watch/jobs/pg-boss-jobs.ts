@@ -3,9 +3,8 @@
 // sent once (`missed: 'once'`); one sweep is active at a time (a singleton queue); a worker
 // sends heartbeats while it sweeps, a sweep that fails is retried with backoff, then moved to
 // a dead-letter queue the admin can see. A fleet's "check now" is not queued again while one of
-// that fleet is queued, under way or waiting to retry. pg-boss migrates its schema only where
-// the proxy's role may (it owns it, or may create it); a lesser role's starts on what the
-// owner's setup made (jobs-schema.ts).
+// that fleet is queued, under way or waiting to retry. pg-boss never migrates its schema here:
+// every replica starts on what the store's owner setup made or migrated (jobs-schema.ts).
 import { PgBoss, type Clock, type Job } from "pg-boss";
 import type { Logger } from "@vics/shared/server/logger";
 import type { ProxyStore } from "../../store/proxy-store.ts";
@@ -15,11 +14,7 @@ import {
   SWEEP_TIME_ZONE,
   dailyCron,
 } from "./daily-time.ts";
-import {
-  installJobsSchema,
-  JOBS_SCHEMA,
-  mayMigrateJobs,
-} from "./jobs-schema.ts";
+import { JOBS_SCHEMA } from "./jobs-schema.ts";
 import type { DeliveryHandler } from "../../notify/delivery-job.ts";
 import type { SweepHandler, SweepRequest } from "./sweep-job.ts";
 import { SWEEP_ATTEMPTS, type JobEngine } from "./watch-jobs.ts";
@@ -55,8 +50,8 @@ export function pgBossJobs(options: PgBossJobsOptions): JobEngine {
     instanceName: options.instanceName,
     clock: options.clock,
     max: 3,
-    // Made or migrated before start where this role may (installJobsSchema), never by one that
-    // may not: pg-boss then only checks that the schema is this release's.
+    // Made or migrated by the store's owner setup (setUpAsOwner), before any job engine starts:
+    // pg-boss only checks that the schema is this release's.
     migrate: false,
   });
   boss.on("error", (error: Error) =>
@@ -86,16 +81,9 @@ export function pgBossJobs(options: PgBossJobsOptions): JobEngine {
 
   return {
     async start() {
-      const { connectionString } = options;
-      const mayMigrate = await mayMigrateJobs(
-        connectionString,
-        applicationName,
-      );
-      if (mayMigrate)
-        await installJobsSchema(connectionString, applicationName);
       await boss.start().catch((error: unknown) => {
         const words = error instanceof Error ? error.message : String(error);
-        if (mayMigrate || !SCHEMA_NOT_READY.test(words)) throw error;
+        if (!SCHEMA_NOT_READY.test(words)) throw error;
         throw new Error(
           `${words}: the proxy's role may not make pg-boss's schema ${JOBS_SCHEMA}, which the owner of the proxy's tables makes. ` +
             "Set MIGRATION_DATABASE_URL to their owner's URL, or run `scripts/users list` with it after each upgrade",
