@@ -1,7 +1,7 @@
 // On the alerts page: the delivery log. Every email and webhook delivery the alerts are owed,
 // newest first, with each attempt and why one was dropped; filtered by status, and a failed or
 // dropped delivery sent again ("Replay"), after which the log is read again.
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   DELIVERY_STATUSES,
@@ -9,6 +9,7 @@ import {
   type Delivery,
   type DeliveryStatus,
 } from "@vics/shared";
+import { ShowSelect } from "../../../components/list-controls.tsx";
 import { useSessionUser } from "../../../lib/session-user.ts";
 import { deliveriesQueryOptions, replayDelivery } from "../api/alerts-api.ts";
 import { adminProblemWords } from "../lib/admin-problems.ts";
@@ -69,7 +70,6 @@ function DeliveriesTable({
 }
 
 export function DeliveryLogSection() {
-  const id = useId();
   const me = useSessionUser();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<DeliveryStatus>();
@@ -109,30 +109,17 @@ export function DeliveryLogSection() {
         delivery ran out of retries; “Replay” sends it again, as does one
         dropped.
       </p>
-      <div className="form-group">
-        <label className="label" htmlFor={`${id}-status`}>
-          Show
-        </label>
-        <select
-          id={`${id}-status`}
-          className="select"
-          value={status ?? ""}
-          onChange={(event) =>
-            setStatus(
-              event.target.value === ""
-                ? undefined
-                : (event.target.value as DeliveryStatus),
-            )
-          }
-        >
-          <option value="">All deliveries</option>
-          {DELIVERY_STATUSES.map((each) => (
-            <option key={each} value={each}>
-              {STATUS_FILTER_WORDS[each]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ShowSelect<DeliveryStatus | "">
+        value={status ?? ""}
+        onChange={(value) => setStatus(value === "" ? undefined : value)}
+      >
+        <option value="">All deliveries</option>
+        {DELIVERY_STATUSES.map((each) => (
+          <option key={each} value={each}>
+            {STATUS_FILTER_WORDS[each]}
+          </option>
+        ))}
+      </ShowSelect>
       <ActionNotes
         problemTitle="The delivery was not replayed"
         problem={problem}

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { COMPLIANCE_FILTERS } from "../lib/results-params.ts";
 import type { OutcomeFilter } from "../lib/results-view.ts";
 import { OUTCOME_LABELS, OUTCOME_ORDER } from "@vics/fleet";
-import { SearchField, ShowSelect } from "./list-controls.tsx";
+import { SearchField, ShowSelect } from "../../../components/list-controls.tsx";
 
 interface ResultsControlsProps {
   filter: OutcomeFilter;

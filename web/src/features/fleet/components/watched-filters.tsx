@@ -1,7 +1,7 @@
 // What a fleet's page shows of its vehicles: a filter (needing action, or one status), each with
 // how many vehicles it would show, and a search over the registrations and the team's columns.
 import { WATCHED_FILTERS, type WatchedFilter } from "../lib/watched-view.ts";
-import { SearchField, ShowSelect } from "./list-controls.tsx";
+import { SearchField, ShowSelect } from "../../../components/list-controls.tsx";
 
 interface WatchedFiltersProps {
   filter: WatchedFilter;

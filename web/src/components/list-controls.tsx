@@ -1,5 +1,6 @@
-// The two controls above a fleet's table (the results', a saved fleet's): "Show", a select of
-// filters whose options the page gives, and "Search" with a hint of what it looks through.
+// The two controls above a table (a fleet's results, a saved fleet, the alerts' delivery log):
+// "Show", a select of filters whose options the page gives, and "Search" with a hint of what it
+// looks through.
 import { useId, type ReactNode } from "react";
 
 export function ShowSelect<T extends string>({
