@@ -228,6 +228,45 @@ const KEY_MISSING =
   "UPSTREAM_API_KEY or UPSTREAM_API_KEY_FILE must be set to the proxy's API key for the vehicle service (create one with `scripts/keys create --plan internal --name proxy`)";
 
 /**
+ * The trimmed text of `file` (resolved from the repository root), or why not, said as of
+ * `variable`, the variable that named it. An error never holds the text.
+ */
+function readFileValue(
+  file: string,
+  variable: string,
+): { value: string } | { error: string } {
+  const path = fromRoot(file);
+  let value: string;
+  try {
+    value = readFileSync(path, "utf8").trim();
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? "unreadable";
+    return { error: `${variable}: cannot read ${path} (${reason})` };
+  }
+  if (!value) return { error: `${variable}: ${path} is empty` };
+  return { value };
+}
+
+/**
+ * `name`, or the file named by `name`_FILE (for a secret): only one of them may be set.
+ * Undefined when neither is.
+ */
+function valueOrFile(
+  present: Record<string, string>,
+  name: string,
+): { value: string; fromFile: boolean } | { error: string } | undefined {
+  const value = present[name];
+  const file = present[`${name}_FILE`];
+  if (value !== undefined && file !== undefined)
+    return { error: `set only one of ${name} and ${name}_FILE` };
+  if (file !== undefined) {
+    const read = readFileValue(file, `${name}_FILE`);
+    return "error" in read ? read : { value: read.value, fromFile: true };
+  }
+  return value === undefined ? undefined : { value, fromFile: false };
+}
+
+/**
  * The key in `file` (resolved from the repository root), checked as at start-up: at start, and
  * again on every SIGHUP. An error never holds the key.
  */
@@ -235,42 +274,24 @@ export function readApiKeyFile(
   keyFile: string,
   variable = "UPSTREAM_API_KEY_FILE",
 ): KeyResult {
-  const file = fromRoot(keyFile);
-  let key: string;
-  try {
-    key = readFileSync(file, "utf8").trim();
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? "unreadable";
-    return {
-      error: `${variable}: cannot read ${file} (${reason})`,
-    };
-  }
-  if (!key) return { error: `${variable}: ${file} is empty` };
-  return checkedKey(key);
+  const read = readFileValue(keyFile, variable);
+  return "error" in read ? read : checkedKey(read.value);
 }
 
-function readApiKey(value?: string, keyFile?: string): KeyResult {
-  if (value !== undefined && keyFile !== undefined) {
-    return {
-      error: "set only one of UPSTREAM_API_KEY and UPSTREAM_API_KEY_FILE",
-    };
-  }
-  if (keyFile !== undefined) return readApiKeyFile(keyFile);
-  const key = value?.trim();
+function readApiKey(present: Record<string, string>): KeyResult {
+  const read = valueOrFile(present, "UPSTREAM_API_KEY");
+  if (read && "error" in read) return read;
+  const key = read?.value.trim();
   if (!key) return { error: KEY_MISSING };
   return checkedKey(key);
 }
 
 /** The re-checks' own key: optional; both variables, or an unreadable file, is an error. */
 function readWatchKey(present: Record<string, string>): KeyResult | undefined {
-  const { WATCH_API_KEY: value, WATCH_API_KEY_FILE: keyFile } = present;
-  if (value !== undefined && keyFile !== undefined)
-    return { error: "set only one of WATCH_API_KEY and WATCH_API_KEY_FILE" };
-  if (keyFile !== undefined)
-    return readApiKeyFile(keyFile, "WATCH_API_KEY_FILE");
-  if (value === undefined) return undefined;
-  const checked = checkedKey(value.trim());
-  return "error" in checked
+  const read = valueOrFile(present, "WATCH_API_KEY");
+  if (read === undefined || "error" in read) return read;
+  const checked = checkedKey(read.value.trim());
+  return "error" in checked && !read.fromFile
     ? { error: `WATCH_API_KEY: ${checked.error}` }
     : checked;
 }
@@ -346,22 +367,6 @@ const loopbackUrl = (url: string) =>
   URL.canParse(url) &&
   isLoopbackHost(new URL(url).hostname.replace(/^\[|\]$/g, ""));
 
-function readSecretFile(
-  file: string,
-  variable = "OIDC_CLIENT_SECRET_FILE",
-): { secret: string } | { error: string } {
-  try {
-    const secret = readFileSync(fromRoot(file), "utf8").trim();
-    if (secret) return { secret };
-    return { error: `${variable}: ${fromRoot(file)} is empty` };
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? "unreadable";
-    return {
-      error: `${variable}: cannot read ${fromRoot(file)} (${reason})`,
-    };
-  }
-}
-
 /**
  * Alert emails' SMTP server (ALERT_SMTP_URL, or ALERT_SMTP_URL_FILE when it holds a password)
  * and sender (ALERT_MAIL_FROM); unset: alert emails wait, unsent, until there is one.
@@ -369,16 +374,9 @@ function readSecretFile(
 function readAlertMail(
   present: Record<string, string>,
 ): AlertMailEnv | { error: string } | undefined {
-  const { ALERT_SMTP_URL: value, ALERT_SMTP_URL_FILE: file } = present;
-  if (value !== undefined && file !== undefined)
-    return { error: "set only one of ALERT_SMTP_URL and ALERT_SMTP_URL_FILE" };
-  let smtpUrl = value;
-  if (file !== undefined) {
-    const read = readSecretFile(file, "ALERT_SMTP_URL_FILE");
-    if ("error" in read) return read;
-    smtpUrl = read.secret;
-  }
-  if (smtpUrl === undefined) return undefined;
+  const read = valueOrFile(present, "ALERT_SMTP_URL");
+  if (read === undefined || "error" in read) return read;
+  const smtpUrl = read.value;
   try {
     smtpServer(smtpUrl);
   } catch (error) {
@@ -411,10 +409,7 @@ export function parseEnv(
     : parsed.error.issues.map(
         (issue) => `${issue.path.join(".")}: ${issue.message}`,
       );
-  const apiKey = readApiKey(
-    present.UPSTREAM_API_KEY,
-    present.UPSTREAM_API_KEY_FILE,
-  );
+  const apiKey = readApiKey(present);
   if ("error" in apiKey) errors.push(apiKey.error);
   const watchKey = readWatchKey(present);
   if (watchKey && "error" in watchKey) errors.push(watchKey.error);
@@ -434,9 +429,12 @@ export function parseEnv(
     present.OIDC_CLIENT_SECRET_FILE !== undefined &&
     oidcSecret === undefined
   ) {
-    const read = readSecretFile(present.OIDC_CLIENT_SECRET_FILE);
+    const read = readFileValue(
+      present.OIDC_CLIENT_SECRET_FILE,
+      "OIDC_CLIENT_SECRET_FILE",
+    );
     if ("error" in read) errors.push(read.error);
-    else oidcSecret = read.secret;
+    else oidcSecret = read.value;
   }
   if (!parsed.success || "error" in apiKey || !store.ok || errors.length > 0) {
     return { ok: false, errors };
