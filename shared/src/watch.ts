@@ -114,12 +114,19 @@ export const FleetStatusSchema = z.object({
 /**
  * GET /api/fleets/{id}/status?changedSince=YYYY-MM-DD: what moved from the start of that UK day
  * (midnight in London, whichever side of the clock change), each vehicle with its `changes`.
+ * Parsed, `changedSince` is that instant (ms).
  */
 export const FleetStatusQuerySchema = z.object({
   changedSince: z
     .string()
-    .refine((date) => ukMidnight(date) !== undefined, {
-      error: "Give a date as YYYY-MM-DD, such as 2026-11-24",
+    .transform((date, context) => {
+      const instant = ukMidnight(date);
+      if (instant !== undefined) return instant;
+      context.addIssue({
+        code: "custom",
+        message: "Give a date as YYYY-MM-DD, such as 2026-11-24",
+      });
+      return z.NEVER;
     })
     .optional(),
 });

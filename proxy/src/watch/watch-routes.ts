@@ -8,7 +8,6 @@ import {
   FleetStatusQuerySchema,
   WATCH_PATHS,
   normaliseRegistration,
-  ukMidnight,
   type AuditAction,
   type WatchedVehicle,
 } from "@vics/shared";
@@ -23,7 +22,6 @@ import { recordAudit } from "../audit/audit-log.ts";
 import { findFleet } from "../fleets/fleet-routes.ts";
 import { readJsonBody } from "../http/json-body.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
-import type { FleetChange } from "../store/watch-store.ts";
 import { DAILY_TIME_SETTING, DEFAULT_DAILY_TIME } from "./jobs/daily-time.ts";
 import type { WatchJobs } from "./jobs/watch-jobs.ts";
 import { alertAnswer } from "./notification-routes.ts";
@@ -39,18 +37,7 @@ function changedSince(query: Record<string, string>): number | undefined {
   const parsed = FleetStatusQuerySchema.safeParse(query);
   if (!parsed.success)
     throw malformedRequest(`changedSince: ${parsed.error.issues[0]!.message}`);
-  const date = parsed.data.changedSince;
-  return date === undefined ? undefined : ukMidnight(date);
-}
-
-function byRegistration(changes: readonly FleetChange[]) {
-  const map = new Map<string, FleetChange[]>();
-  for (const change of changes) {
-    const list = map.get(change.registration);
-    if (list) list.push(change);
-    else map.set(change.registration, [change]);
-  }
-  return map;
+  return parsed.data.changedSince;
 }
 
 const RECHECKS_OFF =
@@ -72,7 +59,10 @@ export function registerWatchRoutes(
     const changes =
       since === undefined
         ? undefined
-        : byRegistration(await store.fleetChangesSince(fleet.id, since));
+        : Map.groupBy(
+            await store.fleetChangesSince(fleet.id, since),
+            (change) => change.registration,
+          );
     const answer: WatchedVehicle[] = vehicles.map((vehicle, index) => {
       const state = states[index]!;
       return {
