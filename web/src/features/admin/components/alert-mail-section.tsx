@@ -2,11 +2,11 @@
 // delivery log, unsent), and when the daily digest goes (UK time, which the admin sets).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { DigestTimeSchema } from "@vics/shared";
-import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { StatusIcon } from "../../../components/status-icon.tsx";
 import { useSessionUser } from "../../../lib/session-user.ts";
 import { alertMailQueryOptions, setDigestTime } from "../api/alerts-api.ts";
 import { adminProblemWords } from "../lib/admin-problems.ts";
+import { QueryView } from "./query-view.tsx";
 import { TimeOfDayForm } from "./time-of-day-form.tsx";
 
 const TIME_ID = "alerts-digest-time";
@@ -35,35 +35,36 @@ function DigestTimeForm({ current }: { current: string }) {
 }
 
 export function AlertMailSection() {
-  const me = useSessionUser();
   const mail = useQuery(alertMailQueryOptions());
   return (
     <section aria-labelledby="alert-mail-heading">
       <h2 id="alert-mail-heading" className="heading-m">
         Email
       </h2>
-      {mail.isPending ? (
-        <LoadingMessage>Loading the email settings…</LoadingMessage>
-      ) : mail.isError ? (
-        <p role="alert">{adminProblemWords(mail.error, me?.role)}</p>
-      ) : (
-        <>
-          {mail.data.emailOn ? (
-            <p>
-              <StatusIcon status="pass" /> Email is on: alerts are emailed to
-              the addresses of each fleet’s rule.
-            </p>
-          ) : (
-            <p className="inset-warning">
-              <StatusIcon status="warning" />
-              Email is off: no mail server is set up. Emails wait in the
-              delivery log, unsent, until an operator sets ALERT_SMTP_URL and
-              ALERT_MAIL_FROM.
-            </p>
-          )}
-          <DigestTimeForm current={mail.data.digestTime} />
-        </>
-      )}
+      <QueryView
+        query={mail}
+        loading="Loading the email settings…"
+        problemTitle="The email settings cannot be shown"
+      >
+        {(data) => (
+          <>
+            {data.emailOn ? (
+              <p>
+                <StatusIcon status="pass" /> Email is on: alerts are emailed to
+                the addresses of each fleet’s rule.
+              </p>
+            ) : (
+              <p className="inset-warning">
+                <StatusIcon status="warning" />
+                Email is off: no mail server is set up. Emails wait in the
+                delivery log, unsent, until an operator sets ALERT_SMTP_URL and
+                ALERT_MAIL_FROM.
+              </p>
+            )}
+            <DigestTimeForm current={data.digestTime} />
+          </>
+        )}
+      </QueryView>
     </section>
   );
 }

@@ -376,6 +376,27 @@ describe("the alerts page", () => {
     expect(sent).toEqual({ digestTime: "06:30" });
   }, 20_000);
 
+  it("says when the email settings cannot be read, and tries again", async () => {
+    serveAlerts();
+    server.use(
+      http.get(ALERT_PATHS.mail, () =>
+        json(problemFixture("SERVICE_UNAVAILABLE", 503), 503),
+      ),
+    );
+    const { user } = alertsPage();
+    const section = await region("Email");
+    const notice = await within(section).findByRole("alert", {}, SLOW);
+    expect(notice).toHaveTextContent("The email settings cannot be shown");
+    serveAlerts();
+    await user.click(
+      within(section).getByRole("button", { name: "Try again" }),
+    );
+    expect(
+      await within(section).findByText(/^Email is on: alerts are emailed/),
+    ).toBeVisible();
+    expect(within(section).queryByRole("alert")).not.toBeInTheDocument();
+  }, 20_000);
+
   it("is for admins only", async () => {
     renderRoute("/admin/alerts", {
       session: sessionFixture(userWithRole("fleet")),

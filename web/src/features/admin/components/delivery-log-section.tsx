@@ -15,7 +15,7 @@ import { deliveriesQueryOptions, replayDelivery } from "../api/alerts-api.ts";
 import { adminProblemWords } from "../lib/admin-problems.ts";
 import { NONE_WORDS, STATUS_FILTER_WORDS } from "../lib/delivery-words.ts";
 import { DeliveryRow } from "./delivery-row.tsx";
-import { ActionNotes } from "./action-notes.tsx";
+import { ActionNotes } from "../../../components/action-notes.tsx";
 import { QueryView } from "./query-view.tsx";
 
 function DeliveriesTable({

@@ -18,7 +18,7 @@ import {
   WebhookSecretNotice,
   type ShownSecret,
 } from "./webhook-secret-notice.tsx";
-import { ActionNotes } from "./action-notes.tsx";
+import { ActionNotes } from "../../../components/action-notes.tsx";
 import { QueryView } from "./query-view.tsx";
 
 function WebhooksTable({

@@ -11,9 +11,9 @@ import {
   type FleetAlertRuleSchema,
 } from "@vics/shared";
 import type { z } from "zod";
+import { ActionNotes } from "../../../components/action-notes.tsx";
 import { BusyButton } from "../../../components/busy-button.tsx";
 import { ErrorSummary } from "../../../components/error-summary.tsx";
-import { LiveMessage } from "../../../components/live-message.tsx";
 import { useFormErrors } from "../../../components/use-form-errors.ts";
 import {
   alertRuleQueryOptions,
@@ -183,16 +183,14 @@ export function AlertRuleForm({ fleetId, rule, webhooks }: AlertRuleFormProps) {
         error={form.errorFor(IDS.webhooks)}
       />
 
-      {problem && (
-        <div className="notice" role="alert">
-          <p className="notice__title">The alert rule was not saved</p>
-          <p>{problem}</p>
-        </div>
-      )}
+      <ActionNotes
+        problemTitle="The alert rule was not saved"
+        problem={problem}
+        done={saved}
+      />
       <BusyButton busy={busy} busyLabel="Saving…">
         Save the alert rule
       </BusyButton>
-      <LiveMessage>{saved}</LiveMessage>
     </form>
   );
 }

@@ -1,7 +1,8 @@
-// What came of an admin's action in a section (replay a delivery, rotate a webhook's secret):
+// What came of an action in a section (replay a delivery, rotate a webhook's secret, save a
+// fleet's alert rule):
 // a problem as an alert with its title, and the done words in a status line that stays on the
 // page, so they are announced.
-import { LiveMessage } from "../../../components/live-message.tsx";
+import { LiveMessage } from "./live-message.tsx";
 
 export function ActionNotes({
   problemTitle,
