@@ -74,12 +74,16 @@ export function AlertRuleForm({ fleetId, rule, webhooks }: AlertRuleFormProps) {
     setDraft((previous) => ({ ...previous, ...next }));
     setSaved("");
   }
+  /** From the draft as it is then, so two toggles in one tick both count. */
   const toggle =
     <T,>(choice: Choice) =>
-    (value: T, on: boolean) =>
-      change({
-        [choice]: toggled(draft[choice] as ReadonlySet<T>, value, on),
-      });
+    (value: T, on: boolean) => {
+      setDraft((previous) => ({
+        ...previous,
+        [choice]: toggled(previous[choice] as ReadonlySet<T>, value, on),
+      }));
+      setSaved("");
+    };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
