@@ -52,8 +52,6 @@ export interface Cluster {
   nginx: Nginx;
   /** The API key file the proxies read (mode 0600). */
   apiKeyFile: string;
-  /** The re-checks' own key file (mode 0600), another key, so they never spend the staff's. */
-  watchApiKeyFile: string;
   /** The rendered deploy/ files the cluster runs. */
   etcDir: string;
   logsDir: string;
@@ -236,7 +234,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       redis,
       nginx,
       apiKeyFile,
-      watchApiKeyFile,
       etcDir,
       logsDir,
       proxyEnv,

@@ -37,6 +37,10 @@ const appGrants = (role: string) => {
   `;
 };
 
+/** What a role that may not set up the proxy's tables (or pg-boss's schema) is told to do. */
+export const MIGRATION_HINT =
+  "set MIGRATION_DATABASE_URL to their owner's URL, or run `scripts/users list` with it after each upgrade";
+
 export interface OwnerSetup {
   auditRetentionDays: number;
   /** The role the proxy works as, when it is not the owner: granted what it needs, no more. */

@@ -10,7 +10,12 @@ import { sqlOn } from "./database.ts";
 import { fleetQueries } from "./fleet-queries.ts";
 import { watchQueries } from "./watch-queries.ts";
 import { deliveryQueries } from "./delivery-queries.ts";
-import { setUpAsOwner, setUpState, type SetUpState } from "./owner-setup.ts";
+import {
+  MIGRATION_HINT,
+  setUpAsOwner,
+  setUpState,
+  type SetUpState,
+} from "./owner-setup.ts";
 import {
   linkQueries,
   oidcLoginQueries,
@@ -109,8 +114,7 @@ async function setUp(pool: PgPool, options: PostgresProxyStoreOptions) {
     // deletes an event that either retention keeps.
     if (state.migrated) return;
     throw new Error(
-      `DATABASE_URL's role cannot set up the proxy's tables (${(error as Error).message}): ` +
-        "set MIGRATION_DATABASE_URL to their owner's URL, or run `scripts/users list` with it after each upgrade",
+      `DATABASE_URL's role cannot set up the proxy's tables (${(error as Error).message}): ${MIGRATION_HINT}`,
       { cause: error },
     );
   }

@@ -7,6 +7,7 @@
 // every replica starts on what the store's owner setup made or migrated (jobs-schema.ts).
 import { PgBoss, type Clock, type Job } from "pg-boss";
 import type { Logger } from "@vics/shared/server/logger";
+import { MIGRATION_HINT } from "../../store/postgres/owner-setup.ts";
 import type { ProxyStore } from "../../store/proxy-store.ts";
 import {
   DAILY_TIME_SETTING,
@@ -22,7 +23,7 @@ import { SWEEP_ATTEMPTS, type JobEngine } from "./watch-jobs.ts";
 export const SWEEP_QUEUE = "vics-watch-sweep";
 export const SWEEP_DEAD_LETTER = "vics-watch-sweep-failed";
 /** The alert deliveries (decision 044): one run at a time between the replicas. */
-export const DELIVERY_QUEUE = "vics-alert-deliveries";
+const DELIVERY_QUEUE = "vics-alert-deliveries";
 
 /** The words of pg-boss's refusal to start on a schema it may not make or migrate. */
 const SCHEMA_NOT_READY = /not installed|requires migrations/;
@@ -85,8 +86,7 @@ export function pgBossJobs(options: PgBossJobsOptions): JobEngine {
         const words = error instanceof Error ? error.message : String(error);
         if (!SCHEMA_NOT_READY.test(words)) throw error;
         throw new Error(
-          `${words}: the proxy's role may not make pg-boss's schema ${JOBS_SCHEMA}, which the owner of the proxy's tables makes. ` +
-            "Set MIGRATION_DATABASE_URL to their owner's URL, or run `scripts/users list` with it after each upgrade",
+          `${words}: the proxy's role may not make pg-boss's schema ${JOBS_SCHEMA}, which the owner of the proxy's tables makes: ${MIGRATION_HINT}`,
           { cause: error },
         );
       });
