@@ -2,6 +2,7 @@
 // always the date. One wording for the web app, the proxy's emails and its webhooks, so each
 // says exactly what the others say.
 import { formatLongDate } from "./long-date.ts";
+import { formatPoundsAndPence } from "./money.ts";
 import type { Alert } from "./watch.ts";
 
 /** What the words need of an alert: the proxy's stored alerts and the API's both have it. */
@@ -65,7 +66,7 @@ export function alertWords(alert: AlertToWord): string {
         ? "Declared off the road (SORN)"
         : "Untaxed";
     case "new-fine":
-      return `New fine: ${text(detail.count)} outstanding, £${(Number(detail.totalPence) / 100).toFixed(2)} in all`;
+      return `New fine: ${text(detail.count)} outstanding, ${formatPoundsAndPence(Number(detail.totalPence))} in all`;
     case "fines-paid":
       return "Fines paid";
     case "not-found":

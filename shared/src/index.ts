@@ -21,5 +21,6 @@ export * from "./api-error.ts";
 export * from "./fleets.ts";
 export * from "./watch.ts";
 export * from "./long-date.ts";
+export * from "./money.ts";
 export * from "./alert-words.ts";
 export * from "./alert-rules.ts";

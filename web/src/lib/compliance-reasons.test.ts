@@ -2,7 +2,6 @@ import type { ComplianceDetails } from "@vics/shared";
 import { describe, expect, it } from "vitest";
 import {
   finesReason,
-  formatPounds,
   insuranceReason,
   motReason,
   taxReason,
@@ -58,7 +57,7 @@ describe("taxReason", () => {
   });
 });
 
-describe("finesReason and formatPounds", () => {
+describe("finesReason", () => {
   it.each<[ComplianceDetails["fines"], string]>([
     [{ count: 0, totalPence: 0 }, "No unpaid fines"],
     [{ count: 1, totalPence: 6050 }, "1 unpaid fine, £60.50 total"],
@@ -69,16 +68,6 @@ describe("finesReason and formatPounds", () => {
     ],
   ])("%o: %s", (fines, reason) => {
     expect(finesReason(fines)).toBe(reason);
-  });
-
-  it.each([
-    [0, "£0"],
-    [5, "£0.05"],
-    [6_000, "£60"],
-    [6_050, "£60.50"],
-    [100_000, "£1,000"],
-  ])("%i pence is %s", (pence, pounds) => {
-    expect(formatPounds(pence)).toBe(pounds);
   });
 });
 

@@ -1,7 +1,7 @@
 // The one-line reason under each compliance check (insurance, MOT, road tax, fines), worded
 // once for every screen and file that shows one. Each caller says how a date reads: the
 // compliance page in words ("3 March 2027"), the fleet export as YYYY-MM-DD for spreadsheets.
-import type { ComplianceDetails } from "@vics/shared";
+import { formatPounds, type ComplianceDetails } from "@vics/shared";
 
 /** How a "YYYY-MM-DD" date is written in a reason. */
 export type DateWords = (isoDate: string) => string;
@@ -9,25 +9,6 @@ export type DateWords = (isoDate: string) => string;
 export type InsuranceDetails = NonNullable<ComplianceDetails["insurance"]>;
 
 const asIs: DateWords = (isoDate) => isoDate;
-
-const wholePounds = new Intl.NumberFormat("en-GB", {
-  style: "currency",
-  currency: "GBP",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-
-const poundsAndPence = new Intl.NumberFormat("en-GB", {
-  style: "currency",
-  currency: "GBP",
-});
-
-/** "£150" for 15000 pence; pence are shown only when there are some ("£150.50"). */
-export function formatPounds(pence: number): string {
-  return pence % 100 === 0
-    ? wholePounds.format(pence / 100)
-    : poundsAndPence.format(pence / 100);
-}
 
 /** The day after `isoDate` ("YYYY-MM-DD"). */
 function nextDay(isoDate: string): string {

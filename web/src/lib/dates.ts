@@ -1,22 +1,15 @@
 // en-GB date wording for staff. "Today" is the UK's calendar date, as the service's is
 // (docs/contract.md); day counts between two calendar dates need no time zone.
-import { UK_TIME_ZONE, daysBetween, ukDate } from "@vics/shared";
+import {
+  UK_TIME_ZONE,
+  daysBetween,
+  formatLongDate,
+  longDateFormat,
+  ukDate,
+} from "@vics/shared";
 
 export { daysBetween } from "@vics/shared";
 export { EXPIRING_SOON_DAYS, isExpiringSoon } from "@vics/fleet";
-
-/** "12 May 2027", as seen in `timeZone`. */
-function longDateFormat(timeZone: string): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone,
-  });
-}
-
-// A contract date ("2027-05-12") is a calendar day: read in UTC, no zone can move it.
-const dateFormat = longDateFormat("UTC");
 
 // Staff work in the UK, so clock times are shown in UK time whatever the machine says.
 const ukDateFormat = longDateFormat(UK_TIME_ZONE);
@@ -35,10 +28,8 @@ export function ukToday(now: Date = new Date()): string {
   return ukDate(now);
 }
 
-/** "12 May 2027" for a "2027-05-12" date. */
-export function formatDate(isoDate: string): string {
-  return dateFormat.format(new Date(isoDate.slice(0, 10) + "T00:00:00Z"));
-}
+/** "12 May 2027" for a "2027-05-12" date: the same words as the proxy's emails and webhooks. */
+export const formatDate = formatLongDate;
 
 /** "3 May 2026 at 14:05" (UK time) for a timestamp. */
 export function formatDateTime(timestamp: string): string {

@@ -1,5 +1,5 @@
 // A watched vehicle's timeline in words: what each re-check found different, with the date.
-import type { VehicleFacts } from "@vics/shared";
+import { formatPoundsAndPence, type VehicleFacts } from "@vics/shared";
 import { formatDate } from "../../../lib/dates.ts";
 
 type Area = "found" | "insurance" | "mot" | "tax" | "fines";
@@ -46,7 +46,7 @@ function taxWords(facts: VehicleFacts["tax"] | null): string {
 function finesWords(facts: VehicleFacts["fines"] | null): string {
   if (!facts) return "No answer";
   if (facts.count === 0) return "No outstanding fines";
-  return `${facts.count} outstanding ${facts.count === 1 ? "fine" : "fines"}, £${(facts.totalPence / 100).toFixed(2)}`;
+  return `${facts.count} outstanding ${facts.count === 1 ? "fine" : "fines"}, ${formatPoundsAndPence(facts.totalPence)}`;
 }
 
 export const AREA_NAMES: Record<Area, string> = {
