@@ -8,27 +8,23 @@ import {
   FleetStatusQuerySchema,
   WATCH_PATHS,
   normaliseRegistration,
-  type AuditAction,
   type WatchedVehicle,
 } from "@vics/shared";
 import {
   malformedRequest,
   ProblemError,
 } from "@vics/shared/server/problem-error";
-import type { Context, Hono } from "hono";
+import type { Hono } from "hono";
 import { requireRole } from "../auth/session-middleware.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { recordAudit } from "../audit/audit-log.ts";
+import { okAudit } from "../audit/audit-log.ts";
+import { iso, isoOrNull } from "../http/iso-time.ts";
 import { findFleet } from "../fleets/fleet-routes.ts";
 import { readJsonBody } from "../http/json-body.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import { DAILY_TIME_SETTING, DEFAULT_DAILY_TIME } from "./jobs/daily-time.ts";
 import type { WatchJobs } from "./jobs/watch-jobs.ts";
 import { alertAnswer } from "./notification-routes.ts";
-
-const iso = (ms: number) => new Date(ms).toISOString();
-const isoOrNull = (ms: number | null | undefined) =>
-  ms === null || ms === undefined ? null : iso(ms);
 
 const DAY_MS = 86_400_000;
 
@@ -116,11 +112,7 @@ export function registerWatchRoutes(
     });
   });
 
-  const audit = (
-    c: Context<AppEnv>,
-    action: AuditAction,
-    detail: Record<string, string | number>,
-  ) => recordAudit(store, c, now(), { action, outcome: "ok", detail });
+  const audit = okAudit(store, now);
 
   const admin = requireRole("admin");
   app.get(WATCH_PATHS.admin, admin, async (c) =>
