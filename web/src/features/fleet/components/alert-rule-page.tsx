@@ -21,7 +21,11 @@ export function AlertRulePage() {
     return <LoadingMessage>Opening the alert rule…</LoadingMessage>;
   if (answer.isError)
     return (
-      <ErrorPanel error={answer.error} onRetry={() => void answer.refetch()} />
+      <ErrorPanel
+        error={answer.error}
+        retrying={answer.isFetching}
+        onRetry={() => void answer.refetch()}
+      />
     );
 
   return (

@@ -17,6 +17,7 @@ import { DocumentTitle } from "../../../components/document-title.tsx";
 import { ErrorPanel } from "../../../components/error-panel.tsx";
 import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { formatDate, formatDateTime, ukToday } from "../../../lib/dates.ts";
+import { useNow } from "../../../lib/use-now.ts";
 import {
   checkFleetNow,
   fleetStatusQueryOptions,
@@ -154,6 +155,8 @@ export function SavedFleetPage() {
     () => shown.slice(0, paging.rows),
     [shown, paging.rows],
   );
+  // The UK's date, kept true on a page left open past midnight.
+  const today = ukToday(useNow());
 
   function showMore() {
     const rows = paging.rows + PAGE_ROWS;
@@ -236,7 +239,7 @@ export function SavedFleetPage() {
         all={entries}
         shown={shown}
         since={finding ? undefined : params.since}
-        today={ukToday()}
+        today={today}
       />
       <section aria-labelledby={`${id}-vehicles`}>
         <h2 id={`${id}-vehicles`} className="heading-m">
