@@ -3,7 +3,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
-export const WCAG_TAGS = [
+const WCAG_TAGS = [
   "wcag2a",
   "wcag2aa",
   "wcag21a",

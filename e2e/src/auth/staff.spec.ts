@@ -2,14 +2,12 @@
 // vehicle, and an admin finds that check in the audit log; a role that cannot use a page is
 // told so in words; a disabled user is thrown out on their next request; every new page passes
 // axe.
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "../axe.ts";
 import { expect, test } from "../fixtures.ts";
 import { AuditPage } from "../pages/audit-page.ts";
 import { InsurancePage } from "../pages/insurance-page.ts";
 import { stackEnv } from "../stack-env.ts";
 import { createStaffUser, proxyStorePath, usersCli } from "./sign-in.ts";
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 async function newUser(role: "staff" | "fleet" | "admin") {
   const { baseUrl, dataDir } = await stackEnv();
@@ -68,10 +66,7 @@ test.describe("signed out", () => {
     await expect(
       page.getByRole("heading", { name: "Sign in to VICS" }),
     ).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(WCAG_TAGS)
-      .analyze();
-    expect(results.violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 
@@ -104,10 +99,7 @@ test.describe("one-time links, signed out", () => {
       await expect(
         page.getByRole("heading", { level: 1, name: heading }),
       ).toBeVisible();
-      const results = await new AxeBuilder({ page })
-        .withTags(WCAG_TAGS)
-        .analyze();
-      expect(results.violations, path).toEqual([]);
+      expect(await axeViolations(page), path).toEqual([]);
     }
   });
 });
@@ -170,9 +162,6 @@ test("axe finds no WCAG 2.2 A/AA violations on the account, users, audit and sig
     await expect(
       page.getByRole("heading", { level: 1, name: heading }),
     ).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(WCAG_TAGS)
-      .analyze();
-    expect(results.violations, path).toEqual([]);
+    expect(await axeViolations(page), path).toEqual([]);
   }
 });
