@@ -12,7 +12,7 @@ import type { ExportFormat } from "../lib/export/export-protocol.ts";
 import type { WatchedEntry } from "../lib/watched-view.ts";
 import { DownloadButtons } from "./download-buttons.tsx";
 import { ExportScope, type ExportScopeValue } from "./export-scope.tsx";
-import { LiveMessage } from "./live-message.tsx";
+import { LiveMessage } from "../../../components/live-message.tsx";
 import { FORMAT_WORDS, useExportDownload } from "./use-export-download.ts";
 
 interface WatchedExportControlsProps {

@@ -5,7 +5,11 @@
 // file types them by this file's own column kinds (watchedExportKinds), the fines total as a sum
 // of money; times are UK time. Built in the export worker (export/watched-file.ts) and written by
 // @vics/shared's toCsv or the results' toXlsx, which keep any cell from running as a formula.
-import { formatRegistration, UK_TIME_ZONE } from "@vics/shared";
+import {
+  formatRegistration,
+  UK_TIME_ZONE,
+  formatPoundsAndPence,
+} from "@vics/shared";
 import { alertWords } from "./alert-words.ts";
 import { changeWords } from "./change-words.ts";
 import type { ExportColumnKind } from "./export/export-columns.ts";
@@ -111,7 +115,7 @@ function factCells(entry: WatchedEntry): string[] {
     facts?.tax?.dueDate ?? "",
     fines ? String(fines.count) : "",
     // "£120.00" in the CSV; the Excel file's money column holds it as the number 120, so it sums.
-    fines ? `£${(fines.totalPence / 100).toFixed(2)}` : "",
+    fines ? formatPoundsAndPence(fines.totalPence) : "",
   ];
 }
 
