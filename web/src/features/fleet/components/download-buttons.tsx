@@ -1,7 +1,9 @@
 // The "Download CSV" and "Download Excel (.xlsx)" buttons of a download, and any others after
-// them. Disabled by aria-disabled while a file is being made, so keyboard focus stays put.
+// them, disabled by aria-disabled while a file is being made, so keyboard focus stays put; and
+// the progress of the file being made, with Cancel.
 import type { ReactNode } from "react";
 import type { ExportFormat } from "../lib/export/export-protocol.ts";
+import { FORMAT_WORDS, type Making } from "./use-export-download.ts";
 
 export function DownloadButtons({
   making,
@@ -32,6 +34,39 @@ export function DownloadButtons({
       {button("csv", "Download CSV")}
       {button("xlsx", "Download Excel (.xlsx)")}
       {children}
+    </div>
+  );
+}
+
+/** How far the file being made is, in words and a bar, with Cancel. */
+export function DownloadProgress({
+  making,
+  onCancel,
+}: {
+  making: Making;
+  onCancel: () => void;
+}) {
+  const words = `Preparing ${FORMAT_WORDS[making.format]}`;
+  return (
+    <div className="export-controls__progress">
+      <progress
+        className="run-progress__bar"
+        aria-label={words}
+        max={100}
+        value={making.percent}
+      >
+        {making.percent}%
+      </progress>
+      <p>
+        {words}… {making.percent}%
+      </p>
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={onCancel}
+      >
+        Cancel download
+      </button>
     </div>
   );
 }

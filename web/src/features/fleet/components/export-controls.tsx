@@ -1,18 +1,17 @@
 // Download the results as CSV or Excel: every row, or only the rows the table is showing. The
 // file is made in a worker (lib/export/export-client.ts), so the page stays usable; the user
 // sees how far it has got and can cancel.
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { createPortal, flushSync } from "react-dom";
 import type { FleetRow, SavedRun, VehicleResult } from "../lib/fleet-types.ts";
 import {
   makeExportFile,
   type ExportWorkerFactory,
 } from "../lib/export/export-client.ts";
-import type { ExportFormat } from "../lib/export/export-protocol.ts";
-import { DownloadButtons } from "./download-buttons.tsx";
+import { DownloadButtons, DownloadProgress } from "./download-buttons.tsx";
 import { ExportScope, type ExportScopeValue } from "./export-scope.tsx";
 import { FleetReport } from "./fleet-report.tsx";
-import { FORMAT_WORDS, useExportDownload } from "./use-export-download.ts";
+import { useExportDownload } from "./use-export-download.ts";
 
 interface ExportControlsProps {
   run: SavedRun;
@@ -42,11 +41,8 @@ export function ExportControls({
   const id = useId();
   const [scope, setScope] = useState<ExportScopeValue>("all");
   const [report, setReport] = useState(false);
-  const buttons = useRef<
-    Partial<Record<ExportFormat, HTMLButtonElement | null>>
-  >({});
-  const { making, status, problem, download, stop } = useExportDownload(
-    async (format, { signal, onProgress }) => {
+  const { making, status, problem, download, stop, buttonRef } =
+    useExportDownload(async (format, { signal, onProgress }) => {
       const file = await makeExportFile(
         {
           format,
@@ -67,22 +63,13 @@ export function ExportControls({
         { onProgress, signal, createWorker },
       );
       return { name: fileName(run, format), file };
-    },
-  );
+    });
 
   function printReport() {
     // On the page before the browser lays out what it prints.
     flushSync(() => setReport(true));
     window.print();
   }
-
-  function cancelDownload() {
-    const format = stop();
-    // The Cancel button goes: keyboard users carry on from the button they pressed.
-    if (format) buttons.current[format]?.focus();
-  }
-
-  const words = making && `Preparing ${FORMAT_WORDS[making.format]}`;
 
   return (
     <section className="export-controls" aria-labelledby={`${id}-heading`}>
@@ -100,9 +87,7 @@ export function ExportControls({
       <DownloadButtons
         making={making !== undefined}
         onDownload={(format) => void download(format)}
-        buttonRef={(format, element) => {
-          buttons.current[format] = element;
-        }}
+        buttonRef={buttonRef}
       >
         <button
           type="button"
@@ -112,28 +97,7 @@ export function ExportControls({
           Print report
         </button>
       </DownloadButtons>
-      {making && (
-        <div className="export-controls__progress">
-          <progress
-            className="run-progress__bar"
-            aria-label={words}
-            max={100}
-            value={making.percent}
-          >
-            {making.percent}%
-          </progress>
-          <p>
-            {words}… {making.percent}%
-          </p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={cancelDownload}
-          >
-            Cancel download
-          </button>
-        </div>
-      )}
+      {making && <DownloadProgress making={making} onCancel={stop} />}
       {/* Said once at each step, not at every percent. */}
       <p className="visually-hidden" role="status">
         {status}

@@ -54,14 +54,28 @@ export function useExportDownload(make: MakeFile) {
     }
   }
 
-  /** Cancels the file being made; the format it was, for focus to go back to its button. */
-  function stop(): ExportFormat | undefined {
-    if (!making) return undefined;
+  /** Each format's button, for focus to go back to after Cancel. */
+  const buttons = useRef<
+    Partial<Record<ExportFormat, HTMLButtonElement | null>>
+  >({});
+  const buttonRef = (
+    format: ExportFormat,
+    element: HTMLButtonElement | null,
+  ) => {
+    buttons.current[format] = element;
+  };
+
+  /**
+   * Cancels the file being made. The Cancel button goes: keyboard users carry on from the
+   * format's button they pressed.
+   */
+  function stop() {
+    if (!making) return;
     cancel.current?.abort();
     setMaking(undefined);
     setStatus("Download cancelled. No file was saved.");
-    return making.format;
+    buttons.current[making.format]?.focus();
   }
 
-  return { making, status, problem, download, stop };
+  return { making, status, problem, download, stop, buttonRef };
 }

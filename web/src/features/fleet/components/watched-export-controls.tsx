@@ -3,17 +3,17 @@
 // (lib/export/export-client.ts), which builds the table from the vehicles sent in chunks, so
 // the page stays usable; the user sees how far it has got and can cancel, and each step is said
 // in a live region already on the page.
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import {
   makeWatchedExportFile,
   type ExportWorkerFactory,
 } from "../lib/export/export-client.ts";
 import type { ExportFormat } from "../lib/export/export-protocol.ts";
 import type { WatchedEntry } from "../lib/watched-view.ts";
-import { DownloadButtons } from "./download-buttons.tsx";
+import { DownloadButtons, DownloadProgress } from "./download-buttons.tsx";
 import { ExportScope, type ExportScopeValue } from "./export-scope.tsx";
 import { LiveMessage } from "../../../components/live-message.tsx";
-import { FORMAT_WORDS, useExportDownload } from "./use-export-download.ts";
+import { useExportDownload } from "./use-export-download.ts";
 
 interface WatchedExportControlsProps {
   fleetName: string;
@@ -46,11 +46,8 @@ export function WatchedExportControls({
 }: WatchedExportControlsProps) {
   const id = useId();
   const [scope, setScope] = useState<ExportScopeValue>("all");
-  const buttons = useRef<
-    Partial<Record<ExportFormat, HTMLButtonElement | null>>
-  >({});
-  const { making, status, problem, download, stop } = useExportDownload(
-    async (format, { signal, onProgress }) => {
+  const { making, status, problem, download, stop, buttonRef } =
+    useExportDownload(async (format, { signal, onProgress }) => {
       const file = await makeWatchedExportFile(
         {
           format,
@@ -60,16 +57,7 @@ export function WatchedExportControls({
         { onProgress, signal, createWorker },
       );
       return { name: fileName(fleetName, today, format), file };
-    },
-  );
-
-  function cancelDownload() {
-    const format = stop();
-    // The Cancel button goes: keyboard users carry on from the button they pressed.
-    if (format) buttons.current[format]?.focus();
-  }
-
-  const words = making && `Preparing ${FORMAT_WORDS[making.format]}`;
+    });
 
   return (
     <section aria-labelledby={`${id}-heading`}>
@@ -87,32 +75,9 @@ export function WatchedExportControls({
       <DownloadButtons
         making={making !== undefined}
         onDownload={(format) => void download(format)}
-        buttonRef={(format, element) => {
-          buttons.current[format] = element;
-        }}
+        buttonRef={buttonRef}
       />
-      {making && (
-        <div className="export-controls__progress">
-          <progress
-            className="run-progress__bar"
-            aria-label={words}
-            max={100}
-            value={making.percent}
-          >
-            {making.percent}%
-          </progress>
-          <p>
-            {words}… {making.percent}%
-          </p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={cancelDownload}
-          >
-            Cancel download
-          </button>
-        </div>
-      )}
+      {making && <DownloadProgress making={making} onCancel={stop} />}
       {/* Said once at each step, not at every percent. */}
       <LiveMessage className="visually-hidden">{status}</LiveMessage>
       <LiveMessage alert className="error-message">
