@@ -30,7 +30,7 @@ import { formatNumber, RATIOS, ratioTarget } from "./report.ts";
 import type { Recorder } from "./recorder.ts";
 import { BENCH_FLEET_SIZE } from "./seed.ts";
 import { createKeyIn } from "./servers.ts";
-import { overRounds } from "./signed-in-check.ts";
+import { overRounds, roundOrder } from "./rounds.ts";
 
 export const ENGINE_ROUNDS = 3;
 export const POSTGRES_SHARED_BUFFERS = "1GB";
@@ -79,11 +79,6 @@ export function postgresMissing(): string | undefined {
   } catch {
     return "PostgreSQL is not installed";
   }
-}
-
-/** Round `round`'s order: as given on even rounds, reversed on odd ones. */
-export function roundOrder<T>(items: readonly T[], round: number): T[] {
-  return round % 2 === 0 ? [...items] : items.toReversed();
 }
 
 /** A test PostgreSQL with shared_buffers raised, and its settings as SHOW gives them. */

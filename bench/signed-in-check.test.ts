@@ -2,22 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { overRounds, signedInCheckFigures } from "./signed-in-check.ts";
+import { signedInCheckFigures } from "./signed-in-check.ts";
 
 let dir: string | undefined;
 afterEach(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = undefined;
-});
-
-describe("overRounds", () => {
-  it("is the median round with the fastest and the slowest", () => {
-    expect(overRounds([30, 10, 20])).toEqual({
-      median: 20,
-      fastest: 10,
-      slowest: 30,
-    });
-  });
 });
 
 describe("the signed-in check's cost", () => {

@@ -14,18 +14,12 @@ import { join } from "node:path";
 import { DEFAULT_SESSION_TIMES, Sessions } from "../proxy/src/auth/sessions.ts";
 import { openSqliteProxyStore } from "../proxy/src/store/sqlite/sqlite-proxy-store.ts";
 import { percentile } from "./percentile.ts";
+import { overRounds, type RoundFigure } from "./rounds.ts";
 
 export const SIGNED_IN_CHECKS = 1_000;
 const ROUNDS = 3;
 /** Untimed: the JIT and SQLite's page cache warm up on them. */
 const WARM_UP_CHECKS = 200;
-
-/** A figure's median round, with its fastest and slowest round. */
-export interface RoundFigure {
-  median: number;
-  fastest: number;
-  slowest: number;
-}
 
 export interface SignedInCheckFigures {
   /** Session read and audit append together: what sign-in costs a check in CPU. */
@@ -34,16 +28,6 @@ export interface SignedInCheckFigures {
   auditAppendCpuUs: RoundFigure;
   /** Wall time of one audit append, sync to disk included. */
   auditAppendP50Us: RoundFigure;
-}
-
-export function overRounds(rounds: readonly number[]): RoundFigure {
-  if (rounds.length === 0) throw new Error("no rounds to summarise");
-  const sorted = [...rounds].sort((a, b) => a - b);
-  return {
-    median: percentile(sorted, 50),
-    fastest: sorted[0]!,
-    slowest: sorted.at(-1)!,
-  };
 }
 
 /** Runs `work` `times` times; its CPU µs per call and each call's wall time in µs. */
