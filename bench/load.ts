@@ -73,7 +73,10 @@ function load(
 }
 
 export interface ScenarioRun extends LoadRun {
-  /** Microseconds of CPU per request, warm-up included, for each process asked about. */
+  /**
+   * Microseconds of CPU per request over the measured run, for each process asked about: the
+   * warm-up's requests and their JIT compilation are left out.
+   */
   cpuUsPerRequest: Record<string, number>;
 }
 
@@ -92,30 +95,27 @@ export async function loadScenario(
   /** Processes whose CPU time per request to report, by name. */
   pids: Record<string, number | undefined> = {},
 ): Promise<ScenarioRun> {
-  const cpuBefore = Object.entries(pids).map(
-    ([name, pid]) => [name, pid, cpuSeconds(pid)] as const,
-  );
   const warmUpShare = plan.warmUpSeconds / (plan.warmUpSeconds + plan.seconds);
   const warmUpMax = Math.floor(plan.maxRequests * warmUpShare);
   const warmUp = await load(options, plan.warmUpSeconds, warmUpMax);
+  const problem = answerProblem(warmUp);
+  if (problem) throw new ScenarioFailure(`${name} (warm-up)`, problem);
+  const cpuBefore = Object.entries(pids).map(
+    ([name, pid]) => [name, pid, cpuSeconds(pid)] as const,
+  );
   const run = await load(
     options,
     plan.seconds,
     plan.maxRequests - warmUp.requests,
   );
-  for (const [stage, answers] of [
-    ["warm-up", warmUp],
-    ["run", run],
-  ] as const) {
-    const problem = answerProblem(answers);
-    if (problem) throw new ScenarioFailure(`${name} (${stage})`, problem);
-  }
-  const requests = warmUp.requests + run.requests;
+  const cpuAfter = cpuBefore.map(([, pid]) => cpuSeconds(pid));
+  const runProblem = answerProblem(run);
+  if (runProblem) throw new ScenarioFailure(`${name} (run)`, runProblem);
   const cpuUsPerRequest: Record<string, number> = {};
-  for (const [processName, pid, before] of cpuBefore) {
-    const after = cpuSeconds(pid);
-    if (before !== undefined && after !== undefined && requests > 0)
-      cpuUsPerRequest[processName] = ((after - before) * 1e6) / requests;
-  }
+  cpuBefore.forEach(([processName, , before], i) => {
+    const after = cpuAfter[i];
+    if (before !== undefined && after !== undefined && run.requests > 0)
+      cpuUsPerRequest[processName] = ((after - before) * 1e6) / run.requests;
+  });
   return { ...run, cpuUsPerRequest };
 }
