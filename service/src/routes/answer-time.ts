@@ -37,9 +37,23 @@ const inWords = (date: IsoDate) =>
 const outOfRange = (detail: string) =>
   new ProblemError(400, "DATE_OUT_OF_RANGE", detail);
 
-/** The last millisecond of a UK calendar date. */
-function endOfUkDay(date: IsoDate): number {
-  return (ukMidnight(addDays(date, 1)) ?? 0) - 1;
+/** Days whose end is remembered: today's, and those point-in-time questions asked of late. */
+const DAY_ENDS_KEPT = 366;
+const dayEnds = new Map<IsoDate, number>();
+
+/**
+ * The last millisecond of a UK calendar date. Remembered: ukMidnight formats up to four
+ * instants with Intl to find the clock's offset, which was a tenth of a check's CPU when every
+ * check asked it again for the same day.
+ */
+export function endOfUkDay(date: IsoDate): number {
+  let end = dayEnds.get(date);
+  if (end === undefined) {
+    end = (ukMidnight(addDays(date, 1)) ?? 0) - 1;
+    if (dayEnds.size >= DAY_ENDS_KEPT) dayEnds.clear();
+    dayEnds.set(date, end);
+  }
+  return end;
 }
 
 /**
