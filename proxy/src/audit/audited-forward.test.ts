@@ -1,4 +1,5 @@
 import { ProblemError } from "@vics/shared/server/problem-error";
+import { silentLogger } from "@vics/shared/server/logger";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Forward } from "../forward/forward.ts";
 import { jsonRequest, signedInApp } from "../test-support/signed-in-app.ts";
@@ -127,5 +128,42 @@ describe("an audited check", () => {
     });
     expect(response.status).toBe(500);
     expect(await response.text()).not.toContain("{}");
+  });
+});
+
+describe("the answer's JSON, for the verdict", () => {
+  it("is the forwarder's own parse of the answer, kept with the response, not parsed again", async () => {
+    const { createForwarder, forwardedJson, keepPassedJson } =
+      await import("../forward/forward.ts");
+    const { insuranceRecord } =
+      await import("../test-support/fault-answers.ts");
+    const { Hono } = await import("hono");
+    const record = insuranceRecord("AB12CDE");
+    const forward = createForwarder({
+      upstreamUrl: "http://upstream.test",
+      currentKey: () => "key",
+      send: async () => ({
+        status: 200,
+        headers: new Headers({ "Content-Type": "application/json" }),
+        body: JSON.stringify(record),
+      }),
+      timeoutMs: 1000,
+      logger: silentLogger,
+    });
+    let passed: Response | undefined;
+    const app = new Hono();
+    app.get("/check", async (c) => {
+      passed = await forward(c as never, {
+        path: "/v1/vehicle/AB12CDE/insurance",
+        registrations: ["AB12CDE"],
+      });
+      return passed;
+    });
+    await app.request("/check");
+    expect(forwardedJson(passed!)).toEqual(record);
+    const rebuilt = new Response("{}");
+    keepPassedJson(passed!, rebuilt);
+    expect(forwardedJson(rebuilt)).toEqual(record);
+    expect(forwardedJson(new Response("{}"))).toBeUndefined();
   });
 });

@@ -58,7 +58,7 @@ const CONTRACT_MEDIA_TYPES = new Set([
 
 /** What goes back: the upstream's body, or the proxy's own problem and why (for the log). */
 type Judged =
-  | { pass: string }
+  | { pass: string; json: unknown }
   | { refuse: () => ProblemError; log: string; reason: string };
 
 const outsideContract = (reason: string): Judged => ({
@@ -94,7 +94,7 @@ function judgeAnswer(answer: UpstreamReply, asked: UpstreamRequest): Judged {
     return outsideContract("not JSON");
   // Passed on as this text: Node writes a string answer and its headers in one write, an
   // ArrayBuffer in two (docs/performance.md).
-  const text = new TextDecoder().decode(body);
+  const text = body;
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -104,11 +104,26 @@ function judgeAnswer(answer: UpstreamReply, asked: UpstreamRequest): Judged {
   const breach =
     status === 200 ? successBreach(json, asked) : problemBreach(json, status);
   if (breach !== undefined) return outsideContract(breach);
-  if (!asked.rewrite || status !== 200) return { pass: text };
+  if (!asked.rewrite || status !== 200) return { pass: text, json };
   const rewritten = asked.rewrite(json);
   return rewritten === undefined
     ? outsideContract("not an OpenAPI document")
-    : { pass: JSON.stringify(rewritten) };
+    : { pass: JSON.stringify(rewritten), json: rewritten };
+}
+
+/** The JSON of each answer passed on, as parsed for its contract check: never parsed twice. */
+const passedJson = new WeakMap<Response, unknown>();
+
+/**
+ * The JSON body of an answer a forwarder passed on, as it already parsed it; undefined for any
+ * other response (one of the proxy's own, or one rebuilt without keepPassedJson).
+ */
+export const forwardedJson = (response: Response): unknown =>
+  passedJson.get(response);
+
+/** `to` carries the body of `from` (a response rebuilt around it): it has the same JSON. */
+export function keepPassedJson(from: Response, to: Response): void {
+  if (passedJson.has(from)) passedJson.set(to, passedJson.get(from));
 }
 
 /** A single check's point in time as its query string: validated values only, never the browser's. */
@@ -176,11 +191,13 @@ export function createForwarder(options: ForwardOptions): Forward {
       );
     }
     const passed = browserResponseHeaders(headers);
-    passed.set("Cache-Control", "no-store");
-    return c.body(
+    passed["cache-control"] = "no-store";
+    const response = c.body(
       judged.pass,
       status as ContentfulStatusCode,
-      Object.fromEntries(passed),
+      passed,
     );
+    passedJson.set(response, judged.json);
+    return response;
   };
 }

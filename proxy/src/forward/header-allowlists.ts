@@ -18,21 +18,30 @@ import {
  */
 export const UPSTREAM_ACCEPT = "application/json, application/problem+json";
 
-/** `jsonBody`: the proxy sends a body it wrote itself, so the type is its own, not the browser's. */
+/**
+ * `jsonBody`: the proxy sends a body it wrote itself, so the type is its own, not the browser's.
+ * A plain record, names in lower case: the undici pool sends it as it is, with no Headers object
+ * built and taken apart again for every request.
+ */
 export function upstreamRequestHeaders(
   apiKey: string,
   requestId: string,
   jsonBody = false,
-): Headers {
-  return new Headers({
-    Accept: UPSTREAM_ACCEPT,
-    [API_KEY_HEADER]: apiKey,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    accept: UPSTREAM_ACCEPT,
+    [API_KEY_HEADER_LOWER]: apiKey,
     // Already checked by the request id middleware: a client's id is reused only when sane.
-    [REQUEST_ID_HEADER]: requestId,
-    ...(jsonBody && { "Content-Type": "application/json" }),
-  });
+    [REQUEST_ID_HEADER_LOWER]: requestId,
+  };
+  if (jsonBody) headers["content-type"] = "application/json";
+  return headers;
 }
 
+const API_KEY_HEADER_LOWER = API_KEY_HEADER.toLowerCase();
+const REQUEST_ID_HEADER_LOWER = REQUEST_ID_HEADER.toLowerCase();
+
+/** Names in lower case, as a Headers object would give them back. */
 const PASSED_BACK = [
   "Content-Type",
   RATE_LIMIT_HEADERS.limit,
@@ -40,13 +49,19 @@ const PASSED_BACK = [
   RATE_LIMIT_HEADERS.reset,
   RETRY_AFTER_HEADER,
   REQUEST_ID_HEADER,
-] as const;
+].map((name) => name.toLowerCase());
 
-export function browserResponseHeaders(upstream: Headers): Headers {
-  const headers = new Headers();
+/** What the proxy reads of an answer's headers: a Headers object, or the pool's lighter reader. */
+export type HeaderReader = Pick<Headers, "get">;
+
+/** The allowlisted headers of an upstream answer, as a record with names in lower case. */
+export function browserResponseHeaders(
+  upstream: HeaderReader,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
   for (const name of PASSED_BACK) {
     const value = upstream.get(name);
-    if (value !== null) headers.set(name, value);
+    if (value !== null) headers[name] = value;
   }
   return headers;
 }

@@ -4,7 +4,7 @@ import {
   parseRateLimitHeaders,
 } from "@vics/shared";
 import { ProblemError } from "@vics/shared/server/problem-error";
-import type { Forward } from "../forward/forward.ts";
+import { type Forward, keepPassedJson } from "../forward/forward.ts";
 import { AUTH_PROBLEMS } from "../auth/auth-problems.ts";
 import { checkAction } from "../audit/audited-forward.ts";
 import type { UserLimitDecision, UserLimiter } from "./user-limits.ts";
@@ -72,10 +72,12 @@ export function userLimitedForward(
     headers.set(RATE_LIMIT_HEADERS.limit, String(own.limit));
     headers.set(RATE_LIMIT_HEADERS.remaining, String(own.remaining));
     headers.set(RATE_LIMIT_HEADERS.reset, String(own.resetSeconds));
-    return new Response(response.body, {
+    const rebuilt = new Response(response.body, {
       status: response.status,
       statusText: response.statusText,
       headers,
     });
+    keepPassedJson(response, rebuilt);
+    return rebuilt;
   };
 }

@@ -6,19 +6,25 @@ export type UpstreamFetch = (
   init: RequestInit,
 ) => Response | Promise<Response>;
 
-/** What the proxy sends upstream: its method, allowlisted headers, and a JSON body or none. */
+/**
+ * What the proxy sends upstream: its method, allowlisted headers (names in lower case), and a
+ * JSON body or none.
+ */
 export interface UpstreamInit {
   method: "GET" | "POST";
-  headers: Headers;
+  headers: Record<string, string>;
   body?: string;
   signal: AbortSignal;
 }
 
-/** A whole upstream answer, body read. */
+/** What the proxy reads of an answer's headers: a Headers object, or the pool's lighter reader. */
+export type ReplyHeaders = Pick<Headers, "get">;
+
+/** A whole upstream answer, its body read and decoded as UTF-8. */
 export interface UpstreamReply {
   status: number;
-  headers: Headers;
-  body: ArrayBuffer;
+  headers: ReplyHeaders;
+  body: string;
 }
 
 /**
@@ -36,7 +42,7 @@ export function sendWithFetch(fetch: UpstreamFetch): UpstreamSend {
   return async (url, init) => {
     // A redirect would carry the key to wherever it points; the service never sends one.
     const response = await fetch(url, { ...init, redirect: "manual" });
-    const body = await response.arrayBuffer();
+    const body = await response.text();
     return { status: response.status, headers: response.headers, body };
   };
 }
@@ -50,34 +56,46 @@ const describeFailure = (error: unknown): string =>
   socketErrorCode(error) ??
   (error instanceof Error ? error.message : String(error));
 
+const TIMED_OUT: UpstreamOutcome = { kind: "timeout" };
+
 /**
  * Calls the upstream and reads the whole body within `timeoutMs`. On time-out the
  * request is aborted, so the socket is released, and the caller gets "timeout" even
- * if a fetch ignores its signal.
+ * if a fetch ignores its signal. One timer and one promise per call: whichever of the timer
+ * and the answer comes first settles it, and the other is then ignored (a late AbortError
+ * included).
  */
-export async function callUpstream(
+export function callUpstream(
   send: UpstreamSend,
   url: string,
   init: Omit<UpstreamInit, "signal">,
   timeoutMs: number,
 ): Promise<UpstreamOutcome> {
   const controller = new AbortController();
-  const timedOut = new Promise<"timeout">((resolve) =>
-    controller.signal.addEventListener("abort", () => resolve("timeout")),
-  );
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
-  const answer = send(url, { ...init, signal: controller.signal });
-  try {
-    const first = await Promise.race([answer, timedOut]);
-    if (first === "timeout") {
-      answer.catch(() => {}); // its AbortError is expected now
-      return { kind: "timeout" };
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      controller.abort();
+      resolve(TIMED_OUT);
+    }, timeoutMs);
+    let answer: Promise<UpstreamReply>;
+    try {
+      answer = send(url, { ...init, signal: controller.signal });
+    } catch (error) {
+      answer = Promise.reject(error);
     }
-    return { kind: "answer", ...first };
-  } catch (error) {
-    if (controller.signal.aborted) return { kind: "timeout" };
-    return { kind: "unreachable", reason: describeFailure(error) };
-  } finally {
-    clearTimeout(timer);
-  }
+    answer.then(
+      (reply) => {
+        clearTimeout(timer);
+        resolve({ kind: "answer", ...reply });
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        resolve(
+          controller.signal.aborted
+            ? TIMED_OUT
+            : { kind: "unreachable", reason: describeFailure(error) },
+        );
+      },
+    );
+  });
 }

@@ -45,7 +45,7 @@ async function upstreamDroppingReusedConnections() {
   ) =>
     pool.send(`http://127.0.0.1:${port}/api/v1/compliance/AB12CDE`, {
       method,
-      headers: new Headers({ "Content-Type": "application/json" }),
+      headers: { "content-type": "application/json" },
       body: method === "POST" ? '{"registrations":["AB12CDE"]}' : undefined,
       signal,
     });
@@ -59,7 +59,7 @@ describe("the upstream pool, when a kept-alive connection is closed under a requ
     await sleep(20); // undici frees the connection a moment after the body is read
     const reply = await send("GET");
     expect(reply.status).toBe(200);
-    expect(new TextDecoder().decode(reply.body)).toBe('{"ok":true}');
+    expect(reply.body).toBe('{"ok":true}');
     expect(seen).toEqual(["GET", "GET", "GET"]);
   });
 
@@ -112,5 +112,22 @@ describe("the upstream pool, when a kept-alive connection is closed under a requ
     await expect(send("GET", controller.signal)).rejects.toThrow();
     await sleep(50);
     expect(seen).toEqual(["GET", "GET"]);
+  });
+});
+
+describe("an answer's headers as the pool gives them", () => {
+  it("are read as Headers#get reads them: any case, repeated values joined, null when absent", async () => {
+    const { replyHeaders } = await import("./upstream-pool.ts");
+    const headers = replyHeaders({
+      "content-type": "application/json",
+      "x-many": ["Accept", "Origin"],
+    });
+    const native = new Headers([
+      ["Content-Type", "application/json"],
+      ["X-Many", "Accept"],
+      ["X-Many", "Origin"],
+    ]);
+    for (const name of ["Content-Type", "content-type", "X-MANY", "X-Missing"])
+      expect(headers.get(name), name).toBe(native.get(name));
   });
 });

@@ -1,6 +1,7 @@
 import { Pool } from "undici";
 import { closedUnderRequest } from "@vics/shared/server/socket-errors";
-import type { UpstreamSend } from "./upstream-call.ts";
+import type { IncomingHttpHeaders } from "node:http";
+import type { ReplyHeaders, UpstreamSend } from "./upstream-call.ts";
 
 /** Connections kept open to the service: the bench's 64 clients, and room beside them. */
 const CONNECTIONS = 128;
@@ -18,6 +19,21 @@ const resendable = (error: unknown, method: string): boolean =>
   method === "GET" && closedUnderRequest(error);
 
 /**
+ * An answer's headers as undici parsed them (names in lower case), read as Headers#get reads
+ * them: a repeated header's values joined with ", ", null when absent. No Headers object is
+ * built for each answer.
+ */
+export function replyHeaders(raw: IncomingHttpHeaders): ReplyHeaders {
+  return {
+    get(name) {
+      const value = raw[name.toLowerCase()];
+      if (value === undefined) return null;
+      return Array.isArray(value) ? value.join(", ") : value;
+    },
+  };
+}
+
+/**
  * The production way to the upstream: an undici Pool of keep-alive connections, called with
  * `request` rather than fetch. fetch builds a Request, a Response and their streams for every
  * call, which was a quarter of the proxy's time under load (docs/performance.md). Like the
@@ -29,12 +45,19 @@ export function createUpstreamPool(upstreamUrl: string): {
 } {
   const { origin } = new URL(upstreamUrl);
   const pool = new Pool(origin, { connections: CONNECTIONS });
-  const send: UpstreamSend = async (url, init) => {
+  // The forwarder's URLs start with the upstream's own: their path is the rest, with no URL
+  // parsed per request. Anything else is parsed.
+  const pathOf = (url: string) => {
+    if (url.startsWith(origin) && url.charCodeAt(origin.length) === 47)
+      return url.slice(origin.length);
     const target = new URL(url);
+    return target.pathname + target.search;
+  };
+  const send: UpstreamSend = async (url, init) => {
     const options = {
-      path: target.pathname + target.search,
+      path: pathOf(url),
       method: init.method,
-      headers: Object.fromEntries(init.headers),
+      headers: init.headers,
       body: init.body,
       signal: init.signal,
     };
@@ -42,16 +65,10 @@ export function createUpstreamPool(upstreamUrl: string): {
       if (!resendable(error, init.method)) throw error;
       return pool.request(options);
     });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (Array.isArray(value))
-        for (const each of value) headers.append(name, each);
-      else if (value !== undefined) headers.set(name, value);
-    }
     return {
       status: answer.statusCode,
-      headers,
-      body: await answer.body.arrayBuffer(),
+      headers: replyHeaders(answer.headers),
+      body: await answer.body.text(),
     };
   };
   // At shutdown, after the proxy's own connections are done or cut: whatever is still open

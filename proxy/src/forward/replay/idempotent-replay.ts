@@ -39,10 +39,10 @@ function reply(c: AppContext, answer: KeptAnswer, replayed: boolean) {
 async function keep(response: Response): Promise<KeptAnswer> {
   const headers = browserResponseHeaders(response.headers);
   // The request id is the new request's own, set by its middleware.
-  headers.delete(REQUEST_ID_HEADER);
+  delete headers[REQUEST_ID_HEADER.toLowerCase()];
   return {
     status: response.status,
-    headers: [...headers.entries()],
+    headers: Object.entries(headers),
     body: await response.text(),
   };
 }
