@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { registrationHasher } from "./registration-hash.ts";
+import { createHmac } from "node:crypto";
+import { REMEMBERED_HASHES, registrationHasher } from "./registration-hash.ts";
 
 describe("registrationHasher", () => {
   const hash = registrationHasher("a test key of some length");
@@ -21,5 +22,18 @@ describe("registrationHasher", () => {
     expect(registrationHasher()("AB12CDE")).not.toBe(
       registrationHasher()("AB12CDE"),
     );
+  });
+
+  it("is the HMAC-SHA-256 of the normalised plate, the same when remembered and after", () => {
+    const key = "a test key of some length";
+    const hmac = (plate: string) =>
+      createHmac("sha256", key).update(plate).digest("hex").slice(0, 12);
+    const fresh = registrationHasher(key);
+    expect(fresh("ab12 cde")).toBe(hmac("AB12CDE"));
+    expect(fresh("ab12 cde")).toBe(hmac("AB12CDE"));
+    // More plates than it remembers: the first is forgotten, then worked out again alike.
+    for (let i = 0; i <= REMEMBERED_HASHES; i++) fresh(`AB${i}`);
+    expect(fresh("ab12 cde")).toBe(hmac("AB12CDE"));
+    expect(fresh("AB5")).toBe(hmac("AB5"));
   });
 });
