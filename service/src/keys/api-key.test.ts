@@ -64,4 +64,27 @@ describe("authenticateApiKey", () => {
     await store.revokeKey("ci", NOW.toISOString());
     expect(await authenticateApiKey(store, key)).toBeUndefined();
   });
+
+  it("asks the store by the key's hash every time, a known key's hash remembered", async () => {
+    const store = open();
+    const { key, record } = await issueApiKey(store, "trial", "again", NOW);
+    const asked: string[] = [];
+    const watched = {
+      ...store,
+      findKeyByHash: (keyHash: string) => {
+        asked.push(keyHash);
+        return store.findKeyByHash(keyHash);
+      },
+    };
+    expect(await authenticateApiKey(watched, key)).toEqual(record);
+    expect(await authenticateApiKey(watched, key)).toEqual(record);
+    expect(await authenticateApiKey(watched, `${key}y`)).toBeUndefined();
+    expect(asked).toEqual([
+      hashApiKey(key),
+      hashApiKey(key),
+      hashApiKey(`${key}y`),
+    ]);
+    await store.revokeKey("again", NOW.toISOString());
+    expect(await authenticateApiKey(watched, key)).toBeUndefined();
+  });
 });
