@@ -63,6 +63,7 @@ describe("the one error model", () => {
       wrapStore: (store) => ({
         ...store,
         findVehicle: () => Promise.reject(new Error(LEAKY_MESSAGE)),
+        findInsurance: () => Promise.reject(new Error(LEAKY_MESSAGE)),
       }),
     });
     const key = await service.createKey("standard");

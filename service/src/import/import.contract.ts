@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ImportKind } from "@vics/shared/import/rows";
 import type { ImportStore } from "../store/import-store.ts";
-import type { Store } from "../store/store.ts";
+import { insurancePart, type Store } from "../store/store.ts";
 import {
   type ImportOptions,
   type ImportReport,
@@ -101,8 +101,15 @@ export function importContract(open: () => Promise<ImportHarness>) {
   });
   afterEach(() => harness.close());
   const files = importer(() => harness, "2026-11-24T06:00:00Z");
-  const facts = (registration: string, knownAt?: string) =>
-    harness.store.findVehicle(registration, knownAt);
+  // Every read of a vehicle also holds the insurance check's read to it, now and at any instant.
+  const facts = async (registration: string, knownAt?: string) => {
+    const found = await harness.store.findVehicle(registration, knownAt);
+    expect(
+      await harness.store.findInsurance(registration, knownAt),
+      `findInsurance(${registration}, ${knownAt})`,
+    ).toEqual(found && insurancePart(found));
+    return found;
+  };
 
   describe("vehicles and policies", () => {
     it("adds, then changes with the old version kept, and counts what it did", async () => {

@@ -7,7 +7,11 @@ import type { AppEnv } from "../http/app-env.ts";
 import { requireApiKey } from "../http/rate-limit.ts";
 import { SOURCES } from "../store/data-info.ts";
 import { dataAsOf } from "./answer-time.ts";
-import { askedPointInTime, lookUpVehicle } from "./vehicle-lookup.ts";
+import {
+  askedPointInTime,
+  findVehicleAt,
+  lookUpVehicle,
+} from "./vehicle-lookup.ts";
 
 export function complianceRoute(app: Hono<AppEnv>, deps: AppDeps): void {
   app.get(ROUTE_PATTERNS.compliance, requireApiKey, async (c) => {
@@ -16,6 +20,7 @@ export function complianceRoute(app: Hono<AppEnv>, deps: AppDeps): void {
       c.req.param("registration"),
       c.get("rateLimit"),
       askedPointInTime(c.req.query()),
+      findVehicleAt,
     );
     const verdict = complianceVerdict(facts, today);
     const record: ComplianceRecord = {

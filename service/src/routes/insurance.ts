@@ -6,7 +6,11 @@ import { insuranceStatus } from "../domain/insurance.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { requireApiKey } from "../http/rate-limit.ts";
 import { dataAsOf } from "./answer-time.ts";
-import { askedPointInTime, lookUpVehicle } from "./vehicle-lookup.ts";
+import {
+  askedPointInTime,
+  findInsuranceAt,
+  lookUpVehicle,
+} from "./vehicle-lookup.ts";
 
 export function insuranceRoute(app: Hono<AppEnv>, deps: AppDeps): void {
   app.get(ROUTE_PATTERNS.insurance, requireApiKey, async (c) => {
@@ -15,6 +19,7 @@ export function insuranceRoute(app: Hono<AppEnv>, deps: AppDeps): void {
       c.req.param("registration"),
       c.get("rateLimit"),
       askedPointInTime(c.req.query()),
+      findInsuranceAt,
     );
     const record: InsuranceRecord = {
       registration: facts.registration,

@@ -2,7 +2,11 @@
 // where the UK and UTC dates differ, and across the two clock changes.
 import { ComplianceRecordSchema, InsuranceRecordSchema } from "@vics/shared";
 import { describe, expect, it } from "vitest";
-import type { Store, VehicleFacts } from "../store/store.ts";
+import {
+  insurancePart,
+  type Store,
+  type VehicleFacts,
+} from "../store/store.ts";
 import { freshServices } from "../test-support/services.ts";
 import { call } from "../test-support/requests.ts";
 
@@ -45,6 +49,10 @@ function holding(facts: VehicleFacts) {
       registration === facts.registration
         ? facts
         : store.findVehicle(registration),
+    findInsurance: async (registration) =>
+      registration === facts.registration
+        ? insurancePart(facts)
+        : store.findInsurance(registration),
   });
 }
 

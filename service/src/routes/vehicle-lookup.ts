@@ -15,12 +15,12 @@ import {
   sandboxOutcome,
   slowSandboxVehicle,
 } from "../sandbox.ts";
-import type { Store, VehicleFacts } from "../store/store.ts";
+import type { InsuranceFacts, Store, VehicleFacts } from "../store/store.ts";
 import type { DataInfo } from "../store/data-info.ts";
 import { type AnswerTime, answerTime } from "./answer-time.ts";
 
-export interface VehicleLookup {
-  facts: VehicleFacts;
+export interface VehicleLookup<Facts extends InsuranceFacts = VehicleFacts> {
+  facts: Facts;
   /** The check's instant (docs/contract.md). */
   now: Date;
   /** The UK date the checks are judged on: today, or the date asked (decision 041). */
@@ -67,13 +67,24 @@ export async function factsAt(
   return found;
 }
 
-/** Validation, then the sandbox answers, then the store: shared by both single-vehicle checks. */
-export async function lookUpVehicle(
+/** How a single check reads its vehicle for the time asked: all its facts, or fewer. */
+export type FindAt<Facts extends InsuranceFacts> = (
+  store: Store,
+  registration: string,
+  time: AnswerTime,
+) => Promise<Facts | undefined>;
+
+/**
+ * Validation, then the sandbox answers, then the store (`find`): shared by both
+ * single-vehicle checks.
+ */
+export async function lookUpVehicle<Facts extends InsuranceFacts>(
   deps: Pick<AppDeps, "store" | "now" | "sandbox" | "sandboxDelayMs" | "sleep">,
   rawRegistration: string,
   rateLimit: RateLimitDecision,
-  asked: PointInTime = {},
-): Promise<VehicleLookup> {
+  asked: PointInTime,
+  find: FindAt<Facts>,
+): Promise<VehicleLookup<Facts>> {
   const parsed = parseRegistration(rawRegistration);
   if (!parsed.ok) throw problems.invalidRegistration(parsed.message);
   const { registration } = parsed;
@@ -88,25 +99,43 @@ export async function lookUpVehicle(
   const facts =
     outcome === "slow"
       ? slowSandboxVehicle(registration, time.date)
-      : await findAt(deps.store, registration, time);
+      : await find(deps.store, registration, time);
   if (!facts)
     throw problems.vehicleNotFound(
       registration,
       await heldLookalikes(deps, registration),
     );
-  return { facts, now, today: time.date, info, asOf: time.asOf };
+  return {
+    // The slow sandbox vehicle has every fact, so it is any check's Facts.
+    facts: facts as Facts,
+    now,
+    today: time.date,
+    info,
+    asOf: time.asOf,
+  };
 }
 
-/** The single check's lookup: one statement for a question about now. */
-async function findAt(
-  store: Store,
-  registration: string,
-  time: AnswerTime,
-): Promise<VehicleFacts | undefined> {
+/** The compliance check's lookup: one statement for a question about now. */
+export const findVehicleAt: FindAt<VehicleFacts> = async (
+  store,
+  registration,
+  time,
+) => {
   if (time.statesKnownAt === undefined)
     return store.findVehicle(registration, time.knownAt);
   return (await factsAt(store, [registration], time)).get(registration);
-}
+};
+
+/**
+ * The insurance check's lookup: policies are periods, read from the version known at
+ * `knownAt` as factsAt reads them; the states it would read at the day's end (tax, fines) are
+ * not part of an insurance answer, so one statement answers any question.
+ */
+export const findInsuranceAt: FindAt<InsuranceFacts> = (
+  store,
+  registration,
+  time,
+) => store.findInsurance(registration, time.knownAt);
 
 /** Every valid O/0, I/1 variant of a 7-character plate: 2^7 - 1 at the most. */
 const ALL_LOOKALIKES = 127;

@@ -3,6 +3,7 @@ import { seedVehicles, type SeedOptions } from "../seed/seed-data.ts";
 import type { SeedVehicle } from "../seed/seed-vehicle.ts";
 import {
   DuplicateKeyNameError,
+  insurancePart,
   type Store,
   type VehicleFacts,
 } from "./store.ts";
@@ -101,6 +102,22 @@ export function storeContract(open: OpenStore) {
           (await store.findVehicles([registration])).get(registration),
         );
       expect(await store.findVehicle("ZZ99ZZZ")).toBeUndefined();
+    });
+
+    it("finds a vehicle's insurance facts as findVehicle has them, and nothing for an unknown one", async () => {
+      const store = await openStore(CONTRACT_FLEET);
+      const fleet = [...seedVehicles(CONTRACT_FLEET)].slice(0, 50);
+      for (const { registration } of [...fleet, { registration: "LP08SED" }]) {
+        const facts = await store.findVehicle(registration);
+        expect(facts, registration).toBeDefined();
+        expect(await store.findInsurance(registration), registration).toEqual(
+          insurancePart(facts!),
+        );
+      }
+      expect(await store.findInsurance("ZZ99ZZZ")).toBeUndefined();
+      expect(
+        await store.findInsurance("LP08SED", "2000-01-01T00:00:00.000Z"),
+      ).toBeUndefined();
     });
 
     it("finds many at once, leaving out unknown ones and answering a duplicate once", async () => {

@@ -19,6 +19,21 @@ export interface VehicleFacts {
   fines: Fine[];
 }
 
+/** What an insurance check answers from: the vehicle and its policies, nothing else. */
+export type InsuranceFacts = Pick<
+  VehicleFacts,
+  "registration" | "vehicle" | "firstRegistered" | "lastUpdated" | "policies"
+>;
+
+/** The insurance check's part of a vehicle's facts, as findInsurance answers it. */
+export const insurancePart = (facts: InsuranceFacts): InsuranceFacts => ({
+  registration: facts.registration,
+  vehicle: facts.vehicle,
+  firstRegistered: facts.firstRegistered,
+  lastUpdated: facts.lastUpdated,
+  policies: facts.policies,
+});
+
 export interface ApiKeyRecord {
   id: number;
   name: string;
@@ -43,6 +58,14 @@ export interface VehicleStore {
     registration: string,
     knownAt?: string,
   ): Promise<VehicleFacts | undefined>;
+  /**
+   * findVehicle's answer for an insurance check (insurancePart of it), read without the MOT
+   * tests, tax or fines: the single insurance check's one lookup.
+   */
+  findInsurance(
+    registration: string,
+    knownAt?: string,
+  ): Promise<InsuranceFacts | undefined>;
   /** Keyed by registration; registrations that are not found are absent. */
   findVehicles(
     registrations: readonly string[],

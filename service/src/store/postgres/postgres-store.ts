@@ -38,6 +38,8 @@ export function postgresStore(pool: PgPool): Store {
   return {
     findVehicle: (registration, knownAt) =>
       reachingPostgres(() => vehicles.findVehicle(registration, knownAt)),
+    findInsurance: (registration, knownAt) =>
+      reachingPostgres(() => vehicles.findInsurance(registration, knownAt)),
     findVehicles: (registrations, knownAt) =>
       reachingPostgres(() => vehicles.findVehicles(registrations, knownAt)),
     // DuplicateKeyNameError passes through: it is the caller's mistake, not an outage.

@@ -1,5 +1,6 @@
 import type { PgPool } from "@vics/shared/server/postgres";
-import type { VehicleFacts } from "../store.ts";
+import type { Policy } from "@vics/shared";
+import type { InsuranceFacts, VehicleFacts } from "../store.ts";
 
 // One vehicle is one row (migrations.ts), so a lookup is one probe of the registration index
 // and one heap row, whether it asks for one registration or a thousand. Each row comes back
@@ -37,6 +38,24 @@ const MANY_KNOWN = {
   text: knownAt("= ANY ($1::text[])"),
 };
 
+// The insurance check's lookup: the same row without its MOT tests, tax and fines, so the
+// server builds and sends, and pg parses, only what the check answers from.
+const INSURANCE_FACTS = `json_build_array(registration, make, model, year, color,
+  first_registered, updated_at AT TIME ZONE 'UTC', policies) AS facts`;
+const INSURANCE = {
+  name: "vics_find_insurance",
+  text: `SELECT ${INSURANCE_FACTS} FROM vehicles WHERE registration = $1`,
+};
+const INSURANCE_KNOWN = {
+  name: "vics_find_insurance_known",
+  text: `SELECT ${INSURANCE_FACTS} FROM vehicles
+   WHERE registration = $1 AND updated_at <= $2::timestamptz
+   UNION ALL
+   SELECT ${INSURANCE_FACTS} FROM vehicle_history
+   WHERE registration = $1 AND updated_at <= $2::timestamptz
+     AND superseded_at > $2::timestamptz`,
+};
+
 interface PolicyJson {
   number: string;
   insurer: string;
@@ -66,6 +85,44 @@ export function isoInstant(utc: string): string {
   return `${whole}.${fraction.padEnd(3, "0").slice(0, 3)}Z`;
 }
 
+type InsuranceJson = [
+  registration: string,
+  make: string,
+  model: string,
+  year: number,
+  color: string,
+  firstRegistered: string,
+  updatedAtUtc: string,
+  policies: PolicyJson[],
+];
+
+const toPolicy = (policy: PolicyJson): Policy => ({
+  number: policy.number,
+  insurer: policy.insurer,
+  validFrom: policy.valid_from,
+  validTo: policy.valid_to,
+  type: policy.type,
+});
+
+function toInsuranceFacts([
+  registration,
+  make,
+  model,
+  year,
+  color,
+  firstRegistered,
+  updatedAt,
+  policies,
+]: InsuranceJson): InsuranceFacts {
+  return {
+    registration,
+    vehicle: { make, model, year, color },
+    firstRegistered,
+    lastUpdated: isoInstant(updatedAt),
+    policies: policies.map(toPolicy),
+  };
+}
+
 function toFacts([
   registration,
   make,
@@ -85,13 +142,7 @@ function toFacts([
     vehicle: { make, model, year, color },
     firstRegistered,
     lastUpdated: isoInstant(updatedAt),
-    policies: policies.map((policy) => ({
-      number: policy.number,
-      insurer: policy.insurer,
-      validFrom: policy.valid_from,
-      validTo: policy.valid_to,
-      type: policy.type,
-    })),
+    policies: policies.map(toPolicy),
     motTests: motTests.map((mot) => ({
       testedOn: mot.tested_on,
       expiresOn: mot.expires_on,
@@ -107,6 +158,18 @@ function toFacts([
 
 export function createVehicleQueries(pool: PgPool) {
   return {
+    /** As findVehicle, with only what an insurance check answers from. */
+    async findInsurance(
+      registration: string,
+      knownAt?: string,
+    ): Promise<InsuranceFacts | undefined> {
+      const { rows } = await pool.query<{ facts: InsuranceJson }>(
+        knownAt === undefined
+          ? { ...INSURANCE, values: [registration] }
+          : { ...INSURANCE_KNOWN, values: [registration, knownAt] },
+      );
+      return rows[0] && toInsuranceFacts(rows[0].facts);
+    },
     async findVehicle(
       registration: string,
       knownAt?: string,

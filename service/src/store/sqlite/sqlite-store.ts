@@ -51,6 +51,8 @@ function sqliteStore(db: DatabaseSync): Store {
   return {
     findVehicle: async (registration, knownAt) =>
       vehicles.findVehicle(registration, knownAt),
+    findInsurance: async (registration, knownAt) =>
+      vehicles.findInsurance(registration, knownAt),
     findVehicles: async (registrations, knownAt) =>
       vehicles.findVehicles(registrations, knownAt),
     createKey: async (key) => keys.createKey(key),

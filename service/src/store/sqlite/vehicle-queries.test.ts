@@ -81,11 +81,20 @@ describe("the lookups' query plans", () => {
       const prepare = vi.spyOn(db, "prepare");
       createVehicleQueries(db);
       const statements = prepare.mock.calls.map(([sql]) => sql);
-      // Now, one and many; then as known at an instant, one and many (decision 041).
-      expect(statements).toHaveLength(4);
+      // Now, one and many; then as known at an instant, one and many (decision 041); then the
+      // insurance check's, now and as known at an instant, which read no MOT tests or fines.
+      const shapes = [
+        { knownAt: false, tables: 4 },
+        { knownAt: false, tables: 4 },
+        { knownAt: true, tables: 4 },
+        { knownAt: true, tables: 4 },
+        { knownAt: false, tables: 2 },
+        { knownAt: true, tables: 2 },
+      ];
+      expect(statements).toHaveLength(shapes.length);
       prepare.mockRestore();
       for (const [index, sql] of statements.entries()) {
-        const knownAt = index >= 2;
+        const { knownAt, tables } = shapes[index]!;
         const plan = db
           .prepare(`EXPLAIN QUERY PLAN ${sql}`)
           .all(...(knownAt ? ["[]", "2026-03-10T00:00:00.000Z"] : ["[]"]))
@@ -93,7 +102,7 @@ describe("the lookups' query plans", () => {
         const reads = plan.filter((step) =>
           /^(SEARCH|SCAN) (v|vehicles|policies|mot_tests|fines)\b/.test(step),
         );
-        expect(reads).toHaveLength(4);
+        expect(reads).toHaveLength(tables);
         for (const read of reads) expect(read).toContain("COVERING INDEX");
         // A kept version is found by the registration's index, never by a scan.
         const history = plan.filter((step) => /^(SEARCH|SCAN) h\b/.test(step));

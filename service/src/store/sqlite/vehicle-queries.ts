@@ -1,6 +1,6 @@
 import type { DatabaseSync, SQLOutputValue } from "node:sqlite";
 import type { Policy } from "@vics/shared";
-import type { VehicleFacts } from "../store.ts";
+import type { InsuranceFacts, VehicleFacts } from "../store.ts";
 
 // Rows come back as arrays (setReturnArrays), in VEHICLE_COLUMNS' order: a thousand objects
 // with twelve keys each were a tenth of a bulk lookup.
@@ -43,6 +43,23 @@ SELECT ${HISTORY_COLUMNS} FROM vehicle_history h
 WHERE h.registration ${registrations} AND h.updated_at <= ?2 AND h.superseded_at > ?2`;
 const ONE_KNOWN_SQL = knownAt("= ?1");
 const MANY_KNOWN_SQL = knownAt("IN (SELECT value FROM json_each(?1))");
+
+// The insurance check's lookup: the same vehicle columns and policies, without the MOT tests'
+// and fines' subqueries (two index reads and two JSON arrays a check that it never shows).
+const INSURANCE_LIST = `v.registration, v.make, v.model, v.year, v.color, v.first_registered,
+  v.updated_at,
+  (SELECT json_group_array(json_array(number, insurer, type, valid_from, valid_to))
+   FROM (SELECT number, insurer, type, valid_from, valid_to FROM policies
+         WHERE vehicle_id = v.id ORDER BY valid_from, id)) AS policies`;
+const INSURANCE_SQL = `SELECT ${INSURANCE_LIST}
+FROM vehicles v INDEXED BY vehicles_by_registration WHERE v.registration = ?`;
+const INSURANCE_KNOWN_SQL = `SELECT ${INSURANCE_LIST}
+FROM vehicles v INDEXED BY vehicles_by_registration
+WHERE v.registration = ?1 AND v.updated_at <= ?2
+UNION ALL
+SELECT h.registration, h.make, h.model, h.year, h.color, h.first_registered, h.updated_at,
+  h.policies FROM vehicle_history h
+WHERE h.registration = ?1 AND h.updated_at <= ?2 AND h.superseded_at > ?2`;
 
 type PolicyCells = [string, string, string, string, string];
 
@@ -99,14 +116,59 @@ export function toFacts([
   };
 }
 
+/** An insurance lookup's row (INSURANCE_LIST) as the insurance check's facts. */
+function toInsuranceFacts([
+  registration,
+  make,
+  model,
+  year,
+  color,
+  firstRegistered,
+  updatedAt,
+  policies,
+]: Row): InsuranceFacts {
+  return {
+    registration: String(registration),
+    vehicle: {
+      make: String(make),
+      model: String(model),
+      year: Number(year),
+      color: String(color),
+    },
+    firstRegistered: String(firstRegistered),
+    lastUpdated: String(updatedAt),
+    policies: (JSON.parse(String(policies)) as PolicyCells[]).map(toPolicy),
+  };
+}
+
 export function createVehicleQueries(db: DatabaseSync) {
   const one = db.prepare(ONE_VEHICLE_SQL);
   const many = db.prepare(VEHICLES_SQL);
   const oneKnown = db.prepare(ONE_KNOWN_SQL);
   const manyKnown = db.prepare(MANY_KNOWN_SQL);
-  for (const statement of [one, many, oneKnown, manyKnown])
+  const insurance = db.prepare(INSURANCE_SQL);
+  const insuranceKnown = db.prepare(INSURANCE_KNOWN_SQL);
+  for (const statement of [
+    one,
+    many,
+    oneKnown,
+    manyKnown,
+    insurance,
+    insuranceKnown,
+  ])
     statement.setReturnArrays(true);
   return {
+    /** As findVehicle, with only what an insurance check answers from. */
+    findInsurance(
+      registration: string,
+      knownAt?: string,
+    ): InsuranceFacts | undefined {
+      const row = (knownAt === undefined
+        ? insurance.get(registration)
+        : insuranceKnown.get(registration, knownAt)) as unknown as
+        Row | undefined;
+      return row && toInsuranceFacts(row);
+    },
     /** `knownAt`: as VICS knew it then (an ISO instant); else as it knows it now. */
     findVehicle(
       registration: string,
