@@ -57,14 +57,17 @@ export class Sessions {
     return id;
   }
 
-  /** The session and its user, or undefined when either has ended; an ended one is deleted. */
+  /**
+   * The session and its user, or undefined when either has ended; an ended one is deleted.
+   * Both are read in one statement (one round trip on PostgreSQL).
+   */
   async read(id: string | undefined): Promise<ActiveSession | undefined> {
     if (id === undefined || !SESSION_ID.test(id)) return undefined;
     const idHash = sessionIdHash(id);
-    const session = await this.store.findSession(idHash);
-    if (!session) return undefined;
+    const found = await this.store.findSessionWithUser(idHash);
+    if (!found) return undefined;
+    const { session, user } = found;
     const now = this.now();
-    const user = await this.store.findUserById(session.userId);
     if (
       !user ||
       user.disabledAt !== null ||

@@ -158,6 +158,33 @@ export function proxyStoreContract(open: () => Promise<ProxyStore>) {
       await store.deleteSession("e");
       expect(await store.findSession("e")).toBeUndefined();
     });
+
+    it("reads a session with its user in one call, as each signed-in request does", async () => {
+      const ann = await store.createUser(
+        { email: "ann@example.org", name: "Ann", role: "fleet" },
+        new Date(NOW),
+      );
+      const session = {
+        idHash: "a",
+        userId: ann.id,
+        createdAt: NOW,
+        lastSeenAt: NOW,
+        expiresAt: NOW + DAY_MS,
+        idToken: "id-token",
+      };
+      await store.createSession(session);
+      expect(await store.findSessionWithUser("a")).toEqual({
+        session,
+        user: ann,
+      });
+      const disabledAt = new Date(NOW + 1000).toISOString();
+      await store.updateUser(ann.id, { disabledAt });
+      expect(await store.findSessionWithUser("a")).toEqual({
+        session,
+        user: { ...ann, disabledAt },
+      });
+      expect(await store.findSessionWithUser("b")).toBeUndefined();
+    });
   });
 
   describe("one-time links", () => {

@@ -91,6 +91,13 @@ export interface UserStore {
 export interface SessionStore {
   createSession(session: Session): Promise<void>;
   findSession(idHash: string): Promise<Session | undefined>;
+  /**
+   * The session and its user in one read, as every signed-in request needs them; `user` is
+   * undefined when the session's user is gone.
+   */
+  findSessionWithUser(
+    idHash: string,
+  ): Promise<{ session: Session; user: User | undefined } | undefined>;
   touchSession(idHash: string, lastSeenAt: number): Promise<void>;
   deleteSession(idHash: string): Promise<void>;
   /** Every session of one user: sign out everywhere, a disabled user, a new password. */

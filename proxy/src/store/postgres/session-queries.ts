@@ -6,6 +6,7 @@ import type {
   Session,
   SessionStore,
 } from "../proxy-store.ts";
+import { toUser, type UserRow } from "./user-queries.ts";
 import type { Sql } from "./database.ts";
 
 interface SessionRow {
@@ -15,6 +16,43 @@ interface SessionRow {
   last_seen_at: number;
   expires_at: number;
   id_token: string | null;
+}
+
+/** A session row joined with its user's columns, each prefixed `u_` (null when the user is gone). */
+type SessionUserRow = SessionRow & {
+  [K in keyof UserRow as `u_${K}`]: UserRow[K] | null;
+};
+
+/** The session and its user in one statement: every signed-in request reads both. */
+const SESSION_WITH_USER = `SELECT s.id_hash, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.id_token,
+  u.id AS u_id, u.email AS u_email, u.name AS u_name, u.role AS u_role, u.password_hash AS u_password_hash, u.oidc_issuer AS u_oidc_issuer, u.oidc_subject AS u_oidc_subject, u.disabled_at AS u_disabled_at, u.created_at AS u_created_at
+  FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1`;
+
+const toSession = (row: SessionRow): Session => ({
+  idHash: row.id_hash,
+  userId: row.user_id,
+  createdAt: row.created_at,
+  lastSeenAt: row.last_seen_at,
+  expiresAt: row.expires_at,
+  idToken: row.id_token,
+});
+
+function sessionWithUser(row: SessionUserRow) {
+  const user =
+    row.u_id === null
+      ? undefined
+      : toUser({
+          id: row.u_id,
+          email: row.u_email!,
+          name: row.u_name!,
+          role: row.u_role!,
+          password_hash: row.u_password_hash,
+          oidc_issuer: row.u_oidc_issuer,
+          oidc_subject: row.u_oidc_subject,
+          disabled_at: row.u_disabled_at,
+          created_at: row.u_created_at!,
+        });
+  return { session: toSession(row), user };
 }
 
 export function sessionQueries(sql: Sql): SessionStore {
@@ -47,6 +85,10 @@ export function sessionQueries(sql: Sql): SessionStore {
         expiresAt: row.expires_at,
         idToken: row.id_token,
       };
+    },
+    async findSessionWithUser(idHash) {
+      const { rows } = await sql<SessionUserRow>(SESSION_WITH_USER, [idHash]);
+      return rows[0] && sessionWithUser(rows[0]);
     },
     async touchSession(idHash, lastSeenAt) {
       // Two replicas may touch at once: the later time wins, whichever writes last.

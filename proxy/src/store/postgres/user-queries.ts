@@ -7,7 +7,7 @@ import {
 } from "../proxy-store.ts";
 import type { Sql } from "./database.ts";
 
-interface UserRow {
+export interface UserRow {
   id: string;
   email: string;
   name: string;
@@ -19,7 +19,7 @@ interface UserRow {
   created_at: Date;
 }
 
-const toUser = (row: UserRow): User => ({
+export const toUser = (row: UserRow): User => ({
   id: row.id,
   email: row.email,
   name: row.name,

@@ -9,6 +9,7 @@ import type {
   Session,
   SessionStore,
 } from "../proxy-store.ts";
+import { toUser, type UserRow } from "./user-queries.ts";
 
 interface SessionRow {
   id_hash: string;
@@ -19,11 +20,49 @@ interface SessionRow {
   id_token: string | null;
 }
 
+/** A session row joined with its user's columns, each prefixed `u_` (null when the user is gone). */
+type SessionUserRow = SessionRow & {
+  [K in keyof UserRow as `u_${K}`]: UserRow[K] | null;
+};
+
+/** The session and its user in one statement: every signed-in request reads both. */
+const SESSION_WITH_USER = `SELECT s.id_hash, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.id_token,
+  u.id AS u_id, u.email AS u_email, u.name AS u_name, u.role AS u_role, u.password_hash AS u_password_hash, u.oidc_issuer AS u_oidc_issuer, u.oidc_subject AS u_oidc_subject, u.disabled_at AS u_disabled_at, u.created_at AS u_created_at
+  FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.id_hash = ?`;
+
+const toSession = (row: SessionRow): Session => ({
+  idHash: row.id_hash,
+  userId: row.user_id,
+  createdAt: row.created_at,
+  lastSeenAt: row.last_seen_at,
+  expiresAt: row.expires_at,
+  idToken: row.id_token,
+});
+
+function sessionWithUser(row: SessionUserRow) {
+  const user =
+    row.u_id === null
+      ? undefined
+      : toUser({
+          id: row.u_id,
+          email: row.u_email!,
+          name: row.u_name!,
+          role: row.u_role!,
+          password_hash: row.u_password_hash,
+          oidc_issuer: row.u_oidc_issuer,
+          oidc_subject: row.u_oidc_subject,
+          disabled_at: row.u_disabled_at,
+          created_at: row.u_created_at!,
+        });
+  return { session: toSession(row), user };
+}
+
 export function sessionQueries(db: DatabaseSync): SessionStore {
   const insert = db.prepare(
     "INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, expires_at, id_token) VALUES (?, ?, ?, ?, ?, ?)",
   );
   const find = db.prepare("SELECT * FROM sessions WHERE id_hash = ?");
+  const findWithUser = db.prepare(SESSION_WITH_USER);
   const touch = db.prepare(
     "UPDATE sessions SET last_seen_at = max(last_seen_at, ?) WHERE id_hash = ?",
   );
@@ -54,6 +93,10 @@ export function sessionQueries(db: DatabaseSync): SessionStore {
         expiresAt: row.expires_at,
         idToken: row.id_token,
       };
+    },
+    async findSessionWithUser(idHash) {
+      const row = findWithUser.get(idHash) as SessionUserRow | undefined;
+      return row && sessionWithUser(row);
     },
     async touchSession(idHash, lastSeenAt) {
       touch.run(lastSeenAt, idHash);

@@ -8,7 +8,7 @@ import {
   type UserStore,
 } from "../proxy-store.ts";
 
-interface UserRow {
+export interface UserRow {
   id: string;
   email: string;
   name: string;
@@ -20,7 +20,7 @@ interface UserRow {
   created_at: string;
 }
 
-const toUser = (row: UserRow): User => ({
+export const toUser = (row: UserRow): User => ({
   id: row.id,
   email: row.email,
   name: row.name,
