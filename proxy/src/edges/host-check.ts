@@ -54,13 +54,41 @@ export function hostCheck(publicOrigin?: string) {
   const address =
     origin?.origin ??
     "its own address on this machine (localhost or 127.0.0.1)";
+  // The answers for the few authorities a proxy is sent (its own names), so that a request
+  // parses none. Bounded: Host is the client's to choose, so beyond it nothing more is kept.
+  const known = new Map<string, boolean>();
+  const isOwn = (authority: string) => {
+    let own = known.get(authority);
+    if (own === undefined) {
+      own = isOwnAuthority(authority, origin);
+      if (known.size < KNOWN_AUTHORITIES) known.set(authority, own);
+    }
+    return own;
+  };
   return createMiddleware<AppEnv>(async (c, next) => {
     const host = c.req.header("Host");
-    const authorities = [new URL(c.req.url).host];
-    // The URL is built from the Host header but for an absolute-form target: one parse will do.
+    const url = c.req.url;
+    // The URL is built from the Host header but for an absolute-form target, or a Host the
+    // URL parser rewrites. When its authority is the Host header as it came, one check will
+    // do: the parsed URL's host of a plain host[:port] can only drop a default port, which
+    // no own authority depends on (isOwnAuthority). Else both are checked, the URL parsed.
+    if (host !== undefined && urlAuthority(url) === host) {
+      if (!isOwn(host)) throw EDGE_PROBLEMS.misdirected(address);
+      return next();
+    }
+    const authorities = [new URL(url).host];
     if (host !== undefined && host !== authorities[0]) authorities.push(host);
-    if (!authorities.every((authority) => isOwnAuthority(authority, origin)))
-      throw EDGE_PROBLEMS.misdirected(address);
+    if (!authorities.every(isOwn)) throw EDGE_PROBLEMS.misdirected(address);
     await next();
   });
+}
+
+const KNOWN_AUTHORITIES = 64;
+
+/** The authority of an http(s) URL as written (between `//` and the path), or undefined. */
+function urlAuthority(url: string): string | undefined {
+  const start = url.indexOf("://");
+  if (start === -1) return undefined;
+  const end = url.indexOf("/", start + 3);
+  return url.slice(start + 3, end === -1 ? undefined : end);
 }
