@@ -186,7 +186,7 @@ describe("the careful BFF with sessions", () => {
   it("refuses a check without its session's cookie with 401, recording nothing", async () => {
     const wrong = `vics_session=${"A".repeat(43)}`;
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { Cookie: wrong },
       { Cookie: "vics_session=x" },
     ]) {
