@@ -12,7 +12,7 @@ import {
 import type { Stack } from "../scripts/load/stack.ts";
 import { loadScenario, type LoadOptions, type ScenarioPlan } from "./load.ts";
 import { findNginx } from "../scripts/cluster/nginx.ts";
-import { startNginx } from "./nginx.ts";
+import { startNginx } from "./floors/nginx.ts";
 import type { Recorder } from "./recorder.ts";
 import { createKey, startHello } from "./servers.ts";
 

@@ -1,6 +1,13 @@
-// What a user could run instead of the proxy: nginx as a key-injecting reverse proxy with
-// upstream keep-alive, from a generated config in a temp folder (pid, logs and temp files all
-// there), in the foreground as the bench's child. Skipped where nginx is not installed.
+// The proxy's plainest floor, what a user could run instead of it: nginx as a key-injecting
+// reverse proxy with upstream keep-alive, from a generated config in a temp folder (pid, logs
+// and temp files all there), in the foreground as the bench's child, with ONE worker whose pid
+// the bench reads its CPU from (the child is the master, which serves nothing). Skipped where
+// nginx is not installed.
+//
+// It leaves out everything careful (careful-bff-server.ts): it passes any path under /api/
+// upstream and the headers both ways (nginx's hop-by-hop rules aside), adds no security
+// headers, and has no sessions, audit, registration check, contract check, timeouts of the
+// proxy's, or problem documents of its own.
 import {
   chmodSync,
   existsSync,
@@ -8,11 +15,11 @@ import {
   readFileSync,
   writeFileSync,
 } from "node:fs";
-import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { API_KEY_HEADER, PROXY_PREFIX } from "@vics/shared";
 import { freePort } from "@vics/shared/testing/free-port";
-import { startChild, type Child } from "../scripts/load/children.ts";
+import { startChild, type Child } from "../../scripts/load/children.ts";
+import { childPids } from "./child-pids.ts";
 
 export interface NginxSetup {
   /** nginx's prefix folder: the config, pid, logs and temp files live here. */
@@ -20,12 +27,12 @@ export interface NginxSetup {
   port: number;
   upstreamPort: number;
   key: string;
-  workers: number;
 }
 
 export function nginxConfig(setup: NginxSetup): string {
   const at = (name: string) => join(setup.directory, name);
-  return `worker_processes ${setup.workers};
+  // One worker: the bench reads one process's CPU, and the other servers each run one process.
+  return `worker_processes 1;
 pid ${at("nginx.pid")};
 error_log ${at("error.log")} warn;
 events { worker_connections 1024; }
@@ -59,12 +66,17 @@ http {
 `;
 }
 
+export interface NginxFloor extends Child {
+  /** The one worker's pid (the master's child), or undefined when /proc cannot tell. */
+  workerPid(): number | undefined;
+}
+
 export async function startNginx(options: {
   binary: string;
   directory: string;
   serviceUrl: string;
   key: string;
-}): Promise<Child> {
+}): Promise<NginxFloor> {
   const { directory } = options;
   mkdirSync(directory, { recursive: true });
   // Run as root, nginx's workers drop to "nobody", which must reach the temp folders here.
@@ -78,11 +90,10 @@ export async function startNginx(options: {
       port,
       upstreamPort: Number(new URL(options.serviceUrl).port),
       key: options.key,
-      workers: availableParallelism(),
     }),
   );
   const errorLog = join(directory, "error.log");
-  return startChild({
+  const master = await startChild({
     label: "nginx",
     command: options.binary,
     args: [
@@ -101,4 +112,11 @@ export async function startNginx(options: {
     describeFailure: () =>
       existsSync(errorLog) ? readFileSync(errorLog, "utf8").slice(-2000) : "",
   });
+  return {
+    ...master,
+    workerPid() {
+      const { pid } = master.process;
+      return pid === undefined ? undefined : childPids(pid)[0];
+    },
+  };
 }
