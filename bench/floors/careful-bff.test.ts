@@ -51,22 +51,22 @@ async function startStub(): Promise<string> {
 beforeAll(async () => {
   database = smallDatabase();
   sessionsPath = join(database.dir, "bff-sessions.sqlite");
-  key = database.key();
+  key = await database.key();
   const stubUrl = await startStub();
   const nobody = `http://127.0.0.1:${await freePort()}`;
-  // The forwarders that need no service start beside it.
-  [service, stubbed, unreachable] = await Promise.all([
-    startService(database.databasePath),
-    startCarefulBff({ upstreamUrl: stubUrl, key, timeoutMs: 300 }),
-    startCarefulBff({ upstreamUrl: nobody, key }),
-  ]);
-  [bff, signedIn] = await Promise.all([
-    startCarefulBff({ upstreamUrl: service.url, key }),
+  // The forwarders need no upstream to start: all start beside the service.
+  const servicePort = await freePort();
+  const serviceUrl = `http://127.0.0.1:${servicePort}`;
+  [service, bff, signedIn, stubbed, unreachable] = await Promise.all([
+    startService(database.databasePath, servicePort),
+    startCarefulBff({ upstreamUrl: serviceUrl, key }),
     startCarefulBff({
-      upstreamUrl: service.url,
+      upstreamUrl: serviceUrl,
       key,
       sessions: { databasePath: sessionsPath },
     }),
+    startCarefulBff({ upstreamUrl: stubUrl, key, timeoutMs: 300 }),
+    startCarefulBff({ upstreamUrl: nobody, key }),
   ]);
 }, 60_000);
 

@@ -1,6 +1,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_HEADER, paths, PLAN_LIMITS } from "@vics/shared";
+import { freePort } from "@vics/shared/testing/free-port";
 import type { Child } from "../../scripts/load/children.ts";
 import { startMinimalService } from "./minimal-service.ts";
 import {
@@ -18,11 +19,11 @@ let service: Child;
 beforeAll(async () => {
   database = smallDatabase();
   // Made before the floor starts: it reads the keys once.
-  key = database.key();
-  trialKey = database.key("trial");
+  key = await database.key();
+  trialKey = await database.key("trial");
   [floor, service] = await Promise.all([
     startMinimalService({ databasePath: database.databasePath }),
-    startService(database.databasePath),
+    freePort().then((port) => startService(database.databasePath, port)),
   ]);
 }, 60_000);
 
