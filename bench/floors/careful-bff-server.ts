@@ -43,6 +43,7 @@ import {
 import { problemResponse } from "@vics/shared/server/problem-response";
 import type { ServerEnv } from "@vics/shared/server/server-env";
 import { AUTH_PROBLEMS } from "../../proxy/src/auth/auth-problems.ts";
+import { UPSTREAM_ACCEPT } from "../../proxy/src/forward/header-allowlists.ts";
 import { PROXY_PROBLEMS } from "../../proxy/src/http/problem.ts";
 import { accessLog } from "./access-log.ts";
 import {
@@ -92,7 +93,7 @@ async function forward(
   registration: string,
 ): Promise<Response> {
   const headers: Record<string, string> = {
-    accept: c.req.header("accept") ?? "application/json",
+    accept: c.req.header("accept") ?? UPSTREAM_ACCEPT,
     [API_KEY_HEADER]: key,
   };
   const requestId = c.req.header(REQUEST_ID_HEADER);
