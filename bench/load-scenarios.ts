@@ -1,6 +1,7 @@
-// The single-check load scenarios, in one run so their ratios mean something: the bare Hono
-// app, the service direct (insurance, compliance), the VICS proxy and nginx in front of it.
-// Each keyed scenario has a key no other scenario used.
+// The single-check load scenarios: the product's servers beside their floors (bench/floors/) in
+// interleaved rounds (cost-rounds.ts), so CPU per request can be compared with the cheapest
+// honest server doing the same job on the same machine in the same minutes; then the compliance
+// check once. Each keyed server has a key no other used, and no key meets its plan's limit.
 import { join } from "node:path";
 import {
   API_KEY_HEADER,
@@ -10,11 +11,16 @@ import {
   paths,
 } from "@vics/shared";
 import type { Stack } from "../scripts/load/stack.ts";
-import { loadScenario, type LoadOptions, type ScenarioPlan } from "./load.ts";
+import type { Child } from "../scripts/load/children.ts";
 import { findNginx } from "../scripts/cluster/nginx.ts";
+import { costFigureKeys, costFigures } from "./costs.ts";
+import { costRounds, type CostServer } from "./cost-rounds.ts";
+import { startCarefulBff } from "./floors/careful-bff.ts";
+import { startMinimalService } from "./floors/minimal-service.ts";
 import { startNginx } from "./floors/nginx.ts";
+import { loadScenario } from "./load.ts";
 import type { Recorder } from "./recorder.ts";
-import { createKey, startHello } from "./servers.ts";
+import { createKey, startHello, startUnsignedProxy } from "./servers.ts";
 
 export interface LoadContext {
   stack: Stack;
@@ -31,138 +37,170 @@ export async function loadFigures(
   recorder: Recorder,
 ): Promise<void> {
   const { stack, dataDir, sample } = context;
-  const { figures, scenario } = recorder;
+  const { figures, scenario, say } = recorder;
   const databasePath = join(dataDir, "vics.sqlite");
+  const rounds = context.quick ? 3 : 5;
   const timing = context.quick
     ? { warmUpSeconds: 1, seconds: 3 }
-    : { warmUpSeconds: 2, seconds: 10 };
-  // A fresh key allows 100,000 requests a minute: stay under it, so no scenario meets a 429.
-  const keyed = { ...timing, maxRequests: PLAN_LIMITS.internal * 0.9 };
-  const pick = () => sample[Math.floor(Math.random() * sample.length)] ?? "";
-  const withKey = (scenarioName: string) => ({
-    ...CLIENT_HEADERS,
-    [API_KEY_HEADER]: createKey(databasePath, scenarioName),
-  });
-  const load = async (
-    name: string,
-    options: LoadOptions,
-    plan: ScenarioPlan = keyed,
-    pids: Record<string, number | undefined> = {},
-  ) => {
-    // The load generator's own CPU too: it shares the machine's cores with the servers.
-    const run = await loadScenario(name, options, plan, {
-      ...pids,
-      autocannon: process.pid,
-    });
-    const cpu = Object.entries(run.cpuUsPerRequest)
-      .map(([processName, us]) => `${processName} ${Math.round(us)}`)
-      .join(", ");
-    recorder.say(
-      `  ${Math.round(run.rps)} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms (${run.requests} requests); CPU µs/request: ${cpu}`,
-    );
-    return run;
+    : { warmUpSeconds: 2, seconds: 6 };
+  // A key allows 100,000 requests a minute: each keyed server keeps its key for every round,
+  // so all its rounds together stay under that, and no server meets a 429.
+  const keyed = {
+    ...timing,
+    maxRequests: Math.floor((PLAN_LIMITS.internal * 0.9) / rounds),
   };
-  const insurance = () => PROXY_PREFIX + paths.insurance(pick());
-
-  await scenario(["hello_rps", "hello_cpu_us_per_req"], async () => {
-    const hello = await startHello();
-    try {
-      // No rate limit here: the cap only bounds a run that would otherwise not end.
-      const plan = { ...timing, maxRequests: 2_000_000 };
-      const options = { url: hello.url, headers: {}, path: () => "/" };
-      const run = await load("hello", options, plan, {
-        hello: hello.process.pid,
-      });
-      figures.hello_rps = run.rps;
-      figures.hello_cpu_us_per_req = run.cpuUsPerRequest.hello;
-    } finally {
-      await hello.stop();
-    }
-  });
+  const pick = () => sample[Math.floor(Math.random() * sample.length)] ?? "";
+  const key = (name: string) => createKey(databasePath, name);
+  const insurance = () => paths.insurance(pick());
+  const proxied = () => PROXY_PREFIX + insurance();
+  const servicePid = { service: stack.service.pid };
 
   await scenario(
-    [
-      "service_rps",
-      "service_p50_ms",
-      "service_p99_ms",
-      "service_cpu_us_per_req",
-    ],
+    costFigureKeys(),
     async () => {
-      const options = {
-        url: stack.serviceUrl,
-        headers: withKey("insurance"),
-        path: () => paths.insurance(pick()),
+      const started: Child[] = [];
+      const start = async <T extends Child>(child: Promise<T>) => {
+        const server = await child;
+        started.push(server);
+        return server;
       };
-      const run = await load("service insurance", options, keyed, {
-        service: stack.service.pid,
-      });
-      figures.service_rps = run.rps;
-      figures.service_cpu_us_per_req = run.cpuUsPerRequest.service;
-      figures.service_p50_ms = run.p50Ms;
-      figures.service_p99_ms = run.p99Ms;
+      try {
+        const servers: CostServer[] = [];
+        const hello = await start(startHello());
+        servers.push({
+          name: "hello",
+          options: { url: hello.url, headers: {}, path: () => "/" },
+          pid: hello.process.pid,
+          // No rate limit here: the cap only bounds a run that would otherwise not end.
+          plan: { ...timing, maxRequests: 2_000_000 },
+        });
+        // The minimal service reads the keys when it starts: its key is made first.
+        const minimalKey = key("minimal-service");
+        const minimal = await start(startMinimalService({ databasePath }));
+        servers.push({
+          name: "minimal_service",
+          options: {
+            url: minimal.url,
+            headers: { ...CLIENT_HEADERS, [API_KEY_HEADER]: minimalKey },
+            path: insurance,
+          },
+          pid: minimal.process.pid,
+          plan: keyed,
+        });
+        servers.push({
+          name: "service",
+          options: {
+            url: stack.serviceUrl,
+            headers: { ...CLIENT_HEADERS, [API_KEY_HEADER]: key("insurance") },
+            path: insurance,
+          },
+          pid: stack.service.pid,
+          plan: keyed,
+        });
+        const bff = await start(
+          startCarefulBff({ upstreamUrl: stack.serviceUrl, key: key("bff") }),
+        );
+        servers.push({
+          name: "bff",
+          options: { url: bff.url, headers: CLIENT_HEADERS, path: proxied },
+          pid: bff.process.pid,
+          alsoPids: servicePid,
+          plan: keyed,
+        });
+        const bffSessions = await start(
+          startCarefulBff({
+            upstreamUrl: stack.serviceUrl,
+            key: key("bff-sessions"),
+            sessions: { databasePath: join(dataDir, "bff-sessions.sqlite") },
+          }),
+        );
+        servers.push({
+          name: "bff_sessions",
+          options: {
+            url: bffSessions.url,
+            headers: { ...CLIENT_HEADERS, Cookie: bffSessions.cookie ?? "" },
+            path: proxied,
+          },
+          pid: bffSessions.process.pid,
+          alsoPids: servicePid,
+          plan: keyed,
+        });
+        const unsigned = await start(
+          startUnsignedProxy(
+            stack.serviceUrl,
+            key("proxy-unsigned"),
+            join(dataDir, "proxy-unsigned.sqlite"),
+          ),
+        );
+        servers.push({
+          name: "proxy_unsigned",
+          options: {
+            url: unsigned.url,
+            headers: { ...CLIENT_HEADERS, Cookie: unsigned.cookie },
+            path: proxied,
+          },
+          pid: unsigned.process.pid,
+          alsoPids: servicePid,
+          plan: keyed,
+        });
+        // The stack's own proxy: its key has been used by nothing else. Its signed-in fleet
+        // user sends every check, as the web app does: a session lookup and an audit write each.
+        servers.push({
+          name: "proxy",
+          options: {
+            url: stack.proxyUrl,
+            headers: { ...CLIENT_HEADERS, Cookie: stack.cookie },
+            path: proxied,
+          },
+          pid: stack.proxy.pid,
+          alsoPids: servicePid,
+          plan: keyed,
+        });
+        const binary = findNginx();
+        if (binary) {
+          const nginx = await start(
+            startNginx({
+              binary,
+              directory: join(dataDir, "nginx"),
+              serviceUrl: stack.serviceUrl,
+              key: key("nginx"),
+            }),
+          );
+          servers.push({
+            name: "nginx",
+            options: { url: nginx.url, headers: CLIENT_HEADERS, path: proxied },
+            pid: nginx.workerPid(),
+            alsoPids: servicePid,
+            plan: keyed,
+          });
+        } else say("  nginx is not installed: its figures are skipped");
+        const runs = await costRounds(servers, rounds, say);
+        Object.assign(figures, costFigures(runs));
+        if (!binary)
+          for (const name of ["nginx_cpu_us_per_req", "nginx_rps"])
+            recorder.notes[name] = "skipped: nginx is not installed";
+      } finally {
+        for (const server of started.toReversed()) await server.stop();
+      }
     },
+    `the servers and their floors, ${rounds} interleaved rounds`,
   );
 
   await scenario(["compliance_rps", "compliance_p99_ms"], async () => {
-    const options = {
-      url: stack.serviceUrl,
-      headers: withKey("compliance"),
-      path: () => paths.compliance(pick()),
-    };
-    const run = await load("service compliance", options, keyed, {
-      service: stack.service.pid,
-    });
+    const run = await loadScenario(
+      "service compliance",
+      {
+        url: stack.serviceUrl,
+        headers: { ...CLIENT_HEADERS, [API_KEY_HEADER]: key("compliance") },
+        path: () => paths.compliance(pick()),
+      },
+      { ...timing, maxRequests: PLAN_LIMITS.internal * 0.9 },
+      servicePid,
+    );
+    say(
+      `  ${Math.round(run.rps)} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms (${run.requests} requests)`,
+    );
     figures.compliance_rps = run.rps;
     figures.compliance_p99_ms = run.p99Ms;
-  });
-
-  // The stack's own proxy: its key has been used by nothing else. Its signed-in fleet user sends
-  // every check, as the web app does: a session lookup and an audit write each.
-  await scenario(
-    ["proxy_rps", "proxy_p99_ms", "proxy_cpu_us_per_req"],
-    async () => {
-      const options = {
-        url: stack.proxyUrl,
-        headers: { ...CLIENT_HEADERS, Cookie: stack.cookie },
-        path: insurance,
-      };
-      const run = await load("proxy insurance", options, keyed, {
-        proxy: stack.proxy.pid,
-        service: stack.service.pid,
-      });
-      figures.proxy_rps = run.rps;
-      figures.proxy_cpu_us_per_req = run.cpuUsPerRequest.proxy;
-      figures.proxy_p99_ms = run.p99Ms;
-    },
-  );
-
-  const binary = findNginx();
-  if (!binary) {
-    figures.nginx_rps = null;
-    recorder.notes.nginx_rps = "skipped: nginx is not installed";
-    recorder.say("- nginx_rps: skipped, nginx is not installed");
-    return;
-  }
-  await scenario(["nginx_rps", "nginx_p99_ms"], async () => {
-    const nginx = await startNginx({
-      binary,
-      directory: join(dataDir, "nginx"),
-      serviceUrl: stack.serviceUrl,
-      key: createKey(databasePath, "nginx"),
-    });
-    try {
-      const options = {
-        url: nginx.url,
-        headers: CLIENT_HEADERS,
-        path: insurance,
-      };
-      const run = await load("nginx insurance", options, keyed, {
-        service: stack.service.pid,
-      });
-      figures.nginx_rps = run.rps;
-      figures.nginx_p99_ms = run.p99Ms;
-    } finally {
-      await nginx.stop();
-    }
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { differences, markdownTable, ratios, serverRows } from "./report.ts";
+import { markdownTable, ratios, serverRows } from "./report.ts";
 
 const figures = {
   hello_rps: 20_000,
@@ -39,20 +39,6 @@ describe("ratios", () => {
   });
 });
 
-describe("differences", () => {
-  it("takes the signed-in part off the proxy's CPU per check", () => {
-    expect(
-      differences({ proxy_cpu_us_per_req: 900, signed_in_check_cpu_us: 520 }),
-    ).toEqual({ proxy_forward_cpu_us_per_req_est: 380 });
-  });
-
-  it("is null when a side is missing", () => {
-    expect(differences({ proxy_cpu_us_per_req: 900 })).toEqual({
-      proxy_forward_cpu_us_per_req_est: null,
-    });
-  });
-});
-
 describe("serverRows", () => {
   const rows = serverRows(
     { ...figures, nginx_rps: null },
@@ -88,25 +74,25 @@ describe("serverRows", () => {
     expect(row("nginx_rps")?.value).toBe("skipped: no nginx");
   });
 
-  it("ends with the ratios and their targets, at least or at most", () => {
+  it("ends with the throughput ratios, information without a target, and the engines' ratio", () => {
     expect(serverRows(figures).slice(-6)).toEqual([
       {
         figure: "proxy_rps / service_rps",
         value: "0.75",
-        target: "≥ 0.6",
-        met: true,
+        target: undefined,
+        met: undefined,
       },
       {
         figure: "proxy_rps / nginx_rps",
         value: "0.86",
-        target: "≥ 0.8",
-        met: true,
+        target: undefined,
+        met: undefined,
       },
       {
         figure: "service_rps / hello_rps",
         value: "0.40",
-        target: "≥ 0.5",
-        met: false,
+        target: undefined,
+        met: undefined,
       },
       {
         figure: "postgres_bulk1000_p50_ms / sqlite_bulk1000_p50_ms",
@@ -129,6 +115,48 @@ describe("serverRows", () => {
     ]);
   });
 
+  it("shows a server's CPU per request with its fastest and slowest round", () => {
+    const rows = serverRows({
+      service_cpu_us_per_req: 91.4,
+      service_cpu_fastest_round_us: 88,
+      service_cpu_slowest_round_us: 120.2,
+    });
+    expect(
+      rows.find((each) => each.figure === "service_cpu_us_per_req"),
+    ).toEqual({
+      figure: "service_cpu_us_per_req",
+      value: "91 µs CPU/req (rounds 88-120)",
+      target: undefined,
+      met: undefined,
+    });
+  });
+
+  it("judges the cost ratios against their targets, with the rounds' range", () => {
+    const rows = serverRows({
+      service_minimal_cpu_ratio: 1.42,
+      service_minimal_cpu_ratio_lowest_round: 1.3,
+      service_minimal_cpu_ratio_highest_round: 1.61,
+      proxy_nginx_cpu_ratio: 2.5,
+    });
+    const row = (figure: string) => rows.find((each) => each.figure === figure);
+    expect(
+      row("service_cpu_us_per_req / minimal_service_cpu_us_per_req"),
+    ).toEqual({
+      figure: "service_cpu_us_per_req / minimal_service_cpu_us_per_req",
+      value: "1.42 (rounds 1.30-1.61)",
+      target: "≤ 1.3",
+      met: false,
+    });
+    expect(row("proxy_cpu_us_per_req / nginx_cpu_us_per_req")).toMatchObject({
+      value: "2.50",
+      target: undefined,
+      met: undefined,
+    });
+    expect(
+      row("proxy_cpu_us_per_req / bff_sessions_cpu_us_per_req"),
+    ).toMatchObject({ value: "not measured", target: "≤ 1.2" });
+  });
+
   it("misses an at-most ratio above its target", () => {
     const rows = serverRows({
       postgres_bulk1000_p50_ms: 24.3,
@@ -140,6 +168,22 @@ describe("serverRows", () => {
           each.figure === "postgres_bulk1000_p50_ms / sqlite_bulk1000_p50_ms",
       ),
     ).toMatchObject({ value: "1.52", target: "≤ 1.5", met: false });
+  });
+
+  it("holds PostgreSQL's bulk p50 to 30 ms and SQLite's to 20 ms", () => {
+    const rows = serverRows({
+      postgres_bulk1000_p50_ms: 24.3,
+      sqlite_bulk1000_p50_ms: 21,
+    });
+    const row = (figure: string) => rows.find((each) => each.figure === figure);
+    expect(row("postgres_bulk1000_p50_ms")).toMatchObject({
+      target: "≤ 30 ms",
+      met: true,
+    });
+    expect(row("sqlite_bulk1000_p50_ms")).toMatchObject({
+      target: "≤ 20 ms",
+      met: false,
+    });
   });
 });
 

@@ -7,6 +7,17 @@ import { join } from "node:path";
 import type { Figures } from "./report.ts";
 
 export const RESULT_KEYS = [
+  // CPU per request beside the floors, median of interleaved rounds (costs.ts).
+  "service_cpu_us_per_req",
+  "minimal_service_cpu_us_per_req",
+  "service_minimal_cpu_ratio",
+  "proxy_cpu_us_per_req",
+  "bff_sessions_cpu_us_per_req",
+  "proxy_bff_cpu_ratio",
+  "proxy_unsigned_cpu_us_per_req",
+  "signed_in_unsigned_cpu_ratio",
+  "nginx_cpu_us_per_req",
+  "proxy_nginx_cpu_ratio",
   "service_rps",
   "service_p99_ms",
   "compliance_rps",

@@ -1,10 +1,10 @@
 // `npm run bench` (`-- --quick` for shorter load runs, the same figures): the performance
 // figures docs/performance.md lists, all in one run on one machine so that their ratios mean
 // something.
-// Seeds a 1,000,000-vehicle database, starts the stack on it, loads each server in turn with a
-// fresh key per scenario, measures the same fleet in PostgreSQL beside it (engines.ts) and the
-// whole cluster on this machine (cluster.ts), then hands a fresh proxy to the web figures
-// (bench/web). Prints a markdown table and writes bench/results/latest.json and a dated copy.
+// Seeds a 1,000,000-vehicle database, starts the stack on it, loads each server beside its
+// floor (bench/floors/) in interleaved rounds for its CPU per request (load-scenarios.ts),
+// measures the same fleet in PostgreSQL beside it (engines.ts) and the whole cluster on this
+// machine (cluster.ts), then hands a fresh proxy to the web figures (bench/web). Prints a markdown table and writes bench/results/latest.json and a dated copy.
 // Exits 1 when a scenario failed (an answer not 2xx); a missed target is reported, not an error.
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir, totalmem } from "node:os";
@@ -29,13 +29,7 @@ import { stopAllChildren } from "../scripts/load/children.ts";
 import { loadFigures } from "./load-scenarios.ts";
 import { openResources } from "./open-resources.ts";
 import { createRecorder } from "./recorder.ts";
-import {
-  differences,
-  markdownTable,
-  ratios,
-  serverRows,
-  type Row,
-} from "./report.ts";
+import { markdownTable, ratios, serverRows, type Row } from "./report.ts";
 import { resultsJson, writeResults } from "./results.ts";
 import { signedInCheckFigures } from "./signed-in-check.ts";
 import { BENCH_FLEET_SIZE, seedDatabase } from "./seed.ts";
@@ -183,7 +177,7 @@ try {
 }
 
 const date = new Date();
-Object.assign(figures, ratios(figures), differences(figures));
+Object.assign(figures, ratios(figures));
 say(
   `\n${markdownTable([...serverRows(figures, recorder.notes), ...webRows])}\n`,
 );

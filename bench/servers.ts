@@ -32,19 +32,21 @@ export interface BenchProxy extends Child {
 }
 
 /**
- * The real proxy in front of `serviceUrl`, holding `key`, its store at `proxyDatabasePath` (a
- * file of the run's own), and a fleet user signed in on it. Its url has no trailing slash.
+ * The real proxy (or `script`, a bench's own build of it) in front of `serviceUrl`, holding
+ * `key`, its store at `proxyDatabasePath` (a file of the run's own), and a fleet user signed in
+ * on it. Its url has no trailing slash.
  */
 export async function startProxy(
   serviceUrl: string,
   key: string,
   proxyDatabasePath: string,
+  script = "proxy/src/index.ts",
 ): Promise<BenchProxy> {
   const port = await freePort();
   const proxy = await startChild({
-    label: "proxy",
+    label: script,
     command: process.execPath,
-    args: [join(ROOT, "proxy/src/index.ts")],
+    args: [join(ROOT, script)],
     cwd: ROOT,
     port,
     readyPath: "/",
@@ -65,6 +67,23 @@ export async function startProxy(
     await proxy.stop();
     throw error;
   }
+}
+
+/**
+ * The proxy without sign-in's costs (bench/unsigned/server.ts) in front of `serviceUrl`,
+ * holding `key`, with a fleet user signed in on its store at `proxyDatabasePath`.
+ */
+export async function startUnsignedProxy(
+  serviceUrl: string,
+  key: string,
+  proxyDatabasePath: string,
+): Promise<BenchProxy> {
+  return startProxy(
+    serviceUrl,
+    key,
+    proxyDatabasePath,
+    "bench/unsigned/server.ts",
+  );
 }
 
 /** The framework's ceiling: Hono's "hello" on @hono/node-server, nothing else. */

@@ -46,6 +46,28 @@ describe("the bench's store without sign-in's costs", () => {
     await real.updateUser(user.id, { disabledAt: NOW.toISOString() });
     expect(await real.findSession("hash")).toBeUndefined();
     expect(await store.findSession("hash")).toMatchObject({ userId: user.id });
+    expect(await store.findSessionWithUser("hash")).toBeUndefined();
+  });
+
+  it("reads a session with its user once, then from memory", async () => {
+    const user = await newUser("c@example.org");
+    await real.createSession({
+      idHash: "both",
+      userId: user.id,
+      createdAt: 0,
+      lastSeenAt: 0,
+      expiresAt: Number.MAX_SAFE_INTEGER,
+      idToken: null,
+    });
+    const store = withoutSignInCosts(real);
+    expect(await store.findSessionWithUser("both")).toMatchObject({
+      session: { userId: user.id },
+      user: { id: user.id },
+    });
+    await real.deleteSession("both");
+    expect(await store.findSessionWithUser("both")).toMatchObject({
+      user: { id: user.id },
+    });
   });
 
   it("remembers no unknown session, so one made later is found", async () => {

@@ -10,6 +10,7 @@ import type {
 export function withoutSignInCosts(store: ProxyStore): ProxyStore {
   const sessions = new Map<string, Session>();
   const users = new Map<string, User>();
+  const signedIn = new Map<string, { session: Session; user: User }>();
   let nextId = 0;
   return {
     ...store,
@@ -25,6 +26,13 @@ export function withoutSignInCosts(store: ProxyStore): ProxyStore {
       if (known) return known;
       const found = await store.findUserById(id);
       if (found) users.set(id, found);
+      return found;
+    },
+    async findSessionWithUser(idHash) {
+      const known = signedIn.get(idHash);
+      if (known) return known;
+      const found = await store.findSessionWithUser(idHash);
+      if (found?.user) signedIn.set(idHash, { ...found, user: found.user });
       return found;
     },
     touchSession: () => Promise.resolve(),
