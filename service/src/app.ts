@@ -1,16 +1,14 @@
-import { HEALTH_PATH, ROUTE_PATTERNS } from "@vics/shared";
-import { accessLog } from "@vics/shared/server/access-log";
+import { HEALTH_PATH, READY_PATH, ROUTE_PATTERNS } from "@vics/shared";
 import {
   errorHandler,
   notFoundHandler,
 } from "@vics/shared/server/error-handlers";
 import { registerReadiness } from "@vics/shared/server/readiness";
-import { requestId } from "@vics/shared/server/request-id";
 import { Hono } from "hono";
 import type { AppDeps } from "./app-deps.ts";
 import type { AppEnv } from "./http/app-env.ts";
 import { problems } from "./http/problems.ts";
-import { rateLimit } from "./http/rate-limit.ts";
+import { requestEdge, withEdgeHeaders } from "./http/edge.ts";
 import { SandboxFailure } from "./sandbox.ts";
 import { bulkComplianceRoute, bulkInsuranceRoute } from "./routes/bulk.ts";
 import { complianceRoute } from "./routes/compliance.ts";
@@ -24,9 +22,35 @@ const POST_ONLY = "POST";
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use(requestId, accessLog(deps.logger, deps.hashRegistration));
+  const onError = withEdgeHeaders(
+    errorHandler({
+      logger: deps.logger,
+      internal: problems.internal,
+      // ER19ERR takes the real 500 path, logged as the expected event it is, not as an
+      // incident with a stack trace.
+      expected: (error, c) => {
+        if (!(error instanceof SandboxFailure)) return undefined;
+        deps.logger.info("sandbox: simulated failure", {
+          requestId: c.get("requestId"),
+        });
+        return problems.internal();
+      },
+    }),
+  );
+  // The request id, the rate limit and the access log of every request, in one middleware.
+  app.use(
+    requestEdge(deps, {
+      // The probes are never counted.
+      unmetered: new Set([HEALTH_PATH, READY_PATH]),
+      // The single checks answer with jsonAnswer.
+      answeredDirectly: new Set([
+        ROUTE_PATTERNS.insurance,
+        ROUTE_PATTERNS.compliance,
+      ]),
+      onError,
+    }),
+  );
 
-  // Registered before the rate limiter, whose middleware therefore never runs for it.
   app.get(HEALTH_PATH, (c) => c.json({ status: "ok" }));
   // For load balancers: 200 when the database and the limits' Redis answer, else a 503.
   registerReadiness(app, {
@@ -37,7 +61,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     throw problems.methodNotAllowed(c.req.method, GET_ONLY);
   });
 
-  app.use(rateLimit(deps));
   insuranceRoute(app, deps);
   complianceRoute(app, deps);
   bulkInsuranceRoute(app, deps);
@@ -61,20 +84,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     });
 
   app.notFound(notFoundHandler(problems.routeNotFound));
-  app.onError(
-    errorHandler({
-      logger: deps.logger,
-      internal: problems.internal,
-      // ER19ERR takes the real 500 path, logged as the expected event it is, not as an
-      // incident with a stack trace.
-      expected: (error, c) => {
-        if (!(error instanceof SandboxFailure)) return undefined;
-        deps.logger.info("sandbox: simulated failure", {
-          requestId: c.get("requestId"),
-        });
-        return problems.internal();
-      },
-    }),
-  );
+  app.onError(onError);
   return app;
 }

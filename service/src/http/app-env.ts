@@ -8,5 +8,7 @@ export interface AppEnv extends ServerEnv {
     /** The caller's active key; undefined when none or an invalid one was sent. */
     apiKey: ApiKeyRecord | undefined;
     rateLimit: RateLimitDecision;
+    /** The edge's headers, while a directly answered route has yet to write them (edge.ts). */
+    edgeHeaders: Record<string, string> | undefined;
   };
 }

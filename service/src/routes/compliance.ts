@@ -4,6 +4,7 @@ import type { AppDeps } from "../app-deps.ts";
 import { answerVehicle } from "../domain/bulk.ts";
 import { complianceVerdict } from "../domain/compliance.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import { jsonAnswer } from "../http/edge.ts";
 import { requireApiKey } from "../http/rate-limit.ts";
 import { SOURCES } from "../store/data-info.ts";
 import { dataAsOf } from "./answer-time.ts";
@@ -33,6 +34,6 @@ export function complianceRoute(app: Hono<AppEnv>, deps: AppDeps): void {
       dataAsOf: dataAsOf(info, SOURCES),
       ...(asOf && { asOf }),
     };
-    return c.json(record);
+    return jsonAnswer(c, record);
   });
 }

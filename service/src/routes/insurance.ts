@@ -4,6 +4,7 @@ import type { AppDeps } from "../app-deps.ts";
 import { answerVehicle } from "../domain/bulk.ts";
 import { insuranceStatus } from "../domain/insurance.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import { jsonAnswer } from "../http/edge.ts";
 import { requireApiKey } from "../http/rate-limit.ts";
 import { dataAsOf } from "./answer-time.ts";
 import {
@@ -29,6 +30,6 @@ export function insuranceRoute(app: Hono<AppEnv>, deps: AppDeps): void {
       dataAsOf: dataAsOf(info, ["insurance"]),
       ...(asOf && { asOf }),
     };
-    return c.json(record);
+    return jsonAnswer(c, record);
   });
 }

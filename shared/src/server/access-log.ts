@@ -30,16 +30,30 @@ export function accessLog(
   return createMiddleware<ServerEnv>(async (c, next) => {
     const started = performance.now();
     await next();
-    const route = routeTemplate(c);
-    const log = route === HEALTH_PATH ? logger.debug : logger.info;
-    const registration = c.req.param("registration");
-    log("request", {
-      requestId: c.get("requestId"),
-      method: c.req.method,
-      route,
-      ...(registration ? { registration: hashRegistration(registration) } : {}),
-      status: c.res.status,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
-    });
+    logRequest(logger, hashRegistration, c, started, routeTemplate(c));
+  });
+}
+
+/**
+ * accessLog's line for a request answered in `c` (after its handlers ran), begun at `started`
+ * (performance.now()), on `route` (routeTemplate's): for an app whose own middleware times
+ * and logs its requests.
+ */
+export function logRequest<E extends ServerEnv>(
+  logger: Logger,
+  hashRegistration: RegistrationHasher,
+  c: Context<E>,
+  started: number,
+  route: string,
+): void {
+  const log = route === HEALTH_PATH ? logger.debug : logger.info;
+  const registration = c.req.param("registration");
+  log("request", {
+    requestId: (c as unknown as Context<ServerEnv>).get("requestId"),
+    method: c.req.method,
+    route,
+    ...(registration ? { registration: hashRegistration(registration) } : {}),
+    status: c.res.status,
+    durationMs: Math.round((performance.now() - started) * 10) / 10,
   });
 }
