@@ -1,5 +1,6 @@
 import { RateLimiterRes } from "rate-limiter-flexible";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createRateLimiter } from "./rate-limiter.ts";
 import {
   createMemoryRateLimiter,
   memoryLimitStore,
@@ -45,5 +46,49 @@ describe("memoryLimitStore.allOrNothingWindow", () => {
       consumedPoints: 10,
       remainingPoints: 0,
     });
+  });
+});
+
+describe("memoryLimitStore's counting window", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("decides as rate-limiter-flexible's memory window does, across windows and refusals", async () => {
+    vi.useFakeTimers({ now: new Date("2026-03-10T10:00:00.000Z") });
+    const counted = createRateLimiter(memoryLimitStore);
+    const library = createRateLimiter({
+      ...memoryLimitStore,
+      countingWindow: undefined,
+    });
+    // Steps in milliseconds: within a window, up to its last millisecond, past it, and long gaps.
+    const steps = [
+      0, 1, 499, 500, 999, 15_000, 29_999, 59_000, 999, 1, 0, 61_000,
+    ];
+    for (const [index, step] of [...steps, ...steps, ...steps].entries()) {
+      vi.advanceTimersByTime(step);
+      // Three consumes a step, so the trial plan's 10 are passed within a window.
+      for (const account of ["key:1", "key:2", "key:1", "key:1"]) {
+        const tier = index % 3 === 0 ? "unauthenticated" : "trial";
+        expect(
+          await counted.consume(tier, account),
+          `${index} ${account}`,
+        ).toEqual(await library.consume(tier, account));
+      }
+    }
+  });
+
+  it("forgets a key when its window ends", async () => {
+    vi.useFakeTimers();
+    const window = memoryLimitStore.countingWindow!({
+      points: 2,
+      duration: 60,
+      keyPrefix: "test",
+    });
+    expect(window("ann")).toEqual({ consumed: 1, msBeforeNext: 60_000 });
+    vi.advanceTimersByTime(20_000);
+    expect(window("ann")).toEqual({ consumed: 2, msBeforeNext: 40_000 });
+    expect(window("ann")).toEqual({ consumed: 3, msBeforeNext: 40_000 });
+    vi.advanceTimersByTime(40_000);
+    expect(window("ann")).toEqual({ consumed: 1, msBeforeNext: 60_000 });
+    expect(vi.getTimerCount()).toBe(1);
   });
 });

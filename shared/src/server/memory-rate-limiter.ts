@@ -3,7 +3,9 @@ import {
   createRateLimiter,
   type LimitStore,
   type RateLimiter,
+  type WindowCount,
   type WindowLimiter,
+  type WindowOptions,
 } from "./rate-limiter.ts";
 
 /**
@@ -32,8 +34,34 @@ export const memoryLimitStore: LimitStore = {
       delete: (key, more) => limiter.delete(key, more),
     } satisfies WindowLimiter;
   },
+  countingWindow: countingWindow,
   ping: async () => {},
 };
+
+/**
+ * rate-limiter-flexible's memory window (RateLimiterMemory, MemoryStorage) for one point at a
+ * time, in a plain Map: a key's window starts at its first consume and lasts `duration`
+ * seconds, every consume in it counts, and a key is forgotten when its window ends. The
+ * library made a RateLimiterRes and a promise per request, and rejected one for a refusal.
+ */
+function countingWindow(options: WindowOptions): (key: string) => WindowCount {
+  const durationMs = options.duration * 1000;
+  const windows = new Map<string, { consumed: number; endsAt: number }>();
+  return (key) => {
+    const now = Date.now();
+    const open = windows.get(key);
+    if (open && open.endsAt - now > 0) {
+      open.consumed += 1;
+      return { consumed: open.consumed, msBeforeNext: open.endsAt - now };
+    }
+    const started = { consumed: 1, endsAt: now + durationMs };
+    windows.set(key, started);
+    setTimeout(() => {
+      if (windows.get(key) === started) windows.delete(key);
+    }, durationMs).unref();
+    return { consumed: 1, msBeforeNext: durationMs };
+  };
+}
 
 /** The plan and address limits in memory: a fixed window per account from its first request. */
 export function createMemoryRateLimiter(): RateLimiter {

@@ -62,13 +62,25 @@ export interface LimitStore {
    * refused leaves room for smaller ones; its RateLimiterRes says what is left.
    */
   allOrNothingWindow(options: WindowOptions): WindowLimiter;
+  /**
+   * A window in which every consume of one point counts, refused or not, as `window` counts
+   * it, but counted synchronously and without a RateLimiterRes: for the plan and address
+   * limits, on every request. Only a store in this process's memory has it.
+   */
+  countingWindow?(options: WindowOptions): (key: string) => WindowCount;
   /** As RateLimiter.ping. */
   ping(): Promise<void>;
 }
 
+/** A key's points consumed in its window so far, and the milliseconds until it ends. */
+export interface WindowCount {
+  consumed: number;
+  msBeforeNext: number;
+}
+
 export function toDecision(
   limit: number,
-  result: RateLimiterRes,
+  result: Pick<RateLimiterRes, "remainingPoints" | "msBeforeNext">,
   allowed: boolean,
 ): RateLimitDecision {
   return {
@@ -100,17 +112,30 @@ export async function decide(
 /** The plan and address limits over `store`: a fixed window per account, from its first request. */
 export function createRateLimiter(store: LimitStore): RateLimiter {
   const limiters = new Map<RateLimitTier, WindowLimiter>();
-  for (const [tier, points] of Object.entries(TIER_LIMITS))
-    limiters.set(
-      tier as RateLimitTier,
-      store.window({
-        points,
-        duration: RATE_LIMIT_WINDOW_SECONDS,
-        keyPrefix: tier,
-      }),
-    );
+  const counters = new Map<RateLimitTier, (key: string) => WindowCount>();
+  for (const [tier, points] of Object.entries(TIER_LIMITS)) {
+    const options = {
+      points,
+      duration: RATE_LIMIT_WINDOW_SECONDS,
+      keyPrefix: tier,
+    };
+    if (store.countingWindow)
+      counters.set(tier as RateLimitTier, store.countingWindow(options));
+    else limiters.set(tier as RateLimitTier, store.window(options));
+  }
   return {
     async consume(tier, account) {
+      const count = counters.get(tier);
+      if (count) {
+        // As the library decides: refused past the limit, the refused point counted.
+        const limit = TIER_LIMITS[tier];
+        const { consumed, msBeforeNext } = count(account);
+        return toDecision(
+          limit,
+          { remainingPoints: Math.max(limit - consumed, 0), msBeforeNext },
+          consumed <= limit,
+        );
+      }
       const limiter = limiters.get(tier);
       if (!limiter) throw new Error(`No rate limiter for tier ${tier}`);
       const { result, allowed } = await decide(limiter, account);
