@@ -25,18 +25,20 @@ const event: NewAuditEvent = {
 const NOW = new Date("2026-11-28T12:00:00Z");
 const newUser = (email: string) =>
   real.createUser({ email, name: "Bench", role: "fleet" }, NOW);
+const liveSession = (idHash: string, userId: string) =>
+  real.createSession({
+    idHash,
+    userId,
+    createdAt: 0,
+    lastSeenAt: 0,
+    expiresAt: Number.MAX_SAFE_INTEGER,
+    idToken: null,
+  });
 
 describe("the bench's store without sign-in's costs", () => {
   it("reads a session and its user once, then from memory", async () => {
     const user = await newUser("a@example.org");
-    await real.createSession({
-      idHash: "hash",
-      userId: user.id,
-      createdAt: 0,
-      lastSeenAt: 0,
-      expiresAt: Number.MAX_SAFE_INTEGER,
-      idToken: null,
-    });
+    await liveSession("hash", user.id);
     const store = withoutSignInCosts(real);
     expect(await store.findSession("hash")).toMatchObject({ userId: user.id });
     expect(await store.findUserById(user.id)).toMatchObject({
@@ -51,14 +53,7 @@ describe("the bench's store without sign-in's costs", () => {
 
   it("reads a session with its user once, then from memory", async () => {
     const user = await newUser("c@example.org");
-    await real.createSession({
-      idHash: "both",
-      userId: user.id,
-      createdAt: 0,
-      lastSeenAt: 0,
-      expiresAt: Number.MAX_SAFE_INTEGER,
-      idToken: null,
-    });
+    await liveSession("both", user.id);
     const store = withoutSignInCosts(real);
     expect(await store.findSessionWithUser("both")).toMatchObject({
       session: { userId: user.id },
@@ -74,14 +69,7 @@ describe("the bench's store without sign-in's costs", () => {
     const store = withoutSignInCosts(real);
     expect(await store.findSession("later")).toBeUndefined();
     const user = await newUser("b@example.org");
-    await real.createSession({
-      idHash: "later",
-      userId: user.id,
-      createdAt: 0,
-      lastSeenAt: 0,
-      expiresAt: Number.MAX_SAFE_INTEGER,
-      idToken: null,
-    });
+    await liveSession("later", user.id);
     expect(await store.findSession("later")).toMatchObject({ userId: user.id });
   });
 
