@@ -138,11 +138,16 @@ function toFacts([
   fines,
 ]: FactsJson): VehicleFacts {
   return {
-    registration,
-    vehicle: { make, model, year, color },
-    firstRegistered,
-    lastUpdated: isoInstant(updatedAt),
-    policies: policies.map(toPolicy),
+    ...toInsuranceFacts([
+      registration,
+      make,
+      model,
+      year,
+      color,
+      firstRegistered,
+      updatedAt,
+      policies,
+    ]),
     motTests: motTests.map((mot) => ({
       testedOn: mot.tested_on,
       expiresOn: mot.expires_on,

@@ -89,16 +89,16 @@ export function toFacts([
   fines,
 ]: Row): VehicleFacts {
   return {
-    registration: String(registration),
-    vehicle: {
-      make: String(make),
-      model: String(model),
-      year: Number(year),
-      color: String(color),
-    },
-    firstRegistered: String(firstRegistered),
-    lastUpdated: String(updatedAt),
-    policies: (JSON.parse(String(policies)) as PolicyCells[]).map(toPolicy),
+    ...toInsuranceFacts([
+      registration,
+      make,
+      model,
+      year,
+      color,
+      firstRegistered,
+      updatedAt,
+      policies,
+    ] as Row),
     motTests: (JSON.parse(String(mots)) as [string, string][]).map(
       ([testedOn, expiresOn]) => ({ testedOn, expiresOn }),
     ),
