@@ -13,6 +13,7 @@ import {
 import type { AppEnv } from "./http/app-env.ts";
 import { browserChecks } from "./edges/browser-checks.ts";
 import { createForwarder } from "./forward/forward.ts";
+import { edges } from "./edges/edges.ts";
 import { hostCheck } from "./edges/host-check.ts";
 import { PROXY_PROBLEMS } from "./http/problem.ts";
 import { noBodyExcept } from "./edges/no-body.ts";
@@ -36,12 +37,13 @@ import {
 } from "./watch/notification-routes.ts";
 import {
   DEFAULT_STAFF_ACCESS,
-  exceptNavigations,
+  NAVIGATION_PATHS,
   registerStaffAccess,
   staffAccessTakesBody,
   type StaffAccessSettings,
 } from "./auth/staff-access.ts";
 import { auditedForward } from "./audit/audited-forward.ts";
+import { cachedHasher } from "./http/cached-hasher.ts";
 import { resolveClientAddress } from "./http/client-address.ts";
 import { userLimitedForward } from "./limits/user-limited-forward.ts";
 
@@ -100,7 +102,9 @@ export function createProxyApp(
   const app = new Hono<AppEnv>();
   app.use(requestId);
   app.use(resolveClientAddress(settings.trustedProxies ?? []));
-  app.use(accessLog(deps.logger, deps.hashRegistration));
+  // Every check's log line hashes its plate, and the same plates come back: their hashes are
+  // remembered here, so whoever wires the app (index.ts, the bench's) gets the cache.
+  app.use(accessLog(deps.logger, cachedHasher(deps.hashRegistration)));
   app.use(
     secureHeaders({
       contentSecurityPolicy: CONTENT_SECURITY_POLICY,
@@ -115,18 +119,21 @@ export function createProxyApp(
     "rate limiter": () => deps.limitStore.ping(),
   });
   // The edges, in this order, before any route (docs/decisions/018-proxy-edges.md).
-  app.use(hostCheck(settings.publicOrigin));
-  app.use(exceptNavigations(browserChecks(settings.publicOrigin)));
   app.use(
-    noBodyExcept(
-      (c) =>
-        takesBody(c) ||
-        staffAccessTakesBody(c) ||
-        fleetRoutesTakeBody(c) ||
-        notificationsTakeBody(c) ||
-        deliveryAdminTakesBody(c) ||
-        unsubscribeTakesBody(c),
-    ),
+    edges({
+      host: hostCheck(settings.publicOrigin),
+      browser: browserChecks(settings.publicOrigin),
+      navigations: NAVIGATION_PATHS,
+      body: noBodyExcept(
+        (c) =>
+          takesBody(c) ||
+          staffAccessTakesBody(c) ||
+          fleetRoutesTakeBody(c) ||
+          notificationsTakeBody(c) ||
+          deliveryAdminTakesBody(c) ||
+          unsubscribeTakesBody(c),
+      ),
+    }),
   );
   const now = () => deps.clock.now();
   registerStaffAccess(app, {

@@ -19,7 +19,6 @@ import { createLogger } from "@vics/shared/server/logger";
 import { createUpstreamPool } from "./upstream/upstream-pool.ts";
 import { webAppIsBuilt } from "./static/static-site.ts";
 import { openWatchJobs } from "./watch/jobs/open-watch-jobs.ts";
-import { cachedHasher } from "./http/cached-hasher.ts";
 
 const env = loadEnv();
 // Every key this process holds, masked in any log line; a reload adds the new one.
@@ -112,8 +111,8 @@ const app = createProxyApp(
     limitStore: limits.store,
     logger,
     upstream: upstream.send,
-    // Every check's log line hashes its plate: the same plates' hashes are remembered.
-    hashRegistration: cachedHasher(registrationHasher(env.logHashKey)),
+    // The app remembers the plates' hashes (app.ts).
+    hashRegistration: registrationHasher(env.logHashKey),
     watchJobs,
   },
 );

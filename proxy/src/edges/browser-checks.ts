@@ -1,6 +1,5 @@
 import { CLIENT_HEADER, PROXY_PREFIX } from "@vics/shared";
-import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../http/app-env.ts";
+import type { AppContext } from "../http/app-env.ts";
 import { EDGE_PROBLEMS } from "./edge-problems.ts";
 
 /**
@@ -21,11 +20,12 @@ import { EDGE_PROBLEMS } from "./edge-problems.ts";
 const API_PATH = new RegExp(`^${PROXY_PREFIX}(/|$)`);
 const ALLOWED_FETCH_SITES = new Set(["same-origin", "none"]);
 
-export function browserChecks(publicOrigin?: string) {
+/** A check that throws, not a middleware: the edges run as one middleware (edges.ts). */
+export function browserChecks(publicOrigin?: string): (c: AppContext) => void {
   const ownOrigin =
     publicOrigin === undefined ? undefined : new URL(publicOrigin).origin;
-  return createMiddleware<AppEnv>(async (c, next) => {
-    if (!API_PATH.test(c.req.path)) return next();
+  return (c) => {
+    if (!API_PATH.test(c.req.path)) return;
     const site = c.req.header("Sec-Fetch-Site");
     if (site !== undefined && !ALLOWED_FETCH_SITES.has(site))
       throw EDGE_PROBLEMS.crossSite();
@@ -37,6 +37,5 @@ export function browserChecks(publicOrigin?: string) {
       throw EDGE_PROBLEMS.crossSite();
     if (!c.req.header(CLIENT_HEADER)?.trim())
       throw EDGE_PROBLEMS.clientHeaderMissing();
-    await next();
-  });
+  };
 }

@@ -1,5 +1,4 @@
-import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../http/app-env.ts";
+import type { AppContext } from "../http/app-env.ts";
 import { EDGE_PROBLEMS } from "./edge-problems.ts";
 import { isLoopbackHost } from "./loopback.ts";
 
@@ -48,8 +47,9 @@ export function isOwnAuthority(authority: string, publicOrigin?: URL): boolean {
  * browser, of the attacker's origin, so the same-origin rules do not protect the proxy; but
  * its Host header names the attacker's host. Both the Host header and the request's own URL
  * (they differ only for an absolute-form request target) must name this proxy: else 421.
+ * A check that throws, not a middleware: the edges run as one middleware (edges.ts).
  */
-export function hostCheck(publicOrigin?: string) {
+export function hostCheck(publicOrigin?: string): (c: AppContext) => void {
   const origin = publicOrigin === undefined ? undefined : new URL(publicOrigin);
   const address =
     origin?.origin ??
@@ -65,7 +65,7 @@ export function hostCheck(publicOrigin?: string) {
     }
     return own;
   };
-  return createMiddleware<AppEnv>(async (c, next) => {
+  return (c) => {
     const host = c.req.header("Host");
     const url = c.req.url;
     // The URL is built from the Host header but for an absolute-form target, or a Host the
@@ -74,13 +74,12 @@ export function hostCheck(publicOrigin?: string) {
     // no own authority depends on (isOwnAuthority). Else both are checked, the URL parsed.
     if (host !== undefined && urlAuthority(url) === host) {
       if (!isOwn(host)) throw EDGE_PROBLEMS.misdirected(address);
-      return next();
+      return;
     }
     const authorities = [new URL(url).host];
     if (host !== undefined && host !== authorities[0]) authorities.push(host);
     if (!authorities.every(isOwn)) throw EDGE_PROBLEMS.misdirected(address);
-    await next();
-  });
+  };
 }
 
 const KNOWN_AUTHORITIES = 64;

@@ -1,5 +1,4 @@
-import { createMiddleware } from "hono/factory";
-import type { AppContext, AppEnv } from "../http/app-env.ts";
+import type { AppContext } from "../http/app-env.ts";
 import { EDGE_PROBLEMS } from "./edge-problems.ts";
 
 /** Whether a request says it carries a body: any Transfer-Encoding, or a length above 0. */
@@ -11,11 +10,13 @@ function declaresBody(c: AppContext): boolean {
 
 /**
  * The body limit of every route but the bulk checks (which have their own, 64 KiB): none at
- * all. A GET with a body is refused (413) before any of it is read, never forwarded.
+ * all. A GET with a body is refused (413) before any of it is read, never forwarded. A check
+ * that throws, not a middleware: the edges run as one middleware (edges.ts).
  */
-export function noBodyExcept(takesBody: (c: AppContext) => boolean) {
-  return createMiddleware<AppEnv>(async (c, next) => {
+export function noBodyExcept(
+  takesBody: (c: AppContext) => boolean,
+): (c: AppContext) => void {
+  return (c) => {
     if (declaresBody(c) && !takesBody(c)) throw EDGE_PROBLEMS.bodyNotAccepted();
-    await next();
-  });
+  };
 }

@@ -157,18 +157,19 @@ export function createForwarder(options: ForwardOptions): Forward {
       },
       options.timeoutMs,
     );
-    // The route's template, not the path: the path holds a registration number.
-    const context = { requestId, route: routeTemplate(c) };
+    // The route's template, not the path: the path holds a registration number. Worked out
+    // only for a line that is logged: it walks every handler the request matched.
+    const context = () => ({ requestId, route: routeTemplate(c) });
     if (outcome.kind === "timeout") {
       logger.warn("upstream timed out", {
-        ...context,
+        ...context(),
         timeoutMs: options.timeoutMs,
       });
       throw PROXY_PROBLEMS.upstreamTimeout();
     }
     if (outcome.kind === "unreachable") {
       logger.warn("upstream unreachable", {
-        ...context,
+        ...context(),
         reason: outcome.reason,
       });
       throw PROXY_PROBLEMS.upstreamUnreachable();
@@ -177,7 +178,7 @@ export function createForwarder(options: ForwardOptions): Forward {
     const judged = judgeAnswer(outcome, asked);
     if ("refuse" in judged) {
       logger.warn(judged.log, {
-        ...context,
+        ...context(),
         status,
         contentType: headers.get("Content-Type") ?? "none",
         reason: judged.reason,
@@ -187,7 +188,7 @@ export function createForwarder(options: ForwardOptions): Forward {
     if (status === 401) {
       logger.warn(
         "the vehicle service rejected the proxy's API key: check UPSTREAM_API_KEY or UPSTREAM_API_KEY_FILE",
-        context,
+        context(),
       );
     }
     const passed = browserResponseHeaders(headers);
