@@ -16,15 +16,16 @@ export interface AuditFields {
  * Appends one audit event for this request and resolves once it is committed: an answer
  * that needs its event is sent only after this.
  */
-export async function recordAudit(
+export function recordAudit(
   store: AuditStore,
   c: Context<AppEnv>,
   now: number,
   fields: AuditFields,
-): Promise<void> {
+): Promise<unknown> {
   const user =
     fields.user === undefined ? (c.get("user") ?? null) : fields.user;
-  await store.appendAudit({
+  // The store's own promise, not another wrapped around it: one per check is enough.
+  return store.appendAudit({
     at: now,
     userId: user?.id ?? null,
     userEmail: user?.email ?? null,

@@ -18,25 +18,31 @@ export function checkAction(path: string): AuditAction | undefined {
  * What a single check found, for the person's recent checks: read from the answer, which the
  * forwarder has already parsed and checked against the contract. Undefined for a bulk check or
  * a failure. The forwarder's parse is reused: cloning the answer to parse it again cost a
- * second JSON parse, and took Node's answer off its fast path (a web stream per answer).
+ * second JSON parse, and took Node's answer off its fast path (a web stream per answer). Not
+ * async: with the forwarder's parse at hand (every forwarded answer) it waits for nothing.
  */
-async function verdictOf(
+function verdictOf(
   action: AuditAction,
   response: Response,
-): Promise<RecentCheckVerdict | undefined> {
+): RecentCheckVerdict | undefined | Promise<RecentCheckVerdict | undefined> {
   if (action !== "check.insurance" && action !== "check.compliance")
     return undefined;
   if (response.status === 404) return "not-found";
   if (response.status !== 200) return undefined;
-  try {
-    const answer = (forwardedJson(response) ??
-      (await response.clone().json())) as Record<string, unknown>;
+  const judge = (answer: Record<string, unknown>): RecentCheckVerdict => {
     if (action === "check.insurance")
       return answer.insured === true ? "insured" : "not-insured";
     return answer.compliant === true ? "compliant" : "not-compliant";
-  } catch {
-    return undefined;
-  }
+  };
+  const parsed = forwardedJson(response);
+  if (parsed !== undefined) return judge(parsed as Record<string, unknown>);
+  return response
+    .clone()
+    .json()
+    .then(
+      (answer) => judge(answer as Record<string, unknown>),
+      () => undefined,
+    );
 }
 
 /**
@@ -75,7 +81,11 @@ export function auditedForward(
       if (error instanceof ProblemError) await record(String(error.status));
       throw error;
     }
-    await record(String(response.status), await verdictOf(action, response));
+    const verdict = verdictOf(action, response);
+    await record(
+      String(response.status),
+      verdict instanceof Promise ? await verdict : verdict,
+    );
     return response;
   };
 }
