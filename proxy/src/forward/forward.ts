@@ -128,7 +128,7 @@ export function keepPassedJson(from: Response, to: Response): void {
 
 /** A single check's point in time as its query string: validated values only, never the browser's. */
 function queryString(pointInTime: PointInTime | undefined): string {
-  if (!pointInTime) return "";
+  if (!pointInTime?.date && !pointInTime?.asKnownAt) return "";
   const query = new URLSearchParams();
   if (pointInTime.date) query.set("date", pointInTime.date);
   if (pointInTime.asKnownAt) query.set("asKnownAt", pointInTime.asKnownAt);
