@@ -4,6 +4,7 @@ import { registerReadiness } from "@vics/shared/server/readiness";
 import { requestId } from "@vics/shared/server/request-id";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import { CONTENT_SECURITY_POLICY } from "./http/content-security-policy.ts";
 import { registerApiRoutes, takesBody } from "./forward/api-routes.ts";
 import { registerDataRoutes } from "./data/data-routes.ts";
 import {
@@ -43,7 +44,6 @@ import {
   type StaffAccessSettings,
 } from "./auth/staff-access.ts";
 import { auditedForward } from "./audit/audited-forward.ts";
-import { cachedHasher } from "./http/cached-hasher.ts";
 import { resolveClientAddress } from "./http/client-address.ts";
 import { userLimitedForward } from "./limits/user-limited-forward.ts";
 
@@ -78,23 +78,6 @@ export interface ProxySettings {
 
 const REPLAY_DEFAULTS = { maxBytes: 32 * 1024 * 1024, ttlMs: 5 * 60_000 };
 
-// The app's own scripts and styles only: no inline code, no third-party origins. Workers may
-// also come from blob: URLs, which the spreadsheet libraries' unzipper (fflate) makes for
-// large files; only script already running here can make one (decision 016).
-const CONTENT_SECURITY_POLICY = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  workerSrc: ["'self'", "blob:"],
-  styleSrc: ["'self'"],
-  imgSrc: ["'self'", "data:"],
-  fontSrc: ["'self'"],
-  connectSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'none'"],
-};
-
 export function createProxyApp(
   settings: ProxySettings,
   deps: ProxyDeps,
@@ -102,9 +85,8 @@ export function createProxyApp(
   const app = new Hono<AppEnv>();
   app.use(requestId);
   app.use(resolveClientAddress(settings.trustedProxies ?? []));
-  // Every check's log line hashes its plate, and the same plates come back: their hashes are
-  // remembered here, so whoever wires the app (index.ts, the bench's) gets the cache.
-  app.use(accessLog(deps.logger, cachedHasher(deps.hashRegistration)));
+  // Every check's log line hashes its plate: the shared hasher remembers the last 10,000.
+  app.use(accessLog(deps.logger, deps.hashRegistration));
   app.use(
     secureHeaders({
       contentSecurityPolicy: CONTENT_SECURITY_POLICY,

@@ -4,40 +4,30 @@
 // sits apart from the package's browser-safe index.
 import { createHmac, createSecretKey, randomBytes } from "node:crypto";
 import { normaliseRegistration } from "../registration.ts";
+import { cachedHasher, type RegistrationHasher } from "./cached-hasher.ts";
 
 /** Hex characters kept: 48 bits, plenty to tell apart the vehicles of one log. */
 const HASH_LENGTH = 12;
 
-export type RegistrationHasher = (registration: string) => string;
-
-/**
- * Hashes remembered, by the text as given: a fleet's vehicles are checked again and again, and
- * an HMAC (a new context each time) was a twentieth of the service's CPU per check. Oldest out
- * first when full; the plates are in the process's memory anyway while it answers them.
- */
-export const REMEMBERED_HASHES = 10_000;
+export { REMEMBERED_HASHES } from "./cached-hasher.ts";
+export type { RegistrationHasher };
 
 /**
  * A hasher under `key`; with no key, a random one for this process (its hashes then match
- * only within the process's own lines). `ab12 cde` and `AB12CDE` hash alike.
+ * only within the process's own lines). `ab12 cde` and `AB12CDE` hash alike. The hashes of the
+ * last 10,000 plates are remembered (cached-hasher.ts): a fleet's vehicles are checked again
+ * and again, and an HMAC (a new context each time) was a twentieth of the service's CPU per
+ * check.
  */
 export function registrationHasher(key?: string): RegistrationHasher {
   // A KeyObject made once: a Buffer would be imported again on every hash (a profile showed it).
   const secret = createSecretKey(
     key ? Buffer.from(key, "utf8") : randomBytes(32),
   );
-  const remembered = new Map<string, string>();
-  return (registration) => {
-    let hash = remembered.get(registration);
-    if (hash === undefined) {
-      hash = createHmac("sha256", secret)
-        .update(normaliseRegistration(registration))
-        .digest("hex")
-        .slice(0, HASH_LENGTH);
-      if (remembered.size >= REMEMBERED_HASHES)
-        remembered.delete(remembered.keys().next().value as string);
-      remembered.set(registration, hash);
-    }
-    return hash;
-  };
+  return cachedHasher((registration) =>
+    createHmac("sha256", secret)
+      .update(normaliseRegistration(registration))
+      .digest("hex")
+      .slice(0, HASH_LENGTH),
+  );
 }

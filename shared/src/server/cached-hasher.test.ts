@@ -1,8 +1,8 @@
-import { registrationHasher } from "@vics/shared/server/registration-hash";
+import { registrationHasher } from "./registration-hash.ts";
 import { describe, expect, it } from "vitest";
 import { cachedHasher } from "./cached-hasher.ts";
 
-describe("the access log's plate hasher, with its cache", () => {
+describe("a plate hasher with its cache", () => {
   it("gives the hasher's own hashes, and hashes a remembered plate only once", () => {
     const hasher = registrationHasher("a key for the test");
     const calls: string[] = [];
