@@ -1,7 +1,10 @@
 // Runs the cost rounds: every server of costs.ts loaded in turn with the same single insurance
 // checks, round after round, the order reversed every other round, so that a server and its
 // floor meet the same state of the machine. Each round's CPU per request comes from /proc over
-// the measured run (load.ts).
+// the measured run (load.ts). Before the first round each server is loaded once, unmeasured,
+// for longer: V8 is still compiling a server's hot code many seconds into its first load, and a
+// server with more code on its path pays that longer, which a short round would charge to it as
+// if it were the cost of every request. A server runs for days; its steady state is the figure.
 import { loadScenario, type LoadOptions, type ScenarioPlan } from "./load.ts";
 import type { Contestant, RoundRun } from "./costs.ts";
 import { roundOrder } from "./rounds.ts";
@@ -20,8 +23,19 @@ export async function costRounds(
   servers: readonly CostServer[],
   rounds: number,
   say: (line: string) => void,
+  /** How long each server is loaded, unmeasured, before the rounds. */
+  warmUpSeconds = 0,
 ): Promise<Partial<Record<Contestant, RoundRun[]>>> {
   const runs: Partial<Record<Contestant, RoundRun[]>> = {};
+  if (warmUpSeconds > 0) {
+    say(`  warming each server up for ${warmUpSeconds} s`);
+    for (const server of servers)
+      await loadScenario(`${server.name} (warm-up)`, server.options, {
+        ...server.plan,
+        warmUpSeconds: 1,
+        seconds: Math.max(1, warmUpSeconds - 1),
+      });
+  }
   for (let round = 0; round < rounds; round++) {
     say(`  round ${round + 1} of ${rounds}`);
     for (const server of roundOrder(servers, round)) {

@@ -43,11 +43,13 @@ export async function loadFigures(
   const timing = context.quick
     ? { warmUpSeconds: 1, seconds: 3 }
     : { warmUpSeconds: 2, seconds: 6 };
-  // A key allows 100,000 requests a minute: each keyed server keeps its key for every round,
-  // so all its rounds together stay under that, and no server meets a 429.
+  // Each server's load before the rounds, unmeasured (cost-rounds.ts).
+  const serverWarmUpSeconds = context.quick ? 8 : 15;
+  // A key allows 100,000 requests a minute: each keyed server keeps its key for the warm-up
+  // and every round, so all of them together stay under that, and no server meets a 429.
   const keyed = {
     ...timing,
-    maxRequests: Math.floor((PLAN_LIMITS.internal * 0.9) / rounds),
+    maxRequests: Math.floor((PLAN_LIMITS.internal * 0.9) / (rounds + 1)),
   };
   const pick = () => sample[Math.floor(Math.random() * sample.length)] ?? "";
   const key = (name: string) => createKey(databasePath, name);
@@ -174,7 +176,12 @@ export async function loadFigures(
             plan: keyed,
           });
         } else say("  nginx is not installed: its figures are skipped");
-        const runs = await costRounds(servers, rounds, say);
+        const runs = await costRounds(
+          servers,
+          rounds,
+          say,
+          serverWarmUpSeconds,
+        );
         Object.assign(figures, costFigures(runs));
         if (!binary)
           for (const name of ["nginx_cpu_us_per_req", "nginx_rps"])
