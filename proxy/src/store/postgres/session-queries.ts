@@ -76,15 +76,7 @@ export function sessionQueries(sql: Sql): SessionStore {
         [idHash],
       );
       const row = rows[0];
-      if (!row) return undefined;
-      return {
-        idHash: row.id_hash,
-        userId: row.user_id,
-        createdAt: row.created_at,
-        lastSeenAt: row.last_seen_at,
-        expiresAt: row.expires_at,
-        idToken: row.id_token,
-      };
+      return row && toSession(row);
     },
     async findSessionWithUser(idHash) {
       const { rows } = await sql<SessionUserRow>(SESSION_WITH_USER, [idHash]);

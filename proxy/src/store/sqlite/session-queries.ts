@@ -84,15 +84,7 @@ export function sessionQueries(db: DatabaseSync): SessionStore {
     },
     async findSession(idHash) {
       const row = find.get(idHash) as SessionRow | undefined;
-      if (!row) return undefined;
-      return {
-        idHash: row.id_hash,
-        userId: row.user_id,
-        createdAt: row.created_at,
-        lastSeenAt: row.last_seen_at,
-        expiresAt: row.expires_at,
-        idToken: row.id_token,
-      };
+      return row && toSession(row);
     },
     async findSessionWithUser(idHash) {
       const row = findWithUser.get(idHash) as SessionUserRow | undefined;
