@@ -23,7 +23,9 @@ export async function fleetRunInNode(
   const outcomes: Record<string, number> = {};
   let results = 0;
   const client = createHttpFleetClient({
-    baseUrl: proxyUrl + PROXY_PREFIX,
+    // Resolved, not joined: "http://host/" + "/api" would send "//api/...", which the proxy
+    // refuses a body on (it is not the bulk route's path).
+    baseUrl: new URL(PROXY_PREFIX, proxyUrl).href,
     headers: { [CLIENT_HEADER]: "bench", Cookie: cookie },
     fetch: send,
   });
