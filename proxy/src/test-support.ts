@@ -75,9 +75,17 @@ export function fakeUpstream(
   return { fetch, requests };
 }
 
+/** A web root of its own, for a test that writes into it (static-site.test.ts). */
 export function emptyWebRoot(): string {
   return mkdtempSync(join(tmpdir(), "vics-proxy-web-"));
 }
+
+/**
+ * The web root of a test proxy that serves no page: a folder that is never made. The proxy
+ * answers its pages 503 as before a build, as it would from an empty folder, and a test run
+ * leaves no folder behind (one per app filled /tmp with thousands).
+ */
+const NO_WEB_APP = join(tmpdir(), "vics-proxy-no-web-app", "dist");
 
 /** A page and a script: enough of a build for the tests that only need the app served. */
 const SMALL_BUILD = {
@@ -183,7 +191,7 @@ export function createTestProxy(
       upstreamUrl: "http://upstream.test",
       apiKey: TEST_API_KEY,
       timeoutMs: 1000,
-      webRoot: emptyWebRoot(),
+      webRoot: NO_WEB_APP,
       ...settings,
     },
     {
