@@ -65,7 +65,7 @@ describe("authenticateApiKey", () => {
     expect(await authenticateApiKey(store, key)).toBeUndefined();
   });
 
-  it("asks the store by the key's hash every time, a known key's hash remembered", async () => {
+  it("asks the store by the key's hash every time, so a revocation applies at once", async () => {
     const store = open();
     const { key, record } = await issueApiKey(store, "trial", "again", NOW);
     const asked: string[] = [];

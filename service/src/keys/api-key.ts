@@ -37,27 +37,12 @@ export async function issueApiKey(
   return { key, record };
 }
 
-/**
- * The hashes of presented keys that the store knew, so a caller's every request does not hash
- * its key again (a SHA-256 per request). Only keys found are kept, so a guesser cannot fill it;
- * whether a key is still active is asked of the store every time, as before.
- */
-const KNOWN_KEYS_KEPT = 1_000;
-const knownKeyHashes = new Map<string, string>();
-
 /** The active key behind a presented value, or undefined when unknown or revoked. */
 export async function authenticateApiKey(
   store: KeyStore,
   presented: string | undefined,
 ): Promise<ApiKeyRecord | undefined> {
   if (!presented) return undefined;
-  const known = knownKeyHashes.get(presented);
-  const keyHash = known ?? hashApiKey(presented);
-  const record = await store.findKeyByHash(keyHash);
-  if (record && known === undefined) {
-    if (knownKeyHashes.size >= KNOWN_KEYS_KEPT)
-      knownKeyHashes.delete(knownKeyHashes.keys().next().value as string);
-    knownKeyHashes.set(presented, keyHash);
-  }
+  const record = await store.findKeyByHash(hashApiKey(presented));
   return record && record.revokedAt === null ? record : undefined;
 }
