@@ -107,7 +107,7 @@ function setHeaders(c: Context, headers: Record<string, string>): void {
  * The edge's headers when the route was left to write them and has not yet: taken, so only one
  * answer writes them.
  */
-export function takePendingHeaders(
+function takePendingHeaders(
   c: Context<AppEnv>,
 ): Record<string, string> | undefined {
   const pending = c.get(PENDING);

@@ -1,5 +1,4 @@
 import { API_KEY_HEADER } from "@vics/shared";
-import { rateLimitHeaders } from "@vics/shared/server/rate-limit-headers";
 import { addressKey } from "@vics/shared/server/address-key";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -55,18 +54,6 @@ type MeterDeps = Pick<
   AppDeps,
   "store" | "rateLimiter" | "clientAddress" | "wrongKeyBudget"
 >;
-
-/** meterRequest as a middleware of its own, the decision's headers set before the handlers. */
-export function rateLimit(deps: MeterDeps) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    const { decision, failure } = await meterRequest(deps, c);
-    for (const [name, value] of Object.entries(rateLimitHeaders(decision)))
-      c.header(name, value);
-    if (!decision.allowed) throw problems.rateLimited(decision);
-    if (failure) throw failure.error;
-    await next();
-  });
-}
 
 /** For the operations: after rate limiting, a request without a valid key is a 401. */
 export const requireApiKey = createMiddleware<AppEnv>(async (c, next) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createHmac } from "node:crypto";
-import { REMEMBERED_HASHES, registrationHasher } from "./registration-hash.ts";
+import { REMEMBERED_HASHES } from "./cached-hasher.ts";
+import { registrationHasher } from "./registration-hash.ts";
 
 describe("registrationHasher", () => {
   const hash = registrationHasher("a test key of some length");

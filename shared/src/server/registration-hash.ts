@@ -9,7 +9,6 @@ import { cachedHasher, type RegistrationHasher } from "./cached-hasher.ts";
 /** Hex characters kept: 48 bits, plenty to tell apart the vehicles of one log. */
 const HASH_LENGTH = 12;
 
-export { REMEMBERED_HASHES } from "./cached-hasher.ts";
 export type { RegistrationHasher };
 
 /**
