@@ -8,8 +8,14 @@ import type { InsuranceFacts, VehicleFacts } from "../store.ts";
 // composite arrays as objects, and pg then makes no Date objects (parsing a thousand
 // timestamps took as long as the rest of the mapping). The instant is written in UTC, with
 // no offset, and given its "Z" here.
-const FACTS = `json_build_array(registration, make, model, year, color, first_registered,
-  tax_due, sorn, updated_at AT TIME ZONE 'UTC', policies, mot_tests, fines) AS facts`;
+// The insurance check's columns come first: its lookup reads only them (no MOT tests, tax or
+// fines, which the server would build and send and pg parse for nothing), and the whole facts
+// are those columns and the rest, read by the same mapping.
+const INSURANCE_COLUMNS = `registration, make, model, year, color, first_registered,
+  updated_at AT TIME ZONE 'UTC', policies`;
+const INSURANCE_FACTS = `json_build_array(${INSURANCE_COLUMNS}) AS facts`;
+const FACTS = `json_build_array(${INSURANCE_COLUMNS},
+  tax_due, sorn, mot_tests, fines) AS facts`;
 
 // Named, so each connection parses and plans them once.
 const ONE_VEHICLE = {
@@ -25,35 +31,28 @@ export const VEHICLES = {
  * As VICS knew them at $2 (decision 041): the current row if VICS learned those facts by then,
  * else the kept version current then; at most one of the two matches a registration.
  */
-const knownAt = (registrations: string) =>
-  `SELECT ${FACTS} FROM vehicles
+const knownAt = (facts: string, registrations: string) =>
+  `SELECT ${facts} FROM vehicles
    WHERE registration ${registrations} AND updated_at <= $2::timestamptz
    UNION ALL
-   SELECT ${FACTS} FROM vehicle_history
+   SELECT ${facts} FROM vehicle_history
    WHERE registration ${registrations} AND updated_at <= $2::timestamptz
      AND superseded_at > $2::timestamptz`;
-const ONE_KNOWN = { name: "vics_find_vehicle_known", text: knownAt("= $1") };
+const ONE_KNOWN = {
+  name: "vics_find_vehicle_known",
+  text: knownAt(FACTS, "= $1"),
+};
 const MANY_KNOWN = {
   name: "vics_find_vehicles_known",
-  text: knownAt("= ANY ($1::text[])"),
+  text: knownAt(FACTS, "= ANY ($1::text[])"),
 };
-
-// The insurance check's lookup: the same row without its MOT tests, tax and fines, so the
-// server builds and sends, and pg parses, only what the check answers from.
-const INSURANCE_FACTS = `json_build_array(registration, make, model, year, color,
-  first_registered, updated_at AT TIME ZONE 'UTC', policies) AS facts`;
 const INSURANCE = {
   name: "vics_find_insurance",
   text: `SELECT ${INSURANCE_FACTS} FROM vehicles WHERE registration = $1`,
 };
 const INSURANCE_KNOWN = {
   name: "vics_find_insurance_known",
-  text: `SELECT ${INSURANCE_FACTS} FROM vehicles
-   WHERE registration = $1 AND updated_at <= $2::timestamptz
-   UNION ALL
-   SELECT ${INSURANCE_FACTS} FROM vehicle_history
-   WHERE registration = $1 AND updated_at <= $2::timestamptz
-     AND superseded_at > $2::timestamptz`,
+  text: knownAt(INSURANCE_FACTS, "= $1"),
 };
 
 interface PolicyJson {
@@ -63,21 +62,6 @@ interface PolicyJson {
   valid_from: string;
   valid_to: string;
 }
-
-type FactsJson = [
-  registration: string,
-  make: string,
-  model: string,
-  year: number,
-  color: string,
-  firstRegistered: string,
-  taxDue: string | null,
-  sorn: boolean,
-  updatedAtUtc: string,
-  policies: PolicyJson[],
-  motTests: { tested_on: string; expires_on: string }[],
-  fines: { issued_on: string; amount_pence: number; paid: boolean }[],
-];
 
 /** "2026-03-09T09:30:00" or "…09:30:00.123456" (UTC) as toISOString writes it. */
 export function isoInstant(utc: string): string {
@@ -94,6 +78,14 @@ type InsuranceJson = [
   firstRegistered: string,
   updatedAtUtc: string,
   policies: PolicyJson[],
+];
+
+type FactsJson = [
+  ...InsuranceJson,
+  taxDue: string | null,
+  sorn: boolean,
+  motTests: { tested_on: string; expires_on: string }[],
+  fines: { issued_on: string; amount_pence: number; paid: boolean }[],
 ];
 
 const toPolicy = (policy: PolicyJson): Policy => ({
@@ -113,7 +105,7 @@ function toInsuranceFacts([
   firstRegistered,
   updatedAt,
   policies,
-]: InsuranceJson): InsuranceFacts {
+]: readonly [...InsuranceJson, ...unknown[]]): InsuranceFacts {
   return {
     registration,
     vehicle: { make, model, year, color },
@@ -123,31 +115,11 @@ function toInsuranceFacts([
   };
 }
 
-function toFacts([
-  registration,
-  make,
-  model,
-  year,
-  color,
-  firstRegistered,
-  taxDue,
-  sorn,
-  updatedAt,
-  policies,
-  motTests,
-  fines,
-]: FactsJson): VehicleFacts {
+/** The insurance columns read by toInsuranceFacts, then the rest. */
+function toFacts(facts: FactsJson): VehicleFacts {
+  const [, , , , , , , , taxDue, sorn, motTests, fines] = facts;
   return {
-    ...toInsuranceFacts([
-      registration,
-      make,
-      model,
-      year,
-      color,
-      firstRegistered,
-      updatedAt,
-      policies,
-    ]),
+    ...toInsuranceFacts(facts),
     motTests: motTests.map((mot) => ({
       testedOn: mot.tested_on,
       expiresOn: mot.expires_on,

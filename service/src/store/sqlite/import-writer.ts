@@ -25,7 +25,7 @@ import { applyImport, type ImportEngine } from "../import-apply.ts";
 import { SQLITE_KINDS, type SqliteKind } from "./import-kinds.ts";
 import { readMeta, writeMeta } from "./schema.ts";
 import { KIND_SOURCE, META_KEYS } from "../data-info.ts";
-import { FACT_LIST } from "./vehicle-queries.ts";
+import { FACT_LIST, HISTORY_COLUMN_NAMES } from "./vehicle-queries.ts";
 
 /** Staged rows go in with one statement per this many. */
 const STAGE_BATCH = 500;
@@ -313,8 +313,7 @@ function writeChanges(
       WHERE vehicle_id IS NOT NULL AND change <> 'unchanged'
       UNION SELECT vehicle_id FROM temp.removed;`);
   db.prepare(
-    `INSERT INTO vehicle_history (registration, make, model, year, color, first_registered,
-       tax_due, sorn, updated_at, policies, mots, fines, superseded_at, import_id)
+    `INSERT INTO vehicle_history (${HISTORY_COLUMN_NAMES}, superseded_at, import_id)
      SELECT ${FACT_LIST}, ?, ? FROM vehicles v
      WHERE v.id IN (SELECT vehicle_id FROM temp.touched)`,
   ).run(now, importId);

@@ -12,54 +12,74 @@ type Row = SQLOutputValue[];
 // prepared statement take any number of registrations (the bulk checks, the look-alikes).
 // Every table is read from a covering index (schema.ts); SQLite would pick registration's
 // UNIQUE index for vehicles and read each row from the table, hence INDEXED BY.
-/** The lookup's columns for vehicle `v`; vehicle_history keeps a version in the same form. */
-export const FACT_LIST = `v.registration, v.make, v.model, v.year, v.color, v.first_registered, v.tax_due,
-  v.sorn, v.updated_at,
+// The insurance check's columns come first: its lookup reads only them (not the MOT tests' and
+// fines' subqueries, two index reads and two JSON arrays a check never shows), and the whole
+// facts are those columns and the rest, read by the same mapping.
+const INSURANCE_LIST = `v.registration, v.make, v.model, v.year, v.color, v.first_registered,
+  v.updated_at,
   (SELECT json_group_array(json_array(number, insurer, type, valid_from, valid_to))
    FROM (SELECT number, insurer, type, valid_from, valid_to FROM policies
-         WHERE vehicle_id = v.id ORDER BY valid_from, id)) AS policies,
+         WHERE vehicle_id = v.id ORDER BY valid_from, id)) AS policies`;
+/** The lookup's columns for vehicle `v`; vehicle_history keeps a version in the same form. */
+export const FACT_LIST = `${INSURANCE_LIST}, v.tax_due, v.sorn,
   (SELECT json_group_array(json_array(tested_on, expires_on))
    FROM (SELECT tested_on, expires_on FROM mot_tests WHERE vehicle_id = v.id
          ORDER BY tested_on, id)) AS mots,
   (SELECT json_group_array(json_array(amount_pence, paid, issued_on))
    FROM (SELECT amount_pence, paid, issued_on FROM fines WHERE vehicle_id = v.id
          ORDER BY issued_on, id)) AS fines`;
-const VEHICLE_COLUMNS = `SELECT ${FACT_LIST}
-FROM vehicles v INDEXED BY vehicles_by_registration`;
-const ONE_VEHICLE_SQL = `${VEHICLE_COLUMNS} WHERE v.registration = ?`;
-const VEHICLES_SQL = `${VEHICLE_COLUMNS}
+/** vehicle_history's columns, in FACT_LIST's order: the first eight are INSURANCE_LIST's. */
+const HISTORY = [
+  "registration",
+  "make",
+  "model",
+  "year",
+  "color",
+  "first_registered",
+  "updated_at",
+  "policies",
+  "tax_due",
+  "sorn",
+  "mots",
+  "fines",
+];
+const INSURANCE_COLUMNS = 8;
+/** For import-writer.ts, which keeps each replaced version in FACT_LIST's order. */
+export const HISTORY_COLUMN_NAMES = HISTORY.join(", ");
+const history = (count: number) =>
+  HISTORY.slice(0, count)
+    .map((column) => `h.${column}`)
+    .join(", ");
+const vehicles = (list: string) =>
+  `SELECT ${list} FROM vehicles v INDEXED BY vehicles_by_registration`;
+const ONE_VEHICLE_SQL = `${vehicles(FACT_LIST)} WHERE v.registration = ?`;
+const VEHICLES_SQL = `${vehicles(FACT_LIST)}
 WHERE v.registration IN (SELECT value FROM json_each(?))`;
+const INSURANCE_SQL = `${vehicles(INSURANCE_LIST)} WHERE v.registration = ?`;
 
 /**
  * A vehicle as VICS knew it at ?2 (decision 041): its current row if VICS learned those facts
  * by then, else the kept version that was current then. At most one of the two matches.
+ * `columns` of vehicle_history: the first `list`'s worth, in its order.
  */
-const HISTORY_COLUMNS = `h.registration, h.make, h.model, h.year, h.color, h.first_registered,
-  h.tax_due, h.sorn, h.updated_at, h.policies, h.mots, h.fines`;
-const knownAt = (registrations: string) => `${VEHICLE_COLUMNS}
+const knownAt = (
+  list: string,
+  columns: string,
+  registrations: string,
+) => `${vehicles(list)}
 WHERE v.registration ${registrations} AND v.updated_at <= ?2
 UNION ALL
-SELECT ${HISTORY_COLUMNS} FROM vehicle_history h
+SELECT ${columns} FROM vehicle_history h
 WHERE h.registration ${registrations} AND h.updated_at <= ?2 AND h.superseded_at > ?2`;
-const ONE_KNOWN_SQL = knownAt("= ?1");
-const MANY_KNOWN_SQL = knownAt("IN (SELECT value FROM json_each(?1))");
-
-// The insurance check's lookup: the same vehicle columns and policies, without the MOT tests'
-// and fines' subqueries (two index reads and two JSON arrays a check that it never shows).
-const INSURANCE_LIST = `v.registration, v.make, v.model, v.year, v.color, v.first_registered,
-  v.updated_at,
-  (SELECT json_group_array(json_array(number, insurer, type, valid_from, valid_to))
-   FROM (SELECT number, insurer, type, valid_from, valid_to FROM policies
-         WHERE vehicle_id = v.id ORDER BY valid_from, id)) AS policies`;
-const INSURANCE_SQL = `SELECT ${INSURANCE_LIST}
-FROM vehicles v INDEXED BY vehicles_by_registration WHERE v.registration = ?`;
-const INSURANCE_KNOWN_SQL = `SELECT ${INSURANCE_LIST}
-FROM vehicles v INDEXED BY vehicles_by_registration
-WHERE v.registration = ?1 AND v.updated_at <= ?2
-UNION ALL
-SELECT h.registration, h.make, h.model, h.year, h.color, h.first_registered, h.updated_at,
-  h.policies FROM vehicle_history h
-WHERE h.registration = ?1 AND h.updated_at <= ?2 AND h.superseded_at > ?2`;
+const HISTORY_FACTS = history(HISTORY.length);
+const HISTORY_INSURANCE = history(INSURANCE_COLUMNS);
+const ONE_KNOWN_SQL = knownAt(FACT_LIST, HISTORY_FACTS, "= ?1");
+const MANY_KNOWN_SQL = knownAt(
+  FACT_LIST,
+  HISTORY_FACTS,
+  "IN (SELECT value FROM json_each(?1))",
+);
+const INSURANCE_KNOWN_SQL = knownAt(INSURANCE_LIST, HISTORY_INSURANCE, "= ?1");
 
 type PolicyCells = [string, string, string, string, string];
 
@@ -74,31 +94,10 @@ function toPolicy([
 }
 
 /** A lookup row, or a vehicle_history row read through the same columns, as facts. */
-export function toFacts([
-  registration,
-  make,
-  model,
-  year,
-  color,
-  firstRegistered,
-  taxDue,
-  sorn,
-  updatedAt,
-  policies,
-  mots,
-  fines,
-]: Row): VehicleFacts {
+export function toFacts(row: Row): VehicleFacts {
+  const [, , , , , , , , taxDue, sorn, mots, fines] = row;
   return {
-    ...toInsuranceFacts([
-      registration,
-      make,
-      model,
-      year,
-      color,
-      firstRegistered,
-      updatedAt,
-      policies,
-    ] as Row),
+    ...toInsuranceFacts(row),
     motTests: (JSON.parse(String(mots)) as [string, string][]).map(
       ([testedOn, expiresOn]) => ({ testedOn, expiresOn }),
     ),
@@ -116,7 +115,7 @@ export function toFacts([
   };
 }
 
-/** An insurance lookup's row (INSURANCE_LIST) as the insurance check's facts. */
+/** An insurance lookup's row (INSURANCE_LIST, the first columns of any lookup's) as facts. */
 function toInsuranceFacts([
   registration,
   make,
