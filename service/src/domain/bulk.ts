@@ -15,12 +15,19 @@ export const answerVehicle = (facts: {
   firstRegistered: IsoDate;
 }): Vehicle => ({ ...facts.vehicle, firstRegistered: facts.firstRegistered });
 
-/** One submitted registration, looked up: the vehicle's facts, or why there are none. */
-export type BulkOutcome =
-  | {
-      registration: string;
-      facts: ComplianceFacts & { vehicle: Vehicle };
-    }
+/** What every successful item shows: the vehicle. */
+type VehicleAnswered = { vehicle: Vehicle; firstRegistered: IsoDate };
+
+/** What a bulk insurance item is judged on: its policies, and the vehicle. */
+export type InsuranceItemFacts = VehicleAnswered &
+  Pick<ComplianceFacts, "policies">;
+
+/**
+ * One submitted registration, looked up: the vehicle's facts (as much of them as its check
+ * reads), or why there are none.
+ */
+export type BulkOutcome<Facts = ComplianceFacts & VehicleAnswered> =
+  | { registration: string; facts: Facts }
   | { registration: string; error: string };
 
 /**
@@ -28,7 +35,7 @@ export type BulkOutcome =
  * policy (or null) on one that is not insured (decision 021, docs/contract.md).
  */
 export function bulkInsuranceItem(
-  outcome: BulkOutcome,
+  outcome: BulkOutcome<InsuranceItemFacts>,
   today: IsoDate,
 ): BulkItem {
   const { registration } = outcome;

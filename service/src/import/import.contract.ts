@@ -101,13 +101,21 @@ export function importContract(open: () => Promise<ImportHarness>) {
   });
   afterEach(() => harness.close());
   const files = importer(() => harness, "2026-11-24T06:00:00Z");
-  // Every read of a vehicle also holds the insurance check's read to it, now and at any instant.
+  // Every read of a vehicle also holds the insurance checks' reads to it (single and bulk), now
+  // and at any instant.
   const facts = async (registration: string, knownAt?: string) => {
     const found = await harness.store.findVehicle(registration, knownAt);
+    const insurance = found && insurancePart(found);
     expect(
       await harness.store.findInsurance(registration, knownAt),
       `findInsurance(${registration}, ${knownAt})`,
-    ).toEqual(found && insurancePart(found));
+    ).toEqual(insurance);
+    expect(
+      (await harness.store.findInsurances([registration], knownAt)).get(
+        registration,
+      ),
+      `findInsurances([${registration}], ${knownAt})`,
+    ).toEqual(insurance);
     return found;
   };
 

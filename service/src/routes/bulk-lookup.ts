@@ -15,14 +15,14 @@ import {
   sandboxOutcome,
   slowSandboxVehicle,
 } from "../sandbox.ts";
-import type { VehicleFacts } from "../store/store.ts";
+import type { InsuranceFacts } from "../store/store.ts";
 import type { DataInfo } from "../store/data-info.ts";
 import { answerTime } from "./answer-time.ts";
-import { factsAt } from "./vehicle-lookup.ts";
+import type { FindManyAt } from "./vehicle-lookup.ts";
 
-export interface BulkLookup {
+export interface BulkLookup<Facts> {
   /** One per submitted registration, in the submitted order, duplicates kept. */
-  outcomes: BulkOutcome[];
+  outcomes: BulkOutcome<Facts>[];
   /** The UK date judged: today, or the date asked (decision 041). */
   today: IsoDate;
   info: DataInfo;
@@ -31,15 +31,16 @@ export interface BulkLookup {
 }
 
 /**
- * Validation, then the sandbox's effect on the whole request, then ONE store call for every
- * distinct valid registration: a constant number of queries, however long the list.
+ * Validation, then the sandbox's effect on the whole request, then ONE store call (`find`) for
+ * every distinct valid registration: a constant number of queries, however long the list.
  */
-export async function lookUpVehicles(
+export async function lookUpVehicles<Facts extends InsuranceFacts>(
   deps: Pick<AppDeps, "store" | "now" | "sandbox" | "sandboxDelayMs" | "sleep">,
   submitted: readonly string[],
   rateLimit: RateLimitDecision,
-  asked: PointInTime = {},
-): Promise<BulkLookup> {
+  asked: PointInTime,
+  find: FindManyAt<Facts>,
+): Promise<BulkLookup<Facts>> {
   const parsed = submitted.map((text) => ({
     text,
     ...parseRegistration(text),
@@ -61,10 +62,10 @@ export async function lookUpVehicles(
   const wanted = [...new Set(valid.filter((r) => !sandboxed(r)))];
   const found =
     wanted.length > 0
-      ? await factsAt(deps.store, wanted, time)
-      : new Map<string, VehicleFacts>();
+      ? await find(deps.store, wanted, time)
+      : new Map<string, Facts>();
 
-  const outcomes = parsed.map((entry): BulkOutcome => {
+  const outcomes = parsed.map((entry): BulkOutcome<Facts> => {
     // An invalid registration keeps the text it was submitted as.
     if (!entry.ok)
       return { registration: entry.text, error: BULK_ERRORS.invalid };
@@ -72,7 +73,9 @@ export async function lookUpVehicles(
     if (sandboxed(registration)) {
       const error = sandboxBulkError(registration);
       if (error) return { registration, error };
-      return { registration, facts: slowSandboxVehicle(registration, today) };
+      // The slow sandbox vehicle has every fact, so it is any check's Facts.
+      const facts: InsuranceFacts = slowSandboxVehicle(registration, today);
+      return { registration, facts: facts as Facts };
     }
     const facts = found.get(registration);
     return facts

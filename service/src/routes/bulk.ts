@@ -17,14 +17,24 @@ import { requireApiKey } from "../http/rate-limit.ts";
 import { SOURCES, type Source } from "../store/data-info.ts";
 import { dataAsOf } from "./answer-time.ts";
 import { lookUpVehicles } from "./bulk-lookup.ts";
+import {
+  factsAt,
+  findInsurancesAt,
+  type FindManyAt,
+} from "./vehicle-lookup.ts";
+import type { InsuranceFacts } from "../store/store.ts";
 
 /**
- * A bulk check: the key, a JSON body of at most 64 KiB, one lookup for the whole list; the
- * checks differ only in the item each looked-up registration becomes.
+ * A bulk check: the key, a JSON body of at most 64 KiB, one lookup (`find`) for the whole list;
+ * the checks differ only in what they read and the item each looked-up registration becomes.
  */
-export function bulkRoute<Item extends { error?: string }>(
+export function bulkRoute<
+  Facts extends InsuranceFacts,
+  Item extends { error?: string },
+>(
   path: string,
-  toItem: (outcome: BulkOutcome, today: IsoDate) => Item,
+  find: FindManyAt<Facts>,
+  toItem: (outcome: BulkOutcome<Facts>, today: IsoDate) => Item,
   sources: readonly Source[],
 ) {
   return (app: Hono<AppEnv>, deps: AppDeps): void => {
@@ -35,6 +45,7 @@ export function bulkRoute<Item extends { error?: string }>(
         registrations,
         c.get("rateLimit"),
         { date, asKnownAt },
+        find,
       );
       return c.json(
         bulkAnswer(
@@ -48,6 +59,7 @@ export function bulkRoute<Item extends { error?: string }>(
 
 export const bulkInsuranceRoute = bulkRoute(
   ROUTE_PATTERNS.bulkInsurance,
+  findInsurancesAt,
   bulkInsuranceItem,
   ["insurance"],
 );
@@ -55,6 +67,7 @@ export const bulkInsuranceRoute = bulkRoute(
 /** An extension beside the interface document (docs/decisions/013-bulk-compliance-extension.md). */
 export const bulkComplianceRoute = bulkRoute(
   ROUTE_PATTERNS.bulkCompliance,
+  factsAt,
   bulkComplianceItem,
   SOURCES,
 );

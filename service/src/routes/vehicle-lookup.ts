@@ -67,6 +67,23 @@ export async function factsAt(
   return found;
 }
 
+/** How a bulk check reads its vehicles for the time asked: all their facts, or fewer. */
+export type FindManyAt<Facts extends InsuranceFacts> = (
+  store: Store,
+  registrations: readonly string[],
+  time: AnswerTime,
+) => Promise<Map<string, Facts>>;
+
+/**
+ * The bulk insurance check's lookup: as findInsuranceAt, one statement for the whole list and
+ * any question, without the MOT tests, tax and fines its items never show.
+ */
+export const findInsurancesAt: FindManyAt<InsuranceFacts> = (
+  store,
+  registrations,
+  time,
+) => store.findInsurances(registrations, time.knownAt);
+
 /** How a single check reads its vehicle for the time asked: all its facts, or fewer. */
 export type FindAt<Facts extends InsuranceFacts> = (
   store: Store,

@@ -120,6 +120,33 @@ export function storeContract(open: OpenStore) {
       ).toBeUndefined();
     });
 
+    it("finds many vehicles' insurance facts as findVehicles has them, leaving out unknown ones", async () => {
+      const store = await openStore(CONTRACT_FLEET);
+      const wanted = [
+        ...[...seedVehicles(CONTRACT_FLEET)]
+          .slice(0, 50)
+          .map((vehicle) => vehicle.registration),
+        "LP08SED",
+        "ZZ99ZZZ",
+        "LP08SED",
+      ];
+      const vehicles = await store.findVehicles(wanted);
+      const insurances = await store.findInsurances(wanted);
+      expect(vehicles.size).toBeGreaterThan(40);
+      expect(insurances.has("ZZ99ZZZ")).toBe(false);
+      expect([...insurances.keys()].sort()).toEqual(
+        [...vehicles.keys()].sort(),
+      );
+      for (const [registration, facts] of vehicles)
+        expect(insurances.get(registration), registration).toEqual(
+          insurancePart(facts),
+        );
+      expect((await store.findInsurances([])).size).toBe(0);
+      expect(
+        (await store.findInsurances(wanted, "2000-01-01T00:00:00.000Z")).size,
+      ).toBe(0);
+    });
+
     it("finds many at once, leaving out unknown ones and answering a duplicate once", async () => {
       const store = await openStore(CONTRACT_FLEET);
       const found = await store.findVehicles([

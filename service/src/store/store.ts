@@ -71,6 +71,11 @@ export interface VehicleStore {
     registrations: readonly string[],
     knownAt?: string,
   ): Promise<Map<string, VehicleFacts>>;
+  /** findInsurance for many: findVehicles' answer without the MOT tests, tax or fines. */
+  findInsurances(
+    registrations: readonly string[],
+    knownAt?: string,
+  ): Promise<Map<string, InsuranceFacts>>;
 }
 
 export interface KeyStore {

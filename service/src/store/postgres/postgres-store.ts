@@ -42,6 +42,8 @@ export function postgresStore(pool: PgPool): Store {
       reachingPostgres(() => vehicles.findInsurance(registration, knownAt)),
     findVehicles: (registrations, knownAt) =>
       reachingPostgres(() => vehicles.findVehicles(registrations, knownAt)),
+    findInsurances: (registrations, knownAt) =>
+      reachingPostgres(() => vehicles.findInsurances(registrations, knownAt)),
     // DuplicateKeyNameError passes through: it is the caller's mistake, not an outage.
     createKey: (key) => reachingPostgres(() => keys.createKey(key)),
     findKeyByHash: (keyHash) =>

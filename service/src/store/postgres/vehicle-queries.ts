@@ -54,6 +54,14 @@ const INSURANCE_KNOWN = {
   name: "vics_find_insurance_known",
   text: knownAt(INSURANCE_FACTS, "= $1"),
 };
+const INSURANCES = {
+  name: "vics_find_insurances",
+  text: `SELECT ${INSURANCE_FACTS} FROM vehicles WHERE registration = ANY ($1::text[])`,
+};
+const INSURANCES_KNOWN = {
+  name: "vics_find_insurances_known",
+  text: knownAt(INSURANCE_FACTS, "= ANY ($1::text[])"),
+};
 
 interface PolicyJson {
   number: string;
@@ -158,22 +166,46 @@ export function createVehicleQueries(pool: PgPool) {
       );
       return rows[0] && toFacts(rows[0].facts);
     },
-    async findVehicles(
-      registrations: readonly string[],
-      knownAt?: string,
-    ): Promise<Map<string, VehicleFacts>> {
-      const found = new Map<string, VehicleFacts>();
-      if (registrations.length === 0) return found;
-      const { rows } = await pool.query<{ facts: FactsJson }>(
-        knownAt === undefined
-          ? { ...VEHICLES, values: [registrations] }
-          : { ...MANY_KNOWN, values: [registrations, knownAt] },
-      );
-      for (const row of rows) {
-        const facts = toFacts(row.facts);
-        found.set(facts.registration, facts);
-      }
-      return found;
-    },
+    findVehicles: (registrations: readonly string[], knownAt?: string) =>
+      keyed<FactsJson, VehicleFacts>(
+        pool,
+        registrations,
+        knownAt,
+        [VEHICLES, MANY_KNOWN],
+        toFacts,
+      ),
+    /** As findVehicles, with only what an insurance check answers from. */
+    findInsurances: (registrations: readonly string[], knownAt?: string) =>
+      keyed(
+        pool,
+        registrations,
+        knownAt,
+        [INSURANCES, INSURANCES_KNOWN],
+        toInsuranceFacts,
+      ),
   };
+}
+
+type Query = { name: string; text: string };
+
+/** One query for every registration (`now`, or `then` at knownAt), keyed by registration. */
+async function keyed<Json, Facts extends InsuranceFacts>(
+  pool: PgPool,
+  registrations: readonly string[],
+  knownAt: string | undefined,
+  [now, then]: readonly [Query, Query],
+  toFound: (facts: Json) => Facts,
+): Promise<Map<string, Facts>> {
+  const found = new Map<string, Facts>();
+  if (registrations.length === 0) return found;
+  const { rows } = await pool.query<{ facts: Json }>(
+    knownAt === undefined
+      ? { ...now, values: [registrations] }
+      : { ...then, values: [registrations, knownAt] },
+  );
+  for (const row of rows) {
+    const facts = toFound(row.facts);
+    found.set(facts.registration, facts);
+  }
+  return found;
 }

@@ -55,6 +55,8 @@ function sqliteStore(db: DatabaseSync): Store {
       vehicles.findInsurance(registration, knownAt),
     findVehicles: async (registrations, knownAt) =>
       vehicles.findVehicles(registrations, knownAt),
+    findInsurances: async (registrations, knownAt) =>
+      vehicles.findInsurances(registrations, knownAt),
     createKey: async (key) => keys.createKey(key),
     findKeyByHash: async (keyHash) => keys.findKeyByHash(keyHash),
     listKeys: async () => keys.listKeys(),

@@ -82,12 +82,15 @@ describe("the lookups' query plans", () => {
       createVehicleQueries(db);
       const statements = prepare.mock.calls.map(([sql]) => sql);
       // Now, one and many; then as known at an instant, one and many (decision 041); then the
-      // insurance check's, now and as known at an instant, which read no MOT tests or fines.
+      // insurance checks', one and many, now and as known at an instant, which read no MOT
+      // tests or fines.
       const shapes = [
         { knownAt: false, tables: 4 },
         { knownAt: false, tables: 4 },
         { knownAt: true, tables: 4 },
         { knownAt: true, tables: 4 },
+        { knownAt: false, tables: 2 },
+        { knownAt: true, tables: 2 },
         { knownAt: false, tables: 2 },
         { knownAt: true, tables: 2 },
       ];

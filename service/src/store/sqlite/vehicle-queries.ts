@@ -1,4 +1,4 @@
-import type { DatabaseSync, SQLOutputValue } from "node:sqlite";
+import type { DatabaseSync, SQLOutputValue, StatementSync } from "node:sqlite";
 import type { Policy } from "@vics/shared";
 import type { InsuranceFacts, VehicleFacts } from "../store.ts";
 
@@ -56,6 +56,8 @@ const ONE_VEHICLE_SQL = `${vehicles(FACT_LIST)} WHERE v.registration = ?`;
 const VEHICLES_SQL = `${vehicles(FACT_LIST)}
 WHERE v.registration IN (SELECT value FROM json_each(?))`;
 const INSURANCE_SQL = `${vehicles(INSURANCE_LIST)} WHERE v.registration = ?`;
+const INSURANCES_SQL = `${vehicles(INSURANCE_LIST)}
+WHERE v.registration IN (SELECT value FROM json_each(?))`;
 
 /**
  * A vehicle as VICS knew it at ?2 (decision 041): its current row if VICS learned those facts
@@ -80,6 +82,11 @@ const MANY_KNOWN_SQL = knownAt(
   "IN (SELECT value FROM json_each(?1))",
 );
 const INSURANCE_KNOWN_SQL = knownAt(INSURANCE_LIST, HISTORY_INSURANCE, "= ?1");
+const INSURANCES_KNOWN_SQL = knownAt(
+  INSURANCE_LIST,
+  HISTORY_INSURANCE,
+  "IN (SELECT value FROM json_each(?1))",
+);
 
 type PolicyCells = [string, string, string, string, string];
 
@@ -147,6 +154,8 @@ export function createVehicleQueries(db: DatabaseSync) {
   const manyKnown = db.prepare(MANY_KNOWN_SQL);
   const insurance = db.prepare(INSURANCE_SQL);
   const insuranceKnown = db.prepare(INSURANCE_KNOWN_SQL);
+  const insurances = db.prepare(INSURANCES_SQL);
+  const insurancesKnown = db.prepare(INSURANCES_KNOWN_SQL);
   for (const statement of [
     one,
     many,
@@ -154,6 +163,8 @@ export function createVehicleQueries(db: DatabaseSync) {
     manyKnown,
     insurance,
     insuranceKnown,
+    insurances,
+    insurancesKnown,
   ])
     statement.setReturnArrays(true);
   return {
@@ -179,20 +190,36 @@ export function createVehicleQueries(db: DatabaseSync) {
         : oneKnown.get(registration, knownAt)) as unknown as Row | undefined;
       return row && toFacts(row);
     },
-    findVehicles(
-      registrations: readonly string[],
-      knownAt?: string,
-    ): Map<string, VehicleFacts> {
-      const found = new Map<string, VehicleFacts>();
-      const list = JSON.stringify(registrations);
-      const rows = (knownAt === undefined
-        ? many.all(list)
-        : manyKnown.all(list, knownAt)) as unknown as Row[];
-      for (const row of rows) {
-        const facts = toFacts(row);
-        found.set(facts.registration, facts);
-      }
-      return found;
-    },
+    findVehicles: (registrations: readonly string[], knownAt?: string) =>
+      keyed(registrations, knownAt, many, manyKnown, toFacts),
+    /** As findVehicles, with only what an insurance check answers from. */
+    findInsurances: (registrations: readonly string[], knownAt?: string) =>
+      keyed(
+        registrations,
+        knownAt,
+        insurances,
+        insurancesKnown,
+        toInsuranceFacts,
+      ),
   };
+}
+
+/** One statement for every registration, its rows keyed by registration. */
+function keyed<Facts extends InsuranceFacts>(
+  registrations: readonly string[],
+  knownAt: string | undefined,
+  now: StatementSync,
+  then: StatementSync,
+  toFound: (row: Row) => Facts,
+): Map<string, Facts> {
+  const found = new Map<string, Facts>();
+  const list = JSON.stringify(registrations);
+  const rows = (knownAt === undefined
+    ? now.all(list)
+    : then.all(list, knownAt)) as unknown as Row[];
+  for (const row of rows) {
+    const facts = toFound(row);
+    found.set(facts.registration, facts);
+  }
+  return found;
 }
