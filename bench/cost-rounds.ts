@@ -5,6 +5,8 @@
 // for longer: V8 is still compiling a server's hot code many seconds into its first load, and a
 // server with more code on its path pays that longer, which a short round would charge to it as
 // if it were the cost of every request. A server runs for days; its steady state is the figure.
+// The warm-up is the same number of requests for every server (V8 tiers a function up by how
+// often it runs), within a time bound; a fast server reaches the count first.
 import { loadScenario, type LoadOptions, type ScenarioPlan } from "./load.ts";
 import type { Contestant, RoundRun } from "./costs.ts";
 import { roundOrder } from "./rounds.ts";
@@ -19,22 +21,31 @@ export interface CostServer {
   plan: ScenarioPlan;
 }
 
+/** Each server's unmeasured load before the rounds: this many requests, or this long. */
+export interface WarmUp {
+  requests: number;
+  seconds: number;
+}
+
 export async function costRounds(
   servers: readonly CostServer[],
   rounds: number,
   say: (line: string) => void,
-  /** How long each server is loaded, unmeasured, before the rounds. */
-  warmUpSeconds = 0,
+  warmUp: WarmUp,
 ): Promise<Partial<Record<Contestant, RoundRun[]>>> {
   const runs: Partial<Record<Contestant, RoundRun[]>> = {};
-  if (warmUpSeconds > 0) {
-    say(`  warming each server up for ${warmUpSeconds} s`);
-    for (const server of servers)
-      await loadScenario(`${server.name} (warm-up)`, server.options, {
-        ...server.plan,
-        warmUpSeconds: 1,
-        seconds: Math.max(1, warmUpSeconds - 1),
-      });
+  say(
+    `  warming each server up: ${warmUp.requests.toLocaleString("en-GB")} requests, at most ${warmUp.seconds} s`,
+  );
+  for (const server of servers) {
+    const run = await loadScenario(`${server.name} (warm-up)`, server.options, {
+      warmUpSeconds: 1,
+      seconds: Math.max(1, warmUp.seconds - 1),
+      maxRequests: warmUp.requests,
+    });
+    say(
+      `    ${server.name}: ${run.requests + run.warmUp.requests} requests in ${(run.seconds + run.warmUp.seconds).toFixed(1)} s`,
+    );
   }
   for (let round = 0; round < rounds; round++) {
     say(`  round ${round + 1} of ${rounds}`);

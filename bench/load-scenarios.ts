@@ -31,6 +31,8 @@ export interface LoadContext {
 }
 
 const CLIENT_HEADERS = { [CLIENT_HEADER]: "bench" };
+/** Each server's unmeasured requests before the rounds, the same for every server. */
+export const WARM_UP_REQUESTS = 20_000;
 
 export async function loadFigures(
   context: LoadContext,
@@ -43,13 +45,17 @@ export async function loadFigures(
   const timing = context.quick
     ? { warmUpSeconds: 1, seconds: 3 }
     : { warmUpSeconds: 2, seconds: 6 };
-  // Each server's load before the rounds, unmeasured (cost-rounds.ts).
-  const serverWarmUpSeconds = context.quick ? 8 : 15;
   // A key allows 100,000 requests a minute: each keyed server keeps its key for the warm-up
-  // and every round, so all of them together stay under that, and no server meets a 429.
+  // and every round, so all of them together stay under 90% of that, and no server meets a
+  // 429. The warm-up (cost-rounds.ts) takes a fixed share; the rounds split the rest.
+  const keyBudget = PLAN_LIMITS.internal * 0.9;
+  const warmUp = {
+    requests: WARM_UP_REQUESTS,
+    seconds: context.quick ? 8 : 15,
+  };
   const keyed = {
     ...timing,
-    maxRequests: Math.floor((PLAN_LIMITS.internal * 0.9) / (rounds + 1)),
+    maxRequests: Math.floor((keyBudget - warmUp.requests) / rounds),
   };
   const pick = () => sample[Math.floor(Math.random() * sample.length)] ?? "";
   const key = (name: string) => createKey(databasePath, name);
@@ -176,12 +182,7 @@ export async function loadFigures(
             plan: keyed,
           });
         } else say("  nginx is not installed: its figures are skipped");
-        const runs = await costRounds(
-          servers,
-          rounds,
-          say,
-          serverWarmUpSeconds,
-        );
+        const runs = await costRounds(servers, rounds, say, warmUp);
         Object.assign(figures, costFigures(runs));
         if (!binary)
           for (const name of ["nginx_cpu_us_per_req", "nginx_rps"])

@@ -78,6 +78,8 @@ export interface ScenarioRun extends LoadRun {
    * warm-up's requests and their JIT compilation are left out.
    */
   cpuUsPerRequest: Record<string, number>;
+  /** The warm-up's requests and seconds, apart from the measured run's. */
+  warmUp: { requests: number; seconds: number };
 }
 
 export interface ScenarioPlan {
@@ -117,5 +119,9 @@ export async function loadScenario(
     if (before !== undefined && after !== undefined && run.requests > 0)
       cpuUsPerRequest[processName] = ((after - before) * 1e6) / run.requests;
   });
-  return { ...run, cpuUsPerRequest };
+  return {
+    ...run,
+    cpuUsPerRequest,
+    warmUp: { requests: warmUp.requests, seconds: warmUp.seconds },
+  };
 }
