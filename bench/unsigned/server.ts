@@ -3,10 +3,13 @@
 // it, but with a store whose session reads are answered from memory after the first and whose
 // audit appends are dropped. Everything else a check goes through (the edges, the session
 // cookie's parsing and hashing, the per-user limit, forwarding, the answer's contract check, the
-// log line) runs as in the product, so the two figures differ by the session lookup and the
+// log line, the connection guard) runs as in the product (its key is read once, not reloaded on
+// SIGHUP), so the two figures differ by the session lookup and the
 // audit write, what sign-in added to each check. Never for use outside the bench: it records
 // nothing.
+import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
+import { guardConnections } from "@vics/shared/server/connection-guard";
 import { createLogger } from "@vics/shared/server/logger";
 import { openLimitStore } from "@vics/shared/server/limit-store";
 import { registrationHasher } from "@vics/shared/server/registration-hash";
@@ -48,9 +51,11 @@ const app = createProxyApp(
     hashRegistration: registrationHasher(env.logHashKey),
   },
 );
-serve({
+const server = serve({
   fetch: app.fetch,
   hostname: env.host,
   port: env.port,
   serverOptions: serverTimeouts(),
 });
+// As proxy/src/index.ts: the same per-connection accounting on every socket.
+guardConnections(server as Server, env.connectionLimits, { logger });
