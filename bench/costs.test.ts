@@ -33,6 +33,16 @@ describe("costFigures", () => {
     expect(figures.service_minimal_cpu_ratio_highest_round).toBeCloseTo(1.5);
   });
 
+  it("is not the ratio of the medians when the rounds say otherwise", () => {
+    // Rounds: 140/70 = 2, 100/100 = 1, 60/60 = 1; the medians' ratio would be 100/70 = 1.43.
+    const apart = costFigures({
+      minimal_service: [run(70), run(100), run(60)],
+      service: [run(140), run(100), run(60)],
+    });
+    expect(apart.service_minimal_cpu_ratio).toBeCloseTo(1);
+    expect(apart.service_minimal_cpu_ratio_highest_round).toBeCloseTo(2);
+  });
+
   it("is null for a server not measured and for the ratios it is part of", () => {
     expect(figures.nginx_cpu_us_per_req).toBeNull();
     expect(figures.proxy_nginx_cpu_ratio).toBeNull();
