@@ -23,17 +23,19 @@ import {
   type InsuranceRecord,
   parseRegistration,
   PLAN_LIMITS,
+  RATE_LIMIT_WINDOW_SECONDS,
   ROUTE_PATTERNS,
   ukDate,
 } from "@vics/shared";
+import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
 import { problemResponse } from "@vics/shared/server/problem-response";
+import { countedDecision } from "@vics/shared/server/rate-limiter";
 import { rateLimitHeaders } from "@vics/shared/server/rate-limit-headers";
 import type { ServerEnv } from "@vics/shared/server/server-env";
 import { answerVehicle } from "../../service/src/domain/bulk.ts";
 import { insuranceStatus } from "../../service/src/domain/insurance.ts";
 import { problems } from "../../service/src/http/problems.ts";
 import { accessLog } from "./access-log.ts";
-import { fixedWindows } from "./fixed-window.ts";
 import { openMinimalStore } from "./minimal-service-store.ts";
 
 const [port, databasePath] = process.argv.slice(2);
@@ -41,7 +43,12 @@ if (!port || !databasePath)
   throw new Error("usage: minimal-service-server.ts <port> <database>");
 
 const store = openMinimalStore(databasePath);
-const count = fixedWindows();
+// The service's memory limiter's window: a count per key for a minute from its first request.
+const count = memoryLimitStore.countingWindow!({
+  points: 1,
+  duration: RATE_LIMIT_WINDOW_SECONDS,
+  keyPrefix: "plan",
+});
 const dataAsOf =
   store.insuranceAsOf === undefined ? {} : { insurance: store.insuranceAsOf };
 
@@ -59,7 +66,7 @@ app.get(ROUTE_PATTERNS.insurance, (c) => {
       c,
       presented ? problems.invalidKey() : problems.missingKey(),
     );
-  const decision = count(keyHash, PLAN_LIMITS[plan]);
+  const decision = countedDecision(PLAN_LIMITS[plan], count(keyHash));
   for (const [name, value] of Object.entries(rateLimitHeaders(decision)))
     c.header(name, value);
   if (!decision.allowed)

@@ -94,6 +94,18 @@ export function toDecision(
   };
 }
 
+/** A counting window's count as the library decides: refused past the limit, the refused point counted. */
+export function countedDecision(
+  limit: number,
+  { consumed, msBeforeNext }: WindowCount,
+): RateLimitDecision {
+  return toDecision(
+    limit,
+    { remainingPoints: Math.max(limit - consumed, 0), msBeforeNext },
+    consumed <= limit,
+  );
+}
+
 /** Consumes `points` and says whether they fitted: the library rejects a refusal. */
 export async function decide(
   limiter: WindowLimiter,
@@ -126,16 +138,7 @@ export function createRateLimiter(store: LimitStore): RateLimiter {
   return {
     async consume(tier, account) {
       const count = counters.get(tier);
-      if (count) {
-        // As the library decides: refused past the limit, the refused point counted.
-        const limit = TIER_LIMITS[tier];
-        const { consumed, msBeforeNext } = count(account);
-        return toDecision(
-          limit,
-          { remainingPoints: Math.max(limit - consumed, 0), msBeforeNext },
-          consumed <= limit,
-        );
-      }
+      if (count) return countedDecision(TIER_LIMITS[tier], count(account));
       const limiter = limiters.get(tier);
       if (!limiter) throw new Error(`No rate limiter for tier ${tier}`);
       const { result, allowed } = await decide(limiter, account);
