@@ -6,7 +6,10 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "@vics/shared/testing/free-port";
 import { findNginx } from "../../scripts/cluster/nginx.ts";
-import { childPids, scannedChildPids } from "./child-pids.ts";
+import {
+  childPids,
+  scannedChildPids,
+} from "../../scripts/cluster/child-pids.ts";
 import { nginxConfig, startNginx } from "./nginx.ts";
 
 describe("nginxConfig", () => {

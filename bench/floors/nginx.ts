@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { API_KEY_HEADER, PROXY_PREFIX } from "@vics/shared";
 import { freePort } from "@vics/shared/testing/free-port";
 import { startChild, type Child } from "../../scripts/load/children.ts";
-import { childPids } from "./child-pids.ts";
+import { childPids } from "../../scripts/cluster/child-pids.ts";
 
 export interface NginxSetup {
   /** nginx's prefix folder: the config, pid, logs and temp files live here. */

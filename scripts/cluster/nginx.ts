@@ -7,11 +7,11 @@ import {
   chmodSync,
   existsSync,
   mkdirSync,
-  readdirSync,
   readFileSync,
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import { childPids } from "./child-pids.ts";
 
 /** The nginx binary, or undefined where it is not installed. */
 export function findNginx(): string | undefined {
@@ -133,22 +133,7 @@ export class Nginx {
   /** The master's worker processes, from /proc. */
   private workers(): number[] {
     const master = this.child?.pid;
-    if (master === undefined) return [];
-    const pids: number[] = [];
-    for (const entry of readdirSync("/proc")) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-        // Field 4, after the command in parentheses, is the parent's pid.
-        const parent = Number(
-          stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1],
-        );
-        if (parent === master) pids.push(Number(entry));
-      } catch {
-        // The process has gone.
-      }
-    }
-    return pids;
+    return master === undefined ? [] : childPids(master);
   }
 
   private async waitForWorkers(): Promise<void> {

@@ -1,5 +1,5 @@
-// The children of a process, from /proc: the bench reads nginx's CPU from its one worker,
-// which the master it started forks.
+// The children of a process, from /proc: nginx's workers, which its master forks (the cluster
+// waits for them after a reload; the bench reads nginx's CPU from its one worker).
 import { readdirSync, readFileSync } from "node:fs";
 
 /**
