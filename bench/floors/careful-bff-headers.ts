@@ -2,7 +2,9 @@
 // the session cookie's name, and the proxy's own Content-Security-Policy, so the floor's
 // security headers are the proxy's.
 
-/** The proxy's cookie on plain http (proxy/src/auth/sessions.ts sessionCookie). */
-export const SESSION_COOKIE = "vics_session";
+import { sessionCookie } from "../../proxy/src/auth/sessions.ts";
+
+/** The proxy's cookie on plain http. */
+export const SESSION_COOKIE = sessionCookie(undefined).name;
 
 export { CONTENT_SECURITY_POLICY } from "../../proxy/src/http/content-security-policy.ts";

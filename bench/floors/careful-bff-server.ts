@@ -31,9 +31,7 @@ import {
   API_KEY_HEADER,
   isAcceptableRequestId,
   PROXY_PREFIX,
-  RATE_LIMIT_HEADERS,
   REQUEST_ID_HEADER,
-  RETRY_AFTER_HEADER,
   ROUTE_PATTERNS,
 } from "@vics/shared";
 import {
@@ -43,8 +41,12 @@ import {
 import { problemResponse } from "@vics/shared/server/problem-response";
 import type { ServerEnv } from "@vics/shared/server/server-env";
 import { AUTH_PROBLEMS } from "../../proxy/src/auth/auth-problems.ts";
-import { UPSTREAM_ACCEPT } from "../../proxy/src/forward/header-allowlists.ts";
+import {
+  browserResponseHeaders,
+  UPSTREAM_ACCEPT,
+} from "../../proxy/src/forward/header-allowlists.ts";
 import { PROXY_PROBLEMS } from "../../proxy/src/http/problem.ts";
+import { replyHeaders } from "../../proxy/src/upstream/upstream-pool.ts";
 import { accessLog } from "./access-log.ts";
 import {
   CONTENT_SECURITY_POLICY,
@@ -80,13 +82,6 @@ const pool = new Pool(upstream.origin, {
 const TIMEOUTS = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
 
 const NORMALISED = /^[A-Z0-9]{2,7}$/;
-const PASSED_BACK = [
-  "content-type",
-  ...Object.values(RATE_LIMIT_HEADERS),
-  RETRY_AFTER_HEADER,
-  REQUEST_ID_HEADER,
-].map((name) => name.toLowerCase());
-
 /** The service's answer with only the allowlisted headers, or the BFF's own 502 or 504. */
 async function forward(
   c: Context<ServerEnv>,
@@ -105,11 +100,11 @@ async function forward(
       headers,
     });
     const body = await answer.body.text();
-    const back: Record<string, string> = { "cache-control": "no-store" };
-    for (const name of PASSED_BACK) {
-      const value = answer.headers[name];
-      if (typeof value === "string") back[name] = value;
-    }
+    // The proxy's own allowlist, read from undici's headers as the proxy reads them.
+    const back = {
+      "cache-control": "no-store",
+      ...browserResponseHeaders(replyHeaders(answer.headers)),
+    };
     return c.body(body, answer.statusCode as ContentfulStatusCode, back);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
