@@ -40,11 +40,13 @@ CREATE TABLE IF NOT EXISTS audit_events (
   status INTEGER NOT NULL
 );`;
 
-/** Opens (creates) the file, and starts one session for `token`, user `userId`. */
+/** The one user the floor's session belongs to. */
+const USER_ID = "bench-user";
+
+/** Opens (creates) the file, and starts one session for `token`, the bench's one user. */
 export function openBffSessions(
   databasePath: string,
   token: string,
-  userId = "bench-user",
 ): BffSessions {
   if (!TOKEN.test(token))
     throw new Error("a session token is 43 base64url characters");
@@ -55,7 +57,7 @@ export function openBffSessions(
   db.exec(TABLES_SQL);
   db.prepare(
     "INSERT OR REPLACE INTO sessions (id_hash, user_id, expires_at) VALUES (?, ?, ?)",
-  ).run(hash(token), userId, Date.now() + SESSION_HOURS * 3_600_000);
+  ).run(hash(token), USER_ID, Date.now() + SESSION_HOURS * 3_600_000);
   const session = db.prepare(
     "SELECT user_id FROM sessions WHERE id_hash = ? AND expires_at > ?",
   );
