@@ -20,6 +20,7 @@ export * from "./point-in-time.ts";
 export * from "./api-error.ts";
 export * from "./fleets.ts";
 export * from "./watch.ts";
+export * from "./watch-paths.ts";
 export * from "./long-date.ts";
 export * from "./money.ts";
 export * from "./alert-words.ts";

@@ -147,18 +147,6 @@ export const VehicleHistorySchema = z.object({
   alerts: z.array(AlertSchema),
 });
 
-export const WATCH_PATHS = {
-  status: (fleetId: string, changedSince?: string) =>
-    `/api/fleets/${encodeURIComponent(fleetId)}/status${
-      changedSince ? `?changedSince=${encodeURIComponent(changedSince)}` : ""
-    }`,
-  checkNow: (fleetId: string) =>
-    `/api/fleets/${encodeURIComponent(fleetId)}/check-now`,
-  vehicle: (registration: string) =>
-    `/api/fleets/vehicles/${encodeURIComponent(registration)}`,
-  admin: "/api/admin/watch",
-} as const;
-
 /** GET /api/admin/watch: the daily time and the latest sweeps. PATCH takes `{ dailyTime }`. */
 export const WatchAdminSchema = z.object({
   /** "HH:MM", UK time. */
@@ -190,14 +178,6 @@ export const DailyTimeSchema = z.object({
     error: 'Give the time as HH:MM in UK time, such as "06:00"',
   }),
 });
-
-/** The in-app channel: the alerts of watched vehicles, read per user. */
-export const NOTIFICATION_PATHS = {
-  list: "/api/notifications",
-  /** Only the count, for the navigation, which asks every minute. */
-  unread: "/api/notifications/unread",
-  read: "/api/notifications/read",
-} as const;
 
 /** GET /api/notifications: the newest 50, and how many are unread in all. */
 export const NotificationsSchema = z.object({

@@ -1,0 +1,39 @@
+// What a first visit downloads holds none of zod or the contract's schemas: they load with the
+// first answer that needs them (web/src/lib/lazy-schemas.ts), a fifth of the app's weight. A
+// zod-free constant of @vics/shared that sits in a module beside schemas (as the notification
+// paths did beside the watch schemas) brings the whole module, and zod, into the first download.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build } from "vite";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { ROOT } from "../servers.ts";
+import { bundleSizes } from "./bundle-size.ts";
+
+/** A class name of zod's core, in any chunk that holds zod. */
+const ZOD = "ZodError";
+
+let outDir = "";
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), "vics-first-download-"));
+  await build({
+    root: join(ROOT, "web"),
+    configFile: join(ROOT, "web/vite.config.ts"),
+    logLevel: "silent",
+    build: { outDir, emptyOutDir: true },
+  });
+}, 120_000);
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+const holdsZod = (file: string) =>
+  readFileSync(join(outDir, file), "utf8").includes(ZOD);
+
+it("loads zod only after the first page, never with it", async () => {
+  const { initial, lazy } = await bundleSizes(outDir);
+  expect(initial.some((asset) => asset.file.endsWith(".js"))).toBe(true);
+  expect(
+    initial.filter((asset) => holdsZod(asset.file)).map((asset) => asset.file),
+  ).toEqual([]);
+  // The marker is there to be found: zod is in the app, in a chunk loaded later.
+  expect(lazy.some((asset) => holdsZod(asset.file))).toBe(true);
+});
