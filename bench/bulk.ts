@@ -8,8 +8,12 @@ import {
 import { ScenarioFailure } from "./answers.ts";
 import { percentile } from "./percentile.ts";
 
-/** Untimed first requests: the JIT and SQLite's page cache warm up on them. */
-const WARM_UP_REQUESTS = 3;
+/**
+ * Untimed first requests: the JIT and the database's cache warm up on them. Ten, not three: a
+ * freshly started service (PostgreSQL's in engines.ts) was still compiling its per-request
+ * code after three, beside one warmed by earlier scenarios.
+ */
+const WARM_UP_REQUESTS = 10;
 
 export function randomPick(
   registrations: readonly string[],
