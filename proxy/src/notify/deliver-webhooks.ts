@@ -8,6 +8,7 @@ import type {
   PendingDelivery,
   StoredWebhook,
 } from "../store/delivery-store.ts";
+import { WEBHOOK_REMOVED } from "../store/delivery-rows.ts";
 import { afterFailure } from "./retry-schedule.ts";
 import { keepWanted } from "./still-wanted.ts";
 import type {
@@ -76,9 +77,17 @@ export async function deliverWebhooks(
   let sent = 0;
   let failed = 0;
   for (const [target, queue] of Map.groupBy(pending, (d) => d.target)) {
-    // Removed since its deliveries were read: they were dropped with it.
+    // No such webhook: removed since its deliveries were read (removeWebhook dropped them),
+    // or removed while a rule naming it was saved, which leaves the rule naming it. Dropped
+    // either way, or they would wait in its queue for ever.
     const webhook = webhooks.get(Number(target));
-    if (!webhook) continue;
+    if (!webhook) {
+      await store.dropDeliveries(
+        queue.map((delivery) => delivery.id),
+        WEBHOOK_REMOVED,
+      );
+      continue;
+    }
     for (const delivery of queue) {
       if (deps.shouldStop?.()) return { sent, failed };
       if ((delivery.nextAttemptAt ?? 0) > now) break;

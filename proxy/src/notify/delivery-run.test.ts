@@ -428,6 +428,25 @@ describe("alert deliveries", () => {
     expect((await store.deliveryLog({ limit: 10 }))[0]!.status).toBe("sent");
   });
 
+  it("drops, as removed, a delivery to a webhook a rule still names after its removal", async () => {
+    // The rule's check of its webhooks and its write are two steps: a removal between them
+    // leaves the rule naming a webhook that no longer exists.
+    const gone = webhookId + 1_000;
+    await setRule({ emails: [], webhookIds: [webhookId, gone] });
+    await open("AB12CDE", lapsed("P-7"));
+    await run();
+    await run();
+    expect(eventsAt(receiver)).toEqual(["AB12CDE not-insured"]);
+    const log = await store.deliveryLog({ limit: 10 });
+    const toGone = log.filter((entry) => entry.target === String(gone));
+    expect(toGone.map((entry) => [entry.status, entry.note])).toEqual([
+      ["dropped", "The webhook was removed"],
+    ]);
+    expect(await store.deliveryLog({ limit: 10, status: "pending" })).toEqual(
+      [],
+    );
+  });
+
   it("signs with the old secret as well as the new for a day after a rotation", async () => {
     await setRule({ emails: [] });
     await receiver.close();

@@ -31,7 +31,8 @@ function deliveriesOf(
         timing: instant ? "instant" : "digest",
         dueAt: instant ? times.now : times.digestAt,
       });
-    // A removed webhook has left every rule (removeWebhook), so each named here exists.
+    // removeWebhook takes a webhook out of every rule; one removed while a rule naming it was
+    // saved may still be named, and its deliveries are dropped when due (deliver-webhooks.ts).
     for (const id of rule.webhookIds)
       owed.push({
         alertId: alert.id,
