@@ -111,7 +111,7 @@ const app = createProxyApp(
     limitStore: limits.store,
     logger,
     upstream: upstream.send,
-    // The app remembers the plates' hashes (app.ts).
+    // The shared hasher remembers the plates' hashes (cached-hasher.ts).
     hashRegistration: registrationHasher(env.logHashKey),
     watchJobs,
   },
