@@ -54,15 +54,14 @@ export function hostCheck(publicOrigin?: string): (c: AppContext) => void {
   const address =
     origin?.origin ??
     "its own address on this machine (localhost or 127.0.0.1)";
-  // The answers for the few authorities a proxy is sent (its own names), so that a request
-  // parses none. Bounded: Host is the client's to choose, so beyond it nothing more is kept.
-  const known = new Map<string, boolean>();
+  // The few authorities a proxy is sent as its own names, so that its requests parse none.
+  // Only own ones are kept (bounded, as a client could vary the port's spelling): a Host is the
+  // client's to choose, and a run of foreign ones must not fill the cache before the real one.
+  const known = new Set<string>();
   const isOwn = (authority: string) => {
-    let own = known.get(authority);
-    if (own === undefined) {
-      own = isOwnAuthority(authority, origin);
-      if (known.size < KNOWN_AUTHORITIES) known.set(authority, own);
-    }
+    if (known.has(authority)) return true;
+    const own = isOwnAuthority(authority, origin);
+    if (own && known.size < KNOWN_AUTHORITIES) known.add(authority);
     return own;
   };
   return (c) => {

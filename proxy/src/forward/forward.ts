@@ -94,17 +94,16 @@ function judgeAnswer(answer: UpstreamReply, asked: UpstreamRequest): Judged {
     return outsideContract("not JSON");
   // Passed on as this text: Node writes a string answer and its headers in one write, an
   // ArrayBuffer in two (docs/performance.md).
-  const text = body;
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(body);
   } catch {
     return outsideContract("broken JSON");
   }
   const breach =
     status === 200 ? successBreach(json, asked) : problemBreach(json, status);
   if (breach !== undefined) return outsideContract(breach);
-  if (!asked.rewrite || status !== 200) return { pass: text, json };
+  if (!asked.rewrite || status !== 200) return { pass: body, json };
   const rewritten = asked.rewrite(json);
   return rewritten === undefined
     ? outsideContract("not an OpenAPI document")

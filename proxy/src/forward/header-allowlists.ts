@@ -4,6 +4,7 @@ import {
   REQUEST_ID_HEADER,
   RETRY_AFTER_HEADER,
 } from "@vics/shared";
+import type { ReplyHeaders } from "../upstream/upstream-call.ts";
 
 /**
  * Headers cross the proxy only by allowlist, in both directions. Anything else the
@@ -51,12 +52,9 @@ const PASSED_BACK = [
   REQUEST_ID_HEADER,
 ].map((name) => name.toLowerCase());
 
-/** What the proxy reads of an answer's headers: a Headers object, or the pool's lighter reader. */
-export type HeaderReader = Pick<Headers, "get">;
-
 /** The allowlisted headers of an upstream answer, as a record with names in lower case. */
 export function browserResponseHeaders(
-  upstream: HeaderReader,
+  upstream: ReplyHeaders,
 ): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const name of PASSED_BACK) {
