@@ -38,11 +38,18 @@ export function recordAudit(
   });
 }
 
-/** Records "ok" events of a route's changes: `(c, action, detail)`, at `now()`. */
+/** Records "ok" events of a route's changes: `(c, action, detail, registrations?)`, at `now()`. */
 export function okAudit(store: AuditStore, now: () => number) {
   return (
     c: Context<AppEnv>,
     action: AuditAction,
     detail: NonNullable<AuditFields["detail"]>,
-  ) => recordAudit(store, c, now(), { action, outcome: "ok", detail });
+    registrations: readonly string[] = [],
+  ) =>
+    recordAudit(store, c, now(), {
+      action,
+      outcome: "ok",
+      registrations,
+      detail,
+    });
 }

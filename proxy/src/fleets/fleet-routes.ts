@@ -9,7 +9,6 @@ import {
   FleetRenameSchema,
   FleetUpdateSchema,
   NewFleetSchema,
-  type AuditAction,
   type FleetSummary,
   type SavedFleet,
 } from "@vics/shared";
@@ -17,7 +16,7 @@ import { ProblemError } from "@vics/shared/server/problem-error";
 import type { Context, Hono } from "hono";
 import { requireRole } from "../auth/session-middleware.ts";
 import type { AppContext, AppEnv } from "../http/app-env.ts";
-import { recordAudit } from "../audit/audit-log.ts";
+import { okAudit } from "../audit/audit-log.ts";
 import { readJsonBody } from "../http/json-body.ts";
 import {
   DuplicateFleetNameError,
@@ -74,18 +73,7 @@ export function registerFleetRoutes(
     email: c.get("user")?.email ?? null,
     at: now(),
   });
-  const audit = (
-    c: Context<AppEnv>,
-    action: AuditAction,
-    detail: Record<string, string | number>,
-    registrations: readonly string[] = [],
-  ) =>
-    recordAudit(store, c, now(), {
-      action,
-      outcome: "ok",
-      registrations,
-      detail,
-    });
+  const audit = okAudit(store, now);
   const found = (id: string) => findFleet(store, id);
   const nameTaken = (error: unknown): never => {
     if (error instanceof DuplicateFleetNameError)

@@ -233,7 +233,7 @@ describe("inProcessJobs' alert deliveries", () => {
         return { planned: 0, sent: 0, failed: 0 };
       },
       // Only the runs asked for: a minute's boundary during the test would add one.
-      deliverySchedule: false,
+      deliverEveryMinute: false,
       logger: silentLogger,
       now: Date.now,
       sleep: async () => undefined,

@@ -22,10 +22,10 @@ export interface InProcessJobsOptions {
   /** The alert deliveries, run every minute and after each sweep (decision 044). */
   deliver?: DeliveryHandler;
   /**
-   * When the deliveries run besides after each sweep and when asked: a cron expression, every
-   * minute unless told; false for never (a test that counts the runs).
+   * Whether the deliveries also run every minute, besides after each sweep and when asked;
+   * true unless told (false: a test that counts the runs).
    */
-  deliverySchedule?: string | false;
+  deliverEveryMinute?: boolean;
   logger: Logger;
   now: () => number;
   /** Between the tries of a failed sweep. */
@@ -118,10 +118,9 @@ export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
       const time =
         (await store.watchSetting(DAILY_TIME_SETTING)) ?? DEFAULT_DAILY_TIME;
       const daily = schedule(time);
-      const deliverySchedule = options.deliverySchedule ?? "* * * * *";
-      if (options.deliver && deliverySchedule !== false)
+      if (options.deliver && options.deliverEveryMinute !== false)
         deliveryCron = new Cron(
-          deliverySchedule,
+          "* * * * *",
           { name: "alert deliveries", protect: true },
           () => void deliver(),
         );
