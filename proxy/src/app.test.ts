@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ProblemSchema } from "@vics/shared";
+import {
+  ALERT_PATHS,
+  AlertMailSettingsSchema,
+  ProblemSchema,
+} from "@vics/shared";
 import type { Logger } from "@vics/shared/server/logger";
 import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
 import { createTestProxy, fakeUpstream } from "./test-support.ts";
+import type { WatchJobs } from "./watch/jobs/watch-jobs.ts";
 
 describe("an unexpected error", () => {
   it("becomes a 500 problem without internals, logged with the request id", async () => {
@@ -76,4 +81,37 @@ describe("GET /ready", () => {
       "rate limiter",
     );
   });
+});
+
+describe("alert emails", () => {
+  const jobs = (running: boolean): WatchJobs => ({
+    start: async () => {},
+    checkNow: async () => ({ alreadyRunning: false }),
+    deliverNow: async () => {},
+    reschedule: async () => {},
+    stop: async () => {},
+    state: () =>
+      running ? { running: true } : { running: false, reason: "off" },
+  });
+
+  it.each([
+    [true, true, true],
+    [true, false, false],
+    [false, true, false],
+  ])(
+    "a mail server %s and the re-checks' jobs running %s: emails on %s",
+    async (alertMailConfigured, running, emailOn) => {
+      const { app } = createTestProxy({
+        fetch: fakeUpstream().fetch,
+        alertMailConfigured,
+        watchJobs: jobs(running),
+      });
+      const response = await app.request(ALERT_PATHS.mail);
+      expect(response.status).toBe(200);
+      expect(AlertMailSettingsSchema.parse(await response.json())).toEqual({
+        digestTime: expect.any(String),
+        emailOn,
+      });
+    },
+  );
 });

@@ -179,6 +179,7 @@ export function createTestProxy(
     fetch,
     send,
     store: givenStore,
+    watchJobs,
     role = "admin",
     ...settings
   } = options;
@@ -202,6 +203,7 @@ export function createTestProxy(
       upstream,
       hashRegistration: hashRegistration ?? registrationHasher(),
       store,
+      watchJobs,
     },
   );
   const sessions = new Sessions(store, () => (clock ?? systemClock).now(), {
