@@ -22,7 +22,7 @@ export interface CostServer {
 }
 
 /** Each server's unmeasured load before the rounds: this many requests, or this long. */
-export interface WarmUp {
+interface WarmUp {
   requests: number;
   seconds: number;
 }

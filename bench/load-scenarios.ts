@@ -33,7 +33,7 @@ export interface LoadContext {
 
 const CLIENT_HEADERS = { [CLIENT_HEADER]: "bench" };
 /** Each server's unmeasured requests before the rounds, the same for every server. */
-export const WARM_UP_REQUESTS = 20_000;
+const WARM_UP_REQUESTS = 20_000;
 
 export async function loadFigures(
   context: LoadContext,
