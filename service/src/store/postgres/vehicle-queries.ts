@@ -144,28 +144,22 @@ function toFacts(facts: FactsJson): VehicleFacts {
 export function createVehicleQueries(pool: PgPool) {
   return {
     /** As findVehicle, with only what an insurance check answers from. */
-    async findInsurance(
-      registration: string,
-      knownAt?: string,
-    ): Promise<InsuranceFacts | undefined> {
-      const { rows } = await pool.query<{ facts: InsuranceJson }>(
-        knownAt === undefined
-          ? { ...INSURANCE, values: [registration] }
-          : { ...INSURANCE_KNOWN, values: [registration, knownAt] },
-      );
-      return rows[0] && toInsuranceFacts(rows[0].facts);
-    },
-    async findVehicle(
-      registration: string,
-      knownAt?: string,
-    ): Promise<VehicleFacts | undefined> {
-      const { rows } = await pool.query<{ facts: FactsJson }>(
-        knownAt === undefined
-          ? { ...ONE_VEHICLE, values: [registration] }
-          : { ...ONE_KNOWN, values: [registration, knownAt] },
-      );
-      return rows[0] && toFacts(rows[0].facts);
-    },
+    findInsurance: (registration: string, knownAt?: string) =>
+      first(
+        pool,
+        registration,
+        knownAt,
+        [INSURANCE, INSURANCE_KNOWN],
+        toInsuranceFacts,
+      ),
+    findVehicle: (registration: string, knownAt?: string) =>
+      first<FactsJson, VehicleFacts>(
+        pool,
+        registration,
+        knownAt,
+        [ONE_VEHICLE, ONE_KNOWN],
+        toFacts,
+      ),
     findVehicles: (registrations: readonly string[], knownAt?: string) =>
       keyed<FactsJson, VehicleFacts>(
         pool,
@@ -187,6 +181,22 @@ export function createVehicleQueries(pool: PgPool) {
 }
 
 type Query = { name: string; text: string };
+
+/** The vehicle's row now (`now`), or as known at `knownAt` (`then`), as facts. */
+async function first<Json, Facts extends InsuranceFacts>(
+  pool: PgPool,
+  registration: string,
+  knownAt: string | undefined,
+  [now, then]: readonly [Query, Query],
+  toFound: (facts: Json) => Facts,
+): Promise<Facts | undefined> {
+  const { rows } = await pool.query<{ facts: Json }>(
+    knownAt === undefined
+      ? { ...now, values: [registration] }
+      : { ...then, values: [registration, knownAt] },
+  );
+  return rows[0] && toFound(rows[0].facts);
+}
 
 /** One query for every registration (`now`, or `then` at knownAt), keyed by registration. */
 async function keyed<Json, Facts extends InsuranceFacts>(

@@ -169,27 +169,11 @@ export function createVehicleQueries(db: DatabaseSync) {
     statement.setReturnArrays(true);
   return {
     /** As findVehicle, with only what an insurance check answers from. */
-    findInsurance(
-      registration: string,
-      knownAt?: string,
-    ): InsuranceFacts | undefined {
-      const row = (knownAt === undefined
-        ? insurance.get(registration)
-        : insuranceKnown.get(registration, knownAt)) as unknown as
-        Row | undefined;
-      return row && toInsuranceFacts(row);
-    },
+    findInsurance: (registration: string, knownAt?: string) =>
+      first(registration, knownAt, insurance, insuranceKnown, toInsuranceFacts),
     /** `knownAt`: as VICS knew it then (an ISO instant); else as it knows it now. */
-    findVehicle(
-      registration: string,
-      knownAt?: string,
-    ): VehicleFacts | undefined {
-      // @types/node types every row as an object, whatever setReturnArrays says.
-      const row = (knownAt === undefined
-        ? one.get(registration)
-        : oneKnown.get(registration, knownAt)) as unknown as Row | undefined;
-      return row && toFacts(row);
-    },
+    findVehicle: (registration: string, knownAt?: string) =>
+      first(registration, knownAt, one, oneKnown, toFacts),
     findVehicles: (registrations: readonly string[], knownAt?: string) =>
       keyed(registrations, knownAt, many, manyKnown, toFacts),
     /** As findVehicles, with only what an insurance check answers from. */
@@ -202,6 +186,21 @@ export function createVehicleQueries(db: DatabaseSync) {
         toInsuranceFacts,
       ),
   };
+}
+
+/** The vehicle's row now, or as known at `knownAt` (`then`), as facts. */
+function first<Facts extends InsuranceFacts>(
+  registration: string,
+  knownAt: string | undefined,
+  now: StatementSync,
+  then: StatementSync,
+  toFound: (row: Row) => Facts,
+): Facts | undefined {
+  // @types/node types every row as an object, whatever setReturnArrays says.
+  const row = (knownAt === undefined
+    ? now.get(registration)
+    : then.get(registration, knownAt)) as unknown as Row | undefined;
+  return row && toFound(row);
 }
 
 /** One statement for every registration, its rows keyed by registration. */
