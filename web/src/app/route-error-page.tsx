@@ -1,10 +1,9 @@
 // Shown when a view fails to render: words and a way forward instead of a blank page.
 import { useEffect } from "react";
-import { Link, useRouteError } from "react-router";
+import { Link } from "react-router";
 import { DocumentTitle } from "../components/document-title.tsx";
 
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   useEffect(() => {
     // Keep the detail for whoever opens the developer tools; staff see words only.
     console.warn("VICS could not show this page", error);

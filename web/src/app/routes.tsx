@@ -1,53 +1,60 @@
 // Every URL of the app and the view that answers it. The sign-in pages are open to all; every
-// other page needs a session (SessionGate), and some a role (RouteAccess in `handle`).
-import { Navigate, type RouteObject } from "react-router";
+// other page needs a session (SessionGate), and some a role (RoleGate).
+import { Navigate, useRoutes, type RouteObject } from "react-router";
 import { authPages, keepLinkToken } from "../features/auth/index.ts";
 import { CompliancePage } from "../features/compliance/index.ts";
 import { InsurancePage } from "../features/insurance/index.ts";
 import { appPaths } from "../lib/app-paths.ts";
 import { CanonicalPath } from "./canonical-path.tsx";
+import { lazyPage } from "./lazy-page.ts";
 import { NotFoundPage } from "./not-found-page.tsx";
-import { RouteErrorPage } from "./route-error-page.tsx";
-import type { RouteAccess } from "./route-access.ts";
+import { RoleGate } from "./role-gate.tsx";
+import { RouteErrorBoundary } from "./route-error-boundary.tsx";
 import { SessionGate } from "./session-gate.tsx";
 import { AppLayout } from "./shell/app-layout.tsx";
-import { PageLoading } from "./page-loading.tsx";
 
+// The fleet check and its spreadsheet readers, and the admin pages, load only when opened.
 const fleet = () => import("../features/fleet/index.ts");
 const admin = () => import("../features/admin/index.ts");
+// A one-time link's token leaves the address bar before the page's code loads.
+const linkPages = () => {
+  keepLinkToken();
+  return authPages();
+};
 
-const needs = (access: RouteAccess) => access;
+const pages = {
+  signIn: lazyPage(authPages, (m) => m.SignInPage),
+  signInLink: lazyPage(linkPages, (m) => m.SignInLinkPage),
+  setPassword: lazyPage(linkPages, (m) => m.SetPasswordPage),
+  account: lazyPage(authPages, (m) => m.AccountPage),
+  signOut: lazyPage(
+    () => import("./sign-out-page.tsx"),
+    (m) => m.SignOutPage,
+  ),
+  fleet: lazyPage(fleet, (m) => m.FleetPage),
+  run: lazyPage(fleet, (m) => m.RunPage),
+  savedFleets: lazyPage(fleet, (m) => m.SavedFleetsPage),
+  savedFleet: lazyPage(fleet, (m) => m.SavedFleetPage),
+  alertRule: lazyPage(fleet, (m) => m.AlertRulePage),
+  vehicleTimeline: lazyPage(fleet, (m) => m.VehicleTimelinePage),
+  notifications: lazyPage(fleet, (m) => m.NotificationsPage),
+  users: lazyPage(admin, (m) => m.UsersPage),
+  audit: lazyPage(admin, (m) => m.AuditPage),
+  data: lazyPage(admin, (m) => m.DataPage),
+  alerts: lazyPage(admin, (m) => m.AlertsPage),
+};
 
 export const appRoutes: RouteObject[] = [
   {
     Component: AppLayout,
-    ErrorBoundary: RouteErrorPage,
-    // Shown while a page that loads on demand (the fleet check) is fetched on a first visit.
-    HydrateFallback: PageLoading,
     children: [
       {
         Component: CanonicalPath,
         children: [
           // Open to all: signing in, and the one-time links that sign in.
-          {
-            path: "sign-in",
-            lazy: async () => ({ Component: (await authPages()).SignInPage }),
-          },
-          // A one-time link's token leaves the address bar before the page's code loads.
-          {
-            path: "sign-in/link",
-            lazy: async () => {
-              keepLinkToken();
-              return { Component: (await authPages()).SignInLinkPage };
-            },
-          },
-          {
-            path: "account/set-password",
-            lazy: async () => {
-              keepLinkToken();
-              return { Component: (await authPages()).SetPasswordPage };
-            },
-          },
+          { path: "sign-in", Component: pages.signIn },
+          { path: "sign-in/link", Component: pages.signInLink },
+          { path: "account/set-password", Component: pages.setPassword },
           {
             Component: SessionGate,
             children: [
@@ -60,86 +67,45 @@ export const appRoutes: RouteObject[] = [
               { path: "vehicle/:registration", Component: InsurancePage },
               { path: "compliance", Component: CompliancePage },
               { path: "compliance/:registration", Component: CompliancePage },
-              // The fleet check and its spreadsheet readers load only when a fleet page is opened.
               {
-                path: "fleet",
-                handle: needs({ needs: "fleet" }),
-                lazy: async () => ({ Component: (await fleet()).FleetPage }),
+                element: <RoleGate needs="fleet" />,
+                children: [
+                  { path: "fleet", Component: pages.fleet },
+                  { path: "fleets", Component: pages.savedFleets },
+                  { path: "notifications", Component: pages.notifications },
+                  {
+                    path: "fleets/vehicles/:registration",
+                    Component: pages.vehicleTimeline,
+                  },
+                  { path: "fleets/:fleetId", Component: pages.savedFleet },
+                  {
+                    path: "fleets/:fleetId/alerts",
+                    Component: pages.alertRule,
+                  },
+                ],
               },
               {
-                path: "fleet/runs/:runId",
-                // A run paused by a session that ended stays on its page, which says so.
-                handle: needs({ needs: "fleet", staysWhenSignedOut: true }),
-                lazy: async () => ({ Component: (await fleet()).RunPage }),
+                element: <RoleGate needs="admin" />,
+                children: [
+                  { path: "admin/users", Component: pages.users },
+                  { path: "admin/audit", Component: pages.audit },
+                  { path: "admin/data", Component: pages.data },
+                  { path: "admin/alerts", Component: pages.alerts },
+                ],
               },
-              {
-                path: "fleets",
-                handle: needs({ needs: "fleet" }),
-                lazy: async () => ({
-                  Component: (await fleet()).SavedFleetsPage,
-                }),
-              },
-              {
-                path: "notifications",
-                handle: needs({ needs: "fleet" }),
-                lazy: async () => ({
-                  Component: (await fleet()).NotificationsPage,
-                }),
-              },
-              {
-                path: "fleets/vehicles/:registration",
-                handle: needs({ needs: "fleet" }),
-                lazy: async () => ({
-                  Component: (await fleet()).VehicleTimelinePage,
-                }),
-              },
-              {
-                path: "fleets/:fleetId",
-                handle: needs({ needs: "fleet" }),
-                lazy: async () => ({
-                  Component: (await fleet()).SavedFleetPage,
-                }),
-              },
-              {
-                path: "fleets/:fleetId/alerts",
-                handle: needs({ needs: "fleet" }),
-                lazy: async () => ({
-                  Component: (await fleet()).AlertRulePage,
-                }),
-              },
-              {
-                path: "admin/users",
-                handle: needs({ needs: "admin" }),
-                lazy: async () => ({ Component: (await admin()).UsersPage }),
-              },
-              {
-                path: "admin/audit",
-                handle: needs({ needs: "admin" }),
-                lazy: async () => ({ Component: (await admin()).AuditPage }),
-              },
-              {
-                path: "admin/data",
-                handle: needs({ needs: "admin" }),
-                lazy: async () => ({ Component: (await admin()).DataPage }),
-              },
-              {
-                path: "admin/alerts",
-                handle: needs({ needs: "admin" }),
-                lazy: async () => ({ Component: (await admin()).AlertsPage }),
-              },
-              {
-                path: "account",
-                lazy: async () => ({
-                  Component: (await authPages()).AccountPage,
-                }),
-              },
-              {
-                path: "sign-out",
-                lazy: async () => ({
-                  Component: (await import("./sign-out-page.tsx")).SignOutPage,
-                }),
-              },
+              { path: "account", Component: pages.account },
+              { path: "sign-out", Component: pages.signOut },
               { path: "*", Component: NotFoundPage },
+            ],
+          },
+          // A run paused by a session that ended stays on its page, which says so.
+          {
+            element: <SessionGate staysWhenSignedOut />,
+            children: [
+              {
+                element: <RoleGate needs="fleet" />,
+                children: [{ path: "fleet/runs/:runId", Component: pages.run }],
+              },
             ],
           },
         ],
@@ -147,3 +113,8 @@ export const appRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/** The page at the current address, or the error page when it fails to render. */
+export function AppRoutes() {
+  return <RouteErrorBoundary>{useRoutes(appRoutes)}</RouteErrorBoundary>;
+}

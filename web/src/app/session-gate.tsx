@@ -1,26 +1,31 @@
 // Every page but the sign-in ones needs a session: while it is being asked for, the page waits;
-// signed out, the browser goes to the sign-in page and comes back to the same address after;
-// a page the role cannot use says so instead. Inside, any part of the app can ask who is signed
-// in (lib/session-user.ts) without importing the sign-in feature.
+// signed out, the browser goes to the sign-in page and comes back to the same address after
+// (RoleGate, inside, turns away a role that cannot use the page). Inside, any part of the app
+// can ask who is signed in (lib/session-user.ts) without importing the sign-in feature.
 import { useMemo, useState } from "react";
-import { Navigate, Outlet, useLocation, useMatches } from "react-router";
-import { hasRole, type SessionUser } from "@vics/shared";
+import { Navigate, Outlet, useLocation } from "react-router";
+import type { SessionUser } from "@vics/shared";
 import { BusyButton } from "../components/busy-button.tsx";
 import { DocumentTitle } from "../components/document-title.tsx";
 import { LoadingMessage } from "../components/loading-message.tsx";
-import { RoleRequired } from "../components/role-required.tsx";
 import { useSession } from "../features/auth/index.ts";
 import { appPaths } from "../lib/app-paths.ts";
 import {
   SessionUserContext,
   type SessionUserState,
 } from "../lib/session-user.ts";
-import { routeAccess } from "./route-access.ts";
 
-export function SessionGate() {
+interface SessionGateProps {
+  /**
+   * The pages inside keep work in memory that a move to the sign-in page would cut short (a
+   * fleet run): when the session ends there, they stay and say so themselves.
+   */
+  staysWhenSignedOut?: boolean;
+}
+
+export function SessionGate({ staysWhenSignedOut = false }: SessionGateProps) {
   const state = useSession();
   const location = useLocation();
-  const access = routeAccess(useMatches());
   const signedIn = state.status === "signed-in" ? state.session.user : null;
   // The last user signed in on this page load: a page that keeps its work stays with them.
   const [lastUser, setLastUser] = useState<SessionUser | null>(signedIn);
@@ -49,7 +54,7 @@ export function SessionGate() {
         </BusyButton>
       </div>
     );
-  if (state.status === "signed-out" && !(access.staysWhenSignedOut && user)) {
+  if (state.status === "signed-out" && !(staysWhenSignedOut && user)) {
     const here = location.pathname + location.search;
     return (
       <Navigate
@@ -62,11 +67,7 @@ export function SessionGate() {
   if (!user || !context) return null;
   return (
     <SessionUserContext value={context}>
-      {access.needs && !hasRole(user.role, access.needs) ? (
-        <RoleRequired role={user.role} needed={access.needs} />
-      ) : (
-        <Outlet />
-      )}
+      <Outlet />
     </SessionUserContext>
   );
 }

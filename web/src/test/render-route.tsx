@@ -1,15 +1,22 @@
 // Renders the app's real routes at a URL, with a fresh QueryClient that never retries, signed
 // in as SIGNED_IN_USER unless the test says otherwise.
-import type { ComponentType, ReactNode } from "react";
+import { useLayoutEffect, type ComponentType, type ReactNode } from "react";
 import type { SessionAnswer } from "@vics/shared";
 import { QueryClient } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter } from "react-router";
-import { RouterProvider } from "react-router/dom";
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  type Location,
+  type NavigationType,
+  type To,
+} from "react-router";
 import { vi } from "vitest";
 import { AppProviders } from "../app/providers.tsx";
-import { appRoutes } from "../app/routes.tsx";
+import { AppRoutes } from "../app/routes.tsx";
 import { SESSION_QUERY_KEY } from "../lib/session-user.ts";
 import { serveSession, sessionFixture } from "./auth-fixtures.ts";
 
@@ -25,6 +32,33 @@ export interface RenderRouteOptions {
   session?: SessionAnswer | null | "ask";
 }
 
+/** Where the test's router is, and a way to move it as a link or Back would. */
+export interface TestRouter {
+  state: { location: Location; historyAction: NavigationType };
+  navigate: (to: To | number) => Promise<void>;
+}
+
+interface ProbeProps {
+  onRender: (router: TestRouter) => void;
+}
+
+/** Tells the test where the router is each time the address changes. */
+function RouterProbe({ onRender }: ProbeProps) {
+  const location = useLocation();
+  const historyAction = useNavigationType();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    onRender({
+      state: { location, historyAction },
+      navigate: async (to) => {
+        if (typeof to === "number") await navigate(to);
+        else await navigate(to);
+      },
+    });
+  }, [onRender, location, historyAction, navigate]);
+  return null;
+}
+
 export function renderRoute(url: string, options: RenderRouteOptions = {}) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false } },
@@ -35,7 +69,8 @@ export function renderRoute(url: string, options: RenderRouteOptions = {}) {
     queryClient.setQueryData(SESSION_QUERY_KEY, session);
     serveSession(() => session);
   }
-  const router = createMemoryRouter(appRoutes, { initialEntries: [url] });
+  const router = {} as TestRouter;
+  const follow = (now: TestRouter) => Object.assign(router, now);
   const user = userEvent.setup(
     options.fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {},
   );
@@ -43,7 +78,10 @@ export function renderRoute(url: string, options: RenderRouteOptions = {}) {
   const view = render(
     <AppProviders queryClient={queryClient}>
       <Wrapper>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[url]}>
+          <AppRoutes />
+          <RouterProbe onRender={follow} />
+        </MemoryRouter>
       </Wrapper>
     </AppProviders>,
   );

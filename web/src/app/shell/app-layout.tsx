@@ -1,13 +1,15 @@
 // The shell around every view: skip link, header with who is signed in, "Sign out" and the
 // rate-limit meter, the navigation of what their role can use, main, footer.
-import type { MouseEvent } from "react";
-import { Link, Outlet, ScrollRestoration } from "react-router";
+import { Suspense, type MouseEvent } from "react";
+import { Link, Outlet } from "react-router";
+import { LoadingMessage } from "../../components/loading-message.tsx";
 import { RateLimitMeter } from "../../components/rate-limit-meter.tsx";
 import { useSession, useSessionWatch } from "../../features/auth/index.ts";
 import { appPaths } from "../../lib/app-paths.ts";
 import { PrimaryNav } from "./primary-nav.tsx";
 import { SignOutButton } from "./sign-out-button.tsx";
 import { useFocusMainOnAreaChange } from "./use-focus-main-on-area-change.ts";
+import { useScrollRestoration } from "./use-scroll-restoration.ts";
 
 const MAIN_ID = "main-content";
 
@@ -19,6 +21,7 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 
 export function AppLayout() {
   useFocusMainOnAreaChange(MAIN_ID);
+  useScrollRestoration();
   const session = useSession();
   useSessionWatch(session);
   const user = session.status === "signed-in" ? session.session.user : null;
@@ -55,7 +58,10 @@ export function AppLayout() {
           page with little on it (Fleet check) sat off to the right. */}
       <main id={MAIN_ID} className="main" tabIndex={-1}>
         <div className="width-container">
-          <Outlet />
+          {/* Shown while a page that loads on demand is fetched on a first visit straight to it. */}
+          <Suspense fallback={<LoadingMessage>Loading VICS…</LoadingMessage>}>
+            <Outlet />
+          </Suspense>
         </div>
       </main>
       <footer className="app-footer">
@@ -67,7 +73,6 @@ export function AppLayout() {
           </p>
         </div>
       </footer>
-      <ScrollRestoration />
     </>
   );
 }

@@ -56,10 +56,10 @@ export function ResultsSection({ view }: { view: RunView }) {
   function choose(next: Partial<ResultsParams>) {
     const state = { filter, search, sort, ...next };
     if (next.search !== undefined) setSearchText(next.search);
-    // Replace, not push: Back leaves the results rather than stepping through each choice.
+    // Replace, not push: Back leaves the results rather than stepping through each choice. The
+    // page stays where it is: only a new page scrolls to the top (useScrollRestoration).
     setSearchParams((current) => writeResultsParams(current, state), {
       replace: true,
-      preventScrollReset: true,
     });
   }
   const deferredSearch = useDeferredValue(search);

@@ -93,10 +93,10 @@ export function SavedFleetPage() {
   function choose(next: Partial<WatchedParams>) {
     const state = { ...params, search, ...next };
     if (next.search !== undefined) setSearchText(next.search);
-    // Replace, not push: Back leaves the fleet rather than stepping through each choice.
+    // Replace, not push: Back leaves the fleet rather than stepping through each choice. The
+    // page stays where it is: only a new page scrolls to the top (useScrollRestoration).
     setSearchParams((current) => writeWatchedParams(current, state), {
       replace: true,
-      preventScrollReset: true,
     });
   }
 
