@@ -1,23 +1,9 @@
 // A page that fails to render shows words and a way forward; another address tries again.
-import { useLayoutEffect } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { act, render, screen } from "@testing-library/react";
-import {
-  MemoryRouter,
-  Route,
-  Routes,
-  useNavigate,
-  type NavigateFunction,
-} from "react-router";
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { testNavigator } from "../test/test-navigator.tsx";
 import { RouteErrorBoundary } from "./route-error-boundary.tsx";
-
-function Navigator({ onRender }: { onRender: (n: NavigateFunction) => void }) {
-  const navigate = useNavigate();
-  useLayoutEffect(() => {
-    onRender(navigate);
-  }, [onRender, navigate]);
-  return null;
-}
 
 function Broken(): never {
   throw new Error("the page's code did not load");
@@ -28,11 +14,10 @@ describe("RouteErrorBoundary", () => {
     // React reports an error a boundary caught; the page keeps it for the developer tools.
     vi.spyOn(console, "error").mockImplementation(() => {});
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    let navigate: NavigateFunction = () => undefined;
-    const keep = (next: NavigateFunction) => (navigate = next);
+    const { element, go } = testNavigator();
     render(
       <MemoryRouter initialEntries={["/broken"]}>
-        <Navigator onRender={keep} />
+        {element}
         <RouteErrorBoundary>
           <Routes>
             <Route path="/broken" element={<Broken />} />
@@ -54,7 +39,7 @@ describe("RouteErrorBoundary", () => {
       expect.objectContaining({ message: "the page's code did not load" }),
     );
 
-    await act(async () => navigate("/"));
+    await go("/");
     expect(
       screen.getByRole("heading", { name: "Check a vehicle" }),
     ).toBeVisible();

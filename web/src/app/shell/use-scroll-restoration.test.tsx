@@ -1,38 +1,29 @@
 // Where the window scrolls as the address changes: a new page at its top, the same page with
 // another query where it was, Back where the user left that entry.
-import { useLayoutEffect } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { act, fireEvent, render } from "@testing-library/react";
-import { MemoryRouter, useNavigate, type NavigateFunction } from "react-router";
+import { fireEvent, render } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { testNavigator } from "../../test/test-navigator.tsx";
 import { useScrollRestoration } from "./use-scroll-restoration.ts";
 
-function Page({ onRender }: { onRender: (n: NavigateFunction) => void }) {
+function Page() {
   useScrollRestoration();
-  const navigate = useNavigate();
-  useLayoutEffect(() => {
-    onRender(navigate);
-  }, [onRender, navigate]);
   return null;
 }
 
 function setup() {
   const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => {});
-  let navigate: NavigateFunction = () => undefined;
-  const keep = (next: NavigateFunction) => (navigate = next);
+  const { element, go } = testNavigator();
   render(
     <MemoryRouter initialEntries={["/fleets/1"]}>
-      <Page onRender={keep} />
+      <Page />
+      {element}
     </MemoryRouter>,
   );
   const scrollBy = (y: number) => {
     Object.defineProperty(window, "scrollY", { value: y, configurable: true });
     fireEvent.scroll(window);
   };
-  const go = (to: string | number) =>
-    act(async () => {
-      if (typeof to === "number") await navigate(to);
-      else await navigate(to);
-    });
   return { scrollTo, scrollBy, go };
 }
 
