@@ -9,8 +9,13 @@ export const WATCH_PATHS = {
     }`,
   checkNow: (fleetId: string) =>
     `/api/fleets/${encodeURIComponent(fleetId)}/check-now`,
+  /**
+   * A watched vehicle's timeline. Not under /api/fleets/, whose next segment is a fleet's id:
+   * a static segment beside it would cost Hono its RegExpRouter (decision 047).
+   */
   vehicle: (registration: string) =>
-    `/api/fleets/vehicles/${encodeURIComponent(registration)}`,
+    `/api/watched-vehicles/${encodeURIComponent(registration)}`,
+  vehicleRoute: "/api/watched-vehicles/:registration",
   admin: "/api/admin/watch",
 } as const;
 

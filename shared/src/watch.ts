@@ -140,7 +140,7 @@ export const CheckNowSchema = z.object({
   alreadyRunning: z.boolean(),
 });
 
-/** GET /api/fleets/vehicles/{registration}: every change seen, and every alert, newest first. */
+/** GET /api/watched-vehicles/{registration}: every change seen, and every alert, newest first. */
 export const VehicleHistorySchema = z.object({
   registration: z.string(),
   timeline: z.array(TimelineEntrySchema),

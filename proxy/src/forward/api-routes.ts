@@ -8,6 +8,7 @@ import {
   readPointInTime,
 } from "@vics/shared";
 import { bulkBodyChecks, readBulkBody } from "@vics/shared/server/bulk-body";
+import { allowedMethods } from "@vics/shared/server/method-not-allowed";
 import type { AppContext, AppEnv } from "../http/app-env.ts";
 import { EDGE_PROBLEMS } from "../edges/edge-problems.ts";
 import { looksLikeApi } from "../edges/path-spellings.ts";
@@ -65,12 +66,13 @@ export const FORWARDED_OPERATIONS: readonly ForwardedOperation[] = [
   },
 ];
 
-// Hono answers HEAD with the GET route.
-const allowHeader = (methods: readonly string[]) =>
-  methods
-    .flatMap((method) => (method === "get" ? ["GET", "HEAD"] : [method]))
-    .map((method) => method.toUpperCase())
-    .join(", ");
+/** What each forwarded path allows; any other method is answered 405. */
+const forwardedMethods = allowedMethods(
+  FORWARDED_OPERATIONS.map(({ method, route }) => ({
+    method,
+    path: PROXY_PREFIX + route,
+  })),
+);
 
 /**
  * The registration in the path, as the shared parser normalises it, or the proxy's own 400 in
@@ -154,13 +156,13 @@ export function registerApiRoutes(
 ) {
   for (const operation of FORWARDED_OPERATIONS)
     register(app, forward, replay, operation);
-  for (const route of new Set(FORWARDED_OPERATIONS.map((op) => op.route))) {
-    const methods = FORWARDED_OPERATIONS.filter((op) => op.route === route);
-    const allow = allowHeader(methods.map((op) => op.method));
-    app.all(PROXY_PREFIX + route, () => {
-      throw PROXY_PROBLEMS.methodNotAllowed(allow);
-    });
-  }
+  // A wrong method on a forwarded path: one fallback, so Hono keeps its RegExpRouter
+  // (decision 047).
+  app.all(`${PROXY_PREFIX}/v1/*`, (c, next) => {
+    const allow = forwardedMethods(c.req.path);
+    if (allow === undefined) return next();
+    throw PROXY_PROBLEMS.methodNotAllowed(allow);
+  });
   // Where an API client may call the proxy by mistake: anything under /api that is not
   // forwarded, and the service's own /v1 paths (what a client that ignores the OpenAPI
   // document's server calls), in any spelling (`/API/v1`, `/api%2Fv1`, `//api/v1`,

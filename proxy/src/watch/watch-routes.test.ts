@@ -150,6 +150,15 @@ describe("a fleet's status", () => {
     expect(history.alerts).toHaveLength(1);
   });
 
+  it("shows a watched vehicle's timeline to fleet managers, not to staff", async () => {
+    withJobs(true);
+    const { cookie } = await harness.signedIn("staff");
+    const refused = await harness.app.request(WATCH_PATHS.vehicle("LP08SED"), {
+      headers: { Cookie: cookie },
+    });
+    expect(refused.status).toBe(403);
+  });
+
   it("checks a fleet now with its vehicles; says in words when re-checks are off", async () => {
     withJobs(true);
     const { cookie } = await harness.signedIn("fleet");

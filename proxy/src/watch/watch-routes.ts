@@ -99,7 +99,7 @@ export function registerWatchRoutes(
     return c.json({ queued: vehicles.length, alreadyRunning }, 202);
   });
 
-  app.get(`${FLEET_PATHS.fleets}/vehicles/:registration`, async (c) => {
+  app.get(WATCH_PATHS.vehicleRoute, requireRole("fleet"), async (c) => {
     const registration = normaliseRegistration(c.req.param("registration"));
     const [timeline, alerts] = await Promise.all([
       store.vehicleTimeline(registration),

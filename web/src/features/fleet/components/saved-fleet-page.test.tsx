@@ -42,7 +42,7 @@ function serveFleet(moved: Record<string, WatchedVehicle["changes"]> = {}) {
         ),
       });
     }),
-    http.get("/api/fleets/vehicles/:registration", ({ params }) =>
+    http.get(WATCH_PATHS.vehicleRoute, ({ params }) =>
       json({ registration: params.registration, timeline: [], alerts: [] }),
     ),
   );
