@@ -1,12 +1,12 @@
 // Every URL of the app and the view that answers it. The sign-in pages are open to all; every
 // other page needs a session (SessionGate), and some a role (RoleGate).
 import { Navigate, useRoutes, type RouteObject } from "react-router";
-import { authPages, keepLinkToken } from "../features/auth/index.ts";
+import { authPages, linkPages } from "../features/auth/index.ts";
 import { CompliancePage } from "../features/compliance/index.ts";
 import { InsurancePage } from "../features/insurance/index.ts";
 import { appPaths } from "../lib/app-paths.ts";
 import { CanonicalPath } from "./canonical-path.tsx";
-import { lazyPage } from "./lazy-page.ts";
+import { lazyPage } from "./lazy-page.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
 import { RoleGate } from "./role-gate.tsx";
 import { RouteErrorBoundary } from "./route-error-boundary.tsx";
@@ -16,11 +16,6 @@ import { AppLayout } from "./shell/app-layout.tsx";
 // The fleet check and its spreadsheet readers, and the admin pages, load only when opened.
 const fleet = () => import("../features/fleet/index.ts");
 const admin = () => import("../features/admin/index.ts");
-// A one-time link's token leaves the address bar before the page's code loads.
-const linkPages = () => {
-  keepLinkToken();
-  return authPages();
-};
 
 const pages = {
   signIn: lazyPage(authPages, (m) => m.SignInPage),

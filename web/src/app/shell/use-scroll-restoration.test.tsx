@@ -14,7 +14,7 @@ function Page() {
 function setup() {
   const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => {});
   const { element, go } = testNavigator();
-  render(
+  const { unmount } = render(
     <MemoryRouter initialEntries={["/fleets/1"]}>
       <Page />
       {element}
@@ -24,7 +24,7 @@ function setup() {
     Object.defineProperty(window, "scrollY", { value: y, configurable: true });
     fireEvent.scroll(window);
   };
-  return { scrollTo, scrollBy, go };
+  return { scrollTo, scrollBy, go, unmount };
 }
 
 describe("useScrollRestoration", () => {
@@ -51,6 +51,20 @@ describe("useScrollRestoration", () => {
     expect(scrollTo).toHaveBeenLastCalledWith(0, 700);
     await go(1);
     expect(scrollTo).toHaveBeenLastCalledWith(0, 250);
+  });
+
+  it("keeps the positions over a reload, and gives scrolling back to the browser as the page goes", async () => {
+    const first = setup();
+    first.scrollBy(700);
+    await first.go("/fleets/2");
+    first.scrollBy(250);
+    window.dispatchEvent(new Event("pagehide"));
+    expect(window.history.scrollRestoration).toBe("auto");
+    first.unmount();
+
+    // The same tab, reloaded on the first entry (a new page load: the router's first key).
+    const reloaded = setup();
+    expect(reloaded.scrollTo).toHaveBeenLastCalledWith(0, 700);
   });
 
   it("hands scrolling over from the browser, which would restore before the page is back", () => {
