@@ -3,7 +3,7 @@ import {
   errorHandler,
   notFoundHandler,
 } from "@vics/shared/server/error-handlers";
-import { allowedMethods } from "@vics/shared/server/method-not-allowed";
+import { answerWrongMethods } from "@vics/shared/server/method-not-allowed";
 import { registerReadiness } from "@vics/shared/server/readiness";
 import { Hono } from "hono";
 import type { AppDeps } from "./app-deps.ts";
@@ -19,15 +19,6 @@ import { openApiRoute } from "./routes/openapi.ts";
 
 // Hono answers HEAD with the GET route, so HEAD is allowed wherever GET is.
 const GET_ONLY = "GET, HEAD";
-
-/** What each path of the contract allows; any other method is answered 405. */
-const checkMethods = allowedMethods([
-  { method: "get", path: ROUTE_PATTERNS.insurance },
-  { method: "get", path: ROUTE_PATTERNS.compliance },
-  { method: "get", path: ROUTE_PATTERNS.openapi },
-  { method: "post", path: ROUTE_PATTERNS.bulkInsurance },
-  { method: "post", path: ROUTE_PATTERNS.bulkCompliance },
-]);
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -76,10 +67,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   bulkComplianceRoute(app, deps);
   openApiRoute(app);
   dataRoutes(app, deps);
-  // A wrong method on a check's path: one fallback, so Hono keeps its RegExpRouter (decision 047).
-  app.all("/v1/*", (c, next) => {
-    const allow = checkMethods(c.req.path);
-    if (allow === undefined) return next();
+  // A wrong method on any /v1 path: one fallback, so Hono keeps its RegExpRouter (decision 047).
+  answerWrongMethods(app, "/v1", (c, allow) => {
     throw problems.methodNotAllowed(c.req.method, allow);
   });
 

@@ -8,7 +8,7 @@ import {
   readPointInTime,
 } from "@vics/shared";
 import { bulkBodyChecks, readBulkBody } from "@vics/shared/server/bulk-body";
-import { allowedMethods } from "@vics/shared/server/method-not-allowed";
+import { answerWrongMethods } from "@vics/shared/server/method-not-allowed";
 import type { AppContext, AppEnv } from "../http/app-env.ts";
 import { EDGE_PROBLEMS } from "../edges/edge-problems.ts";
 import { looksLikeApi } from "../edges/path-spellings.ts";
@@ -65,14 +65,6 @@ export const FORWARDED_OPERATIONS: readonly ForwardedOperation[] = [
     rewrite: (document) => proxyCopyOfOpenApi(document, FORWARDED_OPERATIONS),
   },
 ];
-
-/** What each forwarded path allows; any other method is answered 405. */
-const forwardedMethods = allowedMethods(
-  FORWARDED_OPERATIONS.map(({ method, route }) => ({
-    method,
-    path: PROXY_PREFIX + route,
-  })),
-);
 
 /**
  * The registration in the path, as the shared parser normalises it, or the proxy's own 400 in
@@ -158,9 +150,7 @@ export function registerApiRoutes(
     register(app, forward, replay, operation);
   // A wrong method on a forwarded path: one fallback, so Hono keeps its RegExpRouter
   // (decision 047).
-  app.all(`${PROXY_PREFIX}/v1/*`, (c, next) => {
-    const allow = forwardedMethods(c.req.path);
-    if (allow === undefined) return next();
+  answerWrongMethods(app, `${PROXY_PREFIX}/v1`, (_c, allow) => {
     throw PROXY_PROBLEMS.methodNotAllowed(allow);
   });
   // Where an API client may call the proxy by mistake: anything under /api that is not

@@ -36,6 +36,8 @@ describe("the one error model", () => {
     ["DELETE", "/v1/compliance/AB12CDE"],
     ["PUT", "/v1/openapi.json"],
     ["POST", "/health"],
+    // Every /v1 route the app has, the data routes too (decision 047).
+    ["DELETE", "/v1/data/imports/7/rejects"],
   ])("answers %s %s with 405 and an Allow header", async (method, path) => {
     const service = await start();
     const key = await service.createKey("standard");

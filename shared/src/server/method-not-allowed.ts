@@ -4,28 +4,20 @@
 // refuses a path template beside a static path at the same level of one method (an `all` on
 // `/v1/vehicle/:registration/insurance` puts one beside POST `/v1/vehicle/bulk-insurance`),
 // and Hono then falls back to its TrieRouter for every request (decision 047).
+import type { Context, Env, Hono, Next } from "hono";
+import { TrieRouter } from "hono/router/trie-router";
 
 export interface KnownRoute {
   /** Lower or upper case; GET allows HEAD too, as Hono answers HEAD with the GET route. */
   method: string;
-  /** As registered with Hono: static segments and `:name` parameters. */
+  /** As registered with Hono. */
   path: string;
 }
 
-const escape = (segment: string) =>
-  segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-function pathPattern(path: string): RegExp {
-  const segments = path.split("/").map((segment) => {
-    if (!segment.startsWith(":")) return escape(segment);
-    if (/[{}*?]/.test(segment))
-      throw new Error(`allowedMethods takes plain :name parameters: ${path}`);
-    return "[^/]+";
-  });
-  return new RegExp(`^${segments.join("/")}$`);
-}
-
-/** The Allow header's value for a request path among `routes`; undefined when none has it. */
+/**
+ * The Allow header's value for a request path among `routes`; undefined when none has it.
+ * The paths are matched by Hono's own TrieRouter, as the app matches them; only a 405 asks.
+ */
 export function allowedMethods(
   routes: readonly KnownRoute[],
 ): (path: string) => string | undefined {
@@ -37,9 +29,32 @@ export function allowedMethods(
       if (!methods.includes(allowed)) methods.push(allowed);
     byPath.set(path, methods);
   }
-  const known = [...byPath].map(([path, methods]) => ({
-    pattern: pathPattern(path),
-    allow: methods.join(", "),
-  }));
-  return (path) => known.find(({ pattern }) => pattern.test(path))?.allow;
+  const router = new TrieRouter<string>();
+  for (const [path, methods] of byPath)
+    router.add("ALL", path, methods.join(", "));
+  return (path) => router.match("GET", path)[0][0]?.[0];
+}
+
+/**
+ * Answers a wrong method on any route `app` has under `prefix` so far (call it after them)
+ * with `refuse(c, allow)`, which throws the app's 405 problem; other requests go on.
+ */
+export function answerWrongMethods<E extends Env>(
+  app: Hono<E>,
+  prefix: string,
+  refuse: (c: Context<E>, allow: string) => never,
+): void {
+  const allow = allowedMethods(
+    app.routes.filter(
+      ({ method, path }) =>
+        method !== "ALL" &&
+        path.startsWith(`${prefix}/`) &&
+        !path.includes("*"),
+    ),
+  );
+  app.all(`${prefix}/*`, (c: Context<E>, next: Next) => {
+    const allowed = allow(c.req.path);
+    if (allowed === undefined) return next();
+    return refuse(c, allowed);
+  });
 }
