@@ -51,10 +51,8 @@ it("loads no data router with the first page", async () => {
       .map((a) => a.file),
   ).toEqual([]);
   // The marker is there to be found: the installed React Router's production build has it.
-  const library = join(
-    dirname(
-      createRequire(join(ROOT, "web/package.json")).resolve("react-router"),
-    ),
+  const library = dirname(
+    createRequire(join(ROOT, "web/package.json")).resolve("react-router"),
   );
   const files = readdirSync(library, { recursive: true, encoding: "utf8" });
   expect(

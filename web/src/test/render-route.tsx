@@ -19,6 +19,7 @@ import { AppProviders } from "../app/providers.tsx";
 import { AppRoutes } from "../app/routes.tsx";
 import { SESSION_QUERY_KEY } from "../lib/session-user.ts";
 import { serveSession, sessionFixture } from "./auth-fixtures.ts";
+import { moveTo } from "./test-navigator.tsx";
 
 export interface RenderRouteOptions {
   fakeTimers?: boolean;
@@ -50,10 +51,7 @@ function RouterProbe({ onRender }: ProbeProps) {
   useLayoutEffect(() => {
     onRender({
       state: { location, historyAction },
-      navigate: async (to) => {
-        if (typeof to === "number") await navigate(to);
-        else await navigate(to);
-      },
+      navigate: (to) => moveTo(navigate, to),
     });
   }, [onRender, location, historyAction, navigate]);
   return null;

@@ -12,15 +12,20 @@ function Navigator({ onRender }: { onRender: (n: NavigateFunction) => void }) {
   return null;
 }
 
+/** Moves `navigate` to an address, or by a number of entries as Back and Forward do. */
+export async function moveTo(
+  navigate: NavigateFunction,
+  to: To | number,
+): Promise<void> {
+  if (typeof to === "number") await navigate(to);
+  else await navigate(to);
+}
+
 export function testNavigator() {
   let navigate: NavigateFunction = () => undefined;
   const keep = (next: NavigateFunction) => {
     navigate = next;
   };
-  const go = (to: To | number) =>
-    act(async () => {
-      if (typeof to === "number") await navigate(to);
-      else await navigate(to);
-    });
+  const go = (to: To | number) => act(() => moveTo(navigate, to));
   return { element: <Navigator onRender={keep} />, go };
 }
