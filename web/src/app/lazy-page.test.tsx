@@ -1,8 +1,14 @@
 // A page whose code failed to load is loaded again on the next visit, not failed for ever.
 import { Suspense } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { render, screen } from "@testing-library/react";
+import {
+  render,
+  screen,
+  waitForElementToBeRemoved,
+  within,
+} from "@testing-library/react";
 import { ErrorBoundary } from "react-error-boundary";
+import { renderRoute } from "../test/render-route.tsx";
 import { lazyPage, retryFailedPages } from "./lazy-page.tsx";
 
 function Fleet() {
@@ -53,5 +59,14 @@ describe("lazyPage", () => {
     render(show(Page, 3));
     await screen.findByRole("heading", { name: "Fleet check" });
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the layout and says VICS is loading, on a first visit straight to such a page", async () => {
+    renderRoute("/account");
+    const main = screen.getByRole("main");
+    expect(within(main).getByText("Loading VICS…")).toBeVisible();
+    expect(screen.getByRole("banner")).toHaveTextContent("VICS");
+    await waitForElementToBeRemoved(() => screen.queryByText("Loading VICS…"));
+    expect(within(main).getByRole("heading", { level: 1 })).toBeVisible();
   });
 });
