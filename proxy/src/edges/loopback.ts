@@ -2,8 +2,10 @@ import { isIP } from "node:net";
 
 /**
  * True for addresses only this machine can reach: 127.0.0.0/8, ::1 (and its
- * IPv4-mapped form) and the name localhost. The proxy has no staff sign-in yet, so it
- * must not listen anywhere else unless an operator says so (ALLOW_REMOTE=true).
+ * IPv4-mapped form) and the name localhost. The proxy listens on one of these unless HOST says
+ * otherwise, and then it needs an https PUBLIC_ORIGIN and an active admin (env.ts, index.ts);
+ * with no PUBLIC_ORIGIN it answers only loopback Host headers (host-check.ts). An alert mail
+ * server that is not on loopback must use TLS (mailer.ts).
  */
 export function isLoopbackHost(host: string): boolean {
   const name = host
