@@ -89,6 +89,10 @@ describe("one-time links", () => {
         NOW,
       ),
     ).toBeUndefined();
+    // Sent to the wrong endpoint, the link is not spent: it still signs in.
+    expect(
+      await useOneTimeLink(store, tokenOf(signIn.url), ["sign-in"], NOW),
+    ).toEqual({ user: ann, purpose: "sign-in" });
     const invite = await createOneTimeLink(store, {
       user: ann,
       purpose: "invite",

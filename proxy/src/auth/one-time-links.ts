@@ -41,7 +41,10 @@ export async function createOneTimeLink(
   return { url: url.href, expiresAt };
 }
 
-/** The link's user when the token is one of `purposes`, unused and in time; it is then used. */
+/**
+ * The link's user when the token is one of `purposes`, unused and in time; it is then used.
+ * The purpose is part of the claim, so a link opened at the wrong endpoint is not spent.
+ */
 export async function useOneTimeLink(
   store: ProxyStore,
   token: string,
@@ -49,8 +52,8 @@ export async function useOneTimeLink(
   now: number,
 ): Promise<{ user: User; purpose: LinkPurpose } | undefined> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-  const link = await store.useLink(sessionIdHash(token), now);
-  if (!link || !purposes.includes(link.purpose)) return undefined;
+  const link = await store.useLink(sessionIdHash(token), now, purposes);
+  if (!link) return undefined;
   const user = await store.findUserById(link.userId);
   if (!user || user.disabledAt !== null) return undefined;
   return { user, purpose: link.purpose };

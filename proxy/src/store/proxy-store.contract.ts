@@ -211,17 +211,38 @@ export function proxyStoreContract(open: () => Promise<ProxyStore>) {
         userId: ann.id,
         expiresAt: NOW + 1000,
       });
-      expect(await store.useLink("t1", NOW)).toEqual({
+      expect(await store.useLink("t1", NOW, ["invite"])).toEqual({
         tokenHash: "t1",
         purpose: "invite",
         userId: ann.id,
         expiresAt: NOW + 1000,
       });
-      expect(await store.useLink("t1", NOW)).toBeUndefined();
-      expect(await store.useLink("t2", NOW + 1000)).toBeUndefined();
+      expect(await store.useLink("t1", NOW, ["invite"])).toBeUndefined();
+      expect(await store.useLink("t2", NOW + 1000, ["reset"])).toBeUndefined();
       await store.deleteUserLinks(ann.id, "invite");
-      expect(await store.useLink("t3", NOW)).toBeUndefined();
-      expect(await store.useLink("unknown", NOW)).toBeUndefined();
+      expect(await store.useLink("t3", NOW, ["invite"])).toBeUndefined();
+      expect(await store.useLink("unknown", NOW, ["invite"])).toBeUndefined();
+    });
+
+    it("is not spent by a claim for another purpose", async () => {
+      const ann = await store.createUser(
+        { email: "ann@example.org", name: "Ann", role: "staff" },
+        new Date(NOW),
+      );
+      await store.createLink({
+        tokenHash: "t1",
+        purpose: "sign-in",
+        userId: ann.id,
+        expiresAt: NOW + 1000,
+      });
+      expect(
+        await store.useLink("t1", NOW, ["invite", "reset"]),
+      ).toBeUndefined();
+      expect(await store.useLink("t1", NOW, ["sign-in"])).toMatchObject({
+        tokenHash: "t1",
+        purpose: "sign-in",
+      });
+      expect(await store.useLink("t1", NOW, ["sign-in"])).toBeUndefined();
     });
   });
 

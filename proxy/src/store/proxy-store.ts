@@ -108,8 +108,15 @@ export interface SessionStore {
 
 export interface LinkStore {
   createLink(link: OneTimeLink): Promise<void>;
-  /** Marks the link used and returns it, once; undefined when unknown, used or expired. */
-  useLink(tokenHash: string, now: number): Promise<OneTimeLink | undefined>;
+  /**
+   * Marks the link used and returns it, once; undefined when unknown, used, expired or of
+   * none of `purposes` (then it stays unused: a link sent to the wrong endpoint is not spent).
+   */
+  useLink(
+    tokenHash: string,
+    now: number,
+    purposes: readonly LinkPurpose[],
+  ): Promise<OneTimeLink | undefined>;
   /** Ends a user's unused links of one purpose (a new invite replaces the old one). */
   deleteUserLinks(userId: string, purpose: LinkPurpose): Promise<void>;
 }

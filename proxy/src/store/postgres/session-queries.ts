@@ -123,14 +123,16 @@ export function linkQueries(sql: Sql): LinkStore {
         [link.tokenHash, link.purpose, link.userId, link.expiresAt],
       );
     },
-    async useLink(tokenHash, now) {
+    async useLink(tokenHash, now, purposes) {
       // Used at most once, by any replica: the update claims it, and only an unused,
-      // unexpired link is claimed (a second claim waits for the first's row lock, then misses).
+      // unexpired link of one of the purposes asked is claimed (a link sent to the wrong
+      // endpoint stays unused; a second claim waits for the first's row lock, then misses).
       const { rows } = await sql<LinkRow>(
         `UPDATE one_time_links SET used_at = $2
          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
+           AND purpose = ANY($3::text[])
          RETURNING token_hash, purpose, user_id, expires_at`,
-        [tokenHash, now],
+        [tokenHash, now, purposes],
       );
       const row = rows[0];
       if (!row) return undefined;

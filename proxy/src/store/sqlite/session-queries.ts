@@ -116,9 +116,13 @@ export function linkQueries(db: DatabaseSync): LinkStore {
   const insert = db.prepare(
     "INSERT INTO one_time_links (token_hash, purpose, user_id, expires_at) VALUES (?, ?, ?, ?)",
   );
-  // Used at most once: the update claims it, and only an unused, unexpired link is claimed.
+  // Used at most once: the update claims it, and only an unused, unexpired link of one of the
+  // purposes asked is claimed (a link sent to the wrong endpoint stays unused).
   const claim = db.prepare(
-    "UPDATE one_time_links SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING *",
+    `UPDATE one_time_links SET used_at = ?
+     WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
+       AND purpose IN (SELECT value FROM json_each(?))
+     RETURNING *`,
   );
   const removeUser = db.prepare(
     "DELETE FROM one_time_links WHERE user_id = ? AND purpose = ? AND used_at IS NULL",
@@ -127,10 +131,12 @@ export function linkQueries(db: DatabaseSync): LinkStore {
     async createLink(link: OneTimeLink) {
       insert.run(link.tokenHash, link.purpose, link.userId, link.expiresAt);
     },
-    async useLink(tokenHash, now) {
+    async useLink(tokenHash, now, purposes) {
       const row = inTransaction(
         db,
-        () => claim.get(now, tokenHash, now) as LinkRow | undefined,
+        () =>
+          claim.get(now, tokenHash, now, JSON.stringify(purposes)) as
+            LinkRow | undefined,
       );
       if (!row) return undefined;
       return {
