@@ -7,11 +7,12 @@ import type {
   DeliveryStore,
   PendingDelivery,
 } from "../store/delivery-store.ts";
+import { FLEET_DELETED } from "../store/delivery-rows.ts";
 
 /** Why the delivery should not go, in words; undefined when it should. */
 function notWantedBecause(delivery: PendingDelivery): string | undefined {
   const { rule, alert } = delivery;
-  if (delivery.fleetName === undefined) return "The fleet was deleted";
+  if (delivery.fleetName === undefined) return FLEET_DELETED;
   if (!delivery.stillInFleet) return "The vehicle left the fleet";
   // An email says what holds now: an alert closed since (renewed before the digest, insured
   // again within the hour) is not emailed. Webhooks get every event, in order. An alert opened

@@ -151,18 +151,35 @@ const deliveriesJoined = (
 
 export const DELIVERY_SELECT = deliveriesJoined("deliveries");
 
-/** Of each webhook's pending deliveries, the oldest this many are read in one run. */
-const WEBHOOK_QUEUE_HEAD = 50;
+/**
+ * The most alerts one webhook POST (or one email) carries for one fleet: a storm of one fleet's
+ * sweep becomes a few batches, not one delivery per vehicle (docs/watching.md, "Webhooks").
+ */
+export const FLEET_BATCH = 1_000;
 
 /**
- * The pending webhook deliveries, each webhook's oldest WEBHOOK_QUEUE_HEAD in order, so a
- * webhook that is down, with a long queue, cannot crowd the others out of a run. `limit` is
- * the placeholder of the most rows in all.
+ * The pending deliveries of `channel` (only those due by the placeholder `due`, when given),
+ * each queue's oldest FLEET_BATCH, where a queue is one target's deliveries of one fleet. They
+ * come queue heads first (ORDER BY place), so however long one fleet's storm, every other
+ * fleet's oldest deliveries to the same endpoint or address are in the same run: fair between
+ * fleets, not first come first served over all. `limit` is the placeholder of the most rows.
  */
-export const webhookQueueSelect = (limit: string) => `${deliveriesJoined(`(
+export const fairQueueSelect = (
+  channel: DeliveryChannel,
+  limit: string,
+  due?: string,
+) => `${deliveriesJoined(`(
     SELECT * FROM (
-      SELECT *, row_number() OVER (PARTITION BY target ORDER BY id) AS place
-      FROM deliveries WHERE status = 'pending' AND channel = 'webhook'
-    ) AS numbered WHERE place <= ${WEBHOOK_QUEUE_HEAD}
+      SELECT *, row_number() OVER (PARTITION BY target, timing, fleet_id ORDER BY id) AS place
+      FROM deliveries WHERE status = 'pending' AND channel = '${channel}'
+        ${due === undefined ? "" : `AND next_attempt_at <= ${due}`}
+    ) AS numbered WHERE place <= ${FLEET_BATCH}
   )`)}
-  ORDER BY d.id LIMIT ${limit}`;
+  ORDER BY d.place, d.id LIMIT ${limit}`;
+
+/** Pending deliveries of one fleet, to judge again at once when its rule changes. */
+export const fleetPendingSelect = (fleetId: string) => `${DELIVERY_SELECT}
+  WHERE d.fleet_id = ${fleetId} AND d.status = 'pending' ORDER BY d.id`;
+
+/** Why a deleted fleet's pending deliveries were dropped. */
+export const FLEET_DELETED = "The fleet was deleted";

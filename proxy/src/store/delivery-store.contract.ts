@@ -188,7 +188,7 @@ export function deliveryStoreContract(store: () => ProxyStore) {
       });
     });
 
-    it("reads each webhook's oldest 50 pending deliveries, in order, so a long queue crowds out no other", async () => {
+    it("reads each webhook's pending deliveries of each fleet in order", async () => {
       const { fleet } = await fleetWithAlerts(store(), "Queued");
       const registrations = Array.from(
         { length: 60 },
@@ -226,10 +226,107 @@ export function deliveryStoreContract(store: () => ProxyStore) {
         mine
           .filter((d) => d.target === target)
           .map((d) => d.alert.registration);
-      expect(of("901")).toEqual(registrations.slice(0, 50));
+      expect(of("901")).toEqual(registrations);
       expect(of("902")).toEqual(registrations.slice(0, 2));
       // The fleet's rule comes with each (the default here: it set none).
       expect(mine[0]!.rule).toEqual(DEFAULT_ALERT_RULE);
+    });
+
+    it("reads queue heads first, so one fleet's storm to an endpoint or address crowds out no other fleet", async () => {
+      const { fleet: storm } = await fleetWithAlerts(store(), "Storm");
+      const { fleet: calm, opened: calmAlerts } = await fleetWithAlerts(
+        store(),
+        "Calm",
+      );
+      const registrations = Array.from(
+        { length: 150 },
+        (_, i) => `ST${String(i).padStart(3, "0")}RM`,
+      );
+      const alerts = await store().recordRechecks(
+        registrations.map((registration) => ({
+          registration,
+          at: T0,
+          facts: { found: true },
+          timeline: [],
+          opened: [{ kind: "untaxed" as const, key: "storm", detail: {} }],
+          closed: [],
+        })),
+      );
+      const both = (fleetId: string, alertId: number): NewDelivery[] => [
+        {
+          alertId,
+          fleetId,
+          channel: "webhook",
+          target: "911",
+          timing: "instant",
+          dueAt: T0,
+        },
+        {
+          alertId,
+          fleetId,
+          channel: "email",
+          target: "storm@example.org",
+          timing: "instant",
+          dueAt: T0,
+        },
+      ];
+      // The storm's 150 first, then the calm fleet's one, to the same webhook and address.
+      await store().planDeliveries(
+        [...alerts, calmAlerts[0]!].map((a) => a.id),
+        [
+          ...alerts.flatMap((a) => both(storm.id, a.id)),
+          ...both(calm.id, calmAlerts[0]!.id),
+        ],
+        T0,
+      );
+      for (const channel of ["webhook", "email"] as const) {
+        const read = await store().pendingDeliveries(channel, T0, 20);
+        expect(read.map((d) => d.fleetId)).toContain(calm.id);
+        expect(read.filter((d) => d.fleetId === storm.id)[0]).toMatchObject({
+          alert: { registration: "ST000RM" },
+        });
+      }
+    });
+
+    it("drops a deleted fleet's pending deliveries at once, and lists a fleet's pending ones", async () => {
+      const { fleet, opened } = await fleetWithAlerts(store(), "Deleted");
+      const { fleet: other, opened: others } = await fleetWithAlerts(
+        store(),
+        "Kept",
+      );
+      const owed = (fleetId: string, alertId: number): NewDelivery => ({
+        alertId,
+        fleetId,
+        channel: "webhook",
+        target: "912",
+        timing: "instant",
+        dueAt: T0,
+      });
+      await store().planDeliveries(
+        [...opened, ...others].map((a) => a.id),
+        [
+          ...opened.map((a) => owed(fleet.id, a.id)),
+          owed(other.id, others[0]!.id),
+        ],
+        T0,
+      );
+      expect(
+        (await store().fleetPendingDeliveries(fleet.id)).map(
+          (d) => d.alert.registration,
+        ),
+      ).toEqual(["AB12CDE", "LP08SED"]);
+      expect(await store().deleteFleet(fleet.id)).toBe(true);
+      expect(await store().fleetPendingDeliveries(fleet.id)).toEqual([]);
+      const pending = await store().pendingDeliveries("webhook", T0, 1_000);
+      expect(pending.filter((d) => d.fleetId === fleet.id)).toEqual([]);
+      expect(pending.filter((d) => d.fleetId === other.id)).toHaveLength(1);
+      const log = (await store().deliveryLog({ limit: 1_000 })).filter(
+        (d) => d.fleetId === fleet.id,
+      );
+      expect(log.map((d) => [d.status, d.note])).toEqual([
+        ["dropped", "The fleet was deleted"],
+        ["dropped", "The fleet was deleted"],
+      ]);
     });
 
     it("keeps webhooks, rotates a secret keeping the old one for a while, and marks failing", async () => {

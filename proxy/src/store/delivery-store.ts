@@ -104,14 +104,17 @@ export interface DeliveryStore {
     at: number,
   ): Promise<void>;
   /**
-   * Emails due by `now`; webhooks: each webhook's oldest pending ones in order, due or not (the
-   * sender holds the newer behind one that waits for a retry).
+   * Emails due by `now`; webhooks: pending ones, due or not (the sender holds the newer behind
+   * one that waits for a retry). Either way, of each (target, timing, fleet) queue only the
+   * oldest FLEET_BATCH (delivery-rows.ts), queue heads first: fair between fleets.
    */
   pendingDeliveries(
     channel: DeliveryChannel,
     now: number,
     limit: number,
   ): Promise<PendingDelivery[]>;
+  /** A fleet's pending deliveries, oldest first (judged again when its rule changes). */
+  fleetPendingDeliveries(fleetId: string): Promise<PendingDelivery[]>;
   /** Records one attempt at each of these deliveries, and where each stands after it. */
   recordAttempt(
     ids: readonly number[],

@@ -4,7 +4,8 @@ import { reachingPostgres } from "@vics/shared/server/postgres-errors";
 import type { DeliveryStore } from "../delivery-store.ts";
 import {
   DELIVERY_SELECT,
-  webhookQueueSelect,
+  fairQueueSelect,
+  fleetPendingSelect,
   toAttempt,
   toPending,
   toRule,
@@ -97,13 +98,17 @@ export function deliveryQueries(pool: PgPool, sql: Sql): DeliveryStore {
     async pendingDeliveries(channel, now, limit) {
       const { rows } =
         channel === "email"
-          ? await sql<PendingRow>(
-              `${DELIVERY_SELECT}
-               WHERE d.status = 'pending' AND d.channel = 'email' AND d.next_attempt_at <= $1
-               ORDER BY d.id LIMIT $2`,
-              [now, limit],
-            )
-          : await sql<PendingRow>(webhookQueueSelect("$1"), [limit]);
+          ? await sql<PendingRow>(fairQueueSelect("email", "$1", "$2"), [
+              limit,
+              now,
+            ])
+          : await sql<PendingRow>(fairQueueSelect("webhook", "$1"), [limit]);
+      return rows.map(toPending);
+    },
+    async fleetPendingDeliveries(fleetId) {
+      const { rows } = await sql<PendingRow>(fleetPendingSelect("$1"), [
+        fleetId,
+      ]);
       return rows.map(toPending);
     },
     async recordAttempt(ids, attempt, outcome) {

@@ -5,11 +5,14 @@ import { reachingPostgres } from "@vics/shared/server/postgres-errors";
 import type { FleetVehicle } from "@vics/shared";
 import {
   DuplicateFleetNameError,
+  FleetCapError,
   FleetVersionError,
+  type FleetCaps,
   type FleetStore,
   type StoredFleet,
 } from "../fleet-store.ts";
 import type { Sql } from "./database.ts";
+import { FLEET_DELETED } from "../delivery-rows.ts";
 
 interface FleetRow {
   id: string;
@@ -70,6 +73,36 @@ async function insertVehicles(
   }
 }
 
+/**
+ * Saves take one lock, held to their commit, so that the caps checked in one hold against
+ * every other replica's save.
+ */
+async function lockSaves(client: PgClient): Promise<void> {
+  await client.query("SELECT pg_advisory_xact_lock(hashtext('vics.fleet-saves'))");
+}
+
+async function checkFleetRoom(client: PgClient, caps: FleetCaps | undefined) {
+  if (!caps) return;
+  const { rows } = await client.query<{ n: string }>(
+    "SELECT count(*) AS n FROM fleets",
+  );
+  if (Number(rows[0]!.n) >= caps.maxFleets)
+    throw new FleetCapError("fleets", caps.maxFleets);
+}
+
+/** After the writes, in their transaction: a throw rolls them back. */
+async function checkVehicleRoom(
+  client: PgClient,
+  caps: FleetCaps | undefined,
+) {
+  if (!caps) return;
+  const { rows } = await client.query<{ n: string }>(
+    "SELECT count(*) AS n FROM fleet_vehicles",
+  );
+  if (Number(rows[0]!.n) > caps.maxWatchedVehicles)
+    throw new FleetCapError("watched-vehicles", caps.maxWatchedVehicles);
+}
+
 export function fleetQueries(pool: PgPool, sql: Sql): FleetStore {
   const transaction = <T>(work: (client: PgClient) => Promise<T>) =>
     reachingPostgres(() => inPgTransaction(pool, work));
@@ -79,16 +112,19 @@ export function fleetQueries(pool: PgPool, sql: Sql): FleetStore {
   };
 
   return {
-    async createFleet(name, contents, actor) {
+    async createFleet(name, contents, actor, caps) {
       const id = randomUUID();
       try {
         await transaction(async (client) => {
+          await lockSaves(client);
+          await checkFleetRoom(client, caps);
           await client.query(
             `INSERT INTO fleets (id, name, columns, version, created_at, created_by, updated_at, updated_by)
              VALUES ($1, $2, $3, 1, $4, $5, $4, $5)`,
             [id, name, JSON.stringify(contents.columns), actor.at, actor.email],
           );
           await insertVehicles(client, id, contents.vehicles, () => actor.at);
+          await checkVehicleRoom(client, caps);
         });
       } catch (error) {
         if (isUniqueName(error)) throw new DuplicateFleetNameError(name);
@@ -119,8 +155,9 @@ export function fleetQueries(pool: PgPool, sql: Sql): FleetStore {
         addedAt: Number(row.added_at),
       }));
     },
-    async replaceFleetVehicles(id, version, contents, actor) {
+    async replaceFleetVehicles(id, version, contents, actor, caps) {
       const replaced = await transaction(async (client) => {
+        await lockSaves(client);
         // The row lock holds off another update of this fleet until this one commits.
         const { rows } = await client.query<{ version: number }>(
           "SELECT version FROM fleets WHERE id = $1 FOR UPDATE",
@@ -146,6 +183,7 @@ export function fleetQueries(pool: PgPool, sql: Sql): FleetStore {
           contents.vehicles,
           (registration) => since.get(registration) ?? actor.at,
         );
+        await checkVehicleRoom(client, caps);
         await client.query(
           `UPDATE fleets SET columns = $2, version = version + 1, updated_at = $3, updated_by = $4
            WHERE id = $1`,
@@ -168,7 +206,14 @@ export function fleetQueries(pool: PgPool, sql: Sql): FleetStore {
       return find(id);
     },
     async deleteFleet(id) {
-      const { rowCount } = await sql("DELETE FROM fleets WHERE id = $1", [id]);
+      // Its pending deliveries go with it, at once (one statement, so together).
+      const { rowCount } = await sql(
+        `WITH dropped AS (
+           UPDATE deliveries SET status = 'dropped', note = $2, next_attempt_at = NULL
+           WHERE fleet_id = $1 AND status = 'pending')
+         DELETE FROM fleets WHERE id = $1`,
+        [id, FLEET_DELETED],
+      );
       return (rowCount ?? 0) > 0;
     },
     async watchedRegistrations() {

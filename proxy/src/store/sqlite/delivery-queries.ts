@@ -3,7 +3,8 @@ import { inTransaction } from "@vics/shared/server/sqlite";
 import type { DeliveryStore } from "../delivery-store.ts";
 import {
   DELIVERY_SELECT,
-  webhookQueueSelect,
+  fairQueueSelect,
+  fleetPendingSelect,
   toAttempt,
   toPending,
   toRule,
@@ -45,12 +46,9 @@ export function deliveryQueries(db: DatabaseSync): DeliveryStore {
   const markPlanned = db.prepare(
     "UPDATE vehicle_alerts SET planned_at = ? WHERE id = ? AND planned_at IS NULL",
   );
-  const dueEmails = db.prepare(
-    `${DELIVERY_SELECT}
-     WHERE d.status = 'pending' AND d.channel = 'email' AND d.next_attempt_at <= ?
-     ORDER BY d.id LIMIT ?`,
-  );
-  const webhookQueues = db.prepare(webhookQueueSelect("?"));
+  const dueEmails = db.prepare(fairQueueSelect("email", "?", "?"));
+  const webhookQueues = db.prepare(fairQueueSelect("webhook", "?"));
+  const fleetPending = db.prepare(fleetPendingSelect("?"));
   const addAttempt = db.prepare(
     "INSERT INTO delivery_attempts (delivery_id, at, ok, detail) VALUES (?, ?, ?, ?)",
   );
@@ -149,6 +147,11 @@ export function deliveryQueries(db: DatabaseSync): DeliveryStore {
         ? dueEmails.all(now, limit)
         : webhookQueues.all(limit)) as unknown as PendingRow[];
       return rows.map(toPending);
+    },
+    async fleetPendingDeliveries(fleetId) {
+      return (fleetPending.all(fleetId) as unknown as PendingRow[]).map(
+        toPending,
+      );
     },
     async recordAttempt(ids, attempt, outcome) {
       const note = outcome.status === "sent" ? null : outcome.note;

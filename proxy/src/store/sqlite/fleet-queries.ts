@@ -7,6 +7,8 @@ import {
   type StoredFleet,
 } from "../fleet-store.ts";
 import { inTransaction } from "@vics/shared/server/sqlite";
+import { FLEET_DELETED } from "../delivery-rows.ts";
+import { fleetWrites } from "./fleet-writes.ts";
 
 interface FleetRow {
   id: string;
@@ -40,24 +42,24 @@ const FLEET_COLUMNS = `id, name, columns, version, created_at, created_by, updat
   (SELECT count(*) FROM fleet_vehicles WHERE fleet_id = fleets.id) AS vehicle_count`;
 
 export function fleetQueries(db: DatabaseSync): FleetStore {
+  // Version 0: a draft whose vehicles are still being written (fleet-writes.ts), seen by no read.
   const insertFleet = db.prepare(
     `INSERT INTO fleets (id, name, columns, version, created_at, created_by, updated_at, updated_by)
-     VALUES (?, ?, ?, 1, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, 0, ?, ?, ?, ?)`,
   );
-  const insertVehicle = db.prepare(
-    `INSERT INTO fleet_vehicles (fleet_id, registration, position, cells, added_at)
-     VALUES (?, ?, ?, ?, ?)`,
+  const publish = db.prepare("UPDATE fleets SET version = 1 WHERE id = ?");
+  const byId = db.prepare(
+    `SELECT ${FLEET_COLUMNS} FROM fleets WHERE id = ? AND version > 0`,
   );
-  const byId = db.prepare(`SELECT ${FLEET_COLUMNS} FROM fleets WHERE id = ?`);
   const all = db.prepare(
-    `SELECT ${FLEET_COLUMNS} FROM fleets ORDER BY name COLLATE NOCASE`,
+    `SELECT ${FLEET_COLUMNS} FROM fleets WHERE version > 0 ORDER BY name COLLATE NOCASE`,
   );
   const vehicles = db.prepare(
     `SELECT registration, cells, added_at FROM fleet_vehicles
      WHERE fleet_id = ? ORDER BY position`,
   );
-  const addedAt = db.prepare(
-    "SELECT registration, added_at FROM fleet_vehicles WHERE fleet_id = ?",
+  const held = db.prepare(
+    "SELECT registration FROM fleet_vehicles WHERE fleet_id = ?",
   );
   const clear = db.prepare("DELETE FROM fleet_vehicles WHERE fleet_id = ?");
   const bump = db.prepare(
@@ -68,6 +70,10 @@ export function fleetQueries(db: DatabaseSync): FleetStore {
     "UPDATE fleets SET name = ?, updated_at = ?, updated_by = ? WHERE id = ?",
   );
   const remove = db.prepare("DELETE FROM fleets WHERE id = ?");
+  const dropDeliveries = db.prepare(
+    `UPDATE deliveries SET status = 'dropped', note = ?, next_attempt_at = NULL
+     WHERE fleet_id = ? AND status = 'pending'`,
+  );
   const watched = db.prepare(
     "SELECT DISTINCT registration FROM fleet_vehicles ORDER BY registration",
   );
@@ -76,36 +82,40 @@ export function fleetQueries(db: DatabaseSync): FleetStore {
     const row = byId.get(id) as FleetRow | undefined;
     return row ? toFleet(row) : undefined;
   };
+  const writes = fleetWrites(db);
 
   return {
-    async createFleet(name, contents, actor) {
-      const id = randomUUID();
-      try {
-        inTransaction(db, () => {
-          insertFleet.run(
-            id,
-            name,
-            JSON.stringify(contents.columns),
-            actor.at,
-            actor.email,
-            actor.at,
-            actor.email,
-          );
-          contents.vehicles.forEach((vehicle, position) =>
-            insertVehicle.run(
+    async createFleet(name, contents, actor, caps) {
+      return writes.oneAtATime(async () => {
+        await writes.removeStaleDrafts(actor.at);
+        const id = randomUUID();
+        try {
+          inTransaction(db, () => {
+            writes.checkFleetRoom(caps);
+            writes.checkVehicleRoom(caps, id, contents.vehicles.length);
+            insertFleet.run(
               id,
-              vehicle.registration,
-              position,
-              JSON.stringify(vehicle.cells),
+              name,
+              JSON.stringify(contents.columns),
               actor.at,
-            ),
-          );
-        });
-      } catch (error) {
-        if (isUniqueName(error)) throw new DuplicateFleetNameError(name);
-        throw error;
-      }
-      return find(id) as StoredFleet;
+              actor.email,
+              actor.at,
+              actor.email,
+            );
+          });
+        } catch (error) {
+          if (isUniqueName(error)) throw new DuplicateFleetNameError(name);
+          throw error;
+        }
+        try {
+          await writes.writeInChunks(id, contents.vehicles, actor.at);
+          publish.run(id);
+        } catch (error) {
+          await writes.removeInChunks(id);
+          throw error;
+        }
+        return find(id) as StoredFleet;
+      });
     },
     async listFleets() {
       return (all.all() as unknown as FleetRow[]).map(toFleet);
@@ -125,30 +135,21 @@ export function fleetQueries(db: DatabaseSync): FleetStore {
         addedAt: row.added_at,
       }));
     },
-    async replaceFleetVehicles(id, version, contents, actor) {
-      return inTransaction(db, () => {
+    // Applied a chunk at a time (fleet-writes.ts): a reader meanwhile may see part of the new
+    // list, and the new version only once all of it is in.
+    async replaceFleetVehicles(id, version, contents, actor, caps) {
+      return writes.oneAtATime(async () => {
         const fleet = find(id);
         if (!fleet) return undefined;
         if (fleet.version !== version)
           throw new FleetVersionError(version, fleet.version);
-        const since = new Map(
-          (
-            addedAt.all(id) as unknown as {
-              registration: string;
-              added_at: number;
-            }[]
-          ).map((row) => [row.registration, row.added_at]),
-        );
-        clear.run(id);
-        contents.vehicles.forEach((vehicle, position) =>
-          insertVehicle.run(
-            id,
-            vehicle.registration,
-            position,
-            JSON.stringify(vehicle.cells),
-            since.get(vehicle.registration) ?? actor.at,
-          ),
-        );
+        writes.checkVehicleRoom(caps, id, contents.vehicles.length);
+        const kept = new Set(contents.vehicles.map((v) => v.registration));
+        const gone = (held.all(id) as { registration: string }[])
+          .map((row) => row.registration)
+          .filter((registration) => !kept.has(registration));
+        await writes.removeVehicles(id, gone);
+        await writes.writeInChunks(id, contents.vehicles, actor.at);
         bump.run(JSON.stringify(contents.columns), actor.at, actor.email, id);
         return find(id);
       });
@@ -165,6 +166,8 @@ export function fleetQueries(db: DatabaseSync): FleetStore {
     async deleteFleet(id) {
       return inTransaction(db, () => {
         clear.run(id);
+        // Its pending deliveries go with it, at once: they must not queue before others'.
+        dropDeliveries.run(FLEET_DELETED, id);
         return Number(remove.run(id).changes) > 0;
       });
     },
