@@ -9,7 +9,7 @@ import { stopOnSignals } from "@vics/shared/server/graceful-close";
 import { createUserLimiter } from "./limits/user-limits.ts";
 import { openLimitStore } from "@vics/shared/server/limit-store";
 import { openProxyStoreOrExit, storePlace } from "./store/open-proxy-store.ts";
-import { OidcSignIn } from "./auth/oidc.ts";
+import { connectOidc } from "./auth/oidc-discovery.ts";
 import { pruneAuditDaily } from "./audit/audit-retention.ts";
 import { firstAdminSignInLink } from "./users/first-admin.ts";
 import { guardConnections } from "@vics/shared/server/connection-guard";
@@ -52,21 +52,11 @@ if (env.remote && (await store.countActiveAdmins()) === 0) {
   process.exit(1);
 }
 
-let oidc: OidcSignIn | undefined;
-if (env.oidc) {
-  try {
-    oidc = await OidcSignIn.discover(env.oidc, store, env.publicOrigin!);
-  } catch (error) {
-    // Local accounts still work while the provider is down: an admin can get in.
-    logger.error(
-      "the identity provider cannot be reached; sign-in with it is off until the proxy restarts",
-      {
-        issuer: env.oidc.issuer,
-        error: error instanceof Error ? error.message : String(error),
-      },
-    );
-  }
-}
+// Reached in the background, retried with backoff while it is down. Passwords stay as
+// LOCAL_SIGN_IN says: a provider that is down never turns them on (issue 33).
+const oidc = env.oidc
+  ? connectOidc(env.oidc, store, env.publicOrigin!, { logger })
+  : undefined;
 
 // Keep-alive connections to the service, reused across requests.
 const upstream = createUpstreamPool(env.upstreamUrl);
@@ -99,7 +89,7 @@ const app = createProxyApp(
     alertMailConfigured: env.alertMail !== undefined,
     staffAccess: {
       sessionTimes: env.sessionTimes,
-      localSignIn: env.localSignIn || oidc === undefined,
+      localSignIn: env.localSignIn,
       oidc,
       linkOrigin: () => linkOrigin,
     },
@@ -223,6 +213,7 @@ stopOnSignals(server as Server, {
   fields: { graceMs: env.shutdownGraceMs },
   close: async () => {
     stopPruning();
+    oidc?.stop();
     await watchJobs?.stop();
     clearInterval(sweepSessions);
     await upstream.close();

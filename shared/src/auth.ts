@@ -28,8 +28,11 @@ export type SessionUser = z.infer<typeof SessionUserSchema>;
 /** GET /api/auth/methods, open to all: which ways to sign in the page offers. */
 export const SignInMethodsSchema = z.object({
   local: z.boolean(),
-  /** The provider's button words, e.g. "Sign in with Microsoft"; null when OIDC is off. */
-  oidc: z.object({ label: z.string() }).nullable(),
+  /**
+   * The provider's button words, e.g. "Sign in with Microsoft"; null when OIDC is off.
+   * `available`: false while the proxy has not yet reached the provider (it keeps trying).
+   */
+  oidc: z.object({ label: z.string(), available: z.boolean() }).nullable(),
 });
 export type SignInMethods = z.infer<typeof SignInMethodsSchema>;
 

@@ -16,7 +16,12 @@ import type { ProxyStore, User } from "../store/proxy-store.ts";
 import { AUTH_PROBLEMS } from "./auth-problems.ts";
 import { signInLocally } from "./local-sign-in.ts";
 import { useOneTimeLink } from "./one-time-links.ts";
-import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
+import {
+  hashPassword,
+  passwordProblem,
+  verifyNothing,
+  verifyPassword,
+} from "./passwords.ts";
 import {
   clearSessionCookie,
   requireRole,
@@ -24,6 +29,10 @@ import {
 } from "./session-middleware.ts";
 import type { CookieSettings, Sessions } from "./sessions.ts";
 import type { SignInThrottle } from "./sign-in-throttle.ts";
+import {
+  readDeviceCookie,
+  setDeviceCookie,
+} from "./sign-in-throttle-cookie.ts";
 
 export interface AuthDeps {
   store: ProxyStore;
@@ -35,6 +44,8 @@ export interface AuthDeps {
   localSignIn: boolean;
   /** The OIDC provider's button words, when OIDC is on. */
   oidcLabel: string | null;
+  /** Whether the provider has answered yet (oidc-discovery.ts); unset: it has. */
+  oidcAvailable?: () => boolean;
   /** The provider's sign-out page for a session it opened (RP-initiated logout), if any. */
   providerSignOut?: (idToken: string | null) => string | undefined;
 }
@@ -65,6 +76,13 @@ export async function startSession(
     id,
     Math.floor(deps.sessions.times.absoluteMs / 1000),
   );
+  // This browser and address are the account's own now: a stranger's guesses never lock them.
+  const address = clientAddress(c) ?? "unknown";
+  setDeviceCookie(
+    c,
+    deps.cookie,
+    await deps.throttle.trust(user.email, address),
+  );
   await recordAudit(deps.store, c, deps.now(), {
     action: "sign-in",
     outcome: "ok",
@@ -86,7 +104,13 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthDeps): void {
   app.get(AUTH_PATHS.methods, (c) =>
     c.json({
       local: deps.localSignIn,
-      oidc: deps.oidcLabel === null ? null : { label: deps.oidcLabel },
+      oidc:
+        deps.oidcLabel === null
+          ? null
+          : {
+              label: deps.oidcLabel,
+              available: deps.oidcAvailable?.() ?? true,
+            },
     } satisfies SignInMethods),
   );
 
@@ -106,6 +130,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthDeps): void {
       email,
       password,
       address,
+      device: readDeviceCookie(c, deps.cookie),
     });
     if (!result.ok) {
       const known = await store.findUserByEmail(email);
@@ -118,6 +143,8 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthDeps): void {
       });
       if (result.reason === "throttled")
         throw AUTH_PROBLEMS.throttled(result.retryAfterSeconds);
+      if (result.reason === "busy")
+        throw AUTH_PROBLEMS.busy(result.retryAfterSeconds);
       if (result.reason === "disabled") throw AUTH_PROBLEMS.disabled();
       throw AUTH_PROBLEMS.wrongPassword();
     }
@@ -158,12 +185,41 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthDeps): void {
       ChangePasswordRequestSchema,
     );
     const user = c.get("user")!;
-    if (
-      !user.passwordHash ||
-      !(await verifyPassword(currentPassword, user.passwordHash))
-    )
+    // Counted before the hash, as a sign-in is: a stolen session cannot guess the password.
+    const verdict = await deps.throttle.beginPasswordChange(
+      user.id,
+      clientAddress(c) ?? "unknown",
+    );
+    const refused = (outcome: string) =>
+      recordAudit(store, c, now(), {
+        action: "user.password",
+        outcome,
+        detail: { by: "self" },
+      });
+    if (!verdict.ok) {
+      await refused(verdict.reason);
+      throw verdict.reason === "busy"
+        ? AUTH_PROBLEMS.busy(verdict.retryAfterSeconds)
+        : AUTH_PROBLEMS.passwordChangeThrottled(verdict.retryAfterSeconds);
+    }
+    let right: boolean;
+    try {
+      right = user.passwordHash
+        ? await verifyPassword(currentPassword, user.passwordHash)
+        : await verifyNothing(currentPassword);
+    } finally {
+      verdict.attempt.release();
+    }
+    if (!right) {
+      await refused("wrong");
       throw AUTH_PROBLEMS.passwordRefused(
         "Your current password is not right.",
+      );
+    }
+    await verdict.attempt.succeeded();
+    if (newPassword === currentPassword)
+      throw AUTH_PROBLEMS.passwordRefused(
+        "Your new password is the same as your current one. Choose a new one.",
       );
     const problem = passwordProblem(newPassword);
     if (problem) throw AUTH_PROBLEMS.passwordRefused(problem);

@@ -4,10 +4,14 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { recordAudit } from "../audit/audit-log.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { startSession, type AuthDeps } from "./auth-routes.ts";
-import { OidcRefusedError, type OidcSignIn } from "./oidc.ts";
+import { OidcRefusedError } from "./oidc.ts";
+import type { OidcProvider } from "./oidc-discovery.ts";
 
 /** Ties the provider's answer to the browser that asked: HttpOnly, for the callback's path only. */
 const LOGIN_COOKIE = "vics_oidc";
+
+/** Until the provider has answered discovery: the sign-in page says sign-in is unavailable. */
+const UNAVAILABLE = "/sign-in?oidc=unavailable";
 
 /**
  * /api/auth/oidc/start and /callback: browser navigations, not fetches. A refusal goes back to
@@ -16,7 +20,7 @@ const LOGIN_COOKIE = "vics_oidc";
 export function registerOidcRoutes(
   app: Hono<AppEnv>,
   deps: AuthDeps,
-  oidc: OidcSignIn,
+  provider: OidcProvider,
 ): void {
   const cookieOptions = {
     path: AUTH_PATHS.oidcCallback,
@@ -26,6 +30,8 @@ export function registerOidcRoutes(
   };
 
   app.get(AUTH_PATHS.oidcStart, async (c) => {
+    const oidc = provider.current();
+    if (!oidc) return c.redirect(UNAVAILABLE, 302);
     const asked = c.req.query("returnTo") ?? "/";
     const returnTo = isSameOriginPath(asked) ? asked : "/";
     const { url, loginId } = await oidc.start(returnTo, deps.now());
@@ -37,6 +43,8 @@ export function registerOidcRoutes(
     const loginId = getCookie(c, LOGIN_COOKIE);
     deleteCookie(c, LOGIN_COOKIE, cookieOptions);
     const search = new URL(c.req.url).search;
+    const oidc = provider.current();
+    if (!oidc) return c.redirect(UNAVAILABLE, 302);
     try {
       const done = await oidc.finish(search, loginId, deps.now());
       if (done.created)

@@ -80,6 +80,11 @@ export class OidcSignIn {
     return new OidcSignIn(config, settings, store, publicOrigin);
   }
 
+  /** An OidcSignIn is an OidcProvider that has already answered (oidc-discovery.ts). */
+  current(): OidcSignIn {
+    return this;
+  }
+
   get redirectUri(): string {
     return new URL(AUTH_PATHS.oidcCallback, this.publicOrigin).href;
   }

@@ -6,7 +6,7 @@ import type { AppContext, AppEnv } from "../http/app-env.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import { registerUserRoutes } from "../users/user-routes.ts";
 import { registerAuthRoutes, type AuthDeps } from "./auth-routes.ts";
-import type { OidcSignIn } from "./oidc.ts";
+import type { OidcProvider } from "./oidc-discovery.ts";
 import { registerOidcRoutes } from "./oidc-routes.ts";
 import { loadSession, requireRole } from "./session-middleware.ts";
 import {
@@ -24,10 +24,10 @@ import {
 /** How staff sign in, and for how long (docs/decisions/033-staff-sessions-and-links.md). */
 export interface StaffAccessSettings {
   sessionTimes: SessionTimes;
-  /** Whether local passwords sign in; off only when OIDC is on. */
+  /** Whether local passwords sign in (LOCAL_SIGN_IN): never turned on because OIDC is down. */
   localSignIn: boolean;
-  /** The identity provider, discovered at start-up (index.ts), when OIDC is configured. */
-  oidc?: OidcSignIn;
+  /** The identity provider, when OIDC is configured: reached in the background (index.ts). */
+  oidc?: OidcProvider;
   throttle: ThrottleSettings;
   /**
    * Where one-time links open: PUBLIC_ORIGIN, else the loopback address the proxy listens on
@@ -114,9 +114,12 @@ export function registerStaffAccess(
     now,
     localSignIn: settings.localSignIn,
     oidcLabel: oidc?.label ?? null,
+    oidcAvailable: () => oidc?.current() !== undefined,
     providerSignOut: oidc
       ? (idToken) =>
-          oidc.endSessionUrl(idToken, new URL("/sign-in", origin()).href)
+          oidc
+            .current()
+            ?.endSessionUrl(idToken, new URL("/sign-in", origin()).href)
       : undefined,
   };
   registerAuthRoutes(app, deps);

@@ -21,6 +21,8 @@ export async function startTestProvider(options: {
   redirectUri: string;
   postLogoutRedirectUri: string;
   accounts: Record<string, TestAccount>;
+  /** A port chosen beforehand (a proxy told of the provider before it is up); default: any. */
+  port?: number;
 }): Promise<TestProvider> {
   const clientId = "vics";
   const clientSecret = "a-test-client-secret-of-some-length";
@@ -29,7 +31,9 @@ export async function startTestProvider(options: {
   const server = createServer((request, response) =>
     route.handler!(request, response),
   );
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, "127.0.0.1", resolve),
+  );
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, {
     clients: [

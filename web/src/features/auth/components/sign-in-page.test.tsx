@@ -171,7 +171,7 @@ describe("the sign-in page", () => {
   it("offers the organisation's sign-in as a link to the proxy, keeping where to return", async () => {
     serveSignInMethods({
       local: true,
-      oidc: { label: "Sign in with Microsoft" },
+      oidc: { label: "Sign in with Microsoft", available: true },
     });
     renderRoute(`/sign-in?returnTo=${encodeURIComponent("/fleet")}`, {
       session: null,
@@ -193,7 +193,7 @@ describe("the sign-in page", () => {
   it("says why the organisation's sign-in was refused, and offers it again", async () => {
     serveSignInMethods({
       local: false,
-      oidc: { label: "Sign in with Microsoft" },
+      oidc: { label: "Sign in with Microsoft", available: true },
     });
     renderRoute("/sign-in?oidc=no-account", { session: null });
     const notice = await screen.findByRole("alert", {}, SLOW);
@@ -207,11 +207,30 @@ describe("the sign-in page", () => {
   });
 
   it("shows only the organisation's sign-in when passwords are off", async () => {
-    serveSignInMethods({ local: false, oidc: { label: "Sign in with Okta" } });
+    serveSignInMethods({
+      local: false,
+      oidc: { label: "Sign in with Okta", available: true },
+    });
     renderRoute("/sign-in", { session: null });
     expect(
       await screen.findByRole("link", { name: "Sign in with Okta" }, SLOW),
     ).toBeVisible();
+    expect(screen.queryByLabelText("Password")).not.toBeInTheDocument();
+  });
+
+  it("says sign-in is unavailable while the proxy has not reached the organisation's provider", async () => {
+    serveSignInMethods({
+      local: false,
+      oidc: { label: "Sign in with Okta", available: false },
+    });
+    renderRoute("/sign-in", { session: null });
+    const notice = await screen.findByRole("status", {}, SLOW);
+    expect(notice).toHaveTextContent(
+      "Signing in is unavailable until VICS reaches your organisation’s sign-in service",
+    );
+    expect(
+      screen.queryByRole("link", { name: "Sign in with Okta" }),
+    ).not.toBeInTheDocument();
     expect(screen.queryByLabelText("Password")).not.toBeInTheDocument();
   });
 

@@ -77,6 +77,8 @@ export function SignInPage() {
   const local = methods.data?.local ?? true;
   const oidc = methods.data?.oidc ?? null;
   const noWay = methods.data !== undefined && !local && oidc === null;
+  // OIDC is set up but the proxy has not reached the provider yet (it keeps trying).
+  const oidcDown = oidc !== null && !oidc.available;
 
   return (
     <PageErrorContext value={form.errors.length > 0}>
@@ -107,14 +109,24 @@ export function SignInPage() {
             </p>
           ) : (
             <>
-              {oidc && (
+              {oidcDown && !local && (
+                <div className="notice" role="status">
+                  <p className="notice__title">Signing in is unavailable</p>
+                  <p>
+                    Signing in is unavailable until VICS reaches your
+                    organisation’s sign-in service. It keeps trying: reload this
+                    page in a minute, and if it lasts, tell your IT team.
+                  </p>
+                </div>
+              )}
+              {oidc && !oidcDown && (
                 <p>
                   <a className="button" href={oidcStartUrl(returnTo)}>
                     {oidc.label}
                   </a>
                 </p>
               )}
-              {oidc && local && (
+              {oidc && !oidcDown && local && (
                 <p className="sign-in__or">
                   Or sign in with your email address
                 </p>
@@ -143,7 +155,7 @@ export function SignInPage() {
                   <BusyButton
                     busy={busy}
                     busyLabel="Signing in…"
-                    secondary={oidc !== null}
+                    secondary={oidc !== null && !oidcDown}
                   >
                     Sign in
                   </BusyButton>
