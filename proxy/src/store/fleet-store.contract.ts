@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { FleetVehicle } from "@vics/shared";
 import {
   DuplicateFleetNameError,
+  FleetCapError,
   FleetVersionError,
   type FleetStore,
 } from "./fleet-store.ts";
@@ -151,6 +152,102 @@ export function fleetStoreContract(store: () => FleetStore) {
           ann,
         ),
       ).toBeUndefined();
+    });
+
+    it("refuses a fleet beyond the team's cap on fleets, and a list that would take its fleets past their cap on vehicles", async () => {
+      // A vehicle counts once per fleet that holds it: the cap bounds the rows kept.
+      const caps = { maxFleets: 2, maxWatchedVehicles: 4 };
+      const list = (...registrations: string[]) => ({
+        columns: [],
+        vehicles: registrations.map((r) => vehicle(r)),
+      });
+      const vans = await store().createFleet(
+        "Vans",
+        list("AB12CDE", "SW71UWJ"),
+        ann,
+        caps,
+      );
+      const cars = await store().createFleet(
+        "Cars",
+        list("AB12CDE"),
+        ann,
+        caps,
+      );
+      await expect(
+        store().createFleet("Lorries", list("LP08SED"), ann, caps),
+      ).rejects.toMatchObject(new FleetCapError("fleets", 2));
+      expect((await store().listFleets()).map((f) => f.name)).toEqual([
+        "Cars",
+        "Vans",
+      ]);
+
+      await store().replaceFleetVehicles(
+        cars.id,
+        1,
+        list("AB12CDE", "LP08SED"),
+        bob,
+        caps,
+      );
+      await expect(
+        store().replaceFleetVehicles(
+          cars.id,
+          2,
+          list("AB12CDE", "LP08SED", "YY19ABC"),
+          bob,
+          caps,
+        ),
+      ).rejects.toMatchObject(new FleetCapError("watched-vehicles", 4));
+      // Nothing of the refused list was kept.
+      expect(await store().findFleet(cars.id)).toMatchObject({
+        version: 2,
+        vehicleCount: 2,
+      });
+      expect(await store().fleetVehicles(cars.id)).toMatchObject([
+        { registration: "AB12CDE" },
+        { registration: "LP08SED" },
+      ]);
+
+      // Room made by deleting a fleet is room again.
+      expect(await store().deleteFleet(vans.id)).toBe(true);
+      await expect(
+        store().createFleet(
+          "Lorries",
+          list("SW71UWJ", "YY19ABC", "KM20XYZ"),
+          ann,
+          caps,
+        ),
+      ).rejects.toMatchObject(new FleetCapError("watched-vehicles", 4));
+      expect(await store().listFleets()).toHaveLength(1);
+      await store().createFleet(
+        "Lorries",
+        list("SW71UWJ", "YY19ABC"),
+        ann,
+        caps,
+      );
+      expect(await store().watchedRegistrations()).toEqual([
+        "AB12CDE",
+        "LP08SED",
+        "SW71UWJ",
+        "YY19ABC",
+      ]);
+    });
+
+    it("lets only as many fleets in as its cap when they are saved at once", async () => {
+      const caps = { maxFleets: 2, maxWatchedVehicles: 1_000 };
+      const saves = await Promise.allSettled(
+        ["A", "B", "C", "D", "E"].map((name, i) =>
+          store().createFleet(
+            name,
+            { columns: [], vehicles: [vehicle(`AB${10 + i}CDE`)] },
+            ann,
+            caps,
+          ),
+        ),
+      );
+      expect(saves.filter((s) => s.status === "fulfilled")).toHaveLength(2);
+      for (const save of saves.filter((s) => s.status === "rejected"))
+        expect(save.reason).toBeInstanceOf(FleetCapError);
+      expect(await store().listFleets()).toHaveLength(2);
     });
 
     it("keeps 100,000 vehicles, and deletes a fleet with all of them", async () => {

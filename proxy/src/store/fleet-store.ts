@@ -34,12 +34,26 @@ export interface FleetContents {
   vehicles: readonly FleetVehicle[];
 }
 
+/**
+ * The team's caps (MAX_FLEETS, MAX_WATCHED_VEHICLES in the proxy's environment): how many
+ * fleets it keeps, and how many vehicles all of them hold together, a vehicle counted once
+ * per fleet that holds it (so the cap bounds both the store and the re-checks).
+ */
+export interface FleetCaps {
+  maxFleets: number;
+  maxWatchedVehicles: number;
+}
+
 export interface FleetStore {
-  /** Rejects with DuplicateFleetNameError when a fleet has that name (any case). */
+  /**
+   * Rejects with DuplicateFleetNameError when a fleet has that name (any case), with
+   * FleetCapError when the team would have more fleets or watched vehicles than `caps`.
+   */
   createFleet(
     name: string,
     contents: FleetContents,
     actor: FleetActor,
+    caps?: FleetCaps,
   ): Promise<StoredFleet>;
   /** By name. */
   listFleets(): Promise<StoredFleet[]>;
@@ -48,14 +62,16 @@ export interface FleetStore {
   fleetVehicles(id: string): Promise<StoredFleetVehicle[]>;
   /**
    * The fleet becomes `contents`, in one transaction: kept vehicles keep their `addedAt`.
-   * Rejects with FleetVersionError when the fleet is no longer at `version`; undefined when
-   * there is no such fleet.
+   * Rejects with FleetVersionError when the fleet is no longer at `version`, with
+   * FleetCapError when the team would watch more vehicles than `caps`; undefined when there is
+   * no such fleet.
    */
   replaceFleetVehicles(
     id: string,
     version: number,
     contents: FleetContents,
     actor: FleetActor,
+    caps?: FleetCaps,
   ): Promise<StoredFleet | undefined>;
   /** Rejects with DuplicateFleetNameError; undefined when there is no such fleet. */
   renameFleet(
@@ -84,5 +100,21 @@ export class FleetVersionError extends Error {
     this.name = "FleetVersionError";
     this.expected = expected;
     this.actual = actual;
+  }
+}
+
+/** A save that would take the team past one of its caps: nothing of it is kept. */
+export class FleetCapError extends Error {
+  readonly kind: "fleets" | "watched-vehicles";
+  readonly cap: number;
+  constructor(kind: "fleets" | "watched-vehicles", cap: number) {
+    super(
+      kind === "fleets"
+        ? `The team keeps at most ${cap} fleets`
+        : `The team's fleets hold at most ${cap} vehicles together`,
+    );
+    this.name = "FleetCapError";
+    this.kind = kind;
+    this.cap = cap;
   }
 }

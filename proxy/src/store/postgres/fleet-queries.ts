@@ -78,7 +78,9 @@ async function insertVehicles(
  * every other replica's save.
  */
 async function lockSaves(client: PgClient): Promise<void> {
-  await client.query("SELECT pg_advisory_xact_lock(hashtext('vics.fleet-saves'))");
+  await client.query(
+    "SELECT pg_advisory_xact_lock(hashtext('vics.fleet-saves'))",
+  );
 }
 
 async function checkFleetRoom(client: PgClient, caps: FleetCaps | undefined) {
@@ -91,10 +93,7 @@ async function checkFleetRoom(client: PgClient, caps: FleetCaps | undefined) {
 }
 
 /** After the writes, in their transaction: a throw rolls them back. */
-async function checkVehicleRoom(
-  client: PgClient,
-  caps: FleetCaps | undefined,
-) {
+async function checkVehicleRoom(client: PgClient, caps: FleetCaps | undefined) {
   if (!caps) return;
   const { rows } = await client.query<{ n: string }>(
     "SELECT count(*) AS n FROM fleet_vehicles",
