@@ -32,6 +32,29 @@ const CALLBACK = `${ORIGIN}/api/auth/oidc/callback`;
 let provider: TestProvider;
 let store: ProxyStore;
 let app: Hono<AppEnv>;
+/** The routes' clock: real time unless a test moves it on. */
+const clock = {
+  offset: 0,
+  get now() {
+    return Date.now() + this.offset;
+  },
+};
+/** The names of the store's methods called since the test began. */
+let storeCalls: string[];
+
+function recordingCalls(target: ProxyStore): ProxyStore {
+  storeCalls = [];
+  return new Proxy(target, {
+    get(object, name, receiver) {
+      const value = Reflect.get(object, name, receiver) as unknown;
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        storeCalls.push(String(name));
+        return (value as (...a: unknown[]) => unknown).apply(object, args);
+      };
+    },
+  });
+}
 
 beforeAll(async () => {
   provider = await startTestProvider({
@@ -46,7 +69,9 @@ beforeAll(async () => {
 afterAll(() => provider.close());
 
 beforeEach(async () => {
-  store = openSqliteProxyStore({ path: ":memory:", auditRetentionDays: 30 });
+  store = recordingCalls(
+    openSqliteProxyStore({ path: ":memory:", auditRetentionDays: 30 }),
+  );
   const oidc = await OidcSignIn.discover(
     {
       issuer: provider.issuer,
@@ -69,7 +94,7 @@ beforeEach(async () => {
     sessions,
     throttle: new SignInThrottle(),
     cookie,
-    now: Date.now,
+    now: () => clock.now,
     localSignIn: false,
     oidcLabel: oidc.label,
     providerSignOut: (idToken) =>
@@ -88,7 +113,10 @@ beforeEach(async () => {
     new Date(),
   );
 });
-afterEach(() => store.close());
+afterEach(() => {
+  clock.offset = 0;
+  return store.close();
+});
 
 const cookieOf = (response: Response, name: string) =>
   response.headers
@@ -170,5 +198,63 @@ describe("OIDC routes", () => {
     );
     const callback = await app.request(`${back.pathname}${back.search}`);
     expect(callback.headers.get("Location")).toBe("/sign-in?oidc=failed");
+  });
+});
+
+describe("a pending OIDC sign-in (issue 33, point 11)", () => {
+  it("is kept in the browser's cookie: 1,000 starts write nothing to the store", async () => {
+    await store.ping();
+    storeCalls.length = 0;
+    for (let i = 0; i < 1000; i++) {
+      const start = await app.request(
+        `/api/auth/oidc/start?returnTo=${encodeURIComponent(`/fleet/${i}`)}`,
+      );
+      expect(start.status).toBe(302);
+      expect(cookieOf(start, "vics_oidc")).toBeDefined();
+    }
+    expect(storeCalls).toEqual([]);
+  });
+
+  it("is refused when its cookie was changed, or is from another start", async () => {
+    const start = await app.request("/api/auth/oidc/start");
+    const other = await app.request("/api/auth/oidc/start");
+    const [name, value] = cookieOf(start, "vics_oidc")!.split("=") as [
+      string,
+      string,
+    ];
+    const flipped =
+      value.slice(0, 20) + (value[20] === "A" ? "B" : "A") + value.slice(21);
+    const back = await signInAtProvider(
+      new URL(start.headers.get("Location")!),
+      "ann",
+      CALLBACK,
+    );
+    for (const cookie of [
+      `${name}=${flipped}`,
+      `${name}=${value.slice(0, -4)}`,
+      `${name}=not-a-sealed-login`,
+      cookieOf(other, "vics_oidc")!,
+    ]) {
+      const callback = await app.request(`${back.pathname}${back.search}`, {
+        headers: { Cookie: cookie },
+      });
+      expect(callback.headers.get("Location")).toBe("/sign-in?oidc=failed");
+      expect(cookieOf(callback, "vics_session")).toBeUndefined();
+    }
+  });
+
+  it("is refused after its ten minutes, whatever the cookie's own Max-Age", async () => {
+    const start = await app.request("/api/auth/oidc/start");
+    const back = await signInAtProvider(
+      new URL(start.headers.get("Location")!),
+      "ann",
+      CALLBACK,
+    );
+    clock.offset = 10 * 60_000 + 1;
+    const callback = await app.request(`${back.pathname}${back.search}`, {
+      headers: { Cookie: cookieOf(start, "vics_oidc")! },
+    });
+    expect(callback.headers.get("Location")).toBe("/sign-in?oidc=failed");
+    expect(cookieOf(callback, "vics_session")).toBeUndefined();
   });
 });

@@ -4,10 +4,13 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { recordAudit } from "../audit/audit-log.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { startSession, type AuthDeps } from "./auth-routes.ts";
-import { OidcRefusedError } from "./oidc.ts";
+import { LOGIN_TTL_MS, OidcRefusedError } from "./oidc.ts";
 import type { OidcProvider } from "./oidc-discovery.ts";
 
-/** Ties the provider's answer to the browser that asked: HttpOnly, for the callback's path only. */
+/**
+ * The sign-in under way, sealed (oidc-login-cookie.ts): it ties the provider's answer to the
+ * browser that asked. HttpOnly, for the callback's path only.
+ */
 const LOGIN_COOKIE = "vics_oidc";
 
 /** Until the provider has answered discovery: the sign-in page says sign-in is unavailable. */
@@ -34,19 +37,22 @@ export function registerOidcRoutes(
     if (!oidc) return c.redirect(UNAVAILABLE, 302);
     const asked = c.req.query("returnTo") ?? "/";
     const returnTo = isSameOriginPath(asked) ? asked : "/";
-    const { url, loginId } = await oidc.start(returnTo, deps.now());
-    setCookie(c, LOGIN_COOKIE, loginId, { ...cookieOptions, maxAge: 600 });
+    const { url, cookie } = await oidc.start(returnTo, deps.now());
+    setCookie(c, LOGIN_COOKIE, cookie, {
+      ...cookieOptions,
+      maxAge: LOGIN_TTL_MS / 1000,
+    });
     return c.redirect(url.href, 302);
   });
 
   app.get(AUTH_PATHS.oidcCallback, async (c) => {
-    const loginId = getCookie(c, LOGIN_COOKIE);
+    const pending = getCookie(c, LOGIN_COOKIE);
     deleteCookie(c, LOGIN_COOKIE, cookieOptions);
     const search = new URL(c.req.url).search;
     const oidc = provider.current();
     if (!oidc) return c.redirect(UNAVAILABLE, 302);
     try {
-      const done = await oidc.finish(search, loginId, deps.now());
+      const done = await oidc.finish(search, pending, deps.now());
       if (done.created)
         await recordAudit(deps.store, c, deps.now(), {
           action: "user.create",

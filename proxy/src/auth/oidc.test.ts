@@ -63,9 +63,9 @@ afterEach(() => store.close());
 
 /** The whole flow: start, the provider's form, the callback. */
 async function signInAs(login: string, returnTo = "/fleet") {
-  const { url, loginId } = await oidc.start(returnTo, Date.now());
+  const { url, cookie } = await oidc.start(returnTo, Date.now());
   const back = await signInAtProvider(url, login, CALLBACK);
-  return oidc.finish(back.search, loginId, Date.now());
+  return oidc.finish(back.search, cookie, Date.now());
 }
 
 describe("OIDC sign-in against a real provider", () => {
@@ -142,7 +142,7 @@ describe("OIDC sign-in against a real provider", () => {
     const back = await signInAtProvider(url, "newcomer", CALLBACK);
     // The callback with the other sign-in's cookie: its state does not match.
     await expect(
-      oidc.finish(back.search, other.loginId, Date.now()),
+      oidc.finish(back.search, other.cookie, Date.now()),
     ).rejects.toBeInstanceOf(OidcRefusedError);
     await expect(
       oidc.finish(back.search, undefined, Date.now()),

@@ -1,7 +1,11 @@
 import * as client from "openid-client";
 import { AUTH_PATHS } from "@vics/shared";
 import type { ProxyStore, User } from "../store/proxy-store.ts";
-import { newSessionId, sessionIdHash } from "./sessions.ts";
+import {
+  openPendingLogin,
+  pendingLoginKey,
+  sealPendingLogin,
+} from "./oidc-login-cookie.ts";
 
 export interface OidcSettings {
   /** The provider's issuer URL; its discovery document is read at start-up. */
@@ -20,7 +24,10 @@ export interface OidcSettings {
 }
 
 /** How long the provider's sign-in may take before its answer is refused. */
-const LOGIN_TTL_MS = 10 * 60_000;
+export const LOGIN_TTL_MS = 10 * 60_000;
+
+/** A longer return path is dropped for "/": the whole login must fit in one cookie. */
+const MAX_RETURN_TO = 1000;
 
 export type OidcRefusal =
   | "failed"
@@ -49,6 +56,7 @@ export class OidcSignIn {
   private readonly settings: OidcSettings;
   private readonly store: ProxyStore;
   private readonly publicOrigin: string;
+  private readonly loginKey: Buffer;
 
   private constructor(
     config: client.Configuration,
@@ -61,6 +69,7 @@ export class OidcSignIn {
     this.store = store;
     this.publicOrigin = publicOrigin;
     this.label = settings.label;
+    this.loginKey = pendingLoginKey(settings.clientSecret);
   }
 
   static async discover(
@@ -89,23 +98,27 @@ export class OidcSignIn {
     return new URL(AUTH_PATHS.oidcCallback, this.publicOrigin).href;
   }
 
-  /** The provider's URL to send the browser to, and the id of this sign-in for its cookie. */
+  /**
+   * The provider's URL to send the browser to, and this sign-in sealed for the browser's
+   * cookie (oidc-login-cookie.ts): nothing is stored.
+   */
   async start(
     returnTo: string,
     now: number,
-  ): Promise<{ url: URL; loginId: string }> {
-    const loginId = newSessionId();
+  ): Promise<{ url: URL; cookie: string }> {
     const codeVerifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
     const nonce = client.randomNonce();
-    await this.store.saveOidcLogin({
-      idHash: sessionIdHash(loginId),
-      state,
-      nonce,
-      codeVerifier,
-      returnTo,
-      expiresAt: now + LOGIN_TTL_MS,
-    });
+    const cookie = sealPendingLogin(
+      {
+        state,
+        nonce,
+        codeVerifier,
+        returnTo: returnTo.length > MAX_RETURN_TO ? "/" : returnTo,
+        expiresAt: now + LOGIN_TTL_MS,
+      },
+      this.loginKey,
+    );
     const url = client.buildAuthorizationUrl(this.config, {
       redirect_uri: this.redirectUri,
       scope: "openid email profile",
@@ -114,16 +127,17 @@ export class OidcSignIn {
       state,
       nonce,
     });
-    return { url, loginId };
+    return { url, cookie };
   }
 
   /**
-   * The provider's answer at the callback (`search`: its query string): the user it signs in
-   * and the id token, or an OidcRefusedError that says why not.
+   * The provider's answer at the callback (`search`: its query string, `cookie`: the sealed
+   * sign-in from start): the user it signs in and the id token, or an OidcRefusedError that
+   * says why not.
    */
   async finish(
     search: string,
-    loginId: string | undefined,
+    cookie: string | undefined,
     now: number,
   ): Promise<{
     user: User;
@@ -131,9 +145,7 @@ export class OidcSignIn {
     created: boolean;
     returnTo: string;
   }> {
-    const login = loginId
-      ? await this.store.takeOidcLogin(sessionIdHash(loginId), now)
-      : undefined;
+    const login = openPendingLogin(cookie, this.loginKey, now);
     if (!login)
       throw new OidcRefusedError(
         "failed",
