@@ -26,7 +26,9 @@ interface EmailDeps {
   appUrl: string;
 }
 
-const LIMIT = 5_000;
+// Each (address, timing, fleet) queue gives at most FLEET_BATCH of these, queue heads first
+// (delivery-rows.ts): a storm to 20 addresses still leaves every address its email this run.
+const LIMIT = 20_000;
 
 const errorWords = (error: unknown) =>
   error instanceof Error ? error.message : String(error);

@@ -67,13 +67,20 @@ const textOf = (received: Received) => received.mail.text ?? "";
 /** Who got each email, in order of address: the emails of one run go one after another. */
 const recipients = (received: readonly Received[]) =>
   received.map((r) => r.envelopeTo).sort();
+interface EventAlert {
+  alert: { registration: string; kind: string };
+}
+/** Each POST's alerts: one (vehicle.alert), or a fleet's batch (vehicle.alerts). */
+const alertsOf = (body: string): EventAlert[] => {
+  const event = JSON.parse(body) as
+    | { type: "vehicle.alert"; data: EventAlert }
+    | { type: "vehicle.alerts"; data: { alerts: EventAlert[] } };
+  return event.type === "vehicle.alert" ? [event.data] : event.data.alerts;
+};
 const eventsAt = (r: TestReceiver) =>
-  r.deliveries.map((d) => {
-    const event = JSON.parse(d.body) as {
-      data: { alert: { registration: string; kind: string } };
-    };
-    return `${event.data.alert.registration} ${event.data.alert.kind}`;
-  });
+  r.deliveries.flatMap((d) =>
+    alertsOf(d.body).map(({ alert }) => `${alert.registration} ${alert.kind}`),
+  );
 
 async function setRule(rule: Partial<AlertRule>) {
   await store.setAlertRule(
@@ -175,7 +182,8 @@ describe("alert deliveries", () => {
     expect(digests[0]!.mail.subject).toMatch(/summary/i);
     expect(textOf(digests[0]!)).toContain("LP08 SED");
     expect(textOf(digests[0]!)).not.toContain("AB12 CDE");
-    expect(receiver.deliveries).toHaveLength(2);
+    // The two, from one fleet in one run, went as one POST (vehicle.alerts).
+    expect(receiver.deliveries).toHaveLength(1);
     const log = await store.deliveryLog({ limit: 100 });
     expect(log.every((d) => d.status === "sent")).toBe(true);
     expect(log.every((d) => d.attemptLog.length === 1)).toBe(true);
@@ -370,7 +378,10 @@ describe("alert deliveries", () => {
     // The next run sends what is due.
     await run();
     expect(inbox.received).toHaveLength(2);
-    expect(receiver.deliveries).toHaveLength(2);
+    expect(eventsAt(receiver)).toEqual([
+      "AB12CDE not-insured",
+      "LP08SED ending",
+    ]);
   });
 
   it("a webhook that fails for a while gets its deliveries in order once it answers", async () => {
@@ -442,6 +453,71 @@ describe("alert deliveries", () => {
     expect(toGone.map((entry) => [entry.status, entry.note])).toEqual([
       ["dropped", "The webhook was removed"],
     ]);
+    expect(await store.deliveryLog({ limit: 10, status: "pending" })).toEqual(
+      [],
+    );
+  });
+
+  it("batches one fleet's storm per webhook and address, and another fleet's urgent alert goes in the first run", async () => {
+    // A sweep of a 2,500-vehicle fleet finds every vehicle untaxed (an instant kind).
+    const registrations = Array.from(
+      { length: 2_500 },
+      (_, i) => `SR${String(i).padStart(4, "0")}M`,
+    );
+    const storm = await store.createFleet(
+      "Storm",
+      {
+        columns: [],
+        vehicles: registrations.map((registration) => ({
+          registration,
+          cells: [],
+        })),
+      },
+      { email: "ann@fleet.example", at: clock },
+    );
+    await store.setAlertRule(
+      storm.id,
+      {
+        ...DEFAULT_ALERT_RULE,
+        emails: ["ops@fleet.example"],
+        webhookIds: [webhookId],
+      },
+      clock,
+    );
+    await store.recordRechecks(
+      registrations.map((registration) => ({
+        registration,
+        at: clock,
+        facts: { found: true },
+        timeline: [],
+        opened: [{ kind: "untaxed" as const, key: "sorn", detail: {} }],
+        closed: [],
+      })),
+    );
+    // Then a colleague's fleet finds one vehicle uninsured.
+    await open("AB12CDE", lapsed("P-9"));
+    await run();
+    const firstRun = receiver.deliveries.map((d) => alertsOf(d.body).length);
+    // The storm's first batch, then the colleague's alert: not 2,500 POSTs ahead of it.
+    expect(firstRun).toEqual([1_000, 1]);
+    expect(eventsAt(receiver)).toContain("AB12CDE not-insured");
+    const ops = () =>
+      inbox.received.filter((r) => r.envelopeTo.includes("ops@fleet.example"));
+    expect(ops()).toHaveLength(1);
+    expect(textOf(ops()[0]!)).toContain("AB12 CDE");
+    for (let i = 0; i < 3; i += 1) {
+      clock += MINUTE;
+      await run();
+    }
+    // 2,500 alerts: three signed POSTs and three emails to the storm's address, each once.
+    expect(receiver.deliveries).toHaveLength(4);
+    expect(
+      receiver.deliveries.every((d) => d.verifiedBy.includes("current")),
+    ).toBe(true);
+    const events = eventsAt(receiver);
+    expect(new Set(events).size).toBe(2_501);
+    expect(events).toHaveLength(2_501);
+    expect(ops()).toHaveLength(3);
     expect(await store.deliveryLog({ limit: 10, status: "pending" })).toEqual(
       [],
     );
