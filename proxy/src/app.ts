@@ -23,6 +23,7 @@ import { ReplayCache } from "./forward/replay/replay-cache.ts";
 import type { ProxyDeps } from "./proxy-deps.ts";
 import { registerStaticSite } from "./static/static-site.ts";
 import { registerWatchRoutes } from "./watch/watch-routes.ts";
+import { DEFAULT_FLEET_CAPS, type FleetCaps } from "./store/fleet-store.ts";
 import { registerAlertRuleRoutes } from "./notify/alert-rule-routes.ts";
 import {
   deliveryAdminTakesBody,
@@ -74,6 +75,8 @@ export interface ProxySettings {
   staffAccess?: Partial<StaffAccessSettings>;
   /** Whether alert emails have a mail server (ALERT_SMTP_URL): without, they wait. */
   alertMailConfigured?: boolean;
+  /** The team's caps on saved fleets (MAX_FLEETS, MAX_WATCHED_VEHICLES); unset: the defaults. */
+  fleetCaps?: FleetCaps;
 }
 
 const REPLAY_DEFAULTS = { maxBytes: 32 * 1024 * 1024, ttlMs: 5 * 60_000 };
@@ -151,7 +154,11 @@ export function createProxyApp(
   });
   // The data page's answers: not checks, so neither counted nor audited as one.
   registerDataRoutes(app, upstreamForward);
-  registerFleetRoutes(app, { store: deps.store, now });
+  registerFleetRoutes(app, {
+    store: deps.store,
+    now,
+    caps: settings.fleetCaps ?? DEFAULT_FLEET_CAPS,
+  });
   registerWatchRoutes(app, { store: deps.store, now, jobs: deps.watchJobs });
   registerNotificationRoutes(app, deps.store);
   // Emails go out with the re-checks' jobs: on only with a mail server and the jobs running.

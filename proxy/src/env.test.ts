@@ -57,6 +57,7 @@ describe("parseEnv", () => {
         oidc: undefined,
         firstAdminEmail: "admin@localhost",
         userLimits: { staff: 120, fleet: 50_000, admin: 50_000 },
+        fleetCaps: { maxFleets: 100, maxWatchedVehicles: 250_000 },
       },
     });
     expect(REPO_ROOT).toBe(resolve(import.meta.dirname, "../.."));
@@ -250,6 +251,15 @@ describe("parseEnv", () => {
         PUBLIC_ORIGIN: "https://vics.example.org",
       }).join(),
     ).toMatch(/OIDC_ISSUER must be https/);
+  });
+
+  it("reads the team's caps on saved fleets, and refuses one that is not a positive count", () => {
+    expect(
+      envOf({ MAX_FLEETS: "12", MAX_WATCHED_VEHICLES: "300000" }).fleetCaps,
+    ).toEqual({ maxFleets: 12, maxWatchedVehicles: 300_000 });
+    expect(errorsOf({ MAX_FLEETS: "0", UPSTREAM_API_KEY: KEY }).join()).toMatch(
+      /MAX_FLEETS/,
+    );
   });
 
   it("reads the session times and each role's own limit", () => {

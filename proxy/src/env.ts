@@ -18,6 +18,7 @@ import { isLoopbackHost } from "./edges/loopback.ts";
 import { smtpServer } from "./notify/email/mailer.ts";
 import { DEFAULT_FIRST_ADMIN_EMAIL } from "./users/first-admin.ts";
 import { DEFAULT_USER_LIMITS, type UserLimits } from "./limits/user-limits.ts";
+import { DEFAULT_FLEET_CAPS, type FleetCaps } from "./store/fleet-store.ts";
 
 /** The only module that reads process.env (docs/architecture.md). */
 
@@ -51,6 +52,8 @@ export interface ProxyEnv {
   localSignIn: boolean;
   oidc?: OidcEnv;
   userLimits: UserLimits;
+  /** The team's caps on saved fleets: how many, and their vehicles together (fleet-store.ts). */
+  fleetCaps: FleetCaps;
   /** The first admin `npm start` makes on loopback when there is none. */
   firstAdminEmail: string;
   /**
@@ -215,6 +218,8 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: positiveCount(
     DEFAULT_CONNECTION_LIMITS.maxPerAddress,
   ),
+  MAX_FLEETS: positiveCount(DEFAULT_FLEET_CAPS.maxFleets),
+  MAX_WATCHED_VEHICLES: positiveCount(DEFAULT_FLEET_CAPS.maxWatchedVehicles),
   IDLE_TIMEOUT_UNDER_PRESSURE_MS: positiveCount(
     DEFAULT_CONNECTION_LIMITS.idleUnderPressureMs,
   ),
@@ -488,6 +493,10 @@ export function parseEnv(
       firstAdminEmail: raw.FIRST_ADMIN_EMAIL,
       watchApiKey: watchKey && "key" in watchKey ? watchKey.key : undefined,
       alertMail: alertMail && "error" in alertMail ? undefined : alertMail,
+      fleetCaps: {
+        maxFleets: raw.MAX_FLEETS,
+        maxWatchedVehicles: raw.MAX_WATCHED_VEHICLES,
+      },
       userLimits: {
         staff: raw.USER_LOOKUPS_PER_MINUTE_STAFF,
         fleet: raw.USER_LOOKUPS_PER_MINUTE_FLEET,

@@ -87,6 +87,7 @@ const app = createProxyApp(
     webRoot: env.webRoot,
     trustedProxies: env.trustedProxies,
     alertMailConfigured: env.alertMail !== undefined,
+    fleetCaps: env.fleetCaps,
     staffAccess: {
       sessionTimes: env.sessionTimes,
       localSignIn: env.localSignIn,

@@ -144,6 +144,57 @@ describe("/api/fleets", () => {
     );
   });
 
+  it("refuses a fleet past the team's caps with 409 in words that say the cap and what to do, and saves nothing", async () => {
+    const capped = signedInApp();
+    registerFleetRoutes(capped.app, {
+      store: capped.store,
+      now: Date.now,
+      caps: { maxFleets: 1, maxWatchedVehicles: 3 },
+    });
+    try {
+      const { cookie } = await capped.signedIn("fleet");
+      const post = (body: object) =>
+        capped.app.request(
+          FLEET_PATHS.fleets,
+          jsonRequest("POST", body, cookie),
+        );
+      expect((await post(depot)).status).toBe(201);
+      const second = await post({ ...depot, name: "South depot" });
+      expect(second.status).toBe(409);
+      expect(await second.json()).toMatchObject({
+        code: "CONFLICT",
+        detail:
+          "The team already keeps 1 fleet, the most it may (MAX_FLEETS). Delete a fleet it no longer needs, or ask an operator to raise the cap.",
+      });
+      const [saved] = await capped.store.listFleets();
+      const tooMany = await capped.app.request(
+        FLEET_PATHS.vehicles(saved!.id),
+        jsonRequest(
+          "PUT",
+          {
+            version: 1,
+            columns: [],
+            vehicles: ["AB12CDE", "SW71UWJ", "LP08SED", "YY19ABC"].map(
+              (registration) => ({ registration, cells: [] }),
+            ),
+          },
+          cookie,
+        ),
+      );
+      expect(tooMany.status).toBe(409);
+      expect(await tooMany.json()).toMatchObject({
+        code: "CONFLICT",
+        detail:
+          "The team's fleets may hold 3 vehicles together (MAX_WATCHED_VEHICLES; a vehicle in two fleets counts twice), and this list would take them past it. Remove vehicles from this list or from another fleet, or ask an operator to raise the cap.",
+      });
+      expect(await capped.store.listFleets()).toMatchObject([
+        { name: "North depot", version: 1, vehicleCount: 2 },
+      ]);
+    } finally {
+      capped.store.close();
+    }
+  });
+
   it("shows the difference of a new file first, then applies it at that version only", async () => {
     const { cookie } = await harness.signedIn("fleet", "ann@example.org");
     const saved = await saveDepot(cookie);

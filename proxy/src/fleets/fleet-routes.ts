@@ -20,7 +20,9 @@ import { okAudit } from "../audit/audit-log.ts";
 import { readJsonBody } from "../http/json-body.ts";
 import {
   DuplicateFleetNameError,
+  FleetCapError,
   FleetVersionError,
+  type FleetCaps,
   type StoredFleet,
 } from "../store/fleet-store.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
@@ -64,11 +66,23 @@ export async function findFleet(
   return fleet;
 }
 
+/** The words of a save refused by one of the team's caps (env.ts: MAX_FLEETS, MAX_WATCHED_VEHICLES). */
+function capProblem(error: FleetCapError): ProblemError {
+  const cap = error.cap.toLocaleString("en-GB");
+  return new ProblemError(
+    409,
+    "CONFLICT",
+    error.kind === "fleets"
+      ? `The team already keeps ${cap} ${error.cap === 1 ? "fleet" : "fleets"}, the most it may (MAX_FLEETS). Delete a fleet it no longer needs, or ask an operator to raise the cap.`
+      : `The team's fleets may hold ${cap} vehicles together (MAX_WATCHED_VEHICLES; a vehicle in two fleets counts twice), and this list would take them past it. Remove vehicles from this list or from another fleet, or ask an operator to raise the cap.`,
+  );
+}
+
 export function registerFleetRoutes(
   app: Hono<AppEnv>,
-  deps: { store: ProxyStore; now: () => number },
+  deps: { store: ProxyStore; now: () => number; caps?: FleetCaps },
 ): void {
-  const { store, now } = deps;
+  const { store, now, caps } = deps;
   const actor = (c: Context<AppEnv>) => ({
     email: c.get("user")?.email ?? null,
     at: now(),
@@ -76,6 +90,7 @@ export function registerFleetRoutes(
   const audit = okAudit(store, now);
   const found = (id: string) => findFleet(store, id);
   const nameTaken = (error: unknown): never => {
+    if (error instanceof FleetCapError) throw capProblem(error);
     if (error instanceof DuplicateFleetNameError)
       throw new ProblemError(
         409,
@@ -96,7 +111,7 @@ export function registerFleetRoutes(
   app.post(FLEET_PATHS.fleets, async (c) => {
     const input = await readJsonBody(c, NewFleetSchema, LIST);
     const fleet = await store
-      .createFleet(input.name, input, actor(c))
+      .createFleet(input.name, input, actor(c), caps)
       .catch(nameTaken);
     await audit(c, "fleet.create", {
       fleet: fleet.name,
@@ -141,9 +156,11 @@ export function registerFleetRoutes(
         input.version,
         input,
         actor(c),
+        caps,
       );
       if (!updated) throw fleetNotFound();
     } catch (error) {
+      if (error instanceof FleetCapError) throw capProblem(error);
       if (error instanceof FleetVersionError)
         throw new ProblemError(
           409,

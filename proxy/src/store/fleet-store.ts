@@ -44,6 +44,12 @@ export interface FleetCaps {
   maxWatchedVehicles: number;
 }
 
+/** Unless MAX_FLEETS and MAX_WATCHED_VEHICLES say otherwise: two and a half largest fleets. */
+export const DEFAULT_FLEET_CAPS: FleetCaps = {
+  maxFleets: 100,
+  maxWatchedVehicles: 250_000,
+};
+
 export interface FleetStore {
   /**
    * Rejects with DuplicateFleetNameError when a fleet has that name (any case), with
