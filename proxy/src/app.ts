@@ -131,6 +131,7 @@ export function createProxyApp(
     now,
     publicOrigin: settings.publicOrigin,
     limitStore: deps.limitStore,
+    logger: deps.logger,
   });
 
   const { apiKey } = settings;

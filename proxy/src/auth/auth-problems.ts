@@ -24,6 +24,21 @@ export const AUTH_PROBLEMS = {
       `Too many failed sign-ins. For your security, try again in ${waitWords(seconds)}, or ask an admin to send you a password reset.`,
       { [RETRY_AFTER_HEADER]: String(seconds) },
     ),
+  passwordChangeThrottled: (seconds: number) =>
+    new ProblemError(
+      429,
+      "RATE_LIMITED",
+      `Too many wrong current passwords. For your security, try again in ${waitWords(seconds)}, or ask an admin to send you a password reset.`,
+      { [RETRY_AFTER_HEADER]: String(seconds) },
+    ),
+  /** Too many passwords being checked at this moment (sign-in-throttle.ts's hash caps). */
+  busy: (seconds: number) =>
+    new ProblemError(
+      429,
+      "RATE_LIMITED",
+      `Too many sign-ins are being checked at this moment. Try again in ${waitWords(seconds)}.`,
+      { [RETRY_AFTER_HEADER]: String(seconds) },
+    ),
   disabled: () =>
     new ProblemError(
       403,

@@ -89,7 +89,9 @@ describe("signing in with a password", () => {
   it("sets an HttpOnly, SameSite=Lax session cookie and answers who signed in", async () => {
     const response = await signIn();
     expect(response.status).toBe(200);
-    const setCookie = response.headers.get("Set-Cookie")!;
+    const setCookie = response.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("vics_session="));
     expect(setCookie).toMatch(
       /^vics_session=[\w-]{43}; Max-Age=7200; Path=\/; HttpOnly; SameSite=Lax$/,
     );
@@ -147,6 +149,27 @@ describe("signing in with a password", () => {
       ["sign-in", "ann@example.org", "ok"],
       ["sign-in.failed", "nobody@example.org", "wrong"],
     ]);
+  });
+});
+
+describe("a stranger guessing an account's password", () => {
+  it("cannot lock out the owner's browser, which signed in before", async () => {
+    const first = await signIn();
+    const device = first.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("vics_device="));
+    expect(device).toMatch(
+      /^vics_device=[\w-]{43}; Max-Age=1209600; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
+    for (let i = 0; i < 3; i++)
+      await signIn("ann@example.org", `guess number ${i}`);
+    expect((await signIn()).status).toBe(429);
+    const owner = await signIn(
+      "ann@example.org",
+      PASSWORD,
+      device!.split(";")[0],
+    );
+    expect(owner.status).toBe(200);
   });
 });
 
@@ -250,5 +273,47 @@ describe("changing one's password", () => {
     expect(
       (await signIn("ann@example.org", "a new long passphrase")).status,
     ).toBe(200);
+  });
+
+  it("is throttled like sign-in, even for the right one, and each failure is audited", async () => {
+    const here = cookieOf(await signIn());
+    const change = (currentPassword: string) =>
+      post(
+        "/api/auth/password",
+        { currentPassword, newPassword: "a new long passphrase" },
+        here,
+      );
+    for (let i = 0; i < 3; i++)
+      expect((await change(`guess number ${i}`)).status).toBe(400);
+    const throttled = await change(PASSWORD);
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get("Retry-After"))).toBeGreaterThan(800);
+    expect((await json(throttled)).detail).toMatch(
+      /^Too many wrong current passwords\. .*try again in 15 minutes/,
+    );
+    const events = await store.searchAudit({ limit: 10 });
+    expect(
+      events
+        .filter((event) => event.action === "user.password")
+        .map((event) => [event.userEmail, event.outcome]),
+    ).toEqual([
+      ["ann@example.org", "throttled"],
+      ["ann@example.org", "wrong"],
+      ["ann@example.org", "wrong"],
+      ["ann@example.org", "wrong"],
+    ]);
+  });
+
+  it("refuses a new password that is the current one", async () => {
+    const here = cookieOf(await signIn());
+    const same = await post(
+      "/api/auth/password",
+      { currentPassword: PASSWORD, newPassword: PASSWORD },
+      here,
+    );
+    expect(same.status).toBe(400);
+    expect((await json(same)).detail).toBe(
+      "Your new password is the same as your current one. Choose a new one.",
+    );
   });
 });

@@ -1,49 +1,47 @@
-import { describe, expect, it } from "vitest";
+import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createMemoryLogger } from "../test-support.ts";
+import { signInThrottleContract } from "./sign-in-throttle.contract.ts";
 import { SignInThrottle, waitWords } from "./sign-in-throttle.ts";
 
-const settings = { perAccount: 3, perAddress: 5, windowSeconds: 60 };
+signInThrottleContract(() => memoryLimitStore);
 
-describe("the sign-in throttle", () => {
-  it("stops an account after its failures, for anyone, known or not, with the wait", async () => {
-    const throttle = new SignInThrottle(settings);
-    for (let i = 0; i < 3; i++) {
-      expect(await throttle.check("nobody@example.org", `10.0.0.${i}`)).toEqual(
-        { ok: true },
-      );
-      await throttle.failed("nobody@example.org", `10.0.0.${i}`);
-    }
-    const verdict = await throttle.check("NOBODY@example.org ", "10.0.0.99");
-    expect(verdict).toMatchObject({ ok: false });
-    expect(verdict.ok === false && verdict.retryAfterSeconds).toBeGreaterThan(
-      55,
+describe("a flood of refused sign-ins", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("logs one warn line a minute for each address, not one a try", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+    const log = createMemoryLogger();
+    const throttle = new SignInThrottle(
+      { perAccount: 3, perAddress: 100, windowSeconds: 900 },
+      memoryLimitStore,
+      { logger: log.logger },
     );
-    expect(await throttle.check("ann@example.org", "10.0.0.99")).toEqual({
-      ok: true,
-    });
-  });
-
-  it("stops an address after its failures, on every account", async () => {
-    const throttle = new SignInThrottle(settings);
-    for (let i = 0; i < 5; i++)
-      await throttle.failed(`user${i}@example.org`, "10.0.0.1");
-    expect(await throttle.check("fresh@example.org", "10.0.0.1")).toMatchObject(
-      { ok: false },
-    );
-    expect(await throttle.check("fresh@example.org", "10.0.0.2")).toEqual({
-      ok: true,
-    });
-  });
-
-  it("forgets an account's failures after a right password", async () => {
-    const throttle = new SignInThrottle(settings);
-    for (let i = 0; i < 2; i++)
-      await throttle.failed("ann@example.org", "10.0.0.1");
-    await throttle.succeeded("ann@example.org");
-    await throttle.failed("ann@example.org", "10.0.0.1");
-    await throttle.failed("ann@example.org", "10.0.0.1");
-    expect(await throttle.check("ann@example.org", "10.0.0.3")).toEqual({
-      ok: true,
-    });
+    const flood = async (address: string, tries: number) => {
+      for (let i = 0; i < tries; i++) {
+        const verdict = await throttle.begin({
+          email: "ann@example.org",
+          address,
+        });
+        if (verdict.ok) verdict.attempt.release();
+      }
+    };
+    const warnings = () =>
+      log.entries.filter((entry) => entry.level === "warn");
+    await flood("192.0.2.1", 40);
+    await flood("2001:db8:5:5::1", 20);
+    await flood("2001:db8:5:5::2", 20);
+    expect(warnings().map((entry) => entry.fields)).toEqual([
+      expect.objectContaining({ address: "192.0.2.1", reason: "throttled" }),
+      expect.objectContaining({
+        address: "2001:db8:5:5::/64",
+        reason: "throttled",
+      }),
+    ]);
+    vi.advanceTimersByTime(61_000);
+    await flood("192.0.2.1", 40);
+    expect(warnings()).toHaveLength(3);
+    expect(warnings()[2]!.fields).toMatchObject({ address: "192.0.2.1" });
   });
 });
 

@@ -1,5 +1,6 @@
 import { AUTH_PATHS, PROXY_PREFIX, ROUTE_PATTERNS } from "@vics/shared";
 import type { Hono } from "hono";
+import type { Logger } from "@vics/shared/server/logger";
 import type { LimitStore } from "@vics/shared/server/rate-limiter";
 import { registerAuditRoutes } from "../audit/audit-routes.ts";
 import type { AppContext, AppEnv } from "../http/app-env.ts";
@@ -83,6 +84,8 @@ export function registerStaffAccess(
     publicOrigin?: string;
     /** Where the sign-in throttle counts (proxy-deps.ts). */
     limitStore: LimitStore;
+    /** For the throttle's warn line: one a minute per address refused. */
+    logger?: Logger;
   },
 ): Sessions {
   const { settings, store, now } = options;
@@ -109,7 +112,9 @@ export function registerStaffAccess(
   const deps: AuthDeps = {
     store,
     sessions,
-    throttle: new SignInThrottle(settings.throttle, options.limitStore),
+    throttle: new SignInThrottle(settings.throttle, options.limitStore, {
+      logger: options.logger,
+    }),
     cookie,
     now,
     localSignIn: settings.localSignIn,
