@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { csvCells, liveFormulaCells } from "@vics/shared/testing/csv-formulas";
 import type { NewAuditEvent } from "../store/proxy-store.ts";
 import { signedInApp } from "../test-support/signed-in-app.ts";
 import { registerAuditRoutes } from "./audit-routes.ts";
@@ -122,6 +123,19 @@ describe("the audit search", () => {
       "10.0.0.1",
       "",
     ]);
+  });
+
+  it("leaves no live formula in the download, opened with commas or semicolons", async () => {
+    await harness.store.appendAudit(
+      event({
+        requestId: "x;=1+1",
+        userEmail: "\uFF1D1+1@example.org",
+        clientAddress: "a;@SUM(A1)",
+      }),
+    );
+    const csv = await (await get("/api/admin/audit.csv")).text();
+    expect(liveFormulaCells(csv)).toEqual([]);
+    expect(csvCells(csv, ",")).toContain("x;'=1+1");
   });
 
   it("is for admins only, and each user's recent checks are their own", async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { exportHeader, exportRows } from "./export-table.ts";
 import { RESULTS, ROWS, RUN, TODAY } from "./export-test-run.ts";
 import { toCsv } from "@vics/shared";
+import { liveFormulaCells } from "@vics/shared/testing/csv-formulas";
 
 /** Read back as a spreadsheet would: BOM off, CRLF rows, quotes undone. */
 function readBack(csv: string): string[][] {
@@ -41,6 +42,20 @@ describe("toCsv", () => {
     expect(back.flat()).toContain("'@home");
   });
 
+  it("leaves no live formula in the whole export, opened with commas or semicolons", () => {
+    const run = { ...RUN, checkCompliance: true };
+    const hostile = ROWS.map((fleetRow) => ({
+      ...fleetRow,
+      extra: ["x;=1+1", "\uFF1D1+1", "Leeds;-2+3"],
+    }));
+    const csv = toCsv([
+      exportHeader(run),
+      ...exportRows(hostile, RESULTS, run, TODAY),
+    ]);
+    expect(liveFormulaCells(csv)).toEqual([]);
+    expect(readBack(csv).flat()).toContain("x;'=1+1");
+  });
+
   it.each<[string, string]>([
     ["=1+1", "'=1+1"],
     ['=HYPERLINK("http://evil","click")', `'=HYPERLINK("http://evil","click")`],
@@ -48,7 +63,8 @@ describe("toCsv", () => {
     ["-2+3", "'-2+3"],
     ["@SUM(A1:A2)", "'@SUM(A1:A2)"],
     ["\t=1+1", "'\t=1+1"],
-    ["\r=1+1", "'\r=1+1"],
+    // A reader may start a row at the CR: what follows it is made safe too.
+    ["\r=1+1", "'\r'=1+1"],
     // A plain negative number is a number, not a formula: days to expiry stays readable.
     ["-20", "-20"],
     ["-5", "-5"],

@@ -1,5 +1,7 @@
 // The CSV a fleet manager can download, fill in and upload: the registration column first,
 // then the kind of columns the check carries through to the results (all made up).
+import { toCsv } from "@vics/shared";
+
 export const TEMPLATE_FILE_NAME = "vics-fleet-template.csv";
 
 const TEMPLATE_ROWS = [
@@ -8,9 +10,7 @@ const TEMPLATE_ROWS = [
   ["MT15 EXP", "F002", "Alex Morgan", "Bristol"],
 ];
 
-/** CRLF and a UTF-8 BOM, as our exports, so Excel opens it cleanly. */
+/** Written as our exports are (CRLF, a UTF-8 BOM, formula-safe), so Excel opens it cleanly. */
 export function templateCsv(): string {
-  return (
-    "\uFEFF" + TEMPLATE_ROWS.map((row) => row.join(",")).join("\r\n") + "\r\n"
-  );
+  return toCsv(TEMPLATE_ROWS);
 }
