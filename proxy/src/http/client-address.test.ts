@@ -50,3 +50,33 @@ describe("the client's address", () => {
     expect(event.clientAddress).toBe("203.0.113.9");
   });
 });
+
+describe("a load balancer's X-Forwarded-For naming no address", () => {
+  it.each(["evil", "198.51.100.1, not-an-address", "203.0.113.9:4711"])(
+    "%s is refused with 400, and nothing is counted or recorded against it",
+    async (forwardedFor) => {
+      const { anonymous, store } = createTestProxy({
+        fetch: fakeUpstream().fetch,
+        trustedProxies: ["127.0.0.1"],
+      });
+      const server = await serve(anonymous.fetch);
+      const response = await fetch(`${server.base}${AUTH_PATHS.signIn}`, {
+        method: "POST",
+        headers: {
+          [CLIENT_HEADER]: "web",
+          "Content-Type": "application/json",
+          "X-Forwarded-For": forwardedFor,
+        },
+        body: JSON.stringify({
+          email: "nobody@example.org",
+          password: "not the password at all",
+        }),
+      });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { detail: string }).detail).toMatch(
+        /X-Forwarded-For/,
+      );
+      expect(await store.searchAudit({ limit: 1 })).toEqual([]);
+    },
+  );
+});
