@@ -25,6 +25,7 @@ import { registerStaticSite } from "./static/static-site.ts";
 import { registerWatchRoutes } from "./watch/watch-routes.ts";
 import { DEFAULT_FLEET_CAPS, type FleetCaps } from "./store/fleet-store.ts";
 import { registerAlertRuleRoutes } from "./notify/alert-rule-routes.ts";
+import type { AlertEmailPolicy } from "./notify/email-domains.ts";
 import {
   deliveryAdminTakesBody,
   registerDeliveryAdminRoutes,
@@ -75,6 +76,8 @@ export interface ProxySettings {
   staffAccess?: Partial<StaffAccessSettings>;
   /** Whether alert emails have a mail server (ALERT_SMTP_URL): without, they wait. */
   alertMailConfigured?: boolean;
+  /** The team's email domains and the cap outside them (ALERT_EMAIL_DOMAINS, ...); unset: defaults. */
+  alertEmails?: AlertEmailPolicy;
   /** The team's caps on saved fleets (MAX_FLEETS, MAX_WATCHED_VEHICLES); unset: the defaults. */
   fleetCaps?: FleetCaps;
 }
@@ -166,7 +169,12 @@ export function createProxyApp(
   const emailOn = () =>
     settings.alertMailConfigured === true &&
     deps.watchJobs?.state().running === true;
-  registerAlertRuleRoutes(app, { store: deps.store, now, emailOn });
+  registerAlertRuleRoutes(app, {
+    store: deps.store,
+    now,
+    emailOn,
+    alertEmails: settings.alertEmails,
+  });
   registerDeliveryAdminRoutes(app, {
     store: deps.store,
     now,

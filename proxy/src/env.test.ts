@@ -58,6 +58,8 @@ describe("parseEnv", () => {
         firstAdminEmail: "admin@localhost",
         userLimits: { staff: 120, fleet: 50_000, admin: 50_000 },
         fleetCaps: { maxFleets: 100, maxWatchedVehicles: 250_000 },
+        // No domains set: the team's are those of its accounts.
+        alertEmails: { maxExternal: 5 },
       },
     });
     expect(REPO_ROOT).toBe(resolve(import.meta.dirname, "../.."));
@@ -260,6 +262,25 @@ describe("parseEnv", () => {
     expect(errorsOf({ MAX_FLEETS: "0", UPSTREAM_API_KEY: KEY }).join()).toMatch(
       /MAX_FLEETS/,
     );
+  });
+
+  it("reads the team's email domains and the cap on addresses outside them", () => {
+    expect(
+      envOf({
+        ALERT_EMAIL_DOMAINS: " Fleet.example, depot.example.org ",
+        ALERT_RULE_MAX_EXTERNAL_EMAILS: "0",
+      }).alertEmails,
+    ).toEqual({
+      domains: ["fleet.example", "depot.example.org"],
+      maxExternal: 0,
+    });
+    const errors = errorsOf({
+      ALERT_RULE_MAX_EXTERNAL_EMAILS: "21",
+      ALERT_EMAIL_DOMAINS: "fleet.example, not a domain",
+      UPSTREAM_API_KEY: KEY,
+    }).join("\n");
+    expect(errors).toMatch(/ALERT_RULE_MAX_EXTERNAL_EMAILS: .*20/);
+    expect(errors).toMatch(/ALERT_EMAIL_DOMAINS: .*"not a domain"/);
   });
 
   it("reads the session times and each role's own limit", () => {

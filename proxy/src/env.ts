@@ -4,7 +4,7 @@ import {
   type ConnectionLimits,
   DEFAULT_CONNECTION_LIMITS,
 } from "@vics/shared/server/connection-guard";
-import { BULK_MAX_REGISTRATIONS } from "@vics/shared";
+import { ALERT_RULE_MAX_EMAILS, BULK_MAX_REGISTRATIONS } from "@vics/shared";
 import { z } from "zod";
 import { isPostgresUrl } from "@vics/shared/server/postgres-url";
 import { LOG_LEVELS, type LogLevel } from "@vics/shared/server/logger";
@@ -19,6 +19,14 @@ import { smtpServer } from "./notify/email/mailer.ts";
 import { DEFAULT_FIRST_ADMIN_EMAIL } from "./users/first-admin.ts";
 import { DEFAULT_USER_LIMITS, type UserLimits } from "./limits/user-limits.ts";
 import { DEFAULT_FLEET_CAPS, type FleetCaps } from "./store/fleet-store.ts";
+import {
+  DEFAULT_MAX_EXTERNAL_EMAILS,
+  type AlertEmailPolicy,
+} from "./notify/email-domains.ts";
+
+/** A domain name of at least two labels, as an email address's part after the @. */
+const DOMAIN =
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
 
 /** The only module that reads process.env (docs/architecture.md). */
 
@@ -54,6 +62,8 @@ export interface ProxyEnv {
   userLimits: UserLimits;
   /** The team's caps on saved fleets: how many, and their vehicles together (fleet-store.ts). */
   fleetCaps: FleetCaps;
+  /** The team's email domains and the cap on alert addresses outside them (email-domains.ts). */
+  alertEmails: AlertEmailPolicy;
   /** The first admin `npm start` makes on loopback when there is none. */
   firstAdminEmail: string;
   /**
@@ -220,6 +230,28 @@ const EnvSchema = z.object({
   ),
   MAX_FLEETS: positiveCount(DEFAULT_FLEET_CAPS.maxFleets),
   MAX_WATCHED_VEHICLES: positiveCount(DEFAULT_FLEET_CAPS.maxWatchedVehicles),
+  // Unset: the domains of the team's own accounts.
+  ALERT_EMAIL_DOMAINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((domains) => domains.every((d) => DOMAIN.test(d)), {
+      error: (issue) =>
+        `must be email domains separated by commas, e.g. "fleet.example,depot.fleet.example"; "${(issue.input as string[]).find((d) => !DOMAIN.test(d))}" is not one`,
+    })
+    .optional(),
+  ALERT_RULE_MAX_EXTERNAL_EMAILS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(ALERT_RULE_MAX_EMAILS, {
+      error: `must be at most ${ALERT_RULE_MAX_EMAILS}, the most addresses a rule may have`,
+    })
+    .default(DEFAULT_MAX_EXTERNAL_EMAILS),
   IDLE_TIMEOUT_UNDER_PRESSURE_MS: positiveCount(
     DEFAULT_CONNECTION_LIMITS.idleUnderPressureMs,
   ),
@@ -496,6 +528,10 @@ export function parseEnv(
       fleetCaps: {
         maxFleets: raw.MAX_FLEETS,
         maxWatchedVehicles: raw.MAX_WATCHED_VEHICLES,
+      },
+      alertEmails: {
+        domains: raw.ALERT_EMAIL_DOMAINS,
+        maxExternal: raw.ALERT_RULE_MAX_EXTERNAL_EMAILS,
       },
       userLimits: {
         staff: raw.USER_LOOKUPS_PER_MINUTE_STAFF,

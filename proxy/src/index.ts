@@ -87,6 +87,7 @@ const app = createProxyApp(
     webRoot: env.webRoot,
     trustedProxies: env.trustedProxies,
     alertMailConfigured: env.alertMail !== undefined,
+    alertEmails: env.alertEmails,
     fleetCaps: env.fleetCaps,
     staffAccess: {
       sessionTimes: env.sessionTimes,

@@ -24,7 +24,12 @@ let deliverNowCalls: number;
 beforeEach(async () => {
   deliverNowCalls = 0;
   harness = signedInApp();
-  const deps = { store: harness.store, now: () => NOW, emailOn: () => true };
+  const deps = {
+    store: harness.store,
+    now: () => NOW,
+    emailOn: () => true,
+    alertEmails: { domains: ["fleet.example"], maxExternal: 2 },
+  };
   registerFleetRoutes(harness.app, deps);
   registerAlertRuleRoutes(harness.app, deps);
   registerDeliveryAdminRoutes(harness.app, {
@@ -105,6 +110,140 @@ describe("a fleet's alert rule", () => {
     expect(
       (await send("GET", ALERT_PATHS.rule("no-such-fleet"), cookie)).status,
     ).toBe(404);
+  });
+});
+
+describe("addresses outside the team's email domains", () => {
+  const withEmails = (emails: string[]) => ({
+    ...DEFAULT_ALERT_RULE,
+    emails,
+  });
+  const put = (cookie: string, body: unknown) =>
+    send("PUT", ALERT_PATHS.rule(fleetId), cookie, body);
+  const detailOf = async (response: Response) =>
+    (await response.json()) as { code: string; detail: string };
+
+  it("only an admin adds one; a fleet user is told so, and may keep one an admin added", async () => {
+    const fleet = await harness.signedIn("fleet");
+    const refused = await put(
+      fleet.cookie,
+      withEmails(["ops@fleet.example", "me@gmail.example"]),
+    );
+    expect(refused.status).toBe(403);
+    const problem = await detailOf(refused);
+    expect(problem.code).toBe("FORBIDDEN");
+    expect(problem.detail).toContain("me@gmail.example");
+    expect(problem.detail).toContain("fleet.example");
+    expect(problem.detail).toMatch(/an admin must add it/i);
+    expect(await harness.store.alertRule(fleetId)).toBeUndefined();
+    // A team domain's subdomains are the team's.
+    expect(
+      (await put(fleet.cookie, withEmails(["ops@depot.fleet.example"]))).status,
+    ).toBe(200);
+
+    const admin = await harness.signedIn("admin");
+    const added = withEmails(["ops@fleet.example", "me@gmail.example"]);
+    expect((await put(admin.cookie, added)).status).toBe(200);
+    const changed = { ...added, kinds: ["untaxed"] };
+    expect((await put(fleet.cookie, changed)).status).toBe(200);
+    expect(await harness.store.alertRule(fleetId)).toEqual(changed);
+  });
+
+  it("are at most the configured number, for an admin too", async () => {
+    const admin = await harness.signedIn("admin");
+    const refused = await put(
+      admin.cookie,
+      withEmails(["a@one.example", "b@two.example", "c@three.example"]),
+    );
+    expect(refused.status).toBe(400);
+    const problem = await detailOf(refused);
+    expect(problem.detail).toContain(
+      "at most 2 addresses outside the team's email domains",
+    );
+    expect(await harness.store.alertRule(fleetId)).toBeUndefined();
+  });
+
+  it("are judged against the team's accounts' domains when none are configured", async () => {
+    const own = signedInApp();
+    try {
+      registerFleetRoutes(own.app, { store: own.store, now: () => NOW });
+      registerAlertRuleRoutes(own.app, {
+        store: own.store,
+        now: () => NOW,
+        emailOn: () => true,
+      });
+      const fleet = await own.store.createFleet(
+        "Vans",
+        { columns: [], vehicles: [{ registration: "LP08SED", cells: [] }] },
+        { email: "ann@example.org", at: NOW },
+      );
+      const { cookie } = await own.signedIn("fleet"); // fleet1@example.org
+      const put = (emails: string[]) =>
+        own.app.request(
+          ALERT_PATHS.rule(fleet.id),
+          jsonRequest("PUT", withEmails(emails), cookie),
+        );
+      expect((await put(["ops@example.org"])).status).toBe(200);
+      expect((await put(["ops@elsewhere.example"])).status).toBe(403);
+    } finally {
+      own.store.close();
+    }
+  });
+});
+
+describe("a rule changed", () => {
+  it("drops the fleet's pending deliveries it no longer wants, at once", async () => {
+    const webhook = await harness.store.addWebhook(
+      {
+        url: "https://hooks.example.org/vics",
+        description: "Fleet system",
+        allowPrivate: false,
+        secret: "whsec_x",
+      },
+      NOW,
+    );
+    const rule = {
+      ...DEFAULT_ALERT_RULE,
+      emails: ["ops@fleet.example"],
+      webhookIds: [webhook.id],
+    };
+    await harness.store.setAlertRule(fleetId, rule, NOW);
+    const [alert] = await harness.store.recordRechecks([
+      {
+        registration: "LP08SED",
+        at: NOW,
+        facts: { found: true },
+        timeline: [],
+        opened: [{ kind: "untaxed", key: "sorn", detail: {} }],
+        closed: [],
+      },
+    ]);
+    const owed = (channel: "email" | "webhook", target: string) => ({
+      alertId: alert!.id,
+      fleetId,
+      channel,
+      target,
+      timing: "instant" as const,
+      dueAt: NOW + 3_600_000,
+    });
+    await harness.store.planDeliveries(
+      [alert!.id],
+      [owed("email", "ops@fleet.example"), owed("webhook", String(webhook.id))],
+      NOW,
+    );
+    const { cookie } = await harness.signedIn("fleet");
+    // Silenced: no kind alerts any more.
+    const saved = await send("PUT", ALERT_PATHS.rule(fleetId), cookie, {
+      ...rule,
+      kinds: [],
+    });
+    expect(saved.status).toBe(200);
+    expect(await harness.store.fleetPendingDeliveries(fleetId)).toEqual([]);
+    const log = await harness.store.deliveryLog({ limit: 10 });
+    expect(log.map((d) => [d.channel, d.status, d.note])).toEqual([
+      ["webhook", "dropped", "The fleet's alert rule no longer sends this"],
+      ["email", "dropped", "The fleet's alert rule no longer sends this"],
+    ]);
   });
 });
 

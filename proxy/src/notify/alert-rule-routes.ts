@@ -1,7 +1,12 @@
 // A fleet's alert rule, for users with the fleet role (under /api/fleets, which needs it): which
 // kinds alert, at which thresholds, to which addresses (instantly or in the digest) and to
 // which of the team's webhooks. Every change is audited.
-import { AlertRuleSchema, DEFAULT_ALERT_RULE, FLEET_PATHS } from "@vics/shared";
+import {
+  AlertRuleSchema,
+  DEFAULT_ALERT_RULE,
+  FLEET_PATHS,
+  hasRole,
+} from "@vics/shared";
 import { ProblemError } from "@vics/shared/server/problem-error";
 import type { Hono } from "hono";
 import { okAudit } from "../audit/audit-log.ts";
@@ -9,12 +14,21 @@ import { findFleet } from "../fleets/fleet-routes.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { readJsonBody } from "../http/json-body.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
+import {
+  accountDomains,
+  checkExternalAddresses,
+  DEFAULT_ALERT_EMAIL_POLICY,
+  type AlertEmailPolicy,
+} from "./email-domains.ts";
+import { keepWanted } from "./still-wanted.ts";
 
 export interface AlertRuleDeps {
   store: ProxyStore;
   now: () => number;
   /** Whether alert emails go out now (a mail server, and the jobs running): else they wait. */
   emailOn: () => boolean;
+  /** Addresses outside the team's email domains (email-domains.ts); unset: the defaults. */
+  alertEmails?: AlertEmailPolicy;
 }
 
 export function registerAlertRuleRoutes(
@@ -54,7 +68,21 @@ export function registerAlertRuleRoutes(
         "MALFORMED_REQUEST",
         `There is no webhook ${unknown.join(", ")}: it may have been removed. Reload the page to see the team's webhooks.`,
       );
+    const policy = deps.alertEmails ?? DEFAULT_ALERT_EMAIL_POLICY;
+    checkExternalAddresses(
+      rule.emails,
+      ((await store.alertRule(fleet.id)) ?? DEFAULT_ALERT_RULE).emails,
+      {
+        domains:
+          policy.domains ??
+          accountDomains((await store.listUsers()).map((u) => u.email)),
+        maxExternal: policy.maxExternal,
+        admin: hasRole(c.get("user")!.role, "admin"),
+      },
+    );
     await store.setAlertRule(fleet.id, rule, now());
+    // What the new rule no longer wants goes at once, not when due (a storm's queue included).
+    await keepWanted(store, await store.fleetPendingDeliveries(fleet.id));
     await audit(c, "fleet.alert-rule", {
       fleet: fleet.name,
       kinds: rule.kinds.join(" "),
