@@ -159,46 +159,69 @@ describe("sendWebhook refuses", () => {
 });
 
 describe("sendWebhook fails, with words,", () => {
-  it("on a 500, quoting the start of what the endpoint said", async () => {
+  it("on a 500, in its own words, never quoting what the endpoint said", async () => {
     receiver = await startReceiver({ current: secret });
     receiver.answer = (response) =>
-      response.writeHead(500).end("database down\n\tretry later");
+      response
+        .writeHead(500, "db password is hunter2")
+        .end("database down\n\tretry later; token=s3cr3t");
     const result = await deliver();
+    expect(result).toEqual({
+      ok: false,
+      status: 500,
+      error:
+        "The endpoint answered 500, not a 2xx success: a failure at its end.",
+      ms: expect.any(Number),
+    });
+  });
+
+  it.each<[number, string]>([
+    [400, "it refused the delivery as malformed"],
+    [401, "it refused the delivery's signature or credentials"],
+    [404, "nothing is at that URL"],
+    [413, "the delivery was too large for it"],
+    [429, "it is too busy, or limits how often it is sent to"],
+    [418, "it refused the delivery"],
+  ])("on a %i, saying what that status means", async (status, words) => {
+    receiver = await startReceiver({ current: secret });
+    receiver.answer = (response) =>
+      response.writeHead(status).end("<html>their own page</html>");
+    const result = await deliver();
+    expect(result.error).toBe(
+      `The endpoint answered ${status}, not a 2xx success: ${words}.`,
+    );
+  });
+
+  it("on a 500 whose body never ends, reading none of it", async () => {
+    receiver = await startReceiver({ current: secret });
+    receiver.answer = endlessBody(500);
+    const result = await deliver({ timeoutMs: 60_000 });
     expect(result).toMatchObject({
       ok: false,
       status: 500,
       error:
-        'The endpoint answered 500, not a 2xx success, saying "database down retry later".',
+        "The endpoint answered 500, not a 2xx success: a failure at its end.",
     });
   });
 
-  it("on a 500 whose body never ends, reading only a little of it", async () => {
-    receiver = await startReceiver({ current: secret });
-    receiver.answer = endlessBody(500);
-    const result = await deliver({ timeoutMs: 5000 });
-    expect(result).toMatchObject({ ok: false, status: 500 });
-    expect(result.error).toMatch(
-      /^The endpoint answered 500, not a 2xx success, saying "x{200}"\.$/,
-    );
-    expect(result.ms).toBeLessThan(2000);
-  });
-
-  it("on a redirect, which it does not follow", async () => {
+  it("on a redirect, which it does not follow, without quoting where to", async () => {
     receiver = await startReceiver({ current: secret });
     receiver.answer = (response, delivery) => {
       if (delivery.path === "/hook") {
         response
           .writeHead(302, {
-            location: `http://127.0.0.1:${receiver.port}/moved`,
+            location: `http://127.0.0.1:${receiver.port}/moved?key=s3cr3t`,
           })
           .end();
       } else response.writeHead(204).end();
     };
     const result = await deliver();
-    expect(result).toMatchObject({ ok: false, status: 302 });
-    expect(result.error).toMatch(
-      /answered 302, a redirect to http:\/\/127\.0\.0\.1:\d+\/moved; webhooks do not follow redirects/,
-    );
+    expect(result).toMatchObject({
+      ok: false,
+      status: 302,
+      error:
+        "The endpoint answered 302, a redirect; webhooks do not follow redirects, so set the webhook's URL to the address it redirects to.",
+    });
     expect(receiver.deliveries.map((each) => each.path)).toEqual(["/hook"]);
   });
 
