@@ -237,6 +237,33 @@ describe("a fleet's alert rule", () => {
     expect(savedNote()).toHaveTextContent("");
   });
 
+  it("says an admin must add an address outside the team's domains, and keeps what was typed", async () => {
+    serveRule();
+    const words =
+      "me@gmail.example is outside the team's email domains (example.org): an admin must add it. Ask an admin, or use an address of the team's.";
+    server.use(
+      http.put(ALERT_PATHS.rule(fleet.id), () =>
+        json({ ...problemFixture("FORBIDDEN", 403), detail: words }, 403),
+      ),
+    );
+    const { user } = rulePage();
+    const emails = await screen.findByRole(
+      "textbox",
+      { name: "Email addresses" },
+      SLOW,
+    );
+    await user.click(emails);
+    await user.paste("me@gmail.example");
+    await user.click(
+      screen.getByRole("button", { name: "Save the alert rule" }),
+    );
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("The alert rule was not saved");
+    expect(alert).toHaveTextContent(words);
+    expect(emails).toHaveValue("me@gmail.example");
+    expect(savedNote()).toHaveTextContent("");
+  });
+
   it("says an admin adds the team's webhooks when there are none", async () => {
     serveRule({ webhooks: [] });
     rulePage();
