@@ -45,51 +45,72 @@ export const FleetVehicleSchema = z.object({
 });
 export type FleetVehicle = z.infer<typeof FleetVehicleSchema>;
 
+export const FleetColumnsSchema = z.array(CellSchema).max(FLEET_MAX_COLUMNS, {
+  error: `A fleet keeps at most ${FLEET_MAX_COLUMNS} columns of its own`,
+});
+
+export const FleetVehiclesSchema = z
+  .array(FleetVehicleSchema)
+  .min(1, { error: "A fleet needs at least one vehicle" })
+  .max(FLEET_MAX_VEHICLES, {
+    error: `A fleet holds at most ${FLEET_MAX_VEHICLES.toLocaleString("en-GB")} vehicles`,
+  });
+
+/** A problem of one vehicle of a list, named by its position. */
+export interface FleetVehicleIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * The rules of a list's vehicles, one vehicle at a time in the list's order (so a server can
+ * check a long list a slice at a time): the registration normalised and valid, each once, no
+ * more cells than columns (fewer are padded). Returns the vehicle as kept, and its problem.
+ */
+export function fleetVehicleRules(columns: number) {
+  const seen = new Map<string, number>();
+  return (
+    vehicle: FleetVehicle,
+    index: number,
+  ): { vehicle: FleetVehicle; issue?: FleetVehicleIssue } => {
+    const registration = normaliseRegistration(vehicle.registration);
+    const where = `Vehicle ${index + 1} ("${vehicle.registration}")`;
+    let issue: FleetVehicleIssue | undefined;
+    if (!isValidRegistration(registration)) {
+      issue = {
+        path: ["vehicles", index, "registration"],
+        message: `${where} is not a valid registration`,
+      };
+    } else if (seen.has(registration)) {
+      issue = {
+        path: ["vehicles", index, "registration"],
+        message: `${where} repeats vehicle ${seen.get(registration)}: a fleet holds each vehicle once`,
+      };
+    } else if (vehicle.cells.length > columns) {
+      issue = {
+        path: ["vehicles", index, "cells"],
+        message: `${where} has ${vehicle.cells.length} cells for ${columns} columns`,
+      };
+    }
+    seen.set(registration, seen.get(registration) ?? index + 1);
+    const cells = [...vehicle.cells];
+    while (cells.length < columns) cells.push("");
+    return { vehicle: { registration, cells }, issue };
+  };
+}
+
 /**
  * A list of vehicles as a user sends it: registrations as they typed them (normalised here),
  * each once, with as many cells as there are columns. A bad entry is named by its position.
  */
 export const FleetListSchema = z
-  .object({
-    columns: z.array(CellSchema).max(FLEET_MAX_COLUMNS, {
-      error: `A fleet keeps at most ${FLEET_MAX_COLUMNS} columns of its own`,
-    }),
-    vehicles: z
-      .array(FleetVehicleSchema)
-      .min(1, { error: "A fleet needs at least one vehicle" })
-      .max(FLEET_MAX_VEHICLES, {
-        error: `A fleet holds at most ${FLEET_MAX_VEHICLES.toLocaleString("en-GB")} vehicles`,
-      }),
-  })
+  .object({ columns: FleetColumnsSchema, vehicles: FleetVehiclesSchema })
   .transform((list, context) => {
-    const seen = new Map<string, number>();
-    const vehicles: FleetVehicle[] = [];
-    list.vehicles.forEach((vehicle, index) => {
-      const registration = normaliseRegistration(vehicle.registration);
-      const where = `Vehicle ${index + 1} ("${vehicle.registration}")`;
-      if (!isValidRegistration(registration)) {
-        context.addIssue({
-          code: "custom",
-          path: ["vehicles", index, "registration"],
-          message: `${where} is not a valid registration`,
-        });
-      } else if (seen.has(registration)) {
-        context.addIssue({
-          code: "custom",
-          path: ["vehicles", index, "registration"],
-          message: `${where} repeats vehicle ${seen.get(registration)}: a fleet holds each vehicle once`,
-        });
-      } else if (vehicle.cells.length > list.columns.length) {
-        context.addIssue({
-          code: "custom",
-          path: ["vehicles", index, "cells"],
-          message: `${where} has ${vehicle.cells.length} cells for ${list.columns.length} columns`,
-        });
-      }
-      seen.set(registration, seen.get(registration) ?? index + 1);
-      const cells = [...vehicle.cells];
-      while (cells.length < list.columns.length) cells.push("");
-      vehicles.push({ registration, cells });
+    const rules = fleetVehicleRules(list.columns.length);
+    const vehicles = list.vehicles.map((listed, index) => {
+      const { vehicle, issue } = rules(listed, index);
+      if (issue) context.addIssue({ code: "custom", ...issue });
+      return vehicle;
     });
     return { columns: list.columns, vehicles };
   });

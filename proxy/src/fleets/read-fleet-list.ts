@@ -1,0 +1,168 @@
+// A fleet's list, read without holding the event loop: the body's text is split around its
+// vehicles (split-fleet-json.ts), the rest checked by its schema, then the vehicles parsed and
+// checked a slice at a time with the contract's own rules (fleetVehicleRules in @vics/shared),
+// the loop turning between slices. The answers are the schema's: the same list, or the same
+// first problem in the same words, with how many more there are.
+import { setImmediate as nextTurn } from "node:timers/promises";
+import {
+  FleetColumnsSchema,
+  FleetListSchema,
+  FleetVehicleSchema,
+  FleetVehiclesSchema,
+  fleetVehicleRules,
+  type FleetList,
+  type FleetVehicle,
+  FLEET_MAX_VEHICLES,
+} from "@vics/shared";
+import {
+  malformedRequest,
+  payloadTooLarge,
+} from "@vics/shared/server/problem-error";
+import type { Context } from "hono";
+import { z } from "zod";
+import { splitFleetJson } from "./split-fleet-json.ts";
+
+/** Vehicles parsed and checked between turns of the event loop: a few milliseconds' work. */
+const SLICE = 2_000;
+
+/** A text this short is parsed whole when it is not a list, for the schema's exact words. */
+const SMALL_TEXT = 64 * 1024;
+
+interface Issue {
+  path: PropertyKey[];
+  message: string;
+  code?: string;
+}
+
+/** readJsonBody's words: the first problem, where it is, and how many more there are. */
+function refusal(issues: Issue[]): Error {
+  const issue = issues[0]!;
+  const where =
+    issue.path.length > 0 && issue.code !== "custom"
+      ? `${issue.path.join(".")}: `
+      : "";
+  const more =
+    issues.length > 1
+      ? ` (and ${issues.length - 1} more ${issues.length === 2 ? "problem" : "problems"})`
+      : "";
+  return malformedRequest(`${where}${issue.message}${more}`);
+}
+
+const within = (
+  path: PropertyKey[],
+  index: number,
+  issue: z.core.$ZodIssue,
+) => ({
+  ...issue,
+  path: [...path, index, ...issue.path],
+});
+
+/**
+ * The body as `head` (the fields beside the list: a name, a version) and a fleet's list, as
+ * `head.and(FleetListSchema)` would parse it. Counts the body against `maxBytes` too.
+ */
+export async function readFleetList<H extends z.ZodObject>(
+  c: Context,
+  head: H,
+  { maxBytes, what }: { maxBytes: number; what: string },
+): Promise<z.output<H> & FleetList> {
+  const type = c.req.header("Content-Type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type))
+    throw malformedRequest(
+      "Send the form as JSON (Content-Type: application/json).",
+    );
+  if (Number(c.req.header("Content-Length") ?? 0) > maxBytes)
+    throw payloadTooLarge(`${what} is too large.`);
+  const text = await c.req.text();
+  if (Buffer.byteLength(text) > maxBytes)
+    throw payloadTooLarge(`${what} is too large.`);
+  const notJson = () => malformedRequest(`${what} is not valid JSON.`);
+
+  const split = await splitFleetJson(text);
+  if (!split || (split.starts.length === 0 && split.head === text)) {
+    if (text.length > SMALL_TEXT)
+      throw malformedRequest(
+        `${what} is not a fleet's list: send one JSON object with its columns and vehicles.`,
+      );
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw notJson();
+    }
+    const parsed = z.intersection(head, FleetListSchema).safeParse(json);
+    if (!parsed.success) throw refusal(parsed.error.issues);
+    return parsed.data as never;
+  }
+
+  let fields: unknown;
+  try {
+    fields = JSON.parse(split.head);
+  } catch {
+    throw notJson();
+  }
+  const count = split.starts.length;
+  // The fields, and the list's length, checked as the schema would before any vehicle.
+  const headParsed = z
+    .object({ ...head.shape, columns: FleetColumnsSchema })
+    .safeParse(fields);
+  const issues: Issue[] = headParsed.success
+    ? []
+    : [...headParsed.error.issues];
+  const lengthOk = FleetVehiclesSchema.safeParse(
+    count > FLEET_MAX_VEHICLES ? new Array(count) : count === 0 ? [] : [{}],
+  );
+  if (count === 0 || count > FLEET_MAX_VEHICLES) {
+    if (!lengthOk.success)
+      issues.push(
+        ...lengthOk.error.issues
+          .filter(
+            (issue) => issue.code === "too_small" || issue.code === "too_big",
+          )
+          .map((issue) => ({ ...issue, path: ["vehicles"] })),
+      );
+    // Too long to read: the schema would refuse it whatever it holds.
+    if (count > FLEET_MAX_VEHICLES) throw refusal(issues);
+  }
+
+  const listed: unknown[] = [];
+  for (let start = 0; start < count; start += SLICE) {
+    const end = Math.min(start + SLICE, count);
+    let slice: unknown[];
+    try {
+      slice = JSON.parse(
+        `[${text.slice(split.starts[start], split.ends[end - 1])}]`,
+      ) as unknown[];
+    } catch {
+      throw notJson();
+    }
+    if (slice.length !== end - start) throw notJson();
+    slice.forEach((vehicle, i) => {
+      const parsed = FleetVehicleSchema.safeParse(vehicle);
+      if (!parsed.success)
+        issues.push(
+          ...parsed.error.issues.map((issue) =>
+            within(["vehicles"], start + i, issue),
+          ),
+        );
+      listed.push(vehicle);
+    });
+    await nextTurn();
+  }
+  if (issues.length > 0) throw refusal(issues);
+
+  const columns = (headParsed.data as { columns: string[] }).columns;
+  const rules = fleetVehicleRules(columns.length);
+  const vehicles: FleetVehicle[] = [];
+  for (let start = 0; start < count; start += SLICE) {
+    const end = Math.min(start + SLICE, count);
+    for (let index = start; index < end; index++) {
+      const { vehicle, issue } = rules(listed[index] as FleetVehicle, index);
+      if (issue) issues.push({ ...issue, code: "custom" });
+      vehicles.push(vehicle);
+    }
+    await nextTurn();
+  }
+  if (issues.length > 0) throw refusal(issues);
+  return { ...(headParsed.data as object), columns, vehicles } as never;
+}
