@@ -78,10 +78,19 @@ export const AUDIT_ACTIONS = [
   "webhook.delete",
   "delivery.replay",
   "alert-mail.settings",
+  "access.refused",
+  "audit.read",
+  "audit.export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_PAGE_SIZE = 50;
+
+/**
+ * The first cell of the last row of an audit CSV that holds fewer events than its search
+ * found (the proxy's cap): the web app reads the file's tail for it and says so.
+ */
+export const AUDIT_CSV_CUT_OFF = "Cut off:";
 
 export const RECENT_CHECK_VERDICTS = [
   "insured",

@@ -121,8 +121,14 @@ export const AuditEventSchema = z.object({
   action: z.enum(AUDIT_ACTIONS),
   registrations: z.array(z.string()),
   outcome: z.string(),
+  /** The proxy's own id for the request, never one a client chose. */
   requestId: z.string().nullable(),
+  /** The X-Request-Id the client sent, if any: its own name for the request. */
+  correlationId: z.string().nullable().optional(),
   clientAddress: z.string().nullable(),
+  /** How many attempts one aggregated event stands for (throttled sign-ins, refusals), from `at` to `lastAt`. */
+  count: z.number().int().optional(),
+  lastAt: z.string().optional(),
   detail: z
     .record(
       z.string(),

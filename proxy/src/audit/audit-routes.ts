@@ -22,10 +22,14 @@ import type {
 /** The CSV download holds at most this many events: narrow the search for more. */
 export const CSV_MAX_EVENTS = 100_000;
 
-export const auditAnswer = (event: AuditEvent): AuditEventAnswer => ({
+export const auditAnswer = ({
+  lastAt,
+  ...event
+}: AuditEvent): AuditEventAnswer => ({
   ...event,
   registrations: [...event.registrations],
   at: new Date(event.at).toISOString(),
+  ...(lastAt !== undefined && { lastAt: new Date(lastAt).toISOString() }),
 });
 
 /** The search of the audit page and its CSV, from the query string. */

@@ -3,6 +3,8 @@ import { fleetStoreContract } from "./fleet-store.contract.ts";
 import { notificationsContract } from "./notifications.contract.ts";
 import { deliveryStoreContract } from "./delivery-store.contract.ts";
 import { watchStoreContract } from "./watch-store.contract.ts";
+import { oidcLinkStoreContract } from "./oidc-link-store.contract.ts";
+import { auditStoreContract } from "./audit-store.contract.ts";
 import {
   DuplicateEmailError,
   type NewAuditEvent,
@@ -41,8 +43,10 @@ export function proxyStoreContract(open: () => Promise<ProxyStore>) {
 
   fleetStoreContract(() => store);
   watchStoreContract(() => store);
+  oidcLinkStoreContract(() => store);
   notificationsContract(() => store);
   deliveryStoreContract(() => store);
+  auditStoreContract(() => store);
 
   describe("users", () => {
     it("finds a user by id, by email in any case, and refuses the same email twice", async () => {

@@ -131,18 +131,31 @@ export interface NewAuditEvent {
   registrations: readonly string[];
   /** For a check the HTTP status; for the others, words such as "ok" or "wrong password". */
   outcome: string;
+  /** The proxy's own id for the request. */
   requestId: string | null;
+  /** The X-Request-Id the client sent, kept apart: a client never chooses `requestId`. */
+  correlationId?: string | null;
   clientAddress: string | null;
   /** What else the event needs to be read alone (a role change's old and new role). */
   detail?: Record<string, string | number | boolean | null>;
+  /**
+   * Set for an attempt that is counted, not kept alone (a throttled sign-in, a refusal): the
+   * events with the same key are one event, the first one's, whose count grows (audit-log.ts).
+   */
+  aggregate?: string;
 }
 
-export interface AuditEvent extends NewAuditEvent {
+export interface AuditEvent extends Omit<NewAuditEvent, "aggregate"> {
   id: number;
+  /** An aggregated event's attempts, and when the last came; absent on a plain event. */
+  count?: number;
+  lastAt?: number;
 }
 
 export interface AuditQuery {
   userId?: string;
+  /** Events that name this email (lower case), for an email with no account. */
+  userEmail?: string;
   registration?: string;
   /** Inclusive, ms since the epoch. */
   from?: number;

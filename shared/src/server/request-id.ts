@@ -19,3 +19,18 @@ export const requestId = createMiddleware<ServerEnv>(async (c, next) => {
   c.header(REQUEST_ID_HEADER, id);
   await next();
 });
+
+/**
+ * For a server that faces clients it does not trust (the proxy): the request id is always its
+ * own, so no client can choose the id its audit events and log lines are filed under. A short,
+ * plain X-Request-Id the client sent is kept apart as `correlationId`, for the client to find
+ * its request by. The answer names the server's id.
+ */
+export const ownRequestId = createMiddleware<ServerEnv>(async (c, next) => {
+  const id = randomUUID();
+  c.set("requestId", id);
+  const inbound = c.req.header(REQUEST_ID_HEADER);
+  if (isAcceptableRequestId(inbound)) c.set("correlationId", inbound);
+  c.header(REQUEST_ID_HEADER, id);
+  await next();
+});

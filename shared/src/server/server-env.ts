@@ -4,5 +4,9 @@
  * own environment extends it with its own variables.
  */
 export interface ServerEnv {
-  Variables: { requestId: string };
+  Variables: {
+    requestId: string;
+    /** A client's own X-Request-Id, kept apart by `ownRequestId` (request-id.ts). */
+    correlationId?: string;
+  };
 }

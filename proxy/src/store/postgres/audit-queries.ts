@@ -18,6 +18,10 @@ interface AuditRow {
   request_id: string | null;
   client_address: string | null;
   detail: Record<string, string | number | boolean | null> | null;
+  correlation_id: string | null;
+  aggregate_key: string | null;
+  attempts: number;
+  last_at: number | null;
 }
 
 const toEvent = (row: AuditRow): AuditEvent => ({
@@ -30,7 +34,12 @@ const toEvent = (row: AuditRow): AuditEvent => ({
   outcome: row.outcome,
   requestId: row.request_id,
   clientAddress: row.client_address,
+  ...(row.correlation_id !== null && { correlationId: row.correlation_id }),
   ...(row.detail !== null && { detail: row.detail }),
+  ...(row.aggregate_key !== null && {
+    count: row.attempts,
+    lastAt: row.last_at ?? row.at,
+  }),
 });
 
 const DAY_MS = 86_400_000;
@@ -40,28 +49,62 @@ const MAX_BATCH = 500;
 
 /**
  * The batch is one JSON parameter, read back as rows in its order; the identity column numbers
- * them in that order, so the ids in ascending order are the events' ids in the batch's order.
+ * them in that order, so the ids in ascending order are the plain events' ids in the batch's
+ * order. An aggregated event (aggregate_key) is written once, and later only counts: the batch
+ * holds each key once (`mergeAggregates`), with its attempts, and is known by its key.
  * One statement: the events and their registrations' rows are committed together, or not at all.
  */
 const INSERT_BATCH = `
   WITH inserted AS (
-    INSERT INTO audit_events (at, user_id, user_email, action, registrations, outcome, request_id, client_address, detail)
+    INSERT INTO audit_events (at, user_id, user_email, action, registrations, outcome, request_id,
+      client_address, detail, correlation_id, aggregate_key, attempts, last_at)
     SELECT b.at, b.user_id, b.user_email, b.action,
       ARRAY(SELECT jsonb_array_elements_text(b.registrations)),
-      b.outcome, b.request_id, b.client_address, b.detail
+      b.outcome, b.request_id, b.client_address, b.detail, b.correlation_id, b.aggregate_key,
+      b.attempts, b.last_at
     FROM jsonb_to_recordset($1::jsonb) AS b(n int, at bigint, user_id text, user_email text,
-      action text, registrations jsonb, outcome text, request_id text, client_address text, detail jsonb)
+      action text, registrations jsonb, outcome text, request_id text, client_address text, detail jsonb,
+      correlation_id text, aggregate_key text, attempts int, last_at bigint)
     ORDER BY b.n
-    RETURNING id, at, registrations
+    ON CONFLICT (aggregate_key) DO UPDATE SET
+      attempts = audit_events.attempts + excluded.attempts,
+      last_at = greatest(audit_events.last_at, excluded.last_at)
+    RETURNING id, at, registrations, aggregate_key, attempts, last_at
   ), indexed AS (
     INSERT INTO audit_registrations (registration, event_id, at)
     SELECT DISTINCT r.registration, i.id, i.at FROM inserted i, unnest(i.registrations) AS r(registration)
+    ON CONFLICT DO NOTHING
   )
-  SELECT id FROM inserted ORDER BY id`;
+  SELECT id, aggregate_key, attempts, last_at FROM inserted ORDER BY id`;
 
-const batchJson = (events: readonly NewAuditEvent[]) =>
+/** An aggregated event of the batch, once per key: its first attempt, counted with the rest. */
+interface BatchEntry {
+  event: NewAuditEvent;
+  attempts: number;
+  lastAt: number;
+}
+
+function mergeAggregates(events: readonly NewAuditEvent[]): BatchEntry[] {
+  const entries: BatchEntry[] = [];
+  const byKey = new Map<string, BatchEntry>();
+  for (const event of events) {
+    const key = event.aggregate;
+    const known = key === undefined ? undefined : byKey.get(key);
+    if (known) {
+      known.attempts++;
+      known.lastAt = Math.max(known.lastAt, event.at);
+      continue;
+    }
+    const entry = { event, attempts: 1, lastAt: event.at };
+    entries.push(entry);
+    if (key !== undefined) byKey.set(key, entry);
+  }
+  return entries;
+}
+
+const batchJson = (entries: readonly BatchEntry[]) =>
   JSON.stringify(
-    events.map((event, n) => ({
+    entries.map(({ event, attempts, lastAt }, n) => ({
       n,
       at: event.at,
       user_id: event.userId,
@@ -72,8 +115,44 @@ const batchJson = (events: readonly NewAuditEvent[]) =>
       request_id: event.requestId,
       client_address: event.clientAddress,
       detail: event.detail ?? null,
+      correlation_id: event.correlationId ?? null,
+      aggregate_key: event.aggregate ?? null,
+      attempts,
+      last_at: event.aggregate === undefined ? null : lastAt,
     })),
   );
+
+interface InsertedRow {
+  id: number;
+  aggregate_key: string | null;
+  attempts: number;
+  last_at: number | null;
+}
+
+/** Each event of the batch as committed: a plain one by order, an aggregated one by its key. */
+function committed(
+  events: readonly NewAuditEvent[],
+  entries: number,
+  rows: readonly InsertedRow[],
+): AuditEvent[] {
+  if (rows.length !== entries)
+    throw new Error(
+      `audit batch of ${entries} events returned ${rows.length} ids`,
+    );
+  const plain = rows.filter((row) => row.aggregate_key === null);
+  const byKey = new Map(rows.map((row) => [row.aggregate_key, row]));
+  let next = 0;
+  return events.map(({ aggregate, ...event }) => {
+    if (aggregate === undefined) return { ...event, id: plain[next++]!.id };
+    const row = byKey.get(aggregate)!;
+    return {
+      ...event,
+      id: row.id,
+      count: row.attempts,
+      lastAt: Number(row.last_at),
+    };
+  });
+}
 
 interface Pending {
   event: NewAuditEvent;
@@ -101,16 +180,13 @@ export function auditQueries(
       const batch = pending.slice(0, MAX_BATCH);
       pending = pending.slice(MAX_BATCH);
       try {
-        const { rows } = await sql<{ id: number }>(INSERT_BATCH, [
-          batchJson(batch.map(({ event }) => event)),
+        const events = batch.map(({ event }) => event);
+        const entries = mergeAggregates(events);
+        const { rows } = await sql<InsertedRow>(INSERT_BATCH, [
+          batchJson(entries),
         ]);
-        if (rows.length !== batch.length)
-          throw new Error(
-            `audit batch of ${batch.length} events returned ${rows.length} ids`,
-          );
-        batch.forEach(({ event, resolve }, index) =>
-          resolve({ ...event, id: rows[index]!.id }),
-        );
+        const stored = committed(events, entries.length, rows);
+        batch.forEach(({ resolve }, index) => resolve(stored[index]!));
       } catch (error) {
         // Nothing of the batch was committed: every request of it fails, none answers unrecorded.
         for (const { reject } of batch) reject(error);
@@ -146,6 +222,8 @@ export function auditQueries(
       }
       if (query.userId !== undefined)
         where.push(`e.user_id = ${param(query.userId)}`);
+      if (query.userEmail !== undefined)
+        where.push(`e.user_email = ${param(query.userEmail)}`);
       if (query.from !== undefined) where.push(`e.at >= ${param(query.from)}`);
       if (query.to !== undefined) where.push(`e.at < ${param(query.to)}`);
       if (query.checksOnly) where.push("e.action LIKE 'check.%'");

@@ -10,7 +10,7 @@ import { MIGRATIONS, MIGRATIONS_NAME } from "./schema.ts";
 /**
  * Exactly what the app role may do: read and write its sessions, links and sign-ins, change
  * users (some columns), keep the saved fleets, read the settings and the migrations' record,
- * and only read and add audit events. No UPDATE, DELETE or TRUNCATE of an event: old ones go through prune_audit.
+ * and only read and add audit events, and count an aggregated one's attempts. No other UPDATE, no DELETE or TRUNCATE of an event: old ones go through prune_audit.
  */
 const appGrants = (role: string) => {
   const app = pg.escapeIdentifier(role);
@@ -25,6 +25,8 @@ const appGrants = (role: string) => {
     GRANT UPDATE (last_seen_at) ON sessions TO ${app};
     GRANT UPDATE (used_at) ON one_time_links TO ${app};
     GRANT SELECT, INSERT ON audit_events, audit_registrations TO ${app};
+    -- An aggregated event's count (schema.ts: the triggers refuse it on any other event).
+    GRANT UPDATE (attempts, last_at) ON audit_events TO ${app};
     GRANT SELECT ON proxy_settings, ${MIGRATIONS_NAME}_migrations TO ${app};
     GRANT EXECUTE ON FUNCTION prune_audit(bigint) TO ${app};
     GRANT SELECT, INSERT, UPDATE, DELETE ON fleets, fleet_vehicles TO ${app};

@@ -100,6 +100,18 @@ describe("the PostgreSQL audit log, through SQL that bypasses the store", () => 
       expect(
         await store.searchAudit({ registration: "AB12CDE", limit: 10 }),
       ).toHaveLength(1);
+      // The one column it may update, an aggregated event's count, only grows, and only there.
+      await store.appendAudit(
+        auditEvent({ at: now, requestId: "counted", aggregate: "k" }),
+      );
+      for (const sql of [
+        "UPDATE audit_events SET attempts = attempts + 1 WHERE aggregate_key IS NULL",
+        "UPDATE audit_events SET attempts = 0 WHERE aggregate_key = 'k'",
+        "UPDATE audit_events SET outcome = 'x' WHERE aggregate_key = 'k'",
+      ])
+        expect(await refusal(app, sql), sql).toMatchObject({
+          message: expect.stringMatching(/cannot be changed|permission denied/),
+        });
     } finally {
       await store.close();
     }

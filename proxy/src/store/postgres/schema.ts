@@ -271,4 +271,37 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX delivery_attempts_by_delivery ON delivery_attempts (delivery_id, id);
   `,
+  `
+  -- The client's X-Request-Id, kept apart from the proxy's own id; one event for many attempts
+  -- (a throttled flood of sign-ins, refusals: audit/audit-log.ts), whose attempts and last_at
+  -- alone may grow, and only on such an event; the search by an email with no account.
+  ALTER TABLE audit_events ADD COLUMN correlation_id text;
+  ALTER TABLE audit_events ADD COLUMN aggregate_key text;
+  ALTER TABLE audit_events ADD COLUMN attempts integer NOT NULL DEFAULT 1;
+  ALTER TABLE audit_events ADD COLUMN last_at bigint;
+  CREATE UNIQUE INDEX audit_aggregates ON audit_events (aggregate_key);
+  CREATE INDEX audit_by_email ON audit_events (user_email, id);
+  -- INSERT ... ON CONFLICT DO UPDATE fires statement-level UPDATE triggers: this one now names
+  -- the columns that never change, and a row trigger lets only an aggregate's count grow.
+  DROP TRIGGER audit_events_never_change ON audit_events;
+  CREATE TRIGGER audit_events_never_change BEFORE UPDATE OF id, at, user_id, user_email, action,
+    registrations, outcome, request_id, client_address, detail, correlation_id, aggregate_key
+    OR TRUNCATE ON audit_events
+    FOR EACH STATEMENT EXECUTE FUNCTION audit_never_changes();
+  CREATE TRIGGER audit_events_only_count BEFORE UPDATE OF attempts, last_at ON audit_events
+    FOR EACH ROW WHEN (OLD.aggregate_key IS NULL OR NEW.attempts < OLD.attempts
+      OR NEW.last_at < OLD.last_at)
+    EXECUTE FUNCTION audit_never_changes();
+  `,
+  `
+  -- An account in use is never linked to an OIDC identity by its email alone (issue 33): the
+  -- first sign-in is kept, and an admin may allow one link for a while. Accounts with a
+  -- password, a link, a session or a recorded sign-in are in use already.
+  ALTER TABLE users ADD COLUMN signed_in_at timestamptz;
+  ALTER TABLE users ADD COLUMN oidc_link_allowed_until bigint;
+  UPDATE users SET signed_in_at = created_at
+   WHERE password_hash IS NOT NULL OR oidc_subject IS NOT NULL
+      OR id IN (SELECT user_id FROM sessions)
+      OR id IN (SELECT user_id FROM audit_events WHERE action = 'sign-in' AND user_id IS NOT NULL);
+  `,
 ];

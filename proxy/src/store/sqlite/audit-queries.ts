@@ -19,6 +19,10 @@ interface AuditRow {
   request_id: string | null;
   client_address: string | null;
   detail: string | null;
+  correlation_id: string | null;
+  aggregate_key: string | null;
+  attempts: number;
+  last_at: number | null;
 }
 
 const toEvent = (row: AuditRow): AuditEvent => ({
@@ -31,7 +35,12 @@ const toEvent = (row: AuditRow): AuditEvent => ({
   outcome: row.outcome,
   requestId: row.request_id,
   clientAddress: row.client_address,
+  ...(row.correlation_id !== null && { correlationId: row.correlation_id }),
   ...(row.detail !== null && { detail: JSON.parse(row.detail) }),
+  ...(row.aggregate_key !== null && {
+    count: row.attempts,
+    lastAt: row.last_at ?? row.at,
+  }),
 });
 
 const DAY_MS = 86_400_000;
@@ -44,9 +53,12 @@ export function auditQueries(
   db.prepare(
     "INSERT INTO settings (name, value) VALUES ('audit_retention_days', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
   ).run(String(retentionDays));
+  // An aggregated event (aggregate_key set) is written once; the attempts after it only count.
   const insert = db.prepare(
-    `INSERT INTO audit_events (at, user_id, user_email, action, registrations, outcome, request_id, client_address, detail)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    `INSERT INTO audit_events (at, user_id, user_email, action, registrations, outcome, request_id, client_address, detail, correlation_id, aggregate_key, last_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (aggregate_key) DO UPDATE SET attempts = attempts + 1, last_at = max(last_at, excluded.last_at)
+     RETURNING id, attempts, last_at`,
   );
   const insertRegistration = db.prepare(
     "INSERT OR IGNORE INTO audit_registrations (registration, event_id) VALUES (?, ?)",
@@ -56,8 +68,9 @@ export function auditQueries(
   );
   const pruneEvents = db.prepare("DELETE FROM audit_events WHERE at < ?");
 
-  const insertEvent = (event: NewAuditEvent): number => {
-    const { id } = insert.get(
+  const insertEvent = (event: NewAuditEvent): AuditEvent => {
+    const { aggregate, ...stored } = event;
+    const { id, attempts, last_at } = insert.get(
       event.at,
       event.userId,
       event.userEmail,
@@ -67,10 +80,18 @@ export function auditQueries(
       event.requestId,
       event.clientAddress,
       event.detail ? JSON.stringify(event.detail) : null,
-    ) as { id: number };
-    for (const registration of event.registrations)
-      insertRegistration.run(registration, id);
-    return id;
+      event.correlationId ?? null,
+      aggregate ?? null,
+      aggregate === undefined ? null : event.at,
+    ) as { id: number; attempts: number; last_at: number | null };
+    if (attempts === 1)
+      for (const registration of event.registrations)
+        insertRegistration.run(registration, id);
+    return {
+      ...stored,
+      id,
+      ...(aggregate !== undefined && { count: attempts, lastAt: last_at! }),
+    };
   };
 
   // Group commit: the events of the requests in flight together are written in one
@@ -78,17 +99,17 @@ export function auditQueries(
   // One sync per event (synchronous = FULL) held the event loop for every check.
   let pending: Array<{
     event: NewAuditEvent;
-    resolve: (id: number) => void;
+    resolve: (event: AuditEvent) => void;
     reject: (error: unknown) => void;
   }> = [];
   const flush = () => {
     const batch = pending;
     pending = [];
     try {
-      const ids = inTransaction(db, () =>
+      const events = inTransaction(db, () =>
         batch.map(({ event }) => insertEvent(event)),
       );
-      batch.forEach(({ resolve }, index) => resolve(ids[index]!));
+      batch.forEach(({ resolve }, index) => resolve(events[index]!));
     } catch (error) {
       // Nothing of the batch was committed: every request of it fails, none answers unrecorded.
       for (const { reject } of batch) reject(error);
@@ -99,11 +120,7 @@ export function auditQueries(
     appendAudit(event: NewAuditEvent) {
       return new Promise<AuditEvent>((resolve, reject) => {
         if (pending.length === 0) setImmediate(flush);
-        pending.push({
-          event,
-          resolve: (id) => resolve({ ...event, id }),
-          reject,
-        });
+        pending.push({ event, resolve, reject });
       });
     },
     async searchAudit(query: AuditQuery) {
@@ -118,6 +135,10 @@ export function auditQueries(
       if (query.userId !== undefined) {
         where.push("e.user_id = ?");
         params.push(query.userId);
+      }
+      if (query.userEmail !== undefined) {
+        where.push("e.user_email = ?");
+        params.push(query.userEmail);
       }
       if (query.from !== undefined) {
         where.push("e.at >= ?");

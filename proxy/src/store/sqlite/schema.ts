@@ -224,6 +224,25 @@ const MIGRATIONS = [
   ) STRICT;
   CREATE INDEX delivery_attempts_by_delivery ON delivery_attempts (delivery_id, id);
   `,
+  `
+  -- The client's X-Request-Id, kept apart from the proxy's own id; one event for many attempts
+  -- (a throttled flood of sign-ins, refusals: audit/audit-log.ts), whose attempts and last_at
+  -- alone may grow, and only on such an event; the search by an email with no account.
+  ALTER TABLE audit_events ADD COLUMN correlation_id TEXT;
+  ALTER TABLE audit_events ADD COLUMN aggregate_key TEXT;
+  ALTER TABLE audit_events ADD COLUMN attempts INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE audit_events ADD COLUMN last_at INTEGER;
+  CREATE UNIQUE INDEX audit_aggregates ON audit_events (aggregate_key);
+  CREATE INDEX audit_by_email ON audit_events (user_email, id);
+  DROP TRIGGER audit_events_never_change;
+  CREATE TRIGGER audit_events_never_change BEFORE UPDATE OF id, at, user_id, user_email, action,
+    registrations, outcome, request_id, client_address, detail, correlation_id, aggregate_key
+    ON audit_events
+  BEGIN SELECT RAISE(ABORT, 'audit events cannot be changed'); END;
+  CREATE TRIGGER audit_events_only_count BEFORE UPDATE OF attempts, last_at ON audit_events
+  WHEN OLD.aggregate_key IS NULL OR NEW.attempts < OLD.attempts OR NEW.last_at < OLD.last_at
+  BEGIN SELECT RAISE(ABORT, 'audit events cannot be changed'); END;
+  `,
 ];
 
 /**
