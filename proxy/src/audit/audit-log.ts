@@ -10,6 +10,8 @@ export interface AuditFields {
   /** Who; default the signed-in user. An attempt names the email that was tried. */
   user?: Pick<User, "id" | "email"> | { id: null; email: string } | null;
   detail?: Record<string, string | number | boolean | null>;
+  /** The key of the event this attempt is counted in (countAttempt). */
+  aggregate?: string;
 }
 
 /**
@@ -33,8 +35,33 @@ export function recordAudit(
     registrations: fields.registrations ?? [],
     outcome: fields.outcome,
     requestId: c.get("requestId"),
+    correlationId: c.get("correlationId") ?? null,
     clientAddress: clientAddress(c),
     ...(fields.detail && { detail: fields.detail }),
+    ...(fields.aggregate !== undefined && { aggregate: fields.aggregate }),
+  });
+}
+
+/** How long one aggregated event gathers the attempts of its key. */
+export const AUDIT_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Counts an attempt that a flood could repeat without end (a throttled sign-in, a refusal) in
+ * one event per `by` (an address, a user), action and outcome, and window of AUDIT_WINDOW_MS:
+ * the first attempt is written, the others add one to its count. A flood leaves a bounded
+ * number of rows, and the log still says how many attempts there were and when.
+ */
+export function countAttempt(
+  store: AuditStore,
+  c: Context<AppEnv>,
+  now: number,
+  fields: Omit<AuditFields, "aggregate" | "registrations"> & { by: string },
+): Promise<unknown> {
+  const { by, ...rest } = fields;
+  const window = Math.floor(now / AUDIT_WINDOW_MS);
+  return recordAudit(store, c, now, {
+    ...rest,
+    aggregate: [fields.action, fields.outcome, by, window].join(" "),
   });
 }
 

@@ -9,6 +9,7 @@ import {
 } from "@vics/shared";
 import type { Context, Hono } from "hono";
 import { recordAudit } from "../audit/audit-log.ts";
+import { auditFailedSignIn } from "../audit/sign-in-audit.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { clientAddress } from "../http/client-address.ts";
 import { readJsonBody } from "../http/json-body.ts";
@@ -133,14 +134,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthDeps): void {
       device: readDeviceCookie(c, deps.cookie),
     });
     if (!result.ok) {
-      const known = await store.findUserByEmail(email);
-      await recordAudit(store, c, now(), {
-        action: "sign-in.failed",
-        outcome: result.reason,
-        user: known
-          ? { id: known.id, email: known.email }
-          : { id: null, email },
-      });
+      await auditFailedSignIn(store, c, now(), email, result.reason);
       if (result.reason === "throttled")
         throw AUTH_PROBLEMS.throttled(result.retryAfterSeconds);
       if (result.reason === "busy")
