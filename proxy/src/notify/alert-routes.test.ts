@@ -14,7 +14,11 @@ import { jsonRequest, signedInApp } from "../test-support/signed-in-app.ts";
 import { registerAlertRuleRoutes } from "./alert-rule-routes.ts";
 import { registerDeliveryAdminRoutes } from "./delivery-admin-routes.ts";
 import { registerUnsubscribeRoutes } from "./unsubscribe-routes.ts";
-import { unsubscribeKey, unsubscribeToken } from "./unsubscribe-token.ts";
+import {
+  UNSUBSCRIBE_LINK_DAYS,
+  unsubscribeKey,
+  unsubscribeToken,
+} from "./unsubscribe-token.ts";
 
 const NOW = Date.parse("2026-11-27T10:00:00Z");
 let harness: ReturnType<typeof signedInApp>;
@@ -466,6 +470,7 @@ describe("one-click unsubscribe", () => {
     const token = unsubscribeToken(await unsubscribeKey(harness.store), {
       email: "ops@fleet.example",
       fleets: [fleetId],
+      sentAt: NOW,
     });
     const url = `${ALERT_PATHS.unsubscribe}?token=${token}`;
     const page = await harness.app.request(url);
@@ -493,5 +498,100 @@ describe("one-click unsubscribe", () => {
     );
     expect(forged.status).toBe(400);
     expect((await harness.store.alertRule(fleetId))!.emails).toHaveLength(1);
+  });
+});
+
+describe("an unsubscribe link out of time", () => {
+  const DAY = 86_400_000;
+  const rule = {
+    ...DEFAULT_ALERT_RULE,
+    emails: ["ops@fleet.example", "cover@fleet.example"],
+  };
+  /** An alert email to `email` that the mail server took at `at`. */
+  async function emailSent(email: string, at: number) {
+    const [alert] = await harness.store.recordRechecks([
+      {
+        registration: "LP08SED",
+        at,
+        facts: { found: true },
+        timeline: [],
+        opened: [{ kind: "untaxed", key: `sorn ${at}`, detail: {} }],
+        closed: [],
+      },
+    ]);
+    await harness.store.planDeliveries(
+      [alert!.id],
+      [
+        {
+          alertId: alert!.id,
+          fleetId,
+          channel: "email",
+          target: email,
+          timing: "instant",
+          dueAt: at,
+        },
+      ],
+      at,
+    );
+    const [delivery] = await harness.store.deliveryLog({ limit: 1 });
+    await harness.store.recordAttempt(
+      [delivery!.id],
+      { at, ok: true, detail: "Taken by the mail server" },
+      { status: "sent" },
+    );
+  }
+  const link = async (sentAt: number) =>
+    `${ALERT_PATHS.unsubscribe}?token=${unsubscribeToken(
+      await unsubscribeKey(harness.store),
+      { email: "ops@fleet.example", fleets: [fleetId], sentAt },
+    )}`;
+  const post = (url: string) =>
+    harness.app.request(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+
+  it("is refused with a page that says how to stop the emails from the account", async () => {
+    await harness.store.setAlertRule(fleetId, rule, NOW);
+    const old = NOW - (UNSUBSCRIBE_LINK_DAYS + 1) * DAY;
+    await emailSent("ops@fleet.example", old);
+    await emailSent("ops@fleet.example", NOW - DAY);
+    const url = await link(old);
+    for (const answer of [await harness.app.request(url), await post(url)]) {
+      expect(answer.status).toBe(410);
+      const words = await answer.text();
+      expect(words).toContain("This link has expired");
+      expect(words).toContain(`${UNSUBSCRIBE_LINK_DAYS} days`);
+      expect(words).toContain(`href="/fleets/${fleetId}/alerts"`);
+      expect(words).toContain("newest alert email");
+      expect(words).not.toContain("<form");
+    }
+    expect((await harness.store.alertRule(fleetId))!.emails).toHaveLength(2);
+  });
+
+  it("still works from the newest email the address was sent, however old", async () => {
+    await harness.store.setAlertRule(fleetId, rule, NOW);
+    const old = NOW - (UNSUBSCRIBE_LINK_DAYS + 30) * DAY;
+    await emailSent("ops@fleet.example", old - DAY);
+    await emailSent("ops@fleet.example", old);
+    await emailSent("cover@fleet.example", NOW - DAY);
+    const url = await link(old);
+    expect((await harness.app.request(url)).status).toBe(200);
+    expect((await post(url)).status).toBe(200);
+    expect((await harness.store.alertRule(fleetId))!.emails).toEqual([
+      "cover@fleet.example",
+    ]);
+  });
+
+  it("works within its days whatever was sent since", async () => {
+    await harness.store.setAlertRule(fleetId, rule, NOW);
+    const sentAt = NOW - (UNSUBSCRIBE_LINK_DAYS - 1) * DAY;
+    await emailSent("ops@fleet.example", sentAt);
+    await emailSent("ops@fleet.example", NOW - DAY);
+    expect((await post(await link(sentAt))).status).toBe(200);
+    expect((await harness.store.alertRule(fleetId))!.emails).toEqual([
+      "cover@fleet.example",
+    ]);
   });
 });

@@ -58,7 +58,11 @@ export async function deliverEmails(
     const first = group[0]!;
     const ids = group.map((d) => d.id);
     const fleets = [...new Set(group.map((d) => d.fleetId))];
-    const token = unsubscribeToken(key!, { email: first.target, fleets });
+    const token = unsubscribeToken(key!, {
+      email: first.target,
+      fleets,
+      sentAt: now,
+    });
     try {
       const message = alertMail({
         from: deps.from,

@@ -12,6 +12,7 @@ import { startInbox, type Inbox, type Received } from "./email/test-inbox.ts";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "./retry-schedule.ts";
 import { sendWebhook } from "./webhook/send-webhook.ts";
 import { startReceiver, type TestReceiver } from "./webhook/test-receiver.ts";
+import { readUnsubscribeToken, unsubscribeKey } from "./unsubscribe-token.ts";
 
 // Tuesday 24 November 2026, 10:00 in the UK (GMT); the digest goes at 07:00.
 const T0 = Date.parse("2026-11-24T10:00:00Z");
@@ -158,6 +159,11 @@ describe("alert deliveries", () => {
     expect(unsubscribe?.line).toMatch(
       /^List-Unsubscribe:\s+<https:\/\/vics\.example\/unsubscribe\?token=[\w.-]+>$/,
     );
+    // The link says when its email was sent: it works for its days from then (unsubscribe-token.ts).
+    const token = /token=([\w.-]+)/.exec(unsubscribe!.line)![1]!;
+    expect(
+      readUnsubscribeToken(await unsubscribeKey(store), token),
+    ).toMatchObject({ sentAt: T0 });
     // Both alerts went to the webhook at once, in order, signed.
     expect(eventsAt(receiver)).toEqual([
       "AB12CDE not-insured",

@@ -3,6 +3,7 @@
 // opens the link gets a page asking them to confirm (a GET never unsubscribes, so a mail
 // scanner following links changes nothing). The signed token names the address and the fleets
 // the email was about; the address leaves those fleets' rules, audited under its own name.
+// A link out of time (unsubscribe-token.ts) gets a page saying how to stop the emails instead.
 import { ALERT_PATHS } from "@vics/shared";
 import type { Context, Hono } from "hono";
 import { html } from "hono/html";
@@ -11,6 +12,8 @@ import type { AppContext, AppEnv } from "../http/app-env.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import {
   readUnsubscribeToken,
+  UNSUBSCRIBE_LINK_DAYS,
+  unsubscribeInTime,
   unsubscribeKey,
   type Unsubscribe,
 } from "./unsubscribe-token.ts";
@@ -45,10 +48,37 @@ export function registerUnsubscribeRoutes(
       await unsubscribeKey(store),
       c.req.query("token") ?? "",
     );
+  const fleets = async (what: Unsubscribe) =>
+    (await Promise.all(what.fleets.map((id) => store.findFleet(id)))).filter(
+      (fleet) => fleet !== undefined,
+    );
   const fleetNames = async (what: Unsubscribe) =>
-    (await Promise.all(what.fleets.map((id) => store.findFleet(id))))
-      .filter((fleet) => fleet !== undefined)
-      .map((fleet) => fleet.name);
+    (await fleets(what)).map((fleet) => fleet.name);
+  // The token is genuine, only old: its address and fleets can be named.
+  const expired = async (c: Context<AppEnv>, what: Unsubscribe) => {
+    const pages = (await fleets(what))
+      .map(
+        (fleet) => html`<a href="/fleets/${fleet.id}/alerts">${fleet.name}</a>`,
+      )
+      .flatMap((link, i) => (i > 0 ? [", ", link] : [link]));
+    return c.html(
+      page(
+        "This link has expired",
+        html`<p>
+            A link to stop alert emails works for ${UNSUBSCRIBE_LINK_DAYS} days,
+            and the one in the newest alert email ${what.email} was sent works
+            for as long as it is the newest: use that one.
+          </p>
+          <p>
+            Or sign in to VICS and take ${what.email} off the alert emails on
+            the alerts page of ${pages.length > 0 ? pages : "the fleet"}.
+            Without an account, ask the person who added the address, or an
+            admin of VICS.
+          </p>`,
+      ),
+      410,
+    );
+  };
   const notValid = (c: Context<AppEnv>) =>
     c.html(
       page(
@@ -64,6 +94,8 @@ export function registerUnsubscribeRoutes(
   app.get(ALERT_PATHS.unsubscribe, async (c) => {
     const what = await read(c);
     if (!what) return notValid(c);
+    if (!(await unsubscribeInTime(store, what, deps.now())))
+      return expired(c, what);
     const names = await fleetNames(what);
     const action = `${ALERT_PATHS.unsubscribe}?token=${encodeURIComponent(c.req.query("token")!)}`;
     return c.html(
@@ -84,6 +116,7 @@ export function registerUnsubscribeRoutes(
     const what = await read(c);
     if (!what) return notValid(c);
     const at = deps.now();
+    if (!(await unsubscribeInTime(store, what, at))) return expired(c, what);
     const left: string[] = [];
     for (const fleetId of what.fleets) {
       const [fleet, rule] = await Promise.all([

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,12 +12,29 @@ import {
 
 describe("unsubscribe tokens", () => {
   const key = randomBytes(32);
-  const what = { email: "ops@fleet.example", fleets: ["f-1", "f-2"] };
+  const what = {
+    email: "ops@fleet.example",
+    fleets: ["f-1", "f-2"],
+    sentAt: Date.parse("2026-11-27T10:00:00Z"),
+  };
 
   it("read back what they were made for", () => {
     expect(readUnsubscribeToken(key, unsubscribeToken(key, what))).toEqual(
       what,
     );
+  });
+
+  it("from before they carried their email's time, read as sent at 0: out of time", () => {
+    const payload = Buffer.from(
+      JSON.stringify({ email: what.email, fleets: what.fleets }),
+    ).toString("base64url");
+    const signature = createHmac("sha256", key)
+      .update(payload)
+      .digest("base64url");
+    expect(readUnsubscribeToken(key, `${payload}.${signature}`)).toEqual({
+      ...what,
+      sentAt: 0,
+    });
   });
 
   it("are refused when edited, cut short or signed with another key", () => {

@@ -1,15 +1,25 @@
-// The one-click unsubscribe link of an alert email (RFC 8058): it names the address and the
-// fleets whose alerts that email held, signed with a key of the team's store (made once, kept
-// in the watch settings), so a link cannot be forged or edited to unsubscribe someone else.
+// The one-click unsubscribe link of an alert email (RFC 8058): it names the address, the
+// fleets whose alerts that email held and when it was sent, signed with a key of the team's
+// store (made once, kept in the watch settings), so a link cannot be forged or edited to
+// unsubscribe someone else. It works for UNSUBSCRIBE_LINK_DAYS, and after that only while
+// its email is the newest the address was sent: a link copied or leaked long ago stops, the
+// one a person is most likely to click does not.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import type { DeliveryStore } from "../store/delivery-store.ts";
 import type { WatchStore } from "../store/watch-store.ts";
 
 const KEY_SETTING = "unsubscribe key";
 
+/** How long a link works when a newer email has been sent to its address since. */
+export const UNSUBSCRIBE_LINK_DAYS = 60;
+const DAY = 86_400_000;
+
 const TokenSchema = z.object({
   email: z.string(),
   fleets: z.array(z.string()).min(1),
+  // When its email was sent (ms); links made before they carried it read as long out of time.
+  sentAt: z.number().int().nonnegative().default(0),
 });
 export type Unsubscribe = z.infer<typeof TokenSchema>;
 
@@ -57,4 +67,15 @@ export function readUnsubscribeToken(
   } catch {
     return undefined;
   }
+}
+
+/** True while the link works: within its days, or from the newest email its address was sent. */
+export async function unsubscribeInTime(
+  store: DeliveryStore,
+  what: Unsubscribe,
+  now: number,
+): Promise<boolean> {
+  if (now < what.sentAt + UNSUBSCRIBE_LINK_DAYS * DAY) return true;
+  const last = await store.lastEmailSentAt(what.email);
+  return last !== null && what.sentAt >= last;
 }

@@ -329,6 +329,50 @@ export function deliveryStoreContract(store: () => ProxyStore) {
       ]);
     });
 
+    it("knows when an address was last sent an email, failures and webhooks aside", async () => {
+      const { fleet, opened } = await fleetWithAlerts(store(), "Last sent");
+      const [a, b] = opened;
+      const owed = (alertId: number, channel: "email" | "webhook") => ({
+        alertId,
+        fleetId: fleet.id,
+        channel,
+        // The same target on both channels: only the email counts.
+        target: "last@example.org",
+        timing: "instant" as const,
+        dueAt: T0,
+      });
+      await store().planDeliveries(
+        [a!.id, b!.id],
+        [owed(a!.id, "email"), owed(b!.id, "email"), owed(a!.id, "webhook")],
+        T0,
+      );
+      expect(await store().lastEmailSentAt("last@example.org")).toBeNull();
+      const mine = (await store().deliveryLog({ limit: 1_000 })).filter(
+        (d) => d.fleetId === fleet.id,
+      );
+      const email = mine.filter((d) => d.channel === "email");
+      const hook = mine.find((d) => d.channel === "webhook")!;
+      await store().recordAttempt(
+        [email[0]!.id],
+        { at: T0 + MINUTE, ok: true, detail: "Taken by the mail server" },
+        { status: "sent" },
+      );
+      await store().recordAttempt(
+        [email[1]!.id],
+        { at: T0 + 3 * MINUTE, ok: false, detail: "Mail server down" },
+        { status: "pending", nextAttemptAt: T0 + 9 * MINUTE, note: "down" },
+      );
+      await store().recordAttempt(
+        [hook.id],
+        { at: T0 + 5 * MINUTE, ok: true, detail: "HTTP 204" },
+        { status: "sent" },
+      );
+      expect(await store().lastEmailSentAt("last@example.org")).toBe(
+        T0 + MINUTE,
+      );
+      expect(await store().lastEmailSentAt("other@example.org")).toBeNull();
+    });
+
     it("keeps webhooks, rotates a secret keeping the old one for a while, and marks failing", async () => {
       const added = await store().addWebhook(
         {

@@ -157,4 +157,6 @@ export interface DeliveryStore {
     id: number,
     failing: { since: number; error: string } | null,
   ): Promise<void>;
+  /** When the mail server last took an alert email to `email`; null if it never did. */
+  lastEmailSentAt(email: string): Promise<number | null>;
 }

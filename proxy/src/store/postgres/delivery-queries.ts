@@ -226,6 +226,15 @@ export function deliveryQueries(pool: PgPool, sql: Sql): DeliveryStore {
       );
       return rows[0] && toWebhook(rows[0]);
     },
+    async lastEmailSentAt(email) {
+      const { rows } = await sql<{ at: number | null }>(
+        `SELECT max(a.at) AS at FROM deliveries d
+         JOIN delivery_attempts a ON a.delivery_id = d.id AND a.ok
+         WHERE d.channel = 'email' AND d.target = $1`,
+        [email],
+      );
+      return rows[0]?.at ?? null;
+    },
     async setWebhookFailing(id, state) {
       if (state)
         await sql(

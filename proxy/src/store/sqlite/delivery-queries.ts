@@ -101,6 +101,11 @@ export function deliveryQueries(db: DatabaseSync): DeliveryStore {
   const arriving = db.prepare(
     "UPDATE webhooks SET failing_since = NULL, last_error = NULL WHERE id = ?",
   );
+  const lastEmail = db.prepare(
+    `SELECT max(a.at) AS at FROM deliveries d
+     JOIN delivery_attempts a ON a.delivery_id = d.id AND a.ok = 1
+     WHERE d.channel = 'email' AND d.target = ?`,
+  );
 
   return {
     async alertRule(fleetId) {
@@ -222,6 +227,9 @@ export function deliveryQueries(db: DatabaseSync): DeliveryStore {
       const row = rotate.get(previousUntil, secret, id) as
         WebhookRow | undefined;
       return row && toWebhook(row);
+    },
+    async lastEmailSentAt(email) {
+      return (lastEmail.get(email) as { at: number | null }).at;
     },
     async setWebhookFailing(id, state) {
       if (state) failing.run(state.since, state.error, id);
