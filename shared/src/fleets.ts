@@ -116,16 +116,16 @@ export const FleetListSchema = z
   });
 export type FleetList = z.output<typeof FleetListSchema>;
 
-/** POST /api/fleets */
-export const NewFleetSchema = z
-  .object({ name: FleetNameSchema })
-  .and(FleetListSchema);
+/** POST /api/fleets: its fields beside the list (a server may read the list apart). */
+export const NewFleetFieldsSchema = z.object({ name: FleetNameSchema });
+export const NewFleetSchema = NewFleetFieldsSchema.and(FleetListSchema);
 export type NewFleet = z.output<typeof NewFleetSchema>;
 
 /** PUT /api/fleets/:id/vehicles: applies only to the version the difference was shown for. */
-export const FleetUpdateSchema = z
-  .object({ version: z.number().int().positive() })
-  .and(FleetListSchema);
+export const FleetUpdateFieldsSchema = z.object({
+  version: z.number().int().positive(),
+});
+export const FleetUpdateSchema = FleetUpdateFieldsSchema.and(FleetListSchema);
 
 /** PATCH /api/fleets/:id */
 export const FleetRenameSchema = z.object({ name: FleetNameSchema });

@@ -5,10 +5,9 @@ import { iso } from "../http/iso-time.ts";
 import {
   FLEET_MAX_BODY_BYTES,
   FLEET_PATHS,
-  FleetListSchema,
   FleetRenameSchema,
-  FleetUpdateSchema,
-  NewFleetSchema,
+  FleetUpdateFieldsSchema,
+  NewFleetFieldsSchema,
   type FleetSummary,
   type SavedFleet,
 } from "@vics/shared";
@@ -27,6 +26,7 @@ import {
 } from "../store/fleet-store.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import { fleetDifference } from "./fleet-difference.ts";
+import { readFleetList } from "./read-fleet-list.ts";
 
 export const fleetSummary = (fleet: StoredFleet): FleetSummary => ({
   id: fleet.id,
@@ -109,7 +109,7 @@ export function registerFleetRoutes(
   );
 
   app.post(FLEET_PATHS.fleets, async (c) => {
-    const input = await readJsonBody(c, NewFleetSchema, LIST);
+    const input = await readFleetList(c, LIST, NewFleetFieldsSchema);
     const fleet = await store
       .createFleet(input.name, input, actor(c), caps)
       .catch(nameTaken);
@@ -135,7 +135,7 @@ export function registerFleetRoutes(
   });
 
   app.post(`${FLEET_PATHS.fleets}/:id/difference`, async (c) => {
-    const list = await readJsonBody(c, FleetListSchema, LIST);
+    const list = await readFleetList(c, LIST);
     const fleet = await found(c.req.param("id"));
     return c.json(
       fleetDifference(fleet, await store.fleetVehicles(fleet.id), list),
@@ -143,7 +143,7 @@ export function registerFleetRoutes(
   });
 
   app.put(`${FLEET_PATHS.fleets}/:id/vehicles`, async (c) => {
-    const input = await readJsonBody(c, FleetUpdateSchema, LIST);
+    const input = await readFleetList(c, LIST, FleetUpdateFieldsSchema);
     const fleet = await found(c.req.param("id"));
     const difference = fleetDifference(
       fleet,

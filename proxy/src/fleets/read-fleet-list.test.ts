@@ -2,11 +2,10 @@
 // the event loop turning while 100,000 vehicles are parsed and checked.
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { FleetNameSchema, NewFleetSchema } from "@vics/shared";
+import { NewFleetFieldsSchema, NewFleetSchema } from "@vics/shared";
 import { errorHandler } from "@vics/shared/server/error-handlers";
 import { silentLogger } from "@vics/shared/server/logger";
 import { Hono } from "hono";
-import { z } from "zod";
 import { PROXY_PROBLEMS } from "../http/problem.ts";
 import { readFleetList } from "./read-fleet-list.ts";
 
@@ -17,7 +16,7 @@ app.onError(
   errorHandler({ logger: silentLogger, internal: PROXY_PROBLEMS.internal }),
 );
 app.post("/fleet", async (c) =>
-  c.json(await readFleetList(c, z.object({ name: FleetNameSchema }), LIST)),
+  c.json(await readFleetList(c, LIST, NewFleetFieldsSchema)),
 );
 
 const post = (body: string) =>

@@ -63,8 +63,8 @@ const within = (
  */
 export async function readFleetList<H extends z.ZodObject>(
   c: Context,
-  head: H,
   { maxBytes, what }: { maxBytes: number; what: string },
+  head: H = z.object({}) as H,
 ): Promise<z.output<H> & FleetList> {
   const type = c.req.header("Content-Type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type))
