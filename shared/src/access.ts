@@ -31,6 +31,11 @@ export const AUTH_PATHS = {
   /** A navigation, not a fetch: `?returnTo=/path` and the browser goes to the provider. */
   oidcStart: "/api/auth/oidc/start",
   oidcCallback: "/api/auth/oidc/callback",
+  /**
+   * POST: the signed-in user links their organisation sign-in (answers where to send the
+   * browser); DELETE: undoes their link. An admin's are at users/:id/oidc-link.
+   */
+  oidcLink: "/api/auth/oidc/link",
   users: "/api/admin/users",
   audit: "/api/admin/audit",
   auditCsv: "/api/admin/audit.csv",
@@ -64,6 +69,11 @@ export const AUDIT_ACTIONS = [
   "user.enable",
   "user.reset",
   "user.password",
+  /** An OIDC identity linked to an account (detail.by: invitation, admin or owner). */
+  "user.oidc-link",
+  "user.oidc-unlink",
+  /** An admin lets the account's next OIDC sign-in with its email link it. */
+  "user.oidc-allow",
   "key.rotate",
   "fleet.create",
   "fleet.update",

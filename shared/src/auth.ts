@@ -22,6 +22,8 @@ export const SessionUserSchema = z.object({
   role: RoleSchema,
   /** Whether the user has a local password (the account page offers to change it). */
   hasPassword: z.boolean(),
+  /** Whether an organisation (OIDC) sign-in is linked to the account. */
+  hasOidcLink: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
@@ -71,6 +73,10 @@ export const ChangePasswordRequestSchema = z.object({
 
 /** POST /api/auth/sign-out: where the browser goes next (the provider's sign-out, or /sign-in). */
 export const SignOutAnswerSchema = z.object({ redirectTo: z.string() });
+
+/** POST /api/auth/oidc/link: the provider's page to send the browser to. */
+export const OidcLinkAnswerSchema = z.object({ redirectTo: z.string() });
+export type OidcLinkAnswer = z.infer<typeof OidcLinkAnswerSchema>;
 
 export const AdminUserSchema = z.object({
   id: z.string(),

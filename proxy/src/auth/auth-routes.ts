@@ -57,6 +57,7 @@ export const sessionUser = (user: User) => ({
   name: user.name,
   role: user.role,
   hasPassword: user.passwordHash !== null,
+  hasOidcLink: user.oidcSubject !== null,
 });
 
 /** Starts a session for `user`: a new id every time, the cookie set, the event recorded. */

@@ -13,7 +13,8 @@ import {
 } from "vitest";
 import type { AppEnv } from "../http/app-env.ts";
 import { PROXY_PROBLEMS } from "../http/problem.ts";
-import type { ProxyStore } from "../store/proxy-store.ts";
+import { AUTH_PATHS, OidcLinkAnswerSchema } from "@vics/shared";
+import type { ProxyStore, User } from "../store/proxy-store.ts";
 import { openSqliteProxyStore } from "../store/sqlite/sqlite-proxy-store.ts";
 import {
   signInAtProvider,
@@ -32,6 +33,7 @@ const CALLBACK = `${ORIGIN}/api/auth/oidc/callback`;
 let provider: TestProvider;
 let store: ProxyStore;
 let app: Hono<AppEnv>;
+let sessions: Sessions;
 /** The routes' clock: real time unless a test moves it on. */
 const clock = {
   offset: 0,
@@ -85,7 +87,7 @@ beforeEach(async () => {
     ORIGIN,
   );
   const cookie = sessionCookie(undefined);
-  const sessions = new Sessions(store, Date.now, {
+  sessions = new Sessions(store, Date.now, {
     idleMs: 3_600_000,
     absoluteMs: 7_200_000,
   });
@@ -95,7 +97,7 @@ beforeEach(async () => {
     throttle: new SignInThrottle(),
     cookie,
     now: () => clock.now,
-    localSignIn: false,
+    localSignIn: true,
     oidcLabel: oidc.label,
     providerSignOut: (idToken) =>
       oidc.endSessionUrl(idToken, `${ORIGIN}/sign-in`),
@@ -108,11 +110,12 @@ beforeEach(async () => {
   app.onError(
     errorHandler({ logger: silentLogger, internal: PROXY_PROBLEMS.internal }),
   );
-  await store.createUser(
+  ann = await store.createUser(
     { email: "ann@example.org", name: "", role: "staff" },
     new Date(),
   );
 });
+let ann: User;
 afterEach(() => {
   clock.offset = 0;
   return store.close();
@@ -256,5 +259,144 @@ describe("a pending OIDC sign-in (issue 33, point 11)", () => {
     });
     expect(callback.headers.get("Location")).toBe("/sign-in?oidc=failed");
     expect(cookieOf(callback, "vics_session")).toBeUndefined();
+  });
+});
+
+/** A signed-in browser's session cookie for `user`. */
+const signedInAs = async (user: User) =>
+  `vics_session=${await sessions.start(user)}`;
+
+const events = async (action: string) =>
+  (await store.searchAudit({ limit: 50 })).filter(
+    (event) => event.action === action,
+  );
+
+describe("linking an OIDC identity to an account (issue 33, point 7)", () => {
+  it("links an invited account that never signed in, as its own audit event", async () => {
+    const callback = await throughProvider("ann", "/");
+    expect(callback.headers.get("Location")).toBe("/");
+    expect(await events("user.oidc-link")).toMatchObject([
+      {
+        userId: ann.id,
+        outcome: "ok",
+        detail: { by: "invitation", issuer: provider.issuer, subject: "ann" },
+      },
+    ]);
+  });
+
+  it("never links an account in use by email: the sign-in page says how to link it", async () => {
+    await store.updateUser(ann.id, { passwordHash: "$argon2id$x" });
+    const callback = await throughProvider("ann", "/");
+    expect(callback.headers.get("Location")).toBe("/sign-in?oidc=link-needed");
+    expect(cookieOf(callback, "vics_session")).toBeUndefined();
+    expect((await store.findUserById(ann.id))?.oidcSubject).toBeNull();
+    expect(await events("user.oidc-link")).toEqual([]);
+  });
+
+  it("lets the signed-in owner link their organisation sign-in, then undo it", async () => {
+    await store.updateUser(ann.id, { passwordHash: "$argon2id$x" });
+    const session = await signedInAs(ann);
+    const start = await app.request(AUTH_PATHS.oidcLink, {
+      method: "POST",
+      headers: { Cookie: session },
+    });
+    expect(start.status).toBe(200);
+    const { redirectTo } = OidcLinkAnswerSchema.parse(await start.json());
+    const pending = cookieOf(start, "vics_oidc")!;
+    const back = await signInAtProvider(new URL(redirectTo), "ann", CALLBACK);
+    // Another browser (no session) cannot finish it, even with the cookie.
+    const elsewhere = await app.request(`${back.pathname}${back.search}`, {
+      headers: { Cookie: pending },
+    });
+    expect(elsewhere.headers.get("Location")).toBe("/account?oidc-link=failed");
+    const again = await app.request(AUTH_PATHS.oidcLink, {
+      method: "POST",
+      headers: { Cookie: session },
+    });
+    const back2 = await signInAtProvider(
+      new URL(OidcLinkAnswerSchema.parse(await again.json()).redirectTo),
+      "ann",
+      CALLBACK,
+    );
+    const linked = await app.request(`${back2.pathname}${back2.search}`, {
+      headers: { Cookie: `${cookieOf(again, "vics_oidc")!}; ${session}` },
+    });
+    expect(linked.headers.get("Location")).toBe("/account?oidc-link=linked");
+    expect((await store.findUserById(ann.id))?.oidcSubject).toBe("ann");
+    // Newest first: the link, and the other browser's refused attempt.
+    expect(await events("user.oidc-link")).toMatchObject([
+      {
+        userId: ann.id,
+        outcome: "ok",
+        detail: { by: "owner", subject: "ann" },
+      },
+      { userId: null, outcome: "failed", detail: { by: "owner" } },
+    ]);
+
+    const undo = await app.request(AUTH_PATHS.oidcLink, {
+      method: "DELETE",
+      headers: { Cookie: session },
+    });
+    expect(undo.status).toBe(204);
+    expect((await store.findUserById(ann.id))?.oidcSubject).toBeNull();
+    expect(await events("user.oidc-unlink")).toMatchObject([
+      { userId: ann.id, detail: { by: "self", subject: "ann" } },
+    ]);
+  });
+
+  it("keeps the owner from undoing the link that is their only way in", async () => {
+    await throughProvider("ann", "/");
+    const session = await signedInAs((await store.findUserById(ann.id))!);
+    const undo = await app.request(AUTH_PATHS.oidcLink, {
+      method: "DELETE",
+      headers: { Cookie: session },
+    });
+    expect(undo.status).toBe(409);
+    expect((await store.findUserById(ann.id))?.oidcSubject).toBe("ann");
+  });
+
+  it("lets an admin allow one link by email, and undo a link, signing its sessions out", async () => {
+    await store.updateUser(ann.id, { passwordHash: "$argon2id$x" });
+    const admin = await store.createUser(
+      { email: "admin@example.org", name: "Admin", role: "admin" },
+      new Date(),
+    );
+    const asAdmin = await signedInAs(admin);
+    const asAnn = await signedInAs(ann);
+    const path = `${AUTH_PATHS.users}/${ann.id}/oidc-link`;
+    const refused = await app.request(path, {
+      method: "POST",
+      headers: { Cookie: asAnn },
+    });
+    expect(refused.status).toBe(403);
+    const allow = await app.request(path, {
+      method: "POST",
+      headers: { Cookie: asAdmin },
+    });
+    expect(allow.status).toBe(200);
+    expect(await events("user.oidc-allow")).toMatchObject([
+      { userId: admin.id, detail: { user: "ann@example.org" } },
+    ]);
+    const callback = await throughProvider("ann", "/");
+    expect(callback.headers.get("Location")).toBe("/");
+    expect(await events("user.oidc-link")).toMatchObject([
+      { userId: ann.id, detail: { by: "admin", subject: "ann" } },
+    ]);
+    const undo = await app.request(path, {
+      method: "DELETE",
+      headers: { Cookie: asAdmin },
+    });
+    expect(undo.status).toBe(200);
+    expect((await store.findUserById(ann.id))?.oidcSubject).toBeNull();
+    expect(await events("user.oidc-unlink")).toMatchObject([
+      {
+        userId: admin.id,
+        detail: { by: "admin", user: "ann@example.org", subject: "ann" },
+      },
+    ]);
+    const me = await app.request(AUTH_PATHS.session, {
+      headers: { Cookie: asAnn },
+    });
+    expect(me.status).toBe(401);
   });
 });

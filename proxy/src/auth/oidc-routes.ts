@@ -4,7 +4,12 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { recordAudit } from "../audit/audit-log.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { startSession, type AuthDeps } from "./auth-routes.ts";
-import { LOGIN_TTL_MS, OidcRefusedError } from "./oidc.ts";
+import {
+  LOGIN_TTL_MS,
+  OidcLinkRefusedError,
+  OidcRefusedError,
+} from "./oidc.ts";
+import { ACCOUNT_PAGE, registerOidcLinkRoutes } from "./oidc-link-routes.ts";
 import type { OidcProvider } from "./oidc-discovery.ts";
 
 /**
@@ -52,7 +57,25 @@ export function registerOidcRoutes(
     const oidc = provider.current();
     if (!oidc) return c.redirect(UNAVAILABLE, 302);
     try {
-      const done = await oidc.finish(search, pending, deps.now());
+      const done = await oidc.finish(
+        search,
+        pending,
+        deps.now(),
+        c.get("user"),
+      );
+      if (done.kind === "link") {
+        await recordAudit(deps.store, c, deps.now(), {
+          action: "user.oidc-link",
+          outcome: "ok",
+          detail: {
+            by: "owner",
+            issuer: done.user.oidcIssuer,
+            subject: done.user.oidcSubject,
+            previous: done.previous,
+          },
+        });
+        return c.redirect(`${ACCOUNT_PAGE}?oidc-link=linked`, 302);
+      }
       if (done.created)
         await recordAudit(deps.store, c, deps.now(), {
           action: "user.create",
@@ -60,10 +83,29 @@ export function registerOidcRoutes(
           user: done.user,
           detail: { by: "allowed domain", role: done.user.role },
         });
+      if (done.linked)
+        await recordAudit(deps.store, c, deps.now(), {
+          action: "user.oidc-link",
+          outcome: "ok",
+          user: done.user,
+          detail: {
+            by: done.linked,
+            issuer: done.user.oidcIssuer,
+            subject: done.user.oidcSubject,
+          },
+        });
       await startSession(deps, c, done.user, "oidc", done.idToken);
       return c.redirect(done.returnTo, 302);
     } catch (error) {
       if (!(error instanceof OidcRefusedError)) throw error;
+      if (error instanceof OidcLinkRefusedError) {
+        await recordAudit(deps.store, c, deps.now(), {
+          action: "user.oidc-link",
+          outcome: error.reason,
+          detail: { by: "owner" },
+        });
+        return c.redirect(`${ACCOUNT_PAGE}?oidc-link=${error.reason}`, 302);
+      }
       await recordAudit(deps.store, c, deps.now(), {
         action: "sign-in.failed",
         outcome: error.reason,
@@ -72,5 +114,10 @@ export function registerOidcRoutes(
       });
       return c.redirect(`/sign-in?oidc=${error.reason}`, 302);
     }
+  });
+
+  registerOidcLinkRoutes(app, deps, provider, {
+    name: LOGIN_COOKIE,
+    options: cookieOptions,
   });
 }

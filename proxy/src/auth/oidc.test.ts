@@ -65,7 +65,9 @@ afterEach(() => store.close());
 async function signInAs(login: string, returnTo = "/fleet") {
   const { url, cookie } = await oidc.start(returnTo, Date.now());
   const back = await signInAtProvider(url, login, CALLBACK);
-  return oidc.finish(back.search, cookie, Date.now());
+  const done = await oidc.finish(back.search, cookie, Date.now());
+  if (done.kind !== "sign-in") throw new Error(`a ${done.kind}, not a sign-in`);
+  return done;
 }
 
 describe("OIDC sign-in against a real provider", () => {
@@ -86,6 +88,7 @@ describe("OIDC sign-in against a real provider", () => {
       new Date(),
     );
     const first = await signInAs("ann", "/fleet?x=1");
+    expect(first.linked).toBe("invitation");
     expect(first.user).toMatchObject({
       id: invited.id,
       role: "fleet",
@@ -97,6 +100,7 @@ describe("OIDC sign-in against a real provider", () => {
     expect(first.idToken).toMatch(/^ey/);
     const again = await signInAs("ann");
     expect(again.user.id).toBe(invited.id);
+    expect(again.linked).toBeNull();
     expect(await store.findUserByOidc(provider.issuer, "ann")).toMatchObject({
       email: "ann@example.org",
     });
@@ -134,6 +138,53 @@ describe("OIDC sign-in against a real provider", () => {
     );
     await store.updateUser(ann.id, { disabledAt: new Date().toISOString() });
     await expect(signInAs("ann")).rejects.toMatchObject({ reason: "disabled" });
+  });
+
+  it("never links by email an account in use: one with a password, or one that has signed in", async () => {
+    const admin = await store.createUser(
+      {
+        email: "ann@example.org",
+        name: "Ann",
+        role: "admin",
+        passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$x$y",
+      },
+      new Date(),
+    );
+    await expect(signInAs("ann")).rejects.toMatchObject({
+      reason: "link-needed",
+    });
+    expect((await store.findUserById(admin.id))?.oidcSubject).toBeNull();
+    await store.updateUser(admin.id, { passwordHash: null });
+    await store.updateUser(admin.id, { signedInAt: new Date().toISOString() });
+    await expect(signInAs("ann")).rejects.toMatchObject({
+      reason: "link-needed",
+    });
+    expect(await store.findUserByOidc(provider.issuer, "ann")).toBeUndefined();
+  });
+
+  it("links by email an account in use only while an admin allows it, and only once", async () => {
+    const ann = await store.createUser(
+      {
+        email: "ann@example.org",
+        name: "Ann",
+        role: "staff",
+        passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$x$y",
+      },
+      new Date(),
+    );
+    await store.updateUser(ann.id, { oidcLinkAllowedUntil: Date.now() - 1 });
+    await expect(signInAs("ann")).rejects.toMatchObject({
+      reason: "link-needed",
+    });
+    await store.updateUser(ann.id, {
+      oidcLinkAllowedUntil: Date.now() + 60_000,
+    });
+    const done = await signInAs("ann");
+    expect(done).toMatchObject({
+      user: { id: ann.id, oidcSubject: "ann", oidcLinkAllowedUntil: null },
+      linked: "admin",
+    });
+    expect((await signInAs("ann")).linked).toBeNull();
   });
 
   it("refuses an answer for another browser's sign-in, or one used twice", async () => {

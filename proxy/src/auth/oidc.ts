@@ -2,6 +2,13 @@ import * as client from "openid-client";
 import { AUTH_PATHS } from "@vics/shared";
 import type { ProxyStore, User } from "../store/proxy-store.ts";
 import {
+  linkToOwner,
+  OidcLinkRefusedError,
+  OidcRefusedError,
+  userForIdentity,
+  type LinkedBy,
+} from "./oidc-accounts.ts";
+import {
   openPendingLogin,
   pendingLoginKey,
   sealPendingLogin,
@@ -29,21 +36,24 @@ export const LOGIN_TTL_MS = 10 * 60_000;
 /** A longer return path is dropped for "/": the whole login must fit in one cookie. */
 const MAX_RETURN_TO = 1000;
 
-export type OidcRefusal =
-  | "failed"
-  | "email-not-verified"
-  | "no-account"
-  | "disabled"
-  | "linked-elsewhere";
+export {
+  OidcLinkRefusedError,
+  OidcRefusedError,
+  type OidcRefusal,
+} from "./oidc-accounts.ts";
 
-export class OidcRefusedError extends Error {
-  readonly reason: OidcRefusal;
-  constructor(reason: OidcRefusal, message: string) {
-    super(message);
-    this.name = "OidcRefusedError";
-    this.reason = reason;
-  }
-}
+/** What the callback did: signed someone in, or linked the signed-in owner's account. */
+export type OidcOutcome =
+  | {
+      kind: "sign-in";
+      user: User;
+      idToken: string | null;
+      created: boolean;
+      /** Set when this sign-in linked the identity to an existing account by its email. */
+      linked: LinkedBy | null;
+      returnTo: string;
+    }
+  | { kind: "link"; user: User; previous: string | null; returnTo: string };
 
 /**
  * Sign-in through an OpenID Connect provider: the authorization code flow with PKCE, state
@@ -105,6 +115,8 @@ export class OidcSignIn {
   async start(
     returnTo: string,
     now: number,
+    /** The signed-in user's id, when they are linking their own account (not signing in). */
+    linkTo?: string,
   ): Promise<{ url: URL; cookie: string }> {
     const codeVerifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
@@ -116,6 +128,7 @@ export class OidcSignIn {
         codeVerifier,
         returnTo: returnTo.length > MAX_RETURN_TO ? "/" : returnTo,
         expiresAt: now + LOGIN_TTL_MS,
+        ...(linkTo !== undefined && { linkTo }),
       },
       this.loginKey,
     );
@@ -132,19 +145,15 @@ export class OidcSignIn {
 
   /**
    * The provider's answer at the callback (`search`: its query string, `cookie`: the sealed
-   * sign-in from start): the user it signs in and the id token, or an OidcRefusedError that
-   * says why not.
+   * sign-in from start, `signedIn`: the browser's signed-in user): who it signs in, or whose
+   * account it links, or an OidcRefusedError that says why not.
    */
   async finish(
     search: string,
     cookie: string | undefined,
     now: number,
-  ): Promise<{
-    user: User;
-    idToken: string | null;
-    created: boolean;
-    returnTo: string;
-  }> {
+    signedIn?: User,
+  ): Promise<OidcOutcome> {
     const login = openPendingLogin(cookie, this.loginKey, now);
     if (!login)
       throw new OidcRefusedError(
@@ -173,66 +182,35 @@ export class OidcSignIn {
       tokens.access_token,
       claims.sub,
     );
-    const resolved = await this.resolveUser({
+    const identity = {
       issuer: claims.iss,
       subject: claims.sub,
       email: typeof info.email === "string" ? info.email : undefined,
       emailVerified: info.email_verified === true,
       name: typeof info.name === "string" ? info.name : "",
+    };
+    if (login.linkTo !== undefined) {
+      // Only the browser whose owner asked, still signed in as them, completes a link.
+      if (signedIn?.id !== login.linkTo)
+        throw new OidcLinkRefusedError(
+          "failed",
+          "Sign in to VICS again, then link your organisation sign-in from your account page.",
+        );
+      const done = await linkToOwner(this.store, signedIn, identity);
+      return { kind: "link", ...done, returnTo: login.returnTo };
+    }
+    const resolved = await userForIdentity(
+      this.store,
+      identity,
+      this.settings.allowedDomains,
       now,
-    });
+    );
     return {
+      kind: "sign-in",
       ...resolved,
       idToken: tokens.id_token ?? null,
       returnTo: login.returnTo,
     };
-  }
-
-  /** Who the identity is: linked before, an invited user linked now, or new by domain. */
-  private async resolveUser(identity: {
-    issuer: string;
-    subject: string;
-    email: string | undefined;
-    emailVerified: boolean;
-    name: string;
-    now: number;
-  }): Promise<{ user: User; created: boolean }> {
-    const { issuer, subject, email, emailVerified, name, now } = identity;
-    const linked = await this.store.findUserByOidc(issuer, subject);
-    if (linked) {
-      if (linked.disabledAt) throw disabled();
-      return { user: linked, created: false };
-    }
-    if (!email || !emailVerified)
-      throw new OidcRefusedError(
-        "email-not-verified",
-        "Your identity provider did not confirm your email address, so VICS cannot tell who you are. Ask your IT team, or an admin of VICS for an invitation.",
-      );
-    const invited = await this.store.findUserByEmail(email);
-    if (invited) {
-      if (invited.disabledAt) throw disabled();
-      if (invited.oidcSubject !== null)
-        throw new OidcRefusedError(
-          "linked-elsewhere",
-          `The VICS account for ${email} is linked to another sign-in. Ask an admin of VICS.`,
-        );
-      const user = await this.store.updateUser(invited.id, {
-        oidc: { issuer, subject },
-        ...(invited.name === "" && name && { name }),
-      });
-      return { user: user!, created: false };
-    }
-    const domain = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
-    if (!this.settings.allowedDomains.includes(domain))
-      throw new OidcRefusedError(
-        "no-account",
-        `There is no VICS account for ${email}. Ask an admin of VICS to invite you.`,
-      );
-    const user = await this.store.createUser(
-      { email, name, role: "staff", oidc: { issuer, subject } },
-      new Date(now),
-    );
-    return { user, created: true };
   }
 
   /** The provider's sign-out page (RP-initiated logout), when it has one. */
@@ -244,9 +222,3 @@ export class OidcSignIn {
     }).href;
   }
 }
-
-const disabled = () =>
-  new OidcRefusedError(
-    "disabled",
-    "Your VICS account has been disabled. Ask an admin of VICS to enable it.",
-  );

@@ -37,6 +37,18 @@ describe("sessions", () => {
     expect((await sessions.read(first))?.user.email).toBe("ann@example.org");
   });
 
+  it("mark the user's first sign-in, and keep it (an account in use is never linked by email)", async () => {
+    await sessions.start(ann);
+    expect((await store.findUserById(ann.id))?.signedInAt).toBe(
+      "2026-11-24T08:00:00.000Z",
+    );
+    now += HOUR;
+    await sessions.start((await store.findUserById(ann.id))!);
+    expect((await store.findUserById(ann.id))?.signedInAt).toBe(
+      "2026-11-24T08:00:00.000Z",
+    );
+  });
+
   it("end after the idle time, and stay alive while used", async () => {
     const id = await sessions.start(ann);
     now += 1.5 * HOUR;

@@ -54,6 +54,11 @@ export class Sessions {
       expiresAt: now + this.times.absoluteMs,
       idToken,
     });
+    // Once: from now on the account is in use, and never linked to an OIDC identity by email.
+    if (user.signedInAt === null)
+      await this.store.updateUser(user.id, {
+        signedInAt: new Date(now).toISOString(),
+      });
     return id;
   }
 

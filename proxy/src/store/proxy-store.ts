@@ -24,6 +24,10 @@ export interface User {
   /** ISO time; a disabled user has no sessions and cannot sign in. */
   disabledAt: string | null;
   createdAt: string;
+  /** ISO time of the first sign-in: an account in use is never linked by its email alone. */
+  signedInAt: string | null;
+  /** Until when (ms) an admin lets the next OIDC sign-in with the user's email link to it. */
+  oidcLinkAllowedUntil: number | null;
 }
 
 export interface NewUser {
@@ -83,8 +87,16 @@ export interface UserStore {
   updateUser(
     id: string,
     change: Partial<
-      Pick<User, "name" | "role" | "passwordHash" | "disabledAt">
-    > & { oidc?: { issuer: string; subject: string } },
+      Pick<
+        User,
+        "name" | "role" | "passwordHash" | "disabledAt" | "oidcLinkAllowedUntil"
+      >
+    > & {
+      /** null: the link is undone. */
+      oidc?: { issuer: string; subject: string } | null;
+      /** Kept only when none is set yet: the first sign-in. */
+      signedInAt?: string;
+    },
   ): Promise<User | undefined>;
 }
 

@@ -366,6 +366,7 @@ describe("the proxy's own routes (sign-in, users, audit)", () => {
             name: "A",
             role: "staff",
             hasPassword: true,
+            hasOidcLink: false,
           },
           expiresAt: "2026-11-24T18:00:00.000Z",
         });

@@ -7,4 +7,5 @@ export const SIGNED_IN_USER: SessionUser = {
   name: "Sam Taylor",
   role: "fleet",
   hasPassword: true,
+  hasOidcLink: false,
 };

@@ -20,7 +20,8 @@ const appGrants = (role: string) => {
       vehicle_timeline, vehicle_alerts, watch_runs, watch_settings, alert_reads,
       ${MIGRATIONS_NAME}_migrations FROM ${app};
     GRANT SELECT, INSERT ON users TO ${app};
-    GRANT UPDATE (name, role, password_hash, disabled_at, oidc_issuer, oidc_subject) ON users TO ${app};
+    GRANT UPDATE (name, role, password_hash, disabled_at, oidc_issuer, oidc_subject,
+      signed_in_at, oidc_link_allowed_until) ON users TO ${app};
     GRANT SELECT, INSERT, DELETE ON sessions, one_time_links, oidc_logins TO ${app};
     GRANT UPDATE (last_seen_at) ON sessions TO ${app};
     GRANT UPDATE (used_at) ON one_time_links TO ${app};

@@ -17,6 +17,8 @@ export interface UserRow {
   oidc_subject: string | null;
   disabled_at: Date | null;
   created_at: Date;
+  signed_in_at: Date | null;
+  oidc_link_allowed_until: number | null;
 }
 
 export const toUser = (row: UserRow): User => ({
@@ -29,6 +31,8 @@ export const toUser = (row: UserRow): User => ({
   oidcSubject: row.oidc_subject,
   disabledAt: row.disabled_at?.toISOString() ?? null,
   createdAt: row.created_at.toISOString(),
+  signedInAt: row.signed_in_at?.toISOString() ?? null,
+  oidcLinkAllowedUntil: row.oidc_link_allowed_until,
 });
 
 const one = ({ rows }: { rows: UserRow[] }) =>
@@ -102,8 +106,10 @@ export function userQueries(sql: Sql): UserStore {
              role = coalesce($3, role),
              password_hash = CASE WHEN $4::boolean THEN $5 ELSE password_hash END,
              disabled_at = CASE WHEN $6::boolean THEN $7::timestamptz ELSE disabled_at END,
-             oidc_issuer = coalesce($8, oidc_issuer),
-             oidc_subject = coalesce($9, oidc_subject)
+             oidc_issuer = CASE WHEN $10::boolean THEN $8 ELSE oidc_issuer END,
+             oidc_subject = CASE WHEN $10::boolean THEN $9 ELSE oidc_subject END,
+             signed_in_at = coalesce(signed_in_at, $11::timestamptz),
+             oidc_link_allowed_until = CASE WHEN $12::boolean THEN $13::bigint ELSE oidc_link_allowed_until END
            WHERE id = $1 RETURNING *`,
           [
             id,
@@ -115,6 +121,10 @@ export function userQueries(sql: Sql): UserStore {
             change.disabledAt ?? null,
             change.oidc?.issuer ?? null,
             change.oidc?.subject ?? null,
+            change.oidc !== undefined,
+            change.signedInAt ?? null,
+            change.oidcLinkAllowedUntil !== undefined,
+            change.oidcLinkAllowedUntil ?? null,
           ],
         ),
       );

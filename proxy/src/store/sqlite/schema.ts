@@ -243,6 +243,17 @@ const MIGRATIONS = [
   WHEN OLD.aggregate_key IS NULL OR NEW.attempts < OLD.attempts OR NEW.last_at < OLD.last_at
   BEGIN SELECT RAISE(ABORT, 'audit events cannot be changed'); END;
   `,
+  `
+  -- An account in use is never linked to an OIDC identity by its email alone (issue 33): the
+  -- first sign-in is kept, and an admin may allow one link for a while. Accounts with a
+  -- password, a link, a session or a recorded sign-in are in use already.
+  ALTER TABLE users ADD COLUMN signed_in_at TEXT;
+  ALTER TABLE users ADD COLUMN oidc_link_allowed_until INTEGER;
+  UPDATE users SET signed_in_at = created_at
+   WHERE password_hash IS NOT NULL OR oidc_subject IS NOT NULL
+      OR id IN (SELECT user_id FROM sessions)
+      OR id IN (SELECT user_id FROM audit_events WHERE action = 'sign-in' AND user_id IS NOT NULL);
+  `,
 ];
 
 /**

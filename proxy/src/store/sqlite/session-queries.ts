@@ -27,7 +27,7 @@ type SessionUserRow = SessionRow & {
 
 /** The session and its user in one statement: every signed-in request reads both. */
 const SESSION_WITH_USER = `SELECT s.id_hash, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.id_token,
-  u.id AS u_id, u.email AS u_email, u.name AS u_name, u.role AS u_role, u.password_hash AS u_password_hash, u.oidc_issuer AS u_oidc_issuer, u.oidc_subject AS u_oidc_subject, u.disabled_at AS u_disabled_at, u.created_at AS u_created_at
+  u.id AS u_id, u.email AS u_email, u.name AS u_name, u.role AS u_role, u.password_hash AS u_password_hash, u.oidc_issuer AS u_oidc_issuer, u.oidc_subject AS u_oidc_subject, u.disabled_at AS u_disabled_at, u.created_at AS u_created_at, u.signed_in_at AS u_signed_in_at, u.oidc_link_allowed_until AS u_oidc_link_allowed_until
   FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.id_hash = ?`;
 
 const toSession = (row: SessionRow): Session => ({
@@ -53,6 +53,8 @@ function sessionWithUser(row: SessionUserRow) {
           oidc_subject: row.u_oidc_subject,
           disabled_at: row.u_disabled_at,
           created_at: row.u_created_at!,
+          signed_in_at: row.u_signed_in_at,
+          oidc_link_allowed_until: row.u_oidc_link_allowed_until,
         });
   return { session: toSession(row), user };
 }

@@ -18,6 +18,8 @@ export interface UserRow {
   oidc_subject: string | null;
   disabled_at: string | null;
   created_at: string;
+  signed_in_at: string | null;
+  oidc_link_allowed_until: number | null;
 }
 
 export const toUser = (row: UserRow): User => ({
@@ -30,6 +32,8 @@ export const toUser = (row: UserRow): User => ({
   oidcSubject: row.oidc_subject,
   disabledAt: row.disabled_at,
   createdAt: row.created_at,
+  signedInAt: row.signed_in_at ?? null,
+  oidcLinkAllowedUntil: row.oidc_link_allowed_until ?? null,
 });
 
 const isUniqueEmail = (error: unknown) =>
@@ -56,8 +60,10 @@ export function userQueries(db: DatabaseSync): UserStore {
        role = coalesce(:role, role),
        password_hash = CASE WHEN :setPassword THEN :passwordHash ELSE password_hash END,
        disabled_at = CASE WHEN :setDisabled THEN :disabledAt ELSE disabled_at END,
-       oidc_issuer = coalesce(:issuer, oidc_issuer),
-       oidc_subject = coalesce(:subject, oidc_subject)
+       oidc_issuer = CASE WHEN :setOidc THEN :issuer ELSE oidc_issuer END,
+       oidc_subject = CASE WHEN :setOidc THEN :subject ELSE oidc_subject END,
+       signed_in_at = coalesce(signed_in_at, :signedInAt),
+       oidc_link_allowed_until = CASE WHEN :setLinkAllowed THEN :linkAllowedUntil ELSE oidc_link_allowed_until END
      WHERE id = :id RETURNING *`,
   );
   const one = (row: unknown) => (row ? toUser(row as UserRow) : undefined);
@@ -107,8 +113,12 @@ export function userQueries(db: DatabaseSync): UserStore {
           passwordHash: change.passwordHash ?? null,
           setDisabled: change.disabledAt !== undefined ? 1 : 0,
           disabledAt: change.disabledAt ?? null,
+          setOidc: change.oidc !== undefined ? 1 : 0,
           issuer: change.oidc?.issuer ?? null,
           subject: change.oidc?.subject ?? null,
+          signedInAt: change.signedInAt ?? null,
+          setLinkAllowed: change.oidcLinkAllowedUntil !== undefined ? 1 : 0,
+          linkAllowedUntil: change.oidcLinkAllowedUntil ?? null,
         }),
       );
     },
