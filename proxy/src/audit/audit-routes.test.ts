@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { AUDIT_CSV_CUT_OFF } from "@vics/shared";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { csvCells, liveFormulaCells } from "@vics/shared/testing/csv-formulas";
 import type { NewAuditEvent } from "../store/proxy-store.ts";
@@ -7,10 +8,13 @@ import { registerAuditRoutes } from "./audit-routes.ts";
 
 let harness: ReturnType<typeof signedInApp>;
 let cookie: string;
+let admin: string;
 beforeEach(async () => {
   harness = signedInApp();
   registerAuditRoutes(harness.app, harness.store);
-  cookie = (await harness.signedIn("admin")).cookie;
+  const signedIn = await harness.signedIn("admin");
+  cookie = signedIn.cookie;
+  admin = signedIn.user.email;
 });
 afterEach(() => harness.store.close());
 
@@ -93,6 +97,39 @@ describe("the audit search", () => {
     expect(none.events).toEqual([]);
   });
 
+  it("finds the failed sign-ins of an email that has no account", async () => {
+    await harness.store.appendAudit(
+      event({
+        userId: null,
+        userEmail: "nobody@example.org",
+        action: "sign-in.failed",
+        registrations: [],
+        outcome: "wrong",
+        requestId: "guess",
+      }),
+    );
+    await harness.store.appendAudit(event({ requestId: "ann" }));
+    const page = (await (
+      await get("/api/admin/audit?user=%20Nobody@Example.org")
+    ).json()) as Page;
+    expect(page.events.map((e) => e.requestId)).toEqual(["guess"]);
+  });
+
+  it("records who read the log and who downloaded it: one event per search read again", async () => {
+    await get("/api/admin/audit?registration=AB12CDE");
+    await get("/api/admin/audit?registration=AB12CDE");
+    await get("/api/admin/audit?user=ann@example.org");
+    await get("/api/admin/audit.csv?from=2026-07-01");
+    const events = await harness.store.searchAudit({ limit: 10 });
+    expect(
+      events.map((e) => [e.action, e.userEmail, e.count, e.detail]),
+    ).toEqual([
+      ["audit.export", admin, undefined, { from: "2026-07-01", events: 2 }],
+      ["audit.read", admin, 1, { user: "ann@example.org" }],
+      ["audit.read", admin, 2, { registration: "AB12CDE" }],
+    ]);
+  });
+
   it("downloads the same search as formula-safe CSV", async () => {
     await harness.store.appendAudit(event({ requestId: "=HYPERLINK(1)" }));
     const response = await get("/api/admin/audit.csv?registration=AB12CDE");
@@ -110,8 +147,11 @@ describe("the audit search", () => {
       "Registrations",
       "Outcome",
       "Request id",
+      "Correlation id",
       "Client address",
       "Detail",
+      "Attempts",
+      "Last attempt (UTC)",
     ]);
     expect(rows[1]).toEqual([
       "2026-07-01T12:00:00.000Z",
@@ -120,8 +160,11 @@ describe("the audit search", () => {
       "AB12CDE",
       "200",
       "'=HYPERLINK(1)",
+      "",
       "10.0.0.1",
       "",
+      "1",
+      "2026-07-01T12:00:00.000Z",
     ]);
   });
 
@@ -136,6 +179,68 @@ describe("the audit search", () => {
     const csv = await (await get("/api/admin/audit.csv")).text();
     expect(liveFormulaCells(csv)).toEqual([]);
     expect(csvCells(csv, ",")).toContain("x;'=1+1");
+  });
+
+  it("says in the file when its search found more events than it may hold", async () => {
+    const small = signedInApp();
+    registerAuditRoutes(small.app, small.store, { csvMaxEvents: 3 });
+    const { cookie: smallCookie } = await small.signedIn("admin");
+    const csvRows = async () =>
+      Papa.parse<string[]>(
+        (
+          await (
+            await small.app.request(
+              "/api/admin/audit.csv?registration=AB12CDE",
+              {
+                headers: { Cookie: smallCookie },
+              },
+            )
+          ).text()
+        )
+          .replace(/^\uFEFF/, "")
+          .trim(),
+      ).data;
+    try {
+      for (let i = 0; i < 3; i++)
+        await small.store.appendAudit(event({ requestId: `r${i}` }));
+      const whole = await csvRows();
+      expect(whole).toHaveLength(4);
+      expect(whole.flat().join(" ")).not.toContain(AUDIT_CSV_CUT_OFF);
+      await small.store.appendAudit(event({ requestId: "r3" }));
+      const cut = await csvRows();
+      expect(cut.slice(1, 4).map((row) => row[5])).toEqual(["r3", "r2", "r1"]);
+      expect(cut).toHaveLength(5);
+      expect(cut[4]![0]).toMatch(
+        new RegExp(`^${AUDIT_CSV_CUT_OFF} .*newest 3 events`),
+      );
+      const exported = await small.store.searchAudit({ limit: 10 });
+      expect(exported[0]).toMatchObject({
+        action: "audit.export",
+        detail: { registration: "AB12CDE", events: 3, cutOff: true },
+      });
+    } finally {
+      small.store.close();
+    }
+  });
+
+  it("shows the proxy's own request id, and the client's apart as its correlation id", async () => {
+    await harness.store.appendAudit(
+      event({ requestId: "own-1", correlationId: "client-7" }),
+    );
+    const page = (await (
+      await get("/api/admin/audit?registration=AB12CDE")
+    ).json()) as { events: { requestId: string; correlationId?: string }[] };
+    expect(page.events[0]).toMatchObject({
+      requestId: "own-1",
+      correlationId: "client-7",
+    });
+    const rows = Papa.parse<string[]>(
+      (await (await get("/api/admin/audit.csv?registration=AB12CDE")).text())
+        .replace(/^\uFEFF/, "")
+        .trim(),
+    ).data;
+    expect(rows[0]![6]).toBe("Correlation id");
+    expect(rows[1]!.slice(5, 7)).toEqual(["own-1", "client-7"]);
   });
 
   it("is for admins only, and each user's recent checks are their own", async () => {

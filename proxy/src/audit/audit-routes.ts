@@ -1,6 +1,7 @@
 import {
   RECENT_CHECK_VERDICTS,
   type RecentCheckVerdict,
+  AUDIT_CSV_CUT_OFF,
   AUDIT_PAGE_SIZE,
   AUTH_PATHS,
   CSV_MEDIA_TYPE,
@@ -12,6 +13,8 @@ import {
 import { malformedRequest } from "@vics/shared/server/problem-error";
 import type { Context, Hono } from "hono";
 import { requireRole } from "../auth/session-middleware.ts";
+import { countAttempt, recordAudit } from "./audit-log.ts";
+import { NOT_AN_EMAIL, auditedEmail } from "./sign-in-audit.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import type {
   AuditEvent,
@@ -44,8 +47,11 @@ async function auditQuery(
     const found = user.includes("@")
       ? await store.findUserByEmail(user)
       : await store.findUserById(user);
-    if (!found) return "no such user";
-    query.userId = found.id;
+    // An email with no account: the events that name it (failed sign-ins), as they kept it.
+    const email = user.includes("@") ? auditedEmail(user) : NOT_AN_EMAIL;
+    if (found) query.userId = found.id;
+    else if (email !== NOT_AN_EMAIL) query.userEmail = email;
+    else return "no such user";
   }
   const registration = c.req.query("registration")?.trim();
   if (registration) query.registration = normaliseRegistration(registration);
@@ -78,11 +84,28 @@ async function auditQuery(
 const isVerdict = (value: unknown): value is RecentCheckVerdict =>
   (RECENT_CHECK_VERDICTS as readonly unknown[]).includes(value);
 
-/** /api/admin/audit (pages of 50, newest first) and its CSV download; admins only. */
+/** The search's filters as typed, for the audit of who read the log. */
+function searchWords(c: Context<AppEnv>): Record<string, string> {
+  const words: Record<string, string> = {};
+  for (const name of ["user", "registration", "from", "to"]) {
+    const value = c.req.query(name)?.trim();
+    if (value) words[name] = value.slice(0, 320);
+  }
+  return words;
+}
+
+/**
+ * /api/admin/audit (pages of 50, newest first) and its CSV download; admins only. Reading the
+ * log is itself audited: a search read again (a page refreshed, the next page) is counted in
+ * one event per admin, search and window; each download is an event of its own.
+ */
 export function registerAuditRoutes(
   app: Hono<AppEnv>,
   store: ProxyStore,
+  options: { now?: () => number; csvMaxEvents?: number } = {},
 ): void {
+  const now = options.now ?? Date.now;
+  const csvMaxEvents = options.csvMaxEvents ?? CSV_MAX_EVENTS;
   app.use(`${AUTH_PATHS.audit}*`, requireRole("admin"));
 
   app.get(AUTH_PATHS.audit, async (c) => {
@@ -92,6 +115,13 @@ export function registerAuditRoutes(
       500,
     );
     const query = await auditQuery(c, store, limit + 1);
+    const words = searchWords(c);
+    await countAttempt(store, c, now(), {
+      action: "audit.read",
+      outcome: "ok",
+      by: `${c.get("user")!.id} ${JSON.stringify(words)}`,
+      detail: words,
+    });
     if (query === "no such user") return c.json({ events: [], next: null });
     const events = await store.searchAudit(query);
     const page = events.slice(0, limit);
@@ -102,9 +132,21 @@ export function registerAuditRoutes(
   });
 
   app.get(AUTH_PATHS.auditCsv, async (c) => {
-    const query = await auditQuery(c, store, CSV_MAX_EVENTS);
-    const events =
+    // One more than the file holds: whether the search found more is known, and said.
+    const query = await auditQuery(c, store, csvMaxEvents + 1);
+    const found =
       query === "no such user" ? [] : await store.searchAudit(query);
+    const events = found.slice(0, csvMaxEvents);
+    const cutOff = found.length > events.length;
+    await recordAudit(store, c, now(), {
+      action: "audit.export",
+      outcome: "ok",
+      detail: {
+        ...searchWords(c),
+        events: events.length,
+        ...(cutOff && { cutOff }),
+      },
+    });
     const table = [
       [
         "Time (UTC)",
@@ -113,8 +155,11 @@ export function registerAuditRoutes(
         "Registrations",
         "Outcome",
         "Request id",
+        "Correlation id",
         "Client address",
         "Detail",
+        "Attempts",
+        "Last attempt (UTC)",
       ],
       ...events.map((event) => [
         new Date(event.at).toISOString(),
@@ -123,9 +168,19 @@ export function registerAuditRoutes(
         event.registrations.join(" "),
         event.outcome,
         event.requestId ?? "",
+        event.correlationId ?? "",
         event.clientAddress ?? "",
         event.detail ? JSON.stringify(event.detail) : "",
+        String(event.count ?? 1),
+        new Date(event.lastAt ?? event.at).toISOString(),
       ]),
+      ...(cutOff
+        ? [
+            [
+              `${AUDIT_CSV_CUT_OFF} this file holds the newest ${csvMaxEvents} events of more that this search found. Narrow the dates or the filters to download the rest.`,
+            ],
+          ]
+        : []),
     ];
     return c.body(toCsv(table), 200, {
       "Content-Type": CSV_MEDIA_TYPE,

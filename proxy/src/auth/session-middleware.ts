@@ -2,7 +2,9 @@ import { hasRole, type Role } from "@vics/shared";
 import { getCookie, setCookie, deleteCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
+import { countAttempt } from "../audit/audit-log.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import type { AuditStore } from "../store/proxy-store.ts";
 import { AUTH_PROBLEMS } from "./auth-problems.ts";
 import type { CookieSettings, Sessions } from "./sessions.ts";
 
@@ -32,9 +34,35 @@ export function requireRole(role: Role) {
   return createMiddleware<AppEnv>((c, next) => {
     const user = c.get("user");
     if (!user) throw AUTH_PROBLEMS.signInRequired();
-    if (!hasRole(user.role, role))
-      throw AUTH_PROBLEMS.roleRequired(user.role, role);
+    if (!hasRole(user.role, role)) {
+      const refusal = AUTH_PROBLEMS.roleRequired(user.role, role);
+      neededRoles.set(refusal, role);
+      throw refusal;
+    }
     return next();
+  });
+}
+
+/** The role each refusal of requireRole asked for, for auditRefusals. */
+const neededRoles = new WeakMap<Error, Role>();
+
+/**
+ * Audits each refusal of requireRole (403) once the error handler has answered it: counted in
+ * one event per user, role needed and window (audit-log.ts), so someone probing the routes of
+ * a role they lack is seen, and a loop of such requests cannot fill the log.
+ */
+export function auditRefusals(store: AuditStore, now: () => number) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    const needed = c.error ? neededRoles.get(c.error) : undefined;
+    const user = c.get("user");
+    if (!needed || !user) return;
+    await countAttempt(store, c, now(), {
+      action: "access.refused",
+      outcome: `needs ${needed}`,
+      by: user.id,
+      detail: { method: c.req.method, path: c.req.path.slice(0, 200) },
+    });
   });
 }
 

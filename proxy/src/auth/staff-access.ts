@@ -9,7 +9,11 @@ import { registerUserRoutes } from "../users/user-routes.ts";
 import { registerAuthRoutes, type AuthDeps } from "./auth-routes.ts";
 import type { OidcProvider } from "./oidc-discovery.ts";
 import { registerOidcRoutes } from "./oidc-routes.ts";
-import { loadSession, requireRole } from "./session-middleware.ts";
+import {
+  auditRefusals,
+  loadSession,
+  requireRole,
+} from "./session-middleware.ts";
 import {
   DEFAULT_SESSION_TIMES,
   Sessions,
@@ -92,6 +96,7 @@ export function registerStaffAccess(
   const sessions = new Sessions(store, now, settings.sessionTimes);
   const cookie = sessionCookie(options.publicOrigin);
   app.use(loadSession(sessions, cookie));
+  app.use(auditRefusals(store, now));
 
   const signedIn = requireRole("staff");
   // Not async: it only picks which to run, and one more promise per request buys nothing.
@@ -130,6 +135,6 @@ export function registerStaffAccess(
   registerAuthRoutes(app, deps);
   if (oidc) registerOidcRoutes(app, deps, oidc);
   registerUserRoutes(app, { store, now, linkOrigin: settings.linkOrigin });
-  registerAuditRoutes(app, store);
+  registerAuditRoutes(app, store, { now });
   return sessions;
 }
