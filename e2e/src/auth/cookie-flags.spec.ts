@@ -69,8 +69,22 @@ test.describe("session cookies on http loopback", () => {
     ).toBeVisible();
 
     const cookies = await context.cookies();
-    expect(cookies).toHaveLength(1);
-    const [session] = cookies;
+    // The session, and the device cookie that keeps this browser's sign-ins apart from a
+    // stranger's guesses (docs/decisions/048-sign-in-lanes.md).
+    expect(cookies.map((cookie) => cookie.name).sort()).toEqual([
+      "vics_device",
+      "vics_session",
+    ]);
+    const session = cookies.find((cookie) => cookie.name === "vics_session");
+    const device = cookies.find((cookie) => cookie.name === "vics_device");
+    expect(device).toMatchObject({
+      httpOnly: true,
+      sameSite: "Lax",
+      path: "/",
+    });
+    const daysLeft = (device!.expires - Date.now() / 1000) / 86_400;
+    expect(daysLeft).toBeGreaterThan(13.9);
+    expect(daysLeft).toBeLessThanOrEqual(14);
     // On http the plain name, not Secure: the one choice every browser keeps on loopback.
     expect(session).toMatchObject({
       name: "vics_session",
