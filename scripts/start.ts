@@ -3,8 +3,9 @@
 // proxy has a demo API key kept under data/, starts the proxy, and prints what runs where and
 // the URL, once. The children's logs go to data/logs/; warnings and errors also show here.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { ownerOnlyData } from "./start/data-permissions.ts";
 import { startEnv } from "./start/env.ts";
 import { startChild, stopAll } from "./start/processes.ts";
 import { ensureProxyKey } from "./start/proxy-key.ts";
@@ -24,9 +25,12 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => void stopAll().then(() => process.exit(0)));
 }
 
+// Before anything writes there: the data folder, its logs and its files are this user's alone.
+const readableByOthers = ownerOnlyData(root, env.dataDir);
+if (readableByOthers) console.warn(readableByOthers);
+
 if (webBuildIsStale(builtAt(root), sourceTimes(root))) await buildWebApp(root);
 
-mkdirSync(env.logsDir, { recursive: true });
 const logFile = (label: string) => join(env.logsDir, `${label}.log`);
 const child = (label: string, childEnv: Record<string, string | undefined>) =>
   startChild({

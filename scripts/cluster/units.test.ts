@@ -50,6 +50,15 @@ describe("readUnit", () => {
     expect(unit.env.PORT).toBe("9999");
   });
 
+  it.each(["vics-service@.service", "vics-proxy@.service"])(
+    "%s creates every file for the vics user alone (UMask=0077)",
+    (unit) => {
+      const text = readFileSync(join(deploy, "systemd", unit), "utf8");
+      const service = text.split(/^\[Service\]$/m)[1]!.split(/^\[/m)[0]!;
+      expect(service).toMatch(/^UMask=0077$/m);
+    },
+  );
+
   it("refuses a unit without ExecStart", () => {
     expect(() => readUnit("[Service]\nWorkingDirectory=/x\n", "1")).toThrow(
       /no ExecStart/,

@@ -1,7 +1,7 @@
 // Child processes for `npm start`: their logs to files, their warnings to the terminal, their
 // start-up events to the script, and one stop for all.
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, openSync, writeSync } from "node:fs";
+import { closeSync, writeSync } from "node:fs";
 import { createInterface } from "node:readline";
 import {
   belongsOnTerminal,
@@ -9,6 +9,7 @@ import {
   parseLogLine,
   readableEvent,
 } from "./child-output.ts";
+import { appendOnlyLog } from "./data-permissions.ts";
 
 export interface Child {
   process: ChildProcess;
@@ -53,7 +54,7 @@ export function startChild({
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.add(child);
-  const log = openSync(logFile, "a");
+  const log = appendOnlyLog(logFile);
   // One per message, not one per line: a bounded set however long VICS runs.
   const latest = new Map<string, LogEvent>();
   const waiting = new Map<string, ((event: LogEvent) => void)[]>();

@@ -1,4 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -14,6 +20,8 @@ function tempFolder(): string {
   folders.push(folder);
   return folder;
 }
+
+const modeOf = (path: string) => statSync(path).mode & 0o777;
 
 const OPTIONS = { busyTimeoutMs: 1_000, pragmas: ["journal_mode = WAL"] };
 
@@ -31,6 +39,35 @@ describe("openSqlite", () => {
     expect(db.prepare("PRAGMA foreign_keys").get()).toEqual({
       foreign_keys: 1,
     });
+    db.close();
+  });
+
+  it("creates the database, its -wal and -shm and its new folder for the owner alone", () => {
+    const folder = join(tempFolder(), "data");
+    const path = join(folder, "app.db");
+    const db = openSqlite(path, OPTIONS);
+    db.exec("CREATE TABLE t (x); INSERT INTO t VALUES (1)");
+    expect(modeOf(folder)).toBe(0o700);
+    for (const file of [path, `${path}-wal`, `${path}-shm`])
+      expect([file, modeOf(file)]).toEqual([file, 0o600]);
+    db.close();
+  });
+
+  it("takes group and other access off an existing database and its -wal, and says so", () => {
+    const path = join(tempFolder(), "old.db");
+    openSqlite(path, OPTIONS).close();
+    for (const file of [path, `${path}-wal`, `${path}-shm`])
+      writeFileSync(file, "", { flag: "a" });
+    for (const file of [path, `${path}-wal`, `${path}-shm`])
+      chmodSync(file, 0o644);
+    const fixed: string[] = [];
+    const db = openSqlite(path, {
+      ...OPTIONS,
+      onOwnerOnly: (paths) => fixed.push(...paths.map((each) => each.path)),
+    });
+    expect(fixed).toEqual([path, `${path}-wal`, `${path}-shm`]);
+    for (const file of [path, `${path}-wal`, `${path}-shm`])
+      expect([file, modeOf(file)]).toEqual([file, 0o600]);
     db.close();
   });
 

@@ -3,9 +3,10 @@
  * write to them. What differs between the two (how long a writer waits, which pragmas) is the
  * caller's; the rest is this one job.
  */
-import { mkdirSync } from "node:fs";
+import { closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { keepOwnerOnly, type OwnerOnlyFix } from "./owner-only.ts";
 
 export interface SqliteOptions {
   /** How long a writer waits for another process's write lock before it fails. */
@@ -15,14 +16,31 @@ export interface SqliteOptions {
    * the file, so a damaged or foreign file fails here, and the connection is closed.
    */
   pragmas: readonly string[];
+  /** Told of an existing file or folder that others could read, now owner-only (for a warn). */
+  onOwnerOnly?: (fixed: OwnerOnlyFix[]) => void;
 }
 
-/** Opens (and creates, with its folder) the database at `path`, or ":memory:". */
+/**
+ * Opens (and creates, with its folder) the database at `path`, or ":memory:". The file and its
+ * -wal and -shm are the owner's alone (owner-only.ts): the file is made 0600 before SQLite
+ * opens it, so the -wal and -shm it makes copy that mode.
+ */
 export function openSqlite(
   path: string,
-  { busyTimeoutMs, pragmas }: SqliteOptions,
+  { busyTimeoutMs, pragmas, onOwnerOnly }: SqliteOptions,
 ): DatabaseSync {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  if (path !== ":memory:") {
+    // A folder made here is 0700; one that exists is left as it is (it may be shared, /tmp).
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    const fixed = keepOwnerOnly([
+      path,
+      `${path}-wal`,
+      `${path}-shm`,
+      `${path}-journal`,
+    ]);
+    closeSync(openSync(path, "a", 0o600));
+    if (fixed.length > 0) onOwnerOnly?.(fixed);
+  }
   const db = new DatabaseSync(path, {
     timeout: busyTimeoutMs,
     enableForeignKeyConstraints: true,

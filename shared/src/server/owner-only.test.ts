@@ -1,0 +1,53 @@
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { keepOwnerOnly, ownerOnlyFolder } from "./owner-only.ts";
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0))
+    rmSync(folder, { recursive: true, force: true });
+});
+const mode = (path: string) => statSync(path).mode & 0o777;
+
+describe("owner-only files and folders", () => {
+  it("takes group and other access off what exists, naming each it changed, once", () => {
+    const folder = mkdtempSync(join(tmpdir(), "vics-owner-"));
+    folders.push(folder);
+    const file = join(folder, "proxy.sqlite");
+    const logs = join(folder, "logs");
+    writeFileSync(file, "x");
+    chmodSync(file, 0o644);
+    mkdirSync(logs);
+    chmodSync(logs, 0o755);
+    const kept = join(folder, "kept");
+    writeFileSync(kept, "x", { mode: 0o600 });
+    chmodSync(kept, 0o600);
+
+    expect(keepOwnerOnly([file, logs, kept, join(folder, "missing")])).toEqual([
+      { path: file, was: 0o644 },
+      { path: logs, was: 0o755 },
+    ]);
+    expect([mode(file), mode(logs), mode(kept)]).toEqual([0o600, 0o700, 0o600]);
+    expect(keepOwnerOnly([file, logs, kept])).toEqual([]);
+  });
+
+  it("makes a folder and its new parents 0700, and an existing one owner-only", () => {
+    const folder = mkdtempSync(join(tmpdir(), "vics-owner-"));
+    folders.push(folder);
+    chmodSync(folder, 0o755);
+    const deep = join(folder, "data", "logs");
+    expect(ownerOnlyFolder(deep)).toEqual([]);
+    expect([mode(join(folder, "data")), mode(deep)]).toEqual([0o700, 0o700]);
+    expect(ownerOnlyFolder(folder)).toEqual([{ path: folder, was: 0o755 }]);
+    expect(mode(folder)).toBe(0o700);
+  });
+});
