@@ -1,7 +1,7 @@
 import { accessLog } from "@vics/shared/server/access-log";
 import { errorHandler } from "@vics/shared/server/error-handlers";
 import { registerReadiness } from "@vics/shared/server/readiness";
-import { requestId } from "@vics/shared/server/request-id";
+import { ownRequestId } from "@vics/shared/server/request-id";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { CONTENT_SECURITY_POLICY } from "./http/content-security-policy.ts";
@@ -89,7 +89,7 @@ export function createProxyApp(
   deps: ProxyDeps,
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use(requestId);
+  app.use(ownRequestId);
   app.use(resolveClientAddress(settings.trustedProxies ?? []));
   // Every check's log line hashes its plate: the shared hasher remembers the last 10,000.
   app.use(accessLog(deps.logger, deps.hashRegistration));

@@ -86,6 +86,9 @@ interface Sent extends checks.SentCheck {
   headers?: Record<string, string>;
 }
 
+/** The proxy answers with its own request id, never the client's (decision 050). */
+const own = (sent: Sent) => ({ ...sent, ownId: true });
+
 function request(sent: Sent): Request {
   const headers = new Headers(sent.headers);
   if (sent.requestId !== undefined)
@@ -123,7 +126,7 @@ async function answerAsWebApp(sent: Sent): Promise<string> {
   const response = await app.fetch(request(sent));
   const expected = expectation(sent);
   if (expected.route !== "web app")
-    return checkAnswer(response, expected, sent, DOCUMENTED_STATUSES);
+    return checkAnswer(response, expected, own(sent), DOCUMENTED_STATUSES);
   // Never a file from outside web/dist, whatever the path.
   const text = await response.text();
   expect(expected.statuses).toContain(response.status);
@@ -321,7 +324,7 @@ describe("the proxy's routes, wired to the real service, over hostile input", ()
               )) &&
             declaredBody === undefined;
           if (clean)
-            return `clean, ${await checkAnswer(response, expected, sent)}`;
+            return `clean, ${await checkAnswer(response, expected, own(sent))}`;
           // A refusal at the edge is the proxy's own problem document, and costs no quota.
           const outcome = await checkAnswer(
             response,
@@ -336,7 +339,7 @@ describe("the proxy's routes, wired to the real service, over hostile input", ()
               codes: undefined,
               detail: undefined,
             },
-            sent,
+            own(sent),
             [...DOCUMENTED_STATUSES, ...PROXY_EDGE_STATUSES],
           );
           if (PROXY_EDGE_STATUSES.includes(response.status))

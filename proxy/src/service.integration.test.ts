@@ -117,13 +117,17 @@ describe("through the proxy to the real service", () => {
     );
   });
 
-  it("one request id from the browser through the service and back", async () => {
+  it("one request id, the proxy's own, through the service and back; the browser's logged beside it", async () => {
     const { app, log } = proxyToService();
     const response = await app.request("/api/v1/compliance/AB12CDE", {
       headers: { "X-Request-Id": "web-check-001" },
     });
-    expect(response.headers.get("X-Request-Id")).toBe("web-check-001");
-    expect(log.entries.at(-1)?.fields.requestId).toBe("web-check-001");
+    const id = response.headers.get("X-Request-Id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(log.entries.at(-1)?.fields).toMatchObject({
+      requestId: id,
+      correlationId: "web-check-001",
+    });
   });
 
   it("a revoked or unknown proxy key: the 401 passes through and is logged", async () => {

@@ -60,7 +60,9 @@ describe("an audited check", () => {
       action: "check.bulk-insurance",
       registrations: ["AB12CDE", "XY99ZZZ"],
       outcome: "200",
-      requestId: "req-12345678",
+      // The proxy's own id, never the client's, which is kept apart as its correlation id.
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      correlationId: "req-12345678",
       at: Date.parse("2026-11-24T10:00:00Z"),
     });
   });

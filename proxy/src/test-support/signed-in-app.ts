@@ -1,7 +1,7 @@
 import type { Role } from "@vics/shared";
 import { errorHandler } from "@vics/shared/server/error-handlers";
 import { silentLogger } from "@vics/shared/server/logger";
-import { requestId } from "@vics/shared/server/request-id";
+import { ownRequestId } from "@vics/shared/server/request-id";
 import { Hono } from "hono";
 import { loadSession } from "../auth/session-middleware.ts";
 import { Sessions, sessionCookie } from "../auth/sessions.ts";
@@ -25,7 +25,7 @@ export function signedInApp() {
   });
   const cookie = sessionCookie(undefined);
   const app = new Hono<AppEnv>();
-  app.use(requestId);
+  app.use(ownRequestId);
   app.use(loadSession(sessions, cookie));
   app.onError(
     errorHandler({ logger: silentLogger, internal: PROXY_PROBLEMS.internal }),

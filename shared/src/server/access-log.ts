@@ -34,6 +34,10 @@ export function accessLog(
   });
 }
 
+/** A client's own X-Request-Id beside the server's (request-id.ts's ownRequestId), when sent. */
+const correlation = (id: string | undefined) =>
+  id === undefined ? {} : { correlationId: id };
+
 /**
  * accessLog's line for a request answered in `c` (after its handlers ran), begun at `started`
  * (performance.now()), on `route` (routeTemplate's): for an app whose own middleware times
@@ -50,6 +54,7 @@ export function logRequest<E extends ServerEnv>(
   const registration = c.req.param("registration");
   log("request", {
     requestId: (c as unknown as Context<ServerEnv>).get("requestId"),
+    ...correlation((c as unknown as Context<ServerEnv>).get("correlationId")),
     method: c.req.method,
     route,
     ...(registration ? { registration: hashRegistration(registration) } : {}),

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { requestId } from "./request-id.ts";
+import { ownRequestId, requestId } from "./request-id.ts";
 import type { ServerEnv } from "./server-env.ts";
 
 function app() {
@@ -30,5 +30,26 @@ describe("requestId", () => {
     const id = await response.text();
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(response.headers.get("X-Request-Id")).toBe(id);
+  });
+});
+
+describe("ownRequestId", () => {
+  it("always answers its own id, and keeps a plain one the client sent as the correlation id", async () => {
+    const app = new Hono<ServerEnv>();
+    app.use(ownRequestId);
+    app.get("/", (c) =>
+      c.json({ id: c.get("requestId"), correlation: c.get("correlationId") }),
+    );
+    const sent = await app.request("/", {
+      headers: { "X-Request-Id": "abc-123" },
+    });
+    const ids = (await sent.json()) as { id: string; correlation?: string };
+    expect(ids.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids.correlation).toBe("abc-123");
+    expect(sent.headers.get("X-Request-Id")).toBe(ids.id);
+    const hostile = await app.request("/", {
+      headers: { "X-Request-Id": "a b <script>" },
+    });
+    expect(await hostile.json()).not.toHaveProperty("correlation");
   });
 });

@@ -227,20 +227,23 @@ export function expectationFor(
 
 /**
  * Checks an answer against what was expected and against what every answer must carry:
- * an X-Request-Id (the client's own when it was acceptable), a documented status, and for
+ * an X-Request-Id (the client's own when it was acceptable; with `ownId`, as the proxy
+ * answers, never the client's), a documented status, and for
  * an error an RFC 9457 problem document with the same status, a code and the request id.
  * Returns the outcome for the report, e.g. "insurance: 400 INVALID_REGISTRATION".
  */
 export async function checkAnswer(
   response: Response,
   expected: Expectation,
-  sent: { method: string; requestId?: string },
+  sent: { method: string; requestId?: string; ownId?: boolean },
   documented: readonly number[] = DOCUMENTED_STATUSES,
 ): Promise<string> {
   const requestId = response.headers.get(REQUEST_ID_HEADER);
   expect(isAcceptableRequestId(requestId ?? undefined)).toBe(true);
-  if (isAcceptableRequestId(sent.requestId))
-    expect(requestId).toBe(sent.requestId);
+  if (isAcceptableRequestId(sent.requestId)) {
+    if (sent.ownId) expect(requestId).not.toBe(sent.requestId);
+    else expect(requestId).toBe(sent.requestId);
+  }
   expect(documented).toContain(response.status);
   expect(expected.statuses).toContain(response.status);
   const head = sent.method.toUpperCase() === "HEAD";
