@@ -12,7 +12,7 @@ import { recordAudit } from "../audit/audit-log.ts";
 import { auditFailedSignIn } from "../audit/sign-in-audit.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { clientAddress } from "../http/client-address.ts";
-import { readJsonBody } from "../http/json-body.ts";
+import { formBody, readJsonBody } from "../http/json-body.ts";
 import type { ProxyStore, User } from "../store/proxy-store.ts";
 import { AUTH_PROBLEMS } from "./auth-problems.ts";
 import { signInLocally } from "./local-sign-in.ts";
@@ -102,6 +102,8 @@ export async function startSession(
 /** /api/auth/*: sign-in, sign-out, one-time links and the user's own password. */
 export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthDeps): void {
   const { store, sessions, now } = deps;
+  // Each post declares its body's limit, a form's, even where it reads none (json-body.ts).
+  const staffForm = [requireRole("staff"), formBody] as const;
 
   app.get(AUTH_PATHS.methods, (c) =>
     c.json({
@@ -124,7 +126,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthDeps): void {
     } satisfies SessionAnswer);
   });
 
-  app.post(AUTH_PATHS.signIn, async (c) => {
+  app.post(AUTH_PATHS.signIn, formBody, async (c) => {
     if (!deps.localSignIn) throw AUTH_PROBLEMS.localSignInOff();
     const { email, password } = await readJsonBody(c, SignInRequestSchema);
     const address = clientAddress(c) ?? "unknown";
@@ -146,14 +148,14 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthDeps): void {
     return c.json(await startSession(deps, c, result.user, "password"));
   });
 
-  app.post(AUTH_PATHS.useSignInLink, async (c) => {
+  app.post(AUTH_PATHS.useSignInLink, formBody, async (c) => {
     const { token } = await readJsonBody(c, TokenRequestSchema);
     const used = await useOneTimeLink(store, token, ["sign-in"], now());
     if (!used) throw AUTH_PROBLEMS.linkNotUsable();
     return c.json(await startSession(deps, c, used.user, "one-time link"));
   });
 
-  app.post(AUTH_PATHS.setPassword, async (c) => {
+  app.post(AUTH_PATHS.setPassword, formBody, async (c) => {
     const { token, password } = await readJsonBody(c, SetPasswordRequestSchema);
     // Checked before the link is spent, so a refused password leaves the link usable.
     const problem = passwordProblem(password);
@@ -174,7 +176,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthDeps): void {
     return c.json(await startSession(deps, c, user, used.purpose));
   });
 
-  app.post(AUTH_PATHS.changePassword, requireRole("staff"), async (c) => {
+  app.post(AUTH_PATHS.changePassword, ...staffForm, async (c) => {
     const { currentPassword, newPassword } = await readJsonBody(
       c,
       ChangePasswordRequestSchema,
@@ -232,7 +234,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthDeps): void {
     return c.body(null, 204);
   });
 
-  app.post(AUTH_PATHS.signOut, async (c) => {
+  app.post(AUTH_PATHS.signOut, formBody, async (c) => {
     const id = c.get("sessionId");
     let redirectTo = "/sign-in";
     if (id) {
@@ -246,7 +248,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthDeps): void {
     return c.json({ redirectTo });
   });
 
-  app.post(AUTH_PATHS.signOutEverywhere, requireRole("staff"), async (c) => {
+  app.post(AUTH_PATHS.signOutEverywhere, ...staffForm, async (c) => {
     const count = await sessions.endAllOf(c.get("user")!.id);
     await recordAudit(store, c, now(), {
       action: "sign-out",

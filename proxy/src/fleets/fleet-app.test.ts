@@ -53,7 +53,7 @@ describe("saved fleets through the proxy's edges", () => {
     });
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({
-      detail: "The list is too large.",
+      detail: "The list is too large: it may be at most 24 MB.",
     });
     expect(await store.listFleets()).toEqual([]);
   });

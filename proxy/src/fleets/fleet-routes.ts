@@ -16,7 +16,7 @@ import type { Context, Hono } from "hono";
 import { requireRole } from "../auth/session-middleware.ts";
 import type { AppContext, AppEnv } from "../http/app-env.ts";
 import { okAudit } from "../audit/audit-log.ts";
-import { readJsonBody } from "../http/json-body.ts";
+import { formBody, limitBody, readJsonBody } from "../http/json-body.ts";
 import {
   DuplicateFleetNameError,
   FleetCapError,
@@ -39,6 +39,8 @@ export const fleetSummary = (fleet: StoredFleet): FleetSummary => ({
 });
 
 const LIST = { maxBytes: FLEET_MAX_BODY_BYTES, what: "The list" };
+/** A list of vehicles, counted as it streams in: up to FLEET_MAX_BODY_BYTES. */
+const listBody = limitBody(LIST);
 
 /** The fleet routes take a body: a new fleet, a list to compare or apply, a new name. */
 export function fleetRoutesTakeBody(c: AppContext): boolean {
@@ -108,7 +110,7 @@ export function registerFleetRoutes(
     c.json({ fleets: (await store.listFleets()).map(fleetSummary) }),
   );
 
-  app.post(FLEET_PATHS.fleets, async (c) => {
+  app.post(FLEET_PATHS.fleets, listBody, async (c) => {
     const input = await readFleetList(c, LIST, NewFleetFieldsSchema);
     const fleet = await store
       .createFleet(input.name, input, actor(c), caps)
@@ -134,7 +136,7 @@ export function registerFleetRoutes(
     return c.json(answer);
   });
 
-  app.post(`${FLEET_PATHS.fleets}/:id/difference`, async (c) => {
+  app.post(`${FLEET_PATHS.fleets}/:id/difference`, listBody, async (c) => {
     const list = await readFleetList(c, LIST);
     const fleet = await found(c.req.param("id"));
     return c.json(
@@ -142,7 +144,7 @@ export function registerFleetRoutes(
     );
   });
 
-  app.put(`${FLEET_PATHS.fleets}/:id/vehicles`, async (c) => {
+  app.put(`${FLEET_PATHS.fleets}/:id/vehicles`, listBody, async (c) => {
     const input = await readFleetList(c, LIST, FleetUpdateFieldsSchema);
     const fleet = await found(c.req.param("id"));
     const difference = fleetDifference(
@@ -183,7 +185,7 @@ export function registerFleetRoutes(
     return c.json(difference);
   });
 
-  app.patch(`${FLEET_PATHS.fleets}/:id`, async (c) => {
+  app.patch(`${FLEET_PATHS.fleets}/:id`, formBody, async (c) => {
     const { name } = await readJsonBody(c, FleetRenameSchema);
     const fleet = await found(c.req.param("id"));
     const renamed = await store

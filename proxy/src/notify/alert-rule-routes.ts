@@ -12,7 +12,7 @@ import type { Hono } from "hono";
 import { okAudit } from "../audit/audit-log.ts";
 import { findFleet } from "../fleets/fleet-routes.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { readJsonBody } from "../http/json-body.ts";
+import { formBody, readJsonBody } from "../http/json-body.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import {
   accountDomains,
@@ -57,7 +57,7 @@ export function registerAlertRuleRoutes(
     });
   });
 
-  app.put(path, async (c) => {
+  app.put(path, formBody, async (c) => {
     const fleet = await findFleet(store, c.req.param("id")!);
     const rule = await readJsonBody(c, AlertRuleSchema);
     const known = new Set((await store.webhooks()).map((w) => w.id));

@@ -17,7 +17,7 @@ import { z } from "zod";
 import { okAudit } from "../audit/audit-log.ts";
 import { requireRole } from "../auth/session-middleware.ts";
 import type { AppContext, AppEnv } from "../http/app-env.ts";
-import { readJsonBody } from "../http/json-body.ts";
+import { formBody, readJsonBody } from "../http/json-body.ts";
 import type { LoggedDelivery, StoredWebhook } from "../store/delivery-store.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import {
@@ -109,6 +109,8 @@ export function registerDeliveryAdminRoutes(
 ): void {
   const { store, now } = deps;
   const admin = requireRole("admin");
+  // An admin's post, with its body's limit: a form's, even where it reads none.
+  const form = [admin, formBody] as const;
   const audit = okAudit(store, now);
   /** The route's positive integer id, else `missing()`. */
   const idOf = (c: Context<AppEnv>, missing = noSuchWebhook) => {
@@ -121,7 +123,7 @@ export function registerDeliveryAdminRoutes(
     c.json({ webhooks: (await store.webhooks()).map(webhookAnswer) }),
   );
 
-  app.post(ALERT_PATHS.webhooks, admin, async (c) => {
+  app.post(ALERT_PATHS.webhooks, ...form, async (c) => {
     const input = await readJsonBody(c, NewWebhookSchema);
     const check = await checkWebhookUrl(input.url, {
       allowPrivate: input.allowPrivate,
@@ -139,7 +141,7 @@ export function registerDeliveryAdminRoutes(
     return c.json({ webhook: webhookAnswer(webhook), secret }, 201);
   });
 
-  app.post(`${ALERT_PATHS.webhooks}/:id/rotate`, admin, async (c) => {
+  app.post(`${ALERT_PATHS.webhooks}/:id/rotate`, ...form, async (c) => {
     const secret = newWebhookSecret();
     const webhook = await store.rotateWebhookSecret(
       idOf(c),
@@ -174,7 +176,7 @@ export function registerDeliveryAdminRoutes(
     return c.json({ deliveries: log.map((d) => deliveryAnswer(d, names)) });
   });
 
-  app.post(`${ALERT_PATHS.deliveries}/:id/replay`, admin, async (c) => {
+  app.post(`${ALERT_PATHS.deliveries}/:id/replay`, ...form, async (c) => {
     if (!deps.deliverNow)
       throw new ProblemError(
         503,
@@ -192,7 +194,7 @@ export function registerDeliveryAdminRoutes(
     c.json({ digestTime: await digestTime(store), emailOn: deps.emailOn() }),
   );
 
-  app.patch(ALERT_PATHS.mail, admin, async (c) => {
+  app.patch(ALERT_PATHS.mail, ...form, async (c) => {
     const { digestTime: time } = await readJsonBody(c, DigestTimeSchema);
     const before = await digestTime(store);
     await store.setWatchSetting(DIGEST_TIME_SETTING, time);

@@ -9,6 +9,7 @@ import type { Context, Hono } from "hono";
 import { html } from "hono/html";
 import { recordAudit } from "../audit/audit-log.ts";
 import type { AppContext, AppEnv } from "../http/app-env.ts";
+import { formBody } from "../http/json-body.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import {
   readUnsubscribeToken,
@@ -112,7 +113,8 @@ export function registerUnsubscribeRoutes(
     );
   });
 
-  app.post(ALERT_PATHS.unsubscribe, async (c) => {
+  // The mail client's one field (List-Unsubscribe=One-Click), never read: a form's limit.
+  app.post(ALERT_PATHS.unsubscribe, formBody, async (c) => {
     const what = await read(c);
     if (!what) return notValid(c);
     const at = deps.now();

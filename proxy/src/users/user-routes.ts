@@ -9,7 +9,7 @@ import type { Context, Hono } from "hono";
 import { requireRole } from "../auth/session-middleware.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { clientAddress } from "../http/client-address.ts";
-import { readJsonBody } from "../http/json-body.ts";
+import { formBody, readJsonBody } from "../http/json-body.ts";
 import type { ProxyStore, User } from "../store/proxy-store.ts";
 import {
   disableUser,
@@ -96,13 +96,13 @@ export function registerUserRoutes(
     c.json({ users: (await deps.store.listUsers()).map(adminUser) }),
   );
 
-  app.post(AUTH_PATHS.users, async (c) => {
+  app.post(AUTH_PATHS.users, formBody, async (c) => {
     const input = await readJsonBody(c, InviteRequestSchema);
     const made = await inviteUser(context(c), input).catch(refusal);
     return c.json(linkAnswer(made), 201);
   });
 
-  app.patch(`${AUTH_PATHS.users}/:id`, async (c) => {
+  app.patch(`${AUTH_PATHS.users}/:id`, formBody, async (c) => {
     const change = await readJsonBody(c, UserChangeSchema);
     const user = await byId(c.req.param("id"));
     const admin = context(c);
@@ -120,7 +120,7 @@ export function registerUserRoutes(
     return c.json({ user: adminUser(changed) });
   });
 
-  app.post(`${AUTH_PATHS.users}/:id/reset`, async (c) => {
+  app.post(`${AUTH_PATHS.users}/:id/reset`, formBody, async (c) => {
     const user = await byId(c.req.param("id"));
     const made = await sendReset(context(c), user.email).catch(refusal);
     return c.json(linkAnswer(made));

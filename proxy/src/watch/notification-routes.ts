@@ -5,7 +5,7 @@ import { MarkReadSchema, NOTIFICATION_PATHS, type Alert } from "@vics/shared";
 import type { Hono } from "hono";
 import { requireRole } from "../auth/session-middleware.ts";
 import type { AppContext, AppEnv } from "../http/app-env.ts";
-import { readJsonBody } from "../http/json-body.ts";
+import { formBody, readJsonBody } from "../http/json-body.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import type { StoredAlert } from "../store/watch-store.ts";
 
@@ -46,7 +46,7 @@ export function registerNotificationRoutes(
   app.get(NOTIFICATION_PATHS.unread, fleet, async (c) =>
     c.json({ unread: await store.unreadCount(c.get("user")!.id) }),
   );
-  app.post(NOTIFICATION_PATHS.read, fleet, async (c) => {
+  app.post(NOTIFICATION_PATHS.read, fleet, formBody, async (c) => {
     const { ids } = await readJsonBody(c, MarkReadSchema);
     const userId = c.get("user")!.id;
     await store.markRead(userId, ids ?? "all");

@@ -20,7 +20,7 @@ import type { AppEnv } from "../http/app-env.ts";
 import { okAudit } from "../audit/audit-log.ts";
 import { iso, isoOrNull } from "../http/iso-time.ts";
 import { findFleet } from "../fleets/fleet-routes.ts";
-import { readJsonBody } from "../http/json-body.ts";
+import { formBody, readJsonBody } from "../http/json-body.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import { DAILY_TIME_SETTING, DEFAULT_DAILY_TIME } from "./jobs/daily-time.ts";
 import type { WatchJobs } from "./jobs/watch-jobs.ts";
@@ -82,7 +82,7 @@ export function registerWatchRoutes(
     return c.json({ vehicles: answer });
   });
 
-  app.post(`${FLEET_PATHS.fleets}/:id/check-now`, async (c) => {
+  app.post(`${FLEET_PATHS.fleets}/:id/check-now`, formBody, async (c) => {
     const fleet = await fleetOf(c.req.param("id"));
     if (!jobs) throw new ProblemError(503, "SERVICE_UNAVAILABLE", RECHECKS_OFF);
     const vehicles = await store.fleetVehicles(fleet.id);
@@ -133,7 +133,7 @@ export function registerWatchRoutes(
     }),
   );
 
-  app.patch(WATCH_PATHS.admin, admin, async (c) => {
+  app.patch(WATCH_PATHS.admin, admin, formBody, async (c) => {
     const { dailyTime } = await readJsonBody(c, DailyTimeSchema);
     const before =
       (await store.watchSetting(DAILY_TIME_SETTING)) ?? DEFAULT_DAILY_TIME;
