@@ -76,6 +76,15 @@ describe("npm start's data folder", () => {
     expect([mode(data), mode(join(data, "logs"))]).toEqual([0o700, 0o700]);
   });
 
+  it("leaves what is not VICS's in the folder as it is", () => {
+    const { root, data } = oldDataFolder();
+    const script = join(data, "backup.sh");
+    writeFileSync(script, "#!/bin/sh\n");
+    chmodSync(script, 0o755);
+    ownerOnlyData(root, data);
+    expect(mode(script)).toBe(0o755);
+  });
+
   it("opens a new log 0600 for appending", () => {
     const { data } = oldDataFolder();
     const path = join(data, "logs", "new.log");

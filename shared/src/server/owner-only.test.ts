@@ -40,6 +40,23 @@ describe("owner-only files and folders", () => {
     expect(keepOwnerOnly([file, logs, kept])).toEqual([]);
   });
 
+  it("keeps the owner's own bits, and never closes a shared sticky folder such as /tmp", () => {
+    const folder = mkdtempSync(join(tmpdir(), "vics-owner-"));
+    folders.push(folder);
+    const script = join(folder, "run.sh");
+    writeFileSync(script, "#!/bin/sh\n");
+    chmodSync(script, 0o755);
+    const shared = join(folder, "shared");
+    mkdirSync(shared);
+    chmodSync(shared, 0o1777);
+    expect(keepOwnerOnly([script, shared])).toEqual([
+      { path: script, was: 0o755 },
+    ]);
+    expect([mode(script), statSync(shared).mode & 0o7777]).toEqual([
+      0o700, 0o1777,
+    ]);
+  });
+
   it("makes a folder and its new parents 0700, and an existing one owner-only", () => {
     const folder = mkdtempSync(join(tmpdir(), "vics-owner-"));
     folders.push(folder);

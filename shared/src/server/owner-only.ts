@@ -2,8 +2,9 @@
  * `@vics/shared/server/owner-only`: the data files and folders of VICS (its databases with
  * their -wal and -shm, logs, key files) hold password hashes, webhook secrets, the unsubscribe
  * key and the audit log, so no other user of the machine may read them: files 0600, folders
- * 0700. New ones are made so; an older one readable by others is fixed, and named, so a
- * caller can say once what it changed.
+ * 0700. New ones are made so; an older one readable by others loses its group and other
+ * access (the owner's own bits stay as they were), and is named, so a caller can say once
+ * what it changed.
  */
 import { chmodSync, mkdirSync, statSync } from "node:fs";
 
@@ -14,6 +15,8 @@ export interface OwnerOnlyFix {
 }
 
 const GROUP_AND_OTHER = 0o077;
+/** A folder shared by everyone, such as /tmp: never ours to close. */
+const STICKY = 0o1000;
 
 /** Takes group and other access off each path that exists (a missing one is skipped). */
 export function keepOwnerOnly(paths: readonly string[]): OwnerOnlyFix[] {
@@ -26,9 +29,9 @@ export function keepOwnerOnly(paths: readonly string[]): OwnerOnlyFix[] {
       continue;
     }
     const was = stats.mode & 0o777;
-    if ((was & GROUP_AND_OTHER) === 0) continue;
+    if ((was & GROUP_AND_OTHER) === 0 || stats.mode & STICKY) continue;
     try {
-      chmodSync(path, stats.isDirectory() ? 0o700 : 0o600);
+      chmodSync(path, was & 0o700);
     } catch {
       // Another user's file: not ours to change, and not a reason to stop.
       continue;
