@@ -10,7 +10,12 @@ import {
   type Role,
 } from "@vics/shared";
 import { z } from "zod";
-import { apiGet, apiPatch, apiPost } from "../../../lib/api-client.ts";
+import {
+  apiDelete,
+  apiGet,
+  apiPatch,
+  apiPost,
+} from "../../../lib/api-client.ts";
 
 export type OneTimeLink = z.infer<typeof OneTimeLinkAnswerSchema>;
 export type UsersAnswer = z.infer<typeof UserListSchema>;
@@ -50,6 +55,15 @@ export async function changeUser(
 
 export function resetUser(id: string): Promise<OneTimeLink> {
   return apiPost(`${userPath(id)}/reset`, undefined, OneTimeLinkAnswerSchema);
+}
+
+/** Undoes a user's organisation sign-in link (their sessions end); the list is read again. */
+export async function unlinkOidc(
+  queryClient: QueryClient,
+  id: string,
+): Promise<void> {
+  await apiDelete(`${userPath(id)}/oidc-link`);
+  await queryClient.invalidateQueries(usersQueryOptions());
 }
 
 /** The list as the proxy now has it: `user` replaced, or added first when new. */

@@ -10,7 +10,8 @@ export type UserAction =
   | { kind: "role"; role: Role }
   | { kind: "disable" }
   | { kind: "enable" }
-  | { kind: "reset" };
+  | { kind: "reset" }
+  | { kind: "unlink" };
 
 interface UserRowProps {
   user: AdminUser;
@@ -19,7 +20,7 @@ interface UserRowProps {
   onAction: (user: AdminUser, action: UserAction) => Promise<boolean>;
 }
 
-type Open = "role" | "disable" | "enable" | undefined;
+type Open = "role" | "disable" | "enable" | "unlink" | undefined;
 
 export function UserRow({ user, isMe, busy, onAction }: UserRowProps) {
   const id = useId();
@@ -80,6 +81,16 @@ export function UserRow({ user, isMe, busy, onAction }: UserRowProps) {
               Save role{hidden}
             </ConfirmOrCancel>
           </form>
+        ) : open === "unlink" ? (
+          <InlineConfirm
+            label={`Confirm for ${who}`}
+            question={`Unlink ${who}’s organisation sign-in? They are signed out at once; their own sign-in can be linked again later.`}
+            busy={busy}
+            onConfirm={() => void act({ kind: "unlink" })}
+            onCancel={() => setOpen(undefined)}
+          >
+            Yes, unlink{hidden}
+          </InlineConfirm>
         ) : open === "disable" || open === "enable" ? (
           <InlineConfirm
             label={`Confirm for ${who}`}
@@ -142,6 +153,17 @@ export function UserRow({ user, isMe, busy, onAction }: UserRowProps) {
                     Send password reset{hidden}
                   </button>
                 </li>
+                {user.signsInWith.includes("oidc") && (
+                  <li>
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => setOpen("unlink")}
+                    >
+                      Unlink organisation sign-in{hidden}
+                    </button>
+                  </li>
+                )}
               </>
             )}
           </ul>

@@ -348,4 +348,39 @@ describe("the users page", () => {
       { body: undefined, contentType: null, client: "web" },
     ]);
   });
+
+  it("undoes a user's organisation sign-in link, after asking, and shows the list again", async () => {
+    const linked = adminUser({ signsInWith: ["password", "oidc"] });
+    const unlinked: string[] = [];
+    server.use(
+      http.delete(`${AUTH_PATHS.users}/:id/oidc-link`, ({ params }) => {
+        unlinked.push(String(params.id));
+        serveUsers([ME, adminUser()]);
+        return json({ user: adminUser() });
+      }),
+    );
+    const { user } = await usersPage([ME, linked]);
+    await user.click(
+      within(rowOf("ann@example.org")).getByRole("button", {
+        name: "Unlink organisation sign-in for Ann Jones",
+      }),
+    );
+    expect(unlinked).toEqual([]);
+    await user.click(
+      within(rowOf("ann@example.org")).getByRole("button", {
+        name: "Yes, unlink for Ann Jones",
+      }),
+    );
+    expect(
+      await screen.findByText(
+        "Ann Jones’s organisation sign-in is unlinked: their sessions have ended.",
+      ),
+    ).toBeVisible();
+    expect(unlinked).toEqual(["u-ann"]);
+    await waitFor(() =>
+      expect(
+        within(rowOf("ann@example.org")).getAllByRole("cell")[2],
+      ).toHaveTextContent("Password"),
+    );
+  });
 });

@@ -11,6 +11,7 @@ import {
   changeUser,
   keepUser,
   resetUser,
+  unlinkOidc,
   usersQueryOptions,
   type OneTimeLink,
 } from "../api/users-api.ts";
@@ -33,6 +34,8 @@ function doneWords(user: AdminUser, action: UserAction): string {
       return `${who}’s role is now ${ROLE_NAMES[user.role]}.`;
     case "disable":
       return `${who} is disabled: their sessions have ended.`;
+    case "unlink":
+      return `${who}’s organisation sign-in is unlinked: their sessions have ended.`;
     default:
       return `${who} is enabled: they can sign in again.`;
   }
@@ -57,7 +60,10 @@ export function UsersPage() {
   ): Promise<boolean> {
     setBusy(true);
     try {
-      if (action.kind === "reset") {
+      if (action.kind === "unlink") {
+        await unlinkOidc(queryClient, user.id);
+        setShown({ kind: "done", words: doneWords(user, action) });
+      } else if (action.kind === "reset") {
         const link = await resetUser(user.id);
         keepUser(queryClient, link.user);
         setShown({ kind: "link", link, purpose: "reset" });

@@ -5,10 +5,16 @@ import {
   AUTH_PATHS,
   SessionSchema,
   SignInMethodsSchema,
+  OidcLinkAnswerSchema,
   SignOutAnswerSchema,
   type SessionAnswer,
 } from "@vics/shared";
-import { apiGet, apiPost, apiSend } from "../../../lib/api-client.ts";
+import {
+  apiDelete,
+  apiGet,
+  apiPost,
+  apiSend,
+} from "../../../lib/api-client.ts";
 import { safeRedirect } from "../lib/return-to.ts";
 
 export function methodsQueryOptions() {
@@ -70,4 +76,22 @@ export async function signOut(
 /** The provider's sign-in: a navigation, not a fetch, coming back to `returnTo`. */
 export function oidcStartUrl(returnTo: string): string {
   return `${AUTH_PATHS.oidcStart}?${new URLSearchParams({ returnTo }).toString()}`;
+}
+
+/**
+ * Starts linking the signed-in user's organisation sign-in: resolves to the provider's page,
+ * which comes back to the account page (`?oidc-link=linked`, or the reason it was refused).
+ */
+export async function startOidcLink(): Promise<string> {
+  const answer = await apiPost(
+    AUTH_PATHS.oidcLink,
+    undefined,
+    OidcLinkAnswerSchema,
+  );
+  return safeRedirect(answer.redirectTo);
+}
+
+/** Undoes the signed-in user's own organisation sign-in link. */
+export function unlinkOidc(): Promise<void> {
+  return apiDelete(AUTH_PATHS.oidcLink);
 }

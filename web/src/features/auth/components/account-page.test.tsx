@@ -1,13 +1,16 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
-import { AUTH_PATHS } from "@vics/shared";
-import { HttpResponse } from "msw";
+import { AUTH_PATHS, type SignInMethods } from "@vics/shared";
+import { http, HttpResponse } from "msw";
 import { json } from "../../../test/api-handlers.ts";
 import {
   servePost,
+  serveSignInMethods,
   sessionFixture,
   userFixture,
 } from "../../../test/auth-fixtures.ts";
+import { server } from "../../../test/server.ts";
+import { browserNavigation } from "../../../lib/browser-navigation.ts";
 import { problemFixture } from "../../../test/fixtures.ts";
 import { fill } from "../../../test/fill.ts";
 import { renderRoute } from "../../../test/render-route.tsx";
@@ -19,7 +22,8 @@ function summaryValue(term: string): string {
   return dt.nextElementSibling?.textContent ?? "";
 }
 
-async function account(user = userFixture()) {
+async function account(user = userFixture(), methods?: SignInMethods) {
+  serveSignInMethods(methods);
   const view = renderRoute("/account", { session: sessionFixture(user) });
   await screen.findByRole("heading", { level: 1, name: "Your account" }, SLOW);
   return view;
@@ -144,5 +148,73 @@ describe("the account page", () => {
     expect(
       screen.getByRole("link", { name: "Sign out of every session" }),
     ).toHaveAttribute("href", "/sign-out?everywhere=yes");
+  });
+
+  it("offers to link the organisation sign-in, sending the browser to the provider", async () => {
+    const assign = vi
+      .spyOn(browserNavigation, "assign")
+      .mockImplementation(() => {});
+    const sent = servePost(AUTH_PATHS.oidcLink, () =>
+      json({ redirectTo: "https://id.example.org/auth?state=s" }),
+    );
+    const { user } = await account(userFixture({ hasOidcLink: false }), {
+      local: true,
+      oidc: { label: "Sign in with Okta", available: true },
+    });
+    await user.click(
+      await screen.findByRole(
+        "button",
+        { name: "Link my organisation sign-in" },
+        SLOW,
+      ),
+    );
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith(
+        "https://id.example.org/auth?state=s",
+      ),
+    );
+    expect(sent).toHaveLength(1);
+  });
+
+  it("says the link is made, and lets its owner undo it", async () => {
+    serveSignInMethods({
+      local: true,
+      oidc: { label: "Sign in with Okta", available: true },
+    });
+    let deleted = 0;
+    server.use(
+      http.delete(AUTH_PATHS.oidcLink, () => {
+        deleted++;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderRoute("/account?oidc-link=linked", {
+      session: sessionFixture(userFixture({ hasOidcLink: true })),
+    });
+    expect(
+      await screen.findByText(
+        "Your organisation sign-in is linked: you can sign in with it from now on.",
+        {},
+        SLOW,
+      ),
+    ).toBeVisible();
+    await user.click(
+      screen.getByRole("button", { name: "Unlink my organisation sign-in" }),
+    );
+    await waitFor(() => expect(deleted).toBe(1));
+  });
+
+  it("says why a link was refused", async () => {
+    serveSignInMethods({
+      local: true,
+      oidc: { label: "Sign in with Okta", available: true },
+    });
+    renderRoute("/account?oidc-link=linked-elsewhere", {
+      session: sessionFixture(userFixture()),
+    });
+    const notice = await screen.findByRole("alert", {}, SLOW);
+    expect(notice).toHaveTextContent(
+      "That organisation sign-in is linked to another VICS account",
+    );
   });
 });

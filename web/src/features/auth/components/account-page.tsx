@@ -8,6 +8,7 @@ import { appPaths } from "../../../lib/app-paths.ts";
 import { ROLE_NAMES } from "../../../lib/roles.ts";
 import { useSessionUser } from "../../../lib/session-user.ts";
 import { ChangePasswordForm } from "./change-password-form.tsx";
+import { OidcLinkSection } from "./oidc-link-section.tsx";
 
 export function AccountPage() {
   const user = useSessionUser();
@@ -36,6 +37,7 @@ export function AccountPage() {
             to change.
           </p>
         )}
+        <OidcLinkSection user={user} />
         <section aria-labelledby="sessions-heading">
           <h2 id="sessions-heading" className="heading-m">
             Sign out everywhere
