@@ -12,6 +12,7 @@ describe("oidcRefusalWords", () => {
     ["email-not-verified", "did not confirm your email address"],
     ["linked-elsewhere", "linked to a different sign-in"],
     ["failed", "Try again."],
+    ["link-needed", "link your organisation sign-in on your account page"],
     ["unavailable", "VICS cannot reach your organisation’s sign-in service"],
   ])("%s: says why and what to do", (reason, words) => {
     expect(oidcRefusalWords(reason)).toContain(words);
