@@ -59,4 +59,15 @@ describe("the address the unauthenticated limit counts", () => {
       remaining: UNAUTHENTICATED_LIMIT - 1,
     });
   });
+
+  it("from a trusted peer, an entry that is not an IP address is refused, not counted as a new caller", async () => {
+    const send = await behind(["127.0.0.1"]);
+    for (const forwardedFor of ["not-an-address", "203.0.113.9:4711", "_1"])
+      expect(await send(forwardedFor)).toMatchObject({ status: 400 });
+    // The refusals spent nothing of the balancer's own count, nor made one of their own.
+    expect(await send("203.0.113.9")).toEqual({
+      status: 401,
+      remaining: UNAUTHENTICATED_LIMIT - 1,
+    });
+  });
 });

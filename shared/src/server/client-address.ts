@@ -4,8 +4,10 @@
  * throttle and audit both count by it.
  */
 import type { IncomingMessage } from "node:http";
+import { isIP } from "node:net";
 import type { Context } from "hono";
 import proxyaddr from "proxy-addr";
+import { malformedRequest } from "./problem-error.ts";
 
 /** The TRUSTED_PROXIES setting as a list: comma-separated, blanks ignored. */
 export function parseTrustedProxies(value: string): string[] {
@@ -34,6 +36,7 @@ export const TRUSTED_PROXIES_ERROR =
  * Express does it: the rightmost untrusted hop). X-Forwarded-For from anyone else is ignored,
  * so a client cannot choose the address it is counted against. `trusted`: addresses or CIDR
  * ranges; empty trusts no one. Null when there is no socket (a test calling app.request()).
+ * Throws a 400 problem when the hop it would use is not an IP address.
  */
 export function forwardedAddress(
   trusted: readonly string[],
@@ -42,6 +45,14 @@ export function forwardedAddress(
   return (c) => {
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)
       ?.incoming;
-    return incoming?.socket?.remoteAddress ? proxyaddr(incoming, trust) : null;
+    if (!incoming?.socket?.remoteAddress) return null;
+    const address = proxyaddr(incoming, trust);
+    // proxy-addr hands back whatever a trusted balancer passed on: a name or "host:port" would
+    // give a client behind it a fresh limit, throttle and audit key for each request.
+    if (isIP(address) === 0)
+      throw malformedRequest(
+        "X-Forwarded-For names something that is not an IP address. Send the client's address, or no X-Forwarded-For at all.",
+      );
+    return address;
   };
 }
