@@ -1,6 +1,6 @@
 // The audit log's pages (admins only), parsed with the shared contract, and its CSV download.
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { AuditPageSchema } from "@vics/shared";
+import { AUDIT_CSV_CUT_OFF, AuditPageSchema } from "@vics/shared";
 import { apiGet, apiGetFile } from "../../../lib/api-client.ts";
 import {
   auditCsvPath,
@@ -26,4 +26,14 @@ export const AUDIT_CSV_NAME = "vics-audit.csv";
 /** Every event the filters find, as the proxy's CSV (not one page). */
 export function fetchAuditCsv(filters: AuditFilters): Promise<Blob> {
   return apiGetFile(auditCsvPath(filters), "text/csv");
+}
+
+/**
+ * Whether the proxy cut the CSV off at its cap: its last row then begins with
+ * AUDIT_CSV_CUT_OFF. Only the file's tail is read, however large the file.
+ */
+export async function csvWasCutOff(file: Blob): Promise<boolean> {
+  const tail = await file.slice(Math.max(0, file.size - 1024)).text();
+  const lastRow = tail.trimEnd().split(/\r?\n/).at(-1) ?? "";
+  return lastRow.replace(/^"/, "").startsWith(AUDIT_CSV_CUT_OFF);
 }

@@ -2,13 +2,26 @@
 // is fetched and then saved, because the proxy answers /api only with the app's own header,
 // which a plain link cannot send.
 import { BusyButton } from "../../../components/busy-button.tsx";
-import { AUDIT_CSV_NAME, fetchAuditCsv } from "../api/audit-api.ts";
+import { useState } from "react";
+import {
+  AUDIT_CSV_NAME,
+  csvWasCutOff,
+  fetchAuditCsv,
+} from "../api/audit-api.ts";
 import type { AuditFilters } from "../lib/audit-filters.ts";
 import { useDownload } from "../lib/use-download.ts";
 
 export function AuditCsvDownload({ filters }: { filters: AuditFilters }) {
   const { busy, problem, download: save } = useDownload("The CSV");
-  const download = () => save(AUDIT_CSV_NAME, () => fetchAuditCsv(filters));
+  // A search that found more than the proxy's cap: the file ends with a row that says so.
+  const [cutOff, setCutOff] = useState(false);
+  const download = () =>
+    save(AUDIT_CSV_NAME, async () => {
+      setCutOff(false);
+      const file = await fetchAuditCsv(filters);
+      setCutOff(await csvWasCutOff(file));
+      return file;
+    });
 
   return (
     <div className="audit__csv">
@@ -25,6 +38,10 @@ export function AuditCsvDownload({ filters }: { filters: AuditFilters }) {
           {" "}
           Every event these filters find, not only this page.
         </span>
+      </p>
+      <p role="status" className="hint">
+        {cutOff &&
+          "The CSV was cut off: it holds only the newest events this search found. Narrow the dates or the filters to download the rest."}
       </p>
       {problem && (
         <p className="error-message" role="alert">

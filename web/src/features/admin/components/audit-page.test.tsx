@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
-import { AUTH_PATHS, CLIENT_HEADER, type AuditEventAnswer } from "@vics/shared";
+import {
+  AUDIT_CSV_CUT_OFF,
+  AUTH_PATHS,
+  CLIENT_HEADER,
+  type AuditEventAnswer,
+} from "@vics/shared";
 import { HttpResponse, http } from "msw";
 import { json } from "../../../test/api-handlers.ts";
 import { sessionFixture, userWithRole } from "../../../test/auth-fixtures.ts";
@@ -205,6 +210,53 @@ describe("the audit log", () => {
     ]);
     expect(saved[0]?.name).toBe("vics-audit.csv");
     expect(await saved[0]?.file.text()).toBe("Time (UTC),User\r\n");
+  });
+
+  it("says when the CSV was cut off at its cap, and not when it holds every event", async () => {
+    serveAudit();
+    const { user } = auditPage();
+    await screen.findByRole("table", {}, SLOW);
+    serveCsv(() => csvResponse("Time (UTC),User\r\n2026-07-14,ann\r\n"));
+    const saved = captureDownloads();
+    await user.click(screen.getByRole("button", { name: "Download CSV" }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(screen.queryByText(/cut off/i)).toBeNull();
+
+    serveCsv(() =>
+      csvResponse(
+        `Time (UTC),User\r\n2026-07-14,ann\r\n${AUDIT_CSV_CUT_OFF} this file holds the newest 100000 events of more that this search found.\r\n`,
+      ),
+    );
+    await user.click(screen.getByRole("button", { name: "Download CSV" }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(
+      await screen.findByText(
+        "The CSV was cut off: it holds only the newest events this search found. Narrow the dates or the filters to download the rest.",
+      ),
+    ).toHaveAttribute("role", "status");
+  });
+
+  it("shows a counted event's attempts, and the client's own request id apart", async () => {
+    serveAudit([
+      event({
+        action: "sign-in.failed",
+        registrations: [],
+        userId: null,
+        userEmail: null,
+        outcome: "throttled",
+        count: 1250,
+        lastAt: "2026-07-14T13:19:59.000Z",
+        requestId: "own-id-1",
+        correlationId: "script-run-9",
+      }),
+    ]);
+    auditPage();
+    const table = await screen.findByRole("table", {}, SLOW);
+    expect(table).toHaveTextContent(
+      "1,250 attempts, the last at 14 Jul 2026, 14:19:59",
+    );
+    expect(table).toHaveTextContent("own-id-1");
+    expect(table).toHaveTextContent("Client’s id: script-run-9");
   });
 
   it("says when the CSV cannot be downloaded, and saves nothing", async () => {

@@ -1,5 +1,6 @@
-// A page of audit events, newest first: when (UK time), who, what, which vehicles, how it
-// ended, the request id support looks for, and the client's address.
+// A page of audit events, newest first: when (UK time), who, what (with a counted event's
+// attempts), which vehicles, how it ended, the request id support looks for (and the client's
+// own, apart), and the client's address.
 import { formatRegistration, type AuditEventAnswer } from "@vics/shared";
 import {
   ACTION_WORDS,
@@ -58,6 +59,13 @@ export function AuditTable({ events }: { events: AuditEventAnswer[] }) {
               <td data-label="Action">
                 {ACTION_WORDS[event.action]}
                 {detail && <span className="audit__detail">{detail}</span>}
+                {event.count !== undefined && (
+                  <span className="audit__detail">
+                    {count(event.count)}{" "}
+                    {event.count === 1 ? "attempt" : "attempts"}
+                    {event.lastAt && `, the last at ${auditTime(event.lastAt)}`}
+                  </span>
+                )}
               </td>
               <td data-label="Registrations">
                 <Registrations registrations={event.registrations} />
@@ -65,6 +73,11 @@ export function AuditTable({ events }: { events: AuditEventAnswer[] }) {
               <td data-label="Outcome">{outcomeWords(event.outcome)}</td>
               <td data-label="Request ID">
                 {event.requestId ? <code>{event.requestId}</code> : "–"}
+                {event.correlationId && (
+                  <span className="audit__detail">
+                    Client’s id: <code>{event.correlationId}</code>
+                  </span>
+                )}
               </td>
               <td data-label="Client address">{event.clientAddress ?? "–"}</td>
             </tr>

@@ -37,6 +37,9 @@ export const ACTION_WORDS: Record<AuditAction, string> = {
   "webhook.delete": "Removed a webhook",
   "delivery.replay": "Replayed an alert delivery",
   "alert-mail.settings": "Changed the daily digest’s time",
+  "access.refused": "Refused: needs another role",
+  "audit.read": "Read the audit log",
+  "audit.export": "Downloaded the audit log",
 };
 
 const STATUS_WORDS: Record<string, string> = {
