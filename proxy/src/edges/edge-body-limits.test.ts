@@ -10,8 +10,9 @@ import {
 
 /**
  * Body limits on every route. The bulk checks take up to 64 KiB (bulk-body.test.ts
- * and bulk-body-socket.test.ts); every other request takes none. On a real socket, since a
- * Request object cannot even be made with a GET body.
+ * and bulk-body-socket.test.ts); the proxy's own routes that take a body declare their limit
+ * (edge-body-limits-socket.test.ts holds each); every other request takes none. On a real
+ * socket, since a Request object cannot even be made with a GET body.
  */
 
 const serve = loopbackServers();
