@@ -104,6 +104,19 @@ describe("the audit of failed sign-ins", () => {
       });
   });
 
+  it("counts an IPv6 /64 as one address, whichever of its addresses the tries come from", async () => {
+    for (let i = 1; i <= PER_ADDRESS + 3; i++)
+      await signIn(
+        `guess-${i}@example.org`,
+        "wrong guess",
+        `2001:db8:0:1::${i}`,
+      );
+    const counted = (await store.searchAudit({ limit: 20 })).filter(
+      (event) => event.count !== undefined,
+    );
+    expect(counted.map((event) => event.count)).toEqual([3]);
+  });
+
   it("keeps a real account's wrong passwords each as an event, until the throttle", async () => {
     for (let i = 0; i < 3; i++) await signIn("Ann@Example.org");
     // Another address: not this account's stranger; the account's limit is reached.

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { addressKey } from "@vics/shared/server/address-key";
 import { z } from "zod";
 import type { AppEnv } from "../http/app-env.ts";
 import { clientAddress } from "../http/client-address.ts";
@@ -35,7 +36,8 @@ export async function auditFailedSignIn(
       action: "sign-in.failed",
       outcome: reason,
       user: null,
-      by: clientAddress(c) ?? "unknown",
+      // An IPv6 /64 is one subscriber: its addresses are one, as the throttle counts them.
+      by: addressKey(clientAddress(c) ?? "unknown"),
     });
   const email = auditedEmail(typedEmail);
   const known =
