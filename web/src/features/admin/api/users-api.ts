@@ -57,6 +57,19 @@ export function resetUser(id: string): Promise<OneTimeLink> {
   return apiPost(`${userPath(id)}/reset`, undefined, OneTimeLinkAnswerSchema);
 }
 
+/**
+ * Lets the user's next organisation sign-in with their email link to their account, though
+ * it is in use (for 72 hours).
+ */
+export async function allowOidcLink(id: string): Promise<AdminUser> {
+  const answer = await apiPost(
+    `${userPath(id)}/oidc-link`,
+    undefined,
+    z.object({ user: AdminUserSchema }),
+  );
+  return answer.user;
+}
+
 /** Undoes a user's organisation sign-in link (their sessions end); the list is read again. */
 export async function unlinkOidc(
   queryClient: QueryClient,

@@ -11,18 +11,21 @@ export type UserAction =
   | { kind: "disable" }
   | { kind: "enable" }
   | { kind: "reset" }
-  | { kind: "unlink" };
+  | { kind: "unlink" }
+  | { kind: "allow-link" };
 
 interface UserRowProps {
   user: AdminUser;
   isMe: boolean;
   busy: boolean;
+  /** Whether the proxy offers an organisation (OIDC) sign-in at all. */
+  oidcOn: boolean;
   onAction: (user: AdminUser, action: UserAction) => Promise<boolean>;
 }
 
 type Open = "role" | "disable" | "enable" | "unlink" | undefined;
 
-export function UserRow({ user, isMe, busy, onAction }: UserRowProps) {
+export function UserRow({ user, isMe, busy, oidcOn, onAction }: UserRowProps) {
   const id = useId();
   const [open, setOpen] = useState<Open>();
   const [role, setRole] = useState<Role>(user.role);
@@ -153,6 +156,18 @@ export function UserRow({ user, isMe, busy, onAction }: UserRowProps) {
                     Send password reset{hidden}
                   </button>
                 </li>
+                {oidcOn && !user.signsInWith.includes("oidc") && (
+                  <li>
+                    <button
+                      type="button"
+                      className="link-button"
+                      aria-disabled={busy || undefined}
+                      onClick={() => void act({ kind: "allow-link" })}
+                    >
+                      Allow organisation sign-in to link{hidden}
+                    </button>
+                  </li>
+                )}
                 {user.signsInWith.includes("oidc") && (
                   <li>
                     <button

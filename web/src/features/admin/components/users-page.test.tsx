@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
-import { AUTH_PATHS, type AdminUser } from "@vics/shared";
+import { AUTH_PATHS, type AdminUser, type SignInMethods } from "@vics/shared";
 import { http } from "msw";
 import { json } from "../../../test/api-handlers.ts";
 import {
   servePost,
+  serveSignInMethods,
   sessionFixture,
   userWithRole,
 } from "../../../test/auth-fixtures.ts";
@@ -54,7 +55,11 @@ function servePatch(
   return sent;
 }
 
-async function usersPage(users: AdminUser[] = [ME, adminUser()]) {
+async function usersPage(
+  users: AdminUser[] = [ME, adminUser()],
+  methods?: SignInMethods,
+) {
+  serveSignInMethods(methods);
   serveUsers(users);
   const view = renderRoute("/admin/users", { session: sessionFixture(ADMIN) });
   await screen.findByRole("table", {}, SLOW);
@@ -382,5 +387,35 @@ describe("the users page", () => {
         within(rowOf("ann@example.org")).getAllByRole("cell")[2],
       ).toHaveTextContent("Password"),
     );
+  });
+
+  it("lets an admin allow a user in use to link their organisation sign-in, only when the proxy offers one", async () => {
+    const sent = servePost(`${AUTH_PATHS.users}/u-ann/oidc-link`, () =>
+      json({ user: adminUser() }),
+    );
+    const { user } = await usersPage([ME, adminUser()], {
+      local: true,
+      oidc: { label: "Sign in with Okta", available: true },
+    });
+    await user.click(
+      await within(rowOf("ann@example.org")).findByRole("button", {
+        name: "Allow organisation sign-in to link for Ann Jones",
+      }),
+    );
+    expect(
+      await screen.findByText(
+        "Ann Jones’s next organisation sign-in within 72 hours, with their email address, links to their account.",
+      ),
+    ).toBeVisible();
+    expect(sent).toHaveLength(1);
+  });
+
+  it("offers no organisation sign-in action when the proxy has none", async () => {
+    await usersPage([ME, adminUser()]);
+    expect(
+      within(rowOf("ann@example.org")).queryByRole("button", {
+        name: /organisation sign-in/,
+      }),
+    ).not.toBeInTheDocument();
   });
 });

@@ -7,7 +7,9 @@ import type { AdminUser } from "@vics/shared";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { ROLE_NAMES } from "../../../lib/roles.ts";
 import { useSessionUser } from "../../../lib/session-user.ts";
+import { methodsQueryOptions } from "../../../lib/sign-in-methods.ts";
 import {
+  allowOidcLink,
   changeUser,
   keepUser,
   resetUser,
@@ -36,6 +38,8 @@ function doneWords(user: AdminUser, action: UserAction): string {
       return `${who} is disabled: their sessions have ended.`;
     case "unlink":
       return `${who}’s organisation sign-in is unlinked: their sessions have ended.`;
+    case "allow-link":
+      return `${who}’s next organisation sign-in within 72 hours, with their email address, links to their account.`;
     default:
       return `${who} is enabled: they can sign in again.`;
   }
@@ -45,6 +49,8 @@ export function UsersPage() {
   const me = useSessionUser();
   const queryClient = useQueryClient();
   const users = useQuery(usersQueryOptions());
+  const methods = useQuery(methodsQueryOptions());
+  const oidcOn = methods.data?.oidc != null;
   const [shown, setShown] = useState<Shown>();
   const [busy, setBusy] = useState(false);
   const notice = useRef<HTMLDivElement>(null);
@@ -60,7 +66,10 @@ export function UsersPage() {
   ): Promise<boolean> {
     setBusy(true);
     try {
-      if (action.kind === "unlink") {
+      if (action.kind === "allow-link") {
+        keepUser(queryClient, await allowOidcLink(user.id));
+        setShown({ kind: "done", words: doneWords(user, action) });
+      } else if (action.kind === "unlink") {
         await unlinkOidc(queryClient, user.id);
         setShown({ kind: "done", words: doneWords(user, action) });
       } else if (action.kind === "reset") {
@@ -146,6 +155,7 @@ export function UsersPage() {
                   user={user}
                   isMe={user.id === me?.id}
                   busy={busy}
+                  oidcOn={oidcOn}
                   onAction={onAction}
                 />
               ))}

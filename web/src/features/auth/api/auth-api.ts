@@ -1,30 +1,17 @@
 // The sign-in routes of the proxy (docs/api.md, "Staff sign-in"), each answer parsed with the
 // shared contract. Loaded with the sign-in pages only: their schemas bring zod.
-import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import {
   AUTH_PATHS,
   SessionSchema,
-  SignInMethodsSchema,
   OidcLinkAnswerSchema,
   SignOutAnswerSchema,
   type SessionAnswer,
 } from "@vics/shared";
-import {
-  apiDelete,
-  apiGet,
-  apiPost,
-  apiSend,
-} from "../../../lib/api-client.ts";
+import { apiDelete, apiPost, apiSend } from "../../../lib/api-client.ts";
 import { safeRedirect } from "../lib/return-to.ts";
 
-export function methodsQueryOptions() {
-  return queryOptions({
-    queryKey: ["auth", "methods"],
-    queryFn: ({ signal }) =>
-      apiGet(AUTH_PATHS.methods, SignInMethodsSchema, { signal }),
-    staleTime: Infinity,
-  });
-}
+export { methodsQueryOptions } from "../../../lib/sign-in-methods.ts";
 
 export function signIn(
   email: string,
