@@ -5,7 +5,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 
 /** Characters scanned between turns of the event loop: about a millisecond's work. */
-const SCAN_SLICE = 256 * 1024;
+const SCAN_SLICE = 64 * 1024;
 
 export interface SplitFleetJson {
   /** The text with the vehicles' list emptied (`"vehicles":[]`), or all of it when there is none. */

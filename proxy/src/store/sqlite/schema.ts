@@ -254,6 +254,12 @@ const MIGRATIONS = [
       OR id IN (SELECT user_id FROM sessions)
       OR id IN (SELECT user_id FROM audit_events WHERE action = 'sign-in' AND user_id IS NOT NULL);
   `,
+  `
+  -- A fleet's vehicles are read in order by sorting its rows (fleet_vehicles' key starts with
+  -- the fleet): the index on position cost each saved vehicle a third copy of its fleet's id,
+  -- and a save written a chunk at a time rewrote its pages in every chunk (issue 33).
+  DROP INDEX fleet_vehicles_in_order;
+  `,
 ];
 
 /**
