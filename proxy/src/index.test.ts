@@ -1,6 +1,12 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -222,5 +228,34 @@ describe("node src/index.ts with a good environment", () => {
     // Neither the link's token nor the session's id is ever a log line.
     expect(exit.stdout).not.toContain(token);
     expect(exit.stdout).not.toContain(cookie.split("=")[1]);
+  });
+});
+
+describe("node src/index.ts and its data files", () => {
+  it("makes a database another user could read the proxy's alone, and says so once", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "vics-proxy-modes-"));
+    const database = join(dir, "proxy.sqlite");
+    writeFileSync(database, "");
+    chmodSync(database, 0o644);
+    const proxy = startProxy({
+      PORT: "0",
+      UPSTREAM_API_KEY: KEY,
+      UPSTREAM_URL: await closedPortUrl(),
+      PROXY_DATABASE_PATH: database,
+    });
+    await proxy.url;
+    for (const file of [database, `${database}-wal`, `${database}-shm`])
+      expect([file, statSync(file).mode & 0o777]).toEqual([file, 0o600]);
+    proxy.child.kill("SIGTERM");
+    const events = logEvents((await proxy.exited).stdout);
+    const warnings = events.filter((event) =>
+      String(event.msg).includes("readable by other users"),
+    );
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        level: "warn",
+        files: `${database} (was 644)`,
+      }),
+    ]);
   });
 });

@@ -16,6 +16,7 @@ import { guardConnections } from "@vics/shared/server/connection-guard";
 import { apiKeyHolder } from "./keys/key-reload.ts";
 import { systemClock } from "./proxy-deps.ts";
 import { createLogger } from "@vics/shared/server/logger";
+import { ownerOnlySqlite } from "@vics/shared/server/owner-only";
 import { createUpstreamPool } from "./upstream/upstream-pool.ts";
 import { webAppIsBuilt } from "./static/static-site.ts";
 import { openWatchJobs } from "./watch/jobs/open-watch-jobs.ts";
@@ -36,6 +37,12 @@ if (!webAppIsBuilt(env.webRoot)) {
     webRoot: env.webRoot,
   });
 }
+
+// A database an older install left readable by other users is made the proxy's alone, and said.
+const readable = env.store.databaseUrl
+  ? undefined
+  : ownerOnlySqlite(env.store.databasePath);
+if (readable) logger.warn(readable.message, { files: readable.files });
 
 const store = await openProxyStoreOrExit(
   env.store,

@@ -1,9 +1,11 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { createServer } from "node:net";
@@ -154,6 +156,26 @@ describe("node src/index.ts", { timeout: 60_000 }, () => {
       ...Array(31).fill("/v1/vehicle/:registration/insurance"),
     ]);
     expect(serviceOutput).not.toMatch(/MT15EXP|AB12CDE|\/health/);
+  });
+
+  it("makes a database another user could read the service's alone at its next start, and says so once", async () => {
+    chmodSync(databasePath, 0o644);
+    serviceOutput = "";
+    await startService();
+    expect(statSync(databasePath).mode & 0o777).toBe(0o600);
+    const exited = new Promise((resolve) => child?.on("close", resolve));
+    child?.kill("SIGTERM");
+    await exited;
+    expect(
+      logEvents().filter((event) =>
+        String(event.msg).includes("readable by other users"),
+      ),
+    ).toEqual([
+      expect.objectContaining({
+        level: "warn",
+        files: expect.stringContaining("vics.sqlite (was 644)"),
+      }),
+    ]);
   });
 
   it("refuses to start with a bad environment, naming every bad variable", async () => {

@@ -7,6 +7,7 @@ import { loadEnv } from "./env.ts";
 import { registrationHasher } from "@vics/shared/server/registration-hash";
 import { serverTimeouts } from "@vics/shared/server/server-timeouts";
 import { createLogger } from "@vics/shared/server/logger";
+import { ownerOnlySqlite } from "@vics/shared/server/owner-only";
 import { openLimitStore } from "@vics/shared/server/limit-store";
 import { createRateLimiter } from "@vics/shared/server/rate-limiter";
 import { guardConnections } from "@vics/shared/server/connection-guard";
@@ -33,6 +34,11 @@ const database = databaseSettings(env, "vics-service");
 // Keys are looked up once per KEY_CACHE_TTL_MS, not per request; revocations apply within it.
 // So are the data's freshness and range (decision 041): an import in another process shows
 // within DATA_INFO_TTL_MS.
+// A database an older install left readable by other users is made the service's alone, and said.
+const readable = env.DATABASE_URL
+  ? undefined
+  : ownerOnlySqlite(env.DATABASE_PATH);
+if (readable) logger.warn(readable.message, { files: readable.files });
 const opened = await openStoreOrExit(database, new Date(), (message, fields) =>
   logger.info(message, fields),
 );

@@ -41,6 +41,31 @@ export function keepOwnerOnly(paths: readonly string[]): OwnerOnlyFix[] {
   return fixed;
 }
 
+/** A SQLite database's files: the database, its -wal and -shm, and a rollback journal. */
+export const sqliteFiles = (path: string): string[] => [
+  path,
+  `${path}-wal`,
+  `${path}-shm`,
+  `${path}-journal`,
+];
+
+/**
+ * Makes an existing SQLite database's files owner-only before its server opens it; the warn
+ * to log when one was readable by others (undefined when none was).
+ */
+export function ownerOnlySqlite(
+  path: string,
+): { message: string; files: string } | undefined {
+  const fixed = keepOwnerOnly(sqliteFiles(path));
+  return fixed.length === 0
+    ? undefined
+    : {
+        message:
+          "the database was readable by other users of this machine; it is now this user's alone",
+        files: describeFixes(fixed),
+      };
+}
+
 /** Makes `folder` and any parent it creates 0700; an existing one is made owner-only. */
 export function ownerOnlyFolder(folder: string): OwnerOnlyFix[] {
   const existed = exists(folder);

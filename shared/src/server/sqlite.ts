@@ -6,7 +6,7 @@
 import { closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { keepOwnerOnly, type OwnerOnlyFix } from "./owner-only.ts";
+import { keepOwnerOnly, sqliteFiles, type OwnerOnlyFix } from "./owner-only.ts";
 
 export interface SqliteOptions {
   /** How long a writer waits for another process's write lock before it fails. */
@@ -32,12 +32,7 @@ export function openSqlite(
   if (path !== ":memory:") {
     // A folder made here is 0700; one that exists is left as it is (it may be shared, /tmp).
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    const fixed = keepOwnerOnly([
-      path,
-      `${path}-wal`,
-      `${path}-shm`,
-      `${path}-journal`,
-    ]);
+    const fixed = keepOwnerOnly(sqliteFiles(path));
     closeSync(openSync(path, "a", 0o600));
     if (fixed.length > 0) onOwnerOnly?.(fixed);
   }
