@@ -7,7 +7,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_KEY_HEADER, WATCH_PATHS, paths } from "@vics/shared";
+import {
+  API_KEY_HEADER,
+  CLIENT_HEADER,
+  FLEET_MAX_BODY_BYTES,
+  FLEET_MAX_VEHICLES,
+  FLEET_PATHS,
+  ProblemSchema,
+  WATCH_PATHS,
+  isValidRegistration,
+  paths,
+} from "@vics/shared";
 import {
   clusterUsers,
   drillClient,
@@ -289,6 +299,64 @@ describe("the cluster", () => {
     ).toEqual(starts);
     expect(await missingFromAudit(answers)).toEqual([]);
   }, 60_000);
+
+  it("a saved fleet of the most vehicles a list holds goes through nginx to the app; a list over the app's limit gets the app's 413, one over nginx's gets nginx's as the same problem document", async () => {
+    const { cookie } = await signedInUser(cluster, client, "fleet");
+    // Not through the drill client: a save of this size may take longer than its HANG_MS.
+    const post = async (body: string | Buffer) => {
+      const response = await fetch(new URL(FLEET_PATHS.fleets, cluster.url), {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          [CLIENT_HEADER]: "drill",
+          Cookie: cookie,
+        },
+        body,
+      });
+      return { status: response.status, json: await response.json() };
+    };
+    const registrations: string[] = [];
+    for (let n = 0; registrations.length < FLEET_MAX_VEHICLES; n++) {
+      const letters = [n / 100, n / 2600, n / 67600].map((x) =>
+        String.fromCharCode(65 + (Math.floor(x) % 26)),
+      );
+      const candidate = `AB${String(n % 100).padStart(2, "0")}${letters.join("")}`;
+      if (isValidRegistration(candidate)) registrations.push(candidate);
+    }
+    const list = JSON.stringify({
+      name: `Drill fleet ${Date.now()}`,
+      columns: ["Driver", "Depot"],
+      vehicles: registrations.map((registration, index) => ({
+        registration,
+        cells: [
+          `Driver number ${index} of the drill fleet, on the night rota`,
+          `Depot ${index % 40}, north yard`,
+        ],
+      })),
+    });
+    // Well over nginx's old 1 MB, within the app's 24 MB.
+    expect(Buffer.byteLength(list)).toBeGreaterThan(8 * 1024 * 1024);
+    expect(Buffer.byteLength(list)).toBeLessThan(FLEET_MAX_BODY_BYTES);
+    const saved = await post(list);
+    expect(saved).toMatchObject({
+      status: 201,
+      json: { vehicleCount: FLEET_MAX_VEHICLES },
+    });
+
+    // Just over the app's limit: past nginx (25 MB), refused by the proxy in its own words.
+    const overApp = await post(Buffer.alloc(FLEET_MAX_BODY_BYTES + 1024, " "));
+    expect(overApp.status).toBe(413);
+    expect(ProblemSchema.parse(overApp.json).detail).toContain(
+      "The list is too large",
+    );
+    // Over nginx's limit: nginx's 413, as the same problem document.
+    const overNginx = await post(Buffer.alloc(26 * 1024 * 1024, " "));
+    expect(overNginx.status).toBe(413);
+    expect(ProblemSchema.parse(overNginx.json)).toMatchObject({
+      code: "PAYLOAD_TOO_LARGE",
+      detail: expect.stringContaining("larger than VICS takes"),
+    });
+  }, 180_000);
 
   it("the users CLI works against the cluster's PostgreSQL store", async () => {
     expect(await clusterUsers(cluster, "list")).toContain("admin@localhost");
