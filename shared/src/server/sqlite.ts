@@ -33,7 +33,7 @@ export function openSqlite(
     // A folder made here is 0700; one that exists is left as it is (it may be shared, /tmp).
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     const fixed = keepOwnerOnly(sqliteFiles(path));
-    closeSync(openSync(path, "a", 0o600));
+    createOwnerOnly(path);
     if (fixed.length > 0) onOwnerOnly?.(fixed);
   }
   const db = new DatabaseSync(path, {
@@ -47,6 +47,18 @@ export function openSqlite(
     throw error;
   }
   return db;
+}
+
+/**
+ * Creates `path` empty and 0600 when it is missing, for SQLite to open. An existing file is
+ * left alone (it may be read-only); when it cannot be made, SQLite's own open says why.
+ */
+function createOwnerOnly(path: string): void {
+  try {
+    closeSync(openSync(path, "wx", 0o600));
+  } catch {
+    // EEXIST, or a folder SQLite cannot write either.
+  }
 }
 
 /** Runs `work` in one write transaction; a throw rolls everything back. */
