@@ -54,10 +54,6 @@ export function fleetQueries(db: DatabaseSync): FleetStore {
   const all = db.prepare(
     `SELECT ${FLEET_COLUMNS} FROM fleets WHERE version > 0 ORDER BY name COLLATE NOCASE`,
   );
-  const vehicles = db.prepare(
-    `SELECT registration, cells, added_at FROM fleet_vehicles
-     WHERE fleet_id = ? ORDER BY position`,
-  );
   const held = db.prepare(
     "SELECT registration FROM fleet_vehicles WHERE fleet_id = ?",
   );
@@ -124,16 +120,7 @@ export function fleetQueries(db: DatabaseSync): FleetStore {
       return find(id);
     },
     async fleetVehicles(id) {
-      const rows = vehicles.all(id) as unknown as {
-        registration: string;
-        cells: string;
-        added_at: number;
-      }[];
-      return rows.map((row) => ({
-        registration: row.registration,
-        cells: JSON.parse(row.cells) as string[],
-        addedAt: row.added_at,
-      }));
+      return writes.readInPages(id);
     },
     // Applied a chunk at a time (fleet-writes.ts): a reader meanwhile may see part of the new
     // list, and the new version only once all of it is in.

@@ -80,6 +80,18 @@ describe("the SQLite store's large fleets", () => {
     });
   });
 
+  it("reads 20,000 vehicles back in their order, in many turns of the event loop", async () => {
+    const fleet = await store.createFleet("Everything", list(20_000), ann);
+    const { result, seen } = await turnsDuring(
+      store.fleetVehicles(fleet.id),
+      async () => 0,
+    );
+    expect(result.map((v) => v.registration)).toEqual(
+      list(20_000).vehicles.map((v) => v.registration),
+    );
+    expect(seen.length).toBeGreaterThanOrEqual(5);
+  });
+
   it("holds a new fleet's name while its vehicles are written: a second save of that name is refused and keeps nothing", async () => {
     const saves = await Promise.allSettled([
       store.createFleet("Cars", list(2_000), ann),

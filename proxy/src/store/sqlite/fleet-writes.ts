@@ -8,10 +8,16 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { DatabaseSync } from "node:sqlite";
 import type { FleetVehicle } from "@vics/shared";
 import { inTransaction } from "@vics/shared/server/sqlite";
-import { FleetCapError, type FleetCaps } from "../fleet-store.ts";
+import {
+  FleetCapError,
+  type FleetCaps,
+  type StoredFleetVehicle,
+} from "../fleet-store.ts";
 
 /** Rows per transaction: a few milliseconds each. */
 export const FLEET_CHUNK = 500;
+/** Rows per read: a few milliseconds each. */
+const READ_PAGE = 2_000;
 
 /** A draft left by a save that never finished (the process stopped) is removed after this. */
 const DRAFT_TTL_MS = 10 * 60_000;
@@ -29,6 +35,11 @@ export function fleetWrites(db: DatabaseSync) {
   );
   const someVehicles = db.prepare(
     "SELECT registration FROM fleet_vehicles WHERE fleet_id = ? LIMIT ?",
+  );
+  // Keyset pages in the key's order, each its own short statement.
+  const vehiclePage = db.prepare(
+    `SELECT registration, position, cells, added_at FROM fleet_vehicles
+     WHERE fleet_id = ? AND registration > ? ORDER BY registration LIMIT ?`,
   );
   const fleetCount = db.prepare("SELECT count(*) AS n FROM fleets");
   const vehicleCount = db.prepare("SELECT count(*) AS n FROM fleet_vehicles");
@@ -94,6 +105,31 @@ export function fleetWrites(db: DatabaseSync) {
     },
 
     removeInChunks,
+
+    /** The fleet's vehicles in their order, read a page at a time between turns of the loop. */
+    async readInPages(fleetId: string): Promise<StoredFleetVehicle[]> {
+      const byPosition: (StoredFleetVehicle | undefined)[] = [];
+      let after = "";
+      for (;;) {
+        const rows = vehiclePage.all(fleetId, after, READ_PAGE) as {
+          registration: string;
+          position: number;
+          cells: string;
+          added_at: number;
+        }[];
+        for (const row of rows)
+          byPosition[row.position] = {
+            registration: row.registration,
+            cells: JSON.parse(row.cells) as string[],
+            addedAt: row.added_at,
+          };
+        if (rows.length < READ_PAGE) break;
+        after = rows.at(-1)!.registration;
+        await nextTurn();
+      }
+      // Positions are 0 to n - 1 once a save is done; one under way may leave gaps.
+      return byPosition.filter((vehicle) => vehicle !== undefined);
+    },
 
     /** Throws FleetCapError when one more fleet would pass the cap. */
     checkFleetRoom(caps: FleetCaps | undefined): void {
