@@ -248,6 +248,30 @@ describe("one-time links", () => {
     expect((await json(first)).user.role).toBe("admin");
     expect((await post("/api/auth/sign-in-link", { token })).status).toBe(400);
   });
+
+  it("a link sent to the other endpoint is refused there and still works where it belongs", async () => {
+    const signInToken = await linkToken("sign-in");
+    const wrong = await post("/api/auth/set-password", {
+      token: signInToken,
+      password: PASSWORD,
+    });
+    expect(wrong.status).toBe(400);
+    expect((await json(wrong)).code).toBe("LINK_NOT_USABLE");
+    expect(
+      (await post("/api/auth/sign-in-link", { token: signInToken })).status,
+    ).toBe(200);
+
+    const inviteToken = await linkToken("invite");
+    const misplaced = await post("/api/auth/sign-in-link", {
+      token: inviteToken,
+    });
+    expect(misplaced.status).toBe(400);
+    const set = await post("/api/auth/set-password", {
+      token: inviteToken,
+      password: PASSWORD,
+    });
+    expect(set.status).toBe(200);
+  });
 });
 
 describe("changing one's password", () => {
