@@ -250,24 +250,6 @@ export function proxyStoreContract(open: () => Promise<ProxyStore>) {
     });
   });
 
-  describe("OIDC sign-ins under way", () => {
-    it("are taken once, and not after they expire", async () => {
-      const login = {
-        idHash: "h1",
-        state: "s",
-        nonce: "n",
-        codeVerifier: "v",
-        returnTo: "/fleet",
-        expiresAt: NOW + 1000,
-      };
-      await store.saveOidcLogin(login);
-      await store.saveOidcLogin({ ...login, idHash: "h2" });
-      expect(await store.takeOidcLogin("h1", NOW)).toEqual(login);
-      expect(await store.takeOidcLogin("h1", NOW)).toBeUndefined();
-      expect(await store.takeOidcLogin("h2", NOW + 1000)).toBeUndefined();
-    });
-  });
-
   describe("audit", () => {
     it("finds events by registration, user and time, newest first, a page at a time", async () => {
       for (let i = 0; i < 5; i++) {

@@ -60,22 +60,6 @@ export interface OneTimeLink {
   expiresAt: number;
 }
 
-/** An OIDC sign-in under way: what the callback must find again (state, nonce, PKCE). */
-export interface OidcLogin {
-  idHash: string;
-  state: string;
-  nonce: string;
-  codeVerifier: string;
-  returnTo: string;
-  expiresAt: number;
-}
-
-export interface OidcLoginStore {
-  saveOidcLogin(login: OidcLogin): Promise<void>;
-  /** Returns the login once and deletes it; undefined when unknown or expired. */
-  takeOidcLogin(idHash: string, now: number): Promise<OidcLogin | undefined>;
-}
-
 export interface UserStore {
   /** Rejects with DuplicateEmailError when a user has that email (any case). */
   createUser(user: NewUser, now: Date): Promise<User>;
@@ -198,7 +182,6 @@ export interface ProxyStore
     SessionStore,
     LinkStore,
     AuditStore,
-    OidcLoginStore,
     FleetStore,
     WatchStore,
     DeliveryStore {

@@ -16,11 +16,7 @@ import {
   setUpState,
   type SetUpState,
 } from "./owner-setup.ts";
-import {
-  linkQueries,
-  oidcLoginQueries,
-  sessionQueries,
-} from "./session-queries.ts";
+import { linkQueries, sessionQueries } from "./session-queries.ts";
 import { userQueries } from "./user-queries.ts";
 
 export interface PostgresProxyStoreOptions {
@@ -67,7 +63,6 @@ export async function openPostgresProxyStore(
     ...userQueries(sql),
     ...sessionQueries(sql),
     ...linkQueries(sql),
-    ...oidcLoginQueries(sql),
     ...fleetQueries(pool, sql),
     ...watchQueries(pool, sql),
     ...deliveryQueries(pool, sql),

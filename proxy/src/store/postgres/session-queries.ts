@@ -1,8 +1,6 @@
 import type {
   LinkPurpose,
   LinkStore,
-  OidcLogin,
-  OidcLoginStore,
   Session,
   SessionStore,
 } from "../proxy-store.ts";
@@ -150,52 +148,6 @@ export function linkQueries(sql: Sql): LinkStore {
         "DELETE FROM one_time_links WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL",
         [userId, purpose],
       );
-    },
-  };
-}
-
-interface OidcLoginRow {
-  id_hash: string;
-  state: string;
-  nonce: string;
-  code_verifier: string;
-  return_to: string;
-  expires_at: number;
-}
-
-export function oidcLoginQueries(sql: Sql): OidcLoginStore {
-  return {
-    async saveOidcLogin(login: OidcLogin) {
-      await sql(
-        "INSERT INTO oidc_logins (id_hash, state, nonce, code_verifier, return_to, expires_at) VALUES ($1, $2, $3, $4, $5, $6)",
-        [
-          login.idHash,
-          login.state,
-          login.nonce,
-          login.codeVerifier,
-          login.returnTo,
-          login.expiresAt,
-        ],
-      );
-    },
-    async takeOidcLogin(idHash, now) {
-      // One round trip: take this one, and with it the sign-ins abandoned at the provider.
-      const { rows } = await sql<OidcLoginRow>(
-        `WITH taken AS (DELETE FROM oidc_logins WHERE id_hash = $1 RETURNING *),
-           abandoned AS (DELETE FROM oidc_logins WHERE expires_at <= $2 AND id_hash <> $1)
-         SELECT * FROM taken`,
-        [idHash, now],
-      );
-      const row = rows[0];
-      if (!row || row.expires_at <= now) return undefined;
-      return {
-        idHash: row.id_hash,
-        state: row.state,
-        nonce: row.nonce,
-        codeVerifier: row.code_verifier,
-        returnTo: row.return_to,
-        expiresAt: row.expires_at,
-      };
     },
   };
 }

@@ -3,8 +3,6 @@ import { inTransaction } from "@vics/shared/server/sqlite";
 import type {
   LinkPurpose,
   LinkStore,
-  OidcLogin,
-  OidcLoginStore,
   OneTimeLink,
   Session,
   SessionStore,
@@ -150,51 +148,6 @@ export function linkQueries(db: DatabaseSync): LinkStore {
     },
     async deleteUserLinks(userId, purpose) {
       removeUser.run(userId, purpose);
-    },
-  };
-}
-
-interface OidcLoginRow {
-  id_hash: string;
-  state: string;
-  nonce: string;
-  code_verifier: string;
-  return_to: string;
-  expires_at: number;
-}
-
-export function oidcLoginQueries(db: DatabaseSync): OidcLoginStore {
-  const insert = db.prepare(
-    "INSERT INTO oidc_logins (id_hash, state, nonce, code_verifier, return_to, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
-  );
-  const take = db.prepare(
-    "DELETE FROM oidc_logins WHERE id_hash = ? RETURNING *",
-  );
-  const prune = db.prepare("DELETE FROM oidc_logins WHERE expires_at <= ?");
-  return {
-    async saveOidcLogin(login: OidcLogin) {
-      insert.run(
-        login.idHash,
-        login.state,
-        login.nonce,
-        login.codeVerifier,
-        login.returnTo,
-        login.expiresAt,
-      );
-    },
-    async takeOidcLogin(idHash, now) {
-      const row = take.get(idHash) as OidcLoginRow | undefined;
-      // Sign-ins abandoned at the provider go with the next one that comes back.
-      prune.run(now);
-      if (!row || row.expires_at <= now) return undefined;
-      return {
-        idHash: row.id_hash,
-        state: row.state,
-        nonce: row.nonce,
-        codeVerifier: row.code_verifier,
-        returnTo: row.return_to,
-        expiresAt: row.expires_at,
-      };
     },
   };
 }

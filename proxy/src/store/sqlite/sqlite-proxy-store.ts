@@ -5,11 +5,7 @@ import { fleetQueries } from "./fleet-queries.ts";
 import { watchQueries } from "./watch-queries.ts";
 import { deliveryQueries } from "./delivery-queries.ts";
 import { migrate } from "./schema.ts";
-import {
-  linkQueries,
-  oidcLoginQueries,
-  sessionQueries,
-} from "./session-queries.ts";
+import { linkQueries, sessionQueries } from "./session-queries.ts";
 import { userQueries } from "./user-queries.ts";
 
 export interface SqliteProxyStoreOptions {
@@ -29,7 +25,6 @@ export function openSqliteProxyStore(
       ...userQueries(db),
       ...sessionQueries(db),
       ...linkQueries(db),
-      ...oidcLoginQueries(db),
       ...auditQueries(db, options.auditRetentionDays),
       ...fleetQueries(db),
       ...watchQueries(db),
