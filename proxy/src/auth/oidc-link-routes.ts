@@ -67,7 +67,7 @@ export function registerOidcLinkRoutes(
   app.delete(AUTH_PATHS.oidcLink, requireRole("staff"), async (c) => {
     const user = c.get("user")!;
     if (user.oidcSubject === null) return c.body(null, 204);
-    if (!deps.localSignIn || user.passwordHash === null)
+    if (onlyWayIn(user))
       throw new ProblemError(
         409,
         "CONFLICT",
@@ -87,6 +87,10 @@ export function registerOidcLinkRoutes(
     return user;
   };
   const adminPath = `${AUTH_PATHS.users}/:id/oidc-link`;
+  /** Whether a linked user could not sign in at all without the link. */
+  const onlyWayIn = (user: User) =>
+    user.oidcSubject !== null &&
+    (!deps.localSignIn || user.passwordHash === null);
 
   app.post(adminPath, requireRole("admin"), async (c) => {
     const user = await target(c);
@@ -104,6 +108,13 @@ export function registerOidcLinkRoutes(
 
   app.delete(adminPath, requireRole("admin"), async (c) => {
     const user = await target(c);
+    // Another admin may undo it (the user gets in again by a reset link); not one's own.
+    if (user.id === c.get("user")!.id && onlyWayIn(user))
+      throw new ProblemError(
+        409,
+        "CONFLICT",
+        "Your organisation sign-in is your only way into VICS, so it stays linked. Set a password on your account page first, or ask another admin.",
+      );
     let changed = user;
     if (user.oidcSubject !== null) {
       changed = await unlinked(c, user, "admin");

@@ -355,6 +355,19 @@ describe("linking an OIDC identity to an account (issue 33, point 7)", () => {
     expect((await store.findUserById(ann.id))?.oidcSubject).toBe("ann");
   });
 
+  it("keeps an admin from undoing, on the users page, the link that is their own only way in", async () => {
+    await store.updateUser(ann.id, { role: "admin" });
+    await throughProvider("ann", "/");
+    const asAnn = await signedInAs((await store.findUserById(ann.id))!);
+    const undo = await app.request(`${AUTH_PATHS.users}/${ann.id}/oidc-link`, {
+      method: "DELETE",
+      headers: { Cookie: asAnn },
+    });
+    expect(undo.status).toBe(409);
+    expect((await store.findUserById(ann.id))?.oidcSubject).toBe("ann");
+    expect(await events("user.oidc-unlink")).toEqual([]);
+  });
+
   it("lets an admin allow one link by email, and undo a link, signing its sessions out", async () => {
     await store.updateUser(ann.id, { passwordHash: "$argon2id$x" });
     const admin = await store.createUser(
