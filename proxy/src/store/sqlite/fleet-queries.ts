@@ -54,9 +54,6 @@ export function fleetQueries(db: DatabaseSync): FleetStore {
   const all = db.prepare(
     `SELECT ${FLEET_COLUMNS} FROM fleets WHERE version > 0 ORDER BY name COLLATE NOCASE`,
   );
-  const held = db.prepare(
-    "SELECT registration FROM fleet_vehicles WHERE fleet_id = ?",
-  );
   const clear = db.prepare("DELETE FROM fleet_vehicles WHERE fleet_id = ?");
   const bump = db.prepare(
     `UPDATE fleets SET columns = ?, version = version + 1, updated_at = ?, updated_by = ?
@@ -132,11 +129,17 @@ export function fleetQueries(db: DatabaseSync): FleetStore {
           throw new FleetVersionError(version, fleet.version);
         writes.checkVehicleRoom(caps, id, contents.vehicles.length);
         const kept = new Set(contents.vehicles.map((v) => v.registration));
-        const gone = (held.all(id) as { registration: string }[])
-          .map((row) => row.registration)
-          .filter((registration) => !kept.has(registration));
-        await writes.removeVehicles(id, gone);
-        await writes.writeInChunks(id, contents.vehicles, actor.at);
+        const gone = (await writes.heldRegistrations(id)).filter(
+          (registration) => !kept.has(registration),
+        );
+        try {
+          await writes.removeVehicles(id, gone);
+          await writes.writeInChunks(id, contents.vehicles, actor.at);
+        } catch (error) {
+          // Deleted while its new list went in: as if it had been deleted first.
+          if (!find(id)) return undefined;
+          throw error;
+        }
         bump.run(JSON.stringify(contents.columns), actor.at, actor.email, id);
         return find(id);
       });

@@ -92,6 +92,21 @@ describe("the SQLite store's large fleets", () => {
     expect(seen.length).toBeGreaterThanOrEqual(5);
   });
 
+  it("answers an update of a fleet deleted while its list goes in as for a deleted fleet", async () => {
+    const fleet = await store.createFleet("Everything", list(5_000), ann);
+    const update = store.replaceFleetVehicles(
+      fleet.id,
+      1,
+      list(5_000, 10_000),
+      ann,
+    );
+    await nextTurn();
+    await nextTurn();
+    expect(await store.deleteFleet(fleet.id)).toBe(true);
+    await expect(update).resolves.toBeUndefined();
+    expect(await store.watchedRegistrations()).toEqual([]);
+  });
+
   it("holds a new fleet's name while its vehicles are written: a second save of that name is refused and keeps nothing", async () => {
     const saves = await Promise.allSettled([
       store.createFleet("Cars", list(2_000), ann),

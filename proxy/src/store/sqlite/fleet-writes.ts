@@ -41,6 +41,10 @@ export function fleetWrites(db: DatabaseSync) {
     `SELECT registration, position, cells, added_at FROM fleet_vehicles
      WHERE fleet_id = ? AND registration > ? ORDER BY registration LIMIT ?`,
   );
+  const registrationPage = db.prepare(
+    `SELECT registration FROM fleet_vehicles
+     WHERE fleet_id = ? AND registration > ? ORDER BY registration LIMIT ?`,
+  );
   const fleetCount = db.prepare("SELECT count(*) AS n FROM fleets");
   const vehicleCount = db.prepare("SELECT count(*) AS n FROM fleet_vehicles");
   const ownCount = db.prepare(
@@ -106,6 +110,21 @@ export function fleetWrites(db: DatabaseSync) {
 
     removeInChunks,
 
+    /** The registrations the fleet holds, read a page at a time between turns of the loop. */
+    async heldRegistrations(fleetId: string): Promise<string[]> {
+      const held: string[] = [];
+      let after = "";
+      for (;;) {
+        const rows = registrationPage.all(fleetId, after, READ_PAGE * 5) as {
+          registration: string;
+        }[];
+        for (const row of rows) held.push(row.registration);
+        if (rows.length < READ_PAGE * 5) return held;
+        after = rows.at(-1)!.registration;
+        await nextTurn();
+      }
+    },
+
     /** The fleet's vehicles in their order, read a page at a time between turns of the loop. */
     async readInPages(fleetId: string): Promise<StoredFleetVehicle[]> {
       const byPosition: (StoredFleetVehicle | undefined)[] = [];
@@ -158,9 +177,7 @@ export function fleetWrites(db: DatabaseSync) {
       vehicles: readonly FleetVehicle[],
       at: number,
     ): Promise<void> {
-      const order = await byRegistration(
-        vehicles.map((vehicle) => vehicle.registration),
-      );
+      const order = await byRegistration(vehicles, (v) => v.registration);
       for (let start = 0; start < order.length; start += FLEET_CHUNK) {
         const end = Math.min(start + FLEET_CHUNK, order.length);
         chunk(() => {
@@ -185,7 +202,7 @@ export function fleetWrites(db: DatabaseSync) {
       fleetId: string,
       registrations: readonly string[],
     ): Promise<void> {
-      const order = await byRegistration(registrations);
+      const order = await byRegistration(registrations, (r) => r);
       for (let start = 0; start < order.length; start += FLEET_CHUNK) {
         const chunkOf = order
           .slice(start, start + FLEET_CHUNK)
@@ -203,16 +220,19 @@ export function fleetWrites(db: DatabaseSync) {
  * the key's pages one after another; in the list's own order each chunk would touch, and
  * rewrite, a page of the table and of its index for almost every vehicle.
  */
-async function byRegistration(
-  registrations: readonly string[],
+async function byRegistration<T>(
+  items: readonly T[],
+  registrationOf: (item: T) => string,
 ): Promise<number[]> {
+  const registrations = items.map(registrationOf);
   const buckets = new Map<string, number[]>();
-  registrations.forEach((registration, index) => {
-    const prefix = registration.slice(0, 2);
+  for (let index = 0; index < registrations.length; index++) {
+    const prefix = registrations[index]!.slice(0, 2);
     const bucket = buckets.get(prefix);
     if (bucket) bucket.push(index);
     else buckets.set(prefix, [index]);
-  });
+    if (index % (FLEET_CHUNK * 20) === FLEET_CHUNK * 20 - 1) await nextTurn();
+  }
   const binary = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   const order: number[] = [];
   let sorted = 0;
