@@ -25,11 +25,21 @@ const numOrNull = (value: Num | null) =>
 /** Why a removed webhook's pending deliveries were dropped. */
 export const WEBHOOK_REMOVED = "The webhook was removed";
 
+/** Rules parsed lately, by their JSON: a storm's 20,000 rows carry a handful of rules. */
+const parsedRules = new Map<string, AlertRule>();
+
 /** A stored rule, or the default for a fleet that set none (null from a LEFT JOIN). */
-export const toRule = (value: unknown): AlertRule =>
-  value === null || value === undefined
-    ? DEFAULT_ALERT_RULE
-    : AlertRuleSchema.parse(fromJson(value));
+export const toRule = (value: unknown): AlertRule => {
+  if (value === null || value === undefined) return DEFAULT_ALERT_RULE;
+  const json = typeof value === "string" ? value : JSON.stringify(value);
+  let rule = parsedRules.get(json);
+  if (rule === undefined) {
+    rule = AlertRuleSchema.parse(fromJson(value));
+    if (parsedRules.size >= 1_000) parsedRules.clear();
+    parsedRules.set(json, rule);
+  }
+  return rule;
+};
 
 /**
  * The rules that name webhook `id`, without it (a removed webhook leaves every rule): what to
@@ -158,7 +168,15 @@ export const DELIVERY_SELECT = deliveriesJoined("deliveries");
 export const FLEET_BATCH = 1_000;
 
 /**
- * The pending deliveries of `channel` (only those due by the placeholder `due`, when given),
+ * Of a read of at most `limit` rows over `queues` queues, how many each queue gives: an equal
+ * share, at most FLEET_BATCH, at least one (then only the oldest `limit` queues give one).
+ */
+export const queueShare = (limit: number, queues: number): number =>
+  Math.min(FLEET_BATCH, Math.max(1, Math.floor(limit / Math.max(queues, 1))));
+
+/**
+ * PostgreSQL's read of the pending deliveries of `channel` (only those due by the placeholder
+ * `due`, when given),
  * each queue's oldest FLEET_BATCH, where a queue is one target's deliveries of one fleet. They
  * come queue heads first (ORDER BY place), so however long one fleet's storm, every other
  * fleet's oldest deliveries to the same endpoint or address are in the same run: fair between

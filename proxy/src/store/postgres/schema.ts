@@ -304,4 +304,10 @@ export const MIGRATIONS: readonly string[] = [
       OR id IN (SELECT user_id FROM sessions)
       OR id IN (SELECT user_id FROM audit_events WHERE action = 'sign-in' AND user_id IS NOT NULL);
   `,
+  `
+  -- Each (target, timing, fleet) queue of pending deliveries, oldest first (issue 33): fleets
+  -- take turns at an endpoint or address, read a queue at a time, however long a storm's queue.
+  CREATE INDEX deliveries_queue ON deliveries (channel, target, timing, fleet_id, id,
+    next_attempt_at) WHERE status = 'pending';
+  `,
 ];

@@ -3,8 +3,8 @@ import { inTransaction } from "@vics/shared/server/sqlite";
 import type { DeliveryStore } from "../delivery-store.ts";
 import {
   DELIVERY_SELECT,
-  fairQueueSelect,
   fleetPendingSelect,
+  queueShare,
   toAttempt,
   toPending,
   toRule,
@@ -46,8 +46,23 @@ export function deliveryQueries(db: DatabaseSync): DeliveryStore {
   const markPlanned = db.prepare(
     "UPDATE vehicle_alerts SET planned_at = ? WHERE id = ? AND planned_at IS NULL",
   );
-  const dueEmails = db.prepare(fairQueueSelect("email", "?", "?"));
-  const webhookQueues = db.prepare(fairQueueSelect("webhook", "?"));
+  // Each (target, timing, fleet) queue apart, through the index deliveries_queue: a window
+  // over every pending row (PostgreSQL's fairQueueSelect) took a second of this process's one
+  // thread with a storm's 186,000 emails pending.
+  const due = "(? IS NULL OR next_attempt_at <= ?)";
+  const queues = db.prepare(
+    `SELECT target, timing, fleet_id FROM deliveries
+     WHERE status = 'pending' AND channel = ? AND ${due}
+     GROUP BY target, timing, fleet_id ORDER BY min(id)`,
+  );
+  const queueHead = db.prepare(
+    `${DELIVERY_SELECT} WHERE d.id IN (
+       SELECT id FROM deliveries
+       WHERE status = 'pending' AND channel = ? AND target = ? AND timing = ? AND fleet_id = ?
+         AND ${due}
+       ORDER BY id LIMIT ?)
+     ORDER BY d.id`,
+  );
   const fleetPending = db.prepare(fleetPendingSelect("?"));
   const addAttempt = db.prepare(
     "INSERT INTO delivery_attempts (delivery_id, at, ok, detail) VALUES (?, ?, ?, ?)",
@@ -148,10 +163,29 @@ export function deliveryQueries(db: DatabaseSync): DeliveryStore {
       });
     },
     async pendingDeliveries(channel, now, limit) {
-      const rows = (channel === "email"
-        ? dueEmails.all(now, limit)
-        : webhookQueues.all(limit)) as unknown as PendingRow[];
-      return rows.map(toPending);
+      // Webhooks: due or not (the sender holds the newer behind one waiting for a retry).
+      const by = channel === "email" ? now : null;
+      const all = queues.all(channel, by, by) as {
+        target: string;
+        timing: string;
+        fleet_id: string;
+      }[];
+      const share = queueShare(limit, all.length);
+      return all
+        .slice(0, limit)
+        .flatMap((queue) =>
+          (
+            queueHead.all(
+              channel,
+              queue.target,
+              queue.timing,
+              queue.fleet_id,
+              by,
+              by,
+              share,
+            ) as unknown as PendingRow[]
+          ).map(toPending),
+        );
     },
     async fleetPendingDeliveries(fleetId) {
       return (fleetPending.all(fleetId) as unknown as PendingRow[]).map(

@@ -255,6 +255,12 @@ const MIGRATIONS = [
       OR id IN (SELECT user_id FROM audit_events WHERE action = 'sign-in' AND user_id IS NOT NULL);
   `,
   `
+  -- Each (target, timing, fleet) queue of pending deliveries, oldest first (issue 33): fleets
+  -- take turns at an endpoint or address, read a queue at a time, however long a storm's queue.
+  CREATE INDEX deliveries_queue ON deliveries (channel, target, timing, fleet_id, id,
+    next_attempt_at) WHERE status = 'pending';
+  `,
+  `
   -- A fleet's vehicles are read in order by sorting its rows (fleet_vehicles' key starts with
   -- the fleet): the index on position cost each saved vehicle a third copy of its fleet's id,
   -- and a save written a chunk at a time rewrote its pages in every chunk (issue 33).
