@@ -9,15 +9,31 @@ import {
   type SessionAnswer,
 } from "@vics/shared";
 import { apiDelete, apiPost, apiSend } from "../../../lib/api-client.ts";
+import { isBusy } from "../lib/sign-in-errors.ts";
 import { safeRedirect } from "../lib/return-to.ts";
 
 export { methodsQueryOptions } from "../../../lib/sign-in-methods.ts";
 
-export function signIn(
+/**
+ * Signs in. A refusal only because the proxy is hashing other people's passwords at this
+ * moment (429 with a Retry-After of a second or two: it caps the hashes in flight) is sent once
+ * more after that wait, so a colleague signing in at the same moment shows nobody an error.
+ */
+export async function signIn(
   email: string,
   password: string,
 ): Promise<SessionAnswer> {
-  return apiPost(AUTH_PATHS.signIn, { email, password }, SessionSchema);
+  const send = () =>
+    apiPost(AUTH_PATHS.signIn, { email, password }, SessionSchema);
+  try {
+    return await send();
+  } catch (error) {
+    if (!isBusy(error)) throw error;
+    await new Promise((done) =>
+      setTimeout(done, error.retryAfterSeconds * 1000),
+    );
+    return send();
+  }
 }
 
 export function signInWithLink(token: string): Promise<SessionAnswer> {

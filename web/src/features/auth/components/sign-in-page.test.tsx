@@ -145,6 +145,37 @@ describe("the sign-in page", () => {
     );
   });
 
+  it("sends a sign-in again by itself when the proxy was only busy checking others (Retry-After: 1)", async () => {
+    let tries = 0;
+    const sent = serveSignIn(() =>
+      ++tries === 1
+        ? json(problemFixture("RATE_LIMITED", 429), 429, { "Retry-After": "1" })
+        : json(sessionFixture()),
+    );
+    const { user, router } = await signInPage();
+    await fillIn(user, "sam.taylor@example.org", "the right password");
+    await screen.findByRole(
+      "heading",
+      { level: 1, name: "Check a vehicle’s insurance" },
+      SLOW,
+    );
+    expect(sent).toHaveLength(2);
+    expect(router.state.location.pathname).toBe("/");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("says the proxy is busy, not that there were too many tries, when the second try is refused too", async () => {
+    const sent = serveSignIn(() =>
+      json(problemFixture("RATE_LIMITED", 429), 429, { "Retry-After": "1" }),
+    );
+    const { user } = await signInPage();
+    await fillIn(user, "sam.taylor@example.org", "the right password");
+    expect(await screen.findByRole("alert", {}, SLOW)).toHaveTextContent(
+      "VICS is checking many sign-ins at this moment. Try again in a few seconds.",
+    );
+    expect(sent).toHaveLength(2);
+  });
+
   it("says a disabled account is disabled, and who can enable it", async () => {
     serveSignIn(() => json(problemFixture("ACCOUNT_DISABLED", 403), 403));
     const { user } = await signInPage();

@@ -1,6 +1,10 @@
 // A refused sign-in in words, never saying whether an account exists: a wrong password and an
 // unknown email read the same.
-import { DEPENDENCY_RETRY_AFTER_SECONDS, isApiError } from "@vics/shared";
+import {
+  type ApiError,
+  DEPENDENCY_RETRY_AFTER_SECONDS,
+  isApiError,
+} from "@vics/shared";
 import { waitWords } from "../../../lib/wait-words.ts";
 
 export const WRONG_CREDENTIALS = "The email or password is not right.";
@@ -13,7 +17,9 @@ export function signInErrorWords(error: unknown): string {
     case "ACCOUNT_DISABLED":
       return "Your account has been disabled. Ask an admin to enable it.";
     case "RATE_LIMITED":
-      return tooManyTries(error.retryAfterSeconds);
+      return isBusy(error)
+        ? "VICS is checking many sign-ins at this moment. Try again in a few seconds."
+        : tooManyTries(error.retryAfterSeconds);
     case "NETWORK":
       return "VICS could not be reached. Check your network connection, then try again.";
     case "SERVICE_UNAVAILABLE":
@@ -31,4 +37,22 @@ export function tooManyTries(retryAfterSeconds: number | undefined): string {
       ? "a few minutes"
       : waitWords(retryAfterSeconds);
   return `There have been too many tries to sign in. Wait ${wait}, then try again.`;
+}
+
+/** The longest Retry-After of a refusal that means "busy this moment", not "too many tries". */
+const BUSY_SECONDS = 2;
+
+/**
+ * A 429 with a Retry-After of a second or two: the proxy was hashing as many passwords as it
+ * allows at once. The throttle's own refusals wait minutes.
+ */
+export function isBusy(
+  error: unknown,
+): error is ApiError & { retryAfterSeconds: number } {
+  return (
+    isApiError(error) &&
+    error.code === "RATE_LIMITED" &&
+    error.retryAfterSeconds !== undefined &&
+    error.retryAfterSeconds <= BUSY_SECONDS
+  );
 }
