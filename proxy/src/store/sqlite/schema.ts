@@ -264,7 +264,7 @@ const MIGRATIONS = [
   -- A fleet's vehicles are read in order by sorting its rows (fleet_vehicles' key starts with
   -- the fleet): the index on position cost each saved vehicle a third copy of its fleet's id,
   -- and a save written a chunk at a time rewrote its pages in every chunk (issue 33).
-  DROP INDEX fleet_vehicles_in_order;
+  DROP INDEX IF EXISTS fleet_vehicles_in_order;
   `,
 ];
 
