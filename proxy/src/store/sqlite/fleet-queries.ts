@@ -41,7 +41,10 @@ const isUniqueName = (error: unknown) =>
 const FLEET_COLUMNS = `id, name, columns, version, created_at, created_by, updated_at, updated_by,
   (SELECT count(*) FROM fleet_vehicles WHERE fleet_id = fleets.id) AS vehicle_count`;
 
-export function fleetQueries(db: DatabaseSync): FleetStore {
+export function fleetQueries(
+  db: DatabaseSync,
+  afterChunk?: () => Promise<void> | void,
+): FleetStore {
   // Version 0: a draft whose vehicles are still being written (fleet-writes.ts), seen by no read.
   const insertFleet = db.prepare(
     `INSERT INTO fleets (id, name, columns, version, created_at, created_by, updated_at, updated_by)
@@ -55,10 +58,6 @@ export function fleetQueries(db: DatabaseSync): FleetStore {
     `SELECT ${FLEET_COLUMNS} FROM fleets WHERE version > 0 ORDER BY name COLLATE NOCASE`,
   );
   const clear = db.prepare("DELETE FROM fleet_vehicles WHERE fleet_id = ?");
-  const bump = db.prepare(
-    `UPDATE fleets SET columns = ?, version = version + 1, updated_at = ?, updated_by = ?
-     WHERE id = ?`,
-  );
   const rename = db.prepare(
     "UPDATE fleets SET name = ?, updated_at = ?, updated_by = ? WHERE id = ?",
   );
@@ -75,11 +74,32 @@ export function fleetQueries(db: DatabaseSync): FleetStore {
     const row = byId.get(id) as FleetRow | undefined;
     return row ? toFleet(row) : undefined;
   };
-  const writes = fleetWrites(db);
+  const writes = fleetWrites(db, afterChunk);
+
+  // An update a stopped process left part way through (fleet-writes.ts) is finished first: at
+  // once on open, before the next save, and before any read of the fleets until it is done.
+  let leftOver = writes.hasPendingUpdates();
+  let finishing: Promise<void> | undefined;
+  /** Within a save's turn. */
+  async function finishLeftOver(): Promise<void> {
+    if (!leftOver) return;
+    await writes.finishPending();
+    leftOver = false;
+  }
+  /** For a read: waits for the left-over update, tried again if the last try failed. */
+  function settled(): Promise<void> | undefined {
+    if (!leftOver) return undefined;
+    finishing ??= writes.oneAtATime(finishLeftOver).finally(() => {
+      finishing = undefined;
+    });
+    return finishing;
+  }
+  settled()?.catch(() => undefined);
 
   return {
     async createFleet(name, contents, actor, caps) {
       return writes.oneAtATime(async () => {
+        await finishLeftOver();
         await writes.removeStaleDrafts(actor.at);
         const id = randomUUID();
         try {
@@ -111,18 +131,23 @@ export function fleetQueries(db: DatabaseSync): FleetStore {
       });
     },
     async listFleets() {
+      await settled();
       return (all.all() as unknown as FleetRow[]).map(toFleet);
     },
     async findFleet(id) {
+      await settled();
       return find(id);
     },
     async fleetVehicles(id) {
+      await settled();
       return writes.readInPages(id);
     },
-    // Applied a chunk at a time (fleet-writes.ts): a reader meanwhile may see part of the new
-    // list, and the new version only once all of it is in.
+    // Staged, then applied a chunk at a time (fleet-writes.ts): a reader meanwhile may see part
+    // of the new list, and the new version only once all of it is in; a process stopped part way
+    // through leaves an update the store finishes when it next opens.
     async replaceFleetVehicles(id, version, contents, actor, caps) {
       return writes.oneAtATime(async () => {
+        await finishLeftOver();
         const fleet = find(id);
         if (!fleet) return undefined;
         if (fleet.version !== version)
@@ -132,16 +157,24 @@ export function fleetQueries(db: DatabaseSync): FleetStore {
         const gone = (await writes.heldRegistrations(id)).filter(
           (registration) => !kept.has(registration),
         );
+        let began: boolean;
         try {
-          await writes.removeVehicles(id, gone);
-          await writes.writeInChunks(id, contents.vehicles, actor.at);
+          began = await writes.updateInChunks(
+            id,
+            version,
+            contents,
+            gone,
+            actor,
+          );
         } catch (error) {
-          // Deleted while its new list went in: as if it had been deleted first.
-          if (!find(id)) return undefined;
+          // Staged whole but not applied: finished before the next read or save.
+          leftOver = writes.hasPendingUpdates();
           throw error;
         }
-        bump.run(JSON.stringify(contents.columns), actor.at, actor.email, id);
-        return find(id);
+        // Deleted meanwhile: as if it had been deleted first.
+        const now = find(id);
+        if (!began && now) throw new FleetVersionError(version, now.version);
+        return now;
       });
     },
     async renameFleet(id, name, actor) {
@@ -162,6 +195,7 @@ export function fleetQueries(db: DatabaseSync): FleetStore {
       });
     },
     async watchedRegistrations() {
+      await settled();
       return (watched.all() as { registration: string }[]).map(
         (row) => row.registration,
       );

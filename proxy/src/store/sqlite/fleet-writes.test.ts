@@ -1,5 +1,9 @@
 // The SQLite store writes a large fleet a chunk at a time, letting the event loop turn between
 // chunks, and a reader never sees a new fleet before all of it is in.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ProxyStore } from "../proxy-store.ts";
@@ -114,5 +118,153 @@ describe("the SQLite store's large fleets", () => {
     ]);
     expect(saves.map((save) => save.status)).toEqual(["fulfilled", "rejected"]);
     expect(await store.watchedRegistrations()).toHaveLength(2_000);
+  });
+});
+
+describe("a fleet's update of 20,000 vehicles whose process stops part way through", () => {
+  let folder: string;
+  beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), "vics-fleet-update-"));
+  });
+  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+  const path = () => join(folder, "proxy.db");
+
+  /**
+   * Saves list(20,000), starts its update to list(20,000, 10,000) (half the vehicles go, half
+   * come) and stops it for good after `chunks` of the update's chunks are committed, as a
+   * crash would (the hook never returns); the store is closed. Answers the fleet's id.
+   */
+  async function stopUpdateAfter(chunks: number): Promise<string> {
+    let armed = false;
+    let committed = 0;
+    let stopped!: () => void;
+    const reached = new Promise<void>((resolve) => (stopped = resolve));
+    const first = openSqliteProxyStore({
+      path: path(),
+      auditRetentionDays: 30,
+      afterFleetChunk: () => {
+        if (!armed || ++committed < chunks) return;
+        stopped();
+        return new Promise<void>(() => {});
+      },
+    });
+    const fleet = await first.createFleet("Everything", list(20_000), ann);
+    armed = true;
+    void first.replaceFleetVehicles(fleet.id, 1, list(20_000, 10_000), {
+      ...ann,
+      at: ann.at + 1,
+    });
+    await reached;
+    await first.close();
+    return fleet.id;
+  }
+
+  /** The fleet's version and registrations on disk, read past the store. */
+  function onDisk(fleetId: string) {
+    const db = new DatabaseSync(path());
+    try {
+      const { version } = db
+        .prepare("SELECT version FROM fleets WHERE id = ?")
+        .get(fleetId) as { version: number };
+      const held = db
+        .prepare("SELECT registration FROM fleet_vehicles WHERE fleet_id = ?")
+        .all(fleetId) as { registration: string }[];
+      return { version, held: new Set(held.map((row) => row.registration)) };
+    } finally {
+      db.close();
+    }
+  }
+
+  const registrations = (count: number, from = 0) =>
+    list(count, from).vehicles.map((v) => v.registration);
+
+  it("is finished when the store opens again: the new list whole, at the new version", async () => {
+    // Well into the update: some vehicles gone and some new ones in, under the old version.
+    const id = await stopUpdateAfter(30);
+    const left = onDisk(id);
+    expect(left.version).toBe(1);
+    expect(left.held.has("R0")).toBe(false);
+    expect(left.held.size).toBeLessThan(20_000);
+
+    const reopened = openSqliteProxyStore({
+      path: path(),
+      auditRetentionDays: 30,
+    });
+    try {
+      expect(await reopened.findFleet(id)).toMatchObject({
+        version: 2,
+        vehicleCount: 20_000,
+      });
+      const vehicles = await reopened.fleetVehicles(id);
+      expect(vehicles.map((v) => v.registration)).toEqual(
+        registrations(20_000, 10_000),
+      );
+      expect(vehicles[0]).toEqual({
+        registration: "R10000",
+        cells: ["10000"],
+        addedAt: ann.at,
+      });
+      expect(vehicles[19_999]).toEqual({
+        registration: "R29999",
+        cells: ["29999"],
+        addedAt: ann.at + 1,
+      });
+      expect(await reopened.watchedRegistrations()).toHaveLength(20_000);
+      // And the fleet takes its next update as usual.
+      expect(
+        await reopened.replaceFleetVehicles(id, 2, list(3), {
+          ...ann,
+          at: ann.at + 2,
+        }),
+      ).toMatchObject({ version: 3, vehicleCount: 3 });
+    } finally {
+      await reopened.close();
+    }
+    expect(onDisk(id)).toEqual({
+      version: 3,
+      held: new Set(registrations(3)),
+    });
+  });
+
+  it("stopped at any point, leaves the old list at the old version or the new list at the new, never a mixture", async () => {
+    // 60 chunks are staged 10 a transaction (6), the update marked ready (7), then applied.
+    const stops = [
+      { chunks: 1, version: 1 },
+      { chunks: 6, version: 1 },
+      { chunks: 7, version: 2 },
+      { chunks: 8, version: 2 },
+      { chunks: 60, version: 2 },
+    ];
+    for (const { chunks, version } of stops) {
+      const id = await stopUpdateAfter(chunks);
+      const reopened = openSqliteProxyStore({
+        path: path(),
+        auditRetentionDays: 30,
+      });
+      try {
+        expect(await reopened.findFleet(id), `after ${chunks}`).toMatchObject({
+          version,
+          vehicleCount: 20_000,
+        });
+        expect(
+          (await reopened.fleetVehicles(id)).map((v) => v.registration),
+        ).toEqual(
+          version === 1 ? registrations(20_000) : registrations(20_000, 10_000),
+        );
+        await reopened.deleteFleet(id);
+      } finally {
+        await reopened.close();
+      }
+    }
+    // Nothing of the updates is left staged.
+    const db = new DatabaseSync(path());
+    expect(
+      db
+        .prepare(
+          "SELECT (SELECT count(*) FROM fleet_updates) + (SELECT count(*) FROM fleet_update_chunks) AS n",
+        )
+        .get(),
+    ).toEqual({ n: 0 });
+    db.close();
   });
 });

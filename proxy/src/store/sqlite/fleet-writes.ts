@@ -3,14 +3,18 @@
 // (seconds) would stall every other request, and none may stay open across an await (another
 // request's statements would join it). A new fleet stays a draft (version 0, seen by no read)
 // until its last chunk is in; saves of this store run one at a time, so the caps checked
-// before the chunks still hold after them.
+// before the chunks still hold after them. A new list for a fleet is staged whole in
+// fleet_updates first, and applied from there (updateInChunks): a process stopped part way
+// through leaves an update that finishPending rolls back (not yet staged whole) or forward.
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { DatabaseSync } from "node:sqlite";
 import type { FleetVehicle } from "@vics/shared";
 import { inTransaction } from "@vics/shared/server/sqlite";
 import {
   FleetCapError,
+  type FleetActor,
   type FleetCaps,
+  type FleetContents,
   type StoredFleetVehicle,
 } from "../fleet-store.ts";
 
@@ -21,8 +25,21 @@ const READ_PAGE = 2_000;
 
 /** A draft left by a save that never finished (the process stopped) is removed after this. */
 const DRAFT_TTL_MS = 10 * 60_000;
+/** Staged chunks of an update written a transaction: about 1 MB, a few milliseconds. */
+const STAGE_BATCH = 10;
 
-export function fleetWrites(db: DatabaseSync) {
+interface PendingUpdate {
+  version: number;
+  columns: string;
+  updated_at: number;
+  updated_by: string | null;
+  ready: number;
+}
+
+export function fleetWrites(
+  db: DatabaseSync,
+  afterChunk?: () => Promise<void> | void,
+) {
   const insertVehicle = db.prepare(
     `INSERT INTO fleet_vehicles (fleet_id, registration, position, cells, added_at)
      VALUES (?, ?, ?, ?, ?)
@@ -54,6 +71,40 @@ export function fleetWrites(db: DatabaseSync) {
     "SELECT id FROM fleets WHERE version = 0 AND created_at < ?",
   );
   const removeFleet = db.prepare("DELETE FROM fleets WHERE id = ?");
+  const fleetExists = db.prepare("SELECT 1 AS found FROM fleets WHERE id = ?");
+  // An update (schema.ts, fleet_updates): at most one a fleet, for the version after its own.
+  const startUpdate = db.prepare(
+    `INSERT INTO fleet_updates (fleet_id, version, columns, updated_at, updated_by)
+     SELECT id, version + 1, ?, ?, ? FROM fleets WHERE id = ? AND version = ?`,
+  );
+  const updateOf = db.prepare(
+    `SELECT version, columns, updated_at, updated_by, ready FROM fleet_updates
+     WHERE fleet_id = ?`,
+  );
+  const pendingUpdates = db.prepare(
+    "SELECT fleet_id, version FROM fleet_updates ORDER BY fleet_id",
+  );
+  const stage = db.prepare(
+    "INSERT INTO fleet_update_chunks (fleet_id, seq, kind, rows) VALUES (?, ?, ?, ?)",
+  );
+  const markReady = db.prepare(
+    "UPDATE fleet_updates SET ready = 1 WHERE fleet_id = ?",
+  );
+  const firstStaged = db.prepare(
+    `SELECT seq, kind, rows FROM fleet_update_chunks WHERE fleet_id = ?
+     ORDER BY seq LIMIT 1`,
+  );
+  const dropStaged = db.prepare(
+    "DELETE FROM fleet_update_chunks WHERE fleet_id = ? AND seq = ?",
+  );
+  const dropSomeStaged = db.prepare(
+    `DELETE FROM fleet_update_chunks WHERE fleet_id = ? AND seq IN
+     (SELECT seq FROM fleet_update_chunks WHERE fleet_id = ? ORDER BY seq LIMIT ?)`,
+  );
+  const dropUpdate = db.prepare("DELETE FROM fleet_updates WHERE fleet_id = ?");
+  const finishFleet = db.prepare(
+    "UPDATE fleets SET columns = ?, version = ?, updated_at = ?, updated_by = ? WHERE id = ?",
+  );
   const count = (statement: typeof fleetCount, ...args: string[]) =>
     Number((statement.get(...args) as { n: number }).n);
 
@@ -64,16 +115,113 @@ export function fleetWrites(db: DatabaseSync) {
    * alone): the save's last commit waits as every commit does, and in WAL mode that makes the
    * chunks before it durable too. A hundred waits for the disk would each hold the loop.
    */
-  function chunk(work: () => void): void {
+  function chunk<T>(work: () => T): T {
     const { synchronous } = db.prepare("PRAGMA synchronous").get() as {
       synchronous: number;
     };
     db.exec("PRAGMA synchronous = NORMAL");
     try {
-      inTransaction(db, work);
+      return inTransaction(db, work);
     } finally {
       db.exec(`PRAGMA synchronous = ${Number(synchronous)}`);
     }
+  }
+
+  /**
+   * The fleet's update for `version`, when it is still to be done (and, with `ready`, staged
+   * whole): each chunk asks first, in its own transaction, so a fleet deleted meanwhile, or an
+   * update another process has finished (a second process on the file finishes what it finds
+   * when it opens), stops it.
+   */
+  function updateFor(
+    fleetId: string,
+    version: number,
+    ready: boolean,
+  ): PendingUpdate | undefined {
+    const update = updateOf.get(fleetId) as PendingUpdate | undefined;
+    return update?.version === version && update.ready === Number(ready)
+      ? update
+      : undefined;
+  }
+
+  /**
+   * Applies a staged update a chunk a transaction, each chunk deleted as it is applied, so one
+   * stopped part way through goes on from where it stopped; the last transaction moves the fleet
+   * to its new version and deletes the update. Done as soon as the update is gone.
+   */
+  async function applyStaged(fleetId: string, version: number): Promise<void> {
+    for (;;) {
+      const more = chunk(() => {
+        const update = updateFor(fleetId, version, true);
+        if (!update) return false;
+        const next = firstStaged.get(fleetId) as
+          { seq: number; kind: "remove" | "write"; rows: string } | undefined;
+        if (!next) return true;
+        if (next.kind === "remove") removeVehicles.run(fleetId, next.rows);
+        else
+          for (const [registration, position, cells] of JSON.parse(
+            next.rows,
+          ) as [string, number, string[]][])
+            insertVehicle.run(
+              fleetId,
+              registration,
+              position,
+              JSON.stringify(cells),
+              update.updated_at,
+            );
+        dropStaged.run(fleetId, next.seq);
+        return undefined;
+      });
+      if (more === false) return;
+      if (more === true) break;
+      await afterChunk?.();
+      await nextTurn();
+    }
+    // The save's one commit that waits for the disk (and makes the chunks before it durable).
+    inTransaction(db, () => {
+      const update = updateFor(fleetId, version, true);
+      if (!update) return;
+      finishFleet.run(
+        update.columns,
+        version,
+        update.updated_at,
+        update.updated_by,
+        fleetId,
+      );
+      dropUpdate.run(fleetId);
+    });
+  }
+
+  /**
+   * Deletes an update not yet staged whole, a few staged chunks a transaction: its fleet was
+   * never touched, and stays as it was.
+   */
+  async function dropUnready(fleetId: string, version: number): Promise<void> {
+    for (;;) {
+      const dropped = chunk(() =>
+        updateFor(fleetId, version, false)
+          ? Number(dropSomeStaged.run(fleetId, fleetId, STAGE_BATCH).changes)
+          : -1,
+      );
+      if (dropped < 0) return;
+      if (dropped === 0) break;
+      await nextTurn();
+    }
+    chunk(() => {
+      if (updateFor(fleetId, version, false)) dropUpdate.run(fleetId);
+    });
+  }
+
+  /**
+   * An update gone before it was staged whole: its fleet was deleted (answered as deleted), or
+   * another process opening the file took it for one a stopped process left, and dropped it.
+   */
+  function stopped(fleetId: string): true {
+    if (fleetExists.get(fleetId))
+      throw new Error(
+        "The fleet's new list was set aside part way through: please save it again",
+      );
+    return true;
   }
 
   /** Removes a fleet's vehicles a chunk at a time, then the fleet itself. */
@@ -197,19 +345,108 @@ export function fleetWrites(db: DatabaseSync) {
       }
     },
 
-    /** Removes the vehicles of `registrations`, a chunk a transaction. */
-    async removeVehicles(
-      fleetId: string,
-      registrations: readonly string[],
-    ): Promise<void> {
-      const order = await byRegistration(registrations, (r) => r);
-      for (let start = 0; start < order.length; start += FLEET_CHUNK) {
-        const chunkOf = order
-          .slice(start, start + FLEET_CHUNK)
-          .map((index) => registrations[index]);
-        chunk(() => removeVehicles.run(fleetId, JSON.stringify(chunkOf)));
-        await nextTurn();
+    /** Whether an update was left part way through (by a process that stopped). */
+    hasPendingUpdates(): boolean {
+      return pendingUpdates.all().length > 0;
+    },
+
+    /**
+     * Finishes every update left part way through: one staged whole is applied to the end, one
+     * not yet staged whole is dropped (its fleet as it was). The event loop turns between chunks.
+     */
+    async finishPending(): Promise<void> {
+      const pending = pendingUpdates.all() as {
+        fleet_id: string;
+        version: number;
+      }[];
+      for (const { fleet_id: fleetId, version } of pending) {
+        if (updateFor(fleetId, version, true))
+          await applyStaged(fleetId, version);
+        else await dropUnready(fleetId, version);
       }
+    },
+
+    /**
+     * Makes the fleet `contents` (the vehicles of `gone` removed), a chunk a transaction, so
+     * that a crash at any point leaves an update the next open finishes: first the update is
+     * staged (fleet_updates; the fleet untouched), then marked ready in one short transaction,
+     * then applied from the stage. False when the fleet was not at `version` (or was deleted)
+     * when it began; a fleet deleted part way through stops it.
+     */
+    async updateInChunks(
+      fleetId: string,
+      version: number,
+      contents: FleetContents,
+      gone: readonly string[],
+      actor: FleetActor,
+    ): Promise<boolean> {
+      const { vehicles } = contents;
+      const order = await byRegistration(vehicles, (v) => v.registration);
+      const removals = await byRegistration(gone, (r) => r);
+      const started = chunk(() =>
+        Number(
+          startUpdate.run(
+            JSON.stringify(contents.columns),
+            actor.at,
+            actor.email,
+            fleetId,
+            version,
+          ).changes,
+        ),
+      );
+      if (started === 0) return false;
+      const next = version + 1;
+      // The staged chunks, in the order they are applied: the removals, then the list.
+      const staged: { kind: "remove" | "write"; rows: () => string }[] = [];
+      for (let start = 0; start < removals.length; start += FLEET_CHUNK) {
+        const slice = removals.slice(start, start + FLEET_CHUNK);
+        staged.push({
+          kind: "remove",
+          rows: () => JSON.stringify(slice.map((index) => gone[index])),
+        });
+      }
+      for (let start = 0; start < order.length; start += FLEET_CHUNK) {
+        const slice = order.slice(start, start + FLEET_CHUNK);
+        staged.push({
+          kind: "write",
+          rows: () =>
+            JSON.stringify(
+              slice.map((position) => {
+                const vehicle = vehicles[position]!;
+                return [vehicle.registration, position, vehicle.cells];
+              }),
+            ),
+        });
+      }
+      try {
+        for (let seq = 0; seq < staged.length; seq += STAGE_BATCH) {
+          const batch = staged
+            .slice(seq, seq + STAGE_BATCH)
+            .map((each) => ({ kind: each.kind, rows: each.rows() }));
+          const going = chunk(() => {
+            if (!updateFor(fleetId, next, false)) return false;
+            batch.forEach((each, index) =>
+              stage.run(fleetId, seq + index, each.kind, each.rows),
+            );
+            return true;
+          });
+          if (!going) return stopped(fleetId);
+          await afterChunk?.();
+          await nextTurn();
+        }
+      } catch (error) {
+        await dropUnready(fleetId, next);
+        throw error;
+      }
+      // From here on the update is done, by this process or, if it stops, the next to open.
+      const ready = chunk(() =>
+        updateFor(fleetId, next, false) ? markReady.run(fleetId) : undefined,
+      );
+      if (!ready) return stopped(fleetId);
+      await afterChunk?.();
+      await nextTurn();
+      await applyStaged(fleetId, next);
+      return true;
     },
   };
 }

@@ -266,6 +266,30 @@ const MIGRATIONS = [
   -- and a save written a chunk at a time rewrote its pages in every chunk (issue 33).
   DROP INDEX IF EXISTS fleet_vehicles_in_order;
   `,
+  `
+  -- A new list for a saved fleet, applied a chunk a transaction (store/sqlite/fleet-writes.ts):
+  -- the update is staged here first (ready = 0, the fleet untouched), then marked ready in one
+  -- short transaction; each chunk is applied and deleted in one transaction, and the last one
+  -- moves the fleet to version and deletes the update. A process stopped part way through is
+  -- finished when the store next opens: rolled back before ready, rolled forward after it.
+  CREATE TABLE fleet_updates (
+    fleet_id TEXT PRIMARY KEY REFERENCES fleets (id) ON DELETE CASCADE,
+    version INTEGER NOT NULL,
+    columns TEXT NOT NULL,
+    updated_at INTEGER NOT NULL,
+    updated_by TEXT,
+    ready INTEGER NOT NULL DEFAULT 0
+  ) STRICT;
+  -- rows: a JSON array of registrations to remove, or of [registration, position, cells] to
+  -- write; applied in seq order (the removals first).
+  CREATE TABLE fleet_update_chunks (
+    fleet_id TEXT NOT NULL REFERENCES fleet_updates (fleet_id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('remove', 'write')),
+    rows TEXT NOT NULL,
+    PRIMARY KEY (fleet_id, seq)
+  ) STRICT;
+  `,
 ];
 
 /**

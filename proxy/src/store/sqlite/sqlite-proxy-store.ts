@@ -12,6 +12,11 @@ export interface SqliteProxyStoreOptions {
   /** A file path, or ":memory:" in tests. */
   path: string;
   auditRetentionDays: number;
+  /**
+   * Tests only: awaited after each committed chunk of a fleet's update, so a test can stop
+   * one part way through as a crash would (a promise that never settles).
+   */
+  afterFleetChunk?: () => Promise<void> | void;
 }
 
 /** The proxy's store in one SQLite file (PROXY_DATABASE_PATH), created on first open. */
@@ -26,7 +31,7 @@ export function openSqliteProxyStore(
       ...sessionQueries(db),
       ...linkQueries(db),
       ...auditQueries(db, options.auditRetentionDays),
-      ...fleetQueries(db),
+      ...fleetQueries(db, options.afterFleetChunk),
       ...watchQueries(db),
       ...deliveryQueries(db),
       async ping() {
