@@ -8,7 +8,8 @@ import {
 import { openProxyStore } from "../open-proxy-store.ts";
 import { auditEvent, proxyStoreContract } from "../proxy-store.contract.ts";
 import { openPostgresProxyStore } from "./postgres-proxy-store.ts";
-import { MIGRATIONS } from "./schema.ts";
+import { OLD_DELIVERY_WORDS } from "../old-delivery-words.ts";
+import { MIGRATIONS, SCRUB_ENDPOINT_WORDS } from "./schema.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -149,6 +150,52 @@ describe("the PostgreSQL audit log, through SQL that bypasses the store", () => 
     ).toEqual(["new", "old"]);
     expect(await reopened.pruneAudit(now)).toBe(1);
     await reopened.close();
+  });
+});
+
+describe("the delivery log written before issue 33", () => {
+  it("keeps the status and VICS's own words of a failure, never what the endpoint said", async () => {
+    const { owner } = await freshDatabase();
+    await (await open(owner)).close();
+    const client = new pg.Client({ connectionString: owner });
+    await client.connect();
+    try {
+      for (const [index, { before }] of OLD_DELIVERY_WORDS.entries()) {
+        const webhook = await client.query<{ id: string }>(
+          `INSERT INTO webhooks (url, description, allow_private, secret, created_at, last_error)
+           VALUES ('https://hooks.example.org/in', '', false, 'x', 0, $1) RETURNING id`,
+          [before],
+        );
+        const delivery = await client.query<{ id: string }>(
+          `INSERT INTO deliveries (alert_id, fleet_id, channel, target, timing, status, note, created_at)
+           VALUES ($1, 'f', 'webhook', $2, 'now', 'failed', $3, 0) RETURNING id`,
+          [index, webhook.rows[0]!.id, before],
+        );
+        await client.query(
+          "INSERT INTO delivery_attempts (delivery_id, at, ok, detail) VALUES ($1, 0, false, $2)",
+          [delivery.rows[0]!.id, before],
+        );
+      }
+      // A step of its own, which every store made before runs once.
+      expect(MIGRATIONS.at(-1)).toBe(SCRUB_ENDPOINT_WORDS);
+      await client.query(SCRUB_ENDPOINT_WORDS);
+      const words = async (sql: string) =>
+        (await client.query<Record<string, string>>(sql)).rows.map(
+          (row) => Object.values(row)[0],
+        );
+      const after = OLD_DELIVERY_WORDS.map((words) => words.after);
+      expect(
+        await words("SELECT last_error FROM webhooks ORDER BY id"),
+      ).toEqual(after);
+      expect(await words("SELECT note FROM deliveries ORDER BY id")).toEqual(
+        after,
+      );
+      expect(
+        await words("SELECT detail FROM delivery_attempts ORDER BY id"),
+      ).toEqual(after);
+    } finally {
+      await client.end();
+    }
   });
 });
 

@@ -6,6 +6,26 @@
  */
 export const MIGRATIONS_NAME = "vics_proxy";
 
+const QUOTED_COLUMNS = [
+  ["webhooks", "last_error"],
+  ["deliveries", "note"],
+  ["delivery_attempts", "detail"],
+] as const;
+
+/**
+ * The delivery log before issue 33 quoted what a failing endpoint said (up to 200 characters of
+ * its body, or a redirect's address) to every admin: each such line is cut to its status and
+ * VICS's own words, as every line since is written (notify/webhook/send-webhook.ts).
+ */
+export const SCRUB_ENDPOINT_WORDS = QUOTED_COLUMNS.map(
+  ([table, column]) => `
+  UPDATE ${table} SET ${column} = left(${column}, strpos(${column}, ', saying "') - 1) || '.'
+   WHERE ${column} LIKE '%The endpoint answered %, not a 2xx success, saying "%';
+  UPDATE ${table} SET ${column} = left(${column}, strpos(${column}, ', a redirect to ') - 1)
+      || ', a redirect; webhooks do not follow redirects, so set the webhook''s URL to the address it redirects to.'
+   WHERE ${column} LIKE '%The endpoint answered %, a redirect to %';`,
+).join("\n");
+
 export const MIGRATIONS: readonly string[] = [
   `
   -- The functions below keep this search path: the migration's own schema, then pg_temp last,
@@ -310,4 +330,5 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX deliveries_queue ON deliveries (channel, target, timing, fleet_id, id,
     next_attempt_at) WHERE status = 'pending';
   `,
+  SCRUB_ENDPOINT_WORDS,
 ];

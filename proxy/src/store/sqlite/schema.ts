@@ -4,7 +4,27 @@ import type { DatabaseSync } from "node:sqlite";
  * The proxy store's tables, one migration a step; `PRAGMA user_version` says how many have
  * run. Times are milliseconds since the epoch (sessions, links, audit) or ISO text (users).
  */
-const MIGRATIONS = [
+const QUOTED_COLUMNS = [
+  ["webhooks", "last_error"],
+  ["deliveries", "note"],
+  ["delivery_attempts", "detail"],
+] as const;
+
+/**
+ * The delivery log before issue 33 quoted what a failing endpoint said (up to 200 characters of
+ * its body, or a redirect's address) to every admin: each such line is cut to its status and
+ * VICS's own words, as every line since is written (notify/webhook/send-webhook.ts).
+ */
+export const SCRUB_ENDPOINT_WORDS = QUOTED_COLUMNS.map(
+  ([table, column]) => `
+  UPDATE ${table} SET ${column} = substr(${column}, 1, instr(${column}, ', saying "') - 1) || '.'
+   WHERE ${column} LIKE '%The endpoint answered %, not a 2xx success, saying "%';
+  UPDATE ${table} SET ${column} = substr(${column}, 1, instr(${column}, ', a redirect to ') - 1)
+      || ', a redirect; webhooks do not follow redirects, so set the webhook''s URL to the address it redirects to.'
+   WHERE ${column} LIKE '%The endpoint answered %, a redirect to %';`,
+).join("\n");
+
+export const MIGRATIONS = [
   `
   CREATE TABLE users (
     id TEXT PRIMARY KEY,
@@ -290,6 +310,7 @@ const MIGRATIONS = [
     PRIMARY KEY (fleet_id, seq)
   ) STRICT;
   `,
+  SCRUB_ENDPOINT_WORDS,
 ];
 
 /**

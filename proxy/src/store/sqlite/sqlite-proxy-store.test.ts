@@ -5,7 +5,12 @@ import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditEvent, proxyStoreContract } from "../proxy-store.contract.ts";
 import { openSqliteProxyStore } from "./sqlite-proxy-store.ts";
-import { migrate } from "./schema.ts";
+import { OLD_DELIVERY_WORDS } from "../old-delivery-words.ts";
+import {
+  migrate,
+  MIGRATIONS as MIGRATION_STEPS,
+  SCRUB_ENDPOINT_WORDS,
+} from "./schema.ts";
 
 let folder: string;
 beforeEach(() => {
@@ -79,5 +84,44 @@ describe("the SQLite audit log, through SQL that bypasses the store", () => {
     fresh.close();
     db.close();
     await Promise.all(stores.map((store) => store.close()));
+  });
+});
+
+describe("the delivery log written before issue 33", () => {
+  it("keeps the status and VICS's own words of a failure, never what the endpoint said", () => {
+    const db = new DatabaseSync(":memory:");
+    migrate(db);
+    for (const [index, { before }] of OLD_DELIVERY_WORDS.entries()) {
+      const { lastInsertRowid: webhook } = db
+        .prepare(
+          `INSERT INTO webhooks (url, description, allow_private, secret, created_at, last_error)
+           VALUES ('https://hooks.example.org/in', '', 0, 'x', 0, ?)`,
+        )
+        .run(before);
+      const { lastInsertRowid: delivery } = db
+        .prepare(
+          `INSERT INTO deliveries (alert_id, fleet_id, channel, target, timing, status, note, created_at)
+           VALUES (?, 'f', 'webhook', ?, 'now', 'failed', ?, 0)`,
+        )
+        .run(index, String(webhook), before);
+      db.prepare(
+        "INSERT INTO delivery_attempts (delivery_id, at, ok, detail) VALUES (?, 0, 0, ?)",
+      ).run(delivery, before);
+    }
+    // A step of its own, which every store made before runs once.
+    expect(MIGRATION_STEPS.at(-1)).toBe(SCRUB_ENDPOINT_WORDS);
+    db.exec(SCRUB_ENDPOINT_WORDS);
+    const words = (sql: string) =>
+      db
+        .prepare(sql)
+        .all()
+        .map((row) => Object.values(row)[0]);
+    const after = OLD_DELIVERY_WORDS.map((words) => words.after);
+    expect(words("SELECT last_error FROM webhooks ORDER BY id")).toEqual(after);
+    expect(words("SELECT note FROM deliveries ORDER BY id")).toEqual(after);
+    expect(words("SELECT detail FROM delivery_attempts ORDER BY id")).toEqual(
+      after,
+    );
+    db.close();
   });
 });
