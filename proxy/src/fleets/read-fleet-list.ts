@@ -20,6 +20,7 @@ import {
 } from "@vics/shared/server/problem-error";
 import type { Context } from "hono";
 import { z } from "zod";
+import { bodyRefusal, type BodyIssue } from "../http/json-body.ts";
 import { splitFleetJson } from "./split-fleet-json.ts";
 
 /** Vehicles parsed and checked between turns of the event loop: a few milliseconds' work. */
@@ -27,26 +28,6 @@ const SLICE = 500;
 
 /** A text this short is parsed whole when it is not a list, for the schema's exact words. */
 const SMALL_TEXT = 64 * 1024;
-
-interface Issue {
-  path: PropertyKey[];
-  message: string;
-  code?: string;
-}
-
-/** readJsonBody's words: the first problem, where it is, and how many more there are. */
-function refusal(issues: Issue[]): Error {
-  const issue = issues[0]!;
-  const where =
-    issue.path.length > 0 && issue.code !== "custom"
-      ? `${issue.path.join(".")}: `
-      : "";
-  const more =
-    issues.length > 1
-      ? ` (and ${issues.length - 1} more ${issues.length === 2 ? "problem" : "problems"})`
-      : "";
-  return malformedRequest(`${where}${issue.message}${more}`);
-}
 
 const within = (
   path: PropertyKey[],
@@ -112,7 +93,7 @@ export async function readFleetList<H extends z.ZodObject>(
       throw notJson();
     }
     const parsed = z.intersection(head, FleetListSchema).safeParse(json);
-    if (!parsed.success) throw refusal(parsed.error.issues);
+    if (!parsed.success) throw bodyRefusal(parsed.error.issues);
     return parsed.data as never;
   }
 
@@ -127,7 +108,7 @@ export async function readFleetList<H extends z.ZodObject>(
   const headParsed = z
     .object({ ...head.shape, columns: FleetColumnsSchema })
     .safeParse(fields);
-  const issues: Issue[] = headParsed.success
+  const issues: BodyIssue[] = headParsed.success
     ? []
     : [...headParsed.error.issues];
   const lengthOk = FleetVehiclesSchema.safeParse(
@@ -143,7 +124,7 @@ export async function readFleetList<H extends z.ZodObject>(
           .map((issue) => ({ ...issue, path: ["vehicles"] })),
       );
     // Too long to read: the schema would refuse it whatever it holds.
-    if (count > FLEET_MAX_VEHICLES) throw refusal(issues);
+    if (count > FLEET_MAX_VEHICLES) throw bodyRefusal(issues);
   }
 
   // One pass: each slice parsed, its shapes checked, then the contract's rules. The schema
@@ -152,7 +133,7 @@ export async function readFleetList<H extends z.ZodObject>(
     ? (headParsed.data as { columns: string[] }).columns
     : [];
   const rules = fleetVehicleRules(columns.length);
-  const ruleIssues: Issue[] = [];
+  const ruleIssues: BodyIssue[] = [];
   const vehicles: FleetVehicle[] = [];
   for (let start = 0; start < count; start += SLICE) {
     const end = Math.min(start + SLICE, count);
@@ -181,7 +162,7 @@ export async function readFleetList<H extends z.ZodObject>(
     });
     await nextTurn();
   }
-  if (issues.length > 0) throw refusal(issues);
-  if (ruleIssues.length > 0) throw refusal(ruleIssues);
+  if (issues.length > 0) throw bodyRefusal(issues);
+  if (ruleIssues.length > 0) throw bodyRefusal(ruleIssues);
   return { ...(headParsed.data as object), columns, vehicles } as never;
 }

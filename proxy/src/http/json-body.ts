@@ -96,19 +96,28 @@ export async function readJsonBody<T extends z.ZodType>(
     throw malformedRequest(`${what} is not valid JSON.`);
   }
   const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const { issues } = parsed.error;
-    const issue = issues[0]!;
-    // A refinement's words say where themselves ("Vehicle 12 ("AB!!") is not...").
-    const where =
-      issue.path.length > 0 && issue.code !== "custom"
-        ? `${issue.path.join(".")}: `
-        : "";
-    const more =
-      issues.length > 1
-        ? ` (and ${issues.length - 1} more ${issues.length === 2 ? "problem" : "problems"})`
-        : "";
-    throw malformedRequest(`${where}${issue.message}${more}`);
-  }
+  if (!parsed.success) throw bodyRefusal(parsed.error.issues);
   return parsed.data;
+}
+
+/** What a schema found wrong with a body, as a 400 (zod's issues, or any alike). */
+export interface BodyIssue {
+  path: PropertyKey[];
+  message: string;
+  code?: string;
+}
+
+/** A body's refusal in words: the first problem, where it is, and how many more there are. */
+export function bodyRefusal(issues: readonly BodyIssue[]): ProblemError {
+  const issue = issues[0]!;
+  // A refinement's words say where themselves ("Vehicle 12 ("AB!!") is not...").
+  const where =
+    issue.path.length > 0 && issue.code !== "custom"
+      ? `${issue.path.join(".")}: `
+      : "";
+  const more =
+    issues.length > 1
+      ? ` (and ${issues.length - 1} more ${issues.length === 2 ? "problem" : "problems"})`
+      : "";
+  return malformedRequest(`${where}${issue.message}${more}`);
 }
