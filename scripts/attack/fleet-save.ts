@@ -17,14 +17,10 @@ import {
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { CLIENT_HEADER, FLEET_PATHS, HEALTH_PATH } from "@vics/shared";
+import { CLIENT_HEADER, FLEET_PATHS } from "@vics/shared";
 import type { Child } from "../load/children.ts";
-import {
-  createKey,
-  loadProxyEnv,
-  signedInCookie,
-  startServer,
-} from "../load/stack.ts";
+import { percentile } from "../../bench/percentile.ts";
+import { signedInCookie, startServers } from "../load/stack.ts";
 
 export const name = "fleet-save";
 
@@ -87,30 +83,19 @@ const storeBytes = (path: string) =>
   );
 const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[
-    Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
-  ] ?? NaN;
-
 export async function run({ quick }: { quick: boolean }) {
   const vehicles = quick ? 20_000 : 100_000;
   const dataDir = mkdtempSync(join(tmpdir(), "vics-attack-fleet-"));
   const probeDir = mkdtempSync(join(tmpdir(), "vics-attack-probe-"));
   try {
-    const databasePath = join(dataDir, "vics.sqlite");
-    const proxyDatabasePath = join(dataDir, "proxy.sqlite");
-    const service = await startServer("service/src/index.ts", HEALTH_PATH, {
-      DATABASE_PATH: databasePath,
-      LOG_LEVEL: "warn",
-    });
-    const proxy = await startServer("proxy/src/index.ts", "/", {
-      UPSTREAM_URL: service.url,
-      UPSTREAM_API_KEY: createKey(databasePath, "internal", "attack-proxy"),
-      UPSTREAM_API_KEY_FILE: "",
-      LOG_LEVEL: "warn",
-      NODE_OPTIONS: `--import=${PROBE}`,
-      EVENT_LOOP_PROBE_DIR: probeDir,
-      ...loadProxyEnv(proxyDatabasePath),
+    const { proxy, proxyDatabasePath } = await startServers({
+      dataDir,
+      serviceEnv: { LOG_LEVEL: "warn" },
+      proxyEnv: {
+        LOG_LEVEL: "warn",
+        NODE_OPTIONS: `--import=${PROBE}`,
+        EVENT_LOOP_PROBE_DIR: probeDir,
+      },
     });
     const saver = await signedInCookie(`${proxy.url}/`, proxyDatabasePath);
     const colleague = await signedInCookie(`${proxy.url}/`, proxyDatabasePath);

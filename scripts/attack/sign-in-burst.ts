@@ -8,14 +8,10 @@ import { once } from "node:events";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { AUTH_PATHS, CLIENT_HEADER, HEALTH_PATH } from "@vics/shared";
+import { AUTH_PATHS, CLIENT_HEADER } from "@vics/shared";
 import { Worker } from "node:worker_threads";
-import {
-  createKey,
-  loadProxyEnv,
-  signedInCookie,
-  startServer,
-} from "../load/stack.ts";
+import { percentile } from "../../bench/percentile.ts";
+import { signedInCookie, startServers } from "../load/stack.ts";
 
 export const name = "sign-in-burst";
 
@@ -45,13 +41,6 @@ function webRoot(): string {
   );
   return root;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? NaN
-    : sorted[
-        Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
-      ]!;
 
 /** The signed-in user's page, script and check, in turn, until `until()` says stop. */
 async function measure(
@@ -163,19 +152,10 @@ export async function run({ quick }: { quick: boolean }) {
   const dataDir = mkdtempSync(join(tmpdir(), "vics-attack-"));
   const root = webRoot();
   try {
-    const databasePath = join(dataDir, "vics.sqlite");
-    const proxyDatabasePath = join(dataDir, "proxy.sqlite");
-    const service = await startServer("service/src/index.ts", HEALTH_PATH, {
-      DATABASE_PATH: databasePath,
-      LOG_LEVEL: "warn",
-    });
-    const proxy = await startServer("proxy/src/index.ts", "/", {
-      UPSTREAM_URL: service.url,
-      UPSTREAM_API_KEY: createKey(databasePath, "internal", "attack-proxy"),
-      UPSTREAM_API_KEY_FILE: "",
-      WEB_DIST: root,
-      LOG_LEVEL: "warn",
-      ...loadProxyEnv(proxyDatabasePath),
+    const { proxy, proxyDatabasePath } = await startServers({
+      dataDir,
+      serviceEnv: { LOG_LEVEL: "warn" },
+      proxyEnv: { WEB_DIST: root, LOG_LEVEL: "warn" },
     });
     const cookie = await signedInCookie(`${proxy.url}/`, proxyDatabasePath);
 

@@ -112,25 +112,48 @@ export const loadProxyEnv = (
   USER_LOOKUPS_PER_MINUTE_ADMIN: LOAD_USER_LIMIT,
 });
 
-export async function startStack(options: StackOptions): Promise<Stack> {
+/** The service and the proxy of a run, on their own databases in `dataDir`. */
+export interface Servers {
+  service: Child;
+  proxy: Child;
+  /** The proxy's store, for signedInCookie. */
+  proxyDatabasePath: string;
+}
+
+/**
+ * The real service on a database of its own in `dataDir`, a key on `plan` (internal unless
+ * said), and the real proxy in front of it; `serviceEnv` and `proxyEnv` add to each one's.
+ */
+export async function startServers(options: {
+  dataDir: string;
+  plan?: Plan;
+  serviceEnv?: Record<string, string>;
+  proxyEnv?: Record<string, string>;
+}): Promise<Servers> {
   const databasePath = join(options.dataDir, "vics.sqlite");
   const proxyDatabasePath = join(options.dataDir, "proxy.sqlite");
   const service = await startServer("service/src/index.ts", HEALTH_PATH, {
     DATABASE_PATH: databasePath,
+    ...options.serviceEnv,
   });
-  let proxy: Child;
   try {
-    proxy = await startServer("proxy/src/index.ts", "/", {
+    const proxy = await startServer("proxy/src/index.ts", "/", {
       UPSTREAM_URL: service.url,
       UPSTREAM_API_KEY: createKey(databasePath, options.plan ?? "internal"),
       // Empty means unset to the proxy: one key source only, whatever the shell exported.
       UPSTREAM_API_KEY_FILE: "",
       ...loadProxyEnv(proxyDatabasePath),
+      ...options.proxyEnv,
     });
+    return { service, proxy, proxyDatabasePath };
   } catch (error) {
     await service.stop();
     throw error;
   }
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const { service, proxy, proxyDatabasePath } = await startServers(options);
   let cookie: string;
   try {
     cookie = await signedInCookie(`${proxy.url}/`, proxyDatabasePath);
