@@ -8,7 +8,7 @@ import {
   type SignInMethods,
 } from "@vics/shared";
 import type { Context, Hono } from "hono";
-import { recordAudit } from "../audit/audit-log.ts";
+import { countAttempt, recordAudit } from "../audit/audit-log.ts";
 import { auditFailedSignIn } from "../audit/sign-in-audit.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { clientAddress } from "../http/client-address.ts";
@@ -194,7 +194,13 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthDeps): void {
         detail: { by: "self" },
       });
     if (!verdict.ok) {
-      await refused(verdict.reason);
+      // Tries past the throttle are counted in one event a window: a loop leaves a bounded log.
+      await countAttempt(store, c, now(), {
+        action: "user.password",
+        outcome: verdict.reason,
+        detail: { by: "self" },
+        by: user.id,
+      });
       throw verdict.reason === "busy"
         ? AUTH_PROBLEMS.busy(verdict.retryAfterSeconds)
         : AUTH_PROBLEMS.passwordChangeThrottled(verdict.retryAfterSeconds);

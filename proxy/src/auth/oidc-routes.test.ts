@@ -202,6 +202,21 @@ describe("OIDC routes", () => {
     const callback = await app.request(`${back.pathname}${back.search}`);
     expect(callback.headers.get("Location")).toBe("/sign-in?oidc=failed");
   });
+
+  it("count a signed-out flood of refused callbacks in one audit event, not a row each", async () => {
+    for (let i = 0; i < 200; i++) {
+      const callback = await app.request(
+        `/api/auth/oidc/callback?code=junk${i}&state=junk`,
+        { headers: { Cookie: `vics_oidc=junk${i}` } },
+      );
+      expect(callback.headers.get("Location")).toBe("/sign-in?oidc=failed");
+    }
+    const refused = (await store.searchAudit({ limit: 50 })).filter(
+      (event) => event.action === "sign-in.failed",
+    );
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ outcome: "failed", count: 200 });
+  });
 });
 
 describe("a pending OIDC sign-in (issue 33, point 11)", () => {

@@ -1,7 +1,9 @@
 import { AUTH_PATHS, isSameOriginPath } from "@vics/shared";
 import type { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { recordAudit } from "../audit/audit-log.ts";
+import { addressKey } from "@vics/shared/server/address-key";
+import { countAttempt, recordAudit } from "../audit/audit-log.ts";
+import { clientAddress } from "../http/client-address.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { startSession, type AuthDeps } from "./auth-routes.ts";
 import {
@@ -106,11 +108,14 @@ export function registerOidcRoutes(
         });
         return c.redirect(`${ACCOUNT_PAGE}?oidc-link=${error.reason}`, 302);
       }
-      await recordAudit(deps.store, c, deps.now(), {
+      // Anyone can call the callback, signed out and with no provider: counted per address and
+      // window in one event, so a flood of them leaves a bounded log.
+      await countAttempt(deps.store, c, deps.now(), {
         action: "sign-in.failed",
         outcome: error.reason,
         user: null,
         detail: { method: "oidc" },
+        by: addressKey(clientAddress(c) ?? "unknown"),
       });
       return c.redirect(`/sign-in?oidc=${error.reason}`, 302);
     }
