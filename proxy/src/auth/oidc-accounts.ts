@@ -7,7 +7,11 @@ export type OidcRefusal =
   | "disabled"
   | "linked-elsewhere"
   /** The account is in use: its owner links it, signed in, or an admin allows it. */
-  | "link-needed";
+  | "link-needed"
+  /** An owner's link: the identity's verified email is not the account's. */
+  | "email-differs"
+  /** An owner's link: the account is linked to another identity already (unlink it first). */
+  | "already-linked";
 
 export class OidcRefusedError extends Error {
   readonly reason: OidcRefusal;
@@ -97,8 +101,11 @@ export async function userForIdentity(
 }
 
 /**
- * The signed-in owner's own link: the session proves the account, the provider the identity,
- * whatever email it gives. An identity linked to another account is refused.
+ * The signed-in owner's own link: the session proves the account, and the provider an identity
+ * whose verified email is the account's own. A session alone is not enough: someone at the
+ * owner's unattended desk could otherwise link their own identity and keep a way in after a
+ * sign-out or a password reset. An identity linked to another account, and a second link over
+ * the account's own, are refused.
  */
 export async function linkToOwner(
   store: ProxyStore,
@@ -111,6 +118,22 @@ export async function linkToOwner(
     throw new OidcLinkRefusedError(
       "linked-elsewhere",
       "That organisation sign-in is linked to another VICS account. Ask an admin of VICS.",
+    );
+  if (
+    !identity.emailVerified ||
+    identity.email?.trim().toLowerCase() !== owner.email.toLowerCase()
+  )
+    throw new OidcLinkRefusedError(
+      "email-differs",
+      `That organisation sign-in is not for ${owner.email}. Sign in to your organisation as yourself, then link again.`,
+    );
+  if (
+    owner.oidcSubject !== null &&
+    (owner.oidcIssuer !== issuer || owner.oidcSubject !== subject)
+  )
+    throw new OidcLinkRefusedError(
+      "already-linked",
+      "Your account is linked to another organisation sign-in already. Unlink it first.",
     );
   const user = await store.updateUser(owner.id, {
     oidc: { issuer, subject },

@@ -118,8 +118,11 @@ export function registerOidcLinkRoutes(
     let changed = user;
     if (user.oidcSubject !== null) {
       changed = await unlinked(c, user, "admin");
-      // Whoever the identity signed in is signed out.
+      // Whoever the identity signed in is signed out; an admin undoing their own link stays
+      // signed in in this browser, on a new session, as an owner does.
       await deps.sessions.endAllOf(user.id);
+      if (user.id === c.get("user")!.id)
+        await startSession(deps, c, changed, "unlink");
     }
     if (changed.oidcLinkAllowedUntil !== null)
       changed = (await store.updateUser(user.id, {

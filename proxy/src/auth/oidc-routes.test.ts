@@ -359,6 +359,34 @@ describe("linking an OIDC identity to an account (issue 33, point 7)", () => {
     ]);
   });
 
+  it("lets a session link only the owner's own identity: same verified email, and no link replaced", async () => {
+    await store.updateUser(ann.id, { passwordHash: "$argon2id$x" });
+    const session = await signedInAs(ann);
+    const link = async (login: string) => {
+      const start = await app.request(AUTH_PATHS.oidcLink, {
+        method: "POST",
+        headers: { Cookie: session },
+      });
+      const { redirectTo } = OidcLinkAnswerSchema.parse(await start.json());
+      const back = await signInAtProvider(new URL(redirectTo), login, CALLBACK);
+      const done = await app.request(`${back.pathname}${back.search}`, {
+        headers: {
+          Cookie: `${session}; ${cookieOf(start, "vics_oidc")!}`,
+        },
+      });
+      return done.headers.get("Location");
+    };
+    // Someone at the owner's unattended desk links their own organisation identity: refused.
+    expect(await link("stranger")).toBe("/account?oidc-link=email-differs");
+    expect((await store.findUserById(ann.id))?.oidcSubject).toBeNull();
+    expect(await link("ann")).toBe("/account?oidc-link=linked");
+    await store.updateUser(ann.id, {
+      oidc: { issuer: provider.issuer, subject: "ann-old" },
+    });
+    expect(await link("ann")).toBe("/account?oidc-link=already-linked");
+    expect((await store.findUserById(ann.id))?.oidcSubject).toBe("ann-old");
+  });
+
   it("keeps the owner from undoing the link that is their only way in", async () => {
     await throughProvider("ann", "/");
     const session = await signedInAs((await store.findUserById(ann.id))!);
@@ -381,6 +409,27 @@ describe("linking an OIDC identity to an account (issue 33, point 7)", () => {
     expect(undo.status).toBe(409);
     expect((await store.findUserById(ann.id))?.oidcSubject).toBe("ann");
     expect(await events("user.oidc-unlink")).toEqual([]);
+  });
+
+  it("keeps an admin who undoes their own link on the users page signed in, on a new session", async () => {
+    await store.updateUser(ann.id, {
+      role: "admin",
+      passwordHash: "$argon2id$x",
+      oidc: { issuer: provider.issuer, subject: "ann" },
+    });
+    const asAnn = await signedInAs((await store.findUserById(ann.id))!);
+    const undo = await app.request(`${AUTH_PATHS.users}/${ann.id}/oidc-link`, {
+      method: "DELETE",
+      headers: { Cookie: asAnn },
+    });
+    expect(undo.status).toBe(200);
+    expect((await store.findUserById(ann.id))?.oidcSubject).toBeNull();
+    const renewed = cookieOf(undo, "vics_session");
+    expect(renewed).toBeDefined();
+    const me = await app.request(AUTH_PATHS.session, {
+      headers: { Cookie: renewed! },
+    });
+    expect(me.status).toBe(200);
   });
 
   it("lets an admin allow one link by email, and undo a link, signing its sessions out", async () => {

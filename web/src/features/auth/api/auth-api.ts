@@ -15,16 +15,11 @@ import { safeRedirect } from "../lib/return-to.ts";
 export { methodsQueryOptions } from "../../../lib/sign-in-methods.ts";
 
 /**
- * Signs in. A refusal only because the proxy is hashing other people's passwords at this
- * moment (429 with a Retry-After of a second or two: it caps the hashes in flight) is sent once
- * more after that wait, so a colleague signing in at the same moment shows nobody an error.
+ * Sends `send` again, once, after a refusal only because the proxy is hashing other people's
+ * passwords at this moment (429 with a Retry-After of a second or two: it caps the hashes in
+ * flight), so a colleague signing in at the same moment shows nobody an error.
  */
-export async function signIn(
-  email: string,
-  password: string,
-): Promise<SessionAnswer> {
-  const send = () =>
-    apiPost(AUTH_PATHS.signIn, { email, password }, SessionSchema);
+async function onceMoreIfBusy<T>(send: () => Promise<T>): Promise<T> {
   try {
     return await send();
   } catch (error) {
@@ -34,6 +29,15 @@ export async function signIn(
     );
     return send();
   }
+}
+
+export function signIn(
+  email: string,
+  password: string,
+): Promise<SessionAnswer> {
+  return onceMoreIfBusy(() =>
+    apiPost(AUTH_PATHS.signIn, { email, password }, SessionSchema),
+  );
 }
 
 export function signInWithLink(token: string): Promise<SessionAnswer> {
@@ -51,7 +55,9 @@ export function changePassword(
   currentPassword: string,
   newPassword: string,
 ): Promise<void> {
-  return apiSend(AUTH_PATHS.changePassword, { currentPassword, newPassword });
+  return onceMoreIfBusy(() =>
+    apiSend(AUTH_PATHS.changePassword, { currentPassword, newPassword }),
+  );
 }
 
 /**

@@ -105,6 +105,38 @@ describe("the account page", () => {
     ).toHaveAttribute("href", "#current-password");
   });
 
+  it("says too many wrong current passwords in the proxy's words, on the current password's field", async () => {
+    const detail =
+      "Too many wrong current passwords. For your security, try again in 15 minutes.";
+    servePost(AUTH_PATHS.changePassword, () =>
+      json({ ...problemFixture("RATE_LIMITED", 429), detail }, 429, {
+        "Retry-After": "900",
+      }),
+    );
+    const { user } = await account();
+    await change(user, "a guess of mine", "a brand new password");
+    const summary = await screen.findByRole("alert");
+    expect(within(summary).getByRole("link", { name: detail })).toHaveAttribute(
+      "href",
+      "#current-password",
+    );
+  });
+
+  it("sends a password change again by itself when the proxy was only busy (Retry-After: 1)", async () => {
+    let tries = 0;
+    servePost(AUTH_PATHS.changePassword, () =>
+      ++tries === 1
+        ? json(problemFixture("RATE_LIMITED", 429), 429, { "Retry-After": "1" })
+        : new Response(null, { status: 204 }),
+    );
+    const { user } = await account();
+    await change(user, "the old password", "a brand new password");
+    expect(
+      await screen.findByText(/Your password has been changed/, {}, SLOW),
+    ).toBeVisible();
+    expect(tries).toBe(2);
+  });
+
   it("shows the proxy's reason for refusing the new password", async () => {
     servePost(AUTH_PATHS.changePassword, () =>
       json(
@@ -202,6 +234,26 @@ describe("the account page", () => {
       screen.getByRole("button", { name: "Unlink my organisation sign-in" }),
     );
     await waitFor(() => expect(deleted).toBe(1));
+  });
+
+  it("offers no unlink when passwords are off: the link is the only way in", async () => {
+    serveSignInMethods({
+      local: false,
+      oidc: { label: "Sign in with Okta", available: true },
+    });
+    renderRoute("/account", {
+      session: sessionFixture(userFixture({ hasOidcLink: true })),
+    });
+    expect(
+      await screen.findByText(
+        "Your organisation sign-in (Sign in with Okta) is linked to VICS.",
+        {},
+        SLOW,
+      ),
+    ).toBeVisible();
+    expect(
+      screen.queryByRole("button", { name: "Unlink my organisation sign-in" }),
+    ).not.toBeInTheDocument();
   });
 
   it("says why a link was refused", async () => {

@@ -51,13 +51,18 @@ export function ChangePasswordForm() {
       const wrongCurrent =
         isApiError(error) &&
         (error.code === "UNAUTHORIZED" || error.code === "FORBIDDEN");
+      // Too many wrong current passwords: the refusal is about that field, not the new one.
+      const throttled = isApiError(error) && error.code === "RATE_LIMITED";
       form.show([
         wrongCurrent
           ? {
               fieldId: IDS.current,
               message: "Your current password is not right",
             }
-          : { fieldId: IDS.password, message: passwordRefusal(error) },
+          : {
+              fieldId: throttled ? IDS.current : IDS.password,
+              message: passwordRefusal(error),
+            },
       ]);
     } finally {
       setBusy(false);

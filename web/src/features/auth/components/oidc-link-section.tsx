@@ -71,7 +71,8 @@ export function OidcLinkSection({ user }: { user: SessionUser }) {
       {user.hasOidcLink ? (
         <>
           <p>Your organisation sign-in ({oidc.label}) is linked to VICS.</p>
-          {user.hasPassword && (
+          {/* Without passwords (LOCAL_SIGN_IN=false) the link is the only way in: it stays. */}
+          {user.hasPassword && methods.data?.local && (
             <BusyButton
               busy={busy}
               busyLabel="Unlinking…"

@@ -45,8 +45,9 @@ export function newPasswordErrors(
 export function passwordRefusal(error: unknown): string {
   if (!isApiError(error)) return "The password could not be saved. Try again.";
   if (error.code === "MALFORMED_REQUEST" && error.detail) return error.detail;
+  // The proxy's own words say what was counted (wrong current passwords, or busy) and how long.
   if (error.code === "RATE_LIMITED")
-    return tooManyTries(error.retryAfterSeconds);
+    return error.detail || tooManyTries(error.retryAfterSeconds);
   if (error.code === "NETWORK")
     return "VICS could not be reached. Check your network connection, then try again.";
   return "The password could not be saved. Try again in a moment.";

@@ -1,10 +1,15 @@
 // How linking the organisation sign-in went: the proxy sends the browser back to
-// "/account?oidc-link=<outcome>" (linked, or a refusal: failed, linked-elsewhere).
+// "/account?oidc-link=<outcome>" (linked, or a refusal: failed, linked-elsewhere, email-differs,
+// already-linked).
 const REFUSED: Record<string, string> = {
   failed:
     "Linking your organisation sign-in did not finish: it took too long, or you were signed out of VICS meanwhile. Try again.",
   "linked-elsewhere":
     "That organisation sign-in is linked to another VICS account. Ask an admin of VICS to unlink it there first.",
+  "email-differs":
+    "That organisation sign-in is not for your VICS email address. Sign in to your organisation as yourself, then link again.",
+  "already-linked":
+    "Your account is linked to another organisation sign-in already. Unlink it first, then link the new one.",
 };
 
 export type LinkOutcome =
