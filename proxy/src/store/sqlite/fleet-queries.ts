@@ -50,7 +50,6 @@ export function fleetQueries(
     `INSERT INTO fleets (id, name, columns, version, created_at, created_by, updated_at, updated_by)
      VALUES (?, ?, ?, 0, ?, ?, ?, ?)`,
   );
-  const publish = db.prepare("UPDATE fleets SET version = 1 WHERE id = ?");
   const byId = db.prepare(
     `SELECT ${FLEET_COLUMNS} FROM fleets WHERE id = ? AND version > 0`,
   );
@@ -66,8 +65,10 @@ export function fleetQueries(
     `UPDATE deliveries SET status = 'dropped', note = ?, next_attempt_at = NULL
      WHERE fleet_id = ? AND status = 'pending'`,
   );
+  // Not a draft's: the sweep watches saved fleets only.
   const watched = db.prepare(
-    "SELECT DISTINCT registration FROM fleet_vehicles ORDER BY registration",
+    `SELECT DISTINCT registration FROM fleet_vehicles
+     WHERE fleet_id IN (SELECT id FROM fleets WHERE version > 0) ORDER BY registration`,
   );
 
   const find = (id: string) => {
@@ -76,13 +77,17 @@ export function fleetQueries(
   };
   const writes = fleetWrites(db, afterChunk);
 
-  // An update a stopped process left part way through (fleet-writes.ts) is finished first: at
-  // once on open, before the next save, and before any read of the fleets until it is done.
-  let leftOver = writes.hasPendingUpdates();
+  // An update a stopped process left part way through (fleet-writes.ts) is finished first, and
+  // the drafts of new fleets left on the file removed: at once on open, before the next save,
+  // and before any read of the fleets until it is done.
+  let draftsLeft = writes.draftIds();
+  let leftOver = draftsLeft.length > 0 || writes.hasPendingUpdates();
   let finishing: Promise<void> | undefined;
   /** Within a save's turn. */
   async function finishLeftOver(): Promise<void> {
     if (!leftOver) return;
+    await writes.removeDrafts(draftsLeft);
+    draftsLeft = [];
     await writes.finishPending();
     leftOver = false;
   }
@@ -122,7 +127,7 @@ export function fleetQueries(
         }
         try {
           await writes.writeInChunks(id, contents.vehicles, actor.at);
-          publish.run(id);
+          writes.publish(id);
         } catch (error) {
           await writes.removeInChunks(id);
           throw error;

@@ -268,3 +268,99 @@ describe("a fleet's update of 20,000 vehicles whose process stops part way throu
     db.close();
   });
 });
+
+describe("a new fleet of 5,000 vehicles whose save stops part way through", () => {
+  let folder: string;
+  beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), "vics-fleet-draft-"));
+  });
+  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+  const path = () => join(folder, "proxy.db");
+  const caps = { maxFleets: 1, maxWatchedVehicles: 5_000 };
+
+  /**
+   * Starts saving "Cars" (list(5,000), 10 chunks) and holds it after 3 committed chunks;
+   * `go` lets it go on. The draft is then on disk, as a crash there would leave it.
+   */
+  async function holdCreate() {
+    let go!: () => void;
+    const held = new Promise<void>((resolve) => (go = resolve));
+    let committed = 0;
+    let reached!: () => void;
+    const atHold = new Promise<void>((resolve) => (reached = resolve));
+    const store = openSqliteProxyStore({
+      path: path(),
+      auditRetentionDays: 30,
+      afterFleetChunk: () => {
+        if (++committed !== 3) return;
+        reached();
+        return held;
+      },
+    });
+    const save = store.createFleet("Cars", list(5_000), ann, caps);
+    save.catch(() => undefined);
+    await atHold;
+    return { store, save, go };
+  }
+
+  it("is not watched, listed or counted while its vehicles go in", async () => {
+    const { store: first, save, go } = await holdCreate();
+    try {
+      expect(await first.watchedRegistrations()).toEqual([]);
+      expect(await first.listFleets()).toEqual([]);
+      go();
+      await expect(save).resolves.toMatchObject({ vehicleCount: 5_000 });
+      expect(await first.watchedRegistrations()).toHaveLength(5_000);
+    } finally {
+      await first.close();
+    }
+  });
+
+  it("is gone when the store opens again: its name is free, it counts toward no cap and is not watched", async () => {
+    const { store: first } = await holdCreate();
+    await first.close();
+
+    const reopened = openSqliteProxyStore({
+      path: path(),
+      auditRetentionDays: 30,
+    });
+    try {
+      expect(await reopened.watchedRegistrations()).toEqual([]);
+      expect(
+        await reopened.createFleet("Cars", list(5_000, 10_000), ann, caps),
+      ).toMatchObject({ name: "Cars", vehicleCount: 5_000 });
+      expect(await reopened.watchedRegistrations()).toEqual(
+        list(5_000, 10_000)
+          .vehicles.map((v) => v.registration)
+          .sort(),
+      );
+    } finally {
+      await reopened.close();
+    }
+    const db = new DatabaseSync(path());
+    expect(
+      db.prepare("SELECT count(*) AS n FROM fleets WHERE version = 0").get(),
+    ).toEqual({ n: 0 });
+    db.close();
+  });
+
+  it("taken away by another process opening the file, fails as one to save again and keeps nothing", async () => {
+    const { store: first, save, go } = await holdCreate();
+    const second = openSqliteProxyStore({
+      path: path(),
+      auditRetentionDays: 30,
+    });
+    try {
+      expect(await second.listFleets()).toEqual([]);
+      go();
+      await expect(save).rejects.toThrow(/save it again/);
+      expect(await first.watchedRegistrations()).toEqual([]);
+      expect(await first.createFleet("Cars", list(3), ann, caps)).toMatchObject(
+        { vehicleCount: 3 },
+      );
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});

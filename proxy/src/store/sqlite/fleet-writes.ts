@@ -5,7 +5,8 @@
 // until its last chunk is in; saves of this store run one at a time, so the caps checked
 // before the chunks still hold after them. A new list for a fleet is staged whole in
 // fleet_updates first, and applied from there (updateInChunks): a process stopped part way
-// through leaves an update that finishPending rolls back (not yet staged whole) or forward.
+// through leaves an update that finishPending rolls back (not yet staged whole) or forward,
+// and a draft that the store removes when it next opens (draftIds).
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { DatabaseSync } from "node:sqlite";
 import type { FleetVehicle } from "@vics/shared";
@@ -62,6 +63,8 @@ export function fleetWrites(
     `SELECT registration FROM fleet_vehicles
      WHERE fleet_id = ? AND registration > ? ORDER BY registration LIMIT ?`,
   );
+  // The caps count drafts: those left by a stopped process are gone by the first save (removed
+  // on open, or after DRAFT_TTL_MS), so what is left is another process's save under way.
   const fleetCount = db.prepare("SELECT count(*) AS n FROM fleets");
   const vehicleCount = db.prepare("SELECT count(*) AS n FROM fleet_vehicles");
   const ownCount = db.prepare(
@@ -69,6 +72,13 @@ export function fleetWrites(
   );
   const staleDrafts = db.prepare(
     "SELECT id FROM fleets WHERE version = 0 AND created_at < ?",
+  );
+  const drafts = db.prepare("SELECT id FROM fleets WHERE version = 0");
+  const isDraft = db.prepare(
+    "SELECT 1 AS found FROM fleets WHERE id = ? AND version = 0",
+  );
+  const publish = db.prepare(
+    "UPDATE fleets SET version = 1 WHERE id = ? AND version = 0",
   );
   const removeFleet = db.prepare("DELETE FROM fleets WHERE id = ?");
   const fleetExists = db.prepare("SELECT 1 AS found FROM fleets WHERE id = ?");
@@ -256,6 +266,26 @@ export function fleetWrites(
       for (const { id } of stale) await removeInChunks(id);
     },
 
+    /**
+     * The drafts on the file, taken when the store opens: none is this process's (it has saved
+     * nothing yet), so each was left by a process that stopped, or is another's save under way
+     * (scripts/users opening the file beside a running proxy), which then stops and fails as one
+     * to save again, as an update another process finishes does.
+     */
+    draftIds(): string[] {
+      return (drafts.all() as { id: string }[]).map((row) => row.id);
+    },
+
+    /** Removes the drafts `ids` still on the file, a chunk at a time. */
+    async removeDrafts(ids: readonly string[]): Promise<void> {
+      for (const id of ids) if (isDraft.get(id)) await removeInChunks(id);
+    },
+
+    /** Makes the draft a fleet; throws when it was taken away (see writeInChunks). */
+    publish(fleetId: string): void {
+      if (Number(publish.run(fleetId).changes) === 0) draftGone();
+    },
+
     removeInChunks,
 
     /** The registrations the fleet holds, read a page at a time between turns of the loop. */
@@ -317,8 +347,8 @@ export function fleetWrites(
     },
 
     /**
-     * Writes `vehicles` to the fleet (each with its position), a chunk a transaction; a vehicle
-     * it already holds keeps when it joined.
+     * Writes `vehicles` to the new fleet's draft (each with its position), a chunk a
+     * transaction; throws when the draft was taken away meanwhile.
      */
     async writeInChunks(
       fleetId: string,
@@ -329,6 +359,8 @@ export function fleetWrites(
       for (let start = 0; start < order.length; start += FLEET_CHUNK) {
         const end = Math.min(start + FLEET_CHUNK, order.length);
         chunk(() => {
+          // Another process opening the file removes the drafts it finds (draftIds).
+          if (!isDraft.get(fleetId)) draftGone();
           for (let next = start; next < end; next++) {
             const position = order[next]!;
             const vehicle = vehicles[position]!;
@@ -341,6 +373,7 @@ export function fleetWrites(
             );
           }
         });
+        await afterChunk?.();
         await nextTurn();
       }
     },
@@ -449,6 +482,13 @@ export function fleetWrites(
       return true;
     },
   };
+}
+
+/** A new fleet's draft was removed part way through its save (see draftIds). */
+function draftGone(): never {
+  throw new Error(
+    "The new fleet was set aside part way through: please save it again",
+  );
 }
 
 /**

@@ -13,8 +13,8 @@ export interface SqliteProxyStoreOptions {
   path: string;
   auditRetentionDays: number;
   /**
-   * Tests only: awaited after each committed chunk of a fleet's update, so a test can stop
-   * one part way through as a crash would (a promise that never settles).
+   * Tests only: awaited after each committed chunk of a fleet's save or update, so a test can
+   * stop one part way through as a crash would (a promise that never settles).
    */
   afterFleetChunk?: () => Promise<void> | void;
 }

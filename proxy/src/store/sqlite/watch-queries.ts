@@ -15,6 +15,10 @@ import type {
   WatchStore,
 } from "../watch-store.ts";
 
+/** The saved fleets' vehicles: not a draft's (version 0, a new fleet still being written). */
+const SAVED_REGISTRATIONS = `SELECT registration FROM fleet_vehicles
+  WHERE fleet_id IN (SELECT id FROM fleets WHERE version > 0)`;
+
 const json = (value: unknown) =>
   value === null || value === undefined ? null : JSON.stringify(value);
 const parsed = (text: string | null): unknown =>
@@ -101,12 +105,12 @@ export function watchQueries(db: DatabaseSync): WatchStore {
   const notifications = db.prepare(
     `SELECT a.*, r.alert_id IS NOT NULL AS read FROM vehicle_alerts a
      LEFT JOIN alert_reads r ON r.alert_id = a.id AND r.user_id = ?
-     WHERE a.registration IN (SELECT registration FROM fleet_vehicles)
+     WHERE a.registration IN (${SAVED_REGISTRATIONS})
      ORDER BY a.id DESC LIMIT ?`,
   );
   const unread = db.prepare(
     `SELECT count(*) AS n FROM vehicle_alerts a
-     WHERE a.registration IN (SELECT registration FROM fleet_vehicles)
+     WHERE a.registration IN (${SAVED_REGISTRATIONS})
        AND NOT EXISTS (SELECT 1 FROM alert_reads r WHERE r.user_id = ? AND r.alert_id = a.id)`,
   );
   const readOne = db.prepare(
@@ -115,13 +119,13 @@ export function watchQueries(db: DatabaseSync): WatchStore {
   const readAll = db.prepare(
     `INSERT INTO alert_reads (user_id, alert_id)
      SELECT ?, id FROM vehicle_alerts
-     WHERE registration IN (SELECT registration FROM fleet_vehicles)
+     WHERE registration IN (${SAVED_REGISTRATIONS})
      ON CONFLICT DO NOTHING`,
   );
 
   const unknownBefore = db.prepare(
     `SELECT count(*) AS n FROM watched_vehicles
-     WHERE unknown_since < ? AND registration IN (SELECT registration FROM fleet_vehicles)`,
+     WHERE unknown_since < ? AND registration IN (${SAVED_REGISTRATIONS})`,
   );
 
   return {
