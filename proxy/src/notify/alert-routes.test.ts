@@ -1,6 +1,6 @@
 // The routes of alert rules, webhooks, the delivery log and unsubscribing, on a bare app with
 // sessions and the SQLite store.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   ALERT_PATHS,
   AlertMailSettingsSchema,
@@ -582,6 +582,65 @@ describe("an unsubscribe link out of time", () => {
     expect((await harness.store.alertRule(fleetId))!.emails).toEqual([
       "cover@fleet.example",
     ]);
+  });
+
+  describe("made before links carried their email's time", () => {
+    /** A link with no date, as every email sent before the upgrade to dated links holds. */
+    const undated = async () =>
+      `${ALERT_PATHS.unsubscribe}?token=${unsubscribeToken(
+        await unsubscribeKey(harness.store),
+        { email: "ops@fleet.example", fleets: [fleetId] },
+      )}`;
+    const upgradedAt = (at: number) =>
+      vi
+        .spyOn(harness.store, "unsubscribeLinksDatedFrom")
+        .mockResolvedValue(at);
+
+    it("works within its days of the upgrade, as if sent then, whatever was sent since", async () => {
+      await harness.store.setAlertRule(fleetId, rule, NOW);
+      const upgrade = NOW - (UNSUBSCRIBE_LINK_DAYS - 1) * DAY;
+      upgradedAt(upgrade);
+      await emailSent("ops@fleet.example", upgrade - DAY);
+      await emailSent("ops@fleet.example", NOW - DAY);
+      const url = await undated();
+      expect((await harness.app.request(url)).status).toBe(200);
+      expect((await post(url)).status).toBe(200);
+      expect((await harness.store.alertRule(fleetId))!.emails).toEqual([
+        "cover@fleet.example",
+      ]);
+    });
+
+    it("works after those days while no email has been sent to its address since the upgrade", async () => {
+      await harness.store.setAlertRule(fleetId, rule, NOW);
+      const upgrade = NOW - (UNSUBSCRIBE_LINK_DAYS + 30) * DAY;
+      upgradedAt(upgrade);
+      await emailSent("ops@fleet.example", upgrade - DAY);
+      await emailSent("cover@fleet.example", NOW - DAY);
+      const url = await undated();
+      expect((await harness.app.request(url)).status).toBe(200);
+      expect((await post(url)).status).toBe(200);
+      expect((await harness.store.alertRule(fleetId))!.emails).toEqual([
+        "cover@fleet.example",
+      ]);
+    });
+
+    it("is refused after those days once a newer email was sent to its address", async () => {
+      await harness.store.setAlertRule(fleetId, rule, NOW);
+      const upgrade = NOW - (UNSUBSCRIBE_LINK_DAYS + 1) * DAY;
+      upgradedAt(upgrade);
+      await emailSent("ops@fleet.example", upgrade - DAY);
+      await emailSent("ops@fleet.example", NOW - DAY);
+      const url = await undated();
+      expect((await harness.app.request(url)).status).toBe(410);
+      expect((await post(url)).status).toBe(410);
+      expect((await harness.store.alertRule(fleetId))!.emails).toHaveLength(2);
+    });
+
+    it("works in a store made now, whose upgrade is its making", async () => {
+      await harness.store.setAlertRule(fleetId, rule, NOW);
+      await emailSent("ops@fleet.example", NOW - DAY);
+      expect((await post(await undated())).status).toBe(200);
+    });
   });
 
   it("works within its days whatever was sent since", async () => {

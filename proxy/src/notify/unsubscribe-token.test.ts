@@ -24,7 +24,7 @@ describe("unsubscribe tokens", () => {
     );
   });
 
-  it("from before they carried their email's time, read as sent at 0: out of time", () => {
+  it("from before they carried their email's time, read with no time (the store's upgrade stands in)", () => {
     const payload = Buffer.from(
       JSON.stringify({ email: what.email, fleets: what.fleets }),
     ).toString("base64url");
@@ -32,8 +32,8 @@ describe("unsubscribe tokens", () => {
       .update(payload)
       .digest("base64url");
     expect(readUnsubscribeToken(key, `${payload}.${signature}`)).toEqual({
-      ...what,
-      sentAt: 0,
+      email: what.email,
+      fleets: what.fleets,
     });
   });
 

@@ -3,7 +3,9 @@
 // store (made once, kept in the watch settings), so a link cannot be forged or edited to
 // unsubscribe someone else. It works for UNSUBSCRIBE_LINK_DAYS, and after that only while
 // its email is the newest the address was sent: a link copied or leaked long ago stops, the
-// one a person is most likely to click does not.
+// one a person is most likely to click does not. A link from before links were dated counts
+// as sent when the store was upgraded to date them, so the links already in mailboxes then
+// (the newest digest's above all) kept working.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { DeliveryStore } from "../store/delivery-store.ts";
@@ -18,8 +20,8 @@ const DAY = 86_400_000;
 const TokenSchema = z.object({
   email: z.string(),
   fleets: z.array(z.string()).min(1),
-  // When its email was sent (ms); links made before they carried it read as long out of time.
-  sentAt: z.number().int().nonnegative().default(0),
+  // When its email was sent (ms); absent from links made before they carried it.
+  sentAt: z.number().int().nonnegative().optional(),
 });
 export type Unsubscribe = z.infer<typeof TokenSchema>;
 
@@ -69,13 +71,17 @@ export function readUnsubscribeToken(
   }
 }
 
-/** True while the link works: within its days, or from the newest email its address was sent. */
+/**
+ * True while the link works: within its days, or from the newest email its address was sent.
+ * An undated link counts as sent when the store began to date them.
+ */
 export async function unsubscribeInTime(
   store: DeliveryStore,
   what: Unsubscribe,
   now: number,
 ): Promise<boolean> {
-  if (now < what.sentAt + UNSUBSCRIBE_LINK_DAYS * DAY) return true;
+  const sentAt = what.sentAt ?? (await store.unsubscribeLinksDatedFrom());
+  if (now < sentAt + UNSUBSCRIBE_LINK_DAYS * DAY) return true;
   const last = await store.lastEmailSentAt(what.email);
-  return last !== null && what.sentAt >= last;
+  return last !== null && sentAt >= last;
 }

@@ -373,6 +373,15 @@ export function deliveryStoreContract(store: () => ProxyStore) {
       expect(await store().lastEmailSentAt("other@example.org")).toBeNull();
     });
 
+    it("knows when it began dating unsubscribe links: its upgrade, or its making", async () => {
+      const at = await store().unsubscribeLinksDatedFrom();
+      expect(Number.isInteger(at)).toBe(true);
+      expect(at).toBeLessThanOrEqual(Date.now());
+      expect(at).toBeGreaterThan(Date.now() - 86_400_000);
+      // Recorded once, not the time of asking.
+      expect(await store().unsubscribeLinksDatedFrom()).toBe(at);
+    });
+
     it("keeps webhooks, rotates a secret keeping the old one for a while, and marks failing", async () => {
       const added = await store().addWebhook(
         {

@@ -159,4 +159,9 @@ export interface DeliveryStore {
   ): Promise<void>;
   /** When the mail server last took an alert email to `email`; null if it never did. */
   lastEmailSentAt(email: string): Promise<number | null>;
+  /**
+   * When the store began to date unsubscribe links (ms): the upgrade that did, or a new store's
+   * making. A link from an email sent before carries no date, and counts as sent then.
+   */
+  unsubscribeLinksDatedFrom(): Promise<number>;
 }

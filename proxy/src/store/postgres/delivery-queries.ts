@@ -235,6 +235,12 @@ export function deliveryQueries(pool: PgPool, sql: Sql): DeliveryStore {
       );
       return rows[0]?.at ?? null;
     },
+    async unsubscribeLinksDatedFrom() {
+      const { rows } = await sql<{ value: string }>(
+        "SELECT value FROM proxy_settings WHERE name = 'unsubscribe_links_dated_from'",
+      );
+      return Number(rows[0]!.value);
+    },
     async setWebhookFailing(id, state) {
       if (state)
         await sql(

@@ -177,7 +177,7 @@ describe("the delivery log written before issue 33", () => {
         );
       }
       // A step of its own, which every store made before runs once.
-      expect(MIGRATIONS.at(-1)).toBe(SCRUB_ENDPOINT_WORDS);
+      expect(MIGRATIONS).toContain(SCRUB_ENDPOINT_WORDS);
       await client.query(SCRUB_ENDPOINT_WORDS);
       const words = async (sql: string) =>
         (await client.query<Record<string, string>>(sql)).rows.map(
@@ -282,7 +282,7 @@ describe("opening the PostgreSQL store", () => {
     const longer = await open(app, undefined, 60);
     await longer.close();
     const { rows } = await server.query(
-      "SELECT value FROM proxy_settings",
+      "SELECT value FROM proxy_settings WHERE name = 'audit_retention_days'",
       new URL(owner).pathname.slice(1),
     );
     expect(rows).toEqual([{ value: "30" }]);

@@ -26,6 +26,16 @@ export const SCRUB_ENDPOINT_WORDS = QUOTED_COLUMNS.map(
    WHERE ${column} LIKE '%The endpoint answered %, a redirect to %';`,
 ).join("\n");
 
+/**
+ * When the store began to date unsubscribe links (the upgrade; a new store's making): a link
+ * in an email sent before carries no date and counts as sent then (notify/unsubscribe-token.ts).
+ * In proxy_settings, which the app role may read (owner-setup.ts).
+ */
+export const DATE_UNSUBSCRIBE_LINKS = `
+  INSERT INTO proxy_settings (name, value)
+  VALUES ('unsubscribe_links_dated_from', (extract(epoch FROM now()) * 1000)::bigint::text)
+  ON CONFLICT (name) DO NOTHING;`;
+
 export const MIGRATIONS: readonly string[] = [
   `
   -- The functions below keep this search path: the migration's own schema, then pg_temp last,
@@ -331,4 +341,5 @@ export const MIGRATIONS: readonly string[] = [
     next_attempt_at) WHERE status = 'pending';
   `,
   SCRUB_ENDPOINT_WORDS,
+  DATE_UNSUBSCRIBE_LINKS,
 ];

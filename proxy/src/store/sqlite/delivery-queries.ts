@@ -116,6 +116,9 @@ export function deliveryQueries(db: DatabaseSync): DeliveryStore {
   const arriving = db.prepare(
     "UPDATE webhooks SET failing_since = NULL, last_error = NULL WHERE id = ?",
   );
+  const datedFrom = db.prepare(
+    "SELECT value FROM settings WHERE name = 'unsubscribe_links_dated_from'",
+  );
   const lastEmail = db.prepare(
     `SELECT max(a.at) AS at FROM deliveries d
      JOIN delivery_attempts a ON a.delivery_id = d.id AND a.ok = 1
@@ -264,6 +267,9 @@ export function deliveryQueries(db: DatabaseSync): DeliveryStore {
     },
     async lastEmailSentAt(email) {
       return (lastEmail.get(email) as { at: number | null }).at;
+    },
+    async unsubscribeLinksDatedFrom() {
+      return Number((datedFrom.get() as { value: string }).value);
     },
     async setWebhookFailing(id, state) {
       if (state) failing.run(state.since, state.error, id);

@@ -24,6 +24,15 @@ export const SCRUB_ENDPOINT_WORDS = QUOTED_COLUMNS.map(
    WHERE ${column} LIKE '%The endpoint answered %, a redirect to %';`,
 ).join("\n");
 
+/**
+ * When the store began to date unsubscribe links (the upgrade; a new store's making): a link
+ * in an email sent before carries no date and counts as sent then (notify/unsubscribe-token.ts).
+ */
+export const DATE_UNSUBSCRIBE_LINKS = `
+  INSERT INTO settings (name, value)
+  VALUES ('unsubscribe_links_dated_from', CAST(CAST(unixepoch('subsec') * 1000 AS INTEGER) AS TEXT))
+  ON CONFLICT (name) DO NOTHING;`;
+
 export const MIGRATIONS = [
   `
   CREATE TABLE users (
@@ -311,6 +320,7 @@ export const MIGRATIONS = [
   ) STRICT;
   `,
   SCRUB_ENDPOINT_WORDS,
+  DATE_UNSUBSCRIBE_LINKS,
 ];
 
 /**

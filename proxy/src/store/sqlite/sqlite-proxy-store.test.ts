@@ -7,6 +7,7 @@ import { auditEvent, proxyStoreContract } from "../proxy-store.contract.ts";
 import { openSqliteProxyStore } from "./sqlite-proxy-store.ts";
 import { OLD_DELIVERY_WORDS } from "../old-delivery-words.ts";
 import {
+  DATE_UNSUBSCRIBE_LINKS,
   migrate,
   MIGRATIONS as MIGRATION_STEPS,
   SCRUB_ENDPOINT_WORDS,
@@ -109,7 +110,7 @@ describe("the delivery log written before issue 33", () => {
       ).run(delivery, before);
     }
     // A step of its own, which every store made before runs once.
-    expect(MIGRATION_STEPS.at(-1)).toBe(SCRUB_ENDPOINT_WORDS);
+    expect(MIGRATION_STEPS).toContain(SCRUB_ENDPOINT_WORDS);
     db.exec(SCRUB_ENDPOINT_WORDS);
     const words = (sql: string) =>
       db
@@ -123,5 +124,29 @@ describe("the delivery log written before issue 33", () => {
       after,
     );
     db.close();
+  });
+});
+
+describe("a store made before unsubscribe links carried their email's time", () => {
+  it("records when it was upgraded, the time an undated link counts as sent", async () => {
+    const db = new DatabaseSync(join(folder, "proxy.db"));
+    const step = MIGRATION_STEPS.indexOf(DATE_UNSUBSCRIBE_LINKS);
+    expect(step).toBeGreaterThan(0);
+    for (const [version, sql] of MIGRATION_STEPS.slice(0, step).entries()) {
+      db.exec(sql);
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+    }
+    db.close();
+    const before = Date.now();
+    const store = open();
+    const after = Date.now();
+    const at = await store.unsubscribeLinksDatedFrom();
+    expect(at).toBeGreaterThanOrEqual(before - 1);
+    expect(at).toBeLessThanOrEqual(after);
+    await store.close();
+    // Opened again later, it keeps the time of the upgrade.
+    const again = open();
+    expect(await again.unsubscribeLinksDatedFrom()).toBe(at);
+    await again.close();
   });
 });
