@@ -87,6 +87,8 @@ export const AdminUserSchema = z.object({
   /** How they sign in: a password, a provider, both, or neither yet (invited). */
   signsInWith: z.array(z.enum(["password", "oidc"])),
   createdAt: z.string(),
+  /** Until when an admin's leave lets the next organisation sign-in link by email (ISO); null when none is open. */
+  linkAllowedUntil: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 

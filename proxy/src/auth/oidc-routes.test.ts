@@ -13,7 +13,7 @@ import {
 } from "vitest";
 import type { AppEnv } from "../http/app-env.ts";
 import { PROXY_PROBLEMS } from "../http/problem.ts";
-import { AUTH_PATHS, OidcLinkAnswerSchema } from "@vics/shared";
+import { AUTH_PATHS, OidcLinkAnswerSchema, type AdminUser } from "@vics/shared";
 import type { ProxyStore, User } from "../store/proxy-store.ts";
 import { openSqliteProxyStore } from "../store/sqlite/sqlite-proxy-store.ts";
 import {
@@ -451,6 +451,11 @@ describe("linking an OIDC identity to an account (issue 33, point 7)", () => {
       headers: { Cookie: asAdmin },
     });
     expect(allow.status).toBe(200);
+    // The users page shows the leave while it is open.
+    const allowed = (await allow.json()) as { user: AdminUser };
+    const left = Date.parse(allowed.user.linkAllowedUntil!) - clock.now;
+    expect(left).toBeGreaterThan(71 * 3_600_000);
+    expect(left).toBeLessThanOrEqual(72 * 3_600_000);
     expect(await events("user.oidc-allow")).toMatchObject([
       { userId: admin.id, detail: { user: "ann@example.org" } },
     ]);

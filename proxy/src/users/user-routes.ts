@@ -36,6 +36,10 @@ export const adminUser = (user: User): AdminUser => ({
     ...(user.oidcSubject ? (["oidc"] as const) : []),
   ],
   createdAt: user.createdAt,
+  linkAllowedUntil:
+    user.oidcLinkAllowedUntil === null
+      ? null
+      : new Date(user.oidcLinkAllowedUntil).toISOString(),
 });
 
 export interface UserRouteDeps {

@@ -2,7 +2,9 @@
 // enable (each asked again first), and send a password reset.
 import { useId, useState } from "react";
 import { ROLES, type AdminUser, type Role } from "@vics/shared";
+import { formatDateTime } from "../../../lib/dates.ts";
 import { ROLE_NAMES } from "../../../lib/roles.ts";
+import { useNow } from "../../../lib/use-now.ts";
 import { STATE_WORDS, signInWords } from "../lib/user-words.ts";
 import { ConfirmOrCancel, InlineConfirm } from "./inline-confirm.tsx";
 
@@ -12,7 +14,8 @@ export type UserAction =
   | { kind: "enable" }
   | { kind: "reset" }
   | { kind: "unlink" }
-  | { kind: "allow-link" };
+  | { kind: "allow-link" }
+  | { kind: "withdraw-link" };
 
 interface UserRowProps {
   user: AdminUser;
@@ -30,6 +33,11 @@ export function UserRow({ user, isMe, busy, oidcOn, onAction }: UserRowProps) {
   const [open, setOpen] = useState<Open>();
   const [role, setRole] = useState<Role>(user.role);
   const who = user.name || user.email;
+  const now = useNow();
+  // An admin's leave to link by email that has not run out (nor been used).
+  const linkAllowed =
+    user.linkAllowedUntil !== null &&
+    new Date(user.linkAllowedUntil).getTime() > now.getTime();
   const hidden = (
     <>
       {" "}
@@ -55,7 +63,15 @@ export function UserRow({ user, isMe, busy, oidcOn, onAction }: UserRowProps) {
           {STATE_WORDS[user.state]}
         </span>
       </td>
-      <td data-label="Signs in with">{signInWords(user)}</td>
+      <td data-label="Signs in with">
+        {signInWords(user)}
+        {linkAllowed && (
+          <span className="hint users__link-allowed">
+            May link their organisation sign-in until{" "}
+            {formatDateTime(user.linkAllowedUntil!)}
+          </span>
+        )}
+      </td>
       <td className="users__actions">
         {open === "role" ? (
           <form
@@ -156,18 +172,34 @@ export function UserRow({ user, isMe, busy, oidcOn, onAction }: UserRowProps) {
                     Send password reset{hidden}
                   </button>
                 </li>
-                {oidcOn && !user.signsInWith.includes("oidc") && (
-                  <li>
-                    <button
-                      type="button"
-                      className="link-button"
-                      aria-disabled={busy || undefined}
-                      onClick={() => void act({ kind: "allow-link" })}
-                    >
-                      Allow organisation sign-in to link{hidden}
-                    </button>
-                  </li>
-                )}
+                {oidcOn &&
+                  !user.signsInWith.includes("oidc") &&
+                  linkAllowed && (
+                    <li>
+                      <button
+                        type="button"
+                        className="link-button"
+                        aria-disabled={busy || undefined}
+                        onClick={() => void act({ kind: "withdraw-link" })}
+                      >
+                        Withdraw the leave to link{hidden}
+                      </button>
+                    </li>
+                  )}
+                {oidcOn &&
+                  !user.signsInWith.includes("oidc") &&
+                  !linkAllowed && (
+                    <li>
+                      <button
+                        type="button"
+                        className="link-button"
+                        aria-disabled={busy || undefined}
+                        onClick={() => void act({ kind: "allow-link" })}
+                      >
+                        Allow organisation sign-in to link{hidden}
+                      </button>
+                    </li>
+                  )}
                 {user.signsInWith.includes("oidc") && (
                   <li>
                     <button

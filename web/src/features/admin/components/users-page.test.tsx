@@ -11,6 +11,7 @@ import {
 } from "../../../test/auth-fixtures.ts";
 import { problemFixture } from "../../../test/fixtures.ts";
 import { renderRoute } from "../../../test/render-route.tsx";
+import { formatDateTime } from "../../../lib/dates.ts";
 import { server } from "../../../test/server.ts";
 
 const SLOW = { timeout: 10_000 };
@@ -25,6 +26,7 @@ function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     state: "active",
     signsInWith: ["password"],
     createdAt: "2026-11-01T09:00:00.000Z",
+    linkAllowedUntil: null,
     ...overrides,
   };
 }
@@ -408,6 +410,46 @@ describe("the users page", () => {
       ),
     ).toBeVisible();
     expect(sent).toHaveLength(1);
+  });
+
+  it("shows a leave to link that is still open, and lets the admin withdraw it", async () => {
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    let withdrawn = 0;
+    server.use(
+      http.delete(`${AUTH_PATHS.users}/u-ann/oidc-link`, () => {
+        withdrawn++;
+        return json({ user: adminUser() });
+      }),
+    );
+    const { user } = await usersPage(
+      [ME, adminUser({ linkAllowedUntil: until })],
+      {
+        local: true,
+        oidc: { label: "Sign in with Okta", available: true },
+      },
+    );
+    const row = rowOf("ann@example.org");
+    expect(
+      await within(row).findByText(
+        `May link their organisation sign-in until ${formatDateTime(until)}`,
+      ),
+    ).toBeVisible();
+    expect(
+      within(row).queryByRole("button", {
+        name: "Allow organisation sign-in to link for Ann Jones",
+      }),
+    ).not.toBeInTheDocument();
+    await user.click(
+      within(row).getByRole("button", {
+        name: "Withdraw the leave to link for Ann Jones",
+      }),
+    );
+    expect(
+      await screen.findByText(
+        "Ann Jones’s organisation sign-in can no longer link by email.",
+      ),
+    ).toBeVisible();
+    expect(withdrawn).toBe(1);
   });
 
   it("offers no organisation sign-in action when the proxy has none", async () => {

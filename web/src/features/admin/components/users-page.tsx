@@ -40,6 +40,8 @@ function doneWords(user: AdminUser, action: UserAction): string {
       return `${who}’s organisation sign-in is unlinked: their sessions have ended.`;
     case "allow-link":
       return `${who}’s next organisation sign-in within 72 hours, with their email address, links to their account.`;
+    case "withdraw-link":
+      return `${who}’s organisation sign-in can no longer link by email.`;
     default:
       return `${who} is enabled: they can sign in again.`;
   }
@@ -69,7 +71,7 @@ export function UsersPage() {
       if (action.kind === "allow-link") {
         keepUser(queryClient, await allowOidcLink(user.id));
         setShown({ kind: "done", words: doneWords(user, action) });
-      } else if (action.kind === "unlink") {
+      } else if (action.kind === "unlink" || action.kind === "withdraw-link") {
         await unlinkOidc(queryClient, user.id);
         setShown({ kind: "done", words: doneWords(user, action) });
       } else if (action.kind === "reset") {
