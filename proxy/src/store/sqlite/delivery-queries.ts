@@ -34,7 +34,7 @@ export function deliveryQueries(db: DatabaseSync): DeliveryStore {
     `SELECT v.registration, f.id AS fleet_id, f.name AS fleet_name, r.rule
      FROM fleet_vehicles v JOIN fleets f ON f.id = v.fleet_id
      LEFT JOIN fleet_alert_rules r ON r.fleet_id = f.id
-     WHERE v.registration IN (SELECT value FROM json_each(?))
+     WHERE v.registration IN (SELECT value FROM json_each(?)) AND f.version > 0
      ORDER BY f.name, v.registration`,
   );
   const addDelivery = db.prepare(

@@ -308,6 +308,8 @@ describe("a new fleet of 5,000 vehicles whose save stops part way through", () =
     try {
       expect(await first.watchedRegistrations()).toEqual([]);
       expect(await first.listFleets()).toEqual([]);
+      // Nor are its vehicles' alerts planned for it (R0 is in its first chunk).
+      expect(await first.alertFleets(["R0"])).toEqual([]);
       go();
       await expect(save).resolves.toMatchObject({ vehicleCount: 5_000 });
       expect(await first.watchedRegistrations()).toHaveLength(5_000);
