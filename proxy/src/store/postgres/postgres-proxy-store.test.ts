@@ -21,7 +21,9 @@ beforeAll(async () => {
     "CREATE ROLE vics_owner LOGIN; CREATE ROLE vics_app LOGIN",
   );
 }, 60_000);
-afterAll(() => server?.close());
+// Its shutdown checkpoint and folder removal follow many databases of this suite: past the
+// default 10 s hook limit on a busy machine.
+afterAll(() => server?.close(), 60_000);
 
 let databases = 0;
 /** A new empty database owned by vics_owner; the URLs to reach it as each role. */
