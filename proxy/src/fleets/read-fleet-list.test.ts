@@ -6,6 +6,7 @@ import { NewFleetFieldsSchema, NewFleetSchema } from "@vics/shared";
 import { errorHandler } from "@vics/shared/server/error-handlers";
 import { silentLogger } from "@vics/shared/server/logger";
 import { Hono } from "hono";
+import { bodyRefusal } from "../http/json-body.ts";
 import { PROXY_PROBLEMS } from "../http/problem.ts";
 import { readFleetList } from "./read-fleet-list.ts";
 
@@ -36,17 +37,7 @@ function contractAnswer(body: string): unknown {
   }
   const parsed = NewFleetSchema.safeParse(json);
   if (parsed.success) return { status: 200, body: parsed.data };
-  const { issues } = parsed.error;
-  const issue = issues[0]!;
-  const where =
-    issue.path.length > 0 && issue.code !== "custom"
-      ? `${issue.path.join(".")}: `
-      : "";
-  const more =
-    issues.length > 1
-      ? ` (and ${issues.length - 1} more ${issues.length === 2 ? "problem" : "problems"})`
-      : "";
-  return { status: 400, detail: `${where}${issue.message}${more}` };
+  return { status: 400, detail: bodyRefusal(parsed.error.issues).message };
 }
 
 async function answer(body: string): Promise<unknown> {
