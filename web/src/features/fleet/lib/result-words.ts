@@ -51,15 +51,30 @@ export function lapseWords(
 }
 
 /**
+ * The lapse in a file's words: "Lapsed on 2026-11-04" or "Never insured"; nothing when the
+ * upstream did not say. A date and never an age ("20 days ago"), since a saved file is read on
+ * later days; the insurer and policy are in the file's own columns.
+ */
+export function lapseFileWords(
+  insurance: Extract<InsuranceOutcome, { status: "not-insured" }>,
+): string {
+  const { lastPolicy } = insurance;
+  if (lastPolicy === undefined) return "";
+  if (lastPolicy === null) return "Never insured";
+  return `Lapsed on ${lastPolicy.validTo}`;
+}
+
+/**
  * "First registered on 20 November 2026: its insurer has until 4 December 2026 to put the
- * policy on the record".
+ * policy on the record"; a file gives `date` to write its dates as YYYY-MM-DD.
  */
 export function newVehicleWords(
   insurance: Extract<InsuranceOutcome, { status: "not-insured" }>,
+  date: (iso: string) => string = formatDate,
 ): string {
   const first = insurance.vehicle?.firstRegistered;
   if (first === undefined) return "";
-  return `First registered on ${formatDate(first)}: its insurer has until ${formatDate(recordDeadline(first))} to put the policy on the record`;
+  return `First registered on ${date(first)}: its insurer has until ${date(recordDeadline(first))} to put the policy on the record`;
 }
 
 /** "Compliant", "Not compliant: MOT, road tax", "Not checked", or "" when not asked. */

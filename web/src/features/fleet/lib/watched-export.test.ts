@@ -130,7 +130,10 @@ describe("a saved fleet's export", () => {
       Driver: "Lee",
       Status: "Not insured",
       "Needs action": "Yes",
-      Insurer: "",
+      // The policy that lapsed, from its last answer: with whom, which and until when.
+      Insurer: "Northwind Mutual",
+      "Policy number": "POL-9",
+      "Insured until": "2026-11-07",
       "Open alerts": "Not insured: policy POL-9 lapsed on 7 November 2026",
       "Checked at (UK time)": "2026-11-27 06:00",
       "Unknown since (UK time)": "",

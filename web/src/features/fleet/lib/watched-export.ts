@@ -103,7 +103,14 @@ export function watchedExportKinds(
 function factCells(entry: WatchedEntry): string[] {
   const facts = entry.vehicle.facts;
   const insurance = facts?.insurance;
-  const policy = insurance?.status === "insured" ? insurance.policy : undefined;
+  // Not insured: the policy that ended, so the file says with whom and until when (the Status
+  // says it is not in force); nothing when none ever was or the upstream did not say.
+  const policy =
+    insurance?.status === "insured"
+      ? insurance.policy
+      : insurance?.status === "not-insured"
+        ? (insurance.lastPolicy ?? undefined)
+        : undefined;
   const fines = facts?.fines;
   return [
     policy?.insurer ?? "",

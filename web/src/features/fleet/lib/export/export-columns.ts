@@ -39,7 +39,6 @@ const COVER_COLUMNS = [
   "Cover type",
   "Valid from",
   "Valid to",
-  "Days to expiry",
 ];
 /** Known only from a compliance check: beside the cover's end, so the three dates read together. */
 const COMPLIANCE_DUE_COLUMNS = ["MOT due", "Tax due"];
@@ -64,7 +63,6 @@ const OUR_KINDS: ReadonlyMap<string, ExportColumnKind> = new Map([
   ["Valid to", "date"],
   ["MOT due", "date"],
   ["Tax due", "date"],
-  ["Days to expiry", "number"],
   ["Year", "number"],
 ]);
 

@@ -31,7 +31,7 @@ export type ExportRequest =
       kind: "start";
       format: ExportFormat;
       run: ExportRunInfo;
-      /** The UK's date, YYYY-MM-DD, for the outcomes and the days to expiry. */
+      /** The UK's date, YYYY-MM-DD, for the outcomes and what falls due within 30 days. */
       today: string;
       /** Rows the page will send before "end". */
       total: number;

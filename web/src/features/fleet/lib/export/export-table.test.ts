@@ -8,7 +8,14 @@ import {
   exportRows,
   type ExportRun,
 } from "./export-table.ts";
-import { policy, RESULTS, ROWS, RUN, TODAY } from "./export-test-run.ts";
+import {
+  policy,
+  RESULTS,
+  ROWS,
+  RUN,
+  TODAY,
+  VEHICLE,
+} from "./export-test-run.ts";
 import type { VehicleResult } from "../fleet-types.ts";
 
 const complianceRun: ExportRun = { ...RUN, checkCompliance: true };
@@ -32,7 +39,6 @@ const OUR_COLUMNS = [
   "Cover type",
   "Valid from",
   "Valid to",
-  "Days to expiry",
   "Due within 30 days",
   "Make",
   "Model",
@@ -43,7 +49,7 @@ const OUR_COLUMNS = [
 
 /** With compliance, MOT and road tax due dates sit beside the cover's. */
 const OUR_COMPLIANCE_COLUMNS = OUR_COLUMNS.flatMap((name) =>
-  name === "Days to expiry" ? [name, "MOT due", "Tax due"] : [name],
+  name === "Valid to" ? [name, "MOT due", "Tax due"] : [name],
 );
 
 describe("exportHeader", () => {
@@ -128,7 +134,7 @@ describe("exportColumnKind", () => {
     const kinds = header.map(exportColumnKind);
     const named = (kind: string) =>
       header.filter((_, index) => kinds[index] === kind);
-    expect(named("number")).toEqual(["Row", "Days to expiry", "Year"]);
+    expect(named("number")).toEqual(["Row", "Year"]);
     expect(named("date")).toEqual([
       "Valid from",
       "Valid to",
@@ -170,7 +176,6 @@ describe("exportRows", () => {
       "Cover type": "Third Party, Fire and Theft",
       "Valid from": "2026-01-01",
       "Valid to": "2027-06-30",
-      "Days to expiry": "219",
       "Due within 30 days": "No",
       Make: "Ford",
       Model: "Focus",
@@ -183,14 +188,19 @@ describe("exportRows", () => {
   it.each<[number, Record<string, string>]>([
     [
       3,
-      { Outcome: "Insured, expiring soon", "Days to expiry": "10", Notes: "" },
+      {
+        Outcome: "Insured, expiring soon",
+        "Valid to": "2026-12-03",
+        Notes: "",
+      },
     ],
     [
       4,
       {
         Outcome: "Not insured",
+        // The upstream did not say which policy ended: nothing to fill in.
         Insurer: "",
-        "Days to expiry": "",
+        "Valid to": "",
         Make: "Vauxhall",
         Notes: "",
       },
@@ -231,14 +241,14 @@ describe("exportRows", () => {
       },
     ],
     // Corrected before sending: the list's text in the user's column, the check's in ours.
-    // Its cover ended after the run was saved: negative days.
+    // Its cover ended after the run was saved: the date says so, whenever the file is read.
     [
       11,
       {
         "Registration (your list)": "LPO8SED",
         Registration: "LP08 SED",
         Outcome: "Insured",
-        "Days to expiry": "-20",
+        "Valid to": "2026-11-03",
         Notes: "Corrected from LPO8SED",
       },
     ],
@@ -399,43 +409,114 @@ describe("exportRows", () => {
   });
 });
 
+/** A lapsed vehicle, one never insured and a new one not yet on the record, as a run answered them. */
+const NOT_INSURED = new Map<string, VehicleResult>([
+  [
+    "LP08SED",
+    {
+      registration: "LP08SED",
+      checkedAt: `${TODAY}T09:00:00Z`,
+      insurance: {
+        status: "not-insured",
+        lastPolicy: policy("2026-11-03"),
+        vehicle: VEHICLE,
+      },
+    },
+  ],
+  [
+    "UN51NSD",
+    {
+      registration: "UN51NSD",
+      checkedAt: `${TODAY}T09:00:00Z`,
+      insurance: { status: "not-insured", lastPolicy: null },
+    },
+  ],
+  [
+    "NW25CAR",
+    {
+      registration: "NW25CAR",
+      checkedAt: `${TODAY}T09:00:00Z`,
+      insurance: {
+        status: "not-insured",
+        lastPolicy: null,
+        vehicle: { ...VEHICLE, firstRegistered: "2026-11-20" },
+      },
+    },
+  ],
+]);
+
+const NOT_INSURED_ROWS: FleetRow[] = [...NOT_INSURED.keys()].map(
+  (registration, index) => ({
+    line: index + 2,
+    submitted: registration,
+    extra: [],
+    registration,
+  }),
+);
+
 describe("a vehicle that is not insured", () => {
-  it("says in its notes whether cover lapsed, when and with whom, or was never there", () => {
-    const results = new Map<string, VehicleResult>([
-      [
-        "LP08SED",
-        {
-          registration: "LP08SED",
-          checkedAt: `${TODAY}T09:00:00Z`,
-          insurance: {
-            status: "not-insured",
-            lastPolicy: policy("2026-11-03"),
-          },
-        },
-      ],
-      [
-        "UN51NSD",
-        {
-          registration: "UN51NSD",
-          checkedAt: `${TODAY}T09:00:00Z`,
-          insurance: { status: "not-insured", lastPolicy: null },
-        },
-      ],
-    ]);
-    const run: ExportRun = { ...RUN, extraColumns: [] };
-    const notes = exportHeader(run).indexOf("Notes");
-    const rows = exportRows(
-      [
-        { line: 2, submitted: "LP08SED", extra: [], registration: "LP08SED" },
-        { line: 3, submitted: "UN51NSD", extra: [], registration: "UN51NSD" },
-      ],
-      results,
-      run,
-      TODAY,
+  const run: ExportRun = { ...RUN, extraColumns: [] };
+  const exportedOn = (today: string) => {
+    const header = exportHeader(run);
+    return exportRows(NOT_INSURED_ROWS, NOT_INSURED, run, today).map((cells) =>
+      Object.fromEntries(header.map((name, index) => [name, cells[index]])),
     );
-    expect(rows.map((row) => row[notes])).toEqual([
-      `Lapsed 20 days ago, on 3 November 2026 (${policy("2026-11-03").insurer})`,
-      "Never insured",
-    ]);
+  };
+
+  it("gives a lapsed vehicle's last policy in the Insurer to Valid to columns, and the lapse as a date", () => {
+    const [lapsed, never, unrecorded] = exportedOn(TODAY);
+    expect(lapsed).toMatchObject({
+      Outcome: "Not insured",
+      Insurer: "Acorn Mutual",
+      "Policy number": "POL-2026-11-03",
+      "Cover type": "Third Party, Fire and Theft",
+      "Valid from": "2026-01-01",
+      "Valid to": "2026-11-03",
+      Notes: "Lapsed on 2026-11-03",
+    });
+    expect(never).toMatchObject({
+      Outcome: "Not insured",
+      Insurer: "",
+      "Policy number": "",
+      "Valid to": "",
+      Notes: "Never insured",
+    });
+    expect(unrecorded).toMatchObject({
+      Outcome: OUTCOME_LABELS["not-yet-on-record"],
+      Insurer: "",
+      Notes:
+        "First registered on 2026-11-20: its insurer has until 2026-12-04 to put the policy on the record",
+    });
+  });
+
+  it("writes the same file whichever day it is made: dates, never an age", () => {
+    // A day, a month and a year after the lapse: an age ("20 days ago") would change; dates do not.
+    const later = ["2026-11-04", "2026-12-23", "2027-11-03"].map(
+      (day) => exportedOn(day)[0],
+    );
+    expect(later[1]).toEqual(later[0]);
+    expect(later[2]).toEqual(later[0]);
+  });
+});
+
+/** Words that count from the day a file was made: wrong on any later day it is read. */
+const AN_AGE =
+  /\bago\b|\byesterday\b|\btoday\b|\btomorrow\b|\b\d+ days?\b|\bin \d+\b/i;
+
+describe("no exported cell holds an age", () => {
+  it.each([
+    ["the run's rows", ROWS, RESULTS],
+    ["vehicles not insured", NOT_INSURED_ROWS, NOT_INSURED],
+  ] as const)("%s, with and without compliance", (_name, rows, results) => {
+    for (const run of [RUN, complianceRun]) {
+      const cells = exportRows(rows, results, run, TODAY).flat();
+      expect(cells.filter((cell) => AN_AGE.test(cell))).toEqual([]);
+    }
+  });
+
+  it("has no column of days counted from the day the file was made", () => {
+    expect(
+      exportHeader(complianceRun).filter((name) => /days to/i.test(name)),
+    ).toEqual([]);
   });
 });

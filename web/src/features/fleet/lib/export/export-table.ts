@@ -1,10 +1,11 @@
 // The export as a table of text, one row per row of the user's list (excluded and invalid
-// ones included), in the columns of export-columns.ts. CSV and XLSX are written from it.
-import { formatRegistration, type Vehicle } from "@vics/shared";
-import { daysBetween } from "../../../../lib/dates.ts";
+// ones included), in the columns of export-columns.ts. CSV and XLSX are written from it. A file
+// is read on later days than it was made, so it holds dates (YYYY-MM-DD) and never an age
+// ("20 days ago", days to expiry): those are the page's, counted from the day it is read.
+import { formatRegistration, type Policy, type Vehicle } from "@vics/shared";
 import type { FleetRow, VehicleResult } from "../fleet-types.ts";
 import { notYetOnRecord, OUTCOME_LABELS, rowOutcome } from "@vics/fleet";
-import { lapseWords, newVehicleWords } from "../result-words.ts";
+import { lapseFileWords, newVehicleWords } from "../result-words.ts";
 import { complianceCells } from "./compliance-cells.ts";
 import { dueCells } from "./due-cells.ts";
 import { type ExportRun, userCells } from "./export-columns.ts";
@@ -28,14 +29,25 @@ function vehicleOf(result: VehicleResult): Vehicle | undefined {
   );
 }
 
+/**
+ * The policy the Insurer to Valid to columns show: the cover in force, or for a vehicle not
+ * insured the last one that ended (the Outcome says it is not in force, the Notes when it ended).
+ */
+function policyOf(result: VehicleResult | undefined): Policy | undefined {
+  const insurance = result?.insurance;
+  if (insurance?.status === "insured") return insurance.policy;
+  if (insurance?.status === "not-insured")
+    return insurance.lastPolicy ?? undefined;
+  return undefined;
+}
+
 /** Insurer to Colour: what the check learned about the vehicle, its cover and what falls due. */
 function resultCells(
   result: VehicleResult | undefined,
   today: string,
   checkCompliance: boolean,
 ): string[] {
-  const insurance = result?.insurance;
-  const policy = insurance?.status === "insured" ? insurance.policy : undefined;
+  const policy = policyOf(result);
   const vehicle = result && vehicleOf(result);
   return [
     policy?.insurer ?? "",
@@ -43,7 +55,6 @@ function resultCells(
     policy?.type ?? "",
     policy?.validFrom ?? "",
     policy?.validTo ?? "",
-    policy ? String(daysBetween(today, policy.validTo)) : "",
     ...dueCells(result, today, checkCompliance),
     vehicle?.make ?? "",
     vehicle?.model ?? "",
@@ -70,8 +81,8 @@ function problem(
       return insurance.reason;
     case "not-insured":
       return notYetOnRecord(insurance, today)
-        ? newVehicleWords(insurance)
-        : lapseWords(insurance, today);
+        ? newVehicleWords(insurance, (date) => date)
+        : lapseFileWords(insurance);
   }
   return compliance?.status === "not-checked"
     ? `Compliance not checked: ${compliance.reason}`
@@ -96,7 +107,7 @@ function notesCell(
     .join(". ");
 }
 
-/** `today` is the UK's date ("YYYY-MM-DD"), for the outcome and the days to expiry. */
+/** `today` is the UK's date ("YYYY-MM-DD"), for the outcome and what falls due within 30 days. */
 export function exportRows(
   rows: readonly FleetRow[],
   results: ReadonlyMap<string, VehicleResult>,

@@ -154,7 +154,7 @@ export const RESULTS = new Map<string, VehicleResult>([
       checkedAt: at,
     },
   ],
-  // A policy that ended since the run was saved: its days to expiry are negative.
+  // A policy that ended since the run was saved: still "Insured" as the run answered it.
   [
     "LP08SED",
     {
