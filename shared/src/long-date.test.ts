@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate } from "./long-date.ts";
+import { formatLongDate, formatUkDateTime } from "./long-date.ts";
 
 describe("formatLongDate", () => {
   it.each([
@@ -10,5 +10,17 @@ describe("formatLongDate", () => {
     ["2027-01-01", "1 January 2027"],
   ])("says %s as %s", (date, words) => {
     expect(formatLongDate(date)).toBe(words);
+  });
+});
+
+describe("formatUkDateTime", () => {
+  it.each([
+    // Winter: UK time is UTC.
+    ["2026-12-01T17:37:00Z", "1 December 2026 at 17:37"],
+    // Summer: an hour ahead, and past midnight it is already the next day in the UK.
+    ["2026-07-14T23:30:00.000Z", "15 July 2026 at 00:30"],
+  ])("says %s as %s", (instant, words) => {
+    expect(formatUkDateTime(instant)).toBe(words);
+    expect(formatUkDateTime(Date.parse(instant))).toBe(words);
   });
 });

@@ -33,7 +33,7 @@ describe("scripts/users", () => {
     await run(["create"], { email: "root@example.org", admin: true });
     expect(lines[0]).toBe("Created root@example.org (admin).");
     expect(lines[1]).toBe(
-      "Send them this link to set their password; it works once, until 2026-11-27T10:00:00Z:",
+      "Send them this link to set their password; it works once, until 27 November 2026 at 10:00 (UK time):",
     );
     expect(lines[2]).toMatch(
       /^http:\/\/127\.0\.0\.1:3000\/account\/set-password#token=[\w-]{43}$/,

@@ -1,3 +1,4 @@
+import { formatUkDateTime } from "@vics/shared";
 import {
   disableUser,
   enableUser,
@@ -18,7 +19,8 @@ export const USAGE = `Usage:
 
 export class UsageError extends Error {}
 
-const when = (ms: number) => new Date(ms).toISOString().replace(/\.\d+Z$/, "Z");
+// The app's words for a moment ("1 December 2026 at 17:37"), so a link said here reads as there.
+const when = (ms: number) => `${formatUkDateTime(ms)} (UK time)`;
 
 /** One `scripts/users` command; what it prints goes to `print`, one line at a time. */
 export async function userCommand(

@@ -4,6 +4,7 @@ import {
   UK_TIME_ZONE,
   daysBetween,
   formatLongDate,
+  formatUkDateTime,
   longDateFormat,
   ukDate,
 } from "@vics/shared";
@@ -31,11 +32,8 @@ export function ukToday(now: Date = new Date()): string {
 /** "12 May 2027" for a "2027-05-12" date: the same words as the proxy's emails and webhooks. */
 export const formatDate = formatLongDate;
 
-/** "3 May 2026 at 14:05" (UK time) for a timestamp. */
-export function formatDateTime(timestamp: string): string {
-  const date = new Date(timestamp);
-  return `${ukDateFormat.format(date)} at ${timeFormat.format(date)}`;
-}
+/** "3 May 2026 at 14:05" (UK time) for a timestamp: the command line's words too. */
+export const formatDateTime: (timestamp: string) => string = formatUkDateTime;
 
 /** "14:05 on 3 May 2026" (UK time): when a check was made, time first. */
 export function formatTimeOnDate(timestamp: string): string {
