@@ -21,7 +21,18 @@ export const DataSourcesSchema = z
     dataAsOf: DataAsOfSchema,
     synthetic: z
       .boolean()
-      .describe("True while the database holds the seeded synthetic fleet"),
+      .describe(
+        "True while the database holds the seeded synthetic fleet and nothing imported",
+      ),
+    seededFleet: z
+      .object({
+        vehicles: z.number().int().min(0),
+        seededOn: z.iso.date(),
+      })
+      .optional()
+      .describe(
+        "The synthetic fleet the database was seeded with, kept after imports over it: what an import did not load is still synthetic",
+      ),
   })
   .meta({ id: "DataSources" });
 export type DataSources = z.infer<typeof DataSourcesSchema>;

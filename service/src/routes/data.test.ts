@@ -55,6 +55,31 @@ describe("the data behind the answers", () => {
     expect(held.since).toEqual(expect.any(String));
   });
 
+  it("says the synthetic fleet is still there after a trial import over it", async () => {
+    await harness.close();
+    harness = openSqliteHarness({
+      fleetSize: 20,
+      seed: 20260101,
+      today: "2026-03-10",
+    });
+    const get = await client();
+    const sources = async () =>
+      DataSourcesSchema.parse(
+        await (await get("/v1/data/sources", "standard")).json(),
+      );
+    const seeded = await sources();
+    expect(seeded.synthetic).toBe(true);
+    expect(seeded.seededFleet).toEqual({
+      vehicles: expect.any(Number),
+      seededOn: "2026-03-10",
+    });
+    await files.run("vehicles", [VEHICLES, vehicle("ZZ26TRY")]);
+    const trial = await sources();
+    // No longer only the seed, but the seed is still there: the page must say so.
+    expect(trial.synthetic).toBe(false);
+    expect(trial.seededFleet).toEqual(seeded.seededFleet);
+  });
+
   it("lists the imports and an import's refused rows to the internal key only", async () => {
     const get = await client();
     const report = await files.run("vehicles", [

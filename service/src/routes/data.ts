@@ -44,6 +44,12 @@ export function dataRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
       ...(info.historyFrom && { historyFrom: info.historyFrom }),
       dataAsOf: dataAsOf(info, SOURCES),
       synthetic: await deps.store.holdsSyntheticFleet(),
+      ...(info.seeded && {
+        seededFleet: {
+          vehicles: info.seeded.vehicles,
+          seededOn: info.seeded.on,
+        },
+      }),
     };
     return c.json(sources);
   });

@@ -17,12 +17,20 @@ export interface DataInfo {
   historyFrom?: IsoDate;
   /** Per source, the instant its data was current. */
   asOf: Partial<Record<Source, string>>;
+  /**
+   * The synthetic fleet this database was seeded with, if it was: its size and day. Kept after
+   * imports (an import over it changes only what it loads), so the data page can say so.
+   */
+  seeded?: { vehicles: number; on: IsoDate };
 }
 
 export const META_KEYS = {
   since: "data_since",
   historyFrom: "history_from",
   asOf: (source: Source) => `as_of_${source}`,
+  /** Written by a seeding only (seed-database.ts): the synthetic fleet's day and size. */
+  seededOn: "seeded_on",
+  seededVehicles: "vehicle_count",
 } as const;
 
 /** The source each kind of import refreshes; vehicles are the register the others hang on. */
@@ -42,10 +50,16 @@ export function dataInfoFromMeta(
     const value = read(META_KEYS.asOf(source));
     if (value !== undefined) asOf[source] = value;
   }
+  const seededOn = read(META_KEYS.seededOn);
+  const seededVehicles = Number(read(META_KEYS.seededVehicles));
   return {
     since: read(META_KEYS.since),
     historyFrom: read(META_KEYS.historyFrom),
     asOf,
+    ...(seededOn !== undefined &&
+      Number.isInteger(seededVehicles) && {
+        seeded: { vehicles: seededVehicles, on: seededOn },
+      }),
   };
 }
 

@@ -6,14 +6,18 @@ import { openImportDatabase } from "../store/sqlite/database.ts";
 import { sqliteImportStore } from "../store/sqlite/import-writer.ts";
 import { migrateSqlite, readMeta } from "../store/sqlite/schema.ts";
 import { openSqliteStore } from "../store/sqlite/sqlite-store.ts";
+import type { SeedOptions } from "../seed/seed-data.ts";
 
-/** A new SQLite file: the import's connection beside the store's, as the CLI and the service. */
-export function openSqliteHarness(): ImportHarness {
+/**
+ * A new SQLite file: the import's connection beside the store's, as the CLI and the service.
+ * `seed`: the synthetic fleet to seed it with first; none unless given.
+ */
+export function openSqliteHarness(seed?: SeedOptions): ImportHarness {
   const dir = mkdtempSync(join(tmpdir(), "vics-import-db-"));
   const path = join(dir, "vics.sqlite");
   const db = openImportDatabase(path);
   migrateSqlite(db);
-  const store = openSqliteStore({ path });
+  const store = openSqliteStore({ path, seed });
   return {
     imports: sqliteImportStore(db),
     store,

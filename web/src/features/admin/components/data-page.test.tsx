@@ -101,6 +101,21 @@ describe("the data page", () => {
     expect(document.title).toBe("Data – VICS");
   });
 
+  it("still says the data is synthetic after a trial import over the seeded fleet", async () => {
+    const seededFleet = { vehicles: 50_012, seededOn: "2026-11-24" };
+    serveData({ dataAsOf: {}, synthetic: false, seededFleet }, [
+      entry({ kind: "vehicles", counts: { ...entry().counts, rows: 1 } }),
+    ]);
+    dataPage();
+    expect(
+      await screen.findByText(
+        "This database still holds the synthetic demo fleet of 50,012 vehicles seeded on 24 November 2026, with imports over it. Only what the imports below loaded is real data: every other answer is about a synthetic vehicle.",
+        {},
+        SLOW,
+      ),
+    ).toBeVisible();
+  });
+
   it("lists the imports with their counts, and downloads an import's refused rows", async () => {
     serveData({ dataAsOf: {}, synthetic: true }, [
       entry(),

@@ -19,6 +19,7 @@ import {
   OUTCOME_WORDS,
   SOURCE_ROWS,
   STALE_AFTER_DAYS,
+  syntheticWords,
 } from "../lib/data-words.ts";
 import { RechecksSection } from "./rechecks-section.tsx";
 import { RejectsDownload } from "./rejects-download.tsx";
@@ -27,13 +28,13 @@ import { QueryView } from "./query-view.tsx";
 
 function SourcesTable({ sources }: { sources: DataSources }) {
   const now = useNow();
+  const synthetic = syntheticWords(sources);
   return (
     <>
-      {sources.synthetic && (
+      {synthetic && (
         <p className="inset-warning">
           <StatusIcon status="warning" />
-          This database holds the synthetic demo fleet, not real data: the
-          sandbox registrations answer, and every source is as of its seeding.
+          {synthetic}
         </p>
       )}
       <table className="data-table data-sources">

@@ -1,7 +1,7 @@
 // The data page's words: a source's freshness, an import's kind, outcome and counts.
 import type { DataAsOf } from "@vics/shared";
-import type { ImportEntry } from "@vics/shared/data-admin";
-import { daysBetween, ukToday } from "../../../lib/dates.ts";
+import type { DataSources, ImportEntry } from "@vics/shared/data-admin";
+import { daysBetween, formatDate, ukToday } from "../../../lib/dates.ts";
 
 /** A source whose data is older than this many days is flagged: its sources send daily. */
 export const STALE_AFTER_DAYS = 2;
@@ -43,4 +43,21 @@ const count = (value: number) => value.toLocaleString("en-GB");
 /** "1,200 rows: 1,000 added, 150 changed, 40 unchanged, 0 removed, 10 refused". */
 export function countWords({ counts }: ImportEntry): string {
   return `${count(counts.rows)} row${counts.rows === 1 ? "" : "s"}: ${count(counts.added)} added, ${count(counts.changed)} changed, ${count(counts.unchanged)} unchanged, ${count(counts.removed)} removed, ${count(counts.rejected)} refused`;
+}
+
+/**
+ * Whether the answers are synthetic, in words; undefined for a database that was never seeded.
+ * A trial import over the seed changes only what it loads: every vehicle it did not touch is
+ * still the synthetic fleet's, so the page goes on saying so for as long as the seed is there.
+ */
+export function syntheticWords(sources: DataSources): string | undefined {
+  const seed = sources.seededFleet;
+  const fleet = seed
+    ? `the synthetic demo fleet of ${count(seed.vehicles)} vehicles seeded on ${formatDate(seed.seededOn)}`
+    : "the synthetic demo fleet";
+  if (sources.synthetic)
+    return `This database holds ${fleet}, not real data: the sandbox registrations answer, and every source is as of its seeding.`;
+  if (seed)
+    return `This database still holds ${fleet}, with imports over it. Only what the imports below loaded is real data: every other answer is about a synthetic vehicle.`;
+  return undefined;
 }
