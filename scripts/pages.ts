@@ -2,8 +2,9 @@
 // pages as a signed-in fleet user sees them, over the real service and proxy on a fresh
 // temporary database. Prints per page the layout shift (CLS), the JavaScript a first load
 // fetched but did not run, the bytes transferred and the accessibility score, and writes them
-// to bench/results/pages/latest.json and a dated copy. It serves web/dist as built: run
-// `npm run build -w @vics/web` first after changing the web app.
+// to bench/results/pages/latest.json and a dated copy, each page's whole Lighthouse report
+// beside them. It serves web/dist as built: run `npm run build -w @vics/web` first after
+// changing the web app.
 import {
   existsSync,
   mkdirSync,
@@ -13,6 +14,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { CLIENT_HEADER, PROXY_PREFIX, paths } from "@vics/shared";
 import { signedInCookie, startServers } from "./load/stack.ts";
 import { stopAllChildren } from "./load/children.ts";
 import {
@@ -39,12 +41,34 @@ if (!existsSync(join(ROOT, "web/dist/index.html"))) {
   process.exit(1);
 }
 
+const directory = join(ROOT, "bench/results/pages");
+mkdirSync(directory, { recursive: true });
+/**
+ * A few checks first, as a person who has used VICS has made: the check pages list them under
+ * "Recent checks", which arrives after the page and is what a first visit would not show.
+ */
+async function earlierChecks(proxyUrl: string, cookie: string) {
+  for (const registration of ["AB12CDE", "UN51NSD", "ER19NFD", "ZZ99ZZZ"])
+    for (const path of [
+      paths.insurance(registration),
+      paths.compliance(registration),
+    ]) {
+      const response = await fetch(new URL(PROXY_PREFIX + path, proxyUrl), {
+        headers: { Cookie: cookie, [CLIENT_HEADER]: "pages" },
+      });
+      await response.body?.cancel();
+    }
+}
+
+const slug = (page: string) => page.toLowerCase().replaceAll(" ", "-");
+
 const dataDir = mkdtempSync(join(tmpdir(), "vics-pages-"));
 const rows: PageFigures[] = [];
 try {
   console.log("Starting the service and the proxy on a fresh database...");
   const { proxy, proxyDatabasePath } = await startServers({ dataDir });
   const cookie = await signedInCookie(`${proxy.url}/`, proxyDatabasePath);
+  await earlierChecks(proxy.url, cookie);
   for (const { page, path } of PAGES) {
     console.log(`Lighthouse: ${page} (${path})...`);
     const report = await lighthouseReport(new URL(path, proxy.url).href, {
@@ -52,6 +76,11 @@ try {
       chromePath: chromePath(process.env),
     });
     rows.push(pageFigures(page, path, report));
+    // The whole report, for what shifted and which scripts went unused.
+    writeFileSync(
+      join(directory, `${slug(page)}.lhr.json`),
+      JSON.stringify(report),
+    );
   }
 } finally {
   await stopAllChildren();
@@ -60,13 +89,13 @@ try {
 
 console.log(`\n${figuresTable(rows)}\n`);
 const date = new Date();
-const directory = join(ROOT, "bench/results/pages");
-mkdirSync(directory, { recursive: true });
 const text = `${JSON.stringify({ date: date.toISOString(), node: process.version, pages: rows }, null, 2)}\n`;
 const stamp = date.toISOString().slice(0, 16).replace(":", "");
 for (const file of ["latest.json", `${stamp}.json`])
   writeFileSync(join(directory, file), text);
-console.log(`Written to bench/results/pages/latest.json and ${stamp}.json`);
+console.log(
+  `Written to bench/results/pages/latest.json and ${stamp}.json, each page's whole report to <page>.lhr.json`,
+);
 
 const over = pagesOverTarget(rows);
 if (over.length > 0) {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { http } from "msw";
-import { PROXY_PREFIX, ROUTE_PATTERNS } from "@vics/shared";
+import { AUTH_PATHS, PROXY_PREFIX, ROUTE_PATTERNS } from "@vics/shared";
 import { navAreasFor } from "../nav-areas.ts";
+import { SIGNED_IN_USER, sessionFixture } from "../../test/auth-fixtures.ts";
 import { problemFixture } from "../../test/fixtures.ts";
 import { json } from "../../test/api-handlers.ts";
 import { renderRoute } from "../../test/render-route.tsx";
@@ -11,6 +12,8 @@ import { server } from "../../test/server.ts";
 function primaryNav() {
   return screen.getByRole("navigation", { name: "Primary" });
 }
+
+const adminSession = () => sessionFixture({ ...SIGNED_IN_USER, role: "admin" });
 
 describe("app shell", () => {
   it("has a skip link, the product name, landmarks and one h1", () => {
@@ -43,15 +46,15 @@ describe("app shell", () => {
     expect(screen.getByRole("main")).toHaveFocus();
   });
 
-  it("lists the five areas a fleet user can use, marking any still to come", () => {
+  it("lists the five areas a fleet user can use, grouped: checks, then fleets", () => {
     renderRoute("/");
     const links = within(primaryNav()).getAllByRole("link");
     expect(links.map((link) => link.getAttribute("href"))).toEqual([
       "/",
+      "/compliance",
       "/fleet",
       "/fleets",
       "/notifications",
-      "/compliance",
     ]);
     // Driven by NAV_AREAS, so a feature landing is a one-line change there.
     expect(links.map((link) => link.textContent)).toEqual(
@@ -59,9 +62,117 @@ describe("app shell", () => {
         (area) => area.label + (area.comingNext ? "Coming next" : ""),
       ),
     );
-    expect(links[0]).toHaveTextContent(/^Insurance check$/);
-    // The fleet check has landed.
-    expect(links[1]).toHaveTextContent(/^Fleet check$/);
+    expect(
+      within(primaryNav())
+        .getAllByRole("list")
+        .slice(1)
+        .map((list) => [
+          list.getAttribute("aria-label"),
+          within(list)
+            .getAllByRole("link")
+            .map((link) => link.textContent),
+        ]),
+    ).toEqual([
+      ["Checks", ["Insurance check", "Compliance check", "Fleet check"]],
+      ["Fleets", ["Fleets", "Notifications"]],
+    ]);
+    // No administration for a fleet user.
+    expect(
+      within(primaryNav()).queryByRole("button", { name: "Admin" }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("shows staff only the two checks", () => {
+    renderRoute("/", {
+      session: sessionFixture({ ...SIGNED_IN_USER, role: "staff" }),
+    });
+    expect(
+      within(primaryNav())
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Insurance check", "Compliance check"]);
+    expect(within(primaryNav()).queryByRole("button", { name: "Admin" })).toBe(
+      null,
+    );
+  });
+
+  it("puts an admin's four admin areas behind an Admin button, last, folded until pressed", async () => {
+    const { user } = renderRoute("/", { session: adminSession() });
+    const nav = within(primaryNav());
+    // Checks, fleets, then the Admin button: nine areas in the order a person would choose.
+    expect(nav.getAllByRole("link").map((link) => link.textContent)).toEqual([
+      "Insurance check",
+      "Compliance check",
+      "Fleet check",
+      "Fleets",
+      "Notifications",
+    ]);
+    const admin = nav.getByRole("button", { name: "Admin" });
+    const menu = document.getElementById(
+      admin.getAttribute("aria-controls") ?? "",
+    );
+    expect(menu?.tagName).toBe("UL");
+    expect(menu).toHaveAttribute("aria-label", "Admin");
+    expect(admin).toHaveAttribute("aria-expanded", "false");
+    expect(menu).not.toBeVisible();
+
+    await user.click(admin);
+    expect(admin).toHaveAttribute("aria-expanded", "true");
+    expect(
+      within(menu!)
+        .getAllByRole("link")
+        .map((link) => [link.textContent, link.getAttribute("href")]),
+    ).toEqual([
+      ["Users", "/admin/users"],
+      ["Audit log", "/admin/audit"],
+      ["Data", "/admin/data"],
+      ["Alerts", "/admin/alerts"],
+    ]);
+    // After the last of the admin areas comes the Admin list's end: Tab goes through them.
+    expect(
+      nav.getAllByRole("link").map((link) => link.textContent),
+    ).toHaveLength(9);
+  });
+
+  it("folds the Admin menu on Escape, back to its button, and after a move", async () => {
+    // The audit page the test goes to: an empty log.
+    server.use(
+      http.get(AUTH_PATHS.audit, () => json({ events: [], next: null })),
+    );
+    const { user, router } = renderRoute("/", { session: adminSession() });
+    const nav = within(primaryNav());
+    const admin = nav.getByRole("button", { name: "Admin" });
+    await user.click(admin);
+    await user.tab();
+    expect(nav.getByRole("link", { name: "Users" })).toHaveFocus();
+    await user.keyboard("{Escape}");
+    expect(admin).toHaveAttribute("aria-expanded", "false");
+    expect(admin).toHaveFocus();
+
+    await user.keyboard("{Enter}");
+    expect(admin).toHaveAttribute("aria-expanded", "true");
+    await user.click(nav.getByRole("link", { name: "Audit log" }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe("/admin/audit"),
+    );
+    expect(admin).toHaveAttribute("aria-expanded", "false");
+    // The page's own link, in the folded menu, is the current one; the button shows it.
+    expect(
+      nav.getByRole("link", { name: "Audit log", hidden: true }),
+    ).toHaveAttribute("aria-current", "page");
+    expect(admin).toHaveClass("primary-nav__menu-button--current");
+    await screen.findByRole("heading", { level: 1, name: "Audit log" });
+  });
+
+  it("folds the Admin menu when focus leaves it", async () => {
+    const { user } = renderRoute("/", { session: adminSession() });
+    const nav = within(primaryNav());
+    const admin = nav.getByRole("button", { name: "Admin" });
+    await user.click(admin);
+    for (let i = 0; i < 4; i++) await user.tab();
+    expect(nav.getByRole("link", { name: "Alerts" })).toHaveFocus();
+    await user.tab();
+    expect(admin).toHaveAttribute("aria-expanded", "false");
   });
 
   it.each([
@@ -91,7 +202,7 @@ describe("app shell", () => {
     const list = document.getElementById(
       menu.getAttribute("aria-controls") ?? "",
     );
-    expect(list).toBe(within(primaryNav()).getByRole("list"));
+    expect(list).toBe(within(primaryNav()).getAllByRole("list")[0]);
     expect(menu).toHaveAttribute("aria-expanded", "false");
     expect(list).not.toHaveClass("primary-nav__list--open");
     await user.click(menu);

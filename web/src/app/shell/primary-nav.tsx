@@ -1,11 +1,13 @@
-// The primary navigation: the areas the signed-in user's role can use, the current one marked
-// with aria-current. On a phone it folds behind a "Menu" button (the GOV.UK service navigation
-// pattern), so the answer to a check is not pushed below the first screen.
-import { useId, useState } from "react";
+// The primary navigation: the areas the signed-in user's role can use, in groups (the checks,
+// the saved fleets, administration behind an "Admin" button), the current one marked with
+// aria-current, on one line on a wide screen. On a phone it folds behind a "Menu" button (the
+// GOV.UK service navigation pattern), so the answer to a check is not pushed below the first
+// screen.
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { Role } from "@vics/shared";
 import { useUnreadNotifications } from "../../lib/use-notifications.ts";
-import { areaAt, navAreasFor } from "../nav-areas.ts";
+import { areaAt, navGroupsFor, type NavArea } from "../nav-areas.ts";
 
 /** Only the areas `role` can use: a link to a page it cannot open would only disappoint. */
 export function PrimaryNav({ role }: { role: Role }) {
@@ -37,33 +39,146 @@ export function PrimaryNav({ role }: { role: Role }) {
           id={listId}
           className={`primary-nav__list${open ? " primary-nav__list--open" : ""}`}
         >
-          {navAreasFor(role).map((area) => (
-            <li key={area.to} className="primary-nav__item">
-              <Link
-                to={area.to}
-                className="primary-nav__link"
-                aria-current={area === current ? "page" : undefined}
+          {navGroupsFor(role).map((group) =>
+            group.menu ? (
+              <li
+                key={group.id}
+                className="primary-nav__group primary-nav__group--menu"
               >
-                {area.label}
-                {area.to === "/notifications" && unread ? (
-                  <>
-                    {" "}
-                    <span className="tag primary-nav__tag">
-                      {unread.toLocaleString("en-GB")}
-                      <span className="visually-hidden"> unread</span>
-                    </span>
-                  </>
-                ) : null}
-                {area.comingNext && (
-                  <span className="tag tag--grey primary-nav__tag">
-                    Coming next
-                  </span>
-                )}
-              </Link>
-            </li>
-          ))}
+                <NavMenu
+                  label={group.label}
+                  areas={group.areas}
+                  current={current}
+                  unread={unread}
+                />
+              </li>
+            ) : (
+              <li key={group.id} className="primary-nav__group">
+                <ul
+                  className="primary-nav__group-list"
+                  aria-label={group.label}
+                >
+                  {group.areas.map((area) => (
+                    <li key={area.to} className="primary-nav__item">
+                      <AreaLink area={area} current={current} unread={unread} />
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ),
+          )}
         </ul>
       </div>
     </nav>
+  );
+}
+
+function AreaLink({
+  area,
+  current,
+  unread,
+}: {
+  area: NavArea;
+  current: NavArea | undefined;
+  unread: number | undefined;
+}) {
+  return (
+    <Link
+      to={area.to}
+      className="primary-nav__link"
+      aria-current={area === current ? "page" : undefined}
+    >
+      {area.label}
+      {area.to === "/notifications" && unread ? (
+        <>
+          {" "}
+          <span className="tag primary-nav__tag">
+            {unread.toLocaleString("en-GB")}
+            <span className="visually-hidden"> unread</span>
+          </span>
+        </>
+      ) : null}
+      {area.comingNext && (
+        <span className="tag tag--grey primary-nav__tag">Coming next</span>
+      )}
+    </Link>
+  );
+}
+
+/**
+ * A group behind a button (the disclosure pattern, not an ARIA menu: its items are links, and
+ * Tab moves through them as through any links). Escape folds it and returns to the button;
+ * so does focus or a click going elsewhere, and going to a page.
+ */
+function NavMenu({
+  label,
+  areas,
+  current,
+  unread,
+}: {
+  label: string;
+  areas: NavArea[];
+  current: NavArea | undefined;
+  unread: number | undefined;
+}) {
+  const { pathname } = useLocation();
+  const menuId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const groupRef = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  const [openedAt, setOpenedAt] = useState(pathname);
+  if (openedAt !== pathname) {
+    setOpenedAt(pathname);
+    setOpen(false);
+  }
+  const holdsCurrent = current !== undefined && areas.includes(current);
+
+  // Listened for on the group (its button and its links), not handled by either alone.
+  useEffect(() => {
+    const group = groupRef.current;
+    if (!open || !group) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      // Focus (a Tab past the last item, a click on the page) left the group.
+      if (!group.contains(event.relatedTarget as Node | null)) setOpen(false);
+    };
+    group.addEventListener("keydown", onKeyDown);
+    group.addEventListener("focusout", onFocusOut);
+    return () => {
+      group.removeEventListener("keydown", onKeyDown);
+      group.removeEventListener("focusout", onFocusOut);
+    };
+  }, [open]);
+
+  return (
+    <div className="primary-nav__menu" ref={groupRef}>
+      <button
+        ref={button}
+        type="button"
+        className={`primary-nav__link primary-nav__menu-button${holdsCurrent ? " primary-nav__menu-button--current" : ""}`}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+      >
+        {label}
+      </button>
+      <ul
+        id={menuId}
+        className="primary-nav__menu-list"
+        aria-label={label}
+        hidden={!open}
+      >
+        {areas.map((area) => (
+          <li key={area.to} className="primary-nav__item">
+            <AreaLink area={area} current={current} unread={unread} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
