@@ -225,9 +225,10 @@ describe("the bulk checks through the proxy to the real service", () => {
     );
     expect(response.status).toBe(429);
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(ProblemSchema.parse(await response.json()).code).toBe(
-      "RATE_LIMITED",
-    );
+    const problem = ProblemSchema.parse(await response.json());
+    expect(problem.code).toBe("RATE_LIMITED");
+    // The service's refusal, not the person's own limit.
+    expect(problem.ownLimit).toBeUndefined();
   });
 
   it.each([

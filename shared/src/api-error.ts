@@ -18,6 +18,8 @@ export interface ApiErrorInit {
   suggestions?: string[];
   /** The role the request needed, as far as its path tells (read on ROLE_REQUIRED). */
   neededRole?: Role;
+  /** On RATE_LIMITED: the person's own limit refused it (the proxy's), not the key's plan. */
+  ownLimit?: boolean;
   cause?: unknown;
 }
 
@@ -30,6 +32,7 @@ export class ApiError extends Error {
   rateLimit?: RateLimitState;
   suggestions?: string[];
   neededRole?: Role;
+  ownLimit?: boolean;
   detail: string;
 
   constructor(init: ApiErrorInit) {
@@ -43,6 +46,7 @@ export class ApiError extends Error {
     this.rateLimit = init.rateLimit;
     this.suggestions = init.suggestions;
     this.neededRole = init.neededRole;
+    this.ownLimit = init.ownLimit;
   }
 }
 

@@ -48,10 +48,19 @@ export const ProblemSchema = z
       .describe(
         "Extension on VEHICLE_NOT_FOUND: registrations we hold that differ only by O/0 or I/1",
       ),
+    ownLimit: z
+      .boolean()
+      .optional()
+      .describe(
+        "Extension on the proxy's RATE_LIMITED: true when the person's own limit refused the request, not the API key's plan that the whole team shares",
+      ),
   })
   .meta({ id: "Problem" });
 
 export type Problem = z.infer<typeof ProblemSchema>;
+
+/** The members a problem may carry beyond RFC 9457's and its code. */
+export type ProblemExtensions = Pick<Problem, "suggestions" | "ownLimit">;
 
 /** One title per code, in sentence case, for the service and the proxy alike. */
 export const PROBLEM_TITLES: Record<ProblemCode, string> = {
@@ -84,7 +93,7 @@ export function problemType(code: ProblemCode): string {
 /** The one way to build a problem document: type and title follow from the code. */
 export function problemDocument(
   problem: Pick<Problem, "code" | "status" | "detail" | "requestId"> &
-    Pick<Problem, "suggestions">,
+    ProblemExtensions,
 ): Problem {
   return {
     ...problem,

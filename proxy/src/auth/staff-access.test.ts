@@ -147,9 +147,12 @@ describe("per-user limits", () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
     expect(refused.headers.get(RATE_LIMIT_HEADERS.remaining)).toBe("0");
-    expect(ProblemSchema.parse(await refused.json()).detail).toMatch(
+    const problem = ProblemSchema.parse(await refused.json());
+    expect(problem.detail).toMatch(
       /your own limit of 10 look-ups a minute \(2 look-ups left\)/,
     );
+    // Marked as the person's own limit, so the browser does not blame the team's key.
+    expect(problem.ownLimit).toBe(true);
     // What did not fit counted nothing: the 2 left are still there for a smaller request.
     const two = await app.request(
       `/api${paths.bulkInsurance()}`,

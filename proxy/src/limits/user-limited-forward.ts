@@ -32,12 +32,19 @@ function overLimit(decision: UserLimitDecision, cost: number) {
     cost > decision.lookups
       ? `This request asks for ${lookupWords(cost)}, more than your own limit of ${lookupWords(decision.lookups)} a minute. Send fewer registrations at a time.`
       : `You have used your own limit of ${lookupWords(decision.lookups)} a minute (${lookupWords(decision.lookupsLeft)} left). Try again in ${wait} second${wait === 1 ? "" : "s"}.`;
-  return new ProblemError(429, "RATE_LIMITED", detail, {
-    [RETRY_AFTER_HEADER]: String(wait),
-    [RATE_LIMIT_HEADERS.limit]: String(budget.limit),
-    [RATE_LIMIT_HEADERS.remaining]: String(budget.remaining),
-    [RATE_LIMIT_HEADERS.reset]: String(budget.resetSeconds),
-  });
+  // ownLimit: the browser says it is the person's own limit, not the team's key (the service's).
+  return new ProblemError(
+    429,
+    "RATE_LIMITED",
+    detail,
+    {
+      [RETRY_AFTER_HEADER]: String(wait),
+      [RATE_LIMIT_HEADERS.limit]: String(budget.limit),
+      [RATE_LIMIT_HEADERS.remaining]: String(budget.remaining),
+      [RATE_LIMIT_HEADERS.reset]: String(budget.resetSeconds),
+    },
+    { ownLimit: true },
+  );
 }
 
 /**

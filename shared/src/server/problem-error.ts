@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { Problem, ProblemCode } from "../problem.ts";
+import type { ProblemCode, ProblemExtensions } from "../problem.ts";
 
 /**
  * An error the caller should see as a problem document. Handlers and middlewares of both apps
@@ -10,14 +10,14 @@ export class ProblemError extends Error {
   readonly status: ContentfulStatusCode;
   readonly code: ProblemCode;
   readonly headers: Record<string, string>;
-  readonly extensions: Pick<Problem, "suggestions">;
+  readonly extensions: ProblemExtensions;
 
   constructor(
     status: ContentfulStatusCode,
     code: ProblemCode,
     detail: string,
     headers: Record<string, string> = {},
-    extensions: Pick<Problem, "suggestions"> = {},
+    extensions: ProblemExtensions = {},
   ) {
     super(detail);
     this.name = "ProblemError";

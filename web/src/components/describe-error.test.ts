@@ -82,3 +82,30 @@ describe("a 503 while a database or Redis restarts", () => {
     expect(describeError(bare).message).toContain("Try again in 5 seconds.");
   });
 });
+
+describe("a 429", () => {
+  const refusal = (ownLimit?: boolean) =>
+    new ApiError({
+      status: 429,
+      code: "RATE_LIMITED",
+      detail: "x",
+      retryAfterSeconds: 40,
+      ownLimit,
+    });
+
+  it("from the person's own limit says it is theirs, not VICS's", () => {
+    const words = describeError(refusal(true));
+    expect(words).toMatchObject({ kind: "rate-limited", waitSeconds: 40 });
+    expect(words.message).toMatch(
+      /^You have made too many checks in the last minute: this is your own limit/,
+    );
+    expect(words.message).not.toContain("VICS has made");
+  });
+
+  it("from the key's plan says VICS as a whole made them", () => {
+    const words = describeError(refusal());
+    expect(words.message).toMatch(
+      /^VICS has made too many checks in the last minute: this limit is shared by everyone/,
+    );
+  });
+});

@@ -64,8 +64,10 @@ export function describeError(
       return {
         kind: "rate-limited",
         title: "Too many checks",
-        message:
-          "VICS has made too many checks in the last minute. It will try again automatically when the limit resets.",
+        // The person's own limit (the proxy's), or the key's plan that everyone shares.
+        message: error.ownLimit
+          ? "You have made too many checks in the last minute: this is your own limit, which other staff do not use up. It will try again automatically when your limit resets."
+          : "VICS has made too many checks in the last minute: this limit is shared by everyone who uses VICS. It will try again automatically when the limit resets.",
         retryable: true,
 
         // At least a second, so a bad header can never cause a tight retry loop.

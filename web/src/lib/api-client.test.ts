@@ -134,6 +134,22 @@ describe("apiGet", () => {
     expect(error.suggestions).toEqual(["AB12CDE", "A01"]);
   });
 
+  it("keeps whether a 429 came from the person's own limit, for its words", async () => {
+    serveInsurance((_, attempt) =>
+      json(
+        problemFixture(
+          "RATE_LIMITED",
+          429,
+          "req-429",
+          attempt === 1 ? { ownLimit: true } : {},
+        ),
+        429,
+      ),
+    );
+    expect((await failure(getAb12())).ownLimit).toBe(true);
+    expect((await failure(getAb12())).ownLimit).toBeUndefined();
+  });
+
   it("reads Retry-After on a 429, falling back to X-RateLimit-Reset", async () => {
     serveInsurance((_, attempt) =>
       json(problemFixture("RATE_LIMITED", 429), 429, {

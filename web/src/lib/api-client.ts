@@ -347,6 +347,7 @@ async function problemError(
     retryAfterSeconds: retryAfter,
     rateLimit,
     suggestions: problem.success ? problem.data.suggestions : undefined,
+    ownLimit: problem.success ? problem.data.ownLimit : undefined,
     neededRole: roleNeededFor(proxyUrl(path)),
   });
 }

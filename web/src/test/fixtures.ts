@@ -46,7 +46,7 @@ export function problemFixture(
   code: ProblemCode,
   status: number,
   requestId = "req-test-0001",
-  extensions: Pick<Problem, "suggestions"> = {},
+  extensions: Pick<Problem, "suggestions" | "ownLimit"> = {},
 ): Problem {
   return ProblemSchema.parse({
     type: problemType(code),
