@@ -1,4 +1,6 @@
 import {
+  AsKnownAtSchema,
+  AsOfDateSchema,
   ComplianceRecordSchema,
   InsuranceRecordSchema,
   PointInTimeSchema,
@@ -19,9 +21,44 @@ import {
 import {
   API_KEY_SCHEME,
   apiKeySecurityScheme,
+  dataProblemResponses,
+  documentProblemResponses,
+  internalPlanProblemResponses,
   jsonResponse,
+  rejectsProblemResponses,
   problemResponses,
 } from "./responses.ts";
+
+/** The document's tags: each operation has one (Spectral's operation-tags). */
+export const TAGS = {
+  checks: "Checks",
+  data: "Data",
+  document: "Document",
+} as const;
+
+const tags = [
+  {
+    name: TAGS.checks,
+    description:
+      "Whether vehicles are insured and compliant: one at a time, or up to a list at once",
+  },
+  {
+    name: TAGS.data,
+    description:
+      "Extensions for the operator's data page: what VICS holds and how fresh it is, and the operator's imports",
+  },
+  { name: TAGS.document, description: "This OpenAPI document" },
+];
+
+/** A single check's point in time (decision 041), each parameter described. */
+const pointInTimeQuery = z.object({
+  date: PointInTimeSchema.shape.date.meta({
+    param: { description: AsOfDateSchema.description },
+  }),
+  asKnownAt: PointInTimeSchema.shape.asKnownAt.meta({
+    param: { description: AsKnownAtSchema.description },
+  }),
+});
 
 const registrationPath = z.object({
   registration: z
@@ -37,6 +74,7 @@ const registrationPath = z.object({
 function vehicleCheck(
   operationId: string,
   summary: string,
+  description: string,
   answer: string,
   schema: z.ZodType,
 ) {
@@ -44,8 +82,10 @@ function vehicleCheck(
     get: {
       operationId,
       summary,
+      description: `${description} The registration is normalised first (case, spaces and hyphens ignored); one in no UK format is a 400, one VICS does not hold a 404. Counts as one request against the key's plan.`,
+      tags: [TAGS.checks],
       // Extension (decision 041): optional; a client that sends neither sees no change.
-      requestParams: { path: registrationPath, query: PointInTimeSchema },
+      requestParams: { path: registrationPath, query: pointInTimeQuery },
       responses: {
         "200": jsonResponse(answer, schema),
         ...problemResponses,
@@ -64,6 +104,23 @@ export const SERVICE_SERVER = {
   description: "This service, on the origin that serves this document",
 };
 
+export const SERVICE_DESCRIPTION =
+  "Every error is an RFC 9457 problem document (application/problem+json). Every response carries X-Request-Id and the X-RateLimit-* headers.";
+
+/** Who answers for this server: whoever runs it (docs/operations.md), not a public address. */
+export const SERVICE_CONTACT = {
+  name: "The team that runs this VICS server",
+};
+
+/**
+ * Not offered under a licence (decision 058): OpenAPI 3.1 names a licence by an SPDX
+ * identifier, and SPDX's LicenseRef- form is the one for a licence of one's own.
+ */
+export const SERVICE_LICENSE = {
+  name: "Proprietary: not offered under a licence",
+  identifier: "LicenseRef-Proprietary",
+};
+
 /**
  * Generated from the shared zod schemas, never written by hand. Only the v1 API: the
  * liveness path for supervisors (/health) is not part of it (docs/operations.md).
@@ -74,9 +131,11 @@ export function createOpenApiDocument() {
     info: {
       title: "VICS: Vehicle Insurance and Compliance Verification Service",
       version: "1.0.0",
-      description:
-        "Every error is an RFC 9457 problem document (application/problem+json). Every response carries X-Request-Id and the X-RateLimit-* headers.",
+      description: SERVICE_DESCRIPTION,
+      contact: SERVICE_CONTACT,
+      license: SERVICE_LICENSE,
     },
+    tags,
     servers: [SERVICE_SERVER],
     security: [{ [API_KEY_SCHEME]: [] }],
     components: { securitySchemes: { [API_KEY_SCHEME]: apiKeySecurityScheme } },
@@ -84,6 +143,7 @@ export function createOpenApiDocument() {
       "/v1/vehicle/{registration}/insurance": vehicleCheck(
         "getInsurance",
         "Whether a vehicle is insured today, with its policy and vehicle details",
+        "The vehicle's insurance today (or on `date`): insured or not, the policy that covers it, or the last one and when it lapsed, and the vehicle's make, model and colour.",
         "The insurance record, insured or not",
         InsuranceRecordSchema,
       ),
@@ -92,6 +152,7 @@ export function createOpenApiDocument() {
       "/v1/compliance/{registration}": vehicleCheck(
         "getCompliance",
         "Overall compliance verdict with insurance, MOT, road tax and fines checks",
+        "The vehicle's four checks (insurance, MOT, road tax, unpaid fines), each with its dates, and the verdict: compliant only when all four pass.",
         "The compliance record",
         ComplianceRecordSchema,
       ),
@@ -101,12 +162,15 @@ export function createOpenApiDocument() {
           operationId: "getDataSources",
           summary:
             "Extension: since when VICS holds data, the earliest day it covers, and how fresh each source is",
+          description:
+            "Extension, not in the interface document. For any key: when VICS first held data, the earliest day its history covers (the range `date` and `asKnownAt` accept), each source's freshness, and whether the data is the synthetic demo fleet.",
+          tags: [TAGS.data],
           responses: {
             "200": jsonResponse(
               "The data's range and freshness",
               DataSourcesSchema,
             ),
-            ...problemResponses,
+            ...dataProblemResponses,
           },
         },
       },
@@ -114,9 +178,12 @@ export function createOpenApiDocument() {
         get: {
           operationId: "listImports",
           summary: `Extension, for a key on the internal plan (403 otherwise): the last ${IMPORTS_LISTED} imports of the operator's files, newest first`,
+          description:
+            "Extension, not in the interface document. The operator's imports of data files: each file's name, digest and size, when it ran, its outcome and its counts. Only a key on the internal plan (the proxy's) may read them: any other key gets 403.",
+          tags: [TAGS.data],
           responses: {
             "200": jsonResponse("The imports", ImportListSchema),
-            ...problemResponses,
+            ...internalPlanProblemResponses,
           },
         },
       },
@@ -125,6 +192,9 @@ export function createOpenApiDocument() {
           operationId: "getImportRejects",
           summary:
             "Extension, for a key on the internal plan (403 otherwise): the refused rows VICS keeps of one import (404 for an unknown import)",
+          description:
+            "Extension, not in the interface document. The rows of one import that VICS refused, with each one's line, column, value and reason, as many as it keeps (`truncated` says when there were more). Only a key on the internal plan may read them: any other key gets 403.",
+          tags: [TAGS.data],
           requestParams: {
             path: z.object({
               id: z.string().meta({ description: "The import's id" }),
@@ -135,7 +205,7 @@ export function createOpenApiDocument() {
               "The import's refused rows",
               ImportRejectsSchema,
             ),
-            ...problemResponses,
+            ...rejectsProblemResponses,
           },
         },
       },
@@ -144,14 +214,16 @@ export function createOpenApiDocument() {
           operationId: "getOpenApiDocument",
           summary:
             "This document. No key needed; a valid key is counted against its plan",
+          description:
+            "This OpenAPI 3.1 document, generated from the same schemas the service answers with. No key is needed: a valid key is counted against its plan, and a request without one against its address's allowance.",
+          tags: [TAGS.document],
           security: [{}, { [API_KEY_SCHEME]: [] }],
           responses: {
             "200": jsonResponse(
               "The OpenAPI 3.1 document",
               z.object({}).loose(),
             ),
-            "429": problemResponses["429"],
-            "500": problemResponses["500"],
+            ...documentProblemResponses,
           },
         },
       },

@@ -104,18 +104,47 @@ const keyedProblemResponses = {
   ),
 } satisfies ZodOpenApiResponsesObject;
 
+const getOnly = problemResponse(
+  "METHOD_NOT_ALLOWED: this path only answers GET; see the Allow header",
+);
+
 /** A single-vehicle check's problems. */
 export const problemResponses = {
   "400": problemResponse(
-    "INVALID_REGISTRATION: the registration is not in a UK format",
+    "INVALID_REGISTRATION: the registration is not in a UK format; MALFORMED_REQUEST: date or asKnownAt is not one",
   ),
   "401": keyedProblemResponses["401"],
-  "404": problemResponse(
-    "VEHICLE_NOT_FOUND: no vehicle has this registration (NOT_FOUND for an unknown route)",
+  "404": problemResponse("VEHICLE_NOT_FOUND: no vehicle has this registration"),
+  "405": getOnly,
+  "429": keyedProblemResponses["429"],
+  "500": keyedProblemResponses["500"],
+} satisfies ZodOpenApiResponsesObject;
+
+/** The problems of a GET about the data (docs/api.md, "The data behind the answers"). */
+export const dataProblemResponses = {
+  "401": keyedProblemResponses["401"],
+  "405": getOnly,
+  "429": keyedProblemResponses["429"],
+  "500": keyedProblemResponses["500"],
+} satisfies ZodOpenApiResponsesObject;
+
+/** The imports hold the operator's files' names and refused rows: for the internal plan only. */
+export const internalPlanProblemResponses = {
+  ...dataProblemResponses,
+  "403": problemResponse(
+    "FORBIDDEN: the key is not on the internal plan (the proxy's is)",
   ),
-  "405": problemResponse(
-    "METHOD_NOT_ALLOWED: this path only answers GET; see the Allow header",
-  ),
+} satisfies ZodOpenApiResponsesObject;
+
+/** One import's refused rows: also a 404 for an import that does not exist. */
+export const rejectsProblemResponses = {
+  ...internalPlanProblemResponses,
+  "404": problemResponse("NOT_FOUND: no import has this id"),
+} satisfies ZodOpenApiResponsesObject;
+
+/** The document's own problems: it needs no key, so a wrong one is not refused. */
+export const documentProblemResponses = {
+  "405": getOnly,
   "429": keyedProblemResponses["429"],
   "500": keyedProblemResponses["500"],
 } satisfies ZodOpenApiResponsesObject;

@@ -1,0 +1,300 @@
+// The service's OpenAPI document against what the service answers: a corpus of requests, one
+// or more for every operation and every status the document gives it, each checked by Prism's
+// validators as `prism proxy --errors` would check it (@vics/shared/testing/openapi-conformance).
+// An operation or status added to the document without a request here fails the coverage test.
+import {
+  API_KEY_HEADER,
+  BULK_MAX_BODY_BYTES,
+  PLAN_LIMITS,
+  type Plan,
+} from "@vics/shared";
+import {
+  checkConformance,
+  type ConformanceCase,
+  documentedAnswers,
+} from "@vics/shared/testing/openapi-conformance";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createApp } from "../app.ts";
+import {
+  type ImportHarness,
+  importer,
+  vehicle,
+  VEHICLES,
+} from "../import/import.contract.ts";
+import { issueApiKey } from "../keys/api-key.ts";
+import type { Store } from "../store/store.ts";
+import { openSqliteHarness } from "../test-support/sqlite-harness.ts";
+import { testAppDeps } from "../testing.ts";
+import { createOpenApiDocument } from "./document.ts";
+
+let harness: ImportHarness;
+beforeEach(() => {
+  harness = openSqliteHarness();
+});
+afterEach(() => harness.close());
+const files = importer(() => harness, new Date().toISOString());
+
+/** A store whose every read fails: the service's own 500. */
+const failing = (store: Store): Store =>
+  new Proxy(store, {
+    get: (target, property) =>
+      typeof target[property as keyof Store] === "function"
+        ? () => Promise.reject(new Error("the test's failing store"))
+        : target[property as keyof Store],
+  });
+
+const BULK_BODY = JSON.stringify({ registrations: ["AB12CDE", "ZZ99ZZZ"] });
+const json = { "Content-Type": "application/json" };
+
+/** The service, its keys, an import with refused rows, and the corpus against them. */
+async function corpus(): Promise<{
+  cases: ConformanceCase[];
+  send: (request: Request) => Promise<Response>;
+}> {
+  const report = await files.run("vehicles", [
+    VEHICLES,
+    vehicle("AB12CDE"),
+    "=cmd,Ford,Focus,2019,Blue,2019-03-01",
+  ]);
+  const app = createApp(testAppDeps(harness.store, { sandbox: false }));
+  const broken = createApp(
+    testAppDeps(harness.store, { sandbox: false, wrapStore: failing }),
+  );
+  const key = async (plan: Plan) =>
+    (await issueApiKey(harness.store, plan, `conformance-${plan}`, new Date()))
+      .key;
+  const internal = await key("internal");
+  const standard = await key("standard");
+  // A trial key spent to its last request: every operation then answers 429.
+  const spent = await key("trial");
+  for (let sent = 0; sent < PLAN_LIMITS.trial; sent += 1)
+    await app.fetch(
+      new Request("http://service.test/v1/openapi.json", {
+        headers: { [API_KEY_HEADER]: spent },
+      }),
+    );
+  const send = async (request: Request) => app.fetch(request);
+  const sendBroken = async (request: Request) => broken.fetch(request);
+  const as = (value: string) => ({ [API_KEY_HEADER]: value });
+
+  type Operation = {
+    method: "get" | "post";
+    template: string;
+    path: string;
+    body?: string;
+    key: string;
+  };
+  const operations: Operation[] = [
+    {
+      method: "get",
+      template: "/v1/vehicle/{registration}/insurance",
+      path: "/v1/vehicle/AB12CDE/insurance",
+      key: standard,
+    },
+    {
+      method: "get",
+      template: "/v1/compliance/{registration}",
+      path: "/v1/compliance/AB12CDE",
+      key: standard,
+    },
+    {
+      method: "post",
+      template: "/v1/vehicle/bulk-insurance",
+      path: "/v1/vehicle/bulk-insurance",
+      body: BULK_BODY,
+      key: standard,
+    },
+    {
+      method: "post",
+      template: "/v1/vehicle/bulk-compliance",
+      path: "/v1/vehicle/bulk-compliance",
+      body: BULK_BODY,
+      key: standard,
+    },
+    {
+      method: "get",
+      template: "/v1/data/sources",
+      path: "/v1/data/sources",
+      key: standard,
+    },
+    {
+      method: "get",
+      template: "/v1/data/imports",
+      path: "/v1/data/imports",
+      key: internal,
+    },
+    {
+      method: "get",
+      template: "/v1/data/imports/{id}/rejects",
+      path: `/v1/data/imports/${report.importId}/rejects`,
+      key: internal,
+    },
+    {
+      method: "get",
+      template: "/v1/openapi.json",
+      path: "/v1/openapi.json",
+      key: standard,
+    },
+  ];
+
+  const cases: ConformanceCase[] = [];
+  for (const operation of operations) {
+    const { method, path, body, key: own, template } = operation;
+    const headers = { ...as(own), ...(body && json) };
+    const name = (what: string) => `${method} ${template}: ${what}`;
+    cases.push(
+      {
+        name: name("a good request"),
+        method,
+        path,
+        headers,
+        body,
+        status: 200,
+      },
+      {
+        name: name("the wrong method"),
+        method: method === "get" ? "post" : "get",
+        path,
+        headers: as(own),
+        status: 405,
+        allowed: false,
+        documentedAt: { method, path: template },
+      },
+      {
+        name: name("a key over its plan's limit"),
+        method,
+        path,
+        headers: { ...headers, ...as(spent) },
+        body,
+        status: 429,
+      },
+      {
+        name: name("the store failing"),
+        method,
+        path,
+        headers,
+        body,
+        status: 500,
+        send: sendBroken,
+      },
+    );
+    if (template !== "/v1/openapi.json")
+      cases.push(
+        {
+          name: name("no key"),
+          method,
+          path,
+          headers: body ? json : {},
+          body,
+          status: 401,
+          allowed: false,
+        },
+        {
+          name: name("an unknown key"),
+          method,
+          path,
+          headers: { ...headers, ...as("vics_not_a_key") },
+          body,
+          status: 401,
+        },
+      );
+    if (template.startsWith("/v1/data/imports"))
+      cases.push({
+        name: name("a key that is not on the internal plan"),
+        method,
+        path,
+        headers: as(standard),
+        status: 403,
+      });
+  }
+  for (const check of [
+    "vehicle/{registration}/insurance",
+    "compliance/{registration}",
+  ]) {
+    const at = (registration: string) =>
+      `/v1/${check.replace("{registration}", registration)}`;
+    cases.push(
+      {
+        name: `${check}: a registration in no UK format`,
+        method: "get",
+        path: at("NOT-A-PLATE-AT-ALL"),
+        headers: as(standard),
+        status: 400,
+      },
+      {
+        name: `${check}: a date that is not one`,
+        method: "get",
+        path: `${at("AB12CDE")}?date=yesterday`,
+        headers: as(standard),
+        status: 400,
+        allowed: false,
+      },
+      {
+        name: `${check}: no such vehicle`,
+        method: "get",
+        path: at("ZZ99ZZZ"),
+        headers: as(standard),
+        status: 404,
+      },
+    );
+  }
+  for (const bulk of ["bulk-insurance", "bulk-compliance"]) {
+    const path = `/v1/vehicle/${bulk}`;
+    const headers = { ...as(standard), ...json };
+    cases.push(
+      {
+        name: `${bulk}: a body that is not JSON`,
+        method: "post",
+        path,
+        headers,
+        body: "{registrations:",
+        status: 400,
+        allowed: false,
+      },
+      {
+        name: `${bulk}: no registrations`,
+        method: "post",
+        path,
+        headers,
+        body: JSON.stringify({ registrations: [] }),
+        status: 400,
+        allowed: false,
+      },
+      {
+        name: `${bulk}: a body over the limit`,
+        method: "post",
+        path,
+        headers,
+        body: JSON.stringify({
+          registrations: Array.from(
+            { length: BULK_MAX_BODY_BYTES / 8 },
+            () => "AB12CDE",
+          ),
+        }),
+        status: 413,
+        allowed: false,
+      },
+    );
+  }
+  cases.push({
+    name: "rejects: an import that does not exist",
+    method: "get",
+    path: "/v1/data/imports/999999/rejects",
+    headers: as(internal),
+    status: 404,
+  });
+  return { cases, send };
+}
+
+describe("the service's OpenAPI document against the service's answers", () => {
+  it("answers every request of the corpus as the document says (Prism's validators), and the corpus meets every operation and status the document lists", async () => {
+    const { cases, send } = await corpus();
+    const document = createOpenApiDocument();
+    const report = await checkConformance(document, cases, send);
+    expect(report.violations).toEqual([]);
+    expect(report.checked).toBe(cases.length);
+    expect([...report.covered].sort()).toEqual(
+      [...documentedAnswers(document)].sort(),
+    );
+  });
+});
