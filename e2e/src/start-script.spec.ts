@@ -177,7 +177,7 @@ test("starts the service and proxy, says once where, offers the first admin a on
   const link = /(http\S+#token=\S+)/.exec(linkLine)![1]!;
   await page.goto(link);
   await expect(page.getByText("Signed in as")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Users" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Admin" })).toBeVisible();
   expect(page.url()).not.toContain("token=");
   const session = (await page.context().cookies()).find(
     (cookie) => cookie.name === "vics_session",

@@ -71,10 +71,9 @@ test("set an alert rule", async ({ page, context, baseURL, sessionFor }) => {
   await context.clearCookies();
   await context.addCookies([{ ...(await sessionFor("admin")), url: baseURL! }]);
   await page.goto("/admin/data");
-  await page
-    .getByRole("navigation", { name: "Primary" })
-    .getByRole("link", { name: "Alerts" })
-    .click();
+  const primary = page.getByRole("navigation", { name: "Primary" });
+  await primary.getByRole("button", { name: "Admin" }).click();
+  await primary.getByRole("link", { name: "Alerts" }).click();
   await expect(
     page.getByRole("heading", { level: 1, name: "Alerts" }),
   ).toBeVisible();
