@@ -28,6 +28,11 @@ export const AUTH_PATHS = {
   /** An invitation's or a reset's link: the token and the new password. */
   setPassword: "/api/auth/set-password",
   changePassword: "/api/auth/password",
+  /**
+   * A signed-in account with no password and no organisation sign-in (the first admin, someone
+   * signed in by a one-time link) sets its first one; an account with one changes it above.
+   */
+  firstPassword: "/api/auth/first-password",
   /** A navigation, not a fetch: `?returnTo=/path` and the browser goes to the provider. */
   oidcStart: "/api/auth/oidc/start",
   oidcCallback: "/api/auth/oidc/callback",

@@ -71,6 +71,11 @@ export const ChangePasswordRequestSchema = z.object({
   newPassword: z.string().max(1024),
 });
 
+/** POST /api/auth/first-password: no current password to give, as the account has none. */
+export const FirstPasswordRequestSchema = z.object({
+  newPassword: z.string().max(1024),
+});
+
 /** POST /api/auth/sign-out: where the browser goes next (the provider's sign-out, or /sign-in). */
 export const SignOutAnswerSchema = z.object({ redirectTo: z.string() });
 

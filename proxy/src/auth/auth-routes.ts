@@ -15,6 +15,7 @@ import { clientAddress } from "../http/client-address.ts";
 import { formBody, readJsonBody } from "../http/json-body.ts";
 import type { ProxyStore, User } from "../store/proxy-store.ts";
 import { AUTH_PROBLEMS } from "./auth-problems.ts";
+import { registerFirstPasswordRoute } from "./first-password-route.ts";
 import { signInLocally } from "./local-sign-in.ts";
 import { useOneTimeLink } from "./one-time-links.ts";
 import {
@@ -239,6 +240,8 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthDeps): void {
     await startSession(deps, c, user, "password change");
     return c.body(null, 204);
   });
+
+  registerFirstPasswordRoute(app, deps);
 
   app.post(AUTH_PATHS.signOut, formBody, async (c) => {
     const id = c.get("sessionId");

@@ -61,6 +61,16 @@ export function changePassword(
 }
 
 /**
+ * Sets the first password of an account that has none (signed in by a one-time link); resolves
+ * to the new session, which now has a password.
+ */
+export function setFirstPassword(newPassword: string): Promise<SessionAnswer> {
+  return onceMoreIfBusy(() =>
+    apiPost(AUTH_PATHS.firstPassword, { newPassword }, SessionSchema),
+  );
+}
+
+/**
  * Signs this browser out (or every session of the user, this one included) and forgets every
  * cached answer; resolves to where the browser goes next.
  */

@@ -167,11 +167,113 @@ describe("the account page", () => {
     expect(sent).toHaveLength(0);
   });
 
-  it("offers no password change to someone who signs in through their organisation", async () => {
-    await account(userFixture({ hasPassword: false }));
+  it("offers no password to someone who signs in through their organisation", async () => {
+    await account(userFixture({ hasPassword: false, hasOidcLink: true }));
     expect(screen.queryByLabelText("Current password")).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("New password")).not.toBeInTheDocument();
     expect(
       screen.getByText(/You sign in through your organisation/),
+    ).toBeVisible();
+  });
+
+  it("lets an account with no password (signed in by a one-time link) set one, then offers to change it", async () => {
+    const without = userFixture({ hasPassword: false, hasOidcLink: false });
+    const sent = servePost(AUTH_PATHS.firstPassword, () =>
+      json(sessionFixture({ ...without, hasPassword: true })),
+    );
+    const { user } = await account(without);
+    expect(
+      screen.queryByText(/there is no VICS password/),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Current password")).not.toBeInTheDocument();
+    expect(
+      screen.getByRole("heading", { level: 2, name: "Set a password" }),
+    ).toBeVisible();
+    await fill(
+      user,
+      screen.getByLabelText("New password"),
+      "a brand new password",
+    );
+    await fill(
+      user,
+      screen.getByLabelText("Confirm new password"),
+      "a brand new password",
+    );
+    await user.click(screen.getByRole("button", { name: "Set password" }));
+    const title = await screen.findByText(
+      "Your password has been set",
+      {},
+      SLOW,
+    );
+    const done = title.closest("[role=status]");
+    expect(done).toHaveFocus();
+    expect(done).toHaveTextContent(
+      "From now on, sign in with your email address and this password.",
+    );
+    expect(sent.map((request) => request.body)).toEqual([
+      { newPassword: "a brand new password" },
+    ]);
+    // The page now does what an account with a password does.
+    expect(
+      screen.getByRole("heading", { level: 2, name: "Change your password" }),
+    ).toBeVisible();
+    expect(
+      screen.queryByRole("heading", { level: 2, name: "Set a password" }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("checks the first password before sending, and shows the proxy's reason for refusing one", async () => {
+    const sent = servePost(AUTH_PATHS.firstPassword, () =>
+      json(
+        {
+          ...problemFixture("CONFLICT", 409),
+          detail:
+            "Your account has a password already. To change it, give your current password.",
+        },
+        409,
+      ),
+    );
+    const { user } = await account(userFixture({ hasPassword: false }));
+    await fill(user, screen.getByLabelText("New password"), "short");
+    await user.click(screen.getByRole("button", { name: "Set password" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Your password must be 12 characters or more",
+    );
+    expect(sent).toHaveLength(0);
+    await user.clear(screen.getByLabelText("New password"));
+    await fill(
+      user,
+      screen.getByLabelText("New password"),
+      "a brand new password",
+    );
+    await fill(
+      user,
+      screen.getByLabelText("Confirm new password"),
+      "a brand new password",
+    );
+    await user.click(screen.getByRole("button", { name: "Set password" }));
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent(
+        "Your account has a password already.",
+      ),
+    );
+  });
+
+  it("says passwords are off, and offers none, when the server has them off", async () => {
+    await account(userFixture({ hasPassword: false }), {
+      local: false,
+      oidc: { label: "Sign in with Okta", available: true },
+    });
+    expect(
+      await screen.findByText(
+        /Passwords are turned off on this server/,
+        {},
+        SLOW,
+      ),
+    ).toBeVisible();
+    expect(screen.queryByLabelText("New password")).not.toBeInTheDocument();
+    expect(
+      screen.getByRole("button", { name: "Link my organisation sign-in" }),
     ).toBeVisible();
   });
 

@@ -1,5 +1,5 @@
-// "/account": who is signed in, their role in words, changing their password (when they have
-// one: a provider's users sign in there), and signing out of every session.
+// "/account": who is signed in, their role in words, their password (changed, or set when they
+// have none yet; a provider's users sign in there), and signing out of every session.
 import { Link } from "react-router";
 import { ROLE_WORDS } from "@vics/shared";
 import { DocumentTitle } from "../../../components/document-title.tsx";
@@ -7,8 +7,8 @@ import { SummaryList } from "../../../components/summary-list.tsx";
 import { appPaths } from "../../../lib/app-paths.ts";
 import { ROLE_NAMES } from "../../../lib/roles.ts";
 import { useSessionUser } from "../../../lib/session-user.ts";
-import { ChangePasswordForm } from "./change-password-form.tsx";
 import { OidcLinkSection } from "./oidc-link-section.tsx";
+import { PasswordSection } from "./password-section.tsx";
 
 export function AccountPage() {
   const user = useSessionUser();
@@ -29,14 +29,7 @@ export function AccountPage() {
           ]}
         />
         <p className="hint">Only an admin can change your name or role.</p>
-        {user.hasPassword ? (
-          <ChangePasswordForm />
-        ) : (
-          <p>
-            You sign in through your organisation, so there is no VICS password
-            to change.
-          </p>
-        )}
+        <PasswordSection user={user} />
         <OidcLinkSection user={user} />
         <section aria-labelledby="sessions-heading">
           <h2 id="sessions-heading" className="heading-m">

@@ -1,0 +1,78 @@
+// Setting a first password, for an account that has none (the first admin, someone signed in by
+// a one-time link): the new one twice, no current one to give. The proxy's answer is the new
+// session, which has a password: the account page then offers to change it.
+import { useState, type FormEvent } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { isApiError } from "@vics/shared";
+import { BusyButton } from "../../../components/busy-button.tsx";
+import { ErrorSummary } from "../../../components/error-summary.tsx";
+import { useFormErrors } from "../../../components/use-form-errors.ts";
+import { setFirstPassword } from "../api/auth-api.ts";
+import { applySession, sessionQueryOptions } from "../api/session-query.ts";
+import {
+  NEW_PASSWORD_IDS,
+  newPasswordErrors,
+  passwordRefusal,
+} from "../lib/new-password.ts";
+import { NewPasswordFields } from "./new-password-fields.tsx";
+
+export function FirstPasswordForm({ onSet }: { onSet: () => void }) {
+  const form = useFormErrors();
+  const queryClient = useQueryClient();
+  const [password, setPassword] = useState("");
+  const [confirmation, setConfirmation] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const errors = newPasswordErrors(password, confirmation);
+    if (errors.length > 0) return form.show(errors);
+    setBusy(true);
+    try {
+      const session = await setFirstPassword(password);
+      onSet();
+      await applySession(queryClient, session);
+    } catch (error) {
+      // The account has a password now, or signs in through its organisation: the proxy's
+      // words say which, and the session, asked again, shows the page that fits.
+      const conflict = isApiError(error) && error.code === "CONFLICT";
+      if (conflict) void queryClient.invalidateQueries(sessionQueryOptions());
+      form.show([
+        {
+          fieldId: NEW_PASSWORD_IDS.password,
+          message: conflict ? error.detail : passwordRefusal(error),
+        },
+      ]);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="first-password-heading">
+      <h2 id="first-password-heading" className="heading-m">
+        Set a password
+      </h2>
+      <p>
+        Your account has no password yet: you signed in with a one-time link.
+        Set a password to sign in with your email address and this password from
+        now on.
+      </p>
+      {form.errors.length > 0 && (
+        <ErrorSummary errors={form.errors} attempt={form.attempt} />
+      )}
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <NewPasswordFields
+          password={password}
+          confirmation={confirmation}
+          onPasswordChange={setPassword}
+          onConfirmationChange={setConfirmation}
+          errorFor={form.errorFor}
+        />
+        <BusyButton busy={busy} busyLabel="Setting…">
+          Set password
+        </BusyButton>
+      </form>
+    </section>
+  );
+}
