@@ -7,6 +7,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { formatRegistration } from "@vics/shared";
 import type { FleetRow } from "../lib/fleet-types.ts";
 import { addedRow } from "../lib/parse/prepare-rows.ts";
+import { rowInSentence, rowName } from "../lib/row-words.ts";
 
 interface AddedRowsProps {
   rows: FleetRow[];
@@ -43,7 +44,7 @@ export function AddedRows({ rows, extraColumns, onRows }: AddedRowsProps) {
     );
     if (already) {
       setError({
-        message: `${formatRegistration(registration)} is already in your list, in row ${already.line}. Each vehicle is checked once.`,
+        message: `${formatRegistration(registration)} is already in your list, in ${rowInSentence(already.line)}. Each vehicle is checked once.`,
         suggestions: [],
       });
       field.current?.focus();
@@ -52,14 +53,16 @@ export function AddedRows({ rows, extraColumns, onRows }: AddedRowsProps) {
     onRows([...rows, row]);
     setError(undefined);
     setText("");
-    setStatus(`Added ${formatRegistration(registration)} as row ${row.line}.`);
+    setStatus(
+      `Added ${formatRegistration(registration)} as ${rowInSentence(row.line)}.`,
+    );
     field.current?.focus();
   }
 
   function remove(row: FleetRow) {
     onRows(rows.filter((other) => other !== row));
     setStatus(
-      `Removed row ${row.line}, ${formatRegistration(row.registration ?? row.submitted)}.`,
+      `Removed ${rowInSentence(row.line)}, ${formatRegistration(row.registration ?? row.submitted)}.`,
     );
     field.current?.focus();
   }
@@ -87,7 +90,7 @@ export function AddedRows({ rows, extraColumns, onRows }: AddedRowsProps) {
           <ul className="added-rows__list">
             {added.map((row) => (
               <li key={row.line}>
-                <strong>Row {row.line} (added):</strong>{" "}
+                <strong>{rowName(row.line)} (added):</strong>{" "}
                 {formatRegistration(row.registration ?? row.submitted)}{" "}
                 <button
                   type="button"
@@ -97,7 +100,7 @@ export function AddedRows({ rows, extraColumns, onRows }: AddedRowsProps) {
                   Remove
                   <span className="visually-hidden">
                     {" "}
-                    row {row.line},{" "}
+                    {rowInSentence(row.line)},{" "}
                     {formatRegistration(row.registration ?? row.submitted)}
                   </span>
                 </button>

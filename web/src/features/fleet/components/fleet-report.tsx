@@ -9,6 +9,7 @@ import {
 } from "../lib/export/export-summary.ts";
 import { reportColumns, reportRows } from "../lib/export/report-rows.ts";
 import type { SavedRun, VehicleResult } from "../lib/fleet-types.ts";
+import { rowNumber } from "../lib/row-words.ts";
 
 interface FleetReportProps {
   run: SavedRun;
@@ -85,7 +86,7 @@ export function FleetReport({ run, results, today }: FleetReportProps) {
               <tr key={row.position}>
                 <td>{row.outcome}</td>
                 <td>{row.registration}</td>
-                <td>{row.line}</td>
+                <td>{rowNumber(row.line)}</td>
                 {userColumns.map((name, index) => (
                   <td key={name}>{row.user[index] ?? ""}</td>
                 ))}

@@ -2,6 +2,7 @@
 // the valid O/0, I/1 lookalikes as one-click fixes, and "Exclude this row".
 import { useId, useState, type FormEvent, type Ref } from "react";
 import type { FleetRow } from "../lib/fleet-types.ts";
+import { rowInSentence, rowName } from "../lib/row-words.ts";
 
 interface InvalidRowFixProps {
   row: FleetRow;
@@ -21,7 +22,7 @@ export function InvalidRowFix({
 }: InvalidRowFixProps) {
   const id = useId();
   const [text, setText] = useState(row.edited ?? row.submitted);
-  const line = `row ${row.line}`;
+  const line = rowInSentence(row.line);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,7 +32,7 @@ export function InvalidRowFix({
   return (
     <form className="invalid-row" noValidate onSubmit={submit}>
       <p className="invalid-row__what">
-        <strong>Row {row.line}:</strong>{" "}
+        <strong>{rowName(row.line)}:</strong>{" "}
         {row.submitted ? <code>{row.submitted}</code> : "(blank)"}
         {row.edited !== undefined && (
           <>

@@ -10,6 +10,7 @@ import { excludeRow, fixRow } from "../lib/parse/prepare-rows.ts";
 import { InvalidRowFix } from "./invalid-row-fix.tsx";
 import { usePlaceAfterChange } from "./use-place-after-change.ts";
 import { invalidRowsHeading, rowsLeftWords } from "./review-words.ts";
+import { rowName } from "../lib/row-words.ts";
 
 /** Shown at once; more on request, so a list with thousands of bad rows stays usable. */
 const PAGE = 50;
@@ -48,13 +49,15 @@ export function InvalidRows({ rows, onRows }: InvalidRowsProps) {
     const fixed = fixRow(row, text);
     update(index, fixed);
     if (fixed.invalid) {
-      setStatus(`Row ${row.line} is still not valid: ${fixed.invalid.reason}`);
+      setStatus(
+        `${rowName(row.line)} is still not valid: ${fixed.invalid.reason}`,
+      );
       return;
     }
     setFixedHere(true);
     const left = open.filter((item) => item.index !== index);
     const after = left.find((item) => item.index > index) ?? left.at(-1);
-    const changed = `Row ${row.line} changed to ${formatRegistration(fixed.registration ?? "")}.`;
+    const changed = `${rowName(row.line)} changed to ${formatRegistration(fixed.registration ?? "")}.`;
     setStatus(`${changed} ${rowsLeftWords(left.length, listed.length === 1)}`);
     place.focusAfter(() =>
       after
@@ -69,7 +72,9 @@ export function InvalidRows({ rows, onRows }: InvalidRowsProps) {
   function exclude(index: number, row: FleetRow, exclude: boolean) {
     update(index, excludeRow(row, exclude));
     setStatus(
-      exclude ? `Row ${row.line} excluded.` : `Row ${row.line} included again.`,
+      exclude
+        ? `${rowName(row.line)} excluded.`
+        : `${rowName(row.line)} included again.`,
     );
   }
 

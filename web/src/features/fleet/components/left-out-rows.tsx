@@ -5,6 +5,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { formatRegistration } from "@vics/shared";
 import type { FleetRow } from "../lib/fleet-types.ts";
 import { excludeRow } from "../lib/parse/prepare-rows.ts";
+import { rowInSentence, rowName } from "../lib/row-words.ts";
 
 interface LeftOutRowsProps {
   rows: FleetRow[];
@@ -26,10 +27,10 @@ function rowToLeaveOut(rows: FleetRow[], typed: string): number | string {
   const index = rows.findIndex((row) => row.line === line);
   const row = rows[index];
   if (!row)
-    return `There is no row ${count(line)} in your list. Its rows are numbered ${count(first)} to ${count(last)}.`;
+    return `There is no ${rowInSentence(line)} in your list. Its rows are numbered ${count(first)} to ${count(last)}.`;
   if (row.added)
-    return `Row ${count(line)} is a vehicle you added. Remove it under "Vehicles you added".`;
-  if (row.excluded) return `Row ${count(line)} is already left out.`;
+    return `${rowName(line)} is a vehicle you added. Remove it under "Vehicles you added".`;
+  if (row.excluded) return `${rowName(line)} is already left out.`;
   return index;
 }
 
@@ -49,8 +50,8 @@ export function LeftOutRows({ rows, onRows }: LeftOutRowsProps) {
     );
     setStatus(
       excluded
-        ? `Row ${count(row.line)}, ${shown(row)}, left out. It is not checked, and appears in the results as excluded.`
-        : `Row ${count(row.line)}, ${shown(row)}, included again.`,
+        ? `${rowName(row.line)}, ${shown(row)}, left out. It is not checked, and appears in the results as excluded.`
+        : `${rowName(row.line)}, ${shown(row)}, included again.`,
     );
     field.current?.focus();
   }
@@ -85,7 +86,7 @@ export function LeftOutRows({ rows, onRows }: LeftOutRowsProps) {
           <ul className="added-rows__list">
             {listed.map((row) => (
               <li key={row.line}>
-                <strong>Row {count(row.line)}:</strong> {shown(row)}{" "}
+                <strong>{rowName(row.line)}:</strong> {shown(row)}{" "}
                 <button
                   type="button"
                   className="link-button"
@@ -94,7 +95,7 @@ export function LeftOutRows({ rows, onRows }: LeftOutRowsProps) {
                   Include again
                   <span className="visually-hidden">
                     {" "}
-                    row {count(row.line)}
+                    {rowInSentence(row.line)}
                   </span>
                 </button>
               </li>

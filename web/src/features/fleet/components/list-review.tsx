@@ -16,6 +16,7 @@ import { LeftOutRows } from "./left-out-rows.tsx";
 import { RepeatedVehicles } from "./repeated-vehicles.tsx";
 import { InputNotes } from "./input-notes.tsx";
 import { SaveListFleet } from "./save-list-fleet.tsx";
+import { rowName } from "../lib/row-words.ts";
 
 interface ListReviewProps {
   draft: ListDraft;
@@ -100,7 +101,7 @@ export function ListReview({
           <ul className="skipped-rows">
             {draft.table.skipped.map((row) => (
               <li key={row.line}>
-                Row {row.line}: {row.text}
+                {rowName(row.line)}: {row.text}
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@
 // held none and wait below to be fixed or excluded.
 import { useEffect, useId, useRef, useState } from "react";
 import type { PastedLine, SourceTable } from "../lib/fleet-types.ts";
+import { rowInSentence, rowNumber } from "../lib/row-words.ts";
 
 /** Shown at once; the rest on request, so a long paste does not push the list out of view. */
 const FIRST = 10;
@@ -13,7 +14,7 @@ const count = (value: number) => value.toLocaleString("en-GB");
 function takenWords(line: PastedLine): string {
   return line.taken.length > 0
     ? line.taken.join(", ")
-    : `No registration found: fix or exclude row ${count(line.line)} below`;
+    : `No registration found: fix or exclude ${rowInSentence(line.line)} below`;
 }
 
 export function PastedLines({ table }: { table: SourceTable }) {
@@ -52,7 +53,7 @@ export function PastedLines({ table }: { table: SourceTable }) {
                 ref={index === FIRST ? firstMore : undefined}
                 tabIndex={index === FIRST ? -1 : undefined}
               >
-                {count(line.line)}
+                {rowNumber(line.line)}
               </td>
               <td className="pasted-lines__text">{line.text}</td>
               <td

@@ -5,6 +5,7 @@ import { useRef } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import type { ResultRow } from "../lib/results-view.ts";
 import { resultColumns, type ResultColumn } from "./result-columns.tsx";
+import { rowName } from "../lib/row-words.ts";
 
 const CARD_HEIGHT = 200;
 
@@ -39,7 +40,7 @@ function ResultCard({
         <span className="result-card__registration">
           {cell("registration")}
         </span>{" "}
-        <span className="hint">Row {entry.row.line}</span>
+        <span className="hint">{rowName(entry.row.line)}</span>
       </p>
       {facts.length > 0 && (
         <dl className="result-card__facts">

@@ -16,6 +16,7 @@ import {
   sornWords,
 } from "../lib/result-words.ts";
 import { NotFoundLookalikes } from "./not-found-lookalikes.tsx";
+import { rowNumber } from "../lib/row-words.ts";
 
 export interface ResultColumn {
   key: string;
@@ -64,7 +65,7 @@ export function resultColumns(
       sort: "line",
       // Row and registration stay in view while the table scrolls sideways.
       className: "results-table__number results-table__pinned-1",
-      cell: (entry) => entry.row.line,
+      cell: (entry) => rowNumber(entry.row.line),
     },
     {
       key: "registration",

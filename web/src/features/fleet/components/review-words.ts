@@ -1,5 +1,7 @@
 // Words of the review step, kept apart so the headings and status messages count the same rows
 // the same way as the summary above them.
+import { rowNumber } from "../lib/row-words.ts";
+
 const count = (value: number) => value.toLocaleString("en-GB");
 
 /** "Rows with an invalid registration: 1 to fix, 3 excluded". */
@@ -23,7 +25,7 @@ const LINES = 10;
 
 /** "rows 4, 17 and 230", or "rows 1, 2, … 10 and 490 more". */
 export function rowsWords(lines: readonly number[]): string {
-  const named = lines.slice(0, LINES).map(count);
+  const named = lines.slice(0, LINES).map(rowNumber);
   const more = lines.length - named.length;
   if (more > 0) return `rows ${named.join(", ")} and ${count(more)} more`;
   const last = named.pop();

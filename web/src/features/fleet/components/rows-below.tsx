@@ -1,6 +1,7 @@
 // Totals and notes found under an uploaded list, and left out: said, with their row numbers, so
 // the user knows why "Total;48" is neither checked nor listed as a bad registration.
 import type { SourceTable } from "../lib/fleet-types.ts";
+import { rowName } from "../lib/row-words.ts";
 
 const count = (value: number) => value.toLocaleString("en-GB");
 
@@ -19,7 +20,7 @@ export function RowsBelow({ table }: { table: SourceTable }) {
       <ul className="skipped-rows">
         {rows.map((row) => (
           <li key={row.line}>
-            Row {count(row.line)}: {row.text}
+            {rowName(row.line)}: {row.text}
           </li>
         ))}
       </ul>

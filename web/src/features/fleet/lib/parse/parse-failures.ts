@@ -2,6 +2,7 @@
 // keep a hostile or broken file (random bytes, a zip bomb, one endless line) from hanging the
 // parser: each limit is far above what a list of FLEET_MAX_ROWS vehicles needs.
 import { FLEET_MAX_ROWS, type ParseFailure } from "../fleet-types.ts";
+import { rowName } from "../row-words.ts";
 
 const MB = 1024 * 1024;
 
@@ -102,7 +103,7 @@ export const parseFailures = {
   }),
   cellTooLong: (line: number): ParseFailure => ({
     code: "not-a-spreadsheet",
-    message: `Row ${count(line)} has a cell of more than ${count(MAX_CELL_CHARS)} characters, so this is not a list of vehicles we can read. Check that you chose the right file.`,
+    message: `${rowName(line)} has a cell of more than ${count(MAX_CELL_CHARS)} characters, so this is not a list of vehicles we can read. Check that you chose the right file.`,
   }),
   tooManyColumns: (): ParseFailure => ({
     code: "not-a-spreadsheet",
