@@ -27,6 +27,9 @@ export function usersQueryOptions() {
     queryKey: USERS_KEY,
     queryFn: ({ signal }) =>
       apiGet(AUTH_PATHS.users, UserListSchema, { signal }),
+    // Asked again each time the page opens: people change their own state elsewhere (an
+    // invitation taken up, a first password set on the account page), and the list shows it.
+    staleTime: 0,
   });
 }
 
