@@ -1,6 +1,18 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  gunzipSync,
+  gzipSync,
+} from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { PROBLEM_CONTENT_TYPE, ProblemSchema } from "@vics/shared";
 import {
@@ -144,6 +156,144 @@ describe("the built web app", () => {
       const response = await app.request(path);
       expect(response.status).toBe(200);
       expect(await response.text()).toBe(INDEX_HTML);
+    },
+  );
+});
+
+describe("precompressed files, as the build writes them beside each text file", () => {
+  const SCRIPT = `console.log(${JSON.stringify("app ".repeat(200))})`;
+
+  /** The web app with Brotli and gzip copies of index.html and the script, as Vite writes. */
+  function compressedWebApp(): string {
+    const root = builtWebRoot({
+      "index.html": INDEX_HTML,
+      "assets/index-a1b2c3.js": SCRIPT,
+      "assets/index-d4e5f6.css": "body{margin:0}",
+      "robots.txt": "User-agent: *\nDisallow: /\n",
+    });
+    for (const file of ["index.html", "assets/index-a1b2c3.js"]) {
+      const text = readFileSync(join(root, file));
+      writeFileSync(join(root, `${file}.br`), brotliCompressSync(text));
+      writeFileSync(join(root, `${file}.gz`), gzipSync(text));
+    }
+    return root;
+  }
+
+  /** The body as the client would read it once it undoes the Content-Encoding. */
+  async function decoded(response: Response): Promise<string> {
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const encoding = response.headers.get("Content-Encoding");
+    if (encoding === "br") return brotliDecompressSync(bytes).toString();
+    if (encoding === "gzip") return gunzipSync(bytes).toString();
+    expect(encoding).toBeNull();
+    return bytes.toString();
+  }
+
+  const ENCODINGS: Array<[string | undefined, string | null]> = [
+    ["gzip, deflate, br, zstd", "br"],
+    ["br;q=0.9, gzip", "gzip"],
+    ["gzip", "gzip"],
+    ["identity", null],
+    ["deflate", null],
+    [undefined, null],
+  ];
+
+  describe.each([
+    ["a hashed script", "/assets/index-a1b2c3.js", SCRIPT, /^text\/javascript/],
+    ["index.html", "/", INDEX_HTML, /^text\/html/],
+    ["a deep link", "/vehicle/AB12CDE", INDEX_HTML, /^text\/html/],
+  ])("%s (%s)", (_name, path, text, type) => {
+    const cache = path.startsWith("/assets/")
+      ? "public, max-age=31536000, immutable"
+      : "no-cache";
+
+    it.each(ENCODINGS)(
+      "Accept-Encoding %j gets %s, its own Content-Type and cache headers, and Vary",
+      async (accept, encoding) => {
+        const { app } = proxyServing(compressedWebApp());
+        const response = await app.request(path, {
+          headers: accept === undefined ? {} : { "Accept-Encoding": accept },
+        });
+        expect(response.status).toBe(200);
+        expect(response.headers.get("Content-Encoding")).toBe(encoding);
+        expect(response.headers.get("Vary")).toBe("Accept-Encoding");
+        expect(response.headers.get("Content-Type")).toMatch(type);
+        expect(response.headers.get("Cache-Control")).toBe(cache);
+        const bytes = Number(response.headers.get("Content-Length"));
+        const body = await decoded(response.clone());
+        expect(body).toBe(text);
+        expect(bytes).toBe((await response.arrayBuffer()).byteLength);
+        if (encoding !== null) expect(bytes).toBeLessThan(text.length);
+      },
+    );
+
+    it.each(ENCODINGS)(
+      "HEAD with Accept-Encoding %j: the headers of the GET, no body",
+      async (accept, encoding) => {
+        const { app } = proxyServing(compressedWebApp());
+        const headers =
+          accept === undefined ? {} : { "Accept-Encoding": accept };
+        const get = await app.request(path, { headers });
+        const head = await app.request(path, { method: "HEAD", headers });
+        expect(head.status).toBe(200);
+        for (const name of [
+          "Content-Encoding",
+          "Content-Length",
+          "Content-Type",
+          "Cache-Control",
+          "Vary",
+        ])
+          expect(head.headers.get(name)).toBe(get.headers.get(name));
+        expect(head.headers.get("Content-Encoding")).toBe(encoding);
+        expect((await head.arrayBuffer()).byteLength).toBe(0);
+      },
+    );
+  });
+
+  it("sends a file the build did not compress as it is, without Vary", async () => {
+    const { app } = proxyServing(compressedWebApp());
+    const response = await app.request("/assets/index-d4e5f6.css", {
+      headers: { "Accept-Encoding": "br, gzip" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Encoding")).toBeNull();
+    expect(response.headers.get("Vary")).toBeNull();
+    expect(await response.text()).toBe("body{margin:0}");
+  });
+});
+
+describe("paths that name a file", () => {
+  it("answers /robots.txt from the build as text/plain, not the app's HTML", async () => {
+    const { app } = proxyServing(
+      builtWebRoot({
+        "index.html": INDEX_HTML,
+        "robots.txt": "User-agent: *\nDisallow: /\n",
+      }),
+    );
+    const response = await app.request("/robots.txt");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/plain/);
+    expect(await response.text()).toBe("User-agent: *\nDisallow: /\n");
+  });
+
+  it.each([
+    "/favicon.ico",
+    "/wp-login.php",
+    "/admin/config.php",
+    "/sitemap.xml",
+    "/apple-touch-icon.png",
+    "/vehicle/AB12CDE.json",
+    "/robots.txt",
+  ])(
+    "answers %s, which the build lacks, with a 404, not the app",
+    async (path) => {
+      const { app } = proxyServing(webApp());
+      for (const method of ["GET", "HEAD"]) {
+        const response = await app.request(path, { method });
+        expect(response.status).toBe(404);
+        expect(response.headers.get("Content-Type")).not.toMatch(/html/);
+        expect(await response.text()).not.toBe(INDEX_HTML);
+      }
     },
   );
 });
