@@ -28,29 +28,43 @@ const shown = (path: string) => {
   const near = relative(process.cwd(), path) || ".";
   return near.startsWith("..") ? path : near;
 };
+
+// Ctrl-C, at any point from here: a terminal signals its whole foreground group, but nginx,
+// PostgreSQL, Redis and the replicas each run in a group of their own, so only this process
+// hears it, and it stops them in order (nginx, the proxies, the services, Redis, PostgreSQL),
+// each before what it calls goes away. One line says so; nothing warns of a server gone.
+const stop = new AbortController();
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => {
+    if (stop.signal.aborted) return;
+    process.stdout.write(
+      "\ncluster: stopping nginx, the replicas, Redis and PostgreSQL...",
+    );
+    stop.abort();
+  });
+const stopped = () => {
+  process.stdout.write(" stopped.\n");
+  process.exit(0);
+};
+
 const cluster = await startCluster({
   dataDir,
   httpsPort,
   say: (message) => console.log(`cluster: ${message}`),
+  signal: stop.signal,
 }).catch((error: unknown) => {
+  // Stopped while starting: what had started is stopped.
+  if (stop.signal.aborted) stopped();
   console.error(
     `cluster: ${error instanceof Error ? error.message : String(error)}`,
   );
   process.exit(1);
 });
-
-let stopping = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const)
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    console.log(
-      "\ncluster: stopping nginx, the replicas, Redis and PostgreSQL",
-    );
-    void cluster.close().then(() => process.exit(0));
-  });
-
-console.log(`
+const close = () => void cluster.close().then(stopped);
+if (stop.signal.aborted) close();
+else {
+  stop.signal.addEventListener("abort", close, { once: true });
+  console.log(`
 VICS cluster: ${cluster.url}/
   nginx (TLS, self-signed: ${shown(cluster.certificate)}) in front of
   ${cluster.proxies.length} proxies (${cluster.proxies.map((p) => p.port).join(", ")}) and ${cluster.services.length} services (${cluster.services.map((s) => s.port).join(", ")}),
@@ -60,3 +74,4 @@ ${cluster.firstAdmin ? `\n${cluster.firstAdmin.trim().replace(/^/gm, "  ")}\n` :
   Users: set -a; . ${shown(join(cluster.etcDir, "env/proxy.env"))}; set +a; scripts/users list
   Ctrl-C stops everything.
 `);
+}

@@ -1,15 +1,18 @@
-// `npm run cluster` itself, as a person runs it: the command prints the https URL, the cluster
-// answers there, and Ctrl-C (SIGINT) stops all of it: nginx, the five replicas, PostgreSQL and
-// Redis no longer listen on the ports it printed.
-import { spawn } from "node:child_process";
+// `npm run cluster` itself, as a person runs it in a terminal: the command prints the https URL,
+// the cluster answers there, and Ctrl-C (SIGINT to the whole foreground process group, as a
+// terminal sends it) stops all of it quietly: one line says so, nothing warns or errs, nginx,
+// the five replicas, PostgreSQL and Redis no longer listen on the ports it printed, and no
+// process it started is left, also when Ctrl-C comes while the cluster is still starting.
+import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { READY_PATH } from "@vics/shared";
 import { freePort } from "@vics/shared/testing/free-port";
+import { childPids } from "./child-pids.ts";
 import { drillClient } from "./drill-client.ts";
 import { ROOT } from "./start-cluster.ts";
 
@@ -42,61 +45,167 @@ function printedPorts(summary: string): number[] {
   ].map(Number);
 }
 
-describe("npm run cluster", () => {
-  it("prints the https URL it answers at, and Ctrl-C stops everything it started", async () => {
-    const httpsPort = await freePort();
-    const child = spawn(process.execPath, ["scripts/cluster.ts"], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        CLUSTER_DIR: dataDir,
-        CLUSTER_PORT: String(httpsPort),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const exited = once(child, "exit");
-    try {
-      const deadline = Date.now() + 240_000;
-      while (!output.includes("Ctrl-C stops everything.")) {
-        if (Date.now() > deadline || child.exitCode !== null)
-          throw new Error(`no summary from npm run cluster:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      const url = `https://127.0.0.1:${httpsPort}`;
-      expect(output).toContain(`VICS cluster: ${url}/`);
-      const ports = printedPorts(output);
-      expect(ports).toHaveLength(8);
-      expect(ports.every((port) => Number.isInteger(port) && port > 0)).toBe(
-        true,
-      );
-      for (const port of ports) expect(await listening(port)).toBe(true);
+/** Whether the process runs (a zombie waiting for its parent to reap it does not). */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return false;
+  }
+}
 
-      // Through the printed URL, trusting the certificate it made.
-      const client = drillClient({
-        url,
-        certificate: join(dataDir, "tls/vics-cluster.crt"),
-      });
+/** The process and everything below it, children of children included. */
+function processTree(pid: number): number[] {
+  return [pid, ...childPids(pid).flatMap(processTree)];
+}
+
+/** Running processes whose command line names the folder (PostgreSQL's -D, nginx's -p). */
+function processesNaming(folder: string): string[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name) && alive(Number(name)))
+    .flatMap((name) => {
       try {
-        const ready = await client.fetch(READY_PATH);
-        expect(ready.status).toBe(200);
-        expect(await ready.json()).toEqual({ status: "ready" });
-      } finally {
-        await client.close();
+        const command = readFileSync(`/proc/${name}/cmdline`, "utf8");
+        return command.includes(folder)
+          ? [`${name}: ${command.replaceAll("\0", " ")}`]
+          : [];
+      } catch {
+        return [];
       }
+    });
+}
 
-      child.kill("SIGINT");
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  /** Waits until the output holds `text`; fails when the command ends first. */
+  waitFor(text: string): Promise<void>;
+  /**
+   * Ctrl-C as a terminal sends it: SIGINT to the command's whole process group. Resolves, once
+   * the command has exited, with its exit code and every process it ran from Ctrl-C on.
+   */
+  ctrlC(): Promise<{ code: number | null; pids: number[] }>;
+}
+
+const runs: ChildProcess[] = [];
+afterEach(() => {
+  // A failed assertion leaves no cluster behind.
+  for (const child of runs.splice(0))
+    if (child.exitCode === null && child.signalCode === null)
+      process.kill(-child.pid!, "SIGINT");
+});
+
+function runCluster(httpsPort: number): Run {
+  const child = spawn(process.execPath, ["scripts/cluster.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      CLUSTER_DIR: dataDir,
+      CLUSTER_PORT: String(httpsPort),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+    // A process group of its own, as a terminal gives the command it runs.
+    detached: true,
+  });
+  runs.push(child);
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = once(child, "exit");
+  return {
+    child,
+    output: () => output,
+    async waitFor(text) {
+      const deadline = Date.now() + 240_000;
+      while (!output.includes(text)) {
+        if (Date.now() > deadline || child.exitCode !== null)
+          throw new Error(`no "${text}" from npm run cluster:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    async ctrlC() {
+      const pids = new Set(processTree(child.pid!));
+      process.kill(-child.pid!, "SIGINT");
+      // Whatever it starts or stops from here on, until it exits.
+      while (child.exitCode === null && child.signalCode === null) {
+        for (const pid of processTree(child.pid!)) pids.add(pid);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       const [code] = await exited;
-      expect(code).toBe(0);
-      for (const port of ports) expect(await listening(port)).toBe(false);
-      // PostgreSQL's own lock file goes when it stops cleanly.
-      expect(() =>
-        readFileSync(join(dataDir, "postgres/postmaster.pid")),
-      ).toThrow();
+      return { code, pids: [...pids] };
+    },
+  };
+}
+
+/** What the command printed from Ctrl-C on, line by line, empty lines left out. */
+const afterCtrlC = (output: string, from: number) =>
+  output
+    .slice(from)
+    .split("\n")
+    .filter((line) => line.trim() !== "");
+
+const STOPPING =
+  "cluster: stopping nginx, the replicas, Redis and PostgreSQL... stopped.";
+
+describe("npm run cluster", () => {
+  it("prints the https URL it answers at, and Ctrl-C stops everything it started, quietly", async () => {
+    const httpsPort = await freePort();
+    const run = runCluster(httpsPort);
+    await run.waitFor("Ctrl-C stops everything.");
+    const output = run.output();
+    const url = `https://127.0.0.1:${httpsPort}`;
+    expect(output).toContain(`VICS cluster: ${url}/`);
+    const ports = printedPorts(output);
+    expect(ports).toHaveLength(8);
+    expect(ports.every((port) => Number.isInteger(port) && port > 0)).toBe(
+      true,
+    );
+    for (const port of ports) expect(await listening(port)).toBe(true);
+
+    // Through the printed URL, trusting the certificate it made.
+    const client = drillClient({
+      url,
+      certificate: join(dataDir, "tls/vics-cluster.crt"),
+    });
+    try {
+      const ready = await client.fetch(READY_PATH);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: "ready" });
     } finally {
-      if (child.exitCode === null) child.kill("SIGKILL");
+      await client.close();
     }
+
+    const from = run.output().length;
+    const { code, pids } = await run.ctrlC();
+    expect(code).toBe(0);
+    expect(afterCtrlC(run.output(), from)).toEqual([STOPPING]);
+    // nginx and its workers, PostgreSQL and its backends, Redis, the five replicas: all gone.
+    expect(pids.length).toBeGreaterThan(10);
+    expect(pids.filter(alive)).toEqual([]);
+    expect(processesNaming(dataDir)).toEqual([]);
+    for (const port of ports) expect(await listening(port)).toBe(false);
+    // PostgreSQL's own lock file goes when it stops cleanly.
+    expect(() =>
+      readFileSync(join(dataDir, "postgres/postmaster.pid")),
+    ).toThrow();
+  }, 300_000);
+
+  it("Ctrl-C while the replicas start stops what has started, quietly, and leaves nothing running", async () => {
+    // The second run on the same folder: PostgreSQL is made and seeded already.
+    const run = runCluster(await freePort());
+    await run.waitFor("cluster: starting 3 service replicas together");
+    const from = run.output().length;
+    const { code, pids } = await run.ctrlC();
+    expect(code).toBe(0);
+    // The summary may have come out first, if the replicas were quicker than Ctrl-C.
+    const after = afterCtrlC(run.output(), from);
+    expect(after.at(-1)).toBe(STOPPING);
+    expect(after.join("\n")).not.toMatch(/error|warn|died/i);
+    expect(pids.filter(alive)).toEqual([]);
+    expect(processesNaming(dataDir)).toEqual([]);
+    expect(() =>
+      readFileSync(join(dataDir, "postgres/postmaster.pid")),
+    ).toThrow();
   }, 300_000);
 });

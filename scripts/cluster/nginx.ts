@@ -95,6 +95,8 @@ export class Nginx {
     this.test();
     const child = spawn(this.binary, this.args("-g", "daemon off;"), {
       stdio: ["ignore", "ignore", "pipe"],
+      // Its own process group: Ctrl-C reaches the cluster, which stops nginx first.
+      detached: true,
     });
     this.child = child;
     let errors = "";

@@ -37,6 +37,11 @@ export interface ClusterOptions {
   quiet?: boolean;
   /** Said as each step starts. */
   say?: (message: string) => void;
+  /**
+   * Aborted while the cluster starts (Ctrl-C): what has started is stopped, in order, and the
+   * start rejects. After the start, close() stops it.
+   */
+  signal?: AbortSignal;
 }
 
 export interface Cluster {
@@ -82,10 +87,24 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const stops: Array<() => Promise<void>> = [];
   let front: Nginx | undefined;
   // nginx first (no new requests), then the rest in the reverse order of starting: the proxies
-  // before the services they call, the servers before PostgreSQL and Redis.
-  const close = async () => {
-    await front?.stop().catch(() => {});
-    for (const stop of stops.toReversed()) await stop().catch(() => {});
+  // before the services they call, the servers before PostgreSQL and Redis. Each is stopped
+  // once; a second close() (an abort, then the start's own failure) waits for the first and
+  // stops whatever started since.
+  let closing = Promise.resolve();
+  const close = () =>
+    (closing = closing.then(async () => {
+      const nginx = front;
+      front = undefined;
+      await nginx?.stop().catch(() => {});
+      for (let stop = stops.pop(); stop; stop = stops.pop())
+        await stop().catch(() => {});
+    }));
+  const { signal } = options;
+  const onAbort = () => void close();
+  signal?.addEventListener("abort", onAbort, { once: true });
+  /** Between steps: an abort stops the start there. */
+  const stopIfAborted = () => {
+    if (signal?.aborted) throw new Error("The cluster's start was stopped");
   };
 
   try {
@@ -96,8 +115,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       dataDir: join(dataDir, "postgres"),
       fast: false,
       superuserPassword: secrets.postgresPassword,
+      // Ctrl-C reaches this process alone, which stops PostgreSQL last (after its clients).
+      ownProcessGroup: true,
     });
     stops.push(() => postgres.close());
+    stopIfAborted();
     // The service owns its database. The proxy works as a lesser role that may append to the
     // audit log but never change it; its owner role migrates (decision 038).
     const service = { role: "vics_service", password: secrets.servicePassword };
@@ -113,9 +135,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       proxy.role,
     ]);
 
+    stopIfAborted();
+
     say("starting Redis");
-    const redis = await startRedis({ dataDir: join(dataDir, "redis") });
+    const redis = await startRedis({
+      dataDir: join(dataDir, "redis"),
+      ownProcessGroup: true,
+    });
     stops.push(() => redis.close());
+    stopIfAborted();
 
     const servicePorts = await ports(options.serviceReplicas ?? 3);
     const proxyPorts = await ports(options.proxyReplicas ?? 2);
@@ -168,8 +196,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       join(dataDir, "nginx"),
       files["nginx/vics.conf"],
     );
-    await nginx.start();
     front = nginx;
+    await nginx.start();
+    stopIfAborted();
 
     const replica = (kind: "service" | "proxy", port: number) => {
       const unitFile =
@@ -192,6 +221,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       await Promise.all(services.map((s) => s.close()));
     });
     await Promise.all(services.map((s) => s.start()));
+    stopIfAborted();
     const serviceEnv = services[0]!.env;
 
     await ensureProxyKey({
@@ -209,6 +239,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       databaseEnv: serviceEnv,
       namePrefix: "cluster-rechecks",
     });
+    stopIfAborted();
     const firstAdmin = ensureFirstAdmin(
       readUnit(
         readFileSync(files["systemd/vics-proxy@.service"], "utf8"),
@@ -222,6 +253,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       await Promise.all(proxies.map((p) => p.close()));
     });
     await Promise.all(proxies.map((p) => p.start()));
+    stopIfAborted();
     const proxyEnv = proxies[0]!.env;
 
     return {
@@ -251,6 +283,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   } catch (error) {
     await close();
     throw error;
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
   }
 }
 

@@ -110,11 +110,13 @@ export class Replica {
     });
   }
 
-  /** Resolves once GET readyPath answers 200. */
+  /** Resolves once GET readyPath answers 200; throws once it is being stopped. */
   async waitReady(): Promise<void> {
     const timeoutMs = this.options.readyTimeoutMs ?? 180_000;
     const deadline = Date.now() + timeoutMs;
     for (;;) {
+      // Stopped while starting (Ctrl-C during `npm run cluster`'s start): it will not be ready.
+      if (this.stopping) throw new Error(`${this.name} was stopped`);
       try {
         const response = await fetch(this.url + this.options.readyPath, {
           signal: AbortSignal.timeout(2000),

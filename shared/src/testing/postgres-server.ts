@@ -68,6 +68,12 @@ export interface PostgresOptions {
   log?: (line: string) => void;
   /** More server settings, e.g. { shared_buffers: "1GB" } for the bench. */
   settings?: Record<string, string>;
+  /**
+   * A process group of its own: a terminal's Ctrl-C, which signals the whole foreground group,
+   * then reaches only the program that started it, which stops it in its turn (`npm run
+   * cluster` stops the replicas that use it first). Default false.
+   */
+  ownProcessGroup?: boolean;
 }
 
 export interface PostgresServer {
@@ -144,6 +150,7 @@ export async function startPostgres(
     ]);
     const started = spawn(command, args, {
       stdio: ["ignore", "pipe", "pipe"],
+      detached: options.ownProcessGroup ?? false,
     });
     child = started;
     running.add(started);

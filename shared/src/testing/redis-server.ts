@@ -32,6 +32,8 @@ export interface RedisOptions {
   port?: number;
   /** REDIS_SERVER, else redis-server on PATH. */
   command?: string;
+  /** A process group of its own, as for PostgreSQL (postgres-server.ts). Default false. */
+  ownProcessGroup?: boolean;
 }
 
 /** The redis-server to run: REDIS_SERVER, else redis-server on PATH. */
@@ -67,7 +69,10 @@ export async function startRedis(
         // Rate-limit windows last a minute: nothing worth writing to disk in tests.
         ...(temporary ? ["--save", "", "--appendonly", "no"] : []),
       ],
-      { stdio: ["ignore", "pipe", "pipe"] },
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: options.ownProcessGroup ?? false,
+      },
     );
     child = started;
     running.add(started);
