@@ -6,6 +6,7 @@ import { REFERENCE_REGISTRATIONS } from "@vics/shared";
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "../fixtures.ts";
 import { FleetPage } from "../pages/fleet-page.ts";
+import { InsurancePage } from "../pages/insurance-page.ts";
 import { seededRegistrations } from "./fleet-data.ts";
 
 /** A fleet list: the reference plates, then seeded vehicles; each with a fleet number and a driver. */
@@ -97,7 +98,7 @@ test("an Excel download shows its progress, leaves the page usable, and holds ev
   await expect(fleet.exportProgress("Excel file")).toBeHidden();
 });
 
-test("a CSV download can be cancelled, and then made in full", async ({
+test("a CSV download can be cancelled, and then made in full, a lapsed vehicle's last policy in it as the single check shows it", async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -124,6 +125,36 @@ test("a CSV download can be cancelled, and then made in full", async ({
   ).data;
   expect(header?.slice(0, 3)).toEqual(["Row", "Fleet number", "Driver"]);
   expect(body.map((cells) => cells[1])).toEqual(rows.map((cells) => cells[0]));
+
+  // A file is read on later days than it is made: dates in it, never an age.
+  expect(body.flat().filter((cell) => /\bago\b/i.test(cell))).toEqual([]);
+  // The lapsed vehicle carries its last policy, as the single check shows it.
+  const lapsed = Object.fromEntries(
+    (header ?? []).map((name, index) => [
+      name,
+      body.find((cells) => cells.includes("LP08 SED"))?.[index],
+    ]),
+  );
+  expect(lapsed).toMatchObject({
+    Outcome: "Not insured",
+    "Valid to": expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+  });
+  expect(lapsed.Notes).toBe(`Lapsed on ${lapsed["Valid to"]}`);
+  const insurance = new InsurancePage(page);
+  await page.goto("/vehicle/LP08SED");
+  await expect(insurance.status).toHaveText("Not insured");
+  await expect(insurance.detail("Insurer")).toHaveText(lapsed.Insurer ?? "");
+  await expect(insurance.detail("Policy number")).toHaveText(
+    lapsed["Policy number"] ?? "",
+  );
+  await expect(insurance.detail("Valid to")).toContainText(
+    new Date(`${lapsed["Valid to"]}T00:00:00Z`).toLocaleDateString("en-GB", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    }),
+  );
 });
 
 test("the printed report holds the list's name, the counts and the vehicles needing action, and none of the app", async ({
