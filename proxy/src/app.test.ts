@@ -87,6 +87,7 @@ describe("alert emails", () => {
   const jobs = (running: boolean): WatchJobs => ({
     start: async () => {},
     checkNow: async () => ({ alreadyRunning: false }),
+    checking: async () => false,
     deliverNow: async () => {},
     reschedule: async () => {},
     stop: async () => {},

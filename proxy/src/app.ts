@@ -162,6 +162,7 @@ export function createProxyApp(
     store: deps.store,
     now,
     caps: settings.fleetCaps ?? DEFAULT_FLEET_CAPS,
+    jobs: deps.watchJobs,
   });
   registerWatchRoutes(app, { store: deps.store, now, jobs: deps.watchJobs });
   registerNotificationRoutes(app, deps.store);

@@ -109,6 +109,11 @@ export type WatchedVehicle = z.infer<typeof WatchedVehicleSchema>;
 /** GET /api/fleets/{id}/status */
 export const FleetStatusSchema = z.object({
   vehicles: z.array(WatchedVehicleSchema),
+  /**
+   * A check of this fleet is queued or under way: its first, started when it was saved, or
+   * "Check this fleet now". A vehicle not checked yet is then "Checking now".
+   */
+  checking: z.boolean(),
 });
 
 /**
@@ -179,16 +184,88 @@ export const DailyTimeSchema = z.object({
   }),
 });
 
-/** GET /api/notifications: the newest 50, and how many are unread in all. */
+/**
+ * What a notification is about: an alert kind, or "first-check", a fleet's first check summed
+ * up (its baseline: one notification for the fleet, not one per vehicle).
+ */
+export const NOTIFICATION_KINDS = [...ALERT_KINDS, "first-check"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Rows of the notifications page a page. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+/** The most vehicles a sweep's row lists; it counts them all. */
+export const NOTIFICATION_GROUP_ALERTS = 100;
+
+/** GET /api/notifications?page=&fleet=&kind=: one page (from 1), of one fleet or kind or all. */
+export const NotificationsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  fleet: z.string().min(1).max(200).optional(),
+  kind: z.enum(NOTIFICATION_KINDS).optional(),
+});
+export type NotificationsQuery = z.input<typeof NotificationsQuerySchema>;
+
+const FleetRefSchema = z.object({ id: z.string(), name: z.string() });
+
+/**
+ * A row of the notifications page. "alerts": a sweep's alerts of one kind in one fleet ("12
+ * vehicles in Vans became untaxed"), the newest NOTIFICATION_GROUP_ALERTS listed; `runId` null
+ * for an alert from before rows were grouped (a row of its own). "first-check": a fleet's first
+ * check summed up: how many vehicles were checked for the first time, and how many of them
+ * need attention.
+ */
+export const NotificationRowSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("alerts"),
+    runId: z.number().int().nullable(),
+    fleet: FleetRefSchema,
+    kind: z.enum(ALERT_KINDS),
+    /** The newest alert's opening. */
+    at: z.iso.datetime(),
+    count: z.number().int(),
+    unread: z.number().int(),
+    alerts: z.array(z.object({ alert: AlertSchema, read: z.boolean() })),
+  }),
+  z.object({
+    type: z.literal("first-check"),
+    id: z.number().int(),
+    fleet: FleetRefSchema,
+    at: z.iso.datetime(),
+    vehicles: z.number().int(),
+    attention: z.number().int(),
+    read: z.boolean(),
+  }),
+]);
+export type NotificationRow = z.infer<typeof NotificationRowSchema>;
+
+/** GET /api/notifications: a page of rows, newest first, and how many are unread in all. */
 export const NotificationsSchema = z.object({
+  /** Unread alerts and first-check summaries, of every fleet and kind. */
   unread: z.number().int(),
-  notifications: z.array(z.object({ alert: AlertSchema, read: z.boolean() })),
+  /** From 1; `pages` is at least 1. */
+  page: z.number().int(),
+  pages: z.number().int(),
+  /** Rows of this fleet and kind, on every page. */
+  total: z.number().int(),
+  rows: z.array(NotificationRowSchema),
+  /** The team's fleets, to filter by. */
+  fleets: z.array(FleetRefSchema),
 });
 
 /** GET /api/notifications/unread, and the answer of POST /api/notifications/read. */
 export const UnreadCountSchema = z.object({ unread: z.number().int() });
 
-/** POST /api/notifications/read: these, or every one when `ids` is absent. */
+/**
+ * POST /api/notifications/read: these alerts (`ids`), a sweep's row (`group`), a first-check
+ * summary (`firstCheck`), or every one when none is given.
+ */
 export const MarkReadSchema = z.object({
   ids: z.array(z.number().int()).max(500).optional(),
+  group: z
+    .object({
+      runId: z.number().int(),
+      fleetId: z.string().min(1).max(200),
+      kind: z.enum(ALERT_KINDS),
+    })
+    .optional(),
+  firstCheck: z.number().int().optional(),
 });

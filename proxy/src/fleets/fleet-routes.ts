@@ -25,6 +25,7 @@ import {
   type StoredFleet,
 } from "../store/fleet-store.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
+import type { WatchJobs } from "../watch/jobs/watch-jobs.ts";
 import { fleetDifference } from "./fleet-difference.ts";
 import { readFleetList } from "./read-fleet-list.ts";
 
@@ -82,9 +83,27 @@ function capProblem(error: FleetCapError): ProblemError {
 
 export function registerFleetRoutes(
   app: Hono<AppEnv>,
-  deps: { store: ProxyStore; now: () => number; caps?: FleetCaps },
+  deps: {
+    store: ProxyStore;
+    now: () => number;
+    caps?: FleetCaps;
+    /** The re-checks, when on: a saved fleet's first check starts at once. */
+    jobs?: WatchJobs;
+  },
 ): void {
-  const { store, now, caps } = deps;
+  const { store, now, caps, jobs } = deps;
+  /**
+   * A fleet's first check, started as it is saved (decision 054): the proxy checks the vehicles
+   * itself rather than keep answers the browser sent, so the fleet is "Checking now", never
+   * blank. A failure to queue it leaves the fleet to the daily sweep, and the save stands.
+   */
+  const checkFirst = async (fleetId: string) => {
+    if (!jobs) return;
+    const vehicles = await store.fleetVehicles(fleetId);
+    await jobs
+      .checkNow({ fleetId, registrations: vehicles.map((v) => v.registration) })
+      .catch(() => undefined);
+  };
   const actor = (c: Context<AppEnv>) => ({
     email: c.get("user")?.email ?? null,
     at: now(),
@@ -119,6 +138,7 @@ export function registerFleetRoutes(
       fleet: fleet.name,
       vehicles: fleet.vehicleCount,
     });
+    await checkFirst(fleet.id);
     return c.json(fleetSummary(fleet), 201);
   });
 
@@ -182,6 +202,8 @@ export function registerFleetRoutes(
       },
       [...difference.added, ...difference.removed],
     );
+    // Vehicles new to the fleet are checked at once too, as a new fleet's are.
+    if (difference.added.length > 0) await checkFirst(fleet.id);
     return c.json(difference);
   });
 

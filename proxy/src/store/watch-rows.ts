@@ -48,3 +48,8 @@ export const toRun = (row: RunRow): WatchRun => ({
   unknown: row.unknown,
   alerts: row.alerts,
 });
+
+/** 1 when a first check left the vehicle needing attention: an alert open, not one told ended. */
+export const needsAttention = (recheck: {
+  opened: readonly { resolved?: boolean }[];
+}) => (recheck.opened.some((alert) => !alert.resolved) ? 1 : 0);

@@ -44,6 +44,12 @@ export type Recheck =
   | {
       registration: string;
       at: number;
+      /**
+       * The vehicle's first answered check (no facts before): its baseline. Its alerts are kept
+       * open for the fleet's page, but neither notified nor delivered one by one; each fleet
+       * holding it counts it in that sweep's first-check summary (decision 054).
+       */
+      baseline?: boolean;
       facts: VehicleFacts;
       timeline: TimelineEntry[];
       opened: AlertRecord[];
@@ -75,6 +81,63 @@ export interface WatchRun {
   alerts: number;
 }
 
+/** A first check's summary: how many of a fleet's vehicles a sweep saw first, and needing what. */
+export interface StoredBaseline {
+  id: number;
+  fleetId: string;
+  fleetName: string;
+  runId: number;
+  /** The last batch that added to it. */
+  at: number;
+  vehicles: number;
+  /** Of them, those the check left with an open alert. */
+  attention: number;
+}
+
+/** What the notifications page asks for: a page of its rows, of one fleet or kind, or all. */
+export interface NotificationQuery {
+  userId: string;
+  fleetId?: string;
+  /** An alert kind (alert rows only), or "first-check" (the summaries only). */
+  kind?: NotificationKind;
+  /** From 0. */
+  page: number;
+  pageSize: number;
+  /** The most alerts a group row lists (the rest are counted). */
+  groupAlerts: number;
+}
+
+export type NotificationKind = AlertKind | "first-check";
+
+/**
+ * A row of the notifications page: a sweep's alerts of one kind in one fleet (an alert opened
+ * before alerts were grouped is a group of its own), or a fleet's first-check summary.
+ */
+export type NotificationRow =
+  | {
+      type: "alerts";
+      /** The sweep's watch run; null for an alert older than the grouping. */
+      runId: number | null;
+      fleetId: string;
+      fleetName: string;
+      kind: AlertKind;
+      /** The newest alert's opening. */
+      at: number;
+      count: number;
+      unread: number;
+      /** The newest `groupAlerts` of them. */
+      alerts: { alert: StoredAlert; read: boolean }[];
+    }
+  | { type: "first-check"; baseline: StoredBaseline; read: boolean };
+
+/** What is marked read: alerts, a group row's alerts, a summary, or everything. */
+export type ReadTarget =
+  | { alerts: readonly number[] }
+  /** A sweep's row (an older alert's row is marked by its id). */
+  | { group: { runId: number; fleetId: string; kind: AlertKind } }
+  | { firstCheck: number }
+  | "all";
+
 export interface WatchStore {
   startWatchRun(kind: WatchRun["kind"], at: number): Promise<number>;
   finishWatchRun(
@@ -97,7 +160,11 @@ export interface WatchStore {
    * Writes a batch of re-checks in one transaction: facts, timeline and alerts together, or
    * nothing. Returns the alerts this batch newly opened (none for a key already open).
    */
-  recordRechecks(rechecks: readonly Recheck[]): Promise<StoredAlert[]>;
+  recordRechecks(
+    rechecks: readonly Recheck[],
+    /** The sweep's watch run: its alerts are grouped by it, its baselines summed per fleet. */
+    runId?: number,
+  ): Promise<StoredAlert[]>;
   /** Newest first. */
   vehicleTimeline(registration: string): Promise<StoredTimelineEntry[]>;
   /**
@@ -108,16 +175,18 @@ export interface WatchStore {
   /** Newest first, open and closed. */
   vehicleAlerts(registration: string): Promise<StoredAlert[]>;
   /**
-   * The in-app notifications of one user: the alerts of vehicles in a fleet now (a removed
-   * vehicle falls silent), newest first, each with whether this user has read it.
+   * The in-app notifications of one user, a page of rows newest first: the alerts of vehicles
+   * in a fleet now (a removed vehicle falls silent; a baseline alert is no notification),
+   * grouped by sweep, fleet and kind, and the fleets' first-check summaries; with how many rows
+   * there are in all.
    */
-  notifications(
-    userId: string,
-    limit: number,
-  ): Promise<{ alert: StoredAlert; read: boolean }[]>;
+  notificationPage(
+    query: NotificationQuery,
+  ): Promise<{ rows: NotificationRow[]; total: number }>;
+  /** Unread alerts (each once, whatever fleets hold it) and unread first-check summaries. */
   unreadCount(userId: string): Promise<number>;
   /** How many watched vehicles (in a fleet now) have been unknown since before `before`. */
   unknownBefore(before: number): Promise<number>;
-  /** Marks these alerts read for this user, or every one when "all". */
-  markRead(userId: string, alertIds: readonly number[] | "all"): Promise<void>;
+  /** Marks these read for this user, or every one when "all". */
+  markRead(userId: string, target: ReadTarget): Promise<void>;
 }

@@ -13,19 +13,27 @@ beforeEach(async () => {
     { columns: [], vehicles: [{ registration: "LP08SED", cells: [] }] },
     { email: "ann@example.org", at: NOW },
   );
-  await harness.store.recordRechecks([
-    {
-      registration: "LP08SED",
-      at: NOW,
-      facts: { found: true },
-      timeline: [],
-      opened: [
-        { kind: "not-insured", key: "never insured", detail: { how: "never" } },
-        { kind: "untaxed", key: "sorn since 2026-11-27", detail: {} },
-      ],
-      closed: [],
-    },
-  ]);
+  const run = await harness.store.startWatchRun("daily", NOW);
+  await harness.store.recordRechecks(
+    [
+      {
+        registration: "LP08SED",
+        at: NOW,
+        facts: { found: true },
+        timeline: [],
+        opened: [
+          {
+            kind: "not-insured",
+            key: "never insured",
+            detail: { how: "never" },
+          },
+          { kind: "untaxed", key: "sorn since 2026-11-27", detail: {} },
+        ],
+        closed: [],
+      },
+    ],
+    run,
+  );
 });
 afterEach(() => harness.store.close());
 
@@ -43,11 +51,14 @@ describe("/api/notifications", () => {
       );
     const first = await list(ann.cookie);
     expect(first.unread).toBe(2);
-    expect(first.notifications.map((n) => n.alert.kind)).toEqual([
+    expect(first).toMatchObject({ page: 1, pages: 1, total: 2 });
+    const alertsOf = (answer: typeof first) =>
+      answer.rows.flatMap((row) => (row.type === "alerts" ? row.alerts : []));
+    expect(alertsOf(first).map((n) => n.alert.kind)).toEqual([
       "untaxed",
       "not-insured",
     ]);
-    const one = first.notifications[1]!.alert.id;
+    const one = alertsOf(first)[1]!.alert.id;
     const marked = await harness.app.request(
       NOTIFICATION_PATHS.read,
       jsonRequest("POST", { ids: [one] }, ann.cookie),
@@ -57,7 +68,7 @@ describe("/api/notifications", () => {
       headers: { Cookie: ann.cookie },
     });
     expect(await count.json()).toEqual({ unread: 1 });
-    expect((await list(ann.cookie)).notifications.map((n) => n.read)).toEqual([
+    expect(alertsOf(await list(ann.cookie)).map((n) => n.read)).toEqual([
       false,
       true,
     ]);
@@ -67,6 +78,42 @@ describe("/api/notifications", () => {
       jsonRequest("POST", {}, ann.cookie),
     );
     expect((await list(ann.cookie)).unread).toBe(0);
+  });
+
+  it("pages and filters the rows, marks a sweep's row read, and refuses a query it cannot read", async () => {
+    const ann = await harness.signedIn("fleet");
+    const get = (query: string) =>
+      harness.app.request(`${NOTIFICATION_PATHS.list}${query}`, {
+        headers: { Cookie: ann.cookie },
+      });
+    const page = async (query: string) =>
+      NotificationsSchema.parse(await (await get(query)).json());
+    const all = await page("");
+    expect(all.fleets.map((f) => f.name)).toEqual(["Vans"]);
+    const vans = all.fleets[0]!.id;
+    const untaxed = await page(`?fleet=${vans}&kind=untaxed`);
+    expect(untaxed.rows).toMatchObject([
+      { type: "alerts", kind: "untaxed", count: 1, fleet: { name: "Vans" } },
+    ]);
+    expect(await page("?kind=first-check")).toMatchObject({
+      total: 0,
+      pages: 1,
+      rows: [],
+    });
+    expect(await page("?page=2")).toMatchObject({ page: 2, rows: [] });
+    const [row] = untaxed.rows;
+    if (row?.type !== "alerts" || row.runId === null) throw new Error("no row");
+    const marked = await harness.app.request(
+      NOTIFICATION_PATHS.read,
+      jsonRequest(
+        "POST",
+        { group: { runId: row.runId, fleetId: vans, kind: "untaxed" } },
+        ann.cookie,
+      ),
+    );
+    expect(await marked.json()).toEqual({ unread: 1 });
+    expect((await get("?kind=lapsed")).status).toBe(400);
+    expect((await get("?page=0")).status).toBe(400);
   });
 
   it("is for the fleet role", async () => {

@@ -1,15 +1,28 @@
-// The in-app channel of watched fleets' alerts: each fleet user's notifications, newest first,
-// with how many are unread, and marking them read (one, some, or all).
+// The in-app channel of watched fleets' alerts: each fleet user's notifications, a page of rows
+// newest first (a sweep's alerts grouped by fleet and kind, a fleet's first check summed up),
+// of one fleet or kind or all, with how many are unread, and marking them read (a row, some
+// alerts, or all).
 import { iso } from "../http/iso-time.ts";
-import { MarkReadSchema, NOTIFICATION_PATHS, type Alert } from "@vics/shared";
+import {
+  MarkReadSchema,
+  NOTIFICATION_GROUP_ALERTS,
+  NOTIFICATION_PATHS,
+  NOTIFICATIONS_PAGE_SIZE,
+  NotificationsQuerySchema,
+  type Alert,
+  type NotificationRow,
+} from "@vics/shared";
+import { malformedRequest } from "@vics/shared/server/problem-error";
 import type { Hono } from "hono";
 import { requireRole } from "../auth/session-middleware.ts";
 import type { AppContext, AppEnv } from "../http/app-env.ts";
 import { formBody, readJsonBody } from "../http/json-body.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
-import type { StoredAlert } from "../store/watch-store.ts";
-
-const LIST_SIZE = 50;
+import type {
+  NotificationRow as StoredRow,
+  ReadTarget,
+  StoredAlert,
+} from "../store/watch-store.ts";
 
 export const alertAnswer = (alert: StoredAlert): Alert => ({
   id: alert.id,
@@ -19,6 +32,31 @@ export const alertAnswer = (alert: StoredAlert): Alert => ({
   openedAt: iso(alert.openedAt),
   closedAt: alert.closedAt === null ? null : iso(alert.closedAt),
 });
+
+const rowAnswer = (row: StoredRow): NotificationRow =>
+  row.type === "first-check"
+    ? {
+        type: "first-check",
+        id: row.baseline.id,
+        fleet: { id: row.baseline.fleetId, name: row.baseline.fleetName },
+        at: iso(row.baseline.at),
+        vehicles: row.baseline.vehicles,
+        attention: row.baseline.attention,
+        read: row.read,
+      }
+    : {
+        type: "alerts",
+        runId: row.runId,
+        fleet: { id: row.fleetId, name: row.fleetName },
+        kind: row.kind,
+        at: iso(row.at),
+        count: row.count,
+        unread: row.unread,
+        alerts: row.alerts.map(({ alert, read }) => ({
+          alert: alertAnswer(alert),
+          read,
+        })),
+      };
 
 export function notificationsTakeBody(c: AppContext): boolean {
   return c.req.method === "POST" && c.req.path === NOTIFICATION_PATHS.read;
@@ -30,26 +68,48 @@ export function registerNotificationRoutes(
 ): void {
   const fleet = requireRole("fleet");
   app.get(NOTIFICATION_PATHS.list, fleet, async (c) => {
+    const parsed = NotificationsQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw malformedRequest(`${issue.path.join(".")}: ${issue.message}`);
+    }
+    const { page, fleet: fleetId, kind } = parsed.data;
     const userId = c.get("user")!.id;
-    const [unread, notifications] = await Promise.all([
+    const [unread, found, fleets] = await Promise.all([
       store.unreadCount(userId),
-      store.notifications(userId, LIST_SIZE),
+      store.notificationPage({
+        userId,
+        fleetId,
+        kind,
+        page: page - 1,
+        pageSize: NOTIFICATIONS_PAGE_SIZE,
+        groupAlerts: NOTIFICATION_GROUP_ALERTS,
+      }),
+      store.listFleets(),
     ]);
     return c.json({
       unread,
-      notifications: notifications.map(({ alert, read }) => ({
-        alert: alertAnswer(alert),
-        read,
-      })),
+      page,
+      pages: Math.max(1, Math.ceil(found.total / NOTIFICATIONS_PAGE_SIZE)),
+      total: found.total,
+      rows: found.rows.map(rowAnswer),
+      fleets: fleets.map((f) => ({ id: f.id, name: f.name })),
     });
   });
   app.get(NOTIFICATION_PATHS.unread, fleet, async (c) =>
     c.json({ unread: await store.unreadCount(c.get("user")!.id) }),
   );
   app.post(NOTIFICATION_PATHS.read, fleet, formBody, async (c) => {
-    const { ids } = await readJsonBody(c, MarkReadSchema);
+    const { ids, group, firstCheck } = await readJsonBody(c, MarkReadSchema);
+    const target: ReadTarget = ids
+      ? { alerts: ids }
+      : group
+        ? { group }
+        : firstCheck !== undefined
+          ? { firstCheck }
+          : "all";
     const userId = c.get("user")!.id;
-    await store.markRead(userId, ids ?? "all");
+    await store.markRead(userId, target);
     return c.json({ unread: await store.unreadCount(userId) });
   });
 }

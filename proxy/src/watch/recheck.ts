@@ -1,7 +1,8 @@
 // Turns a batch of re-check results into what the store keeps: the facts, the timeline, the
 // alerts opened and closed. A result not answered marks its vehicle unknown and changes
 // nothing else. One transaction per batch: a sweep killed midway leaves whole batches, and the
-// next run starts from what they wrote, so nothing is alerted twice.
+// next run starts from what they wrote, so nothing is alerted twice. A vehicle's first answered
+// check is its baseline (decision 054): its alerts are open, but summed up, not notified.
 import type { VehicleResult } from "@vics/fleet";
 import { ukDate } from "@vics/shared";
 import type { Recheck, StoredAlert, WatchStore } from "../store/watch-store.ts";
@@ -19,6 +20,8 @@ export async function recordResults(
   store: WatchStore,
   results: readonly VehicleResult[],
   at: number,
+  /** The sweep's watch run: its alerts are grouped by it, its first checks summed up. */
+  runId?: number,
 ): Promise<RecordedBatch> {
   const today = ukDate(new Date(at));
   const states = await store.watchStates(results.map((r) => r.registration));
@@ -37,6 +40,8 @@ export async function recordResults(
     return {
       registration,
       at,
+      // No facts before: the vehicle's baseline, summed up per fleet, not alerted one by one.
+      ...(previous === undefined && { baseline: true }),
       facts,
       timeline: timelineEntries(previous, facts),
       opened,
@@ -44,7 +49,7 @@ export async function recordResults(
     };
   });
   return {
-    opened: await store.recordRechecks(rechecks),
+    opened: await store.recordRechecks(rechecks, runId),
     unknown: rechecks.filter((recheck) => "unknown" in recheck).length,
   };
 }

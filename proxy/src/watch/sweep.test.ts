@@ -8,6 +8,7 @@ import { createTestService, type TestService } from "@vics/service/testing";
 import type { FleetVehicle } from "@vics/shared";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import { openSqliteProxyStore } from "../store/sqlite/sqlite-proxy-store.ts";
+import { sweepHandler } from "./jobs/sweep-job.ts";
 import { sweepWatchedVehicles, type SweepDeps } from "./sweep.ts";
 
 let service: TestService;
@@ -145,5 +146,35 @@ describe("a sweep of the watched vehicles", () => {
     expect(report.vehicles).toBe(1);
     expect(asked.flat()).not.toContain("LP08SED");
     expect(await store.vehicleAlerts("LP08SED")).toEqual([]);
+  });
+
+  it("makes a fleet's first check its baseline: one summary per fleet, not a notification per vehicle (issue 34, point 3)", async () => {
+    await store.createFleet(
+      "Vans",
+      { columns: [], vehicles: vehicles("AB12CDE", "LP08SED", "MT15EXP") },
+      ann,
+    );
+    const report = await sweepHandler(deps)({ kind: "daily" });
+    // Open, for the fleet's page and the run's count.
+    expect(opened(report)).toEqual([
+      ["LP08SED", "not-insured"],
+      ["MT15EXP", "mot-expired"],
+    ]);
+    const page = await store.notificationPage({
+      userId: "ann",
+      page: 0,
+      pageSize: 10,
+      groupAlerts: 10,
+    });
+    expect(page.rows).toMatchObject([
+      {
+        type: "first-check",
+        baseline: { fleetName: "Vans", vehicles: 3, attention: 2 },
+        read: false,
+      },
+    ]);
+    expect(await store.unreadCount("ann")).toBe(1);
+    // Delivered to nobody one by one.
+    expect(await store.unplannedAlerts(10)).toEqual([]);
   });
 });

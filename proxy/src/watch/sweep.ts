@@ -30,6 +30,8 @@ export async function sweepWatchedVehicles(
     signal?: AbortSignal;
     /** Only these (one fleet's, checked now), if they are still watched. */
     only?: readonly string[];
+    /** The watch run recording this sweep: its alerts are grouped by it. */
+    runId?: number;
   } = {},
 ): Promise<SweepReport> {
   const watched = await deps.store.watchedRegistrations();
@@ -49,7 +51,12 @@ export async function sweepWatchedVehicles(
     tuning: deps.tuning,
     onProgress: () => undefined,
     async onResults(batch) {
-      const recorded = await recordResults(deps.store, batch, deps.now());
+      const recorded = await recordResults(
+        deps.store,
+        batch,
+        deps.now(),
+        options.runId,
+      );
       report.unknown += recorded.unknown;
       report.opened.push(...recorded.opened);
     },

@@ -31,6 +31,7 @@ const jobs: WatchJobs = {
     asked.push(fleet?.registrations);
     return { alreadyRunning: false };
   },
+  checking: async (fleetId) => underWay.has(fleetId),
   reschedule: async (time) => void times.push(time),
   deliverNow: async () => undefined,
   state: () => jobsState,
@@ -38,8 +39,12 @@ const jobs: WatchJobs = {
 /** Whether the fake engine started. */
 let jobsState: JobsState;
 
-function withJobs(on: boolean) {
-  registerFleetRoutes(harness.app, { store: harness.store, now: () => NOW });
+function withJobs(on: boolean, saveChecks = false) {
+  registerFleetRoutes(harness.app, {
+    store: harness.store,
+    now: () => NOW,
+    ...(saveChecks && on && { jobs }),
+  });
   registerWatchRoutes(harness.app, {
     store: harness.store,
     now: () => NOW,
@@ -77,6 +82,48 @@ async function savedFleet(cookie: string) {
 }
 
 describe("a fleet's status", () => {
+  it("starts a saved fleet's first check at once, and says 'checking' until it is done (issue 34, point 2)", async () => {
+    withJobs(true, true);
+    const { cookie } = await harness.signedIn("fleet");
+    const fleet = await savedFleet(cookie);
+    expect(asked).toEqual([["AB12CDE", "LP08SED", "ER19ERR"]]);
+    const status = async () =>
+      FleetStatusSchema.parse(
+        await (
+          await harness.app.request(WATCH_PATHS.status(fleet.id), {
+            headers: { Cookie: cookie },
+          })
+        ).json(),
+      );
+    expect(await status()).toMatchObject({ checking: true });
+    underWay.delete(fleet.id);
+    expect(await status()).toMatchObject({ checking: false });
+
+    // A new list's added vehicles are checked at once too; one that only removes is not.
+    const update = async (registrations: string[], version: number) =>
+      harness.app.request(
+        `${FLEET_PATHS.fleets}/${fleet.id}/vehicles`,
+        jsonRequest(
+          "PUT",
+          {
+            version,
+            columns: ["Driver"],
+            vehicles: registrations.map((registration) => ({
+              registration,
+              cells: [""],
+            })),
+          },
+          cookie,
+        ),
+      );
+    expect((await update(["AB12CDE", "SW71UWJ"], 1)).status).toBe(200);
+    expect(asked).toHaveLength(2);
+    expect(asked[1]).toEqual(["AB12CDE", "SW71UWJ"]);
+    underWay.delete(fleet.id);
+    expect((await update(["AB12CDE"], 2)).status).toBe(200);
+    expect(asked).toHaveLength(2);
+  });
+
   it("shows each vehicle's facts and open alerts, 'unknown since' for one not answered, and nothing before the first re-check", async () => {
     withJobs(true);
     const { cookie } = await harness.signedIn("fleet");

@@ -79,7 +79,10 @@ export function registerWatchRoutes(
         }),
       };
     });
-    return c.json({ vehicles: answer });
+    const checking = jobs
+      ? await jobs.checking(fleet.id).catch(() => false)
+      : false;
+    return c.json({ vehicles: answer, checking });
   });
 
   app.post(`${FLEET_PATHS.fleets}/:id/check-now`, formBody, async (c) => {

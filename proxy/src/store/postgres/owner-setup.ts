@@ -18,7 +18,7 @@ const appGrants = (role: string) => {
     REVOKE ALL ON users, sessions, one_time_links, oidc_logins, proxy_settings,
       audit_events, audit_registrations, fleets, fleet_vehicles, watched_vehicles,
       vehicle_timeline, vehicle_alerts, watch_runs, watch_settings, alert_reads,
-      ${MIGRATIONS_NAME}_migrations FROM ${app};
+      fleet_baselines, fleet_baseline_reads, ${MIGRATIONS_NAME}_migrations FROM ${app};
     GRANT SELECT, INSERT ON users TO ${app};
     GRANT UPDATE (name, role, password_hash, disabled_at, oidc_issuer, oidc_subject,
       signed_in_at, oidc_link_allowed_until) ON users TO ${app};
@@ -33,7 +33,8 @@ const appGrants = (role: string) => {
     GRANT SELECT, INSERT, UPDATE, DELETE ON fleets, fleet_vehicles TO ${app};
     GRANT SELECT, INSERT, UPDATE ON watched_vehicles, vehicle_timeline, vehicle_alerts,
       watch_runs, watch_settings TO ${app};
-    GRANT SELECT, INSERT ON alert_reads TO ${app};
+    GRANT SELECT, INSERT ON alert_reads, fleet_baseline_reads TO ${app};
+    GRANT SELECT, INSERT, UPDATE ON fleet_baselines TO ${app};
     GRANT SELECT, INSERT, UPDATE, DELETE ON fleet_alert_rules, webhooks TO ${app};
     GRANT SELECT, INSERT, UPDATE ON deliveries TO ${app};
     GRANT SELECT, INSERT ON delivery_attempts TO ${app};

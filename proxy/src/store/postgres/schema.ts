@@ -36,6 +36,43 @@ export const DATE_UNSUBSCRIBE_LINKS = `
   VALUES ('unsubscribe_links_dated_from', (extract(epoch FROM now()) * 1000)::bigint::text)
   ON CONFLICT (name) DO NOTHING;`;
 
+/**
+ * Notifications grouped by sweep, and first checks summed up (issue 34, decision 054): each
+ * alert keeps the watch run that opened it (an older alert, the run under way when it opened);
+ * a baseline alert is open on the fleet's page but no notification and no delivery; a sweep's
+ * first checks are summed per fleet in fleet_baselines, read per user as alerts are.
+ */
+export const GROUP_NOTIFICATIONS = `
+  -- Notifications grouped by sweep, and first checks summed up (issue 34, decision 054): each
+  -- alert keeps the watch run that opened it; an alert opened by a vehicle's first answered
+  -- check (baseline) is open on the fleet's page but no notification, and no delivery;
+  -- fleet_baselines sums a sweep's first checks per fleet, read per user like alerts.
+  ALTER TABLE vehicle_alerts ADD COLUMN run_id bigint;
+  ALTER TABLE vehicle_alerts ADD COLUMN baseline boolean NOT NULL DEFAULT false;
+  -- Alerts opened before: the sweep under way when each opened (the latest, should two overlap).
+  UPDATE vehicle_alerts a SET run_id = (
+    SELECT r.id FROM watch_runs r
+     WHERE r.started_at <= a.opened_at AND (r.finished_at IS NULL OR r.finished_at >= a.opened_at)
+     ORDER BY r.id DESC LIMIT 1);
+  CREATE INDEX vehicle_alerts_by_run ON vehicle_alerts (run_id, kind, id);
+
+  CREATE TABLE fleet_baselines (
+    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    fleet_id text NOT NULL REFERENCES fleets (id) ON DELETE CASCADE,
+    run_id bigint NOT NULL,
+    at bigint NOT NULL,
+    vehicles integer NOT NULL,
+    attention integer NOT NULL,
+    UNIQUE (run_id, fleet_id)
+  );
+  CREATE INDEX fleet_baselines_by_fleet ON fleet_baselines (fleet_id);
+  CREATE TABLE fleet_baseline_reads (
+    user_id text NOT NULL,
+    baseline_id bigint NOT NULL REFERENCES fleet_baselines (id) ON DELETE CASCADE,
+    PRIMARY KEY (user_id, baseline_id)
+  );
+  `;
+
 export const MIGRATIONS: readonly string[] = [
   `
   -- The functions below keep this search path: the migration's own schema, then pg_temp last,
@@ -342,4 +379,5 @@ export const MIGRATIONS: readonly string[] = [
   `,
   SCRUB_ENDPOINT_WORDS,
   DATE_UNSUBSCRIBE_LINKS,
+  GROUP_NOTIFICATIONS,
 ];

@@ -3,6 +3,7 @@ import { inPgTransaction } from "@vics/shared/server/postgres";
 import { reachingPostgres } from "@vics/shared/server/postgres-errors";
 import type { VehicleFacts } from "@vics/shared";
 import type {
+  NotificationRow,
   Recheck,
   StoredAlert,
   StoredTimelineEntry,
@@ -10,6 +11,7 @@ import type {
   WatchStore,
 } from "../watch-store.ts";
 import {
+  needsAttention,
   toRun,
   type RunRow,
   toAlertRow,
@@ -34,10 +36,51 @@ const toEntry = (row: TimelineRow): StoredTimelineEntry => ({
 const json = (value: unknown) =>
   value === null || value === undefined ? null : JSON.stringify(value);
 
+/** The alerts that are notifications: of a fleet's vehicles, not a baseline's. */
+const NOTIFIED = `NOT a.baseline AND a.registration IN (SELECT registration FROM fleet_vehicles)`;
+
+/**
+ * A row per (sweep, fleet, kind), an alert older than the grouping a row of its own, and the
+ * first-check summaries: $1 the user, $2 a fleet or null, $3 a kind or null.
+ */
+const ROWS = `
+  SELECT 'alerts' AS type, coalesce(a.run_id, -a.id) AS grp, v.fleet_id, f.name AS fleet_name,
+    a.kind, max(a.opened_at) AS at, max(a.id) AS top, count(*) AS count,
+    count(*) FILTER (WHERE NOT EXISTS
+      (SELECT 1 FROM alert_reads r WHERE r.user_id = $1 AND r.alert_id = a.id)) AS unread,
+    0 AS attention
+  FROM vehicle_alerts a
+  JOIN fleet_vehicles v ON v.registration = a.registration
+  JOIN fleets f ON f.id = v.fleet_id
+  WHERE NOT a.baseline AND ($2::text IS NULL OR v.fleet_id = $2)
+    AND ($3::text IS NULL OR a.kind = $3) AND coalesce($3, '') <> 'first-check'
+  GROUP BY grp, v.fleet_id, f.name, a.kind
+  UNION ALL
+  SELECT 'first-check', b.id, b.fleet_id, f.name, 'first-check', b.at, b.run_id, b.vehicles,
+    CASE WHEN EXISTS (SELECT 1 FROM fleet_baseline_reads r
+                       WHERE r.user_id = $1 AND r.baseline_id = b.id) THEN 0 ELSE 1 END,
+    b.attention
+  FROM fleet_baselines b JOIN fleets f ON f.id = b.fleet_id
+  WHERE ($2::text IS NULL OR b.fleet_id = $2) AND ($3::text IS NULL OR $3 = 'first-check')`;
+
+interface PageRow {
+  type: "alerts" | "first-check";
+  grp: string;
+  fleet_id: string;
+  fleet_name: string;
+  kind: string;
+  at: string;
+  top: string;
+  count: string;
+  unread: string;
+  attention: string | number;
+}
+
 async function record(
   client: PgClient,
   recheck: Recheck,
   opened: StoredAlert[],
+  runId: number | undefined,
 ): Promise<void> {
   const { registration, at } = recheck;
   if ("unknown" in recheck) {
@@ -68,10 +111,13 @@ async function record(
        WHERE registration = $2 AND kind = $3 AND key = $4 AND closed_at IS NULL`,
       [at, registration, alert.kind, alert.key],
     );
+  const baseline = recheck.baseline === true;
   for (const alert of recheck.opened) {
+    // A baseline alert is planned already: it is delivered to nobody (decision 054).
     const { rows } = await client.query<AlertRow>(
-      `INSERT INTO vehicle_alerts (registration, kind, key, detail, opened_at, closed_at)
-       VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO vehicle_alerts
+         (registration, kind, key, detail, opened_at, closed_at, run_id, baseline, planned_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $8 THEN $5::bigint END)
        ON CONFLICT (registration, kind, key) WHERE closed_at IS NULL DO NOTHING
        RETURNING *`,
       [
@@ -81,10 +127,21 @@ async function record(
         JSON.stringify(alert.detail),
         at,
         alert.resolved ? at : null,
+        runId ?? null,
+        baseline,
       ],
     );
     if (rows[0]) opened.push(toAlertRow(rows[0]));
   }
+  if (baseline && runId !== undefined)
+    await client.query(
+      `INSERT INTO fleet_baselines (fleet_id, run_id, at, vehicles, attention)
+       SELECT fleet_id, $1, $2, 1, $3 FROM fleet_vehicles WHERE registration = $4
+       ON CONFLICT (run_id, fleet_id) DO UPDATE SET at = excluded.at,
+         vehicles = fleet_baselines.vehicles + 1,
+         attention = fleet_baselines.attention + excluded.attention`,
+      [runId, at, needsAttention(recheck), registration],
+    );
 }
 
 export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
@@ -97,39 +154,102 @@ export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
       );
       return Number(rows[0]?.n ?? 0);
     },
-    async notifications(userId, limit) {
-      const { rows } = await sql<AlertRow & { read: boolean }>(
-        `SELECT a.*, r.alert_id IS NOT NULL AS read FROM vehicle_alerts a
-         LEFT JOIN alert_reads r ON r.alert_id = a.id AND r.user_id = $1
-         WHERE a.registration IN (SELECT registration FROM fleet_vehicles)
-         ORDER BY a.id DESC LIMIT $2`,
-        [userId, limit],
+    async notificationPage(query) {
+      const params = [query.userId, query.fleetId ?? null, query.kind ?? null];
+      const [{ rows }, counted] = await Promise.all([
+        sql<PageRow>(
+          `SELECT * FROM (${ROWS}) t ORDER BY at DESC, top DESC, fleet_name, kind
+           LIMIT $4 OFFSET $5`,
+          [...params, query.pageSize, query.page * query.pageSize],
+        ),
+        sql<{ n: string }>(`SELECT count(*) AS n FROM (${ROWS}) t`, params),
+      ]);
+      const answered = await Promise.all(
+        rows.map(async (row): Promise<NotificationRow> => {
+          if (row.type === "first-check")
+            return {
+              type: "first-check",
+              baseline: {
+                id: Number(row.grp),
+                fleetId: row.fleet_id,
+                fleetName: row.fleet_name,
+                runId: Number(row.top),
+                at: Number(row.at),
+                vehicles: Number(row.count),
+                attention: Number(row.attention),
+              },
+              read: Number(row.unread) === 0,
+            };
+          const { rows: alerts } = await sql<AlertRow & { read: boolean }>(
+            `SELECT a.*, EXISTS (SELECT 1 FROM alert_reads r
+                                  WHERE r.user_id = $1 AND r.alert_id = a.id) AS read
+             FROM vehicle_alerts a
+             WHERE coalesce(a.run_id, -a.id) = $2 AND a.kind = $3 AND NOT a.baseline
+               AND a.registration IN (SELECT registration FROM fleet_vehicles WHERE fleet_id = $4)
+             ORDER BY a.id DESC LIMIT $5`,
+            [query.userId, row.grp, row.kind, row.fleet_id, query.groupAlerts],
+          );
+          const grp = Number(row.grp);
+          return {
+            type: "alerts",
+            runId: grp < 0 ? null : grp,
+            fleetId: row.fleet_id,
+            fleetName: row.fleet_name,
+            kind: row.kind as StoredAlert["kind"],
+            at: Number(row.at),
+            count: Number(row.count),
+            unread: Number(row.unread),
+            alerts: alerts.map((alert) => ({
+              alert: toAlertRow(alert),
+              read: alert.read,
+            })),
+          };
+        }),
       );
-      return rows.map((row) => ({ alert: toAlertRow(row), read: row.read }));
+      return { rows: answered, total: Number(counted.rows[0]?.n ?? 0) };
     },
     async unreadCount(userId) {
       const { rows } = await sql<{ n: string }>(
-        `SELECT count(*) AS n FROM vehicle_alerts a
-         WHERE a.registration IN (SELECT registration FROM fleet_vehicles)
-           AND NOT EXISTS (SELECT 1 FROM alert_reads r WHERE r.user_id = $1 AND r.alert_id = a.id)`,
+        `SELECT (SELECT count(*) FROM vehicle_alerts a WHERE ${NOTIFIED}
+           AND NOT EXISTS (SELECT 1 FROM alert_reads r WHERE r.user_id = $1 AND r.alert_id = a.id))
+         + (SELECT count(*) FROM fleet_baselines b
+             WHERE NOT EXISTS (SELECT 1 FROM fleet_baseline_reads r
+                                WHERE r.user_id = $1 AND r.baseline_id = b.id)) AS n`,
         [userId],
       );
       return Number(rows[0]?.n ?? 0);
     },
-    async markRead(userId, alertIds) {
-      if (alertIds === "all")
+    async markRead(userId, target) {
+      if (target === "all")
         await sql(
-          `INSERT INTO alert_reads (user_id, alert_id)
-           SELECT $1, id FROM vehicle_alerts
-           WHERE registration IN (SELECT registration FROM fleet_vehicles)
-           ON CONFLICT DO NOTHING`,
+          `WITH alerts AS (
+             INSERT INTO alert_reads (user_id, alert_id)
+             SELECT $1, id FROM vehicle_alerts a WHERE ${NOTIFIED}
+             ON CONFLICT DO NOTHING)
+           INSERT INTO fleet_baseline_reads (user_id, baseline_id)
+           SELECT $1, id FROM fleet_baselines ON CONFLICT DO NOTHING`,
           [userId],
         );
-      else
+      else if ("alerts" in target)
         await sql(
           `INSERT INTO alert_reads (user_id, alert_id)
            SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING`,
-          [userId, [...alertIds]],
+          [userId, [...target.alerts]],
+        );
+      else if ("group" in target)
+        await sql(
+          `INSERT INTO alert_reads (user_id, alert_id)
+           SELECT $1, id FROM vehicle_alerts a
+           WHERE a.run_id = $2 AND a.kind = $3 AND NOT a.baseline
+             AND a.registration IN (SELECT registration FROM fleet_vehicles WHERE fleet_id = $4)
+           ON CONFLICT DO NOTHING`,
+          [userId, target.group.runId, target.group.kind, target.group.fleetId],
+        );
+      else
+        await sql(
+          `INSERT INTO fleet_baseline_reads (user_id, baseline_id)
+           SELECT $1, id FROM fleet_baselines WHERE id = $2 ON CONFLICT DO NOTHING`,
+          [userId, target.firstCheck],
         );
     },
     async startWatchRun(kind, at) {
@@ -216,11 +336,12 @@ export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
         };
       });
     },
-    recordRechecks(rechecks) {
+    recordRechecks(rechecks, runId) {
       return reachingPostgres(() =>
         inPgTransaction(pool, async (client) => {
           const opened: StoredAlert[] = [];
-          for (const recheck of rechecks) await record(client, recheck, opened);
+          for (const recheck of rechecks)
+            await record(client, recheck, opened, runId);
           return opened;
         }),
       );

@@ -33,6 +33,44 @@ export const DATE_UNSUBSCRIBE_LINKS = `
   VALUES ('unsubscribe_links_dated_from', CAST(CAST(unixepoch('subsec') * 1000 AS INTEGER) AS TEXT))
   ON CONFLICT (name) DO NOTHING;`;
 
+/**
+ * Notifications grouped by sweep, and first checks summed up (issue 34, decision 054): each
+ * alert keeps the watch run that opened it (an older alert, the run under way when it opened);
+ * a baseline alert is open on the fleet's page but no notification and no delivery; a sweep's
+ * first checks are summed per fleet in fleet_baselines, read per user as alerts are.
+ */
+export const GROUP_NOTIFICATIONS = `
+  -- Notifications grouped by sweep, and first checks summed up (issue 34, decision 054): each
+  -- alert keeps the watch run that opened it; an alert opened by a vehicle's first answered
+  -- check (baseline = 1) is open on the fleet's page but no notification, and no delivery;
+  -- fleet_baselines sums a sweep's first checks per fleet, read per user like alerts.
+  ALTER TABLE vehicle_alerts ADD COLUMN run_id INTEGER;
+  ALTER TABLE vehicle_alerts ADD COLUMN baseline INTEGER NOT NULL DEFAULT 0;
+  -- Alerts opened before: the sweep under way when each opened (the latest, should two overlap).
+  UPDATE vehicle_alerts SET run_id = (
+    SELECT r.id FROM watch_runs r
+     WHERE r.started_at <= vehicle_alerts.opened_at
+       AND (r.finished_at IS NULL OR r.finished_at >= vehicle_alerts.opened_at)
+     ORDER BY r.id DESC LIMIT 1);
+  CREATE INDEX vehicle_alerts_by_run ON vehicle_alerts (run_id, kind, id);
+
+  CREATE TABLE fleet_baselines (
+    id INTEGER PRIMARY KEY,
+    fleet_id TEXT NOT NULL REFERENCES fleets (id) ON DELETE CASCADE,
+    run_id INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    vehicles INTEGER NOT NULL,
+    attention INTEGER NOT NULL,
+    UNIQUE (run_id, fleet_id)
+  ) STRICT;
+  CREATE INDEX fleet_baselines_by_fleet ON fleet_baselines (fleet_id);
+  CREATE TABLE fleet_baseline_reads (
+    user_id TEXT NOT NULL,
+    baseline_id INTEGER NOT NULL REFERENCES fleet_baselines (id) ON DELETE CASCADE,
+    PRIMARY KEY (user_id, baseline_id)
+  ) STRICT, WITHOUT ROWID;
+  `;
+
 export const MIGRATIONS = [
   `
   CREATE TABLE users (
@@ -321,6 +359,7 @@ export const MIGRATIONS = [
   `,
   SCRUB_ENDPOINT_WORDS,
   DATE_UNSUBSCRIBE_LINKS,
+  GROUP_NOTIFICATIONS,
 ];
 
 /**

@@ -2,12 +2,14 @@ import type { DatabaseSync } from "node:sqlite";
 import { inTransaction } from "@vics/shared/server/sqlite";
 import type { VehicleFacts } from "@vics/shared";
 import {
+  needsAttention,
   toRun,
   type RunRow,
   toAlertRow,
   type AlertRow,
 } from "../watch-rows.ts";
 import type {
+  NotificationRow,
   StoredAlert,
   StoredTimelineEntry,
   TimelineArea,
@@ -38,6 +40,19 @@ const toEntry = (row: TimelineRow): StoredTimelineEntry => ({
   after: parsed(row.after),
 });
 
+interface PageRow {
+  type: "alerts" | "first-check";
+  grp: number;
+  fleet_id: string;
+  fleet_name: string;
+  kind: string;
+  at: number;
+  top: number;
+  count: number;
+  unread: number;
+  attention: number;
+}
+
 export function watchQueries(db: DatabaseSync): WatchStore {
   const state = db.prepare(
     "SELECT facts, checked_at, unknown_since FROM watched_vehicles WHERE registration = ?",
@@ -61,11 +76,20 @@ export function watchQueries(db: DatabaseSync): WatchStore {
     `INSERT INTO vehicle_timeline (registration, at, area, before, after)
      VALUES (?, ?, ?, ?, ?)`,
   );
+  // A baseline alert is planned already: it is delivered to nobody (decision 054).
   const openAlert = db.prepare(
-    `INSERT INTO vehicle_alerts (registration, kind, key, detail, opened_at, closed_at)
-     VALUES (?, ?, ?, ?, ?, ?)
+    `INSERT INTO vehicle_alerts
+       (registration, kind, key, detail, opened_at, closed_at, run_id, baseline, planned_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? = 1 THEN ? END)
      ON CONFLICT (registration, kind, key) WHERE closed_at IS NULL DO NOTHING
      RETURNING *`,
+  );
+  const addBaseline = db.prepare(
+    `INSERT INTO fleet_baselines (fleet_id, run_id, at, vehicles, attention)
+     SELECT fleet_id, ?, ?, 1, ? FROM fleet_vehicles
+      WHERE registration = ? AND fleet_id IN (SELECT id FROM fleets WHERE version > 0)
+     ON CONFLICT (run_id, fleet_id) DO UPDATE SET at = excluded.at,
+       vehicles = vehicles + 1, attention = attention + excluded.attention`,
   );
   const closeAlert = db.prepare(
     `UPDATE vehicle_alerts SET closed_at = ?
@@ -102,25 +126,68 @@ export function watchQueries(db: DatabaseSync): WatchStore {
      ON CONFLICT (name) DO UPDATE SET value = watch_settings.value RETURNING value`,
   );
 
-  const notifications = db.prepare(
-    `SELECT a.*, r.alert_id IS NOT NULL AS read FROM vehicle_alerts a
-     LEFT JOIN alert_reads r ON r.alert_id = a.id AND r.user_id = ?
-     WHERE a.registration IN (${SAVED_REGISTRATIONS})
-     ORDER BY a.id DESC LIMIT ?`,
+  /** The alerts that are notifications: of a saved fleet's vehicles, not a baseline's. */
+  const NOTIFIED = `a.baseline = 0 AND a.registration IN (${SAVED_REGISTRATIONS})`;
+  /** A row per (sweep, fleet, kind): an alert older than the grouping is a row of its own. */
+  const ROWS = `
+    SELECT 'alerts' AS type, coalesce(a.run_id, -a.id) AS grp, v.fleet_id, f.name AS fleet_name,
+      a.kind, max(a.opened_at) AS at, max(a.id) AS top, count(*) AS count,
+      sum(NOT EXISTS (SELECT 1 FROM alert_reads r WHERE r.user_id = :user AND r.alert_id = a.id))
+        AS unread, 0 AS attention
+    FROM vehicle_alerts a
+    JOIN fleet_vehicles v ON v.registration = a.registration
+    JOIN fleets f ON f.id = v.fleet_id AND f.version > 0
+    WHERE a.baseline = 0 AND (:fleet IS NULL OR v.fleet_id = :fleet)
+      AND (:kind IS NULL OR a.kind = :kind) AND coalesce(:kind, '') <> 'first-check'
+    GROUP BY grp, v.fleet_id, a.kind
+    UNION ALL
+    SELECT 'first-check', b.id, b.fleet_id, f.name, 'first-check', b.at, b.run_id, b.vehicles,
+      NOT EXISTS (SELECT 1 FROM fleet_baseline_reads r WHERE r.user_id = :user AND r.baseline_id = b.id),
+      b.attention
+    FROM fleet_baselines b JOIN fleets f ON f.id = b.fleet_id AND f.version > 0
+    WHERE (:fleet IS NULL OR b.fleet_id = :fleet) AND (:kind IS NULL OR :kind = 'first-check')`;
+  const page = db.prepare(
+    `SELECT * FROM (${ROWS}) ORDER BY at DESC, top DESC, fleet_name, kind LIMIT :limit OFFSET :offset`,
+  );
+  const total = db.prepare(`SELECT count(*) AS n FROM (${ROWS})`);
+  const groupAlerts = db.prepare(
+    `SELECT a.*, EXISTS (SELECT 1 FROM alert_reads r WHERE r.user_id = :user AND r.alert_id = a.id)
+        AS read
+     FROM vehicle_alerts a
+     WHERE coalesce(a.run_id, -a.id) = :grp AND a.kind = :kind AND a.baseline = 0
+       AND a.registration IN (SELECT registration FROM fleet_vehicles WHERE fleet_id = :fleet)
+     ORDER BY a.id DESC LIMIT :limit`,
   );
   const unread = db.prepare(
-    `SELECT count(*) AS n FROM vehicle_alerts a
-     WHERE a.registration IN (${SAVED_REGISTRATIONS})
-       AND NOT EXISTS (SELECT 1 FROM alert_reads r WHERE r.user_id = ? AND r.alert_id = a.id)`,
+    `SELECT (SELECT count(*) FROM vehicle_alerts a WHERE ${NOTIFIED}
+       AND NOT EXISTS (SELECT 1 FROM alert_reads r WHERE r.user_id = :user AND r.alert_id = a.id))
+     + (SELECT count(*) FROM fleet_baselines b
+         WHERE b.fleet_id IN (SELECT id FROM fleets WHERE version > 0)
+           AND NOT EXISTS (SELECT 1 FROM fleet_baseline_reads r
+                            WHERE r.user_id = :user AND r.baseline_id = b.id)) AS n`,
   );
   const readOne = db.prepare(
     "INSERT INTO alert_reads (user_id, alert_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
   );
+  const readGroup = db.prepare(
+    `INSERT INTO alert_reads (user_id, alert_id)
+     SELECT ?, id FROM vehicle_alerts a
+     WHERE a.run_id = ? AND a.kind = ? AND a.baseline = 0
+       AND a.registration IN (SELECT registration FROM fleet_vehicles WHERE fleet_id = ?)
+     ON CONFLICT DO NOTHING`,
+  );
+  const readBaseline = db.prepare(
+    `INSERT INTO fleet_baseline_reads (user_id, baseline_id)
+     SELECT ?, id FROM fleet_baselines WHERE id = ? ON CONFLICT DO NOTHING`,
+  );
   const readAll = db.prepare(
     `INSERT INTO alert_reads (user_id, alert_id)
-     SELECT ?, id FROM vehicle_alerts
-     WHERE registration IN (${SAVED_REGISTRATIONS})
+     SELECT ?, id FROM vehicle_alerts a WHERE ${NOTIFIED}
      ON CONFLICT DO NOTHING`,
+  );
+  const readAllBaselines = db.prepare(
+    `INSERT INTO fleet_baseline_reads (user_id, baseline_id)
+     SELECT ?, id FROM fleet_baselines WHERE true ON CONFLICT DO NOTHING`,
   );
 
   const unknownBefore = db.prepare(
@@ -132,22 +199,72 @@ export function watchQueries(db: DatabaseSync): WatchStore {
     async unknownBefore(before) {
       return Number((unknownBefore.get(before) as { n: number }).n);
     },
-    async notifications(userId, limit) {
-      const rows = notifications.all(userId, limit) as unknown as (AlertRow & {
-        read: number;
-      })[];
-      return rows.map((row) => ({
-        alert: toAlertRow(row),
-        read: row.read === 1,
-      }));
+    async notificationPage(query) {
+      const params = {
+        user: query.userId,
+        fleet: query.fleetId ?? null,
+        kind: query.kind ?? null,
+      };
+      const rows = page.all({
+        ...params,
+        limit: query.pageSize,
+        offset: query.page * query.pageSize,
+      }) as unknown as PageRow[];
+      return {
+        total: Number((total.get(params) as { n: number }).n),
+        rows: rows.map((row): NotificationRow => {
+          if (row.type === "first-check")
+            return {
+              type: "first-check",
+              baseline: {
+                id: row.grp,
+                fleetId: row.fleet_id,
+                fleetName: row.fleet_name,
+                runId: row.top,
+                at: row.at,
+                vehicles: row.count,
+                attention: row.attention,
+              },
+              read: row.unread === 0,
+            };
+          const alerts = groupAlerts.all({
+            user: query.userId,
+            grp: row.grp,
+            kind: row.kind,
+            fleet: row.fleet_id,
+            limit: query.groupAlerts,
+          }) as unknown as (AlertRow & { read: number })[];
+          return {
+            type: "alerts",
+            runId: row.grp < 0 ? null : row.grp,
+            fleetId: row.fleet_id,
+            fleetName: row.fleet_name,
+            kind: row.kind as StoredAlert["kind"],
+            at: row.at,
+            count: row.count,
+            unread: row.unread,
+            alerts: alerts.map((alert) => ({
+              alert: toAlertRow(alert),
+              read: alert.read === 1,
+            })),
+          };
+        }),
+      };
     },
     async unreadCount(userId) {
-      return Number((unread.get(userId) as { n: number }).n);
+      return Number((unread.get({ user: userId }) as { n: number }).n);
     },
-    async markRead(userId, alertIds) {
+    async markRead(userId, target) {
       inTransaction(db, () => {
-        if (alertIds === "all") readAll.run(userId);
-        else for (const id of alertIds) readOne.run(userId, id);
+        if (target === "all") {
+          readAll.run(userId);
+          readAllBaselines.run(userId);
+        } else if ("alerts" in target)
+          for (const id of target.alerts) readOne.run(userId, id);
+        else if ("group" in target) {
+          const { runId, kind, fleetId } = target.group;
+          readGroup.run(userId, runId, kind, fleetId);
+        } else readBaseline.run(userId, target.firstCheck);
       });
     },
     async startWatchRun(kind, at) {
@@ -197,7 +314,7 @@ export function watchQueries(db: DatabaseSync): WatchStore {
         };
       });
     },
-    async recordRechecks(rechecks) {
+    async recordRechecks(rechecks, runId) {
       return inTransaction(db, () => {
         const opened: StoredAlert[] = [];
         for (const recheck of rechecks) {
@@ -217,6 +334,7 @@ export function watchQueries(db: DatabaseSync): WatchStore {
             );
           for (const alert of recheck.closed)
             closeAlert.run(at, registration, alert.kind, alert.key);
+          const baseline = recheck.baseline === true ? 1 : 0;
           for (const alert of recheck.opened) {
             const row = openAlert.get(
               registration,
@@ -225,9 +343,15 @@ export function watchQueries(db: DatabaseSync): WatchStore {
               JSON.stringify(alert.detail),
               at,
               alert.resolved ? at : null,
+              runId ?? null,
+              baseline,
+              baseline,
+              at,
             ) as AlertRow | undefined;
             if (row) opened.push(toAlertRow(row));
           }
+          if (baseline && runId !== undefined)
+            addBaseline.run(runId, at, needsAttention(recheck), registration);
         }
         return opened;
       });

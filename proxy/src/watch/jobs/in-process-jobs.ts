@@ -145,6 +145,9 @@ export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
       );
       return { alreadyRunning: false };
     },
+    async checking(fleetId) {
+      return fleetsUnderWay.has(fleetId);
+    },
     async deliverNow() {
       void deliver();
     },

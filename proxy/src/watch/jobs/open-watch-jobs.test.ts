@@ -13,6 +13,7 @@ const engine = (failure?: Error): JobEngine => ({
   },
   stop: async () => undefined,
   checkNow: async () => ({ alreadyRunning: false }),
+  checking: async () => false,
   reschedule: async () => undefined,
   deliverNow: async () => undefined,
 });

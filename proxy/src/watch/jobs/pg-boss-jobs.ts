@@ -156,6 +156,7 @@ export function pgBossJobs(options: PgBossJobsOptions): JobEngine {
       } satisfies SweepRequest);
       return { alreadyRunning: false };
     },
+    checking: fleetUnderWay,
     async reschedule(time) {
       await scheduleDaily(time);
     },

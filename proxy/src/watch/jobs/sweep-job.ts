@@ -27,6 +27,7 @@ export function sweepHandler(deps: SweepDeps): SweepHandler {
       const report = await sweepWatchedVehicles(deps, {
         signal,
         only: request.registrations,
+        runId: id,
       });
       await deps.store.finishWatchRun(id, {
         finishedAt: deps.now(),

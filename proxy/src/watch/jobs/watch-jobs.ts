@@ -16,6 +16,8 @@ export interface WatchJobs {
    * queued and the answer says `alreadyRunning`.
    */
   checkNow(fleet?: FleetCheck): Promise<{ alreadyRunning: boolean }>;
+  /** Whether a check of this fleet is queued or under way (retries included). */
+  checking(fleetId: string): Promise<boolean>;
   /** Runs the alert deliveries soon (decision 044): after a replay; they also run every minute. */
   deliverNow(): Promise<void>;
   /** The admin set another daily time ("06:30", UK time). */
