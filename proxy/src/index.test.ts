@@ -198,7 +198,7 @@ describe("node src/index.ts with a good environment", () => {
     expect(exit.code).toBe(0);
     // stderr holds the link for the person at the terminal and nothing else.
     expect(exit.stderr.replace(SIGN_IN_LINK, "")).toMatch(
-      /^\s*Sign in to VICS as the first admin \(admin@localhost\), within 24 hours, once:\s*Then set a password on your account page, and invite your team\.\s*$/,
+      /^\s*Sign in to VICS as the first admin \(admin@localhost\) with this link; it works once, within 24 hours:\s*Then set a password on your account page \(your name, at the top of every page\), and invite your team from Users\.\s*$/,
     );
     const events = logEvents(exit.stdout);
     expectOneLogFormat(events, "proxy");
@@ -228,6 +228,29 @@ describe("node src/index.ts with a good environment", () => {
     // Neither the link's token nor the session's id is ever a log line.
     expect(exit.stdout).not.toContain(token);
     expect(exit.stdout).not.toContain(cookie.split("=")[1]);
+  });
+});
+
+describe("node src/index.ts behind PUBLIC_ORIGIN", () => {
+  it("prints the first admin's link on the public origin, not the loopback address, which answers 421", async () => {
+    const proxy = startProxy({
+      PORT: "0",
+      UPSTREAM_API_KEY: KEY,
+      UPSTREAM_URL: await closedPortUrl(),
+      PUBLIC_ORIGIN: "https://vics.example.org",
+    });
+    const loopback = await proxy.url;
+    await expect.poll(() => SIGN_IN_LINK.test(proxy.stderr())).toBe(true);
+    const [, link] = SIGN_IN_LINK.exec(proxy.stderr())!;
+    expect(
+      link!.startsWith("https://vics.example.org/sign-in/link#token="),
+    ).toBe(true);
+    expect(proxy.stderr()).not.toContain(loopback);
+    expect(proxy.stderr()).toMatch(/Then set a password on your account page/);
+    // Why: the loopback address is not the site's name, and the proxy refuses it.
+    expect((await fetch(`${loopback}sign-in/link`)).status).toBe(421);
+    proxy.child.kill("SIGTERM");
+    expect((await proxy.exited).code).toBe(0);
   });
 });
 

@@ -11,7 +11,7 @@ import { openLimitStore } from "@vics/shared/server/limit-store";
 import { openProxyStoreOrExit, storePlace } from "./store/open-proxy-store.ts";
 import { connectOidc } from "./auth/oidc-discovery.ts";
 import { pruneAuditDaily } from "./audit/audit-retention.ts";
-import { firstAdminSignInLink } from "./users/first-admin.ts";
+import { firstAdminBanner, firstAdminSignInLink } from "./users/first-admin.ts";
 import { guardConnections } from "@vics/shared/server/connection-guard";
 import { apiKeyHolder } from "./keys/key-reload.ts";
 import { systemClock } from "./proxy-deps.ts";
@@ -173,14 +173,7 @@ async function offerFirstAdminLink(): Promise<void> {
   if (!link) return;
   // stderr: stdout carries the JSON log lines, and this is for the person at the terminal.
   process.stderr.write(
-    [
-      "",
-      `  Sign in to VICS as the first admin (${link.email}), within 24 hours, once:`,
-      `  ${link.url}`,
-      "  Then set a password on your account page, and invite your team.",
-      "",
-      "",
-    ].join("\n"),
+    firstAdminBanner(link, { localSignIn: env.localSignIn }),
   );
 }
 

@@ -48,3 +48,24 @@ export async function firstAdminSignInLink(
   });
   return { url, email: admin.email, created };
 }
+
+/**
+ * What the terminal shows with the first admin's link: what to do with it, and next the step the
+ * account page offers (a password, or the organisation sign-in when passwords are off).
+ */
+export function firstAdminBanner(
+  link: { url: string; email: string },
+  options: { localSignIn: boolean },
+): string {
+  const next = options.localSignIn
+    ? "set a password on your account page"
+    : "link your organisation sign-in on your account page";
+  return [
+    "",
+    `  Sign in to VICS as the first admin (${link.email}) with this link; it works once, within 24 hours:`,
+    `  ${link.url}`,
+    `  Then ${next} (your name, at the top of every page), and invite your team from Users.`,
+    "",
+    "",
+  ].join("\n");
+}
