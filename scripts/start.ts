@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { appUrl } from "./start/app-url.ts";
 import { ownerOnlyData } from "./start/data-permissions.ts";
 import { startEnv } from "./start/env.ts";
 import { startChild, stopAll } from "./start/processes.ts";
@@ -88,15 +89,10 @@ const proxy = child("proxy", {
 });
 await proxy.waitFor("listening");
 
-const browsable = ["0.0.0.0", "::"].includes(env.host)
-  ? "127.0.0.1"
-  : env.host.includes(":")
-    ? `[${env.host}]`
-    : env.host;
 console.log(
   startSummary({
     root,
-    appUrl: `http://${browsable}:${env.port}/`,
+    appUrl: appUrl(env),
     serviceUrl,
     sandbox: serviceReady.sandbox === true,
     databasePath: env.databasePath,

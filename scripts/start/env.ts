@@ -1,4 +1,5 @@
-// The only place `npm start` reads its environment: PORT, SERVICE_PORT, HOST, DATA_DIR.
+// The only place `npm start` reads its environment: PORT, SERVICE_PORT, HOST, DATA_DIR, and
+// PUBLIC_ORIGIN for the address it prints (the proxy reads it too).
 // A relative DATA_DIR resolves against the repository root, like every path in VICS's
 // configuration, whatever the working directory.
 import { join, resolve } from "node:path";
@@ -7,6 +8,8 @@ export interface StartEnv {
   port: number;
   servicePort: number;
   host: string;
+  /** PUBLIC_ORIGIN: where browsers reach the app, when it is not the loopback address. */
+  publicOrigin: string | undefined;
   dataDir: string;
   databasePath: string;
   /** The proxy's own store: users, sessions and the audit log. */
@@ -33,6 +36,7 @@ export function startEnv(root: string): StartEnv {
     port: port("PORT", 3000, problems),
     servicePort: port("SERVICE_PORT", 3001, problems),
     host: process.env.HOST || "127.0.0.1",
+    publicOrigin: process.env.PUBLIC_ORIGIN || undefined,
     dataDir,
     databasePath: join(dataDir, "vics.sqlite"),
     proxyDatabasePath: join(dataDir, "proxy.sqlite"),
