@@ -100,6 +100,8 @@ console.log(
       typeof seeded?.durationMs === "number" ? seeded.durationMs : undefined,
     keyFile: key.keyFile,
     keyStatus: key.status,
+    watchKeyFile: watchKey.keyFile,
+    watchKeyStatus: watchKey.status,
     logFiles: [logFile("service"), logFile("proxy")],
   }),
 );

@@ -151,6 +151,7 @@ test("starts the service and proxy, says once where, offers the first admin a on
     /Database {2}\S+vics\.sqlite \(created and seeded in \d+\.\d s\)/,
   );
   expect(output).toContain(`${join(dataDir, "proxy-api-key")} (new;`);
+  expect(output).toContain(`${join(dataDir, "watch-api-key")} (new;`);
   expect(output).toContain(join(dataDir, "logs", "service.log"));
   expect(output).not.toContain("/health");
   expect(output).not.toContain('"msg"');
@@ -168,6 +169,10 @@ test("starts the service and proxy, says once where, offers the first admin a on
   await expect
     .poll(() => first.output())
     .toMatch(/Sign in to VICS as the first admin \(admin@localhost\)/);
+  // Tidy: no line that is a child's label and nothing else (README's sample is what it prints),
+  // once the link and the line after it are out.
+  await expect.poll(() => first.output()).toMatch(/#token=\S+\n\[proxy\] .+\n/);
+  expect(first.output()).not.toMatch(/^\[(proxy|service)\]\s*$/m);
   const linkLine = first
     .output()
     .split("\n")

@@ -8,6 +8,7 @@ import { createInterface } from "node:readline";
 import {
   belongsOnTerminal,
   parseLogLine,
+  plainLine,
   readableEvent,
 } from "../start/child-output.ts";
 import type { UnitCommand } from "./units.ts";
@@ -88,7 +89,7 @@ export class Replica {
       this.log.write(`${line}\n`);
       if (this.options.quiet) return;
       const event = parseLogLine(line);
-      if (!event) process.stderr.write(`[${this.name}] ${line}\n`);
+      if (!event) process.stderr.write(`${plainLine(this.name, line)}\n`);
       else if (belongsOnTerminal(event))
         process.stderr.write(`${readableEvent(this.name, event)}\n`);
     };

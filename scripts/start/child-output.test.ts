@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   belongsOnTerminal,
   parseLogLine,
+  plainLine,
   readableEvent,
 } from "./child-output.ts";
 
@@ -40,6 +41,21 @@ describe("belongsOnTerminal", () => {
   ])("%s: %s", (level, shown) => {
     expect(belongsOnTerminal({ ...WARNING, level })).toBe(shown);
   });
+});
+
+describe("plainLine", () => {
+  it("is the line after the child's label, its own indent kept", () => {
+    expect(plainLine("proxy", "  Sign in to VICS as the first admin")).toBe(
+      "[proxy]   Sign in to VICS as the first admin",
+    );
+  });
+
+  it.each(["", "   ", "\t"])(
+    "leaves the blank line %j blank, without a label",
+    (line) => {
+      expect(plainLine("proxy", line)).toBe("");
+    },
+  );
 });
 
 describe("readableEvent", () => {

@@ -26,6 +26,14 @@ export function belongsOnTerminal(event: LogEvent): boolean {
   return TERMINAL_LEVELS.has(String(event.level));
 }
 
+/**
+ * A line a child printed that is not a log line, as the terminal shows it: after its label, as
+ * `[proxy]   Sign in to VICS...`. A blank line stays blank: the label alone says nothing.
+ */
+export function plainLine(label: string, line: string): string {
+  return line.trim() === "" ? "" : `[${label}] ${line}`;
+}
+
 /** `[proxy] warn: the vehicle service is not answering (upstream=http://127.0.0.1:3001)` */
 export function readableEvent(label: string, event: LogEvent): string {
   const { time: _time, level, service: _service, msg, ...fields } = event;

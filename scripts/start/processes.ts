@@ -7,6 +7,7 @@ import {
   belongsOnTerminal,
   type LogEvent,
   parseLogLine,
+  plainLine,
   readableEvent,
 } from "./child-output.ts";
 import { appendOnlyLog } from "./data-permissions.ts";
@@ -62,7 +63,7 @@ export function startChild({
   const onLine = (line: string, terminal: NodeJS.WriteStream) => {
     const event = parseLogLine(line);
     if (!event) {
-      terminal.write(`[${label}] ${line}\n`);
+      terminal.write(`${plainLine(label, line)}\n`);
       return;
     }
     writeSync(log, `${line}\n`);

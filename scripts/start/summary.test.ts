@@ -10,6 +10,8 @@ const FACTS: StartFacts = {
   seededInMs: 3140,
   keyFile: "/repo/data/proxy-api-key",
   keyStatus: "new",
+  watchKeyFile: "/repo/data/watch-api-key",
+  watchKeyStatus: "new",
   logFiles: ["/repo/data/logs/service.log", "/repo/data/logs/proxy.log"],
 };
 
@@ -21,6 +23,7 @@ describe("startSummary", () => {
         "Service   http://127.0.0.1:3001 (sandbox on)",
         "Database  data/vics.sqlite (created and seeded in 3.1 s)",
         "Demo key  data/proxy-api-key (new; only the proxy reads it)",
+        "Watch key data/watch-api-key (new; the watched fleets' re-checks spend it, not the staff's budget)",
         "Logs      data/logs/service.log, data/logs/proxy.log (warnings and errors also appear here)",
         "",
         "VICS is running at http://127.0.0.1:3000/ — press Ctrl-C to stop.",
@@ -34,10 +37,14 @@ describe("startSummary", () => {
       ...FACTS,
       seededInMs: undefined,
       keyStatus: "reused",
+      watchKeyStatus: "reused",
       sandbox: false,
     });
     expect(summary).toContain("Database  data/vics.sqlite (existing)");
     expect(summary).toContain("(reused; only the proxy reads it)");
+    expect(summary).toContain(
+      "Watch key data/watch-api-key (reused; the watched fleets' re-checks",
+    );
     expect(summary).toContain("(sandbox off)");
   });
 
