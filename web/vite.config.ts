@@ -1,9 +1,22 @@
 // Vite builds the single-page app into web/dist; the same file configures vitest.
 import react from "@vitejs/plugin-react";
+import { compression } from "vite-plugin-compression2";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // A Brotli (.br) and a gzip (.gz) copy beside each text file of the build, at their best
+    // levels, once: the proxy (proxy/src/static/static-site.ts) and nginx (gzip_static,
+    // brotli_static) send the one a browser takes, and nobody compresses on each request.
+    // A copy no smaller than its file is not written, and then the file goes as it is.
+    compression({
+      algorithms: ["brotliCompress", "gzip"],
+      include: /\.(html|js|mjs|css|json|svg|txt|xml|map)$/,
+      skipIfLargerOrEqual: true,
+      logLevel: "silent",
+    }),
+  ],
   build: {
     outDir: "dist",
     emptyOutDir: true,
