@@ -30,6 +30,7 @@ export const RESULT_KEYS = [
   "fleet100k_browser_s",
   "sweep100k_s",
   "initial_js_gzip_kb",
+  "initial_js_received_kb",
   "csv100k_parse_s",
   "seed1m_s",
   "service_rss_mb",

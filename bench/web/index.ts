@@ -1,10 +1,11 @@
 // The web app's figures for `npm run bench` ("Web figures" in docs/performance.md): the weight
-// of the built app, and a 100,000-row fleet check in Chromium (how long the list takes to read, how
+// of the built app and the bytes a first visit receives from the proxy, and a 100,000-row fleet check in Chromium (how long the list takes to read, how
 // long the run takes, how smoothly its results scroll, what the tab holds in memory).
 import { resolve } from "node:path";
 import type { Browser } from "playwright-core";
 import { bundleSizes } from "./bundle-size.ts";
 import { launchChromium } from "./chromium.ts";
+import { initialDownload } from "./received-bytes.ts";
 import { fleetFile, type FleetFile } from "./fleet-file.ts";
 import { fleetJourney } from "./fleet-journey.ts";
 import { frameRate } from "./frame-rate.ts";
@@ -52,13 +53,22 @@ export async function webFigures(
   options: WebFigureOptions,
 ): Promise<WebFigures> {
   const bundle = await bundleSizes(DIST);
+  // The same files, as the proxy sends them to a browser that takes Brotli and gzip.
+  const download = await initialDownload(
+    options.proxyUrl,
+    bundle.initial.map((asset) => asset.file),
+  ).then(
+    (received) => ({ received }),
+    (error: unknown) => ({ receivedProblem: firstLine(error) }),
+  );
   const file = fleetFile(options.fleet, FLEET_ROWS);
   const browser = await launchChromium();
   if (typeof browser === "string")
-    return webRows({ bundle, file, skipped: browser });
+    return webRows({ bundle, ...download, file, skipped: browser });
   try {
     return webRows({
       bundle,
+      ...download,
       file,
       ...(await inBrowser(browser, file, options)),
     });
@@ -72,13 +82,13 @@ async function inBrowser(
   browser: Browser,
   file: FleetFile,
   options: WebFigureOptions,
-): Promise<Omit<WebParts, "bundle" | "file">> {
+): Promise<Omit<WebParts, "bundle" | "received" | "file">> {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
   });
   await context.addCookies([sessionCookie(options.cookie, options.proxyUrl)]);
   const page = await context.newPage();
-  const parts: Omit<WebParts, "bundle" | "file"> = {};
+  const parts: Omit<WebParts, "bundle" | "received" | "file"> = {};
   try {
     parts.journey = await fleetJourney(
       page,
