@@ -219,8 +219,8 @@ test("a list pasted from an email: every registration found, what was taken show
     fleet.reviewValue("Rows with an invalid registration"),
   ).toHaveText("5");
   await fleet.showAllPastedLines.click();
-  await expect(fleet.pastedLine(16)).toContainText("FR12JRE, VW68DKF");
-  await expect(fleet.pastedLine(17)).toContainText("NT64 NMX, bb19kkv");
+  await expect(fleet.pastedLine(16)).toContainText("FR12 JRE, VW68 DKF");
+  await expect(fleet.pastedLine(17)).toContainText("NT64 NMX, BB19 KKV");
   await expect(fleet.pastedLine(26)).toContainText(
     "No registration found: fix or exclude row 26 below",
   );

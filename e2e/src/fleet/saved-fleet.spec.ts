@@ -32,21 +32,21 @@ test("save a fleet check as a fleet, check it now, and see each vehicle's answer
   await page.getByRole("button", { name: "Check this fleet now" }).click();
   await expect(page.getByText(/^Checking 3 vehicles now\./)).toBeVisible();
   // The re-check runs in the proxy; the page fetches the answers as they are recorded.
-  await expect(page.getByRole("row", { name: /LP08SED/ })).toContainText(
+  await expect(page.getByRole("row", { name: /LP08 SED/ })).toContainText(
     /Not insured: policy .* lapsed on/,
     { timeout: 30_000 },
   );
-  await expect(page.getByRole("row", { name: /MT15EXP/ })).toContainText(
+  await expect(page.getByRole("row", { name: /MT15 EXP/ })).toContainText(
     /MOT expired on/,
   );
-  await expect(page.getByRole("row", { name: /AB12CDE/ })).toContainText(
+  await expect(page.getByRole("row", { name: /AB12 CDE/ })).toContainText(
     /Insured until/,
   );
   // Needing action first.
-  await expect(table.getByRole("row").nth(1)).toContainText("LP08SED");
+  await expect(table.getByRole("row").nth(1)).toContainText("LP08 SED");
 
   // The vehicle's timeline: what the re-check saw, and its alert.
-  await page.getByRole("link", { name: "LP08SED" }).click();
+  await page.getByRole("link", { name: "LP08 SED" }).click();
   await expect(
     page.getByRole("heading", { name: "Watched vehicle LP08 SED" }),
   ).toBeVisible();
@@ -99,18 +99,18 @@ test("save a fleet check as a fleet, check it now, and see each vehicle's answer
   const change = page.getByRole("region", {
     name: "What the file would change",
   });
-  await expect(change).toContainText("1 added: UN51NSD");
-  await expect(change).toContainText("1 removed: LP08SED");
-  await expect(change).toContainText("2 with new details: AB12CDE, MT15EXP");
+  await expect(change).toContainText("1 added: UN51 NSD");
+  await expect(change).toContainText("1 removed: LP08 SED");
+  await expect(change).toContainText("2 with new details: AB12 CDE, MT15 EXP");
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Apply these changes" }).click();
   await expect(
     page.getByText("Updated: 1 added, 1 removed, 2 changed."),
   ).toBeVisible();
   const vehicles = page.getByRole("table");
-  await expect(vehicles.getByRole("row", { name: /UN51NSD/ })).toBeVisible();
-  await expect(vehicles.getByRole("row", { name: /LP08SED/ })).toHaveCount(0);
-  await expect(vehicles.getByRole("row", { name: /AB12CDE/ })).toContainText(
+  await expect(vehicles.getByRole("row", { name: /UN51 NSD/ })).toBeVisible();
+  await expect(vehicles.getByRole("row", { name: /LP08 SED/ })).toHaveCount(0);
+  await expect(vehicles.getByRole("row", { name: /AB12 CDE/ })).toContainText(
     "Ann",
   );
 });

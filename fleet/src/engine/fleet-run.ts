@@ -2,6 +2,7 @@
 // rate limit, retrying what can be retried, until every registration has exactly one result
 // (or the run is cancelled). Plain TypeScript: fetch, AbortController and setTimeout only, so
 // the same engine runs in the browser and in Node. The rules are in docs/decisions/012.
+import { formatRegistration } from "@vics/shared";
 import type { VehicleResult } from "../results.ts";
 import { JobQueue, type Job } from "./job-queue.ts";
 import { ProgressMeter } from "./progress-meter.ts";
@@ -145,7 +146,7 @@ export function createFleetRun(options: FleetRunOptions): FleetRun {
       const readyAt = next?.readyAt ?? now;
       if (tasks.size === 0) {
         const why = next?.isolated
-          ? `to ask about ${next.registrations.join(", ")} once more`
+          ? `to ask about ${next.registrations.map(formatRegistration).join(", ")} once more`
           : "before trying again";
         meter.waiting(readyAt, waitMessage(readyAt, now, why));
       }

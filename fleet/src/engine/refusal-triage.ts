@@ -5,6 +5,7 @@
 // If anything is answered meanwhile, the refusal is about the list: the refused part is split
 // again at once, and a lone vehicle refused is asked once more after Retry-After, on its own,
 // then ends "not checked". docs/decisions/029 says why.
+import { formatRegistration } from "@vics/shared";
 import type { Job, Probe } from "./job-queue.ts";
 import { allNotChecked, type JobVerdict } from "./job-verdict.ts";
 import { REFUSED_ALONE_REASON, THROTTLED_REASON } from "./request-failure.ts";
@@ -114,7 +115,7 @@ export class RefusalTriage {
     };
     return {
       verdict: { settled: [], followUps: [again] },
-      note: `The service refuses ${job.registrations.join("")}. The other vehicles carry on; it is asked once more when the service's wait is over`,
+      note: `The service refuses ${job.registrations.map(formatRegistration).join(", ")}. The other vehicles carry on; it is asked once more when the service's wait is over`,
     };
   }
 

@@ -3,6 +3,7 @@
 // email, a list is never a surprise: the user sees each line's registrations, and which lines
 // held none and wait below to be fixed or excluded.
 import { useEffect, useId, useRef, useState } from "react";
+import { formatRegistration, isValidRegistration } from "@vics/shared";
 import type { PastedLine, SourceTable } from "../lib/fleet-types.ts";
 import { rowInSentence, rowNumber } from "../lib/row-words.ts";
 
@@ -11,9 +12,13 @@ const FIRST = 10;
 
 const count = (value: number) => value.toLocaleString("en-GB");
 
+/** A valid plate as every screen writes it ("FR12 JRE"); a mistyped one as it was typed. */
+const takenPlate = (text: string) =>
+  isValidRegistration(text) ? formatRegistration(text) : text;
+
 function takenWords(line: PastedLine): string {
   return line.taken.length > 0
-    ? line.taken.join(", ")
+    ? line.taken.map(takenPlate).join(", ")
     : `No registration found: fix or exclude ${rowInSentence(line.line)} below`;
 }
 

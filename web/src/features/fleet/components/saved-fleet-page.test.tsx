@@ -80,14 +80,14 @@ describe("a saved fleet's page", () => {
     ]);
     // Needing action first: an insured truck with an expired MOT among them.
     expect(registrationsShown()).toEqual([
-      "LP08SED",
-      "ER19ERR",
-      "MT15EXP",
-      "AB12CDE",
+      "LP08 SED",
+      "ER19 ERR",
+      "MT15 EXP",
+      "AB12 CDE",
     ]);
 
     await user.selectOptions(show, "needs-action");
-    expect(registrationsShown()).toEqual(["LP08SED", "ER19ERR", "MT15EXP"]);
+    expect(registrationsShown()).toEqual(["LP08 SED", "ER19 ERR", "MT15 EXP"]);
     expect(
       screen.getByText("Showing 3 of 4 vehicles.", { selector: "p[id]" }),
     ).toBeVisible();
@@ -98,12 +98,12 @@ describe("a saved fleet's page", () => {
         .some((region) => region.textContent === "Showing 3 of 4 vehicles."),
     ).toBe(true);
     await user.type(screen.getByRole("searchbox", { name: "Search" }), "kim");
-    await waitFor(() => expect(registrationsShown()).toEqual(["ER19ERR"]));
+    await waitFor(() => expect(registrationsShown()).toEqual(["ER19 ERR"]));
     await waitFor(() =>
       expect(addressOf(router)).toEqual({ show: "needs-action", q: "kim" }),
     );
 
-    await user.click(screen.getByRole("link", { name: "ER19ERR" }));
+    await user.click(screen.getByRole("link", { name: "ER19 ERR" }));
     await screen.findByRole("heading", { name: "Watched vehicle ER19 ERR" });
     await router.navigate(-1);
     expect(
@@ -112,14 +112,14 @@ describe("a saved fleet's page", () => {
     expect(screen.getByRole("searchbox", { name: "Search" })).toHaveValue(
       "kim",
     );
-    expect(registrationsShown()).toEqual(["ER19ERR"]);
+    expect(registrationsShown()).toEqual(["ER19 ERR"]);
   }, 20_000);
 
   it("opens with what a link gives", async () => {
     serveFleet();
     renderFleet("/fleets/fleet-1?show=insured&q=max");
     await screen.findByRole("combobox", { name: "Show" }, SLOW);
-    expect(registrationsShown()).toEqual(["MT15EXP"]);
+    expect(registrationsShown()).toEqual(["MT15 EXP"]);
   });
 
   it("opens every vehicle for a link it does not know, and says when none match", async () => {
@@ -157,7 +157,7 @@ describe("a saved fleet's page", () => {
 
     await user.type(date, "2026-11-01");
     await user.click(screen.getByRole("button", { name: "Show what changed" }));
-    await waitFor(() => expect(registrationsShown()).toEqual(["LP08SED"]));
+    await waitFor(() => expect(registrationsShown()).toEqual(["LP08 SED"]));
     expect(asked).toContain("2026-11-01");
     expect(addressOf(router)).toEqual({ since: "2026-11-01" });
     expect(
@@ -166,7 +166,7 @@ describe("a saved fleet's page", () => {
         { selector: "p[id]" },
       ),
     ).toBeVisible();
-    const row = screen.getByRole("row", { name: /LP08SED/ });
+    const row = screen.getByRole("row", { name: /LP08 SED/ });
     expect(row).toHaveTextContent(
       "Insurance: from Insured by Northwind Mutual (policy POL-9) until 7 November 2026 to Not insured: no policy on record (seen 8 November 2026 at 06:00)",
     );

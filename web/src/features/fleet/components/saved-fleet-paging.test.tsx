@@ -51,13 +51,13 @@ describe("a saved fleet's page with many vehicles", () => {
     expect(rowsDrawn()).toBe(200);
     expect(screen.getByText("Showing 200 of 450 vehicles")).toBeVisible();
     // Needing action first, still.
-    expect(document.querySelector("tbody tr")).toHaveTextContent("LP08SED");
+    expect(document.querySelector("tbody tr")).toHaveTextContent("LP08 SED");
 
     await user.click(more);
     expect(rowsDrawn()).toBe(400);
     expect(screen.getByText("Showing 400 of 450 vehicles")).toBeVisible();
     // The user carries on from the first row just drawn.
-    expect(screen.getByRole("link", { name: "AA0199" })).toHaveFocus();
+    expect(screen.getByRole("link", { name: "AA 0199" })).toHaveFocus();
     expect(
       screen
         .getAllByRole("status")
@@ -71,7 +71,7 @@ describe("a saved fleet's page with many vehicles", () => {
     );
     expect(rowsDrawn()).toBe(450);
     expect(screen.getByText("Showing 450 of 450 vehicles")).toBeVisible();
-    expect(screen.getByRole("link", { name: "AA0399" })).toHaveFocus();
+    expect(screen.getByRole("link", { name: "AA 0399" })).toHaveFocus();
     expect(
       screen.queryByRole("button", { name: /^Show (\d+ more|the remaining)/ }),
     ).toBeNull();

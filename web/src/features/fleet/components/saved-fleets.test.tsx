@@ -200,9 +200,9 @@ describe("the saved fleets", () => {
       { name: "What the file would change" },
       SLOW,
     );
-    expect(region).toHaveTextContent("1 added: LP08SED");
+    expect(region).toHaveTextContent("1 added: LP08 SED");
     expect(region).toHaveTextContent(
-      "1 removed: AB12CDE (out of this fleet; re-checks and alerts stop once a vehicle is in no fleet)",
+      "1 removed: AB12 CDE (out of this fleet; re-checks and alerts stop once a vehicle is in no fleet)",
     );
     expect(region).toHaveTextContent("2 rows left out");
     expect(compared).toEqual({

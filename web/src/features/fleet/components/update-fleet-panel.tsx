@@ -4,7 +4,11 @@
 // happened is said in live regions that are on the page before it is.
 import { useId, useState, type ChangeEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { isApiError, type FleetDifference } from "@vics/shared";
+import {
+  formatRegistration,
+  isApiError,
+  type FleetDifference,
+} from "@vics/shared";
 import { BusyButton } from "../../../components/busy-button.tsx";
 import {
   applyFleetList,
@@ -25,10 +29,12 @@ interface Pending {
   leftOut: number;
 }
 
-const few = (registrations: readonly string[]) =>
-  registrations.length <= 10
-    ? registrations.join(", ")
-    : `${registrations.slice(0, 10).join(", ")} and ${(registrations.length - 10).toLocaleString("en-GB")} more`;
+const few = (registrations: readonly string[]) => {
+  const shown = registrations.slice(0, 10).map(formatRegistration).join(", ");
+  return registrations.length <= 10
+    ? shown
+    : `${shown} and ${(registrations.length - 10).toLocaleString("en-GB")} more`;
+};
 
 export function UpdateFleetPanel({ fleetId }: { fleetId: string }) {
   const queryClient = useQueryClient();

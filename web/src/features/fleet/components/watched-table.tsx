@@ -4,6 +4,7 @@
 // row just drawn takes the focus on its registration, so the user carries on where they were.
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { formatRegistration } from "@vics/shared";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { alertWords } from "../lib/alert-words.ts";
 import { changeWords } from "../lib/change-words.ts";
@@ -59,7 +60,7 @@ export function WatchedTable({
                 to={fleetPaths.watchedVehicle(vehicle.registration)}
                 ref={index === focusRow ? focusLink : undefined}
               >
-                {vehicle.registration}
+                {formatRegistration(vehicle.registration)}
               </Link>
             </th>
             {vehicle.cells.map((cell, index) => (

@@ -57,12 +57,12 @@ describe("a list the service refuses with 429 while the window has room (the san
       "The service refused a batch of 251 vehicles. Finding which vehicle it refuses: 126 at a time",
     );
     expect(messages).toContain(
-      "The service refuses ER19THR. The other vehicles carry on; it is asked once more when the service's wait is over",
+      "The service refuses ER19 THR. The other vehicles carry on; it is asked once more when the service's wait is over",
     );
     expect(engine.progress).toContainEqual(
       expect.objectContaining({
         phase: "waiting",
-        message: "Waiting 60 s to ask about ER19THR once more",
+        message: "Waiting 60 s to ask about ER19 THR once more",
       }),
     );
   });
