@@ -4,7 +4,9 @@ import { FORWARDED_OPERATIONS } from "../forward/api-routes.ts";
 import {
   CLIENT_HEADER_PARAMETER,
   openApiPath,
+  PROXY_DESCRIPTION,
   proxyCopyOfOpenApi,
+  sessionSecurityScheme,
 } from "./openapi-copy.ts";
 import { createTestProxy, fakeUpstream } from "../test-support.ts";
 
@@ -111,12 +113,18 @@ describe("the proxy's copy of the OpenAPI document", () => {
     );
   });
 
-  it("asks for no key and points nowhere else: no security, no other servers", () => {
+  it("asks for the session cookie, not the key, and points nowhere else: no other servers", () => {
     const result = copy();
-    expect(result.security).toEqual([]);
+    expect(result.security).toEqual([{ Session: [] }]);
     expect(result.components).toEqual({
       responses: serviceDocument.components.responses,
       schemas: { Problem: { type: "object" } },
+      securitySchemes: { Session: sessionSecurityScheme },
+    });
+    expect(sessionSecurityScheme).toMatchObject({
+      type: "apiKey",
+      in: "cookie",
+      name: "vics_session",
     });
     const text = JSON.stringify(result.paths);
     expect(text).not.toContain("security");
@@ -127,9 +135,99 @@ describe("the proxy's copy of the OpenAPI document", () => {
       get: {
         operationId: "getInsurance",
         summary: "getInsurance",
-        responses: { "200": { description: "ok" }, "404": problem },
+        responses: expect.objectContaining({
+          "200": { description: "ok" },
+          "404": problem,
+        }),
         parameters: [CLIENT_HEADER_PARAMETER],
       },
+    });
+  });
+
+  it("lists the answers the proxy gives itself on every operation, and the service's as they are", () => {
+    for (const [path, item] of Object.entries(copy().paths))
+      for (const [method, value] of Object.entries(item)) {
+        if (method === "summary") continue;
+        const { responses } = value as { responses: Record<string, unknown> };
+        expect(Object.keys(responses), `${method} ${path}`).toEqual(
+          expect.arrayContaining([
+            "200",
+            "401",
+            "403",
+            "404",
+            "405",
+            "413",
+            "421",
+            "502",
+            "504",
+          ]),
+        );
+        // The service's own answers are passed on: its words, its headers.
+        expect(responses["404"]).toEqual(problem);
+        expect(JSON.stringify(responses["401"])).toContain("SIGN_IN_REQUIRED");
+        expect(JSON.stringify(responses["401"])).not.toContain("API key");
+      }
+  });
+
+  it("makes the X-RateLimit-* headers optional only where the proxy may answer itself", () => {
+    const header = (description: string) => ({
+      required: true,
+      description,
+      schema: { type: "integer" },
+    });
+    const headers = (...names: string[]) =>
+      Object.fromEntries(
+        names.map((name) => [
+          `X-${name.replace("RateLimit", "RateLimit-")}`,
+          { $ref: `#/components/headers/${name}` },
+        ]),
+      );
+    const limited = {
+      description: "answer",
+      headers: headers("RateLimitLimit", "RateLimitRemaining"),
+    };
+    const result = proxyCopyOfOpenApi(
+      {
+        ...serviceDocument,
+        paths: {
+          "/v1/compliance/{registration}": {
+            get: {
+              ...operation("getCompliance"),
+              responses: { "200": limited, "400": limited, "429": limited },
+            },
+          },
+        },
+        components: {
+          ...serviceDocument.components,
+          headers: {
+            RateLimitLimit: header("Allowed"),
+            RateLimitRemaining: header("Left"),
+          },
+        },
+      },
+      FORWARDED_OPERATIONS,
+    ) as unknown as {
+      paths: Record<string, { get: { responses: Record<string, unknown> } }>;
+      components: { headers: Record<string, { required: boolean }> };
+    };
+    const { responses } = result.paths["/v1/compliance/{registration}"]!.get;
+    expect(responses["200"]).toEqual(limited);
+    expect(responses["429"]).toMatchObject({ headers: limited.headers });
+    expect(responses["400"]).toEqual({
+      description: "answer",
+      headers: {
+        "X-RateLimit-Limit": {
+          $ref: "#/components/headers/RateLimitLimitIfCounted",
+        },
+        "X-RateLimit-Remaining": {
+          $ref: "#/components/headers/RateLimitRemainingIfCounted",
+        },
+      },
+    });
+    expect(result.components.headers).toMatchObject({
+      RateLimitLimit: { required: true },
+      RateLimitLimitIfCounted: { required: false },
+      RateLimitRemainingIfCounted: { required: false },
     });
   });
 
@@ -170,7 +268,7 @@ describe("the proxy's copy of the OpenAPI document", () => {
       post: {
         operationId: "checkBulkCompliance",
         summary: "checkBulkCompliance",
-        responses: { "200": { description: "ok" }, "404": problem },
+        responses: expect.objectContaining({ "200": { description: "ok" } }),
         "x-vics-extension": true,
         parameters: [CLIENT_HEADER_PARAMETER],
       },
@@ -180,7 +278,11 @@ describe("the proxy's copy of the OpenAPI document", () => {
   it("keeps what it does not rewrite, and leaves the service's document alone", () => {
     const before = JSON.stringify(serviceDocument);
     const result = copy();
-    expect(result.info).toEqual(serviceDocument.info);
+    // Its info, but for the description: the proxy's answers are not all the service's.
+    expect(result.info).toEqual({
+      ...serviceDocument.info,
+      description: PROXY_DESCRIPTION,
+    });
     expect(result.tags).toEqual(serviceDocument.tags);
     expect(JSON.stringify(serviceDocument)).toBe(before);
   });

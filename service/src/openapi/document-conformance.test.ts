@@ -287,6 +287,7 @@ async function corpus(): Promise<{
 }
 
 describe("the service's OpenAPI document against the service's answers", () => {
+  // A service, an import and some sixty requests: seconds, more on a busy machine.
   it("answers every request of the corpus as the document says (Prism's validators), and the corpus meets every operation and status the document lists", async () => {
     const { cases, send } = await corpus();
     const document = createOpenApiDocument();
@@ -296,5 +297,5 @@ describe("the service's OpenAPI document against the service's answers", () => {
     expect([...report.covered].sort()).toEqual(
       [...documentedAnswers(document)].sort(),
     );
-  });
+  }, 60_000);
 });
