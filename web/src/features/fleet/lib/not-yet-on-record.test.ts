@@ -74,6 +74,9 @@ describe("a new vehicle with no policy on record", () => {
       TODAY,
     );
     expect(cells).toContain("Not yet on record");
-    expect(cells?.join(" ")).toContain("its insurer has until 4 December 2026");
+    // A file's dates are YYYY-MM-DD, as the rest of the export's.
+    expect(cells?.join(" ")).toContain(
+      "First registered on 2026-11-20: its insurer has until 2026-12-04",
+    );
   });
 });
