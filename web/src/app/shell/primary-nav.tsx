@@ -73,6 +73,24 @@ export function PrimaryNav({ role }: { role: Role }) {
   );
 }
 
+/**
+ * The navigation's bar with nothing in it, while who is signed in is being asked: the same
+ * height as the navigation on a phone (its Menu button) and on a wide screen (a link), so the
+ * page below does not move when the navigation arrives.
+ */
+export function PrimaryNavPlaceholder() {
+  return (
+    <div className="primary-nav primary-nav--placeholder" aria-hidden="true">
+      <div className="primary-nav__inner width-container">
+        <span className="primary-nav__toggle">Menu</span>
+        <span className="primary-nav__list">
+          <span className="primary-nav__link">Insurance check</span>
+        </span>
+      </div>
+    </div>
+  );
+}
+
 function AreaLink({
   area,
   current,
