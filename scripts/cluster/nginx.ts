@@ -35,13 +35,30 @@ export function upstreamServers(
     .join("\n");
 }
 
+/**
+ * Debian's Brotli-static module (libnginx-mod-http-brotli-static): the site's brotli_static.
+ * Debian's own nginx.conf loads it from /etc/nginx/modules-enabled; the cluster's loads it here.
+ */
+export const BROTLI_STATIC_MODULE =
+  "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
+
+/** Debian's table of file types by extension, for the files nginx serves itself. */
+export const MIME_TYPES = "/etc/nginx/mime.types";
+
 export function mainConfig(directory: string, siteFile: string): string {
   const at = (name: string) => join(directory, name);
-  return `worker_processes 2;
+  if (!existsSync(BROTLI_STATIC_MODULE))
+    throw new Error(
+      `nginx's Brotli-static module is not installed (${BROTLI_STATIC_MODULE}): apt-get install -y libnginx-mod-http-brotli-static`,
+    );
+  return `load_module ${BROTLI_STATIC_MODULE};
+worker_processes 2;
 pid ${at("nginx.pid")};
 error_log ${at("error.log")} warn;
 events { worker_connections 4096; }
 http {
+  include ${MIME_TYPES};
+  default_type application/octet-stream;
   access_log ${at("access.log")} combined buffer=64k flush=1s;
   client_body_temp_path ${at("client_body")};
   proxy_temp_path ${at("proxy_temp")};
