@@ -141,5 +141,15 @@ test.describe("a member of staff", () => {
       record.getByRole("button", { name: "Print this record" }),
     ).toBeHidden();
     await expect(page.getByRole("navigation").first()).toBeHidden();
+    // It names who checked, when, and when it was printed; the header's name is black on white.
+    const head = page.locator(".result .printed-by");
+    await expect(head).toBeVisible();
+    await expect(head).toContainText(/Checked by\s*E2E staff/);
+    await expect(head).toContainText(/Printed on\s*\d+ \w+ \d{4} at \d\d:\d\d/);
+    const name = page.getByRole("link", { name: "E2E staff" });
+    await expect(name).toBeVisible();
+    await expect(name).toHaveCSS("color", "rgb(0, 0, 0)");
+    await page.emulateMedia({ media: "screen" });
+    await expect(head).toBeHidden();
   });
 });

@@ -179,9 +179,12 @@ test("the printed report holds the list's name, the counts and the vehicles need
       name: "Fleet check report: north-depot.csv",
     }),
   ).toBeVisible();
-  await expect(
-    fleet.report.getByText(/^Run on \d+ \w+ \d{4} at \d\d:\d\d\.$/),
-  ).toBeVisible();
+  // Who ran the check, when, and when it was printed.
+  const head = fleet.report.locator(".printed-by");
+  await expect(head).toBeVisible();
+  await expect(head).toContainText(/Checked by\s*E2E admin/);
+  await expect(head).toContainText(/Checked on\s*\d+ \w+ \d{4} at \d\d:\d\d/);
+  await expect(head).toContainText(/Printed on\s*\d+ \w+ \d{4} at \d\d:\d\d/);
   await expect(fleet.report.getByText("Rows in the list")).toBeVisible();
   const table = fleet.report.getByRole("table", {
     name: "Vehicles that need action",

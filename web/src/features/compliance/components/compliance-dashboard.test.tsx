@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import {
   insuranceFixture,
   policyFixture,
@@ -11,6 +11,7 @@ import {
   serveInsurance,
 } from "../../../test/api-handlers.ts";
 import { renderRoute } from "../../../test/render-route.tsx";
+import { formatDateTime } from "../../../lib/dates.ts";
 import {
   CHECKED_AT,
   complianceFixture,
@@ -214,5 +215,23 @@ describe("compliance dashboard", () => {
     expect(badgeWords()[0]).toBe("Insurance Pass");
     expect(badgeWords()[1]).toBe("MOT Pass MOT valid until 3 March 2027");
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("heads the printed record with who checked, when, and when it was printed", async () => {
+    const verdict = await showDashboard({});
+    const record = verdict.closest("section") as HTMLElement;
+    const head = record.querySelector(".printed-by") as HTMLElement;
+    expect(record.firstElementChild).toBe(head);
+    expect(head).toHaveTextContent(
+      "Checked bySam Taylor (sam.taylor@example.org)",
+    );
+    expect(head).toHaveTextContent(`Checked on${formatDateTime(CHECKED_AT)}`);
+    vi.setSystemTime("2026-11-22T11:40:00.000Z");
+    act(() => {
+      window.dispatchEvent(new Event("beforeprint"));
+    });
+    expect(head).toHaveTextContent(
+      `Printed on${formatDateTime("2026-11-22T11:40:00.000Z")}`,
+    );
   });
 });

@@ -12,6 +12,7 @@ import { checkBadges } from "../lib/check-badges.ts";
 import { CheckBadgeList } from "./check-badge-list.tsx";
 import { CheckFreshness } from "../../../components/check-freshness.tsx";
 import { DataAsOf } from "../../../components/data-as-of.tsx";
+import { PrintedBy } from "../../../components/printed-by.tsx";
 import { VerdictBanner } from "./verdict-banner.tsx";
 
 interface ComplianceDashboardProps {
@@ -37,6 +38,7 @@ export function ComplianceDashboard({
       className="compliance-record"
       aria-labelledby="compliance-verdict-heading"
     >
+      <PrintedBy checkedAt={record.lastChecked} />
       <VerdictBanner
         registration={record.registration}
         compliant={record.compliant}

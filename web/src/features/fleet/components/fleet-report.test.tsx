@@ -1,6 +1,10 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import type { ReactNode } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { formatDateTime } from "../../../lib/dates.ts";
+import { SessionUserContext } from "../../../lib/session-user.ts";
+import { userFixture } from "../../../test/auth-fixtures.ts";
 import { RESULTS, ROWS, RUN, TODAY } from "../lib/export/export-test-run.ts";
 import type { SavedRun } from "../lib/fleet-types.ts";
 import { ExportControls } from "./export-controls.tsx";
@@ -17,18 +21,50 @@ const SAVED: SavedRun = {
   rows: ROWS,
 };
 
+/** The record's head, as printed: "Checked by" and its value, each row's words. */
+function printedHead(): Record<string, string> {
+  const head = document.querySelector(".fleet-report .printed-by")!;
+  return Object.fromEntries(
+    [...head.querySelectorAll("dt")].map((dt) => [
+      dt.textContent,
+      dt.nextElementSibling?.textContent,
+    ]),
+  );
+}
+
+const signedIn = (children: ReactNode) => (
+  <SessionUserContext.Provider
+    value={{
+      user: userFixture({ name: "Priya Shah", email: "priya@example.org" }),
+      ended: false,
+    }}
+  >
+    {children}
+  </SessionUserContext.Provider>
+);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe("FleetReport", () => {
-  it("titles the report with the list's name and when it was run, then the counts", () => {
-    render(<FleetReport run={SAVED} results={RESULTS} today={TODAY} />);
+  it("titles the report with the list's name, who ran it, when, and when it was printed, then the counts", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime("2026-11-24T16:30:00.000Z");
+    render(
+      signedIn(<FleetReport run={SAVED} results={RESULTS} today={TODAY} />),
+    );
     expect(
       screen.getByRole("heading", {
         level: 1,
         name: "Fleet check report: fleet.xlsx",
       }),
     ).toBeInTheDocument();
-    expect(
-      screen.getByText("Run on 23 November 2026 at 09:00."),
-    ).toBeInTheDocument();
+    expect(printedHead()).toEqual({
+      "Checked by": "Priya Shah (priya@example.org)",
+      "Checked on": formatDateTime("2026-11-23T09:00:00.000Z"),
+      "Printed on": formatDateTime("2026-11-24T16:30:00.000Z"),
+    });
     const vehicles = screen.getByRole("heading", { name: "Vehicles" })
       .nextElementSibling as HTMLElement;
     expect(
@@ -92,12 +128,14 @@ describe("Print report", () => {
   it("puts the report on the page for printing and opens the browser's print", async () => {
     const print = vi.spyOn(window, "print").mockImplementation(() => {});
     render(
-      <ExportControls
-        run={SAVED}
-        results={RESULTS}
-        shownRows={ROWS}
-        today={TODAY}
-      />,
+      signedIn(
+        <ExportControls
+          run={SAVED}
+          results={RESULTS}
+          shownRows={ROWS}
+          today={TODAY}
+        />,
+      ),
     );
     expect(
       screen.queryByRole("heading", { name: /^Fleet check report/ }),
@@ -107,5 +145,6 @@ describe("Print report", () => {
     expect(document.querySelector(".fleet-report h1")).toHaveTextContent(
       "Fleet check report: fleet.xlsx",
     );
+    expect(printedHead()["Checked by"]).toBe("Priya Shah (priya@example.org)");
   });
 });

@@ -1,8 +1,8 @@
-// The printable fleet report, for a manager's file or an auditor: the list's name and when it
-// was run, the counts, then the vehicles that need action. Shown only in print (print.css);
+// The printable fleet report, for a manager's file or an auditor: the list's name, who ran it,
+// when, and when it was printed, the counts, then the vehicles that need action. Shown only in print (print.css);
 // ExportControls puts it on the page when the user asks to print it.
 import { Fragment, useMemo } from "react";
-import { formatDateTime } from "../../../lib/dates.ts";
+import { PrintedBy } from "../../../components/printed-by.tsx";
 import {
   exportSummary,
   type SummaryLine,
@@ -49,7 +49,7 @@ export function FleetReport({ run, results, today }: FleetReportProps) {
   return (
     <article className="fleet-report">
       <h1 className="heading-l">Fleet check report: {run.name}</h1>
-      <p>Run on {formatDateTime(run.createdAt)}.</p>
+      <PrintedBy checkedAt={run.createdAt} />
       <section className="fleet-report__summary">
         {groups(summary).map(([group, lines]) => (
           <Fragment key={group}>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import {
   daysFromToday,
   insuranceFixture,
@@ -8,6 +8,7 @@ import {
 import { json, serveInsurance } from "../../../test/api-handlers.ts";
 import { renderRoute } from "../../../test/render-route.tsx";
 import { CHECKED_AT } from "../../../test/compliance-fixtures.ts";
+import { formatDateTime } from "../../../lib/dates.ts";
 
 function descriptionOf(term: string): string {
   const dt = screen.getByText(term, { selector: "dt" });
@@ -80,6 +81,30 @@ describe("insurance result", () => {
       "datetime",
       CHECKED_AT,
     );
+  });
+
+  it("heads the printed record with who checked, when, and when it was printed", async () => {
+    vi.setSystemTime(CHECKED_AT);
+    serveInsurance(() => json(insuranceFixture()));
+    renderRoute("/vehicle/AB12CDE");
+    const result = (
+      await screen.findByRole("heading", { name: "Insured" })
+    ).closest("section") as HTMLElement;
+    const head = result.querySelector(".printed-by") as HTMLElement;
+    expect(result.firstElementChild).toBe(head);
+    expect(head).toHaveTextContent(
+      "Checked bySam Taylor (sam.taylor@example.org)",
+    );
+    expect(head).toHaveTextContent(`Checked on${formatDateTime(CHECKED_AT)}`);
+    // Printed a day later, from the page left open: the sheet says so.
+    vi.setSystemTime("2026-11-23T08:05:00.000Z");
+    act(() => {
+      window.dispatchEvent(new Event("beforeprint"));
+    });
+    expect(head).toHaveTextContent(
+      `Printed on${formatDateTime("2026-11-23T08:05:00.000Z")}`,
+    );
+    expect(head).toHaveTextContent(`Checked on${formatDateTime(CHECKED_AT)}`);
   });
 
   it("says how long ago a recently changed record was updated, apart so print can drop it", async () => {

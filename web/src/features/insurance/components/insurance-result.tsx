@@ -6,6 +6,7 @@ import { DataAsOf } from "../../../components/data-as-of.tsx";
 import type { InsuranceAnswer } from "../../../lib/get-insurance.ts";
 import { CheckRecord } from "./check-record.tsx";
 import { NumberPlate } from "../../../components/number-plate.tsx";
+import { PrintedBy } from "../../../components/printed-by.tsx";
 import { appPaths } from "../../../lib/app-paths.ts";
 import {
   daysBetween,
@@ -46,6 +47,7 @@ export function InsuranceResult({
 
   return (
     <section className="result" aria-labelledby="insurance-status-heading">
+      <PrintedBy checkedAt={checkedAt} />
       <NumberPlate registration={record.registration} />
       <InsuranceStatus
         record={record}
