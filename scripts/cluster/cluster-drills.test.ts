@@ -2,6 +2,8 @@
 // real processes, under load, while replicas are killed and restarted and PostgreSQL and Redis
 // go away and come back. Each drill counts every answer: nothing may hang, nothing may fail
 // that the design says cannot, and nothing answered may be missing from the audit log.
+// `npm run drills` runs this file with vitest's verbose reporter, which prints each drill as it
+// ends; the drills say on stderr what they are doing meanwhile, from the cluster's start on.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,21 +35,60 @@ import { fleetRunInNode } from "../../bench/fleet-node.ts";
 import { DEFAULT_FLEET_SIZE } from "../../service/src/seed/fleet.ts";
 
 const dataDir = mkdtempSync(join(tmpdir(), "vics-cluster-"));
+const began = Date.now();
+/** One line of progress, at once: `drills  42 s  killing service-40123 with kill -9`. */
+const say = (message: string) =>
+  process.stderr.write(
+    `drills ${String(Math.round((Date.now() - began) / 1000)).padStart(3)} s  ${message}\n`,
+  );
+/** A load's answers in a few words: `1,234 answers (200: 1,200, 503: 34)`. */
+const answered = (answers: readonly Answer[]) =>
+  `${answers.length.toLocaleString("en-GB")} answers (${Object.entries(
+    tally(answers),
+  )
+    .map(([status, count]) => `${status}: ${count.toLocaleString("en-GB")}`)
+    .join(", ")})`;
 let cluster: Cluster;
 let client: DrillClient;
 let registrations: string[];
+/**
+ * Signed in once for all the drills: each `scripts/users create` is a cold start of a command
+ * (about 4 s on a busy machine), and no drill needs a user of its own. The staff user's limit is
+ * the one the limit drill counts; the admin's and the fleet user's are far above what the load
+ * drills and the fleet run spend.
+ */
+let users: Record<"admin" | "fleet" | "staff", { cookie: string }>;
 
 beforeAll(async () => {
-  cluster = await startCluster({ dataDir, httpsPort: 0, quiet: true });
+  say(
+    "starting the cluster: PostgreSQL, Redis, nginx, 3 service and 2 proxy replicas (the services seed PostgreSQL first)",
+  );
+  cluster = await startCluster({
+    dataDir,
+    httpsPort: 0,
+    quiet: true,
+    say: (message) => say(`cluster: ${message}`),
+  });
+  say(`the cluster answers at ${cluster.url}; logs in ${cluster.logsDir}`);
   client = drillClient(cluster);
   const { rows } = await cluster.postgres.query(
     "SELECT registration FROM vehicles ORDER BY random() LIMIT 200",
     "vics_service",
   );
   registrations = rows.map((row: { registration: string }) => row.registration);
+  say(
+    "signing in an admin, a fleet user and a staff user (scripts/users create)",
+  );
+  const [admin, fleet, staff] = await Promise.all(
+    (["admin", "fleet", "staff"] as const).map((role) =>
+      signedInUser(cluster, client, role),
+    ),
+  );
+  users = { admin: admin!, fleet: fleet!, staff: staff! };
 }, 300_000);
 
 afterAll(async () => {
+  say("stopping the cluster");
   await client?.close();
   await cluster?.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -87,9 +128,13 @@ describe("the cluster", () => {
       );
       expect(events.flat(), message).toHaveLength(1);
     }
-  });
+  }, 30_000);
 
+  // Each drill that runs an operator's command (scripts/keys, scripts/users) gives it a minute:
+  // a cold start (bash, the Node check, Node loading the store's code, a PostgreSQL connection)
+  // took over vitest's default 5 s while the cluster was busy.
   it("25 concurrent trial-key requests over the three service replicas get exactly 10 answers other than 429", async () => {
+    say("scripts/keys create --plan trial, then 25 checks at once");
     const key = (await import("node:child_process"))
       .execFileSync(
         join(import.meta.dirname, "../keys"),
@@ -113,10 +158,11 @@ describe("the cluster", () => {
       }),
     );
     expect(statuses.filter((status) => status !== 429)).toHaveLength(10);
-  });
+  }, 60_000);
 
   it("a user's limit holds across the two proxies", async () => {
-    const staff = await signedInUser(cluster, client, "staff");
+    say("a staff user's 130 checks at once, over both proxies");
+    const { staff } = users;
     // The staff role's limit is 120 look-ups a minute; 130 checks at once, over both proxies.
     const statuses = await Promise.all(
       Array.from({ length: 130 }, async (_, index) => {
@@ -133,7 +179,8 @@ describe("the cluster", () => {
   }, 30_000);
 
   it("both proxies run the re-checks, on pg-boss as their lesser role, in the schema its owner made", async () => {
-    const admin = await signedInUser(cluster, client, "admin");
+    say("asking both proxies whether their re-checks run");
+    const { admin } = users;
     // Over nginx, which takes turns between the two proxies: each says so of its own jobs.
     const everyAnswerOn = async () => {
       const answers = await Promise.all(
@@ -158,14 +205,16 @@ describe("the cluster", () => {
   }, 60_000);
 
   it("a service replica killed with kill -9 under load: every GET is answered, and every answer is in the audit log", async () => {
-    const { cookie } = await signedInUser(cluster, client, "admin");
+    const { cookie } = users.admin;
     const load = startLoad(client, { cookie, registrations, concurrency: 8 });
     await sleep(2_000);
     const victim = cluster.services[1]!;
     const startsBefore = victim.starts;
+    say(`single checks at 8 at a time; killing ${victim.name} with kill -9`);
     victim.kill("SIGKILL");
     await sleep(5_000);
     const answers = await load.stop();
+    say(`${answered(answers)}; reading the audit log`);
     expect(tally(answers)).toEqual({ 200: answers.length });
     expect(answers.length).toBeGreaterThan(50);
     expect(await missingFromAudit(answers)).toEqual([]);
@@ -182,7 +231,7 @@ describe("the cluster", () => {
     const fleet = rows.map((row: { registration: string }) => row.registration);
     // The synthetic fleet and the reference vehicles beside it.
     expect(fleet.length).toBeGreaterThanOrEqual(DEFAULT_FLEET_SIZE);
-    const { cookie } = await signedInUser(cluster, client, "fleet");
+    const { cookie } = users.fleet;
     const victim = cluster.services[2]!;
     const startsBefore = victim.starts;
     let killedAt = 0;
@@ -199,6 +248,7 @@ describe("the cluster", () => {
         before = now;
       }
       killedAt = Date.now();
+      say(`killing ${victim.name} with kill -9 during the run`);
       victim.kill("SIGKILL");
     })();
     // Every bulk answer the run gets, through the fetch it is given. 0: no answer.
@@ -215,6 +265,9 @@ describe("the cluster", () => {
     };
     let run: Awaited<ReturnType<typeof fleetRunInNode>>;
     let endedAt: number;
+    say(
+      `a fleet run of all ${fleet.length.toLocaleString("en-GB")} vehicles, as a fleet user`,
+    );
     try {
       // Throws unless the run finished with an insured or not-insured answer for every row.
       run = await fleetRunInNode(cluster.url, cookie, fleet, counting);
@@ -222,6 +275,9 @@ describe("the cluster", () => {
     } finally {
       await kill;
     }
+    say(
+      `the run finished in ${run.seconds.toFixed(1)} s, after ${statuses.length} bulk answers`,
+    );
     expect(endedAt).toBeGreaterThan(killedAt); // the kill fell inside the run
     // A bulk check is a POST, which nginx never sends twice: the one the victim held failed,
     // and the run's own retries answered its rows.
@@ -236,27 +292,33 @@ describe("the cluster", () => {
   }, 240_000);
 
   it("a rolling restart of every replica under load fails no request", async () => {
-    const { cookie } = await signedInUser(cluster, client, "admin");
+    const { cookie } = users.admin;
     const load = startLoad(client, { cookie, registrations, concurrency: 8 });
     await sleep(1_000);
-    for (const replica of [...cluster.services, ...cluster.proxies])
+    for (const replica of [...cluster.services, ...cluster.proxies]) {
+      say(`under load: draining and restarting ${replica.name}`);
       await cluster.restartDrained(replica);
+    }
     const answers = await load.stop();
+    say(`${answered(answers)}; reading the audit log`);
     expect(tally(answers)).toEqual({ 200: answers.length });
     expect(await missingFromAudit(answers)).toEqual([]);
   }, 180_000);
 
   it("Redis stopped for 10 s under load: 503s with Retry-After, never a hang or an unlimited answer, then full service", async () => {
-    const { cookie } = await signedInUser(cluster, client, "admin");
+    const { cookie } = users.admin;
     const load = startLoad(client, { cookie, registrations, concurrency: 8 });
     await sleep(1_000);
+    say("under load: Redis stopped for 10 s");
     await cluster.redis.stop();
     const downAt = Date.now();
     await sleep(10_000);
     await cluster.redis.start();
     const upAt = Date.now();
+    say("Redis started again; 8 s more of load");
     await sleep(8_000);
     const answers = await load.stop();
+    say(answered(answers));
     const counts = tally(answers);
     expect(Object.keys(counts).sort()).toEqual(["200", "503"]);
     // While Redis was down (after the requests already in flight), nothing was let through.
@@ -278,17 +340,20 @@ describe("the cluster", () => {
   }, 60_000);
 
   it("PostgreSQL restarted under load: 503s while it is down, then recovery, with no process restarted", async () => {
-    const { cookie } = await signedInUser(cluster, client, "admin");
+    const { cookie } = users.admin;
     const starts = [...cluster.services, ...cluster.proxies].map(
       (r) => r.starts,
     );
     const load = startLoad(client, { cookie, registrations, concurrency: 8 });
     await sleep(1_000);
+    say("under load: PostgreSQL stopped for 5 s");
     await cluster.postgres.stop();
     await sleep(5_000);
     await cluster.postgres.start();
+    say("PostgreSQL started again; 6 s more of load");
     await sleep(6_000);
     const answers = await load.stop();
+    say(`${answered(answers)}; reading the audit log`);
     const counts = tally(answers);
     expect(Object.keys(counts).sort()).toEqual(["200", "503"]);
     expect(counts[503]).toBeGreaterThan(0);
@@ -301,7 +366,7 @@ describe("the cluster", () => {
   }, 60_000);
 
   it("a saved fleet of the most vehicles a list holds goes through nginx to the app; a list over the app's limit gets the app's 413, one over nginx's gets nginx's as the same problem document", async () => {
-    const { cookie } = await signedInUser(cluster, client, "fleet");
+    const { cookie } = users.fleet;
     // Not through the drill client: a save of this size may take longer than its HANG_MS.
     const post = async (body: string | Buffer) => {
       const response = await fetch(new URL(FLEET_PATHS.fleets, cluster.url), {
@@ -337,6 +402,9 @@ describe("the cluster", () => {
     // Well over nginx's old 1 MB, within the app's 24 MB.
     expect(Buffer.byteLength(list)).toBeGreaterThan(8 * 1024 * 1024);
     expect(Buffer.byteLength(list)).toBeLessThan(FLEET_MAX_BODY_BYTES);
+    say(
+      `saving a fleet of ${FLEET_MAX_VEHICLES.toLocaleString("en-GB")} vehicles (${(Buffer.byteLength(list) / 1024 / 1024).toFixed(1)} MB) through nginx`,
+    );
     const saved = await post(list);
     expect(saved).toMatchObject({
       status: 201,
@@ -344,6 +412,7 @@ describe("the cluster", () => {
     });
 
     // Just over the app's limit: past nginx (25 MB), refused by the proxy in its own words.
+    say("sending lists over the app's limit and over nginx's");
     const overApp = await post(Buffer.alloc(FLEET_MAX_BODY_BYTES + 1024, " "));
     expect(overApp.status).toBe(413);
     expect(ProblemSchema.parse(overApp.json).detail).toContain(
@@ -359,6 +428,11 @@ describe("the cluster", () => {
   }, 180_000);
 
   it("the users CLI works against the cluster's PostgreSQL store", async () => {
+    say("scripts/users list");
+    const started = Date.now();
     expect(await clusterUsers(cluster, "list")).toContain("admin@localhost");
-  });
+    say(
+      `scripts/users list answered in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }, 60_000);
 });
