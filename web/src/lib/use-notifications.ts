@@ -1,7 +1,12 @@
 // The signed-in fleet user's in-app notifications (watched fleets' alerts), for the header's
 // count and the notifications page; refreshed every minute while the app is open.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { hasRole, NOTIFICATION_PATHS, type Role } from "@vics/shared";
+import {
+  hasRole,
+  NOTIFICATION_PATHS,
+  type NotificationKind,
+  type Role,
+} from "@vics/shared";
 import { apiGet } from "./api-client.ts";
 import { notificationsSchema, unreadCountSchema } from "./lazy-schemas.ts";
 
@@ -10,11 +15,33 @@ export const NOTIFICATIONS_REFRESH_MS = 60_000;
 /** The navigation's count: under ["notifications"], so marking read refreshes it too. */
 export const UNREAD_COUNT_KEY = ["notifications", "unread"] as const;
 
-export function notificationsQueryOptions() {
+/** Which page of the notifications, of which fleet and kind (all, when absent). */
+export interface NotificationsView {
+  /** From 1. */
+  page: number;
+  fleet?: string;
+  kind?: NotificationKind;
+}
+
+/** GET /api/notifications with the view's query. */
+export function notificationsPath(view: NotificationsView): string {
+  const query = new URLSearchParams();
+  if (view.page > 1) query.set("page", String(view.page));
+  if (view.fleet) query.set("fleet", view.fleet);
+  if (view.kind) query.set("kind", view.kind);
+  const search = query.toString();
+  return search
+    ? `${NOTIFICATION_PATHS.list}?${search}`
+    : NOTIFICATION_PATHS.list;
+}
+
+export function notificationsQueryOptions(
+  view: NotificationsView = { page: 1 },
+) {
   return queryOptions({
-    queryKey: ["notifications"],
+    queryKey: ["notifications", "list", view],
     queryFn: ({ signal }) =>
-      apiGet(NOTIFICATION_PATHS.list, notificationsSchema, { signal }),
+      apiGet(notificationsPath(view), notificationsSchema, { signal }),
     refetchInterval: NOTIFICATIONS_REFRESH_MS,
     // The proxy answers from its own store, spending no plan: fresh whenever a page asks.
     staleTime: 0,

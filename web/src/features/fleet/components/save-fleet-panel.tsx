@@ -13,6 +13,7 @@ import { saveFleet } from "../api/saved-fleets-api.ts";
 import {
   fleetFromList,
   fleetNameFor,
+  invalidRowsLeftOut,
   type ListToSave,
 } from "../lib/fleet-from-run.ts";
 import { fleetPaths } from "../lib/fleet-paths.ts";
@@ -36,6 +37,8 @@ export function SaveFleetPanel({ list, intro }: SaveFleetPanelProps) {
     id: string;
     name: string;
     count: number;
+    /** The list's invalid rows, left out of the fleet, in words. */
+    leftOut?: string;
   }>();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -49,7 +52,12 @@ export function SaveFleetPanel({ list, intro }: SaveFleetPanelProps) {
     try {
       const fleet = await saveFleet(fleetFromList(list, name.trim()));
       form.clear();
-      setSaved({ id: fleet.id, name: fleet.name, count: fleet.vehicleCount });
+      setSaved({
+        id: fleet.id,
+        name: fleet.name,
+        count: fleet.vehicleCount,
+        leftOut: invalidRowsLeftOut(list.rows),
+      });
       await queryClient.invalidateQueries({ queryKey: ["fleets"] });
     } catch (error) {
       form.show([
@@ -74,9 +82,11 @@ export function SaveFleetPanel({ list, intro }: SaveFleetPanelProps) {
       <LiveMessage>
         {saved && (
           <>
-            Saved {saved.count.toLocaleString("en-GB")} vehicles as the fleet{" "}
-            <Link to={fleetPaths.savedFleet(saved.id)}>{saved.name}</Link>. VICS
-            re-checks them every day and shows what changes on the fleet’s page.
+            Saved {saved.count.toLocaleString("en-GB")}{" "}
+            {saved.count === 1 ? "vehicle" : "vehicles"} as the fleet{" "}
+            <Link to={fleetPaths.savedFleet(saved.id)}>{saved.name}</Link>
+            {saved.leftOut ? `; ${saved.leftOut}` : ""}. VICS re-checks them
+            every day and shows what changes on the fleet’s page.
           </>
         )}
       </LiveMessage>

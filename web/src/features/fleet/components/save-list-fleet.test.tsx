@@ -101,7 +101,7 @@ describe("fleet check: saving a list as a fleet without checking it", () => {
     expect(
       regions.some((region) =>
         region.textContent?.startsWith(
-          "Saved 2 vehicles as the fleet depot-list.",
+          "Saved 2 vehicles as the fleet depot-list; 1 invalid row was left out (row 5).",
         ),
       ),
     ).toBe(true);

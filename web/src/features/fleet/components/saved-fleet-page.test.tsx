@@ -35,6 +35,7 @@ function serveFleet(moved: Record<string, WatchedVehicle["changes"]> = {}) {
       const since = new URL(request.url).searchParams.get("changedSince");
       asked.push(since);
       return json({
+        checking: false,
         vehicles: VEHICLES.map((vehicle) =>
           since === null
             ? vehicle

@@ -101,14 +101,17 @@ export function SavedFleetPage() {
   }
 
   const fleet = useQuery(savedFleetQueryOptions(fleetId));
-  // After "Check this fleet now", the answers are fetched as they arrive, for a while.
+  // After "Check this fleet now", the answers are fetched as they arrive, for a while; and
+  // while the proxy says a check of the fleet is under way (a new fleet's first, above all).
   const [following, setFollowing] = useState(false);
   const status = useQuery({
     ...fleetStatusQueryOptions(fleetId, params.since),
     // Another date keeps the page (and the date box's focus) while its answer comes.
     placeholderData: keepPreviousData,
-    refetchInterval: following ? FOLLOW_EVERY_MS : false,
+    refetchInterval: (query) =>
+      following || query.state.data?.checking ? FOLLOW_EVERY_MS : false,
   });
+  const checkingNow = status.data?.checking === true;
   const [checking, setChecking] = useState(false);
   const [checkNote, setCheckNote] = useState<string>();
   useEffect(() => {
@@ -118,8 +121,8 @@ export function SavedFleetPage() {
   }, [following]);
 
   const entries = useMemo(
-    () => watchedEntries(status.data?.vehicles ?? []),
-    [status.data],
+    () => watchedEntries(status.data?.vehicles ?? [], checkingNow),
+    [status.data, checkingNow],
   );
   // The answer for another date (or none) while this date's is on its way.
   const finding = params.since !== undefined && status.isPlaceholderData;
@@ -220,10 +223,19 @@ export function SavedFleetPage() {
       <ul className="saved-fleets__list" aria-label="Vehicles by status">
         {WATCHED_ORDER.filter((key) => whole[key] > 0).map((key) => (
           <li key={key}>
-            {count(whole[key])} {lowerFirst(STATUS_LABELS[key])}
+            {count(whole[key])}{" "}
+            {key === "not-checked-yet" && checkingNow
+              ? "checking now"
+              : lowerFirst(STATUS_LABELS[key])}
           </li>
         ))}
       </ul>
+      {checkingNow && !checkNote && (
+        <p>
+          VICS is checking this fleet now. Each vehicle’s answer appears here as
+          it arrives.
+        </p>
+      )}
       <BusyButton
         busy={checking}
         busyLabel="Starting…"

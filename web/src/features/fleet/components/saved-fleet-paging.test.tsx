@@ -32,7 +32,9 @@ function serveFleet(vehicles: readonly WatchedVehicle[]) {
     http.get(FLEET_PATHS.fleet(summary.id), () =>
       json(savedFleet(summary, vehicles)),
     ),
-    http.get(WATCH_PATHS.status(summary.id), () => json({ vehicles })),
+    http.get(WATCH_PATHS.status(summary.id), () =>
+      json({ vehicles, checking: false }),
+    ),
   );
 }
 

@@ -27,12 +27,14 @@ const SLOW = { timeout: 5000 };
 
 const summary = fleetSummary(3);
 
-function serveFleet(vehicles: WatchedVehicle[]) {
+function serveFleet(vehicles: WatchedVehicle[], checking = false) {
   const fleet = savedFleet(summary, vehicles);
   server.use(
     http.get(FLEET_PATHS.fleets, () => json({ fleets: [summary] })),
     http.get(FLEET_PATHS.fleet(summary.id), () => json(fleet)),
-    http.get(WATCH_PATHS.status(summary.id), () => json({ vehicles })),
+    http.get(WATCH_PATHS.status(summary.id), () =>
+      json({ vehicles, checking }),
+    ),
   );
 }
 
@@ -68,6 +70,26 @@ describe("the saved fleets", () => {
     expect(
       screen.getByRole("list", { name: "Vehicles by status" }),
     ).toHaveTextContent("1 not insured");
+  });
+
+  it("says 'Checking now', not 'Not checked yet', while a new fleet's first check is under way (issue 34, point 2)", async () => {
+    const fresh = watchedVehicle({ checkedAt: null, facts: null });
+    serveFleet([fresh], true);
+    renderFleet("/fleets/fleet-1");
+    expect(
+      await screen.findByText(
+        "VICS is checking this fleet now. Each vehicle’s answer appears here as it arrives.",
+        {},
+        SLOW,
+      ),
+    ).toBeVisible();
+    const list = screen.getByRole("list", { name: "Vehicles by status" });
+    expect(list).toHaveTextContent("1 checking now");
+    const [row] = within(screen.getByRole("table"))
+      .getAllByRole("row")
+      .slice(1);
+    expect(row).toHaveTextContent("Checking now");
+    expect(row).not.toHaveTextContent("Not checked yet");
   });
 
   it("checks a fleet now, and says in words when re-checks are off", async () => {
@@ -142,9 +164,12 @@ describe("the saved fleets", () => {
       "/fleets/fleet-9",
     );
     // Said in a live region that was there before it.
+    // The list's invalid row is said to be left out, by its number (issue 34, point 7).
     expect(
       regions.some((region) =>
-        region.textContent?.startsWith("Saved 2 vehicles as the fleet Fleet."),
+        region.textContent?.startsWith(
+          "Saved 2 vehicles as the fleet Fleet; 1 invalid row was left out (row 901).",
+        ),
       ),
     ).toBe(true);
     expect(body).toEqual({

@@ -14,8 +14,15 @@ export type WatchedStatus =
   | "not-checked-yet"
   | "insured";
 
-/** The vehicle's insurance status as the fleet page shows it, and its words. */
-export function watchedStatus(vehicle: WatchedVehicle): {
+/**
+ * The vehicle's insurance status as the fleet page shows it, and its words. `checking`: a check
+ * of its fleet is under way (its first, started as it was saved), so one never checked is
+ * "Checking now", not "Not checked yet".
+ */
+export function watchedStatus(
+  vehicle: WatchedVehicle,
+  checking = false,
+): {
   status: WatchedStatus;
   words: string;
 } {
@@ -25,7 +32,11 @@ export function watchedStatus(vehicle: WatchedVehicle): {
       words: `Unknown since ${formatTimeOnDate(vehicle.unknownSince)}`,
     };
   const facts = vehicle.facts;
-  if (!facts) return { status: "not-checked-yet", words: "Not checked yet" };
+  if (!facts)
+    return {
+      status: "not-checked-yet",
+      words: checking ? "Checking now" : "Not checked yet",
+    };
   if (!facts.found) return { status: "not-found", words: "Not found" };
   const insurance = facts.insurance;
   if (insurance?.status === "insured")

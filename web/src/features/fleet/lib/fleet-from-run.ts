@@ -37,3 +37,33 @@ export function fleetList(
   }
   return { columns: [...columns], vehicles };
 }
+
+/** The most row numbers the words of the rows left out name; the rest are counted. */
+const NAMED_ROWS = 5;
+
+/**
+ * The list's rows with no valid registration, which a saved fleet leaves out, in words: "1
+ * invalid row was left out (row 901)", "20 invalid rows were left out (rows 3, 17, 40, 52, 61
+ * and 15 more)"; undefined when there were none.
+ */
+export function invalidRowsLeftOut(
+  rows: readonly FleetRow[],
+): string | undefined {
+  const lines = rows
+    .filter((row) => !row.registration && !row.added)
+    .map((row) => row.line)
+    .sort((a, b) => a - b);
+  if (lines.length === 0) return undefined;
+  const count = (n: number) => n.toLocaleString("en-GB");
+  const named = lines.slice(0, NAMED_ROWS).map(count);
+  const more = lines.length - named.length;
+  const list =
+    more > 0
+      ? `${named.join(", ")} and ${count(more)} more`
+      : named.length > 1
+        ? `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`
+        : named[0];
+  return lines.length === 1
+    ? `1 invalid row was left out (row ${list})`
+    : `${count(lines.length)} invalid rows were left out (rows ${list})`;
+}

@@ -46,10 +46,12 @@ const RANK = Object.fromEntries(
  */
 export function watchedEntries(
   vehicles: readonly WatchedVehicle[],
+  /** A check of the fleet is under way: a vehicle not checked yet is "Checking now". */
+  checking = false,
 ): WatchedEntry[] {
   return vehicles
     .map((vehicle): WatchedEntry => {
-      const { status, words } = watchedStatus(vehicle);
+      const { status, words } = watchedStatus(vehicle, checking);
       return {
         vehicle,
         status,
