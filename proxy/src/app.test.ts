@@ -6,7 +6,7 @@ import {
 } from "@vics/shared";
 import type { Logger } from "@vics/shared/server/logger";
 import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
-import { createTestProxy, fakeUpstream } from "./test-support.ts";
+import { builtWebRoot, createTestProxy, fakeUpstream } from "./test-support.ts";
 import type { WatchJobs } from "./watch/jobs/watch-jobs.ts";
 
 describe("an unexpected error", () => {
@@ -38,6 +38,33 @@ describe("an unexpected error", () => {
       }),
     ]);
   });
+});
+
+describe("GET /health", () => {
+  it.each(["http://127.0.0.1:3201/health", "https://vics.example.org/health"])(
+    "%s: the proxy's own liveness, never the web app's page",
+    async (url) => {
+      const { proxy: app, store } = createTestProxy({
+        fetch: fakeUpstream().fetch,
+        publicOrigin: "https://vics.example.org",
+        webRoot: builtWebRoot(),
+      });
+      // Alive, though its database is not: /ready says that.
+      store.ping = async () => {
+        throw new Error("connect ECONNREFUSED 127.0.0.1:5432");
+      };
+      for (const method of ["GET", "HEAD"]) {
+        const response = await app.request(url, { method });
+        expect(response.status).toBe(200);
+        expect(response.headers.get("Content-Type")).toMatch(
+          /^application\/json/,
+        );
+        expect(response.headers.get("Cache-Control")).toBe("no-store");
+        if (method === "GET")
+          expect(await response.json()).toEqual({ status: "ok" });
+      }
+    },
+  );
 });
 
 describe("GET /ready", () => {

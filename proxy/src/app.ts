@@ -1,3 +1,4 @@
+import { HEALTH_PATH } from "@vics/shared";
 import { accessLog } from "@vics/shared/server/access-log";
 import { errorHandler } from "@vics/shared/server/error-handlers";
 import { registerReadiness } from "@vics/shared/server/readiness";
@@ -100,8 +101,13 @@ export function createProxyApp(
       referrerPolicy: "no-referrer",
     }),
   );
-  // Asked by load balancers at the replica's own address, so before the host check: 200 when
-  // the proxy's store and its limits' Redis answer, else a 503 naming which does not.
+  // Asked by supervisors and load balancers at the replica's own address, so before the host
+  // check. /health: the process answers (liveness), and never the web app's page, which a
+  // probe would read as a 200. /ready: 200 when the proxy's store and its limits' Redis
+  // answer, else a 503 naming which does not.
+  app.get(HEALTH_PATH, (c) =>
+    c.json({ status: "ok" }, 200, { "Cache-Control": "no-store" }),
+  );
   registerReadiness(app, {
     database: () => deps.store.ping(),
     "rate limiter": () => deps.limitStore.ping(),
