@@ -3,6 +3,7 @@
 // with the user's own columns in their order.
 import type { NewSavedFleet } from "../api/saved-fleets-api.ts";
 import type { FleetRow } from "./fleet-types.ts";
+import { rowInSentence, rowNumber } from "./row-words.ts";
 
 /** A list to save as a fleet: a run (SavedRun) is one; a reviewed draft gives its parts. */
 export interface ListToSave {
@@ -54,8 +55,11 @@ export function invalidRowsLeftOut(
     .map((row) => row.line)
     .sort((a, b) => a - b);
   if (lines.length === 0) return undefined;
+  const [only] = lines;
+  if (only !== undefined && lines.length === 1)
+    return `1 invalid row was left out (${rowInSentence(only)})`;
   const count = (n: number) => n.toLocaleString("en-GB");
-  const named = lines.slice(0, NAMED_ROWS).map(count);
+  const named = lines.slice(0, NAMED_ROWS).map(rowNumber);
   const more = lines.length - named.length;
   const list =
     more > 0
@@ -63,7 +67,5 @@ export function invalidRowsLeftOut(
       : named.length > 1
         ? `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`
         : named[0];
-  return lines.length === 1
-    ? `1 invalid row was left out (row ${list})`
-    : `${count(lines.length)} invalid rows were left out (rows ${list})`;
+  return `${count(lines.length)} invalid rows were left out (rows ${list})`;
 }
