@@ -84,12 +84,12 @@ for (const size of [PHONE, { width: 1280, height: 900 }]) {
     const insurance = new InsurancePage(page);
     await insurance.open();
     await expect(insurance.header).toContainText(
-      "Requests left this minute: not read yet",
+      "Your checks left this minute: not read yet",
     );
     const before = await height(insurance.header);
     await insurance.check("AB12CDE");
     await expect(insurance.status).toHaveText("Insured");
-    await expect(insurance.header).toContainText(/requests left this minute/i);
+    await expect(insurance.header).toContainText(/checks left this minute/i);
     await expect(insurance.header).not.toContainText("not read yet");
     expect(await height(insurance.header)).toBe(before);
   });

@@ -4,6 +4,7 @@ import {
   BulkResultSchema,
   ComplianceRecordSchema,
   InsuranceRecordSchema,
+  OWN_LIMIT_HEADERS,
   PLAN_LIMITS,
   ProblemSchema,
   parseRateLimitHeaders,
@@ -229,6 +230,10 @@ describe("the bulk checks through the proxy to the real service", () => {
     expect(problem.code).toBe("RATE_LIMITED");
     // The service's refusal, not the person's own limit.
     expect(problem.ownLimit).toBeUndefined();
+    // The person's own budget is not spent: the meter, which shows it, does not say "none left".
+    expect(
+      Number(response.headers.get(OWN_LIMIT_HEADERS.remaining)),
+    ).toBeGreaterThan(0);
   });
 
   it.each([

@@ -4,6 +4,18 @@ export const RATE_LIMIT_HEADERS = {
   reset: "X-RateLimit-Reset",
 } as const;
 
+/**
+ * The proxy's word on a signed-in person's own budget (decision 034), on every check it
+ * forwards or refuses: look-ups (vehicles checked) a minute, left, and seconds to the reset.
+ * One budget, always in the same unit, for the header's meter; X-RateLimit-* stay the
+ * tighter budget in requests like the one answered, which a fleet run paces itself by.
+ */
+export const OWN_LIMIT_HEADERS = {
+  limit: "X-Own-Limit",
+  remaining: "X-Own-Remaining",
+  reset: "X-Own-Reset",
+} as const;
+
 export const RETRY_AFTER_HEADER = "Retry-After";
 
 /**
@@ -32,13 +44,21 @@ function wholeNumber(value: string | null): number | undefined {
   return Number(value.trim());
 }
 
-/** Reads the three X-RateLimit-* headers; undefined unless all three are whole numbers. */
+/**
+ * Reads the three X-RateLimit-* headers (or `names`, the same three of another budget:
+ * OWN_LIMIT_HEADERS); undefined unless all three are whole numbers.
+ */
 export function parseRateLimitHeaders(
   headers: HeaderSource,
+  names: {
+    limit: string;
+    remaining: string;
+    reset: string;
+  } = RATE_LIMIT_HEADERS,
 ): RateLimitState | undefined {
-  const limit = wholeNumber(headers.get(RATE_LIMIT_HEADERS.limit));
-  const remaining = wholeNumber(headers.get(RATE_LIMIT_HEADERS.remaining));
-  const resetSeconds = wholeNumber(headers.get(RATE_LIMIT_HEADERS.reset));
+  const limit = wholeNumber(headers.get(names.limit));
+  const remaining = wholeNumber(headers.get(names.remaining));
+  const resetSeconds = wholeNumber(headers.get(names.reset));
   if (
     limit === undefined ||
     remaining === undefined ||

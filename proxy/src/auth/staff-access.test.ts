@@ -3,6 +3,7 @@ import {
   AUTH_PATHS,
   CLIENT_HEADER,
   ProblemSchema,
+  OWN_LIMIT_HEADERS,
   RATE_LIMIT_HEADERS,
   paths,
 } from "@vics/shared";
@@ -137,6 +138,10 @@ describe("per-user limits", () => {
     // 6 look-ups left: one more request of 4, not the service's plan's thousands.
     expect(first.headers.get(RATE_LIMIT_HEADERS.limit)).toBe("2");
     expect(first.headers.get(RATE_LIMIT_HEADERS.remaining)).toBe("1");
+    // And the person's own budget in look-ups, the one the header's meter shows.
+    expect(first.headers.get(OWN_LIMIT_HEADERS.limit)).toBe("10");
+    expect(first.headers.get(OWN_LIMIT_HEADERS.remaining)).toBe("6");
+    expect(first.headers.get(OWN_LIMIT_HEADERS.reset)).toMatch(/^\d+$/);
     expect(
       (await app.request(`/api${paths.bulkInsurance()}`, bulk(four))).status,
     ).toBe(200);
@@ -147,6 +152,7 @@ describe("per-user limits", () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
     expect(refused.headers.get(RATE_LIMIT_HEADERS.remaining)).toBe("0");
+    expect(refused.headers.get(OWN_LIMIT_HEADERS.remaining)).toBe("2");
     const problem = ProblemSchema.parse(await refused.json());
     expect(problem.detail).toMatch(
       /your own limit of 10 look-ups a minute \(2 look-ups left\)/,

@@ -1,4 +1,5 @@
 import {
+  OWN_LIMIT_HEADERS,
   RATE_LIMIT_HEADERS,
   RETRY_AFTER_HEADER,
   parseRateLimitHeaders,
@@ -42,15 +43,51 @@ function overLimit(decision: UserLimitDecision, cost: number) {
       [RATE_LIMIT_HEADERS.limit]: String(budget.limit),
       [RATE_LIMIT_HEADERS.remaining]: String(budget.remaining),
       [RATE_LIMIT_HEADERS.reset]: String(budget.resetSeconds),
+      [OWN_LIMIT_HEADERS.limit]: String(decision.lookups),
+      [OWN_LIMIT_HEADERS.remaining]: String(decision.lookupsLeft),
+      [OWN_LIMIT_HEADERS.reset]: String(decision.resetSeconds),
     },
     { ownLimit: true },
   );
 }
 
 /**
+ * The person's own budget in look-ups (OWN_LIMIT_HEADERS), on every check answer and refusal:
+ * the one budget the header's meter shows, the same unit whatever the request carried.
+ */
+function setOwnBudget(headers: Headers, decision: UserLimitDecision): void {
+  headers.set(OWN_LIMIT_HEADERS.limit, String(decision.lookups));
+  headers.set(OWN_LIMIT_HEADERS.remaining, String(decision.lookupsLeft));
+  headers.set(OWN_LIMIT_HEADERS.reset, String(decision.resetSeconds));
+}
+
+/**
+ * The person's budget in requests like this one, when X-RateLimit-* should say it rather than
+ * the service's reading: undefined to pass the service's on as it came.
+ */
+function ownTighter(
+  response: Response,
+  decision: UserLimitDecision,
+  cost: number,
+) {
+  // The service's own 429 says when its window ends: that is what to wait for.
+  if (response.status === 429) return undefined;
+  const plan = parseRateLimitHeaders(response.headers);
+  const own = inRequests(decision, cost);
+  if (plan && own.remaining >= plan.remaining) return undefined;
+  // A reading the proxy cannot parse is passed on as it came, not mixed with its own.
+  const partial = Object.values(RATE_LIMIT_HEADERS).some((name) =>
+    response.headers.has(name),
+  );
+  if (!plan && partial) return undefined;
+  return own;
+}
+
+/**
  * Every forwarded check first counts against its user's own limit (a bulk check, one per
  * registration); over it, the proxy's 429 and nothing goes upstream. An answer's X-RateLimit-*
- * are for the tighter budget: the key's plan as the service counted it, or the user's.
+ * are for the tighter budget: the key's plan as the service counted it, or the user's; its
+ * OWN_LIMIT_HEADERS are always the user's, in look-ups.
  */
 export function userLimitedForward(
   forward: Forward,
@@ -65,20 +102,14 @@ export function userLimitedForward(
     const decision = await limiter.consume(user.role, user.id, cost);
     if (!decision.allowed) throw overLimit(decision, cost);
     const response = await forward(c, upstream);
-    // The service's own 429 says when its window ends: that is what to wait for.
-    if (response.status === 429) return response;
-    const plan = parseRateLimitHeaders(response.headers);
-    const own = inRequests(decision, cost);
-    if (plan && own.remaining >= plan.remaining) return response;
-    // A reading the proxy cannot parse is passed on as it came, not mixed with its own.
-    const partial = Object.values(RATE_LIMIT_HEADERS).some((name) =>
-      response.headers.has(name),
-    );
-    if (!plan && partial) return response;
     const headers = new Headers(response.headers);
-    headers.set(RATE_LIMIT_HEADERS.limit, String(own.limit));
-    headers.set(RATE_LIMIT_HEADERS.remaining, String(own.remaining));
-    headers.set(RATE_LIMIT_HEADERS.reset, String(own.resetSeconds));
+    setOwnBudget(headers, decision);
+    const tighter = ownTighter(response, decision, cost);
+    if (tighter) {
+      headers.set(RATE_LIMIT_HEADERS.limit, String(tighter.limit));
+      headers.set(RATE_LIMIT_HEADERS.remaining, String(tighter.remaining));
+      headers.set(RATE_LIMIT_HEADERS.reset, String(tighter.resetSeconds));
+    }
     const rebuilt = new Response(response.body, {
       status: response.status,
       statusText: response.statusText,

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { act, screen, within } from "@testing-library/react";
 import {
   insuranceFixture,
+  ownLimitHeaders,
   problemFixture,
   rateLimitHeaders,
 } from "../test/fixtures.ts";
@@ -24,7 +25,7 @@ describe("rate-limit meter", () => {
   it("holds its place from the first paint, saying when it will know", () => {
     renderRoute("/");
     expect(
-      within(banner()).getByText("Requests left this minute: not read yet"),
+      within(banner()).getByText("Your checks left this minute: not read yet"),
     ).toBeVisible();
     expect(
       within(banner()).getByText("Shown after your first check"),
@@ -41,7 +42,9 @@ describe("rate-limit meter", () => {
     );
     await renderAfterReload("/");
     expect(
-      within(banner()).getByText("Requests left this minute: 1,147 of 1,200"),
+      within(banner()).getByText(
+        "Your checks left this minute: 1,147 of 1,200",
+      ),
     ).toBeVisible();
     const time = readAt.toLocaleTimeString("en-GB", {
       hour: "2-digit",
@@ -67,7 +70,7 @@ describe("rate-limit meter", () => {
     );
     await renderAfterReload("/");
     expect(
-      within(banner()).getByText("Up to 1,200 requests left this minute"),
+      within(banner()).getByText("Up to 1,200 of your checks left this minute"),
     ).toBeVisible();
     expect(within(banner()).queryByText(/\b3 of/)).not.toBeInTheDocument();
     expect(within(banner()).getByRole("meter")).toHaveAttribute(
@@ -76,25 +79,25 @@ describe("rate-limit meter", () => {
     );
   });
 
-  it("shows the latest X-RateLimit-* values after every response, without reading them out", async () => {
+  it("shows the latest reading of the person's own budget after every response, without reading it out", async () => {
     serveInsurance((registration, attempt) =>
       attempt === 1
-        ? json(insuranceFixture({ registration }), 200, rateLimitHeaders(118))
+        ? json(insuranceFixture({ registration }), 200, ownLimitHeaders(118))
         : json(
             problemFixture("VEHICLE_NOT_FOUND", 404),
             404,
-            rateLimitHeaders(117, 120, 30),
+            ownLimitHeaders(117, 120, 30),
           ),
     );
     const { user } = renderRoute("/vehicle/AB12CDE");
 
     const words = await within(banner()).findByText(
-      "Requests left this minute: 118 of 120",
+      "Your checks left this minute: 118 of 120",
     );
     // Not a live region: a screen reader is not told the count after every check.
     expect(words.closest("[role=status], [aria-live]")).toBeNull();
     const meter = within(banner()).getByRole("meter", {
-      name: "Requests left this minute",
+      name: "Your checks left this minute",
     });
     expect(meter).toHaveAttribute("value", "118");
     expect(meter).toHaveAttribute("max", "120");
@@ -106,7 +109,7 @@ describe("rate-limit meter", () => {
     await user.click(screen.getByRole("button", { name: "Check insurance" }));
     expect(
       await within(banner()).findByText(
-        "Requests left this minute: 117 of 120",
+        "Your checks left this minute: 117 of 120",
       ),
     ).toBeVisible();
     expect(spoken()).toHaveTextContent("");
@@ -115,16 +118,16 @@ describe("rate-limit meter", () => {
   it("says in words when checks are running low or used up, and announces the limit reached", async () => {
     serveInsurance((registration, attempt) =>
       attempt === 1
-        ? json(insuranceFixture({ registration }), 200, rateLimitHeaders(1, 10))
+        ? json(insuranceFixture({ registration }), 200, ownLimitHeaders(1, 10))
         : json(problemFixture("RATE_LIMITED", 429), 429, {
-            ...rateLimitHeaders(0, 10),
+            ...ownLimitHeaders(0, 10),
             "Retry-After": "40",
           }),
     );
     const { user } = renderRoute("/vehicle/AB12CDE");
     expect(
       await within(banner()).findByText(
-        "Only 1 of 10 requests left this minute",
+        "Only 1 of your 10 checks left this minute",
       ),
     ).toBeVisible();
     expect(
@@ -134,32 +137,80 @@ describe("rate-limit meter", () => {
 
     await user.click(screen.getByRole("button", { name: "Check insurance" }));
     expect(
-      await within(banner()).findByText("No requests left this minute"),
+      await within(banner()).findByText("You have no checks left this minute"),
     ).toBeVisible();
     expect(
       within(banner()).getByText(/^You can check again in 4[12] seconds$/),
     ).toBeVisible();
     expect(spoken()).toHaveTextContent(
-      /^No requests left this minute. You can check again in 4[12] seconds.$/,
+      /^You have no checks left this minute. You can check again in 4[12] seconds.$/,
     );
   });
 
   it("stops saying no checks are left once the window has reset, and announces it", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     serveInsurance((registration) =>
-      json(insuranceFixture({ registration }), 200, rateLimitHeaders(0, 10, 3)),
+      json(insuranceFixture({ registration }), 200, ownLimitHeaders(0, 10, 3)),
     );
     renderRoute("/vehicle/AB12CDE");
     expect(
-      await within(banner()).findByText("No requests left this minute"),
+      await within(banner()).findByText("You have no checks left this minute"),
     ).toBeVisible();
-    expect(spoken()).toHaveTextContent(/^No requests left this minute/);
+    expect(spoken()).toHaveTextContent(/^You have no checks left this minute/);
 
     await act(() => vi.advanceTimersByTimeAsync(4000));
     expect(
-      within(banner()).getByText("Up to 10 requests left this minute"),
+      within(banner()).getByText("Up to 10 of your checks left this minute"),
     ).toBeVisible();
     expect(within(banner()).getByRole("meter")).toHaveAttribute("value", "10");
-    expect(spoken()).toHaveTextContent("Requests are available again.");
+    expect(spoken()).toHaveTextContent("Your checks are available again.");
+  });
+
+  it("shows one budget, the person's own in checks, whatever X-RateLimit-* say (issue 34)", async () => {
+    serveInsurance((registration, attempt) =>
+      attempt === 1
+        ? // A fleet chunk's reading is in requests like it ("49 of 51"); the meter ignores it.
+          json(insuranceFixture({ registration }), 200, {
+            ...rateLimitHeaders(49, 51),
+            ...ownLimitHeaders(48_027, 50_000),
+          })
+        : // The sandbox's ER19THR: the key's reading says none left, the person's own has room.
+          json(problemFixture("RATE_LIMITED", 429), 429, {
+            ...rateLimitHeaders(0, 100_000),
+            ...ownLimitHeaders(48_026, 50_000),
+            "Retry-After": "40",
+          }),
+    );
+    const { user } = renderRoute("/vehicle/AB12CDE");
+    expect(
+      await within(banner()).findByText(
+        "Your checks left this minute: 48,027 of 50,000",
+      ),
+    ).toBeVisible();
+
+    await user.click(screen.getByRole("button", { name: "Check insurance" }));
+    expect(
+      await within(banner()).findByText(
+        "Your checks left this minute: 48,026 of 50,000",
+      ),
+    ).toBeVisible();
+    expect(within(banner()).queryByText(/no checks left/)).toBeNull();
+    expect(spoken()).toHaveTextContent("");
+  });
+
+  it("is not moved by an answer without the person's budget (a sign-in throttle's X-RateLimit-*)", async () => {
+    serveInsurance((registration) =>
+      json(insuranceFixture({ registration }), 200, rateLimitHeaders(3, 10)),
+    );
+    renderRoute("/vehicle/AB12CDE");
+    // The answer is on the page: its headers have been read.
+    expect(
+      (
+        await screen.findAllByText(/Northwind Mutual/, {}, { timeout: 10_000 })
+      )[0],
+    ).toBeVisible();
+    expect(
+      within(banner()).getByText("Your checks left this minute: not read yet"),
+    ).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-// The shell header's view of the app's rate limit: "Requests left this minute: 118 of 120".
+// The shell header's view of the person's own limit: "Your checks left this minute: 118 of 120".
 // It holds its place from the first paint, so nothing moves when the first answer arrives,
 // and it speaks to screen readers only when checks run out or come back.
 import { useState } from "react";
@@ -40,7 +40,7 @@ export function RateLimitMeter() {
           low={meterLowBound(state.limit)}
           optimum={state.limit}
           value={meterValue(state)}
-          aria-label="Requests left this minute"
+          aria-label="Your checks left this minute"
         />
       )}
       <p className="rate-limit-meter__detail">{meterDetail(state)}</p>

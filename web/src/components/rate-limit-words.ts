@@ -1,5 +1,6 @@
 // What the rate-limit meter says, in words a member of staff understands, from the latest
-// X-RateLimit-* reading and the time now. Pure, so every wording is tested as a table.
+// reading of the person's own budget (the proxy's X-Own-*: look-ups, one per vehicle checked)
+// and the time now. Pure, so every wording is tested as a table.
 import { UK_TIME_ZONE } from "@vics/shared";
 import type { RateLimitReading } from "../lib/rate-limit-store.ts";
 
@@ -43,9 +44,10 @@ export function meterState(
 }
 
 const count = (value: number) => value.toLocaleString("en-GB");
-// The limit counts requests, not vehicles: one fleet request carries up to 1,000 vehicles.
-const requests = (value: number) =>
-  `${count(value)} ${value === 1 ? "request" : "requests"}`;
+// The person's own limit counts checks, one per vehicle, however many a request carries: a
+// fleet run of 1,973 vehicles uses 1,973 of them, whatever its chunks.
+const checks = (value: number) =>
+  `${count(value)} ${value === 1 ? "check" : "checks"}`;
 const seconds = (value: number) =>
   `${value} ${value === 1 ? "second" : "seconds"}`;
 // Staff work in the UK, so the time of a reading is UK time whatever the machine says.
@@ -72,22 +74,22 @@ export function meterLowBound(limit: number): number {
 export function meterHeadline(state: MeterState): string {
   switch (state.kind) {
     case "unknown":
-      return "Requests left this minute: not read yet";
+      return "Your checks left this minute: not read yet";
     case "open":
-      return `Requests left this minute: ${count(state.remaining)} of ${count(state.limit)}`;
+      return `Your checks left this minute: ${count(state.remaining)} of ${count(state.limit)}`;
     case "low":
-      return `Only ${count(state.remaining)} of ${requests(state.limit)} left this minute`;
+      return `Only ${count(state.remaining)} of your ${checks(state.limit)} left this minute`;
     case "used-up":
-      return "No requests left this minute";
+      return "You have no checks left this minute";
     case "renewed":
-      // Every member of staff shares the app's allowance, so some may already be used.
-      return `Up to ${requests(state.limit)} left this minute`;
+      // The person's other tabs may already have used some.
+      return `Up to ${count(state.limit)} of your checks left this minute`;
   }
 }
 
 /**
  * The line under it: when the reading was taken and when the allowance renews. The count is a
- * reading, not a live figure (other staff share the allowance, and after a reload it may be
+ * reading, not a live figure (the person's other tabs use it too, and after a reload it may be
  * from a while ago), so its time is said; once its minute has passed, only that it renewed.
  */
 export function meterDetail(state: MeterState): string {
@@ -116,7 +118,7 @@ export function meterAnnouncement(
 ): string | undefined {
   const usedUp = state.kind === "used-up";
   if (usedUp && !wasUsedUp)
-    return `No requests left this minute. You can check again in ${seconds(state.resetIn)}.`;
-  if (!usedUp && wasUsedUp) return "Requests are available again.";
+    return `You have no checks left this minute. You can check again in ${seconds(state.resetIn)}.`;
+  if (!usedUp && wasUsedUp) return "Your checks are available again.";
   return undefined;
 }

@@ -27,6 +27,7 @@ import { server } from "../test/server.ts";
 import {
   insuranceFixture,
   problemFixture,
+  ownLimitHeaders,
   rateLimitHeaders,
 } from "../test/fixtures.ts";
 import { SIGNED_IN_USER } from "../test/auth-fixtures.ts";
@@ -72,8 +73,13 @@ describe("apiGet", () => {
     expect(seen).toBe("web");
   });
 
-  it("records the rate-limit headers of a successful response", async () => {
-    serveInsurance(() => json(insuranceFixture(), 200, rateLimitHeaders(118)));
+  it("records the person's own budget (X-Own-*) of a successful response, for the meter", async () => {
+    serveInsurance(() =>
+      json(insuranceFixture(), 200, {
+        ...rateLimitHeaders(5, 10),
+        ...ownLimitHeaders(118),
+      }),
+    );
     await getAb12();
     expect(getRateLimit()).toMatchObject({
       limit: 120,
@@ -82,9 +88,9 @@ describe("apiGet", () => {
     });
   });
 
-  it("records the rate-limit headers of an error response too", async () => {
+  it("records the person's own budget of an error response too", async () => {
     serveInsurance(() =>
-      json(problemFixture("VEHICLE_NOT_FOUND", 404), 404, rateLimitHeaders(7)),
+      json(problemFixture("VEHICLE_NOT_FOUND", 404), 404, ownLimitHeaders(7)),
     );
     await failure(getAb12());
     expect(getRateLimit()?.remaining).toBe(7);
@@ -231,8 +237,13 @@ describe("apiGet", () => {
 });
 
 describe("apiGetWithRateLimit", () => {
-  it("returns the parsed body with the response's rate-limit reading, and records it", async () => {
-    serveInsurance(() => json(insuranceFixture(), 200, rateLimitHeaders(90)));
+  it("returns the parsed body with the response's rate-limit reading, and records the person's own", async () => {
+    serveInsurance(() =>
+      json(insuranceFixture(), 200, {
+        ...rateLimitHeaders(90),
+        ...ownLimitHeaders(95),
+      }),
+    );
     const answer = await apiGetWithRateLimit(
       paths.insurance("AB12CDE"),
       InsuranceRecordSchema,
@@ -241,7 +252,7 @@ describe("apiGetWithRateLimit", () => {
       data: insuranceFixture(),
       rateLimit: { limit: 120, remaining: 90, resetSeconds: 42 },
     });
-    expect(getRateLimit()?.remaining).toBe(90);
+    expect(getRateLimit()?.remaining).toBe(95);
   });
 
   it("has no reading when the response carries no rate-limit headers", async () => {
@@ -301,8 +312,13 @@ describe("apiPost", () => {
     ]);
   });
 
-  it("returns and records the rate-limit reading with the WithRateLimit variant", async () => {
-    serveBulk(() => json(bulkAnswer, 200, rateLimitHeaders(3, 10, 20)));
+  it("returns the rate-limit reading with the WithRateLimit variant, and records the person's own", async () => {
+    serveBulk(() =>
+      json(bulkAnswer, 200, {
+        ...rateLimitHeaders(3, 10, 20),
+        ...ownLimitHeaders(4_000, 50_000, 20),
+      }),
+    );
     const answer = await apiPostWithRateLimit(
       paths.bulkInsurance(),
       { registrations: ["AB12CDE"] },
@@ -313,7 +329,7 @@ describe("apiPost", () => {
       remaining: 3,
       resetSeconds: 20,
     });
-    expect(getRateLimit()?.remaining).toBe(3);
+    expect(getRateLimit()).toMatchObject({ limit: 50_000, remaining: 4_000 });
   });
 
   it("refuses a bulk answer whose counts do not add up (INVALID_RESPONSE)", async () => {

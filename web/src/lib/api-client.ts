@@ -4,6 +4,7 @@
 // role may not do this is also told to the app (session-events.ts).
 import {
   CLIENT_HEADER,
+  OWN_LIMIT_HEADERS,
   PROXY_PREFIX,
   REQUEST_ID_HEADER,
   parseRateLimitHeaders,
@@ -154,7 +155,7 @@ export async function apiGetFile(
   const signInsAtSend = signInCount();
   const response = await send(path, shape, signal);
   const rateLimit = parseRateLimitHeaders(response.headers);
-  if (rateLimit) recordRateLimit(rateLimit);
+  recordOwnBudget(response);
   const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
   if (!response.ok) {
     const body = await readAnswerJson(response, {
@@ -180,6 +181,17 @@ export async function apiGetFile(
       cause,
     });
   }
+}
+
+/**
+ * The header's meter shows one budget: the person's own, in look-ups, which the proxy sends
+ * on every check (OWN_LIMIT_HEADERS). Never X-RateLimit-*: those are in requests like the one
+ * answered (a chunk of 973 vehicles reads "49 of 51"), and a 429 about one vehicle (the
+ * sandbox's ER19THR) says the key has none left though the person's checks go on.
+ */
+function recordOwnBudget(response: Response): void {
+  const own = parseRateLimitHeaders(response.headers, OWN_LIMIT_HEADERS);
+  if (own) recordRateLimit(own);
 }
 
 function jsonShape(
@@ -228,7 +240,7 @@ async function request<T>(
   const signInsAtSend = signInCount();
   const response = await send(path, shape, signal);
   const rateLimit = parseRateLimitHeaders(response.headers);
-  if (rateLimit) recordRateLimit(rateLimit);
+  recordOwnBudget(response);
   const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
   const body = await readAnswerJson(response, { requestId, rateLimit, signal });
 

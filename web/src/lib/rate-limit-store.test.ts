@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { recordRateLimit } from "./rate-limit-store.ts";
+import { RATE_LIMIT_KEY, recordRateLimit } from "./rate-limit-store.ts";
 
 /** The store as a reloaded page starts it: a new module, with only what the tab kept. */
 async function afterReload() {
@@ -21,7 +21,15 @@ describe("the rate-limit store", () => {
 
   it("starts empty when the tab has kept nothing, or something it cannot read", async () => {
     expect((await afterReload()).getRateLimit()).toBeUndefined();
-    window.sessionStorage.setItem("vics:rate-limit", '{"limit":"lots"}');
+    window.sessionStorage.setItem(RATE_LIMIT_KEY, '{"limit":"lots"}');
+    expect((await afterReload()).getRateLimit()).toBeUndefined();
+  });
+
+  it("does not show a reading kept before the meter showed one budget (one in requests)", async () => {
+    window.sessionStorage.setItem(
+      "vics:rate-limit",
+      '{"limit":51,"remaining":49,"resetSeconds":40,"receivedAt":1000}',
+    );
     expect((await afterReload()).getRateLimit()).toBeUndefined();
   });
 });

@@ -1,10 +1,12 @@
-// The latest X-RateLimit-* values seen on any response, for the meter in the shell header.
+// The latest reading of the person's own budget (the proxy's X-Own-* headers, in look-ups) seen
+// on any response, for the meter in the shell header.
 // Kept in the tab's sessionStorage too, so a reload shows the last reading (with when it was
 // read) rather than nothing: docs/decisions/027-rate-limit-reading-kept-per-tab.md.
 import { useSyncExternalStore } from "react";
 import type { RateLimitState } from "@vics/shared";
 
-export const RATE_LIMIT_KEY = "vics:rate-limit";
+// Not "vics:rate-limit", where readings in requests were kept: one budget, one unit.
+export const RATE_LIMIT_KEY = "vics:own-checks";
 
 export interface RateLimitReading extends RateLimitState {
   /** When the response arrived (ms since epoch), so the reset can count down from it. */

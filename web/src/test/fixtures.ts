@@ -70,3 +70,16 @@ export function rateLimitHeaders(
     "X-RateLimit-Reset": String(reset),
   };
 }
+
+/** The proxy's reading of the person's own budget, in look-ups: what the header's meter shows. */
+export function ownLimitHeaders(
+  remaining: number,
+  limit = 120,
+  reset = 42,
+): Record<string, string> {
+  return {
+    "X-Own-Limit": String(limit),
+    "X-Own-Remaining": String(remaining),
+    "X-Own-Reset": String(reset),
+  };
+}
