@@ -29,8 +29,13 @@ test("save a fleet check as a fleet, check it now, and see each vehicle's answer
   await expect(table.getByRole("row")).toHaveCount(4);
   expect(await axeViolations(page)).toEqual([]);
 
+  // The fleet's first check started as it was saved: asked again, it may still be under way.
   await page.getByRole("button", { name: "Check this fleet now" }).click();
-  await expect(page.getByText(/^Checking 3 vehicles now\./)).toBeVisible();
+  await expect(
+    page.getByText(
+      /^(Checking 3 vehicles now|This fleet is being checked already)\./,
+    ),
+  ).toBeVisible();
   // The re-check runs in the proxy; the page fetches the answers as they are recorded.
   await expect(page.getByRole("row", { name: /LP08 SED/ })).toContainText(
     /Not insured: policy .* lapsed on/,
@@ -58,17 +63,15 @@ test("save a fleet check as a fleet, check it now, and see each vehicle's answer
   ).toContainText(", open");
   expect(await axeViolations(page)).toEqual([]);
 
-  // The in-app channel: the alert is a notification, counted in the navigation until read.
+  // The in-app channel: what the re-checks found (a fleet's first check summed up, a later
+  // sweep's alerts), counted in the navigation until read.
   const primary = page.getByRole("navigation", { name: "Primary" });
   await primary.getByRole("link", { name: /^Notifications/ }).click();
   await expect(
     page.getByRole("heading", { name: "Notifications" }),
   ).toBeVisible();
   await expect(
-    page
-      .getByRole("listitem")
-      .filter({ hasText: /^New LP08 SED: Not insured/ })
-      .first(),
+    page.getByRole("listitem").filter({ hasText: /^New / }).first(),
   ).toBeVisible();
   await expect(
     primary.getByRole("link", { name: /^Notifications \d+ unread$/ }),

@@ -8,6 +8,7 @@ import { openSqliteProxyStore } from "./sqlite-proxy-store.ts";
 import { OLD_DELIVERY_WORDS } from "../old-delivery-words.ts";
 import {
   DATE_UNSUBSCRIBE_LINKS,
+  GROUP_NOTIFICATIONS,
   migrate,
   MIGRATIONS as MIGRATION_STEPS,
   SCRUB_ENDPOINT_WORDS,
@@ -148,5 +149,50 @@ describe("a store made before unsubscribe links carried their email's time", () 
     const again = open();
     expect(await again.unsubscribeLinksDatedFrom()).toBe(at);
     await again.close();
+  });
+});
+
+describe("a store made before notifications were grouped by sweep", () => {
+  it("gives each old alert the sweep that ran when it opened, and keeps every one a notification (issue 34)", async () => {
+    const db = new DatabaseSync(join(folder, "proxy.db"));
+    const step = MIGRATION_STEPS.indexOf(GROUP_NOTIFICATIONS);
+    expect(step).toBeGreaterThan(0);
+    for (const [version, sql] of MIGRATION_STEPS.slice(0, step).entries()) {
+      db.exec(sql);
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+    }
+    db.exec(`
+      INSERT INTO fleets (id, name, columns, version, created_at, updated_at)
+        VALUES ('f1', 'Vans', '[]', 1, 0, 0);
+      INSERT INTO fleet_vehicles (fleet_id, registration, position, cells, added_at)
+        VALUES ('f1', 'AB12CDE', 0, '[]', 0), ('f1', 'LP08SED', 1, '[]', 0);
+      INSERT INTO watch_runs (id, kind, started_at, finished_at, outcome)
+        VALUES (7, 'daily', 1000, 2000, 'finished');
+      INSERT INTO vehicle_alerts (registration, kind, key, detail, opened_at, planned_at)
+        VALUES ('AB12CDE', 'untaxed', 'a', '{}', 1500, 1500),
+               ('LP08SED', 'untaxed', 'b', '{}', 1600, 1600),
+               ('LP08SED', 'not-insured', 'c', '{}', 5000, 5000);`);
+    db.close();
+    const store = open();
+    try {
+      const { rows } = await store.notificationPage({
+        userId: "ann",
+        page: 0,
+        pageSize: 10,
+        groupAlerts: 10,
+      });
+      expect(
+        rows.map((row) =>
+          row.type === "alerts" ? [row.kind, row.runId, row.count] : row.type,
+        ),
+      ).toEqual([
+        // Opened outside any sweep: a row of its own.
+        ["not-insured", null, 1],
+        ["untaxed", 7, 2],
+      ]);
+      expect(await store.unreadCount("ann")).toBe(3);
+    } finally {
+      await store.close();
+    }
   });
 });
