@@ -2,7 +2,7 @@
 // three service replicas, two proxy replicas and nginx with TLS, all on loopback, from the
 // files in deploy/ (rendered into the data folder). Ctrl-C stops all of it.
 // CLUSTER_DIR (default data/cluster) keeps everything between runs; CLUSTER_PORT (default 8443)
-// is the https port.
+// is the https port. Every other port is a free one picked at each start, and printed.
 import { join, relative, resolve } from "node:path";
 import { startCluster, ROOT } from "./cluster/start-cluster.ts";
 import {
@@ -68,7 +68,8 @@ else {
 VICS cluster: ${cluster.url}/
   nginx (TLS, self-signed: ${shown(cluster.certificate)}) in front of
   ${cluster.proxies.length} proxies (${cluster.proxies.map((p) => p.port).join(", ")}) and ${cluster.services.length} services (${cluster.services.map((s) => s.port).join(", ")}),
-  PostgreSQL on port ${cluster.postgres.port}, Redis on port ${cluster.redis.port}.
+  PostgreSQL on port ${cluster.postgres.port}, Redis on port ${cluster.redis.port};
+  nginx's http port ${cluster.httpPort} redirects to https, and the proxies reach the services at ${cluster.serviceUrl}.
   Data, rendered deploy/ files and logs: ${shown(dataDir)}
 ${cluster.firstAdmin ? `\n${cluster.firstAdmin.trim().replace(/^/gm, "  ")}\n` : ""}
   Users: set -a; . ${shown(join(cluster.etcDir, "env/proxy.env"))}; set +a; scripts/users list

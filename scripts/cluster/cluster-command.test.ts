@@ -32,16 +32,25 @@ async function listening(port: number): Promise<boolean> {
   }
 }
 
-/** Every port the command's summary names: https, the replicas, PostgreSQL and Redis. */
+/**
+ * Every port the command's summary names: https, the replicas, PostgreSQL and Redis, nginx's
+ * http port and its listener for the services.
+ */
 function printedPorts(summary: string): number[] {
   const https = /VICS cluster: https:\/\/127\.0\.0\.1:(\d+)\//.exec(summary);
   const replicas = [...summary.matchAll(/(?:proxies|services) \(([\d, ]+)\)/g)];
   const servers = /PostgreSQL on port (\d+), Redis on port (\d+)/.exec(summary);
+  const nginx =
+    /http port (\d+) redirects to https, and the proxies reach the services at http:\/\/127\.0\.0\.1:(\d+)\./.exec(
+      summary,
+    );
   return [
     https?.[1],
     ...replicas.flatMap((match) => match[1]!.split(", ")),
     servers?.[1],
     servers?.[2],
+    nginx?.[1],
+    nginx?.[2],
   ].map(Number);
 }
 
@@ -157,7 +166,7 @@ describe("npm run cluster", () => {
     const url = `https://127.0.0.1:${httpsPort}`;
     expect(output).toContain(`VICS cluster: ${url}/`);
     const ports = printedPorts(output);
-    expect(ports).toHaveLength(8);
+    expect(ports).toHaveLength(10);
     expect(ports.every((port) => Number.isInteger(port) && port > 0)).toBe(
       true,
     );

@@ -47,6 +47,8 @@ export interface ClusterOptions {
 export interface Cluster {
   /** https://127.0.0.1:port */
   url: string;
+  /** nginx's plain http port, which only redirects to `url`. */
+  httpPort: number;
   /** nginx's loopback listener in front of the service replicas (what the proxies call). */
   serviceUrl: string;
   certificate: string;
@@ -148,7 +150,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const servicePorts = await ports(options.serviceReplicas ?? 3);
     const proxyPorts = await ports(options.proxyReplicas ?? 2);
     const httpsPort = options.httpsPort || (await freePort());
-    const [httpPort, serviceListenPort] = await ports(2);
+    const [httpPort, serviceListenPort] = (await ports(2)) as [number, number];
     const url = `https://127.0.0.1:${httpsPort}`;
     const serviceUrl = `http://127.0.0.1:${serviceListenPort}`;
     const apiKeyFile = join(etcDir, "proxy-api-key");
@@ -258,6 +260,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
     return {
       url,
+      httpPort,
       serviceUrl,
       certificate: certificate.certificate,
       services,
