@@ -23,7 +23,7 @@ describe("startSummary", () => {
         "Service   http://127.0.0.1:3001 (sandbox on)",
         "Database  data/vics.sqlite (created and seeded in 3.1 s)",
         "Demo key  data/proxy-api-key (new; only the proxy reads it)",
-        "Watch key data/watch-api-key (new; the watched fleets' re-checks spend it, not the staff's budget)",
+        "Watch key data/watch-api-key (new; only the watched fleets' re-checks spend it)",
         "Logs      data/logs/service.log, data/logs/proxy.log (warnings and errors also appear here)",
         "",
         "VICS is running at http://127.0.0.1:3000/ — press Ctrl-C to stop.",
@@ -43,7 +43,7 @@ describe("startSummary", () => {
     expect(summary).toContain("Database  data/vics.sqlite (existing)");
     expect(summary).toContain("(reused; only the proxy reads it)");
     expect(summary).toContain(
-      "Watch key data/watch-api-key (reused; the watched fleets' re-checks",
+      "Watch key data/watch-api-key (reused; only the watched fleets' re-checks spend it)",
     );
     expect(summary).toContain("(sandbox off)");
   });

@@ -42,7 +42,7 @@ export function startSummary(facts: StartFacts): string {
     `Service   ${facts.serviceUrl} (sandbox ${facts.sandbox ? "on" : "off"})`,
     `Database  ${show(facts.databasePath)} (${database})`,
     `Demo key  ${show(facts.keyFile)} (${KEY_NOTES[facts.keyStatus]}; only the proxy reads it)`,
-    `Watch key ${show(facts.watchKeyFile)} (${KEY_NOTES[facts.watchKeyStatus]}; the watched fleets' re-checks spend it, not the staff's budget)`,
+    `Watch key ${show(facts.watchKeyFile)} (${KEY_NOTES[facts.watchKeyStatus]}; only the watched fleets' re-checks spend it)`,
     `Logs      ${facts.logFiles.map(show).join(", ")} (warnings and errors also appear here)`,
     "",
     `VICS is running at ${facts.appUrl} — press Ctrl-C to stop.`,
