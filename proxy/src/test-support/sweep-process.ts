@@ -20,8 +20,8 @@ const store = openSqliteProxyStore({
   auditRetentionDays: 30,
 });
 const recordRechecks = store.recordRechecks.bind(store);
-store.recordRechecks = async (rechecks) => {
-  const opened = await recordRechecks(rechecks);
+store.recordRechecks = async (rechecks, runId) => {
+  const opened = await recordRechecks(rechecks, runId);
   process.stdout.write(
     `${JSON.stringify({ msg: "recorded", vehicles: rechecks.length })}\n`,
   );

@@ -186,9 +186,12 @@ describe("inProcessJobs", () => {
     await sweptToday();
     await jobs.start();
     const vans = { fleetId: "vans", registrations: ["AB12CDE"] };
+    expect(await jobs.checking("vans")).toBe(false);
     expect(await jobs.checkNow(vans)).toEqual({ alreadyRunning: false });
-    // Queued: asked again at once.
+    // Queued: asked again at once. The fleet's page says it is being checked.
     expect(await jobs.checkNow(vans)).toEqual({ alreadyRunning: true });
+    expect(await jobs.checking("vans")).toBe(true);
+    expect(await jobs.checking("cars")).toBe(false);
     // Failed once, and under way again on its retry.
     await expect.poll(() => seen).toEqual(["vans", "vans"]);
     expect(await jobs.checkNow(vans)).toEqual({ alreadyRunning: true });
@@ -197,6 +200,7 @@ describe("inProcessJobs", () => {
     ).toEqual({ alreadyRunning: false });
     release();
     await expect.poll(() => seen).toEqual(["vans", "vans", "cars"]);
+    await expect.poll(() => jobs.checking("vans")).toBe(false);
     // Finished: the fleet can be checked again.
     expect(await jobs.checkNow(vans)).toEqual({ alreadyRunning: false });
     await expect.poll(() => seen.length).toBe(4);

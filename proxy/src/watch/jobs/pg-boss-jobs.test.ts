@@ -221,8 +221,10 @@ describe("the sweeps on pg-boss", () => {
     );
     const vans = { fleetId: "vans", registrations: ["AB12CDE"] };
     expect(await all[0]!.checkNow(vans)).toEqual({ alreadyRunning: false });
-    // Queued, asked of the other process.
+    // Queued, asked of the other process, whose fleet page says it is being checked.
     expect(await all[1]!.checkNow(vans)).toEqual({ alreadyRunning: true });
+    expect(await all[1]!.checking("vans")).toBe(true);
+    expect(await all[1]!.checking("cars")).toBe(false);
     await clock.tick(10_000);
     await expect.poll(() => sweeps.length).toBe(1);
     // Under way.
