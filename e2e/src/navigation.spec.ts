@@ -32,10 +32,10 @@ test("at 1,280 px the admin's navigation is one line: checks, fleets, Admin", as
     ]);
   expect(tops).toHaveLength(1);
   await expect(
-    nav.getByRole("list", { name: "Checks" }).getByRole("link"),
+    nav.getByRole("list", { name: "Vehicle checks" }).getByRole("link"),
   ).toHaveText(["Insurance check", "Compliance check", "Fleet check"]);
   await expect(
-    nav.getByRole("list", { name: "Fleets" }).getByRole("link"),
+    nav.getByRole("list", { name: "Saved fleets" }).getByRole("link"),
   ).toHaveText(["Fleets", /^Notifications/]);
 
   // The Admin menu, by keyboard: open, through its links, Escape back to its button.

@@ -28,8 +28,8 @@ export interface NavGroup {
 
 /** The groups in the order they are shown: what staff do most first, administration last. */
 export const NAV_GROUPS: NavGroup[] = [
-  { id: "checks", label: "Checks", menu: false },
-  { id: "fleets", label: "Fleets", menu: false },
+  { id: "checks", label: "Vehicle checks", menu: false },
+  { id: "fleets", label: "Saved fleets", menu: false },
   { id: "admin", label: "Admin", menu: true },
 ];
 

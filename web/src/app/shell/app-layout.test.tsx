@@ -73,8 +73,11 @@ describe("app shell", () => {
             .map((link) => link.textContent),
         ]),
     ).toEqual([
-      ["Checks", ["Insurance check", "Compliance check", "Fleet check"]],
-      ["Fleets", ["Fleets", "Notifications"]],
+      [
+        "Vehicle checks",
+        ["Insurance check", "Compliance check", "Fleet check"],
+      ],
+      ["Saved fleets", ["Fleets", "Notifications"]],
     ]);
     // No administration for a fleet user.
     expect(
