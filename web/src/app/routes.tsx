@@ -2,7 +2,9 @@
 // other page needs a session (SessionGate), and some a role (RoleGate).
 import { Navigate, useRoutes, type RouteObject } from "react-router";
 import { authPages, linkPages } from "../features/auth/index.ts";
+import { adminPages } from "../features/admin/index.ts";
 import { CompliancePage } from "../features/compliance/index.ts";
+import { fleetPages } from "../features/fleet/index.ts";
 import { InsurancePage } from "../features/insurance/index.ts";
 import { appPaths } from "../lib/app-paths.ts";
 import { CanonicalPath } from "./canonical-path.tsx";
@@ -13,10 +15,9 @@ import { RouteErrorBoundary } from "./route-error-boundary.tsx";
 import { SessionGate } from "./session-gate.tsx";
 import { AppLayout } from "./shell/app-layout.tsx";
 
-// The fleet check and its spreadsheet readers, and the admin pages, load only when opened.
-const fleet = () => import("../features/fleet/index.ts");
-const admin = () => import("../features/admin/index.ts");
-
+// Only what every visit needs loads first: the checks. Each other page's code (the fleet check
+// and its spreadsheet readers, the saved fleets, the admin pages) loads when it is first shown,
+// page by page (decision 056).
 const pages = {
   signIn: lazyPage(authPages, (m) => m.SignInPage),
   signInLink: lazyPage(linkPages, (m) => m.SignInLinkPage),
@@ -26,17 +27,20 @@ const pages = {
     () => import("./sign-out-page.tsx"),
     (m) => m.SignOutPage,
   ),
-  fleet: lazyPage(fleet, (m) => m.FleetPage),
-  run: lazyPage(fleet, (m) => m.RunPage),
-  savedFleets: lazyPage(fleet, (m) => m.SavedFleetsPage),
-  savedFleet: lazyPage(fleet, (m) => m.SavedFleetPage),
-  alertRule: lazyPage(fleet, (m) => m.AlertRulePage),
-  vehicleTimeline: lazyPage(fleet, (m) => m.VehicleTimelinePage),
-  notifications: lazyPage(fleet, (m) => m.NotificationsPage),
-  users: lazyPage(admin, (m) => m.UsersPage),
-  audit: lazyPage(admin, (m) => m.AuditPage),
-  data: lazyPage(admin, (m) => m.DataPage),
-  alerts: lazyPage(admin, (m) => m.AlertsPage),
+  fleet: lazyPage(fleetPages.fleet, (m) => m.FleetPage),
+  run: lazyPage(fleetPages.run, (m) => m.RunPage),
+  savedFleets: lazyPage(fleetPages.savedFleets, (m) => m.SavedFleetsPage),
+  savedFleet: lazyPage(fleetPages.savedFleet, (m) => m.SavedFleetPage),
+  alertRule: lazyPage(fleetPages.alertRule, (m) => m.AlertRulePage),
+  vehicleTimeline: lazyPage(
+    fleetPages.vehicleTimeline,
+    (m) => m.VehicleTimelinePage,
+  ),
+  notifications: lazyPage(fleetPages.notifications, (m) => m.NotificationsPage),
+  users: lazyPage(adminPages.users, (m) => m.UsersPage),
+  audit: lazyPage(adminPages.audit, (m) => m.AuditPage),
+  data: lazyPage(adminPages.data, (m) => m.DataPage),
+  alerts: lazyPage(adminPages.alerts, (m) => m.AlertsPage),
 };
 
 export const appRoutes: RouteObject[] = [

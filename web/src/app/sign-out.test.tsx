@@ -25,7 +25,7 @@ const fleet = vi.hoisted(() => ({
 
 vi.mock("../features/fleet/index.ts", async (importOriginal) => ({
   ...(await importOriginal<typeof import("../features/fleet/index.ts")>()),
-  savedFleetChecks: {
+  loadSavedFleetChecks: async () => ({
     summary: async (userId: string) => {
       fleet.steps.push(`summary ${userId}`);
       return fleet.saved;
@@ -33,7 +33,7 @@ vi.mock("../features/fleet/index.ts", async (importOriginal) => ({
     clear: async (userId: string) => {
       fleet.steps.push(`clear ${userId}`);
     },
-  },
+  }),
 }));
 
 let assigned: string[] = [];

@@ -4,11 +4,12 @@
 // provider's sign-out, or the sign-in page), so nothing of the user stays in memory either.
 import type { QueryClient } from "@tanstack/react-query";
 import { authPages } from "../features/auth/index.ts";
+import { loadSavedFleetChecks } from "../features/fleet/index.ts";
 import { browserNavigation } from "../lib/browser-navigation.ts";
 
 /** The fleet check's saved runs, loaded on demand (its code is not in the first download). */
 export async function savedFleetChecks() {
-  return (await import("../features/fleet/index.ts")).savedFleetChecks;
+  return loadSavedFleetChecks();
 }
 
 export async function signOutNow(

@@ -1,6 +1,10 @@
 // User administration, the audit log, the data and the alerts pages, as the app's routes use
-// them (admins only; loaded only when one of their pages is opened).
-export { UsersPage } from "./components/users-page.tsx";
-export { AuditPage } from "./components/audit-page.tsx";
-export { DataPage } from "./components/data-page.tsx";
-export { AlertsPage } from "./components/alerts-page.tsx";
+// them (admins only): each page's code loads when it is first shown, on its own.
+
+/** Each page's module, loaded on demand. */
+export const adminPages = {
+  users: () => import("./components/users-page.tsx"),
+  audit: () => import("./components/audit-page.tsx"),
+  data: () => import("./components/data-page.tsx"),
+  alerts: () => import("./components/alerts-page.tsx"),
+};
