@@ -7,7 +7,7 @@ import {
 } from "@vics/shared";
 import type { z } from "zod";
 import type { ZodOpenApiOperationObject } from "zod-openapi";
-import { bulkProblemResponses, jsonResponse } from "./responses.ts";
+import { bulkProblemResponses, jsonResponse, TAGS } from "./responses.ts";
 
 const LIMITS = `Up to ${BULK_MAX_REGISTRATIONS.toLocaleString("en-GB")} registrations and ${BULK_MAX_BODY_BYTES / 1024} KiB per request, which counts as one request against the rate limit. One result per submitted registration, in the submitted order, duplicates kept; a registration that is invalid or not found is a failed item, not a failed request.`;
 
@@ -22,6 +22,7 @@ function bulkCheck(
     operationId,
     summary,
     description: `${description} ${LIMITS}`,
+    tags: [TAGS.checks],
     requestBody: {
       required: true,
       content: { "application/json": { schema: BulkRequestSchema } },

@@ -27,14 +27,8 @@ import {
   jsonResponse,
   rejectsProblemResponses,
   problemResponses,
+  TAGS,
 } from "./responses.ts";
-
-/** The document's tags: each operation has one (Spectral's operation-tags). */
-export const TAGS = {
-  checks: "Checks",
-  data: "Data",
-  document: "Document",
-} as const;
 
 const tags = [
   {

@@ -20,6 +20,13 @@ import { WRONG_KEYS_PER_WINDOW } from "../http/wrong-key-budget.ts";
 
 export const API_KEY_SCHEME = "ApiKey";
 
+/** The document's tags: each operation has one (Spectral's operation-tags). */
+export const TAGS = {
+  checks: "Checks",
+  data: "Data",
+  document: "Document",
+} as const;
+
 export const apiKeySecurityScheme = {
   type: "apiKey",
   in: "header",

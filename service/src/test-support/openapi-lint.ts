@@ -19,18 +19,3 @@ export async function lintOpenApi(document: string, absoluteRef: string) {
     at: problem.location.map((location) => location.pointer),
   }));
 }
-
-// The service is not offered under a licence, so there is none to name (decision 009).
-const ACCEPTED_WARNINGS = ["info-license"];
-
-/** The problems left once the accepted warnings are set aside. */
-export function unacceptedProblems<
-  Problem extends { severity: string; rule: string },
->(problems: readonly Problem[]): Problem[] {
-  return problems.filter(
-    (problem) =>
-      !(
-        problem.severity === "warn" && ACCEPTED_WARNINGS.includes(problem.rule)
-      ),
-  );
-}
