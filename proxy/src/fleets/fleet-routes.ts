@@ -97,9 +97,11 @@ export function registerFleetRoutes(
    * itself rather than keep answers the browser sent, so the fleet is "Checking now", never
    * blank. A failure to queue it leaves the fleet to the daily sweep, and the save stands.
    */
-  const checkFirst = async (fleetId: string) => {
+  const checkFirst = async (
+    fleetId: string,
+    vehicles: readonly { registration: string }[],
+  ) => {
     if (!jobs) return;
-    const vehicles = await store.fleetVehicles(fleetId);
     await jobs
       .checkNow({ fleetId, registrations: vehicles.map((v) => v.registration) })
       .catch(() => undefined);
@@ -138,7 +140,7 @@ export function registerFleetRoutes(
       fleet: fleet.name,
       vehicles: fleet.vehicleCount,
     });
-    await checkFirst(fleet.id);
+    await checkFirst(fleet.id, input.vehicles);
     return c.json(fleetSummary(fleet), 201);
   });
 
@@ -203,7 +205,7 @@ export function registerFleetRoutes(
       [...difference.added, ...difference.removed],
     );
     // Vehicles new to the fleet are checked at once too, as a new fleet's are.
-    if (difference.added.length > 0) await checkFirst(fleet.id);
+    if (difference.added.length > 0) await checkFirst(fleet.id, input.vehicles);
     return c.json(difference);
   });
 

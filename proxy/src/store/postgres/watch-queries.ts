@@ -184,10 +184,18 @@ export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
             `SELECT a.*, EXISTS (SELECT 1 FROM alert_reads r
                                   WHERE r.user_id = $1 AND r.alert_id = a.id) AS read
              FROM vehicle_alerts a
-             WHERE coalesce(a.run_id, -a.id) = $2 AND a.kind = $3 AND NOT a.baseline
+             WHERE (a.run_id = $2 OR (a.run_id IS NULL AND a.id = -$6::bigint))
+               AND a.kind = $3 AND NOT a.baseline
                AND a.registration IN (SELECT registration FROM fleet_vehicles WHERE fleet_id = $4)
              ORDER BY a.id DESC LIMIT $5`,
-            [query.userId, row.grp, row.kind, row.fleet_id, query.groupAlerts],
+            [
+              query.userId,
+              Number(row.grp) < 0 ? null : row.grp,
+              row.kind,
+              row.fleet_id,
+              query.groupAlerts,
+              row.grp,
+            ],
           );
           const grp = Number(row.grp);
           return {

@@ -154,7 +154,8 @@ export function watchQueries(db: DatabaseSync): WatchStore {
     `SELECT a.*, EXISTS (SELECT 1 FROM alert_reads r WHERE r.user_id = :user AND r.alert_id = a.id)
         AS read
      FROM vehicle_alerts a
-     WHERE coalesce(a.run_id, -a.id) = :grp AND a.kind = :kind AND a.baseline = 0
+     WHERE (a.run_id = :run OR (a.run_id IS NULL AND a.id = :id))
+       AND a.kind = :kind AND a.baseline = 0
        AND a.registration IN (SELECT registration FROM fleet_vehicles WHERE fleet_id = :fleet)
      ORDER BY a.id DESC LIMIT :limit`,
   );
@@ -229,7 +230,8 @@ export function watchQueries(db: DatabaseSync): WatchStore {
             };
           const alerts = groupAlerts.all({
             user: query.userId,
-            grp: row.grp,
+            run: row.grp < 0 ? null : row.grp,
+            id: -row.grp,
             kind: row.kind,
             fleet: row.fleet_id,
             limit: query.groupAlerts,
