@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { SavedRun } from "./fleet-types.ts";
-import { fleetFromList, fleetNameFor } from "./fleet-from-run.ts";
+import {
+  fleetFromList,
+  fleetNameFor,
+  invalidRowsLeftOut,
+} from "./fleet-from-run.ts";
 
 const run: SavedRun = {
   id: "run-1",
@@ -56,5 +60,38 @@ describe("fleetFromList", () => {
   it("names the fleet after the list, without the file's extension", () => {
     expect(fleetNameFor("North depot.xlsx")).toBe("North depot");
     expect(fleetNameFor("Pasted list")).toBe("Pasted list");
+  });
+
+  it("says which invalid rows a saved fleet leaves out, naming the first five (issue 34, point 7)", () => {
+    const invalid = (line: number) => ({
+      line,
+      submitted: "??",
+      extra: [],
+      invalid: { reason: "Not a registration", suggestions: [] },
+    });
+    const valid = {
+      line: 2,
+      submitted: "AB12CDE",
+      extra: [],
+      registration: "AB12CDE",
+    };
+    expect(invalidRowsLeftOut([valid])).toBeUndefined();
+    expect(invalidRowsLeftOut([valid, invalid(1980)])).toBe(
+      "1 invalid row was left out (row 1,980)",
+    );
+    expect(invalidRowsLeftOut([invalid(17), invalid(3)])).toBe(
+      "2 invalid rows were left out (rows 3 and 17)",
+    );
+    const many = [
+      3,
+      17,
+      40,
+      52,
+      61,
+      ...Array.from({ length: 15 }, (_, i) => 100 + i),
+    ];
+    expect(invalidRowsLeftOut(many.map(invalid))).toBe(
+      "20 invalid rows were left out (rows 3, 17, 40, 52, 61 and 15 more)",
+    );
   });
 });
