@@ -90,12 +90,22 @@ describe("the saved fleets", () => {
       .slice(1);
     expect(row).toHaveTextContent("Checking now");
     expect(row).not.toHaveTextContent("Not checked yet");
+    // Nothing is known of it yet: not "Nothing" needing attention.
+    expect(row).toHaveTextContent("Not known yet");
+    expect(row).not.toHaveTextContent("Nothing");
   });
 
-  it("checks a fleet now, and says in words when re-checks are off", async () => {
+  it("checks a fleet now, says when that check has finished, and says in words when re-checks are off", async () => {
     serveFleet([watchedVehicle({})]);
     let asked = 0;
+    // Under way from the moment it is queued, for the first read of the status; then done.
+    let readsWhileChecking = 0;
     server.use(
+      http.get(WATCH_PATHS.status(summary.id), () => {
+        const checking = asked === 1 && readsWhileChecking < 1;
+        if (checking) readsWhileChecking += 1;
+        return json({ vehicles: [watchedVehicle({})], checking });
+      }),
       http.post(WATCH_PATHS.checkNow(summary.id), () => {
         asked += 1;
         return asked === 1
@@ -124,13 +134,21 @@ describe("the saved fleets", () => {
         /^Checking 3 vehicles now\./.test(region.textContent ?? ""),
       ),
     ).toBe(true);
+    // Once every answer is in, it no longer says it is checking (issue 34, point 7).
+    const done =
+      "The check of 3 vehicles has finished. Their answers are below.";
+    expect(
+      await screen.findByText(done, {}, { timeout: 15_000 }),
+    ).toBeVisible();
+    expect(screen.queryByText(/^Checking 3 vehicles now/)).toBeNull();
+    expect(regions.some((region) => region.textContent === done)).toBe(true);
     await user.click(button);
     expect(
       await screen.findByText(
         "Re-checks are off: the proxy has no key of their own.",
       ),
     ).toBeVisible();
-  });
+  }, 20_000);
 
   it("saves a finished fleet check as a fleet, and links to it", async () => {
     const store = await fleetStore();

@@ -68,8 +68,13 @@ export function WatchedTable({
             ))}
             <td>{words}</td>
             <td>
+              {/* Never checked: nothing is known, which is not "Nothing" to attend to. */}
               {vehicle.alerts.length === 0 ? (
-                "Nothing"
+                vehicle.facts === null ? (
+                  "Not known yet"
+                ) : (
+                  "Nothing"
+                )
               ) : (
                 <ul className="saved-fleets__alerts">
                   {vehicle.alerts.map((alert) => (
