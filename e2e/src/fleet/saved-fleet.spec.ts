@@ -31,9 +31,10 @@ test("save a fleet check as a fleet, check it now, and see each vehicle's answer
 
   // The fleet's first check started as it was saved: asked again, it may still be under way.
   await page.getByRole("button", { name: "Check this fleet now" }).click();
+  // (A check of three vehicles may be over before the page next asks.)
   await expect(
     page.getByText(
-      /^(Checking 3 vehicles now|This fleet is being checked already)\./,
+      /^(Checking 3 vehicles now|This fleet is being checked already|The check of 3 vehicles has finished)\./,
     ),
   ).toBeVisible();
   // The re-check runs in the proxy; the page fetches the answers as they are recorded.
@@ -47,6 +48,12 @@ test("save a fleet check as a fleet, check it now, and see each vehicle's answer
   await expect(page.getByRole("row", { name: /AB12 CDE/ })).toContainText(
     /Insured until/,
   );
+  // Every answer is in: the page no longer says it is checking.
+  await expect(
+    page.getByText(
+      /^The check of 3 vehicles has finished\. Their answers are below\.$/,
+    ),
+  ).toBeVisible({ timeout: 30_000 });
   // Needing action first.
   await expect(table.getByRole("row").nth(1)).toContainText("LP08 SED");
 

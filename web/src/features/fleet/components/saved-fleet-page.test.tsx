@@ -224,6 +224,10 @@ describe("a saved fleet's page", () => {
       http.post(WATCH_PATHS.checkNow(summary.id), () =>
         json({ queued: 4, alreadyRunning: true }, 202),
       ),
+      // The check that was under way is still going.
+      http.get(WATCH_PATHS.status(summary.id), () =>
+        json({ checking: true, vehicles: VEHICLES }),
+      ),
     );
     const { user } = renderFleet("/fleets/fleet-1");
     const button = await screen.findByRole(

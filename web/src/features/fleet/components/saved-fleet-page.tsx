@@ -114,6 +114,22 @@ export function SavedFleetPage() {
   const checkingNow = status.data?.checking === true;
   const [checking, setChecking] = useState(false);
   const [checkNote, setCheckNote] = useState<string>();
+  // The vehicles of a check started here, until the proxy says it is no longer under way: then
+  // the note says it has finished, not "Checking ... now" for good.
+  const [awaited, setAwaited] = useState<{ vehicles: number; after: number }>();
+  if (
+    awaited !== undefined &&
+    status.data &&
+    !status.isPlaceholderData &&
+    status.dataUpdatedAt >= awaited.after &&
+    !status.data.checking
+  ) {
+    setAwaited(undefined);
+    setFollowing(false);
+    setCheckNote(
+      `The check of ${vehicles(awaited.vehicles)} has finished. ${awaited.vehicles === 1 ? "Its answer is" : "Their answers are"} below.`,
+    );
+  }
   useEffect(() => {
     if (!following) return;
     const stop = setTimeout(() => setFollowing(false), FOLLOW_FOR_MS);
@@ -177,6 +193,10 @@ export function SavedFleetPage() {
           : `Checking ${count(queued)} vehicles now. Their answers appear here as they arrive.`,
       );
       setFollowing(true);
+      // A status read from now on (this refetch cancels one under way) was asked for after the
+      // check was queued: when it says the fleet is not being checked, the check is done.
+      const after = Date.now();
+      setAwaited({ vehicles: queued, after });
       await queryClient.invalidateQueries({ queryKey: ["fleets", fleetId] });
     } catch (error) {
       setCheckNote(
