@@ -5,6 +5,7 @@ import {
   PROXY_PREFIX,
   RATE_LIMIT_HEADERS,
   REQUEST_ID_HEADER,
+  ROUTE_PATTERNS,
 } from "@vics/shared";
 import { z } from "zod";
 
@@ -152,7 +153,7 @@ function proxyResponses(
   Object.assign(answers, proxyRefusals(method), GATEWAY_PROBLEMS);
   const limited = JsonObject.safeParse(answers["429"]);
   // The checks count against the user's own limit too; the document is not a look-up.
-  if (limited.success && path !== "/v1/openapi.json")
+  if (limited.success && path !== openApiPath(ROUTE_PATTERNS.openapi))
     answers["429"] = {
       ...limited.data,
       description:
