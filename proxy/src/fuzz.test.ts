@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
-import { REQUEST_ID_HEADER } from "@vics/shared";
+import { HEALTH_PATH, REQUEST_ID_HEADER } from "@vics/shared";
 import { createTestService, type TestService } from "@vics/service/testing";
 import * as checks from "@vics/shared/testing/fuzz-checks";
 import {
@@ -103,7 +103,10 @@ function request(sent: Sent): Request {
 
 const API_LOOKALIKE = /^\/(api|v1)(\/|$)/i;
 
-/** What the contract says, or for the web app's own paths: a file of web/dist, or index.html. */
+/**
+ * What the contract says, or for the web app's own paths: a file of web/dist, index.html, a 404
+ * for a file that is not there, or the proxy's /health.
+ */
 function expectation(sent: Sent): Expectation {
   const url = ORIGIN + sent.path;
   if (API_LOOKALIKE.test(new URL(url).pathname))
@@ -131,8 +134,12 @@ async function answerAsWebApp(sent: Sent): Promise<string> {
   const text = await response.text();
   expect(expected.statuses).toContain(response.status);
   expect(text).not.toContain(SECRET);
-  if (response.status === 200 && sent.method.toUpperCase() === "GET")
-    expect([INDEX_HTML, APP_SCRIPT]).toContain(text);
+  if (response.status === 200 && sent.method.toUpperCase() === "GET") {
+    // /health is the proxy's own liveness, never the app's page.
+    if (new URL(ORIGIN + sent.path).pathname === HEALTH_PATH)
+      expect(JSON.parse(text)).toEqual({ status: "ok" });
+    else expect([INDEX_HTML, APP_SCRIPT]).toContain(text);
+  }
   return `web app: ${response.status}`;
 }
 
