@@ -12,7 +12,7 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, request as httpRequest, type Server } from "node:http";
 import { connect as http2Connect } from "node:http2";
 import { request, type RequestOptions } from "node:https";
 import type { AddressInfo } from "node:net";
@@ -50,6 +50,7 @@ const YEAR = "max-age=31536000";
 let nginx: Nginx;
 let replica: Server;
 let httpsPort: number;
+let httpPort: number;
 let certificate: string;
 /** The paths the stand-in replica was asked for. */
 const asked: string[] = [];
@@ -98,6 +99,7 @@ beforeAll(async () => {
   await once(replica, "listening");
   const replicaPort = (replica.address() as AddressInfo).port;
   httpsPort = await freePort();
+  httpPort = await freePort();
   const tls = ensureCertificate(join(dir, "tls"));
   certificate = readFileSync(tls.certificate, "utf8");
   const files = renderDeploy(join(root, "deploy"), join(dir, "etc"), {
@@ -116,7 +118,7 @@ beforeAll(async () => {
     API_KEY_FILE: join(dir, "key"),
     WATCH_API_KEY_FILE: join(dir, "watch-key"),
     SERVER_NAME: "127.0.0.1",
-    HTTP_LISTEN: `127.0.0.1:${await freePort()}`,
+    HTTP_LISTEN: `127.0.0.1:${httpPort}`,
     HTTPS_LISTEN: `127.0.0.1:${httpsPort}`,
     HTTPS_PORT_SUFFIX: `:${httpsPort}`,
     SERVICE_LISTEN: `127.0.0.1:${await freePort()}`,
@@ -279,6 +281,28 @@ describe("the headers nginx adds", () => {
       expect(all(answer, "server")).toEqual(["nginx"]);
     },
   );
+
+  it("plain http's redirect: Server without a version", async () => {
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      const client = httpRequest(
+        { host: "127.0.0.1", port: httpPort, path: "/fleet" },
+        (response) => {
+          response.resume();
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              raw: [["server", response.headers.server ?? ""]],
+              body: Buffer.alloc(0),
+            }),
+          );
+        },
+      );
+      client.on("error", reject);
+      client.end();
+    });
+    expect(answer.status).toBe(308);
+    expect(all(answer, "server")).toEqual(["nginx"]);
+  });
 
   it("nginx's own 413: one Strict-Transport-Security of a year", async () => {
     const answer = await send(
