@@ -346,3 +346,39 @@ describe("the proxy's copy of the OpenAPI document against the proxy's answers",
     );
   }, 60_000);
 });
+
+describe("the conformance check itself", () => {
+  it("finds the proxy's own 401 off a copy that requires X-RateLimit-* on it, as the copy did (the check is live)", async () => {
+    const vics = await service();
+    const main = await proxyTo(
+      (request) => vics.app.fetch(request),
+      await vics.createKey("internal", "proxy"),
+    );
+    const copy = (await copyOf(main)) as {
+      paths: Record<string, { get: { responses: Record<string, object> } }>;
+    };
+    const check = copy.paths["/v1/compliance/{registration}"]!.get;
+    check.responses["401"] = check.responses["404"]!;
+    const report = await checkConformance(
+      copy,
+      [
+        {
+          name: "no session cookie",
+          method: "get",
+          path: `/v1/compliance/${KNOWN}`,
+          headers: { [CLIENT_HEADER]: "web" },
+          status: 401,
+          allowed: false,
+        },
+      ],
+      main.send,
+      PROXY_PREFIX,
+    );
+    expect(report.violations).toContainEqual(
+      expect.objectContaining({
+        side: "answer",
+        message: expect.stringContaining("x-ratelimit-limit"),
+      }),
+    );
+  });
+});
