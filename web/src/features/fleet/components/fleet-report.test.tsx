@@ -22,7 +22,7 @@ const SAVED: SavedRun = {
 };
 
 /** The record's head, as printed: "Checked by" and its value, each row's words. */
-function printedHead(): Record<string, string> {
+function printedHead(): Record<string, string | undefined> {
   const head = document.querySelector(".fleet-report .printed-by")!;
   return Object.fromEntries(
     [...head.querySelectorAll("dt")].map((dt) => [
