@@ -291,7 +291,7 @@ describe("the headers nginx adds", () => {
           response.on("end", () =>
             resolve({
               status: response.statusCode ?? 0,
-              raw: [["server", response.headers.server ?? ""]],
+              raw: [["server", String(response.headers.server)]],
               body: Buffer.alloc(0),
             }),
           );
