@@ -59,6 +59,20 @@ export const AUTH_PROBLEMS = {
     ),
   passwordRefused: (reason: string) =>
     new ProblemError(400, "MALFORMED_REQUEST", reason),
+  /** A first password (first-password-route.ts) for an account that has one: it changes it. */
+  passwordAlreadySet: () =>
+    new ProblemError(
+      409,
+      "CONFLICT",
+      "Your account has a password already. To change it, give your current password.",
+    ),
+  /** A first password for an account linked to the organisation's sign-in (decision 053). */
+  organisationAccount: () =>
+    new ProblemError(
+      409,
+      "CONFLICT",
+      "You sign in through your organisation, so your account has no VICS password. If you need one, ask an admin to send you a password reset.",
+    ),
   localSignInOff: () =>
     new ProblemError(
       404,

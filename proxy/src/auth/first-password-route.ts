@@ -3,7 +3,6 @@ import {
   FirstPasswordRequestSchema,
   type SessionAnswer,
 } from "@vics/shared";
-import { ProblemError } from "@vics/shared/server/problem-error";
 import type { Hono } from "hono";
 import { countAttempt, recordAudit } from "../audit/audit-log.ts";
 import type { AppEnv } from "../http/app-env.ts";
@@ -15,34 +14,19 @@ import { startSession, type AuthDeps } from "./auth-routes.ts";
 import { hashPassword, passwordProblem } from "./passwords.ts";
 import { requireRole } from "./session-middleware.ts";
 
-export const FIRST_PASSWORD_PROBLEMS = {
-  hasPassword: () =>
-    new ProblemError(
-      409,
-      "CONFLICT",
-      "Your account has a password already. To change it, give your current password.",
-    ),
-  organisation: () =>
-    new ProblemError(
-      409,
-      "CONFLICT",
-      "You sign in through your organisation, so your account has no VICS password. If you need one, ask an admin to send you a password reset.",
-    ),
-};
-
 /** Why `user` may not set a first password here; undefined when it may. */
 function refusalFor(user: User) {
   if (user.passwordHash !== null)
     return {
       outcome: "has a password",
-      problem: FIRST_PASSWORD_PROBLEMS.hasPassword(),
+      problem: AUTH_PROBLEMS.passwordAlreadySet(),
     };
   // The organisation decides who signs in with its accounts: a password of the person's own
   // choosing would outlast the organisation's leave (decision 053). An admin's reset still can.
   if (user.oidcSubject !== null)
     return {
       outcome: "organisation sign-in",
-      problem: FIRST_PASSWORD_PROBLEMS.organisation(),
+      problem: AUTH_PROBLEMS.organisationAccount(),
     };
   return undefined;
 }
