@@ -1,6 +1,7 @@
 // The admin's navigation: the checks, the fleets, then an Admin menu, on one line on a wide
 // screen (1,280 px), and folded behind "Menu" on a phone.
 import type { Locator } from "@playwright/test";
+import { axeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 
 test.use({ signedInAs: "admin" });
@@ -47,6 +48,7 @@ test("at 1,280 px the admin's navigation is one line: checks, fleets, Admin", as
   await expect(
     nav.getByRole("list", { name: "Admin" }).getByRole("link"),
   ).toHaveText(["Users", "Audit log", "Data", "Alerts"]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press("Tab");
   await expect(nav.getByRole("link", { name: "Users" })).toBeFocused();
   await page.keyboard.press("Escape");
