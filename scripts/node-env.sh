@@ -82,3 +82,8 @@ if ! _vics_node_env; then
   return 1 2>/dev/null || exit 1
 fi
 unset -f _vics_node_env _vics_node_package _vics_node_major
+# V8's compile cache for every node started from here: a CLI such as scripts/users starts in
+# about 0.4 s instead of 0.9 s (and 4 s on a busy machine), since loading the proxy's store code
+# is most of its start. Node checks each entry against the source, so an edit is never run stale.
+NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/.tools/compile-cache}"
+export NODE_COMPILE_CACHE

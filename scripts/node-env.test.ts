@@ -180,3 +180,22 @@ describe("scripts/node-env.sh on a machine whose node is older than 24", () => {
     );
   });
 });
+
+describe("scripts/node-env.sh's compile cache", () => {
+  it("points node's compile cache into .tools, unless the caller chose one", () => {
+    const machine = fakeMachine();
+    const run = machine.source(
+      ["Linux", "x86_64"],
+      'echo "cache=$NODE_COMPILE_CACHE"',
+    );
+    expect(run.stdout).toContain(
+      `cache=${join(machine.tools, "compile-cache")}\n`,
+    );
+    const chosen = machine.source(
+      ["Linux", "x86_64"],
+      'echo "cache=$NODE_COMPILE_CACHE"',
+      { NODE_COMPILE_CACHE: "/elsewhere" },
+    );
+    expect(chosen.stdout).toContain("cache=/elsewhere\n");
+  });
+});
