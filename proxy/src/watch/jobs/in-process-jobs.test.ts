@@ -221,6 +221,28 @@ describe("inProcessJobs", () => {
     await jobs.stop();
     expect(tries).toBe(SWEEP_ATTEMPTS);
   });
+
+  it("stops at once while a failed sweep waits for its next try (a minute, unless told)", async () => {
+    let tries = 0;
+    const jobs = inProcessJobs({
+      store,
+      handler: async () => {
+        tries += 1;
+        throw new Error("the store is busy");
+      },
+      logger: silentLogger,
+      now: Date.now,
+    });
+    await sweptToday();
+    await jobs.start();
+    await jobs.checkNow({ fleetId: "vans", registrations: ["AB12CDE"] });
+    await expect.poll(() => tries).toBe(1);
+    const started = Date.now();
+    await jobs.stop();
+    expect(Date.now() - started).toBeLessThan(1_000);
+    // Not tried again after the stop.
+    expect(tries).toBe(1);
+  });
 });
 
 describe("inProcessJobs' alert deliveries", () => {

@@ -46,13 +46,25 @@ export function missedDailySweep(
 
 export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
   const { store, handler, logger, now } = options;
-  const sleep =
-    options.sleep ??
-    ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
   let cron: Cron | undefined;
   let deliveryCron: Cron | undefined;
   let queue: Promise<void> = Promise.resolve();
   const stopping = new AbortController();
+  const stopped = new Promise<void>((done) =>
+    stopping.signal.addEventListener("abort", () => done(), { once: true }),
+  );
+  /**
+   * The wait between a failed sweep's tries, cut short by the stop: stop() waits for the queue,
+   * and a minute's wait made the proxy outlast a supervisor's 15 s before SIGKILL.
+   */
+  const sleep = (ms: number): Promise<void> => {
+    if (options.sleep) return Promise.race([options.sleep(ms), stopped]);
+    let timer: NodeJS.Timeout | undefined;
+    return Promise.race([
+      new Promise<void>((done) => (timer = setTimeout(done, ms))),
+      stopped,
+    ]).finally(() => clearTimeout(timer));
+  };
   /** The fleets whose "check now" is queued or under way. */
   const fleetsUnderWay = new Set<string>();
 
@@ -69,7 +81,8 @@ export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
     delivering = (async () => {
       do {
         deliverAgain = false;
-        await handle().catch((error: unknown) =>
+        // Aborted by the stop: a run stops between its sends.
+        await handle(stopping.signal).catch((error: unknown) =>
           logger.error("The alert deliveries failed", {
             error: error instanceof Error ? error.message : String(error),
           }),

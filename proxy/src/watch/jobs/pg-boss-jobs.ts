@@ -5,6 +5,9 @@
 // a dead-letter queue the admin can see. A fleet's "check now" is not queued again while one of
 // that fleet is queued, under way or waiting to retry. pg-boss never migrates its schema here:
 // every replica starts on what the store's owner setup made or migrated (jobs-schema.ts).
+// On stop, a sweep or delivery run under way is abandoned at once (a sweep's answered batches
+// are kept) and its job failed, so another replica retries it: pg-boss alone would wait for the
+// handler until its stop's time-out, and the proxy's stop would outlast a supervisor's 15 s.
 import { PgBoss, type Clock, type Job } from "pg-boss";
 import type { Logger } from "@vics/shared/server/logger";
 import { MIGRATION_HINT } from "../../store/postgres/owner-setup.ts";
@@ -24,6 +27,17 @@ export const SWEEP_QUEUE = "vics-watch-sweep";
 export const SWEEP_DEAD_LETTER = "vics-watch-sweep-failed";
 /** The alert deliveries (decision 044): one run at a time between the replicas. */
 const DELIVERY_QUEUE = "vics-alert-deliveries";
+
+/**
+ * How long pg-boss's stop waits for a maintenance command of its own, then for the handlers, to
+ * end (pg-boss's least, so at most 2 s in all). The handlers end within milliseconds, aborted as
+ * the stop begins; one that does not is failed by pg-boss. The HTTP grace time comes first
+ * (UPSTREAM_TIMEOUT_MS + 1 s by default), and a supervisor kills the proxy 15 s after SIGTERM.
+ */
+export const STOP_TIMEOUT_MS = 1_000;
+
+/** Thrown by a handler the stop abandoned, so that its job fails and is retried elsewhere. */
+const ABANDONED = "the proxy stopped while this job was under way";
 
 /** The words of pg-boss's refusal to start on a schema it may not make or migrate. */
 const SCHEMA_NOT_READY = /not installed|requires migrations/;
@@ -55,6 +69,10 @@ export function pgBossJobs(options: PgBossJobsOptions): JobEngine {
     // pg-boss only checks that the schema is this release's.
     migrate: false,
   });
+  /** Aborted as the stop begins: every handler under way gives up at once. */
+  const stopping = new AbortController();
+  const signalFor = (job: Job<unknown> | undefined) =>
+    job ? AbortSignal.any([job.signal, stopping.signal]) : stopping.signal;
   boss.on("error", (error: Error) =>
     logger.error("The job engine met an error", { error: error.message }),
   );
@@ -122,14 +140,17 @@ export function pgBossJobs(options: PgBossJobsOptions): JobEngine {
           },
         );
         await boss.work(DELIVERY_QUEUE, async ([job]: Job<object>[]) => {
-          await deliver(job?.signal);
+          await deliver(signalFor(job));
         });
       }
       await boss.work<SweepRequest>(
         SWEEP_QUEUE,
         async ([job]: Job<SweepRequest>[]) => {
           if (!job) return;
-          await handler(job.data, job.signal);
+          const report = await handler(job.data, signalFor(job));
+          // Abandoned by the stop: failed, not completed, so that the sweep is done again.
+          if (report.status === "cancelled" && stopping.signal.aborted)
+            throw new Error(ABANDONED);
           // The sweep is done: a failure to ask for its deliveries must not redo it (they
           // run within the minute anyway).
           if (deliver)
@@ -161,7 +182,8 @@ export function pgBossJobs(options: PgBossJobsOptions): JobEngine {
       await scheduleDaily(time);
     },
     async stop() {
-      await boss.stop({ graceful: true, timeout: 10_000 });
+      stopping.abort();
+      await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
     },
   };
 }
