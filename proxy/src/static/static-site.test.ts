@@ -2,6 +2,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
@@ -363,6 +364,110 @@ describe("what the web root must not give away", () => {
       expect(response.status).toBe(404);
       expect(await response.text()).not.toContain(SECRET);
     }
+  });
+});
+
+describe("precompressed copies that a symlink leads out of the web root", () => {
+  const SECRET = "vics_the_proxy_key_in_the_data_folder";
+  const SCRIPT = `console.log(${JSON.stringify("app ".repeat(200))})`;
+
+  /**
+   * The web app with real Brotli and gzip copies of index.html and the script, then one copy
+   * (`copy`, e.g. "assets/index-a1b2c3.js.gz") swapped for a symlink to `target`.
+   */
+  function webRootWithLinkedCopy(copy: string, target: "file" | "folder") {
+    const root = builtWebRoot({
+      "index.html": INDEX_HTML,
+      "assets/index-a1b2c3.js": SCRIPT,
+    });
+    for (const file of ["index.html", "assets/index-a1b2c3.js"]) {
+      const text = readFileSync(join(root, file));
+      writeFileSync(join(root, `${file}.br`), brotliCompressSync(text));
+      writeFileSync(join(root, `${file}.gz`), gzipSync(text));
+    }
+    const data = mkdtempSync(join(tmpdir(), "vics-data-"));
+    writeFileSync(join(data, "proxy-api-key"), SECRET);
+    rmSync(join(root, copy));
+    symlinkSync(
+      target === "file" ? join(data, "proxy-api-key") : data,
+      join(root, copy),
+    );
+    return root;
+  }
+
+  /** The body as the client would read it once it undoes the Content-Encoding. */
+  function decoded(bytes: Buffer, encoding: string | null): string {
+    if (encoding === "br") return brotliDecompressSync(bytes).toString();
+    if (encoding === "gzip") return gunzipSync(bytes).toString();
+    return bytes.toString();
+  }
+
+  // [the copy linked out, the path asked for, Accept-Encoding, the encoding then sent]
+  const CASES: Array<[string, string, string, string | null]> = [
+    ["assets/index-a1b2c3.js.gz", "/assets/index-a1b2c3.js", "gzip", null],
+    ["assets/index-a1b2c3.js.gz", "/assets/index-a1b2c3.js", "br, gzip", "br"],
+    ["assets/index-a1b2c3.js.br", "/assets/index-a1b2c3.js", "br", null],
+    [
+      "assets/index-a1b2c3.js.br",
+      "/assets/index-a1b2c3.js",
+      "br, gzip",
+      "gzip",
+    ],
+    ["index.html.gz", "/", "gzip", null],
+    ["index.html.gz", "/vehicle/AB12CDE", "gzip", null],
+    ["index.html.br", "/", "br", null],
+    ["index.html.br", "/", "gzip, deflate, br", "gzip"],
+    ["index.html.br", "/vehicle/AB12CDE", "br", null],
+    ["index.html.br", "/vehicle/AB12CDE", "br, gzip", "gzip"],
+  ];
+
+  describe.each(["file", "folder"] as const)("to a %s outside", (target) => {
+    it.each(CASES)(
+      "%s: %s with Accept-Encoding %j is never the copy: it gets %s",
+      async (copy, path, accept, encoding) => {
+        const { app } = proxyServing(webRootWithLinkedCopy(copy, target));
+        const text = path.startsWith("/assets/") ? SCRIPT : INDEX_HTML;
+        for (const method of ["GET", "HEAD"]) {
+          const response = await app.request(path, {
+            method,
+            headers: { "Accept-Encoding": accept },
+          });
+          expect(response.status).toBe(200);
+          expect(response.headers.get("Content-Encoding")).toBe(encoding);
+          const bytes = Buffer.from(await response.arrayBuffer());
+          expect(bytes.toString()).not.toContain(SECRET);
+          if (method === "HEAD") continue;
+          expect(decoded(bytes, encoding)).toBe(text);
+          expect(Number(response.headers.get("Content-Length"))).toBe(
+            bytes.byteLength,
+          );
+        }
+      },
+    );
+  });
+
+  it("still sends a copy that is a symlink staying inside the web root", async () => {
+    const root = builtWebRoot({
+      "index.html": INDEX_HTML,
+      "assets/index-a1b2c3.js": SCRIPT,
+    });
+    writeFileSync(
+      join(root, "assets", "shared.gz"),
+      gzipSync(Buffer.from(SCRIPT)),
+    );
+    symlinkSync(
+      join(root, "assets", "shared.gz"),
+      join(root, "assets", "index-a1b2c3.js.gz"),
+    );
+    const { app } = proxyServing(root);
+    const response = await app.request("/assets/index-a1b2c3.js", {
+      headers: { "Accept-Encoding": "gzip" },
+    });
+    expect(response.headers.get("Content-Encoding")).toBe("gzip");
+    expect(response.headers.get("Vary")).toBe("Accept-Encoding");
+    expect(decoded(Buffer.from(await response.arrayBuffer()), "gzip")).toBe(
+      SCRIPT,
+    );
   });
 });
 

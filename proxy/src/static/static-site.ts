@@ -1,5 +1,5 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
+import { readFile, realpath, stat } from "node:fs/promises";
 import { join, sep } from "node:path";
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { getMimeType } from "hono/utils/mime";
@@ -32,6 +32,11 @@ function realPath(path: string): string | undefined {
   }
 }
 
+/** Whether `real` (a path with every symlink followed) is `realRoot` or under it. */
+function under(realRoot: string, real: string): boolean {
+  return real === realRoot || real.startsWith(realRoot + sep);
+}
+
 /**
  * Whether the file serveStatic would send for `relative` (a folder's index.html included) is
  * inside the web root once symlinks are followed: a link in web/dist to the data folder must
@@ -42,9 +47,7 @@ function staysInside(root: string, relative: string): boolean {
   if (realRoot === undefined) return true;
   const inside = (path: string) => {
     const real = realPath(path);
-    return (
-      real === undefined || real === realRoot || real.startsWith(realRoot + sep)
-    );
+    return real === undefined || under(realRoot, real);
   };
   const candidate = join(root, relative);
   if (!inside(candidate)) return false;
@@ -88,15 +91,33 @@ async function fileAt(
   return stats?.isFile() ? path : undefined;
 }
 
-/** The encodings the build wrote beside `path` (web/vite.config.ts), in the server's order. */
-async function builtEncodings(path: string): Promise<BuiltEncoding[]> {
+/** A copy the build wrote beside a file: its encoding, and where it really is. */
+interface BuiltCopy {
+  encoding: BuiltEncoding;
+  real: string;
+}
+
+/**
+ * The copies the build wrote beside `path` (web/vite.config.ts), in the server's order. Each
+ * passes the check the requested file passed (refused()): once every symlink is followed it is
+ * inside the web root and a regular file, or it is left out and the next encoding (or the file
+ * as it is) is sent. Without that, `app.js.gz` linked to the data folder's key file would send
+ * the key to any client asking for gzip.
+ */
+async function builtCopies(root: string, path: string): Promise<BuiltCopy[]> {
+  const realRoot = await realpath(root).catch(() => undefined);
+  if (realRoot === undefined) return [];
   const found = await Promise.all(
     BUILT_ENCODINGS.map(async (encoding) => {
-      const stats = await stat(path + encoding.suffix).catch(() => undefined);
-      return stats?.isFile() ? encoding : undefined;
+      const real = await realpath(path + encoding.suffix).catch(
+        () => undefined,
+      );
+      if (real === undefined || !under(realRoot, real)) return undefined;
+      const stats = await stat(real).catch(() => undefined);
+      return stats?.isFile() ? { encoding, real } : undefined;
     }),
   );
-  return found.filter((encoding) => encoding !== undefined);
+  return found.filter((copy) => copy !== undefined);
 }
 
 /**
@@ -104,16 +125,20 @@ async function builtEncodings(path: string): Promise<BuiltEncoding[]> {
  * and Accept-Encoding names it (accept-encoding.ts), else the file as it is. Content-Type is the
  * file's own whichever is sent; a file built in several encodings says `Vary: Accept-Encoding`
  * in each of them, so a cache never hands one client's encoding to another. Undefined when the
- * file went away meanwhile (a rebuild empties web/dist first).
+ * file went away meanwhile (a rebuild empties web/dist first). A copy a symlink leads out of
+ * `root` is never sent (builtCopies).
  */
 async function sendFile(
   c: Context,
+  root: string,
   path: string,
   cacheControl: string,
 ): Promise<Response | undefined> {
-  const encodings = await builtEncodings(path);
+  const copies = await builtCopies(root, path);
+  const encodings = copies.map((copy) => copy.encoding);
   const encoding = chooseEncoding(c.req.header("Accept-Encoding"), encodings);
-  const sent = encoding ? path + encoding.suffix : path;
+  // The copy's checked real path, not path + suffix again: that could be relinked meanwhile.
+  const sent = copies.find((copy) => copy.encoding === encoding)?.real ?? path;
   const read = await Promise.all([readFile(sent), stat(sent)]).catch(
     () => undefined,
   );
@@ -141,7 +166,12 @@ function serveBuiltFiles(options: { root: string; path?: string }) {
     const file = await fileAt(options.root, options.path ?? c.req.path);
     if (!file) return next();
     const hashed = c.req.path.startsWith("/assets/");
-    const response = await sendFile(c, file, hashed ? IMMUTABLE : "no-cache");
+    const response = await sendFile(
+      c,
+      options.root,
+      file,
+      hashed ? IMMUTABLE : "no-cache",
+    );
     return response ?? next();
   };
   return middleware;
