@@ -6,6 +6,14 @@ import type { VehicleResult } from "../fleet-types.ts";
 
 export const DUE_SOON_COLUMN = "Due within 30 days";
 
+/**
+ * The flag's header names the day it counts from ("Due within 30 days of 2026-11-28"): a file
+ * opened a week later must not read as if the 30 days began then.
+ */
+export function dueSoonColumn(today: string): string {
+  return `${DUE_SOON_COLUMN} of ${today}`;
+}
+
 /** "Yes: road tax, MOT", "No", or blank when VICS has no answer to go on. */
 function dueSoonCell(result: VehicleResult | undefined, today: string): string {
   const status = result?.insurance.status;

@@ -4,7 +4,7 @@
 import type { FleetRow } from "../fleet-types.ts";
 import { PASTE_SOURCE } from "../parse/parse-paste.ts";
 import { COMPLIANCE_COLUMNS } from "./compliance-cells.ts";
-import { DUE_SOON_COLUMN } from "./due-cells.ts";
+import { DUE_SOON_COLUMN, dueSoonColumn } from "./due-cells.ts";
 
 /** What the export needs of a run: a SavedRun has it all. */
 export interface ExportRun {
@@ -42,20 +42,13 @@ const COVER_COLUMNS = [
 ];
 /** Known only from a compliance check: beside the cover's end, so the three dates read together. */
 const COMPLIANCE_DUE_COLUMNS = ["MOT due", "Tax due"];
-const VEHICLE_COLUMNS = [
-  DUE_SOON_COLUMN,
-  "Make",
-  "Model",
-  "Year",
-  "Colour",
-  "Notes",
-];
+const VEHICLE_COLUMNS = ["Make", "Model", "Year", "Colour", "Notes"];
 const RESULT_COLUMNS = [
   ...COVER_COLUMNS,
   ...COMPLIANCE_DUE_COLUMNS,
+  DUE_SOON_COLUMN,
   ...VEHICLE_COLUMNS,
 ];
-
 const OUR_KINDS: ReadonlyMap<string, ExportColumnKind> = new Map([
   [ROW_COLUMN, "number"],
   ["Outcome", "outcome"],
@@ -105,7 +98,7 @@ export function userCells(row: FleetRow, run: ExportRun): string[] {
   return cells;
 }
 
-export function exportHeader(run: ExportRun): string[] {
+export function exportHeader(run: ExportRun, today: string): string[] {
   const user = [...run.extraColumns];
   user.splice(registrationAt(run), 0, registrationColumnName(run));
   return [
@@ -113,6 +106,7 @@ export function exportHeader(run: ExportRun): string[] {
     ...user.map(userColumnName),
     ...COVER_COLUMNS,
     ...(run.checkCompliance ? COMPLIANCE_DUE_COLUMNS : []),
+    dueSoonColumn(today),
     ...VEHICLE_COLUMNS,
     ...(run.checkCompliance ? COMPLIANCE_COLUMNS : []),
   ];
@@ -120,6 +114,7 @@ export function exportHeader(run: ExportRun): string[] {
 
 /** A column's kind from its name alone: exact for a header from exportHeader. */
 export function exportColumnKind(name: string): ExportColumnKind {
+  if (name.startsWith(`${DUE_SOON_COLUMN} of `)) return "text";
   if (OUR_COLUMNS.has(name.toLowerCase())) return OUR_KINDS.get(name) ?? "text";
   return "user";
 }

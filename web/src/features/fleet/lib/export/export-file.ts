@@ -27,7 +27,7 @@ export async function buildExportFile(
   { format, run, rows, results, today }: ExportFileInput,
   progress: (fraction: number) => void,
 ): Promise<Blob> {
-  const header = exportHeader(run);
+  const header = exportHeader(run, today);
   const table: string[][] = [header];
   for (let start = 0; start < rows.length; start += BATCH_ROWS) {
     const batch = rows.slice(start, start + BATCH_ROWS);

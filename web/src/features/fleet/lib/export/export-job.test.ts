@@ -63,10 +63,11 @@ describe("exportJob", () => {
       skipEmptyLines: true,
     }).data;
     expect(back).toEqual(
-      [exportHeader(RUN), ...exportRows(ROWS, RESULTS, RUN, TODAY)].map((row) =>
-        row.map((cell) =>
-          /^(?!-\d+$)[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell,
-        ),
+      [exportHeader(RUN, TODAY), ...exportRows(ROWS, RESULTS, RUN, TODAY)].map(
+        (row) =>
+          row.map((cell) =>
+            /^(?!-\d+$)[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell,
+          ),
       ),
     );
   });

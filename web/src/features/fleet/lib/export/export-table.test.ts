@@ -22,7 +22,7 @@ const complianceRun: ExportRun = { ...RUN, checkCompliance: true };
 
 /** Each exported row as an object keyed by the header, to read the tests by column name. */
 function exported(run: ExportRun, rows: readonly FleetRow[] = ROWS) {
-  const header = exportHeader(run);
+  const header = exportHeader(run, TODAY);
   return exportRows(rows, RESULTS, run, TODAY).map((cells) => {
     expect(cells).toHaveLength(header.length);
     return Object.fromEntries(
@@ -39,7 +39,7 @@ const OUR_COLUMNS = [
   "Cover type",
   "Valid from",
   "Valid to",
-  "Due within 30 days",
+  "Due within 30 days of 2026-11-23",
   "Make",
   "Model",
   "Year",
@@ -54,7 +54,7 @@ const OUR_COMPLIANCE_COLUMNS = OUR_COLUMNS.flatMap((name) =>
 
 describe("exportHeader", () => {
   it("gives the user's columns back in their order and names, their registration column in its place, then ours", () => {
-    expect(exportHeader(RUN)).toEqual([
+    expect(exportHeader(RUN, TODAY)).toEqual([
       "Row",
       "Fleet number",
       // A user's name that is also ours says whose it is.
@@ -101,7 +101,7 @@ describe("exportHeader", () => {
       ["Registration as pasted"],
     ],
   ])("%s", (_name, change, userColumns) => {
-    expect(exportHeader({ ...RUN, ...change })).toEqual([
+    expect(exportHeader({ ...RUN, ...change }, TODAY)).toEqual([
       "Row",
       ...userColumns,
       ...OUR_COLUMNS,
@@ -110,10 +110,15 @@ describe("exportHeader", () => {
 
   it("adds the verdict, the four checks and their reasons with compliance", () => {
     expect(
-      exportHeader(complianceRun).slice(5, 5 + OUR_COMPLIANCE_COLUMNS.length),
+      exportHeader(complianceRun, TODAY).slice(
+        5,
+        5 + OUR_COMPLIANCE_COLUMNS.length,
+      ),
     ).toEqual(OUR_COMPLIANCE_COLUMNS);
     expect(
-      exportHeader(complianceRun).slice(5 + OUR_COMPLIANCE_COLUMNS.length),
+      exportHeader(complianceRun, TODAY).slice(
+        5 + OUR_COMPLIANCE_COLUMNS.length,
+      ),
     ).toEqual([
       "Compliant",
       "Insurance check",
@@ -130,7 +135,7 @@ describe("exportHeader", () => {
 
 describe("exportColumnKind", () => {
   it("types our numbers and dates, leaves the user's columns to their cells, the rest text", () => {
-    const header = exportHeader(complianceRun);
+    const header = exportHeader(complianceRun, TODAY);
     const kinds = header.map(exportColumnKind);
     const named = (kind: string) =>
       header.filter((_, index) => kinds[index] === kind);
@@ -176,7 +181,7 @@ describe("exportRows", () => {
       "Cover type": "Third Party, Fire and Theft",
       "Valid from": "2026-01-01",
       "Valid to": "2027-06-30",
-      "Due within 30 days": "No",
+      "Due within 30 days of 2026-11-23": "No",
       Make: "Ford",
       Model: "Focus",
       Year: "2019",
@@ -348,13 +353,13 @@ describe("exportRows", () => {
       "Valid to": "2027-06-30",
       "MOT due": "2027-03-03",
       "Tax due": "2027-04-01",
-      "Due within 30 days": "No",
+      "Due within 30 days of 2026-11-23": "No",
     });
     // Not found: nothing is known to fall due.
     expect(withCompliance.find((row) => row.Row === "5")).toMatchObject({
       "MOT due": "",
       "Tax due": "",
-      "Due within 30 days": "",
+      "Due within 30 days of 2026-11-23": "",
     });
   });
 
@@ -374,11 +379,11 @@ describe("exportRows", () => {
         },
       },
     });
-    const header = exportHeader(complianceRun);
+    const header = exportHeader(complianceRun, TODAY);
     const due = (line: number) =>
       exportRows(ROWS, soon, complianceRun, TODAY).find(
         (cells) => cells[0] === String(line),
-      )?.[header.indexOf("Due within 30 days")];
+      )?.[header.indexOf("Due within 30 days of 2026-11-23")];
     expect(due(2)).toBe("Yes: road tax, MOT");
     // Cover ends in 10 days.
     expect(due(3)).toBe("Yes: insurance");
@@ -403,7 +408,7 @@ describe("exportRows", () => {
       ],
     ]);
     const [first] = exportRows(ROWS.slice(0, 1), results, complianceRun, TODAY);
-    expect(first?.[exportHeader(complianceRun).indexOf("Notes")]).toBe(
+    expect(first?.[exportHeader(complianceRun, TODAY).indexOf("Notes")]).toBe(
       "Compliance not checked: Rate limited",
     );
   });
@@ -457,7 +462,7 @@ const NOT_INSURED_ROWS: FleetRow[] = [...NOT_INSURED.keys()].map(
 describe("a vehicle that is not insured", () => {
   const run: ExportRun = { ...RUN, extraColumns: [] };
   const exportedOn = (today: string) => {
-    const header = exportHeader(run);
+    const header = exportHeader(run, TODAY);
     return exportRows(NOT_INSURED_ROWS, NOT_INSURED, run, today).map((cells) =>
       Object.fromEntries(header.map((name, index) => [name, cells[index]])),
     );
@@ -516,7 +521,9 @@ describe("no exported cell holds an age", () => {
 
   it("has no column of days counted from the day the file was made", () => {
     expect(
-      exportHeader(complianceRun).filter((name) => /days to/i.test(name)),
+      exportHeader(complianceRun, TODAY).filter((name) =>
+        /days to/i.test(name),
+      ),
     ).toEqual([]);
   });
 });

@@ -32,7 +32,10 @@ describe("toCsv", () => {
 
   it("round-trips the whole export, compliance included", () => {
     const run = { ...RUN, checkCompliance: true };
-    const table = [exportHeader(run), ...exportRows(ROWS, RESULTS, run, TODAY)];
+    const table = [
+      exportHeader(run, TODAY),
+      ...exportRows(ROWS, RESULTS, run, TODAY),
+    ];
     const back = readBack(toCsv(table));
     // Cells that could run as formulas come back with their apostrophe; every other cell as it was.
     const neutralised = (cell: string) =>
@@ -49,7 +52,7 @@ describe("toCsv", () => {
       extra: ["x;=1+1", "\uFF1D1+1", "Leeds;-2+3"],
     }));
     const csv = toCsv([
-      exportHeader(run),
+      exportHeader(run, TODAY),
       ...exportRows(hostile, RESULTS, run, TODAY),
     ]);
     expect(liveFormulaCells(csv)).toEqual([]);

@@ -43,7 +43,7 @@ const utcDate = (iso: string) => new Date(`${iso}T00:00:00.000Z`);
 
 describe("toXlsx", () => {
   const run = { ...RUN, checkCompliance: true };
-  const header = exportHeader(run);
+  const header = exportHeader(run, TODAY);
   const table = [header, ...exportRows(ROWS, RESULTS, run, TODAY)];
   const column = (name: string) => header.indexOf(name);
 
@@ -74,7 +74,7 @@ describe("toXlsx", () => {
     expect(insured?.[column("Valid to")]).toEqual(utcDate("2027-06-30"));
     expect(insured?.[column("MOT due")]).toEqual(utcDate("2027-03-03"));
     expect(insured?.[column("Tax due")]).toEqual(utcDate("2027-04-01"));
-    expect(insured?.[column("Due within 30 days")]).toBe("No");
+    expect(insured?.[column("Due within 30 days of 2026-11-23")]).toBe("No");
     expect(insured?.[column("Year")]).toBe(2019);
     // Row 11's policy ended before the file was made: its end is a date cell, no count of days.
     expect(data.at(-2)?.[column("Valid to")]).toEqual(utcDate("2026-11-03"));
