@@ -10,6 +10,7 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
@@ -45,6 +46,8 @@ const SCRIPT_PATH = "/assets/index-a1b2c3.js";
 const STYLE = "body{margin:0}";
 const STYLE_PATH = "/assets/index-d4e5f6.css";
 const PAGE = "<!doctype html><title>VICS</title>";
+/** A file outside the web root that symlinks in web/dist lead to: never sent. */
+const SECRET = "vics_the_proxy_key_in_the_data_folder";
 const YEAR = "max-age=31536000";
 
 let nginx: Nginx;
@@ -70,6 +73,19 @@ beforeAll(async () => {
   writeFileSync(join(assets, "index-a1b2c3.js.br"), brotliCompressSync(SCRIPT));
   writeFileSync(join(assets, "index-a1b2c3.js.gz"), gzipSync(SCRIPT));
   writeFileSync(join(assets, "index-d4e5f6.css"), STYLE);
+  // What a careless deploy leaves in web/dist: links to a file outside it, readable by the
+  // workers, as a Brotli copy, a gzip copy and an asset of their own.
+  const data = join(dir, "data");
+  mkdirSync(data, { mode: 0o755 });
+  writeFileSync(join(data, "proxy-api-key"), SECRET, { mode: 0o644 });
+  const outside = join(data, "proxy-api-key");
+  writeFileSync(join(assets, "linked-gz.js"), SCRIPT);
+  writeFileSync(join(assets, "linked-gz.js.br"), brotliCompressSync(SCRIPT));
+  symlinkSync(outside, join(assets, "linked-gz.js.gz"));
+  writeFileSync(join(assets, "linked-br.js"), SCRIPT);
+  symlinkSync(outside, join(assets, "linked-br.js.br"));
+  writeFileSync(join(assets, "linked-br.js.gz"), gzipSync(SCRIPT));
+  symlinkSync(outside, join(assets, "linked.js"));
   // The stand-in replica answers as the proxy does: its own HSTS header of 180 days on every
   // answer, its page, /health, and /ready while its store answers.
   replica = createServer((incoming, outgoing) => {
@@ -366,6 +382,46 @@ describe("the web app's hashed files, precompressed, from nginx", () => {
     expect(answer.status).toBe(404);
     expect(asked.at(-1)).toBe("/assets/index-old.js");
   });
+});
+
+describe("symlinks in the build that lead out of it", () => {
+  /** The body once its Content-Encoding is undone. */
+  const decoded = (answer: Answer) => {
+    const encoding = one(answer, "content-encoding");
+    if (encoding === "br") return brotliDecompressSync(answer.body).toString();
+    if (encoding === "gzip") return gunzipSync(answer.body).toString();
+    return answer.body.toString();
+  };
+
+  it.each([
+    ["a gzip copy", "/assets/linked-gz.js", "gzip", undefined],
+    ["a gzip copy", "/assets/linked-gz.js", "gzip, br", "br"],
+    ["a Brotli copy", "/assets/linked-br.js", "br", undefined],
+    ["a Brotli copy", "/assets/linked-br.js", "br, gzip", "gzip"],
+  ])(
+    "%s linked out is never sent: %s with Accept-Encoding %j gets %s",
+    async (_name, path, accept, encoding) => {
+      const answer = await send(path, {
+        headers: { "Accept-Encoding": accept },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.toString()).not.toContain(SECRET);
+      expect(one(answer, "content-encoding")).toBe(encoding);
+      expect(decoded(answer)).toBe(SCRIPT);
+    },
+  );
+
+  it.each([undefined, "gzip, br"])(
+    "an asset linked out is not sent from the build (Accept-Encoding %j): a replica's 404",
+    async (accept) => {
+      const answer = await send("/assets/linked.js", {
+        headers: accept === undefined ? {} : { "Accept-Encoding": accept },
+      });
+      expect(answer.body.toString()).not.toContain(SECRET);
+      expect(answer.status).toBe(404);
+      expect(asked.at(-1)).toBe("/assets/linked.js");
+    },
+  );
 });
 
 describe("HTTP/2 connections", () => {
