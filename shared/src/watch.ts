@@ -256,7 +256,9 @@ export const UnreadCountSchema = z.object({ unread: z.number().int() });
 
 /**
  * POST /api/notifications/read: these alerts (`ids`), a sweep's row (`group`), a first-check
- * summary (`firstCheck`), or every one when none is given.
+ * summary (`firstCheck`), or, when none of those is given, every one the page lists with the
+ * same filter: of `fleet` (its id) and of `kind`, each when given ("Mark these as read"), else
+ * all of them ("Mark all as read").
  */
 export const MarkReadSchema = z.object({
   ids: z.array(z.number().int()).max(500).optional(),
@@ -268,4 +270,6 @@ export const MarkReadSchema = z.object({
     })
     .optional(),
   firstCheck: z.number().int().optional(),
+  fleet: NotificationsQuerySchema.shape.fleet,
+  kind: NotificationsQuerySchema.shape.kind,
 });

@@ -269,6 +269,71 @@ export function notificationsContract(store: () => ProxyStore) {
       });
     });
 
+    it("marks read only what a fleet or kind filter lists: other fleets' and kinds' stay unread", async () => {
+      const vans = await fleetOf(store(), "Vans", ["AB12CDE", "LP08SED"]);
+      const cars = await fleetOf(store(), "Cars", ["SW71UWJ"]);
+      const first = await store().startWatchRun("on demand", T0);
+      await store().recordRechecks(
+        [
+          opening("AB12CDE", "untaxed", { baseline: true }),
+          opening("SW71UWJ", "untaxed", { baseline: true }),
+        ],
+        first,
+      );
+      const run = await store().startWatchRun("daily", T0 + 10);
+      await store().recordRechecks(
+        [
+          opening("LP08SED", "untaxed", { at: T0 + 11 }),
+          opening("LP08SED", "mot-expired", { at: T0 + 11 }),
+          opening("SW71UWJ", "mot-expired", { at: T0 + 11 }),
+        ],
+        run,
+      );
+      /** The unread rows, as the page lists them. */
+      const unread = async (userId: string) =>
+        (await store().notificationPage(everything(userId))).rows
+          .filter((row) => (row.type === "alerts" ? row.unread > 0 : !row.read))
+          .map((row) =>
+            row.type === "alerts"
+              ? `${row.fleetName} ${row.kind}`
+              : `${row.baseline.fleetName} first check`,
+          )
+          .sort();
+      expect(await unread("ann")).toEqual([
+        "Cars first check",
+        "Cars mot-expired",
+        "Vans first check",
+        "Vans mot-expired",
+        "Vans untaxed",
+      ]);
+
+      await store().markRead("ann", { matching: { fleetId: vans.id } });
+      expect(await unread("ann")).toEqual([
+        "Cars first check",
+        "Cars mot-expired",
+      ]);
+      expect(await store().unreadCount("ann")).toBe(2);
+      // Another user's are theirs.
+      expect(await store().unreadCount("bob")).toBe(5);
+
+      await store().markRead("bob", { matching: { kind: "mot-expired" } });
+      expect(await unread("bob")).toEqual([
+        "Cars first check",
+        "Vans first check",
+        "Vans untaxed",
+      ]);
+      await store().markRead("bob", {
+        matching: { fleetId: cars.id, kind: "first-check" },
+      });
+      expect(await unread("bob")).toEqual(["Vans first check", "Vans untaxed"]);
+      await store().markRead("bob", {
+        matching: { fleetId: cars.id, kind: "untaxed" },
+      });
+      expect(await unread("bob")).toEqual(["Vans first check", "Vans untaxed"]);
+      await store().markRead("bob", { matching: {} });
+      expect(await store().unreadCount("bob")).toBe(0);
+    });
+
     it("counts the watched vehicles unknown for longer than a day, for the admin", async () => {
       await store().createFleet(
         "Vans",

@@ -136,6 +136,11 @@ export type ReadTarget =
   /** A sweep's row (an older alert's row is marked by its id). */
   | { group: { runId: number; fleetId: string; kind: AlertKind } }
   | { firstCheck: number }
+  /**
+   * Every notification the page lists with this filter (NotificationQuery's): of one fleet, of
+   * one kind, or both. An alert of a vehicle in two fleets is read in both, as any read is.
+   */
+  | { matching: { fleetId?: string; kind?: NotificationKind } }
   | "all";
 
 export interface WatchStore {
@@ -187,6 +192,6 @@ export interface WatchStore {
   unreadCount(userId: string): Promise<number>;
   /** How many watched vehicles (in a fleet now) have been unknown since before `before`. */
   unknownBefore(before: number): Promise<number>;
-  /** Marks these read for this user, or every one when "all". */
+  /** Marks these read for this user, those of a fleet or kind, or every one when "all". */
   markRead(userId: string, target: ReadTarget): Promise<void>;
 }

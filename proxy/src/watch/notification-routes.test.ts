@@ -116,6 +116,75 @@ describe("/api/notifications", () => {
     expect((await get("?page=0")).status).toBe(400);
   });
 
+  it("marks read only what the page's fleet and kind filter lists ('Mark these as read'), and refuses a kind it does not know", async () => {
+    const cars = await harness.store.createFleet(
+      "Cars",
+      { columns: [], vehicles: [{ registration: "SW71UWJ", cells: [] }] },
+      { email: "ann@example.org", at: NOW },
+    );
+    const run = await harness.store.startWatchRun("daily", NOW + 1);
+    await harness.store.recordRechecks(
+      [
+        {
+          registration: "SW71UWJ",
+          at: NOW + 1,
+          facts: { found: true },
+          timeline: [],
+          opened: [{ kind: "untaxed", key: "untaxed", detail: {} }],
+          closed: [],
+        },
+      ],
+      run,
+    );
+    const ann = await harness.signedIn("fleet");
+    const page = async (query = "") =>
+      NotificationsSchema.parse(
+        await (
+          await harness.app.request(`${NOTIFICATION_PATHS.list}${query}`, {
+            headers: { Cookie: ann.cookie },
+          })
+        ).json(),
+      );
+    const vans = (await page()).fleets.find((f) => f.name === "Vans")!.id;
+    const markRead = (body: object) =>
+      harness.app.request(
+        NOTIFICATION_PATHS.read,
+        jsonRequest("POST", body, ann.cookie),
+      );
+    expect((await page()).unread).toBe(3);
+
+    // Vans' untaxed: Vans' not-insured and Cars' untaxed stay unread.
+    const vansUntaxed = await markRead({ fleet: vans, kind: "untaxed" });
+    expect(vansUntaxed.status).toBe(200);
+    expect(await vansUntaxed.json()).toEqual({ unread: 2 });
+    const unreadRows = async (query: string) =>
+      (await page(query)).rows.flatMap((row) =>
+        row.type === "alerts" && row.unread > 0
+          ? [[row.fleet.name, row.kind]]
+          : [],
+      );
+    expect(await unreadRows("")).toEqual([
+      ["Cars", "untaxed"],
+      ["Vans", "not-insured"],
+    ]);
+
+    // Every fleet's untaxed: Cars' goes too; Vans' not-insured stays.
+    expect(await (await markRead({ kind: "untaxed" })).json()).toEqual({
+      unread: 1,
+    });
+    expect(await unreadRows("")).toEqual([["Vans", "not-insured"]]);
+
+    // Another fleet: Vans' alert stays unread.
+    expect(await (await markRead({ fleet: cars.id })).json()).toEqual({
+      unread: 1,
+    });
+    // The fleet's everything.
+    expect(await (await markRead({ fleet: vans })).json()).toEqual({
+      unread: 0,
+    });
+    expect((await markRead({ kind: "lapsed" })).status).toBe(400);
+  });
+
   it("is for the fleet role", async () => {
     const staff = await harness.signedIn("staff");
     const refused = await harness.app.request(NOTIFICATION_PATHS.list, {

@@ -1,7 +1,7 @@
 // The in-app channel of watched fleets' alerts: each fleet user's notifications, a page of rows
 // newest first (a sweep's alerts grouped by fleet and kind, a fleet's first check summed up),
 // of one fleet or kind or all, with how many are unread, and marking them read (a row, some
-// alerts, or all).
+// alerts, those of the page's fleet or kind, or all).
 import { iso } from "../http/iso-time.ts";
 import {
   MarkReadSchema,
@@ -100,14 +100,20 @@ export function registerNotificationRoutes(
     c.json({ unread: await store.unreadCount(c.get("user")!.id) }),
   );
   app.post(NOTIFICATION_PATHS.read, fleet, formBody, async (c) => {
-    const { ids, group, firstCheck } = await readJsonBody(c, MarkReadSchema);
+    const { ids, group, firstCheck, fleet, kind } = await readJsonBody(
+      c,
+      MarkReadSchema,
+    );
+    // Otherwise what the page lists with its filter: "Mark these as read" on a filtered page.
     const target: ReadTarget = ids
       ? { alerts: ids }
       : group
         ? { group }
         : firstCheck !== undefined
           ? { firstCheck }
-          : "all";
+          : fleet !== undefined || kind !== undefined
+            ? { matching: { fleetId: fleet, kind } }
+            : "all";
     const userId = c.get("user")!.id;
     await store.markRead(userId, target);
     return c.json({ unread: await store.unreadCount(userId) });

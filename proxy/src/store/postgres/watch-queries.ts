@@ -228,17 +228,25 @@ export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
       return Number(rows[0]?.n ?? 0);
     },
     async markRead(userId, target) {
-      if (target === "all")
+      if (target === "all" || "matching" in target) {
+        // Everything the page lists with its filter (ROWS'): $2 a fleet, $3 a kind, each null
+        // for all.
+        const filter = target === "all" ? {} : target.matching;
         await sql(
           `WITH alerts AS (
              INSERT INTO alert_reads (user_id, alert_id)
              SELECT $1, id FROM vehicle_alerts a WHERE ${NOTIFIED}
+               AND ($2::text IS NULL OR a.registration IN
+                     (SELECT registration FROM fleet_vehicles WHERE fleet_id = $2))
+               AND ($3::text IS NULL OR a.kind = $3) AND coalesce($3, '') <> 'first-check'
              ON CONFLICT DO NOTHING)
            INSERT INTO fleet_baseline_reads (user_id, baseline_id)
-           SELECT $1, id FROM fleet_baselines ON CONFLICT DO NOTHING`,
-          [userId],
+           SELECT $1, id FROM fleet_baselines
+           WHERE ($2::text IS NULL OR fleet_id = $2) AND ($3::text IS NULL OR $3 = 'first-check')
+           ON CONFLICT DO NOTHING`,
+          [userId, filter.fleetId ?? null, filter.kind ?? null],
         );
-      else if ("alerts" in target)
+      } else if ("alerts" in target)
         await sql(
           `INSERT INTO alert_reads (user_id, alert_id)
            SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING`,

@@ -181,14 +181,20 @@ export function watchQueries(db: DatabaseSync): WatchStore {
     `INSERT INTO fleet_baseline_reads (user_id, baseline_id)
      SELECT ?, id FROM fleet_baselines WHERE id = ? ON CONFLICT DO NOTHING`,
   );
+  // Everything the page lists with its filter (ROWS'): :fleet and :kind, each null for all.
   const readAll = db.prepare(
     `INSERT INTO alert_reads (user_id, alert_id)
-     SELECT ?, id FROM vehicle_alerts a WHERE ${NOTIFIED}
+     SELECT :user, id FROM vehicle_alerts a WHERE ${NOTIFIED}
+       AND (:fleet IS NULL OR a.registration IN
+             (SELECT registration FROM fleet_vehicles WHERE fleet_id = :fleet))
+       AND (:kind IS NULL OR a.kind = :kind) AND coalesce(:kind, '') <> 'first-check'
      ON CONFLICT DO NOTHING`,
   );
   const readAllBaselines = db.prepare(
     `INSERT INTO fleet_baseline_reads (user_id, baseline_id)
-     SELECT ?, id FROM fleet_baselines WHERE true ON CONFLICT DO NOTHING`,
+     SELECT :user, id FROM fleet_baselines
+     WHERE (:fleet IS NULL OR fleet_id = :fleet) AND (:kind IS NULL OR :kind = 'first-check')
+     ON CONFLICT DO NOTHING`,
   );
 
   const unknownBefore = db.prepare(
@@ -258,9 +264,15 @@ export function watchQueries(db: DatabaseSync): WatchStore {
     },
     async markRead(userId, target) {
       inTransaction(db, () => {
-        if (target === "all") {
-          readAll.run(userId);
-          readAllBaselines.run(userId);
+        if (target === "all" || "matching" in target) {
+          const filter = target === "all" ? {} : target.matching;
+          const params = {
+            user: userId,
+            fleet: filter.fleetId ?? null,
+            kind: filter.kind ?? null,
+          };
+          readAll.run(params);
+          readAllBaselines.run(params);
         } else if ("alerts" in target)
           for (const id of target.alerts) readOne.run(userId, id);
         else if ("group" in target) {

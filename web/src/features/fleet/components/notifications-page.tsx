@@ -1,7 +1,8 @@
 // "/notifications": what the re-checks of the team's watched fleets found, newest first, a page
 // at a time, of one fleet or kind or all (kept in the address: ?page=&fleet=&kind=). A sweep's
 // alerts of one kind in one fleet are one row that opens to its vehicles; a fleet's first check
-// is one row that sums it up; the unread ones are marked, and each can be marked read.
+// is one row that sums it up; the unread ones are marked, and each can be marked read, or all
+// that the fleet and kind chosen list.
 import { useEffect, useId, useState } from "react";
 import {
   keepPreviousData,
@@ -202,13 +203,16 @@ export function NotificationsPage() {
         </span>
       </p>
       {unread > 0 && (
+        // Filtered, it marks what the filter lists, not the other fleets' and kinds'.
         <BusyButton
           busy={busy === "all"}
           busyLabel="Marking…"
           secondary
-          onClick={() => void markRead("all", {})}
+          onClick={() =>
+            void markRead("all", { fleet: view.fleet, kind: view.kind })
+          }
         >
-          Mark all as read
+          {filtered ? "Mark these as read" : "Mark all as read"}
         </BusyButton>
       )}
       <LiveMessage alert className="error-message">

@@ -117,6 +117,53 @@ describe("notifications", () => {
     );
   }, 20_000);
 
+  it("marks only the filter's rows read when filtered, and says so on the button", async () => {
+    const marked: unknown[] = [];
+    server.use(
+      http.get(NOTIFICATION_PATHS.list, () =>
+        json(page([single(lapsed, false)], 3)),
+      ),
+      http.post(NOTIFICATION_PATHS.read, async ({ request }) => {
+        marked.push(await request.json());
+        return json({ unread: 2 });
+      }),
+    );
+    const { user, router } = renderFleet(
+      "/notifications?fleet=fleet-1&kind=not-insured",
+    );
+    const button = await screen.findByRole(
+      "button",
+      { name: "Mark these as read" },
+      SLOW,
+    );
+    expect(
+      screen.queryByRole("button", { name: "Mark all as read" }),
+    ).not.toBeInTheDocument();
+    await user.click(button);
+    await waitFor(() =>
+      expect(marked).toEqual([{ fleet: "fleet-1", kind: "not-insured" }]),
+    );
+
+    // One fleet, every kind.
+    await user.selectOptions(screen.getByLabelText("Kind"), "All kinds");
+    await waitFor(() =>
+      expect(router.state.location.search).toBe("?fleet=fleet-1"),
+    );
+    await user.click(
+      screen.getByRole("button", { name: "Mark these as read" }),
+    );
+    await waitFor(() => expect(marked).toHaveLength(2));
+    expect(marked[1]).toEqual({ fleet: "fleet-1" });
+
+    // Unfiltered: everything, as the button says.
+    await user.selectOptions(screen.getByLabelText("Fleet"), "All fleets");
+    await user.click(
+      await screen.findByRole("button", { name: "Mark all as read" }),
+    );
+    await waitFor(() => expect(marked).toHaveLength(3));
+    expect(marked[2]).toEqual({});
+  }, 20_000);
+
   it("sums a fleet's first check up in one row, groups a sweep's alerts, pages, filters and marks a row read (issue 34, point 3)", async () => {
     const asked: string[] = [];
     let marked: unknown;
