@@ -121,6 +121,54 @@ export function proxyStoreContract(open: () => Promise<ProxyStore>) {
         await store.updateUser("no-such-id", { name: "x" }),
       ).toBeUndefined();
     });
+
+    it("sets a first password only on an account with no password, no organisation sign-in and not disabled", async () => {
+      const ann = await store.createUser(
+        { email: "ann@example.org", name: "Ann", role: "staff" },
+        new Date(NOW),
+      );
+      const set = await store.setFirstPassword(ann.id, "$argon2id$first");
+      expect(set).toMatchObject({
+        id: ann.id,
+        name: "Ann",
+        passwordHash: "$argon2id$first",
+      });
+      // A second one (a reset, a first password sent twice) changes nothing.
+      expect(
+        await store.setFirstPassword(ann.id, "$argon2id$second"),
+      ).toBeUndefined();
+      expect((await store.findUserById(ann.id))?.passwordHash).toBe(
+        "$argon2id$first",
+      );
+
+      const bob = await store.createUser(
+        {
+          email: "bob@example.org",
+          name: "Bob",
+          role: "staff",
+          oidc: { issuer: "https://id.example.org", subject: "bob" },
+        },
+        new Date(NOW),
+      );
+      expect(
+        await store.setFirstPassword(bob.id, "$argon2id$bob"),
+      ).toBeUndefined();
+      expect((await store.findUserById(bob.id))?.passwordHash).toBeNull();
+
+      const cy = await store.createUser(
+        { email: "cy@example.org", name: "Cy", role: "staff" },
+        new Date(NOW),
+      );
+      await store.updateUser(cy.id, { disabledAt: "2026-11-24T11:00:00.000Z" });
+      expect(
+        await store.setFirstPassword(cy.id, "$argon2id$cy"),
+      ).toBeUndefined();
+      expect((await store.findUserById(cy.id))?.passwordHash).toBeNull();
+
+      expect(
+        await store.setFirstPassword("no-such-id", "$argon2id$x"),
+      ).toBeUndefined();
+    });
   });
 
   describe("sessions", () => {

@@ -82,6 +82,16 @@ export interface UserStore {
       signedInAt?: string;
     },
   ): Promise<User | undefined>;
+  /**
+   * Sets the first password of an account that has none, in one statement: only while it has
+   * no password, no organisation sign-in and is not disabled. The updated user, or undefined
+   * when it has any of those (a reset link used meanwhile, a link to the organisation) or is
+   * gone, and then nothing changes.
+   */
+  setFirstPassword(
+    userId: string,
+    passwordHash: string,
+  ): Promise<User | undefined>;
 }
 
 export interface SessionStore {

@@ -129,5 +129,16 @@ export function userQueries(sql: Sql): UserStore {
         ),
       );
     },
+    async setFirstPassword(userId, passwordHash) {
+      return one(
+        await sql<UserRow>(
+          `UPDATE users SET password_hash = $2
+           WHERE id = $1 AND password_hash IS NULL AND oidc_subject IS NULL
+             AND disabled_at IS NULL
+           RETURNING *`,
+          [userId, passwordHash],
+        ),
+      );
+    },
   };
 }

@@ -66,6 +66,11 @@ export function userQueries(db: DatabaseSync): UserStore {
        oidc_link_allowed_until = CASE WHEN :setLinkAllowed THEN :linkAllowedUntil ELSE oidc_link_allowed_until END
      WHERE id = :id RETURNING *`,
   );
+  const firstPassword = db.prepare(
+    `UPDATE users SET password_hash = ?
+     WHERE id = ? AND password_hash IS NULL AND oidc_subject IS NULL AND disabled_at IS NULL
+     RETURNING *`,
+  );
   const one = (row: unknown) => (row ? toUser(row as UserRow) : undefined);
 
   return {
@@ -121,6 +126,9 @@ export function userQueries(db: DatabaseSync): UserStore {
           linkAllowedUntil: change.oidcLinkAllowedUntil ?? null,
         }),
       );
+    },
+    async setFirstPassword(userId, passwordHash) {
+      return one(firstPassword.get(passwordHash, userId));
     },
   };
 }
