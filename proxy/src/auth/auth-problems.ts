@@ -73,6 +73,16 @@ export const AUTH_PROBLEMS = {
       "CONFLICT",
       "You sign in through your organisation, so your account has no VICS password. If you need one, ask an admin to send you a password reset.",
     ),
+  /**
+   * A first password from a session older than FIRST_PASSWORD_WINDOW_MS (decision 053): a
+   * stolen session must not become a password of the thief's choosing.
+   */
+  firstPasswordTooLate: (minutes: number) =>
+    new ProblemError(
+      403,
+      "FORBIDDEN",
+      `For your safety, a first password can be set only within ${minutes} minutes of signing in with a one-time link. Ask an admin for a new link (Users, Send password reset), or sign in again with a new start link.`,
+    ),
   localSignInOff: () =>
     new ProblemError(
       404,

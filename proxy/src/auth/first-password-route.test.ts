@@ -2,6 +2,7 @@ import { AUTH_PATHS, CLIENT_HEADER } from "@vics/shared";
 import { describe, expect, it } from "vitest";
 import { adminUser } from "../users/user-routes.ts";
 import { createTestProxy, fakeUpstream } from "../test-support.ts";
+import { FIRST_PASSWORD_WINDOW_MS } from "./first-password-route.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { Sessions } from "./sessions.ts";
 
@@ -191,6 +192,83 @@ describe("setting a first password", () => {
     expect(Number(throttled.headers.get("Retry-After"))).toBeGreaterThan(800);
     const [me] = await store.listUsers();
     expect(me!.passwordHash).toBeNull();
+  });
+
+  describe("only from a session started within 30 minutes (a stolen session cannot keep itself)", () => {
+    const MINUTE = 60_000;
+    /** The proxy's clock: real time, moved on by `offset`. */
+    function movableClock() {
+      return {
+        offset: 0,
+        now() {
+          return Date.now() + this.offset;
+        },
+      };
+    }
+
+    it("names the window in a constant of 30 minutes", () => {
+      expect(FIRST_PASSWORD_WINDOW_MS).toBe(30 * MINUTE);
+    });
+
+    it("accepts it 29 minutes after the link's sign-in", async () => {
+      const clock = movableClock();
+      const { app, store, me } = await proxyWithoutPassword({ clock });
+      clock.offset = 29 * MINUTE;
+      const set = await setFirst(app, PASSWORD);
+      expect(set.status).toBe(200);
+      const after = (await store.findUserById(me.id))!;
+      expect(await verifyPassword(PASSWORD, after.passwordHash!)).toBe(true);
+    });
+
+    it("refuses it 31 minutes after, in words that say what to do, audited and counted", async () => {
+      const clock = movableClock();
+      const { app, store, me } = await proxyWithoutPassword({ clock });
+      clock.offset = 31 * MINUTE;
+      for (let i = 0; i < 3; i++) {
+        const refused = await setFirst(app, PASSWORD);
+        expect(refused.status).toBe(403);
+        expect(await refused.json()).toMatchObject({
+          code: "FORBIDDEN",
+          detail:
+            "For your safety, a first password can be set only within 30 minutes of signing in with a one-time link. Ask an admin for a new link (Users, Send password reset), or sign in again with a new start link.",
+        });
+      }
+      expect((await store.findUserById(me.id))!.passwordHash).toBeNull();
+      const events = await store.searchAudit({ limit: 50 });
+      expect(
+        events
+          .filter((event) => event.action === "user.password")
+          .map((event) => [
+            event.userEmail,
+            event.outcome,
+            event.count ?? 1,
+            event.detail,
+          ]),
+      ).toEqual([
+        [me.email, "session too old", 3, { by: "self", first: true }],
+      ]);
+      // The session itself goes on: only the password needs a fresh one.
+      const session = await app.request(AUTH_PATHS.session, {});
+      expect(session.status).toBe(200);
+    });
+  });
+
+  it("keeps the password of a reset link used while the first one was hashed", async () => {
+    const test = await proxyWithoutPassword();
+    const { app, store, me } = test;
+    const reset = await hashPassword("the reset link's password");
+    const setFirstPassword = store.setFirstPassword.bind(store);
+    // The reset lands between the route's checks and its update.
+    store.setFirstPassword = async (userId, hash) => {
+      await store.updateUser(userId, { passwordHash: reset });
+      return setFirstPassword(userId, hash);
+    };
+    const refused = await setFirst(app, PASSWORD);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(
+      /^Your account has a password already/,
+    );
+    expect((await store.findUserById(me.id))!.passwordHash).toBe(reset);
   });
 
   it("counts repeated refusals in one audit event a window, not a row each", async () => {

@@ -14,6 +14,14 @@ import { startSession, type AuthDeps } from "./auth-routes.ts";
 import { hashPassword, passwordProblem } from "./passwords.ts";
 import { requireRole } from "./session-middleware.ts";
 
+/**
+ * How long after sign-in a session may set the account's first password (decision 053). An
+ * account without a password or an organisation sign-in was signed in by a one-time link, so
+ * this is "within 30 minutes of using the link": a session stolen later cannot turn itself into
+ * a password of the thief's choosing, and sign the owner out everywhere.
+ */
+export const FIRST_PASSWORD_WINDOW_MS = 30 * 60_000;
+
 /** Why `user` may not set a first password here; undefined when it may. */
 function refusalFor(user: User) {
   if (user.passwordHash !== null)
@@ -34,8 +42,9 @@ function refusalFor(user: User) {
 /**
  * POST /api/auth/first-password: a signed-in account with neither a password nor an
  * organisation sign-in (the first admin, someone signed in by a one-time link) sets its first
- * password, with the rules, limits and audit of a change (auth-routes.ts). An account with a
- * password is refused: it changes it at /api/auth/password, giving the current one.
+ * password, with the rules, limits and audit of a change (auth-routes.ts), from a session at
+ * most FIRST_PASSWORD_WINDOW_MS old. An account with a password is refused: it changes it at
+ * /api/auth/password, giving the current one.
  */
 export function registerFirstPasswordRoute(
   app: Hono<AppEnv>,
@@ -51,7 +60,17 @@ export function registerFirstPasswordRoute(
       if (!deps.localSignIn) throw AUTH_PROBLEMS.localSignInOff();
       const { newPassword } = await readJsonBody(c, FirstPasswordRequestSchema);
       const user = c.get("user")!;
-      const refusal = refusalFor(user);
+      const session = c.get("session")!;
+      const refusal =
+        refusalFor(user) ??
+        (now() - session.createdAt > FIRST_PASSWORD_WINDOW_MS
+          ? {
+              outcome: "session too old",
+              problem: AUTH_PROBLEMS.firstPasswordTooLate(
+                FIRST_PASSWORD_WINDOW_MS / 60_000,
+              ),
+            }
+          : undefined);
       if (refusal) {
         // Counted in one event a window: a loop of refusals leaves a bounded log.
         await countAttempt(store, c, now(), {
@@ -87,13 +106,26 @@ export function registerFirstPasswordRoute(
         verdict.attempt.release();
       }
       await verdict.attempt.succeeded();
-      // Read again after the hash: a reset link used meanwhile set a password, which stays.
-      const latest = await store.findUserById(user.id);
-      if (!latest || latest.disabledAt !== null)
-        throw AUTH_PROBLEMS.signInRequired();
-      const late = refusalFor(latest);
-      if (late) throw late.problem;
-      const updated = (await store.updateUser(user.id, { passwordHash }))!;
+      // Set only while the account still has no password and no organisation sign-in, in one
+      // statement: a reset link used during the hash set a password, which stays.
+      const updated = await store.setFirstPassword(user.id, passwordHash);
+      if (!updated) {
+        const latest = await store.findUserById(user.id);
+        if (!latest || latest.disabledAt !== null)
+          throw AUTH_PROBLEMS.signInRequired();
+        // A password (a reset link used during the hash) or an organisation link came first.
+        const late = refusalFor(latest) ?? {
+          outcome: "has a password",
+          problem: AUTH_PROBLEMS.passwordAlreadySet(),
+        };
+        await countAttempt(store, c, now(), {
+          action: "user.password",
+          outcome: late.outcome,
+          detail: { by: "self", first: true },
+          by: user.id,
+        });
+        throw late.problem;
+      }
       // As after a change: every other session ends, this browser goes on under a new one.
       await sessions.endAllOf(user.id);
       await recordAudit(store, c, now(), {
