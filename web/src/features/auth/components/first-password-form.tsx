@@ -1,6 +1,8 @@
 // Setting a first password, for an account that has none (the first admin, someone signed in by
 // a one-time link): the new one twice, no current one to give. The proxy's answer is the new
-// session, which has a password: the account page then offers to change it.
+// session, which has a password: the account page then offers to change it. Only within 30
+// minutes of the link's sign-in (the proxy's FIRST_PASSWORD_WINDOW_MS, decision 053): later,
+// the proxy refuses (403 FORBIDDEN) in words that say what to do, shown as they are.
 import { useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { isApiError } from "@vics/shared";
@@ -35,13 +37,16 @@ export function FirstPasswordForm({ onSet }: { onSet: () => void }) {
       await applySession(queryClient, session);
     } catch (error) {
       // The account has a password now, or signs in through its organisation: the proxy's
-      // words say which, and the session, asked again, shows the page that fits.
+      // words say which, and the session, asked again, shows the page that fits. Too long
+      // after the link's sign-in: its words say how to get a new link.
       const conflict = isApiError(error) && error.code === "CONFLICT";
+      const tooLate =
+        isApiError(error) && error.code === "FORBIDDEN" && error.detail !== "";
       if (conflict) void queryClient.invalidateQueries(sessionQueryOptions());
       form.show([
         {
           fieldId: NEW_PASSWORD_IDS.password,
-          message: conflict ? error.detail : passwordRefusal(error),
+          message: conflict || tooLate ? error.detail : passwordRefusal(error),
         },
       ]);
       setBusy(false);
@@ -57,6 +62,11 @@ export function FirstPasswordForm({ onSet }: { onSet: () => void }) {
         Your account has no password yet: you signed in with a one-time link.
         Set a password to sign in with your email address and this password from
         now on.
+      </p>
+      <p>
+        For your safety, do it within 30 minutes of signing in with the link.
+        After that, you need a new link: ask an admin to send you a password
+        reset.
       </p>
       {form.errors.length > 0 && (
         <ErrorSummary errors={form.errors} attempt={form.attempt} />
