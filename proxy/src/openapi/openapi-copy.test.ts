@@ -11,6 +11,12 @@ import {
 import { createTestProxy, fakeUpstream } from "../test-support.ts";
 
 const problem = { $ref: "#/components/responses/Problem" };
+/** The user's own budget, on every answer the service gives to a check. */
+const OWN = {
+  "X-Own-Limit": { $ref: "#/components/headers/OwnLimit" },
+  "X-Own-Remaining": { $ref: "#/components/headers/OwnRemaining" },
+  "X-Own-Reset": { $ref: "#/components/headers/OwnReset" },
+};
 const operation = (operationId: string) => ({
   operationId,
   summary: operationId,
@@ -119,6 +125,11 @@ describe("the proxy's copy of the OpenAPI document", () => {
     expect(result.components).toEqual({
       responses: serviceDocument.components.responses,
       schemas: { Problem: { type: "object" } },
+      headers: {
+        OwnLimit: expect.objectContaining({ required: false }),
+        OwnRemaining: expect.objectContaining({ required: false }),
+        OwnReset: expect.objectContaining({ required: false }),
+      },
       securitySchemes: { Session: sessionSecurityScheme },
     });
     expect(sessionSecurityScheme).toMatchObject({
@@ -136,7 +147,7 @@ describe("the proxy's copy of the OpenAPI document", () => {
         operationId: "getInsurance",
         summary: "getInsurance",
         responses: expect.objectContaining({
-          "200": { description: "ok" },
+          "200": { description: "ok", headers: OWN },
           "404": problem,
         }),
         parameters: [CLIENT_HEADER_PARAMETER],
@@ -211,11 +222,15 @@ describe("the proxy's copy of the OpenAPI document", () => {
       components: { headers: Record<string, { required: boolean }> };
     };
     const { responses } = result.paths["/v1/compliance/{registration}"]!.get;
-    expect(responses["200"]).toEqual(limited);
+    expect(responses["200"]).toEqual({
+      ...limited,
+      headers: { ...limited.headers, ...OWN },
+    });
     expect(responses["429"]).toMatchObject({ headers: limited.headers });
     expect(responses["400"]).toEqual({
       description: "answer",
       headers: {
+        ...OWN,
         "X-RateLimit-Limit": {
           $ref: "#/components/headers/RateLimitLimitIfCounted",
         },
@@ -268,10 +283,33 @@ describe("the proxy's copy of the OpenAPI document", () => {
       post: {
         operationId: "checkBulkCompliance",
         summary: "checkBulkCompliance",
-        responses: expect.objectContaining({ "200": { description: "ok" } }),
+        responses: expect.objectContaining({
+          "200": { description: "ok", headers: OWN },
+        }),
         "x-vics-extension": true,
         parameters: [CLIENT_HEADER_PARAMETER],
       },
+    });
+  });
+
+  it("declares the user's own budget on a check's answers, optional, and not on the document's or the proxy's own refusals", () => {
+    const result = copy() as unknown as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { headers?: object }> }>
+      >;
+      components: { headers: Record<string, { required: boolean }> };
+    };
+    const check = result.paths["/v1/vehicle/{registration}/insurance"]!.get!;
+    expect(check.responses["200"]?.headers).toMatchObject(OWN);
+    for (const own of ["403", "413", "421"])
+      expect(check.responses[own]?.headers).not.toHaveProperty("X-Own-Limit");
+    const document = result.paths["/v1/openapi.json"]!.get!;
+    expect(JSON.stringify(document.responses)).not.toContain("X-Own");
+    expect(result.components.headers).toMatchObject({
+      OwnLimit: { required: false },
+      OwnRemaining: { required: false },
+      OwnReset: { required: false },
     });
   });
 

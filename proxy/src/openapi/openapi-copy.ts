@@ -1,6 +1,7 @@
 import {
   BULK_MAX_BODY_BYTES,
   CLIENT_HEADER,
+  OWN_LIMIT_HEADERS,
   PROBLEM_CONTENT_TYPE,
   PROXY_PREFIX,
   RATE_LIMIT_HEADERS,
@@ -61,6 +62,47 @@ type Json = Record<string, unknown>;
 const RATE_LIMIT_NAMES = new Set<string>(Object.values(RATE_LIMIT_HEADERS));
 const OPTIONAL_SUFFIX = "IfCounted";
 const REQUEST_ID = { $ref: "#/components/headers/RequestId" };
+
+/**
+ * The signed-in user's own budget, in look-ups, on every answer to a check the proxy counted
+ * (user-limited-forward.ts): what the app's meter shows. Optional, as a refusal before the
+ * count (no session, another site) carries none.
+ */
+const OWN_LIMIT_COMPONENTS: Record<string, Json> = {
+  OwnLimit: {
+    description:
+      "The signed-in user's own look-ups a minute (a bulk check counts each registration), whatever the key's plan",
+    required: false,
+    schema: { type: "integer", minimum: 0 },
+  },
+  OwnRemaining: {
+    description: "The user's own look-ups left in this minute",
+    required: false,
+    schema: { type: "integer", minimum: 0 },
+  },
+  OwnReset: {
+    description: "Seconds until the user's own minute starts again",
+    required: false,
+    schema: { type: "integer", minimum: 0 },
+  },
+};
+const OWN_LIMIT_REFS: Json = {
+  [OWN_LIMIT_HEADERS.limit]: { $ref: "#/components/headers/OwnLimit" },
+  [OWN_LIMIT_HEADERS.remaining]: { $ref: "#/components/headers/OwnRemaining" },
+  [OWN_LIMIT_HEADERS.reset]: { $ref: "#/components/headers/OwnReset" },
+};
+
+/** `response` with the user's own budget headers beside its others. */
+function withOwnLimits(response: unknown): unknown {
+  const object = JsonObject.safeParse(response);
+  // A reference takes no headers beside it: what it points to says what it carries.
+  if (!object.success || "$ref" in object.data) return response;
+  const headers = JsonObject.safeParse(object.data.headers ?? {});
+  return {
+    ...object.data,
+    headers: { ...(headers.success ? headers.data : {}), ...OWN_LIMIT_REFS },
+  };
+}
 
 /** An answer of the proxy's own: a problem document and its request id, nothing counted. */
 function ownProblem(description: string): Json {
@@ -150,10 +192,15 @@ function proxyResponses(
         ? withOptionalRateLimits(object.data)
         : response;
   }
+  const isCheck = path !== openApiPath(ROUTE_PATTERNS.openapi);
+  // Every answer the service gave to a check the proxy counted carries the user's own budget.
+  if (isCheck)
+    for (const status of Object.keys(answers))
+      answers[status] = withOwnLimits(answers[status]);
   Object.assign(answers, proxyRefusals(method), GATEWAY_PROBLEMS);
   const limited = JsonObject.safeParse(answers["429"]);
   // The checks count against the user's own limit too; the document is not a look-up.
-  if (limited.success && path !== openApiPath(ROUTE_PATTERNS.openapi))
+  if (limited.success && isCheck)
     answers["429"] = {
       ...limited.data,
       description:
@@ -256,12 +303,11 @@ export function proxyCopyOfOpenApi(
     components: {
       ...usedComponents(copied, {
         ...otherComponents,
-        ...(headers.success && {
-          headers: {
-            ...headers.data,
-            ...optionalRateLimitHeaders(headers.data),
-          },
-        }),
+        headers: {
+          ...(headers.success && headers.data),
+          ...(headers.success && optionalRateLimitHeaders(headers.data)),
+          ...OWN_LIMIT_COMPONENTS,
+        },
       }),
       securitySchemes: { [SESSION_SCHEME]: sessionSecurityScheme },
     },
