@@ -169,6 +169,7 @@ export function createProxyApp(
     now,
     caps: settings.fleetCaps ?? DEFAULT_FLEET_CAPS,
     jobs: deps.watchJobs,
+    logger: deps.logger,
   });
   registerWatchRoutes(app, { store: deps.store, now, jobs: deps.watchJobs });
   registerNotificationRoutes(app, deps.store);

@@ -11,6 +11,7 @@ import {
   type FleetSummary,
   type SavedFleet,
 } from "@vics/shared";
+import { silentLogger, type Logger } from "@vics/shared/server/logger";
 import { ProblemError } from "@vics/shared/server/problem-error";
 import type { Context, Hono } from "hono";
 import { requireRole } from "../auth/session-middleware.ts";
@@ -89,22 +90,33 @@ export function registerFleetRoutes(
     caps?: FleetCaps;
     /** The re-checks, when on: a saved fleet's first check starts at once. */
     jobs?: WatchJobs;
+    /** Says when a first check could not be queued. */
+    logger?: Logger;
   },
 ): void {
   const { store, now, caps, jobs } = deps;
+  const logger = deps.logger ?? silentLogger;
   /**
-   * A fleet's first check, started as it is saved (decision 054): the proxy checks the vehicles
-   * itself rather than keep answers the browser sent, so the fleet is "Checking now", never
-   * blank. A failure to queue it leaves the fleet to the daily sweep, and the save stands.
+   * A first check of vehicles new to the fleet, started as they are saved (decision 054): the
+   * proxy checks them itself rather than keep answers the browser sent, so they are "Checking
+   * now", never blank. A failure to queue it leaves them to the daily sweep, and the save
+   * stands; the log says which fleet (never which vehicles).
    */
-  const checkFirst = async (
-    fleetId: string,
-    vehicles: readonly { registration: string }[],
-  ) => {
-    if (!jobs) return;
+  const checkFirst = async (fleetId: string, registrations: string[]) => {
+    if (!jobs || registrations.length === 0) return;
     await jobs
-      .checkNow({ fleetId, registrations: vehicles.map((v) => v.registration) })
-      .catch(() => undefined);
+      // Queued even behind a check of the fleet under way, which checks only its own vehicles.
+      .checkNow({ fleetId, registrations, added: true })
+      .catch((error: unknown) =>
+        logger.warn(
+          "could not queue the first check of a fleet's new vehicles: the daily sweep will check them",
+          {
+            fleetId,
+            vehicles: registrations.length,
+            error: error instanceof Error ? error.message : String(error),
+          },
+        ),
+      );
   };
   const actor = (c: Context<AppEnv>) => ({
     email: c.get("user")?.email ?? null,
@@ -140,7 +152,10 @@ export function registerFleetRoutes(
       fleet: fleet.name,
       vehicles: fleet.vehicleCount,
     });
-    await checkFirst(fleet.id, input.vehicles);
+    await checkFirst(
+      fleet.id,
+      input.vehicles.map((v) => v.registration),
+    );
     return c.json(fleetSummary(fleet), 201);
   });
 
@@ -204,8 +219,9 @@ export function registerFleetRoutes(
       },
       [...difference.added, ...difference.removed],
     );
-    // Vehicles new to the fleet are checked at once too, as a new fleet's are.
-    if (difference.added.length > 0) await checkFirst(fleet.id, input.vehicles);
+    // Only the vehicles new to the fleet are checked at once, as a new fleet's are: the rest
+    // keep their answers, and are re-checked by the daily sweep.
+    await checkFirst(fleet.id, difference.added);
     return c.json(difference);
   });
 

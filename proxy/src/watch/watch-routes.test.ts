@@ -8,16 +8,19 @@ import {
   WatchAdminSchema,
   type SavedFleet,
 } from "@vics/shared";
+import { memoryLogger } from "@vics/shared/testing/memory-logger";
 import { registerFleetRoutes } from "../fleets/fleet-routes.ts";
 import { jsonRequest, signedInApp } from "../test-support/signed-in-app.ts";
 import type { Recheck } from "../store/watch-store.ts";
-import type { JobsState, WatchJobs } from "./jobs/watch-jobs.ts";
+import type { FleetCheck, JobsState, WatchJobs } from "./jobs/watch-jobs.ts";
 import { registerWatchRoutes } from "./watch-routes.ts";
 
 const NOW = Date.parse("2026-11-27T06:00:00Z");
 
 let harness: ReturnType<typeof signedInApp>;
 let asked: (string[] | undefined)[];
+/** What each queued check was asked with. */
+let checks: (FleetCheck | undefined)[];
 let times: string[];
 /** The fleets whose check the fake engine holds as under way. */
 let underWay: Set<string>;
@@ -26,9 +29,12 @@ const jobs: WatchJobs = {
   start: async () => undefined,
   stop: async () => undefined,
   checkNow: async (fleet) => {
-    if (fleet && underWay.has(fleet.fleetId)) return { alreadyRunning: true };
+    // Vehicles just added are queued even behind a check of their fleet (review A2).
+    if (fleet && !fleet.added && underWay.has(fleet.fleetId))
+      return { alreadyRunning: true };
     if (fleet) underWay.add(fleet.fleetId);
     asked.push(fleet?.registrations);
+    checks.push(fleet);
     return { alreadyRunning: false };
   },
   checking: async (fleetId) => underWay.has(fleetId),
@@ -55,6 +61,7 @@ function withJobs(on: boolean, saveChecks = false) {
 beforeEach(() => {
   harness = signedInApp();
   asked = [];
+  checks = [];
   times = [];
   underWay = new Set();
   jobsState = { running: true };
@@ -118,10 +125,92 @@ describe("a fleet's status", () => {
       );
     expect((await update(["AB12CDE", "SW71UWJ"], 1)).status).toBe(200);
     expect(asked).toHaveLength(2);
-    expect(asked[1]).toEqual(["AB12CDE", "SW71UWJ"]);
+    expect(asked[1]).toEqual(["SW71UWJ"]);
     underWay.delete(fleet.id);
     expect((await update(["AB12CDE"], 2)).status).toBe(200);
     expect(asked).toHaveLength(2);
+  });
+
+  it("checks only the vehicles a new list adds, even while a check of the fleet is under way (review A2)", async () => {
+    withJobs(true, true);
+    const { cookie } = await harness.signedIn("fleet");
+    const fleet = await savedFleet(cookie);
+    const addedAsked = () => checks.filter((check) => check?.added);
+    expect(checks).toEqual([
+      {
+        fleetId: fleet.id,
+        registrations: ["AB12CDE", "LP08SED", "ER19ERR"],
+        added: true,
+      },
+    ]);
+    // The first check is still under way when a list adds one vehicle to the three.
+    expect(underWay.has(fleet.id)).toBe(true);
+    const applied = await harness.app.request(
+      FLEET_PATHS.vehicles(fleet.id),
+      jsonRequest(
+        "PUT",
+        {
+          version: 1,
+          columns: ["Driver"],
+          vehicles: [
+            { registration: "AB12CDE", cells: ["Ann"] },
+            { registration: "LP08SED", cells: ["Lee"] },
+            { registration: "ER19ERR", cells: ["Kim"] },
+            { registration: "SW71UWJ", cells: ["Sam"] },
+          ],
+        },
+        cookie,
+      ),
+    );
+    expect(applied.status).toBe(200);
+    // Exactly the one vehicle added: not the fleet again.
+    expect(addedAsked()).toHaveLength(2);
+    expect(checks[1]).toEqual({
+      fleetId: fleet.id,
+      registrations: ["SW71UWJ"],
+      added: true,
+    });
+    expect(asked[1]).toEqual(["SW71UWJ"]);
+
+    // "Check this fleet now" meanwhile still starts no second check of the whole fleet.
+    const now = await harness.app.request(WATCH_PATHS.checkNow(fleet.id), {
+      method: "POST",
+      headers: { Cookie: cookie },
+    });
+    expect(CheckNowSchema.parse(await now.json())).toEqual({
+      queued: 4,
+      alreadyRunning: true,
+    });
+    expect(checks).toHaveLength(2);
+  });
+
+  it("logs a warning with the fleet's id, never its vehicles, when the first check cannot be queued; the save stands", async () => {
+    const log = memoryLogger("info", "proxy");
+    registerFleetRoutes(harness.app, {
+      store: harness.store,
+      now: () => NOW,
+      logger: log,
+      jobs: {
+        ...jobs,
+        checkNow: async () => {
+          throw new Error("the job engine is not answering");
+        },
+      },
+    });
+    const { cookie } = await harness.signedIn("fleet");
+    const fleet = await savedFleet(cookie);
+    expect(fleet.vehicleCount).toBe(3);
+    expect(log.events).toEqual([
+      expect.objectContaining({
+        level: "warn",
+        msg: expect.stringMatching(/^could not queue the first check/),
+        fleetId: fleet.id,
+        vehicles: 3,
+        error: "the job engine is not answering",
+      }),
+    ]);
+    for (const registration of ["AB12CDE", "LP08SED", "ER19ERR"])
+      expect(log.lines.join("\n")).not.toContain(registration);
   });
 
   it("shows each vehicle's facts and open alerts, 'unknown since' for one not answered, and nothing before the first re-check", async () => {

@@ -208,6 +208,45 @@ describe("inProcessJobs", () => {
     await jobs.stop();
   });
 
+  it("queues vehicles just added to a fleet while its check is under way, and says 'checking' until the last is done (review A2)", async () => {
+    const seen: string[][] = [];
+    const releases: (() => void)[] = [];
+    const jobs = jobsWith(async (request) => {
+      seen.push(request.registrations ?? []);
+      await new Promise<void>((done) => releases.push(done));
+      return REPORT;
+    });
+    await sweptToday();
+    await jobs.start();
+    const vans = {
+      fleetId: "vans",
+      registrations: ["AB12CDE", "LP08SED", "ER19ERR"],
+      added: true,
+    };
+    expect(await jobs.checkNow(vans)).toEqual({ alreadyRunning: false });
+    await expect.poll(() => seen.length).toBe(1);
+    // Under way: a new list adds one vehicle. Queued, with that vehicle only.
+    expect(
+      await jobs.checkNow({
+        fleetId: "vans",
+        registrations: ["SW71UWJ"],
+        added: true,
+      }),
+    ).toEqual({ alreadyRunning: false });
+    // "Check this fleet now" meanwhile still queues nothing more.
+    expect(
+      await jobs.checkNow({ fleetId: "vans", registrations: ["AB12CDE"] }),
+    ).toEqual({ alreadyRunning: true });
+    releases.shift()!();
+    await expect.poll(() => seen).toEqual([vans.registrations, ["SW71UWJ"]]);
+    // The first is done, the added vehicle's is under way: still checking.
+    expect(await jobs.checking("vans")).toBe(true);
+    releases.shift()!();
+    await expect.poll(() => jobs.checking("vans")).toBe(false);
+    await jobs.stop();
+    expect(seen).toHaveLength(2);
+  });
+
   it(`gives a sweep up after ${SWEEP_ATTEMPTS} tries`, async () => {
     let tries = 0;
     const jobs = jobsWith(async () => {

@@ -65,8 +65,8 @@ export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
       stopped,
     ]).finally(() => clearTimeout(timer));
   };
-  /** The fleets whose "check now" is queued or under way. */
-  const fleetsUnderWay = new Set<string>();
+  /** The fleets whose "check now" is queued or under way, with how many of their checks are. */
+  const fleetsUnderWay = new Map<string, number>();
 
   /** One delivery run at a time; asked while one runs, one more follows it. */
   let delivering: Promise<void> | undefined;
@@ -148,10 +148,16 @@ export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
         void enqueue({ kind: "on demand" });
         return { alreadyRunning: false };
       }
-      const { fleetId, registrations } = fleet;
-      if (fleetsUnderWay.has(fleetId)) return { alreadyRunning: true };
-      fleetsUnderWay.add(fleetId);
-      const done = () => void fleetsUnderWay.delete(fleetId);
+      const { fleetId, registrations, added } = fleet;
+      // Vehicles just added are queued behind a check under way, which checks only its own.
+      if (!added && fleetsUnderWay.has(fleetId))
+        return { alreadyRunning: true };
+      fleetsUnderWay.set(fleetId, (fleetsUnderWay.get(fleetId) ?? 0) + 1);
+      const done = () => {
+        const left = (fleetsUnderWay.get(fleetId) ?? 1) - 1;
+        if (left > 0) fleetsUnderWay.set(fleetId, left);
+        else fleetsUnderWay.delete(fleetId);
+      };
       void enqueue({ kind: "on demand", registrations, fleetId }).then(
         done,
         done,

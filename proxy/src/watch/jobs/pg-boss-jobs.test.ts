@@ -242,6 +242,54 @@ describe("the sweeps on pg-boss", () => {
     expect(sweeps[0]?.request.fleetId).toBe("vans");
   }, 120_000);
 
+  it("queues vehicles just added to a fleet while its check is under way, with only those vehicles (review A2)", async () => {
+    const clock = new TestClock("2026-11-20T12:00:00Z");
+    // The first sweep is held under way until released; the others finish at once.
+    let release: (() => void) | undefined;
+    const { sweeps, all } = await proxies(2, clock, false, () =>
+      release
+        ? Promise.resolve()
+        : new Promise<void>((done) => (release = done)),
+    );
+    const first = {
+      fleetId: "vans",
+      registrations: ["AB12CDE", "LP08SED", "ER19ERR"],
+      added: true,
+    };
+    expect(await all[0]!.checkNow(first)).toEqual({ alreadyRunning: false });
+    await clock.tick(10_000);
+    await expect.poll(() => sweeps.length).toBe(1);
+    // Under way: a new list, saved through the other process, adds one vehicle.
+    expect(
+      await all[1]!.checkNow({
+        fleetId: "vans",
+        registrations: ["SW71UWJ"],
+        added: true,
+      }),
+    ).toEqual({ alreadyRunning: false });
+    // "Check this fleet now" meanwhile still queues nothing more.
+    expect(
+      await all[1]!.checkNow({ fleetId: "vans", registrations: ["AB12CDE"] }),
+    ).toEqual({ alreadyRunning: true });
+    release?.();
+    for (let s = 0; s < 20 && sweeps.length < 2; s += 1) {
+      await clock.tick(5_000);
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    await expect.poll(() => sweeps.length).toBe(2);
+    expect(sweeps.map((sweep) => sweep.request)).toEqual([
+      {
+        kind: "on demand",
+        fleetId: "vans",
+        registrations: ["AB12CDE", "LP08SED", "ER19ERR"],
+      },
+      { kind: "on demand", fleetId: "vans", registrations: ["SW71UWJ"] },
+    ]);
+    await expect
+      .poll(() => all[0]!.checking("vans"), { timeout: 20_000 })
+      .toBe(false);
+  }, 120_000);
+
   it("retries a failing sweep with backoff, then moves it to the dead-letter queue", async () => {
     const clock = new TestClock("2026-11-20T12:00:00Z");
     const { sweeps, all, url } = await proxies(1, clock, true);

@@ -3,7 +3,7 @@
 // sent once (`missed: 'once'`); one sweep is active at a time (a singleton queue); a worker
 // sends heartbeats while it sweeps, a sweep that fails is retried with backoff, then moved to
 // a dead-letter queue the admin can see. A fleet's "check now" is not queued again while one of
-// that fleet is queued, under way or waiting to retry. pg-boss never migrates its schema here:
+// that fleet is queued, under way or waiting to retry (vehicles just added to it are). pg-boss never migrates its schema here:
 // every replica starts on what the store's owner setup made or migrated (jobs-schema.ts).
 // On stop, a sweep or delivery run under way is abandoned at once (a sweep's answered batches
 // are kept) and its job failed, so another replica retries it: pg-boss alone would wait for the
@@ -169,11 +169,15 @@ export function pgBossJobs(options: PgBossJobsOptions): JobEngine {
       if (deliver) await boss.send(DELIVERY_QUEUE, {});
     },
     async checkNow(fleet) {
-      if (fleet && (await fleetUnderWay(fleet.fleetId)))
+      // Vehicles just added are queued behind a check under way, which checks only its own.
+      if (fleet && !fleet.added && (await fleetUnderWay(fleet.fleetId)))
         return { alreadyRunning: true };
       await boss.send(SWEEP_QUEUE, {
         kind: "on demand",
-        ...fleet,
+        ...(fleet && {
+          fleetId: fleet.fleetId,
+          registrations: fleet.registrations,
+        }),
       } satisfies SweepRequest);
       return { alreadyRunning: false };
     },

@@ -6,6 +6,12 @@
 export interface FleetCheck {
   fleetId: string;
   registrations: string[];
+  /**
+   * These are vehicles just saved to the fleet (its first check, or a new list's additions):
+   * queued even while a check of the fleet is queued or under way, since that check covers
+   * only the vehicles it was given.
+   */
+  added?: boolean;
 }
 
 export interface WatchJobs {
@@ -13,7 +19,8 @@ export interface WatchJobs {
   /**
    * A sweep now: of one fleet's vehicles, or of every watched vehicle. A fleet's is asked for
    * once at a time: while one is queued or under way (retries included), nothing more is
-   * queued and the answer says `alreadyRunning`.
+   * queued and the answer says `alreadyRunning`, except for vehicles just `added`, which are
+   * always queued.
    */
   checkNow(fleet?: FleetCheck): Promise<{ alreadyRunning: boolean }>;
   /** Whether a check of this fleet is queued or under way (retries included). */
