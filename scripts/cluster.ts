@@ -33,9 +33,15 @@ const shown = (path: string) => {
 // PostgreSQL, Redis and the replicas each run in a group of their own, so only this process
 // hears it, and it stops them in order (nginx, the proxies, the services, Redis, PostgreSQL),
 // each before what it calls goes away. One line says so; nothing warns of a server gone.
+// SIGHUP (the terminal closed) stops them the same way: left to its default it would end this
+// process alone, and the servers in their own groups would go on holding the ports. With the
+// terminal gone, writing to it fails (EIO, EPIPE); that must not end the stopping half-way.
 const stop = new AbortController();
-for (const signal of ["SIGINT", "SIGTERM"] as const)
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
   process.on(signal, () => {
+    if (signal === "SIGHUP")
+      for (const stream of [process.stdout, process.stderr])
+        stream.on("error", () => {});
     if (stop.signal.aborted) return;
     process.stdout.write(
       "\ncluster: stopping nginx, the replicas, Redis and PostgreSQL...",

@@ -2,7 +2,8 @@
 // the cluster answers there, and Ctrl-C (SIGINT to the whole foreground process group, as a
 // terminal sends it) stops all of it quietly: one line says so, nothing warns or errs, nginx,
 // the five replicas, PostgreSQL and Redis no longer listen on the ports it printed, and no
-// process it started is left, also when Ctrl-C comes while the cluster is still starting.
+// process it started is left, also when Ctrl-C comes while the cluster is still starting, and
+// when the terminal is closed instead (SIGHUP).
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -95,6 +96,11 @@ interface Run {
    * the command has exited, with its exit code and every process it ran from Ctrl-C on.
    */
   ctrlC(): Promise<{ code: number | null; pids: number[] }>;
+  /**
+   * The terminal closed: what it printed to can no longer be read (its pipes are closed here),
+   * and SIGHUP goes to the command's whole process group. Resolves as ctrlC does.
+   */
+  hangUp(): Promise<{ code: number | null; pids: number[] }>;
 }
 
 const runs: ChildProcess[] = [];
@@ -133,18 +139,26 @@ function runCluster(httpsPort: number): Run {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
-    async ctrlC() {
-      const pids = new Set(processTree(child.pid!));
-      process.kill(-child.pid!, "SIGINT");
-      // Whatever it starts or stops from here on, until it exits.
-      while (child.exitCode === null && child.signalCode === null) {
-        for (const pid of processTree(child.pid!)) pids.add(pid);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      const [code] = await exited;
-      return { code, pids: [...pids] };
+    ctrlC: () => signalGroup("SIGINT"),
+    hangUp() {
+      child.stdout!.destroy();
+      child.stderr!.destroy();
+      return signalGroup("SIGHUP");
     },
   };
+
+  /** Sends `signal` to the command's group; its exit code and every process it ran since. */
+  async function signalGroup(signal: NodeJS.Signals) {
+    const pids = new Set(processTree(child.pid!));
+    process.kill(-child.pid!, signal);
+    // Whatever it starts or stops from here on, until it exits.
+    while (child.exitCode === null && child.signalCode === null) {
+      for (const pid of processTree(child.pid!)) pids.add(pid);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const [code] = await exited;
+    return { code: code as number | null, pids: [...pids] };
+  }
 }
 
 /** What the command printed from Ctrl-C on, line by line, empty lines left out. */
@@ -213,6 +227,23 @@ describe("npm run cluster", () => {
     expect(after.join("\n")).not.toMatch(/error|warn|died/i);
     expect(pids.filter(alive)).toEqual([]);
     expect(processesNaming(dataDir)).toEqual([]);
+    expect(() =>
+      readFileSync(join(dataDir, "postgres/postmaster.pid")),
+    ).toThrow();
+  }, 300_000);
+
+  it("closing its terminal (SIGHUP) stops everything it started, as Ctrl-C does", async () => {
+    const run = runCluster(await freePort());
+    await run.waitFor("Ctrl-C stops everything.");
+    const ports = printedPorts(run.output());
+    expect(ports).toHaveLength(10);
+    const { code, pids } = await run.hangUp();
+    expect(code).toBe(0);
+    expect(pids.length).toBeGreaterThan(10);
+    expect(pids.filter(alive)).toEqual([]);
+    expect(processesNaming(dataDir)).toEqual([]);
+    for (const port of ports) expect(await listening(port)).toBe(false);
+    // Stopped cleanly, not killed on the way out: PostgreSQL removed its lock file.
     expect(() =>
       readFileSync(join(dataDir, "postgres/postmaster.pid")),
     ).toThrow();

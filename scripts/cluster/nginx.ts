@@ -8,6 +8,7 @@ import {
   existsSync,
   mkdirSync,
   readFileSync,
+  rmSync,
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -70,6 +71,21 @@ http {
 `;
 }
 
+// Whatever happens to the cluster's process (an error it did not catch, process.exit), nginx
+// does not outlive it holding the ports: as PostgreSQL, Redis and the replicas, it is killed on
+// the way out. Its own process group (detached) is killed whole, the master and its workers,
+// which hold the listening sockets too. After a clean stop() it is no longer here.
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // Gone already.
+    }
+  }
+});
+
 export class Nginx {
   private child: ChildProcess | undefined;
   private readonly configFile: string;
@@ -110,12 +126,18 @@ export class Nginx {
 
   async start(): Promise<void> {
     this.test();
+    // A pid file left by an nginx that was killed would read as this one having started.
+    rmSync(join(this.directory, "nginx.pid"), { force: true });
     const child = spawn(this.binary, this.args("-g", "daemon off;"), {
       stdio: ["ignore", "ignore", "pipe"],
       // Its own process group: Ctrl-C reaches the cluster, which stops nginx first.
       detached: true,
     });
     this.child = child;
+    if (child.pid !== undefined) {
+      running.add(child);
+      child.once("exit", () => running.delete(child));
+    }
     let errors = "";
     child.stderr?.on("data", (chunk: Buffer) => (errors += chunk.toString()));
     const deadline = Date.now() + 10_000;
