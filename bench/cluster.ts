@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { CLIENT_HEADER, PROXY_PREFIX, paths } from "@vics/shared";
 import { DEFAULT_USER_LIMITS } from "../proxy/src/limits/user-limits.ts";
 import { drillClient, signedInUser } from "../scripts/cluster/drill-client.ts";
-import { findNginx } from "../scripts/cluster/nginx.ts";
+import { brotliStaticMissing, findNginx } from "../scripts/cluster/nginx.ts";
 import { startCluster } from "../scripts/cluster/start-cluster.ts";
 import { redisServerCommand } from "@vics/shared/testing/redis-server";
 import { postgresMissing } from "./engines.ts";
@@ -47,9 +47,21 @@ export function summedCpu(
     : values.reduce((sum, value) => sum + value, 0);
 }
 
-/** Why this machine cannot start the cluster (a tool not installed), or undefined. */
-export function clusterMissing(): string | undefined {
-  if (!findNginx()) return "nginx is not installed";
+/**
+ * Why this machine cannot start the cluster (a tool not installed), or undefined. nginx without
+ * Debian's Brotli-static module counts as missing: the cluster's nginx.conf loads it.
+ * `nginx` and `brotliStatic` are for tests.
+ */
+export function clusterMissing({
+  nginx = findNginx,
+  brotliStatic = brotliStaticMissing,
+}: {
+  nginx?: () => string | undefined;
+  brotliStatic?: () => string | undefined;
+} = {}): string | undefined {
+  if (!nginx()) return "nginx is not installed";
+  const brotli = brotliStatic();
+  if (brotli) return brotli;
   const postgres = postgresMissing();
   if (postgres) return postgres;
   const redis = spawnSync(redisServerCommand(), ["--version"]);

@@ -46,12 +46,22 @@ export const BROTLI_STATIC_MODULE =
 /** Debian's table of file types by extension, for the files nginx serves itself. */
 export const MIME_TYPES = "/etc/nginx/mime.types";
 
+/**
+ * Why nginx cannot load the site's brotli_static here (Debian's module is not installed), or
+ * undefined when it can. mainConfig throws it; the bench skips the cluster for it.
+ */
+export function brotliStaticMissing(
+  exists: (path: string) => boolean = existsSync,
+): string | undefined {
+  return exists(BROTLI_STATIC_MODULE)
+    ? undefined
+    : `nginx's Brotli-static module is not installed (${BROTLI_STATIC_MODULE}): apt-get install -y libnginx-mod-http-brotli-static`;
+}
+
 export function mainConfig(directory: string, siteFile: string): string {
   const at = (name: string) => join(directory, name);
-  if (!existsSync(BROTLI_STATIC_MODULE))
-    throw new Error(
-      `nginx's Brotli-static module is not installed (${BROTLI_STATIC_MODULE}): apt-get install -y libnginx-mod-http-brotli-static`,
-    );
+  const missing = brotliStaticMissing();
+  if (missing) throw new Error(missing);
   return `load_module ${BROTLI_STATIC_MODULE};
 worker_processes 2;
 pid ${at("nginx.pid")};
