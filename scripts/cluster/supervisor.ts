@@ -26,8 +26,15 @@ export interface ReplicaOptions {
   readyTimeoutMs?: number;
 }
 
+/** What a terminal sends the whole foreground group: Ctrl-C, and its closing. */
+const TERMINAL_SIGNALS: ReadonlySet<NodeJS.Signals> = new Set([
+  "SIGINT",
+  "SIGHUP",
+]);
+
 // Whatever happens to the cluster's process, its replicas do not outlive it.
 const live = new Set<ChildProcess>();
+
 process.once("exit", () => {
   for (const child of live) child.kill("SIGKILL");
 });
@@ -95,20 +102,36 @@ export class Replica {
     };
     createInterface({ input: child.stdout! }).on("line", onLine);
     createInterface({ input: child.stderr! }).on("line", onLine);
-    child.once("exit", (code, signal) => {
-      if (this.stopping || this.child !== child) return;
+    child.once("exit", (code, signal) => this.onExit(child, code, signal));
+  }
+
+  private onExit(
+    child: ChildProcess,
+    code: number | null,
+    signal: NodeJS.Signals | null,
+  ): void {
+    if (this.stopping || this.child !== child) return;
+    // A replica spawned in the instant a terminal's Ctrl-C (or its closing) reached the group
+    // still gets that signal, as it leaves the group just after: the cluster heard it too and
+    // is stopping everything, so this is no failure to report or restart. Nothing here sends a
+    // replica SIGINT or SIGHUP (a stop is SIGTERM; a drill's kill, SIGKILL).
+    if (signal !== null && TERMINAL_SIGNALS.has(signal)) {
       this.log.write(
-        `${JSON.stringify({ level: "warn", msg: "replica died", code, signal })}\n`,
+        `${JSON.stringify({ level: "info", msg: "replica stopped by the terminal's signal", signal })}\n`,
       );
-      if (!this.options.quiet)
-        process.stderr.write(
-          `[${this.name}] died (${signal ?? `exit code ${code}`}); starting it again in ${this.options.unit.restartSeconds} s\n`,
-        );
-      if (!this.options.unit.restartOnFailure) return;
-      setTimeout(() => {
-        if (!this.stopping && this.child === child) this.spawn();
-      }, this.options.unit.restartSeconds * 1000).unref();
-    });
+      return;
+    }
+    this.log.write(
+      `${JSON.stringify({ level: "warn", msg: "replica died", code, signal })}\n`,
+    );
+    if (!this.options.quiet)
+      process.stderr.write(
+        `[${this.name}] died (${signal ?? `exit code ${code}`}); starting it again in ${this.options.unit.restartSeconds} s\n`,
+      );
+    if (!this.options.unit.restartOnFailure) return;
+    setTimeout(() => {
+      if (!this.stopping && this.child === child) this.spawn();
+    }, this.options.unit.restartSeconds * 1000).unref();
   }
 
   /** Resolves once GET readyPath answers 200; throws once it is being stopped. */
