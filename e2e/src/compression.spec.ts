@@ -38,7 +38,9 @@ test("a client that takes no encoding gets the files as they are", async ({
   expect(page.status()).toBe(200);
   expect(page.headers()["content-encoding"]).toBeUndefined();
   expect(page.headers()["vary"]).toBe("Accept-Encoding");
-  const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+  const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(
+    await page.text(),
+  )?.[1];
   expect(script).toBeDefined();
   for (const [accept, encoding] of [
     ["identity", undefined],
