@@ -16,7 +16,7 @@ export class CompliancePage extends CheckPage {
     return this.page.locator(".compliance-verdict");
   }
   get checks() {
-    return this.page.getByRole("list", { name: "Checks" });
+    return this.page.getByRole("list", { name: "Checks", exact: true });
   }
   badge(name: CheckName) {
     return this.checks

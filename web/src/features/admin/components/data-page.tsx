@@ -24,6 +24,8 @@ import {
 import { RechecksSection } from "./rechecks-section.tsx";
 import { RejectsDownload } from "./rejects-download.tsx";
 import "../admin.css";
+import { LoadingMessage } from "../../../components/loading-message.tsx";
+import { useFirstAnswers } from "../lib/use-first-answers.ts";
 import { QueryView } from "./query-view.tsx";
 
 function SourcesTable({ sources }: { sources: DataSources }) {
@@ -163,17 +165,28 @@ function ImportsTable({ imports }: { imports: ImportEntry[] }) {
   );
 }
 
+const DATA_LEAD =
+  "Where VICS’s answers come from: how fresh each source is, and the imports that loaded them.";
+
 export function DataPage() {
   const sources = useQuery(dataSourcesQueryOptions());
   const imports = useQuery(importsQueryOptions());
+  // Below the lead, the page comes at once when both have come (or failed): one by one, the
+  // sources' table pushed the imports down, and the imports (up to 50) the re-checks.
+  if (!useFirstAnswers([sources, imports]))
+    return (
+      <div className="admin-data">
+        <DocumentTitle title="Data" />
+        <h1 className="heading-l">Data</h1>
+        <p className="lead">{DATA_LEAD}</p>
+        <LoadingMessage>Loading where the answers come from…</LoadingMessage>
+      </div>
+    );
   return (
     <div className="admin-data">
       <DocumentTitle title="Data" />
       <h1 className="heading-l">Data</h1>
-      <p className="lead">
-        Where VICS’s answers come from: how fresh each source is, and the
-        imports that loaded them.
-      </p>
+      <p className="lead">{DATA_LEAD}</p>
       <h2 className="heading-m">Sources</h2>
       <QueryView
         query={sources}
