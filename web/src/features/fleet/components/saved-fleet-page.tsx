@@ -24,7 +24,7 @@ import {
   savedFleetQueryOptions,
 } from "../api/saved-fleets-api.ts";
 import { fleetPaths } from "../lib/fleet-paths.ts";
-import { STATUS_LABELS, WATCHED_ORDER } from "../lib/watched-order.ts";
+import { WATCHED_ORDER, statusLabel } from "../lib/watched-order.ts";
 import {
   readWatchedParams,
   writeWatchedParams,
@@ -243,10 +243,7 @@ export function SavedFleetPage() {
       <ul className="saved-fleets__list" aria-label="Vehicles by status">
         {WATCHED_ORDER.filter((key) => whole[key] > 0).map((key) => (
           <li key={key}>
-            {count(whole[key])}{" "}
-            {key === "not-checked-yet" && checkingNow
-              ? "checking now"
-              : lowerFirst(STATUS_LABELS[key])}
+            {count(whole[key])} {lowerFirst(statusLabel(key, checkingNow))}
           </li>
         ))}
       </ul>
@@ -283,6 +280,7 @@ export function SavedFleetPage() {
           search={search}
           onSearch={(next) => choose({ search: next })}
           counts={counts}
+          checking={checkingNow}
         />
         <ChangedSinceForm
           since={params.since}

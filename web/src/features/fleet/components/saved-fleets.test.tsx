@@ -85,6 +85,13 @@ describe("the saved fleets", () => {
     ).toBeVisible();
     const list = screen.getByRole("list", { name: "Vehicles by status" });
     expect(list).toHaveTextContent("1 checking now");
+    // The Show filter names them the same way.
+    const show = screen.getByRole("combobox", { name: "Show" });
+    const options = within(show)
+      .getAllByRole("option")
+      .map((option) => option.textContent);
+    expect(options).toContain("Checking now (1)");
+    expect(options).not.toContain("Not checked yet (1)");
     const [row] = within(screen.getByRole("table"))
       .getAllByRole("row")
       .slice(1);

@@ -1,6 +1,6 @@
 // What a fleet's page shows of its vehicles: a filter (needing action, or one status), each with
 // how many vehicles it would show, and a search over the registrations and the team's columns.
-import { WATCHED_FILTERS, type WatchedFilter } from "../lib/watched-view.ts";
+import { watchedFilters, type WatchedFilter } from "../lib/watched-view.ts";
 import { SearchField, ShowSelect } from "../../../components/list-controls.tsx";
 
 interface WatchedFiltersProps {
@@ -9,6 +9,8 @@ interface WatchedFiltersProps {
   search: string;
   onSearch: (search: string) => void;
   counts: Record<WatchedFilter, number>;
+  /** A check of the fleet is under way: the vehicles never checked are "Checking now". */
+  checking: boolean;
 }
 
 const count = (value: number) => value.toLocaleString("en-GB");
@@ -19,11 +21,12 @@ export function WatchedFilters({
   search,
   onSearch,
   counts,
+  checking,
 }: WatchedFiltersProps) {
   return (
     <div className="saved-fleet__controls">
       <ShowSelect value={filter} onChange={onFilter}>
-        {WATCHED_FILTERS.map(([value, words]) => (
+        {watchedFilters(checking).map(([value, words]) => (
           <option key={value} value={value}>
             {words} ({count(counts[value])})
           </option>

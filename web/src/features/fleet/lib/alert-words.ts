@@ -3,6 +3,7 @@
 // webhooks say exactly what the pages say; the status is the fleet page's own.
 import type { WatchedVehicle } from "@vics/shared";
 import { formatDate, formatTimeOnDate } from "../../../lib/dates.ts";
+import { statusLabel } from "./watched-order.ts";
 
 export { alertWords } from "@vics/shared";
 
@@ -35,7 +36,7 @@ export function watchedStatus(
   if (!facts)
     return {
       status: "not-checked-yet",
-      words: checking ? "Checking now" : "Not checked yet",
+      words: statusLabel("not-checked-yet", checking),
     };
   if (!facts.found) return { status: "not-found", words: "Not found" };
   const insurance = facts.insurance;

@@ -21,3 +21,13 @@ export const STATUS_LABELS: Record<WatchedStatus, string> = {
   "not-checked-yet": "Not checked yet",
   insured: "Insured",
 };
+
+/**
+ * A status in words, as the table, the counts and the filters say it: while a check of the fleet
+ * is under way (`checking`), a vehicle never checked is "Checking now", not "Not checked yet".
+ */
+export function statusLabel(status: WatchedStatus, checking = false): string {
+  return status === "not-checked-yet" && checking
+    ? "Checking now"
+    : STATUS_LABELS[status];
+}

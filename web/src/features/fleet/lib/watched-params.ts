@@ -3,7 +3,7 @@
 // same vehicles. What the page does not know (an old link, a hand-edited one) falls back to the
 // default, never to an error.
 import { ukMidnight } from "@vics/shared";
-import { WATCHED_FILTERS, type WatchedFilter } from "./watched-view.ts";
+import { watchedFilters, type WatchedFilter } from "./watched-view.ts";
 
 export interface WatchedParams {
   filter: WatchedFilter;
@@ -16,7 +16,7 @@ export function readWatchedParams(params: URLSearchParams): WatchedParams {
   const show = params.get("show");
   const since = params.get("since") ?? "";
   return {
-    filter: WATCHED_FILTERS.find(([filter]) => filter === show)?.[0] ?? "all",
+    filter: watchedFilters().find(([filter]) => filter === show)?.[0] ?? "all",
     search: params.get("q") ?? "",
     since: ukMidnight(since) === undefined ? undefined : since,
   };

@@ -4,19 +4,26 @@
 // of 100,000 is tested without a browser.
 import type { WatchedVehicle } from "@vics/shared";
 import { watchedStatus, type WatchedStatus } from "./alert-words.ts";
-import { STATUS_LABELS, WATCHED_ORDER } from "./watched-order.ts";
+import { WATCHED_ORDER, statusLabel } from "./watched-order.ts";
 
 export type WatchedFilter = "all" | "needs-action" | WatchedStatus;
 
-/** The filters in the order the page offers them, with their words. */
-export const WATCHED_FILTERS: ReadonlyArray<[WatchedFilter, string]> = [
-  ["all", "All vehicles"],
-  ["needs-action", "Vehicles that need action"],
-  ...WATCHED_ORDER.map((status): [WatchedFilter, string] => [
-    status,
-    STATUS_LABELS[status],
-  ]),
-];
+/**
+ * The filters in the order the page offers them, with their words; `checking`: a check of the
+ * fleet is under way, so the vehicles never checked are offered as "Checking now".
+ */
+export function watchedFilters(
+  checking = false,
+): ReadonlyArray<[WatchedFilter, string]> {
+  return [
+    ["all", "All vehicles"],
+    ["needs-action", "Vehicles that need action"],
+    ...WATCHED_ORDER.map((status): [WatchedFilter, string] => [
+      status,
+      statusLabel(status, checking),
+    ]),
+  ];
+}
 
 export interface WatchedEntry {
   vehicle: WatchedVehicle;
@@ -111,7 +118,7 @@ export function filterCounts(
   entries: readonly WatchedEntry[],
 ): Record<WatchedFilter, number> {
   const counts = Object.fromEntries(
-    WATCHED_FILTERS.map(([filter]) => [filter, 0]),
+    watchedFilters().map(([filter]) => [filter, 0]),
   ) as Record<WatchedFilter, number>;
   counts.all = entries.length;
   for (const entry of entries) {
