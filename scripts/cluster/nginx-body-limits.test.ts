@@ -2,13 +2,7 @@
 // of a stand-in proxy replica that reads every body it is given: a saved fleet's list up to the
 // app's 24 MB reaches the app (nginx's old 1 MB limit answered nginx's own HTML 413 page); a
 // body over nginx's limit is refused by nginx with the app's problem document.
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { once } from "node:events";
-import { createServer, type Server } from "node:http";
-import { request } from "node:https";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   FLEET_MAX_BODY_BYTES,
@@ -16,30 +10,24 @@ import {
   ProblemSchema,
   problemType,
 } from "@vics/shared";
-import { freePort } from "@vics/shared/testing/free-port";
-import { findNginx, Nginx, upstreamServers } from "./nginx.ts";
-import { renderDeploy } from "./render.ts";
-import { ensureCertificate } from "./tls.ts";
+import {
+  httpsSend,
+  siteDirectory,
+  startSiteNginx,
+  type SiteUnderTest,
+} from "./site-under-test.ts";
 
-const root = join(import.meta.dirname, "../..");
-const dir = mkdtempSync(join(tmpdir(), "vics-nginx-bodies-"));
-// As root, nginx's workers run as "nobody", and keep large bodies in temporary files below.
-chmodSync(dir, 0o711);
+// nginx keeps large bodies in temporary files below, which its workers reach as root.
+const dir = siteDirectory("vics-nginx-bodies-");
 const MIB = 1024 * 1024;
 
-let nginx: Nginx;
-let replica: Server;
-let httpsPort: number;
-let certificate: string;
+let site: SiteUnderTest;
 /** What the stand-in replica was sent: each request's method, path and body length. */
 const received: Array<{ method: string; path: string; bytes: number }> = [];
 
 beforeAll(async () => {
-  const binary = findNginx();
-  if (!binary)
-    throw new Error("nginx is not installed: apt-get install -y nginx");
   // The replica reads every body whole and says how long it was.
-  replica = createServer((incoming, outgoing) => {
+  site = await startSiteNginx(dir, (incoming, outgoing) => {
     let bytes = 0;
     incoming.on("data", (chunk: Buffer) => (bytes += chunk.length));
     incoming.on("end", () => {
@@ -52,80 +40,32 @@ beforeAll(async () => {
       outgoing.end(JSON.stringify({ bytes }));
     });
   });
-  replica.listen(0, "127.0.0.1");
-  await once(replica, "listening");
-  const replicaPort = (replica.address() as AddressInfo).port;
-  httpsPort = await freePort();
-  const tls = ensureCertificate(join(dir, "tls"));
-  certificate = readFileSync(tls.certificate, "utf8");
-  const files = renderDeploy(join(root, "deploy"), join(dir, "etc"), {
-    APP_DIR: root,
-    ETC_DIR: join(dir, "etc"),
-    NODE: process.execPath,
-    SERVICE_DATABASE_URL: "postgres://s@127.0.0.1/s",
-    SEED_SYNTHETIC_FLEET: "true",
-    PROXY_DATABASE_URL: "postgres://p@127.0.0.1/p",
-    PROXY_MIGRATION_DATABASE_URL: "postgres://o@127.0.0.1/p",
-    RATE_LIMIT_URL: "redis://127.0.0.1:6379",
-    TRUSTED_PROXIES: "127.0.0.1",
-    LOG_HASH_KEY: "x".repeat(32),
-    PUBLIC_ORIGIN: `https://127.0.0.1:${httpsPort}`,
-    SERVICE_URL: "http://127.0.0.1:9",
-    API_KEY_FILE: join(dir, "key"),
-    WATCH_API_KEY_FILE: join(dir, "watch-key"),
-    SERVER_NAME: "127.0.0.1",
-    HTTP_LISTEN: `127.0.0.1:${await freePort()}`,
-    HTTPS_LISTEN: `127.0.0.1:${httpsPort}`,
-    HTTPS_PORT_SUFFIX: `:${httpsPort}`,
-    SERVICE_LISTEN: `127.0.0.1:${await freePort()}`,
-    TLS_CERTIFICATE: tls.certificate,
-    TLS_CERTIFICATE_KEY: tls.key,
-    SERVICE_SERVERS: upstreamServers([9]),
-    PROXY_SERVERS: upstreamServers([replicaPort]),
-  });
-  nginx = new Nginx(binary, join(dir, "nginx"), files["nginx/vics.conf"]);
-  await nginx.start();
 }, 60_000);
 
 afterAll(async () => {
-  await nginx?.stop();
-  replica?.close();
+  await site?.close();
   rmSync(dir, { recursive: true, force: true });
 }, 30_000);
 
 /** A request with a body of `bytes` through nginx's https listener, trusting its certificate. */
-function send(method: string, path: string, bytes: number) {
-  return new Promise<{ status: number; type: string; text: string }>(
-    (resolve, reject) => {
-      const client = request(
-        {
-          host: "127.0.0.1",
-          port: httpsPort,
-          method,
-          path,
-          ca: certificate,
-          headers: {
-            "Content-Type": "application/json",
-            "Content-Length": String(bytes),
-          },
-        },
-        (response) => {
-          let text = "";
-          response.on("data", (chunk: Buffer) => (text += chunk.toString()));
-          response.on("end", () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              type: response.headers["content-type"] ?? "",
-              text,
-            }),
-          );
-        },
-      );
-      // nginx may close the connection after its 413, while this still writes.
-      client.on("error", reject);
-      client.end(Buffer.alloc(bytes, " "));
+async function send(method: string, path: string, bytes: number) {
+  const answer = await httpsSend(
+    site,
+    path,
+    {
+      method,
+      headers: {
+        "Content-Type": "application/json",
+        "Content-Length": String(bytes),
+      },
     },
+    Buffer.alloc(bytes, " "),
   );
+  return {
+    status: answer.status,
+    type: answer.raw.find(([name]) => name === "content-type")?.[1] ?? "",
+    text: answer.body.toString(),
+  };
 }
 
 describe("nginx's body limits, per location, above the app's", () => {

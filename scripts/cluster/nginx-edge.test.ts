@@ -3,21 +3,16 @@
 // TLS 1.2), one HSTS header of a year, "Server: nginx" without a version, the web app's hashed
 // files straight from the build in the Brotli or gzip copy the browser takes, /health and
 // /ready answered by the replicas, and HTTP/2 connections kept for 10,000 requests.
-import { once } from "node:events";
 import {
   chmodSync,
   mkdirSync,
-  mkdtempSync,
-  readFileSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { createServer, request as httpRequest, type Server } from "node:http";
+import { request as httpRequest } from "node:http";
 import { connect as http2Connect } from "node:http2";
-import { request, type RequestOptions } from "node:https";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import type { RequestOptions } from "node:https";
 import { join } from "node:path";
 import {
   connect as tlsConnect,
@@ -31,15 +26,16 @@ import {
   gzipSync,
 } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "@vics/shared/testing/free-port";
-import { findNginx, Nginx, upstreamServers } from "./nginx.ts";
-import { renderDeploy } from "./render.ts";
-import { ensureCertificate } from "./tls.ts";
+import {
+  httpsSend,
+  siteDirectory,
+  startSiteNginx,
+  type Answer,
+  type SiteUnderTest,
+} from "./site-under-test.ts";
 
-const root = join(import.meta.dirname, "../..");
-const dir = mkdtempSync(join(tmpdir(), "vics-nginx-edge-"));
-// As root, nginx's workers run as "nobody": they pass through to the web app's files below.
-chmodSync(dir, 0o711);
+// nginx's workers pass through it to the web app's files below, as root.
+const dir = siteDirectory("vics-nginx-edge-");
 const appDir = join(dir, "app");
 const SCRIPT = `console.log(${JSON.stringify("the app ".repeat(500))});`;
 const SCRIPT_PATH = "/assets/index-a1b2c3.js";
@@ -50,8 +46,7 @@ const PAGE = "<!doctype html><title>VICS</title>";
 const SECRET = "vics_the_proxy_key_in_the_data_folder";
 const YEAR = "max-age=31536000";
 
-let nginx: Nginx;
-let replica: Server;
+let site: SiteUnderTest;
 let httpsPort: number;
 let httpPort: number;
 let certificate: string;
@@ -61,9 +56,6 @@ const asked: string[] = [];
 let replicaReady = true;
 
 beforeAll(async () => {
-  const binary = findNginx();
-  if (!binary)
-    throw new Error("nginx is not installed: apt-get install -y nginx");
   // The web app's build, with the copies vite-plugin-compression2 writes beside a text file.
   const assets = join(appDir, "web", "dist", "assets");
   mkdirSync(assets, { recursive: true });
@@ -88,109 +80,47 @@ beforeAll(async () => {
   symlinkSync(outside, join(assets, "linked.js"));
   // The stand-in replica answers as the proxy does: its own HSTS header of 180 days on every
   // answer, its page, /health, and /ready while its store answers.
-  replica = createServer((incoming, outgoing) => {
-    const path = incoming.url ?? "";
-    asked.push(path);
-    outgoing.setHeader(
-      "Strict-Transport-Security",
-      "max-age=15552000; includeSubDomains",
-    );
-    if (path === "/health") {
-      outgoing.writeHead(200, { "Content-Type": "application/json" });
-      outgoing.end('{"status":"ok"}');
-    } else if (path === "/ready") {
-      outgoing.writeHead(replicaReady ? 200 : 503, {
-        "Content-Type": "application/json",
-      });
-      outgoing.end(replicaReady ? '{"status":"ready"}' : '{"status":503}');
-    } else if (path.startsWith("/assets/")) {
-      outgoing.writeHead(404, { "Content-Type": "text/plain" });
-      outgoing.end("Not found");
-    } else {
-      outgoing.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-      outgoing.end(PAGE);
-    }
-  });
-  replica.listen(0, "127.0.0.1");
-  await once(replica, "listening");
-  const replicaPort = (replica.address() as AddressInfo).port;
-  httpsPort = await freePort();
-  httpPort = await freePort();
-  const tls = ensureCertificate(join(dir, "tls"));
-  certificate = readFileSync(tls.certificate, "utf8");
-  const files = renderDeploy(join(root, "deploy"), join(dir, "etc"), {
-    APP_DIR: appDir,
-    ETC_DIR: join(dir, "etc"),
-    NODE: process.execPath,
-    SERVICE_DATABASE_URL: "postgres://s@127.0.0.1/s",
-    SEED_SYNTHETIC_FLEET: "true",
-    PROXY_DATABASE_URL: "postgres://p@127.0.0.1/p",
-    PROXY_MIGRATION_DATABASE_URL: "postgres://o@127.0.0.1/p",
-    RATE_LIMIT_URL: "redis://127.0.0.1:6379",
-    TRUSTED_PROXIES: "127.0.0.1",
-    LOG_HASH_KEY: "x".repeat(32),
-    PUBLIC_ORIGIN: `https://127.0.0.1:${httpsPort}`,
-    SERVICE_URL: "http://127.0.0.1:9",
-    API_KEY_FILE: join(dir, "key"),
-    WATCH_API_KEY_FILE: join(dir, "watch-key"),
-    SERVER_NAME: "127.0.0.1",
-    HTTP_LISTEN: `127.0.0.1:${httpPort}`,
-    HTTPS_LISTEN: `127.0.0.1:${httpsPort}`,
-    HTTPS_PORT_SUFFIX: `:${httpsPort}`,
-    SERVICE_LISTEN: `127.0.0.1:${await freePort()}`,
-    TLS_CERTIFICATE: tls.certificate,
-    TLS_CERTIFICATE_KEY: tls.key,
-    SERVICE_SERVERS: upstreamServers([9]),
-    PROXY_SERVERS: upstreamServers([replicaPort]),
-  });
-  nginx = new Nginx(binary, join(dir, "nginx"), files["nginx/vics.conf"]);
-  await nginx.start();
+  site = await startSiteNginx(
+    dir,
+    (incoming, outgoing) => {
+      const path = incoming.url ?? "";
+      asked.push(path);
+      outgoing.setHeader(
+        "Strict-Transport-Security",
+        "max-age=15552000; includeSubDomains",
+      );
+      if (path === "/health") {
+        outgoing.writeHead(200, { "Content-Type": "application/json" });
+        outgoing.end('{"status":"ok"}');
+      } else if (path === "/ready") {
+        outgoing.writeHead(replicaReady ? 200 : 503, {
+          "Content-Type": "application/json",
+        });
+        outgoing.end(replicaReady ? '{"status":"ready"}' : '{"status":503}');
+      } else if (path.startsWith("/assets/")) {
+        outgoing.writeHead(404, { "Content-Type": "text/plain" });
+        outgoing.end("Not found");
+      } else {
+        outgoing.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+        outgoing.end(PAGE);
+      }
+    },
+    { appDir },
+  );
+  ({ httpsPort, httpPort, certificate } = site);
 }, 60_000);
 
 afterAll(async () => {
-  await nginx?.stop();
-  replica?.close();
+  await site?.close();
   rmSync(dir, { recursive: true, force: true });
 }, 30_000);
 
-interface Answer {
-  status: number;
-  /** Each header as nginx sent it, lower-case names, in order: repeats stay repeats. */
-  raw: Array<[string, string]>;
-  body: Buffer;
-}
-
 /** A request over https, trusting the cluster's certificate; the body as sent, undecoded. */
-function send(
+const send = (
   path: string,
   options: Omit<RequestOptions, "host" | "port" | "path" | "ca"> = {},
   body?: Buffer,
-) {
-  return new Promise<Answer>((resolve, reject) => {
-    const client = request(
-      { host: "127.0.0.1", port: httpsPort, path, ca: certificate, ...options },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const raw: Array<[string, string]> = [];
-          for (let at = 0; at < response.rawHeaders.length; at += 2)
-            raw.push([
-              response.rawHeaders[at]!.toLowerCase(),
-              response.rawHeaders[at + 1]!,
-            ]);
-          resolve({
-            status: response.statusCode ?? 0,
-            raw,
-            body: Buffer.concat(chunks),
-          });
-        });
-      },
-    );
-    client.on("error", reject);
-    client.end(body);
-  });
-}
+) => httpsSend(site, path, options, body);
 
 const all = (answer: Answer, name: string) =>
   answer.raw.filter(([key]) => key === name).map(([, value]) => value);

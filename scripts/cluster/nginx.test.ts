@@ -4,11 +4,9 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { PROBLEM_TITLES, ProblemSchema, problemType } from "@vics/shared";
 import { DEPENDENCY_RETRY_AFTER_SECONDS } from "@vics/shared/server/dependency-unavailable";
-import { findNginx, Nginx, upstreamServers } from "./nginx.ts";
-import { renderDeploy } from "./render.ts";
-import { ensureCertificate } from "./tls.ts";
+import { Nginx, upstreamServers } from "./nginx.ts";
+import { renderSite, requireNginx } from "./site-under-test.ts";
 
-const root = join(import.meta.dirname, "../..");
 const dir = mkdtempSync(join(tmpdir(), "vics-nginx-site-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -23,35 +21,8 @@ describe("upstreamServers", () => {
 
 describe("deploy/nginx/vics.conf", () => {
   it("is a configuration nginx accepts, once rendered", () => {
-    const binary = findNginx();
-    if (!binary)
-      throw new Error("nginx is not installed: apt-get install -y nginx");
-    const tls = ensureCertificate(join(dir, "tls"));
-    const files = renderDeploy(join(root, "deploy"), join(dir, "etc"), {
-      APP_DIR: root,
-      ETC_DIR: join(dir, "etc"),
-      NODE: process.execPath,
-      SERVICE_DATABASE_URL: "postgres://s@127.0.0.1/s",
-      SEED_SYNTHETIC_FLEET: "true",
-      PROXY_DATABASE_URL: "postgres://p@127.0.0.1/p",
-      PROXY_MIGRATION_DATABASE_URL: "postgres://o@127.0.0.1/p",
-      RATE_LIMIT_URL: "redis://127.0.0.1:6379",
-      TRUSTED_PROXIES: "127.0.0.1",
-      LOG_HASH_KEY: "x".repeat(32),
-      PUBLIC_ORIGIN: "https://127.0.0.1:8443",
-      SERVICE_URL: "http://127.0.0.1:3100",
-      API_KEY_FILE: join(dir, "key"),
-      WATCH_API_KEY_FILE: join(dir, "watch-key"),
-      SERVER_NAME: "localhost",
-      HTTP_LISTEN: "127.0.0.1:8080",
-      HTTPS_LISTEN: "127.0.0.1:8443",
-      HTTPS_PORT_SUFFIX: ":8443",
-      SERVICE_LISTEN: "127.0.0.1:3100",
-      TLS_CERTIFICATE: tls.certificate,
-      TLS_CERTIFICATE_KEY: tls.key,
-      SERVICE_SERVERS: upstreamServers([3101, 3102, 3103]),
-      PROXY_SERVERS: upstreamServers([3201, 3202]),
-    });
+    const binary = requireNginx();
+    const files = renderSite(dir);
     const site = readFileSync(files["nginx/vics.conf"], "utf8");
     // Retries for idempotent requests only: `non_idempotent` would send a POST twice.
     // nginx's own 503 (no replica answers) is the API's problem document, with Retry-After.
