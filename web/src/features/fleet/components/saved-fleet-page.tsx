@@ -4,7 +4,7 @@
 // what moved; and "Check this fleet now". What is shown is kept in the address (?show=&q=&since=)
 // so a link or Back from a vehicle's timeline opens the same vehicles. The table draws 200 rows at
 // a time ("Show 200 more"), so a fleet of 100,000 stays usable; the downloads take every vehicle.
-import { useDeferredValue, useEffect, useId, useMemo, useState } from "react";
+import { useDeferredValue, useId, useMemo, useState } from "react";
 import {
   keepPreviousData,
   useQuery,
@@ -46,7 +46,6 @@ import { WatchedTable } from "./watched-table.tsx";
 import "../saved-fleets.css";
 
 const FOLLOW_EVERY_MS = 3000;
-const FOLLOW_FOR_MS = 120_000;
 
 const count = (value: number) => value.toLocaleString("en-GB");
 const vehicles = (value: number) =>
@@ -101,22 +100,21 @@ export function SavedFleetPage() {
   }
 
   const fleet = useQuery(savedFleetQueryOptions(fleetId));
-  // After "Check this fleet now", the answers are fetched as they arrive, for a while; and
-  // while the proxy says a check of the fleet is under way (a new fleet's first, above all).
-  const [following, setFollowing] = useState(false);
-  const status = useQuery({
-    ...fleetStatusQueryOptions(fleetId, params.since),
-    // Another date keeps the page (and the date box's focus) while its answer comes.
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      following || query.state.data?.checking ? FOLLOW_EVERY_MS : false,
-  });
-  const checkingNow = status.data?.checking === true;
   const [checking, setChecking] = useState(false);
   const [checkNote, setCheckNote] = useState<string>();
   // The vehicles of a check started here, until the proxy says it is no longer under way: then
   // the note says it has finished, not "Checking ... now" for good.
   const [awaited, setAwaited] = useState<{ vehicles: number; after: number }>();
+  // The answers are fetched as they arrive while the proxy says a check of the fleet is queued or
+  // under way (a new fleet's first, above all), and after "Check this fleet now" until it ends.
+  const status = useQuery({
+    ...fleetStatusQueryOptions(fleetId, params.since),
+    // Another date keeps the page (and the date box's focus) while its answer comes.
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.checking || awaited ? FOLLOW_EVERY_MS : false,
+  });
+  const checkingNow = status.data?.checking === true;
   if (
     awaited !== undefined &&
     status.data &&
@@ -125,17 +123,10 @@ export function SavedFleetPage() {
     !status.data.checking
   ) {
     setAwaited(undefined);
-    setFollowing(false);
     setCheckNote(
       `The check of ${vehicles(awaited.vehicles)} has finished. ${awaited.vehicles === 1 ? "Its answer is" : "Their answers are"} below.`,
     );
   }
-  useEffect(() => {
-    if (!following) return;
-    const stop = setTimeout(() => setFollowing(false), FOLLOW_FOR_MS);
-    return () => clearTimeout(stop);
-  }, [following]);
-
   const entries = useMemo(
     () => watchedEntries(status.data?.vehicles ?? [], checkingNow),
     [status.data, checkingNow],
@@ -192,7 +183,6 @@ export function SavedFleetPage() {
           ? "This fleet is being checked already. Its answers appear here as they arrive."
           : `Checking ${count(queued)} vehicles now. Their answers appear here as they arrive.`,
       );
-      setFollowing(true);
       // A status read from now on (this refetch cancels one under way) was asked for after the
       // check was queued: when it says the fleet is not being checked, the check is done.
       const after = Date.now();
