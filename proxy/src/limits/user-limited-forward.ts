@@ -5,6 +5,7 @@ import {
   parseRateLimitHeaders,
 } from "@vics/shared";
 import { ProblemError } from "@vics/shared/server/problem-error";
+import { rateLimitHeaders } from "@vics/shared/server/rate-limit-headers";
 import { type Forward, keepPassedJson } from "../forward/forward.ts";
 import { AUTH_PROBLEMS } from "../auth/auth-problems.ts";
 import { checkAction } from "../audit/audited-forward.ts";
@@ -40,12 +41,8 @@ function overLimit(decision: UserLimitDecision, cost: number) {
     detail,
     {
       [RETRY_AFTER_HEADER]: String(wait),
-      [RATE_LIMIT_HEADERS.limit]: String(budget.limit),
-      [RATE_LIMIT_HEADERS.remaining]: String(budget.remaining),
-      [RATE_LIMIT_HEADERS.reset]: String(budget.resetSeconds),
-      [OWN_LIMIT_HEADERS.limit]: String(decision.lookups),
-      [OWN_LIMIT_HEADERS.remaining]: String(decision.lookupsLeft),
-      [OWN_LIMIT_HEADERS.reset]: String(decision.resetSeconds),
+      ...rateLimitHeaders(budget),
+      ...ownBudget(decision),
     },
     { ownLimit: true },
   );
@@ -55,10 +52,15 @@ function overLimit(decision: UserLimitDecision, cost: number) {
  * The person's own budget in look-ups (OWN_LIMIT_HEADERS), on every check answer and refusal:
  * the one budget the header's meter shows, the same unit whatever the request carried.
  */
-function setOwnBudget(headers: Headers, decision: UserLimitDecision): void {
-  headers.set(OWN_LIMIT_HEADERS.limit, String(decision.lookups));
-  headers.set(OWN_LIMIT_HEADERS.remaining, String(decision.lookupsLeft));
-  headers.set(OWN_LIMIT_HEADERS.reset, String(decision.resetSeconds));
+function ownBudget(decision: UserLimitDecision): Record<string, string> {
+  return rateLimitHeaders(
+    {
+      limit: decision.lookups,
+      remaining: decision.lookupsLeft,
+      resetSeconds: decision.resetSeconds,
+    },
+    OWN_LIMIT_HEADERS,
+  );
 }
 
 /**
@@ -103,13 +105,12 @@ export function userLimitedForward(
     if (!decision.allowed) throw overLimit(decision, cost);
     const response = await forward(c, upstream);
     const headers = new Headers(response.headers);
-    setOwnBudget(headers, decision);
     const tighter = ownTighter(response, decision, cost);
-    if (tighter) {
-      headers.set(RATE_LIMIT_HEADERS.limit, String(tighter.limit));
-      headers.set(RATE_LIMIT_HEADERS.remaining, String(tighter.remaining));
-      headers.set(RATE_LIMIT_HEADERS.reset, String(tighter.resetSeconds));
-    }
+    for (const [name, value] of Object.entries({
+      ...ownBudget(decision),
+      ...(tighter && rateLimitHeaders(tighter)),
+    }))
+      headers.set(name, value);
     const rebuilt = new Response(response.body, {
       status: response.status,
       statusText: response.statusText,
