@@ -1,4 +1,4 @@
-import { existsSync, realpathSync, statSync } from "node:fs";
+import { existsSync, type Stats } from "node:fs";
 import { readFile, realpath, stat } from "node:fs/promises";
 import { join, sep } from "node:path";
 import type { Context, Hono, MiddlewareHandler } from "hono";
@@ -23,155 +23,181 @@ Build it with:
 then reload this page. (npm start at the repository root builds it for you.)
 `;
 
-/** Where `path` really is once every symlink is followed, or undefined if nothing is there. */
-function realPath(path: string): string | undefined {
-  try {
-    return realpathSync(path);
-  } catch {
-    return undefined;
-  }
-}
-
 /** Whether `real` (a path with every symlink followed) is `realRoot` or under it. */
 function under(realRoot: string, real: string): boolean {
   return real === realRoot || real.startsWith(realRoot + sep);
 }
 
 /**
- * Whether the file serveStatic would send for `relative` (a folder's index.html included) is
- * inside the web root once symlinks are followed: a link in web/dist to the data folder must
- * not serve the key file beside the database. Nothing there is "inside": nothing is served.
+ * The web root, and where it really is once every symlink is followed. That is worked out once
+ * the root exists (a failed realpath means "not built yet", and is asked again on the next
+ * request, so a build made while the proxy runs is picked up), not on every request.
  */
-function staysInside(root: string, relative: string): boolean {
-  const realRoot = realPath(root);
-  if (realRoot === undefined) return true;
-  const inside = (path: string) => {
-    const real = realPath(path);
-    return real === undefined || under(realRoot, real);
-  };
-  const candidate = join(root, relative);
-  if (!inside(candidate)) return false;
-  let folder = false;
-  try {
-    folder = statSync(candidate).isDirectory();
-  } catch {
-    // Nothing there: serveStatic finds nothing either.
+class WebRoot {
+  readonly root: string;
+  #real: string | undefined;
+
+  constructor(root: string) {
+    this.root = root;
   }
-  return !folder || inside(join(candidate, "index.html"));
-}
 
-/**
- * No dotfile (`/.env`, `/.git/config`, `/%2egit/config`: any segment starting with a dot,
- * however encoded) and nothing that resolves outside the web root.
- */
-function refused(c: Context, root: string, path: string | undefined): boolean {
-  if (path !== undefined) return !staysInside(root, path);
-  return (
-    namesDotfile(c.req.path) || !staysInside(root, decodedPath(c.req.path))
-  );
-}
-
-/**
- * The file at `relative` under `root` (a folder's index.html), or undefined when there is none.
- * Like serveStatic before it: a path still holding a percent sign, `..`, `//` or `\\` names no
- * file (a deep link like /vehicle/AB12%20CDE gets the app).
- */
-async function fileAt(
-  root: string,
-  relative: string,
-): Promise<string | undefined> {
-  if (/%|(?:^|[/\\])\.{1,2}(?:$|[/\\])|[/\\]{2,}|\\/.test(relative))
-    return undefined;
-  let path = join(root, relative);
-  let stats = await stat(path).catch(() => undefined);
-  if (stats?.isDirectory()) {
-    path = join(path, "index.html");
-    stats = await stat(path).catch(() => undefined);
+  /** The root's real path, or undefined while there is no root. */
+  async real(): Promise<string | undefined> {
+    this.#real ??= await realpath(this.root).catch(() => undefined);
+    return this.#real;
   }
-  return stats?.isFile() ? path : undefined;
+
+  /**
+   * Whether `real` is inside the web root. Before refusing, the root is looked at again: a
+   * deploy may have relinked it (web/dist to the next release) since it was worked out.
+   */
+  async holds(real: string): Promise<boolean> {
+    const known = await this.real();
+    if (known !== undefined && under(known, real)) return true;
+    const now = await realpath(this.root).catch(() => undefined);
+    if (now === undefined || now === known) return false;
+    this.#real = now;
+    return under(now, real);
+  }
 }
 
-/** A copy the build wrote beside a file: its encoding, and where it really is. */
+/** A file under the web root: the path asked for, where it really is, and its stats. */
+interface Located {
+  path: string;
+  real: string;
+  stats: Stats;
+}
+
+/** A copy the build wrote beside a file: its encoding, where it really is, and its stats. */
 interface BuiltCopy {
   encoding: BuiltEncoding;
   real: string;
+  stats: Stats;
+}
+
+/** A regular file to send, with the copies the build wrote beside it. */
+interface Resolved extends Located {
+  copies: BuiltCopy[];
+}
+
+/** Something a symlink leads out of the web root: never served, and a 404. */
+const OUTSIDE = "outside";
+
+/**
+ * What is at `path` once every symlink is followed (one realpath, one stat), OUTSIDE when that
+ * is outside the web root, or undefined when nothing is there.
+ */
+async function locate(
+  site: WebRoot,
+  path: string,
+): Promise<Located | typeof OUTSIDE | undefined> {
+  const real = await realpath(path).catch(() => undefined);
+  if (real === undefined) return undefined;
+  if (!(await site.holds(real))) return OUTSIDE;
+  const stats = await stat(real).catch(() => undefined);
+  return stats && { path, real, stats };
 }
 
 /**
  * The copies the build wrote beside `path` (web/vite.config.ts), in the server's order. Each
- * passes the check the requested file passed (refused()): once every symlink is followed it is
+ * passes the check the requested file passed (resolve()): once every symlink is followed it is
  * inside the web root and a regular file, or it is left out and the next encoding (or the file
  * as it is) is sent. Without that, `app.js.gz` linked to the data folder's key file would send
  * the key to any client asking for gzip.
  */
-async function builtCopies(root: string, path: string): Promise<BuiltCopy[]> {
-  const realRoot = await realpath(root).catch(() => undefined);
-  if (realRoot === undefined) return [];
+async function builtCopies(site: WebRoot, path: string): Promise<BuiltCopy[]> {
   const found = await Promise.all(
     BUILT_ENCODINGS.map(async (encoding) => {
-      const real = await realpath(path + encoding.suffix).catch(
-        () => undefined,
-      );
-      if (real === undefined || !under(realRoot, real)) return undefined;
-      const stats = await stat(real).catch(() => undefined);
-      return stats?.isFile() ? { encoding, real } : undefined;
+      const copy = await locate(site, path + encoding.suffix);
+      if (copy === OUTSIDE || !copy?.stats.isFile()) return undefined;
+      return { encoding, real: copy.real, stats: copy.stats };
     }),
   );
   return found.filter((copy) => copy !== undefined);
 }
 
 /**
- * Sends `path` as the request asked for it: its Brotli or gzip file when the build wrote one
+ * The regular file serveStatic would send for `relative` under the web root (a folder's
+ * index.html), with its built copies; OUTSIDE when that file, or the folder, is outside the web
+ * root once symlinks are followed (a link in web/dist to the data folder must not serve the
+ * key file beside the database); undefined when there is no such file.
+ */
+async function resolve(
+  site: WebRoot,
+  relative: string,
+): Promise<Resolved | typeof OUTSIDE | undefined> {
+  let found = await locate(site, join(site.root, relative));
+  if (found !== OUTSIDE && found?.stats.isDirectory())
+    found = await locate(site, join(found.path, "index.html"));
+  if (found === OUTSIDE) return OUTSIDE;
+  if (!found?.stats.isFile()) return undefined;
+  return { ...found, copies: await builtCopies(site, found.path) };
+}
+
+/**
+ * Like serveStatic before it: a path still holding a percent sign, `..`, `//` or `\\` names no
+ * file (a deep link like /vehicle/AB12%20CDE gets the app).
+ */
+const NAMES_NO_FILE = /%|(?:^|[/\\])\.{1,2}(?:$|[/\\])|[/\\]{2,}|\\/;
+
+/**
+ * Sends `file` as the request asked for it: its Brotli or gzip file when the build wrote one
  * and Accept-Encoding names it (accept-encoding.ts), else the file as it is. Content-Type is the
  * file's own whichever is sent; a file built in several encodings says `Vary: Accept-Encoding`
  * in each of them, so a cache never hands one client's encoding to another. Undefined when the
  * file went away meanwhile (a rebuild empties web/dist first). A copy a symlink leads out of
- * `root` is never sent (builtCopies).
+ * the web root is never sent (builtCopies). HEAD reads nothing: its length is the file's size.
  */
 async function sendFile(
   c: Context,
-  root: string,
-  path: string,
+  file: Resolved,
   cacheControl: string,
 ): Promise<Response | undefined> {
-  const copies = await builtCopies(root, path);
-  const encodings = copies.map((copy) => copy.encoding);
+  const encodings = file.copies.map((copy) => copy.encoding);
   const encoding = chooseEncoding(c.req.header("Accept-Encoding"), encodings);
-  // The copy's checked real path, not path + suffix again: that could be relinked meanwhile.
-  const sent = copies.find((copy) => copy.encoding === encoding)?.real ?? path;
-  const read = await Promise.all([readFile(sent), stat(sent)]).catch(
-    () => undefined,
+  // The checked real path, not path + suffix again: that could be relinked meanwhile.
+  const sent = file.copies.find((copy) => copy.encoding === encoding) ?? file;
+  const head = c.req.method === "HEAD";
+  const body = head ? undefined : await readFile(sent.real).catch(() => null);
+  if (body === null) return undefined;
+  c.header(
+    "Content-Type",
+    getMimeType(file.path) ?? "application/octet-stream",
   );
-  if (!read) return undefined;
-  const [body, stats] = read;
-  c.header("Content-Type", getMimeType(path) ?? "application/octet-stream");
-  c.header("Content-Length", String(body.length));
-  c.header("Last-Modified", stats.mtime.toUTCString());
+  c.header("Content-Length", String(body?.length ?? sent.stats.size));
+  c.header("Last-Modified", sent.stats.mtime.toUTCString());
   c.header("Cache-Control", cacheControl);
   if (encodings.length > 0)
     c.header("Vary", "Accept-Encoding", { append: true });
   if (encoding) c.header("Content-Encoding", encoding.coding);
-  return c.req.method === "HEAD" ? c.body(null, 200) : c.body(body, 200);
+  return body ? c.body(body, 200) : c.body(null, 200);
 }
 
 /**
  * Serves the file the request names, or `path` for every request (index.html). The web root
- * may be built while the proxy runs, so a missing one only means "nothing here yet".
+ * may be built while the proxy runs, so a missing one only means "nothing here yet". Refused
+ * with a 404: a dotfile (`/.env`, `/.git/config`, `/%2egit/config`: any segment starting with
+ * a dot, however encoded), and anything that resolves outside the web root, the decoded path
+ * included even where the path as it is names no file.
  */
-function serveBuiltFiles(options: { root: string; path?: string }) {
+function serveBuiltFiles(site: WebRoot, path?: string) {
   const middleware: MiddlewareHandler = async (c, next) => {
-    if (!existsSync(options.root)) return next();
-    if (refused(c, options.root, options.path))
-      return c.text("Not found", 404, { "Cache-Control": "no-store" });
-    const file = await fileAt(options.root, options.path ?? c.req.path);
+    if ((await site.real()) === undefined) return next();
+    const refuse = () =>
+      c.text("Not found", 404, { "Cache-Control": "no-store" });
+    if (path === undefined && namesDotfile(c.req.path)) return refuse();
+    const relative = path ?? c.req.path;
+    if (NAMES_NO_FILE.test(relative)) {
+      // Nothing to send, but what it decodes to must not lead out of the web root either.
+      const decoded = await resolve(site, decodedPath(relative));
+      return decoded === OUTSIDE ? refuse() : next();
+    }
+    // With no percent sign or backslash, the path is its own decoded path: one lookup for both.
+    const file = await resolve(site, relative);
+    if (file === OUTSIDE) return refuse();
     if (!file) return next();
     const hashed = c.req.path.startsWith("/assets/");
-    const response = await sendFile(
-      c,
-      options.root,
-      file,
-      hashed ? IMMUTABLE : "no-cache",
-    );
+    const response = await sendFile(c, file, hashed ? IMMUTABLE : "no-cache");
     return response ?? next();
   };
   return middleware;
@@ -199,14 +225,15 @@ export function webAppIsBuilt(webRoot: string): boolean {
  * Dotfiles and anything a symlink leads outside the web root are 404s too.
  */
 export function registerStaticSite(app: Hono<AppEnv>, webRoot: string) {
-  app.get("*", serveBuiltFiles({ root: webRoot }));
+  const site = new WebRoot(webRoot);
+  app.get("*", serveBuiltFiles(site));
   app.get("/assets/*", (c) => c.text("Not found", 404));
   // A file that is not there (a scanner's /wp-login.php, a browser's /favicon.ico) is a 404,
   // not the app's HTML under a 200 that reads as "it exists".
   app.get("*", async (c, next) =>
     namesAFile(c.req.path) ? c.text("Not found", 404) : next(),
   );
-  app.get("*", serveBuiltFiles({ root: webRoot, path: "index.html" }));
+  app.get("*", serveBuiltFiles(site, "index.html"));
   app.get("*", (c) =>
     c.text(NOT_BUILT_PAGE, 503, { "Cache-Control": "no-store" }),
   );
