@@ -12,6 +12,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import { killOnExit } from "@vics/shared/testing/kill-on-exit";
 import { childPids } from "./child-pids.ts";
 
 /** The nginx binary, or undefined where it is not installed. */
@@ -81,21 +82,6 @@ http {
 `;
 }
 
-// Whatever happens to the cluster's process (an error it did not catch, process.exit), nginx
-// does not outlive it holding the ports: as PostgreSQL, Redis and the replicas, it is killed on
-// the way out. Its own process group (detached) is killed whole, the master and its workers,
-// which hold the listening sockets too. After a clean stop() it is no longer here.
-const running = new Set<ChildProcess>();
-process.once("exit", () => {
-  for (const child of running) {
-    try {
-      process.kill(-child.pid!, "SIGKILL");
-    } catch {
-      // Gone already.
-    }
-  }
-});
-
 export class Nginx {
   private child: ChildProcess | undefined;
   private readonly configFile: string;
@@ -144,10 +130,10 @@ export class Nginx {
       detached: true,
     });
     this.child = child;
-    if (child.pid !== undefined) {
-      running.add(child);
-      child.once("exit", () => running.delete(child));
-    }
+    // Whatever happens to the cluster's process (an error it did not catch, process.exit),
+    // nginx does not outlive it holding the ports: its whole group, the master and its
+    // workers (which hold the listening sockets too), is killed on the way out.
+    killOnExit(child, { group: true });
     let errors = "";
     child.stderr?.on("data", (chunk: Buffer) => (errors += chunk.toString()));
     const deadline = Date.now() + 10_000;

@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { createWriteStream, readFileSync, type WriteStream } from "node:fs";
 import { createInterface } from "node:readline";
+import { killOnExit } from "@vics/shared/testing/kill-on-exit";
 import {
   belongsOnTerminal,
   parseLogLine,
@@ -31,13 +32,6 @@ const TERMINAL_SIGNALS: ReadonlySet<NodeJS.Signals> = new Set([
   "SIGINT",
   "SIGHUP",
 ]);
-
-// Whatever happens to the cluster's process, its replicas do not outlive it.
-const live = new Set<ChildProcess>();
-
-process.once("exit", () => {
-  for (const child of live) child.kill("SIGKILL");
-});
 
 export class Replica {
   readonly name: string;
@@ -90,8 +84,8 @@ export class Replica {
       detached: true,
     });
     this.child = child;
-    live.add(child);
-    child.once("exit", () => live.delete(child));
+    // Whatever happens to the cluster's process, its replicas do not outlive it.
+    killOnExit(child, { group: true });
     const onLine = (line: string) => {
       this.log.write(`${line}\n`);
       if (this.options.quiet) return;

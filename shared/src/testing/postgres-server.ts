@@ -22,6 +22,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { freePort } from "./free-port.ts";
+import { killOnExit } from "./kill-on-exit.ts";
 
 /** The folder holding initdb and postgres: PG_BIN, else the newest of Debian's versions. */
 export function postgresBin(): string {
@@ -97,11 +98,6 @@ export interface PostgresServer {
   close(): Promise<void>;
 }
 
-const running = new Set<ChildProcess>();
-process.once("exit", () => {
-  for (const child of running) child.kill("SIGKILL");
-});
-
 export async function startPostgres(
   options: PostgresOptions = {},
 ): Promise<PostgresServer> {
@@ -148,15 +144,15 @@ export async function startPostgres(
       dataDir,
       ...settings,
     ]);
+    const group = options.ownProcessGroup ?? false;
     const started = spawn(command, args, {
       stdio: ["ignore", "pipe", "pipe"],
-      detached: options.ownProcessGroup ?? false,
+      detached: group,
     });
     child = started;
-    running.add(started);
+    killOnExit(started, { group });
     started.stdout?.on("data", (chunk: Buffer) => log(chunk.toString()));
     started.stderr?.on("data", (chunk: Buffer) => log(chunk.toString()));
-    started.once("exit", () => running.delete(started));
     await waitUntilAnswering(url(), started, () => messages);
   }
 

@@ -11,6 +11,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./free-port.ts";
+import { killOnExit } from "./kill-on-exit.ts";
 
 export interface RedisServer {
   port: number;
@@ -40,11 +41,6 @@ export interface RedisOptions {
 export const redisServerCommand = (): string =>
   process.env.REDIS_SERVER ?? "redis-server";
 
-const running = new Set<ChildProcess>();
-process.once("exit", () => {
-  for (const child of running) child.kill("SIGKILL");
-});
-
 export async function startRedis(
   options: RedisOptions = {},
 ): Promise<RedisServer> {
@@ -57,6 +53,7 @@ export async function startRedis(
   let messages = "";
 
   async function start() {
+    const group = options.ownProcessGroup ?? false;
     const started = spawn(
       command,
       [
@@ -71,12 +68,11 @@ export async function startRedis(
       ],
       {
         stdio: ["ignore", "pipe", "pipe"],
-        detached: options.ownProcessGroup ?? false,
+        detached: group,
       },
     );
     child = started;
-    running.add(started);
-    started.once("exit", () => running.delete(started));
+    killOnExit(started, { group });
     const keep = (chunk: Buffer) => {
       messages = (messages + chunk.toString()).slice(-4000);
     };
