@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import { formatRegistration } from "@vics/shared";
 import type { FleetRow } from "../lib/fleet-types.ts";
 import { repeatedVehicles } from "../lib/parse/prepare-rows.ts";
-import { rowsWords } from "./review-words.ts";
+import { rowsWords } from "../lib/row-words.ts";
 
 /** Vehicles listed at once: a list with thousands of repeats stays usable. */
 const VEHICLES = 20;

@@ -1,7 +1,5 @@
 // Words of the review step, kept apart so the headings and status messages count the same rows
 // the same way as the summary above them.
-import { rowNumber } from "../lib/row-words.ts";
-
 const count = (value: number) => value.toLocaleString("en-GB");
 
 /** "Rows with an invalid registration: 1 to fix, 3 excluded". */
@@ -18,16 +16,4 @@ export function rowsLeftWords(left: number, wasLast: boolean): string {
   if (wasLast) return "All rows now have a valid registration.";
   if (left === 0) return "No rows left to fix.";
   return `${count(left)} ${left === 1 ? "row" : "rows"} left to fix.`;
-}
-
-/** Rows named per repeated vehicle: a vehicle in 500 rows stays one readable line. */
-const LINES = 10;
-
-/** "rows 4, 17 and 230", or "rows 1, 2, … 10 and 490 more". */
-export function rowsWords(lines: readonly number[]): string {
-  const named = lines.slice(0, LINES).map(rowNumber);
-  const more = lines.length - named.length;
-  if (more > 0) return `rows ${named.join(", ")} and ${count(more)} more`;
-  const last = named.pop();
-  return `rows ${named.join(", ")} and ${last}`;
 }

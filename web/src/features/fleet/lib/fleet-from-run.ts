@@ -3,7 +3,7 @@
 // with the user's own columns in their order.
 import type { NewSavedFleet } from "../api/saved-fleets-api.ts";
 import type { FleetRow } from "./fleet-types.ts";
-import { rowInSentence, rowNumber } from "./row-words.ts";
+import { rowInSentence, rowsWords } from "./row-words.ts";
 
 /** A list to save as a fleet: a run (SavedRun) is one; a reviewed draft gives its parts. */
 export interface ListToSave {
@@ -58,14 +58,6 @@ export function invalidRowsLeftOut(
   const [only] = lines;
   if (only !== undefined && lines.length === 1)
     return `1 invalid row was left out (${rowInSentence(only)})`;
-  const count = (n: number) => n.toLocaleString("en-GB");
-  const named = lines.slice(0, NAMED_ROWS).map(rowNumber);
-  const more = lines.length - named.length;
-  const list =
-    more > 0
-      ? `${named.join(", ")} and ${count(more)} more`
-      : named.length > 1
-        ? `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`
-        : named[0];
-  return `${count(lines.length)} invalid rows were left out (rows ${list})`;
+  const count = lines.length.toLocaleString("en-GB");
+  return `${count} invalid rows were left out (${rowsWords(lines, NAMED_ROWS)})`;
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { rowInSentence, rowName, rowNumber } from "./row-words.ts";
+import { rowInSentence, rowName, rowNumber, rowsWords } from "./row-words.ts";
 
 describe("row words", () => {
   it("write a row's number as the app's other numbers, with the thousands separator", () => {
@@ -13,6 +13,18 @@ describe("row words", () => {
     ]);
     expect(rowInSentence(2000)).toBe("row 2,000");
     expect(rowNumber(1980)).toBe("1,980");
+  });
+
+  it.each([
+    [[4, 17], "rows 4 and 17"],
+    [[4, 17, 230], "rows 4, 17 and 230"],
+    [[1200, 3400], "rows 1,200 and 3,400"],
+    [
+      Array.from({ length: 500 }, (_, index) => index + 1),
+      "rows 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 490 more",
+    ],
+  ])("names the rows %j as %s", (lines, words) => {
+    expect(rowsWords(lines)).toBe(words);
   });
 });
 

@@ -17,3 +17,16 @@ export function rowName(line: number): string {
 export function rowInSentence(line: number): string {
   return `row ${rowNumber(line)}`;
 }
+
+/**
+ * Two rows or more, within a sentence: "rows 4, 17 and 230", or, past `limit` rows named, "rows
+ * 1, 2, … 10 and 490 more", so a vehicle in 500 rows stays one readable line.
+ */
+export function rowsWords(lines: readonly number[], limit = 10): string {
+  const named = lines.slice(0, limit).map(rowNumber);
+  const more = lines.length - named.length;
+  if (more > 0)
+    return `rows ${named.join(", ")} and ${NUMBER.format(more)} more`;
+  const last = named.pop();
+  return `rows ${named.join(", ")} and ${last}`;
+}
