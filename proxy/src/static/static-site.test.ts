@@ -34,6 +34,27 @@ const webApp = () =>
     "favicon.svg": "<svg></svg>",
   });
 
+/** A script long enough that its Brotli and gzip copies are smaller than it. */
+const SCRIPT = `console.log(${JSON.stringify("app ".repeat(200))})`;
+
+/** Writes Brotli and gzip copies of each of `files` (relative to `root`) beside it, as Vite does. */
+function withCompressedCopies(root: string, files: string[]): string {
+  for (const file of files) {
+    const text = readFileSync(join(root, file));
+    writeFileSync(join(root, `${file}.br`), brotliCompressSync(text));
+    writeFileSync(join(root, `${file}.gz`), gzipSync(text));
+  }
+  return root;
+}
+
+/** The body as the client would read it once it undoes the Content-Encoding. */
+function decoded(bytes: Buffer, encoding: string | null): string {
+  if (encoding === "br") return brotliDecompressSync(bytes).toString();
+  if (encoding === "gzip") return gunzipSync(bytes).toString();
+  expect(encoding).toBeNull();
+  return bytes.toString();
+}
+
 function proxyServing(webRoot: string) {
   const upstream = fakeUpstream();
   const { app } = createTestProxy({ fetch: upstream.fetch, webRoot });
@@ -162,8 +183,6 @@ describe("the built web app", () => {
 });
 
 describe("precompressed files, as the build writes them beside each text file", () => {
-  const SCRIPT = `console.log(${JSON.stringify("app ".repeat(200))})`;
-
   /** The web app with Brotli and gzip copies of index.html and the script, as Vite writes. */
   function compressedWebApp(): string {
     const root = builtWebRoot({
@@ -172,22 +191,7 @@ describe("precompressed files, as the build writes them beside each text file", 
       "assets/index-d4e5f6.css": "body{margin:0}",
       "robots.txt": "User-agent: *\nDisallow: /\n",
     });
-    for (const file of ["index.html", "assets/index-a1b2c3.js"]) {
-      const text = readFileSync(join(root, file));
-      writeFileSync(join(root, `${file}.br`), brotliCompressSync(text));
-      writeFileSync(join(root, `${file}.gz`), gzipSync(text));
-    }
-    return root;
-  }
-
-  /** The body as the client would read it once it undoes the Content-Encoding. */
-  async function decoded(response: Response): Promise<string> {
-    const bytes = Buffer.from(await response.arrayBuffer());
-    const encoding = response.headers.get("Content-Encoding");
-    if (encoding === "br") return brotliDecompressSync(bytes).toString();
-    if (encoding === "gzip") return gunzipSync(bytes).toString();
-    expect(encoding).toBeNull();
-    return bytes.toString();
+    return withCompressedCopies(root, ["index.html", "assets/index-a1b2c3.js"]);
   }
 
   const ENCODINGS: Array<[string | undefined, string | null]> = [
@@ -221,7 +225,10 @@ describe("precompressed files, as the build writes them beside each text file", 
         expect(response.headers.get("Content-Type")).toMatch(type);
         expect(response.headers.get("Cache-Control")).toBe(cache);
         const bytes = Number(response.headers.get("Content-Length"));
-        const body = await decoded(response.clone());
+        const body = decoded(
+          Buffer.from(await response.clone().arrayBuffer()),
+          response.headers.get("Content-Encoding"),
+        );
         expect(body).toBe(text);
         expect(bytes).toBe((await response.arrayBuffer()).byteLength);
         if (encoding !== null) expect(bytes).toBeLessThan(text.length);
@@ -369,22 +376,19 @@ describe("what the web root must not give away", () => {
 
 describe("precompressed copies that a symlink leads out of the web root", () => {
   const SECRET = "vics_the_proxy_key_in_the_data_folder";
-  const SCRIPT = `console.log(${JSON.stringify("app ".repeat(200))})`;
 
   /**
    * The web app with real Brotli and gzip copies of index.html and the script, then one copy
    * (`copy`, e.g. "assets/index-a1b2c3.js.gz") swapped for a symlink to `target`.
    */
   function webRootWithLinkedCopy(copy: string, target: "file" | "folder") {
-    const root = builtWebRoot({
-      "index.html": INDEX_HTML,
-      "assets/index-a1b2c3.js": SCRIPT,
-    });
-    for (const file of ["index.html", "assets/index-a1b2c3.js"]) {
-      const text = readFileSync(join(root, file));
-      writeFileSync(join(root, `${file}.br`), brotliCompressSync(text));
-      writeFileSync(join(root, `${file}.gz`), gzipSync(text));
-    }
+    const root = withCompressedCopies(
+      builtWebRoot({
+        "index.html": INDEX_HTML,
+        "assets/index-a1b2c3.js": SCRIPT,
+      }),
+      ["index.html", "assets/index-a1b2c3.js"],
+    );
     const data = mkdtempSync(join(tmpdir(), "vics-data-"));
     writeFileSync(join(data, "proxy-api-key"), SECRET);
     rmSync(join(root, copy));
@@ -393,13 +397,6 @@ describe("precompressed copies that a symlink leads out of the web root", () => 
       join(root, copy),
     );
     return root;
-  }
-
-  /** The body as the client would read it once it undoes the Content-Encoding. */
-  function decoded(bytes: Buffer, encoding: string | null): string {
-    if (encoding === "br") return brotliDecompressSync(bytes).toString();
-    if (encoding === "gzip") return gunzipSync(bytes).toString();
-    return bytes.toString();
   }
 
   // [the copy linked out, the path asked for, Accept-Encoding, the encoding then sent]
