@@ -3,7 +3,6 @@ import { inPgTransaction } from "@vics/shared/server/postgres";
 import { reachingPostgres } from "@vics/shared/server/postgres-errors";
 import type { VehicleFacts } from "@vics/shared";
 import type {
-  NotificationRow,
   Recheck,
   StoredAlert,
   StoredTimelineEntry,
@@ -16,7 +15,23 @@ import {
   type RunRow,
   toAlertRow,
   type AlertRow,
+  type GroupAlertRow,
+  onReadTarget,
+  pageGroups,
+  type PageRow,
+  toNotificationRows,
 } from "../watch-rows.ts";
+import {
+  groupAlertsSql,
+  notificationCountSql,
+  notificationPageSql,
+  type NotificationSqlStyle,
+  readBaselineSql,
+  readGroupSql,
+  readMatchingAlertsSql,
+  readMatchingBaselinesSql,
+  unreadSql,
+} from "../notification-sql.ts";
 import type { Sql } from "./database.ts";
 
 interface TimelineRow {
@@ -36,45 +51,33 @@ const toEntry = (row: TimelineRow): StoredTimelineEntry => ({
 const json = (value: unknown) =>
   value === null || value === undefined ? null : JSON.stringify(value);
 
-/** The alerts that are notifications: of a fleet's vehicles, not a baseline's. */
-const NOTIFIED = `NOT a.baseline AND a.registration IN (SELECT registration FROM fleet_vehicles)`;
-
-/**
- * A row per (sweep, fleet, kind), an alert older than the grouping a row of its own, and the
- * first-check summaries: $1 the user, $2 a fleet or null, $3 a kind or null.
- */
-const ROWS = `
-  SELECT 'alerts' AS type, coalesce(a.run_id, -a.id) AS grp, v.fleet_id, f.name AS fleet_name,
-    a.kind, max(a.opened_at) AS at, max(a.id) AS top, count(*) AS count,
-    count(*) FILTER (WHERE NOT EXISTS
-      (SELECT 1 FROM alert_reads r WHERE r.user_id = $1 AND r.alert_id = a.id)) AS unread,
-    0 AS attention
-  FROM vehicle_alerts a
-  JOIN fleet_vehicles v ON v.registration = a.registration
-  JOIN fleets f ON f.id = v.fleet_id
-  WHERE NOT a.baseline AND ($2::text IS NULL OR v.fleet_id = $2)
-    AND ($3::text IS NULL OR a.kind = $3) AND coalesce($3, '') <> 'first-check'
-  GROUP BY grp, v.fleet_id, f.name, a.kind
-  UNION ALL
-  SELECT 'first-check', b.id, b.fleet_id, f.name, 'first-check', b.at, b.run_id, b.vehicles,
-    CASE WHEN EXISTS (SELECT 1 FROM fleet_baseline_reads r
-                       WHERE r.user_id = $1 AND r.baseline_id = b.id) THEN 0 ELSE 1 END,
-    b.attention
-  FROM fleet_baselines b JOIN fleets f ON f.id = b.fleet_id
-  WHERE ($2::text IS NULL OR b.fleet_id = $2) AND ($3::text IS NULL OR $3 = 'first-check')`;
-
-interface PageRow {
-  type: "alerts" | "first-check";
-  grp: string;
-  fleet_id: string;
-  fleet_name: string;
-  kind: string;
-  at: string;
-  top: string;
-  count: string;
-  unread: string;
-  attention: string | number;
-}
+const PG: NotificationSqlStyle = {
+  no: "false",
+  savedOnly: false,
+  inList: (placeholder, type) => `= ANY (${placeholder}::${type}[])`,
+};
+const FILTER = { user: "$1", fleet: "$2::text", kind: "$3::text" };
+const PAGE = notificationPageSql(PG, { ...FILTER, limit: "$4", offset: "$5" });
+const COUNT = notificationCountSql(PG, FILTER);
+const GROUP_ALERTS = groupAlertsSql(PG, {
+  user: "$1",
+  runs: "$2",
+  ids: "$3",
+  fleets: "$4",
+  kinds: "$5",
+  cap: "$6",
+});
+const UNREAD = unreadSql(PG, "$1");
+// Everything the page lists with its filter, in one statement.
+const READ_MATCHING = `WITH alerts AS (${readMatchingAlertsSql(PG, FILTER)})
+  ${readMatchingBaselinesSql(FILTER)}`;
+const READ_GROUP = readGroupSql(PG, {
+  user: "$1",
+  run: "$2",
+  kind: "$3",
+  fleet: "$4",
+});
+const READ_BASELINE = readBaselineSql({ user: "$1", id: "$2" });
 
 async function record(
   client: PgClient,
@@ -155,118 +158,55 @@ export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
       return Number(rows[0]?.n ?? 0);
     },
     async notificationPage(query) {
-      const params = [query.userId, query.fleetId ?? null, query.kind ?? null];
-      const [{ rows }, counted] = await Promise.all([
-        sql<PageRow>(
-          `SELECT * FROM (${ROWS}) t ORDER BY at DESC, top DESC, fleet_name, kind
-           LIMIT $4 OFFSET $5`,
-          [...params, query.pageSize, query.page * query.pageSize],
-        ),
-        sql<{ n: string }>(`SELECT count(*) AS n FROM (${ROWS}) t`, params),
+      const filter = [query.userId, query.fleetId ?? null, query.kind ?? null];
+      const offset = query.page * query.pageSize;
+      const { rows } = await sql<PageRow>(PAGE, [
+        ...filter,
+        query.pageSize,
+        offset,
       ]);
-      const answered = await Promise.all(
-        rows.map(async (row): Promise<NotificationRow> => {
-          if (row.type === "first-check")
-            return {
-              type: "first-check",
-              baseline: {
-                id: Number(row.grp),
-                fleetId: row.fleet_id,
-                fleetName: row.fleet_name,
-                runId: Number(row.top),
-                at: Number(row.at),
-                vehicles: Number(row.count),
-                attention: Number(row.attention),
-              },
-              read: Number(row.unread) === 0,
-            };
-          const { rows: alerts } = await sql<AlertRow & { read: boolean }>(
-            `SELECT a.*, EXISTS (SELECT 1 FROM alert_reads r
-                                  WHERE r.user_id = $1 AND r.alert_id = a.id) AS read
-             FROM vehicle_alerts a
-             WHERE (a.run_id = $2 OR (a.run_id IS NULL AND a.id = -$6::bigint))
-               AND a.kind = $3 AND NOT a.baseline
-               AND a.registration IN (SELECT registration FROM fleet_vehicles WHERE fleet_id = $4)
-             ORDER BY a.id DESC LIMIT $5`,
-            [
-              query.userId,
-              Number(row.grp) < 0 ? null : row.grp,
-              row.kind,
-              row.fleet_id,
-              query.groupAlerts,
-              row.grp,
-            ],
-          );
-          const grp = Number(row.grp);
-          return {
-            type: "alerts",
-            runId: grp < 0 ? null : grp,
-            fleetId: row.fleet_id,
-            fleetName: row.fleet_name,
-            kind: row.kind as StoredAlert["kind"],
-            at: Number(row.at),
-            count: Number(row.count),
-            unread: Number(row.unread),
-            alerts: alerts.map((alert) => ({
-              alert: toAlertRow(alert),
-              read: alert.read,
-            })),
-          };
-        }),
-      );
-      return { rows: answered, total: Number(counted.rows[0]?.n ?? 0) };
+      const groups = pageGroups(rows);
+      const { rows: alerts } = groups.any
+        ? await sql<GroupAlertRow>(GROUP_ALERTS, [
+            query.userId,
+            groups.runs,
+            groups.ids,
+            groups.fleets,
+            groups.kinds,
+            query.groupAlerts,
+          ])
+        : { rows: [] };
+      // A page past the last has no row to carry the total.
+      const total =
+        rows[0]?.total ??
+        (offset > 0 ? (await sql<{ n: string }>(COUNT, filter)).rows[0]?.n : 0);
+      return {
+        rows: toNotificationRows(rows, alerts),
+        total: Number(total ?? 0),
+      };
     },
     async unreadCount(userId) {
-      const { rows } = await sql<{ n: string }>(
-        `SELECT (SELECT count(*) FROM vehicle_alerts a WHERE ${NOTIFIED}
-           AND NOT EXISTS (SELECT 1 FROM alert_reads r WHERE r.user_id = $1 AND r.alert_id = a.id))
-         + (SELECT count(*) FROM fleet_baselines b
-             WHERE NOT EXISTS (SELECT 1 FROM fleet_baseline_reads r
-                                WHERE r.user_id = $1 AND r.baseline_id = b.id)) AS n`,
-        [userId],
-      );
+      const { rows } = await sql<{ n: string }>(UNREAD, [userId]);
       return Number(rows[0]?.n ?? 0);
     },
     async markRead(userId, target) {
-      if (target === "all" || "matching" in target) {
-        // Everything the page lists with its filter (ROWS'): $2 a fleet, $3 a kind, each null
-        // for all.
-        const filter = target === "all" ? {} : target.matching;
-        await sql(
-          `WITH alerts AS (
-             INSERT INTO alert_reads (user_id, alert_id)
-             SELECT $1, id FROM vehicle_alerts a WHERE ${NOTIFIED}
-               AND ($2::text IS NULL OR a.registration IN
-                     (SELECT registration FROM fleet_vehicles WHERE fleet_id = $2))
-               AND ($3::text IS NULL OR a.kind = $3) AND coalesce($3, '') <> 'first-check'
-             ON CONFLICT DO NOTHING)
-           INSERT INTO fleet_baseline_reads (user_id, baseline_id)
-           SELECT $1, id FROM fleet_baselines
-           WHERE ($2::text IS NULL OR fleet_id = $2) AND ($3::text IS NULL OR $3 = 'first-check')
-           ON CONFLICT DO NOTHING`,
-          [userId, filter.fleetId ?? null, filter.kind ?? null],
-        );
-      } else if ("alerts" in target)
-        await sql(
-          `INSERT INTO alert_reads (user_id, alert_id)
-           SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING`,
-          [userId, [...target.alerts]],
-        );
-      else if ("group" in target)
-        await sql(
-          `INSERT INTO alert_reads (user_id, alert_id)
-           SELECT $1, id FROM vehicle_alerts a
-           WHERE a.run_id = $2 AND a.kind = $3 AND NOT a.baseline
-             AND a.registration IN (SELECT registration FROM fleet_vehicles WHERE fleet_id = $4)
-           ON CONFLICT DO NOTHING`,
-          [userId, target.group.runId, target.group.kind, target.group.fleetId],
-        );
-      else
-        await sql(
-          `INSERT INTO fleet_baseline_reads (user_id, baseline_id)
-           SELECT $1, id FROM fleet_baselines WHERE id = $2 ON CONFLICT DO NOTHING`,
-          [userId, target.firstCheck],
-        );
+      await onReadTarget(target, {
+        matching: (filter) =>
+          sql(READ_MATCHING, [
+            userId,
+            filter.fleetId ?? null,
+            filter.kind ?? null,
+          ]),
+        alerts: (ids) =>
+          sql(
+            `INSERT INTO alert_reads (user_id, alert_id)
+             SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING`,
+            [userId, [...ids]],
+          ),
+        group: ({ runId, kind, fleetId }) =>
+          sql(READ_GROUP, [userId, runId, kind, fleetId]),
+        firstCheck: (id) => sql(READ_BASELINE, [userId, id]),
+      });
     },
     async startWatchRun(kind, at) {
       const { rows } = await sql<{ id: string }>(

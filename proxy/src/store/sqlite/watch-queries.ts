@@ -7,9 +7,24 @@ import {
   type RunRow,
   toAlertRow,
   type AlertRow,
+  type GroupAlertRow,
+  onReadTarget,
+  pageGroups,
+  type PageRow,
+  toNotificationRows,
 } from "../watch-rows.ts";
+import {
+  groupAlertsSql,
+  notificationCountSql,
+  notificationPageSql,
+  type NotificationSqlStyle,
+  readBaselineSql,
+  readGroupSql,
+  readMatchingAlertsSql,
+  readMatchingBaselinesSql,
+  unreadSql,
+} from "../notification-sql.ts";
 import type {
-  NotificationRow,
   StoredAlert,
   StoredTimelineEntry,
   TimelineArea,
@@ -40,18 +55,12 @@ const toEntry = (row: TimelineRow): StoredTimelineEntry => ({
   after: parsed(row.after),
 });
 
-interface PageRow {
-  type: "alerts" | "first-check";
-  grp: number;
-  fleet_id: string;
-  fleet_name: string;
-  kind: string;
-  at: number;
-  top: number;
-  count: number;
-  unread: number;
-  attention: number;
-}
+const LITE: NotificationSqlStyle = {
+  no: "0",
+  savedOnly: true,
+  inList: (placeholder) => `IN (SELECT value FROM json_each(${placeholder}))`,
+};
+const FILTER = { user: ":user", fleet: ":fleet", kind: ":kind" };
 
 export function watchQueries(db: DatabaseSync): WatchStore {
   const state = db.prepare(
@@ -126,76 +135,34 @@ export function watchQueries(db: DatabaseSync): WatchStore {
      ON CONFLICT (name) DO UPDATE SET value = watch_settings.value RETURNING value`,
   );
 
-  /** The alerts that are notifications: of a saved fleet's vehicles, not a baseline's. */
-  const NOTIFIED = `a.baseline = 0 AND a.registration IN (${SAVED_REGISTRATIONS})`;
-  /** A row per (sweep, fleet, kind): an alert older than the grouping is a row of its own. */
-  const ROWS = `
-    SELECT 'alerts' AS type, coalesce(a.run_id, -a.id) AS grp, v.fleet_id, f.name AS fleet_name,
-      a.kind, max(a.opened_at) AS at, max(a.id) AS top, count(*) AS count,
-      sum(NOT EXISTS (SELECT 1 FROM alert_reads r WHERE r.user_id = :user AND r.alert_id = a.id))
-        AS unread, 0 AS attention
-    FROM vehicle_alerts a
-    JOIN fleet_vehicles v ON v.registration = a.registration
-    JOIN fleets f ON f.id = v.fleet_id AND f.version > 0
-    WHERE a.baseline = 0 AND (:fleet IS NULL OR v.fleet_id = :fleet)
-      AND (:kind IS NULL OR a.kind = :kind) AND coalesce(:kind, '') <> 'first-check'
-    GROUP BY grp, v.fleet_id, a.kind
-    UNION ALL
-    SELECT 'first-check', b.id, b.fleet_id, f.name, 'first-check', b.at, b.run_id, b.vehicles,
-      NOT EXISTS (SELECT 1 FROM fleet_baseline_reads r WHERE r.user_id = :user AND r.baseline_id = b.id),
-      b.attention
-    FROM fleet_baselines b JOIN fleets f ON f.id = b.fleet_id AND f.version > 0
-    WHERE (:fleet IS NULL OR b.fleet_id = :fleet) AND (:kind IS NULL OR :kind = 'first-check')`;
   const page = db.prepare(
-    `SELECT * FROM (${ROWS}) ORDER BY at DESC, top DESC, fleet_name, kind LIMIT :limit OFFSET :offset`,
+    notificationPageSql(LITE, {
+      ...FILTER,
+      limit: ":limit",
+      offset: ":offset",
+    }),
   );
-  const total = db.prepare(`SELECT count(*) AS n FROM (${ROWS})`);
+  const total = db.prepare(notificationCountSql(LITE, FILTER));
   const groupAlerts = db.prepare(
-    `SELECT a.*, EXISTS (SELECT 1 FROM alert_reads r WHERE r.user_id = :user AND r.alert_id = a.id)
-        AS read
-     FROM vehicle_alerts a
-     WHERE (a.run_id = :run OR (a.run_id IS NULL AND a.id = :id))
-       AND a.kind = :kind AND a.baseline = 0
-       AND a.registration IN (SELECT registration FROM fleet_vehicles WHERE fleet_id = :fleet)
-     ORDER BY a.id DESC LIMIT :limit`,
+    groupAlertsSql(LITE, {
+      user: ":user",
+      runs: ":runs",
+      ids: ":ids",
+      fleets: ":fleets",
+      kinds: ":kinds",
+      cap: ":cap",
+    }),
   );
-  const unread = db.prepare(
-    `SELECT (SELECT count(*) FROM vehicle_alerts a WHERE ${NOTIFIED}
-       AND NOT EXISTS (SELECT 1 FROM alert_reads r WHERE r.user_id = :user AND r.alert_id = a.id))
-     + (SELECT count(*) FROM fleet_baselines b
-         WHERE b.fleet_id IN (SELECT id FROM fleets WHERE version > 0)
-           AND NOT EXISTS (SELECT 1 FROM fleet_baseline_reads r
-                            WHERE r.user_id = :user AND r.baseline_id = b.id)) AS n`,
-  );
+  const unread = db.prepare(unreadSql(LITE, ":user"));
   const readOne = db.prepare(
     "INSERT INTO alert_reads (user_id, alert_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
   );
   const readGroup = db.prepare(
-    `INSERT INTO alert_reads (user_id, alert_id)
-     SELECT ?, id FROM vehicle_alerts a
-     WHERE a.run_id = ? AND a.kind = ? AND a.baseline = 0
-       AND a.registration IN (SELECT registration FROM fleet_vehicles WHERE fleet_id = ?)
-     ON CONFLICT DO NOTHING`,
+    readGroupSql(LITE, { user: "?", run: "?", kind: "?", fleet: "?" }),
   );
-  const readBaseline = db.prepare(
-    `INSERT INTO fleet_baseline_reads (user_id, baseline_id)
-     SELECT ?, id FROM fleet_baselines WHERE id = ? ON CONFLICT DO NOTHING`,
-  );
-  // Everything the page lists with its filter (ROWS'): :fleet and :kind, each null for all.
-  const readAll = db.prepare(
-    `INSERT INTO alert_reads (user_id, alert_id)
-     SELECT :user, id FROM vehicle_alerts a WHERE ${NOTIFIED}
-       AND (:fleet IS NULL OR a.registration IN
-             (SELECT registration FROM fleet_vehicles WHERE fleet_id = :fleet))
-       AND (:kind IS NULL OR a.kind = :kind) AND coalesce(:kind, '') <> 'first-check'
-     ON CONFLICT DO NOTHING`,
-  );
-  const readAllBaselines = db.prepare(
-    `INSERT INTO fleet_baseline_reads (user_id, baseline_id)
-     SELECT :user, id FROM fleet_baselines
-     WHERE (:fleet IS NULL OR fleet_id = :fleet) AND (:kind IS NULL OR :kind = 'first-check')
-     ON CONFLICT DO NOTHING`,
-  );
+  const readBaseline = db.prepare(readBaselineSql({ user: "?", id: "?" }));
+  const readAll = db.prepare(readMatchingAlertsSql(LITE, FILTER));
+  const readAllBaselines = db.prepare(readMatchingBaselinesSql(FILTER));
 
   const unknownBefore = db.prepare(
     `SELECT count(*) AS n FROM watched_vehicles
@@ -207,79 +174,63 @@ export function watchQueries(db: DatabaseSync): WatchStore {
       return Number((unknownBefore.get(before) as { n: number }).n);
     },
     async notificationPage(query) {
-      const params = {
+      const filter = {
         user: query.userId,
         fleet: query.fleetId ?? null,
         kind: query.kind ?? null,
       };
+      const offset = query.page * query.pageSize;
       const rows = page.all({
-        ...params,
+        ...filter,
         limit: query.pageSize,
-        offset: query.page * query.pageSize,
+        offset,
       }) as unknown as PageRow[];
-      return {
-        total: Number((total.get(params) as { n: number }).n),
-        rows: rows.map((row): NotificationRow => {
-          if (row.type === "first-check")
-            return {
-              type: "first-check",
-              baseline: {
-                id: row.grp,
-                fleetId: row.fleet_id,
-                fleetName: row.fleet_name,
-                runId: row.top,
-                at: row.at,
-                vehicles: row.count,
-                attention: row.attention,
-              },
-              read: row.unread === 0,
-            };
-          const alerts = groupAlerts.all({
+      const groups = pageGroups(rows);
+      const alerts = groups.any
+        ? (groupAlerts.all({
             user: query.userId,
-            run: row.grp < 0 ? null : row.grp,
-            id: -row.grp,
-            kind: row.kind,
-            fleet: row.fleet_id,
-            limit: query.groupAlerts,
-          }) as unknown as (AlertRow & { read: number })[];
-          return {
-            type: "alerts",
-            runId: row.grp < 0 ? null : row.grp,
-            fleetId: row.fleet_id,
-            fleetName: row.fleet_name,
-            kind: row.kind as StoredAlert["kind"],
-            at: row.at,
-            count: row.count,
-            unread: row.unread,
-            alerts: alerts.map((alert) => ({
-              alert: toAlertRow(alert),
-              read: alert.read === 1,
-            })),
-          };
-        }),
+            runs: JSON.stringify(groups.runs),
+            ids: JSON.stringify(groups.ids),
+            fleets: JSON.stringify(groups.fleets),
+            kinds: JSON.stringify(groups.kinds),
+            cap: query.groupAlerts,
+          }) as unknown as GroupAlertRow[])
+        : [];
+      // A page past the last has no row to carry the total.
+      const counted =
+        rows[0]?.total ??
+        (offset > 0 ? (total.get(filter) as { n: number }).n : 0);
+      return {
+        total: Number(counted),
+        rows: toNotificationRows(rows, alerts),
       };
     },
     async unreadCount(userId) {
       return Number((unread.get({ user: userId }) as { n: number }).n);
     },
     async markRead(userId, target) {
-      inTransaction(db, () => {
-        if (target === "all" || "matching" in target) {
-          const filter = target === "all" ? {} : target.matching;
-          const params = {
-            user: userId,
-            fleet: filter.fleetId ?? null,
-            kind: filter.kind ?? null,
-          };
-          readAll.run(params);
-          readAllBaselines.run(params);
-        } else if ("alerts" in target)
-          for (const id of target.alerts) readOne.run(userId, id);
-        else if ("group" in target) {
-          const { runId, kind, fleetId } = target.group;
-          readGroup.run(userId, runId, kind, fleetId);
-        } else readBaseline.run(userId, target.firstCheck);
-      });
+      inTransaction(db, () =>
+        onReadTarget(target, {
+          matching: (filter) => {
+            const params = {
+              user: userId,
+              fleet: filter.fleetId ?? null,
+              kind: filter.kind ?? null,
+            };
+            readAll.run(params);
+            readAllBaselines.run(params);
+          },
+          alerts: (ids) => {
+            for (const id of ids) readOne.run(userId, id);
+          },
+          group: ({ runId, kind, fleetId }) => {
+            readGroup.run(userId, runId, kind, fleetId);
+          },
+          firstCheck: (id) => {
+            readBaseline.run(userId, id);
+          },
+        }),
+      );
     },
     async startWatchRun(kind, at) {
       return Number((startRun.get(kind, at) as { id: number }).id);
