@@ -7,31 +7,17 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { READY_PATH } from "@vics/shared";
-import { freePort } from "@vics/shared/testing/free-port";
-import { childPids } from "./child-pids.ts";
+import { freePort, listening } from "@vics/shared/testing/free-port";
+import { childPids, isRunning } from "./child-pids.ts";
 import { drillClient } from "./drill-client.ts";
 import { ROOT } from "./start-cluster.ts";
 
 const dataDir = mkdtempSync(join(tmpdir(), "vics-cluster-command-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-/** Whether something accepts a connection on the loopback port. */
-async function listening(port: number): Promise<boolean> {
-  const socket = connect(port, "127.0.0.1");
-  try {
-    await once(socket, "connect");
-    return true;
-  } catch {
-    return false;
-  } finally {
-    socket.destroy();
-  }
-}
 
 /**
  * Every port the command's summary names: https, the replicas, PostgreSQL and Redis, nginx's
@@ -55,16 +41,6 @@ function printedPorts(summary: string): number[] {
   ].map(Number);
 }
 
-/** Whether the process runs (a zombie waiting for its parent to reap it does not). */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return false;
-  }
-}
-
 /** The process and everything below it, children of children included. */
 function processTree(pid: number): number[] {
   return [pid, ...childPids(pid).flatMap(processTree)];
@@ -73,7 +49,7 @@ function processTree(pid: number): number[] {
 /** Running processes whose command line names the folder (PostgreSQL's -D, nginx's -p). */
 function processesNaming(folder: string): string[] {
   return readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name) && alive(Number(name)))
+    .filter((name) => /^\d+$/.test(name) && isRunning(Number(name)))
     .flatMap((name) => {
       try {
         const command = readFileSync(`/proc/${name}/cmdline`, "utf8");
@@ -84,6 +60,19 @@ function processesNaming(folder: string): string[] {
         return [];
       }
     });
+}
+
+/**
+ * Nothing the command started is left: none of `pids` runs, no process names the data folder,
+ * none of `ports` is listened on, and PostgreSQL stopped cleanly (it removes its lock file then).
+ */
+async function expectNothingLeft(pids: number[], ports: number[] = []) {
+  expect(pids.filter(isRunning)).toEqual([]);
+  expect(processesNaming(dataDir)).toEqual([]);
+  for (const port of ports) expect(await listening(port)).toBe(false);
+  expect(() =>
+    readFileSync(join(dataDir, "postgres/postmaster.pid")),
+  ).toThrow();
 }
 
 interface Run {
@@ -205,13 +194,7 @@ describe("npm run cluster", () => {
     expect(afterCtrlC(run.output(), from)).toEqual([STOPPING]);
     // nginx and its workers, PostgreSQL and its backends, Redis, the five replicas: all gone.
     expect(pids.length).toBeGreaterThan(10);
-    expect(pids.filter(alive)).toEqual([]);
-    expect(processesNaming(dataDir)).toEqual([]);
-    for (const port of ports) expect(await listening(port)).toBe(false);
-    // PostgreSQL's own lock file goes when it stops cleanly.
-    expect(() =>
-      readFileSync(join(dataDir, "postgres/postmaster.pid")),
-    ).toThrow();
+    await expectNothingLeft(pids, ports);
   }, 300_000);
 
   it("Ctrl-C while the replicas start stops what has started, quietly, and leaves nothing running", async () => {
@@ -225,11 +208,7 @@ describe("npm run cluster", () => {
     const after = afterCtrlC(run.output(), from);
     expect(after.at(-1)).toBe(STOPPING);
     expect(after.join("\n")).not.toMatch(/error|warn|died/i);
-    expect(pids.filter(alive)).toEqual([]);
-    expect(processesNaming(dataDir)).toEqual([]);
-    expect(() =>
-      readFileSync(join(dataDir, "postgres/postmaster.pid")),
-    ).toThrow();
+    await expectNothingLeft(pids);
   }, 300_000);
 
   it("closing its terminal (SIGHUP) stops everything it started, as Ctrl-C does", async () => {
@@ -240,12 +219,7 @@ describe("npm run cluster", () => {
     const { code, pids } = await run.hangUp();
     expect(code).toBe(0);
     expect(pids.length).toBeGreaterThan(10);
-    expect(pids.filter(alive)).toEqual([]);
-    expect(processesNaming(dataDir)).toEqual([]);
-    for (const port of ports) expect(await listening(port)).toBe(false);
     // Stopped cleanly, not killed on the way out: PostgreSQL removed its lock file.
-    expect(() =>
-      readFileSync(join(dataDir, "postgres/postmaster.pid")),
-    ).toThrow();
+    await expectNothingLeft(pids, ports);
   }, 300_000);
 });

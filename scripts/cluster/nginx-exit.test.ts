@@ -4,12 +4,12 @@
 // PostgreSQL, Redis and the replicas are, and its ports are free again.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { freePort } from "@vics/shared/testing/free-port";
+import { freePort, listening } from "@vics/shared/testing/free-port";
+import { isRunning } from "./child-pids.ts";
 import { findNginx } from "./nginx.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "vics-nginx-exit-"));
@@ -24,28 +24,6 @@ afterAll(() => {
     }
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** Whether the process runs (a zombie waiting for its parent to reap it does not). */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return false;
-  }
-}
-
-async function listening(port: number): Promise<boolean> {
-  const socket = connect(port, "127.0.0.1");
-  try {
-    await once(socket, "connect");
-    return true;
-  } catch {
-    return false;
-  } finally {
-    socket.destroy();
-  }
-}
 
 it("kills nginx, master and workers, when the process that started it dies of an error", async () => {
   const binary = findNginx();
@@ -82,8 +60,8 @@ it("kills nginx, master and workers, when the process that started it dies of an
   expect(pids.length, output).toBeGreaterThanOrEqual(2);
   // SIGKILL is immediate, but the kernel may take a moment to tear them down.
   const deadline = Date.now() + 5_000;
-  while (pids.some(alive) && Date.now() < deadline)
+  while (pids.some(isRunning) && Date.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(pids.filter(alive)).toEqual([]);
+  expect(pids.filter(isRunning)).toEqual([]);
   expect(await listening(port)).toBe(false);
 }, 30_000);

@@ -1,6 +1,8 @@
 // `@vics/shared/testing/free-port`: a port free on loopback now, for the e2e suite, the soak and
-// the bench, which start servers of their own. Test and tool support, never imported by an app.
-import { createServer } from "node:net";
+// the bench, which start servers of their own; and whether something listens on one, for the
+// tests that check a server has gone. Test and tool support, never imported by an app.
+import { once } from "node:events";
+import { connect, createServer } from "node:net";
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -15,4 +17,17 @@ export function freePort(): Promise<number> {
       );
     });
   });
+}
+
+/** Whether something accepts a connection on the loopback port. */
+export async function listening(port: number): Promise<boolean> {
+  const socket = connect(port, "127.0.0.1");
+  try {
+    await once(socket, "connect");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    socket.destroy();
+  }
 }
