@@ -4,6 +4,7 @@
 import { formatDateTime } from "../lib/dates.ts";
 import { useSessionUser } from "../lib/session-user.ts";
 import { usePrintedAt } from "../lib/use-printed-at.ts";
+import { SummaryList } from "./summary-list.tsx";
 
 interface PrintedByProps {
   /** When the check was made (ISO); left out where the record already says it. */
@@ -28,13 +29,8 @@ export function PrintedBy({ checkedAt }: PrintedByProps) {
     { label: "Printed on", value: formatDateTime(printedAt.toISOString()) },
   ];
   return (
-    <dl className="printed-by">
-      {rows.map((row) => (
-        <div key={row.label} className="printed-by__row">
-          <dt>{row.label}</dt>
-          <dd>{row.value}</dd>
-        </div>
-      ))}
-    </dl>
+    <div className="printed-by">
+      <SummaryList rows={rows} />
+    </div>
   );
 }

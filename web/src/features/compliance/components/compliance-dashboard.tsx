@@ -38,7 +38,7 @@ export function ComplianceDashboard({
       className="compliance-record"
       aria-labelledby="compliance-verdict-heading"
     >
-      <PrintedBy checkedAt={record.lastChecked} />
+      <PrintedBy />
       <VerdictBanner
         registration={record.registration}
         compliant={record.compliant}

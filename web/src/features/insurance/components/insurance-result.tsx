@@ -47,7 +47,7 @@ export function InsuranceResult({
 
   return (
     <section className="result" aria-labelledby="insurance-status-heading">
-      <PrintedBy checkedAt={checkedAt} />
+      <PrintedBy />
       <NumberPlate registration={record.registration} />
       <InsuranceStatus
         record={record}
