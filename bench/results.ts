@@ -81,10 +81,13 @@ export function datedFileName(date: Date): string {
   return `${iso.slice(0, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}.json`;
 }
 
-/** Writes latest.json and the dated copy; returns their paths. */
+/**
+ * Writes latest.json and the dated copy of `results` (the bench's Results, or any value JSON
+ * holds: `npm run pages` writes its own); returns their paths.
+ */
 export function writeResults(
   directory: string,
-  results: Results,
+  results: unknown,
   date: Date,
 ): string[] {
   mkdirSync(directory, { recursive: true });

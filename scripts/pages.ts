@@ -13,8 +13,9 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { CLIENT_HEADER, PROXY_PREFIX, paths } from "@vics/shared";
+import { writeResults } from "../bench/results.ts";
 import { signedInCookie, startServers } from "./load/stack.ts";
 import { stopAllChildren } from "./load/children.ts";
 import {
@@ -89,12 +90,13 @@ try {
 
 console.log(`\n${figuresTable(rows)}\n`);
 const date = new Date();
-const text = `${JSON.stringify({ date: date.toISOString(), node: process.version, pages: rows }, null, 2)}\n`;
-const stamp = date.toISOString().slice(0, 16).replace(":", "");
-for (const file of ["latest.json", `${stamp}.json`])
-  writeFileSync(join(directory, file), text);
+const [, dated] = writeResults(
+  directory,
+  { date: date.toISOString(), node: process.version, pages: rows },
+  date,
+);
 console.log(
-  `Written to bench/results/pages/latest.json and ${stamp}.json, each page's whole report to <page>.lhr.json`,
+  `Written to bench/results/pages/latest.json and ${basename(dated!)}, each page's whole report to <page>.lhr.json`,
 );
 
 const over = pagesOverTarget(rows);
