@@ -92,7 +92,7 @@ export function notificationsContract(store: () => ProxyStore) {
       expect(await store().unreadCount("ann")).toBe(1);
       expect(await store().unreadCount("bob")).toBe(2);
       await store().markRead("ann", { alerts: [first!.id] });
-      await store().markRead("bob", "all");
+      await store().markRead("bob", { matching: {} });
       expect(await store().unreadCount("bob")).toBe(0);
 
       await store().replaceFleetVehicles(
@@ -172,7 +172,7 @@ export function notificationsContract(store: () => ProxyStore) {
       await store().markRead("ann", { firstCheck: summary.baseline.id });
       expect(await store().unreadCount("ann")).toBe(1);
       expect(await store().unreadCount("bob")).toBe(2);
-      await store().markRead("bob", "all");
+      await store().markRead("bob", { matching: {} });
       expect(await store().unreadCount("bob")).toBe(0);
 
       // The next sweep's news is an alert again.

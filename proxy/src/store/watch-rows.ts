@@ -152,7 +152,6 @@ export function onReadTarget<T>(
     firstCheck(id: number): T;
   },
 ): T {
-  if (target === "all") return on.matching({});
   if ("matching" in target) return on.matching(target.matching);
   if ("alerts" in target) return on.alerts(target.alerts);
   if ("group" in target) return on.group(target.group);

@@ -140,8 +140,7 @@ export type ReadTarget =
    * Every notification the page lists with this filter (NotificationQuery's): of one fleet, of
    * one kind, or both. An alert of a vehicle in two fleets is read in both, as any read is.
    */
-  | { matching: { fleetId?: string; kind?: NotificationKind } }
-  | "all";
+  | { matching: { fleetId?: string; kind?: NotificationKind } };
 
 export interface WatchStore {
   startWatchRun(kind: WatchRun["kind"], at: number): Promise<number>;
@@ -192,6 +191,6 @@ export interface WatchStore {
   unreadCount(userId: string): Promise<number>;
   /** How many watched vehicles (in a fleet now) have been unknown since before `before`. */
   unknownBefore(before: number): Promise<number>;
-  /** Marks these read for this user, those of a fleet or kind, or every one when "all". */
+  /** Marks these read for this user, those of a fleet or kind, or every one when matching {}. */
   markRead(userId: string, target: ReadTarget): Promise<void>;
 }

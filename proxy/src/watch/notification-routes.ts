@@ -1,7 +1,7 @@
 // The in-app channel of watched fleets' alerts: each fleet user's notifications, a page of rows
 // newest first (a sweep's alerts grouped by fleet and kind, a fleet's first check summed up),
 // of one fleet or kind or all, with how many are unread, and marking them read (a row, some
-// alerts, those of the page's fleet or kind, or all).
+// alerts, or those the page lists with its fleet and kind, each when given).
 import { iso } from "../http/iso-time.ts";
 import {
   MarkReadSchema,
@@ -14,6 +14,7 @@ import {
 } from "@vics/shared";
 import { malformedRequest } from "@vics/shared/server/problem-error";
 import type { Hono } from "hono";
+import type { z } from "zod";
 import { requireRole } from "../auth/session-middleware.ts";
 import type { AppContext, AppEnv } from "../http/app-env.ts";
 import { formBody, readJsonBody } from "../http/json-body.ts";
@@ -58,6 +59,17 @@ const rowAnswer = (row: StoredRow): NotificationRow =>
         })),
       };
 
+/**
+ * What a read marks: alerts, a group row, a summary, or else what the page lists with its
+ * filter ("Mark these as read" on a filtered page; everything on an unfiltered one).
+ */
+function readTarget(body: z.infer<typeof MarkReadSchema>): ReadTarget {
+  if (body.ids) return { alerts: body.ids };
+  if (body.group) return { group: body.group };
+  if (body.firstCheck !== undefined) return { firstCheck: body.firstCheck };
+  return { matching: { fleetId: body.fleet, kind: body.kind } };
+}
+
 export function notificationsTakeBody(c: AppContext): boolean {
   return c.req.method === "POST" && c.req.path === NOTIFICATION_PATHS.read;
 }
@@ -100,20 +112,7 @@ export function registerNotificationRoutes(
     c.json({ unread: await store.unreadCount(c.get("user")!.id) }),
   );
   app.post(NOTIFICATION_PATHS.read, fleet, formBody, async (c) => {
-    const { ids, group, firstCheck, fleet, kind } = await readJsonBody(
-      c,
-      MarkReadSchema,
-    );
-    // Otherwise what the page lists with its filter: "Mark these as read" on a filtered page.
-    const target: ReadTarget = ids
-      ? { alerts: ids }
-      : group
-        ? { group }
-        : firstCheck !== undefined
-          ? { firstCheck }
-          : fleet !== undefined || kind !== undefined
-            ? { matching: { fleetId: fleet, kind } }
-            : "all";
+    const target = readTarget(await readJsonBody(c, MarkReadSchema));
     const userId = c.get("user")!.id;
     await store.markRead(userId, target);
     return c.json({ unread: await store.unreadCount(userId) });
