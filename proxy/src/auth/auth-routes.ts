@@ -7,13 +7,12 @@ import {
   type SessionAnswer,
   type SignInMethods,
 } from "@vics/shared";
-import type { Context, Hono } from "hono";
-import { countAttempt, recordAudit } from "../audit/audit-log.ts";
+import type { Hono } from "hono";
+import { recordAudit } from "../audit/audit-log.ts";
 import { auditFailedSignIn } from "../audit/sign-in-audit.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { clientAddress } from "../http/client-address.ts";
 import { formBody, readJsonBody } from "../http/json-body.ts";
-import type { ProxyStore, User } from "../store/proxy-store.ts";
 import { AUTH_PROBLEMS } from "./auth-problems.ts";
 import { registerFirstPasswordRoute } from "./first-password-route.ts";
 import { signInLocally } from "./local-sign-in.ts";
@@ -24,81 +23,16 @@ import {
   verifyNothing,
   verifyPassword,
 } from "./passwords.ts";
+import { clearSessionCookie, requireRole } from "./session-middleware.ts";
+import { readDeviceCookie } from "./sign-in-throttle-cookie.ts";
 import {
-  clearSessionCookie,
-  requireRole,
-  setSessionCookie,
-} from "./session-middleware.ts";
-import type { CookieSettings, Sessions } from "./sessions.ts";
-import type { SignInThrottle } from "./sign-in-throttle.ts";
-import {
-  readDeviceCookie,
-  setDeviceCookie,
-} from "./sign-in-throttle-cookie.ts";
+  beginPasswordWork,
+  sessionUser,
+  startSession,
+  type AuthDeps,
+} from "./start-session.ts";
 
-export interface AuthDeps {
-  store: ProxyStore;
-  sessions: Sessions;
-  throttle: SignInThrottle;
-  cookie: CookieSettings;
-  now: () => number;
-  /** Whether local passwords may be used to sign in. */
-  localSignIn: boolean;
-  /** The OIDC provider's button words, when OIDC is on. */
-  oidcLabel: string | null;
-  /** Whether the provider has answered yet (oidc-discovery.ts); unset: it has. */
-  oidcAvailable?: () => boolean;
-  /** The provider's sign-out page for a session it opened (RP-initiated logout), if any. */
-  providerSignOut?: (idToken: string | null) => string | undefined;
-}
-
-export const sessionUser = (user: User) => ({
-  id: user.id,
-  email: user.email,
-  name: user.name,
-  role: user.role,
-  hasPassword: user.passwordHash !== null,
-  hasOidcLink: user.oidcSubject !== null,
-});
-
-/** Starts a session for `user`: a new id every time, the cookie set, the event recorded. */
-export async function startSession(
-  deps: AuthDeps,
-  c: Context<AppEnv>,
-  user: User,
-  how: string,
-  idToken: string | null = null,
-): Promise<SessionAnswer> {
-  // A session the browser already had ends: its id is never carried into the new one.
-  const previous = c.get("sessionId");
-  if (previous) await deps.sessions.end(previous);
-  const id = await deps.sessions.start(user, idToken);
-  setSessionCookie(
-    c,
-    deps.cookie,
-    id,
-    Math.floor(deps.sessions.times.absoluteMs / 1000),
-  );
-  // This browser and address are the account's own now: a stranger's guesses never lock them.
-  const address = clientAddress(c) ?? "unknown";
-  setDeviceCookie(
-    c,
-    deps.cookie,
-    await deps.throttle.trust(user.email, address),
-  );
-  await recordAudit(deps.store, c, deps.now(), {
-    action: "sign-in",
-    outcome: "ok",
-    user,
-    detail: { method: how },
-  });
-  return {
-    user: sessionUser(user),
-    expiresAt: new Date(
-      deps.now() + deps.sessions.times.absoluteMs,
-    ).toISOString(),
-  };
-}
+export type { AuthDeps } from "./start-session.ts";
 
 /** /api/auth/*: sign-in, sign-out, one-time links and the user's own password. */
 export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthDeps): void {
@@ -184,35 +118,20 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthDeps): void {
     );
     const user = c.get("user")!;
     // Counted before the hash, as a sign-in is: a stolen session cannot guess the password.
-    const verdict = await deps.throttle.beginPasswordChange(
-      user.id,
-      clientAddress(c) ?? "unknown",
-    );
+    const attempt = await beginPasswordWork(deps, c, user, { by: "self" });
     const refused = (outcome: string) =>
       recordAudit(store, c, now(), {
         action: "user.password",
         outcome,
         detail: { by: "self" },
       });
-    if (!verdict.ok) {
-      // Tries past the throttle are counted in one event a window: a loop leaves a bounded log.
-      await countAttempt(store, c, now(), {
-        action: "user.password",
-        outcome: verdict.reason,
-        detail: { by: "self" },
-        by: user.id,
-      });
-      throw verdict.reason === "busy"
-        ? AUTH_PROBLEMS.busy(verdict.retryAfterSeconds)
-        : AUTH_PROBLEMS.passwordChangeThrottled(verdict.retryAfterSeconds);
-    }
     let right: boolean;
     try {
       right = user.passwordHash
         ? await verifyPassword(currentPassword, user.passwordHash)
         : await verifyNothing(currentPassword);
     } finally {
-      verdict.attempt.release();
+      attempt.release();
     }
     if (!right) {
       await refused("wrong");
@@ -220,7 +139,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, deps: AuthDeps): void {
         "Your current password is not right.",
       );
     }
-    await verdict.attempt.succeeded();
+    await attempt.succeeded();
     if (newPassword === currentPassword)
       throw AUTH_PROBLEMS.passwordRefused(
         "Your new password is the same as your current one. Choose a new one.",

@@ -6,13 +6,16 @@ import {
 import type { Hono } from "hono";
 import { countAttempt, recordAudit } from "../audit/audit-log.ts";
 import type { AppEnv } from "../http/app-env.ts";
-import { clientAddress } from "../http/client-address.ts";
 import { formBody, readJsonBody } from "../http/json-body.ts";
 import type { User } from "../store/proxy-store.ts";
 import { AUTH_PROBLEMS } from "./auth-problems.ts";
-import { startSession, type AuthDeps } from "./auth-routes.ts";
 import { hashPassword, passwordProblem } from "./passwords.ts";
 import { requireRole } from "./session-middleware.ts";
+import {
+  beginPasswordWork,
+  startSession,
+  type AuthDeps,
+} from "./start-session.ts";
 
 /**
  * How long after sign-in a session may set the account's first password (decision 053). An
@@ -61,6 +64,17 @@ export function registerFirstPasswordRoute(
       const { newPassword } = await readJsonBody(c, FirstPasswordRequestSchema);
       const user = c.get("user")!;
       const session = c.get("session")!;
+      const detail = { by: "self", first: true };
+      // Counted in one event a window: a loop of refusals leaves a bounded log.
+      const refuse = async (refusal: { outcome: string; problem: Error }) => {
+        await countAttempt(store, c, now(), {
+          action: "user.password",
+          outcome: refusal.outcome,
+          detail,
+          by: user.id,
+        });
+        return refusal.problem;
+      };
       const refusal =
         refusalFor(user) ??
         (now() - session.createdAt > FIRST_PASSWORD_WINDOW_MS
@@ -71,41 +85,18 @@ export function registerFirstPasswordRoute(
               ),
             }
           : undefined);
-      if (refusal) {
-        // Counted in one event a window: a loop of refusals leaves a bounded log.
-        await countAttempt(store, c, now(), {
-          action: "user.password",
-          outcome: refusal.outcome,
-          detail: { by: "self", first: true },
-          by: user.id,
-        });
-        throw refusal.problem;
-      }
+      if (refusal) throw await refuse(refusal);
       const problem = passwordProblem(newPassword);
       if (problem) throw AUTH_PROBLEMS.passwordRefused(problem);
       // The hash takes a slot and a try as a change's does: the same caps on work in flight.
-      const verdict = await deps.throttle.beginPasswordChange(
-        user.id,
-        clientAddress(c) ?? "unknown",
-      );
-      if (!verdict.ok) {
-        await countAttempt(store, c, now(), {
-          action: "user.password",
-          outcome: verdict.reason,
-          detail: { by: "self", first: true },
-          by: user.id,
-        });
-        throw verdict.reason === "busy"
-          ? AUTH_PROBLEMS.busy(verdict.retryAfterSeconds)
-          : AUTH_PROBLEMS.passwordChangeThrottled(verdict.retryAfterSeconds);
-      }
+      const attempt = await beginPasswordWork(deps, c, user, detail);
       let passwordHash: string;
       try {
         passwordHash = await hashPassword(newPassword);
       } finally {
-        verdict.attempt.release();
+        attempt.release();
       }
-      await verdict.attempt.succeeded();
+      await attempt.succeeded();
       // Set only while the account still has no password and no organisation sign-in, in one
       // statement: a reset link used during the hash set a password, which stays.
       const updated = await store.setFirstPassword(user.id, passwordHash);
@@ -113,25 +104,21 @@ export function registerFirstPasswordRoute(
         const latest = await store.findUserById(user.id);
         if (!latest || latest.disabledAt !== null)
           throw AUTH_PROBLEMS.signInRequired();
-        // A password (a reset link used during the hash) or an organisation link came first.
-        const late = refusalFor(latest) ?? {
-          outcome: "has a password",
-          problem: AUTH_PROBLEMS.passwordAlreadySet(),
-        };
-        await countAttempt(store, c, now(), {
-          action: "user.password",
-          outcome: late.outcome,
-          detail: { by: "self", first: true },
-          by: user.id,
-        });
-        throw late.problem;
+        // A password (a reset link used during the hash) or an organisation link came first; none
+        // only in a race (disabled at the update, enabled again since): refused all the same.
+        throw await refuse(
+          refusalFor(latest) ?? {
+            outcome: "has a password",
+            problem: AUTH_PROBLEMS.passwordAlreadySet(),
+          },
+        );
       }
       // As after a change: every other session ends, this browser goes on under a new one.
       await sessions.endAllOf(user.id);
       await recordAudit(store, c, now(), {
         action: "user.password",
         outcome: "ok",
-        detail: { by: "self", first: true },
+        detail,
       });
       return c.json(
         (await startSession(

@@ -6,7 +6,7 @@ import { recordAudit } from "../audit/audit-log.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import type { User } from "../store/proxy-store.ts";
 import { adminUser } from "../users/user-routes.ts";
-import { startSession, type AuthDeps } from "./auth-routes.ts";
+import { startSession, type AuthDeps } from "./start-session.ts";
 import type { OidcProvider } from "./oidc-discovery.ts";
 import { LOGIN_TTL_MS } from "./oidc.ts";
 import { requireRole } from "./session-middleware.ts";
