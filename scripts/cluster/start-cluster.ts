@@ -102,12 +102,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         await stop().catch(() => {});
     }));
   const { signal } = options;
+  // An abort stops what has started; between steps, signal.throwIfAborted() ends the start.
   const onAbort = () => void close();
   signal?.addEventListener("abort", onAbort, { once: true });
-  /** Between steps: an abort stops the start there. */
-  const stopIfAborted = () => {
-    if (signal?.aborted) throw new Error("The cluster's start was stopped");
-  };
 
   try {
     say(
@@ -121,7 +118,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       ownProcessGroup: true,
     });
     stops.push(() => postgres.close());
-    stopIfAborted();
+    signal?.throwIfAborted();
     // The service owns its database. The proxy works as a lesser role that may append to the
     // audit log but never change it; its owner role migrates (decision 038).
     const service = { role: "vics_service", password: secrets.servicePassword };
@@ -137,7 +134,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       proxy.role,
     ]);
 
-    stopIfAborted();
+    signal?.throwIfAborted();
 
     say("starting Redis");
     const redis = await startRedis({
@@ -145,7 +142,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       ownProcessGroup: true,
     });
     stops.push(() => redis.close());
-    stopIfAborted();
+    signal?.throwIfAborted();
 
     const servicePorts = await ports(options.serviceReplicas ?? 3);
     const proxyPorts = await ports(options.proxyReplicas ?? 2);
@@ -200,7 +197,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     );
     front = nginx;
     await nginx.start();
-    stopIfAborted();
+    signal?.throwIfAborted();
 
     const replica = (kind: "service" | "proxy", port: number) => {
       const unitFile =
@@ -223,7 +220,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       await Promise.all(services.map((s) => s.close()));
     });
     await Promise.all(services.map((s) => s.start()));
-    stopIfAborted();
+    signal?.throwIfAborted();
     const serviceEnv = services[0]!.env;
 
     await ensureProxyKey({
@@ -241,7 +238,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       databaseEnv: serviceEnv,
       namePrefix: "cluster-rechecks",
     });
-    stopIfAborted();
+    signal?.throwIfAborted();
     const firstAdmin = ensureFirstAdmin(
       readUnit(
         readFileSync(files["systemd/vics-proxy@.service"], "utf8"),
@@ -255,7 +252,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       await Promise.all(proxies.map((p) => p.close()));
     });
     await Promise.all(proxies.map((p) => p.start()));
-    stopIfAborted();
+    signal?.throwIfAborted();
     const proxyEnv = proxies[0]!.env;
 
     return {
