@@ -37,17 +37,12 @@ export function FirstPasswordForm({ onSet }: { onSet: () => void }) {
       await applySession(queryClient, session);
     } catch (error) {
       // The account has a password now, or signs in through its organisation: the proxy's
-      // words say which, and the session, asked again, shows the page that fits. Too long
-      // after the link's sign-in: its words say how to get a new link.
-      const conflict = isApiError(error) && error.code === "CONFLICT";
-      const tooLate =
-        isApiError(error) && error.code === "FORBIDDEN" && error.detail !== "";
-      if (conflict) void queryClient.invalidateQueries(sessionQueryOptions());
+      // words say which (passwordRefusal), and the session, asked again, shows the page that
+      // fits.
+      if (isApiError(error) && error.code === "CONFLICT")
+        void queryClient.invalidateQueries(sessionQueryOptions());
       form.show([
-        {
-          fieldId: NEW_PASSWORD_IDS.password,
-          message: conflict || tooLate ? error.detail : passwordRefusal(error),
-        },
+        { fieldId: NEW_PASSWORD_IDS.password, message: passwordRefusal(error) },
       ]);
       setBusy(false);
     }

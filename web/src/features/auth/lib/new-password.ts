@@ -45,6 +45,10 @@ export function newPasswordErrors(
 export function passwordRefusal(error: unknown): string {
   if (!isApiError(error)) return "The password could not be saved. Try again.";
   if (error.code === "MALFORMED_REQUEST" && error.detail) return error.detail;
+  // A first password: the account has one now, or signs in through its organisation (CONFLICT);
+  // too long after the link's sign-in, with how to get a new link (FORBIDDEN).
+  if (error.code === "CONFLICT") return error.detail;
+  if (error.code === "FORBIDDEN" && error.detail) return error.detail;
   // The proxy's own words say what was counted (wrong current passwords, or busy) and how long.
   if (error.code === "RATE_LIMITED")
     return error.detail || tooManyTries(error.retryAfterSeconds);
