@@ -1,8 +1,4 @@
 import { describe, expect, it } from "vitest";
-import {
-  BROTLI_STATIC_MODULE,
-  brotliStaticMissing,
-} from "../scripts/cluster/nginx.ts";
 import { CLUSTER_FIGURES, clusterMissing, summedCpu } from "./cluster.ts";
 import { SERVER_FIGURES } from "./report.ts";
 
@@ -33,23 +29,6 @@ describe("clusterMissing", () => {
   it("names nginx when it is not installed", () => {
     expect(clusterMissing({ nginx: () => undefined })).toBe(
       "nginx is not installed",
-    );
-  });
-
-  it("names Debian's Brotli-static module when nginx is installed without it", () => {
-    const missing = clusterMissing({
-      nginx: () => "/usr/sbin/nginx",
-      brotliStatic: () => brotliStaticMissing(() => false),
-    });
-    expect(missing).toContain(BROTLI_STATIC_MODULE);
-    expect(missing).toContain(
-      "apt-get install -y libnginx-mod-http-brotli-static",
-    );
-  });
-
-  it("finds the module where Debian installs it", () => {
-    expect(brotliStaticMissing((path) => path === BROTLI_STATIC_MODULE)).toBe(
-      undefined,
     );
   });
 });

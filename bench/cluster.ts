@@ -50,17 +50,15 @@ export function summedCpu(
 /**
  * Why this machine cannot start the cluster (a tool not installed), or undefined. nginx without
  * Debian's Brotli-static module counts as missing: the cluster's nginx.conf loads it.
- * `nginx` and `brotliStatic` are for tests.
+ * `nginx` is for tests.
  */
 export function clusterMissing({
   nginx = findNginx,
-  brotliStatic = brotliStaticMissing,
 }: {
   nginx?: () => string | undefined;
-  brotliStatic?: () => string | undefined;
 } = {}): string | undefined {
   if (!nginx()) return "nginx is not installed";
-  const brotli = brotliStatic();
+  const brotli = brotliStaticMissing();
   if (brotli) return brotli;
   const postgres = postgresMissing();
   if (postgres) return postgres;
