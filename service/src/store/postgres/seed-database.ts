@@ -11,7 +11,7 @@ import type { SeedVehicle } from "../../seed/seed-vehicle.ts";
 import { COPY_VEHICLES_SQL, vehicleLines } from "./copy-lines.ts";
 import { readMeta, SYNTHETIC_FLEET, writeMeta } from "./meta.ts";
 import type { SeedOutcome } from "../store.ts";
-import { noteEarliestDay, seedingMeta } from "../data-info.ts";
+import { META_KEYS, noteEarliestDay, seedingMeta } from "../data-info.ts";
 
 /** Replicas that find an empty database together seed it one at a time: the first does it. */
 const SEED_LOCK = "vics_service_seed";
@@ -54,8 +54,8 @@ export async function seedPostgresFleet(
       await writeMeta(client, key, value);
     await writeMeta(client, "fleet", SYNTHETIC_FLEET);
     await writeMeta(client, "seed", String(options.seed));
-    await writeMeta(client, "seeded_on", options.today);
-    await writeMeta(client, "vehicle_count", String(count));
+    await writeMeta(client, META_KEYS.seededOn, options.today);
+    await writeMeta(client, META_KEYS.seededVehicles, String(count));
     return "seeded";
   });
 }

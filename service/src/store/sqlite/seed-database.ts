@@ -1,7 +1,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { inTransaction } from "@vics/shared/server/sqlite";
 import { seedVehicles, type SeedOptions } from "../../seed/seed-data.ts";
-import { noteEarliestDay, seedingMeta } from "../data-info.ts";
+import { META_KEYS, noteEarliestDay, seedingMeta } from "../data-info.ts";
 import type { SeedVehicle } from "../../seed/seed-vehicle.ts";
 import {
   createLookupIndexes,
@@ -45,8 +45,8 @@ export function ensureSeeded(
       writeMeta(db, key, value);
     writeMeta(db, "fleet", SYNTHETIC_FLEET);
     writeMeta(db, "seed", String(options.seed));
-    writeMeta(db, "seeded_on", options.today);
-    writeMeta(db, "vehicle_count", String(count));
+    writeMeta(db, META_KEYS.seededOn, options.today);
+    writeMeta(db, META_KEYS.seededVehicles, String(count));
     return "seeded";
   });
 }
