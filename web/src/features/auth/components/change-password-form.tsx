@@ -1,6 +1,6 @@
 // Changing one's own password: the current one, the new one twice. Every other session of the
 // user ends (the proxy's rule); this one goes on.
-import { useLayoutEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { ErrorSummary } from "../../../components/error-summary.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useFormErrors } from "../../../components/use-form-errors.ts";
@@ -11,6 +11,7 @@ import {
   newPasswordErrors,
   passwordRefusal,
 } from "../lib/new-password.ts";
+import { DoneNotice } from "./done-notice.tsx";
 import { NewPasswordFields } from "./new-password-fields.tsx";
 import { BusyButton } from "../../../components/busy-button.tsx";
 
@@ -23,12 +24,6 @@ export function ChangePasswordForm() {
   const [confirmation, setConfirmation] = useState("");
   const [busy, setBusy] = useState(false);
   const [changed, setChanged] = useState(false);
-  const done = useRef<HTMLDivElement>(null);
-
-  // A layout effect: the notice takes focus in the same commit as it appears.
-  useLayoutEffect(() => {
-    if (changed) done.current?.focus();
-  }, [changed]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -75,18 +70,12 @@ export function ChangePasswordForm() {
         Change your password
       </h2>
       {changed && (
-        <div
-          ref={done}
-          className="notice notice--success"
-          role="status"
-          tabIndex={-1}
-        >
-          <p className="notice__title">Your password has been changed</p>
+        <DoneNotice title="Your password has been changed">
           <p>
             You have been signed out of VICS everywhere else. This browser stays
             signed in.
           </p>
-        </div>
+        </DoneNotice>
       )}
       {form.errors.length > 0 && (
         <ErrorSummary errors={form.errors} attempt={form.attempt} />

@@ -1,39 +1,28 @@
 // The account page's password: change it (an account with one), set a first one (an account
 // signed in by a one-time link, while passwords are on), or say why there is none.
-import { useLayoutEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { SessionUser } from "@vics/shared";
 import { methodsQueryOptions } from "../api/auth-api.ts";
 import { ChangePasswordForm } from "./change-password-form.tsx";
+import { DoneNotice } from "./done-notice.tsx";
 import { FirstPasswordForm } from "./first-password-form.tsx";
 
 export function PasswordSection({ user }: { user: SessionUser }) {
   const methods = useQuery(methodsQueryOptions());
   const [justSet, setJustSet] = useState(false);
-  const done = useRef<HTMLDivElement>(null);
-
-  // A layout effect: the notice takes focus in the same commit as it appears.
-  useLayoutEffect(() => {
-    if (justSet && user.hasPassword) done.current?.focus();
-  }, [justSet, user.hasPassword]);
 
   if (user.hasPassword)
     return (
       <>
         {justSet && (
-          <div
-            ref={done}
-            className="notice notice--success"
-            role="status"
-            tabIndex={-1}
-          >
-            <p className="notice__title">Your password has been set</p>
+          <DoneNotice title="Your password has been set">
             <p>
               From now on, sign in with your email address and this password.
               You have been signed out of VICS everywhere else. This browser
               stays signed in.
             </p>
-          </div>
+          </DoneNotice>
         )}
         <ChangePasswordForm />
       </>
