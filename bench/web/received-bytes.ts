@@ -33,7 +33,7 @@ function kindOf(path: string): ReceivedFile["kind"] {
 }
 
 /** One GET of `url` with `acceptEncoding`; its body counted, never decoded. */
-export function receive(
+function receive(
   url: URL,
   acceptEncoding: string,
 ): Promise<{ status: number; bytes: number; encoding: string }> {

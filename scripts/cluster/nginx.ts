@@ -45,7 +45,7 @@ export const BROTLI_STATIC_MODULE =
   "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
 
 /** Debian's table of file types by extension, for the files nginx serves itself. */
-export const MIME_TYPES = "/etc/nginx/mime.types";
+const MIME_TYPES = "/etc/nginx/mime.types";
 
 /**
  * Why nginx cannot load the site's brotli_static here (Debian's module is not installed), or
