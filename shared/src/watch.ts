@@ -247,8 +247,6 @@ export const NotificationsSchema = z.object({
   /** Rows of this fleet and kind, on every page. */
   total: z.number().int(),
   rows: z.array(NotificationRowSchema),
-  /** The team's fleets, to filter by. */
-  fleets: z.array(FleetRefSchema),
 });
 
 /** GET /api/notifications/unread, and the answer of POST /api/notifications/read. */

@@ -87,7 +87,7 @@ export function registerNotificationRoutes(
     }
     const { page, fleet: fleetId, kind } = parsed.data;
     const userId = c.get("user")!.id;
-    const [unread, found, fleets] = await Promise.all([
+    const [unread, found] = await Promise.all([
       store.unreadCount(userId),
       store.notificationPage({
         userId,
@@ -97,7 +97,6 @@ export function registerNotificationRoutes(
         pageSize: NOTIFICATIONS_PAGE_SIZE,
         groupAlerts: NOTIFICATION_GROUP_ALERTS,
       }),
-      store.listFleets(),
     ]);
     return c.json({
       unread,
@@ -105,7 +104,6 @@ export function registerNotificationRoutes(
       pages: Math.max(1, Math.ceil(found.total / NOTIFICATIONS_PAGE_SIZE)),
       total: found.total,
       rows: found.rows.map(rowAnswer),
-      fleets: fleets.map((f) => ({ id: f.id, name: f.name })),
     });
   });
   app.get(NOTIFICATION_PATHS.unread, fleet, async (c) =>

@@ -30,6 +30,7 @@ import {
   UNREAD_COUNT_KEY,
   type NotificationsView,
 } from "../../../lib/use-notifications.ts";
+import { savedFleetsQueryOptions } from "../api/saved-fleets-api.ts";
 import { alertWords } from "../lib/alert-words.ts";
 import { fleetPaths } from "../lib/fleet-paths.ts";
 import {
@@ -151,6 +152,8 @@ export function NotificationsPage() {
     if (unreadNow !== undefined)
       queryClient.setQueryData(UNREAD_COUNT_KEY, { unread: unreadNow });
   }, [queryClient, unreadNow]);
+  // The filter's fleets: the saved fleets' list, cached as the fleets page has it.
+  const fleets = useQuery(savedFleetsQueryOptions()).data?.fleets ?? [];
   const [busy, setBusy] = useState<string>();
   const [failure, setFailure] = useState<string>();
 
@@ -186,7 +189,7 @@ export function NotificationsPage() {
         retrying={notifications.isFetching}
       />
     );
-  const { unread, rows, page, pages, total, fleets } = notifications.data;
+  const { unread, rows, page, pages, total } = notifications.data;
   const filtered = view.fleet !== undefined || view.kind !== undefined;
   return (
     <div>

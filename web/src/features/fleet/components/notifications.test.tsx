@@ -1,8 +1,9 @@
 import "fake-indexeddb/auto";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { http } from "msw";
 import {
+  FLEET_PATHS,
   NOTIFICATION_PATHS,
   type Alert,
   type NotificationRow,
@@ -54,7 +55,26 @@ const page = (
   pages: more.pages ?? 1,
   total: more.total ?? rows.length,
   rows,
-  fleets: [VANS, { id: "fleet-2", name: "Cars" }],
+});
+/** The team's saved fleets, which the page's fleet filter lists. */
+const fleet = ({ id, name }: { id: string; name: string }) => {
+  const actor = { at: "2026-11-01T09:00:00.000Z", by: "ann@example.com" };
+  return {
+    id,
+    name,
+    vehicleCount: 2,
+    columns: [],
+    version: 1,
+    created: actor,
+    updated: actor,
+  };
+};
+beforeEach(() => {
+  server.use(
+    http.get(FLEET_PATHS.fleets, () =>
+      json({ fleets: [fleet(VANS), fleet({ id: "fleet-2", name: "Cars" })] }),
+    ),
+  );
 });
 
 describe("notifications", () => {
