@@ -106,6 +106,9 @@ export interface CookieSettings {
   secure: boolean;
 }
 
+/** The session cookie's name, with `__Host-` before it on https (sessionCookie). */
+export const SESSION_COOKIE = "vics_session";
+
 /**
  * On https the cookie is `__Host-` and `Secure`: only this origin can set or read it. On http
  * (loopback only: the proxy refuses to listen beyond it without https) neither is possible.
@@ -115,6 +118,6 @@ export function sessionCookie(
 ): CookieSettings {
   const secure = publicOrigin?.startsWith("https:") ?? false;
   return secure
-    ? { name: "__Host-vics_session", secure: true }
-    : { name: "vics_session", secure: false };
+    ? { name: `__Host-${SESSION_COOKIE}`, secure: true }
+    : { name: SESSION_COOKIE, secure: false };
 }

@@ -9,6 +9,7 @@ import {
   ROUTE_PATTERNS,
 } from "@vics/shared";
 import { z } from "zod";
+import { SESSION_COOKIE } from "../auth/sessions.ts";
 
 /** An operation the proxy forwards: an HTTP method on one of the service's routes. */
 export interface ForwardedRoute {
@@ -45,9 +46,8 @@ export const SESSION_SCHEME = "Session";
 export const sessionSecurityScheme = {
   type: "apiKey",
   in: "cookie",
-  name: "vics_session",
-  description:
-    "The session cookie that signing in to VICS sets (named __Host-vics_session where VICS is served over https). It is HttpOnly and SameSite=Lax: a program signs in first (POST /api/auth/sign-in) and sends the cookie back. Every operation also needs the X-VICS-Client header, and a browser's Origin and Sec-Fetch-Site must be VICS's own.",
+  name: SESSION_COOKIE,
+  description: `The session cookie that signing in to VICS sets (named __Host-${SESSION_COOKIE} where VICS is served over https). It is HttpOnly and SameSite=Lax: a program signs in first (POST /api/auth/sign-in) and sends the cookie back. Every operation also needs the X-VICS-Client header, and a browser's Origin and Sec-Fetch-Site must be VICS's own.`,
 };
 
 /** What the copy says of the answers, in place of the service's words about its own. */
