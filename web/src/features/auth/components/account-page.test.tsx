@@ -29,11 +29,15 @@ async function account(user = userFixture(), methods?: SignInMethods) {
   return view;
 }
 
+type Typist = Awaited<ReturnType<typeof account>>["user"];
+
+/** Types what is given (an empty value is left untyped) and presses `button`. */
 async function change(
-  user: Awaited<ReturnType<typeof account>>["user"],
+  user: Typist,
   current: string,
   password: string,
   confirmation = password,
+  button = "Change password",
 ) {
   if (current)
     await fill(user, screen.getByLabelText("Current password"), current);
@@ -45,7 +49,34 @@ async function change(
       screen.getByLabelText("Confirm new password"),
       confirmation,
     );
-  await user.click(screen.getByRole("button", { name: "Change password" }));
+  await user.click(screen.getByRole("button", { name: button }));
+}
+
+/** A first password: no current one, the new one twice, "Set password". */
+async function setFirst(
+  user: Typist,
+  password: string,
+  confirmation = password,
+) {
+  await change(user, "", password, confirmation, "Set password");
+}
+
+const TOO_LATE =
+  "For your safety, a first password can be set only within 30 minutes of signing in with a one-time link. Ask an admin for a new link (Users, Send password reset), or sign in again with a new start link.";
+
+async function accountWithoutPassword() {
+  serveSignInMethods();
+  const view = renderRoute("/account", {
+    session: sessionFixture(
+      userFixture({ hasPassword: false, hasOidcLink: false }),
+    ),
+  });
+  await screen.findByRole(
+    "heading",
+    { level: 2, name: "Set a password" },
+    SLOW,
+  );
+  return view;
 }
 
 describe("the account page", () => {
@@ -176,89 +207,6 @@ describe("the account page", () => {
     ).toBeVisible();
   });
 
-  it("lets an account with no password (signed in by a one-time link) set one, then offers to change it", async () => {
-    const without = userFixture({ hasPassword: false, hasOidcLink: false });
-    const sent = servePost(AUTH_PATHS.firstPassword, () =>
-      json(sessionFixture({ ...without, hasPassword: true })),
-    );
-    const { user } = await account(without);
-    expect(
-      screen.queryByText(/there is no VICS password/),
-    ).not.toBeInTheDocument();
-    expect(screen.queryByLabelText("Current password")).not.toBeInTheDocument();
-    expect(
-      screen.getByRole("heading", { level: 2, name: "Set a password" }),
-    ).toBeVisible();
-    await fill(
-      user,
-      screen.getByLabelText("New password"),
-      "a brand new password",
-    );
-    await fill(
-      user,
-      screen.getByLabelText("Confirm new password"),
-      "a brand new password",
-    );
-    await user.click(screen.getByRole("button", { name: "Set password" }));
-    const title = await screen.findByText(
-      "Your password has been set",
-      {},
-      SLOW,
-    );
-    const done = title.closest("[role=status]");
-    expect(done).toHaveFocus();
-    expect(done).toHaveTextContent(
-      "From now on, sign in with your email address and this password.",
-    );
-    expect(sent.map((request) => request.body)).toEqual([
-      { newPassword: "a brand new password" },
-    ]);
-    // The page now does what an account with a password does.
-    expect(
-      screen.getByRole("heading", { level: 2, name: "Change your password" }),
-    ).toBeVisible();
-    expect(
-      screen.queryByRole("heading", { level: 2, name: "Set a password" }),
-    ).not.toBeInTheDocument();
-  });
-
-  it("checks the first password before sending, and shows the proxy's reason for refusing one", async () => {
-    const sent = servePost(AUTH_PATHS.firstPassword, () =>
-      json(
-        {
-          ...problemFixture("CONFLICT", 409),
-          detail:
-            "Your account has a password already. To change it, give your current password.",
-        },
-        409,
-      ),
-    );
-    const { user } = await account(userFixture({ hasPassword: false }));
-    await fill(user, screen.getByLabelText("New password"), "short");
-    await user.click(screen.getByRole("button", { name: "Set password" }));
-    expect(screen.getByRole("alert")).toHaveTextContent(
-      "Your password must be 12 characters or more",
-    );
-    expect(sent).toHaveLength(0);
-    await user.clear(screen.getByLabelText("New password"));
-    await fill(
-      user,
-      screen.getByLabelText("New password"),
-      "a brand new password",
-    );
-    await fill(
-      user,
-      screen.getByLabelText("Confirm new password"),
-      "a brand new password",
-    );
-    await user.click(screen.getByRole("button", { name: "Set password" }));
-    await waitFor(() =>
-      expect(screen.getByRole("alert")).toHaveTextContent(
-        "Your account has a password already.",
-      ),
-    );
-  });
-
   it("says passwords are off, and offers none, when the server has them off", async () => {
     await account(userFixture({ hasPassword: false }), {
       local: false,
@@ -369,6 +317,101 @@ describe("the account page", () => {
     const notice = await screen.findByRole("alert", {}, SLOW);
     expect(notice).toHaveTextContent(
       "That organisation sign-in is linked to another VICS account",
+    );
+  });
+});
+
+// An account with no password (signed in by a one-time link) sets a first one, only within 30
+// minutes of the link's sign-in (decision 053): the form says so up front, and the proxy's
+// refusal of a session older than that comes through in its own words.
+describe("the account page's first password", () => {
+  it("lets an account with no password (signed in by a one-time link) set one, then offers to change it", async () => {
+    const without = userFixture({ hasPassword: false, hasOidcLink: false });
+    const sent = servePost(AUTH_PATHS.firstPassword, () =>
+      json(sessionFixture({ ...without, hasPassword: true })),
+    );
+    const { user } = await account(without);
+    expect(
+      screen.queryByText(/there is no VICS password/),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Current password")).not.toBeInTheDocument();
+    expect(
+      screen.getByRole("heading", { level: 2, name: "Set a password" }),
+    ).toBeVisible();
+    await setFirst(user, "a brand new password");
+    const title = await screen.findByText(
+      "Your password has been set",
+      {},
+      SLOW,
+    );
+    const done = title.closest("[role=status]");
+    expect(done).toHaveFocus();
+    expect(done).toHaveTextContent(
+      "From now on, sign in with your email address and this password.",
+    );
+    expect(sent.map((request) => request.body)).toEqual([
+      { newPassword: "a brand new password" },
+    ]);
+    // The page now does what an account with a password does.
+    expect(
+      screen.getByRole("heading", { level: 2, name: "Change your password" }),
+    ).toBeVisible();
+    expect(
+      screen.queryByRole("heading", { level: 2, name: "Set a password" }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("checks the first password before sending, and shows the proxy's reason for refusing one", async () => {
+    const sent = servePost(AUTH_PATHS.firstPassword, () =>
+      json(
+        {
+          ...problemFixture("CONFLICT", 409),
+          detail:
+            "Your account has a password already. To change it, give your current password.",
+        },
+        409,
+      ),
+    );
+    const { user } = await account(userFixture({ hasPassword: false }));
+    await setFirst(user, "short", "");
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Your password must be 12 characters or more",
+    );
+    expect(sent).toHaveLength(0);
+    await user.clear(screen.getByLabelText("New password"));
+    await setFirst(user, "a brand new password");
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent(
+        "Your account has a password already.",
+      ),
+    );
+  });
+
+  it("says up front that it must be done within 30 minutes of signing in with the link (decision 053)", async () => {
+    await accountWithoutPassword();
+    expect(
+      screen.getByText(
+        /do it within 30 minutes of signing in with the link\. After that, you need a new link/,
+      ),
+    ).toBeVisible();
+  });
+
+  it("shows the proxy's words when it refuses a session too old, beside the field and in the summary", async () => {
+    const sent = servePost(AUTH_PATHS.firstPassword, () =>
+      json({ ...problemFixture("FORBIDDEN", 403), detail: TOO_LATE }, 403),
+    );
+    const { user } = await accountWithoutPassword();
+    await setFirst(user, "a brand new password");
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent(TOO_LATE),
+    );
+    expect(sent).toHaveLength(1);
+    expect(
+      screen.queryByText(/could not be saved/, { exact: false }),
+    ).not.toBeInTheDocument();
+    // The field carries the same words, for a screen reader on it.
+    expect(screen.getByLabelText("New password")).toHaveAccessibleDescription(
+      expect.stringContaining("within 30 minutes") as unknown as string,
     );
   });
 });
