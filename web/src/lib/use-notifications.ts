@@ -23,25 +23,31 @@ export interface NotificationsView {
   kind?: NotificationKind;
 }
 
-/** GET /api/notifications with the view's query. */
-export function notificationsPath(view: NotificationsView): string {
+/** The view as a query ("?page=2&fleet=…", or "" for the first page of all): the page's address
+ * and GET /api/notifications both say it so. */
+export function notificationsSearch(view: NotificationsView): string {
   const query = new URLSearchParams();
   if (view.page > 1) query.set("page", String(view.page));
   if (view.fleet) query.set("fleet", view.fleet);
   if (view.kind) query.set("kind", view.kind);
   const search = query.toString();
-  return search
-    ? `${NOTIFICATION_PATHS.list}?${search}`
-    : NOTIFICATION_PATHS.list;
+  return search ? `?${search}` : "";
 }
 
-export function notificationsQueryOptions(
-  view: NotificationsView = { page: 1 },
-) {
+export function notificationsQueryOptions(view: NotificationsView) {
   return queryOptions({
     queryKey: ["notifications", "list", view],
-    queryFn: ({ signal }) =>
-      apiGet(notificationsPath(view), notificationsSchema, { signal }),
+    queryFn: async ({ signal, client }) => {
+      const answer = await apiGet(
+        `${NOTIFICATION_PATHS.list}${notificationsSearch(view)}`,
+        notificationsSchema,
+        { signal },
+      );
+      // The list brings the count with it: the navigation's badge takes it at once, not at
+      // its next minute.
+      client.setQueryData(UNREAD_COUNT_KEY, { unread: answer.unread });
+      return answer;
+    },
     refetchInterval: NOTIFICATIONS_REFRESH_MS,
     // The proxy answers from its own store, spending no plan: fresh whenever a page asks.
     staleTime: 0,

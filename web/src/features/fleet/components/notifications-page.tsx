@@ -3,7 +3,7 @@
 // alerts of one kind in one fleet are one row that opens to its vehicles; a fleet's first check
 // is one row that sums it up; the unread ones are marked, and each can be marked read, or all
 // that the fleet and kind chosen list.
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import {
   keepPreviousData,
   useQuery,
@@ -27,7 +27,7 @@ import { apiPost } from "../../../lib/api-client.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
 import {
   notificationsQueryOptions,
-  UNREAD_COUNT_KEY,
+  notificationsSearch,
   type NotificationsView,
 } from "../../../lib/use-notifications.ts";
 import { savedFleetsQueryOptions } from "../api/saved-fleets-api.ts";
@@ -54,15 +54,6 @@ function readView(params: URLSearchParams): NotificationsView {
       ? (kind as NotificationKind)
       : undefined,
   };
-}
-
-function viewSearch(view: NotificationsView): string {
-  const params = new URLSearchParams();
-  if (view.page > 1) params.set("page", String(view.page));
-  if (view.fleet) params.set("fleet", view.fleet);
-  if (view.kind) params.set("kind", view.kind);
-  const search = params.toString();
-  return search ? `?${search}` : "";
 }
 
 /** What marking a row read sends. */
@@ -145,13 +136,6 @@ export function NotificationsPage() {
     // Another page or filter keeps this one (and the focus) while its answer comes.
     placeholderData: keepPreviousData,
   });
-  // The list brings the count with it: the navigation's badge takes it at once, not at its
-  // next minute.
-  const unreadNow = notifications.data?.unread;
-  useEffect(() => {
-    if (unreadNow !== undefined)
-      queryClient.setQueryData(UNREAD_COUNT_KEY, { unread: unreadNow });
-  }, [queryClient, unreadNow]);
   // The filter's fleets: the saved fleets' list, cached as the fleets page has it.
   const fleets = useQuery(savedFleetsQueryOptions()).data?.fleets ?? [];
   const [busy, setBusy] = useState<string>();
@@ -159,7 +143,7 @@ export function NotificationsPage() {
 
   function choose(next: Partial<NotificationsView>) {
     // Another fleet or kind starts at its first page.
-    setSearchParams(viewSearch({ ...view, page: 1, ...next }));
+    setSearchParams(notificationsSearch({ ...view, page: 1, ...next }));
   }
 
   async function markRead(key: string, body: object) {
@@ -307,7 +291,9 @@ export function NotificationsPage() {
           className="notifications__pages"
         >
           {page > 1 && (
-            <Link to={{ search: viewSearch({ ...view, page: page - 1 }) }}>
+            <Link
+              to={{ search: notificationsSearch({ ...view, page: page - 1 }) }}
+            >
               Newer
             </Link>
           )}{" "}
@@ -316,7 +302,9 @@ export function NotificationsPage() {
             {total === 1 ? "row" : "rows"})
           </span>{" "}
           {page < pages && (
-            <Link to={{ search: viewSearch({ ...view, page: page + 1 }) }}>
+            <Link
+              to={{ search: notificationsSearch({ ...view, page: page + 1 }) }}
+            >
               Older
             </Link>
           )}
