@@ -165,49 +165,48 @@ function ImportsTable({ imports }: { imports: ImportEntry[] }) {
   );
 }
 
-const DATA_LEAD =
-  "Where VICS’s answers come from: how fresh each source is, and the imports that loaded them.";
-
 export function DataPage() {
   const sources = useQuery(dataSourcesQueryOptions());
   const imports = useQuery(importsQueryOptions());
   // Below the lead, the page comes at once when both have come (or failed): one by one, the
   // sources' table pushed the imports down, and the imports (up to 50) the re-checks.
-  if (!useFirstAnswers([sources, imports]))
-    return (
-      <div className="admin-data">
-        <DocumentTitle title="Data" />
-        <h1 className="heading-l">Data</h1>
-        <p className="lead">{DATA_LEAD}</p>
-        <LoadingMessage>Loading where the answers come from…</LoadingMessage>
-      </div>
-    );
+  const settled = useFirstAnswers([sources, imports]);
   return (
     <div className="admin-data">
       <DocumentTitle title="Data" />
       <h1 className="heading-l">Data</h1>
-      <p className="lead">{DATA_LEAD}</p>
-      <h2 className="heading-m">Sources</h2>
-      <QueryView
-        query={sources}
-        loading="Loading the sources…"
-        problemTitle="The sources cannot be shown"
-      >
-        {(data) => <SourcesTable sources={data} />}
-      </QueryView>
-      <h2 className="heading-m">Imports</h2>
-      <p>
-        The last 50 imports, newest first. Refused rows download as a CSV that
-        opens in Excel: the line in the file, the column, the value and why.
+      <p className="lead">
+        Where VICS’s answers come from: how fresh each source is, and the
+        imports that loaded them.
       </p>
-      <QueryView
-        query={imports}
-        loading="Loading the imports…"
-        problemTitle="The imports cannot be shown"
-      >
-        {(data) => <ImportsTable imports={data.imports} />}
-      </QueryView>
-      <RechecksSection />
+      {settled ? (
+        <>
+          <h2 className="heading-m">Sources</h2>
+          <QueryView
+            query={sources}
+            loading="Loading the sources…"
+            problemTitle="The sources cannot be shown"
+          >
+            {(data) => <SourcesTable sources={data} />}
+          </QueryView>
+          <h2 className="heading-m">Imports</h2>
+          <p>
+            The last 50 imports, newest first. Refused rows download as a CSV
+            that opens in Excel: the line in the file, the column, the value and
+            why.
+          </p>
+          <QueryView
+            query={imports}
+            loading="Loading the imports…"
+            problemTitle="The imports cannot be shown"
+          >
+            {(data) => <ImportsTable imports={data.imports} />}
+          </QueryView>
+          <RechecksSection />
+        </>
+      ) : (
+        <LoadingMessage>Loading where the answers come from…</LoadingMessage>
+      )}
     </div>
   );
 }
