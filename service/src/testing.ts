@@ -41,9 +41,18 @@ export interface TestServiceOptions {
   clientAddress?: (c: Context) => string;
   /** Replaces the real wait of the slow sandbox registration. */
   sleep?: (ms: number) => Promise<void>;
-  /** Wraps the store, e.g. to make it fail. */
+  /** Wraps the store, e.g. to make it fail (failingStore). */
   wrapStore?: (store: Store) => Store;
 }
+
+/** A store whose every method rejects: the service's own 500, as `wrapStore`. */
+export const failingStore = (store: Store): Store =>
+  new Proxy(store, {
+    get: (target, property) =>
+      typeof target[property as keyof Store] === "function"
+        ? () => Promise.reject(new Error("the test's failing store"))
+        : target[property as keyof Store],
+  });
 
 export const TEST_CLIENT_ADDRESS = "192.0.2.1";
 /** The log-hash key of test services, so a test can work out what a plate logs as. */

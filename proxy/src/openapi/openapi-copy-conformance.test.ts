@@ -20,6 +20,7 @@ import {
 } from "@vics/shared/testing/openapi-conformance";
 import {
   createTestService,
+  failingStore,
   type TestService,
   type TestServiceOptions,
 } from "@vics/service/testing";
@@ -78,15 +79,7 @@ async function corpus() {
     limiter: createMemoryUserLimiter({ staff: 1, fleet: 1, admin: 1 }),
   });
   // A service whose store fails: its 500, passed on.
-  const failing = await service({
-    wrapStore: (store) =>
-      new Proxy(store, {
-        get: (target, property) =>
-          typeof target[property as keyof typeof target] === "function"
-            ? () => Promise.reject(new Error("the test's failing store"))
-            : target[property as keyof typeof target],
-      }),
-  });
+  const failing = await service({ wrapStore: failingStore });
   const broken = await proxyTo(
     (request) => failing.app.fetch(request),
     await failing.createKey("internal", "proxy"),

@@ -22,9 +22,8 @@ import {
   VEHICLES,
 } from "../import/import.contract.ts";
 import { issueApiKey } from "../keys/api-key.ts";
-import type { Store } from "../store/store.ts";
 import { openSqliteHarness } from "../test-support/sqlite-harness.ts";
-import { testAppDeps } from "../testing.ts";
+import { failingStore, testAppDeps } from "../testing.ts";
 import { createOpenApiDocument } from "./document.ts";
 
 let harness: ImportHarness;
@@ -33,15 +32,6 @@ beforeEach(() => {
 });
 afterEach(() => harness.close());
 const files = importer(() => harness, new Date().toISOString());
-
-/** A store whose every read fails: the service's own 500. */
-const failing = (store: Store): Store =>
-  new Proxy(store, {
-    get: (target, property) =>
-      typeof target[property as keyof Store] === "function"
-        ? () => Promise.reject(new Error("the test's failing store"))
-        : target[property as keyof Store],
-  });
 
 const BULK_BODY = JSON.stringify({ registrations: ["AB12CDE", "ZZ99ZZZ"] });
 const json = { "Content-Type": "application/json" };
@@ -58,7 +48,7 @@ async function corpus(): Promise<{
   ]);
   const app = createApp(testAppDeps(harness.store, { sandbox: false }));
   const broken = createApp(
-    testAppDeps(harness.store, { sandbox: false, wrapStore: failing }),
+    testAppDeps(harness.store, { sandbox: false, wrapStore: failingStore }),
   );
   const key = async (plan: Plan) =>
     (await issueApiKey(harness.store, plan, `conformance-${plan}`, new Date()))
