@@ -3,25 +3,21 @@
 // aria-current, on one line on a wide screen. On a phone it folds behind a "Menu" button (the
 // GOV.UK service navigation pattern), so the answer to a check is not pushed below the first
 // screen.
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import type { Role } from "@vics/shared";
 import { useUnreadNotifications } from "../../lib/use-notifications.ts";
 import { areaAt, navGroupsFor, type NavArea } from "../nav-areas.ts";
+import { useFoldOnNavigate } from "./use-fold-on-navigate.ts";
 
 /** Only the areas `role` can use: a link to a page it cannot open would only disappoint. */
 export function PrimaryNav({ role }: { role: Role }) {
   const { pathname } = useLocation();
   const current = areaAt(pathname);
   const listId = useId();
-  const [open, setOpen] = useState(false);
-  const unread = useUnreadNotifications(role);
   // Going somewhere folds the menu again.
-  const [openedAt, setOpenedAt] = useState(pathname);
-  if (openedAt !== pathname) {
-    setOpenedAt(pathname);
-    setOpen(false);
-  }
+  const [open, setOpen] = useFoldOnNavigate();
+  const unread = useUnreadNotifications(role);
 
   return (
     <nav className="primary-nav" aria-label="Primary">
@@ -139,16 +135,10 @@ function NavMenu({
   current: NavArea | undefined;
   unread: number | undefined;
 }) {
-  const { pathname } = useLocation();
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const groupRef = useRef<HTMLDivElement>(null);
-  const [open, setOpen] = useState(false);
-  const [openedAt, setOpenedAt] = useState(pathname);
-  if (openedAt !== pathname) {
-    setOpenedAt(pathname);
-    setOpen(false);
-  }
+  const [open, setOpen] = useFoldOnNavigate();
   const holdsCurrent = current !== undefined && areas.includes(current);
 
   // Listened for on the group (its button and its links), not handled by either alone.
@@ -171,7 +161,7 @@ function NavMenu({
       group.removeEventListener("keydown", onKeyDown);
       group.removeEventListener("focusout", onFocusOut);
     };
-  }, [open]);
+  }, [open, setOpen]);
 
   return (
     <div className="primary-nav__menu" ref={groupRef}>
