@@ -202,7 +202,6 @@ export const NotificationsQuerySchema = z.object({
   fleet: z.string().min(1).max(200).optional(),
   kind: z.enum(NOTIFICATION_KINDS).optional(),
 });
-export type NotificationsQuery = z.input<typeof NotificationsQuerySchema>;
 
 const FleetRefSchema = z.object({ id: z.string(), name: z.string() });
 

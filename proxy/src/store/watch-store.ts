@@ -4,7 +4,7 @@
  * one open alert per (registration, kind, key), so a fact alerts once while it holds, however
  * often a sweep runs; once closed, the same fact coming back alerts again.
  */
-import type { AlertKind, VehicleFacts } from "@vics/shared";
+import type { AlertKind, NotificationKind, VehicleFacts } from "@vics/shared";
 
 export type TimelineArea = "found" | "insurance" | "mot" | "tax" | "fines";
 
@@ -106,8 +106,6 @@ export interface NotificationQuery {
   /** The most alerts a group row lists (the rest are counted). */
   groupAlerts: number;
 }
-
-export type NotificationKind = AlertKind | "first-check";
 
 /**
  * A row of the notifications page: a sweep's alerts of one kind in one fleet (an alert opened
