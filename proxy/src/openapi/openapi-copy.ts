@@ -42,7 +42,7 @@ export const CLIENT_HEADER_PARAMETER = {
  * How the proxy knows who calls: the session cookie a sign-in sets (decision 033), never an
  * API key. Its name carries __Host- when the proxy is served over https (auth/sessions.ts).
  */
-export const SESSION_SCHEME = "Session";
+const SESSION_SCHEME = "Session";
 export const sessionSecurityScheme = {
   type: "apiKey",
   in: "cookie",

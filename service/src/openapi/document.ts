@@ -98,11 +98,11 @@ export const SERVICE_SERVER = {
   description: "This service, on the origin that serves this document",
 };
 
-export const SERVICE_DESCRIPTION =
+const SERVICE_DESCRIPTION =
   "Every error is an RFC 9457 problem document (application/problem+json). Every response carries X-Request-Id and the X-RateLimit-* headers.";
 
 /** Who answers for this server: whoever runs it (docs/operations.md), not a public address. */
-export const SERVICE_CONTACT = {
+const SERVICE_CONTACT = {
   name: "The team that runs this VICS server",
 };
 
@@ -110,7 +110,7 @@ export const SERVICE_CONTACT = {
  * Not offered under a licence (decision 058): OpenAPI 3.1 names a licence by an SPDX
  * identifier, and SPDX's LicenseRef- form is the one for a licence of one's own.
  */
-export const SERVICE_LICENSE = {
+const SERVICE_LICENSE = {
   name: "Proprietary: not offered under a licence",
   identifier: "LicenseRef-Proprietary",
 };

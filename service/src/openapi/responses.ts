@@ -115,24 +115,21 @@ const getOnly = problemResponse(
   "METHOD_NOT_ALLOWED: this path only answers GET; see the Allow header",
 );
 
-/** A single-vehicle check's problems. */
-export const problemResponses = {
-  "400": problemResponse(
-    "INVALID_REGISTRATION: the registration is not in a UK format; MALFORMED_REQUEST: date or asKnownAt is not one",
-  ),
-  "401": keyedProblemResponses["401"],
-  "404": problemResponse("VEHICLE_NOT_FOUND: no vehicle has this registration"),
-  "405": getOnly,
-  "429": keyedProblemResponses["429"],
-  "500": keyedProblemResponses["500"],
-} satisfies ZodOpenApiResponsesObject;
-
 /** The problems of a GET about the data (docs/api.md, "The data behind the answers"). */
 export const dataProblemResponses = {
   "401": keyedProblemResponses["401"],
   "405": getOnly,
   "429": keyedProblemResponses["429"],
   "500": keyedProblemResponses["500"],
+} satisfies ZodOpenApiResponsesObject;
+
+/** A single-vehicle check's problems: a GET's, and a registration's (integer keys: in order). */
+export const problemResponses = {
+  ...dataProblemResponses,
+  "400": problemResponse(
+    "INVALID_REGISTRATION: the registration is not in a UK format; MALFORMED_REQUEST: date or asKnownAt is not one",
+  ),
+  "404": problemResponse("VEHICLE_NOT_FOUND: no vehicle has this registration"),
 } satisfies ZodOpenApiResponsesObject;
 
 /** The imports hold the operator's files' names and refused rows: for the internal plan only. */
