@@ -4,6 +4,7 @@
 // `missed: 'once'`). A fleet's "check now" is queued once: asked again before it has finished,
 // it answers that one is already under way.
 import { Cron } from "croner";
+import { sleep as fleetSleep } from "@vics/fleet";
 import type { Logger } from "@vics/shared/server/logger";
 import type { ProxyStore } from "../../store/proxy-store.ts";
 import {
@@ -30,7 +31,8 @@ export interface InProcessJobsOptions {
   now: () => number;
   /** Between the tries of a failed sweep. */
   retryDelayMs?: number;
-  sleep?: (ms: number) => Promise<void>;
+  /** Waits `ms`, or less once `signal` aborts (the stop). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /** Whether a daily sweep came due since the last one that finished, while nothing ran it. */
@@ -49,22 +51,13 @@ export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
   let cron: Cron | undefined;
   let deliveryCron: Cron | undefined;
   let queue: Promise<void> = Promise.resolve();
+  /** Aborted by stop(). */
   const stopping = new AbortController();
-  const stopped = new Promise<void>((done) =>
-    stopping.signal.addEventListener("abort", () => done(), { once: true }),
-  );
   /**
    * The wait between a failed sweep's tries, cut short by the stop: stop() waits for the queue,
    * and a minute's wait made the proxy outlast a supervisor's 15 s before SIGKILL.
    */
-  const sleep = (ms: number): Promise<void> => {
-    if (options.sleep) return Promise.race([options.sleep(ms), stopped]);
-    let timer: NodeJS.Timeout | undefined;
-    return Promise.race([
-      new Promise<void>((done) => (timer = setTimeout(done, ms))),
-      stopped,
-    ]).finally(() => clearTimeout(timer));
-  };
+  const sleep = options.sleep ?? fleetSleep;
   /** The fleets whose "check now" is queued or under way, with how many of their checks are. */
   const fleetsUnderWay = new Map<string, number>();
 
@@ -108,7 +101,7 @@ export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
           error: error instanceof Error ? error.message : String(error),
         });
         if (attempt < SWEEP_ATTEMPTS)
-          await sleep(options.retryDelayMs ?? 60_000);
+          await sleep(options.retryDelayMs ?? 60_000, stopping.signal);
       }
     }
   };
