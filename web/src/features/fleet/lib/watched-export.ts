@@ -13,6 +13,7 @@ import {
 import { alertWords } from "./alert-words.ts";
 import { changeWords } from "./change-words.ts";
 import type { ExportColumnKind } from "./export/export-columns.ts";
+import { shownPolicy } from "./export/shown-policy.ts";
 import { STATUS_LABELS } from "./watched-order.ts";
 import type { WatchedEntry } from "./watched-view.ts";
 
@@ -102,15 +103,9 @@ export function watchedExportKinds(
 
 function factCells(entry: WatchedEntry): string[] {
   const facts = entry.vehicle.facts;
-  const insurance = facts?.insurance;
   // Not insured: the policy that ended, so the file says with whom and until when (the Status
-  // says it is not in force); nothing when none ever was or the upstream did not say.
-  const policy =
-    insurance?.status === "insured"
-      ? insurance.policy
-      : insurance?.status === "not-insured"
-        ? (insurance.lastPolicy ?? undefined)
-        : undefined;
+  // says it is not in force).
+  const policy = shownPolicy(facts?.insurance);
   const fines = facts?.fines;
   return [
     policy?.insurer ?? "",

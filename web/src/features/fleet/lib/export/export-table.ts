@@ -7,6 +7,7 @@ import type { FleetRow, VehicleResult } from "../fleet-types.ts";
 import { notYetOnRecord, OUTCOME_LABELS, rowOutcome } from "@vics/fleet";
 import { lapseFileWords, newVehicleWords } from "../result-words.ts";
 import { complianceCells } from "./compliance-cells.ts";
+import { shownPolicy } from "./shown-policy.ts";
 import { dueCells } from "./due-cells.ts";
 import { type ExportRun, userCells } from "./export-columns.ts";
 
@@ -29,25 +30,14 @@ function vehicleOf(result: VehicleResult): Vehicle | undefined {
   );
 }
 
-/**
- * The policy the Insurer to Valid to columns show: the cover in force, or for a vehicle not
- * insured the last one that ended (the Outcome says it is not in force, the Notes when it ended).
- */
-function policyOf(result: VehicleResult | undefined): Policy | undefined {
-  const insurance = result?.insurance;
-  if (insurance?.status === "insured") return insurance.policy;
-  if (insurance?.status === "not-insured")
-    return insurance.lastPolicy ?? undefined;
-  return undefined;
-}
-
 /** Insurer to Colour: what the check learned about the vehicle, its cover and what falls due. */
 function resultCells(
   result: VehicleResult | undefined,
   today: string,
   checkCompliance: boolean,
 ): string[] {
-  const policy = policyOf(result);
+  // The cover in force, or the last that ended (the Notes say when it ended).
+  const policy: Policy | undefined = shownPolicy(result?.insurance);
   const vehicle = result && vehicleOf(result);
   return [
     policy?.insurer ?? "",
