@@ -12,12 +12,11 @@ import {
   type Alert,
   type NotificationRow,
 } from "@vics/shared";
-import { malformedRequest } from "@vics/shared/server/problem-error";
 import type { Hono } from "hono";
 import type { z } from "zod";
 import { requireRole } from "../auth/session-middleware.ts";
 import type { AppContext, AppEnv } from "../http/app-env.ts";
-import { formBody, readJsonBody } from "../http/json-body.ts";
+import { bodyRefusal, formBody, readJsonBody } from "../http/json-body.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import type {
   NotificationRow as StoredRow,
@@ -81,10 +80,7 @@ export function registerNotificationRoutes(
   const fleet = requireRole("fleet");
   app.get(NOTIFICATION_PATHS.list, fleet, async (c) => {
     const parsed = NotificationsQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw malformedRequest(`${issue.path.join(".")}: ${issue.message}`);
-    }
+    if (!parsed.success) throw bodyRefusal(parsed.error.issues);
     const { page, fleet: fleetId, kind } = parsed.data;
     const userId = c.get("user")!.id;
     const [unread, found] = await Promise.all([
