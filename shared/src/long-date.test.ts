@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, formatUkDateTime } from "./long-date.ts";
+import {
+  formatLongDate,
+  formatUkDateTime,
+  formatUkTimeOnDate,
+} from "./long-date.ts";
 
 describe("formatLongDate", () => {
   it.each([
@@ -22,5 +26,15 @@ describe("formatUkDateTime", () => {
   ])("says %s as %s", (instant, words) => {
     expect(formatUkDateTime(instant)).toBe(words);
     expect(formatUkDateTime(Date.parse(instant))).toBe(words);
+  });
+});
+
+describe("formatUkTimeOnDate", () => {
+  it.each([
+    ["2026-12-01T17:37:00Z", "17:37 on 1 December 2026"],
+    ["2026-07-14T23:30:00.000Z", "00:30 on 15 July 2026"],
+  ])("says %s as %s", (instant, words) => {
+    expect(formatUkTimeOnDate(instant)).toBe(words);
+    expect(formatUkTimeOnDate(Date.parse(instant))).toBe(words);
   });
 });

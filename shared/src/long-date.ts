@@ -36,3 +36,9 @@ export function formatUkDateTime(instant: string | number | Date): string {
   const date = new Date(instant);
   return `${ukLongDate.format(date)} at ${ukClock.format(date)}`;
 }
+
+/** "17:37 on 1 December 2026" for an instant, in UK time: when a check was made, time first. */
+export function formatUkTimeOnDate(instant: string | number | Date): string {
+  const date = new Date(instant);
+  return `${ukClock.format(date)} on ${ukLongDate.format(date)}`;
+}

@@ -1,24 +1,15 @@
 // en-GB date wording for staff. "Today" is the UK's calendar date, as the service's is
 // (docs/contract.md); day counts between two calendar dates need no time zone.
 import {
-  UK_TIME_ZONE,
   daysBetween,
   formatLongDate,
   formatUkDateTime,
-  longDateFormat,
+  formatUkTimeOnDate,
   ukDate,
 } from "@vics/shared";
 
 export { daysBetween } from "@vics/shared";
 export { EXPIRING_SOON_DAYS, isExpiringSoon } from "@vics/fleet";
-
-// Staff work in the UK, so clock times are shown in UK time whatever the machine says.
-const ukDateFormat = longDateFormat(UK_TIME_ZONE);
-const timeFormat = new Intl.DateTimeFormat("en-GB", {
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: UK_TIME_ZONE,
-});
 
 const relativeFormat = new Intl.RelativeTimeFormat("en-GB", {
   numeric: "auto",
@@ -36,10 +27,8 @@ export const formatDate = formatLongDate;
 export const formatDateTime: (timestamp: string) => string = formatUkDateTime;
 
 /** "14:05 on 3 May 2026" (UK time): when a check was made, time first. */
-export function formatTimeOnDate(timestamp: string): string {
-  const date = new Date(timestamp);
-  return `${timeFormat.format(date)} on ${ukDateFormat.format(date)}`;
-}
+export const formatTimeOnDate: (timestamp: string) => string =
+  formatUkTimeOnDate;
 
 /** "ended 20 days ago", "ended yesterday", "ends today", "ends tomorrow", "ends in 10 days". */
 export function describePolicyEnd(validTo: string, today: string): string {
