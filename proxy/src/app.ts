@@ -1,7 +1,6 @@
-import { HEALTH_PATH } from "@vics/shared";
 import { accessLog } from "@vics/shared/server/access-log";
 import { errorHandler } from "@vics/shared/server/error-handlers";
-import { registerReadiness } from "@vics/shared/server/readiness";
+import { registerProbes } from "@vics/shared/server/readiness";
 import { ownRequestId } from "@vics/shared/server/request-id";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
@@ -105,10 +104,7 @@ export function createProxyApp(
   // check. /health: the process answers (liveness), and never the web app's page, which a
   // probe would read as a 200. /ready: 200 when the proxy's store and its limits' Redis
   // answer, else a 503 naming which does not.
-  app.get(HEALTH_PATH, (c) =>
-    c.json({ status: "ok" }, 200, { "Cache-Control": "no-store" }),
-  );
-  registerReadiness(app, {
+  registerProbes(app, {
     database: () => deps.store.ping(),
     "rate limiter": () => deps.limitStore.ping(),
   });

@@ -4,7 +4,7 @@ import {
   notFoundHandler,
 } from "@vics/shared/server/error-handlers";
 import { answerWrongMethods } from "@vics/shared/server/method-not-allowed";
-import { registerReadiness } from "@vics/shared/server/readiness";
+import { registerProbes } from "@vics/shared/server/readiness";
 import { Hono } from "hono";
 import type { AppDeps } from "./app-deps.ts";
 import type { AppEnv } from "./http/app-env.ts";
@@ -51,9 +51,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
 
-  app.get(HEALTH_PATH, (c) => c.json({ status: "ok" }));
-  // For load balancers: 200 when the database and the limits' Redis answer, else a 503.
-  registerReadiness(app, {
+  // /health: the process answers. /ready, for load balancers: 200 when the database and the
+  // limits' Redis answer, else a 503.
+  registerProbes(app, {
     database: () => deps.store.ping(),
     "rate limiter": () => deps.rateLimiter.ping(),
   });

@@ -5,14 +5,14 @@ import { memoryLogger } from "../testing/memory-logger.ts";
 import { DependencyUnavailableError } from "./dependency-unavailable.ts";
 import { errorHandler } from "./error-handlers.ts";
 import { ProblemError } from "./problem-error.ts";
-import { registerReadiness, type ReadinessChecks } from "./readiness.ts";
+import { registerProbes, type ReadinessChecks } from "./readiness.ts";
 import { requestId } from "./request-id.ts";
 import type { ServerEnv } from "./server-env.ts";
 
 function app(checks: ReadinessChecks) {
   const app = new Hono<ServerEnv>();
   app.use(requestId);
-  registerReadiness(app, checks);
+  registerProbes(app, checks);
   app.onError(
     errorHandler({
       logger: memoryLogger(),
@@ -61,7 +61,7 @@ describe("GET /ready", () => {
     const log = memoryLogger();
     const server = new Hono<ServerEnv>();
     server.use(requestId);
-    registerReadiness(server, {
+    registerProbes(server, {
       "rate limiter": async () => {
         throw new DependencyUnavailableError(
           "rate limiter",

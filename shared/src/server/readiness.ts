@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { READY_PATH } from "../routes.ts";
+import { HEALTH_PATH, READY_PATH } from "../routes.ts";
 import {
   type Dependency,
   DependencyUnavailableError,
@@ -12,14 +12,19 @@ export const READY_TIMEOUT_MS = 2_000;
 export type ReadinessChecks = Partial<Record<Dependency, () => Promise<void>>>;
 
 /**
- * GET /ready: 200 when every dependency answers within READY_TIMEOUT_MS, else the 503 problem
- * of the first that does not (DependencyUnavailableError, rendered by the error handler). For
- * load balancers: a replica that cannot serve is taken out. /health stays the cheap liveness.
+ * The probes of supervisors and load balancers, neither ever cached. GET /health: the process
+ * answers (liveness), cheaply, asking no dependency. GET /ready: 200 when every dependency
+ * answers within READY_TIMEOUT_MS, else the 503 problem of the first that does not
+ * (DependencyUnavailableError, rendered by the error handler): a replica that cannot serve is
+ * taken out.
  */
-export function registerReadiness<E extends ServerEnv>(
+export function registerProbes<E extends ServerEnv>(
   app: Hono<E>,
   checks: ReadinessChecks,
 ): void {
+  app.get(HEALTH_PATH, (c) =>
+    c.json({ status: "ok" }, 200, { "Cache-Control": "no-store" }),
+  );
   app.get(READY_PATH, async (c) => {
     await Promise.all(
       Object.entries(checks).map(async ([dependency, check]) => {
