@@ -97,26 +97,34 @@ export function registerFleetRoutes(
   const { store, now, caps, jobs } = deps;
   const logger = deps.logger ?? silentLogger;
   /**
-   * A first check of vehicles new to the fleet, started as they are saved (decision 054): the
+   * A first check of vehicles new to the fleet and never checked, started as they are saved
+   * (decision 054; one another fleet watches has its facts already, and keeps them): the
    * proxy checks them itself rather than keep answers the browser sent, so they are "Checking
    * now", never blank. A failure to queue it leaves them to the daily sweep, and the save
    * stands; the log says which fleet (never which vehicles).
    */
   const checkFirst = async (fleetId: string, registrations: string[]) => {
     if (!jobs || registrations.length === 0) return;
-    await jobs
+    let unchecked = registrations;
+    try {
+      // A vehicle another fleet watches shows its facts at once (decision 054): only those
+      // never checked are queued.
+      unchecked = (await store.watchStates(registrations))
+        .filter((state) => state.facts === undefined)
+        .map((state) => state.registration);
+      if (unchecked.length === 0) return;
       // Queued even behind a check of the fleet under way, which checks only its own vehicles.
-      .checkNow({ fleetId, registrations, added: true })
-      .catch((error: unknown) =>
-        logger.warn(
-          "could not queue the first check of a fleet's new vehicles: the daily sweep will check them",
-          {
-            fleetId,
-            vehicles: registrations.length,
-            error: error instanceof Error ? error.message : String(error),
-          },
-        ),
+      await jobs.checkNow({ fleetId, registrations: unchecked, added: true });
+    } catch (error) {
+      logger.warn(
+        "could not queue the first check of a fleet's new vehicles: the daily sweep will check them",
+        {
+          fleetId,
+          vehicles: unchecked.length,
+          error: error instanceof Error ? error.message : String(error),
+        },
       );
+    }
   };
   const actor = (c: Context<AppEnv>) => ({
     email: c.get("user")?.email ?? null,

@@ -184,6 +184,51 @@ describe("a fleet's status", () => {
     expect(checks).toHaveLength(2);
   });
 
+  it("sends no vehicle already known to the jobs engine: one another fleet watches shows its facts at once (decision 054)", async () => {
+    withJobs(true, true);
+    const { cookie } = await harness.signedIn("fleet");
+    const vans = await savedFleet(cookie);
+    await harness.store.recordRechecks([
+      {
+        registration: "AB12CDE",
+        at: NOW,
+        facts: { found: true },
+        timeline: [],
+        opened: [],
+        closed: [],
+      },
+    ]);
+    underWay.delete(vans.id);
+    const save = (name: string, registrations: string[]) =>
+      harness.app.request(
+        FLEET_PATHS.fleets,
+        jsonRequest(
+          "POST",
+          {
+            name,
+            columns: [],
+            vehicles: registrations.map((registration) => ({
+              registration,
+              cells: [],
+            })),
+          },
+          cookie,
+        ),
+      );
+    const cars = (await (
+      await save("Cars", ["AB12CDE", "SW71UWJ"])
+    ).json()) as SavedFleet;
+    // Only the vehicle never checked is queued; LP08SED and ER19ERR still wait for theirs.
+    expect(checks[1]).toEqual({
+      fleetId: cars.id,
+      registrations: ["SW71UWJ"],
+      added: true,
+    });
+    // A fleet of vehicles all known asks the engine for nothing.
+    expect((await save("Bikes", ["AB12CDE"])).status).toBe(201);
+    expect(checks).toHaveLength(2);
+  });
+
   it("logs a warning with the fleet's id, never its vehicles, when the first check cannot be queued; the save stands", async () => {
     const log = memoryLogger("info", "proxy");
     registerFleetRoutes(harness.app, {
