@@ -109,9 +109,7 @@ export function registerFleetRoutes(
     try {
       // A vehicle another fleet watches shows its facts at once (decision 054): only those
       // never checked are queued.
-      unchecked = (await store.watchStates(registrations))
-        .filter((state) => state.facts === undefined)
-        .map((state) => state.registration);
+      unchecked = await store.unanswered(registrations);
       if (unchecked.length === 0) return;
       // Queued even behind a check of the fleet under way, which checks only its own vehicles.
       await jobs.checkNow({ fleetId, registrations: unchecked, added: true });

@@ -22,6 +22,26 @@ const answered = (
 /** What every engine's store must do for the re-checks; `store` is the test's open store. */
 export function watchStoreContract(store: () => ProxyStore) {
   describe("re-checks of watched vehicles", () => {
+    it("names, in their order, the registrations no re-check has answered yet, past a slice", async () => {
+      await store().recordRechecks([
+        answered("AB12CDE", T0),
+        { registration: "LP08SED", at: T0, unknown: true },
+      ]);
+      // More than one slice of the SQLite store's reading, the answered one in the second.
+      const many = Array.from(
+        { length: 2_500 },
+        (_, index) => `ZZ${String(index).padStart(5, "0")}`,
+      );
+      const asked = [
+        "LP08SED",
+        ...many.slice(0, 2_100),
+        "AB12CDE",
+        ...many.slice(2_100),
+      ];
+      expect(await store().unanswered(asked)).toEqual(["LP08SED", ...many]);
+      expect(await store().unanswered([])).toEqual([]);
+    });
+
     it("keeps the latest facts, the timeline and alerts, in one batch", async () => {
       const opened = await store().recordRechecks([
         answered("AB12CDE", T0, {

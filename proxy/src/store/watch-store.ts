@@ -159,6 +159,12 @@ export interface WatchStore {
   /** The state of each registration asked for; one never re-checked has no facts. */
   watchStates(registrations: readonly string[]): Promise<WatchState[]>;
   /**
+   * Those of `registrations` that have no facts yet (never answered by a re-check), in their
+   * order: what a fleet's first check must ask for. Read in slices, so a 100,000-vehicle list
+   * never holds the event loop.
+   */
+  unanswered(registrations: readonly string[]): Promise<string[]>;
+  /**
    * Writes a batch of re-checks in one transaction: facts, timeline and alerts together, or
    * nothing. Returns the alerts this batch newly opened (none for a key already open).
    */

@@ -259,6 +259,17 @@ export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
       );
       return rows[0]!.value;
     },
+    async unanswered(registrations) {
+      const { rows } = await sql<{ registration: string }>(
+        `SELECT asked.registration
+         FROM unnest($1::text[]) WITH ORDINALITY AS asked (registration, position)
+         WHERE NOT EXISTS (SELECT 1 FROM watched_vehicles w
+           WHERE w.registration = asked.registration AND w.facts IS NOT NULL)
+         ORDER BY asked.position`,
+        [[...registrations]],
+      );
+      return rows.map((row) => row.registration);
+    },
     async watchStates(registrations) {
       const list = [...registrations];
       const { rows: states } = await sql<{

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { inTransaction } from "@vics/shared/server/sqlite";
 import type { VehicleFacts } from "@vics/shared";
 import {
@@ -62,7 +63,16 @@ const LITE: NotificationSqlStyle = {
 };
 const FILTER = { user: ":user", fleet: ":fleet", kind: ":kind" };
 
+/** Registrations read per statement by `unanswered`, with a turn of the event loop between. */
+const UNANSWERED_SLICE = 2_000;
+
 export function watchQueries(db: DatabaseSync): WatchStore {
+  const unansweredSlice = db.prepare(
+    `SELECT value AS registration FROM json_each(?) AS asked
+     WHERE NOT EXISTS (SELECT 1 FROM watched_vehicles w
+       WHERE w.registration = asked.value AND w.facts IS NOT NULL)
+     ORDER BY asked.key`,
+  );
   const state = db.prepare(
     "SELECT facts, checked_at, unknown_since FROM watched_vehicles WHERE registration = ?",
   );
@@ -256,6 +266,18 @@ export function watchQueries(db: DatabaseSync): WatchStore {
     },
     async watchSettingOnce(name, value) {
       return (settingOnce.get(name, value) as { value: string }).value;
+    },
+    async unanswered(registrations) {
+      const found: string[] = [];
+      for (let at = 0; at < registrations.length; at += UNANSWERED_SLICE) {
+        if (at > 0) await nextTurn();
+        const slice = registrations.slice(at, at + UNANSWERED_SLICE);
+        const rows = unansweredSlice.all(JSON.stringify(slice)) as {
+          registration: string;
+        }[];
+        found.push(...rows.map((row) => row.registration));
+      }
+      return found;
     },
     async watchStates(registrations) {
       return registrations.map((registration): WatchState => {
