@@ -8,12 +8,8 @@ import {
   toSourceAnswer,
 } from "./dvsa-mot-answer.ts";
 import type { TokenCache } from "./dvsa-token.ts";
-import {
-  type LiveSource,
-  type SourceAnswer,
-  SourceError,
-  retryAfterMs,
-} from "./source.ts";
+import { type Refusal, failure, malformed } from "./dvsa-mot-refusals.ts";
+import { type LiveSource, type SourceAnswer, SourceError } from "./source.ts";
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -27,11 +23,8 @@ export interface MotHistorySourceOptions {
   now?: () => Date;
 }
 
-interface Reply {
-  status: number;
-  retryAfter: string | null;
+interface Reply extends Refusal {
   text: string;
-  errorCode: string | undefined;
 }
 
 export function createMotHistorySource(
@@ -144,58 +137,6 @@ function parsed(
     );
   }
   return toSourceAnswer(registration, vehicle.data, answeredAt);
-}
-
-function malformed(registration: string, why: string): SourceError {
-  return new SourceError(
-    "dvsa-mot-history",
-    "malformed",
-    `DVSA's answer for ${registration} is not the shape its documentation gives (${why}); VICS kept the facts it had. If this persists, DVSA may have changed the API.`,
-    { status: 200 },
-  );
-}
-
-function failure(registration: string, reply: Reply, now: Date): SourceError {
-  const { status, errorCode: code } = reply;
-  const options = { status, retryAfterMs: retryAfterMs(reply.retryAfter, now) };
-  const error = (kind: SourceError["kind"], words: string) =>
-    new SourceError("dvsa-mot-history", kind, words, options);
-  if (status === 401 || status === 403)
-    return error("credentials", credentialWords(status, code));
-  if (status === 429)
-    return error(
-      "quota",
-      code === "MOTH-RL-01"
-        ? "DVSA's daily allowance of MOT history requests is spent; look-ups resume tomorrow. For more than about 150,000 vehicles a day DVSA recommends its bulk files."
-        : "DVSA is refusing MOT history requests sent too quickly; look-ups resume after the pause it asked for.",
-    );
-  if (status === 400)
-    return error(
-      "refused",
-      `DVSA would not look up ${registration}: it says the registration is not valid (${code ?? "status 400"}).`,
-    );
-  if (status === 404)
-    return error(
-      "unavailable",
-      "DVSA says the address VICS calls does not exist (MOTH-NF-02): check the MOT history base URL.",
-    );
-  if (status === 503)
-    return error(
-      "maintenance",
-      "DVSA's MOT history service is down for maintenance; look-ups resume when it is back.",
-    );
-  return error(
-    "unavailable",
-    `DVSA's MOT history service failed (status ${status}${code ? `, ${code}` : ""}); look-ups resume when it recovers.`,
-  );
-}
-
-function credentialWords(status: number, code: string | undefined): string {
-  if (code === "MOTH-FB-03" || (status === 403 && code === undefined))
-    return "DVSA did not accept the MOT history API key: it may have been revoked (DVSA revokes a key unused for 90 days) or mistyped. Ask DVSA for a new key and put it in the API key file.";
-  if (code === "MOTH-FB-01")
-    return "DVSA says this account may not use the MOT history look-up (MOTH-FB-01): ask DVSA to grant it.";
-  return `DVSA refused the access token even after a new one was issued (${code}): check that the client id, client secret and API key are all from the same DVSA registration.`;
 }
 
 function errorCode(text: string): string | undefined {

@@ -47,7 +47,7 @@ describe("the DVSA token cache", () => {
     const { stand, tokens } = await setUp();
     const first = await tokens.token();
     for (let i = 0; i < 20; i++) expect(await tokens.token()).toBe(first);
-    expect(stand.tokensIssued()).toBe(1);
+    expect(stand.tokensIssued).toBe(1);
   });
 
   it("shares one token request between concurrent callers", async () => {
@@ -56,7 +56,7 @@ describe("the DVSA token cache", () => {
       Array.from({ length: 10 }, () => tokens.token()),
     );
     expect(new Set(all).size).toBe(1);
-    expect(stand.tokensIssued()).toBe(1);
+    expect(stand.tokensIssued).toBe(1);
   });
 
   it("renews the token a minute before Entra's expires_in runs out, not sooner", async () => {
@@ -66,7 +66,7 @@ describe("the DVSA token cache", () => {
     expect(await tokens.token()).toBe(first);
     clock.ms += 1;
     expect(await tokens.token()).not.toBe(first);
-    expect(stand.tokensIssued()).toBe(2);
+    expect(stand.tokensIssued).toBe(2);
   });
 
   it("forgets only the token the API refused, so late callers do not drop a fresh one", async () => {
@@ -76,7 +76,7 @@ describe("the DVSA token cache", () => {
     const fresh = await tokens.token();
     tokens.invalidate(stale);
     expect(await tokens.token()).toBe(fresh);
-    expect(stand.tokensIssued()).toBe(2);
+    expect(stand.tokensIssued).toBe(2);
   });
 
   it("sends the client-credentials form to the token URL", async () => {
@@ -99,7 +99,7 @@ describe("the DVSA token cache", () => {
 
   it("says an expired client secret has expired and how to get a new one", async () => {
     const { stand, tokens } = await setUp();
-    stand.expireSecret();
+    stand.secretExpired = true;
     const error = await refusal(tokens.token(), stand);
     expect(error).toMatchObject({ kind: "credentials", status: 401 });
     expect(error.message).toMatch(
@@ -133,6 +133,6 @@ describe("the DVSA token cache", () => {
     controller.abort(reason);
     await expect(waiting).rejects.toBe(reason);
     expect(await other).toBe(await tokens.token());
-    expect(stand.tokensIssued()).toBe(1);
+    expect(stand.tokensIssued).toBe(1);
   });
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 const SCRIPT = fileURLToPath(new URL("./mot-stand-in.ts", import.meta.url));
 
 describe("the MOT stand-in as a process", () => {
-  it("prints its addresses and issues a token to the client it was given", async () => {
+  it("prints its addresses, issues tokens and takes its switches over HTTP", async () => {
     const child = spawn(process.execPath, [
       SCRIPT,
       "--port",
@@ -17,6 +17,8 @@ describe("the MOT stand-in as a process", () => {
       "e2e-client",
       "--client-secret",
       "e2e-secret",
+      "--api-key",
+      "e2e-key",
     ]);
     killOnExit(child);
     try {
@@ -24,7 +26,8 @@ describe("the MOT stand-in as a process", () => {
         createInterface({ input: child.stdout }),
         "line",
       )) as [string];
-      const { tokenUrl, scope } = JSON.parse(line) as {
+      const { baseUrl, tokenUrl, scope } = JSON.parse(line) as {
+        baseUrl: string;
         tokenUrl: string;
         scope: string;
       };
@@ -38,10 +41,31 @@ describe("the MOT stand-in as a process", () => {
         }),
       });
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({
-        token_type: "Bearer",
-        expires_in: 3600,
+      const token = (await response.json()) as {
+        access_token: string;
+        expires_in: number;
+      };
+      expect(token.expires_in).toBe(3600);
+      const lookUp = async () => {
+        const answer = await fetch(
+          `${baseUrl}/v1/trade/vehicles/registration/AB12CDE`,
+          {
+            headers: {
+              authorization: `Bearer ${token.access_token}`,
+              "x-api-key": "e2e-key",
+            },
+          },
+        );
+        return (await answer.json()) as unknown;
+      };
+      const put = await fetch(`${baseUrl}/_stand-in/vehicles/AB12CDE`, {
+        method: "PUT",
+        body: JSON.stringify({ make: "FORD", motTests: [] }),
       });
+      expect(put.status).toBe(204);
+      expect(await lookUp()).toMatchObject({ make: "FORD" });
+      await fetch(`${baseUrl}/_stand-in/revoke-api-key`, { method: "POST" });
+      expect(await lookUp()).toMatchObject({ errorCode: "MOTH-FB-03" });
     } finally {
       child.kill("SIGTERM");
       await once(child, "exit");

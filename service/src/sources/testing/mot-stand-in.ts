@@ -1,9 +1,8 @@
 // A stand-in for DVSA's MOT History API and its Microsoft Entra token endpoint, on 127.0.0.1, for
 // the adapter's tests and the e2e suite (the real ones cannot be reached from here). It follows
-// the published documents: client-credentials tokens with a lifetime, Bearer + X-API-Key on every
-// look-up, DVSA's error codes (MOTH-...) and Entra's (AADSTS...). Switches make it fail as the
-// real ones can. Run alone: scripts/node24 node service/src/sources/testing/mot-stand-in.ts --port N
-import { randomUUID } from "node:crypto";
+// the published documents (mot-stand-in-answers.ts); its state's switches make it fail as the
+// real ones can. A process (the e2e suite's) changes that state through /_stand-in/ routes.
+// Alone: scripts/node24 node service/src/sources/testing/mot-stand-in.ts --port N [--vehicles F]
 import { readFileSync } from "node:fs";
 import {
   type IncomingMessage,
@@ -13,6 +12,16 @@ import {
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import type { MotHistoryVehicle } from "../dvsa-mot-answer.ts";
+import {
+  type MotFailure,
+  type MotStandInState,
+  type StandInAnswer,
+  dvsaError,
+  lookUpAnswer,
+  tokenAnswer,
+} from "./mot-stand-in-answers.ts";
+
+export type { MotFailure } from "./mot-stand-in-answers.ts";
 
 export const STAND_IN_SCOPE = "https://tapi.dvsa.gov.uk/.default";
 const TENANT = "00000000-0000-4000-8000-000000000000";
@@ -22,23 +31,11 @@ export interface MotStandInOptions {
   clientId?: string;
   clientSecret?: string;
   apiKey?: string;
-  /** Seconds a token lasts (Entra's `expires_in`); DVSA's last 60 minutes. */
   tokenLifetimeSeconds?: number;
   /** The stand-in's clock, in milliseconds, for token expiry. */
   now?: () => number;
-  /** Vehicles by registration (no spaces, capitals). */
   vehicles?: Record<string, MotHistoryVehicle>;
 }
-
-/** Makes every look-up fail this way until cleared (set to undefined). */
-export type MotFailure =
-  | {
-      status: 429;
-      retryAfter?: string;
-      errorCode?: "MOTH-RL-01" | "MOTH-RL-02";
-    }
-  | { status: 500 | 502 | 503 | 504; retryAfter?: string }
-  | { status: "malformed"; body: string };
 
 export interface MotStandInRequest {
   method: string;
@@ -46,26 +43,13 @@ export interface MotStandInRequest {
   status: number;
 }
 
-export interface MotStandIn {
+export interface MotStandIn extends MotStandInState {
   baseUrl: string;
   tokenUrl: string;
-  clientId: string;
-  clientSecret: string;
-  apiKey: string;
-  scope: string;
-  vehicles: Map<string, MotHistoryVehicle>;
-  /** Every request answered, in order (no headers or bodies: they hold secrets). */
+  /** Every request answered, in order (no headers or bodies: they hold credentials). */
   requests: MotStandInRequest[];
-  tokensIssued(): number;
-  tokenLifetimeSeconds: number;
-  /** Status for an expired token: DVSA documents MOTH-FB-02 without saying which; both are tried. */
-  expiredTokenStatus: 401 | 403;
-  failure: MotFailure | undefined;
+  /** Every look-up waits this long before it answers, for time-outs. */
   delayMs: number;
-  /** The secret expires (Entra's AADSTS7000222), as a two-year-old one does. */
-  expireSecret(): void;
-  /** DVSA no longer knows the API key (MOTH-FB-03), as after 90 days unused. */
-  revokeApiKey(): void;
   /** Every token issued so far expires now, whatever the client's clock says. */
   expireTokens(): void;
   close(): Promise<void>;
@@ -74,151 +58,67 @@ export interface MotStandIn {
 export async function startMotStandIn(
   options: MotStandInOptions = {},
 ): Promise<MotStandIn> {
-  const now = options.now ?? Date.now;
-  const tokens = new Map<string, number>();
-  let issued = 0;
-  let secretExpired = false;
-  let keyRevoked = false;
-
   const server = createServer((request, response) => {
     void route(request, response).catch(() =>
-      send(response, 500, { errorCode: "MOTH-UN-01" }),
+      send(response, dvsaError(500, "MOTH-UN-01", "Unknown error encountered")),
     );
   });
 
   async function route(request: IncomingMessage, response: ServerResponse) {
     const path = new URL(request.url ?? "/", "http://stand-in").pathname;
-    const log = (status: number) =>
-      stand.requests.push({ method: request.method ?? "", path, status });
-    if (request.method === "POST" && path === `/${TENANT}/oauth2/v2.0/token`) {
-      const [status, body] = token(new URLSearchParams(await read(request)));
-      log(status);
-      return send(response, status, body);
-    }
-    const match = /^\/v1\/trade\/vehicles\/registration\/([^/]+)$/.exec(path);
-    if (request.method !== "GET" || !match) {
-      log(404);
-      return send(
-        response,
-        404,
-        dvsaError("MOTH-NF-02", "The URL requested has not been found"),
-      );
-    }
-    if (stand.delayMs > 0)
-      await new Promise((resolve) => setTimeout(resolve, stand.delayMs));
-    const [status, body, headers] = lookUp(
-      request,
-      decodeURIComponent(match[1] ?? ""),
-    );
-    log(status);
-    if (typeof body === "string") {
-      response
-        .writeHead(status, { "content-type": "application/json" })
-        .end(body);
-      return;
-    }
-    send(response, status, body, headers);
-  }
-
-  function token(form: URLSearchParams): [number, object] {
-    const entra = (
-      status: number,
-      error: string,
-      code: number,
-    ): [number, object] => [
-      status,
-      {
-        error,
-        error_description: `AADSTS${code}: refused by the stand-in.`,
-        error_codes: [code],
-      },
-    ];
-    if (form.get("grant_type") !== "client_credentials")
-      return entra(400, "unsupported_grant_type", 70003);
-    if (form.get("client_id") !== stand.clientId)
-      return entra(400, "unauthorized_client", 700016);
-    if (form.get("client_secret") !== stand.clientSecret)
-      return entra(401, "invalid_client", 7000215);
-    if (secretExpired) return entra(401, "invalid_client", 7000222);
-    if (form.get("scope") !== stand.scope)
-      return entra(400, "invalid_scope", 70011);
-    const value = `stand-in-token-${randomUUID()}`;
-    tokens.set(value, now() + stand.tokenLifetimeSeconds * 1000);
-    issued += 1;
-    const lifetime = stand.tokenLifetimeSeconds;
-    return [
-      200,
-      {
-        token_type: "Bearer",
-        expires_in: lifetime,
-        ext_expires_in: lifetime,
-        access_token: value,
-      },
-    ];
-  }
-
-  function lookUp(
-    request: IncomingMessage,
-    registration: string,
-  ): [number, object | string, Record<string, string>?] {
-    if (keyRevoked || request.headers["x-api-key"] !== stand.apiKey)
-      return [
-        403,
-        dvsaError(
-          "MOTH-FB-03",
-          "The API key sent with the request is not recognised",
-        ),
-      ];
-    const bearer = /^Bearer (.+)$/.exec(
-      request.headers.authorization ?? "",
+    const registration = /^\/v1\/trade\/vehicles\/registration\/([^/]+)$/.exec(
+      path,
     )?.[1];
-    if (!bearer)
-      return [
-        403,
-        dvsaError("MOTH-FB-04", "The access token is missing from the request"),
-      ];
-    const expiresAt = tokens.get(bearer);
-    if (expiresAt === undefined)
-      return [401, dvsaError("MOTH-UA-01", "Your authorisation failed")];
-    if (now() >= expiresAt)
-      return [
-        stand.expiredTokenStatus,
-        dvsaError(
-          "MOTH-FB-02",
-          "The access token sent with the request has expired",
-        ),
-      ];
-    const failure = stand.failure;
-    if (failure?.status === "malformed") return [200, failure.body];
-    if (failure) {
-      const code =
-        failure.status === 429
-          ? (failure.errorCode ?? "MOTH-RL-02")
-          : "MOTH-UN-01";
-      const headers = failure.retryAfter
-        ? { "retry-after": failure.retryAfter }
-        : undefined;
-      return [
-        failure.status,
-        dvsaError(code, "Failing as the stand-in was told to"),
-        headers,
-      ];
-    }
-    const vehicle = stand.vehicles.get(registration.toUpperCase());
-    if (!vehicle)
-      return [
+    let answer: StandInAnswer;
+    if (request.method === "POST" && path === `/${TENANT}/oauth2/v2.0/token`)
+      answer = tokenAnswer(stand, new URLSearchParams(await read(request)));
+    else if (request.method === "GET" && registration !== undefined) {
+      if (stand.delayMs > 0)
+        await new Promise((resolve) => setTimeout(resolve, stand.delayMs));
+      answer = lookUpAnswer(
+        stand,
+        request.headers,
+        decodeURIComponent(registration),
+      );
+    } else if (path.startsWith("/_stand-in/"))
+      answer = control(path, await read(request));
+    else
+      answer = dvsaError(
         404,
-        dvsaError("MOTH-NF-01", "The vehicle requested has not been found"),
-      ];
-    return [200, vehicle];
+        "MOTH-NF-02",
+        "The URL requested has not been found",
+      );
+    stand.requests.push({
+      method: request.method ?? "",
+      path,
+      status: answer.status,
+    });
+    send(response, answer);
+  }
+
+  function control(path: string, body: string): StandInAnswer {
+    const done = { status: 204, body: "" };
+    const vehicle = /^\/_stand-in\/vehicles\/([^/]+)$/.exec(path)?.[1];
+    if (vehicle !== undefined)
+      stand.vehicles.set(
+        decodeURIComponent(vehicle),
+        JSON.parse(body) as MotHistoryVehicle,
+      );
+    else if (path === "/_stand-in/failure")
+      stand.failure =
+        (JSON.parse(body || "null") as MotFailure | null) ?? undefined;
+    else if (path === "/_stand-in/revoke-api-key") stand.keyRevoked = true;
+    else if (path === "/_stand-in/expire-secret") stand.secretExpired = true;
+    else if (path === "/_stand-in/expire-tokens") stand.expireTokens();
+    else return { status: 404, body: "" };
+    return done;
   }
 
   server.listen(options.port ?? 0, "127.0.0.1");
   await new Promise((resolve, reject) =>
     server.once("listening", resolve).once("error", reject),
   );
-  const { port } = server.address() as AddressInfo;
-  const base = `http://127.0.0.1:${port}`;
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const stand: MotStandIn = {
     baseUrl: base,
     tokenUrl: `${base}/${TENANT}/oauth2/v2.0/token`,
@@ -227,15 +127,20 @@ export async function startMotStandIn(
     apiKey: options.apiKey ?? "stand-in-api-key",
     scope: STAND_IN_SCOPE,
     vehicles: new Map(Object.entries(options.vehicles ?? {})),
-    requests: [],
-    tokensIssued: () => issued,
     tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 3600,
     expiredTokenStatus: 401,
+    secretExpired: false,
+    keyRevoked: false,
     failure: undefined,
+    tokensIssued: 0,
+    tokens: new Map(),
+    now: options.now ?? Date.now,
+    requests: [],
     delayMs: 0,
-    expireSecret: () => void (secretExpired = true),
-    revokeApiKey: () => void (keyRevoked = true),
-    expireTokens: () => tokens.forEach((_, value) => tokens.set(value, now())),
+    expireTokens() {
+      for (const token of stand.tokens.keys())
+        stand.tokens.set(token, stand.now());
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -245,21 +150,12 @@ export async function startMotStandIn(
   return stand;
 }
 
-function dvsaError(errorCode: string, errorMessage: string) {
-  return { errorCode, errorMessage, requestId: randomUUID() };
-}
-
-function send(
-  response: ServerResponse,
-  status: number,
-  body: object,
-  headers: Record<string, string> = {},
-) {
-  response.writeHead(status, {
-    "content-type": "application/json",
-    ...headers,
-  });
-  response.end(JSON.stringify(body));
+function send(response: ServerResponse, answer: StandInAnswer) {
+  if (response.headersSent || response.destroyed) return;
+  const type = answer.body ? { "content-type": "application/json" } : {};
+  response
+    .writeHead(answer.status, { ...type, ...answer.headers })
+    .end(answer.body);
 }
 
 async function read(request: IncomingMessage): Promise<string> {
@@ -268,7 +164,7 @@ async function read(request: IncomingMessage): Promise<string> {
   return text;
 }
 
-// As a process, for the e2e suite: prints one JSON line with the addresses and credentials.
+// As a process, for the e2e suite: prints one JSON line with its addresses.
 if (import.meta.main) {
   const { values } = parseArgs({
     options: {
@@ -280,20 +176,20 @@ if (import.meta.main) {
       vehicles: { type: "string" },
     },
   });
+  const lifetime = values["token-lifetime"];
   const stand = await startMotStandIn({
     port: Number(values.port),
     clientId: values["client-id"],
     clientSecret: values["client-secret"],
     apiKey: values["api-key"],
-    tokenLifetimeSeconds: values["token-lifetime"]
-      ? Number(values["token-lifetime"])
-      : undefined,
-    vehicles: values.vehicles
-      ? (JSON.parse(readFileSync(values.vehicles, "utf8")) as Record<
-          string,
-          MotHistoryVehicle
-        >)
-      : undefined,
+    tokenLifetimeSeconds: lifetime === undefined ? undefined : Number(lifetime),
+    vehicles:
+      values.vehicles === undefined
+        ? undefined
+        : (JSON.parse(readFileSync(values.vehicles, "utf8")) as Record<
+            string,
+            MotHistoryVehicle
+          >),
   });
   const { baseUrl, tokenUrl, scope } = stand;
   console.log(JSON.stringify({ baseUrl, tokenUrl, scope }));
