@@ -1,0 +1,198 @@
+// A stand-in for DVLA's Vehicle Enquiry Service, on 127.0.0.1: it answers POST /v1/vehicles as
+// DVLA's test environment does (ves-test-registrations.ts), with real dates from its clock, plus
+// the vehicles a test puts in `vehicles`. Prism mocks the published document but answers one
+// fixed vehicle with date-times for dates; this answers like the register. Switches: the accepted
+// key (a wrong one gets the gateway's 403), a rate past which it answers 429, a malformed body,
+// a slow answer. Run as a process for the e2e suite and the bench:
+//   node service/src/sources/testing/ves-stand-in.ts --port N --api-key-file F [--rate R]
+import { readFileSync } from "node:fs";
+import {
+  createServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http";
+import type { AddressInfo } from "node:net";
+import { parseArgs } from "node:util";
+import { utcDate } from "../../domain/dates.ts";
+import type { VesVehicle } from "../dvla-ves-vehicle.ts";
+import { VES_TEST_ERRORS, vesTestVehicles } from "./ves-test-registrations.ts";
+
+export interface VesStandInOptions {
+  /** The key it accepts; default "ves-test-key". */
+  apiKey?: string;
+  /** Its clock: the test registrations' dates and the rate's second. Default: the real one. */
+  now?: () => Date;
+  /** Default: a free port. */
+  port?: number;
+  /** Requests a second past which it answers 429 with Retry-After; default no limit. */
+  ratePerSecond?: number;
+}
+
+/** One request as the stand-in saw it. */
+export interface VesRequest {
+  at: Date;
+  registration: string | undefined;
+  keyAccepted: boolean;
+  contentType: string | undefined;
+  accept: string | undefined;
+  status: number;
+}
+
+export interface VesStandIn {
+  /** The base URL createVesSource takes: http://127.0.0.1:port, no trailing slash. */
+  url: string;
+  /** Vehicles beyond the documented ones; one here wins over a test registration. */
+  vehicles: Map<string, VesVehicle>;
+  /** Every request so far, in order; its length is the count. */
+  requests: VesRequest[];
+  setApiKey(key: string): void;
+  setRate(perSecond: number | undefined): void;
+  /** On: every vehicle's 200 is a body cut short, which is not JSON. */
+  setMalformed(on: boolean): void;
+  /** Milliseconds it waits before each answer. */
+  delayMs: number;
+  close(): Promise<void>;
+}
+
+const DOCUMENTED = /^[A-Z0-9]{1,7}$/;
+
+export async function startVesStandIn(
+  options: VesStandInOptions = {},
+): Promise<VesStandIn> {
+  const now = options.now ?? (() => new Date());
+  let apiKey = options.apiKey ?? "ves-test-key";
+  let rate = options.ratePerSecond;
+  let malformed = false;
+  const vehicles = new Map<string, VesVehicle>();
+  const requests: VesRequest[] = [];
+  /** When each request of the last second came, for the rate. */
+  const recent: number[] = [];
+  const waits = new Set<NodeJS.Timeout>();
+
+  /** Whether this request is past the rate, and how many seconds until it is not. */
+  function overRate(at: number): number | undefined {
+    while (recent.length > 0 && recent[0]! <= at - 1000) recent.shift();
+    if (rate === undefined || recent.length < rate) {
+      recent.push(at);
+      return undefined;
+    }
+    return Math.max(1, Math.ceil((recent[0]! + 1000 - at) / 1000));
+  }
+
+  /** The status, body and Retry-After seconds the test environment would answer. */
+  function answer(request: IncomingMessage, registration: unknown) {
+    const send = (status: number, payload: unknown, retryAfter?: number) => ({
+      status,
+      text: JSON.stringify(payload),
+      retryAfter,
+    });
+    if (request.method !== "POST" || request.url !== "/v1/vehicles")
+      return send(404, { message: "Not Found" });
+    if (request.headers["x-api-key"] !== apiKey)
+      return send(403, { message: "Forbidden" });
+    const wait = overRate(now().getTime());
+    if (wait !== undefined)
+      return send(429, VES_TEST_ERRORS.ER19THR!.body, wait);
+    if (typeof registration !== "string" || !DOCUMENTED.test(registration))
+      return send(400, VES_TEST_ERRORS.ER19BAD!.body);
+    const vehicle =
+      vehicles.get(registration) ??
+      vesTestVehicles(utcDate(now()))[registration];
+    if (vehicle && malformed)
+      return {
+        status: 200,
+        text: '{"registrationNumber":"',
+        retryAfter: undefined,
+      };
+    if (vehicle) return send(200, vehicle);
+    const refusal = VES_TEST_ERRORS[registration] ?? VES_TEST_ERRORS.ER19NFD!;
+    return send(refusal.status, refusal.body, refusal.retryAfterSeconds);
+  }
+
+  function handle(request: IncomingMessage, response: ServerResponse) {
+    let body = "";
+    request.setEncoding("utf8");
+    request.on("data", (chunk: string) => (body += chunk));
+    request.on("end", () => {
+      const registration = registrationIn(body);
+      const { status, text, retryAfter } = answer(request, registration);
+      requests.push({
+        at: now(),
+        registration:
+          typeof registration === "string" ? registration : undefined,
+        keyAccepted: request.headers["x-api-key"] === apiKey,
+        contentType: request.headers["content-type"],
+        accept: request.headers.accept,
+        status,
+      });
+      const write = () => {
+        response.writeHead(status, {
+          "Content-Type": "application/json",
+          ...(retryAfter !== undefined && {
+            "Retry-After": String(retryAfter),
+          }),
+        });
+        response.end(text);
+      };
+      if (standIn.delayMs <= 0) return write();
+      const timer = setTimeout(() => {
+        waits.delete(timer);
+        write();
+      }, standIn.delayMs);
+      waits.add(timer);
+    });
+  }
+
+  const server = createServer(handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const standIn: VesStandIn = {
+    url: `http://127.0.0.1:${port}`,
+    vehicles,
+    requests,
+    setApiKey: (key) => (apiKey = key),
+    setRate: (perSecond) => (rate = perSecond),
+    setMalformed: (on) => (malformed = on),
+    delayMs: 0,
+    async close() {
+      for (const timer of waits) clearTimeout(timer);
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+  return standIn;
+}
+
+function registrationIn(body: string): unknown {
+  try {
+    return (JSON.parse(body) as { registrationNumber?: unknown })
+      .registrationNumber;
+  } catch {
+    return undefined;
+  }
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string", default: "0" },
+      "api-key-file": { type: "string" },
+      rate: { type: "string" },
+    },
+  });
+  const keyFile = values["api-key-file"];
+  const standIn = await startVesStandIn({
+    port: Number(values.port),
+    ...(keyFile && { apiKey: readFileSync(keyFile, "utf8").trim() }),
+    ...(values.rate && { ratePerSecond: Number(values.rate) }),
+  });
+  console.log(standIn.url);
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(
+      signal,
+      () => void standIn.close().then(() => process.exit(0)),
+    );
+}
