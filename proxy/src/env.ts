@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { readSecretFile } from "@vics/shared/server/secret-file";
 import {
   type ConnectionLimits,
   DEFAULT_CONNECTION_LIMITS,
@@ -264,25 +264,9 @@ type KeyResult = { key: string } | { error: string };
 const KEY_MISSING =
   "UPSTREAM_API_KEY or UPSTREAM_API_KEY_FILE must be set to the proxy's API key for the vehicle service (create one with `scripts/keys create --plan internal --name proxy`)";
 
-/**
- * The trimmed text of `file` (resolved from the repository root), or why not, said as of
- * `variable`, the variable that named it. An error never holds the text.
- */
-function readFileValue(
-  file: string,
-  variable: string,
-): { value: string } | { error: string } {
-  const path = fromRoot(file);
-  let value: string;
-  try {
-    value = readFileSync(path, "utf8").trim();
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? "unreadable";
-    return { error: `${variable}: cannot read ${path} (${reason})` };
-  }
-  if (!value) return { error: `${variable}: ${path} is empty` };
-  return { value };
-}
+/** The trimmed text of `file`, resolved from the repository root, or why not. */
+const readFileValue = (file: string, variable: string) =>
+  readSecretFile(file, variable, REPO_ROOT);
 
 /**
  * `name`, or the file named by `name`_FILE (for a secret): only one of them may be set.

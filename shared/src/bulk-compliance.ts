@@ -4,6 +4,7 @@ import {
   ComplianceChecksSchema,
   ComplianceDetailsSchema,
 } from "./compliance-record.ts";
+import { FactSourcesSchema } from "./fact-sources.ts";
 import { PolicySchema } from "./policy.ts";
 import { VehicleSchema } from "./vehicle.ts";
 
@@ -27,6 +28,7 @@ export const BulkComplianceItemSchema = z
     ),
     lastPolicy: LastPolicySchema.optional(),
     vehicle: VehicleSchema.optional(),
+    factSources: FactSourcesSchema.optional(),
     error: z.string().optional().describe("Only on a failed item"),
   })
   .meta({ id: "BulkComplianceItem" });

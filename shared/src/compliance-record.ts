@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { VehicleSchema } from "./vehicle.ts";
 import { AsOfSchema, DataAsOfSchema } from "./point-in-time.ts";
+import { FactSourcesSchema } from "./fact-sources.ts";
 
 export const MotStatusSchema = z.enum(["valid", "expired", "exempt", "none"]);
 export const TaxStatusSchema = z.enum(["taxed", "untaxed", "sorn"]);
@@ -56,6 +57,7 @@ export const ComplianceRecordSchema = z
       "Extension: the vehicle checked, so a client can show it without a second request. Clients must not depend on it.",
     ),
     dataAsOf: DataAsOfSchema.optional(),
+    factSources: FactSourcesSchema.optional(),
     asOf: AsOfSchema.optional(),
   })
   .meta({ id: "ComplianceRecord" });

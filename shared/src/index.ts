@@ -6,6 +6,7 @@ export * from "./bulk.ts";
 export * from "./bulk-compliance.ts";
 export * from "./bulk-request.ts";
 export * from "./compliance-record.ts";
+export * from "./fact-sources.ts";
 export * from "./problem.ts";
 export * from "./rate-limit.ts";
 export { isAcceptableRequestId } from "./request-id.ts";
