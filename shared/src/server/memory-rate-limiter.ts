@@ -31,6 +31,7 @@ export const memoryLimitStore: LimitStore = {
       penalty: (key, points, more) => limiter.penalty(key, points, more),
       reward: (key, points, more) => limiter.reward(key, points, more),
       get: (key, more) => limiter.get(key, more),
+      set: (key, points, seconds) => limiter.set(key, points, seconds),
       delete: (key, more) => limiter.delete(key, more),
     } satisfies WindowLimiter;
   },

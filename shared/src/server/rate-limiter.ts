@@ -43,11 +43,12 @@ export interface WindowOptions {
 /**
  * The calls VICS makes on a rate-limiter-flexible limiter. A refused consume rejects with a
  * RateLimiterRes, as the library does; on Redis, any other failure rejects with
- * DependencyUnavailableError.
+ * DependencyUnavailableError. `set` writes a key's points outright, for a value that is not a
+ * count (a source's pause, service/src/sources/pacer.ts).
  */
 export type WindowLimiter = Pick<
   RateLimiterAbstract,
-  "points" | "consume" | "penalty" | "reward" | "get" | "delete"
+  "points" | "consume" | "penalty" | "reward" | "get" | "set" | "delete"
 >;
 
 /**

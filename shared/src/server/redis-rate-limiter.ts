@@ -67,6 +67,8 @@ function failingClosed(limiter: RateLimiterRedis): WindowLimiter {
     reward: (key, points, more) =>
       failClosed(() => limiter.reward(key, points, more)),
     get: (key, more) => failClosed(() => limiter.get(key, more)),
+    set: (key, points, seconds, more) =>
+      failClosed(() => limiter.set(key, points, seconds, more)),
     delete: (key, more) => failClosed(() => limiter.delete(key, more)),
   };
 }
