@@ -1,0 +1,361 @@
+// The pacer on a simulated clock: time moves only when every pacer is asleep and no store call
+// is under way, so a minute of pacing takes no real minute and nothing depends on timing. Two
+// pacers on one store are two replicas: in memory (one store object shared, as Redis is) and on
+// a real redis-server.
+import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
+import type {
+  LimitStore,
+  WindowLimiter,
+} from "@vics/shared/server/rate-limiter";
+import { closeRedis, connectRedis } from "@vics/shared/server/redis-client";
+import { redisLimitStore } from "@vics/shared/server/redis-rate-limiter";
+import { memoryLogger } from "@vics/shared/testing/memory-logger";
+import { startRedis } from "@vics/shared/testing/redis-server";
+import { describe, expect, it } from "vitest";
+import {
+  createPacer,
+  DEFAULT_PACE,
+  slotSize,
+  type PaceSettings,
+  type Pacer,
+  type PacerClock,
+} from "./pacer.ts";
+
+const NOON = Date.UTC(2026, 10, 29, 12, 0, 0);
+
+/** A clock the test moves: `run` lets everything settle, then jumps to the next sleeper. */
+function simulatedClock(start: number, busy: () => number) {
+  let now = start;
+  const sleepers = new Set<{ at: number; wake: () => void }>();
+  const settle = async () => {
+    for (let quiet = 0; quiet < 3;) {
+      await new Promise((resolve) => setImmediate(resolve));
+      quiet = busy() === 0 ? quiet + 1 : 0;
+    }
+  };
+  const clock: PacerClock & { run(until: number): Promise<void> } = {
+    now: () => now,
+    random: () => 0,
+    sleep: (ms, signal) =>
+      new Promise((resolve, reject) => {
+        if (signal?.aborted) return reject(signal.reason);
+        const onAbort = () => {
+          sleepers.delete(sleeper);
+          reject(signal?.reason);
+        };
+        const sleeper = {
+          at: now + ms,
+          wake: () => {
+            signal?.removeEventListener("abort", onAbort);
+            resolve();
+          },
+        };
+        sleepers.add(sleeper);
+        signal?.addEventListener("abort", onAbort, { once: true });
+      }),
+    async run(until) {
+      for (;;) {
+        await settle();
+        const next = [...sleepers].sort((a, b) => a.at - b.at)[0];
+        if (!next || next.at > until) break;
+        sleepers.delete(next);
+        now = Math.max(now, next.at);
+        next.wake();
+      }
+      now = Math.max(now, until);
+      await settle();
+    },
+  };
+  return clock;
+}
+
+/**
+ * `store`'s limiters, counting the calls under way; in memory, one limiter per prefix, shared
+ * as one Redis is (memoryLimitStore gives each caller its own).
+ */
+function trackedStore(store: LimitStore) {
+  let pending = 0;
+  const track = <T>(call: Promise<T>) => {
+    pending += 1;
+    return call.finally(() => (pending -= 1));
+  };
+  const made = new Map<string, WindowLimiter>();
+  const wrap = (key: string, make: () => WindowLimiter): WindowLimiter => {
+    const limiter = made.get(key) ?? make();
+    made.set(key, limiter);
+    return {
+      points: limiter.points,
+      consume: (...a) => track(limiter.consume(...a)),
+      penalty: (...a) => track(limiter.penalty(...a)),
+      reward: (...a) => track(limiter.reward(...a)),
+      get: (...a) => track(limiter.get(...a)),
+      set: (...a) => track(limiter.set(...a)),
+      delete: (...a) => track(limiter.delete(...a)),
+    };
+  };
+  const tracked: LimitStore = {
+    window: (o) => wrap(`w:${o.keyPrefix}`, () => store.window(o)),
+    allOrNothingWindow: (o) =>
+      wrap(`a:${o.keyPrefix}`, () => store.allOrNothingWindow(o)),
+    ping: () => store.ping(),
+  };
+  return { store: tracked, busy: () => pending };
+}
+
+function setUp(settings: PaceSettings, store: LimitStore = memoryLimitStore) {
+  const tracked = trackedStore(store);
+  const clock = simulatedClock(NOON, tracked.busy);
+  const pacer = () =>
+    createPacer(tracked.store, "dvsa-mot-history", settings, clock);
+  return { clock, pacer, store: tracked.store, busy: tracked.busy };
+}
+
+/** `workers` loops, each acquiring then spending `latencyMs` on its request, until `stopAt`. */
+function sendUntil(
+  pacers: Pacer[],
+  clock: PacerClock,
+  stopAt: number,
+  workers = 8,
+  latencyMs = 150,
+) {
+  const sent: number[] = [];
+  const refusals: string[] = [];
+  const loops = Array.from({ length: workers }, async (_, index) => {
+    const pacer = pacers[index % pacers.length]!;
+    for (;;) {
+      const verdict = await pacer.acquire({ deadlineMs: stopAt });
+      if (!verdict.go) {
+        refusals.push(verdict.reason);
+        return;
+      }
+      sent.push(clock.now());
+      await clock.sleep(latencyMs);
+    }
+  });
+  return { sent, refusals, done: Promise.all(loops) };
+}
+
+/** The provider's token bucket (AWS-style rate and burst) would have refused none of `sent`. */
+function expectWithinBucket(
+  sent: number[],
+  { perSecond, burst }: PaceSettings,
+) {
+  const over: string[] = [];
+  for (let i = 0; i < sent.length; i += 1)
+    for (let j = i; j < sent.length; j += 1)
+      if (j - i + 1 > burst + (perSecond * (sent[j]! - sent[i]!)) / 1000)
+        over.push(`${j - i + 1} sent in ${sent[j]! - sent[i]!} ms`);
+  expect(over.slice(0, 3)).toEqual([]);
+}
+
+/** A provider counting per clock second would have refused none of `sent`. */
+function expectPerSecond(sent: number[], perSecond: number) {
+  const counts = new Map<number, number>();
+  for (const at of sent)
+    counts.set(
+      Math.floor(at / 1000),
+      (counts.get(Math.floor(at / 1000)) ?? 0) + 1,
+    );
+  expect(Math.max(...counts.values())).toBeLessThanOrEqual(perSecond);
+}
+
+const MOT: PaceSettings = { perSecond: 15, burst: 10, perDay: 500_000 };
+
+describe("pacer", () => {
+  it("keeps DVSA's documented limits as the MOT source's default", () => {
+    expect(DEFAULT_PACE["dvsa-mot-history"]).toEqual(MOT);
+    expect(slotSize(MOT)).toBe(3);
+    expect(slotSize({ perSecond: 10, burst: 10, perDay: 1 })).toBe(2);
+    expect(slotSize({ perSecond: 2.5, burst: 10, perDay: 1 })).toBe(1);
+  });
+
+  it("sends at the rate over a minute, never past the burst or the second's count", async () => {
+    const { clock, pacer } = setUp(MOT);
+    const run = sendUntil([pacer()], clock, NOON + 60_000, 20);
+    await clock.run(NOON + 61_000);
+    await run.done;
+    expect(run.sent.length).toBeGreaterThanOrEqual(0.95 * 15 * 60);
+    expect(run.sent.length).toBeLessThanOrEqual(15 * 60 + MOT.burst);
+    expectWithinBucket(run.sent, MOT);
+    expectPerSecond(run.sent, 15);
+    expect(run.refusals.every((reason) => reason === "deadline")).toBe(true);
+  });
+
+  it("holds the rate for two replicas together, not each", async () => {
+    const { clock, pacer } = setUp(MOT);
+    const run = sendUntil([pacer(), pacer()], clock, NOON + 20_000, 20);
+    await clock.run(NOON + 21_000);
+    await run.done;
+    expect(run.sent.length).toBeGreaterThanOrEqual(0.95 * 15 * 20);
+    expect(run.sent.length).toBeLessThanOrEqual(15 * 20 + MOT.burst);
+    expectWithinBucket(run.sent, MOT);
+  });
+
+  it("refuses once the day's quota is spent, without waiting, until UTC midnight", async () => {
+    const { clock, pacer } = setUp({ ...MOT, perDay: 5 });
+    const [first, second] = [pacer(), pacer()];
+    const evening = NOON + 11 * 3_600_000 + 59 * 60_000; // 23:59
+    await clock.run(evening);
+    const run = sendUntil([first, second], clock, evening + 30_000, 4, 0);
+    await clock.run(evening + 30_000);
+    await run.done;
+    expect(run.sent).toHaveLength(5);
+    expect(run.refusals).toEqual(Array(4).fill("day-quota"));
+    expect(await second.usedToday()).toEqual({ used: 5, quota: 5 });
+    expect(await first.acquire()).toEqual({
+      go: false,
+      reason: "day-quota",
+      retryAtMs: Date.UTC(2026, 10, 30),
+    });
+    await clock.run(Date.UTC(2026, 10, 30));
+    expect(await second.acquire()).toEqual({ go: true });
+    expect(await first.usedToday()).toEqual({ used: 1, quota: 5 });
+  });
+
+  it("pauses every replica for the provider's Retry-After, never shortening it", async () => {
+    const { clock, pacer } = setUp(MOT);
+    const [told, other] = [pacer(), pacer()];
+    await told.pauseFor(30_000);
+    await told.pauseFor(5_000);
+    expect(await other.acquire({ deadlineMs: NOON + 10_000 })).toEqual({
+      go: false,
+      reason: "paused",
+      retryAtMs: NOON + 30_000,
+    });
+    let wentAt = 0;
+    const waited = other.acquire().then((verdict) => {
+      wentAt = clock.now();
+      return verdict;
+    });
+    await clock.run(NOON + 40_000);
+    expect(await waited).toEqual({ go: true });
+    expect(wentAt).toBe(NOON + 30_000);
+  });
+
+  it("backs off from 1 s doubling to 60 s, once per outage, until a success", async () => {
+    const { clock, pacer } = setUp(MOT);
+    const [failing, other] = [pacer(), pacer()];
+    const pausedFor = async () => {
+      const verdict = await other.acquire({ deadlineMs: clock.now() });
+      return verdict.go ? 0 : verdict.retryAtMs! - clock.now();
+    };
+    const waits: number[] = [];
+    for (let step = 0; step < 8; step += 1) {
+      await failing.failure();
+      await failing.failure(); // a request sent before the back-off began
+      waits.push(await pausedFor());
+      await clock.run(clock.now() + waits.at(-1)!);
+    }
+    expect(waits).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000,
+    ]);
+    await failing.failure();
+    await other.success();
+    expect(await pausedFor()).toBe(0);
+    await failing.failure();
+    expect(await pausedFor()).toBe(1_000);
+  });
+
+  it("says when no slot comes before the deadline, and nobody waits past it", async () => {
+    const { clock, pacer } = setUp({ perSecond: 10, burst: 3, perDay: 100 });
+    const one = pacer();
+    const deadlineMs = NOON + 250;
+    const endings: number[] = [];
+    const verdicts = Array.from({ length: 6 }, () =>
+      one.acquire({ deadlineMs }).then((verdict) => {
+        endings.push(clock.now());
+        return verdict;
+      }),
+    );
+    await clock.run(NOON + 1_000);
+    const settled = await Promise.all(verdicts);
+    expect(settled.filter((verdict) => verdict.go)).toHaveLength(3);
+    expect(settled.slice(3)).toEqual(
+      Array(3).fill({ go: false, reason: "deadline", retryAtMs: NOON + 300 }),
+    );
+    expect(Math.max(...endings)).toBeLessThanOrEqual(deadlineMs);
+  });
+
+  it("rejects with the signal's reason when aborted, waiting or queued", async () => {
+    const { clock, pacer } = setUp(MOT);
+    const one = pacer();
+    await one.pauseFor(60_000);
+    const first = new AbortController();
+    const second = new AbortController();
+    const waiting = one.acquire({ signal: first.signal });
+    const queued = one.acquire({ signal: second.signal });
+    const third = one.acquire();
+    await clock.run(NOON + 1_000);
+    second.abort(new Error("closing"));
+    await expect(queued).rejects.toThrow("closing");
+    first.abort(new Error("stopped"));
+    await expect(waiting).rejects.toThrow("stopped");
+    await clock.run(NOON + 60_000);
+    expect(await third).toEqual({ go: true });
+    const aborted = AbortSignal.abort(new Error("already"));
+    await expect(one.acquire({ signal: aborted })).rejects.toThrow("already");
+  });
+
+  it("refuses settings it cannot pace", () => {
+    const { store } = setUp(MOT);
+    expect(() =>
+      createPacer(store, "dvla-ves", { perSecond: 0, burst: 10, perDay: 1 }),
+    ).toThrow(RangeError);
+  });
+});
+
+describe("pacer on Redis", () => {
+  it("shares the rate, the quota, the pause and the back-off between replicas", async () => {
+    const redis = await startRedis();
+    const logger = memoryLogger("info", "test");
+    const clients = [
+      await connectRedis({ url: redis.url, logger }),
+      await connectRedis({ url: redis.url, logger }),
+    ];
+    try {
+      const source = "dvsa-mot-history";
+      // Each replica its own client and store; the simulated clock waits for both.
+      const [a, b] = clients.map((client) =>
+        trackedStore(redisLimitStore(client)),
+      );
+      const clock = simulatedClock(NOON, () => a!.busy() + b!.busy());
+      const settings = { ...MOT, perDay: 100 };
+      const replicas = [a!, b!].map((t) =>
+        createPacer(t.store, source, settings, clock),
+      );
+      const run = sendUntil(replicas, clock, NOON + 10_000, 10, 100);
+      await clock.run(NOON + 11_000);
+      await run.done;
+      expect(run.sent).toHaveLength(100);
+      expect(run.refusals).toEqual(Array(10).fill("day-quota"));
+      expectWithinBucket(run.sent, settings);
+      expectPerSecond(run.sent, 15);
+      expect(await replicas[1]!.usedToday()).toEqual({ used: 100, quota: 100 });
+
+      const other = { ...settings, perDay: 1000 };
+      const [told, asked] = [a!, b!].map((t) =>
+        createPacer(t.store, "dvla-ves", other, clock),
+      );
+      await told!.pauseFor(30_000);
+      expect(await asked!.acquire({ deadlineMs: clock.now() })).toEqual({
+        go: false,
+        reason: "paused",
+        retryAtMs: clock.now() + 30_000,
+      });
+      await clock.run(clock.now() + 30_000);
+      await told!.failure();
+      expect(await asked!.acquire({ deadlineMs: clock.now() })).toEqual({
+        go: false,
+        reason: "paused",
+        retryAtMs: clock.now() + 1_000,
+      });
+      await asked!.success();
+      expect(await told!.acquire({ deadlineMs: clock.now() })).toEqual({
+        go: true,
+      });
+    } finally {
+      for (const client of clients) closeRedis(client);
+      await redis.close();
+    }
+  }, 30_000);
+});

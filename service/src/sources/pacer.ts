@@ -1,0 +1,255 @@
+// Paces the requests VICS sends to one source, within the provider's rate, burst and day quota
+// however many replicas send, and holds them while the provider says wait (Retry-After) or keeps
+// failing (back-off). Its counts live in the service's LimitStore (RATE_LIMIT_URL): Redis shared
+// by every replica, else this process's memory. Every instant comes from `clock`, so a store
+// keeps counts and values only; its expiries just clear old keys.
+import { setTimeout as delay } from "node:timers/promises";
+import { decide, type LimitStore } from "@vics/shared/server/rate-limiter";
+import type { SourceName } from "./source.ts";
+
+export interface PaceSettings {
+  perSecond: number;
+  burst: number;
+  perDay: number;
+}
+
+export type PaceVerdict =
+  | { go: true }
+  | {
+      go: false;
+      reason: "day-quota" | "paused" | "deadline";
+      retryAtMs?: number;
+    };
+
+export interface Pacer {
+  /**
+   * Waits for a slot for one request: { go: true } when it may be sent; { go: false } without
+   * waiting when the day's quota is spent, the source is paused past `deadlineMs` (epoch ms),
+   * or no slot comes by then. Rejects with signal.reason when aborted while waiting.
+   */
+  acquire(options?: {
+    deadlineMs?: number;
+    signal?: AbortSignal;
+  }): Promise<PaceVerdict>;
+  /** The provider said wait (Retry-After on a 429 or 503): every replica pauses until then. */
+  pauseFor(ms: number): Promise<void>;
+  /** A 5xx or time-out: back-off from 1 s doubling to 60 s, shared; reset by success(). */
+  failure(): Promise<void>;
+  success(): Promise<void>;
+  /** Requests counted against today's quota (UTC day), and the quota. */
+  usedToday(): Promise<{ used: number; quota: number }>;
+}
+
+export interface PacerClock {
+  now(): number;
+  /** Rejects with signal.reason when the signal aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** In [0, 1): the back-off's jitter. Math.random when absent. */
+  random?(): number;
+}
+
+/**
+ * DVSA publishes the MOT History API's limits: 15 requests a second on average, bursts of 10,
+ * 500,000 a day. DVLA publishes none for VES: these are VICS's own, cautious choice.
+ */
+export const DEFAULT_PACE: Record<SourceName, PaceSettings> = {
+  "dvsa-mot-history": { perSecond: 15, burst: 10, perDay: 500_000 },
+  "dvla-ves": { perSecond: 10, burst: 10, perDay: 250_000 },
+};
+
+const FIRST_BACKOFF_MS = 1_000;
+const LONGEST_BACKOFF_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+export const realClock: PacerClock = {
+  now: () => Date.now(),
+  async sleep(ms, signal) {
+    try {
+      await delay(ms, undefined, { signal });
+    } catch (error) {
+      throw signal?.aborted ? signal.reason : error;
+    }
+  },
+};
+
+/**
+ * Requests one slot may hold. Time is cut into slots of `size / perSecond` seconds, each
+ * admitting `size` requests, so the rate holds over any run. Back to back, one slot's requests
+ * at its end and the next's at its start make 2 x size at once: a third of the burst each
+ * leaves the provider's bucket a third for network jitter and replicas' clock skew. A divisor
+ * of the rate makes slots tile each second, so a provider counting per second sees perSecond.
+ */
+export function slotSize({ perSecond, burst }: PaceSettings): number {
+  const most = Math.max(1, Math.floor(burst / 3));
+  if (!Number.isInteger(perSecond)) return 1;
+  for (let size = Math.min(most, perSecond); size > 1; size -= 1)
+    if (perSecond % size === 0) return size;
+  return 1;
+}
+
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const nextUtcMidnight = (ms: number) => (Math.floor(ms / DAY_MS) + 1) * DAY_MS;
+
+export function createPacer(
+  store: LimitStore,
+  source: SourceName,
+  settings: PaceSettings,
+  clock: PacerClock = realClock,
+): Pacer {
+  const { perSecond, burst, perDay } = settings;
+  if (!(perSecond > 0) || !(burst >= 1) || !(perDay >= 0))
+    throw new RangeError(
+      `pace for ${source}: perSecond must be above 0, burst at least 1, perDay at least 0`,
+    );
+  const size = slotSize(settings);
+  const slotMs = (size * 1000) / perSecond;
+  const prefix = `source:${source}`;
+  // Keys are named by slot and by day, so their lifetimes only clear them away.
+  const slots = store.window({
+    points: size,
+    duration: Math.max(2, Math.ceil((2 * slotMs) / 1000)),
+    keyPrefix: `${prefix}:slot`,
+  });
+  const days = store.allOrNothingWindow({
+    points: perDay,
+    duration: 2 * 86_400,
+    keyPrefix: `${prefix}:day`,
+  });
+  // Values, not counts: the instants paused and backed off until, and the failures in a row.
+  const state = store.window({
+    points: 1,
+    duration: 86_400,
+    keyPrefix: `${prefix}:state`,
+  });
+  const random = clock.random ?? Math.random;
+
+  const read = async (key: string) =>
+    (await state.get(key))?.consumedPoints ?? 0;
+  /** Moves the instant at `key` on to `until`, never back. */
+  async function postpone(key: string, until: number) {
+    if ((await read(key)) >= until) return;
+    const seconds = Math.ceil((until - clock.now()) / 1000) + 1;
+    await state.set(key, Math.ceil(until), Math.max(1, seconds));
+  }
+  const pausedUntil = async () =>
+    Math.max(...(await Promise.all([read("paused"), read("backoff")])));
+  const daySpent = async (now: number) =>
+    ((await days.get(utcDay(now)))?.consumedPoints ?? 0) >= perDay;
+  const quotaSpent = (now: number): PaceVerdict => ({
+    go: false,
+    reason: "day-quota",
+    retryAtMs: nextUtcMidnight(now),
+  });
+
+  /** The waiting of the one acquire whose turn it is in this process. */
+  async function pace(
+    deadlineMs: number | undefined,
+    signal?: AbortSignal,
+  ): Promise<PaceVerdict> {
+    for (;;) {
+      const now = clock.now();
+      if (await daySpent(now)) return quotaSpent(now);
+      const until = await pausedUntil();
+      if (until > now) {
+        if (deadlineMs !== undefined && until > deadlineMs)
+          return { go: false, reason: "paused", retryAtMs: until };
+        await clock.sleep(until - now, signal);
+        continue;
+      }
+      const slot = Math.floor(now / slotMs);
+      if ((await decide(slots, String(slot))).allowed)
+        return (await decide(days, utcDay(now))).allowed
+          ? { go: true }
+          : quotaSpent(now);
+      const next = (slot + 1) * slotMs;
+      if (deadlineMs !== undefined && next > deadlineMs)
+        return { go: false, reason: "deadline", retryAtMs: next };
+      await clock.sleep(Math.max(1, Math.ceil(next - now)), signal);
+    }
+  }
+
+  // One acquire at a time talks to the store; the others wait here in order, so a replica
+  // asks once a slot however many requests it has waiting.
+  let last: Promise<void> = Promise.resolve();
+  let waiting = 0;
+
+  return {
+    async acquire({ deadlineMs, signal } = {}) {
+      signal?.throwIfAborted();
+      if (waiting > 0) {
+        const now = clock.now();
+        if (await daySpent(now)) return quotaSpent(now);
+        const until = await pausedUntil();
+        if (deadlineMs !== undefined && until > deadlineMs)
+          return { go: false, reason: "paused", retryAtMs: until };
+      }
+      const ahead = last;
+      let done!: () => void;
+      last = new Promise((resolve) => (done = resolve));
+      waiting += 1;
+      try {
+        if (!(await turn(ahead, clock, deadlineMs, signal)))
+          return { go: false, reason: "deadline" };
+        return await pace(deadlineMs, signal);
+      } finally {
+        waiting -= 1;
+        // Whoever queued behind this one waits for the one ahead of it still.
+        void ahead.then(done);
+      }
+    },
+    pauseFor: (ms) => postpone("paused", clock.now() + Math.max(0, ms)),
+    async failure() {
+      const now = clock.now();
+      // Requests sent before the back-off began fail in it: one outage, one step.
+      if ((await read("backoff")) > now) return;
+      const { consumedPoints: failures } = await state.penalty("failures", 1);
+      const ceiling = Math.min(
+        LONGEST_BACKOFF_MS,
+        FIRST_BACKOFF_MS * 2 ** Math.min(failures - 1, 16),
+      );
+      await postpone("backoff", now + ceiling - (random() * ceiling) / 4);
+    },
+    async success() {
+      await Promise.all([state.delete("failures"), state.delete("backoff")]);
+    },
+    async usedToday() {
+      const used = (await days.get(utcDay(clock.now())))?.consumedPoints ?? 0;
+      return { used, quota: perDay };
+    },
+  };
+}
+
+/**
+ * Resolves true when `ahead` settles, false at `deadlineMs`; rejects with signal.reason when
+ * `signal` aborts first.
+ */
+async function turn(
+  ahead: Promise<void>,
+  clock: PacerClock,
+  deadlineMs: number | undefined,
+  signal: AbortSignal | undefined,
+): Promise<boolean> {
+  const over = new AbortController();
+  const racers: Promise<boolean>[] = [ahead.then(() => true)];
+  if (deadlineMs !== undefined)
+    racers.push(
+      clock.sleep(Math.max(0, deadlineMs - clock.now()), over.signal).then(
+        () => false,
+        () => false,
+      ),
+    );
+  if (signal)
+    racers.push(
+      new Promise((_, reject) => {
+        signal.addEventListener("abort", () => reject(signal.reason), {
+          once: true,
+          signal: over.signal,
+        });
+      }),
+    );
+  try {
+    return await Promise.race(racers);
+  } finally {
+    over.abort();
+  }
+}
