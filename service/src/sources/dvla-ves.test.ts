@@ -196,8 +196,11 @@ describe("against the stand-in of DVLA's test environment", () => {
     });
   });
 
-  it("sends POST /v1/vehicles with the registration, the key and JSON headers", async () => {
-    await source().lookUp("AA19AAA");
+  it("sends POST /v1/vehicles with the registration's letters and digits, the key and JSON headers", async () => {
+    expect(await source().lookUp("aa19 aaa")).toMatchObject({
+      found: true,
+      registration: "aa19 aaa",
+    });
     expect(standIn.requests).toEqual([
       expect.objectContaining({
         registration: "AA19AAA",

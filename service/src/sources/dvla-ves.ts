@@ -161,7 +161,8 @@ export function createVesSource(options: VesSourceOptions): LiveSource {
             "Content-Type": "application/json",
             Accept: "application/json",
           },
-          body: JSON.stringify({ registrationNumber: registration }),
+          // DVLA takes the letters and digits alone, no spaces.
+          body: JSON.stringify({ registrationNumber: compact(registration) }),
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         });
         const answeredAt = now();
