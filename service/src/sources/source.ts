@@ -1,0 +1,102 @@
+// A live source: a public register VICS asks about one vehicle at a time (docs/sources.md).
+// Each adapter turns its provider's answer into the facts VICS keeps, or a SourceError whose
+// words an operator can act on. Adapters know nothing of storage, pacing or freshness: the
+// refresher (refresher.ts) does those, the same for every source.
+import type { IsoDate } from "../domain/dates.ts";
+import type { MotTest, TaxRecord } from "../domain/compliance.ts";
+
+export const SOURCE_NAMES = ["dvla-ves", "dvsa-mot-history"] as const;
+export type SourceName = (typeof SOURCE_NAMES)[number];
+
+/** The kinds of fact a source can give; a check's components are made from them. */
+export type FactKind = "tax" | "mot" | "vehicle";
+
+/** What a register says the vehicle is; fields it does not give are absent. */
+export interface VehicleDetails {
+  make?: string;
+  model?: string;
+  color?: string;
+  year?: number;
+  /** The first day of registration, or the first of its month when only the month is given. */
+  firstRegistered?: IsoDate;
+}
+
+/**
+ * The MOT as a register states it: the passed tests' certificates (DVSA's history), or only the
+ * current certificate's expiry (DVLA's record, which gives no test date).
+ */
+export type MotFact =
+  | { kind: "history"; tests: MotTest[]; firstDue?: IsoDate }
+  | { kind: "expiry"; expiresOn: IsoDate | null };
+
+/** One vehicle's answer from one source, with the instant the source answered. */
+export type SourceAnswer =
+  | {
+      found: true;
+      registration: string;
+      answeredAt: Date;
+      vehicle?: VehicleDetails;
+      tax?: TaxRecord;
+      mot?: MotFact;
+    }
+  | { found: false; registration: string; answeredAt: Date };
+
+/**
+ * Why a source could not answer, in an operator's terms. `retryAfterMs` is the provider's
+ * Retry-After where it sent one.
+ * - credentials: wrong or revoked key, or a client secret the token endpoint refuses
+ * - quota: the provider refused for its own limit (429)
+ * - maintenance: the provider said it is down for maintenance (503)
+ * - unavailable: 5xx, a time-out, a refused connection
+ * - malformed: an answer that does not parse as the provider's documents say
+ * - refused: the provider called the request bad (400): a registration it will not take
+ */
+export type SourceErrorKind =
+  | "credentials"
+  | "quota"
+  | "maintenance"
+  | "unavailable"
+  | "malformed"
+  | "refused";
+
+export class SourceError extends Error {
+  readonly source: SourceName;
+  readonly kind: SourceErrorKind;
+  readonly retryAfterMs: number | undefined;
+  readonly status: number | undefined;
+  constructor(
+    source: SourceName,
+    kind: SourceErrorKind,
+    message: string,
+    options: { retryAfterMs?: number; status?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = "SourceError";
+    this.source = source;
+    this.kind = kind;
+    this.retryAfterMs = options.retryAfterMs;
+    this.status = options.status;
+  }
+}
+
+/** A register adapter. `lookUp` resolves with the answer or rejects with a SourceError. */
+export interface LiveSource {
+  readonly name: SourceName;
+  readonly kinds: readonly FactKind[];
+  /** The base URL it calls, for the admin's page. */
+  readonly baseUrl: string;
+  lookUp(registration: string, signal?: AbortSignal): Promise<SourceAnswer>;
+}
+
+/** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or bad. */
+export function retryAfterMs(
+  header: string | null,
+  now: Date = new Date(),
+): number | undefined {
+  if (header === null || header.trim() === "") return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - now.getTime());
+}
