@@ -19,6 +19,7 @@ import {
   type PaceSettings,
   type Pacer,
   type PacerClock,
+  realClock,
 } from "./pacer.ts";
 
 const NOON = Date.UTC(2026, 10, 29, 12, 0, 0);
@@ -294,6 +295,23 @@ describe("pacer", () => {
     expect(await third).toEqual({ go: true });
     const aborted = AbortSignal.abort(new Error("already"));
     await expect(one.acquire({ signal: aborted })).rejects.toThrow("already");
+  });
+
+  it("takes no pause from a Retry-After that is not a positive number", async () => {
+    const { pacer } = setUp(MOT);
+    const one = pacer();
+    for (const ms of [0, -5, Number.NaN, Number.POSITIVE_INFINITY])
+      await one.pauseFor(ms);
+    expect(await one.acquire({ deadlineMs: NOON })).toEqual({ go: true });
+  });
+
+  it("sleeps on the real clock until aborted, rejecting with the reason", async () => {
+    const stop = new AbortController();
+    const sleeping = realClock.sleep(3_600_000, stop.signal);
+    stop.abort(new Error("shut down"));
+    await expect(sleeping).rejects.toThrow("shut down");
+    const gone = AbortSignal.abort(new Error("gone"));
+    await expect(realClock.sleep(0, gone)).rejects.toThrow("gone");
   });
 
   it("refuses settings it cannot pace", () => {

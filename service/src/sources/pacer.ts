@@ -61,11 +61,16 @@ const FIRST_BACKOFF_MS = 1_000;
 const LONGEST_BACKOFF_MS = 60_000;
 const DAY_MS = 86_400_000;
 
+/** Node's timers take at most this many ms; a longer Retry-After is slept in pieces. */
+const LONGEST_TIMER_MS = 2_147_483_647;
+
 export const realClock: PacerClock = {
   now: () => Date.now(),
   async sleep(ms, signal) {
     try {
-      await delay(ms, undefined, { signal });
+      for (let left = ms; left > 0; left -= LONGEST_TIMER_MS)
+        await delay(Math.min(left, LONGEST_TIMER_MS), undefined, { signal });
+      signal?.throwIfAborted();
     } catch (error) {
       throw signal?.aborted ? signal.reason : error;
     }
@@ -197,7 +202,10 @@ export function createPacer(
         void ahead.then(done);
       }
     },
-    pauseFor: (ms) => postpone("paused", clock.now() + Math.max(0, ms)),
+    async pauseFor(ms) {
+      if (Number.isFinite(ms) && ms > 0)
+        await postpone("paused", clock.now() + ms);
+    },
     async failure() {
       const now = clock.now();
       // Requests sent before the back-off began fail in it: one outage, one step.
