@@ -5,6 +5,7 @@ export type {
   ComplianceOutcome,
   FleetRow,
   InsuranceOutcome,
+  RecordsAsOf,
   RunPhase,
   RunProgress,
   VehicleResult,

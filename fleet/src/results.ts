@@ -3,6 +3,7 @@
 import type {
   ComplianceChecks,
   ComplianceDetails,
+  FactSources,
   Policy,
   RateLimitState,
   Vehicle,
@@ -52,10 +53,23 @@ export type ComplianceOutcome =
       checks: ComplianceChecks;
       details?: ComplianceDetails;
       vehicle?: Vehicle;
+      /** Which live register gave the road tax and MOT facts, and when (issue 35). */
+      factSources?: FactSources;
+      /**
+       * When VICS's own records of road tax and MOT were last refreshed: the answer's dataAsOf,
+       * which dates a component factSources does not name.
+       */
+      recordsAsOf?: RecordsAsOf;
     }
   | { status: "not-found" }
   | { status: "invalid" }
   | { status: "not-checked"; reason: string };
+
+/** The answer's dataAsOf for the two components a live register can give (UTC instants). */
+export interface RecordsAsOf {
+  tax?: string;
+  mot?: string;
+}
 
 /** Everything a run learned about one unique registration. */
 export interface VehicleResult {

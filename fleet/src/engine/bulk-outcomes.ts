@@ -7,8 +7,13 @@ import {
   type BulkComplianceResult,
   type BulkItem,
   type BulkResult,
+  type DataAsOf,
 } from "@vics/shared";
-import type { ComplianceOutcome, InsuranceOutcome } from "../results.ts";
+import type {
+  ComplianceOutcome,
+  InsuranceOutcome,
+  RecordsAsOf,
+} from "../results.ts";
 
 /** The item said "Temporarily unavailable, retry later": ask again, like a 5xx. */
 export const RETRY = "retry";
@@ -37,7 +42,25 @@ export function complianceOutcomes(
   sent: readonly string[],
   answer: BulkComplianceResult,
 ): BulkVerdict<ComplianceItemOutcomes> {
-  return mapItems(sent, answer.results, complianceItemOutcomes);
+  const recordsAsOf = recordsAsOfFrom(answer.dataAsOf);
+  return mapItems(sent, answer.results, (item) =>
+    complianceItemOutcomes(item, recordsAsOf),
+  );
+}
+
+/**
+ * The answer's dates for road tax and MOT, for the rows whose facts came from VICS's records;
+ * undefined when it gives neither (an older service). One object for the whole answer.
+ */
+export function recordsAsOfFrom(
+  dataAsOf: DataAsOf | undefined,
+): RecordsAsOf | undefined {
+  if (dataAsOf?.tax === undefined && dataAsOf?.mot === undefined)
+    return undefined;
+  return {
+    ...(dataAsOf.tax !== undefined ? { tax: dataAsOf.tax } : {}),
+    ...(dataAsOf.mot !== undefined ? { mot: dataAsOf.mot } : {}),
+  };
 }
 
 function mapItems<Item extends { registration: string }, T>(
@@ -107,6 +130,7 @@ function insuranceOutcome(
 
 function complianceItemOutcomes(
   item: BulkComplianceItem,
+  recordsAsOf: RecordsAsOf | undefined,
 ): ItemVerdict<ComplianceItemOutcomes> | typeof BROKEN {
   if (item.error !== undefined) {
     if (item.compliant) return BROKEN;
@@ -114,7 +138,7 @@ function complianceItemOutcomes(
     const failed = failedItemOutcome(item.error);
     return failed === RETRY ? RETRY : { compliance: failed, insurance: failed };
   }
-  const compliance = checkedOutcome(item);
+  const compliance = checkedOutcome(item, recordsAsOf);
   const insurance = insuranceFromCompliance(item);
   if (!compliance || insurance === BROKEN) return BROKEN;
   return insurance ? { compliance, insurance } : { compliance };
@@ -139,12 +163,16 @@ function insuranceFromCompliance(
     : { status: "not-insured", lastPolicy, ...vehicle };
 }
 
-/** A compliance answer as an outcome; undefined when `compliant` disagrees with the checks. */
+/**
+ * A compliance answer as an outcome, with where its tax and MOT facts came from;
+ * undefined when `compliant` disagrees with the checks.
+ */
 export function checkedOutcome(
   answer: Pick<
     BulkComplianceItem,
-    "compliant" | "checks" | "details" | "vehicle"
+    "compliant" | "checks" | "details" | "vehicle" | "factSources"
   >,
+  recordsAsOf: RecordsAsOf | undefined,
 ): ComplianceOutcome | undefined {
   const allPass = Object.values(answer.checks).every(Boolean);
   if (answer.compliant !== allPass) return undefined;
@@ -154,5 +182,7 @@ export function checkedOutcome(
     checks: answer.checks,
     ...(answer.details ? { details: answer.details } : {}),
     ...(answer.vehicle ? { vehicle: answer.vehicle } : {}),
+    ...(answer.factSources ? { factSources: answer.factSources } : {}),
+    ...(recordsAsOf ? { recordsAsOf } : {}),
   };
 }

@@ -3,7 +3,7 @@
 // the same gate, and each chunk's insurance to bulk insurance (the queue adds that request);
 // a single check's 404 means not found and its 400 invalid.
 import type { ComplianceRecord } from "@vics/shared";
-import { checkedOutcome } from "./bulk-outcomes.ts";
+import { checkedOutcome, recordsAsOfFrom } from "./bulk-outcomes.ts";
 import { newJob, type Job } from "./job-queue.ts";
 import {
   loneRegistration,
@@ -49,7 +49,9 @@ export function singleComplianceVerdict(
 ): JobVerdict {
   const registration = loneRegistration(job);
   const compliance =
-    record.registration === registration ? checkedOutcome(record) : undefined;
+    record.registration === registration
+      ? checkedOutcome(record, recordsAsOfFrom(record.dataAsOf))
+      : undefined;
   if (!compliance) return retryOrGiveUp(job, "unreadable", tuning, now);
   return one({ registration, compliance });
 }

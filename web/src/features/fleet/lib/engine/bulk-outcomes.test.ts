@@ -167,6 +167,49 @@ describe("complianceOutcomes", () => {
     expect(verdict.ok).toBe(false);
   });
 
+  it("keeps each item's fact sources and the answer's tax and MOT dates on its outcome (issue 35)", () => {
+    const factSources = {
+      tax: { source: "dvla-ves", asOf: "2026-11-29T10:02:00.000Z" },
+      mot: {
+        source: "dvsa-mot-history",
+        asOf: "2026-11-28T09:15:00.000Z",
+        stale: true,
+      },
+    } as const;
+    const verdict = complianceOutcomes(["A1", "B2"], {
+      ...bulkComplianceBody([
+        {
+          registration: "A1",
+          compliant: true,
+          checks: CHECKS_PASS,
+          factSources,
+        },
+        { registration: "B2", compliant: true, checks: CHECKS_PASS },
+      ]),
+      dataAsOf: {
+        insurance: "2026-11-28T06:00:00.000Z",
+        tax: "2026-11-28T06:00:00.000Z",
+        mot: "2026-11-27T06:00:00.000Z",
+      },
+    });
+    const recordsAsOf = {
+      tax: "2026-11-28T06:00:00.000Z",
+      mot: "2026-11-27T06:00:00.000Z",
+    };
+    expect(
+      verdict.ok && verdict.outcomes.map((o) => o !== RETRY && o.compliance),
+    ).toEqual([
+      {
+        status: "checked",
+        compliant: true,
+        checks: CHECKS_PASS,
+        factSources,
+        recordsAsOf,
+      },
+      { status: "checked", compliant: true, checks: CHECKS_PASS, recordsAsOf },
+    ]);
+  });
+
   it("calls 'compliant' with a failing check a broken contract", () => {
     const verdict = complianceOutcomes(
       ["A1"],
