@@ -1,6 +1,7 @@
 // The admins' data page (docs/operations.md, "The data page"): the service's account of its own
 // data, fetched with the proxy's key (which must be on the internal plan), and each import's
-// refused rows as a CSV that opens in Excel with nothing in it run as a formula.
+// refused rows as a CSV that opens in Excel with nothing in it run as a formula. The sources page
+// (docs/sources.md): the live registers' state, the same way.
 import type { Hono } from "hono";
 import { CSV_MEDIA_TYPE, toCsv } from "@vics/shared";
 import {
@@ -8,6 +9,10 @@ import {
   DATA_PATHS,
   ImportRejectsSchema,
 } from "@vics/shared/data-admin";
+import {
+  ADMIN_REGISTERS_PATH,
+  REGISTERS_PATH,
+} from "@vics/shared/registers-admin";
 import { ProblemError } from "@vics/shared/server/problem-error";
 import { requireRole } from "../auth/session-middleware.ts";
 import type { Forward } from "../forward/forward.ts";
@@ -22,6 +27,9 @@ export function registerDataRoutes(app: Hono<AppEnv>, forward: Forward) {
   );
   app.get(ADMIN_DATA_PATHS.imports, admin, (c) =>
     forward(c, { path: DATA_PATHS.imports }),
+  );
+  app.get(ADMIN_REGISTERS_PATH, admin, (c) =>
+    forward(c, { path: REGISTERS_PATH }),
   );
   app.get(ADMIN_DATA_PATHS.rejectsPattern, admin, async (c) => {
     const text = c.req.param("id");

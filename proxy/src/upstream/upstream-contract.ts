@@ -11,6 +11,7 @@ import {
   ImportListSchema,
   ImportRejectsSchema,
 } from "@vics/shared/data-admin";
+import { REGISTERS_PATH, RegistersSchema } from "@vics/shared/registers-admin";
 import {
   BulkComplianceResultSchema,
   BulkResultSchema,
@@ -74,7 +75,10 @@ function bulk(route: string, schema: z.ZodType): AnswerContract {
   };
 }
 
-/** An answer about the service's data (the data page): its shape is the whole contract. */
+/**
+ * An answer about the service's data (the data and sources pages): its shape is the whole
+ * contract.
+ */
 const about = (route: string, schema: z.ZodType): AnswerContract => ({
   route: routePattern(route),
   schema,
@@ -89,6 +93,7 @@ const CONTRACTS: readonly AnswerContract[] = [
   about(DATA_PATHS.sources, DataSourcesSchema),
   about(DATA_PATHS.imports, ImportListSchema),
   about(DATA_PATHS.rejectsPattern, ImportRejectsSchema),
+  about(REGISTERS_PATH, RegistersSchema),
 ];
 
 /** Why a 200 answer to `asked` breaks the contract, or undefined when it keeps it. */
