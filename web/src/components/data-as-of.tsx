@@ -1,7 +1,17 @@
-// How fresh the data behind an answer is: "Insurance data as of 24 November 2026 at 06:00".
+// How fresh the data behind an answer is. From a service that names its facts' sources
+// (issue 35), one line per component says where its fact came from and when, at a glance:
+// "Road tax: DVLA, as of 10:02 today", "Insurance: VICS records, as of 28 November 2026 at
+// 06:00". From an older service, as before: "Insurance data as of 24 November 2026 at 06:00".
 // VICS's answer can only be as recent as its sources (decision 041).
-import type { DataAsOf as DataAsOfAnswer } from "@vics/shared";
-import { formatDateTime } from "../lib/dates.ts";
+import type { DataAsOf as DataAsOfAnswer, FactSources } from "@vics/shared";
+import { formatDateTime, formatTimeOnDay, ukToday } from "../lib/dates.ts";
+import {
+  factOrigin,
+  RECORDS_LABEL,
+  STALE_WORDS,
+  type FactOrigin,
+} from "../lib/fact-origin.ts";
+import { useNow } from "../lib/use-now.ts";
 
 const SOURCE_NAMES: Record<keyof DataAsOfAnswer, string> = {
   insurance: "Insurance",
@@ -10,14 +20,37 @@ const SOURCE_NAMES: Record<keyof DataAsOfAnswer, string> = {
   fines: "Fines",
 };
 
+type Component = keyof DataAsOfAnswer;
+
 interface DataAsOfProps {
   dataAsOf?: DataAsOfAnswer;
+  /** Which live register gave the tax and MOT facts; absent from an older service. */
+  factSources?: FactSources;
   /** The sources to name, in order; those the answer does not date are left out. */
-  sources: readonly (keyof DataAsOfAnswer)[];
+  sources: readonly Component[];
 }
 
 /** One line per source; nothing when the service did not say (an older service). */
-export function DataAsOf({ dataAsOf, sources }: DataAsOfProps) {
+export function DataAsOf({ dataAsOf, factSources, sources }: DataAsOfProps) {
+  const today = ukToday(useNow());
+  if (factSources) {
+    const origins = sources.flatMap((component) => {
+      const origin = originOf(component, factSources, dataAsOf);
+      return origin ? [{ component, origin }] : [];
+    });
+    return (
+      <>
+        {origins.map(({ component, origin }) => (
+          <FactOriginLine
+            key={component}
+            name={SOURCE_NAMES[component]}
+            origin={origin}
+            today={today}
+          />
+        ))}
+      </>
+    );
+  }
   const dated = sources.filter((source) => dataAsOf?.[source] !== undefined);
   if (dated.length === 0) return null;
   return (
@@ -32,6 +65,41 @@ export function DataAsOf({ dataAsOf, sources }: DataAsOfProps) {
         );
       })}
     </>
+  );
+}
+
+/** Tax and MOT may come from a live register; insurance and fines only from VICS's records. */
+function originOf(
+  component: Component,
+  factSources: FactSources,
+  dataAsOf: DataAsOfAnswer | undefined,
+): FactOrigin | undefined {
+  const recordsAsOf = dataAsOf?.[component];
+  if (component === "tax" || component === "mot")
+    return factOrigin(component, factSources, recordsAsOf);
+  return recordsAsOf === undefined
+    ? undefined
+    : { label: RECORDS_LABEL, asOf: recordsAsOf, stale: false, live: false };
+}
+
+/** "Road tax: DVLA, as of 10:02 today", and, when stale, why it is the stored fact. */
+function FactOriginLine({
+  name,
+  origin,
+  today,
+}: {
+  name: string;
+  origin: FactOrigin;
+  today: string;
+}) {
+  return (
+    <p className="data-as-of">
+      {name}: {origin.label}, as of{" "}
+      <time dateTime={origin.asOf}>{formatTimeOnDay(origin.asOf, today)}</time>
+      {origin.stale && (
+        <strong className="data-as-of__stale"> ({STALE_WORDS})</strong>
+      )}
+    </p>
   );
 }
 

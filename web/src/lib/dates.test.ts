@@ -4,8 +4,10 @@ import {
   describePolicyEnd,
   formatDate,
   formatDateTime,
+  formatFileDateTime,
   formatRelativeTime,
   formatTimeOnDate,
+  formatTimeOnDay,
   isExpiringSoon,
   ukToday,
 } from "./dates.ts";
@@ -131,5 +133,32 @@ describe("formatRelativeTime", () => {
     expect(formatRelativeTime("2026-05-01T00:30:00Z", justAfterMidnight)).toBe(
       "yesterday",
     );
+  });
+});
+
+describe("formatTimeOnDay", () => {
+  it.each([
+    ["2026-11-29T10:02:00Z", "10:02 today"],
+    ["2026-11-28T09:15:00Z", "09:15 yesterday"],
+    ["2026-11-27T06:00:00Z", "27 November 2026 at 06:00"],
+    // Just after UK midnight in summer time is still the UK's next day, not UTC's.
+    ["2026-07-01T23:30:00Z", "2 July 2026 at 00:30"],
+  ])("%s, read on 2026-11-29 -> %s", (input, expected) => {
+    expect(formatTimeOnDay(input, "2026-11-29")).toBe(expected);
+  });
+
+  it("counts the day in UK time: 00:30 BST on 2 July is today on 2 July", () => {
+    expect(formatTimeOnDay("2026-07-01T23:30:00Z", "2026-07-02")).toBe(
+      "00:30 today",
+    );
+  });
+});
+
+describe("formatFileDateTime", () => {
+  it.each([
+    ["2026-11-29T10:02:00Z", "2026-11-29 10:02"],
+    ["2026-07-01T23:30:00Z", "2026-07-02 00:30"],
+  ])("%s -> %s", (input, expected) => {
+    expect(formatFileDateTime(input)).toBe(expected);
   });
 });

@@ -50,6 +50,7 @@ export function ComplianceDashboard({
       <CheckBadgeList badges={badges} />
       <DataAsOf
         dataAsOf={record.dataAsOf}
+        factSources={record.factSources}
         sources={["insurance", "mot", "tax", "fines"]}
       />
       <CheckFreshness

@@ -1,0 +1,50 @@
+// Where a check's road tax and MOT facts came from, and when (issue 35): a live register named
+// in the answer's factSources (DVLA, DVSA MOT history), else VICS's own records, seeded or
+// imported, as of the answer's dataAsOf. The dashboard, the fleet results and the exports say it.
+import {
+  LIVE_SOURCE_LABELS,
+  type FactSource,
+  type FactSources,
+} from "@vics/shared";
+
+/** A component no live register gave. */
+export const RECORDS_LABEL = "VICS records";
+
+/** Beside a stale fact, in words, so it is never told by colour alone. */
+export const STALE_WORDS =
+  "could not be refreshed just now: this is the stored fact";
+
+export interface FactOrigin {
+  /** "DVLA", "DVSA MOT history" or "VICS records". */
+  label: string;
+  /** When the register answered, or VICS's records were last refreshed (UTC). */
+  asOf: string;
+  /** A live register's fact older than its freshness window: the register could not be asked. */
+  stale: boolean;
+  /** True when a live register gave it. */
+  live: boolean;
+}
+
+export function liveOrigin(fact: FactSource): FactOrigin {
+  return {
+    label: LIVE_SOURCE_LABELS[fact.source],
+    asOf: fact.asOf,
+    stale: fact.stale === true,
+    live: true,
+  };
+}
+
+/**
+ * The origin of one component: its live register when factSources names it, else VICS's
+ * records as of `recordsAsOf`; undefined when the answer says neither (an older service).
+ */
+export function factOrigin(
+  component: keyof FactSources,
+  factSources: FactSources | undefined,
+  recordsAsOf: string | undefined,
+): FactOrigin | undefined {
+  const live = factSources?.[component];
+  if (live) return liveOrigin(live);
+  if (recordsAsOf === undefined) return undefined;
+  return { label: RECORDS_LABEL, asOf: recordsAsOf, stale: false, live: false };
+}
