@@ -5,6 +5,7 @@ import type { FleetRow } from "../fleet-types.ts";
 import { PASTE_SOURCE } from "../parse/parse-paste.ts";
 import { COMPLIANCE_COLUMNS } from "./compliance-cells.ts";
 import { DUE_SOON_COLUMN, dueSoonColumn } from "./due-cells.ts";
+import { SOURCE_COLUMNS } from "./source-cells.ts";
 
 /** What the export needs of a run: a SavedRun has it all. */
 export interface ExportRun {
@@ -19,12 +20,12 @@ export interface ExportRun {
 }
 
 /**
- * How an XLSX export writes a column's cells: ours as numbers, sums of money ("£120.00") or
- * dates, the outcome coloured; the user's by what each cell holds (a plain number, an ISO
+ * How an XLSX export writes a column's cells: ours as numbers, sums of money ("£120.00"),
+ * dates or date-times, the outcome coloured; the user's by what each cell holds (a plain number, an ISO
  * date, or text); the rest as text.
  */
 export type ExportColumnKind =
-  "number" | "money" | "date" | "text" | "user" | "outcome";
+  "number" | "money" | "date" | "datetime" | "text" | "user" | "outcome";
 
 const ROW_COLUMN = "Row";
 /** Headed so when the list had no header: a paste, or a file of data from row 1. */
@@ -57,11 +58,14 @@ const OUR_KINDS: ReadonlyMap<string, ExportColumnKind> = new Map([
   ["MOT due", "date"],
   ["Tax due", "date"],
   ["Year", "number"],
+  // "2026-11-29 10:02", UK time: written as an Excel date and time.
+  ["Road tax as of", "datetime"],
+  ["MOT as of", "datetime"],
 ]);
 
 const OUR_COLUMNS = new Set(
-  [ROW_COLUMN, ...RESULT_COLUMNS, ...COMPLIANCE_COLUMNS].map((name) =>
-    name.toLowerCase(),
+  [ROW_COLUMN, ...RESULT_COLUMNS, ...COMPLIANCE_COLUMNS, ...SOURCE_COLUMNS].map(
+    (name) => name.toLowerCase(),
   ),
 );
 
@@ -108,7 +112,7 @@ export function exportHeader(run: ExportRun, today: string): string[] {
     ...(run.checkCompliance ? COMPLIANCE_DUE_COLUMNS : []),
     dueSoonColumn(today),
     ...VEHICLE_COLUMNS,
-    ...(run.checkCompliance ? COMPLIANCE_COLUMNS : []),
+    ...(run.checkCompliance ? [...COMPLIANCE_COLUMNS, ...SOURCE_COLUMNS] : []),
   ];
 }
 

@@ -108,7 +108,7 @@ describe("exportHeader", () => {
     ]);
   });
 
-  it("adds the verdict, the four checks and their reasons with compliance", () => {
+  it("adds the verdict, the four checks and their reasons, and where tax and MOT came from, with compliance", () => {
     expect(
       exportHeader(complianceRun, TODAY).slice(
         5,
@@ -129,6 +129,10 @@ describe("exportHeader", () => {
       "Road tax reason",
       "Fines check",
       "Fines reason",
+      "Road tax source",
+      "Road tax as of",
+      "MOT source",
+      "MOT as of",
     ]);
   });
 });
@@ -146,6 +150,7 @@ describe("exportColumnKind", () => {
       "MOT due",
       "Tax due",
     ]);
+    expect(named("datetime")).toEqual(["Road tax as of", "MOT as of"]);
     expect(named("user")).toEqual([
       "Fleet number",
       "Registration (your list)",

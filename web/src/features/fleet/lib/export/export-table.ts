@@ -8,6 +8,7 @@ import { notYetOnRecord, OUTCOME_LABELS, rowOutcome } from "@vics/fleet";
 import { lapseFileWords, newVehicleWords } from "../result-words.ts";
 import { complianceCells } from "./compliance-cells.ts";
 import { shownPolicy } from "./shown-policy.ts";
+import { sourceCells } from "./source-cells.ts";
 import { dueCells } from "./due-cells.ts";
 import { type ExportRun, userCells } from "./export-columns.ts";
 
@@ -118,7 +119,11 @@ export function exportRows(
       notesCell(row, result, today),
     ];
     return run.checkCompliance
-      ? [...cells, ...complianceCells(result?.compliance)]
+      ? [
+          ...cells,
+          ...complianceCells(result?.compliance),
+          ...sourceCells(result?.compliance),
+        ]
       : cells;
   });
 }

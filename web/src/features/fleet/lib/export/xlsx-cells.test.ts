@@ -78,6 +78,23 @@ describe("xlsxCell", () => {
     });
   });
 
+  it("writes a source's as-of time as an Excel date and time showing the UK time the file wrote", () => {
+    expect(xlsxCell("2026-11-29 10:02", "datetime")).toEqual({
+      value: new Date("2026-11-29T10:02:00Z"),
+      type: Date,
+      format: "dd/mm/yyyy hh:mm",
+    });
+  });
+
+  it.each([
+    "2026-11-29",
+    "2026-02-30 10:02",
+    "2026-11-29 24:00",
+    "VICS records",
+  ])("keeps %j in a date-time column as text", (text) => {
+    expect(xlsxCell(text, "datetime")).toEqual({ value: text, type: String });
+  });
+
   it.each([
     ["£120.00", 120],
     ["£0.07", 0.07],

@@ -10,6 +10,9 @@ import { outcomeFill } from "./outcome-fills.ts";
 /** How a UK Excel shows a date. The cell holds the date itself, so it sorts and filters as one. */
 const EXCEL_DATE_FORMAT = "dd/mm/yyyy";
 
+/** A date and time, as the export writes it in UK time. */
+const EXCEL_DATE_TIME_FORMAT = "dd/mm/yyyy hh:mm";
+
 /** How a UK Excel shows pounds; the cell holds the number, so it sums. */
 const EXCEL_MONEY_FORMAT = "£#,##0.00";
 
@@ -20,6 +23,7 @@ const WHOLE_NUMBER = /^-?\d{1,15}$/;
 /** "£120.00", "£1,200.50", "£150", "-£5.00": pounds, with their pence or whole. */
 const POUNDS = /^(-?)£(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d{2}))?$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2})$/;
 /** Excel's serial dates are wrong before 1 March 1900 (its 1900 leap-year bug). */
 const FIRST_EXCEL_DATE = Date.UTC(1900, 2, 1);
 
@@ -44,6 +48,19 @@ export function isoDate(text: string): Date | undefined {
   return real && time >= FIRST_EXCEL_DATE ? date : undefined;
 }
 
+/**
+ * "2026-11-29 10:02" as that wall-clock moment counted in UTC: an Excel date-time has no time
+ * zone, so the cell shows the UK time the file wrote. Undefined for anything else.
+ */
+export function fileDateTime(text: string): Date | undefined {
+  const match = DATE_TIME.exec(text);
+  const day = match && isoDate(match[1] ?? "");
+  const hours = Number(match?.[2]);
+  const minutes = Number(match?.[3]);
+  if (!day || hours > 23 || minutes > 59) return undefined;
+  return new Date(day.getTime() + (hours * 60 + minutes) * 60_000);
+}
+
 /** The pounds that `text` writes ("£1,200.50" is 1200.5); undefined for anything else. */
 export function pounds(text: string): number | undefined {
   const match = POUNDS.exec(text);
@@ -57,6 +74,9 @@ export function xlsxCell(text: string, kind: ExportColumnKind): Cell {
   if (text === "") return null;
   const date = kind === "date" || kind === "user" ? isoDate(text) : undefined;
   if (date) return { value: date, type: Date, format: EXCEL_DATE_FORMAT };
+  const moment = kind === "datetime" ? fileDateTime(text) : undefined;
+  if (moment)
+    return { value: moment, type: Date, format: EXCEL_DATE_TIME_FORMAT };
   const number =
     kind === "number" && WHOLE_NUMBER.test(text)
       ? Number(text)

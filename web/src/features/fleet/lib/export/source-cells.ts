@@ -1,0 +1,37 @@
+// The export's source columns (issue 35): where each vehicle's road tax and MOT facts came
+// from and when. A live register's name (DVLA, DVSA MOT history), or "VICS records" with the
+// answer's dataAsOf; the time as a UK date and time, never an age, since a file is read on
+// later days (decision 055). Blank when the answer said neither (an older service).
+import { factOrigin, type FactOrigin } from "../../../../lib/fact-origin.ts";
+import { formatFileDateTime } from "../../../../lib/dates.ts";
+import type { ComplianceOutcome } from "../fleet-types.ts";
+
+export const SOURCE_COLUMNS = [
+  "Road tax source",
+  "Road tax as of",
+  "MOT source",
+  "MOT as of",
+];
+
+/** In a file, "just now" would be wrong the next day: the stale note says what it is. */
+export const STALE_FILE_WORDS = "stored fact: could not be refreshed";
+
+function cells(origin: FactOrigin | undefined): string[] {
+  if (!origin) return ["", ""];
+  const source = origin.stale
+    ? `${origin.label} (${STALE_FILE_WORDS})`
+    : origin.label;
+  return [source, formatFileDateTime(origin.asOf)];
+}
+
+/** Road tax source, Road tax as of, MOT source, MOT as of; blank unless compliance was answered. */
+export function sourceCells(
+  compliance: ComplianceOutcome | undefined,
+): string[] {
+  if (compliance?.status !== "checked") return SOURCE_COLUMNS.map(() => "");
+  const { factSources, recordsAsOf } = compliance;
+  return [
+    ...cells(factOrigin("tax", factSources, recordsAsOf?.tax)),
+    ...cells(factOrigin("mot", factSources, recordsAsOf?.mot)),
+  ];
+}
