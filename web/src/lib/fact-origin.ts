@@ -14,6 +14,9 @@ export const RECORDS_LABEL = "VICS records";
 export const STALE_WORDS =
   "could not be refreshed just now: this is the stored fact";
 
+/** The same, short, for a table cell or a file, which is read on later days than "just now". */
+export const STALE_SHORT_WORDS = "stored fact: could not be refreshed";
+
 export interface FactOrigin {
   /** "DVLA", "DVSA MOT history" or "VICS records". */
   label: string;

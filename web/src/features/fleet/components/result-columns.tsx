@@ -16,6 +16,7 @@ import {
   sornWords,
 } from "../lib/result-words.ts";
 import { NotFoundLookalikes } from "./not-found-lookalikes.tsx";
+import { FactSourceNote, liveFact } from "./fact-source-note.tsx";
 import { rowNumber } from "../lib/row-words.ts";
 
 export interface ResultColumn {
@@ -158,15 +159,25 @@ export function resultColumns(
         key: "motDue",
         label: "MOT due",
         sort: "motDue",
-        cell: (entry) => <DueDate entry={entry} kind="mot" />,
-        blank: (entry) => !entry.due.mot,
+        cell: (entry) => (
+          <>
+            <DueDate entry={entry} kind="mot" />
+            <FactSourceNote entry={entry} component="mot" today={today} />
+          </>
+        ),
+        blank: (entry) => !entry.due.mot && !liveFact(entry, "mot"),
       },
       {
         key: "taxDue",
         label: "Tax due",
         sort: "taxDue",
-        cell: (entry) => <DueDate entry={entry} kind="tax" />,
-        blank: (entry) => !entry.due.tax,
+        cell: (entry) => (
+          <>
+            <DueDate entry={entry} kind="tax" />
+            <FactSourceNote entry={entry} component="tax" today={today} />
+          </>
+        ),
+        blank: (entry) => !entry.due.tax && !liveFact(entry, "tax"),
       },
     );
   columns.push({

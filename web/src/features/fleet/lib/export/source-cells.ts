@@ -2,7 +2,11 @@
 // from and when. A live register's name (DVLA, DVSA MOT history), or "VICS records" with the
 // answer's dataAsOf; the time as a UK date and time, never an age, since a file is read on
 // later days (decision 055). Blank when the answer said neither (an older service).
-import { factOrigin, type FactOrigin } from "../../../../lib/fact-origin.ts";
+import {
+  factOrigin,
+  STALE_SHORT_WORDS,
+  type FactOrigin,
+} from "../../../../lib/fact-origin.ts";
 import { formatFileDateTime } from "../../../../lib/dates.ts";
 import type { ComplianceOutcome } from "../fleet-types.ts";
 
@@ -13,13 +17,10 @@ export const SOURCE_COLUMNS = [
   "MOT as of",
 ];
 
-/** In a file, "just now" would be wrong the next day: the stale note says what it is. */
-export const STALE_FILE_WORDS = "stored fact: could not be refreshed";
-
 function cells(origin: FactOrigin | undefined): string[] {
   if (!origin) return ["", ""];
   const source = origin.stale
-    ? `${origin.label} (${STALE_FILE_WORDS})`
+    ? `${origin.label} (${STALE_SHORT_WORDS})`
     : origin.label;
   return [source, formatFileDateTime(origin.asOf)];
 }
