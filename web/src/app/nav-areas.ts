@@ -98,6 +98,14 @@ export const NAV_AREAS: NavArea[] = [
     group: "admin",
   },
   {
+    label: "Sources",
+    to: "/admin/sources",
+    activeOn: ["/admin/sources/*"],
+    comingNext: false,
+    needs: "admin",
+    group: "admin",
+  },
+  {
     label: "Alerts",
     to: "/admin/alerts",
     activeOn: ["/admin/alerts/*"],

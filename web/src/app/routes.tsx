@@ -40,6 +40,7 @@ const pages = {
   users: lazyPage(adminPages.users, (m) => m.UsersPage),
   audit: lazyPage(adminPages.audit, (m) => m.AuditPage),
   data: lazyPage(adminPages.data, (m) => m.DataPage),
+  sources: lazyPage(adminPages.sources, (m) => m.SourcesPage),
   alerts: lazyPage(adminPages.alerts, (m) => m.AlertsPage),
 };
 
@@ -89,6 +90,7 @@ export const appRoutes: RouteObject[] = [
                   { path: "admin/users", Component: pages.users },
                   { path: "admin/audit", Component: pages.audit },
                   { path: "admin/data", Component: pages.data },
+                  { path: "admin/sources", Component: pages.sources },
                   { path: "admin/alerts", Component: pages.alerts },
                 ],
               },

@@ -49,6 +49,7 @@ describe("what each role sees in the navigation", () => {
         "Users",
         "Audit log",
         "Data",
+        "Sources",
         "Alerts",
       ],
     ],

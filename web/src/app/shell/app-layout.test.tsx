@@ -99,10 +99,10 @@ describe("app shell", () => {
     );
   });
 
-  it("puts an admin's four admin areas behind an Admin button, last, folded until pressed", async () => {
+  it("puts an admin's five admin areas behind an Admin button, last, folded until pressed", async () => {
     const { user } = renderRoute("/", { session: adminSession() });
     const nav = within(primaryNav());
-    // Checks, fleets, then the Admin button: nine areas in the order a person would choose.
+    // Checks, fleets, then the Admin button: ten areas in the order a person would choose.
     expect(nav.getAllByRole("link").map((link) => link.textContent)).toEqual([
       "Insurance check",
       "Compliance check",
@@ -129,12 +129,13 @@ describe("app shell", () => {
       ["Users", "/admin/users"],
       ["Audit log", "/admin/audit"],
       ["Data", "/admin/data"],
+      ["Sources", "/admin/sources"],
       ["Alerts", "/admin/alerts"],
     ]);
     // After the last of the admin areas comes the Admin list's end: Tab goes through them.
     expect(
       nav.getAllByRole("link").map((link) => link.textContent),
-    ).toHaveLength(9);
+    ).toHaveLength(10);
   });
 
   it("folds the Admin menu on Escape, back to its button, and after a move", async () => {
@@ -172,7 +173,7 @@ describe("app shell", () => {
     const nav = within(primaryNav());
     const admin = nav.getByRole("button", { name: "Admin" });
     await user.click(admin);
-    for (let i = 0; i < 4; i++) await user.tab();
+    for (let i = 0; i < 5; i++) await user.tab();
     expect(nav.getByRole("link", { name: "Alerts" })).toHaveFocus();
     await user.tab();
     expect(admin).toHaveAttribute("aria-expanded", "false");
