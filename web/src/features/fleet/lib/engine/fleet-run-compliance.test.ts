@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { HttpResponse } from "msw";
 import { policyFixture } from "../../../../test/fixtures.ts";
 import { fakeUpstream } from "./test-upstream.ts";
 import { problemResponse, CHECKS_PASS, VEHICLE } from "./test-answers.ts";
@@ -254,5 +255,49 @@ describe("a fleet run that also checks compliance", () => {
     ]);
     expect(upstream.throttled).toBe(0);
     expectOneOutcomeEach(["AB12CDE", "MT15EXP"], engine.batches, true);
+  });
+
+  it("keeps a single check's fact sources and its tax and MOT dates on the row, as the bulk answer's (issue 35)", async () => {
+    const clock = fakeClock();
+    const factSources = {
+      tax: { source: "dvla-ves", asOf: "2026-11-29T10:02:00.000Z" },
+    } as const;
+    fakeUpstream({
+      clock,
+      script: (call) => {
+        if (call.endpoint === "bulk-compliance")
+          return problemResponse(405, "METHOD_NOT_ALLOWED");
+        if (call.endpoint !== "compliance") return undefined;
+        return HttpResponse.json({
+          registration: "AB12CDE",
+          compliant: true,
+          checks: CHECKS_PASS,
+          lastChecked: "2026-11-29T10:05:00.000Z",
+          dataAsOf: {
+            insurance: "2026-11-28T06:00:00.000Z",
+            tax: "2026-11-28T06:00:00.000Z",
+            mot: "2026-11-27T06:00:00.000Z",
+          },
+          factSources,
+        });
+      },
+    });
+    const engine = startEngine({
+      registrations: ["AB12CDE"],
+      checkCompliance: true,
+      tuning: quickTuning(clock),
+    });
+
+    await expect(engine.end).resolves.toEqual({ status: "finished" });
+    expect(engine.results().get("AB12CDE")?.compliance).toEqual({
+      status: "checked",
+      compliant: true,
+      checks: CHECKS_PASS,
+      factSources,
+      recordsAsOf: {
+        tax: "2026-11-28T06:00:00.000Z",
+        mot: "2026-11-27T06:00:00.000Z",
+      },
+    });
   });
 });
