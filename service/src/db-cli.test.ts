@@ -45,8 +45,9 @@ describe("scripts/db", { timeout: 120_000 }, () => {
       const migrated = await db(env, "migrate");
       expect(migrated.code).toBe(0);
       // Each engine's own count of steps: SQLite's second is the imports' (decision 040) and
-      // its third the data's range and freshness (041); PostgreSQL's second holds both.
-      const steps = engine === "SQLite" ? "3 steps" : "2 steps";
+      // its third the data's range and freshness (041); PostgreSQL's second holds both. The
+      // last of each is the facts fetched from live sources (issue 35).
+      const steps = engine === "SQLite" ? "4 steps" : "3 steps";
       expect(migrated.stdout).toMatch(
         new RegExp(`^Migrated the database at .+: ${steps} run\\.\\n$`),
       );

@@ -45,12 +45,14 @@ describe("opening the database a second time", { timeout: 60_000 }, () => {
     const seeded = snapshot(databasePath);
     expect(Object.keys(seeded).sort()).toEqual([
       "api_keys",
+      "fetched_facts",
       "fines",
       "import_rejects",
       "imports",
       "meta",
       "mot_tests",
       "policies",
+      "source_outcomes",
       "vehicle_history",
       "vehicles",
     ]);

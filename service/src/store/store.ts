@@ -3,6 +3,7 @@ import type { IsoDate } from "../domain/dates.ts";
 import type { Fine, MotTest, TaxRecord } from "../domain/compliance.ts";
 import type { DataInfo } from "./data-info.ts";
 import type { ImportRecord, RejectLine } from "./import-store.ts";
+import type { FetchedFactStore } from "./fetched-facts.ts";
 
 /** Everything the checks need to know about one vehicle. */
 export interface VehicleFacts {
@@ -87,7 +88,7 @@ export interface KeyStore {
   revokeKey(name: string, revokedAt: string): Promise<ApiKeyRecord | undefined>;
 }
 
-export interface Store extends VehicleStore, KeyStore {
+export interface Store extends VehicleStore, KeyStore, FetchedFactStore {
   /** True when the database holds the seeded synthetic fleet (sandbox default). */
   holdsSyntheticFleet(): Promise<boolean>;
   /** Since when it holds data, the earliest day covered, and each source's freshness. */

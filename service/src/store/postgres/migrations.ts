@@ -131,6 +131,31 @@ INSERT INTO meta (key, value)
   HAVING min(d) IS NOT NULL
   ON CONFLICT DO NOTHING;
 `,
+  // Facts fetched from live sources (issue 35, fetched-facts.ts): a version a fetch ended
+  // names its source and no import; per vehicle and kind of fact, the source and instant it
+  // was last fetched, apart from the vehicles so the lookup stays one probe and one row
+  // (decision 037); each source's last success and last error, for the admin's page.
+  `
+ALTER TABLE vehicle_history
+  ALTER COLUMN import_id DROP NOT NULL,
+  ADD COLUMN source text,
+  ADD CONSTRAINT vehicle_history_import_or_source
+    CHECK (import_id IS NOT NULL OR source IS NOT NULL);
+CREATE TABLE fetched_facts (
+  registration text COLLATE "C" NOT NULL,
+  kind text NOT NULL CHECK (kind IN ('tax', 'mot', 'vehicle')),
+  source text NOT NULL,
+  fetched_at timestamptz NOT NULL,
+  PRIMARY KEY (registration, kind)
+);
+CREATE TABLE source_outcomes (
+  source text PRIMARY KEY,
+  last_success_at timestamptz,
+  last_error_at timestamptz,
+  error_kind text,
+  error_message text
+);
+`,
 ];
 
 /** Runs the pending steps once, however many replicas start together; returns how many ran. */

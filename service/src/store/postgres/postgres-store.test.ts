@@ -11,9 +11,11 @@ import type { SeedVehicle } from "../../seed/seed-vehicle.ts";
 import { openStore } from "../open-store.ts";
 import { openSqliteStore } from "../sqlite/sqlite-store.ts";
 import { CONTRACT_FLEET, storeContract } from "../store.contract.ts";
+import { fetchedFactsContract } from "../fetched-facts.contract.ts";
 import { vehicleLines } from "./copy-lines.ts";
 import type { Store } from "../store.ts";
-import { MIGRATIONS, migratePostgres } from "./migrations.ts";
+import { migratePg } from "@vics/shared/server/postgres";
+import { MIGRATIONS, MIGRATIONS_NAME, migratePostgres } from "./migrations.ts";
 import { openStorePool, postgresStore } from "./postgres-store.ts";
 import { seedPostgresFleet } from "./seed-database.ts";
 import { VEHICLES } from "./vehicle-queries.ts";
@@ -40,6 +42,82 @@ async function openMigrated(
 
 describe("the PostgreSQL store", () => {
   storeContract((fleet) => openMigrated(fleet));
+});
+
+describe("facts fetched into the PostgreSQL store", () => {
+  fetchedFactsContract((fleet) => openMigrated(fleet));
+});
+
+describe("a database migrated before facts were fetched (step 3)", () => {
+  it("keeps its history rows, their ids and imports, then keeps a fetch's version naming its source", async () => {
+    const pool = openStorePool({ url: await freshDatabase(), poolSize: 2 });
+    const store = postgresStore(pool);
+    try {
+      const steps = MIGRATIONS.slice(0, 2);
+      await migratePg(pool, { name: MIGRATIONS_NAME, steps });
+      await seedPostgresFleet(pool, { ...CONTRACT_FLEET, fleetSize: 20 });
+      // AB12CDE as an import left it before the seeded version (current since 09:30).
+      const { rows: imported } = await pool.query<{ id: string }>(
+        `INSERT INTO imports (kind, mode, file_name, sha256, bytes, run_by, started_at,
+           finished_at, outcome)
+         VALUES ('tax', 'upsert', 'tax.csv', 'abc', 10, 'ops', '2026-03-01T00:00:00Z',
+           '2026-03-01T00:00:01Z', 'applied') RETURNING id`,
+      );
+      const importId = imported[0]!.id;
+      await pool.query(
+        `INSERT INTO vehicle_history (registration, make, model, year, color,
+           first_registered, tax_due, sorn, updated_at, policies, mot_tests, fines,
+           superseded_at, import_id)
+         VALUES ('AB12CDE', 'Ford', 'Focus', 2012, 'Blue', '2012-03-14', NULL, true,
+           '2026-03-01T00:00:00Z', '{}', '{}', '{}', '2026-03-09T09:30:00Z', $1)`,
+        [importId],
+      );
+      const history = async () =>
+        (await pool.query("SELECT * FROM vehicle_history ORDER BY id")).rows;
+      const before = await history();
+      expect(await migratePostgres(pool)).toBe(1);
+      expect(await history()).toEqual(
+        before.map((row) => ({ ...row, source: null })),
+      );
+      // A version must say what ended it: an import, or a source.
+      await expect(
+        pool.query(
+          `INSERT INTO vehicle_history (registration, make, model, year, color,
+             first_registered, sorn, updated_at, policies, mot_tests, fines, superseded_at)
+           SELECT registration, make, model, year, color, first_registered, sorn,
+             updated_at, policies, mot_tests, fines, superseded_at FROM vehicle_history`,
+        ),
+      ).rejects.toThrow(/vehicle_history_import_or_source/);
+
+      const then = "2026-03-05T00:00:00.000Z";
+      expect((await store.findVehicle("AB12CDE", then))?.tax).toEqual({
+        sorn: true,
+        dueDate: null,
+      });
+      const fetchedAt = "2026-03-11T08:00:00.000Z";
+      await store.recordFetched([
+        {
+          source: "dvla-ves",
+          fetchedAt,
+          answer: {
+            found: true,
+            registration: "AB12CDE",
+            answeredAt: new Date(fetchedAt),
+            tax: { sorn: false, dueDate: "2027-03-31" },
+          },
+        },
+      ]);
+      expect((await store.findVehicle("AB12CDE", then))?.tax.sorn).toBe(true);
+      const kept = await history();
+      expect(kept.map((row) => [row.import_id, row.source])).toEqual([
+        [importId, null],
+        [null, "dvla-ves"],
+      ]);
+      expect(kept[0].id).toBe(before[0].id);
+    } finally {
+      await store.close();
+    }
+  });
 });
 
 describe("the PostgreSQL store beside the SQLite one", () => {

@@ -6,6 +6,7 @@ import { reachingPostgres } from "@vics/shared/server/postgres-errors";
 import { createVehicleQueries } from "./vehicle-queries.ts";
 import { dataInfoFromMeta } from "../data-info.ts";
 import { postgresImportStore } from "./import-writer.ts";
+import { postgresFetchedStore } from "./fetched-writer.ts";
 
 export interface PostgresStoreOptions {
   /** postgres:// or postgresql:// */
@@ -34,6 +35,7 @@ export function postgresStore(pool: PgPool): Store {
   const vehicles = createVehicleQueries(pool);
   const keys = createKeyQueries(pool);
   const imports = postgresImportStore(pool);
+  const fetched = postgresFetchedStore(pool);
   let closed: Promise<void> | undefined;
   return {
     findVehicle: (registration, knownAt) =>
@@ -66,6 +68,19 @@ export function postgresStore(pool: PgPool): Store {
     listImports: (limit) => reachingPostgres(() => imports.listImports(limit)),
     findImport: (id) => reachingPostgres(() => imports.findImport(id)),
     importRejects: (id) => reachingPostgres(() => imports.importRejects(id)),
+    recordFetched: (batch) =>
+      reachingPostgres(() => fetched.recordFetched(batch)),
+    freshness: (registrations) =>
+      reachingPostgres(() => fetched.freshness(registrations)),
+    countStale: (kind, olderThan) =>
+      reachingPostgres(() => fetched.countStale(kind, olderThan)),
+    staleRegistrations: (kind, olderThan, after, limit) =>
+      reachingPostgres(() =>
+        fetched.staleRegistrations(kind, olderThan, after, limit),
+      ),
+    recordSourceOutcome: (outcome) =>
+      reachingPostgres(() => fetched.recordSourceOutcome(outcome)),
+    sourceStates: () => reachingPostgres(() => fetched.sourceStates()),
     ping: () => reachingPostgres(() => pingPg(pool)),
     close: () => (closed ??= pool.end()),
   };

@@ -165,6 +165,61 @@ INSERT OR IGNORE INTO meta (key, value)
   HAVING min(d) IS NOT NULL;
 `;
 
+/**
+ * Step 4, facts fetched from live sources (issue 35, fetched-facts.ts):
+ * - `vehicle_history` keeps versions a fetch ended too: such a row names its `source` and no
+ *   import. SQLite cannot drop a NOT NULL, so the table is built again with its rows and ids.
+ * - `fetched_facts`: per vehicle and kind of fact, the source and instant it was last fetched.
+ *   Kept apart from the vehicles, so the lookups and their covering indexes stay as they are
+ *   (decision 020); a check reads it as a second statement.
+ * - `source_outcomes`: each source's last success and last error, for the admin's page.
+ * IF NOT EXISTS: a file migrated again from step 1 (an old file's test) may hold them.
+ */
+const FETCHED_SQL = `
+CREATE TABLE vehicle_history_new (
+  id INTEGER PRIMARY KEY,
+  registration TEXT NOT NULL,
+  make TEXT NOT NULL,
+  model TEXT NOT NULL,
+  year INTEGER NOT NULL,
+  color TEXT NOT NULL,
+  first_registered TEXT NOT NULL,
+  tax_due TEXT,
+  sorn INTEGER NOT NULL,
+  updated_at TEXT NOT NULL,
+  policies TEXT NOT NULL,
+  mots TEXT NOT NULL,
+  fines TEXT NOT NULL,
+  superseded_at TEXT NOT NULL,
+  import_id INTEGER REFERENCES imports (id),
+  source TEXT,
+  CHECK (import_id IS NOT NULL OR source IS NOT NULL)
+);
+INSERT INTO vehicle_history_new (id, registration, make, model, year, color,
+    first_registered, tax_due, sorn, updated_at, policies, mots, fines, superseded_at,
+    import_id)
+  SELECT id, registration, make, model, year, color, first_registered, tax_due, sorn,
+    updated_at, policies, mots, fines, superseded_at, import_id
+  FROM vehicle_history;
+DROP TABLE vehicle_history;
+ALTER TABLE vehicle_history_new RENAME TO vehicle_history;
+CREATE INDEX vehicle_history_by_registration ON vehicle_history (registration, superseded_at);
+CREATE TABLE IF NOT EXISTS fetched_facts (
+  registration TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('tax', 'mot', 'vehicle')),
+  source TEXT NOT NULL,
+  fetched_at TEXT NOT NULL,
+  PRIMARY KEY (registration, kind)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS source_outcomes (
+  source TEXT PRIMARY KEY,
+  last_success_at TEXT,
+  last_error_at TEXT,
+  error_kind TEXT,
+  error_message TEXT
+);
+`;
+
 /** The tables, empty. */
 export function createTables(db: DatabaseSync): void {
   db.exec(TABLES_SQL);
@@ -192,21 +247,28 @@ const STEPS: readonly ((db: DatabaseSync) => void)[] = [
   },
   (db) => db.exec(IMPORTS_SQL),
   (db) => db.exec(DATA_INFO_SQL),
+  (db) => db.exec(FETCHED_SQL),
 ];
 
 const schemaVersion = (db: DatabaseSync) =>
   Number(db.prepare("PRAGMA user_version").get()?.user_version ?? 0);
 
-/** Brings the file's schema up to date in one transaction; returns how many steps ran. */
-export function migrateSqlite(db: DatabaseSync): number {
-  if (schemaVersion(db) >= STEPS.length) return 0;
+/**
+ * Brings the file's schema up to date in one transaction; returns how many steps ran.
+ * `through`: only the first so many steps, for a test that makes a file as an older release did.
+ */
+export function migrateSqlite(
+  db: DatabaseSync,
+  through = STEPS.length,
+): number {
+  if (schemaVersion(db) >= through) return 0;
   return inTransaction(db, () => {
     // Another process (the keys CLI, a second service) may have migrated it meanwhile.
     const done = schemaVersion(db);
-    if (done >= STEPS.length) return 0;
-    for (const step of STEPS.slice(done)) step(db);
-    db.exec(`PRAGMA user_version = ${STEPS.length}`);
-    return STEPS.length - done;
+    if (done >= through) return 0;
+    for (const step of STEPS.slice(done, through)) step(db);
+    db.exec(`PRAGMA user_version = ${through}`);
+    return through - done;
   });
 }
 

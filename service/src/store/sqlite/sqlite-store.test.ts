@@ -5,6 +5,7 @@ import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Store } from "../store.ts";
 import { CONTRACT_FLEET, storeContract } from "../store.contract.ts";
+import { fetchedFactsContract } from "../fetched-facts.contract.ts";
 import { openDatabase } from "./database.ts";
 import { LOOKUP_INDEXES, migrateSqlite } from "./schema.ts";
 import { seedSqliteFleet } from "./seed-database.ts";
@@ -30,6 +31,12 @@ const key = (name: string, keyHash = `hash-${name}`) => ({
 
 describe("the SQLite store", () => {
   storeContract(async (fleet) =>
+    openSqliteStore({ path: ":memory:", seed: fleet }),
+  );
+});
+
+describe("facts fetched into the SQLite store", () => {
+  fetchedFactsContract(async (fleet) =>
     openSqliteStore({ path: ":memory:", seed: fleet }),
   );
 });
@@ -135,6 +142,100 @@ describe("sqlite store: a database seeded before the covering indexes (decision 
       const indexes = lookupIndexes(check);
       check.close();
       expect(indexes.sort()).toEqual([...LOOKUP_INDEXES].sort());
+    } finally {
+      await Promise.all(stores.splice(0).map((store) => store.close()));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("sqlite store: a file made before facts were fetched (schema step 4)", () => {
+  it("keeps its history rows, their ids and imports, then keeps a fetch's version naming its source", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "vics-fetched-step-"));
+    try {
+      const path = join(dir, "vics.sqlite");
+      const db = openDatabase(path);
+      const history = () =>
+        db.prepare("SELECT * FROM vehicle_history ORDER BY id").all();
+      try {
+        expect(migrateSqlite(db, 3)).toBe(3);
+        seedSqliteFleet(db, seed);
+        // AB12CDE as an import left it before the seeded version (current since 09:30).
+        db.exec(`
+          INSERT INTO imports (id, kind, mode, file_name, sha256, bytes, run_by,
+            started_at, finished_at, outcome)
+          VALUES (7, 'tax', 'upsert', 'tax.csv', 'abc', 10, 'ops',
+            '2026-03-01T00:00:00.000Z', '2026-03-01T00:00:01.000Z', 'applied');
+          INSERT INTO vehicle_history (id, registration, make, model, year, color,
+            first_registered, tax_due, sorn, updated_at, policies, mots, fines,
+            superseded_at, import_id)
+          VALUES (3, 'AB12CDE', 'Ford', 'Focus', 2012, 'Blue', '2012-03-14', NULL, 1,
+            '2026-03-01T00:00:00.000Z', '[]', '[]', '[]', '2026-03-09T09:30:00.000Z', 7);`);
+        const before = history();
+        expect(migrateSqlite(db)).toBe(1);
+        expect(history()).toEqual(
+          before.map((row) => ({ ...row, source: null })),
+        );
+        expect(
+          db
+            .prepare(
+              "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'vehicle_history'",
+            )
+            .all(),
+        ).toEqual([{ name: "vehicle_history_by_registration" }]);
+        // A version must say what ended it: an import, or a source.
+        expect(() =>
+          db.exec(`INSERT INTO vehicle_history (registration, make, model, year, color,
+            first_registered, sorn, updated_at, policies, mots, fines, superseded_at)
+            SELECT registration, make, model, year, color, first_registered, sorn,
+              updated_at, policies, mots, fines, superseded_at FROM vehicle_history`),
+        ).toThrow(/CHECK constraint failed/);
+      } finally {
+        db.close();
+      }
+
+      const store = open(path);
+      const then = "2026-03-05T00:00:00.000Z";
+      expect((await store.findVehicle("AB12CDE", then))?.tax).toEqual({
+        sorn: true,
+        dueDate: null,
+      });
+      const fetchedAt = "2026-03-11T08:00:00.000Z";
+      await store.recordFetched([
+        {
+          source: "dvla-ves",
+          fetchedAt,
+          answer: {
+            found: true,
+            registration: "AB12CDE",
+            answeredAt: new Date(fetchedAt),
+            tax: { sorn: false, dueDate: "2027-03-31" },
+          },
+        },
+      ]);
+      expect((await store.findVehicle("AB12CDE", then))?.tax.sorn).toBe(true);
+      await store.close();
+      const check = new DatabaseSync(path, { readOnly: true });
+      const kept = check
+        .prepare(
+          "SELECT id, import_id, source, superseded_at FROM vehicle_history ORDER BY id",
+        )
+        .all();
+      check.close();
+      expect(kept).toEqual([
+        {
+          id: 3,
+          import_id: 7,
+          source: null,
+          superseded_at: "2026-03-09T09:30:00.000Z",
+        },
+        {
+          id: 4,
+          import_id: null,
+          source: "dvla-ves",
+          superseded_at: fetchedAt,
+        },
+      ]);
     } finally {
       await Promise.all(stores.splice(0).map((store) => store.close()));
       rmSync(dir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { createKeyQueries } from "./key-queries.ts";
 import { createVehicleQueries } from "./vehicle-queries.ts";
 import { dataInfoFromMeta } from "../data-info.ts";
 import { sqliteImportStore } from "./import-writer.ts";
+import { sqliteFetchedStore } from "./fetched-writer.ts";
 
 export interface SqliteStoreOptions {
   /** A file path, or ":memory:". */
@@ -46,6 +47,7 @@ function sqliteStore(db: DatabaseSync): Store {
   const vehicles = createVehicleQueries(db);
   const imports = sqliteImportStore(db);
   const keys = createKeyQueries(db);
+  const fetched = sqliteFetchedStore(db);
   const ping = db.prepare("SELECT 1");
   const allMeta = db.prepare("SELECT key, value FROM meta");
   return {
@@ -71,6 +73,7 @@ function sqliteStore(db: DatabaseSync): Store {
     listImports: (limit) => imports.listImports(limit),
     findImport: (id) => imports.findImport(id),
     importRejects: (id) => imports.importRejects(id),
+    ...fetched,
     ping: async () => {
       ping.get();
     },

@@ -1,0 +1,294 @@
+// Facts fetched from live sources, on PostgreSQL (../fetched-facts.ts): a batch is read (its
+// vehicles locked), planned, and written set-based, each kind of write one statement over
+// unnest()ed arrays, in one transaction. Batches from every replica queue on an advisory
+// lock, so two never add the same vehicle. The lookups stay as they are (decision 037).
+import {
+  inPgTransaction,
+  type PgClient,
+  type PgPool,
+} from "@vics/shared/server/postgres";
+import type { MotTest, TaxRecord } from "../../domain/compliance.ts";
+import type {
+  FactKind,
+  SourceErrorKind,
+  SourceName,
+} from "../../sources/source.ts";
+import {
+  type FetchedFactStore,
+  type FetchedPlan,
+  type FreshMark,
+  freshnessMap,
+  freshnessSlices,
+  type HeldVehicle,
+  instant,
+  planFetched,
+  sourceStatesFrom,
+} from "../fetched-facts.ts";
+import { META_KEYS } from "../data-info.ts";
+
+/** Names the advisory lock fetched batches queue on. */
+const FETCHED_LOCK = "vics_service_fetched";
+
+const utc = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A version's MOT tests, sent as JSON text, as the vehicle's array in date order. */
+const MOT_ARRAY = `ARRAY(SELECT ROW(t.tested_on, t.expires_on)::mot_test
+  FROM json_to_recordset(c.mots) AS t (tested_on date, expires_on date)
+  ORDER BY t.tested_on)`;
+const motJson = (tests: readonly MotTest[]) =>
+  JSON.stringify(
+    tests.map((test) => ({
+      tested_on: test.testedOn,
+      expires_on: test.expiresOn,
+    })),
+  );
+
+const HELD = {
+  name: "vics_fetched_held",
+  text: `SELECT registration, model, to_char(tax_due, 'YYYY-MM-DD') AS tax_due, sorn,
+    ${utc("updated_at")} AS updated_at, to_json(mot_tests) AS mots
+  FROM vehicles WHERE registration = ANY ($1::text[]) FOR UPDATE`,
+};
+const KEEP_VERSIONS = {
+  name: "vics_fetched_keep_versions",
+  text: `INSERT INTO vehicle_history (registration, make, model, year, color,
+    first_registered, tax_due, sorn, updated_at, policies, mot_tests, fines, superseded_at,
+    source)
+  SELECT v.registration, v.make, v.model, v.year, v.color, v.first_registered, v.tax_due,
+    v.sorn, v.updated_at, v.policies, v.mot_tests, v.fines, c.at, c.source
+  FROM unnest($1::text[], $2::timestamptz[], $3::text[]) AS c (registration, at, source)
+  JOIN vehicles v ON v.registration = c.registration`,
+};
+const UPDATE = {
+  name: "vics_fetched_update",
+  text: `UPDATE vehicles v SET model = c.model, tax_due = c.tax_due, sorn = c.sorn,
+    updated_at = c.at, mot_tests = ${MOT_ARRAY}
+  FROM unnest($1::text[], $2::text[], $3::date[], $4::boolean[], $5::timestamptz[],
+    $6::json[]) AS c (registration, model, tax_due, sorn, at, mots)
+  WHERE v.registration = c.registration`,
+};
+const ADD = {
+  name: "vics_fetched_add",
+  text: `INSERT INTO vehicles (registration, make, model, year, color, first_registered,
+    tax_due, sorn, updated_at, mot_tests)
+  SELECT c.registration, c.make, c.model, c.year, c.color, c.first_registered, c.tax_due,
+    c.sorn, c.at, ${MOT_ARRAY}
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::smallint[], $5::text[], $6::date[],
+    $7::date[], $8::boolean[], $9::timestamptz[], $10::json[])
+    AS c (registration, make, model, year, color, first_registered, tax_due, sorn, at, mots)
+  ORDER BY c.registration
+  ON CONFLICT (registration) DO NOTHING`,
+};
+const MARK_FRESH = {
+  name: "vics_fetched_mark_fresh",
+  text: `INSERT INTO fetched_facts (registration, kind, source, fetched_at)
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[])
+  ON CONFLICT (registration, kind) DO UPDATE
+  SET source = excluded.source, fetched_at = excluded.fetched_at
+  WHERE excluded.fetched_at >= fetched_facts.fetched_at`,
+};
+const FRESHNESS = {
+  name: "vics_fetched_freshness",
+  text: `SELECT registration, kind, source, ${utc("fetched_at")} AS fetched_at
+  FROM fetched_facts WHERE registration = ANY ($1::text[])`,
+};
+/** Held vehicles with no fetch of the kind `kind` at or after `olderThan` (parameters). */
+const stale = (kind: string, olderThan: string) => `FROM vehicles v
+  WHERE NOT EXISTS (SELECT 1 FROM fetched_facts f WHERE f.registration = v.registration
+    AND f.kind = ${kind} AND f.fetched_at >= ${olderThan}::timestamptz)`;
+
+const taxCells = (tax: TaxRecord) => [tax.dueDate, tax.sorn];
+
+async function readHeld(client: PgClient, registrations: readonly string[]) {
+  const { rows } = await client.query<{
+    registration: string;
+    model: string;
+    tax_due: string | null;
+    sorn: boolean;
+    updated_at: string;
+    mots: { tested_on: string; expires_on: string }[];
+  }>({ ...HELD, values: [registrations] });
+  return new Map<string, HeldVehicle>(
+    rows.map((row) => [
+      row.registration,
+      {
+        model: row.model,
+        tax: { sorn: row.sorn, dueDate: row.tax_due },
+        motTests: row.mots.map((test) => ({
+          testedOn: test.tested_on,
+          expiresOn: test.expires_on,
+        })),
+        updatedAt: row.updated_at,
+      },
+    ]),
+  );
+}
+
+/** Column arrays for unnest: one array per cell of `cells`. */
+function columns<T>(items: readonly T[], cells: (item: T) => unknown[]) {
+  const rows = items.map(cells);
+  return (rows[0] ?? []).map((_, index) => rows.map((row) => row[index]));
+}
+
+/** Writes the plan; answers how many vehicles it added (one another replica added is not). */
+async function write(client: PgClient, plan: FetchedPlan): Promise<number> {
+  if (plan.changed.length > 0) {
+    await client.query({
+      ...KEEP_VERSIONS,
+      values: columns(plan.changed, (v) => [v.registration, v.at, v.source]),
+    });
+    await client.query({
+      ...UPDATE,
+      values: columns(plan.changed, (v) => [
+        v.registration,
+        v.model,
+        ...taxCells(v.tax),
+        v.at,
+        motJson(v.motTests),
+      ]),
+    });
+  }
+  let added = 0;
+  if (plan.added.length > 0)
+    added =
+      (
+        await client.query({
+          ...ADD,
+          values: columns(plan.added, (v) => [
+            v.registration,
+            v.make,
+            v.model,
+            v.year,
+            v.color,
+            v.firstRegistered,
+            ...taxCells(v.tax),
+            v.at,
+            motJson(v.motTests),
+          ]),
+        })
+      ).rowCount ?? 0;
+  if (plan.fresh.length > 0)
+    await client.query({
+      ...MARK_FRESH,
+      values: columns(plan.fresh, (mark) => [
+        mark.registration,
+        mark.kind,
+        mark.source,
+        mark.fetchedAt,
+      ]),
+    });
+  if (plan.earliestTest)
+    await client.query(
+      `INSERT INTO meta (key, value) VALUES ($1, $2)
+       ON CONFLICT (key) DO UPDATE SET value = least(meta.value, excluded.value)`,
+      [META_KEYS.historyFrom, plan.earliestTest],
+    );
+  if (plan.firstChange)
+    await client.query(
+      "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+      [META_KEYS.since, plan.firstChange],
+    );
+  return added;
+}
+
+export function postgresFetchedStore(pool: PgPool): FetchedFactStore {
+  return {
+    recordFetched: (batch) =>
+      inPgTransaction(pool, async (client) => {
+        await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [
+          FETCHED_LOCK,
+        ]);
+        const registrations = [
+          ...new Set(batch.map((facts) => facts.answer.registration)),
+        ];
+        const plan = planFetched(batch, await readHeld(client, registrations));
+        const added = await write(client, plan);
+        return {
+          added,
+          changed: plan.changed.length,
+          unchanged: plan.unchanged,
+          skipped: plan.skipped,
+        };
+      }),
+    async freshness(registrations) {
+      const marks: FreshMark[] = [];
+      for (const slice of freshnessSlices(registrations)) {
+        const { rows } = await pool.query<{
+          registration: string;
+          kind: FactKind;
+          source: SourceName;
+          fetched_at: string;
+        }>({ ...FRESHNESS, values: [slice] });
+        for (const row of rows)
+          marks.push({
+            registration: row.registration,
+            kind: row.kind,
+            source: row.source,
+            fetchedAt: row.fetched_at,
+          });
+      }
+      return freshnessMap(marks);
+    },
+    async countStale(kind, olderThan) {
+      const { rows } = await pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n ${stale("$1", "$2")}`,
+        [kind, instant(olderThan)],
+      );
+      return rows[0]?.n ?? 0;
+    },
+    async staleRegistrations(kind, olderThan, after, limit) {
+      const { rows } = await pool.query<{ registration: string }>(
+        `SELECT v.registration ${stale("$2", "$3")}
+         AND v.registration > $1 ORDER BY v.registration LIMIT $4`,
+        [after ?? "", kind, instant(olderThan), limit],
+      );
+      return rows.map((row) => row.registration);
+    },
+    async recordSourceOutcome(outcome) {
+      const at = instant(outcome.at);
+      if (outcome.ok)
+        await pool.query(
+          `INSERT INTO source_outcomes (source, last_success_at) VALUES ($1, $2)
+           ON CONFLICT (source) DO UPDATE SET last_success_at = excluded.last_success_at
+           WHERE source_outcomes.last_success_at IS NULL
+             OR source_outcomes.last_success_at < excluded.last_success_at`,
+          [outcome.source, at],
+        );
+      else
+        await pool.query(
+          `INSERT INTO source_outcomes (source, last_error_at, error_kind, error_message)
+           VALUES ($1, $2, $3, $4)
+           ON CONFLICT (source) DO UPDATE SET last_error_at = excluded.last_error_at,
+             error_kind = excluded.error_kind, error_message = excluded.error_message
+           WHERE source_outcomes.last_error_at IS NULL
+             OR source_outcomes.last_error_at < excluded.last_error_at`,
+          [outcome.source, at, outcome.kind, outcome.message],
+        );
+    },
+    async sourceStates() {
+      const { rows } = await pool.query<{
+        source: SourceName;
+        last_success_at: string | null;
+        last_error_at: string | null;
+        error_kind: SourceErrorKind | null;
+        error_message: string | null;
+      }>(
+        `SELECT source, ${utc("last_success_at")} AS last_success_at,
+           ${utc("last_error_at")} AS last_error_at, error_kind, error_message
+         FROM source_outcomes`,
+      );
+      return sourceStatesFrom(
+        rows.map((row) => ({
+          source: row.source,
+          lastSuccessAt: row.last_success_at,
+          lastErrorAt: row.last_error_at,
+          lastError:
+            row.error_kind === null
+              ? null
+              : { kind: row.error_kind, message: row.error_message ?? "" },
+        })),
+      );
+    },
+  };
+}

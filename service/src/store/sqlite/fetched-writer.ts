@@ -1,0 +1,207 @@
+// Facts fetched from live sources, on SQLite (../fetched-facts.ts): a batch is read, planned
+// and written in one write transaction, through statements prepared once per store. The
+// vehicle lookups are left as they are (decision 020): freshness is a table of its own.
+import type { DatabaseSync } from "node:sqlite";
+import { inTransaction } from "@vics/shared/server/sqlite";
+import type {
+  FactKind,
+  SourceErrorKind,
+  SourceName,
+} from "../../sources/source.ts";
+import {
+  type FetchedFactStore,
+  type FetchedPlan,
+  type FetchedVersion,
+  type FreshMark,
+  freshnessMap,
+  freshnessSlices,
+  type HeldVehicle,
+  instant,
+  planFetched,
+  sourceStatesFrom,
+} from "../fetched-facts.ts";
+import { META_KEYS } from "../data-info.ts";
+import { readMeta, writeMeta } from "./schema.ts";
+import { FACT_LIST, HISTORY_COLUMN_NAMES } from "./vehicle-queries.ts";
+
+const list = (registrations: readonly string[]) =>
+  JSON.stringify(registrations);
+
+/** Held vehicles with no fetch of the kind `kind` at or after `olderThan` (parameters). */
+const stale = (kind: string, olderThan: string) => `FROM vehicles v
+  WHERE NOT EXISTS (SELECT 1 FROM fetched_facts f WHERE f.registration = v.registration
+    AND f.kind = ${kind} AND f.fetched_at >= ${olderThan})`;
+
+export function sqliteFetchedStore(db: DatabaseSync): FetchedFactStore {
+  const statements = {
+    held: db.prepare(`SELECT registration, model, tax_due, sorn, updated_at,
+      (SELECT json_group_array(json_array(tested_on, expires_on))
+       FROM (SELECT tested_on, expires_on FROM mot_tests WHERE vehicle_id = v.id
+             ORDER BY tested_on)) AS mots
+      FROM vehicles v WHERE registration IN (SELECT value FROM json_each(?))`),
+    keepVersion: db.prepare(
+      `INSERT INTO vehicle_history (${HISTORY_COLUMN_NAMES}, superseded_at, source)
+       SELECT ${FACT_LIST}, ?, ? FROM vehicles v WHERE v.registration = ?`,
+    ),
+    update: db.prepare(
+      "UPDATE vehicles SET model = ?, tax_due = ?, sorn = ?, updated_at = ? WHERE registration = ?",
+    ),
+    add: db.prepare(`INSERT INTO vehicles (registration, make, model, year, color,
+      first_registered, tax_due, sorn, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    writeTest:
+      db.prepare(`INSERT INTO mot_tests (vehicle_id, tested_on, expires_on)
+      SELECT id, ?, ? FROM vehicles WHERE registration = ?
+      ON CONFLICT (vehicle_id, tested_on) DO UPDATE SET expires_on = excluded.expires_on`),
+    markFresh:
+      db.prepare(`INSERT INTO fetched_facts (registration, kind, source, fetched_at)
+      VALUES (?, ?, ?, ?) ON CONFLICT (registration, kind) DO UPDATE
+      SET source = excluded.source, fetched_at = excluded.fetched_at
+      WHERE excluded.fetched_at >= fetched_facts.fetched_at`),
+    freshness: db.prepare(`SELECT registration, kind, source, fetched_at
+      FROM fetched_facts WHERE registration IN (SELECT value FROM json_each(?))`),
+    countStale: db.prepare(`SELECT count(*) AS n ${stale("?1", "?2")}`),
+    stale: db.prepare(`SELECT v.registration ${stale("?2", "?3")}
+      AND v.registration > ?1 ORDER BY v.registration LIMIT ?4`),
+    success:
+      db.prepare(`INSERT INTO source_outcomes (source, last_success_at) VALUES (?, ?)
+      ON CONFLICT (source) DO UPDATE SET last_success_at = excluded.last_success_at
+      WHERE source_outcomes.last_success_at IS NULL
+        OR source_outcomes.last_success_at < excluded.last_success_at`),
+    failure:
+      db.prepare(`INSERT INTO source_outcomes (source, last_error_at, error_kind,
+      error_message) VALUES (?, ?, ?, ?)
+      ON CONFLICT (source) DO UPDATE SET last_error_at = excluded.last_error_at,
+        error_kind = excluded.error_kind, error_message = excluded.error_message
+      WHERE source_outcomes.last_error_at IS NULL
+        OR source_outcomes.last_error_at < excluded.last_error_at`),
+    states: db.prepare("SELECT * FROM source_outcomes"),
+  };
+
+  function readHeld(registrations: readonly string[]) {
+    const held = new Map<string, HeldVehicle>();
+    for (const row of statements.held.all(list(registrations)))
+      held.set(String(row.registration), {
+        model: String(row.model),
+        tax: {
+          sorn: row.sorn === 1,
+          dueDate: row.tax_due === null ? null : String(row.tax_due),
+        },
+        motTests: (JSON.parse(String(row.mots)) as [string, string][]).map(
+          ([testedOn, expiresOn]) => ({ testedOn, expiresOn }),
+        ),
+        updatedAt: String(row.updated_at),
+      });
+    return held;
+  }
+
+  const writeTests = (version: FetchedVersion) => {
+    for (const test of version.motWrites)
+      statements.writeTest.run(
+        test.testedOn,
+        test.expiresOn,
+        version.registration,
+      );
+  };
+
+  function write(plan: FetchedPlan) {
+    for (const version of plan.changed) {
+      const { registration, at, tax } = version;
+      statements.keepVersion.run(at, version.source, registration);
+      statements.update.run(
+        version.model,
+        tax.dueDate,
+        tax.sorn ? 1 : 0,
+        at,
+        registration,
+      );
+      writeTests(version);
+    }
+    for (const vehicle of plan.added) {
+      statements.add.run(
+        vehicle.registration,
+        vehicle.make,
+        vehicle.model,
+        vehicle.year,
+        vehicle.color,
+        vehicle.firstRegistered,
+        vehicle.tax.dueDate,
+        vehicle.tax.sorn ? 1 : 0,
+        vehicle.at,
+      );
+      writeTests(vehicle);
+    }
+    for (const mark of plan.fresh)
+      statements.markFresh.run(
+        mark.registration,
+        mark.kind,
+        mark.source,
+        mark.fetchedAt,
+      );
+    const from = readMeta(db, META_KEYS.historyFrom);
+    if (plan.earliestTest && (from === undefined || plan.earliestTest < from))
+      writeMeta(db, META_KEYS.historyFrom, plan.earliestTest);
+    if (plan.firstChange && readMeta(db, META_KEYS.since) === undefined)
+      writeMeta(db, META_KEYS.since, plan.firstChange);
+  }
+
+  return {
+    recordFetched: async (batch) =>
+      inTransaction(db, () => {
+        const registrations = [
+          ...new Set(batch.map((facts) => facts.answer.registration)),
+        ];
+        const plan = planFetched(batch, readHeld(registrations));
+        write(plan);
+        return {
+          added: plan.added.length,
+          changed: plan.changed.length,
+          unchanged: plan.unchanged,
+          skipped: plan.skipped,
+        };
+      }),
+    freshness: async (registrations) => {
+      const marks: FreshMark[] = [];
+      for (const slice of freshnessSlices(registrations))
+        for (const row of statements.freshness.all(list(slice)))
+          marks.push({
+            registration: String(row.registration),
+            kind: String(row.kind) as FactKind,
+            source: String(row.source) as SourceName,
+            fetchedAt: String(row.fetched_at),
+          });
+      return freshnessMap(marks);
+    },
+    countStale: async (kind, olderThan) =>
+      Number(statements.countStale.get(kind, instant(olderThan))?.n ?? 0),
+    staleRegistrations: async (kind, olderThan, after, limit) =>
+      statements.stale
+        .all(after ?? "", kind, instant(olderThan), limit)
+        .map((row) => String(row.registration)),
+    recordSourceOutcome: async (outcome) => {
+      const at = instant(outcome.at);
+      if (outcome.ok) statements.success.run(outcome.source, at);
+      else
+        statements.failure.run(
+          outcome.source,
+          at,
+          outcome.kind,
+          outcome.message,
+        );
+    },
+    sourceStates: async () =>
+      sourceStatesFrom(
+        statements.states.all().map((row) => ({
+          source: String(row.source) as SourceName,
+          lastSuccessAt: row.last_success_at as string | null,
+          lastErrorAt: row.last_error_at as string | null,
+          lastError:
+            row.error_kind === null
+              ? null
+              : {
+                  kind: String(row.error_kind) as SourceErrorKind,
+                  message: String(row.error_message),
+                },
+        })),
+      ),
+  };
+}
