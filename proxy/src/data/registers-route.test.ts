@@ -107,6 +107,7 @@ function motHistory(used: number, secretExpires: string): PacedSource {
     freshForMs: 24 * 3_600_000,
     kinds: ["mot", "vehicle"],
     secretExpires,
+    perSecond: 15,
   };
 }
 
