@@ -347,6 +347,18 @@ export function fetchedFactsContract(open: OpenStore) {
       expect(fresh.size).toBe(3);
     });
 
+    it("two batches at once that add the same vehicle add it once", async () => {
+      const store = await openStore();
+      const add = () =>
+        store.recordFetched([
+          fetched({ registration: "AB12CDE", vehicle: newVehicle }),
+        ]);
+      const both = await Promise.all([add(), add()]);
+      expect(both.map((counts) => counts.added).sort()).toEqual([0, 1]);
+      expect(both.map((counts) => counts.unchanged).sort()).toEqual([0, 1]);
+      expect((await store.findVehicle("AB12CDE"))?.vehicle.make).toBe("Ford");
+    });
+
     it("an older fetch that arrives late leaves the fresher mark as it was", async () => {
       const store = await openStore(FLEET);
       const tax = (await store.findVehicle("AB12CDE"))!.tax;

@@ -358,6 +358,10 @@ describe("a PostgreSQL that stops", () => {
           ],
           ["revokeKey", () => store.revokeKey("ops", "2026-03-11T00:00:00Z")],
           ["holdsSyntheticFleet", () => store.holdsSyntheticFleet()],
+          ["recordFetched", () => store.recordFetched([])],
+          ["freshness", () => store.freshness(["AB12CDE"])],
+          ["countStale", () => store.countStale("tax", "2026-03-11T00:00:00Z")],
+          ["sourceStates", () => store.sourceStates()],
           ["ping", () => store.ping()],
         ];
         for (const [name, call] of calls) {
