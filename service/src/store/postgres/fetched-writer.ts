@@ -15,15 +15,17 @@ import type {
 } from "../../sources/source.ts";
 import {
   type FetchedFactStore,
-  type FetchedPlan,
   type FreshMark,
   freshnessMap,
   freshnessSlices,
-  type HeldVehicle,
   instant,
-  planFetched,
   sourceStatesFrom,
 } from "../fetched-facts.ts";
+import {
+  type FetchedPlan,
+  type HeldVehicle,
+  planFetched,
+} from "../fetched-plan.ts";
 import { META_KEYS } from "../data-info.ts";
 
 /** Names the advisory lock fetched batches queue on. */

@@ -10,16 +10,18 @@ import type {
 } from "../../sources/source.ts";
 import {
   type FetchedFactStore,
-  type FetchedPlan,
-  type FetchedVersion,
   type FreshMark,
   freshnessMap,
   freshnessSlices,
-  type HeldVehicle,
   instant,
-  planFetched,
   sourceStatesFrom,
 } from "../fetched-facts.ts";
+import {
+  type FetchedPlan,
+  type FetchedVersion,
+  type HeldVehicle,
+  planFetched,
+} from "../fetched-plan.ts";
 import { META_KEYS } from "../data-info.ts";
 import { readMeta, writeMeta } from "./schema.ts";
 import { FACT_LIST, HISTORY_COLUMN_NAMES } from "./vehicle-queries.ts";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import type { FetchedFacts } from "./fetched-facts.ts";
 import {
-  type FetchedFacts,
   type HeldVehicle,
   planFetched,
   testForExpiry,
-} from "./fetched-facts.ts";
+} from "./fetched-plan.ts";
 
 describe("testForExpiry", () => {
   it.each([
