@@ -3,7 +3,17 @@ import type { RegistrationHasher } from "@vics/shared/server/registration-hash";
 import type { Logger } from "@vics/shared/server/logger";
 import type { RateLimiter } from "@vics/shared/server/rate-limiter";
 import type { WrongKeyBudget } from "./http/wrong-key-budget.ts";
+import type { Refresher } from "./sources/refresher.ts";
 import type { Store } from "./store/store.ts";
+
+/** The live registers (docs/sources.md), when the environment turns any on. */
+export interface LiveSources {
+  refresher: Refresher;
+  /** How long a single check waits for a refresh. */
+  waitMs: number;
+  /** How long a bulk check waits in all. */
+  bulkWaitMs: number;
+}
 
 /** Everything the app needs from outside, so tests can swap any of it. */
 export interface AppDeps {
@@ -13,6 +23,8 @@ export interface AppDeps {
   rateLimiter: RateLimiter;
   /** Wrong keys from every address together (decision 031). */
   wrongKeyBudget: WrongKeyBudget;
+  /** Absent: every fact comes from the database, as the seeded or imported records hold it. */
+  sources?: LiveSources;
   now: () => Date;
   /** Whether the sandbox registrations of docs/contract.md get their special answers. */
   sandbox: boolean;

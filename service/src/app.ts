@@ -16,6 +16,7 @@ import { complianceRoute } from "./routes/compliance.ts";
 import { dataRoutes } from "./routes/data.ts";
 import { insuranceRoute } from "./routes/insurance.ts";
 import { openApiRoute } from "./routes/openapi.ts";
+import { registersRefreshRoute, registersRoute } from "./routes/registers.ts";
 
 // Hono answers HEAD with the GET route, so HEAD is allowed wherever GET is.
 const GET_ONLY = "GET, HEAD";
@@ -67,6 +68,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   bulkComplianceRoute(app, deps);
   openApiRoute(app);
   dataRoutes(app, deps);
+  registersRoute(app, deps);
+  registersRefreshRoute(app, deps);
   // A wrong method on any /v1 path: one fallback, so Hono keeps its RegExpRouter (decision 047).
   answerWrongMethods(app, "/v1", (c, allow) => {
     throw problems.methodNotAllowed(c.req.method, allow);

@@ -17,6 +17,7 @@ describe("parseEnv", () => {
         MAX_CONNECTIONS_PER_ADDRESS: 1000,
         IDLE_TIMEOUT_UNDER_PRESSURE_MS: 1000,
         TRUSTED_PROXIES: [],
+        sources: { freshForMs: 86_400_000, waitMs: 2000, bulkWaitMs: 5000 },
       },
     });
     expect(REPO_ROOT).toBe(resolve(import.meta.dirname, "../.."));

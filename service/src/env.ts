@@ -10,6 +10,11 @@ import {
   parseTrustedProxies,
   TRUSTED_PROXIES_ERROR,
 } from "@vics/shared/server/client-address";
+import {
+  SOURCE_ENV_SHAPE,
+  type SourceSettings,
+  sourceSettings,
+} from "./sources/source-settings.ts";
 
 /** Relative paths (DATABASE_PATH) resolve against the repository root, whatever the cwd. */
 export const REPO_ROOT = resolve(import.meta.dirname, "../..");
@@ -130,9 +135,14 @@ const EnvSchema = z.object({
       .transform((value) => value === "true")
       .optional(),
   ),
+  /** The live sources (docs/sources.md): off unless their key files are set. */
+  ...SOURCE_ENV_SHAPE,
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = Omit<
+  z.infer<typeof EnvSchema>,
+  keyof typeof SOURCE_ENV_SHAPE
+> & { sources: SourceSettings };
 
 export type EnvResult =
   { ok: true; env: Env } | { ok: false; problems: string[] };
@@ -141,7 +151,17 @@ export function parseEnv(
   source: Record<string, string | undefined>,
 ): EnvResult {
   const parsed = EnvSchema.safeParse(source);
-  if (parsed.success) return { ok: true, env: parsed.data };
+  if (parsed.success) {
+    const sources = sourceSettings(parsed.data, REPO_ROOT);
+    if ("problems" in sources) return { ok: false, problems: sources.problems };
+    // The sources' variables are read once, into `sources`: nothing else sees them.
+    const rest = Object.fromEntries(
+      Object.entries(parsed.data).filter(
+        ([name]) => !(name in SOURCE_ENV_SHAPE),
+      ),
+    ) as Omit<Env, "sources">;
+    return { ok: true, env: { ...rest, sources: sources.settings } };
+  }
   return {
     ok: false,
     problems: parsed.error.issues.map(

@@ -16,6 +16,7 @@ import {
   WRONG_KEYS_PER_WINDOW,
 } from "./http/wrong-key-budget.ts";
 import { clientAddress } from "./http/client-address.ts";
+import { openSources } from "./sources/open-sources.ts";
 import { SANDBOX_DELAY_MS } from "./sandbox.ts";
 import { withCachedKeys } from "./store/cached-keys.ts";
 import { cachedDataInfo } from "./store/data-info.ts";
@@ -52,8 +53,23 @@ const sandbox = env.SANDBOX ?? (await store.holdsSyntheticFleet());
 // Redis is down, limited requests get 503 (decision 036). Unset: this process's memory.
 const limits = await openLimitStore(env.RATE_LIMIT_URL, logger);
 
+// The live registers the environment turns on (docs/sources.md); none by default.
+const refresher = openSources(env.sources, {
+  store,
+  limits: limits.store,
+  now: () => new Date(),
+  logger,
+});
+
 const app = createApp({
   store,
+  ...(refresher && {
+    sources: {
+      refresher,
+      waitMs: env.sources.waitMs,
+      bulkWaitMs: env.sources.bulkWaitMs,
+    },
+  }),
   rateLimiter: createRateLimiter(limits.store),
   wrongKeyBudget: createWrongKeyBudget(WRONG_KEYS_PER_WINDOW, limits.store),
   now: () => new Date(),
@@ -78,6 +94,7 @@ const server = serve(
     logger.info("listening", {
       url: `http://${host}:${info.port}`,
       sandbox,
+      registers: refresher?.sources.map(({ source }) => source.name) ?? [],
       ...databaseFields(database),
     });
   },
@@ -111,6 +128,7 @@ stopOnSignals(server as Server, {
   graceMs: SHUTDOWN_GRACE_MS,
   stopping: "stopping: closing the server and the database",
   close: async () => {
+    await refresher?.close();
     await store.close();
     limits.close();
   },

@@ -6,11 +6,17 @@ import { setTimeout as delay } from "node:timers/promises";
 import { type Plan, ukDate } from "@vics/shared";
 import { registrationHasher } from "@vics/shared/server/registration-hash";
 import type { Context } from "hono";
-import type { AppDeps } from "./app-deps.ts";
+import type { AppDeps, LiveSources } from "./app-deps.ts";
 import { createApp } from "./app.ts";
 import { issueApiKey } from "./keys/api-key.ts";
 import { type Logger, silentLogger } from "@vics/shared/server/logger";
-import { createMemoryRateLimiter } from "@vics/shared/server/memory-rate-limiter";
+import {
+  createMemoryRateLimiter,
+  memoryLimitStore,
+} from "@vics/shared/server/memory-rate-limiter";
+import { createPacer } from "./sources/pacer.ts";
+import { createRefresher } from "./sources/refresher.ts";
+import { SourceError } from "./sources/source.ts";
 import { createWrongKeyBudget } from "./http/wrong-key-budget.ts";
 import { SANDBOX_DELAY_MS } from "./sandbox.ts";
 import { DEFAULT_FLEET_SEED } from "./seed/fleet.ts";
@@ -43,6 +49,8 @@ export interface TestServiceOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Wraps the store, e.g. to make it fail (failingStore). */
   wrapStore?: (store: Store) => Store;
+  /** The live registers, made on the service's store (docs/sources.md); none by default. */
+  sources?: (store: Store) => LiveSources;
 }
 
 /** A store whose every method rejects: the service's own 500, as `wrapStore`. */
@@ -63,8 +71,10 @@ export function testAppDeps(
   store: Store,
   options: TestServiceOptions = {},
 ): AppDeps {
+  const wrapped = options.wrapStore ? options.wrapStore(store) : store;
   return {
-    store: options.wrapStore ? options.wrapStore(store) : store,
+    store: wrapped,
+    ...(options.sources && { sources: options.sources(wrapped) }),
     rateLimiter: createMemoryRateLimiter(),
     wrongKeyBudget: createWrongKeyBudget(options.wrongKeysPerWindow),
     now: options.now ?? (() => new Date()),
@@ -105,3 +115,44 @@ export async function createTestService(
     close: () => store.close(),
   };
 }
+
+/**
+ * `sources` for a test service whose one live register (DVLA VES) is down: a vehicle it never
+ * saw is then a 503 with Retry-After (docs/sources.md).
+ */
+export const registerDown =
+  (waitMs = 1000) =>
+  (store: Store): LiveSources => ({
+    refresher: createRefresher({
+      store,
+      now: () => new Date(),
+      logger: silentLogger,
+      sources: [
+        {
+          source: {
+            name: "dvla-ves",
+            kinds: ["tax", "mot", "vehicle"],
+            baseUrl: "http://register.test",
+            lookUp: () =>
+              Promise.reject(
+                new SourceError(
+                  "dvla-ves",
+                  "unavailable",
+                  "The test's register is down.",
+                ),
+              ),
+          },
+          pacer: createPacer(memoryLimitStore, "dvla-ves", {
+            perSecond: 1000,
+            burst: 1000,
+            perDay: 1_000_000,
+          }),
+          freshForMs: 86_400_000,
+          kinds: ["tax", "mot", "vehicle"],
+          perSecond: 1000,
+        },
+      ],
+    }),
+    waitMs,
+    bulkWaitMs: waitMs,
+  });

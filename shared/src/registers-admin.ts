@@ -63,3 +63,31 @@ export type Registers = z.infer<typeof RegistersSchema>;
 export const REGISTERS_PATH = "/v1/data/registers";
 /** The proxy's route for the sources page, admins only. */
 export const ADMIN_REGISTERS_PATH = "/api/admin/data/registers";
+
+/**
+ * POST /v1/data/registers/refresh, with a bulk check's body: queue these vehicles' stale facts
+ * behind every check, without waiting (the watched fleets' refresh ahead of their daily sweep).
+ */
+export const RegisterRefreshQueuedSchema = z
+  .object({
+    on: z
+      .boolean()
+      .describe("False when no register is on: nothing was queued"),
+    queued: z
+      .number()
+      .int()
+      .min(0)
+      .describe("Requests queued, one per vehicle and register"),
+    fresh: z
+      .number()
+      .int()
+      .min(0)
+      .describe("Vehicles whose facts were fresh already"),
+    invalid: z
+      .array(z.string())
+      .describe("Entries that are not registrations, as sent"),
+  })
+  .meta({ id: "RegisterRefreshQueued" });
+export type RegisterRefreshQueued = z.infer<typeof RegisterRefreshQueuedSchema>;
+
+export const REGISTERS_REFRESH_PATH = "/v1/data/registers/refresh";

@@ -1,10 +1,39 @@
-import { formatRegistration, RETRY_AFTER_HEADER } from "@vics/shared";
+import {
+  formatRegistration,
+  LIVE_SOURCE_LABELS,
+  RETRY_AFTER_HEADER,
+} from "@vics/shared";
 import {
   invalidRegistration,
   ProblemError,
 } from "@vics/shared/server/problem-error";
 import { rateLimitHeaders } from "@vics/shared/server/rate-limit-headers";
 import type { RateLimitDecision } from "@vics/shared/server/rate-limiter";
+import type { Unrefreshed } from "../sources/refresher.ts";
+
+/** Why a register could not be asked, in the words of a 503's detail. */
+const UNREFRESHED_WORDS: Record<Unrefreshed["reason"], string> = {
+  waiting: "its answer is still on the way",
+  "day-quota": "today's quota of requests to it is spent",
+  quota: "it asked VICS to slow down",
+  maintenance: "it is down for maintenance",
+  unavailable: "it did not answer",
+  credentials: "it refused VICS's credentials",
+  malformed: "its answer could not be read",
+  refused: "it refused the request",
+};
+
+/** When to retry when the register or the pacer said nothing. */
+const UNREFRESHED_RETRY_MS: Record<Unrefreshed["reason"], number> = {
+  waiting: 5_000,
+  "day-quota": 3_600_000,
+  quota: 60_000,
+  maintenance: 300_000,
+  unavailable: 30_000,
+  credentials: 300_000,
+  malformed: 300_000,
+  refused: 300_000,
+};
 
 /** The problems the service answers, in its words; handlers throw them, onError renders them. */
 export const problems = {
@@ -55,6 +84,19 @@ export const problems = {
       `${method} is not allowed here; use ${allow}.`,
       { Allow: allow },
     ),
+  /** A vehicle VICS does not hold, whose registers could not be asked just now (issue 35). */
+  sourceUnavailable(registration: string, why: Unrefreshed) {
+    const retryAfter = Math.max(
+      1,
+      Math.ceil((why.retryAfterMs ?? UNREFRESHED_RETRY_MS[why.reason]) / 1000),
+    );
+    return new ProblemError(
+      503,
+      "SERVICE_UNAVAILABLE",
+      `VICS holds no record of ${formatRegistration(registration)} yet, and ${LIVE_SOURCE_LABELS[why.source]} could not be asked just now: ${UNREFRESHED_WORDS[why.reason]}. Retry in ${retryAfter} seconds.`,
+      { [RETRY_AFTER_HEADER]: String(retryAfter) },
+    );
+  },
   internal: () =>
     new ProblemError(
       500,

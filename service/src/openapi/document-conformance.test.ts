@@ -23,7 +23,7 @@ import {
 } from "../import/import.contract.ts";
 import { issueApiKey } from "../keys/api-key.ts";
 import { openSqliteHarness } from "../test-support/sqlite-harness.ts";
-import { failingStore, testAppDeps } from "../testing.ts";
+import { failingStore, registerDown, testAppDeps } from "../testing.ts";
 import { createOpenApiDocument } from "./document.ts";
 
 let harness: ImportHarness;
@@ -63,6 +63,10 @@ async function corpus(): Promise<{
         headers: { [API_KEY_HEADER]: spent },
       }),
     );
+  // A live register that is down, for the compliance check's 503 (docs/sources.md).
+  const registerIsDown = createApp(
+    testAppDeps(harness.store, { sandbox: false, sources: registerDown() }),
+  );
   const send = async (request: Request) => app.fetch(request);
   const sendBroken = async (request: Request) => broken.fetch(request);
   const as = (value: string) => ({ [API_KEY_HEADER]: value });
@@ -73,6 +77,8 @@ async function corpus(): Promise<{
     path: string;
     body?: string;
     key: string;
+    /** A good request's status: 200 unless said. */
+    ok?: number;
   };
   const operations: Operation[] = [
     {
@@ -121,6 +127,20 @@ async function corpus(): Promise<{
     },
     {
       method: "get",
+      template: "/v1/data/registers",
+      path: "/v1/data/registers",
+      key: internal,
+    },
+    {
+      method: "post",
+      template: "/v1/data/registers/refresh",
+      path: "/v1/data/registers/refresh",
+      body: BULK_BODY,
+      key: internal,
+      ok: 202,
+    },
+    {
+      method: "get",
       template: "/v1/openapi.json",
       path: "/v1/openapi.json",
       key: standard,
@@ -129,7 +149,7 @@ async function corpus(): Promise<{
 
   const cases: ConformanceCase[] = [];
   for (const operation of operations) {
-    const { method, path, body, key: own, template } = operation;
+    const { method, path, body, key: own, template, ok = 200 } = operation;
     const headers = { ...as(own), ...(body && json) };
     const name = (what: string) => `${method} ${template}: ${what}`;
     cases.push(
@@ -139,7 +159,7 @@ async function corpus(): Promise<{
         path,
         headers,
         body,
-        status: 200,
+        status: ok,
       },
       {
         name: name("the wrong method"),
@@ -188,12 +208,13 @@ async function corpus(): Promise<{
           status: 401,
         },
       );
-    if (template.startsWith("/v1/data/imports"))
+    if (own === internal)
       cases.push({
         name: name("a key that is not on the internal plan"),
         method,
         path,
-        headers: as(standard),
+        headers: { ...headers, ...as(standard) },
+        body,
         status: 403,
       });
   }
@@ -228,9 +249,20 @@ async function corpus(): Promise<{
       },
     );
   }
-  for (const bulk of ["bulk-insurance", "bulk-compliance"]) {
-    const path = `/v1/vehicle/${bulk}`;
-    const headers = { ...as(standard), ...json };
+  cases.push({
+    name: "compliance/{registration}: a vehicle VICS never saw, its register down",
+    method: "get",
+    path: "/v1/compliance/ZZ99ZZY",
+    headers: as(standard),
+    status: 503,
+    send: async (request) => registerIsDown.fetch(request),
+  });
+  for (const [bulk, path, own] of [
+    ["bulk-insurance", "/v1/vehicle/bulk-insurance", standard],
+    ["bulk-compliance", "/v1/vehicle/bulk-compliance", standard],
+    ["registers refresh", "/v1/data/registers/refresh", internal],
+  ] as const) {
+    const headers = { ...as(own), ...json };
     cases.push(
       {
         name: `${bulk}: a body that is not JSON`,

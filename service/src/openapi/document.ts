@@ -1,6 +1,7 @@
 import {
   AsKnownAtSchema,
   AsOfDateSchema,
+  BulkRequestSchema,
   ComplianceRecordSchema,
   InsuranceRecordSchema,
   PointInTimeSchema,
@@ -12,8 +13,12 @@ import {
   IMPORTS_LISTED,
   ImportRejectsSchema,
 } from "@vics/shared/data-admin";
+import {
+  RegisterRefreshQueuedSchema,
+  RegistersSchema,
+} from "@vics/shared/registers-admin";
 import { z } from "zod";
-import { createDocument } from "zod-openapi";
+import { createDocument, type ZodOpenApiResponsesObject } from "zod-openapi";
 import {
   bulkComplianceOperation,
   bulkInsuranceOperation,
@@ -21,10 +26,13 @@ import {
 import {
   API_KEY_SCHEME,
   apiKeySecurityScheme,
+  bulkProblemResponses,
   dataProblemResponses,
   documentProblemResponses,
   internalPlanProblemResponses,
   jsonResponse,
+  problemResponse,
+  retryableProblemResponse,
   rejectsProblemResponses,
   problemResponses,
   TAGS,
@@ -71,6 +79,7 @@ function vehicleCheck(
   description: string,
   answer: string,
   schema: z.ZodType,
+  more: ZodOpenApiResponsesObject = {},
 ) {
   return {
     get: {
@@ -83,6 +92,7 @@ function vehicleCheck(
       responses: {
         "200": jsonResponse(answer, schema),
         ...problemResponses,
+        ...more,
       },
     },
   };
@@ -149,6 +159,11 @@ export function createOpenApiDocument() {
         "The vehicle's four checks (insurance, MOT, road tax, unpaid fines), each with its dates, and the verdict: compliant only when all four pass.",
         "The compliance record",
         ComplianceRecordSchema,
+        {
+          "503": retryableProblemResponse(
+            "SERVICE_UNAVAILABLE: with a live register on (docs/sources.md), a vehicle VICS does not hold whose register could not be asked just now; retry after Retry-After",
+          ),
+        },
       ),
       // Extensions for the operator's data page (docs/api.md, "The data behind the answers").
       "/v1/data/sources": {
@@ -200,6 +215,41 @@ export function createOpenApiDocument() {
               ImportRejectsSchema,
             ),
             ...rejectsProblemResponses,
+          },
+        },
+      },
+      "/v1/data/registers": {
+        get: {
+          operationId: "getRegisters",
+          summary:
+            "Extension, for a key on the internal plan (403 otherwise): the live registers, on or off, their last success and error, today's requests and stale facts",
+          description:
+            "Extension, not in the interface document. Each live register VICS can ask (DVLA's Vehicle Enquiry Service, DVSA's MOT History): whether the service's environment turns it on, the address it calls, its last success, its last error in words an operator can act on, the requests made today against its quota, how many held facts are stale, and its client secret's expiry where it has one.",
+          tags: [TAGS.data],
+          responses: {
+            "200": jsonResponse("The live registers", RegistersSchema),
+            ...internalPlanProblemResponses,
+          },
+        },
+      },
+      "/v1/data/registers/refresh": {
+        post: {
+          operationId: "refreshFromRegisters",
+          summary:
+            "Extension, for a key on the internal plan (403 otherwise): queue these vehicles' stale facts for a refresh from the live registers, without waiting",
+          description:
+            "Extension, not in the interface document. Takes a bulk check's body; each vehicle whose facts are older than its register's window is queued behind every check, and the answer says at once how many requests were queued and how many vehicles were fresh already. The watched fleets' daily refresh ahead of their sweep uses it.",
+          tags: [TAGS.data],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: BulkRequestSchema } },
+          },
+          responses: {
+            "202": jsonResponse("What was queued", RegisterRefreshQueuedSchema),
+            ...bulkProblemResponses,
+            "403": problemResponse(
+              "FORBIDDEN: the key is not on the internal plan (the proxy's is)",
+            ),
           },
         },
       },

@@ -86,7 +86,7 @@ export function jsonResponse(
   return { description, headers, content: { "application/json": { schema } } };
 }
 
-function problemResponse(
+export function problemResponse(
   description: string,
   extraHeaders = headers,
 ): ZodOpenApiResponseObject {
@@ -96,6 +96,10 @@ function problemResponse(
     content: { [PROBLEM_CONTENT_TYPE]: { schema: ProblemSchema } },
   };
 }
+
+/** A problem to retry after Retry-After: a 429, or a 503. */
+export const retryableProblemResponse = (description: string) =>
+  problemResponse(description, rateLimitedHeaders);
 
 /** The statuses every operation with a key shares. */
 const keyedProblemResponses = {

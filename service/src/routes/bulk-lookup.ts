@@ -19,6 +19,7 @@ import type { InsuranceFacts } from "../store/store.ts";
 import type { DataInfo } from "../store/data-info.ts";
 import { answerTime } from "./answer-time.ts";
 import type { FindManyAt } from "./vehicle-lookup.ts";
+import type { RefreshReport } from "../sources/refresher.ts";
 
 export interface BulkLookup<Facts> {
   /** One per submitted registration, in the submitted order, duplicates kept. */
@@ -28,6 +29,8 @@ export interface BulkLookup<Facts> {
   info: DataInfo;
   /** Only when the client asked for a date or an instant. */
   asOf?: AsOf;
+  /** What the live registers said, when the check asked them (docs/sources.md). */
+  live?: RefreshReport;
 }
 
 /**
@@ -35,11 +38,15 @@ export interface BulkLookup<Facts> {
  * every distinct valid registration: a constant number of queries, however long the list.
  */
 export async function lookUpVehicles<Facts extends InsuranceFacts>(
-  deps: Pick<AppDeps, "store" | "now" | "sandbox" | "sandboxDelayMs" | "sleep">,
+  deps: Pick<
+    AppDeps,
+    "store" | "now" | "sandbox" | "sandboxDelayMs" | "sleep" | "sources"
+  >,
   submitted: readonly string[],
   rateLimit: RateLimitDecision,
   asked: PointInTime,
   find: FindManyAt<Facts>,
+  options: { live?: boolean } = {},
 ): Promise<BulkLookup<Facts>> {
   const parsed = submitted.map((text) => ({
     text,
@@ -60,6 +67,17 @@ export async function lookUpVehicles<Facts extends InsuranceFacts>(
   const today = time.date;
 
   const wanted = [...new Set(valid.filter((r) => !sandboxed(r)))];
+  // Within the bulk budget in all; what is left refreshes in the background, behind single checks.
+  const live =
+    options.live &&
+    deps.sources &&
+    wanted.length > 0 &&
+    asked.asKnownAt === undefined
+      ? await deps.sources.refresher.refresh(wanted, {
+          budgetMs: deps.sources.bulkWaitMs,
+          background: true,
+        })
+      : undefined;
   const found =
     wanted.length > 0
       ? await find(deps.store, wanted, time)
@@ -78,9 +96,11 @@ export async function lookUpVehicles<Facts extends InsuranceFacts>(
       return { registration, facts: facts as Facts };
     }
     const facts = found.get(registration);
-    return facts
-      ? { registration, facts }
-      : { registration, error: BULK_ERRORS.notFound };
+    if (facts) return { registration, facts };
+    // A vehicle VICS does not hold whose registers could not answer yet: retry it later.
+    if (live?.unrefreshed.has(registration))
+      return { registration, error: BULK_ERRORS.unavailable };
+    return { registration, error: BULK_ERRORS.notFound };
   });
-  return { outcomes, today, info, asOf: time.asOf };
+  return { outcomes, today, info, asOf: time.asOf, ...(live && { live }) };
 }

@@ -17,6 +17,7 @@ import { requireApiKey } from "../http/rate-limit.ts";
 import { SOURCES, type Source } from "../store/data-info.ts";
 import { dataAsOf } from "./answer-time.ts";
 import { lookUpVehicles } from "./bulk-lookup.ts";
+import { answerSources } from "../sources/answer-sources.ts";
 import {
   factsAt,
   findInsurancesAt,
@@ -36,22 +37,38 @@ export function bulkRoute<
   find: FindManyAt<Facts>,
   toItem: (outcome: BulkOutcome<Facts>, today: IsoDate) => Item,
   sources: readonly Source[],
+  options: { live?: boolean } = {},
 ) {
   return (app: Hono<AppEnv>, deps: AppDeps): void => {
     app.post(path, requireApiKey, requireJsonBody, limitBulkBody, async (c) => {
       const { registrations, date, asKnownAt } = await readBulkBody(c);
-      const { outcomes, today, info, asOf } = await lookUpVehicles(
+      const { outcomes, today, info, asOf, live } = await lookUpVehicles(
         deps,
         registrations,
         c.get("rateLimit"),
         { date, asKnownAt },
         find,
+        options,
       );
+      const now = deps.now();
+      const item = (outcome: BulkOutcome<Facts>) => {
+        const answered = toItem(outcome, today);
+        const factSources =
+          live &&
+          deps.sources &&
+          !answered.error &&
+          answerSources(
+            live.freshness.get(outcome.registration),
+            deps.sources.refresher.sources,
+            now,
+          );
+        return factSources ? { ...answered, factSources } : answered;
+      };
       return c.json(
-        bulkAnswer(
-          outcomes.map((outcome) => toItem(outcome, today)),
-          { dataAsOf: dataAsOf(info, sources), ...(asOf && { asOf }) },
-        ),
+        bulkAnswer(outcomes.map(item), {
+          dataAsOf: dataAsOf(info, sources),
+          ...(asOf && { asOf }),
+        }),
       );
     });
   };
@@ -70,4 +87,5 @@ export const bulkComplianceRoute = bulkRoute(
   factsAt,
   bulkComplianceItem,
   SOURCES,
+  { live: true },
 );

@@ -16,12 +16,13 @@ import {
 
 export function complianceRoute(app: Hono<AppEnv>, deps: AppDeps): void {
   app.get(ROUTE_PATTERNS.compliance, requireApiKey, async (c) => {
-    const { facts, now, today, info, asOf } = await lookUpVehicle(
+    const { facts, now, today, info, asOf, factSources } = await lookUpVehicle(
       deps,
       c.req.param("registration"),
       c.get("rateLimit"),
       askedPointInTime(c.req.query()),
       findVehicleAt,
+      { live: true },
     );
     const verdict = complianceVerdict(facts, today);
     const record: ComplianceRecord = {
@@ -32,6 +33,7 @@ export function complianceRoute(app: Hono<AppEnv>, deps: AppDeps): void {
       details: verdict.details,
       vehicle: answerVehicle(facts),
       dataAsOf: dataAsOf(info, SOURCES),
+      ...(factSources && { factSources }),
       ...(asOf && { asOf }),
     };
     return jsonAnswer(c, record);

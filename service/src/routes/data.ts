@@ -19,7 +19,7 @@ import { type ImportRecord, REJECTS_KEPT } from "../store/import-store.ts";
 import { dataAsOf } from "./answer-time.ts";
 
 /** The imports hold the operator's files' names and refused rows: not for every client. */
-const requireInternalKey = createMiddleware<AppEnv>(async (c, next) => {
+export const requireInternalKey = createMiddleware<AppEnv>(async (c, next) => {
   if (c.get("apiKey")?.plan !== "internal")
     throw new ProblemError(
       403,

@@ -1,5 +1,6 @@
 import {
   type AsOf,
+  type FactSources,
   lookalikeRegistrations,
   parseRegistration,
   type PointInTime,
@@ -18,6 +19,7 @@ import {
 import type { InsuranceFacts, Store, VehicleFacts } from "../store/store.ts";
 import type { DataInfo } from "../store/data-info.ts";
 import { type AnswerTime, answerTime } from "./answer-time.ts";
+import { answerSources } from "../sources/answer-sources.ts";
 
 export interface VehicleLookup<Facts extends InsuranceFacts = VehicleFacts> {
   facts: Facts;
@@ -29,6 +31,8 @@ export interface VehicleLookup<Facts extends InsuranceFacts = VehicleFacts> {
   info: DataInfo;
   /** Only when the client asked for a date or an instant. */
   asOf?: AsOf;
+  /** Where the live facts came from, when a register gave any (docs/sources.md). */
+  factSources?: FactSources;
 }
 
 /** `date` and `asKnownAt` from a query string or a body, or a 400 in words. */
@@ -96,11 +100,15 @@ export type FindAt<Facts extends InsuranceFacts> = (
  * single-vehicle checks.
  */
 export async function lookUpVehicle<Facts extends InsuranceFacts>(
-  deps: Pick<AppDeps, "store" | "now" | "sandbox" | "sandboxDelayMs" | "sleep">,
+  deps: Pick<
+    AppDeps,
+    "store" | "now" | "sandbox" | "sandboxDelayMs" | "sleep" | "sources"
+  >,
   rawRegistration: string,
   rateLimit: RateLimitDecision,
   asked: PointInTime,
   find: FindAt<Facts>,
+  options: { live?: boolean } = {},
 ): Promise<VehicleLookup<Facts>> {
   const parsed = parseRegistration(rawRegistration);
   if (!parsed.ok) throw problems.invalidRegistration(parsed.message);
@@ -113,14 +121,32 @@ export async function lookUpVehicle<Facts extends InsuranceFacts>(
   const now = deps.now();
   const info = await deps.store.dataInfo();
   const time = answerTime(asked, now, info);
+  // The registers are asked about now: a question about what VICS knew then is not.
+  const live =
+    options.live && deps.sources && !outcome && asked.asKnownAt === undefined
+      ? await deps.sources.refresher.refresh([registration], {
+          budgetMs: deps.sources.waitMs,
+        })
+      : undefined;
   const facts =
     outcome === "slow"
       ? slowSandboxVehicle(registration, time.date)
       : await find(deps.store, registration, time);
-  if (!facts)
+  if (!facts) {
+    const why = live?.unrefreshed.get(registration);
+    if (why) throw problems.sourceUnavailable(registration, why);
     throw problems.vehicleNotFound(
       registration,
       await heldLookalikes(deps, registration),
+    );
+  }
+  const factSources =
+    live &&
+    deps.sources &&
+    answerSources(
+      live.freshness.get(registration),
+      deps.sources.refresher.sources,
+      deps.now(),
     );
   return {
     // The slow sandbox vehicle has every fact, so it is any check's Facts.
@@ -129,6 +155,7 @@ export async function lookUpVehicle<Facts extends InsuranceFacts>(
     today: time.date,
     info,
     asOf: time.asOf,
+    ...(factSources && { factSources }),
   };
 }
 

@@ -1,0 +1,263 @@
+// The checks with a live register behind them (docs/sources.md): the service on a real SQLite
+// database, the DVLA VES adapter over real HTTP to our own stand-in, paced by a real pacer.
+import { setTimeout as delay } from "node:timers/promises";
+import {
+  BulkComplianceResultSchema,
+  ComplianceRecordSchema,
+  paths,
+  ProblemSchema,
+} from "@vics/shared";
+import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
+import { silentLogger } from "@vics/shared/server/logger";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestService, type TestService } from "../testing.ts";
+import type { LiveSources } from "../app-deps.ts";
+import type { Store } from "../store/store.ts";
+import { createVesSource } from "./dvla-ves.ts";
+import { createPacer } from "./pacer.ts";
+import { createRefresher } from "./refresher.ts";
+import { startVesStandIn, type VesStandIn } from "./testing/ves-stand-in.ts";
+
+const HOUR = 3_600_000;
+/** A vehicle only the register knows: VICS's seeded fleet has no plate of this form. */
+const ONLY_AT_DVLA = "LV24ZZA";
+
+let clock: number;
+const now = () => new Date(clock);
+let standIn: VesStandIn;
+let service: TestService;
+let key: string;
+
+function live(waitMs: number, bulkWaitMs = waitMs) {
+  return (store: Store): LiveSources => ({
+    refresher: createRefresher({
+      store,
+      now,
+      logger: silentLogger,
+      sources: [
+        {
+          source: createVesSource({
+            baseUrl: standIn.url,
+            apiKey: "ves-test-key",
+            now,
+          }),
+          // Fast enough never to hold a test: the pacing has its own tests (pacer.test.ts).
+          pacer: createPacer(memoryLimitStore, "dvla-ves", {
+            perSecond: 1000,
+            burst: 1000,
+            perDay: 1_000_000,
+          }),
+          freshForMs: 24 * HOUR,
+          kinds: ["tax", "mot", "vehicle"],
+          perSecond: 1000,
+        },
+      ],
+    }),
+    waitMs,
+    bulkWaitMs,
+  });
+}
+
+async function start(waitMs = 2000, bulkWaitMs = waitMs) {
+  service = await createTestService({
+    sandbox: false,
+    fleetSize: 20,
+    now,
+    sources: live(waitMs, bulkWaitMs),
+  });
+  key = await service.createKey("internal");
+}
+
+const check = (registration: string) =>
+  service.app.fetch(
+    new Request(`http://service${paths.compliance(registration)}`, {
+      headers: { "X-API-Key": key },
+    }),
+  );
+
+beforeEach(async () => {
+  clock = Date.parse("2026-11-27T10:02:00.000Z");
+  standIn = await startVesStandIn({ now });
+  standIn.vehicles.set(ONLY_AT_DVLA, {
+    registrationNumber: ONLY_AT_DVLA,
+    taxStatus: "Taxed",
+    taxDueDate: "2027-03-01",
+    motStatus: "Valid",
+    motExpiryDate: "2027-05-14",
+    make: "FORD",
+    colour: "BLUE",
+    yearOfManufacture: 2024,
+    monthOfFirstRegistration: "2024-03",
+  });
+});
+
+afterEach(async () => {
+  await service?.close();
+  await standIn.close();
+});
+
+describe("a single compliance check with DVLA VES on", () => {
+  it("answers a vehicle only the register knows, with its tax, MOT and where they came from", async () => {
+    await start();
+    const response = await check(ONLY_AT_DVLA);
+    expect(response.status).toBe(200);
+    const record = ComplianceRecordSchema.parse(await response.json());
+    expect(record.details?.tax).toEqual({
+      status: "taxed",
+      dueDate: "2027-03-01",
+    });
+    expect(record.details?.mot).toEqual({
+      status: "exempt",
+      expiry: "2027-05-14",
+    });
+    expect(record.vehicle).toMatchObject({
+      make: "FORD",
+      color: "BLUE",
+      year: 2024,
+      firstRegistered: "2024-03-01",
+    });
+    expect(record.factSources).toEqual({
+      tax: { source: "dvla-ves", asOf: "2026-11-27T10:02:00.000Z" },
+      mot: { source: "dvla-ves", asOf: "2026-11-27T10:02:00.000Z" },
+    });
+  });
+
+  it("uses the stored fact inside the window, and asks again after it", async () => {
+    await start();
+    await check(ONLY_AT_DVLA);
+    clock += 23 * HOUR;
+    await check(ONLY_AT_DVLA);
+    expect(standIn.requests).toHaveLength(1);
+    clock += 2 * HOUR;
+    const record = ComplianceRecordSchema.parse(
+      await (await check(ONLY_AT_DVLA)).json(),
+    );
+    expect(standIn.requests).toHaveLength(2);
+    expect(record.factSources?.tax?.asOf).toBe(new Date(clock).toISOString());
+  });
+
+  it("shares one request among concurrent checks of one vehicle", async () => {
+    await start();
+    standIn.delayMs = 200;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => check(ONLY_AT_DVLA)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([
+      200, 200, 200, 200, 200,
+    ]);
+    expect(standIn.requests).toHaveLength(1);
+  });
+
+  it("answers from the stored fact, marked stale, when the register is down", async () => {
+    await start();
+    await check(ONLY_AT_DVLA);
+    clock += 30 * HOUR;
+    await standIn.close();
+    const response = await check(ONLY_AT_DVLA);
+    expect(response.status).toBe(200);
+    const record = ComplianceRecordSchema.parse(await response.json());
+    expect(record.factSources?.tax).toEqual({
+      source: "dvla-ves",
+      asOf: "2026-11-27T10:02:00.000Z",
+      stale: true,
+    });
+    const [state] = await service.store.sourceStates();
+    expect(state?.lastError?.kind).toBe("unavailable");
+    standIn = await startVesStandIn({ now });
+  });
+
+  it("answers 503 with Retry-After for a vehicle it never saw while the register is down", async () => {
+    await start();
+    standIn.vehicles.clear();
+    await standIn.close();
+    const response = await check(ONLY_AT_DVLA);
+    expect(response.status).toBe(503);
+    expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const problem = ProblemSchema.parse(await response.json());
+    expect(problem.code).toBe("SERVICE_UNAVAILABLE");
+    expect(problem.detail).toContain("DVLA could not be asked just now");
+    standIn = await startVesStandIn({ now });
+  });
+
+  it("answers 404 for a vehicle the register does not know either, and does not ask again at once", async () => {
+    await start();
+    expect((await check("ER19NFD")).status).toBe(404);
+    expect((await check("ER19NFD")).status).toBe(404);
+    expect(standIn.requests).toHaveLength(1);
+  });
+
+  it("waits at most its budget, then the refresh finishes in the background", async () => {
+    await start(50);
+    standIn.delayMs = 400;
+    const first = await check(ONLY_AT_DVLA);
+    expect(first.status).toBe(503);
+    expect(ProblemSchema.parse(await first.json()).detail).toContain(
+      "still on the way",
+    );
+    // The answer arrives in the background and is stored.
+    for (let tries = 0; tries < 100; tries += 1) {
+      const held = await service.store.findVehicle(ONLY_AT_DVLA);
+      if (held) break;
+      await delay(20);
+    }
+    standIn.delayMs = 0;
+    const second = await check(ONLY_AT_DVLA);
+    expect(second.status).toBe(200);
+    expect(standIn.requests).toHaveLength(1);
+  });
+
+  it("does not ask the register about a past instant", async () => {
+    await start();
+    await check(ONLY_AT_DVLA);
+    clock += 30 * HOUR;
+    const response = await service.app.fetch(
+      new Request(
+        `http://service${paths.compliance(ONLY_AT_DVLA)}?asKnownAt=${new Date(clock - HOUR).toISOString()}`,
+        { headers: { "X-API-Key": key } },
+      ),
+    );
+    expect(response.status).toBe(200);
+    expect(standIn.requests).toHaveLength(1);
+  });
+});
+
+describe("a bulk compliance check with DVLA VES on", () => {
+  it("carries each item's source, and marks a vehicle it could not fetch yet as unavailable", async () => {
+    await start(2000, 100);
+    const slow = "LV24ZZB";
+    standIn.vehicles.set(slow, {
+      ...standIn.vehicles.get(ONLY_AT_DVLA)!,
+      registrationNumber: slow,
+    });
+    const response = await service.app.fetch(
+      new Request(`http://service${paths.bulkCompliance()}`, {
+        method: "POST",
+        headers: { "X-API-Key": key, "Content-Type": "application/json" },
+        body: JSON.stringify({
+          registrations: [ONLY_AT_DVLA, "ER19NFD"],
+        }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    const result = BulkComplianceResultSchema.parse(await response.json());
+    const [known, unknown] = result.results;
+    expect(known?.factSources?.tax?.source).toBe("dvla-ves");
+    expect(unknown?.error).toBe("Vehicle not found");
+
+    standIn.delayMs = 1000;
+    const waiting = BulkComplianceResultSchema.parse(
+      await (
+        await service.app.fetch(
+          new Request(`http://service${paths.bulkCompliance()}`, {
+            method: "POST",
+            headers: { "X-API-Key": key, "Content-Type": "application/json" },
+            body: JSON.stringify({ registrations: [slow] }),
+          }),
+        )
+      ).json(),
+    );
+    expect(waiting.results[0]?.error).toBe(
+      "Temporarily unavailable, retry later",
+    );
+  });
+});

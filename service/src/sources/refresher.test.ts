@@ -1,0 +1,143 @@
+// The refresher's queueing, on a real SQLite store and a real pacer; the register is a double
+// that records what it was asked, so a test can see the order and the count of requests.
+import { setTimeout as delay } from "node:timers/promises";
+import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
+import { silentLogger } from "@vics/shared/server/logger";
+import { afterEach, describe, expect, it } from "vitest";
+import { openSqliteStore } from "../store/sqlite/sqlite-store.ts";
+import type { Store } from "../store/store.ts";
+import { createPacer, type PaceSettings } from "./pacer.ts";
+import { createRefresher, type Refresher } from "./refresher.ts";
+import type { LiveSource, SourceAnswer } from "./source.ts";
+
+const NOW = new Date("2026-11-29T10:00:00.000Z");
+
+let store: Store;
+let refresher: Refresher;
+let prefix = 0;
+
+/** A register that knows every plate, answering after `delayMs`, and logs each request. */
+function register(delayMs = 0) {
+  const asked: string[] = [];
+  const source: LiveSource = {
+    name: "dvla-ves",
+    kinds: ["tax", "mot", "vehicle"],
+    baseUrl: "http://register.test",
+    async lookUp(registration): Promise<SourceAnswer> {
+      asked.push(registration);
+      if (delayMs > 0) await delay(delayMs);
+      return {
+        found: true,
+        registration,
+        answeredAt: NOW,
+        vehicle: {
+          make: "FORD",
+          color: "RED",
+          year: 2020,
+          firstRegistered: "2020-01-01",
+        },
+        tax: { sorn: false, dueDate: "2027-01-01" },
+      };
+    },
+  };
+  return { source, asked };
+}
+
+function start(
+  source: LiveSource,
+  pace: Partial<PaceSettings> = {},
+  concurrency?: number,
+) {
+  store = openSqliteStore({ path: ":memory:" });
+  // A source name's counts live in the one memory store: each test paces under its own name.
+  prefix += 1;
+  const settings = { perSecond: 1000, burst: 1000, perDay: 1000, ...pace };
+  refresher = createRefresher({
+    store,
+    now: () => NOW,
+    logger: silentLogger,
+    ...(concurrency !== undefined && { concurrency }),
+    sources: [
+      {
+        source,
+        pacer: createPacer(
+          memoryLimitStore,
+          `dvla-ves-${prefix}` as "dvla-ves",
+          settings,
+        ),
+        freshForMs: 86_400_000,
+        kinds: ["tax", "mot", "vehicle"],
+        perSecond: settings.perSecond,
+      },
+    ],
+  });
+}
+
+afterEach(async () => {
+  await refresher.close();
+  await store.close();
+});
+
+async function until(condition: () => Promise<boolean>) {
+  for (let tries = 0; tries < 200; tries += 1) {
+    if (await condition()) return;
+    await delay(10);
+  }
+  throw new Error("the condition never held");
+}
+
+const plates = (count: number, from = 0) =>
+  Array.from(
+    { length: count },
+    (_, index) => `AB${String(from + index).padStart(2, "0")}CDE`,
+  );
+
+describe("the refresher", () => {
+  it("queues stale facts without waiting, and stores each answer as it comes", async () => {
+    const { source, asked } = register();
+    start(source);
+    const counts = await refresher.queue(plates(5));
+    expect(counts).toEqual({ queued: 5, fresh: 0 });
+    await until(async () => (await store.findVehicles(plates(5))).size === 5);
+    expect(asked).toHaveLength(5);
+    expect(await refresher.queue(plates(5))).toEqual({ queued: 0, fresh: 5 });
+  });
+
+  it("stops at the day's quota and tells the admin how many vehicles wait for tomorrow", async () => {
+    const { source, asked } = register();
+    start(source, { perDay: 2 }, 1);
+    await refresher.queue(plates(5));
+    await until(async () => {
+      const [state] = await store.sourceStates();
+      return state?.lastError?.kind === "quota";
+    });
+    expect(asked).toHaveLength(2);
+    const [state] = await store.sourceStates();
+    expect(state?.lastError?.message).toContain(
+      "3 vehicles were not refreshed",
+    );
+    const report = await refresher.refresh(plates(1, 10), { budgetMs: 1000 });
+    expect(report.unrefreshed.get(plates(1, 10)[0]!)?.reason).toBe("day-quota");
+  });
+
+  it("puts a single check ahead of a background refresh", async () => {
+    const { source, asked } = register(20);
+    start(source, {}, 1);
+    await refresher.queue(plates(10));
+    const [urgent] = plates(1, 50);
+    await refresher.refresh([urgent!], { budgetMs: 5000 });
+    // The one in flight when it came, then the single check: never behind the other nine.
+    expect(asked.indexOf(urgent!)).toBeLessThanOrEqual(2);
+    expect(asked.length).toBeLessThan(11);
+  });
+
+  it("spends no quota while it has nothing to ask", async () => {
+    const { source } = register();
+    start(source, { perDay: 3 });
+    await refresher.queue(plates(1));
+    await until(async () => (await store.findVehicles(plates(1))).size === 1);
+    await delay(50);
+    const [paced] = refresher.sources;
+    expect(await paced!.pacer.usedToday()).toEqual({ used: 1, quota: 3 });
+  });
+});

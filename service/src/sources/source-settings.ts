@@ -1,0 +1,197 @@
+// The live sources' part of the service's environment (docs/sources.md). env.ts parses it with
+// the rest; this file says what each variable means and turns them into each source's settings,
+// reading the secrets from their files. A source is on when its key file is set: off by
+// default, so the embedded `npm start` needs no account anywhere.
+import { readSecretFile } from "@vics/shared/server/secret-file";
+import { z } from "zod";
+import type { IsoDate } from "../domain/dates.ts";
+
+const unsetIfEmpty = (value: unknown) => (value === "" ? undefined : value);
+
+const optionalText = z.preprocess(unsetIfEmpty, z.string().optional());
+
+const httpUrl = (fallback?: string) => {
+  const url = z
+    .url({
+      protocol: /^https?$/,
+      error: "must be an http:// or https:// URL",
+    })
+    .transform((value) => value.replace(/\/+$/, ""));
+  return z.preprocess(
+    unsetIfEmpty,
+    fallback === undefined ? url.optional() : url.default(fallback),
+  );
+};
+
+const optionalCount = z.preprocess(
+  unsetIfEmpty,
+  z
+    .string()
+    .regex(/^\d+$/, { error: "must be a whole number" })
+    .transform(Number)
+    .pipe(z.int().min(1, { error: "must be at least 1" }))
+    .optional(),
+);
+
+const wholeNumber = (fallback: number) =>
+  z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^\d+$/, { error: "must be a whole number" })
+      .transform(Number)
+      .pipe(
+        z
+          .int()
+          .min(1, { error: "must be at least 1" })
+          .max(2_147_483_647, { error: "must be at most 2147483647" }),
+      )
+      .default(fallback),
+  );
+
+/** The registers' production addresses; their test environments' are in docs/sources.md. */
+export const VES_PRODUCTION_URL =
+  "https://driver-vehicle-licensing.api.gov.uk/vehicle-enquiry";
+export const MOT_PRODUCTION_URL = "https://history.mot.api.gov.uk";
+export const MOT_DEFAULT_SCOPE = "https://tapi.dvsa.gov.uk/.default";
+
+export const SOURCE_ENV_SHAPE = {
+  /** A file holding the DVLA Vehicle Enquiry Service key; set, the source is on. */
+  DVLA_VES_API_KEY_FILE: optionalText,
+  DVLA_VES_BASE_URL: httpUrl(VES_PRODUCTION_URL),
+  DVLA_VES_PER_SECOND: optionalCount,
+  DVLA_VES_BURST: optionalCount,
+  DVLA_VES_PER_DAY: optionalCount,
+  /** A file holding the DVSA MOT History API key; set, the source is on (with the three below). */
+  DVSA_MOT_API_KEY_FILE: optionalText,
+  DVSA_MOT_CLIENT_ID: optionalText,
+  DVSA_MOT_CLIENT_SECRET_FILE: optionalText,
+  /** When the client secret expires (DVSA's last two years), so the admin is warned ahead. */
+  DVSA_MOT_CLIENT_SECRET_EXPIRES: z.preprocess(
+    unsetIfEmpty,
+    z.iso.date({ error: "must be a date, YYYY-MM-DD" }).optional(),
+  ),
+  DVSA_MOT_TOKEN_URL: httpUrl(),
+  DVSA_MOT_SCOPE: z.preprocess(
+    unsetIfEmpty,
+    z.string().default(MOT_DEFAULT_SCOPE),
+  ),
+  DVSA_MOT_BASE_URL: httpUrl(MOT_PRODUCTION_URL),
+  DVSA_MOT_PER_SECOND: optionalCount,
+  DVSA_MOT_BURST: optionalCount,
+  DVSA_MOT_PER_DAY: optionalCount,
+  /** A stored fact younger than this many hours is used without asking its source. */
+  SOURCE_FRESH_HOURS: wholeNumber(24),
+  /** How long a single check waits for a refresh before answering from the stored fact. */
+  SOURCE_WAIT_MS: wholeNumber(2000),
+  /** How long a bulk check waits in all; the rest refresh in the background. */
+  SOURCE_BULK_WAIT_MS: wholeNumber(5000),
+};
+
+export type SourceEnv = z.infer<z.ZodObject<typeof SOURCE_ENV_SHAPE>>;
+
+/** Requests a second, burst and a day; unset members take the source's defaults. */
+export interface PaceOverrides {
+  perSecond?: number;
+  burst?: number;
+  perDay?: number;
+}
+
+export interface VesSettings {
+  baseUrl: string;
+  apiKey: string;
+  pace: PaceOverrides;
+}
+
+export interface MotSettings {
+  baseUrl: string;
+  apiKey: string;
+  clientId: string;
+  clientSecret: string;
+  secretExpires?: IsoDate;
+  tokenUrl: string;
+  scope: string;
+  pace: PaceOverrides;
+}
+
+export interface SourceSettings {
+  ves?: VesSettings;
+  mot?: MotSettings;
+  freshForMs: number;
+  waitMs: number;
+  bulkWaitMs: number;
+}
+
+const pace = (
+  perSecond: number | undefined,
+  burst: number | undefined,
+  perDay: number | undefined,
+): PaceOverrides => ({
+  ...(perSecond !== undefined && { perSecond }),
+  ...(burst !== undefined && { burst }),
+  ...(perDay !== undefined && { perDay }),
+});
+
+const MOT_NEEDS = [
+  "DVSA_MOT_API_KEY_FILE",
+  "DVSA_MOT_CLIENT_ID",
+  "DVSA_MOT_CLIENT_SECRET_FILE",
+  "DVSA_MOT_TOKEN_URL",
+] as const;
+
+/** Each source's settings from the parsed variables, its secrets read from their files. */
+export function sourceSettings(
+  env: SourceEnv,
+  root: string,
+): { settings: SourceSettings } | { problems: string[] } {
+  const problems: string[] = [];
+  const secret = (file: string, variable: string) => {
+    const read = readSecretFile(file, variable, root);
+    if ("error" in read) {
+      problems.push(read.error);
+      return "";
+    }
+    return read.value;
+  };
+  const settings: SourceSettings = {
+    freshForMs: env.SOURCE_FRESH_HOURS * 3_600_000,
+    waitMs: env.SOURCE_WAIT_MS,
+    bulkWaitMs: env.SOURCE_BULK_WAIT_MS,
+  };
+  if (env.DVLA_VES_API_KEY_FILE !== undefined)
+    settings.ves = {
+      baseUrl: env.DVLA_VES_BASE_URL ?? VES_PRODUCTION_URL,
+      apiKey: secret(env.DVLA_VES_API_KEY_FILE, "DVLA_VES_API_KEY_FILE"),
+      pace: pace(
+        env.DVLA_VES_PER_SECOND,
+        env.DVLA_VES_BURST,
+        env.DVLA_VES_PER_DAY,
+      ),
+    };
+  const motSet = MOT_NEEDS.filter((name) => env[name] !== undefined);
+  if (motSet.length > 0 && motSet.length < MOT_NEEDS.length)
+    problems.push(
+      `the DVSA MOT History source needs all of ${MOT_NEEDS.join(", ")}; missing: ${MOT_NEEDS.filter((name) => env[name] === undefined).join(", ")}`,
+    );
+  else if (motSet.length === MOT_NEEDS.length)
+    settings.mot = {
+      baseUrl: env.DVSA_MOT_BASE_URL ?? MOT_PRODUCTION_URL,
+      apiKey: secret(env.DVSA_MOT_API_KEY_FILE!, "DVSA_MOT_API_KEY_FILE"),
+      clientId: env.DVSA_MOT_CLIENT_ID!,
+      clientSecret: secret(
+        env.DVSA_MOT_CLIENT_SECRET_FILE!,
+        "DVSA_MOT_CLIENT_SECRET_FILE",
+      ),
+      ...(env.DVSA_MOT_CLIENT_SECRET_EXPIRES !== undefined && {
+        secretExpires: env.DVSA_MOT_CLIENT_SECRET_EXPIRES,
+      }),
+      tokenUrl: env.DVSA_MOT_TOKEN_URL!,
+      scope: env.DVSA_MOT_SCOPE,
+      pace: pace(
+        env.DVSA_MOT_PER_SECOND,
+        env.DVSA_MOT_BURST,
+        env.DVSA_MOT_PER_DAY,
+      ),
+    };
+  return problems.length > 0 ? { problems } : { settings };
+}
