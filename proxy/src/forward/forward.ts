@@ -1,5 +1,10 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { type PointInTime, PROBLEM_CONTENT_TYPE } from "@vics/shared";
+import {
+  type PointInTime,
+  PROBLEM_CONTENT_TYPE,
+  ProblemSchema,
+  RETRY_AFTER_HEADER,
+} from "@vics/shared";
 import { routeTemplate } from "@vics/shared/server/access-log";
 import type { Logger } from "@vics/shared/server/logger";
 import type { ProblemError } from "@vics/shared/server/problem-error";
@@ -68,26 +73,45 @@ const outsideContract = (reason: string): Judged => ({
 });
 
 /**
+ * The service's own 503 to retry: its problem document, SERVICE_UNAVAILABLE, with Retry-After
+ * (a live register down for a vehicle it never saw, decision 059). Passed on as it is: the
+ * client can retry it, and its words say which register and why.
+ */
+function servicesOwnRetry(answer: UpstreamReply): boolean {
+  const { status, headers, body } = answer;
+  if (status !== 503 || !headers.get(RETRY_AFTER_HEADER)) return false;
+  if (!headers.get("Content-Type")?.startsWith(PROBLEM_CONTENT_TYPE))
+    return false;
+  try {
+    const parsed = ProblemSchema.safeParse(JSON.parse(body));
+    return parsed.success && parsed.data.code === "SERVICE_UNAVAILABLE";
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Decision 017. The service answers 200 or a problem document with a status of its own
- * (400, 401, 404, 405, 413, 429, 500), JSON either way, never a redirect. A 502, 503 or 504
- * comes from something in front of it, and becomes the proxy's own problem; anything else
- * outside that, or a 200 the shared schemas refuse, is a 502.
+ * (400, 401, 404, 405, 413, 429, 500, and 503 to retry), JSON either way, never a redirect.
+ * Any other 502, 503 or 504 comes from something in front of it, and becomes the proxy's own
+ * problem; anything else outside that, or a 200 the shared schemas refuse, is a 502.
  */
 function judgeAnswer(answer: UpstreamReply, asked: UpstreamRequest): Judged {
   const { status, headers, body } = answer;
+  const retry = servicesOwnRetry(answer);
   if (status === 504)
     return {
       refuse: PROXY_PROBLEMS.upstreamTimeout,
       log: "upstream answered 504",
       reason: "gateway timeout upstream",
     };
-  if (status === 502 || status === 503)
+  if (status === 502 || (status === 503 && !retry))
     return {
       refuse: PROXY_PROBLEMS.upstreamUnavailable,
       log: "upstream unavailable",
       reason: `status ${status}`,
     };
-  if (status !== 200 && (status < 400 || status > 500))
+  if (status !== 200 && !retry && (status < 400 || status > 500))
     return outsideContract(`status ${status}`);
   const mediaType = headers.get("Content-Type")?.split(";")[0]?.trim();
   if (!mediaType || !CONTRACT_MEDIA_TYPES.has(mediaType.toLowerCase()))

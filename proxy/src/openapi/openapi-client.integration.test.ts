@@ -1,3 +1,7 @@
+import {
+  RegisterRefreshQueuedSchema,
+  RegistersSchema,
+} from "@vics/shared/registers-admin";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -211,6 +215,35 @@ const DATA_OPERATIONS: typeof EVERY_OPERATION = {
     // No import 1 in a seeded database: the one operation answered with its 404 here.
     expectAnswer: () => undefined,
   },
+  getRegisters: {
+    expectAnswer: (data) =>
+      expect(
+        RegistersSchema.parse(data).registers.map(({ source, on }) => [
+          source,
+          on,
+        ]),
+      ).toEqual([
+        ["dvla-ves", false],
+        ["dvsa-mot-history", false],
+      ]),
+  },
+  refreshFromRegisters: {
+    body: { registrations: ["AB12CDE"] },
+    // No register is on here: nothing is queued, and it says so.
+    expectAnswer: (data) =>
+      expect(RegisterRefreshQueuedSchema.parse(data)).toEqual({
+        on: false,
+        queued: 0,
+        fresh: 0,
+        invalid: [],
+      }),
+  },
+};
+
+/** The status each operation answers here: 200 but for these. */
+const STATUS: Record<string, number> = {
+  getImportRejects: 404,
+  refreshFromRegisters: 202,
 };
 
 function operationIds(document: OpenApiDocument): string[] {
@@ -234,9 +267,7 @@ async function callEveryOperation(
       body: call.body,
       headers,
     });
-    expect(response.status, operationId).toBe(
-      operationId === "getImportRejects" ? 404 : 200,
-    );
+    expect(response.status, operationId).toBe(STATUS[operationId] ?? 200);
     expect(response.headers.get("Content-Type")).toMatch(
       /^application\/(problem\+)?json/,
     );
@@ -363,17 +394,11 @@ describe("a client generated from the service's own /v1/openapi.json", () => {
       },
     });
 
-    await callEveryOperation(
-      document,
-      sdk,
-      {},
-      {
-        ...EVERY_OPERATION,
-        ...DATA_OPERATIONS,
-      },
-    );
+    const operations = { ...EVERY_OPERATION, ...DATA_OPERATIONS };
+    await callEveryOperation(document, sdk, {}, operations);
     await expectVehicleNotFound(sdk);
-    // The key goes where the document's security asks for it, on every operation.
-    expect(keys).toEqual(Array(9).fill(key));
+    // The key goes where the document's security asks for it, on every operation (and the
+    // not-found check's one more).
+    expect(keys).toEqual(Array(Object.keys(operations).length + 1).fill(key));
   });
 });

@@ -21,6 +21,7 @@ import {
 import {
   createTestService,
   failingStore,
+  registerDown,
   type TestService,
   type TestServiceOptions,
 } from "@vics/service/testing";
@@ -83,6 +84,15 @@ async function corpus() {
   const broken = await proxyTo(
     (request) => failing.app.fetch(request),
     await failing.createKey("internal", "proxy"),
+  );
+  // A service whose live register is down: a vehicle it never saw is its 503, passed on.
+  const downService = await service({
+    sandbox: false,
+    sources: registerDown(),
+  });
+  const registerIsDown = await proxyTo(
+    (request) => downService.app.fetch(request),
+    await downService.createKey("internal", "proxy"),
   );
   const unreachable = await proxyTo(
     () => Promise.reject(new TypeError("fetch failed")),
@@ -265,6 +275,14 @@ async function corpus() {
       },
     );
   }
+  cases.push({
+    name: "compliance/{registration}: a vehicle never seen, its register down",
+    method: "get",
+    path: "/v1/compliance/ZZ99ZZY",
+    headers: web(registerIsDown.admin),
+    status: 503,
+    send: registerIsDown.send,
+  });
   for (const bulk of ["bulk-insurance", "bulk-compliance"]) {
     const path = `/v1/vehicle/${bulk}`;
     const headers = { ...web(main.admin), ...json };

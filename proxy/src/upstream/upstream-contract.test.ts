@@ -269,6 +269,34 @@ describe("an error answer", () => {
     },
   );
 
+  it("the service's own 503 to retry (a live register down): passed on with its Retry-After and words", async () => {
+    const own = problemDocument({
+      code: "SERVICE_UNAVAILABLE",
+      status: 503,
+      detail:
+        "VICS holds no record of AB12 CDE yet, and DVLA could not be asked just now.",
+      requestId: "svc-9",
+    });
+    const upstream = fakeUpstream(
+      () =>
+        new Response(JSON.stringify(own), {
+          status: 503,
+          headers: {
+            "Content-Type": PROBLEM_CONTENT_TYPE,
+            "Retry-After": "30",
+          },
+        }),
+    );
+    const { app } = createTestProxy({ fetch: upstream.fetch });
+    const response = await send(app, "compliance");
+    expect(response.status).toBe(503);
+    expect(response.headers.get("Retry-After")).toBe("30");
+    expect(await response.json()).toMatchObject({
+      code: "SERVICE_UNAVAILABLE",
+      detail: own.detail,
+    });
+  });
+
   it("504 from something in front of the service: the proxy's own 504", async () => {
     const upstream = fakeUpstream(
       () => new Response("Gateway Timeout", { status: 504 }),
