@@ -26,6 +26,8 @@ export interface VesStandInOptions {
   port?: number;
   /** Requests a second past which it answers 429 with Retry-After; default no limit. */
   ratePerSecond?: number;
+  /** false: `requests` stays empty and only `counts` grows, for runs of 100,000 (the bench). */
+  keepRequests?: boolean;
 }
 
 /** One request as the stand-in saw it. */
@@ -45,6 +47,8 @@ export interface VesStandIn {
   vehicles: Map<string, VesVehicle>;
   /** Every request so far, in order; its length is the count. */
   requests: VesRequest[];
+  /** Requests so far by status, and when the first and last came (kept with keepRequests off). */
+  counts: { byStatus: Map<number, number>; firstAt?: Date; lastAt?: Date };
   setApiKey(key: string): void;
   setRate(perSecond: number | undefined): void;
   /** On: every vehicle's 200 is a body cut short, which is not JSON. */
@@ -65,6 +69,7 @@ export async function startVesStandIn(
   let malformed = false;
   const vehicles = new Map<string, VesVehicle>();
   const requests: VesRequest[] = [];
+  const counts: VesStandIn["counts"] = { byStatus: new Map() };
   /** When each request of the last second came, for the rate. */
   const recent: number[] = [];
   const waits = new Set<NodeJS.Timeout>();
@@ -116,15 +121,20 @@ export async function startVesStandIn(
     request.on("end", () => {
       const registration = registrationIn(body);
       const { status, text, retryAfter } = answer(request, registration);
-      requests.push({
-        at: now(),
-        registration:
-          typeof registration === "string" ? registration : undefined,
-        keyAccepted: request.headers["x-api-key"] === apiKey,
-        contentType: request.headers["content-type"],
-        accept: request.headers.accept,
-        status,
-      });
+      const at = now();
+      counts.byStatus.set(status, (counts.byStatus.get(status) ?? 0) + 1);
+      counts.firstAt ??= at;
+      counts.lastAt = at;
+      if (options.keepRequests !== false)
+        requests.push({
+          at,
+          registration:
+            typeof registration === "string" ? registration : undefined,
+          keyAccepted: request.headers["x-api-key"] === apiKey,
+          contentType: request.headers["content-type"],
+          accept: request.headers.accept,
+          status,
+        });
       const write = () => {
         response.writeHead(status, {
           "Content-Type": "application/json",
@@ -153,6 +163,7 @@ export async function startVesStandIn(
     url: `http://127.0.0.1:${port}`,
     vehicles,
     requests,
+    counts,
     setApiKey: (key) => (apiKey = key),
     setRate: (perSecond) => (rate = perSecond),
     setMalformed: (on) => (malformed = on),
