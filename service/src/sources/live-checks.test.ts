@@ -17,8 +17,17 @@ import { createVesSource } from "./dvla-ves.ts";
 import { createPacer } from "./pacer.ts";
 import { createRefresher } from "./refresher.ts";
 import { startVesStandIn, type VesStandIn } from "./testing/ves-stand-in.ts";
+import { createMotHistorySource } from "./dvsa-mot-history.ts";
+import { createTokenCache } from "./dvsa-token.ts";
+import {
+  type MotStandIn,
+  STAND_IN_SCOPE,
+  startMotStandIn,
+} from "./testing/mot-stand-in.ts";
 
 const HOUR = 3_600_000;
+/** Fast enough never to hold a test: the pacing has its own tests (pacer.test.ts). */
+const FAST = { perSecond: 1000, burst: 1000, perDay: 1_000_000 };
 /** A vehicle only the register knows: VICS's seeded fleet has no plate of this form. */
 const ONLY_AT_DVLA = "LV24ZZA";
 
@@ -259,5 +268,142 @@ describe("a bulk compliance check with DVLA VES on", () => {
     expect(waiting.results[0]?.error).toBe(
       "Temporarily unavailable, retry later",
     );
+  });
+});
+
+describe("a compliance check with both registers on", () => {
+  let mot: MotStandIn;
+  afterEach(async () => {
+    await mot?.close();
+  });
+
+  /** DVLA for tax and the vehicle, DVSA's MOT History for the MOT (decision 059). */
+  async function startBoth() {
+    // Registered in 2020: due its MOT, which DVSA's history then answers.
+    standIn.vehicles.set(ONLY_AT_DVLA, {
+      ...standIn.vehicles.get(ONLY_AT_DVLA)!,
+      yearOfManufacture: 2020,
+      monthOfFirstRegistration: "2020-03",
+    });
+    mot = await startMotStandIn({ now: () => clock });
+    mot.vehicles.set(ONLY_AT_DVLA, {
+      registration: ONLY_AT_DVLA,
+      make: "FORD",
+      model: "FIESTA",
+      primaryColour: "Blue",
+      registrationDate: "2020-03-01",
+      manufactureDate: "2020-02-01",
+      motTests: [
+        {
+          completedDate: "2026-02-20T10:00:00.000Z",
+          testResult: "PASSED",
+          expiryDate: "2027-02-19",
+        },
+        {
+          completedDate: "2026-02-19T10:00:00.000Z",
+          testResult: "FAILED",
+        },
+      ],
+    });
+    const tokens = createTokenCache({
+      tokenUrl: mot.tokenUrl,
+      clientId: "stand-in-client",
+      clientSecret: "stand-in-secret",
+      scope: STAND_IN_SCOPE,
+      // The token's own clock: the stand-in says when a token has expired.
+      now: () => new Date(),
+    });
+    service = await createTestService({
+      sandbox: false,
+      fleetSize: 20,
+      now,
+      sources: (store) => ({
+        refresher: createRefresher({
+          store,
+          now,
+          logger: silentLogger,
+          sources: [
+            {
+              source: createVesSource({
+                baseUrl: standIn.url,
+                apiKey: "ves-test-key",
+                now,
+              }),
+              pacer: createPacer(memoryLimitStore, "dvla-ves", FAST),
+              freshForMs: 24 * HOUR,
+              kinds: ["tax", "vehicle"],
+              perSecond: FAST.perSecond,
+            },
+            {
+              source: createMotHistorySource({
+                baseUrl: mot.baseUrl,
+                apiKey: "stand-in-api-key",
+                tokens,
+                now,
+              }),
+              pacer: createPacer(memoryLimitStore, "dvsa-mot-history", FAST),
+              freshForMs: 24 * HOUR,
+              kinds: ["mot", "vehicle"],
+              perSecond: FAST.perSecond,
+            },
+          ],
+        }),
+        waitMs: 2000,
+        bulkWaitMs: 2000,
+      }),
+    });
+    key = await service.createKey("internal");
+  }
+
+  it("takes the road tax from DVLA and the MOT from DVSA's history, and says so", async () => {
+    await startBoth();
+    const record = ComplianceRecordSchema.parse(
+      await (await check(ONLY_AT_DVLA)).json(),
+    );
+    expect(record.details?.tax.status).toBe("taxed");
+    // DVSA's passed test, not DVLA's expiry (2027-05-14): DVLA's MOT is not stored.
+    expect(record.details?.mot).toEqual({
+      status: "valid",
+      expiry: "2027-02-19",
+    });
+    expect(record.factSources).toEqual({
+      tax: { source: "dvla-ves", asOf: "2026-11-27T10:02:00.000Z" },
+      mot: { source: "dvsa-mot-history", asOf: "2026-11-27T10:02:00.000Z" },
+    });
+    // DVSA gives the model DVLA does not.
+    expect(record.vehicle?.make).toBe("FORD");
+  });
+
+  it("asks for one new token when DVSA's expires between refreshes, and no check fails", async () => {
+    await startBoth();
+    expect((await check(ONLY_AT_DVLA)).status).toBe(200);
+    mot.expireTokens();
+    clock += 25 * HOUR;
+    expect((await check(ONLY_AT_DVLA)).status).toBe(200);
+    expect(mot.tokensIssued).toBe(2);
+    const lookUps = mot.requests.filter((request) =>
+      request.path.startsWith("/v1/trade/"),
+    );
+    expect(lookUps.map((request) => request.status)).toEqual([200, 401, 200]);
+  });
+
+  it("keeps serving the stored MOT, marked stale, when DVSA revokes the key, and tells the admin why", async () => {
+    await startBoth();
+    await check(ONLY_AT_DVLA);
+    mot.keyRevoked = true;
+    clock += 25 * HOUR;
+    const record = ComplianceRecordSchema.parse(
+      await (await check(ONLY_AT_DVLA)).json(),
+    );
+    expect(record.details?.mot.status).toBe("valid");
+    expect(record.factSources?.mot).toMatchObject({
+      source: "dvsa-mot-history",
+      stale: true,
+    });
+    const states = await service.store.sourceStates();
+    expect(
+      states.find((state) => state.source === "dvsa-mot-history")?.lastError
+        ?.kind,
+    ).toBe("credentials");
   });
 });
