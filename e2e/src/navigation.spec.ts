@@ -47,7 +47,7 @@ test("at 1,280 px the admin's navigation is one line: checks, fleets, Admin", as
   await expect(admin).toHaveAttribute("aria-expanded", "true");
   await expect(
     nav.getByRole("list", { name: "Admin" }).getByRole("link"),
-  ).toHaveText(["Users", "Audit log", "Data", "Alerts"]);
+  ).toHaveText(["Users", "Audit log", "Data", "Sources", "Alerts"]);
   expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press("Tab");
   await expect(nav.getByRole("link", { name: "Users" })).toBeFocused();

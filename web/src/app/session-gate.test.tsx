@@ -88,7 +88,7 @@ describe("a page the role cannot use, arrived at by a link", () => {
       asRole(url, "fleet");
       expect(
         await screen.findByText(
-          "Your role, fleet, lets you make single checks and fleet checks of whole lists. Managing users, the audit log, the data and alert deliveries need the admin role: ask an admin.",
+          "Your role, fleet, lets you make single checks and fleet checks of whole lists. Managing users, the audit log, the data, its sources and alert deliveries need the admin role: ask an admin.",
           {},
           SLOW,
         ),

@@ -7,7 +7,7 @@ describe("the words for a role that may not do something", () => {
       "Your role, staff, lets you make single insurance and compliance checks. Fleet checks need the fleet role: ask an admin.",
     );
     expect(roleRequiredWords("fleet", "admin")).toBe(
-      "Your role, fleet, lets you make single checks and fleet checks of whole lists. Managing users, the audit log, the data and alert deliveries need the admin role: ask an admin.",
+      "Your role, fleet, lets you make single checks and fleet checks of whole lists. Managing users, the audit log, the data, its sources and alert deliveries need the admin role: ask an admin.",
     );
   });
 
