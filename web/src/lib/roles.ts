@@ -11,7 +11,8 @@ export const ROLE_NAMES: Record<Role, string> = {
 const NEEDS_WORDS: Record<Role, string> = {
   staff: "This",
   fleet: "Fleet checks",
-  admin: "Managing users, the audit log, the data, its sources and alert deliveries",
+  admin:
+    "Managing users, the audit log, the data, its sources and alert deliveries",
 };
 
 /**
