@@ -1,0 +1,313 @@
+// A refresh from a live register survives `kill -9` of the service in the middle of it (issue 35:
+// "nothing fetched is lost on a crash mid-refresh"; decision 059: each answer is stored as it
+// arrives, in its own transaction). Real processes: the service started as `node src/index.ts`
+// on a real SQLite file, asking the VES stand-in in this process, killed with SIGKILL.
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { setTimeout as delay } from "node:timers/promises";
+import { promisify } from "node:util";
+import {
+  REGISTERS_REFRESH_PATH,
+  RegisterRefreshQueuedSchema,
+} from "@vics/shared/registers-admin";
+import { killOnExit } from "@vics/shared/testing/kill-on-exit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sqliteFetchedStore } from "../store/sqlite/fetched-writer.ts";
+import {
+  KEYS_CLI_PATH,
+  integrityCheck,
+  readDatabase,
+  startService,
+  type ServiceProcess,
+} from "../test-support/service-process.ts";
+import type { VesVehicle } from "./dvla-ves-vehicle.ts";
+import {
+  startVesStandIn,
+  type VesRequest,
+  type VesStandIn,
+} from "./testing/ves-stand-in.ts";
+
+const VEHICLES = 300;
+/** The stand-in waits this long before each answer, so many requests are in flight at once. */
+const ANSWER_DELAY_MS = 40;
+/**
+ * An answer the stand-in sent at least this long before the kill must be stored. The service
+ * stores an answer as soon as it has read it: one local HTTP read and one small SQLite
+ * transaction, a few milliseconds, nothing queued in between (the workers await nothing else
+ * between the answer and the write but an in-memory pacer). 500 ms is two orders of magnitude
+ * more, and the send time used below is a lower bound (a late timer only sends later), so a
+ * vehicle counted as "must be stored" was in the file long before the kill, however loaded the
+ * machine. The answers inside the margin may or may not be stored; both are checked as whole.
+ */
+const STORED_BEFORE_KILL_MS = 500;
+/** Killed once the stand-in has this many requests: about half, the rest queued or in flight. */
+const KILL_AFTER_REQUESTS = VEHICLES / 2;
+const KINDS = ["mot", "tax", "vehicle"];
+const LETTERS = "ABCDEFGHJKLMNPRSTUVWXYZ";
+
+/** Plates of the current format no seeded fleet holds (the file starts empty anyway). */
+const registrations = Array.from(
+  { length: VEHICLES },
+  (_, at) =>
+    `CR${10 + Math.floor(at / LETTERS.length)}X${LETTERS[at % LETTERS.length]}Z`,
+);
+
+/** Each vehicle's own facts, so a row stored under the wrong plate shows. */
+function vehicleFor(registration: string, at: number): VesVehicle {
+  const day = String(1 + (at % 28)).padStart(2, "0");
+  const month = String(1 + (at % 12)).padStart(2, "0");
+  return {
+    registrationNumber: registration,
+    taxStatus: "Taxed",
+    taxDueDate: `2027-${month}-${day}`,
+    motStatus: "Valid",
+    motExpiryDate: `2027-${String(1 + ((at + 5) % 12)).padStart(2, "0")}-${day}`,
+    make: ["FORD", "VAUXHALL", "TOYOTA", "VOLKSWAGEN"][at % 4],
+    colour: ["RED", "BLUE", "SILVER"][at % 3],
+    yearOfManufacture: 2010 + (at % 15),
+    monthOfFirstRegistration: `${2010 + (at % 15)}-${month}`,
+  };
+}
+
+let dir: string;
+let databasePath: string;
+let standIn: VesStandIn;
+const services: ServiceProcess[] = [];
+
+function serviceOn(): ServiceProcess {
+  const service = startService(databasePath, {
+    SEED_SYNTHETIC_FLEET: "false",
+    DVLA_VES_API_KEY_FILE: join(dir, "ves-key"),
+    DVLA_VES_BASE_URL: standIn.url,
+    // Fast enough to stay well under the test's time, slow enough that a kill lands mid-way.
+    DVLA_VES_PER_SECOND: "100",
+    DVLA_VES_BURST: "10",
+  });
+  killOnExit(service.child);
+  services.push(service);
+  return service;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "vics-refresh-crash-"));
+  databasePath = join(dir, "vics.sqlite");
+  writeFileSync(join(dir, "ves-key"), "ves-test-key\n");
+  standIn = await startVesStandIn();
+  standIn.delayMs = ANSWER_DELAY_MS;
+  registrations.forEach((registration, at) =>
+    standIn.vehicles.set(registration, vehicleFor(registration, at)),
+  );
+});
+
+afterAll(async () => {
+  for (const { child } of services)
+    if (child.exitCode === null && child.signalCode === null)
+      child.kill("SIGKILL");
+  await Promise.all(services.map((service) => service.exited));
+  await standIn?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * `scripts/keys create --plan internal`, as createKeyWithCli runs it, but told not to seed: the
+ * CLI seeds the synthetic fleet into a file with no vehicles, and this file must hold only what
+ * the register gave.
+ */
+async function createInternalKey(): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [KEYS_CLI_PATH, "create", "--plan", "internal", "--name", "refresh-crash"],
+    {
+      env: {
+        PATH: process.env.PATH ?? "",
+        DATABASE_PATH: databasePath,
+        SEED_SYNTHETIC_FLEET: "false",
+      },
+    },
+  );
+  return stdout.trimEnd().split("\n").at(-1) ?? "";
+}
+
+/** Polls `ready` until true; fails (does not hang) after `boundMs`. */
+async function until(ready: () => boolean, what: string, boundMs = 15_000) {
+  const start = performance.now();
+  while (!ready()) {
+    if (performance.now() - start > boundMs) throw new Error(`never: ${what}`);
+    await delay(25);
+  }
+}
+
+async function askForRefresh(baseUrl: string, key: string) {
+  const response = await fetch(`${baseUrl}${REGISTERS_REFRESH_PATH}`, {
+    method: "POST",
+    headers: { "X-API-Key": key, "Content-Type": "application/json" },
+    body: JSON.stringify({ registrations }),
+  });
+  expect(response.status).toBe(202);
+  return RegisterRefreshQueuedSchema.parse(await response.json());
+}
+
+/** The lower bound of when the stand-in sent a request's answer: it waits delayMs first. */
+const sentAt = (request: VesRequest) => request.at.getTime() + ANSWER_DELAY_MS;
+
+/** Requests the stand-in answers with the vehicle, sent or still in its delay. */
+const answered = (requests: readonly VesRequest[]) =>
+  requests.filter((request) => request.status === 200);
+
+/** What the file holds of the register's vehicles, as rows a test can compare. */
+function storedVehicles(db: DatabaseSync) {
+  return db
+    .prepare(
+      `SELECT v.registration, v.make, v.color, v.year, v.first_registered, v.tax_due, v.sorn,
+              (SELECT group_concat(expires_on) FROM mot_tests m WHERE m.vehicle_id = v.id) AS mot
+         FROM vehicles v ORDER BY v.registration`,
+    )
+    .all()
+    .map((row) => ({ ...row }));
+}
+
+function expectedRow(registration: string) {
+  const vehicle = standIn.vehicles.get(registration)!;
+  return {
+    registration,
+    make: vehicle.make,
+    color: vehicle.colour,
+    year: vehicle.yearOfManufacture,
+    first_registered: `${vehicle.monthOfFirstRegistration}-01`,
+    tax_due: vehicle.taxDueDate,
+    sorn: 0,
+    mot: vehicle.motExpiryDate,
+  };
+}
+
+/** Registrations that have a mark of each kind; and any mark whose vehicle is not held. */
+function marks(db: DatabaseSync) {
+  const byRegistration = new Map<string, string[]>();
+  for (const row of db
+    .prepare(
+      "SELECT registration, kind FROM fetched_facts ORDER BY registration, kind",
+    )
+    .all())
+    byRegistration.set(String(row.registration), [
+      ...(byRegistration.get(String(row.registration)) ?? []),
+      String(row.kind),
+    ]);
+  return byRegistration;
+}
+
+/** Every vehicle the file holds is whole: the stand-in's facts and all three marks, no more. */
+function expectWhole(db: DatabaseSync): string[] {
+  const rows = storedVehicles(db);
+  const held = rows.map((row) => String(row.registration));
+  expect(rows).toEqual(held.map(expectedRow));
+  const marked = marks(db);
+  // No vehicle without its freshness marks, no mark without its vehicle.
+  expect([...marked.keys()]).toEqual(held);
+  for (const registration of held)
+    expect(marked.get(registration), registration).toEqual(KINDS);
+  return held;
+}
+
+describe(
+  "kill -9 in the middle of a refresh from DVLA's register",
+  { timeout: 60_000 },
+  () => {
+    it("keeps every answer it had stored, whole; a restart asks only for the rest, and ends with all", async () => {
+      const first = serviceOn();
+      const baseUrl = await first.url;
+      const key = await createInternalKey();
+      expect(await askForRefresh(baseUrl, key)).toEqual({
+        on: true,
+        queued: VEHICLES,
+        fresh: 0,
+        invalid: [],
+      });
+
+      // Half the vehicles asked for, the first answer sent before the margin: then kill.
+      await until(
+        () =>
+          answered(standIn.requests).length >= KILL_AFTER_REQUESTS &&
+          sentAt(answered(standIn.requests)[0]!) <=
+            Date.now() - STORED_BEFORE_KILL_MS,
+        "half the register's answers sent",
+      );
+      const killedAt = Date.now();
+      first.child.kill("SIGKILL");
+      expect(await first.exited).toEqual({ code: null, signal: "SIGKILL" });
+      const firstRun = [...standIn.requests];
+      expect(firstRun.length).toBeLessThanOrEqual(VEHICLES);
+      const mustBeStored = answered(firstRun)
+        .filter(
+          (request) => sentAt(request) <= killedAt - STORED_BEFORE_KILL_MS,
+        )
+        .map((request) => String(request.registration));
+      expect(mustBeStored.length).toBeGreaterThan(0);
+
+      // Opened here, not with readDatabase: the store's reads are async, the file stays open.
+      const db = new DatabaseSync(databasePath);
+      let stored: string[];
+      try {
+        expect(integrityCheck(db)).toBe("ok");
+        const held = expectWhole(db);
+        // Only vehicles the register was asked for and knew; and all sent before the margin.
+        const sent = new Set(answered(firstRun).map((r) => r.registration));
+        expect(held.filter((registration) => !sent.has(registration))).toEqual(
+          [],
+        );
+        expect(mustBeStored.filter((one) => !held.includes(one))).toEqual([]);
+        // The store reads the marks as the service will: from DVLA, after the request came.
+        const freshness = await sqliteFetchedStore(db).freshness(mustBeStored);
+        for (const request of firstRun.filter((one) =>
+          mustBeStored.includes(String(one.registration)),
+        ))
+          for (const kind of ["tax", "mot", "vehicle"] as const) {
+            const mark = freshness.get(String(request.registration))?.[kind];
+            expect(mark?.source, `${request.registration} ${kind}`).toBe(
+              "dvla-ves",
+            );
+            expect(Date.parse(mark!.fetchedAt)).toBeGreaterThanOrEqual(
+              request.at.getTime(),
+            );
+          }
+        stored = held;
+      } finally {
+        db.close();
+      }
+      const missing = registrations.filter((one) => !stored.includes(one));
+      // Killed in the middle: some were not stored, so the restart has work.
+      expect(missing.length).toBeGreaterThan(0);
+
+      // The restart, asked again, fetches exactly the vehicles not stored.
+      const second = serviceOn();
+      const secondUrl = await second.url;
+      expect(await askForRefresh(secondUrl, key)).toEqual({
+        on: true,
+        queued: missing.length,
+        fresh: stored.length,
+        invalid: [],
+      });
+      const allStored = () =>
+        readDatabase(databasePath, (db) =>
+          Number(
+            db.prepare("SELECT count(*) AS n FROM fetched_facts").get()?.n,
+          ),
+        ) ===
+        VEHICLES * KINDS.length;
+      await until(allStored, "every vehicle stored after the restart");
+      second.child.kill("SIGTERM");
+      expect((await second.exited).code).toBe(0);
+
+      const secondRun = standIn.requests.slice(firstRun.length);
+      expect(secondRun.map((request) => request.registration).sort()).toEqual(
+        [...missing].sort(),
+      );
+      readDatabase(databasePath, (db) => {
+        expect(integrityCheck(db)).toBe("ok");
+        expect(expectWhole(db)).toEqual([...registrations].sort());
+      });
+    });
+  },
+);
