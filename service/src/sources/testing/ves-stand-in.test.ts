@@ -47,6 +47,38 @@ describe("the VES stand-in", () => {
     ]);
   });
 
+  it("answers a vehicle put through /_stand-in/vehicles, and only the key put through /_stand-in/api-key", async () => {
+    standIn = await startVesStandIn();
+    const put = (path: string, body: string) =>
+      fetch(`${standIn!.url}/_stand-in/${path}`, { method: "PUT", body });
+    const vehicle = {
+      registrationNumber: "ZQ25VES",
+      taxStatus: "Taxed",
+      taxDueDate: "2027-06-01",
+    };
+    expect((await ask(standIn.url, "ZQ25VES")).status).toBe(404);
+    expect(
+      (await put("vehicles/zq25%20ves", JSON.stringify(vehicle))).status,
+    ).toBe(204);
+    const found = await ask(standIn.url, "ZQ25VES");
+    expect(found.status).toBe(200);
+    expect(await found.json()).toEqual(vehicle);
+
+    expect((await put("api-key", "new-key\n")).status).toBe(204);
+    expect((await ask(standIn.url, "ZQ25VES")).status).toBe(403);
+    expect((await ask(standIn.url, "ZQ25VES", "new-key")).status).toBe(200);
+
+    // Bodies it cannot use change nothing; a switch it does not have is a 404.
+    expect((await put("vehicles/ZQ25VES", "{not json")).status).toBe(400);
+    expect((await put("api-key", " ")).status).toBe(400);
+    expect((await put("rate", "1")).status).toBe(404);
+    expect((await ask(standIn.url, "ZQ25VES", "new-key")).status).toBe(200);
+    // The switches are not look-ups: only the five asks above are counted.
+    expect(standIn.requests.map((request) => request.status)).toEqual([
+      404, 200, 403, 200, 200,
+    ]);
+  });
+
   it("runs as a process with --port and --api-key-file, printing its URL", async () => {
     const folder = mkdtempSync(join(tmpdir(), "vics-ves-"));
     const keyFile = join(folder, "key");
@@ -63,6 +95,13 @@ describe("the VES stand-in", () => {
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect((await ask(url, "AA19SRN", "key-from-file")).status).toBe(200);
       expect((await ask(url, "AA19SRN")).status).toBe(403);
+      // Its key revoked, as an e2e journey does it.
+      const revoke = await fetch(`${url}/_stand-in/api-key`, {
+        method: "PUT",
+        body: "another-key",
+      });
+      expect(revoke.status).toBe(204);
+      expect((await ask(url, "AA19SRN", "key-from-file")).status).toBe(403);
     } finally {
       child.kill("SIGTERM");
       await once(child, "exit");

@@ -5,6 +5,10 @@
 // key (a wrong one gets the gateway's 403), a rate past which it answers 429, a malformed body,
 // a slow answer. Run as a process for the e2e suite and the bench:
 //   node service/src/sources/testing/ves-stand-in.ts --port N --api-key-file F [--rate R]
+// A process's test changes its state through /_stand-in/ routes, as with the MOT stand-in:
+//   PUT /_stand-in/vehicles/{registration}  a VES vehicle (JSON) it answers from then on
+//   PUT /_stand-in/api-key                  the key it accepts from then on (the body, as text):
+//                                           the old one gets the gateway's 403, as a revoked key
 import { readFileSync } from "node:fs";
 import {
   createServer,
@@ -114,11 +118,39 @@ export async function startVesStandIn(
     return send(refusal.status, refusal.body, refusal.retryAfterSeconds);
   }
 
+  /** A /_stand-in/ switch: 204 when done, 400 for a body it cannot use, 404 for no such switch. */
+  function control(method: string | undefined, path: string, body: string) {
+    const plate = /^\/_stand-in\/vehicles\/([^/]+)$/.exec(path)?.[1];
+    if (method === "PUT" && plate !== undefined) {
+      const vehicle = jsonOf(body);
+      if (typeof vehicle !== "object" || vehicle === null) return 400;
+      // As the adapter sends it: letters and digits alone, upper case.
+      const registration = decodeURIComponent(plate)
+        .replace(/\s+/g, "")
+        .toUpperCase();
+      vehicles.set(registration, vehicle as VesVehicle);
+      return 204;
+    }
+    if (method === "PUT" && path === "/_stand-in/api-key") {
+      const key = body.trim();
+      if (key === "") return 400;
+      apiKey = key;
+      return 204;
+    }
+    return 404;
+  }
+
   function handle(request: IncomingMessage, response: ServerResponse) {
     let body = "";
     request.setEncoding("utf8");
     request.on("data", (chunk: string) => (body += chunk));
     request.on("end", () => {
+      // Switches are not look-ups: they are not counted in `requests`.
+      const path = request.url ?? "/";
+      if (path.startsWith("/_stand-in/")) {
+        response.writeHead(control(request.method, path, body)).end();
+        return;
+      }
       const registration = registrationIn(body);
       const { status, text, retryAfter } = answer(request, registration);
       const at = now();
@@ -177,13 +209,19 @@ export async function startVesStandIn(
   return standIn;
 }
 
-function registrationIn(body: string): unknown {
+function jsonOf(body: string): unknown {
   try {
-    return (JSON.parse(body) as { registrationNumber?: unknown })
-      .registrationNumber;
+    return JSON.parse(body);
   } catch {
     return undefined;
   }
+}
+
+function registrationIn(body: string): unknown {
+  const parsed = jsonOf(body);
+  return typeof parsed === "object" && parsed !== null
+    ? (parsed as { registrationNumber?: unknown }).registrationNumber
+    : undefined;
 }
 
 if (import.meta.main) {
