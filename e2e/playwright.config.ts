@@ -44,8 +44,8 @@ export default defineConfig({
     {
       name: "chromium",
       testMatch: /\.spec\.ts$/,
-      // The fault and cluster journeys run over stacks of their own: projects below.
-      testIgnore: /[\\/](faults|cluster)[\\/]/,
+      // The fault, cluster and live-source journeys run over stacks of their own: projects below.
+      testIgnore: /[\\/](faults|cluster|sources)[\\/]/,
       use: browser,
     },
     // After every journey: what they left in the logs (see logs.check.ts).
@@ -63,6 +63,13 @@ export default defineConfig({
       testMatch: /[\\/]cluster[\\/].*\.spec\.ts$/,
       // Ten processes on the machine's cores beside the browser and the main stack.
       timeout: 120_000,
+      use: browser,
+    },
+    // The live registers' journeys: a stack of their own per test with the DVLA source on,
+    // calling the VES stand-in (src/sources/sources-stack.ts), not the stack below.
+    {
+      name: "sources",
+      testMatch: /[\\/]sources[\\/].*\.spec\.ts$/,
       use: browser,
     },
   ],

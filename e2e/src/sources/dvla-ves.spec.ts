@@ -1,0 +1,113 @@
+// The DVLA register in the browser (issue 35): a vehicle only the register knows is checked from
+// its answer, said to come from DVLA and when; a revoked key shows on the admin's Sources page in
+// the service's words. Over a stack of its own with the VES stand-in (sources-stack.ts).
+import { CompliancePage } from "../pages/compliance-page.ts";
+import { expect, test } from "./sources-fixtures.ts";
+
+const LETTERS = "ABCDEFGHJKLMNPRSTUVWXY";
+
+/** A plate no seeded vehicle has (the seed never issues Q), new to the stack every time. */
+function newPlate(): string {
+  const letter = () => LETTERS[Math.floor(Math.random() * LETTERS.length)];
+  return `ZQ69${letter()}${letter()}${letter()}`;
+}
+
+/** YYYY-MM-DD, `days` from today (UTC), as the register sends dates. */
+function daysFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** "1 June 2027", as the dashboard writes a date. */
+function inWords(isoDate: string): string {
+  return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+test.describe("a staff check", () => {
+  test.use({ signedInAs: "staff" });
+
+  test("of a vehicle only DVLA knows shows its road tax and MOT from DVLA, and when DVLA said so", async ({
+    page,
+    sources,
+  }) => {
+    const plate = newPlate();
+    const taxDue = daysFromToday(150);
+    const motExpires = daysFromToday(200);
+    await sources.ves.putVehicle({
+      registrationNumber: plate,
+      taxStatus: "Taxed",
+      taxDueDate: taxDue,
+      motStatus: "Valid",
+      motExpiryDate: motExpires,
+      make: "VAUXHALL",
+      colour: "SILVER",
+      // Old enough to need an MOT: a newer car's is "not yet due", whatever DVLA says.
+      yearOfManufacture: 2019,
+      monthOfFirstRegistration: "2019-09",
+    });
+
+    const compliance = new CompliancePage(page);
+    await compliance.open();
+    await compliance.check(plate);
+
+    await expect(page).toHaveURL(new RegExp(`/compliance/${plate}$`));
+    await expect(compliance.verdictBanner).toContainText(/vauxhall/i);
+    await expect(compliance.badge("Road tax")).toContainText(
+      `Taxed until ${inWords(taxDue)}`,
+    );
+    await expect(compliance.badge("MOT")).toContainText(
+      `MOT valid until ${inWords(motExpires)}`,
+    );
+    // The register asked just now: "Road tax: DVLA, as of 10:02 today".
+    await expect(
+      page.getByRole("paragraph").filter({
+        hasText: /^Road tax: DVLA, as of \d{2}:\d{2} today$/,
+      }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("paragraph").filter({
+        hasText: /^MOT: DVLA, as of \d{2}:\d{2} today$/,
+      }),
+    ).toBeVisible();
+  });
+});
+
+test.describe("the admin's Sources page", () => {
+  test.use({ signedInAs: "admin" });
+
+  test("shows DVLA's credentials refused, in the service's words, once the key is revoked", async ({
+    page,
+    sources,
+  }) => {
+    const sourcesPage = "/admin/sources";
+    const dvla = page.getByRole("row", {
+      name: /DVLA Vehicle Enquiry Service/,
+    });
+    await page.goto(sourcesPage);
+    await expect(dvla).toContainText(`On: calls ${sources.ves.url}`);
+    await expect(dvla).not.toContainText("Credentials refused");
+
+    await sources.ves.setApiKey("a-key-the-service-does-not-hold");
+    // A vehicle VICS has never seen: the service must ask DVLA, which now refuses its key.
+    const compliance = new CompliancePage(page);
+    await compliance.open(newPlate());
+    await expect(compliance.errorPanel).toBeVisible();
+    await expect(compliance.verdict).toBeHidden();
+
+    // The page asks again every 30 seconds; a reload asks at once.
+    await page.goto(sourcesPage);
+    await expect(async () => {
+      await page.reload();
+      await expect(dvla).toContainText("Credentials refused", {
+        timeout: 2000,
+      });
+    }).toPass();
+    await expect(dvla).toContainText(
+      `The key is wrong or revoked: check that DVLA_VES_API_KEY_FILE holds the key DVLA issued for this environment (${sources.ves.url}).`,
+    );
+  });
+});
