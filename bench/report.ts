@@ -24,6 +24,8 @@ interface FigureSpec {
   digits: number;
   /** The target: the figure must be at most this. */
   atMost?: number;
+  /** The target: the figure must be at least this. */
+  atLeast?: number;
   /** The figures of its fastest and slowest round, shown beside it. */
   spread?: { fastest: string; slowest: string };
 }
@@ -105,6 +107,67 @@ export const SERVER_FIGURES: readonly FigureSpec[] = [
   { key: "cluster_p50_ms", unit: "ms", digits: 1 },
   { key: "cluster_p99_ms", unit: "ms", digits: 1 },
   { key: "cluster_node_cpu_us_per_req", unit: "µs CPU/req", digits: 0 },
+  // The live registers (sources.ts): a fresh check with DVLA VES on beside none, in rounds; a
+  // bulk check with 10% stale and its background refresh; the watched fleets' big refresh.
+  {
+    key: "sources_fresh_check_cpu_us",
+    unit: "µs CPU/check",
+    digits: 0,
+    spread: {
+      fastest: "sources_fresh_check_cpu_fastest_round_us",
+      slowest: "sources_fresh_check_cpu_slowest_round_us",
+    },
+  },
+  {
+    key: "sources_off_check_cpu_us",
+    unit: "µs CPU/check",
+    digits: 0,
+    spread: {
+      fastest: "sources_off_check_cpu_fastest_round_us",
+      slowest: "sources_off_check_cpu_slowest_round_us",
+    },
+  },
+  {
+    key: "sources_fresh_check_cpu_ratio",
+    unit: "×",
+    digits: 2,
+    atMost: 1.05,
+    spread: {
+      fastest: "sources_fresh_check_cpu_ratio_lowest_round",
+      slowest: "sources_fresh_check_cpu_ratio_highest_round",
+    },
+  },
+  {
+    key: "sources_fresh_check_register_requests",
+    unit: "requests",
+    digits: 0,
+    atMost: 0,
+  },
+  // The bulk check waits SOURCE_BULK_WAIT_MS (5,000 ms) at most; the check itself on top.
+  { key: "sources_bulk1000_answer_ms", unit: "ms", digits: 0, atMost: 5500 },
+  { key: "sources_bulk1000_stale_items", unit: "items", digits: 0 },
+  { key: "sources_bulk_background_per_s", unit: "req/s", digits: 2 },
+  { key: "sources_bulk_configured_per_s", unit: "req/s", digits: 0 },
+  {
+    key: "sources_bulk_background_rate_share",
+    unit: "×",
+    digits: 3,
+    atLeast: 0.95,
+  },
+  { key: "sources_bulk_429", unit: "429s", digits: 0, atMost: 0 },
+  { key: "sources_refresh_vehicles", unit: "vehicles", digits: 0 },
+  { key: "sources_refresh_configured_per_s", unit: "req/s", digits: 0 },
+  { key: "sources_refresh_s", unit: "s", digits: 1 },
+  { key: "sources_refresh_ideal_s", unit: "s", digits: 1 },
+  { key: "sources_refresh_time_ratio", unit: "×", digits: 3, atMost: 1.05 },
+  { key: "sources_refresh_429", unit: "429s", digits: 0, atMost: 0 },
+  { key: "sources_refresh_stored", unit: "vehicles", digits: 0 },
+  { key: "sources_refresh_rss_start_mb", unit: "MB", digits: 0 },
+  { key: "sources_refresh_rss_middle_mb", unit: "MB", digits: 0 },
+  { key: "sources_refresh_rss_end_mb", unit: "MB", digits: 0 },
+  { key: "sources_refresh_heap_start_mb", unit: "MB", digits: 0 },
+  { key: "sources_refresh_heap_middle_mb", unit: "MB", digits: 0 },
+  { key: "sources_refresh_heap_end_mb", unit: "MB", digits: 0 },
 ];
 
 /** A ratio of two figures of the same run, and its target when it has one. */
@@ -185,9 +248,14 @@ export function serverRows(
   notes: Record<string, string> = {},
 ): Row[] {
   const rows: Row[] = SERVER_FIGURES.map(
-    ({ key, unit, digits, atMost, spread }) => {
+    ({ key, unit, digits, atMost, atLeast, spread }) => {
       const value = figures[key];
-      const target = atMost === undefined ? undefined : `≤ ${atMost} ${unit}`;
+      const target =
+        atMost !== undefined
+          ? `≤ ${atMost} ${unit}`
+          : atLeast !== undefined
+            ? `≥ ${atLeast} ${unit}`
+            : undefined;
       if (!present(value))
         return { figure: key, value: notes[key] ?? "not measured", target };
       const range = spread && rounds(figures, spread, digits);
@@ -195,7 +263,12 @@ export function serverRows(
         figure: key,
         value: `${formatNumber(value, digits)} ${unit}${range ?? ""}`,
         target,
-        met: atMost === undefined ? undefined : value <= atMost,
+        met:
+          atMost !== undefined
+            ? value <= atMost
+            : atLeast !== undefined
+              ? value >= atLeast
+              : undefined,
       };
     },
   );

@@ -32,14 +32,31 @@ import { createRecorder } from "./recorder.ts";
 import { markdownTable, ratios, serverRows, type Row } from "./report.ts";
 import { resultsJson, writeResults } from "./results.ts";
 import { signedInCheckFigures } from "./signed-in-check.ts";
+import {
+  FULL_SIZES,
+  QUICK_SIZES,
+  SOURCES_KEYS,
+  sourcesFigureValues,
+  sourcesFigures,
+} from "./sources.ts";
 import { BENCH_FLEET_SIZE, seedDatabase } from "./seed.ts";
 import { ROOT, createKey, startProxy } from "./servers.ts";
 import { webFigures } from "./web/index.ts";
 
 const { values } = parseArgs({
-  options: { quick: { type: "boolean", default: false } },
+  options: {
+    quick: { type: "boolean", default: false },
+    // `--only sources`: that section alone, without the 1,000,000-vehicle stack.
+    only: { type: "string" },
+  },
 });
 const quick = values.quick;
+const SECTIONS = ["sources"];
+const only = values.only;
+if (only !== undefined && !SECTIONS.includes(only)) {
+  console.error(`--only takes one of: ${SECTIONS.join(", ")}`);
+  process.exit(2);
+}
 const FLEET_RUN_SIZE = 100_000;
 const LOAD_SAMPLE = 10_000;
 
@@ -68,121 +85,148 @@ for (const signal of ["SIGINT", "SIGTERM"] as const)
   process.on(signal, () => void cleanUp().then(() => process.exit(130)));
 
 try {
-  // The web figures and the proxy's pages need web/dist as the sources are now.
-  if (webBuildIsStale(builtAt(ROOT), sourceTimes(ROOT)))
-    await buildWebApp(ROOT);
   say(
-    `Bench${quick ? " (quick)" : ""}: ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${process.version}`,
+    `Bench${quick ? " (quick)" : ""}${only ? ` (${only} only)` : ""}: ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${process.version}`,
   );
-  say(`- seeding ${BENCH_FLEET_SIZE.toLocaleString("en-GB")} vehicles...`);
-  figures.seed1m_s = seedDatabase(dataDir);
-  say(`  done in ${figures.seed1m_s.toFixed(1)} s`);
-
-  stack = await startStack({ dataDir, plan: "internal" });
-  const service = stack;
-  const rss = sampleRss({ service: stack.service.pid }, 250);
-  const fleet = fleetRegistrations(dataDir, FLEET_RUN_SIZE);
-  const sample = fleet.slice(0, LOAD_SAMPLE);
-  await loadFigures({ stack, dataDir, sample, quick }, recorder);
-  // Beside the proxy's CPU per check under load: what sign-in adds to each, measured alone.
+  // The live registers first, on a store of their own, before the stack loads the machine.
   await recorder.scenario(
-    [
-      "signed_in_check_cpu_us",
-      "signed_in_check_cpu_fastest_round_us",
-      "signed_in_check_cpu_slowest_round_us",
-      "session_read_cpu_us",
-      "audit_append_cpu_us",
-      "audit_append_p50_us",
-    ],
+    [...SOURCES_KEYS],
     async () => {
-      const signedIn = await signedInCheckFigures(dataDir, sample);
-      figures.signed_in_check_cpu_us = signedIn.cpuUsPerCheck.median;
-      figures.signed_in_check_cpu_fastest_round_us =
-        signedIn.cpuUsPerCheck.fastest;
-      figures.signed_in_check_cpu_slowest_round_us =
-        signedIn.cpuUsPerCheck.slowest;
-      figures.session_read_cpu_us = signedIn.sessionReadCpuUs.median;
-      figures.audit_append_cpu_us = signedIn.auditAppendCpuUs.median;
-      figures.audit_append_p50_us = signedIn.auditAppendP50Us.median;
-      say(
-        `  ${Math.round(signedIn.cpuUsPerCheck.median)} µs CPU per check (rounds ${Math.round(signedIn.cpuUsPerCheck.fastest)}-${Math.round(signedIn.cpuUsPerCheck.slowest)}): session read ${Math.round(signedIn.sessionReadCpuUs.median)}, audit append ${Math.round(signedIn.auditAppendCpuUs.median)}; an append takes ${Math.round(signedIn.auditAppendP50Us.median)} µs (p50, sync included)`,
+      const found = await sourcesFigures(
+        mkdtempSync(join(dataDir, "sources-")),
+        quick ? QUICK_SIZES : FULL_SIZES,
       );
+      Object.assign(figures, sourcesFigureValues(found));
     },
-    "the signed-in part of a check, in process",
+    "the live registers: a fresh check, a bulk check with 10% stale, a refresh of the watched fleet",
   );
-  await batchFigures({ stack, dataDir, fleet, quick }, recorder);
-  // The watched fleets' daily sweep of the same 100,000 vehicles.
-  await sweepFigures({ stack, dataDir, fleet }, recorder);
-  rss.stop();
-  const rssMb = (rss.samples.service ?? []).map(([, mb]) => mb);
-  figures.service_rss_mb = rssMb.length > 0 ? Math.max(...rssMb) : null;
+  if (only === undefined) {
+    // The web figures and the proxy's pages need web/dist as the sources are now.
+    if (webBuildIsStale(builtAt(ROOT), sourceTimes(ROOT)))
+      await buildWebApp(ROOT);
+    say(`- seeding ${BENCH_FLEET_SIZE.toLocaleString("en-GB")} vehicles...`);
+    figures.seed1m_s = seedDatabase(dataDir);
+    say(`  done in ${figures.seed1m_s.toFixed(1)} s`);
 
-  // The same fleet in PostgreSQL, its service measured in rounds with this SQLite one's.
-  await engineFigures(
-    { stack, dataDir, fleet, sample, quick, resources },
-    recorder,
-  );
-  // The operator's import of 1,000,000 vehicles and their policies, per engine.
-  await importFigures({ dataDir, quick, resources }, recorder);
-  // Beside proxy_rps: the same signed-in checks through the whole cluster on this machine.
-  await clusterFigures({ quick, resources }, recorder);
-
-  await recorder.scenario(
-    [
-      "audit_search_p50_ms",
-      "audit_search_fastest_round_ms",
-      "audit_search_slowest_round_ms",
-      "audit_seed10m_s",
-    ],
-    async () => {
-      const audit = await auditSearchFigures(dataDir);
-      figures.audit_search_p50_ms = audit.p50Ms;
-      figures.audit_seed10m_s = audit.seedS;
+    stack = await startStack({ dataDir, plan: "internal" });
+    const service = stack;
+    const rss = sampleRss({ service: stack.service.pid }, 250);
+    const fleet = fleetRegistrations(dataDir, FLEET_RUN_SIZE);
+    const sample = fleet.slice(0, LOAD_SAMPLE);
+    await loadFigures({ stack, dataDir, sample, quick }, recorder);
+    // Beside the proxy's CPU per check under load: what sign-in adds to each, measured alone.
+    await recorder.scenario(
       [
-        figures.audit_search_fastest_round_ms,
-        figures.audit_search_slowest_round_ms,
-      ] = audit.spreadMs;
-    },
-    "audit search over 10,000,000 events",
-  );
+        "signed_in_check_cpu_us",
+        "signed_in_check_cpu_fastest_round_us",
+        "signed_in_check_cpu_slowest_round_us",
+        "session_read_cpu_us",
+        "audit_append_cpu_us",
+        "audit_append_p50_us",
+      ],
+      async () => {
+        const signedIn = await signedInCheckFigures(dataDir, sample);
+        figures.signed_in_check_cpu_us = signedIn.cpuUsPerCheck.median;
+        figures.signed_in_check_cpu_fastest_round_us =
+          signedIn.cpuUsPerCheck.fastest;
+        figures.signed_in_check_cpu_slowest_round_us =
+          signedIn.cpuUsPerCheck.slowest;
+        figures.session_read_cpu_us = signedIn.sessionReadCpuUs.median;
+        figures.audit_append_cpu_us = signedIn.auditAppendCpuUs.median;
+        figures.audit_append_p50_us = signedIn.auditAppendP50Us.median;
+        say(
+          `  ${Math.round(signedIn.cpuUsPerCheck.median)} µs CPU per check (rounds ${Math.round(signedIn.cpuUsPerCheck.fastest)}-${Math.round(signedIn.cpuUsPerCheck.slowest)}): session read ${Math.round(signedIn.sessionReadCpuUs.median)}, audit append ${Math.round(signedIn.auditAppendCpuUs.median)}; an append takes ${Math.round(signedIn.auditAppendP50Us.median)} µs (p50, sync included)`,
+        );
+      },
+      "the signed-in part of a check, in process",
+    );
+    await batchFigures({ stack, dataDir, fleet, quick }, recorder);
+    // The watched fleets' daily sweep of the same 100,000 vehicles.
+    await sweepFigures({ stack, dataDir, fleet }, recorder);
+    rss.stop();
+    const rssMb = (rss.samples.service ?? []).map(([, mb]) => mb);
+    figures.service_rss_mb = rssMb.length > 0 ? Math.max(...rssMb) : null;
 
-  // A proxy of their own, with a fresh key: the browser run sends 100,000 rows through it.
-  await recorder.scenario(
-    [],
-    async () => {
-      const key = createKey(join(dataDir, "vics.sqlite"), "web");
-      const proxy = await startProxy(
-        service.serviceUrl,
-        key,
-        join(dataDir, "proxy-web.sqlite"),
-      );
-      try {
-        const proxyUrl = `${proxy.url}/`;
-        const web = await webFigures({
-          proxyUrl,
-          cookie: proxy.cookie,
-          fleet,
-          quick,
-        });
-        Object.assign(figures, web.figures);
-        webRows = web.rows;
-      } finally {
-        await proxy.stop();
-      }
-    },
-    "web figures",
-  );
+    // The same fleet in PostgreSQL, its service measured in rounds with this SQLite one's.
+    await engineFigures(
+      { stack, dataDir, fleet, sample, quick, resources },
+      recorder,
+    );
+    // The operator's import of 1,000,000 vehicles and their policies, per engine.
+    await importFigures({ dataDir, quick, resources }, recorder);
+    // Beside proxy_rps: the same signed-in checks through the whole cluster on this machine.
+    await clusterFigures({ quick, resources }, recorder);
+
+    await recorder.scenario(
+      [
+        "audit_search_p50_ms",
+        "audit_search_fastest_round_ms",
+        "audit_search_slowest_round_ms",
+        "audit_seed10m_s",
+      ],
+      async () => {
+        const audit = await auditSearchFigures(dataDir);
+        figures.audit_search_p50_ms = audit.p50Ms;
+        figures.audit_seed10m_s = audit.seedS;
+        [
+          figures.audit_search_fastest_round_ms,
+          figures.audit_search_slowest_round_ms,
+        ] = audit.spreadMs;
+      },
+      "audit search over 10,000,000 events",
+    );
+
+    // A proxy of their own, with a fresh key: the browser run sends 100,000 rows through it.
+    await recorder.scenario(
+      [],
+      async () => {
+        const key = createKey(join(dataDir, "vics.sqlite"), "web");
+        const proxy = await startProxy(
+          service.serviceUrl,
+          key,
+          join(dataDir, "proxy-web.sqlite"),
+        );
+        try {
+          const proxyUrl = `${proxy.url}/`;
+          const web = await webFigures({
+            proxyUrl,
+            cookie: proxy.cookie,
+            fleet,
+            quick,
+          });
+          Object.assign(figures, web.figures);
+          webRows = web.rows;
+        } finally {
+          await proxy.stop();
+        }
+      },
+      "web figures",
+    );
+  }
 } finally {
   await cleanUp();
 }
 
 const date = new Date();
 Object.assign(figures, ratios(figures));
+const rows = [...serverRows(figures, recorder.notes), ...webRows];
+// One section alone: its rows, and its results beside the full run's, not over them.
 say(
-  `\n${markdownTable([...serverRows(figures, recorder.notes), ...webRows])}\n`,
+  `\n${markdownTable(only ? rows.filter((row) => row.figure.startsWith(`${only}_`)) : rows)}\n`,
 );
-const results = resultsJson(figures, { machine, node: process.version, date });
-const written = writeResults(join(ROOT, "bench/results"), results, date);
+const results = resultsJson(
+  only
+    ? Object.fromEntries(
+        Object.entries(figures).filter(([key]) => key.startsWith(`${only}_`)),
+      )
+    : figures,
+  { machine, node: process.version, date },
+);
+const written = writeResults(
+  join(ROOT, "bench/results", only ?? ""),
+  results,
+  date,
+);
 say(
   `Machine: ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${process.version}`,
 );

@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { serverRows } from "./report.ts";
+import {
+  SOURCES_KEYS,
+  sourcesFigureValues,
+  sourcesFigures,
+  type SourcesSizes,
+} from "./sources.ts";
+
+// Small enough for seconds; a rate no slot of which the run fills, so a 429 here is a wiring
+// fault, not pacing (the pacing is what the real section measures).
+const TINY: SourcesSizes = {
+  checks: 20,
+  warmUp: 5,
+  rounds: 2,
+  bulkPace: { perSecond: 1000, burst: 1000, perDay: 1_000_000 },
+  refreshVehicles: 50,
+  refreshPace: { perSecond: 1000, burst: 1000, perDay: 1_000_000 },
+};
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+describe("the live registers' bench section", () => {
+  it("measures a fresh check, a bulk check with 10% stale and a refresh, without a 429", async () => {
+    dir = mkdtempSync(join(tmpdir(), "vics-sources-bench-"));
+    const figures = await sourcesFigures(dir, TINY);
+
+    for (const round of [
+      figures.freshCheckCpuUs,
+      figures.offCheckCpuUs,
+      figures.freshCheckRatio,
+    ]) {
+      expect(round.median).toBeGreaterThan(0);
+      expect(round.fastest).toBeLessThanOrEqual(round.median);
+      expect(round.slowest).toBeGreaterThanOrEqual(round.median);
+    }
+    // Fresh facts: the register is not asked.
+    expect(figures.freshCheckRegisterRequests).toBe(0);
+
+    // The bulk check's 100 stale vehicles, each asked once.
+    expect(figures.bulkRequests).toBe(100);
+    expect(figures.bulk429).toBe(0);
+    expect(figures.bulkRatePerS).toBeGreaterThan(0);
+
+    expect(figures.refresh429).toBe(0);
+    expect(figures.refreshStored).toBe(TINY.refreshVehicles);
+    expect(figures.refreshIdealS).toBe(0.05);
+    expect(figures.memory.end.heapMb).toBeGreaterThan(0);
+
+    const values = sourcesFigureValues(figures);
+    expect(Object.keys(values).sort()).toEqual([...SOURCES_KEYS].sort());
+    for (const value of Object.values(values))
+      expect(Number.isFinite(value)).toBe(true);
+  }, 60_000);
+
+  it("judges its targets in the table: a ratio above 1.05, a rate share below 0.95, any 429", () => {
+    const rows = serverRows({
+      sources_fresh_check_cpu_ratio: 1.2,
+      sources_bulk_background_rate_share: 0.9,
+      sources_refresh_429: 3,
+      sources_refresh_time_ratio: 1.01,
+    });
+    const met = (figure: string) => rows.find((r) => r.figure === figure)?.met;
+    expect(met("sources_fresh_check_cpu_ratio")).toBe(false);
+    expect(met("sources_bulk_background_rate_share")).toBe(false);
+    expect(met("sources_refresh_429")).toBe(false);
+    expect(met("sources_refresh_time_ratio")).toBe(true);
+    expect(
+      rows.find((r) => r.figure === "sources_bulk_background_rate_share")
+        ?.target,
+    ).toBe("≥ 0.95 ×");
+  });
+});
