@@ -73,6 +73,11 @@ test.describe("a staff check", () => {
         hasText: /^MOT: DVLA, as of \d{2}:\d{2} today$/,
       }),
     ).toBeVisible();
+    // The check was logged, as keyed hashes: neither the plate nor DVLA's key in the clear.
+    const logs = sources.logs();
+    expect(logs).toMatch(/"registration":"[0-9a-f]{12}"/);
+    expect(logs).not.toContain(plate);
+    expect(logs).not.toContain(sources.vesKey);
   });
 });
 
@@ -109,5 +114,9 @@ test.describe("the admin's Sources page", () => {
     await expect(dvla).toContainText(
       `The key is wrong or revoked: check that DVLA_VES_API_KEY_FILE holds the key DVLA issued for this environment (${sources.ves.url}).`,
     );
+    // Its words name the key's file, never the key, on the page and in the logs.
+    expect(await page.content()).not.toContain(sources.vesKey);
+    expect(sources.logs()).toContain("source: look-up failed");
+    expect(sources.logs()).not.toContain(sources.vesKey);
   });
 });

@@ -5,7 +5,13 @@
 // main stack: with a register on, every check of the seeded fleet would ask it.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { freePort } from "@vics/shared/testing/free-port";
@@ -40,6 +46,10 @@ export interface SourcesStack {
   url: string;
   dataDir: string;
   ves: VesStandInControl;
+  /** The DVLA key the service was given (its file's content). */
+  vesKey: string;
+  /** The service's and the proxy's log lines so far, for what they must never hold. */
+  logs(): string;
   /** What the stack has printed so far, for a failure's message. */
   output(): string;
   close(): Promise<void>;
@@ -106,9 +116,8 @@ export async function startSourcesStack(): Promise<SourcesStack> {
   const dataDir = join(folder, "data");
   mkdirSync(dataDir, { mode: 0o700 });
   const keyFile = join(folder, "dvla-ves-api-key");
-  writeFileSync(keyFile, `${randomBytes(24).toString("base64url")}\n`, {
-    mode: 0o600,
-  });
+  const vesKey = randomBytes(24).toString("base64url");
+  writeFileSync(keyFile, `${vesKey}\n`, { mode: 0o600 });
   const chunks: string[] = [];
   const output = () => chunks.join("");
   const children: ChildProcess[] = [];
@@ -149,6 +158,13 @@ export async function startSourcesStack(): Promise<SourcesStack> {
       dataDir,
       output,
       close,
+      vesKey,
+      logs: () =>
+        ["service", "proxy"]
+          .map((name) =>
+            readFileSync(join(dataDir, "logs", `${name}.log`), "utf8"),
+          )
+          .join(""),
       ves: {
         url: vesUrl,
         putVehicle: (vehicle) =>
