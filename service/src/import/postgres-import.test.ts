@@ -11,6 +11,7 @@ import {
   postgresStore,
 } from "../store/postgres/postgres-store.ts";
 import { type ImportHarness, importContract } from "./import.contract.ts";
+import { registerNewerContract } from "./register-newer.contract.ts";
 import { pointInTimeContract } from "../routes/point-in-time.contract.ts";
 
 let server: PostgresServer;
@@ -49,4 +50,8 @@ describe("importing into PostgreSQL", () => {
 
 describe("point-in-time answers from PostgreSQL", () => {
   pointInTimeContract(() => openPostgresHarness());
+});
+
+describe("importing into PostgreSQL over a live register's facts", () => {
+  registerNewerContract(() => openPostgresHarness());
 });

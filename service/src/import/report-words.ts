@@ -31,6 +31,12 @@ function exampleLines(
   add("Added", examples.added, counts.added);
   add("Changed", examples.changed, counts.changed);
   add("Removed", examples.removed, counts.removed);
+  // Counted as unchanged: a live register's fact was fetched after the file's --as-of.
+  add(
+    "Kept, a register's fact is newer than the file's",
+    examples.kept,
+    examples.keptCount,
+  );
   return lines;
 }
 

@@ -183,7 +183,7 @@ export async function runImport<K extends ImportKind>(
       outcome: "refused",
       importId,
       counts,
-      examples: { added: [], changed: [], removed: [] },
+      examples: { added: [], changed: [], removed: [], kept: [], keptCount: 0 },
       reason: reject.reason,
       rejectsPath: options.rejectsPath,
       ignoredColumns: [],

@@ -1,6 +1,7 @@
 import { describe } from "vitest";
 import { openSqliteHarness } from "../test-support/sqlite-harness.ts";
 import { importContract } from "./import.contract.ts";
+import { registerNewerContract } from "./register-newer.contract.ts";
 import { pointInTimeContract } from "../routes/point-in-time.contract.ts";
 
 describe("importing into SQLite", () => {
@@ -9,4 +10,8 @@ describe("importing into SQLite", () => {
 
 describe("point-in-time answers from SQLite", () => {
   pointInTimeContract(async () => openSqliteHarness());
+});
+
+describe("importing into SQLite over a live register's facts", () => {
+  registerNewerContract(async () => openSqliteHarness());
 });

@@ -23,14 +23,20 @@ export interface ImportEngine {
   rollback(): Promise<void>;
   /** Moves to the rejects every line of a repeated key, then rows the store cannot take. */
   rejectUnfit(): Promise<void>;
-  /** Classifies each staged row; for a snapshot, finds the records the file leaves out. */
+  /**
+   * Classifies each staged row; for a snapshot, finds the records the file leaves out. A tax or
+   * MOT row or removal that would overrule a live register's newer fact is kept out (issue 35).
+   */
   plan(plan: ImportPlan): Promise<void>;
   counts(rows: number): Promise<ImportCounts>;
   examples(): Promise<ImportExamples>;
   /** How many records of the kind there are, for a snapshot's share removed. */
   total(): Promise<number>;
   insertImport(record: NewImportRecord): Promise<number>;
-  /** Keeps each touched vehicle's version, writes the changes and notes the data's freshness. */
+  /**
+   * Keeps each touched vehicle's version, writes the changes and notes the data's freshness;
+   * a register's mark on a fact the file changed goes, the file's being newer.
+   */
   write(importId: number, plan: ImportPlan): Promise<void>;
   /** Copies the file's rejects (the first REJECTS_KEPT) to the import, for the data page. */
   keepRejects(importId: number): Promise<void>;

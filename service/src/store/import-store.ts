@@ -30,6 +30,12 @@ export interface ImportExamples {
   added: string[];
   changed: string[];
   removed: string[];
+  /**
+   * Tax and MOT records the file would have changed or removed, kept because a live register
+   * gave them after the file's `--as-of` (issue 35): counted as unchanged.
+   */
+  kept: string[];
+  keptCount: number;
 }
 
 export interface ImportFile {
@@ -52,6 +58,17 @@ export interface ImportPlan {
   /** Rows read, accepted or not (the rejects are staged alongside). */
   rows: number;
   now: () => Date;
+}
+
+/**
+ * The kind of fact a live register also gives (issue 35). A row of it is kept out when the
+ * register fetched the vehicle's fact after the file's `--as-of` and the row would disagree with
+ * it (`disagrees`: SQL over the planned row `s`), as is a snapshot's removal; a row or removal
+ * that applies clears the register's mark, the newest fact now being the file's.
+ */
+export interface RegisterFact {
+  kind: "tax" | "mot";
+  disagrees: string;
 }
 
 export type ImportOutcome = "applied" | "refused" | "already-imported";

@@ -5,6 +5,7 @@
 // kind's SQL reads pg_temp.staged (the file's good rows) and writes pg_temp.plan (each row's
 // vehicle and change) and pg_temp.removed (a snapshot's records the file leaves out).
 import type { ImportKind, ImportRow } from "@vics/shared/import/rows";
+import type { RegisterFact } from "../import-store.ts";
 
 export interface PostgresKind<K extends ImportKind> {
   /** The staged columns after `line`, with their types, in the order `cells` gives them. */
@@ -33,6 +34,8 @@ export interface PostgresKind<K extends ImportKind> {
    * every vehicle row it writes takes as its updated_at (one write of each row, not two).
    */
   write: readonly string[];
+  /** The register's kind of fact these rows are, when a live register gives it (issue 35). */
+  register?: RegisterFact;
 }
 
 // New vehicles go in in their registration index's order, not the file's: the index then grows
@@ -180,7 +183,7 @@ const policies = arrayKind<"policies">({
   earliest: "SELECT min(valid_from)::text AS d FROM pg_temp.plan",
 });
 
-const mot = arrayKind<"mot">({
+const motRows = arrayKind<"mot">({
   columns: [
     ["registration", "text"],
     ["tested_on", "date"],
@@ -197,6 +200,17 @@ const mot = arrayKind<"mot">({
   order: "$.tested_on",
   earliest: "SELECT min(tested_on)::text AS d FROM pg_temp.plan",
 });
+
+const mot: PostgresKind<"mot"> = {
+  ...motRows,
+  register: {
+    kind: "mot",
+    // Another expiry for a test the vehicle has, or a test after all of them (the vehicle's
+    // current certificate); an earlier new test only fills in the history.
+    disagrees: `s.change = 'changed' OR NOT EXISTS (SELECT 1 FROM vehicles v,
+      unnest(v.mot_tests) m WHERE v.id = s.vehicle_id AND m.tested_on > s.tested_on)`,
+  },
+};
 
 const fines = arrayKind<"fines">({
   columns: [
@@ -261,6 +275,7 @@ const tax: PostgresKind<"tax"> = {
     `UPDATE vehicles SET sorn = false, tax_due = NULL, updated_at = $1
      WHERE id IN (SELECT vehicle_id FROM pg_temp.removed)`,
   ],
+  register: { kind: "tax", disagrees: "true" },
 };
 
 export const POSTGRES_KINDS: { [K in ImportKind]: PostgresKind<K> } = {

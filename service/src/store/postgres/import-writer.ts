@@ -29,6 +29,7 @@ import {
 import { KIND_SOURCE, META_KEYS } from "../data-info.ts";
 import { copyText } from "./copy-lines.ts";
 import { POSTGRES_KINDS, type PostgresKind } from "./import-kinds.ts";
+import { clearRegisterMarks, keepRegisterNewer } from "./import-register.ts";
 
 /** Names the advisory lock two imports into one database queue on. */
 const IMPORT_LOCK = "vics_service_import";
@@ -159,13 +160,14 @@ async function startStaging<K extends ImportKind>(
   try {
     await client.query(`
       DROP TABLE IF EXISTS pg_temp.staged, pg_temp.staged_rejects, pg_temp.plan,
-        pg_temp.removed, pg_temp.touched;
+        pg_temp.removed, pg_temp.touched, pg_temp.kept;
       CREATE TEMP TABLE staged (line bigint NOT NULL, ${typed});
       CREATE TEMP TABLE staged_rejects (seq bigserial, line bigint NOT NULL,
         column_name text NOT NULL, value text NOT NULL, reason text NOT NULL);
       CREATE TEMP TABLE plan (line bigint NOT NULL, ${typed}, vehicle_id bigint, change text);
       CREATE TEMP TABLE removed (vehicle_id bigint NOT NULL, key text, label text NOT NULL);
-      CREATE TEMP TABLE touched (vehicle_id bigint NOT NULL);`);
+      CREATE TEMP TABLE touched (vehicle_id bigint NOT NULL);
+      CREATE TEMP TABLE kept (seq bigserial, label text NOT NULL);`);
   } catch (error) {
     client.release(true);
     throw error;
@@ -215,7 +217,7 @@ async function startStaging<K extends ImportKind>(
       try {
         await rows.end();
         await client.query(
-          "DROP TABLE IF EXISTS pg_temp.staged, pg_temp.staged_rejects, pg_temp.plan, pg_temp.removed, pg_temp.touched",
+          "DROP TABLE IF EXISTS pg_temp.staged, pg_temp.staged_rejects, pg_temp.plan, pg_temp.removed, pg_temp.touched, pg_temp.kept",
         );
         client.release();
       } catch (error) {
@@ -320,6 +322,13 @@ function postgresEngine(
       if (plan.mode === "snapshot") await client.query(spec.removed);
       await client.query("CREATE INDEX ON pg_temp.plan (vehicle_id)");
       await client.query("ANALYZE pg_temp.plan");
+      if (spec.register)
+        await keepRegisterNewer(
+          client,
+          spec.register,
+          spec.label,
+          plan.dataAsOf,
+        );
     },
     counts: (rows) => countChanges(client, rows),
     async examples() {
@@ -339,6 +348,15 @@ function postgresEngine(
             `SELECT label FROM pg_temp.removed ORDER BY label COLLATE "C" LIMIT ${EXAMPLES_SHOWN}`,
           )
         ).rows.map((row) => row.label),
+        kept: (
+          await client.query<{ label: string }>(
+            `SELECT label FROM pg_temp.kept ORDER BY seq LIMIT ${EXAMPLES_SHOWN}`,
+          )
+        ).rows.map((row) => row.label),
+        keptCount: await count(
+          client,
+          "SELECT count(*) AS n FROM pg_temp.kept",
+        ),
       };
     },
     total: () => count(client, spec.total),
@@ -409,6 +427,8 @@ async function writeChanges(
   );
   for (const statement of spec.write)
     await client.query(statement, statement.includes("$1") ? [now] : []);
+  if (spec.register)
+    await clearRegisterMarks(client, spec.register, plan.dataAsOf);
   const setMeta = (key: string, value: string, keep = false) =>
     client.query(
       `INSERT INTO meta (key, value) VALUES ($1, $2)

@@ -4,6 +4,7 @@
 // temp.removed (a snapshot's records that the file leaves out).
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import type { ImportKind, ImportRow } from "@vics/shared/import/rows";
+import type { RegisterFact } from "../import-store.ts";
 
 export interface SqliteKind<K extends ImportKind> {
   /** The staged columns after `line`, in the order `cells` gives them. */
@@ -32,6 +33,8 @@ export interface SqliteKind<K extends ImportKind> {
   total: string;
   /** Writes the plan and the removals; the vehicles they touch already have history. */
   write(db: DatabaseSync, now: string): void;
+  /** The register's kind of fact these rows are, when a live register gives it (issue 35). */
+  register?: RegisterFact;
 }
 
 // New records go in in their indexes' order (a vehicle by its registration, the rest by their
@@ -178,6 +181,13 @@ const mot: SqliteKind<"mot"> = {
        WHERE change = 'added' ORDER BY vehicle_id;`,
     );
   },
+  register: {
+    kind: "mot",
+    // Another expiry for a test the vehicle has, or a test after all of them (the vehicle's
+    // current certificate); an earlier new test only fills in the history.
+    disagrees: `s.change = 'changed' OR NOT EXISTS (SELECT 1 FROM mot_tests m
+      WHERE m.vehicle_id = s.vehicle_id AND m.tested_on > s.tested_on)`,
+  },
 };
 
 /**
@@ -218,6 +228,7 @@ const tax: SqliteKind<"tax"> = {
        WHERE id IN (SELECT record_id FROM temp.removed);`,
     );
   },
+  register: { kind: "tax", disagrees: "true" },
 };
 
 const fines: SqliteKind<"fines"> = {

@@ -23,6 +23,7 @@ import {
 } from "../import-store.ts";
 import { applyImport, type ImportEngine } from "../import-apply.ts";
 import { SQLITE_KINDS, type SqliteKind } from "./import-kinds.ts";
+import { clearRegisterMarks, keepRegisterNewer } from "./import-register.ts";
 import { readMeta, writeMeta } from "./schema.ts";
 import { KIND_SOURCE, META_KEYS } from "../data-info.ts";
 import { FACT_LIST, HISTORY_COLUMN_NAMES } from "./vehicle-queries.ts";
@@ -100,10 +101,12 @@ function startStaging<K extends ImportKind>(
   db.exec(`
     DROP TABLE IF EXISTS temp.staged; DROP TABLE IF EXISTS temp.staged_rejects;
     DROP TABLE IF EXISTS temp.plan; DROP TABLE IF EXISTS temp.removed;
+    DROP TABLE IF EXISTS temp.kept;
     CREATE TEMP TABLE staged (${columns.join(", ")});
     CREATE TEMP TABLE staged_rejects (line, column_name, value, reason);
     CREATE TEMP TABLE plan (${columns.join(", ")}, vehicle_id, record_id, change);
-    CREATE TEMP TABLE removed (vehicle_id, record_id, label);`);
+    CREATE TEMP TABLE removed (vehicle_id, record_id, label);
+    CREATE TEMP TABLE kept (label);`);
   const insertMany = (count: number) =>
     db.prepare(
       `INSERT INTO temp.staged VALUES ${Array(count)
@@ -142,7 +145,8 @@ function startStaging<K extends ImportKind>(
     async close() {
       db.exec(`
         DROP TABLE IF EXISTS temp.staged; DROP TABLE IF EXISTS temp.staged_rejects;
-        DROP TABLE IF EXISTS temp.plan; DROP TABLE IF EXISTS temp.removed;`);
+        DROP TABLE IF EXISTS temp.plan; DROP TABLE IF EXISTS temp.removed;
+        DROP TABLE IF EXISTS temp.kept;`);
     },
   };
 }
@@ -212,6 +216,13 @@ function examples(
       )
       .all()
       .map((row) => String(row.label)),
+    kept: db
+      .prepare(
+        `SELECT label FROM temp.kept ORDER BY rowid LIMIT ${EXAMPLES_SHOWN}`,
+      )
+      .all()
+      .map((row) => String(row.label)),
+    keptCount: count(db, "SELECT count(*) AS n FROM temp.kept"),
   };
 }
 
@@ -256,6 +267,8 @@ function sqliteEngine(
     plan: async (plan) => {
       db.exec(spec.plan);
       if (plan.mode === "snapshot") db.exec(spec.removed);
+      if (spec.register)
+        keepRegisterNewer(db, spec.register, spec.label, plan.dataAsOf);
     },
     counts: async (rows) => countChanges(db, rows),
     examples: async () => examples(db, spec),
@@ -263,6 +276,7 @@ function sqliteEngine(
     insertImport: async (record) => insertImport(db, record),
     write: async (importId, plan) => {
       writeChanges(db, spec, importId, plan.now().toISOString());
+      if (spec.register) clearRegisterMarks(db, spec.register, plan.dataAsOf);
       noteFreshness(db, kind, spec, plan);
     },
     keepRejects: async (importId) => keepRejects(db, importId),
