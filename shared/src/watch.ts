@@ -167,7 +167,8 @@ export const WatchAdminSchema = z.object({
   unknownForADay: z.number().int(),
   runs: z.array(
     z.object({
-      kind: z.enum(["daily", "on demand"]),
+      /** "refresh": the register facts refreshed ahead of the daily sweep (issue 35). */
+      kind: z.enum(["daily", "on demand", "refresh"]),
       startedAt: z.iso.datetime(),
       finishedAt: z.iso.datetime().nullable(),
       outcome: z.string().nullable(),

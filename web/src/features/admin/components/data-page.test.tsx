@@ -232,6 +232,16 @@ describe("the data page", () => {
           unknown: 3,
           alerts: 4,
         },
+        {
+          kind: "refresh",
+          startedAt: "2026-11-27T04:00:00.000Z",
+          finishedAt: "2026-11-27T04:00:02.000Z",
+          outcome:
+            "Refreshed ahead of the sweep: 1,200 vehicles sent, 1,150 register requests queued, 50 already fresh.",
+          vehicles: 1200,
+          unknown: 0,
+          alerts: 0,
+        },
       ],
     });
     let sent: unknown;
@@ -257,6 +267,9 @@ describe("the data page", () => {
     ).toBeVisible();
     expect(within(section).getByRole("table")).toHaveTextContent(
       "Dailyfinished1,20034",
+    );
+    expect(within(section).getByRole("table")).toHaveTextContent(
+      "Refresh ahead of the sweepRefreshed ahead of the sweep: 1,200 vehicles sent, 1,150 register requests queued, 50 already fresh.1,20000",
     );
     const time = within(section).getByRole("textbox", {
       name: "Daily re-check time",

@@ -38,6 +38,12 @@ function DailyTimeForm({ current }: { current: string }) {
   );
 }
 
+const KIND_WORDS: Record<WatchAdmin["runs"][number]["kind"], string> = {
+  daily: "Daily",
+  "on demand": "Asked for",
+  refresh: "Refresh ahead of the sweep",
+};
+
 function Sweeps({ runs }: { runs: WatchAdmin["runs"] }) {
   if (runs.length === 0) return <p>No sweep has run yet.</p>;
   return (
@@ -57,7 +63,7 @@ function Sweeps({ runs }: { runs: WatchAdmin["runs"] }) {
         {runs.map((run) => (
           <tr key={run.startedAt + run.kind}>
             <td>{formatDateTime(run.startedAt)}</td>
-            <td>{run.kind === "daily" ? "Daily" : "Asked for"}</td>
+            <td>{KIND_WORDS[run.kind]}</td>
             <td>{run.outcome ?? "Running"}</td>
             <td>{run.vehicles.toLocaleString("en-GB")}</td>
             <td>{run.unknown.toLocaleString("en-GB")}</td>
