@@ -60,6 +60,8 @@ describe("parseEnv", () => {
         fleetCaps: { maxFleets: 100, maxWatchedVehicles: 250_000 },
         // No domains set: the team's are those of its accounts.
         alertEmails: { maxExternal: 5 },
+        // Two hours before the daily sweep.
+        watchRefreshLeadMinutes: 120,
       },
     });
     expect(REPO_ROOT).toBe(resolve(import.meta.dirname, "../.."));
@@ -281,6 +283,29 @@ describe("parseEnv", () => {
     }).join("\n");
     expect(errors).toMatch(/ALERT_RULE_MAX_EXTERNAL_EMAILS: .*20/);
     expect(errors).toMatch(/ALERT_EMAIL_DOMAINS: .*"not a domain"/);
+  });
+
+  it("reads how long before the daily sweep the register facts are refreshed: 120 minutes unless told, 0 for never, at most 12 hours", () => {
+    expect(envOf({}).watchRefreshLeadMinutes).toBe(120);
+    expect(
+      envOf({ WATCH_REFRESH_LEAD_MINUTES: "0" }).watchRefreshLeadMinutes,
+    ).toBe(0);
+    expect(
+      envOf({ WATCH_REFRESH_LEAD_MINUTES: "45" }).watchRefreshLeadMinutes,
+    ).toBe(45);
+    for (const bad of ["721", "-5", "1.5", "soon"])
+      expect(
+        errorsOf({
+          WATCH_REFRESH_LEAD_MINUTES: bad,
+          UPSTREAM_API_KEY: KEY,
+        }).join("\n"),
+      ).toMatch(/WATCH_REFRESH_LEAD_MINUTES/);
+    expect(
+      errorsOf({
+        WATCH_REFRESH_LEAD_MINUTES: "721",
+        UPSTREAM_API_KEY: KEY,
+      }).join("\n"),
+    ).toMatch(/WATCH_REFRESH_LEAD_MINUTES: must be at most 720/);
   });
 
   it("reads the session times and each role's own limit", () => {

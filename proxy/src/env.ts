@@ -20,6 +20,10 @@ import { DEFAULT_FIRST_ADMIN_EMAIL } from "./users/first-admin.ts";
 import { DEFAULT_USER_LIMITS, type UserLimits } from "./limits/user-limits.ts";
 import { DEFAULT_FLEET_CAPS, type FleetCaps } from "./store/fleet-store.ts";
 import {
+  DEFAULT_REFRESH_LEAD_MINUTES,
+  MAX_REFRESH_LEAD_MINUTES,
+} from "./watch/jobs/daily-time.ts";
+import {
   DEFAULT_MAX_EXTERNAL_EMAILS,
   type AlertEmailPolicy,
 } from "./notify/email-domains.ts";
@@ -71,6 +75,11 @@ export interface ProxyEnv {
    * spend the staff's budget; unset: fleets are saved but not re-checked.
    */
   watchApiKey?: string;
+  /**
+   * How long before the daily sweep the watched vehicles' stale register facts are refreshed
+   * (WATCH_REFRESH_LEAD_MINUTES, default 120); 0: never (issue 35, point 3).
+   */
+  watchRefreshLeadMinutes: number;
   /** Where alert emails go out; unset: they wait, unsent (docs/watching.md). */
   alertMail?: AlertMailEnv;
 }
@@ -252,6 +261,16 @@ const EnvSchema = z.object({
       error: `must be at most ${ALERT_RULE_MAX_EMAILS}, the most addresses a rule may have`,
     })
     .default(DEFAULT_MAX_EXTERNAL_EMAILS),
+  // Minutes before the daily sweep; 0 turns the refresh off. At most half a day, so that it
+  // stays ahead of the sweep it is for, not after the one before.
+  WATCH_REFRESH_LEAD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_REFRESH_LEAD_MINUTES, {
+      error: `must be at most ${MAX_REFRESH_LEAD_MINUTES} (12 hours before the daily sweep)`,
+    })
+    .default(DEFAULT_REFRESH_LEAD_MINUTES),
   IDLE_TIMEOUT_UNDER_PRESSURE_MS: positiveCount(
     DEFAULT_CONNECTION_LIMITS.idleUnderPressureMs,
   ),
@@ -508,6 +527,7 @@ export function parseEnv(
       oidc,
       firstAdminEmail: raw.FIRST_ADMIN_EMAIL,
       watchApiKey: watchKey && "key" in watchKey ? watchKey.key : undefined,
+      watchRefreshLeadMinutes: raw.WATCH_REFRESH_LEAD_MINUTES,
       alertMail: alertMail && "error" in alertMail ? undefined : alertMail,
       fleetCaps: {
         maxFleets: raw.MAX_FLEETS,

@@ -70,8 +70,11 @@ export interface FleetChange extends StoredTimelineEntry {
 /** A sweep, daily or asked for: when it ran and how it ended, for the admin and "missed once". */
 export interface WatchRun {
   id: number;
-  /** "daily", or "on demand" for "Check this fleet now". */
-  kind: "daily" | "on demand";
+  /**
+   * "daily", "on demand" for "Check this fleet now", or "refresh": the register facts refreshed
+   * ahead of the daily sweep (its counts in `outcome`'s words, its vehicles those sent).
+   */
+  kind: "daily" | "on demand" | "refresh";
   startedAt: number;
   finishedAt: number | null;
   /** null while it runs; "finished", "failed: <words>". */

@@ -514,6 +514,39 @@ describe("the admin's daily time", () => {
     );
   });
 
+  it("lists the refresh ahead of the sweep beside the sweeps, its counts in words", async () => {
+    withJobs(true);
+    const { cookie } = await harness.signedIn("admin", "root@example.org");
+    const outcome =
+      "Refreshed ahead of the sweep: 12,000 vehicles sent, 11,800 register requests queued, 200 already fresh.";
+    const id = await harness.store.startWatchRun("refresh", 1_000);
+    await harness.store.finishWatchRun(id, {
+      finishedAt: 2_000,
+      outcome,
+      vehicles: 12_000,
+      unknown: 0,
+      alerts: 0,
+    });
+    const answer = WatchAdminSchema.parse(
+      await (
+        await harness.app.request(WATCH_PATHS.admin, {
+          headers: { Cookie: cookie },
+        })
+      ).json(),
+    );
+    expect(answer.runs).toEqual([
+      {
+        kind: "refresh",
+        startedAt: "1970-01-01T00:00:01.000Z",
+        finishedAt: "1970-01-01T00:00:02.000Z",
+        outcome,
+        vehicles: 12_000,
+        unknown: 0,
+        alerts: 0,
+      },
+    ]);
+  });
+
   it("is for admins only", async () => {
     withJobs(true);
     const { cookie } = await harness.signedIn("fleet");

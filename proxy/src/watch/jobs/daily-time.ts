@@ -19,3 +19,25 @@ export function dailyCron(time: string): string {
   if (!match) throw new Error(`Not a time of day: "${time}"`);
   return `${Number(match[2])} ${Number(match[1])} * * *`;
 }
+
+/** The refresh of the watched vehicles' register facts runs this long before the sweep. */
+export const DEFAULT_REFRESH_LEAD_MINUTES = 120;
+export const MAX_REFRESH_LEAD_MINUTES = 12 * 60;
+
+const DAY_MINUTES = 24 * 60;
+
+/**
+ * The time of day `leadMinutes` before `time`, the day before when it crosses midnight:
+ * ("06:00", 120) → "04:00", ("01:00", 120) → "23:00". Both are UK times, so the lead holds
+ * across the clock change except on its night.
+ */
+export function timeBefore(time: string, leadMinutes: number): string {
+  const match = TIME.exec(time);
+  if (!match) throw new Error(`Not a time of day: "${time}"`);
+  const at =
+    (((Number(match[1]) * 60 + Number(match[2]) - leadMinutes) % DAY_MINUTES) +
+      DAY_MINUTES) %
+    DAY_MINUTES;
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${two(Math.floor(at / 60))}:${two(at % 60)}`;
+}

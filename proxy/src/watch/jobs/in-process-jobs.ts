@@ -2,7 +2,8 @@
 // Europe/London; sweeps run one at a time in this process, each retried after a failure. A
 // daily sweep missed while the proxy was down runs once when it starts again (as pg-boss's
 // `missed: 'once'`). A fleet's "check now" is queued once: asked again before it has finished,
-// it answers that one is already under way.
+// it answers that one is already under way. The refresh of the watched vehicles' register facts
+// fires its lead time before the daily sweep, one at a time, retried as a sweep is.
 import { Cron } from "croner";
 import { sleep as fleetSleep } from "@vics/fleet";
 import type { Logger } from "@vics/shared/server/logger";
@@ -12,7 +13,9 @@ import {
   DEFAULT_DAILY_TIME,
   SWEEP_TIME_ZONE,
   dailyCron,
+  timeBefore,
 } from "./daily-time.ts";
+import type { RefreshHandler } from "./refresh-job.ts";
 import type { DeliveryHandler } from "../../notify/delivery-job.ts";
 import type { SweepHandler, SweepRequest } from "./sweep-job.ts";
 import { SWEEP_ATTEMPTS, type JobEngine } from "./watch-jobs.ts";
@@ -27,6 +30,10 @@ export interface InProcessJobsOptions {
    * true unless told (false: a test that counts the runs).
    */
   deliverEveryMinute?: boolean;
+  /** The register facts' refresh ahead of the daily sweep (issue 35). */
+  refresh?: RefreshHandler;
+  /** How long before the daily sweep the refresh runs; 0 or unset: it does not. */
+  refreshLeadMinutes?: number;
   logger: Logger;
   now: () => number;
   /** Between the tries of a failed sweep. */
@@ -50,6 +57,7 @@ export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
   const { store, handler, logger, now } = options;
   let cron: Cron | undefined;
   let deliveryCron: Cron | undefined;
+  let refreshCron: Cron | undefined;
   let queue: Promise<void> = Promise.resolve();
   /** Aborted by stop(). */
   const stopping = new AbortController();
@@ -87,6 +95,35 @@ export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
     return delivering;
   };
 
+  /** One refresh at a time: fired while one runs (a retry waiting), it adds none. */
+  let refreshing: Promise<void> | undefined;
+  const refresh = (): Promise<void> => {
+    const handle = options.refresh;
+    if (!handle || stopping.signal.aborted) return Promise.resolve();
+    refreshing ??= (async () => {
+      for (let attempt = 1; attempt <= SWEEP_ATTEMPTS; attempt += 1) {
+        if (stopping.signal.aborted) return;
+        try {
+          await handle(stopping.signal);
+          return;
+        } catch (error) {
+          logger.error(
+            "The refresh of the watched vehicles' register facts failed",
+            {
+              attempt,
+              error: error instanceof Error ? error.message : String(error),
+            },
+          );
+          if (attempt < SWEEP_ATTEMPTS)
+            await sleep(options.retryDelayMs ?? 60_000, stopping.signal);
+        }
+      }
+    })().finally(() => {
+      refreshing = undefined;
+    });
+    return refreshing;
+  };
+
   const run = async (request: SweepRequest) => {
     for (let attempt = 1; attempt <= SWEEP_ATTEMPTS; attempt += 1) {
       if (stopping.signal.aborted) return;
@@ -116,6 +153,14 @@ export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
       { timezone: SWEEP_TIME_ZONE, name: "daily sweep" },
       () => void enqueue({ kind: "daily" }),
     );
+    refreshCron?.stop();
+    const lead = options.refreshLeadMinutes ?? 0;
+    if (options.refresh && lead > 0)
+      refreshCron = new Cron(
+        dailyCron(timeBefore(time, lead)),
+        { timezone: SWEEP_TIME_ZONE, name: "register refresh" },
+        () => void refresh(),
+      );
     return cron;
   };
 
@@ -169,8 +214,9 @@ export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
     async stop() {
       cron?.stop();
       deliveryCron?.stop();
+      refreshCron?.stop();
       stopping.abort();
-      await Promise.all([queue, delivering]);
+      await Promise.all([queue, delivering, refreshing]);
     },
   };
 }

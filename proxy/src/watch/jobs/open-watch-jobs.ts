@@ -1,7 +1,9 @@
 // The re-checks as the proxy runs them: off without a key of their own; pg-boss on the proxy's
 // PostgreSQL, else croner in this process (decision 043). The client reaches the service
 // directly with that key, through the v1 bulk routes, as any v1 client would. The jobs know
-// whether they started, so the admin page never says they are on when they are not.
+// whether they started, so the admin page never says they are on when they are not. Ahead of
+// the daily sweep, the same key asks the service to refresh the watched vehicles' register facts
+// (issue 35), through the proxy's own way to the service.
 import { createHttpFleetClient } from "@vics/fleet";
 import type { Logger } from "@vics/shared/server/logger";
 import type { ProxyStore } from "../../store/proxy-store.ts";
@@ -10,7 +12,16 @@ import { deliveryHandler } from "../../notify/delivery-job.ts";
 import { inProcessJobs } from "./in-process-jobs.ts";
 import { pgBossJobs } from "./pg-boss-jobs.ts";
 import { sweepHandler } from "./sweep-job.ts";
+import { refreshHandler } from "./refresh-job.ts";
+import { registerRefreshCall } from "../register-refresh.ts";
+import {
+  sendWithFetch,
+  type UpstreamSend,
+} from "../../upstream/upstream-call.ts";
 import type { JobEngine, JobsState, WatchJobs } from "./watch-jobs.ts";
+
+/** A refresh slice's time-out when the proxy's own is not given. */
+const REFRESH_TIMEOUT_MS = 30_000;
 
 /** The engine, with whether its start() succeeded and, until it has, why not in words. */
 export function withStartState(engine: JobEngine): WatchJobs {
@@ -55,6 +66,12 @@ export function openWatchJobs(options: {
   alertMail?: AlertMailEnv;
   /** The web app's origin, for the links in alerts. */
   appUrl: () => string;
+  /** The proxy's way to the service (its pool); unset, fetch. */
+  upstream?: UpstreamSend;
+  /** How long one upstream call may take (UPSTREAM_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /** WATCH_REFRESH_LEAD_MINUTES: 0 or unset, no refresh ahead of the sweep. */
+  refreshLeadMinutes?: number;
 }): WatchJobs | undefined {
   const { store, logger } = options;
   if (options.watchApiKey === undefined) {
@@ -71,6 +88,18 @@ export function openWatchJobs(options: {
       headers: { "X-API-Key": options.watchApiKey },
     }),
   });
+  const refreshLeadMinutes = options.refreshLeadMinutes ?? 0;
+  const refresh = refreshHandler({
+    store,
+    logger,
+    now: Date.now,
+    refresh: registerRefreshCall({
+      send: options.upstream ?? sendWithFetch(fetch),
+      upstreamUrl: options.upstreamUrl,
+      apiKey: options.watchApiKey,
+      timeoutMs: options.timeoutMs ?? REFRESH_TIMEOUT_MS,
+    }),
+  });
   const deliver = deliveryHandler({
     store,
     logger,
@@ -80,12 +109,22 @@ export function openWatchJobs(options: {
   });
   return withStartState(
     options.databaseUrl === undefined
-      ? inProcessJobs({ store, handler, deliver, logger, now: Date.now })
+      ? inProcessJobs({
+          store,
+          handler,
+          deliver,
+          refresh,
+          refreshLeadMinutes,
+          logger,
+          now: Date.now,
+        })
       : pgBossJobs({
           connectionString: options.databaseUrl,
           store,
           handler,
           deliver,
+          refresh,
+          refreshLeadMinutes,
           logger,
         }),
   );

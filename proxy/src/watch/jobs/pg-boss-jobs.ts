@@ -8,6 +8,9 @@
 // On stop, a sweep or delivery run under way is abandoned at once (a sweep's answered batches
 // are kept) and its job failed, so another replica retries it: pg-boss alone would wait for the
 // handler until its stop's time-out, and the proxy's stop would outlast a supervisor's 15 s.
+// The refresh of the watched vehicles' register facts has a queue of its own, scheduled its
+// lead time before the daily sweep (one send a day between the replicas, as the sweep's),
+// one run at a time, retried with backoff.
 import { PgBoss, type Clock, type Job } from "pg-boss";
 import type { Logger } from "@vics/shared/server/logger";
 import { MIGRATION_HINT } from "../../store/postgres/owner-setup.ts";
@@ -17,7 +20,9 @@ import {
   DEFAULT_DAILY_TIME,
   SWEEP_TIME_ZONE,
   dailyCron,
+  timeBefore,
 } from "./daily-time.ts";
+import type { RefreshHandler } from "./refresh-job.ts";
 import { JOBS_SCHEMA } from "./jobs-schema.ts";
 import type { DeliveryHandler } from "../../notify/delivery-job.ts";
 import type { SweepHandler, SweepRequest } from "./sweep-job.ts";
@@ -25,6 +30,8 @@ import { SWEEP_ATTEMPTS, type JobEngine } from "./watch-jobs.ts";
 
 export const SWEEP_QUEUE = "vics-watch-sweep";
 export const SWEEP_DEAD_LETTER = "vics-watch-sweep-failed";
+/** The register facts' refresh ahead of the daily sweep (issue 35). */
+export const REFRESH_QUEUE = "vics-watch-refresh";
 /** The alert deliveries (decision 044): one run at a time between the replicas. */
 const DELIVERY_QUEUE = "vics-alert-deliveries";
 
@@ -48,6 +55,12 @@ export interface PgBossJobsOptions {
   handler: SweepHandler;
   /** The alert deliveries, run every minute and after each sweep (decision 044). */
   deliver?: DeliveryHandler;
+  /** The register facts' refresh ahead of the daily sweep (issue 35). */
+  refresh?: RefreshHandler;
+  /** How long before the daily sweep the refresh runs; 0 or unset: it does not. */
+  refreshLeadMinutes?: number;
+  /** Between the tries of a failed refresh, doubled each time (pg-boss's backoff). */
+  refreshRetryDelaySeconds?: number;
   logger: Logger;
   /** pg-boss's own clock: its TestClock in tests. */
   clock?: Clock;
@@ -90,13 +103,24 @@ export function pgBossJobs(options: PgBossJobsOptions): JobEngine {
     );
     return rows.length > 0;
   };
-  const scheduleDaily = (time: string) =>
-    boss.schedule(
+  const lead = options.refresh ? (options.refreshLeadMinutes ?? 0) : 0;
+  const scheduleDaily = async (time: string) => {
+    await boss.schedule(
       SWEEP_QUEUE,
       dailyCron(time),
       { kind: "daily" } satisfies SweepRequest,
       { tz: SWEEP_TIME_ZONE, missed: "once", key: "daily" },
     );
+    // Off (or turned off since): a schedule an earlier start made is taken away.
+    if (lead === 0) await boss.unschedule(REFRESH_QUEUE, "daily");
+    else
+      await boss.schedule(
+        REFRESH_QUEUE,
+        dailyCron(timeBefore(time, lead)),
+        {},
+        { tz: SWEEP_TIME_ZONE, key: "daily" },
+      );
+  };
 
   return {
     async start() {
@@ -109,6 +133,15 @@ export function pgBossJobs(options: PgBossJobsOptions): JobEngine {
         );
       });
       await boss.createQueue(SWEEP_DEAD_LETTER);
+      // Made whether or not the refresh is on, so that turning it off can unschedule it.
+      await boss.createQueue(REFRESH_QUEUE, {
+        policy: "singleton",
+        retryLimit: SWEEP_ATTEMPTS - 1,
+        retryDelay: options.refreshRetryDelaySeconds ?? 60,
+        retryBackoff: true,
+        heartbeatSeconds: 60,
+        expireInSeconds: 3600,
+      });
       await boss.createQueue(SWEEP_QUEUE, {
         policy: "singleton",
         retryLimit: SWEEP_ATTEMPTS - 1,
@@ -143,6 +176,19 @@ export function pgBossJobs(options: PgBossJobsOptions): JobEngine {
           await deliver(signalFor(job));
         });
       }
+      const refresh = options.refresh;
+      if (refresh && lead > 0)
+        await boss.work(REFRESH_QUEUE, async ([job]: Job<object>[]) => {
+          await refresh(signalFor(job)).catch((error: unknown) => {
+            logger.error(
+              "The refresh of the watched vehicles' register facts failed; pg-boss retries it",
+              {
+                error: error instanceof Error ? error.message : String(error),
+              },
+            );
+            throw error;
+          });
+        });
       await boss.work<SweepRequest>(
         SWEEP_QUEUE,
         async ([job]: Job<SweepRequest>[]) => {

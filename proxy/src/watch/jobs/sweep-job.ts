@@ -8,7 +8,7 @@ import {
 } from "../sweep.ts";
 
 export interface SweepRequest {
-  kind: WatchRun["kind"];
+  kind: Exclude<WatchRun["kind"], "refresh">;
   /** "Check this fleet now": that fleet's vehicles only. */
   registrations?: string[];
   /** "Check this fleet now": which fleet, so that it is not queued twice. */

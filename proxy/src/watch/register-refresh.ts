@@ -1,0 +1,123 @@
+// The watched vehicles' register facts, refreshed ahead of the daily sweep (issue 35, point 3;
+// decision 059): every watched registration, once, sent to the service's refresh route in
+// slices of a bulk check's size. The service queues what is stale behind its own checks, paced
+// within each register's day quota, and answers at once; what the quota leaves unrefreshed its
+// sources page says. The sweep then reads facts the registers have just given.
+import {
+  API_KEY_HEADER,
+  BULK_MAX_REGISTRATIONS,
+  ProblemSchema,
+} from "@vics/shared";
+import {
+  REGISTERS_REFRESH_PATH,
+  RegisterRefreshQueuedSchema,
+  type RegisterRefreshQueued,
+} from "@vics/shared/registers-admin";
+import type { ProxyStore } from "../store/proxy-store.ts";
+import { callUpstream, type UpstreamSend } from "../upstream/upstream-call.ts";
+
+/** One slice sent to the service's refresh route; rejects, in words, when it is not queued. */
+export type RefreshCall = (
+  registrations: readonly string[],
+) => Promise<RegisterRefreshQueued>;
+
+/**
+ * The refresh route through the proxy's way to the service (its pool, or a test's fetch), with
+ * the re-checks' key: the route needs a key on the internal plan, which theirs is.
+ */
+export function registerRefreshCall(options: {
+  send: UpstreamSend;
+  upstreamUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+}): RefreshCall {
+  const url = options.upstreamUrl.replace(/\/+$/, "") + REGISTERS_REFRESH_PATH;
+  return async (registrations) => {
+    const outcome = await callUpstream(
+      options.send,
+      url,
+      {
+        method: "POST",
+        headers: {
+          accept: "application/json",
+          "content-type": "application/json",
+          [API_KEY_HEADER.toLowerCase()]: options.apiKey,
+        },
+        body: JSON.stringify({ registrations }),
+      },
+      options.timeoutMs,
+    );
+    if (outcome.kind === "timeout")
+      throw new Error(
+        `the vehicle service did not answer within ${options.timeoutMs} ms`,
+      );
+    if (outcome.kind === "unreachable")
+      throw new Error(
+        `the vehicle service could not be reached (${outcome.reason})`,
+      );
+    const body = parseJson(outcome.body);
+    if (outcome.status !== 202) {
+      const problem = ProblemSchema.safeParse(body);
+      throw new Error(
+        `the vehicle service answered ${outcome.status}` +
+          (problem.success ? `: ${problem.data.detail}` : ""),
+      );
+    }
+    const answer = RegisterRefreshQueuedSchema.safeParse(body);
+    if (!answer.success)
+      throw new Error(
+        "the vehicle service's answer to the refresh does not match the contract",
+      );
+    return answer.data;
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface RefreshReport {
+  /** False when the service said no register is on: nothing more was sent. */
+  on: boolean;
+  /** Vehicles sent. */
+  sent: number;
+  /** Requests the service queued, one per vehicle and register. */
+  queued: number;
+  /** Vehicles whose facts were fresh already. */
+  fresh: number;
+  /** Watched entries the service did not take for registrations. */
+  invalid: number;
+}
+
+export async function refreshWatchedVehicles(
+  deps: {
+    store: Pick<ProxyStore, "watchedRegistrations">;
+    refresh: RefreshCall;
+  },
+  signal?: AbortSignal,
+): Promise<RefreshReport> {
+  // The store gives each once however many fleets hold it; a Set keeps that true regardless.
+  const watched = [...new Set(await deps.store.watchedRegistrations())];
+  const report: RefreshReport = {
+    on: true,
+    sent: 0,
+    queued: 0,
+    fresh: 0,
+    invalid: 0,
+  };
+  for (let at = 0; at < watched.length; at += BULK_MAX_REGISTRATIONS) {
+    signal?.throwIfAborted();
+    const slice = watched.slice(at, at + BULK_MAX_REGISTRATIONS);
+    const answer = await deps.refresh(slice);
+    report.sent += slice.length;
+    if (!answer.on) return { ...report, on: false };
+    report.queued += answer.queued;
+    report.fresh += answer.fresh;
+    report.invalid += answer.invalid.length;
+  }
+  return report;
+}
