@@ -123,6 +123,34 @@ describe("the refresh of the watched vehicles' register facts", () => {
     expect(report.sent).toBe(0);
   });
 
+  it("stops between slices when the proxy stops, saying how far it got", async () => {
+    await startService(true);
+    const key = await service.createKey("internal", "re-checks");
+    await store.createFleet(
+      "Vans",
+      { columns: [], vehicles: vehicles(plates(2_500)) },
+      ann,
+    );
+    const stopping = new AbortController();
+    const through = refreshThrough(service, key, sent);
+    await expect(
+      refreshWatchedVehicles(
+        {
+          store,
+          refresh: async (slice) => {
+            const answer = await through(slice);
+            stopping.abort();
+            return answer;
+          },
+        },
+        stopping.signal,
+      ),
+    ).rejects.toThrow(
+      "the proxy stopped after 1,000 of 2,500 vehicles were sent",
+    );
+    expect(sent).toHaveLength(1);
+  });
+
   it("fails in the service's words for a key off the internal plan", async () => {
     await startService(true);
     const key = await service.createKey("standard", "not internal");

@@ -110,7 +110,11 @@ export async function refreshWatchedVehicles(
     invalid: 0,
   };
   for (let at = 0; at < watched.length; at += BULK_MAX_REGISTRATIONS) {
-    signal?.throwIfAborted();
+    // Stopped midway: what was sent stays queued at the service; the engine sends it all again.
+    if (signal?.aborted)
+      throw new Error(
+        `the proxy stopped after ${report.sent.toLocaleString("en-GB")} of ${watched.length.toLocaleString("en-GB")} vehicles were sent`,
+      );
     const slice = watched.slice(at, at + BULK_MAX_REGISTRATIONS);
     const answer = await deps.refresh(slice);
     report.sent += slice.length;
