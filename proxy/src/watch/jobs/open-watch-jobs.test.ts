@@ -1,8 +1,12 @@
 // The jobs as the proxy opens them know whether they started: not running until start() has
 // succeeded, and why not, in words, when it failed or they are stopping; off without a key.
-import { describe, expect, it } from "vitest";
+// Their refresh ahead of the sweep goes through the proxy's upstream with the re-checks' key.
+import { describe, expect, it, vi } from "vitest";
+import { createTestService, registerDown } from "@vics/service/testing";
 import { silentLogger } from "@vics/shared/server/logger";
 import { openSqliteProxyStore } from "../../store/sqlite/sqlite-proxy-store.ts";
+import { sendWithFetch } from "../../upstream/upstream-call.ts";
+import { plates, vehicles } from "../testing/register-refresh.ts";
 import { openWatchJobs, withStartState } from "./open-watch-jobs.ts";
 import type { JobEngine } from "./watch-jobs.ts";
 
@@ -74,5 +78,75 @@ describe("openWatchJobs", () => {
     expect(jobs.state()).toEqual({ running: true });
     await jobs.stop();
     await store.close();
+  });
+});
+
+describe("openWatchJobs's refresh ahead of the sweep", () => {
+  it("sends the watched vehicles through the proxy's upstream with the re-checks' key, its lead time before the sweep", async () => {
+    vi.useFakeTimers({
+      now: Date.parse("2026-11-20T03:59:00Z"),
+      toFake: ["setTimeout", "clearTimeout", "Date"],
+    });
+    let closeRegister: (() => Promise<void>) | undefined;
+    const service = await createTestService({
+      sandbox: false,
+      fleetSize: 20,
+      sources: (serviceStore) => {
+        const sources = registerDown()(serviceStore);
+        closeRegister = () => sources.refresher.close();
+        return sources;
+      },
+    });
+    const store = openSqliteProxyStore({
+      path: ":memory:",
+      auditRetentionDays: 30,
+    });
+    try {
+      const watchKey = await service.createKey("internal", "re-checks");
+      await store.createFleet(
+        "Vans",
+        { columns: [], vehicles: vehicles(plates(5)) },
+        { email: "ann@example.org", at: Date.now() },
+      );
+      // Today's sweep is made: the start runs none, so only the refresh calls out.
+      const swept = await store.startWatchRun("daily", Date.now());
+      await store.finishWatchRun(swept, {
+        finishedAt: Date.now(),
+        outcome: "finished",
+        vehicles: 0,
+        unknown: 0,
+        alerts: 0,
+      });
+      const keys: (string | null)[] = [];
+      const jobs = openWatchJobs({
+        store,
+        logger: silentLogger,
+        upstreamUrl: "http://service.internal",
+        watchApiKey: watchKey,
+        upstream: sendWithFetch((input, init) => {
+          const request = new Request(input, init);
+          keys.push(request.headers.get("X-API-Key"));
+          return service.app.fetch(request);
+        }),
+        timeoutMs: 5_000,
+        refreshLeadMinutes: 120,
+        appUrl: () => "http://127.0.0.1:3000",
+      })!;
+      await jobs.start();
+      await vi.advanceTimersByTimeAsync(2 * 60_000);
+      await jobs.stop();
+      expect(keys).toEqual([watchKey]);
+      const [run] = await store.watchRuns(1);
+      expect(run).toMatchObject({
+        kind: "refresh",
+        startedAt: Date.parse("2026-11-20T04:00:00Z"),
+        vehicles: 5,
+      });
+    } finally {
+      vi.useRealTimers();
+      await closeRegister?.();
+      await store.close();
+      await service.close();
+    }
   });
 });
