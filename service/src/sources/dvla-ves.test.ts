@@ -239,11 +239,18 @@ describe("against the stand-in of DVLA's test environment", () => {
     expect(answer).not.toHaveProperty("mot");
   });
 
+  it("never puts the plate in its words: they are logged and shown to admins", async () => {
+    for (const plate of ["ER19BAD", "ER19THR", "ER19ERR", "ER19MNT"])
+      expect((await failure(source().lookUp(plate))).message).not.toContain(
+        plate,
+      );
+  });
+
   it("refuses an answer about another vehicle as malformed", async () => {
     standIn.vehicles.set("AB12CDE", { registrationNumber: "ZZ99ZZZ" });
     expect(await failure(source().lookUp("AB12CDE"))).toMatchObject({
       kind: "malformed",
-      message: expect.stringContaining("ZZ99ZZZ"),
+      message: expect.stringContaining("another vehicle"),
     });
   });
 

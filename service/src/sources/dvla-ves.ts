@@ -72,7 +72,8 @@ export function createVesSource(options: VesSourceOptions): LiveSource {
 
   function refusal(response: Response, body: string, registration: string) {
     const { status } = response;
-    const words = wordsOf(body);
+    // DVLA's words never carry the plate into a message: messages are logged and shown to admins.
+    const words = wordsOf(body)?.split(registration).join("[registration]");
     const said = words ? `: "${words}"` : "";
     const wait = retryAfterMs(response.headers.get("retry-after"), now());
     const after =
@@ -104,7 +105,7 @@ export function createVesSource(options: VesSourceOptions): LiveSource {
     if (status >= 400)
       return fail(
         "refused",
-        `DVLA VES refused the look-up of ${registration} as a bad request (${status})${said}.`,
+        `DVLA VES refused a look-up as a bad request (${status})${said}: it does not take that registration.`,
         { status },
       );
     return fail(
@@ -141,7 +142,7 @@ export function createVesSource(options: VesSourceOptions): LiveSource {
     if (compact(vehicle.data.registrationNumber) !== compact(registration))
       throw fail(
         "malformed",
-        `DVLA VES answered about ${vehicle.data.registrationNumber} when asked about ${registration}; nothing from it was kept.`,
+        "DVLA VES answered about another vehicle than the one asked about; nothing from it was kept.",
         { status: 200 },
       );
     return factsOf(vehicle.data, registration, answeredAt);

@@ -113,7 +113,7 @@ function answer(
   if (status === 200) return parsed(registration, reply.text, answeredAt);
   if (status === 404 && reply.errorCode !== "MOTH-NF-02")
     return { found: false, registration, answeredAt };
-  throw failure(registration, reply, answeredAt);
+  throw failure(reply, answeredAt);
 }
 
 function parsed(
@@ -125,16 +125,13 @@ function parsed(
   try {
     body = JSON.parse(text);
   } catch {
-    throw malformed(registration, "it is not JSON");
+    throw malformed("it is not JSON");
   }
   const vehicle = MotHistoryVehicle.safeParse(body);
   if (!vehicle.success) {
     const issue = vehicle.error.issues[0];
     const where = issue?.path.length ? issue.path.join(".") : "the vehicle";
-    throw malformed(
-      registration,
-      `${where}: ${issue?.message ?? "unreadable"}`,
-    );
+    throw malformed(`${where}: ${issue?.message ?? "unreadable"}`);
   }
   return toSourceAnswer(registration, vehicle.data, answeredAt);
 }

@@ -10,20 +10,16 @@ export interface Refusal {
   errorCode: string | undefined;
 }
 
-export function malformed(registration: string, why: string): SourceError {
+export function malformed(why: string): SourceError {
   return new SourceError(
     "dvsa-mot-history",
     "malformed",
-    `DVSA's answer for ${registration} is not the shape its documentation gives (${why}). If this persists, DVSA may have changed its API: tell the VICS maintainers.`,
+    `DVSA's answer for a vehicle is not the shape its documentation gives (${why}). If this persists, DVSA may have changed its API: tell the VICS maintainers.`,
     { status: 200 },
   );
 }
 
-export function failure(
-  registration: string,
-  reply: Refusal,
-  now: Date,
-): SourceError {
+export function failure(reply: Refusal, now: Date): SourceError {
   const { status, errorCode: code } = reply;
   const options = { status, retryAfterMs: retryAfterMs(reply.retryAfter, now) };
   const error = (kind: SourceError["kind"], words: string) =>
@@ -40,7 +36,7 @@ export function failure(
   if (status === 400)
     return error(
       "refused",
-      `DVSA would not look up ${registration}: it says the registration is not valid (${code ?? "status 400"}).`,
+      `DVSA would not look up a registration: it says it is not valid (${code ?? "status 400"}).`,
     );
   if (status === 404)
     return error(

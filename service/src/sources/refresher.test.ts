@@ -8,7 +8,7 @@ import { openSqliteStore } from "../store/sqlite/sqlite-store.ts";
 import type { Store } from "../store/store.ts";
 import { createPacer, type PaceSettings } from "./pacer.ts";
 import { createRefresher, type Refresher } from "./refresher.ts";
-import type { LiveSource, SourceAnswer } from "./source.ts";
+import { type LiveSource, type SourceAnswer, SourceError } from "./source.ts";
 
 const NOW = new Date("2026-11-29T10:00:00.000Z");
 
@@ -129,6 +129,34 @@ describe("the refresher", () => {
     // The one in flight when it came, then the single check: never behind the other nine.
     expect(asked.indexOf(urgent!)).toBeLessThanOrEqual(2);
     expect(asked.length).toBeLessThan(11);
+  });
+
+  it("never logs or keeps a plate an error's words carry", async () => {
+    const [plate] = plates(1, 70);
+    const logged: unknown[] = [];
+    const source: LiveSource = {
+      ...register().source,
+      lookUp: () =>
+        Promise.reject(
+          new SourceError("dvla-ves", "refused", `No such plate: ${plate}.`),
+        ),
+    };
+    start(source);
+    refresher = createRefresher({
+      store,
+      now: () => NOW,
+      logger: {
+        ...silentLogger,
+        warn: (...line: unknown[]) => logged.push(line),
+      },
+      sources: refresher.sources,
+    });
+    const report = await refresher.refresh([plate!], { budgetMs: 1000 });
+    expect(report.unrefreshed.get(plate!)?.reason).toBe("refused");
+    const [state] = await store.sourceStates();
+    expect(state?.lastError?.message).toBe("No such plate: a registration.");
+    expect(JSON.stringify(logged)).not.toContain(plate);
+    expect(logged).toHaveLength(1);
   });
 
   it("spends no quota while it has nothing to ask", async () => {

@@ -291,7 +291,7 @@ class SourceQueue {
     } catch (error) {
       if (signal.aborted)
         return { ok: false, why: { source: source.name, reason: "waiting" } };
-      return { ok: false, why: await this.failed(error) };
+      return { ok: false, why: await this.failed(error, registration) };
     }
     await pacer.success();
     if (!answer.found) this.rememberNotFound(registration);
@@ -320,7 +320,10 @@ class SourceQueue {
     };
   }
 
-  private async failed(error: unknown): Promise<Unrefreshed> {
+  private async failed(
+    error: unknown,
+    registration: string,
+  ): Promise<Unrefreshed> {
     const { source, pacer } = this.paced;
     const known =
       error instanceof SourceError
@@ -328,6 +331,9 @@ class SourceQueue {
         : new SourceError(source.name, "unavailable", String(error), {
             cause: error,
           });
+    // Logs and the admin's page never show a plate (decision 011): an adapter's words, or an
+    // error it did not make, may.
+    const message = known.message.split(registration).join("a registration");
     if (known.kind === "unavailable") await pacer.failure();
     const pause = known.retryAfterMs ?? PAUSE_MS[known.kind];
     if (pause !== undefined && known.kind !== "unavailable")
@@ -335,7 +341,7 @@ class SourceQueue {
     this.deps.logger.warn("source: look-up failed", {
       source: source.name,
       kind: known.kind,
-      message: known.message,
+      message,
     });
     await this.deps.store
       .recordSourceOutcome({
@@ -343,7 +349,7 @@ class SourceQueue {
         at: this.deps.now().toISOString(),
         ok: false,
         kind: known.kind,
-        message: known.message,
+        message,
       })
       .catch(() => {});
     return {
