@@ -1,3 +1,4 @@
+import { LIVE_SOURCES } from "./fact-sources.ts";
 import { z } from "zod";
 import { MotStatusSchema, TaxStatusSchema } from "./compliance-record.ts";
 import { ukMidnight } from "./uk-date.ts";
@@ -59,11 +60,23 @@ export const VehicleFactsSchema = z.object({
       }),
     ])
     .optional(),
+  /**
+   * `source`: the live register that gave it (docs/sources.md); absent, VICS's own records. A
+   * change of source alone is a change: the timeline shows both facts, each with its source.
+   */
   mot: z
-    .object({ status: MotStatusSchema, expiry: DateSchema.nullable() })
+    .object({
+      status: MotStatusSchema,
+      expiry: DateSchema.nullable(),
+      source: z.enum(LIVE_SOURCES).optional(),
+    })
     .optional(),
   tax: z
-    .object({ status: TaxStatusSchema, dueDate: DateSchema.nullable() })
+    .object({
+      status: TaxStatusSchema,
+      dueDate: DateSchema.nullable(),
+      source: z.enum(LIVE_SOURCES).optional(),
+    })
     .optional(),
   fines: z
     .object({ count: z.number().int(), totalPence: z.number().int() })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { VehicleResult } from "@vics/fleet";
 import { vehicleFacts } from "./vehicle-facts.ts";
+import { timelineEntries } from "./vehicle-timeline.ts";
 
 const policy = {
   number: "POL-1",
@@ -51,6 +52,43 @@ describe("vehicleFacts", () => {
       },
       ...details,
     });
+  });
+
+  it("names the live register that gave the tax or MOT, so a change of source is a change on the timeline", () => {
+    const fetched = vehicleFacts(
+      result({
+        compliance: {
+          status: "checked",
+          compliant: false,
+          checks,
+          details,
+          factSources: {
+            tax: { source: "dvla-ves", asOf: "2026-11-27T05:00:00.000Z" },
+          },
+        },
+      }),
+      TODAY,
+    );
+    expect(fetched?.tax).toEqual({
+      status: "taxed",
+      dueDate: "2027-03-01",
+      source: "dvla-ves",
+    });
+    // The MOT came from VICS's records: no source, and no instant either way.
+    expect(fetched?.mot).toEqual(details.mot);
+    const imported = vehicleFacts(
+      result({
+        compliance: { status: "checked", compliant: false, checks, details },
+      }),
+      TODAY,
+    );
+    expect(timelineEntries(fetched, imported!)).toEqual([
+      {
+        area: "tax",
+        before: { status: "taxed", dueDate: "2027-03-01", source: "dvla-ves" },
+        after: { status: "taxed", dueDate: "2027-03-01" },
+      },
+    ]);
   });
 
   it("has no facts for a re-check not answered, so nothing about the vehicle changes", () => {

@@ -53,8 +53,19 @@ export function vehicleFacts(
   }
   const details = compliance?.details;
   if (details) {
-    facts.mot = { status: details.mot.status, expiry: details.mot.expiry };
-    facts.tax = { status: details.tax.status, dueDate: details.tax.dueDate };
+    // Which register gave each, when one did: a fact from DVLA replaced by an import's (or the
+    // other way) is a change the timeline shows, with both sources (decision 059).
+    const sources = compliance?.factSources;
+    facts.mot = {
+      status: details.mot.status,
+      expiry: details.mot.expiry,
+      ...(sources?.mot && { source: sources.mot.source }),
+    };
+    facts.tax = {
+      status: details.tax.status,
+      dueDate: details.tax.dueDate,
+      ...(sources?.tax && { source: sources.tax.source }),
+    };
     facts.fines = {
       count: details.fines.count,
       totalPence: details.fines.totalPence,

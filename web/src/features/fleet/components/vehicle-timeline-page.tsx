@@ -73,8 +73,12 @@ export function VehicleTimelinePage() {
               <tr key={index}>
                 <td>{formatDateTime(entry.at)}</td>
                 <th scope="row">{AREA_NAMES[entry.area]}</th>
-                <td>{areaWords(entry.area, entry.before, "before")}</td>
-                <td>{areaWords(entry.area, entry.after)}</td>
+                <td>
+                  {areaWords(entry.area, entry.before, "before", entry.after)}
+                </td>
+                <td>
+                  {areaWords(entry.area, entry.after, "after", entry.before)}
+                </td>
               </tr>
             ))}
           </tbody>

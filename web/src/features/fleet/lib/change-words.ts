@@ -9,10 +9,10 @@ export type Change = NonNullable<WatchedVehicle["changes"]>[number];
 
 export function changeWords(change: Change): string {
   const { area, before, after } = change;
-  const now = areaWords(area, after);
+  const now = areaWords(area, after, "after", before);
   const what =
     before === null || before === undefined
       ? `first seen, ${now}`
-      : `from ${areaWords(area, before, "before")} to ${now}`;
+      : `from ${areaWords(area, before, "before", after)} to ${now}`;
   return `${AREA_NAMES[area]}: ${what} (seen ${formatDateTime(change.at)})`;
 }

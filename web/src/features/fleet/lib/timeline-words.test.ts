@@ -20,3 +20,35 @@ describe("a timeline's insurance words", () => {
     );
   });
 });
+
+describe("a change of a fact's source", () => {
+  const fromDvla = {
+    status: "taxed",
+    dueDate: "2027-03-01",
+    source: "dvla-ves",
+  };
+  const imported = { status: "taxed", dueDate: "2027-03-01" };
+
+  it("says where each side came from when only the source changed", () => {
+    expect(areaWords("tax", fromDvla, "before", imported)).toBe(
+      "Taxed until 1 March 2027 (DVLA)",
+    );
+    expect(areaWords("tax", imported, "after", fromDvla)).toBe(
+      "Taxed until 1 March 2027 (VICS records)",
+    );
+  });
+
+  it("says nothing of the source when both sides came from the same place", () => {
+    expect(
+      areaWords(
+        "mot",
+        { status: "valid", expiry: "2027-02-19", source: "dvsa-mot-history" },
+        "after",
+        { status: "expired", expiry: "2026-02-19", source: "dvsa-mot-history" },
+      ),
+    ).toBe("MOT valid until 19 February 2027");
+    expect(
+      areaWords("tax", imported, "after", { status: "untaxed", dueDate: null }),
+    ).toBe("Taxed until 1 March 2027");
+  });
+});

@@ -1,5 +1,10 @@
 // A watched vehicle's timeline in words: what each re-check found different, with the date.
-import { formatPoundsAndPence, type VehicleFacts } from "@vics/shared";
+import {
+  formatPoundsAndPence,
+  LIVE_SOURCE_LABELS,
+  type LiveSourceName,
+  type VehicleFacts,
+} from "@vics/shared";
 import { formatDate } from "../../../lib/dates.ts";
 
 type Area = "found" | "insurance" | "mot" | "tax" | "fines";
@@ -58,13 +63,29 @@ export const AREA_NAMES: Record<Area, string> = {
 };
 
 /**
+ * Where a road tax or MOT fact came from, when the two sides of a change differ in it: a
+ * register's fact replaced by VICS's records' (an import), or the other way (decision 059).
+ */
+function sourceWords(facts: unknown, other: unknown): string {
+  const source = (value: unknown) =>
+    typeof value === "object" && value !== null && "source" in value
+      ? (value.source as LiveSourceName)
+      : undefined;
+  const own = source(facts);
+  if (own === source(other)) return "";
+  return ` (${own ? LIVE_SOURCE_LABELS[own] : "VICS records"})`;
+}
+
+/**
  * The area's facts in words. Nothing before: "First seen" (the first answer); nothing after:
- * "No longer known" (the vehicle not found, or the answer without that part).
+ * "No longer known" (the vehicle not found, or the answer without that part). `other`: the
+ * other side of the change, so a change of source alone says where each side came from.
  */
 export function areaWords(
   area: Area,
   facts: unknown,
   side: "before" | "after" = "after",
+  other?: unknown,
 ): string {
   if (facts === null || facts === undefined)
     return side === "before" ? "First seen" : "No longer known";
@@ -74,9 +95,9 @@ export function areaWords(
     case "insurance":
       return insuranceWords(facts as VehicleFacts["insurance"]);
     case "mot":
-      return motWords(facts as VehicleFacts["mot"]);
+      return motWords(facts as VehicleFacts["mot"]) + sourceWords(facts, other);
     case "tax":
-      return taxWords(facts as VehicleFacts["tax"]);
+      return taxWords(facts as VehicleFacts["tax"]) + sourceWords(facts, other);
     case "fines":
       return finesWords(facts as VehicleFacts["fines"]);
   }
