@@ -1,6 +1,7 @@
 // What a VES vehicle record is, after DVLA's OpenAPI document (version 1.1.0) field for field, and
 // the facts VICS keeps from it. Dates are what the register sends, YYYY-MM-DD and months YYYY-MM,
 // not the date-times of the document's examples: an answer with those is not read at all.
+import { ukDate } from "@vics/shared";
 import { z } from "zod";
 import type { TaxRecord } from "../domain/compliance.ts";
 import type { MotFact, SourceAnswer, VehicleDetails } from "./source.ts";
@@ -51,7 +52,7 @@ export function factsOf(
   registration: string,
   answeredAt: Date,
 ): SourceAnswer {
-  const tax = taxOf(vehicle);
+  const tax = taxOf(vehicle, ukDate(answeredAt));
   const mot = motOf(vehicle);
   return {
     found: true,
@@ -63,14 +64,20 @@ export function factsOf(
   };
 }
 
-function taxOf({ taxStatus, taxDueDate }: VesVehicle): TaxRecord | undefined {
+function taxOf(
+  { taxStatus, taxDueDate }: VesVehicle,
+  today: string,
+): TaxRecord | undefined {
   if (taxStatus === undefined) return undefined;
   if (taxStatus === "SORN") return { sorn: true, dueDate: taxDueDate ?? null };
   // Taxed without a due date says nothing VICS could check against a day: no tax fact.
   if (taxStatus === "Taxed")
     return taxDueDate ? { sorn: false, dueDate: taxDueDate } : undefined;
-  // Untaxed, or not taxed for road use: the last due date if DVLA gives it.
-  return { sorn: false, dueDate: taxDueDate ?? null };
+  // Untaxed, or not taxed for road use: the last due date if DVLA gives it and it is past. A
+  // cancelled tax keeps its future due date, which the tax rule (taxed while the due date is
+  // today or later) would read as taxed: such a date says nothing of a vehicle now untaxed.
+  const past = taxDueDate !== undefined && taxDueDate < today;
+  return { sorn: false, dueDate: past ? taxDueDate : null };
 }
 
 function motOf({ motStatus, motExpiryDate }: VesVehicle): MotFact | undefined {

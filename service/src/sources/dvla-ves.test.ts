@@ -229,6 +229,39 @@ describe("against the stand-in of DVLA's test environment", () => {
     });
   });
 
+  it.each([
+    ["Untaxed", "2027-03-31", null],
+    ["Not Taxed for on Road Use", "2027-03-31", null],
+    ["Untaxed", "2026-11-29", null],
+    ["Untaxed", "2026-11-28", "2026-11-28"],
+    ["Not Taxed for on Road Use", "2026-08-01", "2026-08-01"],
+  ] as const)(
+    "keeps %s's due date %s only when it is before the day of the answer (a cancelled tax keeps a future one): %s",
+    async (taxStatus, taxDueDate, dueDate) => {
+      standIn.vehicles.set("AB12CDE", {
+        registrationNumber: "AB12CDE",
+        taxStatus,
+        taxDueDate,
+      });
+      expect(await source().lookUp("AB12CDE")).toMatchObject({
+        tax: { sorn: false, dueDate },
+      });
+    },
+  );
+
+  it("takes the day of the answer in the UK: 23:30 UTC on 30 June is 1 July", async () => {
+    standIn.vehicles.set("AB12CDE", {
+      registrationNumber: "AB12CDE",
+      taxStatus: "Untaxed",
+      taxDueDate: "2026-06-30",
+    });
+    const lateJune = () => new Date("2026-06-30T23:30:00Z");
+    expect(await source({ now: lateJune }).lookUp("AB12CDE")).toMatchObject({
+      answeredAt: lateJune(),
+      tax: { sorn: false, dueDate: "2026-06-30" },
+    });
+  });
+
   it("gives no tax fact for Taxed without a due date, and no MOT fact without MOT fields", async () => {
     standIn.vehicles.set("AB12CDE", {
       registrationNumber: "AB12CDE",
