@@ -8,10 +8,14 @@ import { z } from "zod";
 export const LIVE_SOURCES = ["dvla-ves", "dvsa-mot-history"] as const;
 export type LiveSourceName = (typeof LIVE_SOURCES)[number];
 
-/** Each register as people name it. */
+/**
+ * Each register's short name, the one answers' "as of" lines, exports and problems use: its
+ * agency. The admins' sources page gives the long names ("DVLA Vehicle Enquiry Service",
+ * "DVSA MOT History API").
+ */
 export const LIVE_SOURCE_LABELS: Record<LiveSourceName, string> = {
   "dvla-ves": "DVLA",
-  "dvsa-mot-history": "DVSA MOT history",
+  "dvsa-mot-history": "DVSA",
 };
 
 export const FactSourceSchema = z

@@ -7,7 +7,6 @@ import type { DataAsOf as DataAsOfAnswer, FactSources } from "@vics/shared";
 import { formatDateTime, formatTimeOnDay, ukToday } from "../lib/dates.ts";
 import {
   factOrigin,
-  RECORDS_LABEL,
   STALE_WORDS,
   type FactOrigin,
 } from "../lib/fact-origin.ts";
@@ -35,7 +34,7 @@ export function DataAsOf({ dataAsOf, factSources, sources }: DataAsOfProps) {
   const today = ukToday(useNow());
   if (factSources) {
     const origins = sources.flatMap((component) => {
-      const origin = originOf(component, factSources, dataAsOf);
+      const origin = factOrigin(component, factSources, dataAsOf?.[component]);
       return origin ? [{ component, origin }] : [];
     });
     return (
@@ -66,20 +65,6 @@ export function DataAsOf({ dataAsOf, factSources, sources }: DataAsOfProps) {
       })}
     </>
   );
-}
-
-/** Tax and MOT may come from a live register; insurance and fines only from VICS's records. */
-function originOf(
-  component: Component,
-  factSources: FactSources,
-  dataAsOf: DataAsOfAnswer | undefined,
-): FactOrigin | undefined {
-  const recordsAsOf = dataAsOf?.[component];
-  if (component === "tax" || component === "mot")
-    return factOrigin(component, factSources, recordsAsOf);
-  return recordsAsOf === undefined
-    ? undefined
-    : { label: RECORDS_LABEL, asOf: recordsAsOf, stale: false, live: false };
 }
 
 /** "Road tax: DVLA, as of 10:02 today", and, when stale, why it is the stored fact. */

@@ -1,8 +1,10 @@
-// Where a check's road tax and MOT facts came from, and when (issue 35): a live register named
-// in the answer's factSources (DVLA, DVSA MOT history), else VICS's own records, seeded or
-// imported, as of the answer's dataAsOf. The dashboard, the fleet results and the exports say it.
+// Where a check's facts came from, and when (issue 35): for road tax and MOT, a live register
+// named in the answer's factSources (DVLA, DVSA), else VICS's own records, seeded or imported,
+// as of the answer's dataAsOf; insurance and fines always from VICS's records. The dashboard,
+// the fleet results and the exports say it.
 import {
   LIVE_SOURCE_LABELS,
+  type DataAsOf,
   type FactSource,
   type FactSources,
 } from "@vics/shared";
@@ -18,7 +20,7 @@ export const STALE_WORDS =
 export const STALE_SHORT_WORDS = "stored fact: could not be refreshed";
 
 export interface FactOrigin {
-  /** "DVLA", "DVSA MOT history" or "VICS records". */
+  /** "DVLA", "DVSA" or "VICS records". */
   label: string;
   /** When the register answered, or VICS's records were last refreshed (UTC). */
   asOf: string;
@@ -38,15 +40,19 @@ export function liveOrigin(fact: FactSource): FactOrigin {
 }
 
 /**
- * The origin of one component: its live register when factSources names it, else VICS's
- * records as of `recordsAsOf`; undefined when the answer says neither (an older service).
+ * The origin of one component: its live register when factSources names it (only tax and MOT
+ * can have one), else VICS's records as of `recordsAsOf`; undefined when the answer says
+ * neither (an older service).
  */
 export function factOrigin(
-  component: keyof FactSources,
+  component: keyof DataAsOf,
   factSources: FactSources | undefined,
   recordsAsOf: string | undefined,
 ): FactOrigin | undefined {
-  const live = factSources?.[component];
+  const live =
+    component === "tax" || component === "mot"
+      ? factSources?.[component]
+      : undefined;
   if (live) return liveOrigin(live);
   if (recordsAsOf === undefined) return undefined;
   return { label: RECORDS_LABEL, asOf: recordsAsOf, stale: false, live: false };

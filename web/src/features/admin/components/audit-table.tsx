@@ -8,9 +8,9 @@ import {
   detailWords,
   outcomeWords,
 } from "../lib/audit-words.ts";
+import { count } from "../lib/count.ts";
 
 const SHOWN_REGISTRATIONS = 3;
-const count = (value: number) => value.toLocaleString("en-GB");
 
 function Registrations({ registrations }: { registrations: string[] }) {
   if (registrations.length === 0) return <span className="hint">None</span>;

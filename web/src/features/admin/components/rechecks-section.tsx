@@ -8,6 +8,7 @@ import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { StatusIcon } from "../../../components/status-icon.tsx";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { setDailyTime, watchAdminQueryOptions } from "../api/watch-api.ts";
+import { count } from "../lib/count.ts";
 import { TimeOfDayForm } from "./time-of-day-form.tsx";
 
 type WatchAdmin = z.infer<typeof WatchAdminSchema>;
@@ -65,9 +66,9 @@ function Sweeps({ runs }: { runs: WatchAdmin["runs"] }) {
             <td>{formatDateTime(run.startedAt)}</td>
             <td>{KIND_WORDS[run.kind]}</td>
             <td>{run.outcome ?? "Running"}</td>
-            <td>{run.vehicles.toLocaleString("en-GB")}</td>
-            <td>{run.unknown.toLocaleString("en-GB")}</td>
-            <td>{run.alerts.toLocaleString("en-GB")}</td>
+            <td>{count(run.vehicles)}</td>
+            <td>{count(run.unknown)}</td>
+            <td>{count(run.alerts)}</td>
           </tr>
         ))}
       </tbody>
@@ -102,7 +103,7 @@ export function RechecksSection() {
           {watch.data.unknownForADay > 0 && (
             <p className="inset-warning">
               <StatusIcon status="warning" />
-              {watch.data.unknownForADay.toLocaleString("en-GB")} watched{" "}
+              {count(watch.data.unknownForADay)} watched{" "}
               {watch.data.unknownForADay === 1
                 ? "vehicle has"
                 : "vehicles have"}{" "}

@@ -87,7 +87,7 @@ function cellOf(row: HTMLElement, column: string): HTMLElement {
 describe("the sources page", () => {
   afterEach(() => vi.useRealTimers());
 
-  it("shows an on register: where it calls, its last success, today's requests against the quota and its stale facts", async () => {
+  it("shows an on register: where it calls, its last success, the UTC day's requests against the quota and when they reset, and its stale facts", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: NOW });
     serveRegisters(registers(ves(), mot()));
     sourcesPage();
@@ -97,7 +97,9 @@ describe("the sources page", () => {
     );
     expect(cellOf(row, "Last success")).toHaveTextContent("10:02 today");
     expect(cellOf(row, "Last error")).toHaveTextContent("None");
-    expect(cellOf(row, "Requests today")).toHaveTextContent("1,234 of 500,000");
+    expect(cellOf(row, "Requests today (UTC)")).toHaveTextContent(
+      "1,234 of 500,000Resets at 00:00 UTC (00:00 UK time)",
+    );
     expect(cellOf(row, "Stale facts")).toHaveTextContent("12");
     expect(
       screen.getByRole("heading", { level: 1, name: "Sources" }),
@@ -110,16 +112,16 @@ describe("the sources page", () => {
     sourcesPage();
     const row = await rowOf("DVLA Vehicle Enquiry Service");
     expect(cellOf(row, "On or off")).toHaveTextContent(
-      "Off: set DVLA_VES_API_KEY_FILE in the service's environment; see docs/sources.md",
+      "Off: set DVLA_VES_API_KEY_FILE in the service's environment; see docs/sources.md in VICS's repository",
     );
     expect(
-      cellOf(await rowOf("DVSA MOT History"), "On or off"),
+      cellOf(await rowOf("DVSA MOT History API"), "On or off"),
     ).toHaveTextContent(
-      "Off: set DVSA_MOT_API_KEY_FILE, DVSA_MOT_CLIENT_ID, DVSA_MOT_CLIENT_SECRET_FILE and DVSA_MOT_TOKEN_URL in the service's environment; see docs/sources.md",
+      "Off: set DVSA_MOT_API_KEY_FILE, DVSA_MOT_CLIENT_ID, DVSA_MOT_CLIENT_SECRET_FILE and DVSA_MOT_TOKEN_URL in the service's environment; see docs/sources.md in VICS's repository",
     );
-    const never = await rowOf("DVSA MOT History");
+    const never = await rowOf("DVSA MOT History API");
     expect(cellOf(never, "Last success")).toHaveTextContent("Never");
-    expect(cellOf(never, "Requests today")).toHaveTextContent("Off");
+    expect(cellOf(never, "Requests today (UTC)")).toHaveTextContent("Off");
     expect(cellOf(never, "Stale facts")).toHaveTextContent("Off");
   });
 
@@ -145,7 +147,7 @@ describe("the sources page", () => {
       ),
     );
     sourcesPage();
-    const row = await rowOf("DVSA MOT History");
+    const row = await rowOf("DVSA MOT History API");
     const error = cellOf(row, "Last error");
     expect(within(error).getByText("Credentials refused")).toBeVisible();
     expect(within(error).getByText(message)).toBeVisible();
@@ -172,7 +174,7 @@ describe("the sources page", () => {
     );
     sourcesPage();
     const row = await rowOf("DVLA Vehicle Enquiry Service");
-    expect(cellOf(row, "Requests today")).toHaveTextContent(
+    expect(cellOf(row, "Requests today (UTC)")).toHaveTextContent(
       "500,000 of 500,000",
     );
     expect(cellOf(row, "Last error")).toHaveTextContent(
@@ -197,7 +199,7 @@ describe("the sources page", () => {
     const { unmount } = sourcesPage();
     expect(
       await screen.findByText(
-        "The DVSA client secret expires on 12 December 2026: make a new one (docs/sources.md says how).",
+        "The DVSA client secret expires on 12 December 2026: make a new one (docs/sources.md in VICS's repository says how).",
         {},
         SLOW,
       ),
@@ -214,7 +216,7 @@ describe("the sources page", () => {
     await findTable();
     expect(screen.queryByText(/client secret/)).not.toBeInTheDocument();
     expect(
-      cellOf(await rowOf("DVSA MOT History"), "On or off"),
+      cellOf(await rowOf("DVSA MOT History API"), "On or off"),
     ).toHaveTextContent("Client secret valid until 12 June 2027");
   });
 
@@ -236,7 +238,7 @@ describe("the sources page", () => {
     sourcesPage();
     expect(
       await screen.findByText(
-        "The DVSA client secret expired on 20 November 2026: make a new one (docs/sources.md says how).",
+        "The DVSA client secret expired on 20 November 2026: make a new one (docs/sources.md in VICS's repository says how).",
         {},
         SLOW,
       ),
@@ -261,6 +263,10 @@ describe("the sources page", () => {
     const first = await rowOf("DVLA Vehicle Enquiry Service");
     expect(cellOf(first, "Last error")).toHaveTextContent("None");
     expect(asked.count).toBe(1);
+    // The live region is there, empty, before the failure, so filling it is announced.
+    const live = document.querySelector('.admin-sources > [role="status"]');
+    expect(live).toBeInTheDocument();
+    expect(live).toBeEmptyDOMElement();
 
     await act(() => vi.advanceTimersByTimeAsync(30_000));
     await vi.waitFor(() =>
@@ -269,11 +275,15 @@ describe("the sources page", () => {
     expect(asked.count).toBe(2);
 
     await act(() => vi.advanceTimersByTimeAsync(30_000));
-    expect(
-      await screen.findByText(/^The last refresh failed/, {}, SLOW),
-    ).toHaveTextContent(
+    const failed = await screen.findByText(
+      /^The last refresh failed/,
+      {},
+      SLOW,
+    );
+    expect(failed).toHaveTextContent(
       /this is what VICS said at \d\d:\d\d today\. It tries again in 30 seconds\./,
     );
+    expect(failed.closest('[role="status"]')).toBe(live);
     expect(asked.count).toBe(3);
     // The last answer stays on the page.
     expect(screen.getByText("Provider in maintenance")).toBeVisible();

@@ -1,6 +1,6 @@
 // "/admin/sources" (admins): the live registers VICS asks (docs/sources.md). Whether each is on
-// and where it calls, its last success and last error in words an operator can act on, today's
-// requests against its quota, how many stored facts are stale, and the DVSA client secret's
+// and where it calls, its last success and last error in words an operator can act on, the UTC
+// day's requests against its quota (the pacer's day, decision 060), how many stored facts are stale, and the DVSA client secret's
 // warning 30 days before it expires. Asked again every 30 seconds while shown.
 import type { RegisterStatus } from "@vics/shared/registers-admin";
 import { DocumentTitle } from "../../../components/document-title.tsx";
@@ -12,7 +12,9 @@ import {
   ERROR_KIND_WORDS,
   REGISTER_WORDS,
   requestsWords,
+  resetWords,
   secretWarning,
+  SOURCES_DOC,
   staleWords,
   turnOnWords,
 } from "../lib/register-words.ts";
@@ -24,7 +26,7 @@ function Moment({ at, today }: { at: string; today: string }) {
 }
 
 function OnOrOff({ register }: { register: RegisterStatus }) {
-  // One line each: "Off: set … ; see docs/sources.md", "On: calls https://…".
+  // One line each: "Off: set …; see docs/sources.md in VICS's repository", "On: calls https://…".
   if (!register.on)
     return (
       <>
@@ -71,11 +73,12 @@ function LastError({
 
 function RegistersTable({
   registers,
-  today,
+  now,
 }: {
   registers: RegisterStatus[];
-  today: string;
+  now: Date;
 }) {
+  const today = ukToday(now);
   return (
     <table className="data-table sources">
       <caption className="visually-hidden">The live registers</caption>
@@ -85,7 +88,7 @@ function RegistersTable({
           <th scope="col">On or off</th>
           <th scope="col">Last success (UK time)</th>
           <th scope="col">Last error</th>
-          <th scope="col">Requests today</th>
+          <th scope="col">Requests today (UTC)</th>
           <th scope="col">Stale facts</th>
         </tr>
       </thead>
@@ -106,9 +109,14 @@ function RegistersTable({
             <td data-label="Last error">
               <LastError error={register.lastError} today={today} />
             </td>
-            <td data-label="Requests today">
+            <td data-label="Requests today (UTC)">
               {register.requestsToday ? (
-                requestsWords(register.requestsToday)
+                <>
+                  {requestsWords(register.requestsToday)}
+                  <span className="sources__detail hint">
+                    {resetWords(now)}
+                  </span>
+                </>
               ) : (
                 <span className="hint">Off</span>
               )}
@@ -129,7 +137,8 @@ function RegistersTable({
 
 export function SourcesPage() {
   const registers = useRegisters();
-  const today = ukToday(useNow());
+  const now = useNow();
+  const today = ukToday(now);
   const { data } = registers;
   const warnings = (data?.registers ?? []).flatMap(
     (register) => secretWarning(register, today) ?? [],
@@ -140,8 +149,9 @@ export function SourcesPage() {
       <h1 className="heading-l">Sources</h1>
       <p className="lead">
         The live registers VICS asks for road tax, MOT and vehicle details:
-        whether each is on, how it last went, and what it has spent of today’s
-        quota. This page asks again every {REGISTERS_REFRESH_MS / 1000} seconds.
+        whether each is on, how it last went, and what it has spent of the day’s
+        quota (a UTC day, as the registers count it). This page asks again every{" "}
+        {REGISTERS_REFRESH_MS / 1000} seconds.
       </p>
       {warnings.map((warning) => (
         <p className="inset-warning" key={warning}>
@@ -150,19 +160,7 @@ export function SourcesPage() {
         </p>
       ))}
       {data ? (
-        <>
-          <RegistersTable registers={data.registers} today={today} />
-          {registers.isError && (
-            <p className="hint" role="status">
-              The last refresh failed: this is what VICS said at{" "}
-              {formatTimeOnDay(
-                new Date(registers.dataUpdatedAt).toISOString(),
-                today,
-              )}
-              . It tries again in {REGISTERS_REFRESH_MS / 1000} seconds.
-            </p>
-          )}
-        </>
+        <RegistersTable registers={data.registers} now={now} />
       ) : (
         <QueryView
           query={registers}
@@ -172,10 +170,23 @@ export function SourcesPage() {
           {() => null}
         </QueryView>
       )}
+      {/* Mounted empty from the start, so a screen reader announces the failure when it fills. */}
+      <div role="status">
+        {data && registers.isError && (
+          <p className="hint">
+            The last refresh failed: this is what VICS said at{" "}
+            {formatTimeOnDay(
+              new Date(registers.dataUpdatedAt).toISOString(),
+              today,
+            )}
+            . It tries again in {REGISTERS_REFRESH_MS / 1000} seconds.
+          </p>
+        )}
+      </div>
       <p>
         Stale facts are vehicles whose fact from that register is older than its
         freshness window, or was never fetched: a check of one asks the register
-        again. docs/sources.md says how to turn each register on and what each
+        again. {SOURCES_DOC} says how to turn each register on and what each
         error means.
       </p>
     </div>

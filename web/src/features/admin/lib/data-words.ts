@@ -2,6 +2,7 @@
 import type { DataAsOf } from "@vics/shared";
 import type { DataSources, ImportEntry } from "@vics/shared/data-admin";
 import { daysBetween, formatDate, ukToday } from "../../../lib/dates.ts";
+import { count } from "./count.ts";
 
 /** A source whose data is older than this many days is flagged: its sources send daily. */
 export const STALE_AFTER_DAYS = 2;
@@ -18,7 +19,7 @@ export function ageWords(at: string, now: Date): string {
   const days = daysBetween(ukToday(new Date(at)), ukToday(now));
   if (days <= 0) return "today";
   if (days === 1) return "yesterday";
-  return `${days.toLocaleString("en-GB")} days ago`;
+  return `${count(days)} days ago`;
 }
 
 export const isStale = (at: string, now: Date) =>
@@ -37,8 +38,6 @@ export const OUTCOME_WORDS: Record<ImportEntry["outcome"], string> = {
   refused: "Refused",
   "already-imported": "Already imported",
 };
-
-const count = (value: number) => value.toLocaleString("en-GB");
 
 /** "1,200 rows: 1,000 added, 150 changed, 40 unchanged, 0 removed, 10 refused". */
 export function countWords({ counts }: ImportEntry): string {

@@ -1,13 +1,14 @@
 // The sources page's words: each live register's name, how to turn it on, its last error's
 // kind as docs/sources.md names it, today's requests and its client secret's warning.
-import type { LiveSourceName } from "@vics/shared";
+import { LIVE_SOURCE_LABELS, type LiveSourceName } from "@vics/shared";
 import type { RegisterStatus } from "@vics/shared/registers-admin";
-import { formatDate } from "../../../lib/dates.ts";
+import { formatDate, formatFileDateTime } from "../../../lib/dates.ts";
+import { count } from "./count.ts";
 
 interface RegisterWords {
-  /** As the provider names it. */
+  /** Its long name, as the provider names the service. */
   name: string;
-  /** Who issues its credentials. */
+  /** Who issues its credentials: the short name answers use (LIVE_SOURCE_LABELS). */
   provider: string;
   /** The variables that turn it on (docs/sources.md). */
   turnOn: string;
@@ -16,20 +17,23 @@ interface RegisterWords {
 export const REGISTER_WORDS: Record<LiveSourceName, RegisterWords> = {
   "dvla-ves": {
     name: "DVLA Vehicle Enquiry Service",
-    provider: "DVLA",
+    provider: LIVE_SOURCE_LABELS["dvla-ves"],
     turnOn: "set DVLA_VES_API_KEY_FILE in the service's environment",
   },
   "dvsa-mot-history": {
-    name: "DVSA MOT History",
-    provider: "DVSA",
+    name: "DVSA MOT History API",
+    provider: LIVE_SOURCE_LABELS["dvsa-mot-history"],
     turnOn:
       "set DVSA_MOT_API_KEY_FILE, DVSA_MOT_CLIENT_ID, DVSA_MOT_CLIENT_SECRET_FILE and DVSA_MOT_TOKEN_URL in the service's environment",
   },
 };
 
-/** "set … in the service's environment; see docs/sources.md", after an off register's "Off: ". */
+/** The document that says how to run the registers: a file admins have, not a web page. */
+export const SOURCES_DOC = "docs/sources.md in VICS's repository";
+
+/** "set … in the service's environment; see docs/sources.md in VICS's repository". */
 export const turnOnWords = (source: LiveSourceName) =>
-  `${REGISTER_WORDS[source].turnOn}; see docs/sources.md`;
+  `${REGISTER_WORDS[source].turnOn}; see ${SOURCES_DOC}`;
 
 type ErrorKind = NonNullable<RegisterStatus["lastError"]>["kind"];
 
@@ -43,8 +47,6 @@ export const ERROR_KIND_WORDS: Record<ErrorKind, string> = {
   refused: "Registration refused",
 };
 
-const count = (value: number) => value.toLocaleString("en-GB");
-
 /** "1,234 of 500,000". */
 export const requestsWords = ({
   used,
@@ -54,12 +56,24 @@ export const requestsWords = ({
   quota: number;
 }) => `${count(used)} of ${count(quota)}`;
 
+/**
+ * When the requests count starts again: the pacer's quota is per UTC day (decision 060), so
+ * from 00:00 to 01:00 UK time in summer the count is still the day before's. "Resets at 00:00
+ * UTC (01:00 UK time)".
+ */
+export function resetWords(now: Date): string {
+  const nextUtcMidnight = new Date(now);
+  nextUtcMidnight.setUTCHours(24, 0, 0, 0);
+  const ukClock = formatFileDateTime(nextUtcMidnight.toISOString()).slice(-5);
+  return `Resets at 00:00 UTC (${ukClock} UK time)`;
+}
+
 export const staleWords = (stale: number) =>
   stale === 0 ? "None" : count(stale);
 
 /**
- * "The DVSA client secret expires on 12 December 2026: make a new one (docs/sources.md says
- * how)", from 30 days before (the service says when); undefined until then.
+ * "The DVSA client secret expires on 12 December 2026: make a new one (docs/sources.md in
+ * VICS's repository says how)", from 30 days before (the service says when); undefined until then.
  */
 export function secretWarning(
   register: RegisterStatus,
@@ -69,5 +83,5 @@ export function secretWarning(
   if (!register.secretExpiresSoon || expires === undefined) return undefined;
   const provider = REGISTER_WORDS[register.source].provider;
   const when = `${expires < today ? "expired" : "expires"} on ${formatDate(expires)}`;
-  return `The ${provider} client secret ${when}: make a new one (docs/sources.md says how).`;
+  return `The ${provider} client secret ${when}: make a new one (${SOURCES_DOC} says how).`;
 }

@@ -66,7 +66,7 @@ describe("compliance dashboard: where each fact came from", () => {
     });
     expect(asOfLines()).toEqual([
       "Insurance: VICS records, as of 20 November 2026 at 06:00",
-      "MOT: DVSA MOT history, as of 09:15 yesterday",
+      "MOT: DVSA, as of 09:15 yesterday",
       "Road tax: DVLA, as of 10:02 today",
       "Fines: VICS records, as of 20 November 2026 at 06:00",
     ]);
@@ -87,7 +87,7 @@ describe("compliance dashboard: where each fact came from", () => {
     });
     expect(asOfLines()).toEqual([
       "Insurance: VICS records, as of 20 November 2026 at 06:00",
-      `MOT: DVSA MOT history, as of 19 November 2026 at 08:00 ${STALE}`,
+      `MOT: DVSA, as of 19 November 2026 at 08:00 ${STALE}`,
       "Road tax: VICS records, as of 20 November 2026 at 06:00",
       "Fines: VICS records, as of 20 November 2026 at 06:00",
     ]);

@@ -72,10 +72,10 @@ describe("a row's sources in the results", () => {
       /Source: DVLA, 10:02 today$/,
     );
     expect(cellText("LV11 AAA", "MOT due")).toMatch(
-      /Source: DVSA MOT history, 09:15 yesterday$/,
+      /Source: DVSA, 09:15 yesterday$/,
     );
     expect(cellText("ST11 AAA", "MOT due")).toMatch(
-      /Source: DVSA MOT history, 20 November 2026 at 08:00 \(stored fact: could not be refreshed\)$/,
+      /Source: DVSA, 20 November 2026 at 08:00 \(stored fact: could not be refreshed\)$/,
     );
     // VICS's own records: the date alone, as every row showed before live registers.
     expect(cellText("ST11 AAA", "Tax due")).toBe("27 February 2027");

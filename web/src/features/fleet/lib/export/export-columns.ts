@@ -5,7 +5,11 @@ import type { FleetRow } from "../fleet-types.ts";
 import { PASTE_SOURCE } from "../parse/parse-paste.ts";
 import { COMPLIANCE_COLUMNS } from "./compliance-cells.ts";
 import { DUE_SOON_COLUMN, dueSoonColumn } from "./due-cells.ts";
-import { SOURCE_COLUMNS } from "./source-cells.ts";
+import {
+  MOT_AS_OF_COLUMN,
+  SOURCE_COLUMNS,
+  TAX_AS_OF_COLUMN,
+} from "./source-cells.ts";
 
 /** What the export needs of a run: a SavedRun has it all. */
 export interface ExportRun {
@@ -59,8 +63,8 @@ const OUR_KINDS: ReadonlyMap<string, ExportColumnKind> = new Map([
   ["Tax due", "date"],
   ["Year", "number"],
   // "2026-11-29 10:02", UK time: written as an Excel date and time.
-  ["Road tax as of", "datetime"],
-  ["MOT as of", "datetime"],
+  [TAX_AS_OF_COLUMN, "datetime"],
+  [MOT_AS_OF_COLUMN, "datetime"],
 ]);
 
 const OUR_COLUMNS = new Set(

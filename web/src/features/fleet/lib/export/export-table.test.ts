@@ -130,9 +130,9 @@ describe("exportHeader", () => {
       "Fines check",
       "Fines reason",
       "Road tax source",
-      "Road tax as of",
+      "Road tax as of (UK time)",
       "MOT source",
-      "MOT as of",
+      "MOT as of (UK time)",
     ]);
   });
 });
@@ -150,7 +150,10 @@ describe("exportColumnKind", () => {
       "MOT due",
       "Tax due",
     ]);
-    expect(named("datetime")).toEqual(["Road tax as of", "MOT as of"]);
+    expect(named("datetime")).toEqual([
+      "Road tax as of (UK time)",
+      "MOT as of (UK time)",
+    ]);
     expect(named("user")).toEqual([
       "Fleet number",
       "Registration (your list)",

@@ -32,9 +32,9 @@ describe("sourceCells", () => {
       }),
     ).toEqual({
       "Road tax source": "DVLA",
-      "Road tax as of": "2026-11-23 10:02",
+      "Road tax as of (UK time)": "2026-11-23 10:02",
       "MOT source": "VICS records",
-      "MOT as of": "2026-11-22 06:00",
+      "MOT as of (UK time)": "2026-11-22 06:00",
     });
   });
 
@@ -52,9 +52,9 @@ describe("sourceCells", () => {
       }),
     ).toEqual({
       "Road tax source": "",
-      "Road tax as of": "",
-      "MOT source": "DVSA MOT history (stored fact: could not be refreshed)",
-      "MOT as of": "2026-07-02 00:30",
+      "Road tax as of (UK time)": "",
+      "MOT source": "DVSA (stored fact: could not be refreshed)",
+      "MOT as of (UK time)": "2026-07-02 00:30",
     });
   });
 
@@ -85,7 +85,7 @@ describe("the export's source columns", () => {
     expect(first?.slice(-4)).toEqual([
       "VICS records",
       "2026-11-22 06:00",
-      "DVSA MOT history",
+      "DVSA",
       "2026-11-22 09:15",
     ]);
   });

@@ -10,11 +10,15 @@ import {
 import { formatFileDateTime } from "../../../../lib/dates.ts";
 import type { ComplianceOutcome } from "../fleet-types.ts";
 
+// The zone is in the name: a file is read without the app, and in autumn one UK hour repeats.
+export const TAX_AS_OF_COLUMN = "Road tax as of (UK time)";
+export const MOT_AS_OF_COLUMN = "MOT as of (UK time)";
+
 export const SOURCE_COLUMNS = [
   "Road tax source",
-  "Road tax as of",
+  TAX_AS_OF_COLUMN,
   "MOT source",
-  "MOT as of",
+  MOT_AS_OF_COLUMN,
 ];
 
 function cells(origin: FactOrigin | undefined): string[] {
