@@ -91,13 +91,16 @@ export async function recordFetchedAt(
     );
 }
 
-/** The stand-in at `perSecond` (its 429 past that), knowing these vehicles. */
+/**
+ * The stand-in knowing these vehicles, limited as the provider documents its limit: `perSecond`
+ * on average and bursts of `burst` (a token bucket; its 429 when empty). No limit: undefined.
+ */
 export async function standInFor(
   registrations: readonly string[],
-  perSecond: number | undefined,
+  limit: Pick<PaceSettings, "perSecond" | "burst"> | undefined,
 ): Promise<VesStandIn> {
   const standIn = await startVesStandIn({
-    ...(perSecond !== undefined && { ratePerSecond: perSecond }),
+    ...(limit && { ratePerSecond: limit.perSecond, burst: limit.burst }),
     keepRequests: false,
   });
   for (const registration of registrations)

@@ -1,10 +1,13 @@
 // The live registers' figures (issue 35, decision 059), in this process on a store file of their
-// own (sources-setup.ts), against the VES stand-in over real HTTP:
+// own (sources-setup.ts), against the VES stand-in over real HTTP, limited where a pace is set
+// as a provider documents its limit and the pacer is told it: N a second on average, bursts of
+// B (API Gateway's token bucket, as DVSA's MOT History API states 15 and 10):
 // - fresh check: a single compliance check with DVLA VES on and the vehicle's facts fresh (one
 //   freshness read more, no request to the register) beside the same check with no register,
 //   CPU per check in interleaved rounds, the ratio round by round;
-// - bulk: a bulk compliance check of 1,000 with 10% stale at the source's configured rate, its
-//   answer time against its budget, then the rate the background refresh holds and the 429s;
+// - bulk: a bulk compliance check of 1,000 with 10% stale at the source's configured pace (VES's
+//   default, 10 a second and bursts of 10), its answer time against its budget, then the rate
+//   the background refresh holds and the 429s;
 // - refresh: the watched fleets' refresh (refresher.queue) of 100,000 vehicles whose facts are a
 //   day old, at a scaled rate (150 a second and bursts of 100: ten times DVSA's 15 and 10, so the
 //   pacer's slots are 200 ms as at 15), its duration against N / rate, 429s, memory. A faster
@@ -183,7 +186,7 @@ async function bulkCheck(
   await recordFetchedAt(store, registrations.slice(STALE), new Date());
   await recordFetchedAt(store, stale, new Date(Date.now() - 25 * HOUR));
   const pace = sizes.bulkPace;
-  const standIn = await standInFor(stale, pace.perSecond);
+  const standIn = await standInFor(stale, pace);
   const refresher = vesRefresher(store, standIn, pace);
   try {
     const key = await internalKey(store, "bench-sources-bulk");
@@ -239,7 +242,7 @@ async function bigRefresh(
   const fetchedAt = new Date(Date.now() - 25 * HOUR);
   await recordFetchedAt(store, registrations, fetchedAt);
   const pace = sizes.refreshPace;
-  const standIn = await standInFor(registrations, pace.perSecond);
+  const standIn = await standInFor(registrations, pace);
   const refresher = vesRefresher(store, standIn, pace);
   try {
     const started = Date.now();

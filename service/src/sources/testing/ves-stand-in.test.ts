@@ -21,17 +21,56 @@ describe("the VES stand-in", () => {
   let standIn: VesStandIn | undefined;
   afterEach(() => standIn?.close());
 
-  it("answers 429 with Retry-After past its rate, within one second of its clock", async () => {
+  // The documented model (API Gateway's token bucket): a burst of B at once, then N a second.
+  it("lets a burst through at once, answers the next in the same instant 429 with Retry-After, and refills at its rate", async () => {
     let now = new Date("2026-11-29T10:00:00.000Z");
-    standIn = await startVesStandIn({ now: () => now, ratePerSecond: 2 });
-    const statuses = [];
-    for (let sent = 0; sent < 3; sent++)
-      statuses.push((await ask(standIn.url, "AA19AAA")).status);
-    const refused = await ask(standIn.url, "AA19AAA");
-    expect([...statuses, refused.status]).toEqual([200, 200, 429, 429]);
+    const at = (ms: number) =>
+      (now = new Date(Date.parse("2026-11-29T10:00:00.000Z") + ms));
+    standIn = await startVesStandIn({
+      now: () => now,
+      ratePerSecond: 2,
+      burst: 4,
+    });
+    const url = standIn.url;
+    const statuses = async (count: number) => {
+      const seen = [];
+      for (let sent = 0; sent < count; sent++)
+        seen.push((await ask(url, "AA19AAA")).status);
+      return seen;
+    };
+    expect(await statuses(4)).toEqual([200, 200, 200, 200]);
+    const refused = await ask(url, "AA19AAA");
+    expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBe("1");
-    now = new Date("2026-11-29T10:00:01.000Z");
-    expect((await ask(standIn.url, "AA19AAA")).status).toBe(200);
+    // Half a second at 2 a second is one token; a second and a half more, three.
+    at(500);
+    expect(await statuses(2)).toEqual([200, 429]);
+    at(2000);
+    expect(await statuses(4)).toEqual([200, 200, 200, 429]);
+    // Ten idle seconds fill the bucket to its size, no more.
+    at(12_000);
+    expect(await statuses(5)).toEqual([200, 200, 200, 200, 429]);
+  });
+
+  it("holds a burst of its rate when given none, and takes a new rate and burst from setRate", async () => {
+    const now = new Date("2026-11-29T10:00:00.000Z");
+    standIn = await startVesStandIn({ now: () => now, ratePerSecond: 3 });
+    const statuses = async (count: number) => {
+      const seen = [];
+      for (let sent = 0; sent < count; sent++)
+        seen.push((await ask(standIn!.url, "AA19AAA")).status);
+      return seen;
+    };
+    expect(await statuses(4)).toEqual([200, 200, 200, 429]);
+    // A new limit starts with its bucket full; a rate of 1 in 100 s says wait 100 s.
+    standIn.setRate(0.01, 2);
+    expect(await statuses(3)).toEqual([200, 200, 429]);
+    const refused = await ask(standIn.url, "AA19AAA");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("100");
+    standIn.setRate(undefined);
+    expect(await statuses(5)).toEqual([200, 200, 200, 200, 200]);
+    expect(() => standIn!.setRate(5, 0)).toThrow(RangeError);
   });
 
   it("counts every request, refused ones too, and refuses a missing key with 403", async () => {
@@ -79,13 +118,18 @@ describe("the VES stand-in", () => {
     ]);
   });
 
-  it("runs as a process with --port and --api-key-file, printing its URL", async () => {
+  it("runs as a process with --port, --api-key-file, --rate and --burst, printing its URL", async () => {
     const folder = mkdtempSync(join(tmpdir(), "vics-ves-"));
     const keyFile = join(folder, "key");
     writeFileSync(keyFile, "key-from-file\n");
     const child = spawn(
       process.execPath,
-      [STAND_IN, "--port", "0", "--api-key-file", keyFile],
+      // One token in 100 s: the third ask is refused however slow the machine.
+      [
+        STAND_IN,
+        ...["--port", "0", "--api-key-file", keyFile],
+        ...["--rate", "0.01", "--burst", "2"],
+      ],
       { stdio: ["ignore", "pipe", "inherit"] },
     );
     killOnExit(child);
@@ -95,6 +139,10 @@ describe("the VES stand-in", () => {
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect((await ask(url, "AA19SRN", "key-from-file")).status).toBe(200);
       expect((await ask(url, "AA19SRN")).status).toBe(403);
+      expect((await ask(url, "AA19SRN", "key-from-file")).status).toBe(200);
+      const refused = await ask(url, "AA19SRN", "key-from-file");
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toBe("100");
       // Its key revoked, as an e2e journey does it.
       const revoke = await fetch(`${url}/_stand-in/api-key`, {
         method: "PUT",

@@ -2,9 +2,12 @@
 // DVLA's test environment does (ves-test-registrations.ts), with real dates from its clock, plus
 // the vehicles a test puts in `vehicles`. Prism mocks the published document but answers one
 // fixed vehicle with date-times for dates; this answers like the register. Switches: the accepted
-// key (a wrong one gets the gateway's 403), a rate past which it answers 429, a malformed body,
-// a slow answer. Run as a process for the e2e suite and the bench:
-//   node service/src/sources/testing/ves-stand-in.ts --port N --api-key-file F [--rate R]
+// key (a wrong one gets the gateway's 403), a rate limit, a malformed body, a slow answer.
+// The rate limit is the one providers document, "N requests a second on average, bursts of B"
+// (DVSA's MOT History API: 15 and 10), which is API Gateway's token bucket: B tokens, refilled
+// at N a second, one a request, 429 with Retry-After when none is left. (A count over any sliding
+// second would refuse a pace the provider accepts.) Run as a process for the e2e suite and the bench:
+//   node service/src/sources/testing/ves-stand-in.ts --port N --api-key-file F [--rate R [--burst B]]
 // A process's test changes its state through /_stand-in/ routes, as with the MOT stand-in:
 //   PUT /_stand-in/vehicles/{registration}  a VES vehicle (JSON) it answers from then on
 //   PUT /_stand-in/api-key                  the key it accepts from then on (the body, as text):
@@ -24,12 +27,14 @@ import { VES_TEST_ERRORS, vesTestVehicles } from "./ves-test-registrations.ts";
 export interface VesStandInOptions {
   /** The key it accepts; default "ves-test-key". */
   apiKey?: string;
-  /** Its clock: the test registrations' dates and the rate's second. Default: the real one. */
+  /** Its clock: the test registrations' dates and the bucket's refill. Default: the real one. */
   now?: () => Date;
   /** Default: a free port. */
   port?: number;
-  /** Requests a second past which it answers 429 with Retry-After; default no limit. */
+  /** The bucket's refill, tokens a second; default no limit. */
   ratePerSecond?: number;
+  /** The bucket's size, requests at once; default ratePerSecond. */
+  burst?: number;
   /** false: `requests` stays empty and only `counts` grows, for runs of 100,000 (the bench). */
   keepRequests?: boolean;
 }
@@ -54,7 +59,8 @@ export interface VesStandIn {
   /** Requests so far by status, and when the first and last came (kept with keepRequests off). */
   counts: { byStatus: Map<number, number>; firstAt?: Date; lastAt?: Date };
   setApiKey(key: string): void;
-  setRate(perSecond: number | undefined): void;
+  /** A new limit, its bucket full; burst defaults to perSecond. undefined: no limit. */
+  setRate(perSecond: number | undefined, burst?: number): void;
   /** On: every vehicle's 200 is a body cut short, which is not JSON. */
   setMalformed(on: boolean): void;
   /** Milliseconds it waits before each answer. */
@@ -69,24 +75,13 @@ export async function startVesStandIn(
 ): Promise<VesStandIn> {
   const now = options.now ?? (() => new Date());
   let apiKey = options.apiKey ?? "ves-test-key";
-  let rate = options.ratePerSecond;
+  const bucket = tokenBucket();
+  bucket.set(options.ratePerSecond, options.burst);
   let malformed = false;
   const vehicles = new Map<string, VesVehicle>();
   const requests: VesRequest[] = [];
   const counts: VesStandIn["counts"] = { byStatus: new Map() };
-  /** When each request of the last second came, for the rate. */
-  const recent: number[] = [];
   const waits = new Set<NodeJS.Timeout>();
-
-  /** Whether this request is past the rate, and how many seconds until it is not. */
-  function overRate(at: number): number | undefined {
-    while (recent.length > 0 && recent[0]! <= at - 1000) recent.shift();
-    if (rate === undefined || recent.length < rate) {
-      recent.push(at);
-      return undefined;
-    }
-    return Math.max(1, Math.ceil((recent[0]! + 1000 - at) / 1000));
-  }
 
   /** The status, body and Retry-After seconds the test environment would answer. */
   function answer(request: IncomingMessage, registration: unknown) {
@@ -99,7 +94,7 @@ export async function startVesStandIn(
       return send(404, { message: "Not Found" });
     if (request.headers["x-api-key"] !== apiKey)
       return send(403, { message: "Forbidden" });
-    const wait = overRate(now().getTime());
+    const wait = bucket.take(now().getTime());
     if (wait !== undefined)
       return send(429, VES_TEST_ERRORS.ER19THR!.body, wait);
     if (typeof registration !== "string" || !DOCUMENTED.test(registration))
@@ -197,7 +192,7 @@ export async function startVesStandIn(
     requests,
     counts,
     setApiKey: (key) => (apiKey = key),
-    setRate: (perSecond) => (rate = perSecond),
+    setRate: (perSecond, burst) => bucket.set(perSecond, burst),
     setMalformed: (on) => (malformed = on),
     delayMs: 0,
     async close() {
@@ -207,6 +202,42 @@ export async function startVesStandIn(
     },
   };
   return standIn;
+}
+
+/**
+ * API Gateway's token bucket. Kept in thousandths of a token so that a whole rate refills in
+ * whole units a millisecond: no rounding leaves a bucket a hair short of a token.
+ */
+function tokenBucket() {
+  let rate: number | undefined;
+  let size = 0;
+  let units = 0;
+  let at: number | undefined;
+  return {
+    set(perSecond: number | undefined, burst = perSecond) {
+      if (
+        perSecond !== undefined &&
+        (!(perSecond > 0) || !(burst !== undefined && burst >= 1))
+      )
+        throw new RangeError("a rate above 0 and a burst of at least 1");
+      rate = perSecond;
+      size = (burst ?? 0) * 1000;
+      units = size;
+      at = undefined;
+    },
+    /** Takes a token at `ms`: undefined when there was one, else seconds until there is. */
+    take(ms: number): number | undefined {
+      if (rate === undefined) return undefined;
+      // A clock set back (a test's) refills nothing.
+      units = Math.min(size, units + Math.max(0, ms - (at ?? ms)) * rate);
+      at = Math.max(ms, at ?? ms);
+      if (units >= 1000) {
+        units -= 1000;
+        return undefined;
+      }
+      return Math.max(1, Math.ceil((1000 - units) / rate / 1000));
+    },
+  };
 }
 
 function jsonOf(body: string): unknown {
@@ -230,6 +261,7 @@ if (import.meta.main) {
       port: { type: "string", default: "0" },
       "api-key-file": { type: "string" },
       rate: { type: "string" },
+      burst: { type: "string" },
     },
   });
   const keyFile = values["api-key-file"];
@@ -237,6 +269,7 @@ if (import.meta.main) {
     port: Number(values.port),
     ...(keyFile && { apiKey: readFileSync(keyFile, "utf8").trim() }),
     ...(values.rate && { ratePerSecond: Number(values.rate) }),
+    ...(values.burst && { burst: Number(values.burst) }),
   });
   console.log(standIn.url);
   for (const signal of ["SIGINT", "SIGTERM"] as const)
