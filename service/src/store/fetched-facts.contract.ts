@@ -374,6 +374,36 @@ export function fetchedFactsContract(open: OpenStore) {
     });
   });
 
+  describe("the kinds a source was asked for", () => {
+    it("are each marked fresh when the answer lacks them, and nothing else changes", async () => {
+      const store = await openStore(FLEET);
+      const before = await store.findVehicle("AB12CDE");
+      const stale = await store.countStale("tax", T1);
+      // A VES answer of Taxed with no due date: no tax fact, and none of MOT either.
+      const counts = await store.recordFetched([
+        {
+          ...fetched({ registration: "AB12CDE", vehicle: {} }, T1),
+          asked: ["tax", "mot"],
+        },
+      ]);
+      expect(counts).toEqual({
+        added: 0,
+        changed: 0,
+        unchanged: 1,
+        skipped: 0,
+      });
+      expect(await store.findVehicle("AB12CDE")).toEqual(before);
+      const mark = { source: "dvla-ves", fetchedAt: T1 };
+      expect((await store.freshness(["AB12CDE"])).get("AB12CDE")).toEqual({
+        tax: mark,
+        mot: mark,
+        vehicle: mark,
+      });
+      expect(await store.countStale("tax", T1)).toBe(stale - 1);
+      expect(await store.countStale("mot", T1)).toBe(stale - 1);
+    });
+  });
+
   describe("freshness and staleness", () => {
     it("answers more registrations than one statement takes", async () => {
       const store = await openStore(FLEET);

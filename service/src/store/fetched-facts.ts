@@ -21,6 +21,23 @@ export interface FetchedFacts {
   /** ISO instant the source answered. */
   fetchedAt: string;
   answer: Extract<SourceAnswer, { found: true }>;
+  /**
+   * The kinds the source was asked for: each is marked fresh even when the answer lacks it (a
+   * VES answer with no tax status, or Taxed with no due date), so it is not asked again at
+   * once. A kind the answer carries is marked fresh whether asked or not.
+   */
+  asked?: readonly FactKind[];
+}
+
+/** Thrown, having written nothing, when another process holds the database's write lock. */
+export class StoreBusyError extends Error {
+  constructor(options?: ErrorOptions) {
+    super(
+      "The database is busy with another writer (an import?): nothing was stored; try again later.",
+      options,
+    );
+    this.name = "StoreBusyError";
+  }
 }
 
 export interface Freshness {

@@ -76,4 +76,31 @@ describe("planFetched", () => {
     ]);
     expect(plan.firstChange).toBe("2026-03-14T08:00:00.000Z");
   });
+
+  it("marks fresh each kind the source was asked for, those the answer lacks changing nothing", () => {
+    const at = "2026-03-13T08:00:00.000Z";
+    const plan = planFetched(
+      [
+        {
+          source: "dvla-ves",
+          fetchedAt: at,
+          asked: ["tax", "mot"],
+          answer: {
+            found: true,
+            registration: "AB12CDE",
+            answeredAt: new Date(at),
+            vehicle: {},
+          },
+        },
+      ],
+      new Map([["AB12CDE", held]]),
+    );
+    expect(plan).toMatchObject({ changed: [], unchanged: 1 });
+    const mark = { registration: "AB12CDE", source: "dvla-ves", fetchedAt: at };
+    expect(plan.fresh).toEqual([
+      { ...mark, kind: "tax" },
+      { ...mark, kind: "mot" },
+      { ...mark, kind: "vehicle" },
+    ]);
+  });
 });

@@ -164,9 +164,10 @@ export function planFetched(
     };
     for (const facts of answers) apply(draft, facts);
     const fresh = new Map<FactKind, FreshMark>();
-    for (const { source, fetchedAt, answer } of answers)
+    // A kind asked for and not in the answer is fresh too: the register has nothing newer.
+    for (const { source, fetchedAt, answer, asked = [] } of answers)
       for (const kind of ["tax", "mot", "vehicle"] as const)
-        if (answer[kind] !== undefined)
+        if (answer[kind] !== undefined || asked.includes(kind))
           fresh.set(kind, { registration, kind, source, fetchedAt });
     plan.fresh.push(...fresh.values());
     const last = answers.at(-1)!;

@@ -20,6 +20,7 @@ import {
   freshnessSlices,
   instant,
   sourceStatesFrom,
+  StoreBusyError,
 } from "../fetched-facts.ts";
 import {
   type FetchedPlan,
@@ -29,7 +30,20 @@ import {
 import { META_KEYS } from "../data-info.ts";
 
 /** Names the advisory lock fetched batches queue on. */
-const FETCHED_LOCK = "vics_service_fetched";
+export const FETCHED_LOCK = "vics_service_fetched";
+
+/**
+ * How long a batch waits for any one lock (the advisory lock, a vehicle row an import holds)
+ * before it gives up with StoreBusyError: the answer is asked again at the next check.
+ */
+export const FETCHED_LOCK_TIMEOUT_MS = 5_000;
+
+/** PostgreSQL's lock_not_available, as lock_timeout ends a wait. */
+const LOCK_NOT_AVAILABLE = "55P03";
+const isLockTimeout = (error: unknown) =>
+  typeof error === "object" &&
+  error !== null &&
+  (error as { code?: unknown }).code === LOCK_NOT_AVAILABLE;
 
 const utc = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -194,10 +208,22 @@ async function write(client: PgClient, plan: FetchedPlan): Promise<number> {
   return added;
 }
 
-export function postgresFetchedStore(pool: PgPool): FetchedFactStore {
+export interface PostgresFetchedOptions {
+  /** FETCHED_LOCK_TIMEOUT_MS unless told (a test's shorter wait). */
+  lockTimeoutMs?: number;
+}
+
+export function postgresFetchedStore(
+  pool: PgPool,
+  { lockTimeoutMs = FETCHED_LOCK_TIMEOUT_MS }: PostgresFetchedOptions = {},
+): FetchedFactStore {
   return {
     recordFetched: (batch) =>
       inPgTransaction(pool, async (client) => {
+        // SET cannot take a parameter; the value is a whole number of ours.
+        await client.query(
+          `SET LOCAL lock_timeout = ${Math.max(1, Math.trunc(lockTimeoutMs))}`,
+        );
         await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [
           FETCHED_LOCK,
         ]);
@@ -212,6 +238,11 @@ export function postgresFetchedStore(pool: PgPool): FetchedFactStore {
           unchanged: plan.unchanged,
           skipped: plan.skipped,
         };
+      }).catch((error: unknown) => {
+        // Rolled back: nothing of the batch was stored.
+        throw isLockTimeout(error)
+          ? new StoreBusyError({ cause: error })
+          : error;
       }),
     async freshness(registrations) {
       const marks: FreshMark[] = [];

@@ -15,6 +15,7 @@ import {
   freshnessSlices,
   instant,
   sourceStatesFrom,
+  StoreBusyError,
 } from "../fetched-facts.ts";
 import {
   type FetchedPlan,
@@ -33,6 +34,38 @@ const list = (registrations: readonly string[]) =>
 const stale = (kind: string, olderThan: string) => `FROM vehicles v
   WHERE NOT EXISTS (SELECT 1 FROM fetched_facts f WHERE f.registration = v.registration
     AND f.kind = ${kind} AND f.fetched_at >= ${olderThan})`;
+
+/**
+ * How long a fetch's write waits for another process's write lock (scripts/import holds it for
+ * minutes). node:sqlite waits synchronously, so the connection's own long wait would stop the
+ * whole service; a fetch is worth less than that, and is asked again at the next check.
+ */
+export const FETCHED_BUSY_TIMEOUT_MS = 50;
+
+/** SQLITE_BUSY, whatever its extended code, as node:sqlite reports it. */
+const isBusy = (error: unknown) =>
+  typeof error === "object" &&
+  error !== null &&
+  "errcode" in error &&
+  typeof error.errcode === "number" &&
+  (error.errcode & 0xff) === 5;
+
+/**
+ * Runs `write` with the connection's busy timeout cut to FETCHED_BUSY_TIMEOUT_MS, restored
+ * after; a lock still held is a StoreBusyError (the write's transaction rolled back, nothing
+ * stored). Nothing interleaves: node:sqlite is synchronous.
+ */
+function withShortWait<T>(db: DatabaseSync, write: () => T): T {
+  const previous = Number(db.prepare("PRAGMA busy_timeout").get()?.timeout);
+  db.exec(`PRAGMA busy_timeout = ${FETCHED_BUSY_TIMEOUT_MS}`);
+  try {
+    return write();
+  } catch (error) {
+    throw isBusy(error) ? new StoreBusyError({ cause: error }) : error;
+  } finally {
+    db.exec(`PRAGMA busy_timeout = ${previous}`);
+  }
+}
 
 export function sqliteFetchedStore(db: DatabaseSync): FetchedFactStore {
   const statements = {
@@ -148,19 +181,21 @@ export function sqliteFetchedStore(db: DatabaseSync): FetchedFactStore {
 
   return {
     recordFetched: async (batch) =>
-      inTransaction(db, () => {
-        const registrations = [
-          ...new Set(batch.map((facts) => facts.answer.registration)),
-        ];
-        const plan = planFetched(batch, readHeld(registrations));
-        write(plan);
-        return {
-          added: plan.added.length,
-          changed: plan.changed.length,
-          unchanged: plan.unchanged,
-          skipped: plan.skipped,
-        };
-      }),
+      withShortWait(db, () =>
+        inTransaction(db, () => {
+          const registrations = [
+            ...new Set(batch.map((facts) => facts.answer.registration)),
+          ];
+          const plan = planFetched(batch, readHeld(registrations));
+          write(plan);
+          return {
+            added: plan.added.length,
+            changed: plan.changed.length,
+            unchanged: plan.unchanged,
+            skipped: plan.skipped,
+          };
+        }),
+      ),
     freshness: async (registrations) => {
       const marks: FreshMark[] = [];
       for (const slice of freshnessSlices(registrations))
@@ -181,14 +216,16 @@ export function sqliteFetchedStore(db: DatabaseSync): FetchedFactStore {
         .map((row) => String(row.registration)),
     recordSourceOutcome: async (outcome) => {
       const at = instant(outcome.at);
-      if (outcome.ok) statements.success.run(outcome.source, at);
-      else
-        statements.failure.run(
-          outcome.source,
-          at,
-          outcome.kind,
-          outcome.message,
-        );
+      withShortWait(db, () => {
+        if (outcome.ok) statements.success.run(outcome.source, at);
+        else
+          statements.failure.run(
+            outcome.source,
+            at,
+            outcome.kind,
+            outcome.message,
+          );
+      });
     },
     sourceStates: async () =>
       sourceStatesFrom(

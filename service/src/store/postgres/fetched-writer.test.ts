@@ -1,0 +1,64 @@
+// A batch of fetched facts whose lock another transaction holds: it waits no longer than its
+// lock_timeout, then gives up with StoreBusyError, having stored nothing.
+import {
+  startPostgres,
+  type PostgresServer,
+} from "@vics/shared/testing/postgres-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FetchedFacts, StoreBusyError } from "../fetched-facts.ts";
+import { FETCHED_LOCK, postgresFetchedStore } from "./fetched-writer.ts";
+import { migratePostgres } from "./migrations.ts";
+import { openStorePool } from "./postgres-store.ts";
+
+let server: PostgresServer;
+beforeAll(async () => {
+  server = await startPostgres();
+}, 60_000);
+afterAll(() => server?.close());
+
+const AT = "2026-03-11T08:00:00.000Z";
+const added: FetchedFacts = {
+  source: "dvla-ves",
+  fetchedAt: AT,
+  answer: {
+    found: true,
+    registration: "AB12CDE",
+    answeredAt: new Date(AT),
+    vehicle: { make: "Ford", year: 2019, firstRegistered: "2019-03-01" },
+    tax: { sorn: false, dueDate: "2027-01-31" },
+  },
+};
+
+describe("facts fetched into PostgreSQL while another transaction holds their lock", () => {
+  it("are refused with StoreBusyError after the lock timeout, nothing written; stored once the lock is let go", async () => {
+    const pool = openStorePool({
+      url: await server.createDatabase("fetched_busy"),
+      poolSize: 3,
+    });
+    try {
+      await migratePostgres(pool);
+      const store = postgresFetchedStore(pool, { lockTimeoutMs: 100 });
+      const holder = await pool.connect();
+      try {
+        await holder.query("BEGIN");
+        await holder.query("SELECT pg_advisory_xact_lock(hashtext($1))", [
+          FETCHED_LOCK,
+        ]);
+        await expect(store.recordFetched([added])).rejects.toBeInstanceOf(
+          StoreBusyError,
+        );
+        await holder.query("COMMIT");
+      } finally {
+        holder.release();
+      }
+      const count = async () =>
+        (await pool.query("SELECT count(*)::int AS n FROM vehicles")).rows[0].n;
+      expect(await count()).toBe(0);
+      expect(await store.freshness(["AB12CDE"])).toEqual(new Map());
+      expect(await store.recordFetched([added])).toMatchObject({ added: 1 });
+      expect(await count()).toBe(1);
+    } finally {
+      await pool.end();
+    }
+  });
+});
