@@ -25,6 +25,10 @@ export const PROBLEM_CODES = [
   "DATE_OUT_OF_RANGE",
   // The proxy's saved fleets: a name already taken, or a fleet changed since it was read.
   "CONFLICT",
+  // A live register (DVLA, DVSA) could not be asked about a vehicle VICS holds no record of
+  // (decision 059): retry after Retry-After. Its own code, apart from SERVICE_UNAVAILABLE, so
+  // the proxy passes on only this 503 (decision 017) and the web app shows its words.
+  "SOURCE_UNAVAILABLE",
 ] as const;
 
 export const ProblemCodeSchema = z.enum(PROBLEM_CODES);
@@ -84,6 +88,7 @@ export const PROBLEM_TITLES: Record<ProblemCode, string> = {
   SERVICE_UNAVAILABLE: "Service unavailable",
   DATE_OUT_OF_RANGE: "Date out of range",
   CONFLICT: "Conflict",
+  SOURCE_UNAVAILABLE: "Register unavailable",
 };
 
 export function problemType(code: ProblemCode): string {

@@ -92,7 +92,7 @@ export const problems = {
     );
     return new ProblemError(
       503,
-      "SERVICE_UNAVAILABLE",
+      "SOURCE_UNAVAILABLE",
       `VICS holds no record of ${formatRegistration(registration)} yet, and ${LIVE_SOURCE_LABELS[why.source]} could not be asked just now: ${UNREFRESHED_WORDS[why.reason]}. Retry in ${retryAfter} seconds.`,
       { [RETRY_AFTER_HEADER]: String(retryAfter) },
     );

@@ -161,7 +161,7 @@ export function createOpenApiDocument() {
         ComplianceRecordSchema,
         {
           "503": retryableProblemResponse(
-            "SERVICE_UNAVAILABLE: with a live register on (docs/sources.md), a vehicle VICS does not hold whose register could not be asked just now; retry after Retry-After",
+            "SOURCE_UNAVAILABLE: with a live register on (docs/sources.md), a vehicle VICS does not hold whose register could not be asked just now; the detail names the register and why; retry after Retry-After",
           ),
         },
       ),

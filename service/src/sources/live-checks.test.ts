@@ -183,7 +183,7 @@ describe("a single compliance check with DVLA VES on", () => {
     expect(response.status).toBe(503);
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
     const problem = ProblemSchema.parse(await response.json());
-    expect(problem.code).toBe("SERVICE_UNAVAILABLE");
+    expect(problem.code).toBe("SOURCE_UNAVAILABLE");
     expect(problem.detail).toContain("DVLA could not be asked just now");
     standIn = await startVesStandIn({ now });
   });
