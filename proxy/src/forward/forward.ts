@@ -73,9 +73,11 @@ const outsideContract = (reason: string): Judged => ({
 });
 
 /**
- * The service's own 503 to retry: its problem document, SERVICE_UNAVAILABLE, with Retry-After
+ * The service's own 503 to retry: its problem document, SOURCE_UNAVAILABLE, with Retry-After
  * (a live register down for a vehicle it never saw, decision 059). Passed on as it is: the
- * client can retry it, and its words say which register and why.
+ * client can retry it, and its words say which register and why. Only that code: nginx's own
+ * 503 page and the service's database-down 503 are SERVICE_UNAVAILABLE problems with
+ * Retry-After too, and stay the proxy's 502 (decision 017).
  */
 function servicesOwnRetry(answer: UpstreamReply): boolean {
   const { status, headers, body } = answer;
@@ -84,7 +86,7 @@ function servicesOwnRetry(answer: UpstreamReply): boolean {
     return false;
   try {
     const parsed = ProblemSchema.safeParse(JSON.parse(body));
-    return parsed.success && parsed.data.code === "SERVICE_UNAVAILABLE";
+    return parsed.success && parsed.data.code === "SOURCE_UNAVAILABLE";
   } catch {
     return false;
   }
@@ -92,7 +94,8 @@ function servicesOwnRetry(answer: UpstreamReply): boolean {
 
 /**
  * Decision 017. The service answers 200 or a problem document with a status of its own
- * (400, 401, 404, 405, 413, 429, 500, and 503 to retry), JSON either way, never a redirect.
+ * (400, 401, 404, 405, 413, 429, 500, and a 503 SOURCE_UNAVAILABLE to retry), JSON either
+ * way, never a redirect.
  * Any other 502, 503 or 504 comes from something in front of it, and becomes the proxy's own
  * problem; anything else outside that, or a 200 the shared schemas refuse, is a 502.
  */

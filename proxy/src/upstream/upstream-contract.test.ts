@@ -269,17 +269,67 @@ describe("an error answer", () => {
     },
   );
 
+  const registerDown = problemDocument({
+    code: "SOURCE_UNAVAILABLE",
+    status: 503,
+    detail:
+      "VICS holds no record of AB12 CDE yet, and DVLA could not be asked just now.",
+    requestId: "svc-9",
+  });
+  // nginx's @unavailable page in front of the service (deploy/nginx/vics.conf), and the
+  // service's own database-down 503: the same shape as the register's but for the code.
+  const nginxUnavailable = problemDocument({
+    code: "SERVICE_UNAVAILABLE",
+    status: 503,
+    detail:
+      "VICS cannot answer right now: no replica is answering. Nothing was done; retry in 5 seconds.",
+    requestId: "svc-9",
+  });
+
+  it.each([
+    [
+      "an nginx-style 503 (SERVICE_UNAVAILABLE with Retry-After)",
+      nginxUnavailable,
+      { "Retry-After": "5" },
+    ],
+    ["a SOURCE_UNAVAILABLE 503 without Retry-After", registerDown, {}],
+    [
+      "a SOURCE_UNAVAILABLE 503 that is not a problem document's media type",
+      registerDown,
+      { "Content-Type": "text/html", "Retry-After": "30" },
+    ],
+  ])(
+    "%s: the proxy's own 502, as decision 017 says",
+    async (_case, body, headers) => {
+      const upstream = fakeUpstream(
+        () =>
+          new Response(JSON.stringify(body), {
+            status: 503,
+            headers: { "Content-Type": PROBLEM_CONTENT_TYPE, ...headers },
+          }),
+      );
+      const { app, log } = createTestProxy({ fetch: upstream.fetch });
+      const response = await send(app, "compliance");
+      const own = await expectOwnProblem(
+        response,
+        502,
+        /unavailable at the moment/,
+      );
+      expect(own.requestId).not.toBe("svc-9");
+      expect(response.headers.get("Retry-After")).toBeNull();
+      expect(log.entries).toContainEqual(
+        expect.objectContaining({
+          message: "upstream unavailable",
+          fields: expect.objectContaining({ status: 503 }),
+        }),
+      );
+    },
+  );
+
   it("the service's own 503 to retry (a live register down): passed on with its Retry-After and words", async () => {
-    const own = problemDocument({
-      code: "SERVICE_UNAVAILABLE",
-      status: 503,
-      detail:
-        "VICS holds no record of AB12 CDE yet, and DVLA could not be asked just now.",
-      requestId: "svc-9",
-    });
     const upstream = fakeUpstream(
       () =>
-        new Response(JSON.stringify(own), {
+        new Response(JSON.stringify(registerDown), {
           status: 503,
           headers: {
             "Content-Type": PROBLEM_CONTENT_TYPE,
@@ -292,8 +342,8 @@ describe("an error answer", () => {
     expect(response.status).toBe(503);
     expect(response.headers.get("Retry-After")).toBe("30");
     expect(await response.json()).toMatchObject({
-      code: "SERVICE_UNAVAILABLE",
-      detail: own.detail,
+      code: "SOURCE_UNAVAILABLE",
+      detail: registerDown.detail,
     });
   });
 
