@@ -143,6 +143,35 @@ export const SERVER_FIGURES: readonly FigureSpec[] = [
     digits: 0,
     atMost: 0,
   },
+  // The same check over real HTTP, the server in a process of its own (sources-http.ts).
+  {
+    key: "sources_http_fresh_check_cpu_us",
+    unit: "µs CPU/check",
+    digits: 0,
+    spread: {
+      fastest: "sources_http_fresh_check_cpu_fastest_round_us",
+      slowest: "sources_http_fresh_check_cpu_slowest_round_us",
+    },
+  },
+  {
+    key: "sources_http_off_check_cpu_us",
+    unit: "µs CPU/check",
+    digits: 0,
+    spread: {
+      fastest: "sources_http_off_check_cpu_fastest_round_us",
+      slowest: "sources_http_off_check_cpu_slowest_round_us",
+    },
+  },
+  {
+    key: "sources_http_fresh_check_cpu_ratio",
+    unit: "×",
+    digits: 2,
+    atMost: 1.05,
+    spread: {
+      fastest: "sources_http_fresh_check_cpu_ratio_lowest_round",
+      slowest: "sources_http_fresh_check_cpu_ratio_highest_round",
+    },
+  },
   // The bulk check waits SOURCE_BULK_WAIT_MS (5,000 ms) at most; the check itself on top.
   { key: "sources_bulk1000_answer_ms", unit: "ms", digits: 0, atMost: 5500 },
   { key: "sources_bulk1000_stale_items", unit: "items", digits: 0 },

@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 describe("the live registers' bench section", () => {
-  it("measures a fresh check, a bulk check with 10% stale and a refresh, without a 429", async () => {
+  it("measures a fresh check in process and over HTTP, a bulk check with 10% stale and a refresh, without a 429", async () => {
     dir = mkdtempSync(join(tmpdir(), "vics-sources-bench-"));
     const figures = await sourcesFigures(dir, TINY);
 
@@ -40,6 +40,9 @@ describe("the live registers' bench section", () => {
       figures.freshCheckCpuUs,
       figures.offCheckCpuUs,
       figures.freshCheckRatio,
+      figures.httpFreshCheckCpuUs,
+      figures.httpOffCheckCpuUs,
+      figures.httpFreshCheckRatio,
     ]) {
       expect(round.median).toBeGreaterThan(0);
       expect(round.fastest).toBeLessThanOrEqual(round.median);
@@ -67,12 +70,14 @@ describe("the live registers' bench section", () => {
   it("judges its targets in the table: a ratio above 1.05, a rate share below 0.95, any 429", () => {
     const rows = serverRows({
       sources_fresh_check_cpu_ratio: 1.2,
+      sources_http_fresh_check_cpu_ratio: 1.04,
       sources_bulk_background_rate_share: 0.9,
       sources_refresh_429: 3,
       sources_refresh_time_ratio: 1.01,
     });
     const met = (figure: string) => rows.find((r) => r.figure === figure)?.met;
     expect(met("sources_fresh_check_cpu_ratio")).toBe(false);
+    expect(met("sources_http_fresh_check_cpu_ratio")).toBe(true);
     expect(met("sources_bulk_background_rate_share")).toBe(false);
     expect(met("sources_refresh_429")).toBe(false);
     expect(met("sources_refresh_time_ratio")).toBe(true);

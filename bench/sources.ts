@@ -4,7 +4,8 @@
 // B (API Gateway's token bucket, as DVSA's MOT History API states 15 and 10):
 // - fresh check: a single compliance check with DVLA VES on and the vehicle's facts fresh (one
 //   freshness read more, no request to the register) beside the same check with no register,
-//   CPU per check in interleaved rounds, the ratio round by round;
+//   CPU per check in interleaved rounds, the ratio round by round; in this process, then over
+//   real HTTP with the server in a process of its own (sources-http.ts);
 // - bulk: a bulk compliance check of 1,000 with 10% stale at the source's configured pace (VES's
 //   default, 10 a second and bursts of 10), its answer time against its budget, then the rate
 //   the background refresh holds and the 429s;
@@ -14,7 +15,10 @@
 //   scale is no test of the pacer on a shared 2-core machine: the refresh costs about 1.1 ms of
 //   CPU a vehicle here (adapter, stand-in and store in this one process), so at 1,500 a second
 //   the duration measures the machine, not the pace.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { paths } from "@vics/shared";
+import { freshCheckOverHttp, type HttpCheckFigures } from "./sources-http.ts";
 import {
   answered,
   type App,
@@ -69,7 +73,7 @@ export interface MemoryAt {
   heapMb: number;
 }
 
-export interface SourcesFigures {
+export interface SourcesFigures extends HttpCheckFigures {
   freshCheckCpuUs: RoundFigure;
   offCheckCpuUs: RoundFigure;
   /** With the register on / off, round by round. */
@@ -293,6 +297,10 @@ export async function sourcesFigures(
       registrations.slice(0, checkSample),
       sizes,
     );
+    // Its own store file: the server process opens it.
+    const httpDir = join(dir, "http");
+    mkdirSync(httpDir);
+    const httpCheck = await freshCheckOverHttp(httpDir, sizes, checkSample);
     const bulk = await bulkCheck(
       store,
       registrations.slice(checkSample, checkSample + BULK),
@@ -303,7 +311,7 @@ export async function sourcesFigures(
       registrations.slice(checkSample + BULK),
       sizes,
     );
-    return { ...check, ...bulk, ...refresh };
+    return { ...check, ...httpCheck, ...bulk, ...refresh };
   } finally {
     await store.close();
   }
@@ -321,6 +329,15 @@ export const SOURCES_KEYS = [
   "sources_fresh_check_cpu_ratio_lowest_round",
   "sources_fresh_check_cpu_ratio_highest_round",
   "sources_fresh_check_register_requests",
+  "sources_http_fresh_check_cpu_us",
+  "sources_http_fresh_check_cpu_fastest_round_us",
+  "sources_http_fresh_check_cpu_slowest_round_us",
+  "sources_http_off_check_cpu_us",
+  "sources_http_off_check_cpu_fastest_round_us",
+  "sources_http_off_check_cpu_slowest_round_us",
+  "sources_http_fresh_check_cpu_ratio",
+  "sources_http_fresh_check_cpu_ratio_lowest_round",
+  "sources_http_fresh_check_cpu_ratio_highest_round",
   "sources_bulk1000_answer_ms",
   "sources_bulk1000_stale_items",
   "sources_bulk_background_per_s",
@@ -359,6 +376,19 @@ export function sourcesFigureValues(
     sources_fresh_check_cpu_ratio_lowest_round: f.freshCheckRatio.fastest,
     sources_fresh_check_cpu_ratio_highest_round: f.freshCheckRatio.slowest,
     sources_fresh_check_register_requests: f.freshCheckRegisterRequests,
+    sources_http_fresh_check_cpu_us: f.httpFreshCheckCpuUs.median,
+    sources_http_fresh_check_cpu_fastest_round_us:
+      f.httpFreshCheckCpuUs.fastest,
+    sources_http_fresh_check_cpu_slowest_round_us:
+      f.httpFreshCheckCpuUs.slowest,
+    sources_http_off_check_cpu_us: f.httpOffCheckCpuUs.median,
+    sources_http_off_check_cpu_fastest_round_us: f.httpOffCheckCpuUs.fastest,
+    sources_http_off_check_cpu_slowest_round_us: f.httpOffCheckCpuUs.slowest,
+    sources_http_fresh_check_cpu_ratio: f.httpFreshCheckRatio.median,
+    sources_http_fresh_check_cpu_ratio_lowest_round:
+      f.httpFreshCheckRatio.fastest,
+    sources_http_fresh_check_cpu_ratio_highest_round:
+      f.httpFreshCheckRatio.slowest,
     sources_bulk1000_answer_ms: f.bulkAnswerMs,
     sources_bulk1000_stale_items: f.bulkStaleItems,
     sources_bulk_background_per_s: f.bulkRatePerS,
