@@ -12,6 +12,7 @@ describe("the request reference", () => {
     ["BAD_GATEWAY", 502],
     ["GATEWAY_TIMEOUT", 504],
     ["SERVICE_UNAVAILABLE", 503],
+    ["SOURCE_UNAVAILABLE", 503],
     ["INVALID_RESPONSE", 200],
     ["UNAUTHORIZED", 401],
     ["METHOD_NOT_ALLOWED", 405],
@@ -80,6 +81,41 @@ describe("a 503 while a database or Redis restarts", () => {
       detail: "x",
     });
     expect(describeError(bare).message).toContain("Try again in 5 seconds.");
+  });
+});
+
+describe("a 503 from a live register that could not be asked", () => {
+  const detail =
+    "VICS holds no record of AB12 CDE yet, and DVLA could not be asked just now: its credentials were refused. Retry in 300 seconds.";
+
+  it("shows the service's own words (the register and why) and waits its Retry-After", () => {
+    const error = new ApiError({
+      status: 503,
+      code: "SOURCE_UNAVAILABLE",
+      detail,
+      requestId: "req-9",
+      retryAfterSeconds: 300,
+    });
+    const words = describeError(error, "AB12CDE");
+    expect(words).toMatchObject({
+      kind: "unavailable",
+      title: "The register could not be asked",
+      retryable: true,
+      waitSeconds: 300,
+      requestId: "req-9",
+    });
+    expect(words.message.startsWith(`${detail} `)).toBe(true);
+    // Not the words for a database or Redis restarting.
+    expect(words.message).not.toContain("restarts");
+  });
+
+  it("waits the servers' own few seconds when Retry-After is missing", () => {
+    const error = new ApiError({
+      status: 503,
+      code: "SOURCE_UNAVAILABLE",
+      detail,
+    });
+    expect(describeError(error).waitSeconds).toBe(5);
   });
 });
 

@@ -29,7 +29,10 @@ export interface ErrorDescription {
   retryable: boolean;
   /** Shown only where support needs it to find the request in the logs. */
   requestId?: string;
-  /** Seconds to wait before the automatic retry of a rate-limited check. */
+  /**
+   * Seconds to wait: before the automatic retry of a rate-limited check, or a register's
+   * Retry-After (its words say the same wait).
+   */
   waitSeconds?: number;
   /** "Did you mean" registrations: only ones the service holds, never guesses from the format. */
   suggestions?: string[];
@@ -145,6 +148,23 @@ export function describeError(
         message: `VICS cannot answer right now while part of it restarts. Nothing was checked. Try again in ${wait}. ${CONTACT_ADMIN}`,
         retryable: true,
         requestId,
+      };
+    }
+    case "SOURCE_UNAVAILABLE": {
+      // A live register (DVLA, DVSA) could not be asked about a vehicle VICS never saw: the
+      // service's words name the register and why (its key refused, down for maintenance...),
+      // which "VICS restarts" would misstate. A refused key lasts until an admin acts: hence
+      // the reference.
+      return {
+        kind: "unavailable",
+        title: "The register could not be asked",
+        message: `${error.detail} ${CONTACT_ADMIN}`,
+        retryable: true,
+        requestId,
+        waitSeconds: Math.max(
+          1,
+          error.retryAfterSeconds ?? DEPENDENCY_RETRY_AFTER_SECONDS,
+        ),
       };
     }
     case "INTERNAL":
