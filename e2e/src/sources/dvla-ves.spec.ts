@@ -1,7 +1,10 @@
 // The DVLA register in the browser (issue 35): a vehicle only the register knows is checked from
 // its answer, said to come from DVLA and when; a revoked key shows on the admin's Sources page in
 // the service's words. Over a stack of its own with the VES stand-in (sources-stack.ts).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { CompliancePage } from "../pages/compliance-page.ts";
+import type { SourcesStack } from "./sources-stack.ts";
 import { expect, test } from "./sources-fixtures.ts";
 
 const LETTERS = "ABCDEFGHJKLMNPRSTUVWXY";
@@ -11,6 +14,23 @@ function newPlate(): string {
   const letter = () => LETTERS[Math.floor(Math.random() * LETTERS.length)];
   return `ZQ69${letter()}${letter()}${letter()}`;
 }
+
+/**
+ * One server's log so far. Lines travel child, pipe, file: a line is not there the moment the
+ * browser has its answer, so a journey first polls until the line it needs is written, and
+ * only then checks what the logs must not hold (else an empty log would pass).
+ */
+function logOf(sources: SourcesStack, name: "service" | "proxy"): string {
+  try {
+    return readFileSync(join(sources.dataDir, "logs", `${name}.log`), "utf8");
+  } catch {
+    return "";
+  }
+}
+
+/** A single check's access line: its route, and the registration as a keyed hash. */
+const CHECK_LINE =
+  /"route":"[^"]*\/v1\/compliance\/:registration","registration":"[0-9a-f]{12}"/;
 
 /** YYYY-MM-DD, `days` from today (UTC), as the register sends dates. */
 function daysFromToday(days: number): string {
@@ -74,8 +94,9 @@ test.describe("a staff check", () => {
       }),
     ).toBeVisible();
     // The check was logged, as keyed hashes: neither the plate nor DVLA's key in the clear.
+    await expect.poll(() => logOf(sources, "service")).toMatch(CHECK_LINE);
+    await expect.poll(() => logOf(sources, "proxy")).toMatch(CHECK_LINE);
     const logs = sources.logs();
-    expect(logs).toMatch(/"registration":"[0-9a-f]{12}"/);
     expect(logs).not.toContain(plate);
     expect(logs).not.toContain(sources.vesKey);
   });
@@ -98,9 +119,17 @@ test.describe("the admin's Sources page", () => {
 
     await sources.ves.setApiKey("a-key-the-service-does-not-hold");
     // A vehicle VICS has never seen: the service must ask DVLA, which now refuses its key.
+    const plate = newPlate();
     const compliance = new CompliancePage(page);
-    await compliance.open(newPlate());
-    await expect(compliance.errorPanel).toBeVisible();
+    await compliance.open(plate);
+    // The service's own words (SOURCE_UNAVAILABLE): which register, and why.
+    await expect(compliance.errorPanel).toContainText(
+      "The register could not be asked",
+    );
+    await expect(compliance.errorPanel).toContainText(
+      "DVLA could not be asked just now: it refused VICS's credentials.",
+    );
+    await expect(compliance.errorPanel).not.toContainText("restarts");
     await expect(compliance.verdict).toBeHidden();
 
     // The page asks again every 30 seconds; a reload asks at once.
@@ -114,9 +143,14 @@ test.describe("the admin's Sources page", () => {
     await expect(dvla).toContainText(
       `The key is wrong or revoked: check that DVLA_VES_API_KEY_FILE holds the key DVLA issued for this environment (${sources.ves.url}).`,
     );
-    // Its words name the key's file, never the key, on the page and in the logs.
+    // Its words name the key's file, never the key, on the page and in the logs; nor the plate.
     expect(await page.content()).not.toContain(sources.vesKey);
-    expect(sources.logs()).toContain("source: look-up failed");
-    expect(sources.logs()).not.toContain(sources.vesKey);
+    await expect
+      .poll(() => logOf(sources, "service"))
+      .toContain("source: look-up failed");
+    await expect.poll(() => logOf(sources, "proxy")).toMatch(CHECK_LINE);
+    const logs = sources.logs();
+    expect(logs).not.toContain(sources.vesKey);
+    expect(logs).not.toContain(plate);
   });
 });
