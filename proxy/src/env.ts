@@ -77,7 +77,8 @@ export interface ProxyEnv {
   watchApiKey?: string;
   /**
    * How long before the daily sweep the watched vehicles' stale register facts are refreshed
-   * (WATCH_REFRESH_LEAD_MINUTES, default 120); 0: never (issue 35, point 3).
+   * (WATCH_REFRESH_LEAD_MINUTES, default 240); 0: never (issue 35, point 3). It should be at
+   * least the watched vehicles divided by the slowest register's rate (docs/watching.md).
    */
   watchRefreshLeadMinutes: number;
   /** Where alert emails go out; unset: they wait, unsent (docs/watching.md). */

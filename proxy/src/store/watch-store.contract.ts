@@ -174,6 +174,37 @@ export function watchStoreContract(store: () => ProxyStore) {
       });
     });
 
+    it("finds the newest run of a kind behind any number of runs of other kinds", async () => {
+      expect(await store().lastWatchRun("refresh")).toBeUndefined();
+      const older = await store().startWatchRun("refresh", T0);
+      const newer = await store().startWatchRun("refresh", T0 + DAY);
+      await store().finishWatchRun(newer, {
+        finishedAt: T0 + DAY + 1_000,
+        outcome: "No live register is on",
+        vehicles: 0,
+        unknown: 0,
+        alerts: 0,
+      });
+      for (let n = 0; n < 60; n += 1)
+        await store().startWatchRun("on demand", T0 + DAY + n);
+      expect(older).toBeLessThan(newer);
+      // Beyond a page of the newest runs, yet found.
+      expect(
+        (await store().watchRuns(50)).some((run) => run.kind === "refresh"),
+      ).toBe(false);
+      expect(await store().lastWatchRun("refresh")).toEqual({
+        id: newer,
+        kind: "refresh",
+        startedAt: T0 + DAY,
+        finishedAt: T0 + DAY + 1_000,
+        outcome: "No live register is on",
+        vehicles: 0,
+        unknown: 0,
+        alerts: 0,
+      });
+      expect(await store().lastWatchRun("daily")).toBeUndefined();
+    });
+
     it("records each sweep's start and end, newest first, and keeps the admin's settings", async () => {
       const first = await store().startWatchRun("daily", T0);
       await store().finishWatchRun(first, {

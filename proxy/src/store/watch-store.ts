@@ -154,6 +154,11 @@ export interface WatchStore {
   ): Promise<void>;
   /** Newest first. */
   watchRuns(limit: number): Promise<WatchRun[]>;
+  /**
+   * The newest run of this kind, however many runs of other kinds came after it: what a
+   * refresh said last, which a page of the newest runs may no longer hold.
+   */
+  lastWatchRun(kind: WatchRun["kind"]): Promise<WatchRun | undefined>;
   /** The admin's settings of the re-checks (the daily time), by name. */
   watchSetting(name: string): Promise<string | undefined>;
   setWatchSetting(name: string, value: string): Promise<void>;

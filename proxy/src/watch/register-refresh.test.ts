@@ -23,6 +23,8 @@ import {
 } from "./testing/register-refresh.ts";
 
 const NOW = Date.now();
+/** The coming sweep the refresh is ahead of. */
+const UNTIL = Date.parse("2026-11-20T06:00:00Z");
 const ann = { email: "ann@example.org", at: NOW };
 
 let service: TestService;
@@ -75,6 +77,7 @@ describe("the refresh of the watched vehicles' register facts", () => {
     const report = await refreshWatchedVehicles({
       store,
       refresh: refreshThrough(service, key, sent),
+      until: UNTIL,
     });
 
     expect(sent.map((s) => s.registrations.length)).toEqual([
@@ -83,6 +86,12 @@ describe("the refresh of the watched vehicles' register facts", () => {
       500,
     ]);
     expect(sent.every((s) => s.key === key)).toBe(true);
+    // Every slice asks for the facts that will be stale by the sweep, not only those stale now.
+    expect(sent.map((s) => s.until)).toEqual([
+      "2026-11-20T06:00:00.000Z",
+      "2026-11-20T06:00:00.000Z",
+      "2026-11-20T06:00:00.000Z",
+    ]);
     const asked = sent.flatMap((s) => s.registrations);
     expect(asked).toHaveLength(all.length);
     expect(new Set(asked)).toEqual(new Set(all));
@@ -107,6 +116,7 @@ describe("the refresh of the watched vehicles' register facts", () => {
     const report = await refreshWatchedVehicles({
       store,
       refresh: refreshThrough(service, key, sent),
+      until: UNTIL,
     });
     expect(sent).toHaveLength(1);
     expect(report).toMatchObject({ on: false, sent: BULK_MAX_REGISTRATIONS });
@@ -118,6 +128,7 @@ describe("the refresh of the watched vehicles' register facts", () => {
     const report = await refreshWatchedVehicles({
       store,
       refresh: refreshThrough(service, key, sent),
+      until: UNTIL,
     });
     expect(sent).toEqual([]);
     expect(report.sent).toBe(0);
@@ -137,11 +148,12 @@ describe("the refresh of the watched vehicles' register facts", () => {
       refreshWatchedVehicles(
         {
           store,
-          refresh: async (slice) => {
-            const answer = await through(slice);
+          refresh: async (slice, until) => {
+            const answer = await through(slice, until);
             stopping.abort();
             return answer;
           },
+          until: UNTIL,
         },
         stopping.signal,
       ),
@@ -163,6 +175,7 @@ describe("the refresh of the watched vehicles' register facts", () => {
       refreshWatchedVehicles({
         store,
         refresh: refreshThrough(service, key, sent),
+        until: UNTIL,
       }),
     ).rejects.toThrow(/answered 403: .*internal plan/);
   });
@@ -180,8 +193,8 @@ describe("the refresh of the watched vehicles' register facts", () => {
       apiKey: "any",
       timeoutMs: 5_000,
     });
-    await expect(refreshWatchedVehicles({ store, refresh })).rejects.toThrow(
-      /could not be reached \(connect ECONNREFUSED\)/,
-    );
+    await expect(
+      refreshWatchedVehicles({ store, refresh, until: UNTIL }),
+    ).rejects.toThrow(/could not be reached \(connect ECONNREFUSED\)/);
   });
 });

@@ -1,6 +1,8 @@
 // The watched vehicles' register facts, refreshed ahead of the daily sweep (issue 35, point 3;
 // decision 059): every watched registration, once, sent to the service's refresh route in
-// slices of a bulk check's size. The service queues what is stale behind its own checks, paced
+// slices of a bulk check's size, with the instant of the coming sweep. The service queues what
+// will be stale by then (not only what is stale now: a fact fetched yesterday just after the
+// refresh would be fresh at refresh time and stale by the sweep) behind its own checks, paced
 // within each register's day quota, and answers at once; what the quota leaves unrefreshed its
 // sources page says. The sweep then reads facts the registers have just given.
 import {
@@ -16,9 +18,13 @@ import {
 import type { ProxyStore } from "../store/proxy-store.ts";
 import { callUpstream, type UpstreamSend } from "../upstream/upstream-call.ts";
 
-/** One slice sent to the service's refresh route; rejects, in words, when it is not queued. */
+/**
+ * One slice sent to the service's refresh route, to have its facts fresh until `until` (an
+ * instant); rejects, in words, when it is not queued.
+ */
 export type RefreshCall = (
   registrations: readonly string[],
+  until: number,
 ) => Promise<RegisterRefreshQueued>;
 
 /**
@@ -32,10 +38,10 @@ export function registerRefreshCall(options: {
   timeoutMs: number;
 }): RefreshCall {
   const url = options.upstreamUrl.replace(/\/+$/, "") + REGISTERS_REFRESH_PATH;
-  return async (registrations) => {
+  return async (registrations, until) => {
     const outcome = await callUpstream(
       options.send,
-      url,
+      `${url}?${new URLSearchParams({ until: new Date(until).toISOString() })}`,
       {
         method: "POST",
         headers: {
@@ -97,6 +103,8 @@ export async function refreshWatchedVehicles(
   deps: {
     store: Pick<ProxyStore, "watchedRegistrations">;
     refresh: RefreshCall;
+    /** The coming sweep: every fact that will be stale by then is queued. */
+    until: number;
   },
   signal?: AbortSignal,
 ): Promise<RefreshReport> {
@@ -116,7 +124,7 @@ export async function refreshWatchedVehicles(
         `the proxy stopped after ${report.sent.toLocaleString("en-GB")} of ${watched.length.toLocaleString("en-GB")} vehicles were sent`,
       );
     const slice = watched.slice(at, at + BULK_MAX_REGISTRATIONS);
-    const answer = await deps.refresh(slice);
+    const answer = await deps.refresh(slice, deps.until);
     report.sent += slice.length;
     if (!answer.on) return { ...report, on: false };
     report.queued += answer.queued;

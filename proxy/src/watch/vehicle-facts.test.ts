@@ -54,7 +54,7 @@ describe("vehicleFacts", () => {
     });
   });
 
-  it("names the live register that gave the tax or MOT, so a change of source is a change on the timeline", () => {
+  it("names the live register that gave the tax or MOT; a change of source alone is no change on the timeline", () => {
     const fetched = vehicleFacts(
       result({
         compliance: {
@@ -82,11 +82,37 @@ describe("vehicleFacts", () => {
       }),
       TODAY,
     );
-    expect(timelineEntries(fetched, imported!)).toEqual([
+    // The register confirms the import's dates: nothing to show, either way round.
+    expect(timelineEntries(imported, fetched!)).toEqual([]);
+    expect(timelineEntries(fetched, imported!)).toEqual([]);
+  });
+
+  it("shows both sides with their sources when a register disagrees with an imported fact", () => {
+    const imported = vehicleFacts(
+      result({
+        compliance: { status: "checked", compliant: false, checks, details },
+      }),
+      TODAY,
+    );
+    const fetched = vehicleFacts(
+      result({
+        compliance: {
+          status: "checked",
+          compliant: false,
+          checks: { ...checks, roadTaxPaid: false },
+          details: { ...details, tax: { status: "sorn", dueDate: null } },
+          factSources: {
+            tax: { source: "dvla-ves", asOf: "2026-11-28T05:00:00.000Z" },
+          },
+        },
+      }),
+      TODAY,
+    );
+    expect(timelineEntries(imported, fetched!)).toEqual([
       {
         area: "tax",
-        before: { status: "taxed", dueDate: "2027-03-01", source: "dvla-ves" },
-        after: { status: "taxed", dueDate: "2027-03-01" },
+        before: { status: "taxed", dueDate: "2027-03-01" },
+        after: { status: "sorn", dueDate: null, source: "dvla-ves" },
       },
     ]);
   });

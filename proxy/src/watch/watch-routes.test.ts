@@ -13,6 +13,7 @@ import { registerFleetRoutes } from "../fleets/fleet-routes.ts";
 import { jsonRequest, signedInApp } from "../test-support/signed-in-app.ts";
 import type { Recheck } from "../store/watch-store.ts";
 import type { FleetCheck, JobsState, WatchJobs } from "./jobs/watch-jobs.ts";
+import { refreshOutcome } from "./jobs/refresh-job.ts";
 import { registerWatchRoutes } from "./watch-routes.ts";
 
 const NOW = Date.parse("2026-11-27T06:00:00Z");
@@ -517,8 +518,13 @@ describe("the admin's daily time", () => {
   it("lists the refresh ahead of the sweep beside the sweeps, its counts in words", async () => {
     withJobs(true);
     const { cookie } = await harness.signedIn("admin", "root@example.org");
-    const outcome =
-      "Refreshed ahead of the sweep: 12,000 vehicles sent, 11,800 register requests queued, 200 already fresh.";
+    const outcome = refreshOutcome({
+      on: true,
+      sent: 12_000,
+      queued: 11_800,
+      fresh: 200,
+      invalid: 0,
+    });
     const id = await harness.store.startWatchRun("refresh", 1_000);
     await harness.store.finishWatchRun(id, {
       finishedAt: 2_000,

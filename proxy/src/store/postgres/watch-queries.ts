@@ -236,6 +236,14 @@ export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
       );
       return rows.map(toRun);
     },
+    async lastWatchRun(kind) {
+      const { rows } = await sql<RunRow>(
+        "SELECT * FROM watch_runs WHERE kind = $1 ORDER BY id DESC LIMIT 1",
+        [kind],
+      );
+      const row = rows[0];
+      return row && toRun(row);
+    },
     async watchSetting(name) {
       const { rows } = await sql<{ value: string }>(
         "SELECT value FROM watch_settings WHERE name = $1",

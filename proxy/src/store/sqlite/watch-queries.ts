@@ -135,6 +135,9 @@ export function watchQueries(db: DatabaseSync): WatchStore {
      WHERE id = ?`,
   );
   const runs = db.prepare("SELECT * FROM watch_runs ORDER BY id DESC LIMIT ?");
+  const lastRun = db.prepare(
+    "SELECT * FROM watch_runs WHERE kind = ? ORDER BY id DESC LIMIT 1",
+  );
   const setting = db.prepare("SELECT value FROM watch_settings WHERE name = ?");
   const setSetting = db.prepare(
     `INSERT INTO watch_settings (name, value) VALUES (?, ?)
@@ -257,6 +260,10 @@ export function watchQueries(db: DatabaseSync): WatchStore {
     },
     async watchRuns(limit) {
       return (runs.all(limit) as unknown as RunRow[]).map(toRun);
+    },
+    async lastWatchRun(kind) {
+      const row = lastRun.get(kind) as unknown as RunRow | undefined;
+      return row && toRun(row);
     },
     async watchSetting(name) {
       return (setting.get(name) as { value: string } | undefined)?.value;

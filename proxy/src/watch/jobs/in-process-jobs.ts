@@ -104,7 +104,11 @@ export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
       for (let attempt = 1; attempt <= SWEEP_ATTEMPTS; attempt += 1) {
         if (stopping.signal.aborted) return;
         try {
-          await handle(stopping.signal);
+          // The last try: the third, or one the stop cut short (none follows it here).
+          await handle(
+            stopping.signal,
+            () => attempt === SWEEP_ATTEMPTS || stopping.signal.aborted,
+          );
           return;
         } catch (error) {
           logger.error(

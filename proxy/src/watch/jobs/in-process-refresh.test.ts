@@ -1,6 +1,7 @@
 // The refresh ahead of the sweep on the embedded SQLite: croner fires it its lead time before
-// the daily sweep, in UK time (on a fake clock), retries it after a failure, never fires with
-// a lead of 0, and follows the admin's new daily time.
+// the daily sweep, in UK time (on a fake clock), retries it after a failure and records only the
+// last try's (or the one the stop cut short), never fires with a lead of 0, and follows the
+// admin's new daily time.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { memoryLogger } from "@vics/shared/testing/memory-logger";
 import type { ProxyStore } from "../../store/proxy-store.ts";
@@ -8,7 +9,8 @@ import { openSqliteProxyStore } from "../../store/sqlite/sqlite-proxy-store.ts";
 import type { RefreshReport } from "../register-refresh.ts";
 import { timeBefore } from "./daily-time.ts";
 import { inProcessJobs } from "./in-process-jobs.ts";
-import type { RefreshHandler } from "./refresh-job.ts";
+import { refreshHandler, type RefreshHandler } from "./refresh-job.ts";
+import { plates, vehicles } from "../testing/register-refresh.ts";
 import type { SweepHandler } from "./sweep-job.ts";
 import { SWEEP_ATTEMPTS, type JobEngine } from "./watch-jobs.ts";
 
@@ -102,6 +104,68 @@ describe("the refresh ahead of the sweep, in process", () => {
       [1, "the vehicle service could not be reached"],
       [2, "the vehicle service could not be reached"],
       [3, "the vehicle service could not be reached"],
+    ]);
+  });
+
+  it("records one failed run for three failed tries: the last one's", async () => {
+    await store.createFleet(
+      "Vans",
+      { columns: [], vehicles: vehicles(plates(3)) },
+      { email: "ann@example.org", at: Date.parse("2026-11-20T00:00:00Z") },
+    );
+    let tries = 0;
+    const handle = refreshHandler({
+      store,
+      logger: memoryLogger(),
+      // Read when called: the engine's fake clock is installed after.
+      now: () => Date.now(),
+      refresh: async () => {
+        tries += 1;
+        throw new Error("the vehicle service could not be reached");
+      },
+    });
+    await engineFrom("2026-11-20T03:59:00Z", handle);
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(tries).toBe(3);
+    const runs = await store.watchRuns(10);
+    expect(
+      runs.map((run) => [run.kind, run.outcome, new Date(run.startedAt)]),
+    ).toEqual([
+      [
+        "refresh",
+        "failed: the vehicle service could not be reached",
+        new Date("2026-11-20T04:02:00Z"),
+      ],
+    ]);
+  });
+
+  it("records the try the stop cuts short, saying how far it got: no try follows it", async () => {
+    await store.createFleet(
+      "Vans",
+      { columns: [], vehicles: vehicles(plates(1_500)) },
+      { email: "ann@example.org", at: Date.parse("2026-11-20T00:00:00Z") },
+    );
+    let stopped: Promise<void> | undefined;
+    const handle = refreshHandler({
+      store,
+      logger: memoryLogger(),
+      // Read when called: the engine's fake clock is installed after.
+      now: () => Date.now(),
+      refresh: async (slice) => {
+        // The proxy stops while the first slice is at the service.
+        stopped ??= jobs?.stop();
+        return { on: true, queued: slice.length, fresh: 0, invalid: [] };
+      },
+    });
+    await engineFrom("2026-11-20T03:59:00Z", handle);
+    await vi.advanceTimersByTimeAsync(2 * 60_000);
+    await stopped;
+    const runs = await store.watchRuns(10);
+    expect(runs.map((run) => [run.kind, run.outcome])).toEqual([
+      [
+        "refresh",
+        "failed: the proxy stopped after 1,000 of 1,500 vehicles were sent",
+      ],
     ]);
   });
 

@@ -118,6 +118,7 @@ describe("openWatchJobs's refresh ahead of the sweep", () => {
         alerts: 0,
       });
       const keys: (string | null)[] = [];
+      const untils: (string | null)[] = [];
       const jobs = openWatchJobs({
         store,
         logger: silentLogger,
@@ -126,6 +127,7 @@ describe("openWatchJobs's refresh ahead of the sweep", () => {
         upstream: sendWithFetch((input, init) => {
           const request = new Request(input, init);
           keys.push(request.headers.get("X-API-Key"));
+          untils.push(new URL(request.url).searchParams.get("until"));
           return service.app.fetch(request);
         }),
         timeoutMs: 5_000,
@@ -136,6 +138,8 @@ describe("openWatchJobs's refresh ahead of the sweep", () => {
       await vi.advanceTimersByTimeAsync(2 * 60_000);
       await jobs.stop();
       expect(keys).toEqual([watchKey]);
+      // Fresh until the 06:00 sweep it is ahead of.
+      expect(untils).toEqual(["2026-11-20T06:00:00.000Z"]);
       const [run] = await store.watchRuns(1);
       expect(run).toMatchObject({
         kind: "refresh",

@@ -10,7 +10,7 @@
 // handler until its stop's time-out, and the proxy's stop would outlast a supervisor's 15 s.
 // The refresh of the watched vehicles' register facts has a queue of its own, scheduled its
 // lead time before the daily sweep (one send a day between the replicas, as the sweep's),
-// one run at a time, retried with backoff.
+// one run at a time, retried with backoff; only its last try's failure is recorded.
 import { PgBoss, type Clock, type Job } from "pg-boss";
 import type { Logger } from "@vics/shared/server/logger";
 import { MIGRATION_HINT } from "../../store/postgres/owner-setup.ts";
@@ -179,7 +179,10 @@ export function pgBossJobs(options: PgBossJobsOptions): JobEngine {
       const refresh = options.refresh;
       if (refresh && lead > 0)
         await boss.work(REFRESH_QUEUE, async ([job]: Job<object>[]) => {
-          await refresh(signalFor(job)).catch((error: unknown) => {
+          // pg-boss counts a job's tries from 0: the last is the one with no retry left. A try
+          // the stop abandons with retries left is retried, by this replica or another.
+          const lastTry = () => (job?.retryCount ?? 0) >= SWEEP_ATTEMPTS - 1;
+          await refresh(signalFor(job), lastTry).catch((error: unknown) => {
             logger.error(
               "The refresh of the watched vehicles' register facts failed; pg-boss retries it",
               {

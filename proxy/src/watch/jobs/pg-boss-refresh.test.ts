@@ -1,7 +1,7 @@
 // The refresh ahead of the sweep on pg-boss, on a real PostgreSQL and pg-boss's TestClock:
 // three proxies send the watched vehicles to the real service once, two hours before the daily
-// sweep, and record one run; a refresh that fails is retried with backoff; a lead of 0 takes
-// away the schedule an earlier start made.
+// sweep, and record one run; a refresh that fails is retried with backoff and recorded once, on
+// its last try; a lead of 0 takes away the schedule an earlier start made.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TestClock } from "pg-boss";
 import {
@@ -158,6 +158,11 @@ describe("the refresh ahead of the sweep on pg-boss", () => {
     await expect.poll(() => at).toEqual(["2026-11-20T04:00"]);
     expect(sent.map((s) => s.registrations.length)).toEqual([1_000, 500]);
     expect(sent.every((s) => s.key === key)).toBe(true);
+    // Fresh until the sweep it is ahead of, on pg-boss's clock.
+    expect(sent.map((s) => s.until)).toEqual([
+      "2026-11-20T06:00:00.000Z",
+      "2026-11-20T06:00:00.000Z",
+    ]);
     await expect
       .poll(async () =>
         (await store.watchRuns(5)).map((run) => [run.kind, run.outcome]),
@@ -165,16 +170,30 @@ describe("the refresh ahead of the sweep on pg-boss", () => {
       .toEqual([
         [
           "refresh",
-          "Refreshed ahead of the sweep: 1,500 vehicles sent, 1,500 register requests queued, 0 already fresh.",
+          "Queued ahead of the sweep: 1,500 vehicles sent, 1,500 register requests queued, 0 already fresh; the Sources page shows the requests made and any left for the quota.",
         ],
       ]);
   }, 120_000);
 
-  it("retries a refresh that fails, then gives it up, saying why", async () => {
+  it("retries a refresh that fails, then gives it up, saying why each time and recording only the last try", async () => {
     const url = await freshDatabase();
+    await store.createFleet(
+      "Vans",
+      { columns: [], vehicles: vehicles(plates(3)) },
+      { email: "ann@example.org", at: Date.now() },
+    );
     const clock = new TestClock("2026-11-20T03:00:00Z");
     const tries: string[] = [];
     const logger = memoryLogger();
+    const handle = refreshHandler({
+      store,
+      logger: silentLogger,
+      now: () => clock.now(),
+      refresh: async () => {
+        tries.push(new Date(clock.now()).toISOString());
+        throw new Error("the vehicle service could not be reached");
+      },
+    });
     const jobs = pgBossJobs({
       connectionString: url,
       store,
@@ -184,10 +203,7 @@ describe("the refresh ahead of the sweep on pg-boss", () => {
         opened: [],
         status: "finished",
       }),
-      refresh: async () => {
-        tries.push(new Date(clock.now()).toISOString());
-        throw new Error("the vehicle service could not be reached");
-      },
+      refresh: handle,
       refreshLeadMinutes: 120,
       logger,
       clock,
@@ -208,6 +224,22 @@ describe("the refresh ahead of the sweep on pg-boss", () => {
         ),
       ).length,
     ).toBe(3);
+    // Each try logged; one run on the admin's list, the last try's.
+    await expect
+      .poll(async () =>
+        (await store.watchRuns(10)).map((run) => [
+          run.kind,
+          run.outcome,
+          new Date(run.startedAt).toISOString(),
+        ]),
+      )
+      .toEqual([
+        [
+          "refresh",
+          "failed: the vehicle service could not be reached",
+          tries[2],
+        ],
+      ]);
   }, 120_000);
 
   it("a lead of 0 takes away the refresh an earlier start scheduled", async () => {
