@@ -333,7 +333,8 @@ describe("the cluster", () => {
         .every((a) => a.retryAfter !== null),
     ).toBe(true);
     // Full service within 6 s of its return: the replicas reconnect within about 2 s, then nginx
-    // tries the services it took out again after fail_timeout (2 s), and the proxies after them.
+    // tries the proxies it took out again after fail_timeout (2 s); a service's 503 takes no
+    // service replica out (deploy/nginx/vics.conf).
     const after = answers.filter((answer) => answer.at > upAt + 6_000);
     expect(after.length).toBeGreaterThan(0);
     expect(tally(after)).toEqual({ 200: after.length });
