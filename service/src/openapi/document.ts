@@ -238,8 +238,17 @@ export function createOpenApiDocument() {
           summary:
             "Extension, for a key on the internal plan (403 otherwise): queue these vehicles' stale facts for a refresh from the live registers, without waiting",
           description:
-            "Extension, not in the interface document. Takes a bulk check's body; each vehicle whose facts are older than its register's window is queued behind every check, and the answer says at once how many requests were queued and how many vehicles were fresh already. The watched fleets' daily refresh ahead of their sweep uses it.",
+            "Extension, not in the interface document. Takes a bulk check's body; each vehicle whose facts are older than its register's window (or will be by `until`) is queued behind every check, and the answer says at once how many requests were queued and how many vehicles were fresh already. The watched fleets' daily refresh ahead of their sweep uses it.",
           tags: [TAGS.data],
+          requestParams: {
+            query: z.object({
+              until: z.iso.datetime({ offset: true }).optional().meta({
+                description:
+                  "Queue the facts that will be stale by this instant (the sweep's), at most a day from now; default now. 400 MALFORMED_REQUEST otherwise.",
+                example: "2026-11-30T06:00:00Z",
+              }),
+            }),
+          },
           requestBody: {
             required: true,
             content: { "application/json": { schema: BulkRequestSchema } },

@@ -46,7 +46,11 @@ export async function lookUpVehicles<Facts extends InsuranceFacts>(
   rateLimit: RateLimitDecision,
   asked: PointInTime,
   find: FindManyAt<Facts>,
-  options: { live?: boolean } = {},
+  options: {
+    live?: boolean;
+    /** Whether the registers may be asked about vehicles they never answered for. */
+    newVehicles?: boolean;
+  } = {},
 ): Promise<BulkLookup<Facts>> {
   const parsed = submitted.map((text) => ({
     text,
@@ -68,6 +72,8 @@ export async function lookUpVehicles<Facts extends InsuranceFacts>(
 
   const wanted = [...new Set(valid.filter((r) => !sandboxed(r)))];
   // Within the bulk budget in all; what is left refreshes in the background, behind single checks.
+  // Only keys that may spend the registers' quota on vehicles nobody asked about before (the
+  // fleet and internal plans: the proxy's) bring new plates to them (decision 059).
   const live =
     options.live &&
     deps.sources &&
@@ -75,7 +81,8 @@ export async function lookUpVehicles<Facts extends InsuranceFacts>(
     asked.asKnownAt === undefined
       ? await deps.sources.refresher.refresh(wanted, {
           budgetMs: deps.sources.bulkWaitMs,
-          background: true,
+          priority: "bulk",
+          newVehicles: options.newVehicles ?? false,
         })
       : undefined;
   const found =

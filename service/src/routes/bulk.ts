@@ -26,6 +26,16 @@ import {
 import type { InsuranceFacts } from "../store/store.ts";
 
 /**
+ * The plans whose bulk checks may bring the registers plates none of them answered for
+ * before: a trial or standard key's 1,000 made-up plates a request would spend the registers'
+ * day quota for everyone (decision 059).
+ */
+const PLANS_ASKING_FOR_NEW: ReadonlySet<string> = new Set([
+  "fleet",
+  "internal",
+]);
+
+/**
  * A bulk check: the key, a JSON body of at most 64 KiB, one lookup (`find`) for the whole list;
  * the checks differ only in what they read and the item each looked-up registration becomes.
  */
@@ -48,7 +58,10 @@ export function bulkRoute<
         c.get("rateLimit"),
         { date, asKnownAt },
         find,
-        options,
+        {
+          ...options,
+          newVehicles: PLANS_ASKING_FOR_NEW.has(c.get("apiKey")?.plan ?? ""),
+        },
       );
       const now = deps.now();
       const item = (outcome: BulkOutcome<Facts>) => {

@@ -15,7 +15,9 @@ import {
   readBulkBody,
   requireJsonBody,
 } from "@vics/shared/server/bulk-body";
+import { ProblemError } from "@vics/shared/server/problem-error";
 import type { Hono } from "hono";
+import { z } from "zod";
 import type { AppDeps } from "../app-deps.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { requireApiKey } from "../http/rate-limit.ts";
@@ -59,7 +61,8 @@ export function registersRoute(app: Hono<AppEnv>, deps: AppDeps): void {
           ...base,
           on: true,
           baseUrl: paced.source.baseUrl,
-          requestsToday: await paced.pacer.usedToday(),
+          // The limit store (Redis) down: the page that explains outages still answers.
+          requestsToday: await paced.pacer.usedToday().catch(() => null),
           staleFacts: await deps.store.countStale(
             leadingKind(paced),
             olderThan.toISOString(),
@@ -87,6 +90,7 @@ export function registersRefreshRoute(app: Hono<AppEnv>, deps: AppDeps): void {
     limitBulkBody,
     async (c) => {
       const { registrations } = await readBulkBody(c);
+      const until = refreshHorizon(c.req.query("until"), deps.now());
       const valid: string[] = [];
       const invalid: string[] = [];
       for (const text of registrations) {
@@ -96,7 +100,7 @@ export function registersRefreshRoute(app: Hono<AppEnv>, deps: AppDeps): void {
       }
       const refresher = deps.sources?.refresher;
       const counts = refresher
-        ? await refresher.queue(valid)
+        ? await refresher.queue(valid, { until })
         : { queued: 0, fresh: 0 };
       const answer: RegisterRefreshQueued = {
         on: refresher !== undefined,
@@ -107,3 +111,22 @@ export function registersRefreshRoute(app: Hono<AppEnv>, deps: AppDeps): void {
     },
   );
 }
+
+/**
+ * `until`: queue every fact that will be stale by then (the instant of the sweep the refresh
+ * runs ahead of), not only those stale now; an instant with its offset, at most a day ahead.
+ */
+function refreshHorizon(text: string | undefined, now: Date): Date | undefined {
+  if (text === undefined) return undefined;
+  const at = z.iso.datetime({ offset: true }).safeParse(text);
+  const until = at.success ? new Date(at.data) : undefined;
+  if (!until || until.getTime() > now.getTime() + HORIZON_MOST_MS)
+    throw new ProblemError(
+      400,
+      "MALFORMED_REQUEST",
+      `until must be an instant with its offset within a day from now, such as ${new Date(now.getTime() + 7_200_000).toISOString()}, not "${text}".`,
+    );
+  return until;
+}
+
+const HORIZON_MOST_MS = 86_400_000;

@@ -138,7 +138,11 @@ describe("the refresher", () => {
       ...register().source,
       lookUp: () =>
         Promise.reject(
-          new SourceError("dvla-ves", "refused", `No such plate: ${plate}.`),
+          new SourceError(
+            "dvla-ves",
+            "malformed",
+            `Cannot read the answer about ${plate!.slice(0, 4).toLowerCase()} ${plate!.slice(4)}.`,
+          ),
         ),
     };
     start(source);
@@ -152,9 +156,12 @@ describe("the refresher", () => {
       sources: refresher.sources,
     });
     const report = await refresher.refresh([plate!], { budgetMs: 1000 });
-    expect(report.unrefreshed.get(plate!)?.reason).toBe("refused");
+    expect(report.unrefreshed.get(plate!)?.reason).toBe("malformed");
     const [state] = await store.sourceStates();
-    expect(state?.lastError?.message).toBe("No such plate: a registration.");
+    // The plate as people write it, in any case, with a space: still taken out.
+    expect(state?.lastError?.message).toBe(
+      "Cannot read the answer about a registration.",
+    );
     expect(JSON.stringify(logged)).not.toContain(plate);
     expect(logged).toHaveLength(1);
   });
