@@ -6,6 +6,7 @@ import {
   type VehicleFacts,
 } from "@vics/shared";
 import { formatDate } from "../../../lib/dates.ts";
+import { RECORDS_LABEL } from "../../../lib/fact-origin.ts";
 
 type Area = "found" | "insurance" | "mot" | "tax" | "fines";
 
@@ -73,7 +74,7 @@ function sourceWords(facts: unknown, other: unknown): string {
       : undefined;
   const own = source(facts);
   if (own === source(other)) return "";
-  return ` (${own ? LIVE_SOURCE_LABELS[own] : "VICS records"})`;
+  return ` (${own ? LIVE_SOURCE_LABELS[own] : RECORDS_LABEL})`;
 }
 
 /**

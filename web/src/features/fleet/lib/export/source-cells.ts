@@ -1,5 +1,5 @@
 // The export's source columns (issue 35): where each vehicle's road tax and MOT facts came
-// from and when. A live register's name (DVLA, DVSA MOT history), or "VICS records" with the
+// from and when. A live register's name (DVLA, DVSA), or "VICS records" with the
 // answer's dataAsOf; the time as a UK date and time, never an age, since a file is read on
 // later days (decision 055). Blank when the answer said neither (an older service).
 import {
