@@ -150,6 +150,7 @@ describe("the sources page's route to the real service", () => {
           sources: [motHistory(1234, "2026-12-12")],
           refresh: unused,
           queue: unused,
+          freshNow: () => undefined,
           close: () => Promise.resolve(),
         },
         waitMs: 2_000,

@@ -124,9 +124,10 @@ export async function lookUpVehicle<Facts extends InsuranceFacts>(
   // The registers are asked about now: a question about what VICS knew then is not.
   const live =
     options.live && deps.sources && !outcome && asked.asKnownAt === undefined
-      ? await deps.sources.refresher.refresh([registration], {
+      ? (deps.sources.refresher.freshNow(registration) ??
+        (await deps.sources.refresher.refresh([registration], {
           budgetMs: deps.sources.waitMs,
-        })
+        })))
       : undefined;
   const facts =
     outcome === "slow"

@@ -85,6 +85,12 @@ export interface Refresher {
     registrations: readonly string[],
     options?: { until?: Date },
   ): Promise<{ queued: number; fresh: number }>;
+  /**
+   * A single check's fast way: the report refresh() would give at once, when this replica's
+   * remembered marks say every register's fact is fresh; undefined when refresh() must run.
+   * No promise, no database read: a fresh check costs what a check without registers does.
+   */
+  freshNow(registration: string): RefreshReport | undefined;
   /** Stops the workers; requests in flight are abandoned, stored answers stay stored. */
   close(): Promise<void>;
 }
@@ -179,8 +185,22 @@ export function createRefresher(deps: RefresherDeps): Refresher {
       remembered.delete(remembered.keys().next().value!);
   }
 
+  const noneUnrefreshed: ReadonlyMap<string, Unrefreshed> = new Map();
+
   return {
     sources: deps.sources,
+    freshNow(registration) {
+      const kept = remembered.get(registration);
+      const now = deps.now().getTime();
+      if (!kept?.marks || now - kept.readAt >= MARKS_TRUSTED_MS)
+        return undefined;
+      for (const paced of deps.sources)
+        if (isStale(paced, kept.marks, now)) return undefined;
+      return {
+        freshness: new Map([[registration, kept.marks]]),
+        unrefreshed: noneUnrefreshed as Map<string, Unrefreshed>,
+      };
+    },
     async refresh(registrations, options) {
       const { budgetMs, priority = "check", newVehicles = true } = options;
       const unique = [...new Set(registrations)];

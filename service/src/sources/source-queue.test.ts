@@ -265,6 +265,14 @@ describe("a register's queue", () => {
       await refresher.refresh([plate!], { budgetMs: 2000 });
     expect(reads).toBe(afterFirst);
     expect(asked).toEqual([plate]);
+    // A single check's fast way gives the same marks, with nothing to wait for.
+    expect(refresher.freshNow(plate!)).toEqual({
+      freshness: new Map([
+        [plate, expect.objectContaining({ tax: expect.anything() })],
+      ]),
+      unrefreshed: new Map(),
+    });
+    expect(refresher.freshNow(plates(1, 90)[0]!)).toBeUndefined();
   });
 
   it("queues the facts that will be stale by the sweep, not only those stale now", async () => {
