@@ -10,6 +10,7 @@ import {
   parseTrustedProxies,
   TRUSTED_PROXIES_ERROR,
 } from "@vics/shared/server/client-address";
+import { positiveWholeNumber, unsetIfEmpty } from "./env-fields.ts";
 import {
   SOURCE_ENV_SHAPE,
   type SourceSettings,
@@ -18,26 +19,6 @@ import {
 
 /** Relative paths (DATABASE_PATH) resolve against the repository root, whatever the cwd. */
 export const REPO_ROOT = resolve(import.meta.dirname, "../..");
-
-// An empty variable means "not set", as in most shells' `VAR= cmd`.
-const unsetIfEmpty = (value: unknown) => (value === "" ? undefined : value);
-
-/** A whole number from 1 to what a timer takes, or `fallback` when unset. */
-const positiveWholeNumber = (fallback: number) =>
-  z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .regex(/^\d+$/, { error: "must be a whole number" })
-      .transform(Number)
-      .pipe(
-        z
-          .int()
-          .min(1, { error: "must be at least 1" })
-          .max(2_147_483_647, { error: "must be at most 2147483647" }),
-      )
-      .default(fallback),
-  );
 
 const EnvSchema = z.object({
   HOST: z.preprocess(unsetIfEmpty, z.string().default("127.0.0.1")),

@@ -4,11 +4,13 @@
 // default, so the embedded `npm start` needs no account anywhere.
 import { readSecretFile } from "@vics/shared/server/secret-file";
 import { z } from "zod";
+import {
+  optionalText,
+  optionalWholeNumber,
+  positiveWholeNumber,
+  unsetIfEmpty,
+} from "../env-fields.ts";
 import type { IsoDate } from "../domain/dates.ts";
-
-const unsetIfEmpty = (value: unknown) => (value === "" ? undefined : value);
-
-const optionalText = z.preprocess(unsetIfEmpty, z.string().optional());
 
 const httpUrl = (fallback?: string) => {
   const url = z
@@ -23,32 +25,6 @@ const httpUrl = (fallback?: string) => {
   );
 };
 
-const optionalCount = z.preprocess(
-  unsetIfEmpty,
-  z
-    .string()
-    .regex(/^\d+$/, { error: "must be a whole number" })
-    .transform(Number)
-    .pipe(z.int().min(1, { error: "must be at least 1" }))
-    .optional(),
-);
-
-const wholeNumber = (fallback: number) =>
-  z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .regex(/^\d+$/, { error: "must be a whole number" })
-      .transform(Number)
-      .pipe(
-        z
-          .int()
-          .min(1, { error: "must be at least 1" })
-          .max(2_147_483_647, { error: "must be at most 2147483647" }),
-      )
-      .default(fallback),
-  );
-
 /** The registers' production addresses; their test environments' are in docs/sources.md. */
 export const VES_PRODUCTION_URL =
   "https://driver-vehicle-licensing.api.gov.uk/vehicle-enquiry";
@@ -59,9 +35,9 @@ export const SOURCE_ENV_SHAPE = {
   /** A file holding the DVLA Vehicle Enquiry Service key; set, the source is on. */
   DVLA_VES_API_KEY_FILE: optionalText,
   DVLA_VES_BASE_URL: httpUrl(VES_PRODUCTION_URL),
-  DVLA_VES_PER_SECOND: optionalCount,
-  DVLA_VES_BURST: optionalCount,
-  DVLA_VES_PER_DAY: optionalCount,
+  DVLA_VES_PER_SECOND: optionalWholeNumber,
+  DVLA_VES_BURST: optionalWholeNumber,
+  DVLA_VES_PER_DAY: optionalWholeNumber,
   /** A file holding the DVSA MOT History API key; set, the source is on (with the three below). */
   DVSA_MOT_API_KEY_FILE: optionalText,
   DVSA_MOT_CLIENT_ID: optionalText,
@@ -77,15 +53,15 @@ export const SOURCE_ENV_SHAPE = {
     z.string().default(MOT_DEFAULT_SCOPE),
   ),
   DVSA_MOT_BASE_URL: httpUrl(MOT_PRODUCTION_URL),
-  DVSA_MOT_PER_SECOND: optionalCount,
-  DVSA_MOT_BURST: optionalCount,
-  DVSA_MOT_PER_DAY: optionalCount,
+  DVSA_MOT_PER_SECOND: optionalWholeNumber,
+  DVSA_MOT_BURST: optionalWholeNumber,
+  DVSA_MOT_PER_DAY: optionalWholeNumber,
   /** A stored fact younger than this many hours is used without asking its source. */
-  SOURCE_FRESH_HOURS: wholeNumber(24),
+  SOURCE_FRESH_HOURS: positiveWholeNumber(24),
   /** How long a single check waits for a refresh before answering from the stored fact. */
-  SOURCE_WAIT_MS: wholeNumber(2000),
+  SOURCE_WAIT_MS: positiveWholeNumber(2000),
   /** How long a bulk check waits in all; the rest refresh in the background. */
-  SOURCE_BULK_WAIT_MS: wholeNumber(5000),
+  SOURCE_BULK_WAIT_MS: positiveWholeNumber(5000),
 };
 
 export type SourceEnv = z.infer<z.ZodObject<typeof SOURCE_ENV_SHAPE>>;
