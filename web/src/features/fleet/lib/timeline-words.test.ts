@@ -21,20 +21,16 @@ describe("a timeline's insurance words", () => {
   });
 });
 
-describe("a change of a fact's source", () => {
-  const fromDvla = {
-    status: "taxed",
-    dueDate: "2027-03-01",
-    source: "dvla-ves",
-  };
+describe("a change of a fact whose source changed too", () => {
   const imported = { status: "taxed", dueDate: "2027-03-01" };
+  const fromDvla = { status: "sorn", dueDate: null, source: "dvla-ves" };
 
-  it("says where each side came from when only the source changed", () => {
-    expect(areaWords("tax", fromDvla, "before", imported)).toBe(
-      "Taxed until 1 March 2027 (DVLA)",
-    );
-    expect(areaWords("tax", imported, "after", fromDvla)).toBe(
+  it("says where each side came from when the value changed with its source", () => {
+    expect(areaWords("tax", imported, "before", fromDvla)).toBe(
       "Taxed until 1 March 2027 (VICS records)",
+    );
+    expect(areaWords("tax", fromDvla, "after", imported)).toBe(
+      "Declared off the road (SORN) (DVLA)",
     );
   });
 

@@ -2,7 +2,6 @@
 import {
   formatPoundsAndPence,
   LIVE_SOURCE_LABELS,
-  type LiveSourceName,
   type VehicleFacts,
 } from "@vics/shared";
 import { formatDate } from "../../../lib/dates.ts";
@@ -63,24 +62,27 @@ export const AREA_NAMES: Record<Area, string> = {
   fines: "Fines",
 };
 
+/** The facts a live register may give (decision 059). */
+type SourcedFacts = NonNullable<VehicleFacts["mot"] | VehicleFacts["tax"]>;
+
 /**
  * Where a road tax or MOT fact came from, when the two sides of a change differ in it: a
  * register's fact replaced by VICS's records' (an import), or the other way (decision 059).
  */
-function sourceWords(facts: unknown, other: unknown): string {
-  const source = (value: unknown) =>
-    typeof value === "object" && value !== null && "source" in value
-      ? (value.source as LiveSourceName)
-      : undefined;
-  const own = source(facts);
-  if (own === source(other)) return "";
+function sourceWords(
+  facts: SourcedFacts,
+  other: SourcedFacts | null | undefined,
+): string {
+  const own = facts.source;
+  if (own === other?.source) return "";
   return ` (${own ? LIVE_SOURCE_LABELS[own] : RECORDS_LABEL})`;
 }
 
 /**
  * The area's facts in words. Nothing before: "First seen" (the first answer); nothing after:
  * "No longer known" (the vehicle not found, or the answer without that part). `other`: the
- * other side of the change, so a change of source alone says where each side came from.
+ * other side of the change, so that when the two sides came from different places each says
+ * where (the proxy records a tax or MOT change by its value, never a change of source alone).
  */
 export function areaWords(
   area: Area,
@@ -96,9 +98,21 @@ export function areaWords(
     case "insurance":
       return insuranceWords(facts as VehicleFacts["insurance"]);
     case "mot":
-      return motWords(facts as VehicleFacts["mot"]) + sourceWords(facts, other);
+      return (
+        motWords(facts as VehicleFacts["mot"]) +
+        sourceWords(
+          facts as SourcedFacts,
+          other as SourcedFacts | null | undefined,
+        )
+      );
     case "tax":
-      return taxWords(facts as VehicleFacts["tax"]) + sourceWords(facts, other);
+      return (
+        taxWords(facts as VehicleFacts["tax"]) +
+        sourceWords(
+          facts as SourcedFacts,
+          other as SourcedFacts | null | undefined,
+        )
+      );
     case "fines":
       return finesWords(facts as VehicleFacts["fines"]);
   }
