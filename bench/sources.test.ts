@@ -11,10 +11,10 @@ import {
 } from "./sources.ts";
 
 // Small enough for seconds, at the full section's scaled pace (150 a second, bursts of 100: ten
-// times DVSA's), which the stand-in holds to as the provider does (a token bucket), so the
-// pacer's slots are all that keeps it from a 429. A tighter burst for the rate (100 a second,
-// bursts of 10) leaves 60 ms for jitter where DVSA's leaves 270: a loaded machine's event loop
-// then bunches two slots' requests, a 429 that says nothing of the pacer.
+// times the 15 and 10 quoted for DVSA), which the stand-in holds to as a provider does (a token
+// bucket), so the pacer's slots are all that keeps it from a 429. A tighter burst for the rate
+// (100 a second, bursts of 10) leaves 60 ms for jitter where 15 and 10 leave 270: a loaded
+// machine's event loop then bunches two slots' requests, a 429 that says nothing of the pacer.
 const PACE = { perSecond: 150, burst: 100, perDay: 1_000_000 };
 const TINY: SourcesSizes = {
   checks: 20,

@@ -1,7 +1,8 @@
 // The live registers' figures (issue 35, decision 059), in this process on a store file of their
 // own (sources-setup.ts), against the VES stand-in over real HTTP, limited where a pace is set
-// as a provider documents its limit and the pacer is told it: N a second on average, bursts of
-// B (API Gateway's token bucket, as DVSA's MOT History API states 15 and 10):
+// as a provider holds its limit and the pacer is told it: N a second on average, bursts of B
+// (API Gateway's token bucket; client libraries of DVSA's MOT History API quote 15 and 10,
+// which DVSA's own pages do not state: docs/sources.md):
 // - fresh check: a single compliance check with DVLA VES on and the vehicle's facts fresh (one
 //   freshness read more, no request to the register) beside the same check with no register,
 //   CPU per check in interleaved rounds, the ratio round by round; in this process, then over
@@ -10,11 +11,11 @@
 //   default, 10 a second and bursts of 10), its answer time against its budget, then the rate
 //   the background refresh holds and the 429s;
 // - refresh: the watched fleets' refresh (refresher.queue) of 100,000 vehicles whose facts are a
-//   day old, at a scaled rate (150 a second and bursts of 100: ten times DVSA's 15 and 10, so the
-//   pacer's slots are 200 ms as at 15), its duration against N / rate, 429s, memory. A faster
-//   scale is no test of the pacer on a shared 2-core machine: the refresh costs about 1.1 ms of
-//   CPU a vehicle here (adapter, stand-in and store in this one process), so at 1,500 a second
-//   the duration measures the machine, not the pace.
+//   day old, at a scaled rate (150 a second and bursts of 100: ten times the 15 and 10 quoted
+//   for DVSA, so the pacer's slots are 200 ms as at 15), its duration against N / rate, 429s,
+//   memory. A faster scale is no test of the pacer on a shared 2-core machine: the refresh
+//   costs about 1.1 ms of CPU a vehicle here (adapter, stand-in and store in this one process),
+//   so at 1,500 a second the duration measures the machine, not the pace.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { paths } from "@vics/shared";
