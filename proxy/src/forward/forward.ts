@@ -2,7 +2,6 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import {
   type PointInTime,
   PROBLEM_CONTENT_TYPE,
-  ProblemSchema,
   RETRY_AFTER_HEADER,
 } from "@vics/shared";
 import { routeTemplate } from "@vics/shared/server/access-log";
@@ -21,7 +20,7 @@ import {
 } from "../upstream/upstream-call.ts";
 import {
   type Asked,
-  problemBreach,
+  readProblem,
   successBreach,
 } from "../upstream/upstream-contract.ts";
 
@@ -73,64 +72,59 @@ const outsideContract = (reason: string): Judged => ({
 });
 
 /**
- * The service's own 503 to retry: its problem document, SOURCE_UNAVAILABLE, with Retry-After
- * (a live register down for a vehicle it never saw, decision 059). Passed on as it is: the
- * client can retry it, and its words say which register and why. Only that code: nginx's own
- * 503 page and the service's database-down 503 are SERVICE_UNAVAILABLE problems with
- * Retry-After too, and stay the proxy's 502 (decision 017).
- */
-function servicesOwnRetry(answer: UpstreamReply): boolean {
-  const { status, headers, body } = answer;
-  if (status !== 503 || !headers.get(RETRY_AFTER_HEADER)) return false;
-  if (!headers.get("Content-Type")?.startsWith(PROBLEM_CONTENT_TYPE))
-    return false;
-  try {
-    const parsed = ProblemSchema.safeParse(JSON.parse(body));
-    return parsed.success && parsed.data.code === "SOURCE_UNAVAILABLE";
-  } catch {
-    return false;
-  }
-}
-
-/**
  * Decision 017. The service answers 200 or a problem document with a status of its own
  * (400, 401, 404, 405, 413, 429, 500, and a 503 SOURCE_UNAVAILABLE to retry), JSON either
  * way, never a redirect.
  * Any other 502, 503 or 504 comes from something in front of it, and becomes the proxy's own
  * problem; anything else outside that, or a 200 the shared schemas refuse, is a 502.
+ *
+ * The service's own 503 to retry is its problem document, SOURCE_UNAVAILABLE, with Retry-After
+ * (a live register down for a vehicle it never saw, decision 059). Passed on as it is: the
+ * client can retry it, and its words say which register and why. Only that code: nginx's own
+ * 503 page and the service's database-down 503 are SERVICE_UNAVAILABLE problems with
+ * Retry-After too, and stay the proxy's 502 (decision 017).
  */
 function judgeAnswer(answer: UpstreamReply, asked: UpstreamRequest): Judged {
   const { status, headers, body } = answer;
-  const retry = servicesOwnRetry(answer);
   if (status === 504)
     return {
       refuse: PROXY_PROBLEMS.upstreamTimeout,
       log: "upstream answered 504",
       reason: "gateway timeout upstream",
     };
-  if (status === 502 || (status === 503 && !retry))
-    return {
-      refuse: PROXY_PROBLEMS.upstreamUnavailable,
-      log: "upstream unavailable",
-      reason: `status ${status}`,
-    };
-  if (status !== 200 && !retry && (status < 400 || status > 500))
+  const unavailable = (why?: string): Judged => ({
+    refuse: PROXY_PROBLEMS.upstreamUnavailable,
+    log: "upstream unavailable",
+    reason: why === undefined ? `status ${status}` : `status ${status}: ${why}`,
+  });
+  if (status === 502 || (status === 503 && !headers.get(RETRY_AFTER_HEADER)))
+    return unavailable();
+  // Past here a 503 may be the service's own to retry; when it is not, it is unavailable.
+  const refuse = (reason: string) =>
+    status === 503 ? unavailable(reason) : outsideContract(reason);
+  if (status !== 200 && status !== 503 && (status < 400 || status > 500))
     return outsideContract(`status ${status}`);
   const mediaType = headers.get("Content-Type")?.split(";")[0]?.trim();
   if (!mediaType || !CONTRACT_MEDIA_TYPES.has(mediaType.toLowerCase()))
-    return outsideContract("not JSON");
+    return refuse("not JSON");
   // Passed on as this text: Node writes a string answer and its headers in one write, an
   // ArrayBuffer in two (docs/performance.md).
   let json: unknown;
   try {
     json = JSON.parse(body);
   } catch {
-    return outsideContract("broken JSON");
+    return refuse("broken JSON");
   }
-  const breach =
-    status === 200 ? successBreach(json, asked) : problemBreach(json, status);
+  if (status !== 200) {
+    const read = readProblem(json, status);
+    if ("breach" in read) return refuse(read.breach);
+    if (status === 503 && read.problem.code !== "SOURCE_UNAVAILABLE")
+      return unavailable(read.problem.code);
+    return { pass: body, json };
+  }
+  const breach = successBreach(json, asked);
   if (breach !== undefined) return outsideContract(breach);
-  if (!asked.rewrite || status !== 200) return { pass: body, json };
+  if (!asked.rewrite) return { pass: body, json };
   const rewritten = asked.rewrite(json);
   return rewritten === undefined
     ? outsideContract("not an OpenAPI document")

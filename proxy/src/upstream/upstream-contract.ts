@@ -21,6 +21,7 @@ import {
   ROUTE_PATTERNS,
   normaliseRegistration,
   type PointInTime,
+  type Problem,
 } from "@vics/shared";
 
 /**
@@ -109,14 +110,17 @@ export function successBreach(json: unknown, asked: Asked): string | undefined {
   return contract.matches(parsed.data as never, asked.registrations ?? []);
 }
 
-/** Why an error answer is not the contract's problem document, or undefined when it is. */
-export function problemBreach(
+/**
+ * An error answer's problem document, as the contract's schema parsed it; or why the answer is
+ * not one.
+ */
+export function readProblem(
   json: unknown,
   status: number,
-): string | undefined {
+): { problem: Problem } | { breach: string } {
   const parsed = ProblemSchema.safeParse(json);
-  if (!parsed.success) return "not a problem document";
+  if (!parsed.success) return { breach: "not a problem document" };
   if (parsed.data.status !== status)
-    return `a problem document for status ${parsed.data.status}`;
-  return undefined;
+    return { breach: `a problem document for status ${parsed.data.status}` };
+  return { problem: parsed.data };
 }
