@@ -27,6 +27,7 @@ export interface TestService {
   app: { fetch(request: Request): Response | Promise<Response> };
   /** Issues a key on this service's database and returns the plain key. */
   createKey(plan: Plan, name?: string): Promise<string>;
+  /** Closes the live sources' refresher, when `sources` made one, then the store. */
   close(): Promise<void> | void;
   /** The store behind the app, for the service's own tests (e.g. to revoke a key). */
   store: Store;
@@ -99,9 +100,10 @@ export async function createTestService(
       today: ukDate(now()),
     },
   });
+  const deps = testAppDeps(store, { ...options, now });
   let keyCount = 0;
   return {
-    app: createApp(testAppDeps(store, { ...options, now })),
+    app: createApp(deps),
     store,
     async createKey(plan, name) {
       const issued = await issueApiKey(
@@ -112,7 +114,11 @@ export async function createTestService(
       );
       return issued.key;
     },
-    close: () => store.close(),
+    // The refresher first: its queues may still be writing facts to the store.
+    async close() {
+      await deps.sources?.refresher.close();
+      await store.close();
+    },
   };
 }
 
