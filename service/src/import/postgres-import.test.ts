@@ -2,7 +2,19 @@ import {
   startPostgres,
   type PostgresServer,
 } from "@vics/shared/testing/postgres-server";
-import { afterAll, beforeAll, describe } from "vitest";
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+} from "vitest";
+import type { PgPool } from "@vics/shared/server/postgres";
+import type { ImportReport } from "./run-import.ts";
+import { StoreBusyError } from "../store/fetched-facts.ts";
+import { postgresFetchedStore } from "../store/postgres/fetched-writer.ts";
 import { readMeta } from "../store/postgres/meta.ts";
 import { migratePostgres } from "../store/postgres/migrations.ts";
 import { postgresImportStore } from "../store/postgres/import-writer.ts";
@@ -10,7 +22,13 @@ import {
   openStorePool,
   postgresStore,
 } from "../store/postgres/postgres-store.ts";
-import { type ImportHarness, importContract } from "./import.contract.ts";
+import {
+  type ImportHarness,
+  importContract,
+  importer,
+  VEHICLES,
+  vehicle,
+} from "./import.contract.ts";
 import { registerNewerContract } from "./register-newer.contract.ts";
 import { pointInTimeContract } from "../routes/point-in-time.contract.ts";
 
@@ -54,4 +72,88 @@ describe("point-in-time answers from PostgreSQL", () => {
 
 describe("importing into PostgreSQL over a live register's facts", () => {
   registerNewerContract(() => openPostgresHarness());
+});
+
+describe("a fact fetched while a PostgreSQL tax import is between its plan and its write", () => {
+  let pool: PgPool;
+  const harness = {} as ImportHarness;
+  beforeEach(async () => {
+    pool = openStorePool({
+      url: await server.createDatabase(`import_${++databases}`),
+      poolSize: 4,
+    });
+    await migratePostgres(pool);
+    Object.assign(harness, {
+      imports: postgresImportStore(pool),
+      store: postgresStore(pool),
+    });
+  });
+  afterEach(() => pool.end());
+  const files = importer(() => harness, "2026-11-24T06:00:00Z");
+  const FETCHED = "2026-11-25T08:00:00.000Z";
+
+  it("waits for the import (refused busy) or is kept: never overwritten by the file's older fact", async () => {
+    await files.run("vehicles", [VEHICLES, vehicle("AB12CDE")]);
+    // The import plans, then waits to record itself: the imports table is held here (SHARE
+    // lets a fetch's foreign key check through, not the import's INSERT).
+    const holder = await pool.connect();
+    let imported: Promise<ImportReport> | undefined;
+    try {
+      await holder.query("BEGIN");
+      await holder.query("LOCK TABLE imports IN SHARE MODE");
+      files.at("2026-11-26T07:00:00Z");
+      imported = files.run(
+        "tax",
+        ["registration,status,due_date", "AB12CDE,taxed,2027-03-31"],
+        { dataAsOf: new Date("2026-11-25T06:00:00Z") },
+      );
+      const waiting = async () =>
+        (
+          await pool.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+             WHERE c.relname = 'imports' AND NOT l.granted`,
+          )
+        ).rows[0]?.n;
+      while ((await waiting()) === 0)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      const fetches = postgresFetchedStore(pool, { lockTimeoutMs: 100 });
+      const fetch = await fetches
+        .recordFetched([
+          {
+            source: "dvla-ves",
+            fetchedAt: FETCHED,
+            answer: {
+              found: true,
+              registration: "AB12CDE",
+              answeredAt: new Date(FETCHED),
+              tax: { sorn: true, dueDate: null },
+            },
+          },
+        ])
+        .then(
+          () => "stored",
+          (error: unknown) => {
+            if (error instanceof StoreBusyError) return "busy";
+            throw error;
+          },
+        );
+      console.log("FETCH", fetch);
+      await holder.query("COMMIT");
+      expect(await imported).toMatchObject({ outcome: "applied" });
+      const found = await harness.store.findVehicle("AB12CDE");
+      const mark = (await harness.store.freshness(["AB12CDE"])).get("AB12CDE");
+      if (fetch === "stored") {
+        expect(found?.tax).toEqual({ sorn: true, dueDate: null });
+        expect(mark?.tax).toEqual({ source: "dvla-ves", fetchedAt: FETCHED });
+      } else {
+        expect(fetch).toBe("busy");
+        expect(found?.tax).toEqual({ sorn: false, dueDate: "2027-03-31" });
+        expect(mark?.tax).toBeUndefined();
+      }
+    } finally {
+      await holder.query("ROLLBACK").catch(() => {});
+      holder.release();
+      await imported?.catch(() => {});
+    }
+  });
 });

@@ -29,6 +29,7 @@ import {
 import { KIND_SOURCE, META_KEYS } from "../data-info.ts";
 import { copyText } from "./copy-lines.ts";
 import { POSTGRES_KINDS, type PostgresKind } from "./import-kinds.ts";
+import { FETCHED_LOCK } from "./fetched-writer.ts";
 import { clearRegisterMarks, keepRegisterNewer } from "./import-register.ts";
 
 /** Names the advisory lock two imports into one database queue on. */
@@ -322,13 +323,20 @@ function postgresEngine(
       if (plan.mode === "snapshot") await client.query(spec.removed);
       await client.query("CREATE INDEX ON pg_temp.plan (vehicle_id)");
       await client.query("ANALYZE pg_temp.plan");
-      if (spec.register)
+      if (spec.register) {
+        // What the register fetched is read once, here, and the write comes later: a batch
+        // committed in between would be overwritten by the file's older fact with its mark
+        // left standing. Fetched batches wait for this transaction (and give up busy).
+        await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [
+          FETCHED_LOCK,
+        ]);
         await keepRegisterNewer(
           client,
           spec.register,
           spec.label,
           plan.dataAsOf,
         );
+      }
     },
     counts: (rows) => countChanges(client, rows),
     async examples() {
