@@ -111,7 +111,10 @@ function setUp(settings: PaceSettings, store: LimitStore = memoryLimitStore) {
   return { clock, pacer, store: tracked.store, busy: tracked.busy };
 }
 
-/** `workers` loops, each acquiring then spending `latencyMs` on its request, until `stopAt`. */
+/**
+ * `workers` loops, each acquiring then spending `latencyMs` on its request, until a refusal or
+ * `stopAt`, when their waits are aborted.
+ */
 function sendUntil(
   pacers: Pacer[],
   clock: PacerClock,
@@ -121,10 +124,18 @@ function sendUntil(
 ) {
   const sent: number[] = [];
   const refusals: string[] = [];
+  const stop = new AbortController();
+  void clock.sleep(stopAt - clock.now()).then(() => stop.abort());
   const loops = Array.from({ length: workers }, async (_, index) => {
     const pacer = pacers[index % pacers.length]!;
-    for (;;) {
-      const verdict = await pacer.acquire({ deadlineMs: stopAt });
+    while (!stop.signal.aborted) {
+      const verdict = await pacer
+        .acquire({ signal: stop.signal })
+        .catch((error: unknown) => {
+          if (stop.signal.aborted) return undefined;
+          throw error;
+        });
+      if (!verdict) return;
       if (!verdict.go) {
         refusals.push(verdict.reason);
         return;
@@ -134,6 +145,25 @@ function sendUntil(
     }
   });
   return { sent, refusals, done: Promise.all(loops) };
+}
+
+/**
+ * How long one acquire waits on the simulated clock before it may send (the pause or back-off
+ * left), given the clock is run up to the longest back-off.
+ */
+async function waitBefore(
+  pacer: Pacer,
+  clock: ReturnType<typeof simulatedClock>,
+) {
+  const start = clock.now();
+  let wentAt: number | undefined;
+  const verdict = pacer.acquire().then((verdict) => {
+    wentAt = clock.now();
+    return verdict;
+  });
+  await clock.run(start + 60_000);
+  expect(await verdict).toEqual({ go: true });
+  return wentAt! - start;
 }
 
 /** The provider's token bucket (AWS-style rate and burst) would have refused none of `sent`. */
@@ -179,7 +209,7 @@ describe("pacer", () => {
     expect(run.sent.length).toBeLessThanOrEqual(15 * 60 + MOT.burst);
     expectWithinBucket(run.sent, MOT);
     expectPerSecond(run.sent, 15);
-    expect(run.refusals.every((reason) => reason === "deadline")).toBe(true);
+    expect(run.refusals).toEqual([]);
   });
 
   it("holds the rate for two replicas together, not each", async () => {
@@ -218,34 +248,18 @@ describe("pacer", () => {
     const [told, other] = [pacer(), pacer()];
     await told.pauseFor(30_000);
     await told.pauseFor(5_000);
-    expect(await other.acquire({ deadlineMs: NOON + 10_000 })).toEqual({
-      go: false,
-      reason: "paused",
-      retryAtMs: NOON + 30_000,
-    });
-    let wentAt = 0;
-    const waited = other.acquire().then((verdict) => {
-      wentAt = clock.now();
-      return verdict;
-    });
-    await clock.run(NOON + 40_000);
-    expect(await waited).toEqual({ go: true });
-    expect(wentAt).toBe(NOON + 30_000);
+    expect(await waitBefore(other, clock)).toBe(30_000);
   });
 
   it("backs off from 1 s doubling to 60 s, once per outage, until a success", async () => {
     const { clock, pacer } = setUp(MOT);
     const [failing, other] = [pacer(), pacer()];
-    const pausedFor = async () => {
-      const verdict = await other.acquire({ deadlineMs: clock.now() });
-      return verdict.go ? 0 : verdict.retryAtMs! - clock.now();
-    };
+    const pausedFor = () => waitBefore(other, clock);
     const waits: number[] = [];
     for (let step = 0; step < 8; step += 1) {
       await failing.failure();
       await failing.failure(); // a request sent before the back-off began
       waits.push(await pausedFor());
-      await clock.run(clock.now() + waits.at(-1)!);
     }
     expect(waits).toEqual([
       1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000,
@@ -257,24 +271,21 @@ describe("pacer", () => {
     expect(await pausedFor()).toBe(1_000);
   });
 
-  it("says when no slot comes before the deadline, and nobody waits past it", async () => {
+  it("lets queued acquires go in order, one slot's size a slot", async () => {
     const { clock, pacer } = setUp({ perSecond: 10, burst: 3, perDay: 100 });
     const one = pacer();
-    const deadlineMs = NOON + 250;
     const endings: number[] = [];
     const verdicts = Array.from({ length: 6 }, () =>
-      one.acquire({ deadlineMs }).then((verdict) => {
+      one.acquire().then((verdict) => {
         endings.push(clock.now());
         return verdict;
       }),
     );
     await clock.run(NOON + 1_000);
-    const settled = await Promise.all(verdicts);
-    expect(settled.filter((verdict) => verdict.go)).toHaveLength(3);
-    expect(settled.slice(3)).toEqual(
-      Array(3).fill({ go: false, reason: "deadline", retryAtMs: NOON + 300 }),
+    expect(await Promise.all(verdicts)).toEqual(Array(6).fill({ go: true }));
+    expect(endings).toEqual(
+      [0, 100, 200, 300, 400, 500].map((ms) => NOON + ms),
     );
-    expect(Math.max(...endings)).toBeLessThanOrEqual(deadlineMs);
   });
 
   it("rejects with the signal's reason when aborted, waiting or queued", async () => {
@@ -298,11 +309,11 @@ describe("pacer", () => {
   });
 
   it("takes no pause from a Retry-After that is not a positive number", async () => {
-    const { pacer } = setUp(MOT);
+    const { clock, pacer } = setUp(MOT);
     const one = pacer();
     for (const ms of [0, -5, Number.NaN, Number.POSITIVE_INFINITY])
       await one.pauseFor(ms);
-    expect(await one.acquire({ deadlineMs: NOON })).toEqual({ go: true });
+    expect(await waitBefore(one, clock)).toBe(0);
   });
 
   it("sleeps on the real clock until aborted, rejecting with the reason", async () => {
@@ -355,22 +366,12 @@ describe("pacer on Redis", () => {
         createPacer(t.store, "dvla-ves", other, clock),
       );
       await told!.pauseFor(30_000);
-      expect(await asked!.acquire({ deadlineMs: clock.now() })).toEqual({
-        go: false,
-        reason: "paused",
-        retryAtMs: clock.now() + 30_000,
-      });
-      await clock.run(clock.now() + 30_000);
+      expect(await waitBefore(asked!, clock)).toBe(30_000);
       await told!.failure();
-      expect(await asked!.acquire({ deadlineMs: clock.now() })).toEqual({
-        go: false,
-        reason: "paused",
-        retryAtMs: clock.now() + 1_000,
-      });
       await asked!.success();
-      expect(await told!.acquire({ deadlineMs: clock.now() })).toEqual({
-        go: true,
-      });
+      expect(await waitBefore(told!, clock)).toBe(0);
+      await told!.failure();
+      expect(await waitBefore(asked!, clock)).toBe(1_000);
     } finally {
       for (const client of clients) closeRedis(client);
       await redis.close();

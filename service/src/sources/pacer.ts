@@ -14,23 +14,15 @@ export interface PaceSettings {
 }
 
 export type PaceVerdict =
-  | { go: true }
-  | {
-      go: false;
-      reason: "day-quota" | "paused" | "deadline";
-      retryAtMs?: number;
-    };
+  { go: true } | { go: false; reason: "day-quota"; retryAtMs: number };
 
 export interface Pacer {
   /**
-   * Waits for a slot for one request: { go: true } when it may be sent; { go: false } without
-   * waiting when the day's quota is spent, the source is paused past `deadlineMs` (epoch ms),
-   * or no slot comes by then. Rejects with signal.reason when aborted while waiting.
+   * Waits for a slot for one request, through any pause or back-off: { go: true } when it may
+   * be sent; { go: false } once the day's quota is spent, until UTC midnight. Rejects with
+   * signal.reason when aborted while waiting.
    */
-  acquire(options?: {
-    deadlineMs?: number;
-    signal?: AbortSignal;
-  }): Promise<PaceVerdict>;
+  acquire(options?: { signal?: AbortSignal }): Promise<PaceVerdict>;
   /** The provider said wait (Retry-After on a 429 or 503): every replica pauses until then. */
   pauseFor(ms: number): Promise<void>;
   /** A 5xx or time-out: back-off from 1 s doubling to 60 s, shared; reset by success(). */
@@ -49,8 +41,9 @@ export interface PacerClock {
 }
 
 /**
- * DVSA publishes the MOT History API's limits: 15 requests a second on average, bursts of 10,
- * 500,000 a day. DVLA publishes none for VES: these are VICS's own, cautious choice.
+ * The MOT History API's limits as its clients quote DVSA (15 requests a second on average,
+ * bursts of 10, 500,000 a day): DVSA's pages read for docs/sources.md do not state them. DVLA
+ * publishes none for VES: these are VICS's own, cautious choice.
  */
 export const DEFAULT_PACE: Record<SourceName, PaceSettings> = {
   "dvsa-mot-history": { perSecond: 15, burst: 10, perDay: 500_000 },
@@ -147,17 +140,12 @@ export function createPacer(
   });
 
   /** The waiting of the one acquire whose turn it is in this process. */
-  async function pace(
-    deadlineMs: number | undefined,
-    signal?: AbortSignal,
-  ): Promise<PaceVerdict> {
+  async function pace(signal?: AbortSignal): Promise<PaceVerdict> {
     for (;;) {
       const now = clock.now();
       if (await daySpent(now)) return quotaSpent(now);
       const until = await pausedUntil();
       if (until > now) {
-        if (deadlineMs !== undefined && until > deadlineMs)
-          return { go: false, reason: "paused", retryAtMs: until };
         await clock.sleep(until - now, signal);
         continue;
       }
@@ -167,8 +155,6 @@ export function createPacer(
           ? { go: true }
           : quotaSpent(now);
       const next = (slot + 1) * slotMs;
-      if (deadlineMs !== undefined && next > deadlineMs)
-        return { go: false, reason: "deadline", retryAtMs: next };
       await clock.sleep(Math.max(1, Math.ceil(next - now)), signal);
     }
   }
@@ -176,28 +162,17 @@ export function createPacer(
   // One acquire at a time talks to the store; the others wait here in order, so a replica
   // asks once a slot however many requests it has waiting.
   let last: Promise<void> = Promise.resolve();
-  let waiting = 0;
 
   return {
-    async acquire({ deadlineMs, signal } = {}) {
+    async acquire({ signal } = {}) {
       signal?.throwIfAborted();
-      if (waiting > 0) {
-        const now = clock.now();
-        if (await daySpent(now)) return quotaSpent(now);
-        const until = await pausedUntil();
-        if (deadlineMs !== undefined && until > deadlineMs)
-          return { go: false, reason: "paused", retryAtMs: until };
-      }
       const ahead = last;
       let done!: () => void;
       last = new Promise((resolve) => (done = resolve));
-      waiting += 1;
       try {
-        if (!(await turn(ahead, clock, deadlineMs, signal)))
-          return { go: false, reason: "deadline" };
-        return await pace(deadlineMs, signal);
+        await turn(ahead, signal);
+        return await pace(signal);
       } finally {
-        waiting -= 1;
         // Whoever queued behind this one waits for the one ahead of it still.
         void ahead.then(done);
       }
@@ -227,36 +202,20 @@ export function createPacer(
   };
 }
 
-/**
- * Resolves true when `ahead` settles, false at `deadlineMs`; rejects with signal.reason when
- * `signal` aborts first.
- */
-async function turn(
-  ahead: Promise<void>,
-  clock: PacerClock,
-  deadlineMs: number | undefined,
-  signal: AbortSignal | undefined,
-): Promise<boolean> {
+/** Resolves when `ahead` settles; rejects with signal.reason when `signal` aborts first. */
+async function turn(ahead: Promise<void>, signal: AbortSignal | undefined) {
+  if (!signal) return ahead;
   const over = new AbortController();
-  const racers: Promise<boolean>[] = [ahead.then(() => true)];
-  if (deadlineMs !== undefined)
-    racers.push(
-      clock.sleep(Math.max(0, deadlineMs - clock.now()), over.signal).then(
-        () => false,
-        () => false,
-      ),
-    );
-  if (signal)
-    racers.push(
+  try {
+    await Promise.race([
+      ahead,
       new Promise((_, reject) => {
         signal.addEventListener("abort", () => reject(signal.reason), {
           once: true,
           signal: over.signal,
         });
       }),
-    );
-  try {
-    return await Promise.race(racers);
+    ]);
   } finally {
     over.abort();
   }

@@ -282,7 +282,7 @@ export class SourceQueue {
   /** The day's quota is spent: nothing queued can go until it resets, and the admin is told. */
   private quotaSpent(job: Job, verdict: Extract<PaceVerdict, { go: false }>) {
     const now = this.deps.now().getTime();
-    this.quotaSpentUntil = verdict.retryAtMs ?? now + 3_600_000;
+    this.quotaSpentUntil = verdict.retryAtMs;
     const why: Unrefreshed = {
       source: this.name,
       reason: "day-quota",
