@@ -3,13 +3,13 @@
 // version 1.1.0, which the tests run through Prism; dates are read as the register sends them
 // (YYYY-MM-DD, months YYYY-MM), not as that document's examples show them (date-times).
 // The API key goes into the x-api-key header and nowhere else: no message, no log line.
+import { parseRetryAfter } from "@vics/shared";
 import { z } from "zod";
 import { factsOf, VesVehicleSchema } from "./dvla-ves-vehicle.ts";
 import {
   type LiveSource,
   SourceError,
   type SourceErrorKind,
-  retryAfterMs,
 } from "./source.ts";
 
 const DEFAULT_TIMEOUT_MS = 5000;
@@ -75,9 +75,10 @@ export function createVesSource(options: VesSourceOptions): LiveSource {
     // DVLA's words never carry the plate into a message: messages are logged and shown to admins.
     const words = wordsOf(body)?.split(registration).join("[registration]");
     const said = words ? `: "${words}"` : "";
-    const wait = retryAfterMs(response.headers.get("retry-after"), now());
+    const seconds = parseRetryAfter(response.headers, now());
+    const wait = seconds === undefined ? undefined : seconds * 1000;
     const after =
-      wait === undefined ? "" : `; it asks VICS to wait ${wait / 1000} s`;
+      seconds === undefined ? "" : `; it asks VICS to wait ${seconds} s`;
     if (status === 401 || status === 403)
       return fail(
         "credentials",

@@ -2,6 +2,7 @@
 // (GET {base}/v1/trade/vehicles/registration/{registration}, with a bearer token from
 // dvsa-token.ts and the X-API-Key header). Its answers become MOT and vehicle facts; its refusals
 // become SourceErrors in an operator's words, from DVSA's documented error codes (MOTH-...).
+import { parseRetryAfter } from "@vics/shared";
 import {
   MotHistoryError,
   MotHistoryVehicle,
@@ -55,7 +56,7 @@ export function createMotHistorySource(
       const text = await response.text();
       return {
         status: response.status,
-        retryAfter: response.headers.get("retry-after"),
+        retryAfterSeconds: parseRetryAfter(response.headers, now()),
         text,
         errorCode: response.ok ? undefined : errorCode(text),
       };
@@ -113,7 +114,7 @@ function answer(
   if (status === 200) return parsed(registration, reply.text, answeredAt);
   if (status === 404 && reply.errorCode !== "MOTH-NF-02")
     return { found: false, registration, answeredAt };
-  throw failure(reply, answeredAt);
+  throw failure(reply);
 }
 
 function parsed(

@@ -1,12 +1,13 @@
 // The MOT History API's refusals in an operator's words, from the status and DVSA's documented
 // error code (MOTH-..., documentation.history.mot.api.gov.uk "Error codes"): what went wrong and
 // what to do. No credential ever goes into them.
-import { SourceError, retryAfterMs } from "./source.ts";
+import { SourceError } from "./source.ts";
 
 /** What the adapter read of a refusal. */
 export interface Refusal {
   status: number;
-  retryAfter: string | null;
+  /** The Retry-After header's seconds, where DVSA sent one it can read. */
+  retryAfterSeconds: number | undefined;
   errorCode: string | undefined;
 }
 
@@ -19,9 +20,14 @@ export function malformed(why: string): SourceError {
   );
 }
 
-export function failure(reply: Refusal, now: Date): SourceError {
-  const { status, errorCode: code } = reply;
-  const options = { status, retryAfterMs: retryAfterMs(reply.retryAfter, now) };
+export function failure(reply: Refusal): SourceError {
+  const { status, errorCode: code, retryAfterSeconds } = reply;
+  const options = {
+    status,
+    ...(retryAfterSeconds !== undefined && {
+      retryAfterMs: retryAfterSeconds * 1000,
+    }),
+  };
   const error = (kind: SourceError["kind"], words: string) =>
     new SourceError("dvsa-mot-history", kind, words, options);
   if (status === 401 || status === 403)

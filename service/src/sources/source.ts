@@ -87,16 +87,3 @@ export interface LiveSource {
   readonly baseUrl: string;
   lookUp(registration: string, signal?: AbortSignal): Promise<SourceAnswer>;
 }
-
-/** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or bad. */
-export function retryAfterMs(
-  header: string | null,
-  now: Date = new Date(),
-): number | undefined {
-  if (header === null || header.trim() === "") return undefined;
-  const value = header.trim();
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const at = Date.parse(value);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(0, at - now.getTime());
-}
