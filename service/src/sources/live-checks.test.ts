@@ -13,12 +13,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestService, type TestService } from "../testing.ts";
 import type { LiveSources } from "../app-deps.ts";
 import type { Store } from "../store/store.ts";
-import { createVesSource } from "./dvla-ves.ts";
-import { createPacer } from "./pacer.ts";
-import { createRefresher } from "./refresher.ts";
+import { openSources } from "./open-sources.ts";
+import type { SourceSettings } from "./source-settings.ts";
 import { startVesStandIn, type VesStandIn } from "./testing/ves-stand-in.ts";
-import { createMotHistorySource } from "./dvsa-mot-history.ts";
-import { createTokenCache } from "./dvsa-token.ts";
 import {
   type MotStandIn,
   STAND_IN_SCOPE,
@@ -37,42 +34,34 @@ let standIn: VesStandIn;
 let service: TestService;
 let key: string;
 
-function live(waitMs: number, bulkWaitMs = waitMs) {
-  return (store: Store): LiveSources => ({
-    refresher: createRefresher({
-      store,
-      now,
-      logger: silentLogger,
-      sources: [
-        {
-          source: createVesSource({
-            baseUrl: standIn.url,
-            apiKey: "ves-test-key",
-            now,
-          }),
-          // Fast enough never to hold a test: the pacing has its own tests (pacer.test.ts).
-          pacer: createPacer(memoryLimitStore, "dvla-ves", {
-            perSecond: 1000,
-            burst: 1000,
-            perDay: 1_000_000,
-          }),
-          freshForMs: 24 * HOUR,
-          kinds: ["tax", "mot", "vehicle"],
-          perSecond: 1000,
-        },
-      ],
-    }),
-    waitMs,
-    bulkWaitMs,
-  });
+/** The service's own wiring (index.ts): the sources the settings turn on, on the test's clock. */
+function live(settings: Omit<SourceSettings, "freshForMs">) {
+  return (store: Store): LiveSources => {
+    const refresher = openSources(
+      { freshForMs: 24 * HOUR, ...settings },
+      { store, limits: memoryLimitStore, now, logger: silentLogger },
+    );
+    if (!refresher) throw new Error("The test's settings turn no source on.");
+    return {
+      refresher,
+      waitMs: settings.waitMs,
+      bulkWaitMs: settings.bulkWaitMs,
+    };
+  };
 }
+
+const vesSettings = () => ({
+  baseUrl: standIn.url,
+  apiKey: "ves-test-key",
+  pace: FAST,
+});
 
 async function start(waitMs = 2000, bulkWaitMs = waitMs) {
   service = await createTestService({
     sandbox: false,
     fleetSize: 20,
     now,
-    sources: live(waitMs, bulkWaitMs),
+    sources: live({ ves: vesSettings(), waitMs, bulkWaitMs }),
   });
   key = await service.createKey("internal");
 }
@@ -285,7 +274,11 @@ describe("a compliance check with both registers on", () => {
       yearOfManufacture: 2020,
       monthOfFirstRegistration: "2020-03",
     });
-    mot = await startMotStandIn({ now: () => clock });
+    // Its tokens outlast the test's clock jumps, so only expireTokens() ends one early.
+    mot = await startMotStandIn({
+      now: () => clock,
+      tokenLifetimeSeconds: 30 * 24 * 3600,
+    });
     mot.vehicles.set(ONLY_AT_DVLA, {
       registration: ONLY_AT_DVLA,
       make: "FORD",
@@ -305,49 +298,21 @@ describe("a compliance check with both registers on", () => {
         },
       ],
     });
-    const tokens = createTokenCache({
-      tokenUrl: mot.tokenUrl,
-      clientId: "stand-in-client",
-      clientSecret: "stand-in-secret",
-      scope: STAND_IN_SCOPE,
-      // The token's own clock: the stand-in says when a token has expired.
-      now: () => new Date(),
-    });
     service = await createTestService({
       sandbox: false,
       fleetSize: 20,
       now,
-      sources: (store) => ({
-        refresher: createRefresher({
-          store,
-          now,
-          logger: silentLogger,
-          sources: [
-            {
-              source: createVesSource({
-                baseUrl: standIn.url,
-                apiKey: "ves-test-key",
-                now,
-              }),
-              pacer: createPacer(memoryLimitStore, "dvla-ves", FAST),
-              freshForMs: 24 * HOUR,
-              kinds: ["tax", "vehicle"],
-              perSecond: FAST.perSecond,
-            },
-            {
-              source: createMotHistorySource({
-                baseUrl: mot.baseUrl,
-                apiKey: "stand-in-api-key",
-                tokens,
-                now,
-              }),
-              pacer: createPacer(memoryLimitStore, "dvsa-mot-history", FAST),
-              freshForMs: 24 * HOUR,
-              kinds: ["mot", "vehicle"],
-              perSecond: FAST.perSecond,
-            },
-          ],
-        }),
+      sources: live({
+        ves: vesSettings(),
+        mot: {
+          baseUrl: mot.baseUrl,
+          apiKey: "stand-in-api-key",
+          clientId: "stand-in-client",
+          clientSecret: "stand-in-secret",
+          tokenUrl: mot.tokenUrl,
+          scope: STAND_IN_SCOPE,
+          pace: FAST,
+        },
         waitMs: 2000,
         bulkWaitMs: 2000,
       }),
@@ -372,6 +337,30 @@ describe("a compliance check with both registers on", () => {
     });
     // DVSA gives the model DVLA does not.
     expect(record.vehicle?.make).toBe("FORD");
+  });
+
+  it("stores DVSA's MOT history and not DVLA's MOT expiry", async () => {
+    await startBoth();
+    expect((await check(ONLY_AT_DVLA)).status).toBe(200);
+    // Both registers answered this vehicle.
+    expect(standIn.requests).toHaveLength(1);
+    expect(
+      mot.requests.filter((request) => request.path.startsWith("/v1/trade/")),
+    ).toHaveLength(1);
+    // DVLA's expiry (2027-05-14) would be kept as a test of its own beside DVSA's.
+    const held = await service.store.findVehicle(ONLY_AT_DVLA);
+    expect(held?.motTests).toEqual([
+      { testedOn: "2026-02-20", expiresOn: "2027-02-19" },
+    ]);
+    const freshness = await service.store.freshness([ONLY_AT_DVLA]);
+    expect(freshness.get(ONLY_AT_DVLA)).toEqual({
+      tax: { source: "dvla-ves", fetchedAt: "2026-11-27T10:02:00.000Z" },
+      vehicle: expect.anything(),
+      mot: {
+        source: "dvsa-mot-history",
+        fetchedAt: "2026-11-27T10:02:00.000Z",
+      },
+    });
   });
 
   it("asks for one new token when DVSA's expires between refreshes, and no check fails", async () => {

@@ -19,18 +19,24 @@ export function openSources(
   deps: {
     store: FetchedFactStore;
     limits: LimitStore;
+    /** The clock of the refresher, the adapters and DVSA's token cache. */
     now: () => Date;
     logger: Logger;
+    /** How every source reaches its register; the global fetch by default. */
+    fetch?: typeof globalThis.fetch;
   },
 ): Refresher | undefined {
   const sources: PacedSource[] = [];
   const { ves, mot } = settings;
+  const { now } = deps;
   if (mot) {
     const tokens = createTokenCache({
       tokenUrl: mot.tokenUrl,
       clientId: mot.clientId,
       clientSecret: mot.clientSecret,
       scope: mot.scope,
+      now,
+      fetch: deps.fetch,
     });
     const pace = { ...DEFAULT_PACE["dvsa-mot-history"], ...mot.pace };
     sources.push({
@@ -38,6 +44,8 @@ export function openSources(
         baseUrl: mot.baseUrl,
         apiKey: mot.apiKey,
         tokens,
+        now,
+        fetch: deps.fetch,
       }),
       pacer: createPacer(deps.limits, "dvsa-mot-history", pace),
       perSecond: pace.perSecond,
@@ -49,7 +57,12 @@ export function openSources(
   if (ves) {
     const pace = { ...DEFAULT_PACE["dvla-ves"], ...ves.pace };
     sources.unshift({
-      source: createVesSource({ baseUrl: ves.baseUrl, apiKey: ves.apiKey }),
+      source: createVesSource({
+        baseUrl: ves.baseUrl,
+        apiKey: ves.apiKey,
+        now,
+        fetch: deps.fetch,
+      }),
       pacer: createPacer(deps.limits, "dvla-ves", pace),
       perSecond: pace.perSecond,
       freshForMs: settings.freshForMs,
@@ -61,7 +74,7 @@ export function openSources(
   return createRefresher({
     store: deps.store,
     sources,
-    now: deps.now,
+    now,
     logger: deps.logger,
   });
 }
