@@ -31,13 +31,9 @@ import type { SourceAnswer } from "../service/src/sources/source.ts";
 import { openSqliteStore } from "../service/src/store/sqlite/sqlite-store.ts";
 import type { Store } from "../service/src/store/store.ts";
 import { testAppDeps } from "../service/src/testing.ts";
+import { BULK_WAIT_MS, FRESH_FOR_MS, WAIT_MS } from "./sources-defaults.ts";
 
 export const HOUR = 3_600_000;
-/** The register's window: a fact younger than this is used as it is (the default, 24 h). */
-export const FRESH_FOR_MS = 24 * HOUR;
-/** The service's defaults (SOURCE_WAIT_MS, SOURCE_BULK_WAIT_MS). */
-export const WAIT_MS = 2000;
-export const BULK_WAIT_MS = 5000;
 
 export type App = { fetch(request: Request): Response | Promise<Response> };
 

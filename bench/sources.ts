@@ -23,7 +23,6 @@ import { freshCheckOverHttp, type HttpCheckFigures } from "./sources-http.ts";
 import {
   answered,
   type App,
-  BULK_WAIT_MS,
   HOUR,
   internalKey,
   recordFetchedAt,
@@ -33,6 +32,7 @@ import {
   vesRefresher,
 } from "./sources-setup.ts";
 import { overRounds, roundOrder, type RoundFigure } from "./rounds.ts";
+import { BULK_WAIT_MS } from "./sources-defaults.ts";
 import { DEFAULT_PACE, slotSize } from "../service/src/sources/pacer.ts";
 import type { Store } from "../service/src/store/store.ts";
 
@@ -323,96 +323,68 @@ export async function sourcesFigures(
   }
 }
 
-/** The figures' keys in the run's JSON and table (report.ts lists them with their targets). */
-export const SOURCES_KEYS = [
-  "sources_fresh_check_cpu_us",
-  "sources_fresh_check_cpu_fastest_round_us",
-  "sources_fresh_check_cpu_slowest_round_us",
-  "sources_off_check_cpu_us",
-  "sources_off_check_cpu_fastest_round_us",
-  "sources_off_check_cpu_slowest_round_us",
-  "sources_fresh_check_cpu_ratio",
-  "sources_fresh_check_cpu_ratio_lowest_round",
-  "sources_fresh_check_cpu_ratio_highest_round",
-  "sources_fresh_check_register_requests",
-  "sources_http_fresh_check_cpu_us",
-  "sources_http_fresh_check_cpu_fastest_round_us",
-  "sources_http_fresh_check_cpu_slowest_round_us",
-  "sources_http_off_check_cpu_us",
-  "sources_http_off_check_cpu_fastest_round_us",
-  "sources_http_off_check_cpu_slowest_round_us",
-  "sources_http_fresh_check_cpu_ratio",
-  "sources_http_fresh_check_cpu_ratio_lowest_round",
-  "sources_http_fresh_check_cpu_ratio_highest_round",
-  "sources_bulk1000_answer_ms",
-  "sources_bulk1000_stale_items",
-  "sources_bulk_background_per_s",
-  "sources_bulk_configured_per_s",
-  "sources_bulk_background_rate_share",
-  "sources_bulk_429",
-  "sources_refresh_vehicles",
-  "sources_refresh_configured_per_s",
-  "sources_refresh_s",
-  "sources_refresh_ideal_s",
-  "sources_refresh_time_ratio",
-  "sources_refresh_429",
-  "sources_refresh_stored",
-  "sources_refresh_rss_start_mb",
-  "sources_refresh_rss_middle_mb",
-  "sources_refresh_rss_end_mb",
-  "sources_refresh_heap_start_mb",
-  "sources_refresh_heap_middle_mb",
-  "sources_refresh_heap_end_mb",
-] as const;
+/**
+ * Each figure's key in the run's JSON and table (report.ts lists them with their targets), and
+ * how it is read from the figures: the one list of the keys.
+ */
+const FIGURE_AT = {
+  sources_fresh_check_cpu_us: (f) => f.freshCheckCpuUs.median,
+  sources_fresh_check_cpu_fastest_round_us: (f) => f.freshCheckCpuUs.fastest,
+  sources_fresh_check_cpu_slowest_round_us: (f) => f.freshCheckCpuUs.slowest,
+  sources_off_check_cpu_us: (f) => f.offCheckCpuUs.median,
+  sources_off_check_cpu_fastest_round_us: (f) => f.offCheckCpuUs.fastest,
+  sources_off_check_cpu_slowest_round_us: (f) => f.offCheckCpuUs.slowest,
+  sources_fresh_check_cpu_ratio: (f) => f.freshCheckRatio.median,
+  sources_fresh_check_cpu_ratio_lowest_round: (f) => f.freshCheckRatio.fastest,
+  sources_fresh_check_cpu_ratio_highest_round: (f) => f.freshCheckRatio.slowest,
+  sources_fresh_check_register_requests: (f) => f.freshCheckRegisterRequests,
+  sources_http_fresh_check_cpu_us: (f) => f.httpFreshCheckCpuUs.median,
+  sources_http_fresh_check_cpu_fastest_round_us: (f) =>
+    f.httpFreshCheckCpuUs.fastest,
+  sources_http_fresh_check_cpu_slowest_round_us: (f) =>
+    f.httpFreshCheckCpuUs.slowest,
+  sources_http_off_check_cpu_us: (f) => f.httpOffCheckCpuUs.median,
+  sources_http_off_check_cpu_fastest_round_us: (f) =>
+    f.httpOffCheckCpuUs.fastest,
+  sources_http_off_check_cpu_slowest_round_us: (f) =>
+    f.httpOffCheckCpuUs.slowest,
+  sources_http_fresh_check_cpu_ratio: (f) => f.httpFreshCheckRatio.median,
+  sources_http_fresh_check_cpu_ratio_lowest_round: (f) =>
+    f.httpFreshCheckRatio.fastest,
+  sources_http_fresh_check_cpu_ratio_highest_round: (f) =>
+    f.httpFreshCheckRatio.slowest,
+  sources_bulk1000_answer_ms: (f) => f.bulkAnswerMs,
+  sources_bulk1000_stale_items: (f) => f.bulkStaleItems,
+  sources_bulk_background_per_s: (f) => f.bulkRatePerS,
+  sources_bulk_configured_per_s: (f) => f.bulkConfiguredPerS,
+  sources_bulk_background_rate_share: (f) =>
+    f.bulkRatePerS / f.bulkConfiguredPerS,
+  sources_bulk_429: (f) => f.bulk429,
+  sources_refresh_vehicles: (f) => f.refreshVehicles,
+  sources_refresh_configured_per_s: (f) => f.refreshPerS,
+  sources_refresh_s: (f) => f.refreshS,
+  sources_refresh_ideal_s: (f) => f.refreshIdealS,
+  sources_refresh_time_ratio: (f) => f.refreshS / f.refreshIdealS,
+  sources_refresh_429: (f) => f.refresh429,
+  sources_refresh_stored: (f) => f.refreshStored,
+  sources_refresh_rss_start_mb: (f) => f.memory.start.rssMb,
+  sources_refresh_rss_middle_mb: (f) => f.memory.middle.rssMb,
+  sources_refresh_rss_end_mb: (f) => f.memory.end.rssMb,
+  sources_refresh_heap_start_mb: (f) => f.memory.start.heapMb,
+  sources_refresh_heap_middle_mb: (f) => f.memory.middle.heapMb,
+  sources_refresh_heap_end_mb: (f) => f.memory.end.heapMb,
+} satisfies Record<string, (f: SourcesFigures) => number>;
 
-export type SourcesKey = (typeof SOURCES_KEYS)[number];
+export type SourcesKey = keyof typeof FIGURE_AT;
+
+/** The figures' keys, as FIGURE_AT lists them. */
+export const SOURCES_KEYS = Object.keys(FIGURE_AT) as readonly SourcesKey[];
 
 /** The figures under their keys. */
 export function sourcesFigureValues(
   f: SourcesFigures,
 ): Record<SourcesKey, number> {
-  return {
-    sources_fresh_check_cpu_us: f.freshCheckCpuUs.median,
-    sources_fresh_check_cpu_fastest_round_us: f.freshCheckCpuUs.fastest,
-    sources_fresh_check_cpu_slowest_round_us: f.freshCheckCpuUs.slowest,
-    sources_off_check_cpu_us: f.offCheckCpuUs.median,
-    sources_off_check_cpu_fastest_round_us: f.offCheckCpuUs.fastest,
-    sources_off_check_cpu_slowest_round_us: f.offCheckCpuUs.slowest,
-    sources_fresh_check_cpu_ratio: f.freshCheckRatio.median,
-    sources_fresh_check_cpu_ratio_lowest_round: f.freshCheckRatio.fastest,
-    sources_fresh_check_cpu_ratio_highest_round: f.freshCheckRatio.slowest,
-    sources_fresh_check_register_requests: f.freshCheckRegisterRequests,
-    sources_http_fresh_check_cpu_us: f.httpFreshCheckCpuUs.median,
-    sources_http_fresh_check_cpu_fastest_round_us:
-      f.httpFreshCheckCpuUs.fastest,
-    sources_http_fresh_check_cpu_slowest_round_us:
-      f.httpFreshCheckCpuUs.slowest,
-    sources_http_off_check_cpu_us: f.httpOffCheckCpuUs.median,
-    sources_http_off_check_cpu_fastest_round_us: f.httpOffCheckCpuUs.fastest,
-    sources_http_off_check_cpu_slowest_round_us: f.httpOffCheckCpuUs.slowest,
-    sources_http_fresh_check_cpu_ratio: f.httpFreshCheckRatio.median,
-    sources_http_fresh_check_cpu_ratio_lowest_round:
-      f.httpFreshCheckRatio.fastest,
-    sources_http_fresh_check_cpu_ratio_highest_round:
-      f.httpFreshCheckRatio.slowest,
-    sources_bulk1000_answer_ms: f.bulkAnswerMs,
-    sources_bulk1000_stale_items: f.bulkStaleItems,
-    sources_bulk_background_per_s: f.bulkRatePerS,
-    sources_bulk_configured_per_s: f.bulkConfiguredPerS,
-    sources_bulk_background_rate_share: f.bulkRatePerS / f.bulkConfiguredPerS,
-    sources_bulk_429: f.bulk429,
-    sources_refresh_vehicles: f.refreshVehicles,
-    sources_refresh_configured_per_s: f.refreshPerS,
-    sources_refresh_s: f.refreshS,
-    sources_refresh_ideal_s: f.refreshIdealS,
-    sources_refresh_time_ratio: f.refreshS / f.refreshIdealS,
-    sources_refresh_429: f.refresh429,
-    sources_refresh_stored: f.refreshStored,
-    sources_refresh_rss_start_mb: f.memory.start.rssMb,
-    sources_refresh_rss_middle_mb: f.memory.middle.rssMb,
-    sources_refresh_rss_end_mb: f.memory.end.rssMb,
-    sources_refresh_heap_start_mb: f.memory.start.heapMb,
-    sources_refresh_heap_middle_mb: f.memory.middle.heapMb,
-    sources_refresh_heap_end_mb: f.memory.end.heapMb,
-  };
+  return Object.fromEntries(
+    SOURCES_KEYS.map((key) => [key, FIGURE_AT[key](f)]),
+  ) as Record<SourcesKey, number>;
 }
