@@ -1,8 +1,10 @@
-// How fresh the data behind an answer is. From a service that names its facts' sources
-// (issue 35), one line per component says where its fact came from and when, at a glance:
-// "Road tax: DVLA, as of 10:02 today", "Insurance: VICS records, as of 28 November 2026 at
-// 06:00". From an older service, as before: "Insurance data as of 24 November 2026 at 06:00".
-// VICS's answer can only be as recent as its sources (decision 041).
+// How fresh the data behind an answer is. A compliance answer says, one line per component,
+// where its fact came from and when: "Road tax: DVLA, as of 10:02 today", "Insurance: VICS
+// records, as of 28 November 2026 at 06:00". A component no register gave is VICS's records
+// whether or not a register is on, as the fleet exports write it, so every answer of today's
+// service reads the same way (issue 35). An insurance answer, which no register can give, says
+// "Insurance data as of 24 November 2026 at 06:00". VICS's answer can only be as recent as its
+// sources (decision 041).
 import type { DataAsOf as DataAsOfAnswer, FactSources } from "@vics/shared";
 import { formatDateTime, formatTimeOnDay, ukToday } from "../lib/dates.ts";
 import {
@@ -23,33 +25,12 @@ type Component = keyof DataAsOfAnswer;
 
 interface DataAsOfProps {
   dataAsOf?: DataAsOfAnswer;
-  /** Which live register gave the tax and MOT facts; absent from an older service. */
-  factSources?: FactSources;
   /** The sources to name, in order; those the answer does not date are left out. */
   sources: readonly Component[];
 }
 
-/** One line per source; nothing when the service did not say (an older service). */
-export function DataAsOf({ dataAsOf, factSources, sources }: DataAsOfProps) {
-  const today = ukToday(useNow());
-  if (factSources) {
-    const origins = sources.flatMap((component) => {
-      const origin = factOrigin(component, factSources, dataAsOf?.[component]);
-      return origin ? [{ component, origin }] : [];
-    });
-    return (
-      <>
-        {origins.map(({ component, origin }) => (
-          <FactOriginLine
-            key={component}
-            name={SOURCE_NAMES[component]}
-            origin={origin}
-            today={today}
-          />
-        ))}
-      </>
-    );
-  }
+/** One line per source; nothing when the service did not say (a service without dataAsOf). */
+export function DataAsOf({ dataAsOf, sources }: DataAsOfProps) {
   const dated = sources.filter((source) => dataAsOf?.[source] !== undefined);
   if (dated.length === 0) return null;
   return (
@@ -63,6 +44,40 @@ export function DataAsOf({ dataAsOf, factSources, sources }: DataAsOfProps) {
           </p>
         );
       })}
+    </>
+  );
+}
+
+interface FactOriginsProps extends DataAsOfProps {
+  /** Which live register gave the tax and MOT facts; absent when none did. */
+  factSources?: FactSources;
+}
+
+/**
+ * One line per component of a compliance answer: its register where factSources names one,
+ * else VICS's records as of dataAsOf. Nothing for a component the answer dates neither way, so
+ * an answer without dataAsOf (a service before it) shows only what a register gave, if anything.
+ */
+export function FactOrigins({
+  dataAsOf,
+  factSources,
+  sources,
+}: FactOriginsProps) {
+  const today = ukToday(useNow());
+  const origins = sources.flatMap((component) => {
+    const origin = factOrigin(component, factSources, dataAsOf?.[component]);
+    return origin ? [{ component, origin }] : [];
+  });
+  return (
+    <>
+      {origins.map(({ component, origin }) => (
+        <FactOriginLine
+          key={component}
+          name={SOURCE_NAMES[component]}
+          origin={origin}
+          today={today}
+        />
+      ))}
     </>
   );
 }

@@ -28,10 +28,14 @@ const DATA_AS_OF: DataAsOf = {
 
 const STALE = "(could not be refreshed just now: this is the stored fact)";
 
-async function showDashboard(factSources?: FactSources) {
+async function showDashboard(
+  factSources?: FactSources,
+  /** null: the answer has none. */
+  dataAsOf: DataAsOf | null = DATA_AS_OF,
+) {
   const record = {
     ...complianceFixture(),
-    dataAsOf: DATA_AS_OF,
+    ...(dataAsOf && { dataAsOf }),
     ...(factSources && { factSources }),
   };
   serveCompliance(() => json(record));
@@ -48,15 +52,20 @@ function asOfLines(): string[] {
 }
 
 describe("compliance dashboard: where each fact came from", () => {
-  it("from an older service without factSources: the lines it always had, unchanged", async () => {
+  it("with no register's fact (none on, or a vehicle only imports know): every component VICS's records, as the export says", async () => {
     await showDashboard();
     expect(asOfLines()).toEqual([
-      "Insurance data as of 20 November 2026 at 06:00",
-      "MOT data as of 20 November 2026 at 06:00",
-      "Road tax data as of 20 November 2026 at 06:00",
-      "Fines data as of 20 November 2026 at 06:00",
+      "Insurance: VICS records, as of 20 November 2026 at 06:00",
+      "MOT: VICS records, as of 20 November 2026 at 06:00",
+      "Road tax: VICS records, as of 20 November 2026 at 06:00",
+      "Fines: VICS records, as of 20 November 2026 at 06:00",
     ]);
-    expect(screen.queryByText(/VICS records/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/data as of/)).not.toBeInTheDocument();
+  });
+
+  it("an answer with no dataAsOf at all (a service before it): no freshness lines, as before", async () => {
+    await showDashboard(undefined, null);
+    expect(asOfLines()).toEqual([]);
   });
 
   it("fresh facts from the registers: each component's source and time, today and yesterday in words", async () => {

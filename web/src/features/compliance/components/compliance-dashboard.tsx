@@ -11,7 +11,7 @@ import { useNow } from "../../../lib/use-now.ts";
 import { checkBadges } from "../lib/check-badges.ts";
 import { CheckBadgeList } from "./check-badge-list.tsx";
 import { CheckFreshness } from "../../../components/check-freshness.tsx";
-import { DataAsOf } from "../../../components/data-as-of.tsx";
+import { FactOrigins } from "../../../components/data-as-of.tsx";
 import { PrintedBy } from "../../../components/printed-by.tsx";
 import { VerdictBanner } from "./verdict-banner.tsx";
 
@@ -48,7 +48,7 @@ export function ComplianceDashboard({
         headingId="compliance-verdict-heading"
       />
       <CheckBadgeList badges={badges} />
-      <DataAsOf
+      <FactOrigins
         dataAsOf={record.dataAsOf}
         factSources={record.factSources}
         sources={["insurance", "mot", "tax", "fines"]}
