@@ -39,17 +39,22 @@ export interface FaultStack {
   session: SessionCookie;
 }
 
-/** Waits until the proxy child answers at `url`, or says why it never will. */
+/**
+ * Waits until the child serving `url` answers it with a 2xx, or says why it never will: it
+ * exited, or `timeoutMs` passed (30 s unless said). `name` is the child in those words ("The
+ * fault proxy" unless said).
+ */
 export async function waitUntilAnswering(
   url: string,
   child: ChildProcess,
   output: () => string,
+  { timeoutMs = 30_000, name = "The fault proxy" } = {},
 ): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null)
+    if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(
-        `The fault proxy exited with ${child.exitCode}:\n${output()}`,
+        `${name} exited with ${child.exitCode ?? child.signalCode}:\n${output()}`,
       );
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
@@ -60,7 +65,7 @@ export async function waitUntilAnswering(
     }
     await new Promise((done) => setTimeout(done, 100));
   }
-  throw new Error(`The fault proxy did not answer at ${url}:\n${output()}`);
+  throw new Error(`${name} did not answer at ${url}:\n${output()}`);
 }
 
 async function waitForLink(output: () => string): Promise<string> {

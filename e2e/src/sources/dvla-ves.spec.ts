@@ -1,10 +1,7 @@
 // The DVLA register in the browser (issue 35): a vehicle only the register knows is checked from
 // its answer, said to come from DVLA and when; a revoked key shows on the admin's Sources page in
 // the service's words. Over a stack of its own with the VES stand-in (sources-stack.ts).
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { CompliancePage } from "../pages/compliance-page.ts";
-import type { SourcesStack } from "./sources-stack.ts";
 import { expect, test } from "./sources-fixtures.ts";
 
 const LETTERS = "ABCDEFGHJKLMNPRSTUVWXY";
@@ -13,19 +10,6 @@ const LETTERS = "ABCDEFGHJKLMNPRSTUVWXY";
 function newPlate(): string {
   const letter = () => LETTERS[Math.floor(Math.random() * LETTERS.length)];
   return `ZQ69${letter()}${letter()}${letter()}`;
-}
-
-/**
- * One server's log so far. Lines travel child, pipe, file: a line is not there the moment the
- * browser has its answer, so a journey first polls until the line it needs is written, and
- * only then checks what the logs must not hold (else an empty log would pass).
- */
-function logOf(sources: SourcesStack, name: "service" | "proxy"): string {
-  try {
-    return readFileSync(join(sources.dataDir, "logs", `${name}.log`), "utf8");
-  } catch {
-    return "";
-  }
 }
 
 /** A single check's access line: its route, and the registration as a keyed hash. */
@@ -94,8 +78,8 @@ test.describe("a staff check", () => {
       }),
     ).toBeVisible();
     // The check was logged, as keyed hashes: neither the plate nor DVLA's key in the clear.
-    await expect.poll(() => logOf(sources, "service")).toMatch(CHECK_LINE);
-    await expect.poll(() => logOf(sources, "proxy")).toMatch(CHECK_LINE);
+    await expect.poll(() => sources.log("service")).toMatch(CHECK_LINE);
+    await expect.poll(() => sources.log("proxy")).toMatch(CHECK_LINE);
     const logs = sources.logs();
     expect(logs).not.toContain(plate);
     expect(logs).not.toContain(sources.vesKey);
@@ -146,9 +130,9 @@ test.describe("the admin's Sources page", () => {
     // Its words name the key's file, never the key, on the page and in the logs; nor the plate.
     expect(await page.content()).not.toContain(sources.vesKey);
     await expect
-      .poll(() => logOf(sources, "service"))
+      .poll(() => sources.log("service"))
       .toContain("source: look-up failed");
-    await expect.poll(() => logOf(sources, "proxy")).toMatch(CHECK_LINE);
+    await expect.poll(() => sources.log("proxy")).toMatch(CHECK_LINE);
     const logs = sources.logs();
     expect(logs).not.toContain(sources.vesKey);
     expect(logs).not.toContain(plate);

@@ -16,20 +16,30 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { freePort } from "@vics/shared/testing/free-port";
 import { stopChild } from "../../../scripts/load/children.ts";
+import { waitUntilAnswering } from "../faults/fault-stack.ts";
 
 const REPO_ROOT = resolve(import.meta.dirname, "../../..");
 const STAND_IN = "service/src/sources/testing/ves-stand-in.ts";
 
-/** A VES vehicle as DVLA's document has it; the stand-in answers it as given. */
+/**
+ * A VES vehicle as DVLA's document has it; the stand-in answers it as given. The fields the
+ * journeys use of VesVehicle (service/src/sources/dvla-ves-vehicle.ts, its schema's type), with
+ * its values: e2e imports other workspaces only through their package's exports, and
+ * @vics/service exports no entry that holds it.
+ */
 export interface VesVehicle {
   registrationNumber: string;
-  taxStatus?: "Taxed" | "Untaxed" | "SORN" | "Not Taxed for on Road Use";
+  taxStatus?: "Not Taxed for on Road Use" | "SORN" | "Taxed" | "Untaxed";
+  /** YYYY-MM-DD. */
   taxDueDate?: string;
-  motStatus?: "Valid" | "Not valid" | "No details held by DVLA";
+  motStatus?:
+    "No details held by DVLA" | "No results returned" | "Not valid" | "Valid";
+  /** YYYY-MM-DD. */
   motExpiryDate?: string;
   make?: string;
   colour?: string;
   yearOfManufacture?: number;
+  /** YYYY-MM. */
   monthOfFirstRegistration?: string;
 }
 
@@ -48,6 +58,13 @@ export interface SourcesStack {
   ves: VesStandInControl;
   /** The DVLA key the service was given (its file's content). */
   vesKey: string;
+  /**
+   * One server's log so far; empty until its file exists. Lines travel child, pipe, file: a
+   * line is not there the moment the browser has its answer, so a journey first polls until the
+   * line it needs is written, and only then checks what the logs must not hold (else an empty
+   * log would pass).
+   */
+  log(name: "service" | "proxy"): string;
   /** The service's and the proxy's log lines so far, for what they must never hold. */
   logs(): string;
   /** What the stack has printed so far, for a failure's message. */
@@ -86,29 +103,6 @@ async function putTo(url: string, body: string): Promise<void> {
   const response = await fetch(url, { method: "PUT", body });
   if (response.status !== 204)
     throw new Error(`PUT ${url}: the stand-in answered ${response.status}`);
-}
-
-/** Until the stack's proxy answers its home page, or the script has exited. */
-async function waitUntilUp(
-  url: string,
-  child: ChildProcess,
-  output: () => string,
-) {
-  // The script builds the web app first when its sources changed since the last build.
-  const deadline = Date.now() + 170_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`The sources stack exited:\n${output()}`);
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      await response.body?.cancel();
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`The sources stack did not answer at ${url}:\n${output()}`);
 }
 
 export async function startSourcesStack(): Promise<SourcesStack> {
@@ -152,19 +146,27 @@ export async function startSourcesStack(): Promise<SourcesStack> {
     children.push(stack);
     collect(stack, chunks);
     const url = `http://127.0.0.1:${port}`;
-    await waitUntilUp(url, stack, output);
+    // The script builds the web app first when its sources changed since the last build.
+    await waitUntilAnswering(url, stack, output, {
+      timeoutMs: 170_000,
+      name: "The sources stack",
+    });
+    const log = (name: "service" | "proxy") => {
+      try {
+        return readFileSync(join(dataDir, "logs", `${name}.log`), "utf8");
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return "";
+        throw error;
+      }
+    };
     return {
       url,
       dataDir,
       output,
       close,
       vesKey,
-      logs: () =>
-        ["service", "proxy"]
-          .map((name) =>
-            readFileSync(join(dataDir, "logs", `${name}.log`), "utf8"),
-          )
-          .join(""),
+      log,
+      logs: () => log("service") + log("proxy"),
       ves: {
         url: vesUrl,
         putVehicle: (vehicle) =>
