@@ -3,6 +3,15 @@
 import { z } from "zod";
 import { LIVE_SOURCES } from "./fact-sources.ts";
 
+/**
+ * Why a register could not answer, in an operator's terms:
+ * - credentials: wrong or revoked key, or a client secret the token endpoint refuses
+ * - quota: the provider refused for its own limit (429)
+ * - maintenance: the provider said it is down for maintenance (503)
+ * - unavailable: 5xx, a time-out, a refused connection
+ * - malformed: an answer that does not parse as the provider's documents say
+ * - refused: the provider called the request bad (400): a registration it will not take
+ */
 export const REGISTER_ERROR_KINDS = [
   "credentials",
   "quota",

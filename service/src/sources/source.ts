@@ -2,11 +2,15 @@
 // Each adapter turns its provider's answer into the facts VICS keeps, or a SourceError whose
 // words an operator can act on. Adapters know nothing of storage, pacing or freshness: the
 // refresher (refresher.ts) does those, the same for every source.
+import { LIVE_SOURCES, type LiveSourceName } from "@vics/shared";
+import type { REGISTER_ERROR_KINDS } from "@vics/shared/registers-admin";
 import type { IsoDate } from "../domain/dates.ts";
 import type { MotTest, TaxRecord } from "../domain/compliance.ts";
 
-export const SOURCE_NAMES = ["dvla-ves", "dvsa-mot-history"] as const;
-export type SourceName = (typeof SOURCE_NAMES)[number];
+/** The registers, as the contract names them. */
+export type SourceName = LiveSourceName;
+/** @deprecated LIVE_SOURCES: kept only until store/fetched-facts.ts no longer reads it. */
+export const SOURCE_NAMES = LIVE_SOURCES;
 
 /** The kinds of fact a source can give; a check's components are made from them. */
 export type FactKind = "tax" | "mot" | "vehicle";
@@ -41,24 +45,10 @@ export type SourceAnswer =
     }
   | { found: false; registration: string; answeredAt: Date };
 
-/**
- * Why a source could not answer, in an operator's terms. `retryAfterMs` is the provider's
- * Retry-After where it sent one.
- * - credentials: wrong or revoked key, or a client secret the token endpoint refuses
- * - quota: the provider refused for its own limit (429)
- * - maintenance: the provider said it is down for maintenance (503)
- * - unavailable: 5xx, a time-out, a refused connection
- * - malformed: an answer that does not parse as the provider's documents say
- * - refused: the provider called the request bad (400): a registration it will not take
- */
-export type SourceErrorKind =
-  | "credentials"
-  | "quota"
-  | "maintenance"
-  | "unavailable"
-  | "malformed"
-  | "refused";
+/** Why a source could not answer, as the admins' sources page names it (REGISTER_ERROR_KINDS). */
+export type SourceErrorKind = (typeof REGISTER_ERROR_KINDS)[number];
 
+/** A source's failure; `retryAfterMs` is the provider's Retry-After where it sent one. */
 export class SourceError extends Error {
   readonly source: SourceName;
   readonly kind: SourceErrorKind;
