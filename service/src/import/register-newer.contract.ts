@@ -193,6 +193,25 @@ export function registerNewerContract(open: () => Promise<ImportHarness>) {
       expect((await marks("AB12CDE"))?.mot).toBeUndefined();
     });
 
+    it("a vehicle a snapshot removes loses its marks: added again, it is stale and its facts are the file's", async () => {
+      await store().recordFetched([
+        fetched({
+          registration: "CD34EFG",
+          tax: { sorn: true, dueDate: null },
+        }),
+      ]);
+      expect(await store().countStale("tax", FETCHED)).toBe(1);
+      await files.run("vehicles", [VEHICLES, vehicle("AB12CDE")], {
+        mode: "snapshot",
+        force: true,
+      });
+      expect(await marks("CD34EFG")).toBeUndefined();
+      expect(await store().countStale("tax", FETCHED)).toBe(1);
+      await files.run("vehicles", [VEHICLES, vehicle("CD34EFG")]);
+      expect(await marks("CD34EFG")).toBeUndefined();
+      expect(await store().countStale("tax", FETCHED)).toBe(2);
+    });
+
     it("a dry run says what it would keep and clears no mark", async () => {
       await store().recordFetched([
         fetched({

@@ -264,8 +264,12 @@ export function postgresFetchedStore(
       return freshnessMap(marks);
     },
     async countStale(kind, olderThan) {
+      // The fresh marks by fetched_facts_by_kind, each held vehicle's once (one mark per
+      // kind), taken from the vehicles: not a probe per vehicle.
       const { rows } = await pool.query<{ n: number }>(
-        `SELECT count(*)::int AS n ${stale("$1", "$2")}`,
+        `SELECT ((SELECT count(*) FROM vehicles) - (SELECT count(*) FROM fetched_facts f
+           WHERE f.kind = $1 AND f.fetched_at >= $2::timestamptz
+             AND EXISTS (SELECT 1 FROM vehicles v WHERE v.registration = f.registration)))::int AS n`,
         [kind, instant(olderThan)],
       );
       return rows[0]?.n ?? 0;

@@ -81,6 +81,8 @@ const vehicles: PostgresKind<"vehicles"> = {
     `UPDATE vehicles v SET make = p.make, model = p.model, year = p.year, color = p.color,
        first_registered = p.first_registered, updated_at = $1
      FROM pg_temp.plan p WHERE p.vehicle_id = v.id AND p.change = 'changed'`,
+    // A removed vehicle's fetched marks go with it: added again, its facts are the file's.
+    "DELETE FROM fetched_facts WHERE registration IN (SELECT key FROM pg_temp.removed)",
     "DELETE FROM vehicles WHERE id IN (SELECT vehicle_id FROM pg_temp.removed)",
     `INSERT INTO vehicles (registration, make, model, year, color, first_registered, updated_at)
      SELECT registration, make, model, year, color, first_registered, $1 FROM pg_temp.plan

@@ -30,6 +30,14 @@ import { FACT_LIST, HISTORY_COLUMN_NAMES } from "./vehicle-queries.ts";
 const list = (registrations: readonly string[]) =>
   JSON.stringify(registrations);
 
+/**
+ * Held vehicles with a fetch of the kind ?1 at or after ?2: read from the fresh marks by
+ * fetched_facts_by_kind, each held vehicle counted once (a vehicle has one mark per kind).
+ */
+const FRESH_HELD = `(SELECT count(*) FROM fetched_facts f WHERE f.kind = ?1
+  AND f.fetched_at >= ?2
+  AND EXISTS (SELECT 1 FROM vehicles v WHERE v.registration = f.registration))`;
+
 /** Held vehicles with no fetch of the kind `kind` at or after `olderThan` (parameters). */
 const stale = (kind: string, olderThan: string) => `FROM vehicles v
   WHERE NOT EXISTS (SELECT 1 FROM fetched_facts f WHERE f.registration = v.registration
@@ -94,7 +102,9 @@ export function sqliteFetchedStore(db: DatabaseSync): FetchedFactStore {
       WHERE excluded.fetched_at >= fetched_facts.fetched_at`),
     freshness: db.prepare(`SELECT registration, kind, source, fetched_at
       FROM fetched_facts WHERE registration IN (SELECT value FROM json_each(?))`),
-    countStale: db.prepare(`SELECT count(*) AS n ${stale("?1", "?2")}`),
+    countStale: db.prepare(
+      `SELECT (SELECT count(*) FROM vehicles) - ${FRESH_HELD} AS n`,
+    ),
     stale: db.prepare(`SELECT v.registration ${stale("?2", "?3")}
       AND v.registration > ?1 ORDER BY v.registration LIMIT ?4`),
     success:

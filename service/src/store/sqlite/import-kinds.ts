@@ -86,8 +86,10 @@ const vehicles: SqliteKind<"vehicles"> = {
          WHERE p.record_id = vehicles.id)
        WHERE id IN (SELECT record_id FROM temp.plan WHERE change = 'changed')`,
     ).run(now);
+    // A removed vehicle's fetched marks go with it: added again, its facts are the file's.
     db.exec(
-      "DELETE FROM vehicles WHERE id IN (SELECT record_id FROM temp.removed)",
+      `DELETE FROM fetched_facts WHERE registration IN (SELECT label FROM temp.removed);
+       DELETE FROM vehicles WHERE id IN (SELECT record_id FROM temp.removed);`,
     );
     db.prepare(
       `INSERT INTO vehicles (registration, make, model, year, color, first_registered, updated_at)

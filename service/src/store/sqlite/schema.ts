@@ -220,6 +220,17 @@ CREATE TABLE IF NOT EXISTS source_outcomes (
 );
 `;
 
+/**
+ * Step 5: the fetched facts of a kind by instant, so the vehicles a register has left stale
+ * are counted from the fresh marks alone (countStale, asked by the admin's page every 30 s),
+ * not by a probe per vehicle; and the marks of vehicles no longer held go.
+ */
+const FETCHED_BY_KIND_SQL = `
+CREATE INDEX fetched_facts_by_kind ON fetched_facts (kind, fetched_at);
+DELETE FROM fetched_facts
+WHERE registration NOT IN (SELECT registration FROM vehicles);
+`;
+
 /** The tables, empty. */
 export function createTables(db: DatabaseSync): void {
   db.exec(TABLES_SQL);
@@ -248,6 +259,7 @@ const STEPS: readonly ((db: DatabaseSync) => void)[] = [
   (db) => db.exec(IMPORTS_SQL),
   (db) => db.exec(DATA_INFO_SQL),
   (db) => db.exec(FETCHED_SQL),
+  (db) => db.exec(FETCHED_BY_KIND_SQL),
 ];
 
 const schemaVersion = (db: DatabaseSync) =>

@@ -130,6 +130,7 @@ describe("sqlite store: a database seeded before the covering indexes (decision 
         CREATE INDEX mot_tests_vehicle ON mot_tests (vehicle_id);
         CREATE INDEX fines_vehicle ON fines (vehicle_id);
         DROP TABLE import_rejects; DROP TABLE vehicle_history; DROP TABLE imports;
+        DROP TABLE fetched_facts; DROP TABLE source_outcomes;
         DROP INDEX fines_by_reference; DROP INDEX policies_by_number;
         DROP INDEX mot_tests_by_date; ALTER TABLE fines DROP COLUMN reference;
         PRAGMA user_version = 0;`);
@@ -172,7 +173,7 @@ describe("sqlite store: a file made before facts were fetched (schema step 4)", 
           VALUES (3, 'AB12CDE', 'Ford', 'Focus', 2012, 'Blue', '2012-03-14', NULL, 1,
             '2026-03-01T00:00:00.000Z', '[]', '[]', '[]', '2026-03-09T09:30:00.000Z', 7);`);
         const before = history();
-        expect(migrateSqlite(db)).toBe(1);
+        expect(migrateSqlite(db, 4)).toBe(1);
         expect(history()).toEqual(
           before.map((row) => ({ ...row, source: null })),
         );
@@ -190,6 +191,22 @@ describe("sqlite store: a file made before facts were fetched (schema step 4)", 
             SELECT registration, make, model, year, color, first_registered, sorn,
               updated_at, policies, mots, fines, superseded_at FROM vehicle_history`),
         ).toThrow(/CHECK constraint failed/);
+        // Step 5: a mark of a vehicle no longer held goes, and the marks are indexed by kind.
+        db.exec(`INSERT INTO fetched_facts (registration, kind, source, fetched_at)
+          VALUES ('AB12CDE', 'tax', 'dvla-ves', '2026-03-10T00:00:00.000Z'),
+            ('GONE1', 'tax', 'dvla-ves', '2026-03-10T00:00:00.000Z')`);
+        expect(migrateSqlite(db)).toBe(1);
+        expect(
+          db.prepare("SELECT registration FROM fetched_facts").all(),
+        ).toEqual([{ registration: "AB12CDE" }]);
+        expect(
+          db
+            .prepare(
+              "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'fetched_facts'",
+            )
+            .all(),
+        ).toContainEqual({ name: "fetched_facts_by_kind" });
+        db.exec("DELETE FROM fetched_facts");
       } finally {
         db.close();
       }
