@@ -86,6 +86,10 @@ describe("the refresh of the watched vehicles' register facts", () => {
       500,
     ]);
     expect(sent.every((s) => s.key === key)).toBe(true);
+    // Each slice under an id of its own, for the service's log lines about it.
+    const ids = sent.map((s) => s.requestId);
+    expect(ids.every((id) => id !== null && /^[\w-]{8,}$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(sent.length);
     // Every slice asks for the facts that will be stale by the sweep, not only those stale now.
     expect(sent.map((s) => s.until)).toEqual([
       "2026-11-20T06:00:00.000Z",
@@ -171,13 +175,18 @@ describe("the refresh of the watched vehicles' register facts", () => {
       { columns: [], vehicles: vehicles(plates(3)) },
       ann,
     );
-    await expect(
-      refreshWatchedVehicles({
-        store,
-        refresh: refreshThrough(service, key, sent),
-        until: UNTIL,
-      }),
-    ).rejects.toThrow(/answered 403: .*internal plan/);
+    const failure = await refreshWatchedVehicles({
+      store,
+      refresh: refreshThrough(service, key, sent),
+      until: UNTIL,
+    }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).message).toMatch(/answered 403: .*internal plan/);
+    // It names the slice's request id, as the service's log lines about it do.
+    expect(sent).toHaveLength(1);
+    expect((failure as Error).message).toContain(
+      `(request id ${sent[0]!.requestId})`,
+    );
   });
 
   it("fails in words when the service cannot be reached", async () => {

@@ -5,16 +5,14 @@
 // refresh would be fresh at refresh time and stale by the sweep) behind its own checks, paced
 // within each register's day quota, and answers at once; what the quota leaves unrefreshed its
 // sources page says. The sweep then reads facts the registers have just given.
-import {
-  API_KEY_HEADER,
-  BULK_MAX_REGISTRATIONS,
-  ProblemSchema,
-} from "@vics/shared";
+import { randomUUID } from "node:crypto";
+import { BULK_MAX_REGISTRATIONS, ProblemSchema } from "@vics/shared";
 import {
   REGISTERS_REFRESH_PATH,
   RegisterRefreshQueuedSchema,
   type RegisterRefreshQueued,
 } from "@vics/shared/registers-admin";
+import { upstreamRequestHeaders } from "../forward/header-allowlists.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import { callUpstream, type UpstreamSend } from "../upstream/upstream-call.ts";
 
@@ -29,7 +27,9 @@ export type RefreshCall = (
 
 /**
  * The refresh route through the proxy's way to the service (its pool, or a test's fetch), with
- * the re-checks' key: the route needs a key on the internal plan, which theirs is.
+ * the re-checks' key: the route needs a key on the internal plan, which theirs is. Each slice
+ * carries a request id of its own, named by its failure, so the service's lines for it can be
+ * found.
  */
 export function registerRefreshCall(options: {
   send: UpstreamSend;
@@ -37,41 +37,41 @@ export function registerRefreshCall(options: {
   apiKey: string;
   timeoutMs: number;
 }): RefreshCall {
+  // UPSTREAM_URL may end in a slash (the forwarder trims its own copy the same way).
   const url = options.upstreamUrl.replace(/\/+$/, "") + REGISTERS_REFRESH_PATH;
   return async (registrations, until) => {
+    const requestId = randomUUID();
+    const failed = (words: string) =>
+      new Error(`${words} (request id ${requestId})`);
     const outcome = await callUpstream(
       options.send,
       `${url}?${new URLSearchParams({ until: new Date(until).toISOString() })}`,
       {
         method: "POST",
-        headers: {
-          accept: "application/json",
-          "content-type": "application/json",
-          [API_KEY_HEADER.toLowerCase()]: options.apiKey,
-        },
+        headers: upstreamRequestHeaders(options.apiKey, requestId, true),
         body: JSON.stringify({ registrations }),
       },
       options.timeoutMs,
     );
     if (outcome.kind === "timeout")
-      throw new Error(
+      throw failed(
         `the vehicle service did not answer within ${options.timeoutMs} ms`,
       );
     if (outcome.kind === "unreachable")
-      throw new Error(
+      throw failed(
         `the vehicle service could not be reached (${outcome.reason})`,
       );
     const body = parseJson(outcome.body);
     if (outcome.status !== 202) {
       const problem = ProblemSchema.safeParse(body);
-      throw new Error(
+      throw failed(
         `the vehicle service answered ${outcome.status}` +
           (problem.success ? `: ${problem.data.detail}` : ""),
       );
     }
     const answer = RegisterRefreshQueuedSchema.safeParse(body);
     if (!answer.success)
-      throw new Error(
+      throw failed(
         "the vehicle service's answer to the refresh does not match the contract",
       );
     return answer.data;
@@ -108,8 +108,8 @@ export async function refreshWatchedVehicles(
   },
   signal?: AbortSignal,
 ): Promise<RefreshReport> {
-  // The store gives each once however many fleets hold it; a Set keeps that true regardless.
-  const watched = [...new Set(await deps.store.watchedRegistrations())];
+  // Each once however many fleets hold it (the fleet store's contract).
+  const watched = await deps.store.watchedRegistrations();
   const report: RefreshReport = {
     on: true,
     sent: 0,

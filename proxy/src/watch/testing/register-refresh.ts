@@ -22,6 +22,8 @@ export const vehicles = (registrations: string[]): FleetVehicle[] =>
 
 export interface Sent {
   key: string | null;
+  /** The slice's X-Request-Id: the service's log lines for it carry it. */
+  requestId: string | null;
   /** The query's `until`: the instant the facts are to be fresh until. */
   until: string | null;
   registrations: string[];
@@ -37,6 +39,7 @@ export function refreshThrough(
       const request = new Request(input, init);
       sent.push({
         key: request.headers.get("X-API-Key"),
+        requestId: request.headers.get("X-Request-Id"),
         until: new URL(request.url).searchParams.get("until"),
         registrations: (
           (await request.clone().json()) as { registrations: string[] }
