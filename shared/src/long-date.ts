@@ -28,6 +28,11 @@ const ukClock = new Intl.DateTimeFormat("en-GB", {
   timeZone: UK_TIME_ZONE,
 });
 
+/** "17:37" for an instant (a timestamp, or ms since the epoch), in UK time: hours and minutes. */
+export function formatUkClock(instant: string | number | Date): string {
+  return ukClock.format(new Date(instant));
+}
+
 /**
  * "1 December 2026 at 17:37" for an instant (a timestamp, or ms since the epoch), in UK time:
  * the web app's words for a moment, and the command line's for a link's expiry.

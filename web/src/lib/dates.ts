@@ -3,6 +3,7 @@
 import {
   daysBetween,
   formatLongDate,
+  formatUkClock,
   formatUkDateTime,
   formatUkTimeOnDate,
   ukDate,
@@ -54,23 +55,18 @@ export function formatRelativeTime(timestamp: string, now: Date): string {
   return `on ${formatDate(timestamp)}`;
 }
 
-// The UK clock ("14:05") is the first five characters of formatTimeOnDate's words: its hours
-// and minutes are always two digits, and reusing it keeps one UK clock format in the app.
-const ukClock = (timestamp: string) =>
-  formatUkTimeOnDate(timestamp).slice(0, 5);
-
 /**
  * "10:02 today", "09:15 yesterday", else "28 November 2026 at 06:00" (UK time), `today` being
  * the UK's date ("YYYY-MM-DD"): how old a fact is, read at a glance.
  */
 export function formatTimeOnDay(timestamp: string, today: string): string {
   const days = daysBetween(ukDate(new Date(timestamp)), today);
-  if (days === 0) return `${ukClock(timestamp)} today`;
-  if (days === 1) return `${ukClock(timestamp)} yesterday`;
+  if (days === 0) return `${formatUkClock(timestamp)} today`;
+  if (days === 1) return `${formatUkClock(timestamp)} yesterday`;
   return formatUkDateTime(timestamp);
 }
 
 /** "2026-11-29 10:02" (UK time): a moment in a file, which is read on later days (decision 055). */
 export function formatFileDateTime(timestamp: string): string {
-  return `${ukDate(new Date(timestamp))} ${ukClock(timestamp)}`;
+  return `${ukDate(new Date(timestamp))} ${formatUkClock(timestamp)}`;
 }

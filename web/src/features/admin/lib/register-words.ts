@@ -1,8 +1,12 @@
 // The sources page's words: each live register's name, how to turn it on, its last error's
 // kind as docs/sources.md names it, today's requests and its client secret's warning.
-import { LIVE_SOURCE_LABELS, type LiveSourceName } from "@vics/shared";
+import {
+  formatUkClock,
+  LIVE_SOURCE_LABELS,
+  type LiveSourceName,
+} from "@vics/shared";
 import type { RegisterStatus } from "@vics/shared/registers-admin";
-import { formatDate, formatFileDateTime } from "../../../lib/dates.ts";
+import { formatDate } from "../../../lib/dates.ts";
 import { count } from "./count.ts";
 
 interface RegisterWords {
@@ -64,8 +68,7 @@ export const requestsWords = ({
 export function resetWords(now: Date): string {
   const nextUtcMidnight = new Date(now);
   nextUtcMidnight.setUTCHours(24, 0, 0, 0);
-  const ukClock = formatFileDateTime(nextUtcMidnight.toISOString()).slice(-5);
-  return `Resets at 00:00 UTC (${ukClock} UK time)`;
+  return `Resets at 00:00 UTC (${formatUkClock(nextUtcMidnight)} UK time)`;
 }
 
 export const staleWords = (stale: number) =>
