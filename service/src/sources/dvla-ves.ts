@@ -151,7 +151,6 @@ export function createVesSource(options: VesSourceOptions): LiveSource {
 
   return {
     name: "dvla-ves",
-    kinds: ["tax", "mot", "vehicle"],
     baseUrl,
     async lookUp(registration, signal) {
       const timeout = AbortSignal.timeout(timeoutMs);

@@ -76,7 +76,6 @@ export function createMotHistorySource(
 
   return {
     name: "dvsa-mot-history",
-    kinds: ["mot", "vehicle"],
     baseUrl: base,
     async lookUp(asked, signal) {
       signal?.throwIfAborted();

@@ -21,7 +21,6 @@ function register(delayMs = 0) {
   const asked: string[] = [];
   const source: LiveSource = {
     name: "dvla-ves",
-    kinds: ["tax", "mot", "vehicle"],
     baseUrl: "http://register.test",
     async lookUp(registration): Promise<SourceAnswer> {
       asked.push(registration);

@@ -42,7 +42,6 @@ function register(script: Script = async (r) => found(r)) {
   const asked: string[] = [];
   const source: LiveSource = {
     name: "dvla-ves",
-    kinds: ["tax", "mot", "vehicle"],
     baseUrl: "http://register.test",
     lookUp: (registration) => {
       asked.push(registration);

@@ -72,7 +72,6 @@ export class SourceError extends Error {
 /** A register adapter. `lookUp` resolves with the answer or rejects with a SourceError. */
 export interface LiveSource {
   readonly name: SourceName;
-  readonly kinds: readonly FactKind[];
   /** The base URL it calls, for the admin's page. */
   readonly baseUrl: string;
   lookUp(registration: string, signal?: AbortSignal): Promise<SourceAnswer>;
