@@ -5,7 +5,6 @@
 // only store it.
 import {
   type FactKind,
-  SOURCE_NAMES,
   type SourceAnswer,
   type SourceErrorKind,
   type SourceName,
@@ -85,20 +84,10 @@ export interface FetchedFactStore {
   ): Promise<Map<string, Partial<Record<FactKind, Freshness>>>>;
   /** Held vehicles whose `kind` was last fetched before `olderThan`, or never. */
   countStale(kind: FactKind, olderThan: string): Promise<number>;
-  /** Those vehicles' registrations in order after `after`, at most `limit`. */
-  staleRegistrations(
-    kind: FactKind,
-    olderThan: string,
-    after: string | undefined,
-    limit: number,
-  ): Promise<string[]>;
   recordSourceOutcome(outcome: SourceOutcome): Promise<void>;
-  /** One per source, in SOURCE_NAMES' order; never-heard sources with nulls. */
+  /** The sources with an outcome recorded, by name; one never heard from is not there. */
   sourceStates(): Promise<SourceState[]>;
 }
-
-/** freshness() asks for this many registrations per statement. */
-export const FRESHNESS_SLICE = 1_000;
 
 export interface FreshMark {
   registration: string;
@@ -109,14 +98,6 @@ export interface FreshMark {
 
 /** An ISO instant as both engines keep and compare it (toISOString's form). */
 export const instant = (text: string): string => new Date(text).toISOString();
-
-/** Registrations in slices of FRESHNESS_SLICE, for one statement each. */
-export function freshnessSlices(registrations: readonly string[]): string[][] {
-  const slices: string[][] = [];
-  for (let at = 0; at < registrations.length; at += FRESHNESS_SLICE)
-    slices.push(registrations.slice(at, at + FRESHNESS_SLICE));
-  return slices;
-}
 
 /** freshness()'s answer from the rows both engines read. */
 export function freshnessMap(
@@ -129,17 +110,4 @@ export function freshnessMap(
     found.set(registration, kinds);
   }
   return found;
-}
-
-/** Every source's state, in SOURCE_NAMES' order, from the rows held. */
-export function sourceStatesFrom(held: readonly SourceState[]): SourceState[] {
-  return SOURCE_NAMES.map(
-    (source) =>
-      held.find((state) => state.source === source) ?? {
-        source,
-        lastSuccessAt: null,
-        lastErrorAt: null,
-        lastError: null,
-      },
-  );
 }

@@ -17,9 +17,7 @@ import {
   type FetchedFactStore,
   type FreshMark,
   freshnessMap,
-  freshnessSlices,
   instant,
-  sourceStatesFrom,
   StoreBusyError,
 } from "../fetched-facts.ts";
 import {
@@ -109,11 +107,6 @@ const FRESHNESS = {
   text: `SELECT registration, kind, source, ${utc("fetched_at")} AS fetched_at
   FROM fetched_facts WHERE registration = ANY ($1::text[])`,
 };
-/** Held vehicles with no fetch of the kind `kind` at or after `olderThan` (parameters). */
-const stale = (kind: string, olderThan: string) => `FROM vehicles v
-  WHERE NOT EXISTS (SELECT 1 FROM fetched_facts f WHERE f.registration = v.registration
-    AND f.kind = ${kind} AND f.fetched_at >= ${olderThan}::timestamptz)`;
-
 const taxCells = (tax: TaxRecord) => [tax.dueDate, tax.sorn];
 
 async function readHeld(client: PgClient, registrations: readonly string[]) {
@@ -245,23 +238,20 @@ export function postgresFetchedStore(
           : error;
       }),
     async freshness(registrations) {
-      const marks: FreshMark[] = [];
-      for (const slice of freshnessSlices(registrations)) {
-        const { rows } = await pool.query<{
-          registration: string;
-          kind: FactKind;
-          source: SourceName;
-          fetched_at: string;
-        }>({ ...FRESHNESS, values: [slice] });
-        for (const row of rows)
-          marks.push({
-            registration: row.registration,
-            kind: row.kind,
-            source: row.source,
-            fetchedAt: row.fetched_at,
-          });
-      }
-      return freshnessMap(marks);
+      const { rows } = await pool.query<{
+        registration: string;
+        kind: FactKind;
+        source: SourceName;
+        fetched_at: string;
+      }>({ ...FRESHNESS, values: [registrations] });
+      return freshnessMap(
+        rows.map((row): FreshMark => ({
+          registration: row.registration,
+          kind: row.kind,
+          source: row.source,
+          fetchedAt: row.fetched_at,
+        })),
+      );
     },
     async countStale(kind, olderThan) {
       // The fresh marks by fetched_facts_by_kind, each held vehicle's once (one mark per
@@ -273,14 +263,6 @@ export function postgresFetchedStore(
         [kind, instant(olderThan)],
       );
       return rows[0]?.n ?? 0;
-    },
-    async staleRegistrations(kind, olderThan, after, limit) {
-      const { rows } = await pool.query<{ registration: string }>(
-        `SELECT v.registration ${stale("$2", "$3")}
-         AND v.registration > $1 ORDER BY v.registration LIMIT $4`,
-        [after ?? "", kind, instant(olderThan), limit],
-      );
-      return rows.map((row) => row.registration);
     },
     async recordSourceOutcome(outcome) {
       const at = instant(outcome.at);
@@ -313,19 +295,17 @@ export function postgresFetchedStore(
       }>(
         `SELECT source, ${utc("last_success_at")} AS last_success_at,
            ${utc("last_error_at")} AS last_error_at, error_kind, error_message
-         FROM source_outcomes`,
+         FROM source_outcomes ORDER BY source COLLATE "C"`,
       );
-      return sourceStatesFrom(
-        rows.map((row) => ({
-          source: row.source,
-          lastSuccessAt: row.last_success_at,
-          lastErrorAt: row.last_error_at,
-          lastError:
-            row.error_kind === null
-              ? null
-              : { kind: row.error_kind, message: row.error_message ?? "" },
-        })),
-      );
+      return rows.map((row) => ({
+        source: row.source,
+        lastSuccessAt: row.last_success_at,
+        lastErrorAt: row.last_error_at,
+        lastError:
+          row.error_kind === null
+            ? null
+            : { kind: row.error_kind, message: row.error_message ?? "" },
+      }));
     },
   };
 }

@@ -74,10 +74,6 @@ export function postgresStore(pool: PgPool): Store {
       reachingPostgres(() => fetched.freshness(registrations)),
     countStale: (kind, olderThan) =>
       reachingPostgres(() => fetched.countStale(kind, olderThan)),
-    staleRegistrations: (kind, olderThan, after, limit) =>
-      reachingPostgres(() =>
-        fetched.staleRegistrations(kind, olderThan, after, limit),
-      ),
     recordSourceOutcome: (outcome) =>
       reachingPostgres(() => fetched.recordSourceOutcome(outcome)),
     sourceStates: () => reachingPostgres(() => fetched.sourceStates()),

@@ -12,9 +12,7 @@ import {
   type FetchedFactStore,
   type FreshMark,
   freshnessMap,
-  freshnessSlices,
   instant,
-  sourceStatesFrom,
   StoreBusyError,
 } from "../fetched-facts.ts";
 import {
@@ -37,11 +35,6 @@ const list = (registrations: readonly string[]) =>
 const FRESH_HELD = `(SELECT count(*) FROM fetched_facts f WHERE f.kind = ?1
   AND f.fetched_at >= ?2
   AND EXISTS (SELECT 1 FROM vehicles v WHERE v.registration = f.registration))`;
-
-/** Held vehicles with no fetch of the kind `kind` at or after `olderThan` (parameters). */
-const stale = (kind: string, olderThan: string) => `FROM vehicles v
-  WHERE NOT EXISTS (SELECT 1 FROM fetched_facts f WHERE f.registration = v.registration
-    AND f.kind = ${kind} AND f.fetched_at >= ${olderThan})`;
 
 /**
  * How long a fetch's write waits for another process's write lock (scripts/import holds it for
@@ -105,8 +98,6 @@ export function sqliteFetchedStore(db: DatabaseSync): FetchedFactStore {
     countStale: db.prepare(
       `SELECT (SELECT count(*) FROM vehicles) - ${FRESH_HELD} AS n`,
     ),
-    stale: db.prepare(`SELECT v.registration ${stale("?2", "?3")}
-      AND v.registration > ?1 ORDER BY v.registration LIMIT ?4`),
     success:
       db.prepare(`INSERT INTO source_outcomes (source, last_success_at) VALUES (?, ?)
       ON CONFLICT (source) DO UPDATE SET last_success_at = excluded.last_success_at
@@ -119,7 +110,7 @@ export function sqliteFetchedStore(db: DatabaseSync): FetchedFactStore {
         error_kind = excluded.error_kind, error_message = excluded.error_message
       WHERE source_outcomes.last_error_at IS NULL
         OR source_outcomes.last_error_at < excluded.last_error_at`),
-    states: db.prepare("SELECT * FROM source_outcomes"),
+    states: db.prepare("SELECT * FROM source_outcomes ORDER BY source"),
   };
 
   function readHeld(registrations: readonly string[]) {
@@ -206,24 +197,17 @@ export function sqliteFetchedStore(db: DatabaseSync): FetchedFactStore {
           };
         }),
       ),
-    freshness: async (registrations) => {
-      const marks: FreshMark[] = [];
-      for (const slice of freshnessSlices(registrations))
-        for (const row of statements.freshness.all(list(slice)))
-          marks.push({
-            registration: String(row.registration),
-            kind: String(row.kind) as FactKind,
-            source: String(row.source) as SourceName,
-            fetchedAt: String(row.fetched_at),
-          });
-      return freshnessMap(marks);
-    },
+    freshness: async (registrations) =>
+      freshnessMap(
+        statements.freshness.all(list(registrations)).map((row): FreshMark => ({
+          registration: String(row.registration),
+          kind: String(row.kind) as FactKind,
+          source: String(row.source) as SourceName,
+          fetchedAt: String(row.fetched_at),
+        })),
+      ),
     countStale: async (kind, olderThan) =>
       Number(statements.countStale.get(kind, instant(olderThan))?.n ?? 0),
-    staleRegistrations: async (kind, olderThan, after, limit) =>
-      statements.stale
-        .all(after ?? "", kind, instant(olderThan), limit)
-        .map((row) => String(row.registration)),
     recordSourceOutcome: async (outcome) => {
       const at = instant(outcome.at);
       withShortWait(db, () => {
@@ -238,19 +222,17 @@ export function sqliteFetchedStore(db: DatabaseSync): FetchedFactStore {
       });
     },
     sourceStates: async () =>
-      sourceStatesFrom(
-        statements.states.all().map((row) => ({
-          source: String(row.source) as SourceName,
-          lastSuccessAt: row.last_success_at as string | null,
-          lastErrorAt: row.last_error_at as string | null,
-          lastError:
-            row.error_kind === null
-              ? null
-              : {
-                  kind: String(row.error_kind) as SourceErrorKind,
-                  message: String(row.error_message),
-                },
-        })),
-      ),
+      statements.states.all().map((row) => ({
+        source: String(row.source) as SourceName,
+        lastSuccessAt: row.last_success_at as string | null,
+        lastErrorAt: row.last_error_at as string | null,
+        lastError:
+          row.error_kind === null
+            ? null
+            : {
+                kind: String(row.error_kind) as SourceErrorKind,
+                message: String(row.error_message),
+              },
+      })),
   };
 }
