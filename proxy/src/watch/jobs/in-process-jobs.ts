@@ -95,57 +95,57 @@ export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
     return delivering;
   };
 
+  /**
+   * Up to SWEEP_ATTEMPTS tries of `attempt`, each failure logged under `failed`, with the wait
+   * between them cut short by the stop. A try is told whether it is the last: the third, or one
+   * the stop cut short (none follows it here).
+   */
+  const withRetries = async (
+    failed: string,
+    fields: Record<string, unknown>,
+    attempt: (lastTry: () => boolean) => Promise<unknown>,
+  ): Promise<void> => {
+    for (let n = 1; n <= SWEEP_ATTEMPTS; n += 1) {
+      if (stopping.signal.aborted) return;
+      try {
+        await attempt(() => n === SWEEP_ATTEMPTS || stopping.signal.aborted);
+        return;
+      } catch (error) {
+        logger.error(failed, {
+          ...fields,
+          attempt: n,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        if (n < SWEEP_ATTEMPTS)
+          await sleep(options.retryDelayMs ?? 60_000, stopping.signal);
+      }
+    }
+  };
+
   /** One refresh at a time: fired while one runs (a retry waiting), it adds none. */
   let refreshing: Promise<void> | undefined;
   const refresh = (): Promise<void> => {
     const handle = options.refresh;
     if (!handle || stopping.signal.aborted) return Promise.resolve();
-    refreshing ??= (async () => {
-      for (let attempt = 1; attempt <= SWEEP_ATTEMPTS; attempt += 1) {
-        if (stopping.signal.aborted) return;
-        try {
-          // The last try: the third, or one the stop cut short (none follows it here).
-          await handle(
-            stopping.signal,
-            () => attempt === SWEEP_ATTEMPTS || stopping.signal.aborted,
-          );
-          return;
-        } catch (error) {
-          logger.error(
-            "The refresh of the watched vehicles' register facts failed",
-            {
-              attempt,
-              error: error instanceof Error ? error.message : String(error),
-            },
-          );
-          if (attempt < SWEEP_ATTEMPTS)
-            await sleep(options.retryDelayMs ?? 60_000, stopping.signal);
-        }
-      }
-    })().finally(() => {
+    refreshing ??= withRetries(
+      "The refresh of the watched vehicles' register facts failed",
+      {},
+      (lastTry) => handle(stopping.signal, lastTry),
+    ).finally(() => {
       refreshing = undefined;
     });
     return refreshing;
   };
 
-  const run = async (request: SweepRequest) => {
-    for (let attempt = 1; attempt <= SWEEP_ATTEMPTS; attempt += 1) {
-      if (stopping.signal.aborted) return;
-      try {
+  const run = (request: SweepRequest) =>
+    withRetries(
+      "A sweep of the watched vehicles failed",
+      { kind: request.kind },
+      async () => {
         await handler(request, stopping.signal);
         void deliver();
-        return;
-      } catch (error) {
-        logger.error("A sweep of the watched vehicles failed", {
-          kind: request.kind,
-          attempt,
-          error: error instanceof Error ? error.message : String(error),
-        });
-        if (attempt < SWEEP_ATTEMPTS)
-          await sleep(options.retryDelayMs ?? 60_000, stopping.signal);
-      }
-    }
-  };
+      },
+    );
   const enqueue = (request: SweepRequest) => {
     queue = queue.then(() => run(request));
     return queue;
