@@ -5,8 +5,11 @@ import {
   RegistersSchema,
 } from "@vics/shared/registers-admin";
 import { ProblemSchema } from "@vics/shared";
+import { silentLogger } from "@vics/shared/server/logger";
+import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LiveSources } from "../app-deps.ts";
+import { openSources } from "../sources/open-sources.ts";
 import {
   createTestService,
   registerDown,
@@ -17,14 +20,51 @@ import type { Store } from "../store/store.ts";
 let service: TestService;
 afterEach(() => service.close());
 
-async function start(sources?: (store: Store) => LiveSources) {
+/** The service's clock in the tests that read the date: a day in GMT, so UTC's date is the UK's. */
+const NOW = new Date("2026-11-29T10:30:00.000Z");
+
+async function start(
+  sources?: (store: Store) => LiveSources,
+  now?: () => Date,
+) {
   service = await createTestService({
     sandbox: false,
     fleetSize: 20,
     ...(sources && { sources }),
+    ...(now && { now }),
   });
   return service.createKey("internal");
 }
+
+/**
+ * DVSA's MOT History on, as the environment would turn it on, its client secret expiring on
+ * `secretExpires`, `used` of its requests counted today. Nothing here asks the register.
+ */
+const motHistoryOn =
+  (secretExpires: string, used = 0) =>
+  (store: Store): LiveSources => {
+    const refresher = openSources(
+      {
+        mot: {
+          baseUrl: "https://history.mot.api.gov.uk",
+          apiKey: "the test's api key",
+          clientId: "the test's client",
+          clientSecret: "the test's secret",
+          secretExpires,
+          tokenUrl: "https://login.test/token",
+          scope: "https://tapi.dvsa.gov.uk/.default",
+          pace: {},
+        },
+        freshForMs: 24 * 3_600_000,
+        waitMs: 2_000,
+        bulkWaitMs: 2_000,
+      },
+      { store, limits: memoryLimitStore, now: () => NOW, logger: silentLogger },
+    )!;
+    refresher.sources[0]!.pacer.usedToday = () =>
+      Promise.resolve({ used, quota: 500_000 });
+    return { refresher, waitMs: 2_000, bulkWaitMs: 2_000 };
+  };
 
 const get = (key: string) =>
   service.app.fetch(
@@ -78,6 +118,54 @@ describe("GET /v1/data/registers", () => {
       (await service.store.dataInfo()).seeded?.vehicles,
     );
   });
+
+  it("says a register's last error, today's requests and its stale facts", async () => {
+    const key = await start(motHistoryOn("2027-06-01", 1234), () => NOW);
+    await service.store.recordSourceOutcome({
+      source: "dvsa-mot-history",
+      at: "2026-11-29T10:02:00.000Z",
+      ok: false,
+      kind: "credentials",
+      message: "DVSA refused the API key.",
+    });
+    const [ves, mot] = RegistersSchema.parse(
+      await (await get(key)).json(),
+    ).registers;
+    expect(ves).toMatchObject({ source: "dvla-ves", on: false });
+    expect(mot).toMatchObject({
+      source: "dvsa-mot-history",
+      on: true,
+      baseUrl: "https://history.mot.api.gov.uk",
+      lastSuccessAt: null,
+      lastError: {
+        at: "2026-11-29T10:02:00.000Z",
+        kind: "credentials",
+        message: "DVSA refused the API key.",
+      },
+      requestsToday: { used: 1234, quota: 500_000 },
+      secretExpires: "2027-06-01",
+      secretExpiresSoon: false,
+    });
+    // The seeded fleet's vehicles were never fetched from DVSA: every one is stale.
+    expect(mot?.staleFacts).toBe(
+      (await service.store.dataInfo()).seeded?.vehicles,
+    );
+  });
+
+  it.each([
+    ["2026-12-28", 29, true],
+    ["2026-12-29", 30, true],
+    ["2026-12-30", 31, false],
+  ])(
+    "with a client secret that expires on %s, %i days ahead, warns: %s",
+    async (secretExpires, _days, soon) => {
+      const key = await start(motHistoryOn(secretExpires), () => NOW);
+      const [, mot] = RegistersSchema.parse(
+        await (await get(key)).json(),
+      ).registers;
+      expect(mot).toMatchObject({ secretExpires, secretExpiresSoon: soon });
+    },
+  );
 
   it("still answers when the pace's store cannot count, saying nothing of today's requests", async () => {
     const key = await start((store) => {
