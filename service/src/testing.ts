@@ -137,7 +137,6 @@ export const registerDown =
         {
           source: {
             name: "dvla-ves",
-            kinds: ["tax", "mot", "vehicle"],
             baseUrl: "http://register.test",
             lookUp: () =>
               Promise.reject(
