@@ -196,10 +196,10 @@ describe("against the stand-in of DVLA's test environment", () => {
     });
   });
 
-  it("sends POST /v1/vehicles with the registration's letters and digits, the key and JSON headers", async () => {
-    expect(await source().lookUp("aa19 aaa")).toMatchObject({
+  it("sends POST /v1/vehicles with the registration as parsed, the key and JSON headers", async () => {
+    expect(await source().lookUp("AA19AAA")).toMatchObject({
       found: true,
-      registration: "aa19 aaa",
+      registration: "AA19AAA",
     });
     expect(standIn.requests).toEqual([
       expect.objectContaining({

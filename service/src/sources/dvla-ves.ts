@@ -3,7 +3,7 @@
 // version 1.1.0, which the tests run through Prism; dates are read as the register sends them
 // (YYYY-MM-DD, months YYYY-MM), not as that document's examples show them (date-times).
 // The API key goes into the x-api-key header and nowhere else: no message, no log line.
-import { parseRetryAfter } from "@vics/shared";
+import { normaliseRegistration, parseRetryAfter } from "@vics/shared";
 import { z } from "zod";
 import { factsOf, VesVehicleSchema } from "./dvla-ves-vehicle.ts";
 import {
@@ -35,8 +35,9 @@ const ErrorWords = z.union([
 
 export interface VesSourceOptions {
   /**
-   * Without /v1/vehicles: https://driver-vehicle-licensing.api.gov.uk/vehicle-enquiry, the test
-   * environment's https://uat.driver-vehicle-licensing.api.gov.uk/vehicle-enquiry, or a stand-in's.
+   * Without /v1/vehicles or a trailing slash (source-settings strips it):
+   * https://driver-vehicle-licensing.api.gov.uk/vehicle-enquiry, the test environment's
+   * https://uat.driver-vehicle-licensing.api.gov.uk/vehicle-enquiry, or a stand-in's.
    */
   baseUrl: string;
   apiKey: string;
@@ -46,7 +47,7 @@ export interface VesSourceOptions {
 }
 
 export function createVesSource(options: VesSourceOptions): LiveSource {
-  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const { baseUrl } = options;
   const fetch = options.fetch ?? globalThis.fetch;
   const now = options.now ?? (() => new Date());
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -70,10 +71,10 @@ export function createVesSource(options: VesSourceOptions): LiveSource {
     return said.slice(0, WORDS_MAX);
   }
 
-  function refusal(response: Response, body: string, registration: string) {
+  function refusal(response: Response, body: string) {
     const { status } = response;
-    // DVLA's words never carry the plate into a message: messages are logged and shown to admins.
-    const words = wordsOf(body)?.split(registration).join("[registration]");
+    // The source queue takes any plate in DVLA's words out before a message is logged or shown.
+    const words = wordsOf(body);
     const said = words ? `: "${words}"` : "";
     const seconds = parseRetryAfter(response.headers, now());
     const wait = seconds === undefined ? undefined : seconds * 1000;
@@ -140,7 +141,7 @@ export function createVesSource(options: VesSourceOptions): LiveSource {
         { status: 200, cause: vehicle.error },
       );
     }
-    if (compact(vehicle.data.registrationNumber) !== compact(registration))
+    if (normaliseRegistration(vehicle.data.registrationNumber) !== registration)
       throw fail(
         "malformed",
         "DVLA VES answered about another vehicle than the one asked about; nothing from it was kept.",
@@ -162,8 +163,7 @@ export function createVesSource(options: VesSourceOptions): LiveSource {
             "Content-Type": "application/json",
             Accept: "application/json",
           },
-          // DVLA takes the letters and digits alone, no spaces.
-          body: JSON.stringify({ registrationNumber: compact(registration) }),
+          body: JSON.stringify({ registrationNumber: registration }),
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         });
         const answeredAt = now();
@@ -172,7 +172,7 @@ export function createVesSource(options: VesSourceOptions): LiveSource {
           return answerOf(body, registration, answeredAt);
         if (response.status === 404)
           return { found: false, registration, answeredAt };
-        throw refusal(response, body, registration);
+        throw refusal(response, body);
       } catch (error) {
         if (error instanceof SourceError) throw error;
         // The caller's own abort is not the register's failure: it goes back as it came.
@@ -192,9 +192,6 @@ export function createVesSource(options: VesSourceOptions): LiveSource {
     },
   };
 }
-
-const compact = (registration: string) =>
-  registration.replace(/\s+/g, "").toUpperCase();
 
 function causeOf(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown; message?: unknown } })

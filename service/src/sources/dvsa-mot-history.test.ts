@@ -121,10 +121,10 @@ const lookUps = (stand: MotStandIn) =>
 describe("the dvsa-mot-history source", () => {
   it("maps a vehicle's details and its passed tests' certificates, by UK test date", async () => {
     const { source } = await setUp();
-    const answer = await source.lookUp("AB12 CDE");
+    const answer = await source.lookUp("AB12CDE");
     expect(answer).toEqual({
       found: true,
-      registration: "AB12 CDE",
+      registration: "AB12CDE",
       answeredAt: new Date(START),
       vehicle: {
         make: "FORD",

@@ -15,7 +15,7 @@ import { type LiveSource, type SourceAnswer, SourceError } from "./source.ts";
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 export interface MotHistorySourceOptions {
-  /** https://history.mot.api.gov.uk, no trailing slash needed. */
+  /** https://history.mot.api.gov.uk, without a trailing slash (source-settings strips it). */
   baseUrl: string;
   apiKey: string;
   tokens: TokenCache;
@@ -33,14 +33,14 @@ export function createMotHistorySource(
 ): LiveSource {
   const fetch = options.fetch ?? globalThis.fetch;
   const now = options.now ?? (() => new Date());
-  const base = options.baseUrl.replace(/\/+$/, "");
+  const { baseUrl } = options;
 
   async function get(
     registration: string,
     token: string,
     signal?: AbortSignal,
   ): Promise<Reply> {
-    const url = `${base}/v1/trade/vehicles/registration/${encodeURIComponent(registration)}`;
+    const url = `${baseUrl}/v1/trade/vehicles/registration/${encodeURIComponent(registration)}`;
     const timeout = AbortSignal.timeout(
       options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     );
@@ -76,10 +76,9 @@ export function createMotHistorySource(
 
   return {
     name: "dvsa-mot-history",
-    baseUrl: base,
-    async lookUp(asked, signal) {
+    baseUrl,
+    async lookUp(registration, signal) {
       signal?.throwIfAborted();
-      const registration = asked.replace(/\s+/g, "").toUpperCase();
       const token = await options.tokens.token(signal);
       let reply = await get(registration, token, signal);
       if (tokenRefused(reply)) {
@@ -91,7 +90,7 @@ export function createMotHistorySource(
           signal,
         );
       }
-      return answer(asked, reply, now());
+      return answer(registration, reply, now());
     },
   };
 }

@@ -74,5 +74,6 @@ export interface LiveSource {
   readonly name: SourceName;
   /** The base URL it calls, for the admin's page. */
   readonly baseUrl: string;
+  /** `registration` as parseRegistration gives it: letters and digits, upper case. */
   lookUp(registration: string, signal?: AbortSignal): Promise<SourceAnswer>;
 }
