@@ -31,7 +31,6 @@ import {
   documentProblemResponses,
   internalPlanProblemResponses,
   jsonResponse,
-  problemResponse,
   retryableProblemResponse,
   rejectsProblemResponses,
   problemResponses,
@@ -256,9 +255,7 @@ export function createOpenApiDocument() {
           responses: {
             "202": jsonResponse("What was queued", RegisterRefreshQueuedSchema),
             ...bulkProblemResponses,
-            "403": problemResponse(
-              "FORBIDDEN: the key is not on the internal plan (the proxy's is)",
-            ),
+            "403": internalPlanProblemResponses["403"],
           },
         },
       },
