@@ -10,6 +10,7 @@ import {
 import { rateLimitHeaders } from "@vics/shared/server/rate-limit-headers";
 import type { RateLimitDecision } from "@vics/shared/server/rate-limiter";
 import type { Unrefreshed } from "../sources/refresher.ts";
+import { PAUSE_MS } from "../sources/source-queue.ts";
 
 /** Why a register could not be asked, in the words of a 503's detail. */
 const UNREFRESHED_WORDS: Record<Unrefreshed["reason"], string> = {
@@ -23,16 +24,17 @@ const UNREFRESHED_WORDS: Record<Unrefreshed["reason"], string> = {
   refused: "it refused the request",
 };
 
-/** When to retry when the register or the pacer said nothing. */
+/**
+ * When to retry when the register or the pacer said nothing: after the queue's own pause where
+ * it takes one (quota, maintenance, credentials).
+ */
 const UNREFRESHED_RETRY_MS: Record<Unrefreshed["reason"], number> = {
   waiting: 5_000,
   "day-quota": 3_600_000,
-  quota: 60_000,
-  maintenance: 300_000,
   unavailable: 30_000,
-  credentials: 300_000,
   malformed: 300_000,
   refused: 300_000,
+  ...PAUSE_MS,
 };
 
 /** The problems the service answers, in its words; handlers throw them, onError renders them. */

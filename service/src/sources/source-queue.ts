@@ -37,12 +37,16 @@ export interface QueueDeps {
   stored?: (fetched: FetchedFacts) => void;
 }
 
-/** How long a register is left alone after an error it did not time, when it says nothing. */
-export const PAUSE_MS: Partial<Record<SourceError["kind"], number>> = {
+/**
+ * How long a register is left alone after an error it did not time, when it says nothing; a
+ * check's 503 asks its client to wait as long (http/problems.ts).
+ */
+export const PAUSE_MS = {
   quota: 60_000,
   maintenance: 300_000,
   credentials: 300_000,
-};
+} as const;
+const PAUSES: Partial<Record<SourceError["kind"], number>> = PAUSE_MS;
 
 /** Failures a later try may get over: it is queued again, in the background. */
 const TRANSIENT = new Set<Unrefreshed["reason"]>([
@@ -414,7 +418,7 @@ export class SourceQueue {
       return { ok: true };
     }
     const { pacer } = this.paced;
-    const pause = known.retryAfterMs ?? PAUSE_MS[known.kind];
+    const pause = known.retryAfterMs ?? PAUSES[known.kind];
     if (known.kind === "unavailable") await pacer.failure().catch(() => {});
     else if (pause !== undefined) await pacer.pauseFor(pause).catch(() => {});
     await this.outcomes.failure(
