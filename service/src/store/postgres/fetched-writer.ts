@@ -25,7 +25,7 @@ import {
   type HeldVehicle,
   planFetched,
 } from "../fetched-plan.ts";
-import { META_KEYS } from "../data-info.ts";
+import { noteDataSpan, versionColumns } from "./meta.ts";
 
 /** Names the advisory lock fetched batches queue on. */
 export const FETCHED_LOCK = "vics_service_fetched";
@@ -66,11 +66,8 @@ const HELD = {
 };
 const KEEP_VERSIONS = {
   name: "vics_fetched_keep_versions",
-  text: `INSERT INTO vehicle_history (registration, make, model, year, color,
-    first_registered, tax_due, sorn, updated_at, policies, mot_tests, fines, superseded_at,
-    source)
-  SELECT v.registration, v.make, v.model, v.year, v.color, v.first_registered, v.tax_due,
-    v.sorn, v.updated_at, v.policies, v.mot_tests, v.fines, c.at, c.source
+  text: `INSERT INTO vehicle_history (${versionColumns()}, superseded_at, source)
+  SELECT ${versionColumns("v.")}, c.at, c.source
   FROM unnest($1::text[], $2::timestamptz[], $3::text[]) AS c (registration, at, source)
   JOIN vehicles v ON v.registration = c.registration`,
 };
@@ -187,17 +184,10 @@ async function write(client: PgClient, plan: FetchedPlan): Promise<number> {
         mark.fetchedAt,
       ]),
     });
-  if (plan.earliestTest)
-    await client.query(
-      `INSERT INTO meta (key, value) VALUES ($1, $2)
-       ON CONFLICT (key) DO UPDATE SET value = least(meta.value, excluded.value)`,
-      [META_KEYS.historyFrom, plan.earliestTest],
-    );
-  if (plan.firstChange)
-    await client.query(
-      "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
-      [META_KEYS.since, plan.firstChange],
-    );
+  await noteDataSpan(client, {
+    since: plan.firstChange,
+    earliest: plan.earliestTest,
+  });
   return added;
 }
 

@@ -28,6 +28,7 @@ import {
 } from "../import-store.ts";
 import { KIND_SOURCE, META_KEYS } from "../data-info.ts";
 import { copyText } from "./copy-lines.ts";
+import { noteDataSpan, versionColumns, writeMeta } from "./meta.ts";
 import { POSTGRES_KINDS, type PostgresKind } from "./import-kinds.ts";
 import { FETCHED_LOCK } from "./fetched-writer.ts";
 import { clearRegisterMarks, keepRegisterNewer } from "./import-register.ts";
@@ -426,10 +427,8 @@ async function writeChanges(
   // No index: UNION has made each vehicle appear once, and the joins below hash it.
   await client.query("ANALYZE pg_temp.touched");
   await client.query(
-    `INSERT INTO vehicle_history (registration, make, model, year, color, first_registered,
-       tax_due, sorn, updated_at, policies, mot_tests, fines, superseded_at, import_id)
-     SELECT registration, make, model, year, color, first_registered, tax_due, sorn,
-       updated_at, policies, mot_tests, fines, $1, $2
+    `INSERT INTO vehicle_history (${versionColumns()}, superseded_at, import_id)
+     SELECT ${versionColumns()}, $1, $2
      FROM vehicles WHERE id IN (SELECT vehicle_id FROM pg_temp.touched)`,
     [now, importId],
   );
@@ -437,24 +436,13 @@ async function writeChanges(
     await client.query(statement, statement.includes("$1") ? [now] : []);
   if (spec.register)
     await clearRegisterMarks(client, spec.register, plan.dataAsOf);
-  const setMeta = (key: string, value: string, keep = false) =>
-    client.query(
-      `INSERT INTO meta (key, value) VALUES ($1, $2)
-       ON CONFLICT (key) DO ${keep ? "NOTHING" : "UPDATE SET value = excluded.value"}`,
-      [key, value],
-    );
-  await setMeta("fleet", IMPORTED_FLEET);
+  await writeMeta(client, "fleet", IMPORTED_FLEET);
   const source = KIND_SOURCE[kind];
-  if (source) await setMeta(META_KEYS.asOf(source), plan.dataAsOf);
-  await setMeta(META_KEYS.since, plan.startedAt.toISOString(), true);
-  if (spec.earliest) {
-    const earliest = (await client.query<{ d: string | null }>(spec.earliest))
-      .rows[0]?.d;
-    if (earliest)
-      await client.query(
-        `INSERT INTO meta (key, value) VALUES ($1, $2)
-         ON CONFLICT (key) DO UPDATE SET value = least(meta.value, excluded.value)`,
-        [META_KEYS.historyFrom, earliest],
-      );
-  }
+  if (source) await writeMeta(client, META_KEYS.asOf(source), plan.dataAsOf);
+  await noteDataSpan(client, {
+    since: plan.startedAt.toISOString(),
+    earliest:
+      spec.earliest &&
+      (await client.query<{ d: string | null }>(spec.earliest)).rows[0]?.d,
+  });
 }

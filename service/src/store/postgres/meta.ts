@@ -1,4 +1,5 @@
 import type { PgClient, PgPool } from "@vics/shared/server/postgres";
+import { META_KEYS } from "../data-info.ts";
 
 /** meta "fleet" when the database holds the seeded synthetic fleet (as in the SQLite store). */
 export const SYNTHETIC_FLEET = "synthetic";
@@ -24,3 +25,44 @@ export async function writeMeta(
     [key, value],
   );
 }
+
+/**
+ * What a write tells the answers about the data's span (decision 041), the same for an import
+ * and a fetch: data is held since `since` if it was not before; the history reaches back to
+ * `earliest` if that is before what it reached.
+ */
+export async function noteDataSpan(
+  db: PgPool | PgClient,
+  { since, earliest }: { since?: string | null; earliest?: string | null },
+): Promise<void> {
+  if (earliest)
+    await db.query(
+      `INSERT INTO meta (key, value) VALUES ($1, $2)
+       ON CONFLICT (key) DO UPDATE SET value = least(meta.value, excluded.value)`,
+      [META_KEYS.historyFrom, earliest],
+    );
+  if (since)
+    await db.query(
+      "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+      [META_KEYS.since, since],
+    );
+}
+
+/** A vehicle's columns that vehicle_history keeps as its version, for `v` or the row itself. */
+export const versionColumns = (prefix = "") =>
+  [
+    "registration",
+    "make",
+    "model",
+    "year",
+    "color",
+    "first_registered",
+    "tax_due",
+    "sorn",
+    "updated_at",
+    "policies",
+    "mot_tests",
+    "fines",
+  ]
+    .map((column) => prefix + column)
+    .join(", ");

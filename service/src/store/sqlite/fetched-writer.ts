@@ -21,8 +21,7 @@ import {
   type HeldVehicle,
   planFetched,
 } from "../fetched-plan.ts";
-import { META_KEYS } from "../data-info.ts";
-import { readMeta, writeMeta } from "./schema.ts";
+import { dataSpanNoter } from "./schema.ts";
 import { FACT_LIST, HISTORY_COLUMN_NAMES } from "./vehicle-queries.ts";
 
 const list = (registrations: readonly string[]) =>
@@ -113,6 +112,8 @@ export function sqliteFetchedStore(db: DatabaseSync): FetchedFactStore {
     states: db.prepare("SELECT * FROM source_outcomes ORDER BY source"),
   };
 
+  const noteDataSpan = dataSpanNoter(db);
+
   function readHeld(registrations: readonly string[]) {
     const held = new Map<string, HeldVehicle>();
     for (const row of statements.held.all(list(registrations)))
@@ -173,11 +174,7 @@ export function sqliteFetchedStore(db: DatabaseSync): FetchedFactStore {
         mark.source,
         mark.fetchedAt,
       );
-    const from = readMeta(db, META_KEYS.historyFrom);
-    if (plan.earliestTest && (from === undefined || plan.earliestTest < from))
-      writeMeta(db, META_KEYS.historyFrom, plan.earliestTest);
-    if (plan.firstChange && readMeta(db, META_KEYS.since) === undefined)
-      writeMeta(db, META_KEYS.since, plan.firstChange);
+    noteDataSpan({ since: plan.firstChange, earliest: plan.earliestTest });
   }
 
   return {

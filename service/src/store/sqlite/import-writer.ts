@@ -24,7 +24,7 @@ import {
 import { applyImport, type ImportEngine } from "../import-apply.ts";
 import { SQLITE_KINDS, type SqliteKind } from "./import-kinds.ts";
 import { clearRegisterMarks, keepRegisterNewer } from "./import-register.ts";
-import { readMeta, writeMeta } from "./schema.ts";
+import { dataSpanNoter, writeMeta } from "./schema.ts";
 import { KIND_SOURCE, META_KEYS } from "../data-info.ts";
 import { FACT_LIST, HISTORY_COLUMN_NAMES } from "./vehicle-queries.ts";
 
@@ -296,12 +296,11 @@ function noteFreshness(
 ): void {
   const source = KIND_SOURCE[kind];
   if (source) writeMeta(db, META_KEYS.asOf(source), plan.dataAsOf);
-  if (readMeta(db, META_KEYS.since) === undefined)
-    writeMeta(db, META_KEYS.since, plan.startedAt.toISOString());
   const earliest = spec.earliest && db.prepare(spec.earliest).get()?.d;
-  const held = readMeta(db, META_KEYS.historyFrom);
-  if (typeof earliest === "string" && (held === undefined || earliest < held))
-    writeMeta(db, META_KEYS.historyFrom, earliest);
+  dataSpanNoter(db)({
+    since: plan.startedAt.toISOString(),
+    earliest: typeof earliest === "string" ? earliest : undefined,
+  });
 }
 
 function keepRejects(db: DatabaseSync, importId: number): void {

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { inTransaction } from "@vics/shared/server/sqlite";
+import { META_KEYS } from "../data-info.ts";
 
 // UNIQUE gives registration and key_hash their indexes.
 const TABLES_SQL = `
@@ -299,4 +300,29 @@ export function writeMeta(db: DatabaseSync, key: string, value: string): void {
   db.prepare(
     "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
   ).run(key, value);
+}
+
+/** When data is first held, and the earliest day the history reaches (decision 041). */
+export interface DataSpan {
+  since?: string | null;
+  earliest?: string | null;
+}
+
+/**
+ * What a write tells the answers about the data's span, the same for an import and a fetch:
+ * data is held since `since` if it was not before; the history reaches back to `earliest` if
+ * that is before what it reached. Prepared once, for a writer that notes it per write.
+ */
+export function dataSpanNoter(db: DatabaseSync): (span: DataSpan) => void {
+  const since = db.prepare(
+    "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+  );
+  const earliest = db.prepare(
+    `INSERT INTO meta (key, value) VALUES (?, ?)
+     ON CONFLICT (key) DO UPDATE SET value = min(meta.value, excluded.value)`,
+  );
+  return (span) => {
+    if (span.earliest) earliest.run(META_KEYS.historyFrom, span.earliest);
+    if (span.since) since.run(META_KEYS.since, span.since);
+  };
 }
