@@ -3,7 +3,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
 import { silentLogger } from "@vics/shared/server/logger";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { StoreBusyError } from "../store/fetched-facts.ts";
 import { openSqliteStore } from "../store/sqlite/sqlite-store.ts";
 import type { Store } from "../store/store.ts";
@@ -92,13 +92,8 @@ afterEach(async () => {
   await store.close();
 });
 
-async function until(condition: () => Promise<boolean> | boolean) {
-  for (let tries = 0; tries < 300; tries += 1) {
-    if (await condition()) return;
-    await delay(10);
-  }
-  throw new Error("the condition never held");
-}
+/** vi.waitFor's polling, long enough for the pacer's first back-off (1 s). */
+const WAIT = { timeout: 3_000, interval: 10 };
 
 const plates = (count: number, from = 0) =>
   Array.from(
@@ -124,7 +119,7 @@ describe("a register's queue", () => {
     const [single] = plates(1, 60);
     await refresher.refresh([single!], { budgetMs: 5000 });
     await bulk;
-    await until(() => asked.length === 13);
+    await vi.waitFor(() => expect(asked).toHaveLength(13), WAIT);
     const at = (registration: string) => asked.indexOf(registration);
     expect(at(single!)).toBeLessThanOrEqual(1);
     expect(Math.max(...plates(2, 40).map(at))).toBeLessThan(
@@ -143,7 +138,7 @@ describe("a register's queue", () => {
     const report = await refresher.refresh([plate!], { budgetMs: 2000 });
     expect(report.unrefreshed.get(plate!)?.reason).toBe("unavailable");
     // The pacer's back-off (1 s, less its jitter) spaces the try.
-    await until(async () => (await held([plate!])) === 1);
+    await vi.waitFor(async () => expect(await held([plate!])).toBe(1), WAIT);
     expect(asked).toEqual([plate, plate]);
   });
 
@@ -185,7 +180,7 @@ describe("a register's queue", () => {
     const report = await refresher.refresh([plate!], { budgetMs: 2000 });
     expect(report.unrefreshed.get(plate!)?.reason).toBe("waiting");
     busy = false;
-    await until(async () => (await held([plate!])) === 1);
+    await vi.waitFor(async () => expect(await held([plate!])).toBe(1), WAIT);
     expect(asked).toEqual([plate]);
   });
 
@@ -193,10 +188,10 @@ describe("a register's queue", () => {
     const { source, asked } = register();
     start(source, { pace: { perDay: 1 }, deps: { concurrency: 1 } });
     await refresher.queue(plates(4));
-    await until(async () => {
+    await vi.waitFor(async () => {
       const [state] = await store.sourceStates();
-      return state?.lastError?.kind === "quota";
-    });
+      expect(state?.lastError?.kind).toBe("quota");
+    }, WAIT);
     const [later] = plates(1, 20);
     const report = await refresher.refresh([later!], { budgetMs: 2000 });
     expect(report.unrefreshed.get(later!)).toMatchObject({
@@ -229,8 +224,11 @@ describe("a register's queue", () => {
   });
 
   it("keeps at most its cap of jobs, and says the rest are waiting", async () => {
-    const { source } = register(async (registration) => {
-      await delay(50);
+    // The register answers once the test opens it: the first job stays in flight till then.
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const { source, asked } = register(async (registration) => {
+      await opened;
       return found(registration);
     });
     start(source, { deps: { concurrency: 1, mostQueued: 3 } });
@@ -245,6 +243,11 @@ describe("a register's queue", () => {
     expect(await refresher.queue(plates(6, 10)).then(() => "queued")).toBe(
       "queued",
     );
+    open();
+    // The one in flight and the cap's three were kept; the rest were never asked.
+    const kept = plates(4);
+    await vi.waitFor(async () => expect(await held(kept)).toBe(4), WAIT);
+    expect(asked).toEqual(kept);
   });
 
   it("reads a vehicle's marks once a minute, not at every check, while its facts are fresh", async () => {
