@@ -2,24 +2,22 @@
 // "nothing fetched is lost on a crash mid-refresh"; decision 059: each answer is stored as it
 // arrives, in its own transaction). Real processes: the service started as `node src/index.ts`
 // on a real SQLite file, asking the VES stand-in in this process, killed with SIGKILL.
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { setTimeout as delay } from "node:timers/promises";
-import { promisify } from "node:util";
 import {
   REGISTERS_REFRESH_PATH,
   RegisterRefreshQueuedSchema,
 } from "@vics/shared/registers-admin";
 import { killOnExit } from "@vics/shared/testing/kill-on-exit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sqliteFetchedStore } from "../store/sqlite/fetched-writer.ts";
 import {
-  KEYS_CLI_PATH,
+  createKeyWithCli,
   integrityCheck,
   readDatabase,
+  rowCount,
   startService,
   type ServiceProcess,
 } from "../test-support/service-process.ts";
@@ -111,34 +109,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/**
- * `scripts/keys create --plan internal`, as createKeyWithCli runs it, but told not to seed: the
- * CLI seeds the synthetic fleet into a file with no vehicles, and this file must hold only what
- * the register gave.
- */
-async function createInternalKey(): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [KEYS_CLI_PATH, "create", "--plan", "internal", "--name", "refresh-crash"],
-    {
-      env: {
-        PATH: process.env.PATH ?? "",
-        DATABASE_PATH: databasePath,
-        SEED_SYNTHETIC_FLEET: "false",
-      },
-    },
-  );
-  return stdout.trimEnd().split("\n").at(-1) ?? "";
-}
-
-/** Polls `ready` until true; fails (does not hang) after `boundMs`. */
-async function until(ready: () => boolean, what: string, boundMs = 15_000) {
-  const start = performance.now();
-  while (!ready()) {
-    if (performance.now() - start > boundMs) throw new Error(`never: ${what}`);
-    await delay(25);
-  }
-}
+/** How long the test waits for the register's answers, polling every 25 ms. */
+const WAIT = { timeout: 15_000, interval: 25 };
 
 async function askForRefresh(baseUrl: string, key: string) {
   const response = await fetch(`${baseUrl}${REGISTERS_REFRESH_PATH}`, {
@@ -218,7 +190,11 @@ describe(
     it("keeps every answer it had stored, whole; a restart asks only for the rest, and ends with all", async () => {
       const first = serviceOn();
       const baseUrl = await first.url;
-      const key = await createInternalKey();
+      // Told not to seed: the CLI seeds the synthetic fleet into a file with no vehicles, and this
+      // file must hold only what the register gave.
+      const key = await createKeyWithCli(databasePath, "refresh-crash", {
+        SEED_SYNTHETIC_FLEET: "false",
+      });
       expect(await askForRefresh(baseUrl, key)).toEqual({
         on: true,
         queued: VEHICLES,
@@ -227,13 +203,15 @@ describe(
       });
 
       // Half the vehicles asked for, the first answer sent before the margin: then kill.
-      await until(
-        () =>
-          answered(standIn.requests).length >= KILL_AFTER_REQUESTS &&
-          sentAt(answered(standIn.requests)[0]!) <=
-            Date.now() - STORED_BEFORE_KILL_MS,
-        "half the register's answers sent",
-      );
+      await vi.waitFor(() => {
+        const sent = answered(standIn.requests);
+        expect(sent.length, "answers sent").toBeGreaterThanOrEqual(
+          KILL_AFTER_REQUESTS,
+        );
+        expect(sentAt(sent[0]!), "the first answer's send").toBeLessThanOrEqual(
+          Date.now() - STORED_BEFORE_KILL_MS,
+        );
+      }, WAIT);
       const killedAt = Date.now();
       first.child.kill("SIGKILL");
       expect(await first.exited).toEqual({ code: null, signal: "SIGKILL" });
@@ -289,14 +267,14 @@ describe(
         fresh: stored.length,
         invalid: [],
       });
-      const allStored = () =>
-        readDatabase(databasePath, (db) =>
-          Number(
-            db.prepare("SELECT count(*) AS n FROM fetched_facts").get()?.n,
-          ),
-        ) ===
-        VEHICLES * KINDS.length;
-      await until(allStored, "every vehicle stored after the restart");
+      // Every vehicle's three marks: all stored after the restart.
+      await vi.waitFor(
+        () =>
+          expect(
+            readDatabase(databasePath, (db) => rowCount(db, "fetched_facts")),
+          ).toBe(VEHICLES * KINDS.length),
+        WAIT,
+      );
       second.child.kill("SIGTERM");
       expect((await second.exited).code).toBe(0);
 

@@ -77,15 +77,25 @@ export function startService(
   return { child, events, event, url, exited, stderr: () => stderr };
 }
 
-/** `scripts/keys create` against the database; resolves with the new key. */
+/**
+ * `scripts/keys create --plan internal` against the database; resolves with the new key. `env`
+ * adds to the CLI's environment (e.g. SEED_SYNTHETIC_FLEET=false, so it seeds no fleet).
+ */
 export async function createKeyWithCli(
   databasePath: string,
   name: string,
+  env: Record<string, string> = {},
 ): Promise<string> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [KEYS_CLI, "create", "--plan", "internal", "--name", name],
-    { env: { PATH: process.env.PATH ?? "", DATABASE_PATH: databasePath } },
+    {
+      env: {
+        PATH: process.env.PATH ?? "",
+        DATABASE_PATH: databasePath,
+        ...env,
+      },
+    },
   );
   return stdout.trimEnd().split("\n").at(-1) ?? "";
 }
