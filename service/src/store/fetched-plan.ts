@@ -182,7 +182,8 @@ export function planFetched(
       model: draft.model,
       tax: draft.tax,
       motTests: byDate(draft.tests),
-      motWrites: byDate(before ? draft.writes : draft.tests),
+      // A vehicle not held starts with no tests: each of its tests is a write.
+      motWrites: byDate(draft.writes),
     };
     if (details) plan.added.push({ ...details, ...version });
     else if (draft.at !== undefined) plan.changed.push(version);

@@ -174,7 +174,6 @@ INSERT OR IGNORE INTO meta (key, value)
  *   Kept apart from the vehicles, so the lookups and their covering indexes stay as they are
  *   (decision 020); a check reads it as a second statement.
  * - `source_outcomes`: each source's last success and last error, for the admin's page.
- * IF NOT EXISTS: a file migrated again from step 1 (an old file's test) may hold them.
  */
 const FETCHED_SQL = `
 CREATE TABLE vehicle_history_new (
@@ -205,14 +204,14 @@ INSERT INTO vehicle_history_new (id, registration, make, model, year, color,
 DROP TABLE vehicle_history;
 ALTER TABLE vehicle_history_new RENAME TO vehicle_history;
 CREATE INDEX vehicle_history_by_registration ON vehicle_history (registration, superseded_at);
-CREATE TABLE IF NOT EXISTS fetched_facts (
+CREATE TABLE fetched_facts (
   registration TEXT NOT NULL,
   kind TEXT NOT NULL CHECK (kind IN ('tax', 'mot', 'vehicle')),
   source TEXT NOT NULL,
   fetched_at TEXT NOT NULL,
   PRIMARY KEY (registration, kind)
 ) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS source_outcomes (
+CREATE TABLE source_outcomes (
   source TEXT PRIMARY KEY,
   last_success_at TEXT,
   last_error_at TEXT,
