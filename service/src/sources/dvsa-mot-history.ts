@@ -143,5 +143,3 @@ function errorCode(text: string): string | undefined {
     return undefined;
   }
 }
-
-export type { MotHistoryVehicle } from "./dvsa-mot-answer.ts";

@@ -38,7 +38,7 @@ export interface PacedSource {
 export const leadingKind = (paced: PacedSource): FactKind =>
   paced.kinds[0] ?? "vehicle";
 
-export type FreshnessMap = Map<string, Partial<Record<FactKind, Freshness>>>;
+type FreshnessMap = Map<string, Partial<Record<FactKind, Freshness>>>;
 
 /** Why a vehicle's facts could not be brought up to date; absent for the fresh ones. */
 export interface Unrefreshed {

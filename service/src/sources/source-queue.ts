@@ -12,7 +12,7 @@ import type { PacedSource, Unrefreshed } from "./refresher.ts";
 import { SourceError, type SourceAnswer } from "./source.ts";
 import { SourceOutcomes, withoutPlate } from "./source-outcomes.ts";
 
-export const PRIORITIES = ["check", "bulk", "background"] as const;
+const PRIORITIES = ["check", "bulk", "background"] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
 export type Outcome = { ok: true } | { ok: false; why: Unrefreshed };
@@ -58,7 +58,7 @@ const MOST_TRIES = 3;
 /** Requests in flight per register, at most. */
 const MAX_CONCURRENCY = 32;
 /** Jobs queued per register, at most: past it a request is refused as "waiting", not kept. */
-export const MOST_QUEUED = 200_000;
+const MOST_QUEUED = 200_000;
 /** Plates a register did not know, remembered so it is not asked again within its window. */
 const NOT_FOUND_KEPT = 100_000;
 /** Answers kept while the database is busy (another process's import), at most. */

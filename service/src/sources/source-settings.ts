@@ -12,29 +12,27 @@ import {
 } from "../env-fields.ts";
 import type { IsoDate } from "../domain/dates.ts";
 
-const httpUrl = (fallback?: string) => {
-  const url = z
-    .url({
-      protocol: /^https?$/,
-      error: "must be an http:// or https:// URL",
-    })
-    .transform((value) => value.replace(/\/+$/, ""));
-  return z.preprocess(
-    unsetIfEmpty,
-    fallback === undefined ? url.optional() : url.default(fallback),
-  );
-};
+/** An http(s) URL without its trailing slash, which the adapters then need not strip. */
+const url = z
+  .url({
+    protocol: /^https?$/,
+    error: "must be an http:// or https:// URL",
+  })
+  .transform((value) => value.replace(/\/+$/, ""));
+const httpUrl = () => z.preprocess(unsetIfEmpty, url.optional());
+const httpUrlOr = (fallback: string) =>
+  z.preprocess(unsetIfEmpty, url.default(fallback));
 
 /** The registers' production addresses; their test environments' are in docs/sources.md. */
 export const VES_PRODUCTION_URL =
   "https://driver-vehicle-licensing.api.gov.uk/vehicle-enquiry";
-export const MOT_PRODUCTION_URL = "https://history.mot.api.gov.uk";
+const MOT_PRODUCTION_URL = "https://history.mot.api.gov.uk";
 export const MOT_DEFAULT_SCOPE = "https://tapi.dvsa.gov.uk/.default";
 
 export const SOURCE_ENV_SHAPE = {
   /** A file holding the DVLA Vehicle Enquiry Service key; set, the source is on. */
   DVLA_VES_API_KEY_FILE: optionalText,
-  DVLA_VES_BASE_URL: httpUrl(VES_PRODUCTION_URL),
+  DVLA_VES_BASE_URL: httpUrlOr(VES_PRODUCTION_URL),
   DVLA_VES_PER_SECOND: optionalWholeNumber,
   DVLA_VES_BURST: optionalWholeNumber,
   DVLA_VES_PER_DAY: optionalWholeNumber,
@@ -52,7 +50,7 @@ export const SOURCE_ENV_SHAPE = {
     unsetIfEmpty,
     z.string().default(MOT_DEFAULT_SCOPE),
   ),
-  DVSA_MOT_BASE_URL: httpUrl(MOT_PRODUCTION_URL),
+  DVSA_MOT_BASE_URL: httpUrlOr(MOT_PRODUCTION_URL),
   DVSA_MOT_PER_SECOND: optionalWholeNumber,
   DVSA_MOT_BURST: optionalWholeNumber,
   DVSA_MOT_PER_DAY: optionalWholeNumber,
@@ -136,7 +134,7 @@ export function sourceSettings(
   };
   if (env.DVLA_VES_API_KEY_FILE !== undefined)
     settings.ves = {
-      baseUrl: env.DVLA_VES_BASE_URL ?? VES_PRODUCTION_URL,
+      baseUrl: env.DVLA_VES_BASE_URL,
       apiKey: secret(env.DVLA_VES_API_KEY_FILE, "DVLA_VES_API_KEY_FILE"),
       pace: pace(
         env.DVLA_VES_PER_SECOND,
@@ -151,7 +149,7 @@ export function sourceSettings(
     );
   else if (motSet.length === MOT_NEEDS.length)
     settings.mot = {
-      baseUrl: env.DVSA_MOT_BASE_URL ?? MOT_PRODUCTION_URL,
+      baseUrl: env.DVSA_MOT_BASE_URL,
       apiKey: secret(env.DVSA_MOT_API_KEY_FILE!, "DVSA_MOT_API_KEY_FILE"),
       clientId: env.DVSA_MOT_CLIENT_ID!,
       clientSecret: secret(

@@ -2,15 +2,13 @@
 // Each adapter turns its provider's answer into the facts VICS keeps, or a SourceError whose
 // words an operator can act on. Adapters know nothing of storage, pacing or freshness: the
 // refresher (refresher.ts) does those, the same for every source.
-import { LIVE_SOURCES, type LiveSourceName } from "@vics/shared";
+import type { LiveSourceName } from "@vics/shared";
 import type { REGISTER_ERROR_KINDS } from "@vics/shared/registers-admin";
 import type { IsoDate } from "../domain/dates.ts";
 import type { MotTest, TaxRecord } from "../domain/compliance.ts";
 
 /** The registers, as the contract names them. */
 export type SourceName = LiveSourceName;
-/** @deprecated LIVE_SOURCES: kept only until store/fetched-facts.ts no longer reads it. */
-export const SOURCE_NAMES = LIVE_SOURCES;
 
 /** The kinds of fact a source can give; a check's components are made from them. */
 export type FactKind = "tax" | "mot" | "vehicle";
