@@ -247,15 +247,13 @@ export function createRefresher(deps: RefresherDeps): Refresher {
       for (const { registration, source } of pending)
         if (!unrefreshed.has(registration))
           unrefreshed.set(registration, { source, reason: "waiting" });
-      // The asked vehicles' marks again, from the store: what the registers just answered.
-      const asked = [...new Set(waits.map((one) => one.registration))];
-      const read = await deps.store.freshness(asked);
+      // What the registers just answered, without reading the store again: stored() put each
+      // answer this replica wrote into the remembered marks. Another replica's answer shows
+      // when the marks are next read, within the minute, as at a fresh check (decision 059).
       const after: FreshnessMap = new Map(before);
-      const readAt = deps.now().getTime();
-      for (const registration of asked) {
-        const marks = read.get(registration);
+      for (const { registration } of waits) {
+        const marks = remembered.get(registration)?.marks;
         if (marks) after.set(registration, marks);
-        remember(registration, marks, readAt);
       }
       return { freshness: after, unrefreshed };
     },

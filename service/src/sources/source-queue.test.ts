@@ -263,7 +263,15 @@ describe("a register's queue", () => {
       }),
     });
     const [plate] = plates(1);
-    await refresher.refresh([plate!], { budgetMs: 2000 });
+    const first = await refresher.refresh([plate!], { budgetMs: 2000 });
+    // One read before asking; the answer's marks are the ones this replica just stored.
+    expect(reads).toBe(1);
+    const mark = { source: "dvla-ves", fetchedAt: NOW.toISOString() };
+    expect(first.freshness.get(plate!)).toEqual({
+      tax: mark,
+      mot: mark,
+      vehicle: mark,
+    });
     const afterFirst = reads;
     for (let time = 0; time < 5; time += 1)
       await refresher.refresh([plate!], { budgetMs: 2000 });
