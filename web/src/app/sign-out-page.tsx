@@ -11,8 +11,7 @@ import { appPaths } from "../lib/app-paths.ts";
 import { useSessionUser } from "../lib/session-user.ts";
 import type { SavedFleetChecks } from "../features/fleet/index.ts";
 import { savedFleetChecks, signOutNow } from "./sign-out.ts";
-
-const count = (value: number) => value.toLocaleString("en-GB");
+import { count } from "../lib/count.ts";
 
 /** "your 3 saved fleet checks and the list you were preparing", or undefined for nothing. */
 export function savedWords(saved: SavedFleetChecks): string | undefined {

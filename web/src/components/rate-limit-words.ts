@@ -3,6 +3,7 @@
 // and the time now. Pure, so every wording is tested as a table.
 import { UK_TIME_ZONE } from "@vics/shared";
 import type { RateLimitReading } from "../lib/rate-limit-store.ts";
+import { count } from "../lib/count.ts";
 
 // At or below this share of the limit the meter says "Only ...", not only in colour.
 const LOW_SHARE = 0.1;
@@ -43,7 +44,6 @@ export function meterState(
   return { kind: "open", remaining, limit, resetIn, readAt };
 }
 
-const count = (value: number) => value.toLocaleString("en-GB");
 // The person's own limit counts checks, one per vehicle, however many a request carries: a
 // fleet run of 1,973 vehicles uses 1,973 of them, whatever its chunks.
 const checks = (value: number) =>

@@ -8,7 +8,7 @@ import {
   detailWords,
   outcomeWords,
 } from "../lib/audit-words.ts";
-import { count } from "../lib/count.ts";
+import { count } from "../../../lib/count.ts";
 
 const SHOWN_REGISTRATIONS = 3;
 

@@ -8,7 +8,7 @@ import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { StatusIcon } from "../../../components/status-icon.tsx";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { setDailyTime, watchAdminQueryOptions } from "../api/watch-api.ts";
-import { count } from "../lib/count.ts";
+import { count } from "../../../lib/count.ts";
 import { TimeOfDayForm } from "./time-of-day-form.tsx";
 
 type WatchAdmin = z.infer<typeof WatchAdminSchema>;

@@ -2,7 +2,7 @@
 import type { DataAsOf } from "@vics/shared";
 import type { DataSources, ImportEntry } from "@vics/shared/data-admin";
 import { daysBetween, formatDate, ukToday } from "../../../lib/dates.ts";
-import { count } from "./count.ts";
+import { count } from "../../../lib/count.ts";
 
 /** A source whose data is older than this many days is flagged: its sources send daily. */
 export const STALE_AFTER_DAYS = 2;

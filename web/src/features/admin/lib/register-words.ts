@@ -7,7 +7,7 @@ import {
 } from "@vics/shared";
 import type { RegisterStatus } from "@vics/shared/registers-admin";
 import { formatDate } from "../../../lib/dates.ts";
-import { count } from "./count.ts";
+import { count } from "../../../lib/count.ts";
 
 interface RegisterWords {
   /** Its long name, as the provider names the service. */

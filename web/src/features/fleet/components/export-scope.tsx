@@ -1,10 +1,9 @@
 // The "Which rows?" radios of a download: every row, or only those the table shows, each with
 // its count.
 import { useId } from "react";
+import { count } from "../../../lib/count.ts";
 
 export type ExportScopeValue = "all" | "shown";
-
-const count = (value: number) => value.toLocaleString("en-GB");
 
 export function ExportScope({
   legend,

@@ -11,6 +11,7 @@ import { InvalidRowFix } from "./invalid-row-fix.tsx";
 import { usePlaceAfterChange } from "./use-place-after-change.ts";
 import { invalidRowsHeading, rowsLeftWords } from "./review-words.ts";
 import { rowName } from "../lib/row-words.ts";
+import { count } from "../../../lib/count.ts";
 
 /** Shown at once; more on request, so a list with thousands of bad rows stays usable. */
 const PAGE = 50;
@@ -20,7 +21,6 @@ interface InvalidRowsProps {
   onRows: (rows: FleetRow[]) => void;
 }
 
-const count = (value: number) => value.toLocaleString("en-GB");
 const toFix = (row: FleetRow | undefined) =>
   row !== undefined && row.invalid !== undefined && !row.excluded;
 

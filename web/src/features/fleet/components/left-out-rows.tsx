@@ -6,13 +6,13 @@ import { formatRegistration } from "@vics/shared";
 import type { FleetRow } from "../lib/fleet-types.ts";
 import { excludeRow } from "../lib/parse/prepare-rows.ts";
 import { rowInSentence, rowName } from "../lib/row-words.ts";
+import { count } from "../../../lib/count.ts";
 
 interface LeftOutRowsProps {
   rows: FleetRow[];
   onRows: (rows: FleetRow[]) => void;
 }
 
-const count = (value: number) => value.toLocaleString("en-GB");
 const shown = (row: FleetRow) =>
   row.registration ? formatRegistration(row.registration) : row.submitted;
 

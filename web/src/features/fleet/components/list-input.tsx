@@ -17,6 +17,7 @@ import { FileDrop } from "./file-drop.tsx";
 import { SheetChoice, type WorkbookTable } from "./sheet-choice.tsx";
 import { TemplateLink } from "./template-link.tsx";
 import { usePastedText } from "../lib/use-pasted-text.ts";
+import { count } from "../../../lib/count.ts";
 
 interface ListInputProps {
   onRead: (table: SourceTable) => void;
@@ -29,8 +30,6 @@ interface InputError {
   message: string;
   attempt: number;
 }
-
-const count = (value: number) => value.toLocaleString("en-GB");
 
 export function ListInput({ onRead }: ListInputProps) {
   const id = useId();

@@ -17,6 +17,7 @@ import { RepeatedVehicles } from "./repeated-vehicles.tsx";
 import { InputNotes } from "./input-notes.tsx";
 import { SaveListFleet } from "./save-list-fleet.tsx";
 import { rowName } from "../lib/row-words.ts";
+import { count } from "../../../lib/count.ts";
 
 interface ListReviewProps {
   draft: ListDraft;
@@ -29,7 +30,6 @@ interface ListReviewProps {
   startError?: string;
 }
 
-const count = (value: number) => value.toLocaleString("en-GB");
 const plural = (value: number, one: string, many: string) =>
   `${count(value)} ${value === 1 ? one : many}`;
 

@@ -40,8 +40,7 @@ import {
 } from "../lib/notification-words.ts";
 import { LiveMessage } from "../../../components/live-message.tsx";
 import "../saved-fleets.css";
-
-const count = (value: number) => value.toLocaleString("en-GB");
+import { count } from "../../../lib/count.ts";
 
 /** The view the address asks for: a page from 1, a fleet, a kind. */
 function readView(params: URLSearchParams): NotificationsView {

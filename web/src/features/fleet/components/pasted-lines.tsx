@@ -6,11 +6,10 @@ import { useEffect, useId, useRef, useState } from "react";
 import { formatRegistration, isValidRegistration } from "@vics/shared";
 import type { PastedLine, SourceTable } from "../lib/fleet-types.ts";
 import { rowInSentence, rowNumber } from "../lib/row-words.ts";
+import { count } from "../../../lib/count.ts";
 
 /** Shown at once; the rest on request, so a long paste does not push the list out of view. */
 const FIRST = 10;
-
-const count = (value: number) => value.toLocaleString("en-GB");
 
 /** A valid plate as every screen writes it ("FR12 JRE"); a mistyped one as it was typed. */
 const takenPlate = (text: string) =>

@@ -17,8 +17,7 @@ import type { RunListing } from "../lib/store/run-store.ts";
 import { useRunStore } from "../lib/use-run-store.ts";
 import { useRunsElsewhere } from "../lib/use-runs-elsewhere.ts";
 import { BusyButton } from "../../../components/busy-button.tsx";
-
-const count = (value: number) => value.toLocaleString("en-GB");
+import { count } from "../../../lib/count.ts";
 
 function statusWords(
   run: RunListing,

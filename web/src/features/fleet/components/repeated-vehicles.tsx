@@ -5,11 +5,10 @@ import { formatRegistration } from "@vics/shared";
 import type { FleetRow } from "../lib/fleet-types.ts";
 import { repeatedVehicles } from "../lib/parse/prepare-rows.ts";
 import { rowsWords } from "../lib/row-words.ts";
+import { count } from "../../../lib/count.ts";
 
 /** Vehicles listed at once: a list with thousands of repeats stays usable. */
 const VEHICLES = 20;
-
-const count = (value: number) => value.toLocaleString("en-GB");
 
 export function RepeatedVehicles({ rows }: { rows: FleetRow[] }) {
   const repeated = useMemo(() => repeatedVehicles(rows), [rows]);

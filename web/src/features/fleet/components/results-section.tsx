@@ -28,8 +28,8 @@ import { ResultsControls } from "./results-controls.tsx";
 import { ResultsTable } from "./results-table.tsx";
 import { SortChoice } from "./sort-choice.tsx";
 import { RunSummaryView } from "./run-summary-view.tsx";
+import { count } from "../../../lib/count.ts";
 
-const count = (value: number) => value.toLocaleString("en-GB");
 const rows = (value: number) =>
   `${count(value)} ${value === 1 ? "row" : "rows"}`;
 

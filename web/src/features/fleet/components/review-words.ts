@@ -1,6 +1,6 @@
 // Words of the review step, kept apart so the headings and status messages count the same rows
 // the same way as the summary above them.
-const count = (value: number) => value.toLocaleString("en-GB");
+import { count } from "../../../lib/count.ts";
 
 /** "Rows with an invalid registration: 1 to fix, 3 excluded". */
 export function invalidRowsHeading(open: number, excluded: number): string {

@@ -2,8 +2,7 @@
 // the user knows why "Total;48" is neither checked nor listed as a bad registration.
 import type { SourceTable } from "../lib/fleet-types.ts";
 import { rowName } from "../lib/row-words.ts";
-
-const count = (value: number) => value.toLocaleString("en-GB");
+import { count } from "../../../lib/count.ts";
 
 export function RowsBelow({ table }: { table: SourceTable }) {
   const rows = table.skippedBelow ?? [];

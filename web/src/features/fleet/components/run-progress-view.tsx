@@ -5,6 +5,7 @@
 import { useId, type Ref } from "react";
 import { useNow } from "../../../lib/use-now.ts";
 import type { RunProgress } from "../lib/fleet-types.ts";
+import { count } from "../../../lib/count.ts";
 
 interface RunProgressViewProps {
   headingRef?: Ref<HTMLHeadingElement>;
@@ -25,7 +26,6 @@ const SPOKEN_WAIT_MS = 3000;
 const STOPPING_WORDS =
   "Stopping. Nothing more is sent; the answers already on their way are kept, so resuming does not ask for them again.";
 
-const count = (value: number) => value.toLocaleString("en-GB");
 const plural = (value: number, one: string) =>
   `${value} ${value === 1 ? one : `${one}s`}`;
 

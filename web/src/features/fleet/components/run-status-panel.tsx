@@ -15,8 +15,8 @@ import { takeResumeAfterSignIn } from "../lib/resume-after-sign-in.ts";
 import { useRunsElsewhere } from "../lib/use-runs-elsewhere.ts";
 import { AccessLostNotice } from "./access-lost-notice.tsx";
 import { RunProgressView } from "./run-progress-view.tsx";
+import { count } from "../../../lib/count.ts";
 
-const count = (value: number) => value.toLocaleString("en-GB");
 const vehicles = (value: number) =>
   `${count(value)} ${value === 1 ? "vehicle" : "vehicles"}`;
 

@@ -3,6 +3,7 @@
 import type { ComplianceChecks } from "@vics/shared";
 import type { OutcomeFilter } from "../lib/results-view.ts";
 import type { RunSummary } from "../lib/run-summary.ts";
+import { count } from "../../../lib/count.ts";
 
 interface Figure {
   label: string;
@@ -11,8 +12,6 @@ interface Figure {
   /** A problem to act on: shown in bold when there are any. */
   problem?: boolean;
 }
-
-const count = (value: number) => value.toLocaleString("en-GB");
 
 const FAILING: Record<keyof ComplianceChecks, string> = {
   insuranceValid: "Failing insurance",

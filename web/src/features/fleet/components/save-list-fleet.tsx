@@ -7,8 +7,8 @@ import { useSessionUser } from "../../../lib/session-user.ts";
 import { fleetList } from "../lib/fleet-from-run.ts";
 import type { ListDraft } from "../lib/list-draft.ts";
 import { SaveFleetPanel } from "./save-fleet-panel.tsx";
+import { count } from "../../../lib/count.ts";
 
-const count = (value: number) => value.toLocaleString("en-GB");
 const plural = (value: number, one: string, many: string) =>
   `${count(value)} ${value === 1 ? one : many}`;
 

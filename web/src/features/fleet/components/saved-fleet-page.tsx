@@ -44,10 +44,10 @@ import { WatchedExportControls } from "./watched-export-controls.tsx";
 import { WatchedFilters } from "./watched-filters.tsx";
 import { WatchedTable } from "./watched-table.tsx";
 import "../saved-fleets.css";
+import { count } from "../../../lib/count.ts";
 
 const FOLLOW_EVERY_MS = 3000;
 
-const count = (value: number) => value.toLocaleString("en-GB");
 const vehicles = (value: number) =>
   `${count(value)} ${value === 1 ? "vehicle" : "vehicles"}`;
 const lowerFirst = (words: string) =>

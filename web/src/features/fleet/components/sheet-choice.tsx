@@ -6,6 +6,7 @@ import { DocumentTitle } from "../../../components/document-title.tsx";
 import { ErrorSummary } from "../../../components/error-summary.tsx";
 import { PageErrorContext } from "../../../lib/use-document-title.ts";
 import type { SheetSummary, SourceTable } from "../lib/fleet-types.ts";
+import { count } from "../../../lib/count.ts";
 
 /** A workbook as first read, with more than one sheet in use: its default sheet, and all. */
 export type WorkbookTable = SourceTable & {
@@ -20,7 +21,6 @@ interface SheetChoiceProps {
   onBack: () => void;
 }
 
-const count = (value: number) => value.toLocaleString("en-GB");
 const plural = (value: number, one: string, many: string) =>
   `${count(value)} ${value === 1 ? one : many}`;
 

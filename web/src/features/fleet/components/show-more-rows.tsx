@@ -1,7 +1,7 @@
 // Under a long table: how many of its vehicles are shown and "Show 200 more", so a saved fleet of
 // 100,000 draws 200 rows at a time rather than freezing the browser. A table of 200 or fewer has
 // neither, and looks as it always did.
-const count = (value: number) => value.toLocaleString("en-GB");
+import { count } from "../../../lib/count.ts";
 
 /** The rows a table draws at first, and adds each time "Show more" is pressed. */
 export const PAGE_ROWS = 200;

@@ -2,6 +2,7 @@
 // how many vehicles it would show, and a search over the registrations and the team's columns.
 import { watchedFilters, type WatchedFilter } from "../lib/watched-view.ts";
 import { SearchField, ShowSelect } from "../../../components/list-controls.tsx";
+import { count } from "../../../lib/count.ts";
 
 interface WatchedFiltersProps {
   filter: WatchedFilter;
@@ -12,8 +13,6 @@ interface WatchedFiltersProps {
   /** A check of the fleet is under way: the vehicles never checked are "Checking now". */
   checking: boolean;
 }
-
-const count = (value: number) => value.toLocaleString("en-GB");
 
 export function WatchedFilters({
   filter,

@@ -4,8 +4,8 @@
 // user filters by.
 import type { AlertKind, NotificationKind } from "@vics/shared";
 import { formatDateTime } from "../../../lib/dates.ts";
+import { count } from "../../../lib/count.ts";
 
-const count = (value: number) => value.toLocaleString("en-GB");
 const vehicles = (value: number) =>
   `${count(value)} ${value === 1 ? "vehicle" : "vehicles"}`;
 

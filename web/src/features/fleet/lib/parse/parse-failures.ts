@@ -3,6 +3,7 @@
 // parser: each limit is far above what a list of FLEET_MAX_ROWS vehicles needs.
 import { FLEET_MAX_ROWS, type ParseFailure } from "../fleet-types.ts";
 import { rowName } from "../row-words.ts";
+import { count } from "../../../../lib/count.ts";
 
 const MB = 1024 * 1024;
 
@@ -17,7 +18,6 @@ export const MAX_CELL_CHARS = 32_767;
 export const MAX_COLUMNS = 500;
 
 const ACCEPTED = "an .xlsx, .csv, .tsv or .txt file";
-const count = (value: number) => value.toLocaleString("en-GB");
 const megabytes = (bytes: number) => `${count(Math.ceil(bytes / MB))} MB`;
 
 export const parseFailures = {
