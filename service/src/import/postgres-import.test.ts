@@ -14,6 +14,7 @@ import {
 import type { PgPool } from "@vics/shared/server/postgres";
 import type { ImportReport } from "./run-import.ts";
 import { StoreBusyError } from "../store/fetched-facts.ts";
+import { fetched } from "../store/fetched-facts.contract.ts";
 import { postgresFetchedStore } from "../store/postgres/fetched-writer.ts";
 import { readMeta } from "../store/postgres/meta.ts";
 import { migratePostgres } from "../store/postgres/migrations.ts";
@@ -119,16 +120,10 @@ describe("a fact fetched while a PostgreSQL tax import is between its plan and i
       const fetches = postgresFetchedStore(pool, { lockTimeoutMs: 100 });
       const fetch = await fetches
         .recordFetched([
-          {
-            source: "dvla-ves",
-            fetchedAt: FETCHED,
-            answer: {
-              found: true,
-              registration: "AB12CDE",
-              answeredAt: new Date(FETCHED),
-              tax: { sorn: true, dueDate: null },
-            },
-          },
+          fetched(
+            { registration: "AB12CDE", tax: { sorn: true, dueDate: null } },
+            FETCHED,
+          ),
         ])
         .then(
           () => "stored",

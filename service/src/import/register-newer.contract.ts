@@ -2,7 +2,7 @@
 // newer one wins, by the file's --as-of against the register's fetch, and both versions stay
 // known. Run by each engine's import test beside the import contract.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { FetchedFacts } from "../store/fetched-facts.ts";
+import { fetched } from "../store/fetched-facts.contract.ts";
 import {
   type ImportHarness,
   importer,
@@ -17,15 +17,6 @@ const FETCHED = "2026-11-25T08:00:00.000Z";
 const OLDER = new Date("2026-11-25T06:00:00Z");
 const NEWER = new Date("2026-11-26T06:00:00Z");
 const justBefore = (at: string) => new Date(Date.parse(at) - 1).toISOString();
-
-const fetched = (
-  answer: Omit<FetchedFacts["answer"], "found" | "answeredAt">,
-  source: FetchedFacts["source"] = "dvla-ves",
-): FetchedFacts => ({
-  source,
-  fetchedAt: FETCHED,
-  answer: { found: true, answeredAt: new Date(FETCHED), ...answer },
-});
 
 export function registerNewerContract(open: () => Promise<ImportHarness>) {
   let harness: ImportHarness;
@@ -61,14 +52,20 @@ export function registerNewerContract(open: () => Promise<ImportHarness>) {
       ]);
       const imported = files.instant();
       await store().recordFetched([
-        fetched({
-          registration: "AB12CDE",
-          tax: { sorn: true, dueDate: null },
-        }),
-        fetched({
-          registration: "CD34EFG",
-          tax: { sorn: false, dueDate: "2027-01-31" },
-        }),
+        fetched(
+          {
+            registration: "AB12CDE",
+            tax: { sorn: true, dueDate: null },
+          },
+          FETCHED,
+        ),
+        fetched(
+          {
+            registration: "CD34EFG",
+            tax: { sorn: false, dueDate: "2027-01-31" },
+          },
+          FETCHED,
+        ),
       ]);
       const taxed = { sorn: false, dueDate: "2027-03-31" };
       const sorn = { sorn: true, dueDate: null };
@@ -135,6 +132,7 @@ export function registerNewerContract(open: () => Promise<ImportHarness>) {
               ],
             },
           },
+          FETCHED,
           "dvsa-mot-history",
         ),
       ]);
@@ -195,10 +193,13 @@ export function registerNewerContract(open: () => Promise<ImportHarness>) {
 
     it("a vehicle a snapshot removes loses its marks: added again, it is stale and its facts are the file's", async () => {
       await store().recordFetched([
-        fetched({
-          registration: "CD34EFG",
-          tax: { sorn: true, dueDate: null },
-        }),
+        fetched(
+          {
+            registration: "CD34EFG",
+            tax: { sorn: true, dueDate: null },
+          },
+          FETCHED,
+        ),
       ]);
       expect(await store().countStale("tax", FETCHED)).toBe(1);
       await files.run("vehicles", [VEHICLES, vehicle("AB12CDE")], {
@@ -214,10 +215,13 @@ export function registerNewerContract(open: () => Promise<ImportHarness>) {
 
     it("a dry run says what it would keep and clears no mark", async () => {
       await store().recordFetched([
-        fetched({
-          registration: "AB12CDE",
-          tax: { sorn: true, dueDate: null },
-        }),
+        fetched(
+          {
+            registration: "AB12CDE",
+            tax: { sorn: true, dueDate: null },
+          },
+          FETCHED,
+        ),
       ]);
       files.at("2026-11-26T07:00:00Z");
       const older = await files.run(

@@ -20,7 +20,8 @@ const T2 = "2026-03-12T08:00:00.000Z";
 const justBefore = (at: string) => new Date(Date.parse(at) - 1).toISOString();
 
 type Answer = Omit<FetchedFacts["answer"], "found" | "answeredAt">;
-const fetched = (
+/** A found answer from `source`, fetched at `fetchedAt`: every fetched-facts test's builder. */
+export const fetched = (
   answer: Answer,
   fetchedAt = T1,
   source: SourceName = "dvla-ves",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FetchedFacts } from "./fetched-facts.ts";
+import { fetched } from "./fetched-facts.contract.ts";
 import {
   type HeldVehicle,
   planFetched,
@@ -27,16 +27,11 @@ const held: HeldVehicle = {
   motTests: [{ testedOn: "2026-01-09", expiresOn: "2027-01-08" }],
   updatedAt: "2026-03-12T00:00:00.000Z",
 };
-const taxed = (dueDate: string, fetchedAt: string): FetchedFacts => ({
-  source: "dvla-ves",
-  fetchedAt,
-  answer: {
-    found: true,
-    registration: "AB12CDE",
-    answeredAt: new Date(fetchedAt),
-    tax: { sorn: false, dueDate },
-  },
-});
+const taxed = (dueDate: string, fetchedAt: string) =>
+  fetched(
+    { registration: "AB12CDE", tax: { sorn: false, dueDate } },
+    fetchedAt,
+  );
 
 describe("planFetched", () => {
   it("dates a change fetched before the held version at that version's instant: periods never run backwards", () => {
@@ -82,15 +77,8 @@ describe("planFetched", () => {
     const plan = planFetched(
       [
         {
-          source: "dvla-ves",
-          fetchedAt: at,
+          ...fetched({ registration: "AB12CDE", vehicle: {} }, at),
           asked: ["tax", "mot"],
-          answer: {
-            found: true,
-            registration: "AB12CDE",
-            answeredAt: new Date(at),
-            vehicle: {},
-          },
         },
       ],
       new Map([["AB12CDE", held]]),

@@ -5,7 +5,8 @@ import {
   type PostgresServer,
 } from "@vics/shared/testing/postgres-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FetchedFacts, StoreBusyError } from "../fetched-facts.ts";
+import { fetched } from "../fetched-facts.contract.ts";
+import { StoreBusyError } from "../fetched-facts.ts";
 import { FETCHED_LOCK, postgresFetchedStore } from "./fetched-writer.ts";
 import { migratePostgres } from "./migrations.ts";
 import { openStorePool } from "./postgres-store.ts";
@@ -17,17 +18,14 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const AT = "2026-03-11T08:00:00.000Z";
-const added: FetchedFacts = {
-  source: "dvla-ves",
-  fetchedAt: AT,
-  answer: {
-    found: true,
+const added = fetched(
+  {
     registration: "AB12CDE",
-    answeredAt: new Date(AT),
     vehicle: { make: "Ford", year: 2019, firstRegistered: "2019-03-01" },
     tax: { sorn: false, dueDate: "2027-01-31" },
   },
-};
+  AT,
+);
 
 describe("facts fetched into PostgreSQL while another transaction holds their lock", () => {
   it("are refused with StoreBusyError after the lock timeout, nothing written; stored once the lock is let go", async () => {

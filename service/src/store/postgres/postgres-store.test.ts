@@ -11,7 +11,7 @@ import type { SeedVehicle } from "../../seed/seed-vehicle.ts";
 import { openStore } from "../open-store.ts";
 import { openSqliteStore } from "../sqlite/sqlite-store.ts";
 import { CONTRACT_FLEET, storeContract } from "../store.contract.ts";
-import { fetchedFactsContract } from "../fetched-facts.contract.ts";
+import { fetched, fetchedFactsContract } from "../fetched-facts.contract.ts";
 import { vehicleLines } from "./copy-lines.ts";
 import type { Store } from "../store.ts";
 import { migratePg } from "@vics/shared/server/postgres";
@@ -101,16 +101,13 @@ describe("a database migrated before facts were fetched (step 3)", () => {
       });
       const fetchedAt = "2026-03-11T08:00:00.000Z";
       await store.recordFetched([
-        {
-          source: "dvla-ves",
-          fetchedAt,
-          answer: {
-            found: true,
+        fetched(
+          {
             registration: "AB12CDE",
-            answeredAt: new Date(fetchedAt),
             tax: { sorn: false, dueDate: "2027-03-31" },
           },
-        },
+          fetchedAt,
+        ),
       ]);
       expect((await store.findVehicle("AB12CDE", then))?.tax.sorn).toBe(true);
       const kept = await history();

@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
-import { type FetchedFacts, StoreBusyError } from "../fetched-facts.ts";
+import { fetched } from "../fetched-facts.contract.ts";
+import { StoreBusyError } from "../fetched-facts.ts";
 import { openDatabase } from "./database.ts";
 import { sqliteFetchedStore } from "./fetched-writer.ts";
 import { migrateSqlite } from "./schema.ts";
@@ -38,17 +39,14 @@ async function release(child: ChildProcess): Promise<void> {
 }
 
 const AT = "2026-03-11T08:00:00.000Z";
-const added: FetchedFacts = {
-  source: "dvla-ves",
-  fetchedAt: AT,
-  answer: {
-    found: true,
+const added = fetched(
+  {
     registration: "AB12CDE",
-    answeredAt: new Date(AT),
     vehicle: { make: "Ford", year: 2019, firstRegistered: "2019-03-01" },
     tax: { sorn: false, dueDate: "2027-01-31" },
   },
-};
+  AT,
+);
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -5,7 +5,7 @@ import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Store } from "../store.ts";
 import { CONTRACT_FLEET, storeContract } from "../store.contract.ts";
-import { fetchedFactsContract } from "../fetched-facts.contract.ts";
+import { fetched, fetchedFactsContract } from "../fetched-facts.contract.ts";
 import { openDatabase } from "./database.ts";
 import { LOOKUP_INDEXES, migrateSqlite } from "./schema.ts";
 import { seedSqliteFleet } from "./seed-database.ts";
@@ -219,16 +219,13 @@ describe("sqlite store: a file made before facts were fetched (schema step 4)", 
       });
       const fetchedAt = "2026-03-11T08:00:00.000Z";
       await store.recordFetched([
-        {
-          source: "dvla-ves",
-          fetchedAt,
-          answer: {
-            found: true,
+        fetched(
+          {
             registration: "AB12CDE",
-            answeredAt: new Date(fetchedAt),
             tax: { sorn: false, dueDate: "2027-03-31" },
           },
-        },
+          fetchedAt,
+        ),
       ]);
       expect((await store.findVehicle("AB12CDE", then))?.tax.sorn).toBe(true);
       await store.close();
