@@ -205,6 +205,47 @@ export function watchStoreContract(store: () => ProxyStore) {
       expect(await store().lastWatchRun("daily")).toBeUndefined();
     });
 
+    it("finds the newest run of a kind with an outcome, behind newer runs of it without", async () => {
+      const finish = (id: number, at: number, outcome: string) =>
+        store().finishWatchRun(id, {
+          finishedAt: at + 1_000,
+          outcome,
+          vehicles: 1,
+          unknown: 0,
+          alerts: 0,
+        });
+      await finish(await store().startWatchRun("daily", T0), T0, "finished");
+      const finished = await store().startWatchRun("daily", T0 + DAY);
+      await finish(finished, T0 + DAY, "finished");
+      await finish(
+        await store().startWatchRun("daily", T0 + 2 * DAY),
+        T0 + 2 * DAY,
+        "failed: the vehicle service could not be reached",
+      );
+      // One under way, then many runs of other kinds: a page of the newest holds no daily one.
+      await store().startWatchRun("daily", T0 + 3 * DAY);
+      for (let n = 0; n < 60; n += 1)
+        await store().startWatchRun("refresh", T0 + 3 * DAY + n);
+      expect(
+        (await store().watchRuns(50)).some((run) => run.kind === "daily"),
+      ).toBe(false);
+      expect(await store().lastWatchRun("daily", "finished")).toMatchObject({
+        id: finished,
+        kind: "daily",
+        startedAt: T0 + DAY,
+        outcome: "finished",
+      });
+      // Without an outcome: the newest of the kind, under way or not.
+      expect(await store().lastWatchRun("daily")).toMatchObject({
+        startedAt: T0 + 3 * DAY,
+        outcome: null,
+      });
+      expect(
+        await store().lastWatchRun("on demand", "finished"),
+      ).toBeUndefined();
+      expect(await store().lastWatchRun("refresh", "finished")).toBeUndefined();
+    });
+
     it("records each sweep's start and end, newest first, and keeps the admin's settings", async () => {
       const first = await store().startWatchRun("daily", T0);
       await store().finishWatchRun(first, {

@@ -155,10 +155,14 @@ export interface WatchStore {
   /** Newest first. */
   watchRuns(limit: number): Promise<WatchRun[]>;
   /**
-   * The newest run of this kind, however many runs of other kinds came after it: what a
-   * refresh said last, which a page of the newest runs may no longer hold.
+   * The newest run of this kind, with this outcome when one is given, however many other runs
+   * came after it: what a refresh said last, or the last daily sweep that finished, which a
+   * page of the newest runs may no longer hold.
    */
-  lastWatchRun(kind: WatchRun["kind"]): Promise<WatchRun | undefined>;
+  lastWatchRun(
+    kind: WatchRun["kind"],
+    outcome?: string,
+  ): Promise<WatchRun | undefined>;
   /** The admin's settings of the re-checks (the daily time), by name. */
   watchSetting(name: string): Promise<string | undefined>;
   setWatchSetting(name: string, value: string): Promise<void>;

@@ -236,10 +236,11 @@ export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
       );
       return rows.map(toRun);
     },
-    async lastWatchRun(kind) {
+    async lastWatchRun(kind, outcome) {
       const { rows } = await sql<RunRow>(
-        "SELECT * FROM watch_runs WHERE kind = $1 ORDER BY id DESC LIMIT 1",
-        [kind],
+        `SELECT * FROM watch_runs WHERE kind = $1 AND ($2::text IS NULL OR outcome = $2)
+         ORDER BY id DESC LIMIT 1`,
+        [kind, outcome ?? null],
       );
       const row = rows[0];
       return row && toRun(row);

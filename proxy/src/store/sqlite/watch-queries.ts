@@ -136,7 +136,8 @@ export function watchQueries(db: DatabaseSync): WatchStore {
   );
   const runs = db.prepare("SELECT * FROM watch_runs ORDER BY id DESC LIMIT ?");
   const lastRun = db.prepare(
-    "SELECT * FROM watch_runs WHERE kind = ? ORDER BY id DESC LIMIT 1",
+    `SELECT * FROM watch_runs WHERE kind = ? AND (? IS NULL OR outcome = ?)
+     ORDER BY id DESC LIMIT 1`,
   );
   const setting = db.prepare("SELECT value FROM watch_settings WHERE name = ?");
   const setSetting = db.prepare(
@@ -261,8 +262,10 @@ export function watchQueries(db: DatabaseSync): WatchStore {
     async watchRuns(limit) {
       return (runs.all(limit) as unknown as RunRow[]).map(toRun);
     },
-    async lastWatchRun(kind) {
-      const row = lastRun.get(kind) as unknown as RunRow | undefined;
+    async lastWatchRun(kind, outcome) {
+      const filter = outcome ?? null;
+      const row = lastRun.get(kind, filter, filter) as unknown as
+        RunRow | undefined;
       return row && toRun(row);
     },
     async watchSetting(name) {

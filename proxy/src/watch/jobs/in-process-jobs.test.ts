@@ -145,6 +145,21 @@ describe("inProcessJobs", () => {
     expect(requests).toEqual([{ kind: "daily" }]);
   });
 
+  it("runs no sweep at start when today's finished behind more than a page of other runs", async () => {
+    await sweptToday();
+    // Refreshes and on-demand runs since: a page of the newest runs holds no daily sweep.
+    for (let n = 0; n < 60; n += 1)
+      await store.startWatchRun(n % 2 ? "refresh" : "on demand", Date.now());
+    const requests: SweepRequest[] = [];
+    const jobs = jobsWith(async (request) => {
+      requests.push(request);
+      return REPORT;
+    });
+    await jobs.start();
+    await jobs.stop();
+    expect(requests).toEqual([]);
+  });
+
   it("runs 'check now' with the fleet's vehicles, one sweep at a time, and retries a failure", async () => {
     const seen: string[] = [];
     let running = 0;

@@ -179,9 +179,9 @@ export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
           { name: "alert deliveries", protect: true },
           () => void deliver(),
         );
-      const last = (await store.watchRuns(50)).find(
-        (r) => r.kind === "daily" && r.outcome === "finished",
-      );
+      // However many refreshes and on-demand runs came since (a page of the newest may hold
+      // none): else a restart would run a daily sweep that was not missed.
+      const last = await store.lastWatchRun("daily", "finished");
       if (missedDailySweep(daily, last?.startedAt, now()))
         void enqueue({ kind: "daily" });
     },
