@@ -12,8 +12,6 @@ import { count } from "../../../lib/count.ts";
 interface RegisterWords {
   /** Its long name, as the provider names the service. */
   name: string;
-  /** Who issues its credentials: the short name answers use (LIVE_SOURCE_LABELS). */
-  provider: string;
   /** The variables that turn it on (docs/sources.md). */
   turnOn: string;
 }
@@ -21,12 +19,10 @@ interface RegisterWords {
 export const REGISTER_WORDS: Record<LiveSourceName, RegisterWords> = {
   "dvla-ves": {
     name: "DVLA Vehicle Enquiry Service",
-    provider: LIVE_SOURCE_LABELS["dvla-ves"],
     turnOn: "set DVLA_VES_API_KEY_FILE in the service's environment",
   },
   "dvsa-mot-history": {
     name: "DVSA MOT History API",
-    provider: LIVE_SOURCE_LABELS["dvsa-mot-history"],
     turnOn:
       "set DVSA_MOT_API_KEY_FILE, DVSA_MOT_CLIENT_ID, DVSA_MOT_CLIENT_SECRET_FILE and DVSA_MOT_TOKEN_URL in the service's environment",
   },
@@ -84,7 +80,8 @@ export function secretWarning(
 ): string | undefined {
   const expires = register.secretExpires;
   if (!register.secretExpiresSoon || expires === undefined) return undefined;
-  const provider = REGISTER_WORDS[register.source].provider;
+  // Who issues its credentials: the agency, by the short name answers use.
+  const provider = LIVE_SOURCE_LABELS[register.source];
   const when = `${expires < today ? "expired" : "expires"} on ${formatDate(expires)}`;
   return `The ${provider} client secret ${when}: make a new one (${SOURCES_DOC} says how).`;
 }
