@@ -3,6 +3,7 @@
 import type {
   ComplianceChecks,
   ComplianceDetails,
+  DataAsOf,
   FactSources,
   Policy,
   RateLimitState,
@@ -66,10 +67,7 @@ export type ComplianceOutcome =
   | { status: "not-checked"; reason: string };
 
 /** The answer's dataAsOf for the two components a live register can give (UTC instants). */
-export interface RecordsAsOf {
-  tax?: string;
-  mot?: string;
-}
+export type RecordsAsOf = Pick<DataAsOf, "tax" | "mot">;
 
 /** Everything a run learned about one unique registration. */
 export interface VehicleResult {

@@ -50,7 +50,9 @@ export function complianceOutcomes(
 
 /**
  * The answer's dates for road tax and MOT, for the rows whose facts came from VICS's records;
- * undefined when it gives neither (an older service). One object for the whole answer.
+ * undefined when it gives neither (an older service). One object for the whole answer, with
+ * only those two: an outcome keeps what its tax and MOT sources read, not the answer's
+ * insurance and fines dates, which a saved run would otherwise store too.
  */
 export function recordsAsOfFrom(
   dataAsOf: DataAsOf | undefined,
