@@ -47,14 +47,16 @@ export function timeBefore(time: string, leadMinutes: number): string {
 }
 
 /**
- * The first daily sweep at `time` (UK time) after `now`: the instant the refresh ahead of it
- * asks the service to have every fact fresh until.
+ * The first instant at `time` (UK time) after `now`: the coming daily sweep, which the refresh
+ * ahead of it asks the service to have every fact fresh until; or the coming digest of alert
+ * emails.
  */
-export function nextSweepAt(time: string, now: number): number {
+export function nextDailyAt(time: string, now: number): number {
   // No function given: croner only reads the pattern, it schedules nothing.
   const next = new Cron(dailyCron(time), {
     timezone: SWEEP_TIME_ZONE,
   }).nextRun(new Date(now));
-  if (!next) throw new Error(`No daily sweep at "${time}" follows ${now}`);
+  if (!next)
+    throw new Error(`No ${time} follows ${new Date(now).toISOString()}`);
   return next.getTime();
 }

@@ -15,7 +15,7 @@ import {
 import {
   DAILY_TIME_SETTING,
   DEFAULT_DAILY_TIME,
-  nextSweepAt,
+  nextDailyAt,
 } from "./daily-time.ts";
 
 /**
@@ -72,7 +72,7 @@ export function refreshHandler(deps: {
     try {
       const time =
         (await store.watchSetting(DAILY_TIME_SETTING)) ?? DEFAULT_DAILY_TIME;
-      const until = nextSweepAt(time, startedAt);
+      const until = nextDailyAt(time, startedAt);
       report = await refreshWatchedVehicles({ ...deps, until }, signal);
     } catch (error) {
       // Each try's failure is logged by the engine; a try another follows is not recorded.
