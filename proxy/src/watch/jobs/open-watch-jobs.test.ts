@@ -70,6 +70,10 @@ describe("openWatchJobs", () => {
       logger: silentLogger,
       upstreamUrl: "http://127.0.0.1:9",
       appUrl: () => "http://127.0.0.1:3000",
+      // No refresh is due: nothing goes upstream.
+      upstream: () => Promise.reject(new Error("not called")),
+      timeoutMs: 5_000,
+      refreshLeadMinutes: 0,
     };
     expect(openWatchJobs(common)).toBeUndefined();
     const jobs = openWatchJobs({ ...common, watchApiKey: "a key" })!;

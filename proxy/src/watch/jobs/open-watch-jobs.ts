@@ -14,14 +14,8 @@ import { pgBossJobs } from "./pg-boss-jobs.ts";
 import { sweepHandler } from "./sweep-job.ts";
 import { refreshHandler } from "./refresh-job.ts";
 import { registerRefreshCall } from "../register-refresh.ts";
-import {
-  sendWithFetch,
-  type UpstreamSend,
-} from "../../upstream/upstream-call.ts";
+import type { UpstreamSend } from "../../upstream/upstream-call.ts";
 import type { JobEngine, JobsState, WatchJobs } from "./watch-jobs.ts";
-
-/** A refresh slice's time-out when the proxy's own is not given. */
-const REFRESH_TIMEOUT_MS = 30_000;
 
 /** The engine, with whether its start() succeeded and, until it has, why not in words. */
 export function withStartState(engine: JobEngine): WatchJobs {
@@ -66,12 +60,12 @@ export function openWatchJobs(options: {
   alertMail?: AlertMailEnv;
   /** The web app's origin, for the links in alerts. */
   appUrl: () => string;
-  /** The proxy's way to the service (its pool); unset, fetch. */
-  upstream?: UpstreamSend;
+  /** The proxy's way to the service (its pool). */
+  upstream: UpstreamSend;
   /** How long one upstream call may take (UPSTREAM_TIMEOUT_MS). */
-  timeoutMs?: number;
-  /** WATCH_REFRESH_LEAD_MINUTES: 0 or unset, no refresh ahead of the sweep. */
-  refreshLeadMinutes?: number;
+  timeoutMs: number;
+  /** WATCH_REFRESH_LEAD_MINUTES: 0, no refresh ahead of the sweep. */
+  refreshLeadMinutes: number;
 }): WatchJobs | undefined {
   const { store, logger } = options;
   if (options.watchApiKey === undefined) {
@@ -80,52 +74,41 @@ export function openWatchJobs(options: {
     );
     return undefined;
   }
-  const handler = sweepHandler({
-    store,
-    now: Date.now,
-    client: createHttpFleetClient({
-      baseUrl: options.upstreamUrl,
-      headers: { "X-API-Key": options.watchApiKey },
-    }),
-  });
-  const refreshLeadMinutes = options.refreshLeadMinutes ?? 0;
-  const refresh = refreshHandler({
+  // What both engines are given.
+  const jobs = {
     store,
     logger,
-    now: Date.now,
-    refresh: registerRefreshCall({
-      send: options.upstream ?? sendWithFetch(fetch),
-      upstreamUrl: options.upstreamUrl,
-      apiKey: options.watchApiKey,
-      timeoutMs: options.timeoutMs ?? REFRESH_TIMEOUT_MS,
+    handler: sweepHandler({
+      store,
+      now: Date.now,
+      client: createHttpFleetClient({
+        baseUrl: options.upstreamUrl,
+        headers: { "X-API-Key": options.watchApiKey },
+      }),
     }),
-  });
-  const deliver = deliveryHandler({
-    store,
-    logger,
-    now: Date.now,
-    alertMail: options.alertMail,
-    appUrl: options.appUrl,
-  });
+    deliver: deliveryHandler({
+      store,
+      logger,
+      now: Date.now,
+      alertMail: options.alertMail,
+      appUrl: options.appUrl,
+    }),
+    refresh: refreshHandler({
+      store,
+      logger,
+      now: Date.now,
+      refresh: registerRefreshCall({
+        send: options.upstream,
+        upstreamUrl: options.upstreamUrl,
+        apiKey: options.watchApiKey,
+        timeoutMs: options.timeoutMs,
+      }),
+    }),
+    refreshLeadMinutes: options.refreshLeadMinutes,
+  };
   return withStartState(
     options.databaseUrl === undefined
-      ? inProcessJobs({
-          store,
-          handler,
-          deliver,
-          refresh,
-          refreshLeadMinutes,
-          logger,
-          now: Date.now,
-        })
-      : pgBossJobs({
-          connectionString: options.databaseUrl,
-          store,
-          handler,
-          deliver,
-          refresh,
-          refreshLeadMinutes,
-          logger,
-        }),
+      ? inProcessJobs({ ...jobs, now: Date.now })
+      : pgBossJobs({ ...jobs, connectionString: options.databaseUrl }),
   );
 }

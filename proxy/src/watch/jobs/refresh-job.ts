@@ -37,7 +37,6 @@ const count = (n: number) => n.toLocaleString("en-GB");
  * not made them yet; its Sources page says how many it made and what the quota left.
  */
 export function refreshOutcome(report: RefreshReport): string {
-  if (!report.on) return NO_REGISTER_ON;
   const invalid =
     report.invalid > 0
       ? `, ${count(report.invalid)} not taken for registrations`
