@@ -60,7 +60,7 @@ describe("parseEnv", () => {
         fleetCaps: { maxFleets: 100, maxWatchedVehicles: 250_000 },
         // No domains set: the team's are those of its accounts.
         alertEmails: { maxExternal: 5 },
-        // Two hours before the daily sweep.
+        // Four hours before the daily sweep.
         watchRefreshLeadMinutes: 240,
       },
     });

@@ -62,7 +62,8 @@ export const VehicleFactsSchema = z.object({
     .optional(),
   /**
    * `source`: the live register that gave it (docs/sources.md); absent, VICS's own records. A
-   * change of source alone is a change: the timeline shows both facts, each with its source.
+   * change of source alone is no change: the timeline compares the values. When the value
+   * changes, it shows both facts, each with its source.
    */
   mot: z
     .object({
