@@ -29,30 +29,21 @@ const ann = { email: "ann@example.org", at: NOW };
 
 let service: TestService;
 let store: ProxyStore;
-let closeRegister: (() => Promise<void>) | undefined;
 let sent: Sent[];
 
 async function startService(registerOn: boolean) {
   service = await createTestService({
     sandbox: false,
     fleetSize: 20,
-    ...(registerOn && {
-      sources: (serviceStore) => {
-        const sources = registerDown()(serviceStore);
-        closeRegister = () => sources.refresher.close();
-        return sources;
-      },
-    }),
+    ...(registerOn && { sources: registerDown() }),
   });
 }
 
 beforeEach(() => {
   store = openSqliteProxyStore({ path: ":memory:", auditRetentionDays: 30 });
   sent = [];
-  closeRegister = undefined;
 });
 afterEach(async () => {
-  await closeRegister?.();
   await store.close();
   await service?.close();
 });

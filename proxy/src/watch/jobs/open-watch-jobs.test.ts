@@ -91,15 +91,10 @@ describe("openWatchJobs's refresh ahead of the sweep", () => {
       now: Date.parse("2026-11-20T03:59:00Z"),
       toFake: ["setTimeout", "clearTimeout", "Date"],
     });
-    let closeRegister: (() => Promise<void>) | undefined;
     const service = await createTestService({
       sandbox: false,
       fleetSize: 20,
-      sources: (serviceStore) => {
-        const sources = registerDown()(serviceStore);
-        closeRegister = () => sources.refresher.close();
-        return sources;
-      },
+      sources: registerDown(),
     });
     const store = openSqliteProxyStore({
       path: ":memory:",
@@ -152,7 +147,6 @@ describe("openWatchJobs's refresh ahead of the sweep", () => {
       });
     } finally {
       vi.useRealTimers();
-      await closeRegister?.();
       await store.close();
       await service.close();
     }

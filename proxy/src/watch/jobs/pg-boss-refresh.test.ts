@@ -41,11 +41,8 @@ afterAll(async () => {
 const running: JobEngine[] = [];
 let store: ProxyStore;
 let service: TestService | undefined;
-let closeRegister: (() => Promise<void>) | undefined;
 afterEach(async () => {
   await Promise.all(running.splice(0).map((jobs) => jobs.stop()));
-  await closeRegister?.();
-  closeRegister = undefined;
   await store?.close();
   await service?.close();
   service = undefined;
@@ -127,11 +124,7 @@ describe("the refresh ahead of the sweep on pg-boss", () => {
     service = await createTestService({
       sandbox: false,
       fleetSize: 20,
-      sources: (serviceStore) => {
-        const sources = registerDown()(serviceStore);
-        closeRegister = () => sources.refresher.close();
-        return sources;
-      },
+      sources: registerDown(),
     });
     const key = await service.createKey("internal", "re-checks");
     await store.createFleet(

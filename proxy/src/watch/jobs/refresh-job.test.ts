@@ -27,7 +27,6 @@ import {
 const T0 = Date.parse("2026-11-20T04:00:00Z");
 let clock: number;
 let service: TestService | undefined;
-let closeRegister: (() => Promise<void>) | undefined;
 let store: ProxyStore;
 let sent: Sent[];
 
@@ -35,13 +34,7 @@ async function startService(registerOn: boolean) {
   service = await createTestService({
     sandbox: false,
     fleetSize: 20,
-    ...(registerOn && {
-      sources: (serviceStore) => {
-        const sources = registerDown()(serviceStore);
-        closeRegister = () => sources.refresher.close();
-        return sources;
-      },
-    }),
+    ...(registerOn && { sources: registerDown() }),
   });
   return service;
 }
@@ -49,7 +42,6 @@ async function startService(registerOn: boolean) {
 beforeEach(async () => {
   clock = T0;
   sent = [];
-  closeRegister = undefined;
   store = openSqliteProxyStore({ path: ":memory:", auditRetentionDays: 30 });
   await store.createFleet(
     "Vans",
@@ -58,7 +50,6 @@ beforeEach(async () => {
   );
 });
 afterEach(async () => {
-  await closeRegister?.();
   await store.close();
   await service?.close();
   service = undefined;
