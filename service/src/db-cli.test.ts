@@ -46,8 +46,9 @@ describe("scripts/db", { timeout: 120_000 }, () => {
       expect(migrated.code).toBe(0);
       // Each engine's own count of steps: SQLite's second is the imports' (decision 040) and
       // its third the data's range and freshness (041); PostgreSQL's second holds both. The
-      // last of each is the facts fetched from live sources (issue 35).
-      const steps = engine === "SQLite" ? "4 steps" : "3 steps";
+      // next is the facts fetched from live sources (issue 35), and the last the index that
+      // counts their fresh marks (countStale, issue 35's review).
+      const steps = engine === "SQLite" ? "5 steps" : "4 steps";
       expect(migrated.stdout).toMatch(
         new RegExp(`^Migrated the database at .+: ${steps} run\\.\\n$`),
       );
