@@ -12,8 +12,11 @@ import { notificationsSchema, unreadCountSchema } from "./lazy-schemas.ts";
 
 export const NOTIFICATIONS_REFRESH_MS = 60_000;
 
-/** The navigation's count: under ["notifications"], so marking read refreshes it too. */
-export const UNREAD_COUNT_KEY = ["notifications", "unread"] as const;
+/** Every notifications query's key starts with it, so marking read refreshes them all. */
+export const NOTIFICATIONS_KEY = ["notifications"] as const;
+
+/** The navigation's count: under NOTIFICATIONS_KEY, so marking read refreshes it too. */
+export const UNREAD_COUNT_KEY = [...NOTIFICATIONS_KEY, "unread"] as const;
 
 /** Which page of the notifications, of which fleet and kind (all, when absent). */
 export interface NotificationsView {
@@ -36,7 +39,7 @@ export function notificationsSearch(view: NotificationsView): string {
 
 export function notificationsQueryOptions(view: NotificationsView) {
   return queryOptions({
-    queryKey: ["notifications", "list", view],
+    queryKey: [...NOTIFICATIONS_KEY, "list", view],
     queryFn: async ({ signal, client }) => {
       const answer = await apiGet(
         `${NOTIFICATION_PATHS.list}${notificationsSearch(view)}`,
@@ -56,7 +59,7 @@ export function notificationsQueryOptions(view: NotificationsView) {
 
 /**
  * How many are unread (the count alone: the navigation asks every minute); undefined for a
- * role without notifications, or before the answer. Under ["notifications"], so marking them
+ * role without notifications, or before the answer. Under NOTIFICATIONS_KEY, so marking them
  * read refreshes it too.
  */
 export function useUnreadNotifications(role: Role): number | undefined {

@@ -1,6 +1,10 @@
 // A saved fleet's alert rule (the proxy's /api/fleets/{id}/alert-rule), parsed with the shared
 // contract: the rule with the team's webhooks it may choose from, and saving a new rule.
-import { queryOptions } from "@tanstack/react-query";
+import {
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
 import {
   ALERT_PATHS,
   AlertRuleSchema,
@@ -9,6 +13,7 @@ import {
 } from "@vics/shared";
 import { z } from "zod";
 import { apiGet, apiPut } from "../../../lib/api-client.ts";
+import type { WriteCallbacks } from "../../../lib/write-callbacks.ts";
 
 export function alertRuleQueryOptions(fleetId: string) {
   return queryOptions({
@@ -26,4 +31,30 @@ export function saveAlertRule(fleetId: string, rule: AlertRule) {
     rule,
     z.object({ rule: AlertRuleSchema }),
   );
+}
+
+/**
+ * Saving the rule: the cached rule becomes the saved one. On a refusal the rule and the team's
+ * webhooks are asked again, as one chosen may have been removed meanwhile.
+ */
+export function useSaveAlertRuleMutation(
+  fleetId: string,
+  callbacks: WriteCallbacks<AlertRule, AlertRule> = {},
+) {
+  const queryClient = useQueryClient();
+  const { queryKey } = alertRuleQueryOptions(fleetId);
+  return useMutation({
+    mutationFn: async (rule: AlertRule) =>
+      (await saveAlertRule(fleetId, rule)).rule,
+    onSuccess: (saved, rule) => {
+      queryClient.setQueryData(queryKey, (old) =>
+        old ? { ...old, rule: saved } : old,
+      );
+      callbacks.onSuccess?.(saved, rule);
+    },
+    onError: (error, rule) => {
+      callbacks.onError?.(error, rule);
+      void queryClient.invalidateQueries({ queryKey });
+    },
+  });
 }

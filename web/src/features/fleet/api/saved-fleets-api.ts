@@ -1,6 +1,11 @@
 // The team's saved fleets (the proxy's /api/fleets), parsed with the shared contract: the list,
-// one fleet's status as its re-checks left it, saving a run as a fleet, and "check now".
-import { queryOptions } from "@tanstack/react-query";
+// one fleet's status as its re-checks left it, saving a run as a fleet, and "check now". Each
+// write is a mutation that refreshes the queries it changes, by their queryOptions' keys.
+import {
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
 import {
   CheckNowSchema,
   FLEET_PATHS,
@@ -11,9 +16,15 @@ import {
   SavedFleetSchema,
   VehicleHistorySchema,
   WATCH_PATHS,
+  type FleetDifference,
+  type FleetSummary,
   type FleetVehicle,
 } from "@vics/shared";
 import { apiGet, apiPost, apiPut } from "../../../lib/api-client.ts";
+import type { WriteCallbacks } from "../../../lib/write-callbacks.ts";
+import type { z } from "zod";
+
+type CheckNow = z.infer<typeof CheckNowSchema>;
 
 export function savedFleetsQueryOptions() {
   return queryOptions({
@@ -86,4 +97,64 @@ export function applyFleetList(
     { ...list, version },
     FleetDifferenceSchema,
   );
+}
+
+/** Saving a list as a fleet; the fleets' list (and every fleet's queries under it) refetch. */
+export function useSaveFleetMutation(
+  callbacks: WriteCallbacks<FleetSummary, NewSavedFleet> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveFleet,
+    onSuccess: (fleet, variables) => {
+      callbacks.onSuccess?.(fleet, variables);
+      return queryClient.invalidateQueries({
+        queryKey: savedFleetsQueryOptions().queryKey,
+      });
+    },
+    onError: callbacks.onError,
+  });
+}
+
+export interface FleetListUpdate {
+  list: FleetListBody;
+  /** The fleet's version the difference was worked out from. */
+  version: number;
+}
+
+/** A new list applied to a fleet; the list of fleets refetches too, as its counts change. */
+export function useApplyFleetListMutation(
+  fleetId: string,
+  callbacks: WriteCallbacks<FleetDifference, FleetListUpdate> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ list, version }: FleetListUpdate) =>
+      applyFleetList(fleetId, list, version),
+    onSuccess: (difference, variables) => {
+      callbacks.onSuccess?.(difference, variables);
+      return queryClient.invalidateQueries({
+        queryKey: savedFleetsQueryOptions().queryKey,
+      });
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** "Check this fleet now": the fleet and its status refetch, which then follow the check. */
+export function useCheckFleetNowMutation(
+  fleetId: string,
+  callbacks: WriteCallbacks<CheckNow, void> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => checkFleetNow(fleetId),
+    onSuccess: (answer, variables) => {
+      callbacks.onSuccess?.(answer, variables);
+      return queryClient.invalidateQueries({
+        queryKey: savedFleetQueryOptions(fleetId).queryKey,
+      });
+    },
+    onError: callbacks.onError,
+  });
 }

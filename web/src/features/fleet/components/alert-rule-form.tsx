@@ -2,7 +2,6 @@
 // which kinds they get at once, and the team's webhooks. Checked here first, so a mistyped
 // address is named at its field; the proxy's refusal is shown in its words.
 import { useState, type FormEvent } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import {
   ALERT_KINDS,
   ENDING_THRESHOLDS,
@@ -15,10 +14,7 @@ import { ActionNotes } from "../../../components/action-notes.tsx";
 import { BusyButton } from "../../../components/busy-button.tsx";
 import { ErrorSummary } from "../../../components/error-summary.tsx";
 import { useFormErrors } from "../../../components/use-form-errors.ts";
-import {
-  alertRuleQueryOptions,
-  saveAlertRule,
-} from "../api/alert-rules-api.ts";
+import { useSaveAlertRuleMutation } from "../api/alert-rules-api.ts";
 import {
   draftOf,
   ruleOf,
@@ -62,13 +58,22 @@ interface AlertRuleFormProps {
 }
 
 export function AlertRuleForm({ fleetId, rule, webhooks }: AlertRuleFormProps) {
-  const queryClient = useQueryClient();
   const form = useFormErrors();
   const [draft, setDraft] = useState(() => draftOf(rule));
-  const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState("");
   const [problem, setProblem] = useState<string>();
-  const { queryKey } = alertRuleQueryOptions(fleetId);
+  const save = useSaveAlertRuleMutation(fleetId, {
+    onSuccess: (savedRule) => {
+      setDraft(draftOf(savedRule));
+      setSaved("Alert rule saved.");
+    },
+    onError: (error) =>
+      setProblem(
+        isApiError(error)
+          ? error.detail
+          : "VICS could not save the alert rule. Try again.",
+      ),
+  });
 
   function change(next: Partial<AlertRuleDraft>) {
     setDraft((previous) => ({ ...previous, ...next }));
@@ -85,9 +90,9 @@ export function AlertRuleForm({ fleetId, rule, webhooks }: AlertRuleFormProps) {
       setSaved("");
     };
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
+    if (save.isPending) return;
     setSaved("");
     setProblem(undefined);
     const result = ruleOf(
@@ -104,30 +109,12 @@ export function AlertRuleForm({ fleetId, rule, webhooks }: AlertRuleFormProps) {
       return;
     }
     form.clear();
-    setBusy(true);
-    try {
-      const answer = await saveAlertRule(fleetId, result.rule);
-      queryClient.setQueryData(queryKey, (old) =>
-        old ? { ...old, rule: answer.rule } : old,
-      );
-      setDraft(draftOf(answer.rule));
-      setSaved("Alert rule saved.");
-    } catch (error) {
-      setProblem(
-        isApiError(error)
-          ? error.detail
-          : "VICS could not save the alert rule. Try again.",
-      );
-      // A webhook removed meanwhile: the team's list as it is now.
-      void queryClient.invalidateQueries({ queryKey });
-    } finally {
-      setBusy(false);
-    }
+    save.mutate(result.rule);
   }
 
   const alerting = ALERT_KINDS.filter((kind) => draft.kinds.has(kind));
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
+    <form noValidate onSubmit={submit}>
       {form.errors.length > 0 && (
         <ErrorSummary errors={form.errors} attempt={form.attempt} />
       )}
@@ -192,7 +179,7 @@ export function AlertRuleForm({ fleetId, rule, webhooks }: AlertRuleFormProps) {
         problem={problem}
         done={saved}
       />
-      <BusyButton busy={busy} busyLabel="Saving…">
+      <BusyButton busy={save.isPending} busyLabel="Saving…">
         Save the alert rule
       </BusyButton>
     </form>

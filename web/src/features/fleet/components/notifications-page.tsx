@@ -4,18 +4,12 @@
 // is one row that sums it up; the unread ones are marked, and each can be marked read, or all
 // that the fleet and kind chosen list.
 import { useId, useState } from "react";
-import {
-  keepPreviousData,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import {
   formatRegistration,
   isApiError,
   NOTIFICATION_KINDS,
-  NOTIFICATION_PATHS,
-  UnreadCountSchema,
   type NotificationKind,
   type NotificationRow,
 } from "@vics/shared";
@@ -23,13 +17,13 @@ import { BusyButton } from "../../../components/busy-button.tsx";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { ErrorPanel } from "../../../components/error-panel.tsx";
 import { LoadingMessage } from "../../../components/loading-message.tsx";
-import { apiPost } from "../../../lib/api-client.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
 import {
   notificationsQueryOptions,
   notificationsSearch,
   type NotificationsView,
 } from "../../../lib/use-notifications.ts";
+import { useMarkReadMutation } from "../api/mark-read-api.ts";
 import { savedFleetsQueryOptions } from "../api/saved-fleets-api.ts";
 import { alertWords } from "../lib/alert-words.ts";
 import { fleetPaths } from "../lib/fleet-paths.ts";
@@ -127,7 +121,6 @@ function RowWords({ row }: { row: NotificationRow }) {
 
 export function NotificationsPage() {
   const id = useId();
-  const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const view = readView(searchParams);
   const notifications = useQuery({
@@ -137,29 +130,26 @@ export function NotificationsPage() {
   });
   // The filter's fleets: the saved fleets' list, cached as the fleets page has it.
   const fleets = useQuery(savedFleetsQueryOptions()).data?.fleets ?? [];
-  const [busy, setBusy] = useState<string>();
   const [failure, setFailure] = useState<string>();
+  const marking = useMarkReadMutation({
+    onError: (error) =>
+      setFailure(
+        isApiError(error)
+          ? error.detail
+          : "VICS could not mark them read. Try again.",
+      ),
+  });
+  /** Which button's marking is under way, if any. */
+  const busy = marking.isPending ? marking.variables.key : undefined;
 
   function choose(next: Partial<NotificationsView>) {
     // Another fleet or kind starts at its first page.
     setSearchParams(notificationsSearch({ ...view, page: 1, ...next }));
   }
 
-  async function markRead(key: string, body: object) {
-    setBusy(key);
+  function markRead(key: string, body: object) {
     setFailure(undefined);
-    try {
-      await apiPost(NOTIFICATION_PATHS.read, body, UnreadCountSchema);
-      await queryClient.invalidateQueries({ queryKey: ["notifications"] });
-    } catch (error) {
-      setFailure(
-        isApiError(error)
-          ? error.detail
-          : "VICS could not mark them read. Try again.",
-      );
-    } finally {
-      setBusy(undefined);
-    }
+    marking.mutate({ key, body });
   }
 
   if (notifications.isPending)
@@ -195,7 +185,7 @@ export function NotificationsPage() {
           busyLabel="Marking…"
           secondary
           onClick={() =>
-            void markRead("all", { fleet: view.fleet, kind: view.kind })
+            markRead("all", { fleet: view.fleet, kind: view.kind })
           }
         >
           {filtered ? "Mark these as read" : "Mark all as read"}
@@ -274,7 +264,7 @@ export function NotificationsPage() {
                     busy={busy === key}
                     busyLabel="Marking…"
                     secondary
-                    onClick={() => void markRead(key, readBody(row))}
+                    onClick={() => markRead(key, readBody(row))}
                   >
                     Mark read
                   </BusyButton>

@@ -3,13 +3,12 @@
 // changes. The fleet's page is linked once saved.
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
-import { useQueryClient } from "@tanstack/react-query";
 import { isApiError } from "@vics/shared";
 import { BusyButton } from "../../../components/busy-button.tsx";
 import { ErrorSummary } from "../../../components/error-summary.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useFormErrors } from "../../../components/use-form-errors.ts";
-import { saveFleet } from "../api/saved-fleets-api.ts";
+import { useSaveFleetMutation } from "../api/saved-fleets-api.ts";
 import {
   fleetFromList,
   fleetNameFor,
@@ -29,10 +28,8 @@ interface SaveFleetPanelProps {
 }
 
 export function SaveFleetPanel({ list, intro }: SaveFleetPanelProps) {
-  const queryClient = useQueryClient();
   const form = useFormErrors();
   const [name, setName] = useState(() => fleetNameFor(list.name));
-  const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<{
     id: string;
     name: string;
@@ -40,17 +37,8 @@ export function SaveFleetPanel({ list, intro }: SaveFleetPanelProps) {
     /** The list's invalid rows, left out of the fleet, in words. */
     leftOut?: string;
   }>();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (name.trim() === "") {
-      form.show([{ fieldId: NAME_ID, message: "Give the fleet a name" }]);
-      return;
-    }
-    setBusy(true);
-    try {
-      const fleet = await saveFleet(fleetFromList(list, name.trim()));
+  const save = useSaveFleetMutation({
+    onSuccess: (fleet) => {
       form.clear();
       setSaved({
         id: fleet.id,
@@ -58,8 +46,8 @@ export function SaveFleetPanel({ list, intro }: SaveFleetPanelProps) {
         count: fleet.vehicleCount,
         leftOut: invalidRowsLeftOut(list.rows),
       });
-      await queryClient.invalidateQueries({ queryKey: ["fleets"] });
-    } catch (error) {
+    },
+    onError: (error) =>
       form.show([
         {
           fieldId: NAME_ID,
@@ -67,10 +55,17 @@ export function SaveFleetPanel({ list, intro }: SaveFleetPanelProps) {
             ? error.detail
             : "VICS could not save the fleet. Try again.",
         },
-      ]);
-    } finally {
-      setBusy(false);
+      ]),
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending) return;
+    if (name.trim() === "") {
+      form.show([{ fieldId: NAME_ID, message: "Give the fleet a name" }]);
+      return;
     }
+    save.mutate(fleetFromList(list, name.trim()));
   }
 
   return (
@@ -102,7 +97,7 @@ export function SaveFleetPanel({ list, intro }: SaveFleetPanelProps) {
           {form.errors.length > 0 && (
             <ErrorSummary errors={form.errors} attempt={form.attempt} />
           )}
-          <form noValidate onSubmit={(event) => void submit(event)}>
+          <form noValidate onSubmit={submit}>
             <TextField
               id={NAME_ID}
               label="Fleet name"
@@ -111,7 +106,7 @@ export function SaveFleetPanel({ list, intro }: SaveFleetPanelProps) {
               autoComplete="off"
               error={form.errorFor(NAME_ID)}
             />
-            <BusyButton busy={busy} busyLabel="Saving…">
+            <BusyButton busy={save.isPending} busyLabel="Saving…">
               Save as a fleet
             </BusyButton>
           </form>

@@ -5,11 +5,7 @@
 // so a link or Back from a vehicle's timeline opens the same vehicles. The table draws 200 rows at
 // a time ("Show 200 more"), so a fleet of 100,000 stays usable; the downloads take every vehicle.
 import { useDeferredValue, useId, useMemo, useState } from "react";
-import {
-  keepPreviousData,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, useParams, useSearchParams } from "react-router";
 import { isApiError } from "@vics/shared";
 import { BusyButton } from "../../../components/busy-button.tsx";
@@ -19,9 +15,9 @@ import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { formatDate, formatDateTime, ukToday } from "../../../lib/dates.ts";
 import { useNow } from "../../../lib/use-now.ts";
 import {
-  checkFleetNow,
   fleetStatusQueryOptions,
   savedFleetQueryOptions,
+  useCheckFleetNowMutation,
 } from "../api/saved-fleets-api.ts";
 import { fleetPaths } from "../lib/fleet-paths.ts";
 import { WATCHED_ORDER, statusLabel } from "../lib/watched-order.ts";
@@ -76,7 +72,6 @@ function caption(
 export function SavedFleetPage() {
   const id = useId();
   const { fleetId = "" } = useParams();
-  const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => readWatchedParams(searchParams), [searchParams]);
   // The box shows what is typed at once; the address follows it. When the address changes
@@ -100,7 +95,6 @@ export function SavedFleetPage() {
   }
 
   const fleet = useQuery(savedFleetQueryOptions(fleetId));
-  const [checking, setChecking] = useState(false);
   const [checkNote, setCheckNote] = useState<string>();
   // The vehicles of a check started here, until the proxy says it is no longer under way: then
   // the note says it has finished, not "Checking ... now" for good.
@@ -174,30 +168,26 @@ export function SavedFleetPage() {
     setAnnounced({ askedFor, text: `${shownWords(rows, shown.length)}.` });
   }
 
-  async function checkNow() {
-    setChecking(true);
-    try {
-      const { queued, alreadyRunning } = await checkFleetNow(fleetId);
+  const checkNow = useCheckFleetNowMutation(fleetId, {
+    onSuccess: ({ queued, alreadyRunning }) => {
       setCheckNote(
         alreadyRunning
           ? "This fleet is being checked already. Its answers appear here as they arrive."
           : `Checking ${count(queued)} vehicles now. Their answers appear here as they arrive.`,
       );
-      // A status read from now on (this refetch cancels one under way) was asked for after the
-      // check was queued: when it says the fleet is not being checked, the check is done.
+      // A status read from now on (the refetch that follows cancels one under way) was asked
+      // for after the check was queued: when it says the fleet is not being checked, the check
+      // is done.
       const after = Date.now();
       setAwaited({ vehicles: queued, after });
-      await queryClient.invalidateQueries({ queryKey: ["fleets", fleetId] });
-    } catch (error) {
+    },
+    onError: (error) =>
       setCheckNote(
         isApiError(error)
           ? error.detail
           : "VICS could not start the check. Try again.",
-      );
-    } finally {
-      setChecking(false);
-    }
-  }
+      ),
+  });
 
   if (fleet.isPending || status.isPending)
     return <LoadingMessage>Opening the fleet…</LoadingMessage>;
@@ -244,10 +234,10 @@ export function SavedFleetPage() {
         </p>
       )}
       <BusyButton
-        busy={checking}
+        busy={checkNow.isPending}
         busyLabel="Starting…"
         secondary
-        onClick={() => void checkNow()}
+        onClick={() => checkNow.mutate()}
       >
         Check this fleet now
       </BusyButton>

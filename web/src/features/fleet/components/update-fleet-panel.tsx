@@ -3,7 +3,6 @@
 // first (added, removed, changed, left out), and applied only to the fleet as it was then. What
 // happened is said in live regions that are on the page before it is.
 import { useId, useState, type ChangeEvent } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import {
   formatRegistration,
   isApiError,
@@ -11,8 +10,8 @@ import {
 } from "@vics/shared";
 import { BusyButton } from "../../../components/busy-button.tsx";
 import {
-  applyFleetList,
   fleetDifference,
+  useApplyFleetListMutation,
   type FleetListBody,
 } from "../api/saved-fleets-api.ts";
 import { fleetList } from "../lib/fleet-from-run.ts";
@@ -37,18 +36,33 @@ const few = (registrations: readonly string[]) => {
 };
 
 export function UpdateFleetPanel({ fleetId }: { fleetId: string }) {
-  const queryClient = useQueryClient();
   const { parseWorker } = useFleetServices();
   const inputId = useId();
-  const [busy, setBusy] = useState(false);
+  // Reading the file and asking what it would change: no write, so no mutation.
+  const [reading, setReading] = useState(false);
   const [pending, setPending] = useState<Pending>();
   const [note, setNote] = useState<{ error?: string; done?: string }>({});
+  const update = useApplyFleetListMutation(fleetId, {
+    onSuccess: (done) => {
+      setPending(undefined);
+      setNote({
+        done: `Updated: ${done.added.length.toLocaleString("en-GB")} added, ${done.removed.length.toLocaleString("en-GB")} removed, ${done.changed.length.toLocaleString("en-GB")} changed.`,
+      });
+    },
+    onError: (error) =>
+      setNote({
+        error: isApiError(error)
+          ? error.detail
+          : "VICS could not update the fleet. Try again.",
+      }),
+  });
+  const busy = reading || update.isPending;
 
   async function chosen(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = "";
     if (!file) return;
-    setBusy(true);
+    setReading(true);
     setNote({});
     setPending(undefined);
     try {
@@ -77,33 +91,13 @@ export function UpdateFleetPanel({ fleetId }: { fleetId: string }) {
               : "VICS could not read the file. Try again.",
       });
     } finally {
-      setBusy(false);
+      setReading(false);
     }
   }
 
-  async function apply() {
+  function apply() {
     if (!pending) return;
-    setBusy(true);
-    try {
-      const done = await applyFleetList(
-        fleetId,
-        pending.list,
-        pending.difference.version,
-      );
-      setPending(undefined);
-      setNote({
-        done: `Updated: ${done.added.length.toLocaleString("en-GB")} added, ${done.removed.length.toLocaleString("en-GB")} removed, ${done.changed.length.toLocaleString("en-GB")} changed.`,
-      });
-      await queryClient.invalidateQueries({ queryKey: ["fleets"] });
-    } catch (error) {
-      setNote({
-        error: isApiError(error)
-          ? error.detail
-          : "VICS could not update the fleet. Try again.",
-      });
-    } finally {
-      setBusy(false);
-    }
+    update.mutate({ list: pending.list, version: pending.difference.version });
   }
 
   const difference = pending?.difference;
@@ -158,11 +152,7 @@ export function UpdateFleetPanel({ fleetId }: { fleetId: string }) {
               </li>
             )}
           </ul>
-          <BusyButton
-            busy={busy}
-            busyLabel="Updating…"
-            onClick={() => void apply()}
-          >
+          <BusyButton busy={busy} busyLabel="Updating…" onClick={apply}>
             Apply these changes
           </BusyButton>{" "}
           <button
