@@ -1,5 +1,9 @@
-import { BULK_ERRORS, SANDBOX_REGISTRATIONS } from "@vics/shared";
-import { addDays, type IsoDate } from "./domain/dates.ts";
+import {
+  BULK_ERRORS,
+  SANDBOX_REGISTRATIONS,
+  addDays,
+  type IsoDate,
+} from "@vics/shared";
 import type { VehicleFacts } from "./store/store.ts";
 
 export type SandboxOutcome =

@@ -13,6 +13,7 @@ export { isAcceptableRequestId } from "./request-id.ts";
 export * from "./plans.ts";
 export * from "./routes.ts";
 export * from "./named-registrations.ts";
+export * from "./calendar-date.ts";
 export * from "./uk-date.ts";
 export * from "./access.ts";
 export * from "./auth.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, daysBetween, ukDate, ukMidnight } from "./uk-date.ts";
+import { ukDate, ukMidnight } from "./uk-date.ts";
 
 // In 2026 British Summer Time runs from 01:00 UTC on 29 March to 01:00 UTC on 25 October.
 describe("ukDate: today is the UK's calendar date", () => {
@@ -59,23 +59,5 @@ describe("ukMidnight", () => {
   it("refuses text that is not a calendar date", () => {
     for (const text of ["", "2026-02-30", "24/11/2026", "2026-11-24T00:00"])
       expect(ukMidnight(text)).toBeUndefined();
-  });
-});
-
-describe("daysBetween and addDays: calendar days, whatever the clocks do", () => {
-  it.each([
-    ["2026-03-28", "2026-03-30", 2], // across the spring clock change
-    ["2026-10-24", "2026-10-26", 2], // across the autumn one
-    ["2028-02-28", "2028-03-01", 2], // a leap year's 29 February
-    ["2026-12-31", "2027-01-01", 1],
-    ["2026-11-27", "2026-11-27", 0],
-    ["2026-11-27", "2026-11-20", -7],
-  ])("from %s to %s is %i days, and back", (from, to, days) => {
-    expect(daysBetween(from, to)).toBe(days);
-    expect(addDays(from, days)).toBe(to);
-  });
-
-  it("reads a timestamp by its calendar date", () => {
-    expect(daysBetween("2026-11-27T23:59:00.000Z", "2026-11-28")).toBe(1);
   });
 });

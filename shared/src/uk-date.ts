@@ -3,6 +3,8 @@
  * (docs/contract.md): at 00:30 on a summer morning in London it is already the new day, though
  * UTC is still on the previous one. Timestamps stay in UTC.
  */
+import { isCalendarDate } from "./calendar-date.ts";
+
 export const UK_TIME_ZONE = "Europe/London";
 
 const ukCalendar = new Intl.DateTimeFormat("en-GB", {
@@ -37,14 +39,8 @@ function formatUkDate(instant: Date): string {
  * in winter and 23:00 UTC the evening before in summer. Undefined for text that is not a date.
  */
 export function ukMidnight(date: string): number | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return undefined;
-  const utc = Date.UTC(
-    Number(match[1]),
-    Number(match[2]) - 1,
-    Number(match[3]),
-  );
-  if (new Date(utc).toISOString().slice(0, 10) !== date) return undefined;
+  if (!isCalendarDate(date)) return undefined;
+  const utc = Date.parse(`${date}T00:00:00Z`);
   for (const start of [utc - 3_600_000, utc]) {
     if (
       formatUkDate(new Date(start)) === date &&
@@ -53,23 +49,4 @@ export function ukMidnight(date: string): number | undefined {
       return start;
   }
   return utc;
-}
-
-const DAY_MS = 86_400_000;
-
-function dayNumber(isoDate: string): number {
-  return Math.floor(Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`) / DAY_MS);
-}
-
-/**
- * Whole calendar days from `from` to `to` (both "YYYY-MM-DD", or timestamps whose first ten
- * characters are one); negative when `to` is earlier. Calendar days need no time zone.
- */
-export function daysBetween(from: string, to: string): number {
-  return dayNumber(to) - dayNumber(from);
-}
-
-/** The calendar date ("YYYY-MM-DD") `days` after `date` (before it when negative). */
-export function addDays(date: string, days: number): string {
-  return new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
 }

@@ -6,7 +6,7 @@ import type {
   Vehicle,
 } from "@vics/shared";
 import { type ComplianceFacts, complianceVerdict } from "./compliance.ts";
-import type { IsoDate } from "./dates.ts";
+import type { IsoDate } from "@vics/shared";
 import { insuranceStatus } from "./insurance.ts";
 
 /** The vehicle as an answer shows it, with its first registration (decision 041). */

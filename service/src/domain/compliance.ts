@@ -1,5 +1,5 @@
 import type { ComplianceChecks, ComplianceDetails, Policy } from "@vics/shared";
-import { addYears, type IsoDate } from "./dates.ts";
+import { addYears, type IsoDate } from "@vics/shared";
 import { insuranceStatus } from "./insurance.ts";
 
 /** A vehicle needs its first MOT on the third anniversary of its first registration. */

@@ -1,5 +1,5 @@
 import type { Policy } from "@vics/shared";
-import type { IsoDate } from "./dates.ts";
+import type { IsoDate } from "@vics/shared";
 
 export interface InsuranceStatus {
   insured: boolean;

@@ -6,10 +6,11 @@ import {
   type PointInTime,
   ukDate,
   ukMidnight,
+  addDays,
+  type IsoDate,
 } from "@vics/shared";
 import { ProblemError } from "@vics/shared/server/problem-error";
 import type { DataInfo, Source } from "../store/data-info.ts";
-import { addDays, type IsoDate } from "../domain/dates.ts";
 
 export interface AnswerTime {
   /** The UK date the checks are judged on. */

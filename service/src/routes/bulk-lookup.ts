@@ -6,7 +6,7 @@ import {
 } from "@vics/shared";
 import type { AppDeps } from "../app-deps.ts";
 import type { BulkOutcome } from "../domain/bulk.ts";
-import type { IsoDate } from "../domain/dates.ts";
+import type { IsoDate } from "@vics/shared";
 import { problems } from "../http/problems.ts";
 import type { RateLimitDecision } from "@vics/shared/server/rate-limiter";
 import {

@@ -11,7 +11,7 @@ import {
   bulkInsuranceItem,
   type BulkOutcome,
 } from "../domain/bulk.ts";
-import type { IsoDate } from "../domain/dates.ts";
+import type { IsoDate } from "@vics/shared";
 import type { AppEnv } from "../http/app-env.ts";
 import { requireApiKey } from "../http/rate-limit.ts";
 import { SOURCES, type Source } from "../store/data-info.ts";

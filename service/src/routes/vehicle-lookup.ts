@@ -8,7 +8,7 @@ import {
 } from "@vics/shared";
 import { ProblemError } from "@vics/shared/server/problem-error";
 import type { AppDeps } from "../app-deps.ts";
-import type { IsoDate } from "../domain/dates.ts";
+import type { IsoDate } from "@vics/shared";
 import { problems } from "../http/problems.ts";
 import type { RateLimitDecision } from "@vics/shared/server/rate-limiter";
 import {

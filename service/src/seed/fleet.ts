@@ -1,6 +1,11 @@
-import { isValidRegistration } from "@vics/shared";
+import {
+  isValidRegistration,
+  addDays,
+  addYears,
+  type IsoDate,
+  yearOf,
+} from "@vics/shared";
 import { MOT_EXEMPT_YEARS } from "../domain/compliance.ts";
-import { addDays, addYears, type IsoDate, yearOf } from "../domain/dates.ts";
 import {
   COLOURS,
   INSURERS,

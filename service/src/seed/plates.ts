@@ -1,4 +1,4 @@
-import { addDays, type IsoDate } from "../domain/dates.ts";
+import { addDays, type IsoDate } from "@vics/shared";
 import type { Random } from "./random.ts";
 
 // DVLA never issues I or Q in the random letters; Z only as a dateless marker.

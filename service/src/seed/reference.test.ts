@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { motDetails } from "../domain/compliance.ts";
-import { addDays, type IsoDate } from "../domain/dates.ts";
 import { insuranceStatus } from "../domain/insurance.ts";
 import { ageIdentifier, agePeriod } from "./plates.ts";
-import { REFERENCE_REGISTRATIONS } from "@vics/shared";
+import { REFERENCE_REGISTRATIONS, addDays, type IsoDate } from "@vics/shared";
 import { referenceVehicles } from "./reference.ts";
 
 function reference(registration: string, today: IsoDate) {

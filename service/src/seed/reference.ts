@@ -1,6 +1,12 @@
-import { type Policy, REFERENCE_REGISTRATIONS } from "@vics/shared";
+import {
+  type Policy,
+  REFERENCE_REGISTRATIONS,
+  addDays,
+  addYears,
+  type IsoDate,
+  yearOf,
+} from "@vics/shared";
 import { MOT_EXEMPT_YEARS } from "../domain/compliance.ts";
-import { addDays, addYears, type IsoDate, yearOf } from "../domain/dates.ts";
 import { agePeriod } from "./plates.ts";
 import type { SeedVehicle } from "./seed-vehicle.ts";
 

@@ -1,4 +1,4 @@
-import type { IsoDate } from "../domain/dates.ts";
+import type { IsoDate } from "@vics/shared";
 import { SANDBOX_REGISTRATIONS } from "@vics/shared";
 import { syntheticFleet } from "./fleet.ts";
 import { referenceVehicles } from "./reference.ts";

@@ -10,7 +10,7 @@ import {
   positiveWholeNumber,
   unsetIfEmpty,
 } from "../env-fields.ts";
-import type { IsoDate } from "../domain/dates.ts";
+import type { IsoDate } from "@vics/shared";
 
 /** An http(s) URL without its trailing slash, which the adapters then need not strip. */
 const url = z

@@ -4,7 +4,7 @@
 // refresher (refresher.ts) does those, the same for every source.
 import type { LiveSourceName } from "@vics/shared";
 import type { REGISTER_ERROR_KINDS } from "@vics/shared/registers-admin";
-import type { IsoDate } from "../domain/dates.ts";
+import type { IsoDate } from "@vics/shared";
 import type { MotTest, TaxRecord } from "../domain/compliance.ts";
 
 /** The registers, as the contract names them. */

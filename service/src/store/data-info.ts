@@ -2,7 +2,7 @@
 // since when it holds any, the earliest day its records cover, and how fresh each source is.
 // Both engines keep these in their `meta` table under the same keys.
 import type { ImportKind } from "@vics/shared/import/rows";
-import type { IsoDate } from "../domain/dates.ts";
+import type { IsoDate } from "@vics/shared";
 import type { SeedOptions } from "../seed/seed-data.ts";
 import type { SeedVehicle } from "../seed/seed-vehicle.ts";
 

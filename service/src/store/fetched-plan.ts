@@ -1,7 +1,6 @@
 // What a batch of fetched facts changes (fetched-facts.ts): worked out once, in JavaScript,
 // for both engines; each engine's writer then stores the plan as its idiom has it.
-import { ukDate } from "@vics/shared";
-import { addDays, addYears, type IsoDate } from "../domain/dates.ts";
+import { ukDate, addDays, addYears, type IsoDate } from "@vics/shared";
 import type { MotTest, TaxRecord } from "../domain/compliance.ts";
 import type { FactKind, SourceAnswer, SourceName } from "../sources/source.ts";
 import {

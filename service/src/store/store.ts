@@ -1,5 +1,5 @@
 import type { Plan, Policy, Vehicle } from "@vics/shared";
-import type { IsoDate } from "../domain/dates.ts";
+import type { IsoDate } from "@vics/shared";
 import type { Fine, MotTest, TaxRecord } from "../domain/compliance.ts";
 import type { DataInfo } from "./data-info.ts";
 import type { ImportRecord, RejectLine } from "./import-store.ts";

@@ -1,6 +1,7 @@
 // Dates in an import file: ISO (YYYY-MM-DD) or UK (DD/MM/YYYY), one format for the whole file,
 // stated by the operator or in the file itself (docs/import.md). Never guessed per row:
 // 03/04/2026 is 3 April to a UK source and 4 March to a US one.
+import { calendarDate } from "../calendar-date.ts";
 
 export const DATE_FORMATS = ["iso", "uk"] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
@@ -13,21 +14,6 @@ export const DATE_FORMAT_PATTERNS: Record<DateFormat, string> = {
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 const UK = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
-
-function realDate(
-  year: number,
-  month: number,
-  day: number,
-): string | undefined {
-  const utc = new Date(Date.UTC(year, month - 1, day));
-  if (
-    utc.getUTCFullYear() !== year ||
-    utc.getUTCMonth() !== month - 1 ||
-    utc.getUTCDate() !== day
-  )
-    return undefined;
-  return utc.toISOString().slice(0, 10);
-}
 
 export type DateReading =
   { ok: true; date: string } | { ok: false; reason: string };
@@ -48,7 +34,7 @@ export function readDate(text: string, format: DateFormat): DateReading {
     format === "iso"
       ? [match[1], match[2], match[3]]
       : [match[3], match[2], match[1]];
-  const date = realDate(Number(year), Number(month), Number(day));
+  const date = calendarDate(Number(year), Number(month), Number(day));
   return date
     ? { ok: true, date }
     : { ok: false, reason: `There is no such day (${pattern}).` };

@@ -20,7 +20,7 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
-import { utcDate } from "../../domain/dates.ts";
+import { utcDate } from "@vics/shared";
 import type { VesVehicle } from "../dvla-ves-vehicle.ts";
 import { VES_TEST_ERRORS, vesTestVehicles } from "./ves-test-registrations.ts";
 

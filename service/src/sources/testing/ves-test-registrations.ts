@@ -3,7 +3,7 @@
 // YYYY-MM-DD. The tax and MOT facts are the documented ones; a vehicle's other fields are the
 // page's where it shows them, else a few of our own. AA19DSL and AA19AMP are left out: their
 // answers are not documented.
-import { addDays, addYears, type IsoDate } from "../../domain/dates.ts";
+import { addDays, addYears, type IsoDate } from "@vics/shared";
 import type { VesVehicle } from "../dvla-ves-vehicle.ts";
 
 /** An error answer of the test environment: status, body, and Retry-After where it sends one. */
