@@ -5,7 +5,9 @@ import { ownRequestId } from "@vics/shared/server/request-id";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { CONTENT_SECURITY_POLICY } from "./http/content-security-policy.ts";
-import { registerApiRoutes, takesBody } from "./forward/api-routes.ts";
+import { forwardedTakeBody, registerApiRoutes } from "./forward/api-routes.ts";
+import { FORWARDED_OPERATIONS } from "./forward/forwarded-operations.ts";
+import type { ForwardedOperation } from "./forward/operation.ts";
 import { registerDataRoutes } from "./data/data-routes.ts";
 import {
   fleetRoutesTakeBody,
@@ -80,6 +82,8 @@ export interface ProxySettings {
   alertEmails?: AlertEmailPolicy;
   /** The team's caps on saved fleets (MAX_FLEETS, MAX_WATCHED_VEHICLES); unset: the defaults. */
   fleetCaps?: FleetCaps;
+  /** What /api/v1 forwards; unset: FORWARDED_OPERATIONS (a test adds its own). */
+  forwarded?: readonly ForwardedOperation[];
 }
 
 const REPLAY_DEFAULTS = { maxBytes: 32 * 1024 * 1024, ttlMs: 5 * 60_000 };
@@ -89,6 +93,8 @@ export function createProxyApp(
   deps: ProxyDeps,
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const forwarded = settings.forwarded ?? FORWARDED_OPERATIONS;
+  const forwardedWithBody = forwardedTakeBody(forwarded);
   app.use(ownRequestId);
   app.use(resolveClientAddress(settings.trustedProxies ?? []));
   // Every check's log line hashes its plate: the shared hasher remembers the last 10,000.
@@ -116,7 +122,7 @@ export function createProxyApp(
       navigations: NAVIGATION_PATHS,
       body: noBodyExcept(
         (c) =>
-          takesBody(c) ||
+          forwardedWithBody(c) ||
           staffAccessTakesBody(c) ||
           fleetRoutesTakeBody(c) ||
           notificationsTakeBody(c) ||
@@ -186,7 +192,7 @@ export function createProxyApp(
     deliverNow: deps.watchJobs && (() => deps.watchJobs!.deliverNow()),
   });
   registerUnsubscribeRoutes(app, { store: deps.store, now });
-  registerApiRoutes(app, forward, idempotentReplay(replayCache));
+  registerApiRoutes(app, forward, idempotentReplay(replayCache), forwarded);
   registerStaticSite(app, settings.webRoot);
 
   // Only the web app's paths get here (api-routes.ts answers all of /api and /v1): a page's

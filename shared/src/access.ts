@@ -59,11 +59,20 @@ export function isSameOriginPath(path: string): boolean {
 
 export const USER_STATES = ["active", "invited", "disabled"] as const;
 
-export const AUDIT_ACTIONS = [
+/**
+ * The checks the proxy forwards, audits and counts against a person's own limit: each is one
+ * forwarded operation (proxy/src/forward/forwarded-operations.ts). A new check adds its name here.
+ */
+export const CHECK_ACTIONS = [
   "check.insurance",
   "check.compliance",
   "check.bulk-insurance",
   "check.bulk-compliance",
+] as const;
+export type CheckAction = (typeof CHECK_ACTIONS)[number];
+
+export const AUDIT_ACTIONS = [
+  ...CHECK_ACTIONS,
   "sign-in",
   "sign-in.failed",
   "sign-out",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   AUDIT_ACTIONS,
+  CHECK_ACTIONS,
   isSameOriginPath,
   RECENT_CHECK_VERDICTS,
   ROLES,
@@ -163,12 +164,7 @@ export const RecentChecksSchema = z.object({
   checks: z.array(
     z.object({
       at: z.string(),
-      action: z.enum([
-        "check.insurance",
-        "check.compliance",
-        "check.bulk-insurance",
-        "check.bulk-compliance",
-      ]),
+      action: z.enum(CHECK_ACTIONS),
       registrations: z.array(z.string()),
       outcome: z.string(),
       /**

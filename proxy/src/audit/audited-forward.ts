@@ -1,48 +1,22 @@
-import { paths, type RecentCheckVerdict } from "@vics/shared";
+import type { RecentCheckVerdict } from "@vics/shared";
 import { ProblemError } from "@vics/shared/server/problem-error";
-import { type Forward, forwardedJson } from "../forward/forward.ts";
-import type { AuditAction, AuditStore } from "../store/proxy-store.ts";
+import type { Forward } from "../forward/forward.ts";
+import type { CheckRule, Forwarded } from "../forward/operation.ts";
+import type { AuditStore } from "../store/proxy-store.ts";
 import { recordAudit } from "./audit-log.ts";
 
-/** The check an upstream path is, or undefined for what is not a check (the OpenAPI document). */
-export function checkAction(path: string): AuditAction | undefined {
-  if (path === paths.bulkInsurance()) return "check.bulk-insurance";
-  if (path === paths.bulkCompliance()) return "check.bulk-compliance";
-  if (/^\/v1\/vehicle\/[A-Z0-9]+\/insurance$/.test(path))
-    return "check.insurance";
-  if (/^\/v1\/compliance\/[A-Z0-9]+$/.test(path)) return "check.compliance";
-  return undefined;
-}
-
 /**
- * What a single check found, for the person's recent checks: read from the answer, which the
- * forwarder has already parsed and checked against the contract. Undefined for a bulk check or
- * a failure. The forwarder's parse is reused: cloning the answer to parse it again cost a
- * second JSON parse, and took Node's answer off its fast path (a web stream per answer). Not
- * async: with the forwarder's parse at hand (every forwarded answer) it waits for nothing.
+ * What a single check found, for the person's recent checks: read from the answer the
+ * forwarder has already parsed and checked against the contract, never parsed again.
+ * Undefined for a bulk check (no verdict declared) or a failure.
  */
-function verdictOf(
-  action: AuditAction,
-  response: Response,
-): RecentCheckVerdict | undefined | Promise<RecentCheckVerdict | undefined> {
-  if (action !== "check.insurance" && action !== "check.compliance")
-    return undefined;
+function verdictOf<Answer>(
+  check: CheckRule<Answer>,
+  { response, answer }: Forwarded<Answer>,
+): RecentCheckVerdict | undefined {
+  if (!check.verdict) return undefined;
   if (response.status === 404) return "not-found";
-  if (response.status !== 200) return undefined;
-  const judge = (answer: Record<string, unknown>): RecentCheckVerdict => {
-    if (action === "check.insurance")
-      return answer.insured === true ? "insured" : "not-insured";
-    return answer.compliant === true ? "compliant" : "not-compliant";
-  };
-  const parsed = forwardedJson(response);
-  if (parsed !== undefined) return judge(parsed as Record<string, unknown>);
-  return response
-    .clone()
-    .json()
-    .then(
-      (answer) => judge(answer as Record<string, unknown>),
-      () => undefined,
-    );
+  return answer === undefined ? undefined : check.verdict(answer);
 }
 
 /**
@@ -55,9 +29,10 @@ export function auditedForward(
   store: AuditStore,
   now: () => number,
 ): Forward {
-  return async (c, upstream) => {
-    const action = checkAction(upstream.path);
-    if (action === undefined) return forward(c, upstream);
+  return async (c, operation, upstream) => {
+    const { check } = operation;
+    if (check === undefined) return forward(c, operation, upstream);
+    const { action } = check;
     // A check on a past date, or as known at an instant, says so in its event (decision 041).
     const asked = {
       ...(upstream.pointInTime?.date && { date: upstream.pointInTime.date }),
@@ -74,18 +49,17 @@ export function auditedForward(
         ...(Object.keys(detail).length > 0 && { detail }),
       });
     };
-    let response: Response;
+    let forwarded;
     try {
-      response = await forward(c, upstream);
+      forwarded = await forward(c, operation, upstream);
     } catch (error) {
       if (error instanceof ProblemError) await record(String(error.status));
       throw error;
     }
-    const verdict = verdictOf(action, response);
     await record(
-      String(response.status),
-      verdict instanceof Promise ? await verdict : verdict,
+      String(forwarded.response.status),
+      verdictOf(check, forwarded),
     );
-    return response;
+    return forwarded;
   };
 }

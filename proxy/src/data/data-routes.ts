@@ -7,29 +7,41 @@ import { CSV_MEDIA_TYPE, toCsv } from "@vics/shared";
 import {
   ADMIN_DATA_PATHS,
   DATA_PATHS,
+  DataSourcesSchema,
+  ImportListSchema,
   ImportRejectsSchema,
 } from "@vics/shared/data-admin";
 import {
   ADMIN_REGISTERS_PATH,
   REGISTERS_PATH,
+  RegistersSchema,
 } from "@vics/shared/registers-admin";
 import { ProblemError } from "@vics/shared/server/problem-error";
 import { requireRole } from "../auth/session-middleware.ts";
 import type { Forward } from "../forward/forward.ts";
+import type { Forwarded } from "../forward/operation.ts";
 import type { AppEnv } from "../http/app-env.ts";
+import { shapeAnswer } from "../upstream/upstream-contract.ts";
 
 const REJECT_HEADER = ["Line", "Column", "Value", "Reason"];
+
+// The service's account of its data: its shape is the whole contract, and none is a check.
+const SOURCES = { answer: shapeAnswer(DataSourcesSchema) };
+const IMPORTS = { answer: shapeAnswer(ImportListSchema) };
+const REJECTS = { answer: shapeAnswer(ImportRejectsSchema) };
+const REGISTERS = { answer: shapeAnswer(RegistersSchema) };
+const responseOf = ({ response }: Forwarded<unknown>) => response;
 
 export function registerDataRoutes(app: Hono<AppEnv>, forward: Forward) {
   const admin = requireRole("admin");
   app.get(ADMIN_DATA_PATHS.sources, admin, (c) =>
-    forward(c, { path: DATA_PATHS.sources }),
+    forward(c, SOURCES, { path: DATA_PATHS.sources }).then(responseOf),
   );
   app.get(ADMIN_DATA_PATHS.imports, admin, (c) =>
-    forward(c, { path: DATA_PATHS.imports }),
+    forward(c, IMPORTS, { path: DATA_PATHS.imports }).then(responseOf),
   );
   app.get(ADMIN_REGISTERS_PATH, admin, (c) =>
-    forward(c, { path: REGISTERS_PATH }),
+    forward(c, REGISTERS, { path: REGISTERS_PATH }).then(responseOf),
   );
   app.get(ADMIN_DATA_PATHS.rejectsPattern, admin, async (c) => {
     const text = c.req.param("id");
@@ -40,10 +52,11 @@ export function registerDataRoutes(app: Hono<AppEnv>, forward: Forward) {
         "NOT_FOUND",
         `There is no import ${text}. The data page lists every import.`,
       );
-    const response = await forward(c, { path: DATA_PATHS.rejects(id) });
-    if (response.status !== 200) return response;
-    // The forwarder has checked the answer against the contract.
-    const answer = ImportRejectsSchema.parse(await response.json());
+    const { response, answer } = await forward(c, REJECTS, {
+      path: DATA_PATHS.rejects(id),
+    });
+    // The forwarder has parsed the answer with its contract: a 200 always has one.
+    if (answer === undefined) return response;
     const table = [
       REJECT_HEADER,
       ...answer.rejects.map((reject) => [

@@ -1,70 +1,24 @@
-import type { Hono } from "hono";
+import type { Hono, MiddlewareHandler } from "hono";
+import { TrieRouter } from "hono/router/trie-router";
 import {
   PROXY_PREFIX,
-  ROUTE_PATTERNS,
   parseRegistration,
-  paths,
   type PointInTime,
   readPointInTime,
 } from "@vics/shared";
-import { bulkBodyChecks, readBulkBody } from "@vics/shared/server/bulk-body";
+import { readBulkBody } from "@vics/shared/server/bulk-body";
 import { answerWrongMethods } from "@vics/shared/server/method-not-allowed";
 import type { AppContext, AppEnv } from "../http/app-env.ts";
+import { requireRole } from "../auth/session-middleware.ts";
 import { EDGE_PROBLEMS } from "../edges/edge-problems.ts";
 import { looksLikeApi } from "../edges/path-spellings.ts";
-import type { Forward, RewriteAnswer } from "./forward.ts";
-import {
-  type ForwardedRoute,
-  proxyCopyOfOpenApi,
-} from "../openapi/openapi-copy.ts";
+import type { Forward } from "./forward.ts";
+import type { Forwarded, ForwardedOperation } from "./operation.ts";
 import { PROXY_PROBLEMS } from "../http/problem.ts";
 import {
   type IdempotentReplay,
   idempotencyKey,
 } from "./replay/idempotent-replay.ts";
-
-interface ForwardedOperation extends ForwardedRoute {
-  /**
-   * The service's path for this request; `registration` is the path's registration already
-   * normalised by the shared parser (A-Z and 0-9 only), for the routes that have one.
-   */
-  upstreamPath(registration: string): string;
-  rewrite?: RewriteAnswer;
-}
-
-/**
- * Only these reach the service, and the proxy's copy of the OpenAPI document lists
- * exactly these. A POST carries a bulk request body, checked here first
- * (@vics/shared/server/bulk-body).
- */
-export const FORWARDED_OPERATIONS: readonly ForwardedOperation[] = [
-  {
-    method: "get",
-    route: ROUTE_PATTERNS.insurance,
-    upstreamPath: (registration) => paths.insurance(registration),
-  },
-  {
-    method: "post",
-    route: ROUTE_PATTERNS.bulkInsurance,
-    upstreamPath: () => paths.bulkInsurance(),
-  },
-  {
-    method: "post",
-    route: ROUTE_PATTERNS.bulkCompliance,
-    upstreamPath: () => paths.bulkCompliance(),
-  },
-  {
-    method: "get",
-    route: ROUTE_PATTERNS.compliance,
-    upstreamPath: (registration) => paths.compliance(registration),
-  },
-  {
-    method: "get",
-    route: ROUTE_PATTERNS.openapi,
-    upstreamPath: () => paths.openapi(),
-    rewrite: (document) => proxyCopyOfOpenApi(document, FORWARDED_OPERATIONS),
-  },
-];
 
 /**
  * The registration in the path, as the shared parser normalises it, or the proxy's own 400 in
@@ -90,6 +44,20 @@ function askedPointInTime(c: AppContext): PointInTime {
   return reading.asked;
 }
 
+/**
+ * The route's own guards: its role (every /api route already needs a signed-in user, so
+ * "staff" adds nothing), then its body's checks.
+ */
+function guards(operation: ForwardedOperation): MiddlewareHandler<AppEnv>[] {
+  return [
+    ...(operation.role === "staff" ? [] : [requireRole(operation.role)]),
+    ...(operation.body?.checks ?? []),
+  ];
+}
+
+/** What a route answers: the response, its parsed answer read by the stages above it. */
+const responseOf = ({ response }: Forwarded<unknown>) => response;
+
 function register(
   app: Hono<AppEnv>,
   forward: Forward,
@@ -97,19 +65,20 @@ function register(
   operation: ForwardedOperation,
 ) {
   const path = PROXY_PREFIX + operation.route;
+  for (const guard of guards(operation))
+    app.on(operation.method.toUpperCase(), path, guard);
   if (operation.method === "get") {
     app.get(path, (c) => {
       const registration = pathRegistration(c);
-      return forward(c, {
+      return forward(c, operation, {
         path: operation.upstreamPath(registration),
         pointInTime: registration === "" ? undefined : askedPointInTime(c),
         registrations: [registration],
-        rewrite: operation.rewrite,
-      });
+      }).then(responseOf);
     });
     return;
   }
-  app.post(path, ...bulkBodyChecks, async (c) => {
+  app.post(path, async (c) => {
     // One person's key never replays another's answer: that answer is in their audit, not this one's.
     const ownKey = idempotencyKey(c);
     const key =
@@ -120,34 +89,38 @@ function register(
     const json = JSON.stringify({ registrations, date, asKnownAt });
     const upstreamPath = operation.upstreamPath("");
     const ask = () =>
-      forward(c, {
+      forward(c, operation, {
         path: upstreamPath,
         json,
         registrations,
         pointInTime: { date, asKnownAt },
-      });
+      }).then(responseOf);
     if (key === undefined) return ask();
     return replay.answer(c, { path: upstreamPath, key, json }, ask);
   });
 }
 
-/** The only requests that may carry a body: a POST to one of the bulk checks. */
-export function takesBody(c: AppContext): boolean {
-  return FORWARDED_OPERATIONS.some(
-    (operation) =>
-      operation.method === "post" &&
-      c.req.method === "POST" &&
-      c.req.path === PROXY_PREFIX + operation.route,
-  );
+/**
+ * Which forwarded requests may carry a body, derived from the operations registered: those
+ * that declare one (the bulk checks' POSTs). Matched by Hono's own router, as the app matches
+ * them; asked only of a request that says it has a body.
+ */
+export function forwardedTakeBody(
+  operations: readonly ForwardedOperation[],
+): (c: AppContext) => boolean {
+  const router = new TrieRouter<true>();
+  for (const { method, route, body } of operations)
+    if (body) router.add(method.toUpperCase(), PROXY_PREFIX + route, true);
+  return (c) => router.match(c.req.method, c.req.path)[0].length > 0;
 }
 
 export function registerApiRoutes(
   app: Hono<AppEnv>,
   forward: Forward,
   replay: IdempotentReplay,
+  operations: readonly ForwardedOperation[],
 ) {
-  for (const operation of FORWARDED_OPERATIONS)
-    register(app, forward, replay, operation);
+  for (const operation of operations) register(app, forward, replay, operation);
   // A wrong method on a forwarded path: one fallback, so Hono keeps its RegExpRouter
   // (decision 047).
   answerWrongMethods(app, `${PROXY_PREFIX}/v1`, (_c, allow) => {

@@ -20,9 +20,10 @@ import {
 } from "../upstream/upstream-call.ts";
 import {
   type Asked,
+  readAnswer,
   readProblem,
-  successBreach,
 } from "../upstream/upstream-contract.ts";
+import type { Forwarded, UpstreamOperation } from "./operation.ts";
 
 export interface ForwardOptions {
   upstreamUrl: string;
@@ -34,26 +35,25 @@ export interface ForwardOptions {
 }
 
 /**
- * Rewrites the JSON of a 200 answer before it goes back (the OpenAPI document's copy).
- * `undefined` means the answer is outside the contract: a 502, as for broken JSON.
- */
-export type RewriteAnswer = (json: unknown) => unknown;
-
-/**
  * What to ask the upstream for: a GET, or a POST with the JSON the proxy validated; and the
  * registrations its answer must be about.
  */
 export interface UpstreamRequest extends Asked {
+  /** The service's path. */
+  path: string;
   /** A JSON body makes the request a POST. */
   json?: string;
-  rewrite?: RewriteAnswer;
 }
 
-/** The upstream's answer, passed back; or it throws the proxy's own problem (a 502 or 504). */
-export type Forward = (
+/**
+ * Asks the upstream for `operation` and hands back its answer with the 200's parsed JSON; or
+ * it throws the proxy's own problem (a 502 or 504).
+ */
+export type Forward = <Answer>(
   c: AppContext,
+  operation: UpstreamOperation<Answer>,
   upstream: UpstreamRequest,
-) => Promise<Response>;
+) => Promise<Forwarded<Answer>>;
 
 const CONTRACT_MEDIA_TYPES = new Set([
   "application/json",
@@ -84,7 +84,11 @@ const outsideContract = (reason: string): Judged => ({
  * 503 page and the service's database-down 503 are SERVICE_UNAVAILABLE problems with
  * Retry-After too, and stay the proxy's 502 (decision 017).
  */
-function judgeAnswer(answer: UpstreamReply, asked: UpstreamRequest): Judged {
+function judgeAnswer(
+  answer: UpstreamReply,
+  operation: UpstreamOperation,
+  asked: Asked,
+): Judged {
   const { status, headers, body } = answer;
   if (status === 504)
     return {
@@ -120,30 +124,18 @@ function judgeAnswer(answer: UpstreamReply, asked: UpstreamRequest): Judged {
     if ("breach" in read) return refuse(read.breach);
     if (status === 503 && read.problem.code !== "SOURCE_UNAVAILABLE")
       return unavailable(read.problem.code);
-    return { pass: body, json };
+    return { pass: body, json: undefined };
   }
-  const breach = successBreach(json, asked);
-  if (breach !== undefined) return outsideContract(breach);
-  if (!asked.rewrite) return { pass: body, json };
-  const rewritten = asked.rewrite(json);
+  if (operation.answer) {
+    const read = readAnswer(json, operation.answer, asked);
+    if ("breach" in read) return outsideContract(read.breach);
+    json = read.answer;
+  }
+  if (!operation.rewrite) return { pass: body, json };
+  const rewritten = operation.rewrite(json);
   return rewritten === undefined
     ? outsideContract("not an OpenAPI document")
     : { pass: JSON.stringify(rewritten), json: rewritten };
-}
-
-/** The JSON of each answer passed on, as parsed for its contract check: never parsed twice. */
-const passedJson = new WeakMap<Response, unknown>();
-
-/**
- * The JSON body of an answer a forwarder passed on, as it already parsed it; undefined for any
- * other response (one of the proxy's own, or one rebuilt without keepPassedJson).
- */
-export const forwardedJson = (response: Response): unknown =>
-  passedJson.get(response);
-
-/** `to` carries the body of `from` (a response rebuilt around it): it has the same JSON. */
-export function keepPassedJson(from: Response, to: Response): void {
-  if (passedJson.has(from)) passedJson.set(to, passedJson.get(from));
 }
 
 /** A single check's point in time as its query string: validated values only, never the browser's. */
@@ -160,7 +152,11 @@ export function createForwarder(options: ForwardOptions): Forward {
   const base = options.upstreamUrl.replace(/\/+$/, "");
   const { logger } = options;
 
-  return async (c, asked) => {
+  return async <Answer>(
+    c: AppContext,
+    operation: UpstreamOperation<Answer>,
+    asked: UpstreamRequest,
+  ): Promise<Forwarded<Answer>> => {
     const { path, json } = asked;
     const requestId = c.get("requestId");
     const outcome = await callUpstream(
@@ -195,7 +191,7 @@ export function createForwarder(options: ForwardOptions): Forward {
       throw PROXY_PROBLEMS.upstreamUnreachable();
     }
     const { status, headers } = outcome;
-    const judged = judgeAnswer(outcome, asked);
+    const judged = judgeAnswer(outcome, operation as UpstreamOperation, asked);
     if ("refuse" in judged) {
       logger.warn(judged.log, {
         ...context(),
@@ -213,12 +209,10 @@ export function createForwarder(options: ForwardOptions): Forward {
     }
     const passed = browserResponseHeaders(headers);
     passed["cache-control"] = "no-store";
-    const response = c.body(
-      judged.pass,
-      status as ContentfulStatusCode,
-      passed,
-    );
-    passedJson.set(response, judged.json);
-    return response;
+    // The JSON as the operation's contract parsed it: the stages above read it, never parse again.
+    return {
+      response: c.body(judged.pass, status as ContentfulStatusCode, passed),
+      answer: judged.json as Answer | undefined,
+    };
   };
 }

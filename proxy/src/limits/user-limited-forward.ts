@@ -6,9 +6,8 @@ import {
 } from "@vics/shared";
 import { ProblemError } from "@vics/shared/server/problem-error";
 import { rateLimitHeaders } from "@vics/shared/server/rate-limit-headers";
-import { type Forward, keepPassedJson } from "../forward/forward.ts";
+import type { Forward } from "../forward/forward.ts";
 import { AUTH_PROBLEMS } from "../auth/auth-problems.ts";
-import { checkAction } from "../audit/audited-forward.ts";
 import type { UserLimitDecision, UserLimiter } from "./user-limits.ts";
 
 /**
@@ -95,28 +94,24 @@ export function userLimitedForward(
   forward: Forward,
   limiter: UserLimiter,
 ): Forward {
-  return async (c, upstream) => {
+  return async (c, operation, upstream) => {
     // The OpenAPI document is not a look-up.
-    if (checkAction(upstream.path) === undefined) return forward(c, upstream);
+    if (operation.check === undefined) return forward(c, operation, upstream);
     const user = c.get("user");
     if (!user) throw AUTH_PROBLEMS.signInRequired();
-    const cost = Math.max(1, upstream.registrations?.length ?? 0);
+    const cost = operation.check.lookups(upstream.registrations ?? []);
     const decision = await limiter.consume(user.role, user.id, cost);
     if (!decision.allowed) throw overLimit(decision, cost);
-    const response = await forward(c, upstream);
-    const headers = new Headers(response.headers);
-    const tighter = ownTighter(response, decision, cost);
+    const forwarded = await forward(c, operation, upstream);
+    const { headers } = forwarded.response;
+    const tighter = ownTighter(forwarded.response, decision, cost);
+    // Set on the forwarder's own answer (its headers are the proxy's to change): no copy of
+    // the headers and no second Response per check.
     for (const [name, value] of Object.entries({
       ...ownBudget(decision),
       ...(tighter && rateLimitHeaders(tighter)),
     }))
       headers.set(name, value);
-    const rebuilt = new Response(response.body, {
-      status: response.status,
-      statusText: response.statusText,
-      headers,
-    });
-    keepPassedJson(response, rebuilt);
-    return rebuilt;
+    return forwarded;
   };
 }

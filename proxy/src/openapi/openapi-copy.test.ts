@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PROBLEM_CONTENT_TYPE, ProblemSchema } from "@vics/shared";
-import { FORWARDED_OPERATIONS } from "../forward/api-routes.ts";
+import { FORWARDED_OPERATIONS } from "../forward/forwarded-operations.ts";
 import {
   CLIENT_HEADER_PARAMETER,
   openApiPath,

@@ -1,66 +1,54 @@
 /**
  * Whether an upstream answer speaks the contract, so that the browser only ever gets one it
- * can read or the proxy's own problem (decision 017). A 200 of the four checks must parse
- * with the shared schema and be about the vehicles asked; any other status must carry a
+ * can read or the proxy's own problem (decision 017). A 200 must parse with the shared schema
+ * its operation declares and be about the vehicles asked; any other status must carry a
  * problem document.
  */
 import type { z } from "zod";
 import {
-  DATA_PATHS,
-  DataSourcesSchema,
-  ImportListSchema,
-  ImportRejectsSchema,
-} from "@vics/shared/data-admin";
-import { REGISTERS_PATH, RegistersSchema } from "@vics/shared/registers-admin";
-import {
-  BulkComplianceResultSchema,
-  BulkResultSchema,
-  ComplianceRecordSchema,
-  InsuranceRecordSchema,
   ProblemSchema,
-  ROUTE_PATTERNS,
   normaliseRegistration,
   type PointInTime,
   type Problem,
 } from "@vics/shared";
 
 /**
- * What was asked: the upstream path, and the registrations the answer must be about (the
- * path's, normalised; or the bulk body's, as validated and sent).
+ * What was asked: the registrations the answer must be about (the path's, normalised; or the
+ * bulk body's, as validated and sent), and the point in time.
  */
 export interface Asked {
-  path: string;
   /** The point in time asked (decision 041): validated here, sent as the query string. */
   pointInTime?: PointInTime;
   registrations?: readonly string[];
 }
 
-interface AnswerContract {
-  route: RegExp;
-  schema: z.ZodType;
+/** What a 200 answer must be: the shared schema, and about what was asked. */
+export interface AnswerContract<Answer> {
+  schema: z.ZodType<Answer>;
   /** Undefined when the parsed answer is about what was asked; else why not. */
-  matches(answer: never, registrations: readonly string[]): string | undefined;
+  matches(answer: Answer, registrations: readonly string[]): string | undefined;
 }
 
-const routePattern = (route: string) =>
-  new RegExp(`^${route.replace(/:\w+/g, "[^/]+")}$`);
-
-function single(route: string, schema: z.ZodType): AnswerContract {
+/** One vehicle's answer: about the registration asked. */
+export function singleAnswer<Answer extends { registration: string }>(
+  schema: z.ZodType<Answer>,
+): AnswerContract<Answer> {
   return {
-    route: routePattern(route),
     schema,
-    matches: (answer: { registration: string }, [asked]) =>
+    matches: (answer, [asked]) =>
       answer.registration === asked
         ? undefined
         : "the answer is about another registration",
   };
 }
 
-function bulk(route: string, schema: z.ZodType): AnswerContract {
+/** A bulk answer: one result per registration sent, in order. */
+export function bulkAnswer<
+  Answer extends { results: readonly { registration: string }[] },
+>(schema: z.ZodType<Answer>): AnswerContract<Answer> {
   return {
-    route: routePattern(route),
     schema,
-    matches: (answer: { results: { registration: string }[] }, sent) => {
+    matches: (answer, sent) => {
       if (answer.results.length !== sent.length)
         return `${answer.results.length} results for ${sent.length} registrations`;
       // One item per submitted registration, in order: normalised, or as sent when invalid.
@@ -80,34 +68,26 @@ function bulk(route: string, schema: z.ZodType): AnswerContract {
  * An answer about the service's data (the data and sources pages): its shape is the whole
  * contract.
  */
-const about = (route: string, schema: z.ZodType): AnswerContract => ({
-  route: routePattern(route),
-  schema,
-  matches: () => undefined,
-});
+export const shapeAnswer = <Answer>(
+  schema: z.ZodType<Answer>,
+): AnswerContract<Answer> => ({ schema, matches: () => undefined });
 
-const CONTRACTS: readonly AnswerContract[] = [
-  single(ROUTE_PATTERNS.insurance, InsuranceRecordSchema),
-  single(ROUTE_PATTERNS.compliance, ComplianceRecordSchema),
-  bulk(ROUTE_PATTERNS.bulkInsurance, BulkResultSchema),
-  bulk(ROUTE_PATTERNS.bulkCompliance, BulkComplianceResultSchema),
-  about(DATA_PATHS.sources, DataSourcesSchema),
-  about(DATA_PATHS.imports, ImportListSchema),
-  about(DATA_PATHS.rejectsPattern, ImportRejectsSchema),
-  about(REGISTERS_PATH, RegistersSchema),
-];
-
-/** Why a 200 answer to `asked` breaks the contract, or undefined when it keeps it. */
-export function successBreach(json: unknown, asked: Asked): string | undefined {
-  const contract = CONTRACTS.find(({ route }) => route.test(asked.path));
-  if (!contract) return undefined;
+/** A 200 answer as its contract parsed it, or why it breaks the contract. */
+export function readAnswer<Answer>(
+  json: unknown,
+  contract: AnswerContract<Answer>,
+  asked: Asked,
+): { answer: Answer } | { breach: string } {
   const parsed = contract.schema.safeParse(json);
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
     // The path and the message, never a value: values hold registrations.
-    return `${issue?.path.join(".") || "answer"}: ${issue?.message ?? "invalid"}`;
+    return {
+      breach: `${issue?.path.join(".") || "answer"}: ${issue?.message ?? "invalid"}`,
+    };
   }
-  return contract.matches(parsed.data as never, asked.registrations ?? []);
+  const breach = contract.matches(parsed.data, asked.registrations ?? []);
+  return breach === undefined ? { answer: parsed.data } : { breach };
 }
 
 /**
