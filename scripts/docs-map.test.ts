@@ -35,6 +35,7 @@ describe("what counts as a path", () => {
     ["service/src/store/", "service/src/store"],
     ["store/postgres/", "store/postgres"],
     ["chunk-key.ts", "chunk-key.ts"],
+    ["jobs/", "jobs"],
     ["docs/api.md#problems", "docs/api.md"],
     ["service/src/app.ts:42", "service/src/app.ts"],
     ["web/dist", "web/dist"],

@@ -25,8 +25,8 @@ function spansOf(tokens: Token[]): string[] {
  * The repository path a code span names, or null when it names none. A span is a path when it
  * holds no space, no code, glob or placeholder character and no `..`, is not a URL, an absolute
  * or home path or a package (`@vics/...`), and either ends in a file extension (`chunk-key.ts`)
- * or has a slash after a first segment that is a folder of the repository (`store/postgres/`,
- * `web/dist`); so `application/json`, `Europe/London`, `zod/mini` or a cluster's `etc/...` are
+ * or ends in a slash (a folder: `jobs/`), or has a slash after a first segment that is a folder of
+ * the repository (`store/postgres/`, `web/dist`); so `application/json`, `Europe/London`, `zod/mini` or a cluster's `etc/...` are
  * not paths. A `:line` or `#anchor` suffix and a final slash are dropped.
  */
 export function pathOf(
@@ -38,7 +38,7 @@ export function pathOf(
   const path = text.replace(/^\.\//, "").replace(/\/$/, "");
   const [first = ""] = path.split("/");
   if (path !== first) return folders.has(first) ? path : null;
-  return EXTENSIONS.test(path) ? path : null;
+  return EXTENSIONS.test(path) || text.endsWith("/") ? path : null;
 }
 
 export interface Repository {
