@@ -119,6 +119,27 @@ describe("architecture.md names every top-level folder", () => {
   });
 });
 
+describe("a decision record's status line", () => {
+  it("gives the status, the date and the records that replaced it", () => {
+    const text =
+      "# 009: Title\n\nStatus: superseded by [058](058-openapi.md), [061](061-x.md) · Date: 2026-11-23\n";
+    expect(decisionHeader(text)).toEqual({
+      status: "superseded by [058](058-openapi.md), [061](061-x.md)",
+      date: "2026-11-23",
+      by: ["058-openapi.md", "061-x.md"],
+    });
+  });
+
+  it.each([
+    "# 001: Title\n\n## Context\n",
+    "Status: accepted\n",
+    "Status: accepted, 2026-11-29 (issue 35).\n",
+    "Status: replaced · Date: 2026-11-29\n",
+  ])("finds none in %j", (text) => {
+    expect(decisionHeader(text)).toBeNull();
+  });
+});
+
 describe("the decision records", () => {
   const files = readdirSync(join(root, "docs/decisions"))
     .filter((file) => /^\d{3}-.+\.md$/.test(file))
