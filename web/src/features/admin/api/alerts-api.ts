@@ -1,26 +1,20 @@
-// The alerts' deliveries, for admins: the daily digest's time and whether email is on, the
-// team's webhooks (added or rotated with a secret shown once, removed), and the delivery log
-// with a failed delivery sent again. Parsed with the shared contract.
-import { queryOptions } from "@tanstack/react-query";
+// The alerts' email settings, for admins: whether email is on and the daily digest's time, and
+// a new digest time. The webhooks and the delivery log have files of their own. Parsed with the
+// shared contract.
 import {
-  ALERT_PATHS,
-  AlertMailSettingsSchema,
-  DeliveryLogSchema,
-  WebhookSchema,
-  WebhookSecretSchema,
-  type DeliveryStatus,
-} from "@vics/shared";
-import { z } from "zod";
-import {
-  apiDelete,
-  apiGet,
-  apiPatch,
-  apiPost,
-} from "../../../lib/api-client.ts";
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { ALERT_PATHS, AlertMailSettingsSchema } from "@vics/shared";
+import { apiGet, apiPatch } from "../../../lib/api-client.ts";
+
+/** Under it are every alerts query's keys: the email settings, the webhooks, the deliveries. */
+export const ALERTS_KEY = ["admin", "alerts"] as const;
 
 export function alertMailQueryOptions() {
   return queryOptions({
-    queryKey: ["admin", "alerts", "mail"],
+    queryKey: [...ALERTS_KEY, "mail"],
     queryFn: ({ signal }) =>
       apiGet(ALERT_PATHS.mail, AlertMailSettingsSchema, { signal }),
     staleTime: 0,
@@ -31,57 +25,12 @@ export function setDigestTime(digestTime: string) {
   return apiPatch(ALERT_PATHS.mail, { digestTime }, AlertMailSettingsSchema);
 }
 
-export function webhooksQueryOptions() {
-  return queryOptions({
-    queryKey: ["admin", "alerts", "webhooks"],
-    queryFn: ({ signal }) =>
-      apiGet(
-        ALERT_PATHS.webhooks,
-        z.object({ webhooks: z.array(WebhookSchema) }),
-        { signal },
-      ),
-    staleTime: 0,
+/** The answer is the whole of the settings: it replaces the cached ones, no refetch. */
+export function useSetDigestTimeMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setDigestTime,
+    onSuccess: (settings) =>
+      queryClient.setQueryData(alertMailQueryOptions().queryKey, settings),
   });
-}
-
-export interface NewWebhook {
-  url: string;
-  description: string;
-  allowPrivate: boolean;
-}
-
-export function addWebhook(webhook: NewWebhook) {
-  return apiPost(ALERT_PATHS.webhooks, webhook, WebhookSecretSchema);
-}
-
-export function rotateWebhookSecret(id: number) {
-  return apiPost(ALERT_PATHS.rotate(id), undefined, WebhookSecretSchema);
-}
-
-export function removeWebhook(id: number) {
-  return apiDelete(ALERT_PATHS.webhook(id));
-}
-
-/** `status`: only the deliveries in it; all when undefined. */
-export function deliveriesQueryOptions(status?: DeliveryStatus) {
-  return queryOptions({
-    queryKey: ["admin", "alerts", "deliveries", status ?? "all"],
-    queryFn: ({ signal }) =>
-      apiGet(
-        status
-          ? `${ALERT_PATHS.deliveries}?${new URLSearchParams({ status }).toString()}`
-          : ALERT_PATHS.deliveries,
-        DeliveryLogSchema,
-        { signal },
-      ),
-    staleTime: 0,
-  });
-}
-
-export function replayDelivery(id: number) {
-  return apiPost(
-    ALERT_PATHS.replay(id),
-    undefined,
-    z.object({ replayed: z.number() }),
-  );
 }

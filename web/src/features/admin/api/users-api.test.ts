@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { AUTH_PATHS, type AdminUser } from "@vics/shared";
-import { http } from "msw";
+import { HttpResponse, http } from "msw";
 import { json } from "../../../test/api-handlers.ts";
+import {
+  isInvalidated,
+  renderMutation,
+} from "../../../test/render-mutation.tsx";
 import { server } from "../../../test/server.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
-import { usersQueryOptions } from "./users-api.ts";
+import {
+  useChangeUserMutation,
+  useInviteUserMutation,
+  useUnlinkOidcMutation,
+  usersQueryOptions,
+} from "./users-api.ts";
 
 const admin = (overrides: Partial<AdminUser>): AdminUser => ({
   id: "u-first",
@@ -31,5 +40,75 @@ describe("the users list", () => {
       state: "active",
       signsInWith: ["password"],
     });
+  });
+});
+
+describe("the users' writes", () => {
+  const first = admin({});
+  const listKey = usersQueryOptions().queryKey;
+
+  it("a change puts the user as the proxy now has them in the cached list, without asking again", async () => {
+    const changed = admin({ role: "fleet" });
+    server.use(
+      http.patch(`${AUTH_PATHS.users}/${first.id}`, () =>
+        json({ user: changed }),
+      ),
+    );
+    const { queryClient, result } = renderMutation(() =>
+      useChangeUserMutation(),
+    );
+    queryClient.setQueryData(listKey, { users: [first] });
+
+    await result.current.mutateAsync({
+      id: first.id,
+      change: { role: "fleet" },
+    });
+
+    expect(queryClient.getQueryData(listKey)).toEqual({ users: [changed] });
+    expect(isInvalidated(queryClient, listKey)).toBe(false);
+  });
+
+  it("an invitation puts the new user first in the cached list", async () => {
+    const invited = admin({ id: "u-new", email: "new@localhost" });
+    server.use(
+      http.post(AUTH_PATHS.users, () =>
+        json({
+          user: invited,
+          link: "http://localhost/set-password#t",
+          expiresAt: "2026-12-02T09:00:00.000Z",
+        }),
+      ),
+    );
+    const { queryClient, result } = renderMutation(() =>
+      useInviteUserMutation(),
+    );
+    queryClient.setQueryData(listKey, { users: [first] });
+
+    await result.current.mutateAsync({
+      email: invited.email,
+      name: "",
+      role: "admin",
+    });
+
+    expect(queryClient.getQueryData(listKey)).toEqual({
+      users: [invited, first],
+    });
+  });
+
+  it("unlinking an organisation sign-in marks the list stale, as the answer has no user", async () => {
+    server.use(
+      http.delete(
+        `${AUTH_PATHS.users}/${first.id}/oidc-link`,
+        () => new HttpResponse(null, { status: 204 }),
+      ),
+    );
+    const { queryClient, result } = renderMutation(() =>
+      useUnlinkOidcMutation(),
+    );
+    queryClient.setQueryData(listKey, { users: [first] });
+
+    await result.current.mutateAsync(first.id);
+
+    expect(isInvalidated(queryClient, listKey)).toBe(true);
   });
 });

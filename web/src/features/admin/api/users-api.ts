@@ -1,6 +1,12 @@
 // The proxy's user administration (admins only): the list, an invitation, a change of role or
-// state, a password reset. Every answer is parsed with the shared contract.
-import { queryOptions, type QueryClient } from "@tanstack/react-query";
+// state, a password reset. Every answer is parsed with the shared contract; each write is a
+// mutation that puts its answer in the cached list, or has the list read again.
+import {
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from "@tanstack/react-query";
 import {
   AUTH_PATHS,
   AdminUserSchema,
@@ -20,11 +26,9 @@ import {
 export type OneTimeLink = z.infer<typeof OneTimeLinkAnswerSchema>;
 export type UsersAnswer = z.infer<typeof UserListSchema>;
 
-const USERS_KEY = ["admin", "users"] as const;
-
 export function usersQueryOptions() {
   return queryOptions({
-    queryKey: USERS_KEY,
+    queryKey: ["admin", "users"],
     queryFn: ({ signal }) =>
       apiGet(AUTH_PATHS.users, UserListSchema, { signal }),
     // Asked again each time the page opens: people change their own state elsewhere (an
@@ -44,9 +48,14 @@ export function inviteUser(invite: {
   return apiPost(AUTH_PATHS.users, invite, OneTimeLinkAnswerSchema);
 }
 
+export interface UserChange {
+  role?: Role;
+  disabled?: boolean;
+}
+
 export async function changeUser(
   id: string,
-  change: { role?: Role; disabled?: boolean },
+  change: UserChange,
 ): Promise<AdminUser> {
   const answer = await apiPatch(
     userPath(id),
@@ -73,18 +82,14 @@ export async function allowOidcLink(id: string): Promise<AdminUser> {
   return answer.user;
 }
 
-/** Undoes a user's organisation sign-in link (their sessions end); the list is read again. */
-export async function unlinkOidc(
-  queryClient: QueryClient,
-  id: string,
-): Promise<void> {
+/** Undoes a user's organisation sign-in link (their sessions end). */
+export async function unlinkOidc(id: string): Promise<void> {
   await apiDelete(`${userPath(id)}/oidc-link`);
-  await queryClient.invalidateQueries(usersQueryOptions());
 }
 
 /** The list as the proxy now has it: `user` replaced, or added first when new. */
-export function keepUser(queryClient: QueryClient, user: AdminUser): void {
-  queryClient.setQueryData<UsersAnswer>(USERS_KEY, (old) => {
+function keepUser(queryClient: QueryClient, user: AdminUser): void {
+  queryClient.setQueryData(usersQueryOptions().queryKey, (old) => {
     if (!old) return old;
     const known = old.users.some((each) => each.id === user.id);
     return {
@@ -92,5 +97,50 @@ export function keepUser(queryClient: QueryClient, user: AdminUser): void {
         ? old.users.map((each) => (each.id === user.id ? user : each))
         : [user, ...old.users],
     };
+  });
+}
+
+export function useInviteUserMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: inviteUser,
+    onSuccess: (link) => keepUser(queryClient, link.user),
+  });
+}
+
+export function useChangeUserMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: UserChange }) =>
+      changeUser(id, change),
+    onSuccess: (user) => keepUser(queryClient, user),
+  });
+}
+
+export function useResetUserMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetUser,
+    onSuccess: (link) => keepUser(queryClient, link.user),
+  });
+}
+
+export function useAllowOidcLinkMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: allowOidcLink,
+    onSuccess: (user) => keepUser(queryClient, user),
+  });
+}
+
+/** The proxy's answer has no user, so the list is read again; pending until it has been. */
+export function useUnlinkOidcMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: unlinkOidc,
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        queryKey: usersQueryOptions().queryKey,
+      }),
   });
 }

@@ -1,10 +1,13 @@
 // On the alerts page: email. Whether a mail server is set up (without one, emails wait in the
 // delivery log, unsent), and when the daily digest goes (UK time, which the admin sets).
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { DigestTimeSchema } from "@vics/shared";
 import { StatusIcon } from "../../../components/status-icon.tsx";
 import { useSessionUser } from "../../../lib/session-user.ts";
-import { alertMailQueryOptions, setDigestTime } from "../api/alerts-api.ts";
+import {
+  alertMailQueryOptions,
+  useSetDigestTimeMutation,
+} from "../api/alerts-api.ts";
 import { adminProblemWords } from "../lib/admin-problems.ts";
 import { QueryView } from "./query-view.tsx";
 import { TimeOfDayForm } from "./time-of-day-form.tsx";
@@ -12,7 +15,7 @@ import { TimeOfDayForm } from "./time-of-day-form.tsx";
 const TIME_ID = "alerts-digest-time";
 
 function DigestTimeForm({ current }: { current: string }) {
-  const queryClient = useQueryClient();
+  const save = useSetDigestTimeMutation();
   const me = useSessionUser();
   return (
     <TimeOfDayForm
@@ -24,11 +27,10 @@ function DigestTimeForm({ current }: { current: string }) {
         const parsed = DigestTimeSchema.safeParse({ digestTime: time });
         return parsed.success ? undefined : parsed.error.issues[0]?.message;
       }}
-      save={async (time) => {
-        const settings = await setDigestTime(time);
-        queryClient.setQueryData(alertMailQueryOptions().queryKey, settings);
-        return `The daily digest now goes at ${settings.digestTime}, UK time.`;
-      }}
+      save={save}
+      savedWords={({ digestTime }) =>
+        `The daily digest now goes at ${digestTime}, UK time.`
+      }
       problemWords={(error) => adminProblemWords(error, me?.role)}
     />
   );

@@ -5,10 +5,8 @@ import { useQuery } from "@tanstack/react-query";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { useFirstAnswers } from "../lib/use-first-answers.ts";
-import {
-  alertMailQueryOptions,
-  webhooksQueryOptions,
-} from "../api/alerts-api.ts";
+import { alertMailQueryOptions } from "../api/alerts-api.ts";
+import { webhooksQueryOptions } from "../api/webhooks-api.ts";
 import { AlertMailSection } from "./alert-mail-section.tsx";
 import { DeliveryLogSection } from "./delivery-log-section.tsx";
 import { WebhooksSection } from "./webhooks-section.tsx";

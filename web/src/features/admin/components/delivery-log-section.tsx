@@ -2,7 +2,7 @@
 // newest first, with each attempt and why one was dropped; filtered by status, and a failed or
 // dropped delivery sent again ("Replay"), after which the log is read again.
 import { useState } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import {
   DELIVERY_STATUSES,
   formatRegistration,
@@ -11,7 +11,10 @@ import {
 } from "@vics/shared";
 import { ShowSelect } from "../../../components/list-controls.tsx";
 import { useSessionUser } from "../../../lib/session-user.ts";
-import { deliveriesQueryOptions, replayDelivery } from "../api/alerts-api.ts";
+import {
+  deliveriesQueryOptions,
+  useReplayDeliveryMutation,
+} from "../api/deliveries-api.ts";
 import { adminProblemWords } from "../lib/admin-problems.ts";
 import { NONE_WORDS, STATUS_FILTER_WORDS } from "../lib/delivery-words.ts";
 import { DeliveryRow } from "./delivery-row.tsx";
@@ -71,31 +74,23 @@ function DeliveriesTable({
 
 export function DeliveryLogSection() {
   const me = useSessionUser();
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<DeliveryStatus>();
   const log = useQuery(deliveriesQueryOptions(status));
-  const [replaying, setReplaying] = useState<number>();
   const [done, setDone] = useState("");
   const [problem, setProblem] = useState<string>();
-
-  async function replay(delivery: Delivery) {
-    if (replaying !== undefined) return;
-    setReplaying(delivery.id);
-    setDone("");
-    setProblem(undefined);
-    try {
-      await replayDelivery(delivery.id);
+  const replay = useReplayDeliveryMutation({
+    onSuccess: (_, delivery) =>
       setDone(
         `The delivery to ${delivery.to} about ${formatRegistration(delivery.registration)} is being sent again.`,
-      );
-      await queryClient.invalidateQueries({
-        queryKey: ["admin", "alerts", "deliveries"],
-      });
-    } catch (error) {
-      setProblem(adminProblemWords(error, me?.role));
-    } finally {
-      setReplaying(undefined);
-    }
+      ),
+    onError: (error) => setProblem(adminProblemWords(error, me?.role)),
+  });
+
+  function replayOne(delivery: Delivery) {
+    if (replay.isPending) return;
+    setDone("");
+    setProblem(undefined);
+    replay.mutate(delivery);
   }
 
   return (
@@ -134,8 +129,8 @@ export function DeliveryLogSection() {
           <DeliveriesTable
             deliveries={data.deliveries}
             status={status}
-            replaying={replaying}
-            onReplay={(delivery) => void replay(delivery)}
+            replaying={replay.isPending ? replay.variables.id : undefined}
+            onReplay={replayOne}
           />
         )}
       </QueryView>

@@ -1,7 +1,6 @@
 // Inviting a user: email, name and role. The account exists at once; the link that sets its
 // password is shown once, for the admin to send.
 import { useId, useState, type FormEvent } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import {
   InviteRequestSchema,
   ROLES,
@@ -16,7 +15,7 @@ import {
 } from "../../../components/use-form-errors.ts";
 import { ROLE_NAMES } from "../../../lib/roles.ts";
 import { useSessionUser } from "../../../lib/session-user.ts";
-import { inviteUser, keepUser, type OneTimeLink } from "../api/users-api.ts";
+import { useInviteUserMutation, type OneTimeLink } from "../api/users-api.ts";
 import { adminProblemWords } from "../lib/admin-problems.ts";
 import { BusyButton } from "../../../components/busy-button.tsx";
 
@@ -27,18 +26,17 @@ export function InviteForm({
 }: {
   onInvited: (link: OneTimeLink) => void;
 }) {
-  const queryClient = useQueryClient();
   const me = useSessionUser();
   const form = useFormErrors();
   const radios = useId();
   const [email, setEmail] = useState("");
   const [name, setName] = useState("");
   const [role, setRole] = useState<Role | "">("");
-  const [busy, setBusy] = useState(false);
+  const invite = useInviteUserMutation();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
+    if (invite.isPending) return;
     const parsed = InviteRequestSchema.safeParse({
       email,
       name,
@@ -67,10 +65,8 @@ export function InviteForm({
       form.show(firstErrorEach(order, errors));
       return;
     }
-    setBusy(true);
     try {
-      const link = await inviteUser(parsed.data);
-      keepUser(queryClient, link.user);
+      const link = await invite.mutateAsync(parsed.data);
       form.clear();
       setEmail("");
       setName("");
@@ -80,8 +76,6 @@ export function InviteForm({
       form.show([
         { fieldId: IDS.email, message: adminProblemWords(error, me?.role) },
       ]);
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -152,7 +146,10 @@ export function InviteForm({
             </div>
           </fieldset>
         </div>
-        <BusyButton busy={busy} busyLabel="Creating the invitation…">
+        <BusyButton
+          busy={invite.isPending}
+          busyLabel="Creating the invitation…"
+        >
           Create invitation link
         </BusyButton>
       </form>

@@ -12,7 +12,7 @@ import {
   useFormErrors,
 } from "../../../components/use-form-errors.ts";
 import { useSessionUser } from "../../../lib/session-user.ts";
-import { addWebhook } from "../api/alerts-api.ts";
+import { useAddWebhookMutation } from "../api/webhooks-api.ts";
 import { adminProblemWords } from "../lib/admin-problems.ts";
 import type { ShownSecret } from "./webhook-secret-notice.tsx";
 
@@ -32,11 +32,11 @@ export function NewWebhookForm({
   const [url, setUrl] = useState("");
   const [description, setDescription] = useState("");
   const [allowPrivate, setAllowPrivate] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const add = useAddWebhookMutation();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
+    if (add.isPending) return;
     const parsed = NewWebhookSchema.safeParse({
       url: url.trim(),
       description,
@@ -55,9 +55,8 @@ export function NewWebhookForm({
       form.show(firstErrorEach(order, errors));
       return;
     }
-    setBusy(true);
     try {
-      const added = await addWebhook(parsed.data);
+      const added = await add.mutateAsync(parsed.data);
       form.clear();
       setUrl("");
       setDescription("");
@@ -68,8 +67,6 @@ export function NewWebhookForm({
       form.show([
         { fieldId: IDS.url, message: adminProblemWords(error, me?.role) },
       ]);
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -127,7 +124,7 @@ export function NewWebhookForm({
             </div>
           </div>
         </div>
-        <BusyButton busy={busy} busyLabel="Adding…">
+        <BusyButton busy={add.isPending} busyLabel="Adding…">
           Add the webhook
         </BusyButton>
       </form>

@@ -1,13 +1,16 @@
 // On the data page: the watched fleets' daily re-checks. When they run (UK time, which the
 // admin sets), whether they are on, the vehicles without an answer for over a day, and the
 // latest sweeps.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { isApiError, type WatchAdminSchema } from "@vics/shared";
 import type { z } from "zod";
 import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { StatusIcon } from "../../../components/status-icon.tsx";
 import { formatDateTime } from "../../../lib/dates.ts";
-import { setDailyTime, watchAdminQueryOptions } from "../api/watch-api.ts";
+import {
+  useSetDailyTimeMutation,
+  watchAdminQueryOptions,
+} from "../api/watch-api.ts";
 import { count } from "../../../lib/count.ts";
 import { TimeOfDayForm } from "./time-of-day-form.tsx";
 
@@ -16,19 +19,16 @@ type WatchAdmin = z.infer<typeof WatchAdminSchema>;
 const TIME_ID = "rechecks-daily-time";
 
 function DailyTimeForm({ current }: { current: string }) {
-  const queryClient = useQueryClient();
+  const save = useSetDailyTimeMutation();
   return (
     <TimeOfDayForm
       id={TIME_ID}
       label="Daily re-check time"
       hint="UK time, 24-hour, such as 06:00. It stays at that time in London across the clock change."
       current={current}
-      save={async (time) => {
-        const { dailyTime } = await setDailyTime(time);
-        return `The daily re-check now runs at ${dailyTime}, UK time.`;
-      }}
-      afterSave={() =>
-        queryClient.invalidateQueries({ queryKey: ["admin", "watch"] })
+      save={save}
+      savedWords={({ dailyTime }) =>
+        `The daily re-check now runs at ${dailyTime}, UK time.`
       }
       problemWords={(error) =>
         isApiError(error)

@@ -2,42 +2,42 @@
 // save button, the refusal at the field and the saved words in a status line that is on the page
 // before them, so they are announced.
 import { useState, type FormEvent } from "react";
+import type { UseMutationResult } from "@tanstack/react-query";
 import { BusyButton } from "../../../components/busy-button.tsx";
 import { LiveMessage } from "../../../components/live-message.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 
-interface TimeOfDayFormProps {
+interface TimeOfDayFormProps<TAnswer> {
   id: string;
   label: string;
   hint: string;
   current: string;
   /** Words refusing the time before it is sent, or undefined to send it. */
   check?: (time: string) => string | undefined;
-  /** Saves the trimmed time; resolves to the words saying it is saved. */
-  save: (time: string) => Promise<string>;
-  /** Runs once the saved words are shown (a refetch, say); the button stays busy meanwhile. */
-  afterSave?: () => Promise<unknown>;
+  /** Saves the trimmed time (the button is busy while it is pending, refetch included). */
+  save: UseMutationResult<TAnswer, Error, string>;
+  /** The words saying the time is saved, from the answer. */
+  savedWords: (answer: TAnswer) => string;
   /** The words for a save that failed. */
   problemWords: (error: unknown) => string;
 }
 
-export function TimeOfDayForm({
+export function TimeOfDayForm<TAnswer>({
   id,
   label,
   hint,
   current,
   check,
   save,
-  afterSave,
+  savedWords,
   problemWords,
-}: TimeOfDayFormProps) {
+}: TimeOfDayFormProps<TAnswer>) {
   const [time, setTime] = useState(current);
-  const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ error?: string; saved?: string }>({});
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
+    if (save.isPending) return;
     const trimmed = time.trim();
     if (check) {
       const refusal = check(trimmed);
@@ -47,19 +47,14 @@ export function TimeOfDayForm({
       }
       setNote({});
     }
-    setBusy(true);
-    try {
-      setNote({ saved: await save(trimmed) });
-      await afterSave?.();
-    } catch (error) {
-      setNote({ error: problemWords(error) });
-    } finally {
-      setBusy(false);
-    }
+    save.mutate(trimmed, {
+      onSuccess: (answer) => setNote({ saved: savedWords(answer) }),
+      onError: (error) => setNote({ error: problemWords(error) }),
+    });
   }
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
+    <form noValidate onSubmit={submit}>
       <TextField
         id={id}
         label={label}
@@ -70,7 +65,7 @@ export function TimeOfDayForm({
         autoComplete="off"
         error={note.error}
       />
-      <BusyButton busy={busy} busyLabel="Saving…" secondary>
+      <BusyButton busy={save.isPending} busyLabel="Saving…" secondary>
         Save the time
       </BusyButton>
       <LiveMessage>{note.saved}</LiveMessage>

@@ -2,18 +2,17 @@
 // in; inviting someone, changing a role, disabling or enabling, sending a password reset. A
 // one-time link is shown once, on this page only, for the admin to pass on.
 import { useEffect, useRef, useState } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { AdminUser } from "@vics/shared";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { ROLE_NAMES } from "../../../lib/roles.ts";
 import { useSessionUser } from "../../../lib/session-user.ts";
 import { methodsQueryOptions } from "../../../lib/sign-in-methods.ts";
 import {
-  allowOidcLink,
-  changeUser,
-  keepUser,
-  resetUser,
-  unlinkOidc,
+  useAllowOidcLinkMutation,
+  useChangeUserMutation,
+  useResetUserMutation,
+  useUnlinkOidcMutation,
   usersQueryOptions,
   type OneTimeLink,
 } from "../api/users-api.ts";
@@ -49,12 +48,18 @@ function doneWords(user: AdminUser, action: UserAction): string {
 
 export function UsersPage() {
   const me = useSessionUser();
-  const queryClient = useQueryClient();
   const users = useQuery(usersQueryOptions());
   const methods = useQuery(methodsQueryOptions());
   const oidcOn = methods.data?.oidc != null;
   const [shown, setShown] = useState<Shown>();
-  const [busy, setBusy] = useState(false);
+  const allowLink = useAllowOidcLinkMutation();
+  const unlink = useUnlinkOidcMutation();
+  const reset = useResetUserMutation();
+  const change = useChangeUserMutation();
+  // One action at a time, whichever row asked.
+  const busy = [allowLink, unlink, reset, change].some(
+    (mutation) => mutation.isPending,
+  );
   const notice = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -66,34 +71,30 @@ export function UsersPage() {
     user: AdminUser,
     action: UserAction,
   ): Promise<boolean> {
-    setBusy(true);
     try {
       if (action.kind === "allow-link") {
-        keepUser(queryClient, await allowOidcLink(user.id));
+        await allowLink.mutateAsync(user.id);
         setShown({ kind: "done", words: doneWords(user, action) });
       } else if (action.kind === "unlink" || action.kind === "withdraw-link") {
-        await unlinkOidc(queryClient, user.id);
+        await unlink.mutateAsync(user.id);
         setShown({ kind: "done", words: doneWords(user, action) });
       } else if (action.kind === "reset") {
-        const link = await resetUser(user.id);
-        keepUser(queryClient, link.user);
+        const link = await reset.mutateAsync(user.id);
         setShown({ kind: "link", link, purpose: "reset" });
       } else {
-        const changed = await changeUser(
-          user.id,
-          action.kind === "role"
-            ? { role: action.role }
-            : { disabled: action.kind === "disable" },
-        );
-        keepUser(queryClient, changed);
+        const changed = await change.mutateAsync({
+          id: user.id,
+          change:
+            action.kind === "role"
+              ? { role: action.role }
+              : { disabled: action.kind === "disable" },
+        });
         setShown({ kind: "done", words: doneWords(changed, action) });
       }
       return true;
     } catch (error) {
       setShown({ kind: "problem", words: adminProblemWords(error, me?.role) });
       return false;
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -2,15 +2,15 @@
 // Listed with their state; added, their secret rotated or removed. A new secret is shown
 // once, here, for the admin to give the receiver.
 import { useRef, useState } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { Webhook } from "@vics/shared";
 import { useNow } from "../../../lib/use-now.ts";
 import { useSessionUser } from "../../../lib/session-user.ts";
 import {
-  removeWebhook,
-  rotateWebhookSecret,
+  useRemoveWebhookMutation,
+  useRotateWebhookSecretMutation,
   webhooksQueryOptions,
-} from "../api/alerts-api.ts";
+} from "../api/webhooks-api.ts";
 import { adminProblemWords } from "../lib/admin-problems.ts";
 import { NewWebhookForm } from "./new-webhook-form.tsx";
 import { WebhookRow, type WebhookAction } from "./webhook-row.tsx";
@@ -64,49 +64,45 @@ function WebhooksTable({
 
 export function WebhooksSection() {
   const me = useSessionUser();
-  const queryClient = useQueryClient();
   const webhooks = useQuery(webhooksQueryOptions());
   const [secret, setSecret] = useState<ShownSecret>();
   const [done, setDone] = useState("");
   const [problem, setProblem] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const refresh = () =>
-    queryClient.invalidateQueries({
-      queryKey: webhooksQueryOptions().queryKey,
-    });
+  const rotate = useRotateWebhookSecretMutation();
+  const remove = useRemoveWebhookMutation({
+    onSuccess: (_, webhook) => {
+      setSecret(undefined);
+      setDone(`${webhook.description} is removed.`);
+    },
+  });
+  const busy = rotate.isPending || remove.isPending;
 
+  /** A new webhook's secret, or a rotated one; the mutation has the list read again. */
   function showSecret(shown: ShownSecret) {
     setDone("");
     setProblem(undefined);
     setSecret(shown);
-    void refresh();
   }
 
   async function onAction(
     webhook: Webhook,
     action: WebhookAction,
   ): Promise<boolean> {
-    setBusy(true);
     setDone("");
     setProblem(undefined);
     try {
       if (action === "rotate") {
-        const rotated = await rotateWebhookSecret(webhook.id);
+        const rotated = await rotate.mutateAsync(webhook.id);
         showSecret({ ...rotated, rotated: true });
       } else {
-        await removeWebhook(webhook.id);
-        setSecret(undefined);
-        setDone(`${webhook.description} is removed.`);
-        await refresh();
+        await remove.mutateAsync(webhook);
         heading.current?.focus();
       }
       return true;
     } catch (error) {
       setProblem(adminProblemWords(error, me?.role));
       return false;
-    } finally {
-      setBusy(false);
     }
   }
 
