@@ -1,16 +1,14 @@
 // The only file that reads process.env.
 import { resolve } from "node:path";
-import { DEFAULT_CONNECTION_LIMITS } from "@vics/shared/server/connection-guard";
 import { z } from "zod";
-import { isPostgresUrl } from "@vics/shared/server/postgres-url";
-import { LOG_LEVELS } from "@vics/shared/server/logger";
-import { isRedisUrl } from "@vics/shared/server/redis-url";
 import {
-  isTrustList,
-  parseTrustedProxies,
-  TRUSTED_PROXIES_ERROR,
-} from "@vics/shared/server/client-address";
-import { positiveWholeNumber, unsetIfEmpty } from "./env-fields.ts";
+  hostField,
+  portField,
+  positiveWholeNumber,
+  postgresUrlField,
+  SERVER_ENV_SHAPE,
+  unsetIfEmpty,
+} from "@vics/shared/server/env-fields";
 import {
   SOURCE_ENV_SHAPE,
   type SourceSettings,
@@ -21,16 +19,8 @@ import {
 export const REPO_ROOT = resolve(import.meta.dirname, "../..");
 
 const EnvSchema = z.object({
-  HOST: z.preprocess(unsetIfEmpty, z.string().default("127.0.0.1")),
-  PORT: z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .regex(/^\d+$/, { error: "must be a whole number" })
-      .transform(Number)
-      .pipe(z.int().max(65535, { error: "must be at most 65535" }))
-      .default(3001),
-  ),
+  HOST: hostField,
+  PORT: portField(3001),
   DATABASE_PATH: z.preprocess(
     unsetIfEmpty,
     z
@@ -44,16 +34,7 @@ const EnvSchema = z.object({
    * PostgreSQL, one database for every replica; unset: the SQLite file at DATABASE_PATH, this
    * process's own. When it is set, DATABASE_PATH is not used.
    */
-  DATABASE_URL: z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .refine(isPostgresUrl, {
-        error:
-          "must be a postgres:// or postgresql:// URL, e.g. postgres://vics@127.0.0.1:5432/vics",
-      })
-      .optional(),
-  ),
+  DATABASE_URL: postgresUrlField("e.g. postgres://vics@127.0.0.1:5432/vics"),
   /** Connections each process may hold to DATABASE_URL. */
   DATABASE_POOL_SIZE: positiveWholeNumber(10),
   /**
@@ -69,45 +50,7 @@ const EnvSchema = z.object({
       .transform((value) => value === "true")
       .optional(),
   ),
-  LOG_LEVEL: z.preprocess(
-    unsetIfEmpty,
-    z
-      .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })
-      .default("info"),
-  ),
-  /** The key of the registration hashes in the logs; unset: a random one per process. */
-  LOG_HASH_KEY: z.preprocess(
-    unsetIfEmpty,
-    z.string().min(16, { error: "must be at least 16 characters" }).optional(),
-  ),
-  /** Connection limits (shared/src/server/connection-guard.ts); per address means per socket peer. */
-  MAX_CONNECTIONS: positiveWholeNumber(DEFAULT_CONNECTION_LIMITS.maxTotal),
-  MAX_CONNECTIONS_PER_ADDRESS: positiveWholeNumber(
-    DEFAULT_CONNECTION_LIMITS.maxPerAddress,
-  ),
-  IDLE_TIMEOUT_UNDER_PRESSURE_MS: positiveWholeNumber(
-    DEFAULT_CONNECTION_LIMITS.idleUnderPressureMs,
-  ),
-  /** Redis for the rate limits, shared by every replica; unset: in memory, this process only. */
-  RATE_LIMIT_URL: z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .refine(isRedisUrl, {
-        error:
-          "must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379",
-      })
-      .optional(),
-  ),
-  /** Load balancers whose X-Forwarded-For names the caller: addresses or CIDR ranges; unset: none. */
-  TRUSTED_PROXIES: z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .default("")
-      .transform(parseTrustedProxies)
-      .refine(isTrustList, { error: TRUSTED_PROXIES_ERROR }),
-  ),
+  ...SERVER_ENV_SHAPE,
   /** Unset: on exactly when the database holds the seeded synthetic fleet. */
   SANDBOX: z.preprocess(
     unsetIfEmpty,

@@ -1,4 +1,4 @@
-import { readApiKeyFile } from "../env.ts";
+import { readApiKeyFile } from "../env/upstream-key.ts";
 import type { Logger } from "@vics/shared/server/logger";
 
 /**

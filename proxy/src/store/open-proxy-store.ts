@@ -1,5 +1,5 @@
 import { redactedUrl } from "@vics/shared/server/postgres-url";
-import type { StoreEnv } from "../env.ts";
+import type { StoreEnv } from "../env/store-env.ts";
 import type { ProxyStore } from "./proxy-store.ts";
 import { openSqliteProxyStore } from "./sqlite/sqlite-proxy-store.ts";
 

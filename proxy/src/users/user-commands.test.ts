@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import { openSqliteProxyStore } from "../store/sqlite/sqlite-proxy-store.ts";
-import { parseStoreEnv } from "../env.ts";
+import { parseStoreEnv } from "../env/store-env.ts";
 import type { AdminContext } from "./user-admin.ts";
 import { userCommand, UsageError } from "./user-commands.ts";
 

@@ -9,7 +9,7 @@ import {
   optionalWholeNumber,
   positiveWholeNumber,
   unsetIfEmpty,
-} from "../env-fields.ts";
+} from "@vics/shared/server/env-fields";
 import type { IsoDate } from "@vics/shared";
 
 /** An http(s) URL without its trailing slash, which the adapters then need not strip. */

@@ -7,7 +7,7 @@
 import { createHttpFleetClient } from "@vics/fleet";
 import type { Logger } from "@vics/shared/server/logger";
 import type { ProxyStore } from "../../store/proxy-store.ts";
-import type { AlertMailEnv } from "../../env.ts";
+import type { AlertMailEnv } from "../../env/alert-mail.ts";
 import { deliveryHandler } from "../../notify/delivery-job.ts";
 import { inProcessJobs } from "./in-process-jobs.ts";
 import { pgBossJobs } from "./pg-boss-jobs.ts";

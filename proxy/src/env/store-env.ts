@@ -1,0 +1,67 @@
+// The proxy's own store (users, sessions, links, audit, fleets): read by the proxy and by
+// `scripts/users`.
+import { z } from "zod";
+import { postgresUrlField } from "@vics/shared/server/env-fields";
+import { proxyPortField, publicOriginField } from "./gateway-env.ts";
+import { fromRoot, issueLines, presentOnly } from "./paths.ts";
+
+export interface StoreEnv {
+  /** The proxy's own SQLite file: users, sessions, one-time links, the audit log. */
+  databasePath: string;
+  /** DATABASE_URL: when set, the store is in PostgreSQL (shared by replicas), not the file. */
+  databaseUrl?: string;
+  /**
+   * MIGRATION_DATABASE_URL: the owner of the proxy's tables, when DATABASE_URL's role is a
+   * lesser one. It migrates, and grants DATABASE_URL's role what the proxy needs.
+   */
+  migrationDatabaseUrl?: string;
+  /** Audit events older than this are pruned daily; younger ones cannot be deleted. */
+  auditRetentionDays: number;
+  /** Where one-time links open: PUBLIC_ORIGIN, else the loopback address and port. */
+  linkOrigin: string;
+}
+
+const postgresUrl = postgresUrlField(
+  "e.g. postgres://vics@db.internal:5432/vics (unset: the proxy's store is the SQLite file PROXY_DATABASE_PATH)",
+);
+
+const StoreEnvSchema = z.object({
+  PROXY_DATABASE_PATH: z
+    .string()
+    .default("data/proxy.sqlite")
+    .transform(fromRoot),
+  DATABASE_URL: postgresUrl,
+  MIGRATION_DATABASE_URL: postgresUrl,
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(36_500, { error: "must be at most 36500 (a century)" })
+    .default(400),
+  PUBLIC_ORIGIN: publicOriginField,
+  PORT: proxyPortField,
+});
+
+export function parseStoreEnv(
+  source: Record<string, string | undefined>,
+): { ok: true; env: StoreEnv } | { ok: false; errors: string[] } {
+  const present = presentOnly(source);
+  const parsed = StoreEnvSchema.safeParse(present);
+  const errors = parsed.success ? [] : issueLines(parsed.error.issues);
+  if (present.MIGRATION_DATABASE_URL && !present.DATABASE_URL)
+    errors.push(
+      "MIGRATION_DATABASE_URL needs DATABASE_URL, the role the proxy works as: it migrates a PostgreSQL store, and without DATABASE_URL the store is the SQLite file",
+    );
+  if (!parsed.success || errors.length > 0) return { ok: false, errors };
+  const raw = parsed.data;
+  return {
+    ok: true,
+    env: {
+      databasePath: raw.PROXY_DATABASE_PATH,
+      databaseUrl: raw.DATABASE_URL,
+      migrationDatabaseUrl: raw.MIGRATION_DATABASE_URL,
+      auditRetentionDays: raw.AUDIT_RETENTION_DAYS,
+      linkOrigin: raw.PUBLIC_ORIGIN ?? `http://127.0.0.1:${raw.PORT}`,
+    },
+  };
+}

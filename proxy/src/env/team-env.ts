@@ -1,0 +1,68 @@
+// The team application's own limits: look-ups per user a minute by role, the caps on saved and
+// watched fleets, where alert emails may go, and the watched fleets' refresh ahead of the sweep.
+import { z } from "zod";
+import { ALERT_RULE_MAX_EMAILS, BULK_MAX_REGISTRATIONS } from "@vics/shared";
+import { DEFAULT_USER_LIMITS } from "../limits/user-limits.ts";
+import { DEFAULT_FLEET_CAPS } from "../store/fleet-store.ts";
+import {
+  DEFAULT_REFRESH_LEAD_MINUTES,
+  MAX_REFRESH_LEAD_MINUTES,
+} from "../watch/jobs/daily-time.ts";
+import { DEFAULT_MAX_EXTERNAL_EMAILS } from "../notify/email-domains.ts";
+import { positiveCount } from "./counts.ts";
+
+/** A domain name of at least two labels, as an email address's part after the @. */
+const DOMAIN =
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
+
+/**
+ * A role that runs fleets sends up to BULK_MAX_REGISTRATIONS in one request: a smaller limit
+ * would refuse a whole request that the fleet run's pacing could not have seen coming.
+ */
+const bulkRoleLimit = (fallback: number) =>
+  positiveCount(fallback).refine(
+    (lookups) => lookups >= BULK_MAX_REGISTRATIONS,
+    {
+      error: `must be at least ${BULK_MAX_REGISTRATIONS.toLocaleString("en-GB")}, the most registrations one fleet request may carry`,
+    },
+  );
+
+export const TEAM_ENV_SHAPE = {
+  USER_LOOKUPS_PER_MINUTE_STAFF: positiveCount(DEFAULT_USER_LIMITS.staff),
+  USER_LOOKUPS_PER_MINUTE_FLEET: bulkRoleLimit(DEFAULT_USER_LIMITS.fleet),
+  USER_LOOKUPS_PER_MINUTE_ADMIN: bulkRoleLimit(DEFAULT_USER_LIMITS.admin),
+  MAX_FLEETS: positiveCount(DEFAULT_FLEET_CAPS.maxFleets),
+  MAX_WATCHED_VEHICLES: positiveCount(DEFAULT_FLEET_CAPS.maxWatchedVehicles),
+  // Unset: the domains of the team's own accounts.
+  ALERT_EMAIL_DOMAINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((domains) => domains.every((d) => DOMAIN.test(d)), {
+      error: (issue) =>
+        `must be email domains separated by commas, e.g. "fleet.example,depot.fleet.example"; "${(issue.input as string[]).find((d) => !DOMAIN.test(d))}" is not one`,
+    })
+    .optional(),
+  ALERT_RULE_MAX_EXTERNAL_EMAILS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(ALERT_RULE_MAX_EMAILS, {
+      error: `must be at most ${ALERT_RULE_MAX_EMAILS}, the most addresses a rule may have`,
+    })
+    .default(DEFAULT_MAX_EXTERNAL_EMAILS),
+  // Minutes before the daily sweep; 0 turns the refresh off. At most half a day, so that it
+  // stays ahead of the sweep it is for, not after the one before.
+  WATCH_REFRESH_LEAD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_REFRESH_LEAD_MINUTES, {
+      error: `must be at most ${MAX_REFRESH_LEAD_MINUTES} (12 hours before the daily sweep)`,
+    })
+    .default(DEFAULT_REFRESH_LEAD_MINUTES),
+};

@@ -1,0 +1,144 @@
+/**
+ * The environment both servers read, as zod fields: the variables they share (one definition,
+ * one wording of each problem) and the kinds of variable each builds its own from. Each
+ * server's env.ts, the only module of it that reads process.env, spreads SERVER_ENV_SHAPE
+ * into its schema.
+ */
+import { z } from "zod";
+import {
+  isTrustList,
+  parseTrustedProxies,
+  TRUSTED_PROXIES_ERROR,
+} from "./client-address.ts";
+import { DEFAULT_CONNECTION_LIMITS } from "./connection-guard.ts";
+import { LOG_LEVELS } from "./logger.ts";
+import { isPostgresUrl } from "./postgres-url.ts";
+import { isRedisUrl } from "./redis-url.ts";
+import { readSecretFile } from "./secret-file.ts";
+
+// An empty variable means "not set", as in most shells' `VAR= cmd`.
+export const unsetIfEmpty = (value: unknown) =>
+  value === "" ? undefined : value;
+
+/** The longest wait a Node timer takes; a longer one runs after 1 ms. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/** A whole number from 1 to what a timer takes, as text to a number. */
+const wholeNumberText = z
+  .string()
+  .regex(/^\d+$/, { error: "must be a whole number" })
+  .transform(Number)
+  .pipe(
+    z
+      .int()
+      .min(1, { error: "must be at least 1" })
+      .max(MAX_TIMER_MS, { error: `must be at most ${MAX_TIMER_MS}` }),
+  );
+
+/** A whole number from 1 to what a timer takes, or `fallback` when unset. */
+export const positiveWholeNumber = (fallback: number) =>
+  z.preprocess(unsetIfEmpty, wholeNumberText.default(fallback));
+
+/** As positiveWholeNumber, undefined when unset. */
+export const optionalWholeNumber = z.preprocess(
+  unsetIfEmpty,
+  wholeNumberText.optional(),
+);
+
+/** Text, undefined when unset. */
+export const optionalText = z.preprocess(unsetIfEmpty, z.string().optional());
+
+/** The address to listen on. */
+export const hostField = z.preprocess(
+  unsetIfEmpty,
+  z.string().trim().min(1).default("127.0.0.1"),
+);
+
+/** The port to listen on (0: any free one), `fallback` when unset. */
+export const portField = (fallback: number) =>
+  z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^\d+$/, { error: "must be a whole number" })
+      .transform(Number)
+      .pipe(z.int().max(65535, { error: "must be at most 65535" }))
+      .default(fallback),
+  );
+
+/** A PostgreSQL URL, undefined when unset; `example` ends the problem's words. */
+export const postgresUrlField = (example: string) =>
+  z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .trim()
+      .refine(isPostgresUrl, {
+        error: `must be a postgres:// or postgresql:// URL, ${example}`,
+      })
+      .optional(),
+  );
+
+/** The variables both servers read, with the same meaning and words. */
+export const SERVER_ENV_SHAPE = {
+  LOG_LEVEL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })
+      .default("info"),
+  ),
+  /** The key of the registration hashes in the logs; unset: a random one per process. */
+  LOG_HASH_KEY: z.preprocess(
+    unsetIfEmpty,
+    z.string().min(16, { error: "must be at least 16 characters" }).optional(),
+  ),
+  /** Connection limits (connection-guard.ts); per address means per socket peer. */
+  MAX_CONNECTIONS: positiveWholeNumber(DEFAULT_CONNECTION_LIMITS.maxTotal),
+  MAX_CONNECTIONS_PER_ADDRESS: positiveWholeNumber(
+    DEFAULT_CONNECTION_LIMITS.maxPerAddress,
+  ),
+  IDLE_TIMEOUT_UNDER_PRESSURE_MS: positiveWholeNumber(
+    DEFAULT_CONNECTION_LIMITS.idleUnderPressureMs,
+  ),
+  /** Redis for the rate limits, shared by every replica; unset: in memory, this process only. */
+  RATE_LIMIT_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .refine(isRedisUrl, {
+        error:
+          "must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379",
+      })
+      .optional(),
+  ),
+  /** Load balancers whose X-Forwarded-For names the caller: addresses or CIDR ranges; unset: none. */
+  TRUSTED_PROXIES: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .default("")
+      .transform(parseTrustedProxies)
+      .refine(isTrustList, { error: TRUSTED_PROXIES_ERROR }),
+  ),
+};
+
+/**
+ * `name`, or the file named by `name`_FILE (for a secret; a relative path resolved against
+ * `root`): only one of them may be set. Undefined when neither is; an error never holds the
+ * secret.
+ */
+export function valueOrFile(
+  present: Record<string, string | undefined>,
+  name: string,
+  root: string,
+): { value: string; fromFile: boolean } | { error: string } | undefined {
+  const value = unsetIfEmpty(present[name]) as string | undefined;
+  const file = unsetIfEmpty(present[`${name}_FILE`]) as string | undefined;
+  if (value !== undefined && file !== undefined)
+    return { error: `set only one of ${name} and ${name}_FILE` };
+  if (file !== undefined) {
+    const read = readSecretFile(file, `${name}_FILE`, root);
+    return "error" in read ? read : { value: read.value, fromFile: true };
+  }
+  return value === undefined ? undefined : { value, fromFile: false };
+}
