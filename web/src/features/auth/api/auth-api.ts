@@ -1,14 +1,21 @@
 // The sign-in routes of the proxy (docs/api.md, "Staff sign-in"), each answer parsed with the
 // shared contract. Loaded with the sign-in pages only: their schemas bring zod.
-import type { QueryClient } from "@tanstack/react-query";
+import {
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from "@tanstack/react-query";
 import {
   AUTH_PATHS,
   SessionSchema,
   OidcLinkAnswerSchema,
   SignOutAnswerSchema,
+  isApiError,
   type SessionAnswer,
 } from "@vics/shared";
 import { apiDelete, apiPost, apiSend } from "../../../lib/api-client.ts";
+import type { WriteCallbacks } from "../../../lib/write-callbacks.ts";
+import { sessionQueryOptions, useSessionMutation } from "./session-query.ts";
 import { isBusy } from "../lib/sign-in-errors.ts";
 import { safeRedirect } from "../lib/return-to.ts";
 
@@ -113,4 +120,51 @@ export async function startOidcLink(): Promise<string> {
 /** Undoes the signed-in user's own organisation sign-in link. */
 export function unlinkOidc(): Promise<void> {
   return apiDelete(AUTH_PATHS.oidcLink);
+}
+
+/** Asks who is signed in again, and is pending until the answer is in. */
+function useSessionRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
+}
+
+/**
+ * The first password: once set, the new session. Refused as the account has a password now or
+ * signs in through its organisation (409): the session, asked again, shows the page that fits.
+ */
+export function useFirstPasswordMutation(
+  callbacks: WriteCallbacks<SessionAnswer, string> = {},
+) {
+  const refreshSession = useSessionRefresh();
+  return useSessionMutation(setFirstPassword, {
+    ...callbacks,
+    onError: (error, password) => {
+      if (isApiError(error) && error.code === "CONFLICT") void refreshSession();
+      callbacks.onError?.(error, password);
+    },
+  });
+}
+
+export function useChangePasswordMutation() {
+  return useMutation({
+    mutationFn: ({
+      current,
+      password,
+    }: {
+      current: string;
+      password: string;
+    }) => changePassword(current, password),
+  });
+}
+
+/** Resolves to the provider's page; the caller goes there. */
+export function useStartOidcLinkMutation() {
+  return useMutation({ mutationFn: startOidcLink });
+}
+
+/** The session, asked again, no longer has the link; pending until it has been. */
+export function useUnlinkOidcMutation() {
+  const refreshSession = useSessionRefresh();
+  return useMutation({ mutationFn: unlinkOidc, onSuccess: refreshSession });
 }

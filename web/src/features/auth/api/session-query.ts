@@ -2,7 +2,9 @@
 // takes the lazily loaded schema (lib/lazy-schemas.ts) and keeps zod out of the first download.
 import {
   queryOptions,
+  useMutation,
   useQuery,
+  useQueryClient,
   type QueryClient,
 } from "@tanstack/react-query";
 import { AUTH_PATHS, type SessionAnswer, isApiError } from "@vics/shared";
@@ -10,6 +12,7 @@ import { apiGet } from "../../../lib/api-client.ts";
 import { sessionSchema } from "../../../lib/lazy-schemas.ts";
 import { reportSignedIn } from "../../../lib/session-events.ts";
 import { SESSION_QUERY_KEY } from "../../../lib/session-user.ts";
+import type { WriteCallbacks } from "../../../lib/write-callbacks.ts";
 
 async function fetchSession(
   signal: AbortSignal,
@@ -84,4 +87,24 @@ export async function applySession(
   if (before?.user.id !== session.user.id) clearCachedAnswers(queryClient);
   queryClient.setQueryData(SESSION_QUERY_KEY, session);
   reportSignedIn(session.user);
+}
+
+/**
+ * A write whose answer is a new session (signing in, setting a password): the screen's
+ * onSuccess runs first, then applySession; pending until it has. The page then leaves, so a
+ * caller shows itself busy while `isPending || isSuccess`.
+ */
+export function useSessionMutation<TVariables>(
+  write: (variables: TVariables) => Promise<SessionAnswer>,
+  callbacks: WriteCallbacks<SessionAnswer, TVariables> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (session, variables) => {
+      callbacks.onSuccess?.(session, variables);
+      return applySession(queryClient, session);
+    },
+    onError: callbacks.onError,
+  });
 }

@@ -5,7 +5,7 @@ import { ErrorSummary } from "../../../components/error-summary.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useFormErrors } from "../../../components/use-form-errors.ts";
 import { isApiError } from "@vics/shared";
-import { changePassword } from "../api/auth-api.ts";
+import { useChangePasswordMutation } from "../api/auth-api.ts";
 import {
   NEW_PASSWORD_IDS,
   newPasswordErrors,
@@ -22,7 +22,8 @@ export function ChangePasswordForm() {
   const [current, setCurrent] = useState("");
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
-  const [busy, setBusy] = useState(false);
+  const changing = useChangePasswordMutation();
+  const busy = changing.isPending;
   const [changed, setChanged] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -34,9 +35,8 @@ export function ChangePasswordForm() {
         ? [{ fieldId: IDS.current, message: "Enter your current password" }]
         : newPasswordErrors(password, confirmation);
     if (errors.length > 0) return form.show(errors);
-    setBusy(true);
     try {
-      await changePassword(current, password);
+      await changing.mutateAsync({ current, password });
       form.clear();
       setCurrent("");
       setPassword("");
@@ -59,8 +59,6 @@ export function ChangePasswordForm() {
               message: passwordRefusal(error),
             },
       ]);
-    } finally {
-      setBusy(false);
     }
   }
 

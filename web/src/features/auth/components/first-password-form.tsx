@@ -4,13 +4,10 @@
 // minutes of the link's sign-in (the proxy's FIRST_PASSWORD_WINDOW_MS, decision 053): later,
 // the proxy refuses (403 FORBIDDEN) in words that say what to do, shown as they are.
 import { useState, type FormEvent } from "react";
-import { useQueryClient } from "@tanstack/react-query";
-import { isApiError } from "@vics/shared";
 import { BusyButton } from "../../../components/busy-button.tsx";
 import { ErrorSummary } from "../../../components/error-summary.tsx";
 import { useFormErrors } from "../../../components/use-form-errors.ts";
-import { setFirstPassword } from "../api/auth-api.ts";
-import { applySession, sessionQueryOptions } from "../api/session-query.ts";
+import { useFirstPasswordMutation } from "../api/auth-api.ts";
 import {
   NEW_PASSWORD_IDS,
   newPasswordErrors,
@@ -20,32 +17,26 @@ import { NewPasswordFields } from "./new-password-fields.tsx";
 
 export function FirstPasswordForm({ onSet }: { onSet: () => void }) {
   const form = useFormErrors();
-  const queryClient = useQueryClient();
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
-  const [busy, setBusy] = useState(false);
+  const setting = useFirstPasswordMutation({
+    onSuccess: onSet,
+    // The proxy's words say why (passwordRefusal); the hook asks for the session again when
+    // the account has a password now or signs in through its organisation.
+    onError: (error) =>
+      form.show([
+        { fieldId: NEW_PASSWORD_IDS.password, message: passwordRefusal(error) },
+      ]),
+  });
+  // Busy from then on: the account page shows the change form once the session is in.
+  const busy = setting.isPending || setting.isSuccess;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const errors = newPasswordErrors(password, confirmation);
     if (errors.length > 0) return form.show(errors);
-    setBusy(true);
-    try {
-      const session = await setFirstPassword(password);
-      onSet();
-      await applySession(queryClient, session);
-    } catch (error) {
-      // The account has a password now, or signs in through its organisation: the proxy's
-      // words say which (passwordRefusal), and the session, asked again, shows the page that
-      // fits.
-      if (isApiError(error) && error.code === "CONFLICT")
-        void queryClient.invalidateQueries(sessionQueryOptions());
-      form.show([
-        { fieldId: NEW_PASSWORD_IDS.password, message: passwordRefusal(error) },
-      ]);
-      setBusy(false);
-    }
+    setting.mutate(password);
   }
 
   return (
@@ -66,7 +57,7 @@ export function FirstPasswordForm({ onSet }: { onSet: () => void }) {
       {form.errors.length > 0 && (
         <ErrorSummary errors={form.errors} attempt={form.attempt} />
       )}
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form noValidate onSubmit={submit}>
         <NewPasswordFields
           password={password}
           confirmation={confirmation}

@@ -2,24 +2,25 @@
 // while signed in), or undo the link, when the proxy offers OIDC at all (issue 33: an account
 // in use is never linked by its email alone).
 import { useState } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { isApiError, type SessionUser } from "@vics/shared";
 import { BusyButton } from "../../../components/busy-button.tsx";
 import { browserNavigation } from "../../../lib/browser-navigation.ts";
 import {
   methodsQueryOptions,
-  startOidcLink,
-  unlinkOidc,
+  useStartOidcLinkMutation,
+  useUnlinkOidcMutation,
 } from "../api/auth-api.ts";
-import { sessionQueryOptions } from "../api/session-query.ts";
 import { oidcLinkOutcome } from "../lib/oidc-link-words.ts";
 
 export function OidcLinkSection({ user }: { user: SessionUser }) {
   const methods = useQuery(methodsQueryOptions());
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const [busy, setBusy] = useState(false);
+  const starting = useStartOidcLinkMutation();
+  const unlinking = useUnlinkOidcMutation();
+  // Starting stays busy once it has worked: the browser is on its way to the provider.
+  const busy = starting.isPending || starting.isSuccess || unlinking.isPending;
   const [problem, setProblem] = useState<string>();
   const outcome = oidcLinkOutcome(params.get("oidc-link"));
   const oidc = methods.data?.oidc;
@@ -27,7 +28,6 @@ export function OidcLinkSection({ user }: { user: SessionUser }) {
 
   async function act(action: () => Promise<void>) {
     if (busy) return;
-    setBusy(true);
     setProblem(undefined);
     try {
       await action();
@@ -37,18 +37,12 @@ export function OidcLinkSection({ user }: { user: SessionUser }) {
           ? error.detail
           : "VICS could not be reached. Try again.",
       );
-      setBusy(false);
     }
   }
 
   const link = () =>
-    act(async () => browserNavigation.assign(await startOidcLink()));
-  const unlink = () =>
-    act(async () => {
-      await unlinkOidc();
-      await queryClient.invalidateQueries(sessionQueryOptions());
-      setBusy(false);
-    });
+    act(async () => browserNavigation.assign(await starting.mutateAsync()));
+  const unlink = () => act(() => unlinking.mutateAsync());
 
   return (
     <section aria-labelledby="oidc-link-heading">

@@ -1,7 +1,6 @@
 // "/account/set-password#token=...": an invitation's or a reset's link. The new password twice;
 // the proxy may refuse it (a common one) and says why; once set, the user is signed in.
 import { useLayoutEffect, useRef, useState, type FormEvent } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { ErrorSummary } from "../../../components/error-summary.tsx";
@@ -10,7 +9,7 @@ import { isApiError } from "@vics/shared";
 import { appPaths } from "../../../lib/app-paths.ts";
 import { PageErrorContext } from "../../../lib/use-document-title.ts";
 import { setPassword } from "../api/auth-api.ts";
-import { applySession } from "../api/session-query.ts";
+import { useSessionMutation } from "../api/session-query.ts";
 import {
   NEW_PASSWORD_IDS,
   newPasswordErrors,
@@ -23,12 +22,18 @@ import { BusyButton } from "../../../components/busy-button.tsx";
 
 export function SetPasswordPage() {
   const token = useLinkToken();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useFormErrors();
   const [password, setPasswordValue] = useState("");
   const [confirmation, setConfirmation] = useState("");
-  const [busy, setBusy] = useState(false);
+  const setting = useSessionMutation(
+    ({ token, password }: { token: string; password: string }) =>
+      setPassword(token, password),
+    // Before the session is applied: the link has done its work.
+    { onSuccess: () => forgetLinkToken() },
+  );
+  // Busy until the page has gone home.
+  const busy = setting.isPending || setting.isSuccess;
   const [unusable, setUnusable] = useState(token === undefined);
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -42,17 +47,13 @@ export function SetPasswordPage() {
     if (busy || token === undefined) return;
     const errors = newPasswordErrors(password, confirmation);
     if (errors.length > 0) return form.show(errors);
-    setBusy(true);
     try {
-      const session = await setPassword(token, password);
-      forgetLinkToken();
-      await applySession(queryClient, session);
+      await setting.mutateAsync({ token, password });
       void navigate(appPaths.home(), {
         replace: true,
         state: { passwordSet: true },
       });
     } catch (error) {
-      setBusy(false);
       if (isApiError(error) && error.code === "LINK_NOT_USABLE") {
         forgetLinkToken();
         return setUnusable(true);

@@ -2,7 +2,7 @@
 // proxy offers it; then back to where the user was going. "?oidc=<reason>": the
 // organisation's sign-in was refused, and the page says why.
 import { useState, type FormEvent } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import {
   Navigate,
   useLocation,
@@ -17,7 +17,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useFormErrors } from "../../../components/use-form-errors.ts";
 import { PageErrorContext } from "../../../lib/use-document-title.ts";
 import { methodsQueryOptions, oidcStartUrl, signIn } from "../api/auth-api.ts";
-import { applySession, useSession } from "../api/session-query.ts";
+import { useSession, useSessionMutation } from "../api/session-query.ts";
 import { oidcRefusalWords } from "../lib/oidc-refusal.ts";
 import { safeReturnTo } from "../lib/return-to.ts";
 import { signInErrorWords } from "../lib/sign-in-errors.ts";
@@ -37,12 +37,16 @@ export function SignInPage() {
   const returnTo = safeReturnTo(params.get("returnTo"));
   const session = useSession();
   const methods = useQuery(methodsQueryOptions());
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useFormErrors();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
+  const signingIn = useSessionMutation(
+    ({ email, password }: { email: string; password: string }) =>
+      signIn(email, password),
+  );
+  // Busy until the page has gone to where the user was going.
+  const busy = signingIn.isPending || signingIn.isSuccess;
   const ended = (location.state as SignInState | null)?.sessionEnded === true;
   const refused = oidcRefusalWords(params.get("oidc"));
 
@@ -62,13 +66,10 @@ export function SignInPage() {
       );
       return;
     }
-    setBusy(true);
     try {
-      const answer = await signIn(parsed.data.email, parsed.data.password);
-      await applySession(queryClient, answer);
+      await signingIn.mutateAsync(parsed.data);
       void navigate(returnTo, { replace: true });
     } catch (error) {
-      setBusy(false);
       setPassword("");
       form.show([{ fieldId: EMAIL_ID, message: signInErrorWords(error) }]);
     }
