@@ -1,14 +1,13 @@
 // "/sign-in/link#token=...": the one-time sign-in link `npm start` prints. It signs in at once
 // and goes to the insurance check; a link used before, or too old, says what to do instead.
 import { useEffect, useRef, useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { LoadingMessage } from "../../../components/loading-message.tsx";
 import { isApiError } from "@vics/shared";
 import { appPaths } from "../../../lib/app-paths.ts";
 import { signInWithLink } from "../api/auth-api.ts";
-import { applySession } from "../api/session-query.ts";
+import { useSessionMutation } from "../api/session-query.ts";
 import { forgetLinkToken } from "../lib/link-token.ts";
 import { useLinkToken } from "../lib/use-link-token.ts";
 
@@ -16,7 +15,7 @@ type Problem = "no-token" | "not-usable" | "failed";
 
 export function SignInLinkPage() {
   const token = useLinkToken();
-  const queryClient = useQueryClient();
+  const { mutate: signIn } = useSessionMutation(signInWithLink);
   const navigate = useNavigate();
   const [problem, setProblem] = useState<Problem | undefined>(
     token === undefined ? "no-token" : undefined,
@@ -28,21 +27,17 @@ export function SignInLinkPage() {
   useEffect(() => {
     if (token === undefined || sent.current) return;
     sent.current = true;
-    const sending = signInWithLink(token);
-    forgetLinkToken();
-    sending.then(
-      async (session) => {
-        await applySession(queryClient, session);
-        void navigate(appPaths.home(), { replace: true });
-      },
-      (error: unknown) =>
+    signIn(token, {
+      onSuccess: () => void navigate(appPaths.home(), { replace: true }),
+      onError: (error) =>
         setProblem(
           isApiError(error) && error.code === "LINK_NOT_USABLE"
             ? "not-usable"
             : "failed",
         ),
-    );
-  }, [token, queryClient, navigate]);
+    });
+    forgetLinkToken();
+  }, [token, signIn, navigate]);
 
   useEffect(() => {
     if (problem) heading.current?.focus();
