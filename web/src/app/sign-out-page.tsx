@@ -2,7 +2,6 @@
 // this browser will lose, and how many, so they can download results first. Staff share
 // computers, so their saved runs and list go with them.
 import { useEffect, useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { BusyButton } from "../components/busy-button.tsx";
 import { DocumentTitle } from "../components/document-title.tsx";
@@ -10,7 +9,7 @@ import { LoadingMessage } from "../components/loading-message.tsx";
 import { appPaths } from "../lib/app-paths.ts";
 import { useSessionUser } from "../lib/session-user.ts";
 import type { SavedFleetChecks } from "../features/fleet/index.ts";
-import { savedFleetChecks, signOutNow } from "./sign-out.ts";
+import { savedFleetChecks, useSignOutMutation } from "./sign-out.ts";
 import { count } from "../lib/count.ts";
 
 /** "your 3 saved fleet checks and the list you were preparing", or undefined for nothing. */
@@ -28,13 +27,13 @@ export function savedWords(saved: SavedFleetChecks): string | undefined {
 
 export function SignOutPage() {
   const user = useSessionUser();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const location = useLocation();
   const everywhere = params.get("everywhere") === "yes";
   const [saved, setSaved] = useState<SavedFleetChecks>();
   const [unknown, setUnknown] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const signingOut = useSignOutMutation();
+  const busy = signingOut.isPending || signingOut.isSuccess;
   const [failed, setFailed] = useState(
     (location.state as { failed?: boolean } | null)?.failed === true,
   );
@@ -56,16 +55,13 @@ export function SignOutPage() {
 
   if (!user) return null;
 
-  async function signOut() {
+  function signOut() {
     if (!user) return;
-    setBusy(true);
     setFailed(false);
-    try {
-      await signOutNow(queryClient, user.id, everywhere);
-    } catch {
-      setBusy(false);
-      setFailed(true);
-    }
+    signingOut.mutate(
+      { userId: user.id, everywhere },
+      { onError: () => setFailed(true) },
+    );
   }
 
   const title = everywhere ? "Sign out of every session" : "Sign out";
@@ -121,7 +117,7 @@ export function SignOutPage() {
               <BusyButton
                 busy={busy}
                 busyLabel="Signing out…"
-                onClick={() => void signOut()}
+                onClick={signOut}
               >
                 {items > 0
                   ? `${action} and remove ${items === 1 ? "it" : "them"}`

@@ -2,7 +2,11 @@
 // browser (staff share computers), then the proxy ends the session (or every session) and
 // every cached answer is forgotten, then a full page load to where the proxy says (the
 // provider's sign-out, or the sign-in page), so nothing of the user stays in memory either.
-import type { QueryClient } from "@tanstack/react-query";
+import {
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from "@tanstack/react-query";
 import { authPages } from "../features/auth/index.ts";
 import { loadSavedFleetChecks } from "../features/fleet/index.ts";
 import { browserNavigation } from "../lib/browser-navigation.ts";
@@ -20,4 +24,22 @@ export async function signOutNow(
   await (await savedFleetChecks()).clear(userId);
   const { signOut } = await authPages();
   browserNavigation.assign(await signOut(queryClient, everywhere));
+}
+
+export interface SignOut {
+  userId: string;
+  /** Every session of the user, this one included. */
+  everywhere: boolean;
+}
+
+/**
+ * Signing out as a mutation: nothing to refresh, as every cached answer goes. Once it has
+ * worked the browser is leaving, so a caller shows itself busy while `isPending || isSuccess`.
+ */
+export function useSignOutMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, everywhere }: SignOut) =>
+      signOutNow(queryClient, userId, everywhere),
+  });
 }
