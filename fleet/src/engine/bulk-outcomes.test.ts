@@ -1,14 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { BULK_ERRORS } from "@vics/shared";
-import { policyFixture } from "../../../../test/fixtures.ts";
-import { complianceOutcomes, insuranceOutcomes, RETRY } from "@vics/fleet";
+import {
+  complianceOutcomes,
+  insuranceOutcomes,
+  RETRY,
+} from "./bulk-outcomes.ts";
 import {
   allChecks,
   bulkBody,
   bulkComplianceBody,
   CHECKS_PASS,
+  policyFixture,
   VEHICLE,
-} from "./test-answers.ts";
+} from "../testing/answers.ts";
 
 describe("insuranceOutcomes", () => {
   it("maps each item to its outcome, in the order sent", () => {

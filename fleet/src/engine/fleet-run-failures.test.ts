@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { delay, HttpResponse } from "msw";
-import { fakeUpstream } from "./test-upstream.ts";
-import { problemResponse } from "./test-answers.ts";
+import { delay, fakeUpstream } from "../testing/fake-upstream.ts";
+import { problemResponse } from "../testing/answers.ts";
 import {
   expectOneOutcomeEach,
   fakeClock,
@@ -9,7 +8,7 @@ import {
   quickTuning,
   registrationsNumbered,
   startEngine,
-} from "./test-run.ts";
+} from "../testing/engine-run.ts";
 
 const registrations = registrationsNumbered(5);
 
@@ -27,7 +26,7 @@ function cutAnswer(): Response {
       setTimeout(() => controller.error(new Error("connection reset")), 5);
     },
   });
-  return new HttpResponse(body, {
+  return new Response(body, {
     status: 200,
     headers: { "Content-Type": "application/json", "Content-Length": "4000" },
   });
@@ -41,6 +40,7 @@ describe("a fleet run when the service fails", () => {
       script: failFirst(2, () => problemResponse(500, "INTERNAL")),
     });
     const engine = startEngine({
+      client: upstream.client,
       registrations,
       tuning: quickTuning(clock, { random: () => 0.5, baseDelayMs: 1000 }),
     });
@@ -61,11 +61,12 @@ describe("a fleet run when the service fails", () => {
 
   it("caps the backoff at maxDelayMs", async () => {
     const clock = fakeClock();
-    fakeUpstream({
+    const upstream = fakeUpstream({
       clock,
       script: failFirst(3, () => problemResponse(503, "INTERNAL")),
     });
     const engine = startEngine({
+      client: upstream.client,
       registrations,
       tuning: quickTuning(clock, {
         random: () => 0.999,
@@ -89,6 +90,7 @@ describe("a fleet run when the service fails", () => {
           : problemResponse(504, "GATEWAY_TIMEOUT"),
     });
     const engine = startEngine({
+      client: upstream.client,
       registrations,
       tuning: quickTuning(clock, { maxAttempts: 4 }),
     });
@@ -112,9 +114,10 @@ describe("a fleet run when the service fails", () => {
     const clock = fakeClock();
     const flaky = fakeUpstream({
       clock,
-      script: failFirst(1, () => HttpResponse.error()),
+      script: failFirst(1, () => Response.error()),
     });
     const recovered = startEngine({
+      client: flaky.client,
       registrations,
       tuning: quickTuning(clock),
     });
@@ -123,8 +126,9 @@ describe("a fleet run when the service fails", () => {
     expect(notCheckedReasons(recovered.results()).size).toBe(0);
     expectOneOutcomeEach(registrations, recovered.batches);
 
-    fakeUpstream({ clock, script: () => HttpResponse.error() });
+    const upstream = fakeUpstream({ clock, script: () => Response.error() });
     const lost = startEngine({
+      client: upstream.client,
       registrations,
       tuning: quickTuning(clock, { maxAttempts: 3 }),
     });
@@ -138,7 +142,11 @@ describe("a fleet run when the service fails", () => {
   it("retries an answer cut off by a connection reset in the middle of its body", async () => {
     const clock = fakeClock();
     const upstream = fakeUpstream({ clock, script: failFirst(2, cutAnswer) });
-    const engine = startEngine({ registrations, tuning: quickTuning(clock) });
+    const engine = startEngine({
+      client: upstream.client,
+      registrations,
+      tuning: quickTuning(clock),
+    });
 
     await expect(engine.end).resolves.toEqual({ status: "finished" });
     expect(upstream.calls).toHaveLength(3);
@@ -156,6 +164,7 @@ describe("a fleet run when the service fails", () => {
       }),
     });
     const engine = startEngine({
+      client: upstream.client,
       registrations,
       tuning: quickTuning(clock, { requestTimeoutMs: 30 }),
     });
@@ -168,7 +177,7 @@ describe("a fleet run when the service fails", () => {
 
   it("names a service that never answers in time", async () => {
     const clock = fakeClock();
-    fakeUpstream({
+    const upstream = fakeUpstream({
       clock,
       script: async () => {
         await delay("infinite");
@@ -176,6 +185,7 @@ describe("a fleet run when the service fails", () => {
       },
     });
     const engine = startEngine({
+      client: upstream.client,
       registrations,
       tuning: quickTuning(clock, { requestTimeoutMs: 20, maxAttempts: 2 }),
     });

@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { HttpResponse } from "msw";
-import { policyFixture } from "../../../../test/fixtures.ts";
-import { fakeUpstream } from "./test-upstream.ts";
-import { problemResponse, CHECKS_PASS, VEHICLE } from "./test-answers.ts";
+import { fakeUpstream } from "../testing/fake-upstream.ts";
+import {
+  CHECKS_PASS,
+  policyFixture,
+  problemResponse,
+  VEHICLE,
+} from "../testing/answers.ts";
 import {
   expectOneOutcomeEach,
   fakeClock,
   quickTuning,
   registrationsNumbered,
   startEngine,
-} from "./test-run.ts";
+} from "../testing/engine-run.ts";
 
 const registrations = ["AB12CDE", "MT15EXP", "ER19NFD", "BD19ALL"];
 const upstreamFacts = { notFound: ["ER19NFD"], nonCompliant: ["MT15EXP"] };
@@ -26,6 +29,7 @@ describe("a fleet run that also checks compliance", () => {
     });
     const many = [...registrations, "LP08SED", "UN51NSD"];
     const engine = startEngine({
+      client: upstream.client,
       registrations: many,
       checkCompliance: true,
       tuning: quickTuning(clock, { chunkSize: 2 }),
@@ -82,6 +86,7 @@ describe("a fleet run that also checks compliance", () => {
       complianceWithoutPolicies: true,
     });
     const engine = startEngine({
+      client: upstream.client,
       registrations,
       checkCompliance: true,
       tuning: quickTuning(clock, { chunkSize: 2 }),
@@ -128,6 +133,7 @@ describe("a fleet run that also checks compliance", () => {
           : undefined,
     });
     const engine = startEngine({
+      client: upstream.client,
       registrations,
       checkCompliance: true,
       tuning: quickTuning(clock),
@@ -153,6 +159,7 @@ describe("a fleet run that also checks compliance", () => {
           : undefined,
     });
     const engine = startEngine({
+      client: upstream.client,
       registrations,
       checkCompliance: true,
       tuning: quickTuning(clock),
@@ -191,6 +198,7 @@ describe("a fleet run that also checks compliance", () => {
         },
       });
       const engine = startEngine({
+        client: upstream.client,
         registrations: many,
         checkCompliance: true,
         tuning: quickTuning(clock, { chunkSize: 4, concurrency: 2 }),
@@ -243,6 +251,7 @@ describe("a fleet run that also checks compliance", () => {
           : undefined,
     });
     const engine = startEngine({
+      client: upstream.client,
       registrations: ["AB12CDE", "MT15EXP"],
       checkCompliance: true,
       tuning: quickTuning(clock, { concurrency: 1 }),
@@ -262,13 +271,13 @@ describe("a fleet run that also checks compliance", () => {
     const factSources = {
       tax: { source: "dvla-ves", asOf: "2026-11-29T10:02:00.000Z" },
     } as const;
-    fakeUpstream({
+    const upstream = fakeUpstream({
       clock,
       script: (call) => {
         if (call.endpoint === "bulk-compliance")
           return problemResponse(405, "METHOD_NOT_ALLOWED");
         if (call.endpoint !== "compliance") return undefined;
-        return HttpResponse.json({
+        return Response.json({
           registration: "AB12CDE",
           compliant: true,
           checks: CHECKS_PASS,
@@ -283,6 +292,7 @@ describe("a fleet run that also checks compliance", () => {
       },
     });
     const engine = startEngine({
+      client: upstream.client,
       registrations: ["AB12CDE"],
       checkCompliance: true,
       tuning: quickTuning(clock),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { UNAUTHORIZED_REASON } from "@vics/fleet";
-import { fakeUpstream } from "./test-upstream.ts";
-import { problemResponse } from "./test-answers.ts";
+import { UNAUTHORIZED_REASON } from "./request-failure.ts";
+import { fakeUpstream } from "../testing/fake-upstream.ts";
+import { problemResponse } from "../testing/answers.ts";
 import {
   expectOneOutcomeEach,
   fakeClock,
@@ -9,7 +9,7 @@ import {
   quickTuning,
   registrationsNumbered,
   startEngine,
-} from "./test-run.ts";
+} from "../testing/engine-run.ts";
 
 const registrations = registrationsNumbered(5);
 
@@ -20,7 +20,11 @@ describe("a fleet run when the service refuses", () => {
       clock,
       script: () => problemResponse(400, "MALFORMED_REQUEST"),
     });
-    const engine = startEngine({ registrations, tuning: quickTuning(clock) });
+    const engine = startEngine({
+      client: upstream.client,
+      registrations,
+      tuning: quickTuning(clock),
+    });
 
     await expect(engine.end).resolves.toEqual({ status: "finished" });
     expect(upstream.calls).toHaveLength(1);
@@ -41,6 +45,7 @@ describe("a fleet run when the service refuses", () => {
         call.number === 2 ? problemResponse(401, "UNAUTHORIZED") : undefined,
     });
     const engine = startEngine({
+      client: upstream.client,
       registrations: many,
       tuning: quickTuning(clock, { chunkSize: 2, concurrency: 1 }),
     });

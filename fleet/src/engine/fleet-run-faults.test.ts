@@ -2,16 +2,15 @@
 // are faults of every kind (seeded, so a failure can be replayed): every registration ends
 // with exactly one outcome, none lost, none twice, and the ones that end "not checked" say why.
 import { describe, expect, it } from "vitest";
-import { HttpResponse } from "msw";
-import { fakeUpstream, type UpstreamCall } from "./test-upstream.ts";
-import { bulkBody, problemResponse } from "./test-answers.ts";
+import { fakeUpstream, type UpstreamCall } from "../testing/fake-upstream.ts";
+import { bulkBody, problemResponse } from "../testing/answers.ts";
 import {
   expectOneOutcomeEach,
   fakeClock,
   quickTuning,
   registrationsNumbered,
   startEngine,
-} from "./test-run.ts";
+} from "../testing/engine-run.ts";
 
 /** mulberry32: a small seeded generator, so a run's faults can be replayed. */
 function seededRandom(seed: number): () => number {
@@ -33,7 +32,7 @@ function resetMidAnswer(): Response {
       setTimeout(() => controller.error(new Error("ECONNRESET")), 1);
     },
   });
-  return new HttpResponse(body, {
+  return new Response(body, {
     headers: { "Content-Type": "application/json", "Content-Length": "9000" },
   });
 }
@@ -43,14 +42,14 @@ const FAULTS = {
   "502": () => problemResponse(502, "BAD_GATEWAY"),
   "503": () => problemResponse(503, "INTERNAL"),
   "504": () => problemResponse(504, "GATEWAY_TIMEOUT"),
-  network: () => HttpResponse.error(),
+  network: () => Response.error(),
   reset: resetMidAnswer,
   "not JSON": () =>
-    new HttpResponse("<html>Service unavailable</html>", {
+    new Response("<html>Service unavailable</html>", {
       headers: { "Content-Type": "text/html" },
     }),
   "counts that do not add up": (call: UpstreamCall) =>
-    HttpResponse.json({
+    Response.json({
       ...bulkBody(
         call.registrations.map((registration) => ({
           registration,
@@ -90,6 +89,7 @@ describe("a fleet run of 10,000 rows under 10% random upstream faults", () => {
       });
       const registrations = registrationsNumbered(ROWS, "F");
       const engine = startEngine({
+        client: upstream.client,
         registrations,
         checkCompliance: true,
         // Chunks of 100: 200 requests at least, so that a tenth of them is a fair sample.

@@ -2,17 +2,20 @@
 // next requests with 401 SIGN_IN_REQUIRED before asking the service. The run pauses, as for
 // the user's own pause; once they sign in again it goes on, and every vehicle is answered once.
 import { describe, expect, it, vi } from "vitest";
-import { delay } from "msw";
-import type { AccessLost } from "@vics/fleet";
-import { fakeUpstream, type UpstreamCall } from "./test-upstream.ts";
-import { problemResponse } from "./test-answers.ts";
+import type { AccessLost } from "./request-failure.ts";
+import {
+  delay,
+  fakeUpstream,
+  type UpstreamCall,
+} from "../testing/fake-upstream.ts";
+import { problemResponse } from "../testing/answers.ts";
 import {
   expectOneOutcomeEach,
   fakeClock,
   quickTuning,
   registrationsNumbered,
   startEngine,
-} from "./test-run.ts";
+} from "../testing/engine-run.ts";
 
 /** An upstream whose session ends at call `endsAt`: every request from then on is refused. */
 function sessionEndingAt(endsAt: number, clock: ReturnType<typeof fakeClock>) {
@@ -48,6 +51,7 @@ describe("a fleet run when the user's session ends", () => {
     const session = sessionEndingAt(3, clock);
     const lost: AccessLost[] = [];
     const engine = startEngine({
+      client: session.upstream.client,
       registrations,
       tuning: quickTuning(clock, { chunkSize: 2, concurrency: 1 }),
       onAccessLost: (why) => lost.push(why),
@@ -88,6 +92,7 @@ describe("a fleet run when the user's session ends", () => {
     const session = sessionEndingAt(2, clock);
     const lost: AccessLost[] = [];
     const engine = startEngine({
+      client: session.upstream.client,
       registrations,
       checkCompliance: true,
       tuning: quickTuning(clock, { chunkSize: 3, concurrency: 3 }),
@@ -120,7 +125,7 @@ describe("a fleet run when the user's session ends", () => {
     const clock = fakeClock();
     const registrations = registrationsNumbered(6);
     let allowed = true;
-    fakeUpstream({
+    const upstream = fakeUpstream({
       clock,
       script: (call) => {
         if (call.number === 2) allowed = false;
@@ -129,6 +134,7 @@ describe("a fleet run when the user's session ends", () => {
     });
     const lost: AccessLost[] = [];
     const engine = startEngine({
+      client: upstream.client,
       registrations,
       tuning: quickTuning(clock, { chunkSize: 2, concurrency: 1 }),
       onAccessLost: (why) => lost.push(why),

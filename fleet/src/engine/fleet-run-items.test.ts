@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BULK_ERRORS } from "@vics/shared";
-import { HttpResponse } from "msw";
-import { policyFixture } from "../../../../test/fixtures.ts";
-import { fakeUpstream } from "./test-upstream.ts";
-import { bulkBody, VEHICLE } from "./test-answers.ts";
+import { fakeUpstream } from "../testing/fake-upstream.ts";
+import { bulkBody, policyFixture, VEHICLE } from "../testing/answers.ts";
 import {
   expectOneOutcomeEach,
   fakeClock,
@@ -11,7 +9,7 @@ import {
   quickTuning,
   registrationsNumbered,
   startEngine,
-} from "./test-run.ts";
+} from "../testing/engine-run.ts";
 
 const registrations = registrationsNumbered(5);
 
@@ -29,7 +27,7 @@ describe("a fleet run and the items of a bulk answer", () => {
       clock,
       script: (call) =>
         call.number === 1
-          ? HttpResponse.json(
+          ? Response.json(
               bulkBody(
                 call.registrations.map((registration) =>
                   registration === "FL00002" || registration === "FL00004"
@@ -44,7 +42,11 @@ describe("a fleet run and the items of a bulk answer", () => {
             )
           : undefined,
     });
-    const engine = startEngine({ registrations, tuning: quickTuning(clock) });
+    const engine = startEngine({
+      client: upstream.client,
+      registrations,
+      tuning: quickTuning(clock),
+    });
 
     await engine.end;
     expect(upstream.calls.map((call) => call.registrations)).toEqual([
@@ -60,7 +62,7 @@ describe("a fleet run and the items of a bulk answer", () => {
     const upstream = fakeUpstream({
       clock,
       script: (call) =>
-        HttpResponse.json(
+        Response.json(
           bulkBody(
             call.registrations.map((registration) =>
               registration === "ER19ERR"
@@ -76,6 +78,7 @@ describe("a fleet run and the items of a bulk answer", () => {
     });
     const withPoison = [...registrations, "ER19ERR"];
     const engine = startEngine({
+      client: upstream.client,
       registrations: withPoison,
       tuning: quickTuning(clock, { maxAttempts: 3 }),
     });
@@ -99,7 +102,7 @@ describe("a fleet run and the items of a bulk answer", () => {
     const upstream = fakeUpstream({
       clock,
       script: (call) =>
-        HttpResponse.json(
+        Response.json(
           bulkBody(
             call.registrations.map((registration) => ({
               registration,
@@ -109,7 +112,11 @@ describe("a fleet run and the items of a bulk answer", () => {
           ),
         ),
     });
-    const engine = startEngine({ registrations, tuning: quickTuning(clock) });
+    const engine = startEngine({
+      client: upstream.client,
+      registrations,
+      tuning: quickTuning(clock),
+    });
 
     await engine.end;
     expect(upstream.calls).toHaveLength(1);
@@ -121,10 +128,10 @@ describe("a fleet run and the items of a bulk answer", () => {
 
   it("maps 'Invalid registration format' items to invalid", async () => {
     const clock = fakeClock();
-    fakeUpstream({
+    const upstream = fakeUpstream({
       clock,
       script: (call) =>
-        HttpResponse.json(
+        Response.json(
           bulkBody(
             call.registrations.map((registration) => ({
               registration,
@@ -134,7 +141,11 @@ describe("a fleet run and the items of a bulk answer", () => {
           ),
         ),
     });
-    const engine = startEngine({ registrations, tuning: quickTuning(clock) });
+    const engine = startEngine({
+      client: upstream.client,
+      registrations,
+      tuning: quickTuning(clock),
+    });
 
     await engine.end;
     expect(

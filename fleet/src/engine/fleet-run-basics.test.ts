@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { BULK_MAX_REGISTRATIONS } from "@vics/shared";
-import { fakeUpstream } from "./test-upstream.ts";
-import { VEHICLE } from "./test-answers.ts";
+import { fakeUpstream } from "../testing/fake-upstream.ts";
+import { VEHICLE } from "../testing/answers.ts";
 import {
   expectOneOutcomeEach,
   fakeClock,
   quickTuning,
   registrationsNumbered,
   startEngine,
-} from "./test-run.ts";
+} from "../testing/engine-run.ts";
 
 describe("a fleet run where everything answers", () => {
   it("answers 5 registrations in one request, each mapped from its own item", async () => {
@@ -24,6 +24,7 @@ describe("a fleet run where everything answers", () => {
       notInsured: ["UN51NSD", "LP08SED"],
     });
     const engine = startEngine({
+      client: upstream.client,
       registrations,
       tuning: quickTuning(fakeClock()),
     });
@@ -52,6 +53,7 @@ describe("a fleet run where everything answers", () => {
     const registrations = registrationsNumbered(2500);
     const upstream = fakeUpstream({ latencyMs: 20 });
     const engine = startEngine({
+      client: upstream.client,
       registrations,
       tuning: quickTuning(fakeClock(), { concurrency: 2 }),
     });
@@ -70,6 +72,7 @@ describe("a fleet run where everything answers", () => {
     const registrations = registrationsNumbered(1500);
     const upstream = fakeUpstream();
     const engine = startEngine({
+      client: upstream.client,
       registrations,
       tuning: quickTuning(fakeClock(), { chunkSize: 5000 }),
     });
@@ -84,9 +87,10 @@ describe("a fleet run where everything answers", () => {
   it("reports progress with counts, the rate and the time left, and ends finished", async () => {
     const clock = fakeClock();
     const registrations = registrationsNumbered(30);
-    fakeUpstream({ clock, latencyMs: 5 });
+    const upstream = fakeUpstream({ clock, latencyMs: 5 });
     // Each answer takes ten fake seconds to save, so the rate is measurable on the fake clock.
     const engine = startEngine({
+      client: upstream.client,
       registrations,
       tuning: quickTuning(clock, { chunkSize: 10, concurrency: 1 }),
       onResults: () => clock.sleep(10_000),
@@ -114,6 +118,7 @@ describe("a fleet run where everything answers", () => {
   it("finishes at once with nothing to answer", async () => {
     const upstream = fakeUpstream();
     const engine = startEngine({
+      client: upstream.client,
       registrations: [],
       tuning: quickTuning(fakeClock()),
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { REFUSED_ALONE_REASON } from "@vics/fleet";
-import { fakeUpstream } from "./test-upstream.ts";
-import { problemResponse, rateLimitHeaders } from "./test-answers.ts";
+import { REFUSED_ALONE_REASON } from "./request-failure.ts";
+import { fakeUpstream } from "../testing/fake-upstream.ts";
+import { problemResponse, rateLimitHeaders } from "../testing/answers.ts";
 import {
   expectOneOutcomeEach,
   fakeClock,
@@ -9,7 +9,7 @@ import {
   quickTuning,
   registrationsNumbered,
   startEngine,
-} from "./test-run.ts";
+} from "../testing/engine-run.ts";
 
 const tooMany = (headers: Record<string, string>) =>
   problemResponse(429, "RATE_LIMITED", headers);
@@ -27,7 +27,11 @@ describe("a fleet run and the rate limit", () => {
           ? tooMany({ ...rateLimitHeaders(0, 120, 40), "Retry-After": "23" })
           : undefined,
     });
-    const engine = startEngine({ registrations, tuning: quickTuning(clock) });
+    const engine = startEngine({
+      client: upstream.client,
+      registrations,
+      tuning: quickTuning(clock),
+    });
 
     await expect(engine.end).resolves.toEqual({ status: "finished" });
     expect(engine.progress).toContainEqual(
@@ -63,6 +67,7 @@ describe("a fleet run and the rate limit", () => {
         call.number === 1 ? tooMany(rateLimitHeaders(0, 120, 17)) : undefined,
     });
     const engine = startEngine({
+      client: upstream.client,
       registrations: ["AB12CDE"],
       tuning: quickTuning(clock),
     });
@@ -86,6 +91,7 @@ describe("a fleet run and the rate limit", () => {
       script: (call) => (call.number === 1 ? tooMany({}) : undefined),
     });
     const engine = startEngine({
+      client: upstream.client,
       registrations: ["AB12CDE"],
       tuning: quickTuning(clock),
     });
@@ -113,6 +119,7 @@ describe("a fleet run and the rate limit", () => {
       },
     });
     const engine = startEngine({
+      client: upstream.client,
       registrations,
       tuning: quickTuning(clock, { chunkSize: 2, concurrency: 1 }),
     });
@@ -140,6 +147,7 @@ describe("a fleet run and the rate limit", () => {
       latencyMs: 2,
     });
     const engine = startEngine({
+      client: upstream.client,
       registrations,
       tuning: quickTuning(clock, { chunkSize: 2, concurrency: 3 }),
     });
@@ -161,7 +169,11 @@ describe("a fleet run and the rate limit", () => {
           ? tooMany({ ...rateLimitHeaders(0, 1200, 60), "Retry-After": "60" })
           : undefined,
     });
-    const engine = startEngine({ registrations, tuning: quickTuning(clock) });
+    const engine = startEngine({
+      client: upstream.client,
+      registrations,
+      tuning: quickTuning(clock),
+    });
 
     await expect(engine.end).resolves.toEqual({ status: "finished" });
     expect(notCheckedReasons(engine.results())).toEqual(
@@ -195,6 +207,7 @@ describe("a fleet run and the rate limit", () => {
       },
     });
     const engine = startEngine({
+      client: upstream.client,
       registrations,
       tuning: quickTuning(clock, { chunkSize: 1, concurrency: 2 }),
     });
@@ -235,7 +248,11 @@ describe("a fleet run and the rate limit", () => {
           : undefined;
       },
     });
-    const engine = startEngine({ registrations, tuning: quickTuning(clock) });
+    const engine = startEngine({
+      client: upstream.client,
+      registrations,
+      tuning: quickTuning(clock),
+    });
 
     await expect(engine.end).resolves.toEqual({ status: "finished" });
     // It waited the window out instead of hammering the service: no storm of refusals (the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { REFUSED_ALONE_REASON } from "@vics/fleet";
-import { fakeUpstream } from "./test-upstream.ts";
-import { problemResponse, rateLimitHeaders } from "./test-answers.ts";
+import { REFUSED_ALONE_REASON } from "./request-failure.ts";
+import { fakeUpstream } from "../testing/fake-upstream.ts";
+import { problemResponse, rateLimitHeaders } from "../testing/answers.ts";
 import {
   expectOneOutcomeEach,
   fakeClock,
@@ -9,7 +9,7 @@ import {
   quickTuning,
   registrationsNumbered,
   startEngine,
-} from "./test-run.ts";
+} from "../testing/engine-run.ts";
 
 /** Waits of this long or more are waits for the rate limit (backoffs are shorter). */
 const LIMIT_WAIT_MS = 10_000;
@@ -34,7 +34,11 @@ describe("a list the service refuses with 429 while the window has room (the san
           : undefined,
       latencyMs: 2,
     });
-    const engine = startEngine({ registrations, tuning: quickTuning(clock) });
+    const engine = startEngine({
+      client: upstream.client,
+      registrations,
+      tuning: quickTuning(clock),
+    });
 
     const end = engine.end.finally(() => clearInterval(letGo));
 
@@ -82,7 +86,11 @@ describe("a list the service refuses with 429 while the window has room (the san
             })
           : undefined,
     });
-    const engine = startEngine({ registrations, tuning: quickTuning(clock) });
+    const engine = startEngine({
+      client: upstream.client,
+      registrations,
+      tuning: quickTuning(clock),
+    });
 
     await expect(engine.end).resolves.toEqual({ status: "finished" });
     expect(engine.progress).toContainEqual(

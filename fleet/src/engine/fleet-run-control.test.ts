@@ -1,14 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
-import { delay } from "msw";
-import { fakeUpstream } from "./test-upstream.ts";
-import { problemResponse, rateLimitHeaders } from "./test-answers.ts";
+import { delay, fakeUpstream } from "../testing/fake-upstream.ts";
+import { problemResponse, rateLimitHeaders } from "../testing/answers.ts";
 import {
   expectOneOutcomeEach,
   fakeClock,
   quickTuning,
   registrationsNumbered,
   startEngine,
-} from "./test-run.ts";
+} from "../testing/engine-run.ts";
 
 const registrations = registrationsNumbered(10);
 
@@ -25,6 +24,7 @@ describe("pausing, resuming and cancelling a fleet run", () => {
       },
     });
     const engine = startEngine({
+      client: upstream.client,
       registrations,
       tuning: quickTuning(clock, { chunkSize: 2, concurrency: 1 }),
     });
@@ -54,6 +54,7 @@ describe("pausing, resuming and cancelling a fleet run", () => {
       },
     });
     const engine = startEngine({
+      client: upstream.client,
       registrations,
       tuning: quickTuning(clock, { chunkSize: 2, concurrency: 2 }),
     });
@@ -84,6 +85,7 @@ describe("pausing, resuming and cancelling a fleet run", () => {
       },
     });
     const engine = startEngine({
+      client: upstream.client,
       registrations,
       tuning: quickTuning(clock, {
         chunkSize: 2,
@@ -118,7 +120,11 @@ describe("pausing, resuming and cancelling a fleet run", () => {
           "Retry-After": "60",
         }),
     });
-    const engine = startEngine({ registrations, tuning: quickTuning(clock) });
+    const engine = startEngine({
+      client: upstream.client,
+      registrations,
+      tuning: quickTuning(clock),
+    });
     await vi.waitFor(() =>
       expect(engine.progress.at(-1)).toMatchObject({ phase: "waiting" }),
     );
@@ -135,7 +141,7 @@ describe("pausing, resuming and cancelling a fleet run", () => {
     const clock = fakeClock({ holdFrom: 10_000 });
     const start = clock.now();
     // A window really spent: the chunk and its halves are refused until it resets.
-    fakeUpstream({
+    const upstream = fakeUpstream({
       clock,
       script: (call) =>
         call.at < start + 60_000
@@ -145,7 +151,11 @@ describe("pausing, resuming and cancelling a fleet run", () => {
             })
           : undefined,
     });
-    const engine = startEngine({ registrations, tuning: quickTuning(clock) });
+    const engine = startEngine({
+      client: upstream.client,
+      registrations,
+      tuning: quickTuning(clock),
+    });
     await vi.waitFor(() =>
       expect(engine.progress.at(-1)).toMatchObject({ phase: "waiting" }),
     );
@@ -165,8 +175,9 @@ describe("pausing, resuming and cancelling a fleet run", () => {
 
   it("fails the run when saving results fails, instead of losing them silently", async () => {
     const clock = fakeClock();
-    fakeUpstream({ clock });
+    const upstream = fakeUpstream({ clock });
     const engine = startEngine({
+      client: upstream.client,
       registrations,
       tuning: quickTuning(clock),
       onResults: () => Promise.reject(new Error("QuotaExceededError")),

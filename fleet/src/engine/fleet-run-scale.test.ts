@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { type FleetClient, createFleetRun } from "@vics/fleet";
-import type { VehicleResult } from "../fleet-types.ts";
-import { bulkBody, bulkComplianceBody, CHECKS_PASS } from "./test-answers.ts";
-import { expectOneOutcomeEach, registrationsNumbered } from "./test-run.ts";
+import type { FleetClient } from "../fleet-client.ts";
+import { createFleetRun } from "./fleet-run.ts";
+import type { VehicleResult } from "../results.ts";
+import {
+  bulkBody,
+  bulkComplianceBody,
+  CHECKS_PASS,
+} from "../testing/answers.ts";
+import {
+  expectOneOutcomeEach,
+  registrationsNumbered,
+} from "../testing/engine-run.ts";
 
 const reading = { limit: 100_000, remaining: 90_000, resetSeconds: 60 };
 
