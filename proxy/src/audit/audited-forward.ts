@@ -1,9 +1,9 @@
-import type { RecentCheckVerdict } from "@vics/shared";
+import type { CheckAction, RecentCheckVerdict } from "@vics/shared";
 import { ProblemError } from "@vics/shared/server/problem-error";
-import type { Forward } from "../forward/forward.ts";
+import type { Forward, UpstreamRequest } from "../forward/forward.ts";
 import type { CheckRule, Forwarded } from "../forward/operation.ts";
 import type { AuditStore } from "../store/proxy-store.ts";
-import { recordAudit } from "./audit-log.ts";
+import { type AuditFields, recordAudit } from "./audit-log.ts";
 
 /**
  * What a single check found, for the person's recent checks: read from the answer the
@@ -20,6 +20,30 @@ function verdictOf<Answer>(
 }
 
 /**
+ * A check's event. A check on a past date, or as known at an instant, says so in its detail
+ * (decision 041), beside its verdict.
+ */
+function checkEvent(
+  action: CheckAction,
+  { pointInTime, registrations }: UpstreamRequest,
+  outcome: string,
+  verdict?: RecentCheckVerdict,
+): AuditFields {
+  const date = pointInTime?.date;
+  const asKnownAt = pointInTime?.asKnownAt;
+  const event = { action, outcome, registrations };
+  if (!date && !asKnownAt && !verdict) return event;
+  return {
+    ...event,
+    detail: {
+      ...(date && { date }),
+      ...(asKnownAt && { asKnownAt }),
+      ...(verdict && { verdict }),
+    },
+  };
+}
+
+/**
  * Every check forwarded is one audit event, committed before its answer goes back: the
  * answer waits for the event, and a failed write is the proxy's 500 instead of an answer with
  * no record. A check the upstream failed is recorded too, with the proxy's status.
@@ -32,33 +56,29 @@ export function auditedForward(
   return async (c, operation, upstream) => {
     const { check } = operation;
     if (check === undefined) return forward(c, operation, upstream);
-    const { action } = check;
-    // A check on a past date, or as known at an instant, says so in its event (decision 041).
-    const asked = {
-      ...(upstream.pointInTime?.date && { date: upstream.pointInTime.date }),
-      ...(upstream.pointInTime?.asKnownAt && {
-        asKnownAt: upstream.pointInTime.asKnownAt,
-      }),
-    };
-    const record = (outcome: string, verdict?: RecentCheckVerdict) => {
-      const detail = { ...asked, ...(verdict && { verdict }) };
-      return recordAudit(store, c, now(), {
-        action,
-        outcome,
-        registrations: upstream.registrations ?? [],
-        ...(Object.keys(detail).length > 0 && { detail }),
-      });
-    };
     let forwarded;
     try {
       forwarded = await forward(c, operation, upstream);
     } catch (error) {
-      if (error instanceof ProblemError) await record(String(error.status));
+      if (error instanceof ProblemError)
+        await recordAudit(
+          store,
+          c,
+          now(),
+          checkEvent(check.action, upstream, String(error.status)),
+        );
       throw error;
     }
-    await record(
-      String(forwarded.response.status),
-      verdictOf(check, forwarded),
+    await recordAudit(
+      store,
+      c,
+      now(),
+      checkEvent(
+        check.action,
+        upstream,
+        String(forwarded.response.status),
+        verdictOf(check, forwarded),
+      ),
     );
     return forwarded;
   };

@@ -148,6 +148,15 @@ function queryString(pointInTime: PointInTime | undefined): string {
   return text === "" ? "" : `?${text}`;
 }
 
+/**
+ * A logged line's context. The route's template, not the path: the path holds a registration
+ * number. Worked out only for a line that is logged: it walks every handler the request matched.
+ */
+const logContext = (c: AppContext) => ({
+  requestId: c.get("requestId"),
+  route: routeTemplate(c),
+});
+
 export function createForwarder(options: ForwardOptions): Forward {
   const base = options.upstreamUrl.replace(/\/+$/, "");
   const { logger } = options;
@@ -173,19 +182,16 @@ export function createForwarder(options: ForwardOptions): Forward {
       },
       options.timeoutMs,
     );
-    // The route's template, not the path: the path holds a registration number. Worked out
-    // only for a line that is logged: it walks every handler the request matched.
-    const context = () => ({ requestId, route: routeTemplate(c) });
     if (outcome.kind === "timeout") {
       logger.warn("upstream timed out", {
-        ...context(),
+        ...logContext(c),
         timeoutMs: options.timeoutMs,
       });
       throw PROXY_PROBLEMS.upstreamTimeout();
     }
     if (outcome.kind === "unreachable") {
       logger.warn("upstream unreachable", {
-        ...context(),
+        ...logContext(c),
         reason: outcome.reason,
       });
       throw PROXY_PROBLEMS.upstreamUnreachable();
@@ -194,7 +200,7 @@ export function createForwarder(options: ForwardOptions): Forward {
     const judged = judgeAnswer(outcome, operation as UpstreamOperation, asked);
     if ("refuse" in judged) {
       logger.warn(judged.log, {
-        ...context(),
+        ...logContext(c),
         status,
         contentType: headers.get("Content-Type") ?? "none",
         reason: judged.reason,
@@ -204,7 +210,7 @@ export function createForwarder(options: ForwardOptions): Forward {
     if (status === 401) {
       logger.warn(
         "the vehicle service rejected the proxy's API key: check UPSTREAM_API_KEY or UPSTREAM_API_KEY_FILE",
-        context(),
+        logContext(c),
       );
     }
     const passed = browserResponseHeaders(headers);

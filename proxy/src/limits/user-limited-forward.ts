@@ -84,6 +84,10 @@ function ownTighter(
   return own;
 }
 
+function setAll(headers: Headers, values: Record<string, string>): void {
+  for (const name in values) headers.set(name, values[name]!);
+}
+
 /**
  * Every forwarded check first counts against its user's own limit (a bulk check, one per
  * registration); over it, the proxy's 429 and nothing goes upstream. An answer's X-RateLimit-*
@@ -107,11 +111,8 @@ export function userLimitedForward(
     const tighter = ownTighter(forwarded.response, decision, cost);
     // Set on the forwarder's own answer (its headers are the proxy's to change): no copy of
     // the headers and no second Response per check.
-    for (const [name, value] of Object.entries({
-      ...ownBudget(decision),
-      ...(tighter && rateLimitHeaders(tighter)),
-    }))
-      headers.set(name, value);
+    setAll(headers, ownBudget(decision));
+    if (tighter) setAll(headers, rateLimitHeaders(tighter));
     return forwarded;
   };
 }
