@@ -164,8 +164,9 @@ export function createProxyApp(
     ...(settings.replay ?? REPLAY_DEFAULTS),
     now,
   });
-  // The data page's answers: not checks, so neither counted nor audited as one.
-  registerDataRoutes(app, upstreamForward);
+  // The data page's answers go through the same pipeline: their operations declare no check,
+  // so they are neither counted nor audited as one.
+  registerDataRoutes(app, forward);
   registerFleetRoutes(app, {
     store: deps.store,
     now,
