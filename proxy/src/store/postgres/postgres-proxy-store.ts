@@ -16,8 +16,9 @@ import {
   setUpState,
   type SetUpState,
 } from "./owner-setup.ts";
-import { linkQueries, sessionQueries } from "./session-queries.ts";
-import { userQueries } from "./user-queries.ts";
+import { postgresKysely } from "../kysely/database.ts";
+import { linkQueries, sessionQueries } from "../kysely/session-queries.ts";
+import { userQueries } from "../kysely/user-queries.ts";
 
 export interface PostgresProxyStoreOptions {
   /** The role the proxy works as (DATABASE_URL). */
@@ -54,15 +55,16 @@ export async function openPostgresProxyStore(
     throw storeError(error);
   }
   const sql = sqlOn(pool);
+  const kysely = postgresKysely(pool);
   const { appendAudit, searchAudit, pruneAudit, drain } = auditQueries(
     sql,
     options.auditRetentionDays,
   );
   let closing: Promise<void> | undefined;
   return {
-    ...userQueries(sql),
-    ...sessionQueries(sql),
-    ...linkQueries(sql),
+    ...userQueries(kysely, "postgres"),
+    ...sessionQueries(kysely, "postgres"),
+    ...linkQueries(kysely),
     ...fleetQueries(pool, sql),
     ...watchQueries(pool, sql),
     ...deliveryQueries(pool, sql),

@@ -5,8 +5,9 @@ import { fleetQueries } from "./fleet-queries.ts";
 import { watchQueries } from "./watch-queries.ts";
 import { deliveryQueries } from "./delivery-queries.ts";
 import { migrate } from "./schema.ts";
-import { linkQueries, sessionQueries } from "./session-queries.ts";
-import { userQueries } from "./user-queries.ts";
+import { sqliteKysely } from "../kysely/database.ts";
+import { linkQueries, sessionQueries } from "../kysely/session-queries.ts";
+import { userQueries } from "../kysely/user-queries.ts";
 
 export interface SqliteProxyStoreOptions {
   /** A file path, or ":memory:" in tests. */
@@ -26,10 +27,11 @@ export function openSqliteProxyStore(
   const db = openDatabase(options.path);
   try {
     migrate(db);
+    const kysely = sqliteKysely(db);
     return {
-      ...userQueries(db),
-      ...sessionQueries(db),
-      ...linkQueries(db),
+      ...userQueries(kysely, "sqlite"),
+      ...sessionQueries(kysely, "sqlite"),
+      ...linkQueries(kysely),
       ...auditQueries(db, options.auditRetentionDays),
       ...fleetQueries(db, options.afterFleetChunk),
       ...watchQueries(db),

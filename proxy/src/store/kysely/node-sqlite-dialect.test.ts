@@ -1,0 +1,103 @@
+import { DatabaseSync } from "node:sqlite";
+import { Kysely, sql } from "kysely";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { NodeSqliteDialect } from "./node-sqlite-dialect.ts";
+
+interface Tables {
+  notes: { id: number; body: string };
+}
+
+let db: DatabaseSync;
+function open() {
+  db = new DatabaseSync(":memory:");
+  db.exec("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)");
+  return new Kysely<Tables>({ dialect: new NodeSqliteDialect(db) });
+}
+afterEach(() => db.close());
+
+describe("Kysely over node:sqlite", () => {
+  it("reads rows, and says how many rows a write changed and the id it inserted", async () => {
+    const kysely = open();
+    const inserted = await kysely
+      .insertInto("notes")
+      .values([{ body: "one" }, { body: "two" }])
+      .executeTakeFirstOrThrow();
+    expect(inserted.numInsertedOrUpdatedRows).toBe(2n);
+    expect(inserted.insertId).toBe(2n);
+    const updated = await kysely
+      .updateTable("notes")
+      .set({ body: "changed" })
+      .where("id", "=", 1)
+      .executeTakeFirstOrThrow();
+    expect(updated.numUpdatedRows).toBe(1n);
+    expect(
+      await kysely.selectFrom("notes").selectAll().orderBy("id").execute(),
+    ).toEqual([
+      { id: 1, body: "changed" },
+      { id: 2, body: "two" },
+    ]);
+  });
+
+  it("answers a write's RETURNING rows", async () => {
+    const kysely = open();
+    const row = await kysely
+      .insertInto("notes")
+      .values({ body: "kept" })
+      .returning(["id", "body"])
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ id: 1, body: "kept" });
+  });
+
+  it("prepares each statement text once", async () => {
+    const kysely = open();
+    const prepare = vi.spyOn(db, "prepare");
+    for (const id of [1, 2, 3])
+      await kysely
+        .selectFrom("notes")
+        .selectAll()
+        .where("id", "=", id)
+        .execute();
+    expect(prepare).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps a query made during a transaction out of it: it runs once the transaction ends", async () => {
+    const kysely = open();
+    let outside: Promise<unknown> | undefined;
+    await expect(
+      kysely.transaction().execute(async (trx) => {
+        await trx.insertInto("notes").values({ body: "rolled back" }).execute();
+        outside = kysely.insertInto("notes").values({ body: "kept" }).execute();
+        // The other query waits for the connection: the transaction still sees only its own row.
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(await trx.selectFrom("notes").select("body").execute()).toEqual([
+          { body: "rolled back" },
+        ]);
+        throw new Error("undo");
+      }),
+    ).rejects.toThrow("undo");
+    await outside;
+    expect(await kysely.selectFrom("notes").select("body").execute()).toEqual([
+      { body: "kept" },
+    ]);
+  });
+
+  it("takes the write lock when a transaction begins, as inTransaction does", async () => {
+    const kysely = open();
+    const prepare = vi.spyOn(db, "prepare");
+    await kysely.transaction().execute(async () => {});
+    expect(prepare.mock.calls.map(([text]) => text)).toEqual([
+      "BEGIN IMMEDIATE",
+      "COMMIT",
+    ]);
+  });
+
+  it("refuses to stream, since the store reads whole answers", async () => {
+    const kysely = open();
+    const rows = kysely.selectFrom("notes").selectAll().stream();
+    await expect(rows.next()).rejects.toThrow("does not stream");
+    // The refused stream gave the connection back: the next query runs.
+    expect(await sql<{ n: number }>`SELECT 1 AS n`.execute(kysely)).toEqual({
+      rows: [{ n: 1 }],
+    });
+  });
+});
