@@ -1,10 +1,10 @@
 import { DatabaseSync } from "node:sqlite";
-import { Kysely, sql } from "kysely";
+import { Kysely, sql, type Generated } from "kysely";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { NodeSqliteDialect } from "./node-sqlite-dialect.ts";
 
 interface Tables {
-  notes: { id: number; body: string };
+  notes: { id: Generated<number>; body: string };
 }
 
 let db: DatabaseSync;
