@@ -58,6 +58,8 @@ export interface UpstreamOptions {
   complianceWithoutPolicies?: boolean;
   /** Real milliseconds each answer takes, so that requests overlap. */
   latencyMs?: number;
+  /** The policy an insured vehicle has; policyFixture() unless given. */
+  policy?: () => Policy;
 }
 
 export interface FakeUpstream {
@@ -67,6 +69,12 @@ export interface FakeUpstream {
   requestsFor(registration: string, endpoint?: Endpoint): number;
   /** Calls that got a 429. */
   throttled: number;
+  /**
+   * The service's answer to a request for the v1 `path` (the request's own path less any
+   * prefix, such as the proxy's /api): for a harness of its own, such as the web's msw.
+   * A network failure is `Response.error()`.
+   */
+  handle(request: Request, path: string): Promise<Response>;
   /** The fake as a `fetch`: the v1 routes at any origin. */
   fetch: typeof fetch;
   /** The real HTTP client over that `fetch`, for the engine. */
@@ -79,6 +87,7 @@ const COMPLIANCE_PATH = new RegExp(
 
 export function fakeUpstream(options: UpstreamOptions = {}): FakeUpstream {
   const now = () => options.clock?.now() ?? Date.now();
+  const policy = options.policy ?? (() => policyFixture());
   const notFound = new Set(options.notFound);
   const lapsed = options.lapsed ?? {};
   const notInsured = new Set([
@@ -155,7 +164,7 @@ export function fakeUpstream(options: UpstreamOptions = {}): FakeUpstream {
   const insurance = (registration: string) =>
     notInsured.has(registration)
       ? { insured: false, lastPolicy: lapsed[registration] ?? null }
-      : { insured: true, policy: policyFixture() };
+      : { insured: true, policy: policy() };
 
   const complianceItem = (registration: string): BulkComplianceItem => {
     if (notFound.has(registration)) {
@@ -199,8 +208,7 @@ export function fakeUpstream(options: UpstreamOptions = {}): FakeUpstream {
   }
 
   /** The service's three routes; anything else is a mistake in the test. */
-  async function route(request: Request): Promise<Response> {
-    const path = new URL(request.url).pathname;
+  async function handle(request: Request, path: string): Promise<Response> {
     if (request.method === "POST" && path === paths.bulkInsurance()) {
       const registrations = await registrationsOf(request);
       return answer("bulk-insurance", registrations, () =>
@@ -228,7 +236,9 @@ export function fakeUpstream(options: UpstreamOptions = {}): FakeUpstream {
     if (signal?.aborted) return Promise.reject(signal.reason as Error);
     // As a real fetch: an abort rejects the caller at once, while the service, which got the
     // request already, still counts it.
-    return abortable(route(new Request(input, init)).then(asFetch), signal);
+    const request = new Request(input, init);
+    const answered = handle(request, new URL(request.url).pathname);
+    return abortable(answered.then(asFetch), signal);
   };
 
   const upstream: FakeUpstream = {
@@ -242,6 +252,7 @@ export function fakeUpstream(options: UpstreamOptions = {}): FakeUpstream {
             (sum, name) => sum + (counts.get(`${name} ${registration}`) ?? 0),
             0,
           ),
+    handle,
     fetch: fakeFetch,
     client: createHttpFleetClient({
       baseUrl: "http://upstream.test",

@@ -1,84 +1,12 @@
-// Test support: answers as the vehicle service gives them, checked against the contract's
-// types, for the fake upstream and for tests that script their own.
-import { HttpResponse } from "msw";
-import {
-  bulkAnswer,
-  problemDocument,
-  type BulkComplianceItem,
-  type BulkComplianceResult,
-  type BulkItem,
-  type BulkResult,
-  type ProblemCode,
-} from "@vics/shared";
-
-export const VEHICLE = {
-  make: "Ford",
-  model: "Focus",
-  year: 2019,
-  color: "Blue",
-};
-export const CHECKS_PASS = {
-  insuranceValid: true,
-  motValid: true,
-  roadTaxPaid: true,
-  noOutstandingFines: true,
-};
-
-export function allChecks(value: boolean) {
-  return {
-    insuranceValid: value,
-    motValid: value,
-    roadTaxPaid: value,
-    noOutstandingFines: value,
-  };
-}
-
-/** A bulk insurance answer whose counts add up. */
-export function bulkBody(results: BulkItem[]): BulkResult {
-  return bulkAnswer(results);
-}
-
-/** A bulk compliance answer whose counts add up. */
-export function bulkComplianceBody(
-  results: BulkComplianceItem[],
-): BulkComplianceResult {
-  return bulkAnswer(results);
-}
-
-export function rateLimitHeaders(
-  remaining: number,
-  limit = 1200,
-  reset = 60,
-): Record<string, string> {
-  return {
-    "X-RateLimit-Limit": String(limit),
-    "X-RateLimit-Remaining": String(remaining),
-    "X-RateLimit-Reset": String(reset),
-  };
-}
-
-export function problemResponse(
-  status: number,
-  code: ProblemCode,
-  headers: Record<string, string> = {},
-): Response {
-  const body = problemDocument({
-    code,
-    status,
-    detail: `Detail for ${code}`,
-    requestId: "req-fake",
-  });
-  return HttpResponse.json(body, {
-    status,
-    headers: { ...headers, "Content-Type": "application/problem+json" },
-  });
-}
-
-export function withHeaders(
-  response: Response,
-  headers: Record<string, string>,
-): Response {
-  for (const [name, value] of Object.entries(headers))
-    response.headers.set(name, value);
-  return response;
-}
+// Test support: answers as the vehicle service gives them, from @vics/fleet's tests, for the
+// web's tests that script their own (msw sends a plain Response as it is).
+export {
+  allChecks,
+  bulkBody,
+  bulkComplianceBody,
+  CHECKS_PASS,
+  problemResponse,
+  rateLimitHeaders,
+  VEHICLE,
+  withHeaders,
+} from "@vics/fleet/testing/answers";

@@ -1,237 +1,39 @@
-// Test support: a scripted fake of the vehicle service behind the proxy, at the HTTP seam (msw),
-// so the engine is tested through the real API client. Each call can be answered by a script;
-// otherwise it gets a good answer. It counts calls, registrations and requests in flight, and
-// can enforce a real fixed-window rate limit on a fake clock.
-import { http, HttpResponse } from "msw";
+// Test support: @vics/fleet's scripted fake of the vehicle service, served at the proxy's
+// routes through msw, so the web's tests reach it through the real API client. See
+// fleet/src/testing/fake-upstream.ts for what it answers, counts and limits.
+import { http } from "msw";
+import { PROXY_PREFIX, ROUTE_PATTERNS } from "@vics/shared";
 import {
-  BULK_ERRORS,
-  PROXY_PREFIX,
-  ROUTE_PATTERNS,
-  type BulkComplianceItem,
-  type BulkItem,
-  type ComplianceRecord,
-  type Policy,
-} from "@vics/shared";
+  fakeUpstream as fleetFakeUpstream,
+  type FakeUpstream,
+  type UpstreamOptions,
+} from "@vics/fleet/testing/fake-upstream";
 import { server } from "../../../../test/server.ts";
 import { policyFixture } from "../../../../test/fixtures.ts";
-import {
-  allChecks,
-  bulkBody,
-  bulkComplianceBody,
-  CHECKS_PASS,
-  problemResponse,
-  rateLimitHeaders,
-  VEHICLE,
-  withHeaders,
-} from "./test-answers.ts";
 
-export type Endpoint = "bulk-insurance" | "bulk-compliance" | "compliance";
+export type {
+  Endpoint,
+  FakeUpstream,
+  Script,
+  UpstreamCall,
+  UpstreamOptions,
+} from "@vics/fleet/testing/fake-upstream";
 
-export interface UpstreamCall {
-  endpoint: Endpoint;
-  registrations: string[];
-  /** Fake-clock time the request arrived. */
-  at: number;
-  /** 1-based, over every endpoint. */
-  number: number;
-  /** The rate-limit headers this call would carry (as the fake window counts it). */
-  rateLimitHeaders: Record<string, string>;
-}
-
-/** A Response to send, or undefined for the good answer. */
-export type Script = (
-  call: UpstreamCall,
-) => Response | undefined | Promise<Response | undefined>;
-
-export interface UpstreamOptions {
-  clock?: { now(): number };
-  script?: Script;
-  /** A fixed-window limit on the fake clock, like the service's; 429 over it. */
-  window?: { limit: number; seconds: number };
-  notFound?: readonly string[];
-  notInsured?: readonly string[];
-  nonCompliant?: readonly string[];
-  /** Not insured, with the policy that lapsed (the others not insured were never insured). */
-  lapsed?: Readonly<Record<string, Policy>>;
-  /** Bulk compliance items without the policy extension (decision 021), as an older upstream. */
-  complianceWithoutPolicies?: boolean;
-  /** Real milliseconds each answer takes, so that requests overlap. */
-  latencyMs?: number;
-}
-
-export interface FakeUpstream {
-  calls: UpstreamCall[];
-  maxInFlight: number;
-  /** How many requests carried this registration (to one endpoint, or to any). */
-  requestsFor(registration: string, endpoint?: Endpoint): number;
-  /** Calls that got a 429. */
-  throttled: number;
-}
 export function fakeUpstream(options: UpstreamOptions = {}): FakeUpstream {
-  const now = () => options.clock?.now() ?? Date.now();
-  const notFound = new Set(options.notFound);
-  const lapsed = options.lapsed ?? {};
-  const notInsured = new Set([
-    ...(options.notInsured ?? []),
-    ...Object.keys(lapsed),
-  ]);
-  const nonCompliant = new Set(options.nonCompliant);
-  const counts = new Map<string, number>();
-  const window = { start: -Infinity, used: 0 };
-  let inFlight = 0;
-  const upstream: FakeUpstream = {
-    calls: [],
-    maxInFlight: 0,
-    throttled: 0,
-    requestsFor: (registration, endpoint) =>
-      endpoint
-        ? (counts.get(`${endpoint} ${registration}`) ?? 0)
-        : (["bulk-insurance", "bulk-compliance", "compliance"] as const).reduce(
-            (sum, name) => sum + (counts.get(`${name} ${registration}`) ?? 0),
-            0,
-          ),
-  };
-
-  function rateLimit(at: number): {
-    headers: Record<string, string>;
-    over: boolean;
-  } {
-    const limits = options.window ?? { limit: 1200, seconds: 60 };
-    if (at >= window.start + limits.seconds * 1000) {
-      window.start = at;
-      window.used = 0;
-    }
-    window.used += 1;
-    const over = options.window !== undefined && window.used > limits.limit;
-    const reset = Math.ceil((window.start + limits.seconds * 1000 - at) / 1000);
-    const remaining = options.window
-      ? Math.max(0, limits.limit - window.used)
-      : 1000;
-    return { headers: rateLimitHeaders(remaining, limits.limit, reset), over };
-  }
-
-  async function answer(
-    endpoint: Endpoint,
-    registrations: string[],
-    good: () => Response,
-  ): Promise<Response> {
-    inFlight += 1;
-    upstream.maxInFlight = Math.max(upstream.maxInFlight, inFlight);
-    try {
-      if (options.latencyMs) await pause(options.latencyMs);
-      for (const registration of registrations) {
-        const key = `${endpoint} ${registration}`;
-        counts.set(key, (counts.get(key) ?? 0) + 1);
-      }
-      const at = now();
-      const { headers, over } = rateLimit(at);
-      const call = {
-        endpoint,
-        registrations,
-        at,
-        number: upstream.calls.length + 1,
-        rateLimitHeaders: headers,
-      };
-      upstream.calls.push(call);
-      // A script may change call.rateLimitHeaders and return undefined: the good answer carries them.
-      const response = over
-        ? problemResponse(429, "RATE_LIMITED", {
-            ...headers,
-            "Retry-After": headers["X-RateLimit-Reset"] ?? "60",
-          })
-        : ((await options.script?.(call)) ??
-          withHeaders(good(), call.rateLimitHeaders));
-      if (response.status === 429) upstream.throttled += 1;
-      return response;
-    } finally {
-      inFlight -= 1;
-    }
-  }
-
-  const insuranceItem = (registration: string): BulkItem =>
-    notFound.has(registration)
-      ? { registration, insured: false, error: BULK_ERRORS.notFound }
-      : { registration, ...insurance(registration), vehicle: VEHICLE };
-
-  /** An item's insurance as the service words it: insured and its policy, or the last one. */
-  const insurance = (registration: string) =>
-    notInsured.has(registration)
-      ? { insured: false, lastPolicy: lapsed[registration] ?? null }
-      : { insured: true, policy: policyFixture() };
-
-  const complianceItem = (registration: string): BulkComplianceItem => {
-    if (notFound.has(registration)) {
-      return {
-        registration,
-        compliant: false,
-        checks: allChecks(false),
-        error: BULK_ERRORS.notFound,
-      };
-    }
-    const { insured, ...policies } = insurance(registration);
-    const checks = {
-      ...CHECKS_PASS,
-      insuranceValid: insured,
-      motValid: !nonCompliant.has(registration),
-    };
-    return {
-      registration,
-      compliant: Object.values(checks).every(Boolean),
-      checks,
-      ...(options.complianceWithoutPolicies ? {} : policies),
-      vehicle: VEHICLE,
-    };
-  };
-
+  // The web's policy, dated by the UK's today as the pages count days.
+  const upstream = fleetFakeUpstream({
+    policy: () => policyFixture(),
+    ...options,
+  });
+  const answer = ({ request }: { request: Request }) =>
+    upstream.handle(
+      request,
+      new URL(request.url).pathname.slice(PROXY_PREFIX.length),
+    );
   server.use(
-    http.post(
-      PROXY_PREFIX + ROUTE_PATTERNS.bulkInsurance,
-      async ({ request }) => {
-        const registrations = await registrationsOf(request);
-        return answer("bulk-insurance", registrations, () =>
-          HttpResponse.json(bulkBody(registrations.map(insuranceItem))),
-        );
-      },
-    ),
-    http.post(
-      PROXY_PREFIX + ROUTE_PATTERNS.bulkCompliance,
-      async ({ request }) => {
-        const registrations = await registrationsOf(request);
-        return answer("bulk-compliance", registrations, () =>
-          HttpResponse.json(
-            bulkComplianceBody(registrations.map(complianceItem)),
-          ),
-        );
-      },
-    ),
-    http.get(PROXY_PREFIX + ROUTE_PATTERNS.compliance, ({ params }) => {
-      const registration = String(params.registration);
-      return answer("compliance", [registration], () => {
-        if (notFound.has(registration))
-          return problemResponse(404, "VEHICLE_NOT_FOUND");
-        // A single compliance record has no policy: only the bulk item's extension does.
-        const {
-          error: _error,
-          policy: _policy,
-          lastPolicy: _lastPolicy,
-          ...item
-        } = complianceItem(registration);
-        const record: ComplianceRecord = {
-          ...item,
-          lastChecked: new Date(now()).toISOString(),
-        };
-        return HttpResponse.json(record);
-      });
-    }),
+    http.post(PROXY_PREFIX + ROUTE_PATTERNS.bulkInsurance, answer),
+    http.post(PROXY_PREFIX + ROUTE_PATTERNS.bulkCompliance, answer),
+    http.get(PROXY_PREFIX + ROUTE_PATTERNS.compliance, answer),
   );
   return upstream;
-}
-
-async function registrationsOf(request: Request): Promise<string[]> {
-  const body = (await request.json()) as { registrations: string[] };
-  return body.registrations;
-}
-
-function pause(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
