@@ -4,7 +4,7 @@ import { complianceVerdict } from "../domain/compliance.ts";
 import { insuranceStatus } from "../domain/insurance.ts";
 import { DEFAULT_FLEET_SEED, syntheticFleet } from "./fleet.ts";
 import { ageIdentifier } from "./plates.ts";
-import type { SeedVehicle } from "./seed-vehicle.ts";
+import type { VehicleFacts } from "../domain/vehicle-facts.ts";
 
 const TODAY = "2026-03-10";
 
@@ -12,7 +12,7 @@ function fleet(
   size: number,
   seed = DEFAULT_FLEET_SEED,
   reserved = new Set<string>(),
-): SeedVehicle[] {
+): VehicleFacts[] {
   return [...syntheticFleet({ size, seed, today: TODAY, reserved })];
 }
 
@@ -52,9 +52,9 @@ describe("syntheticFleet", () => {
 
   it("gives every outcome a realistic share", () => {
     const vehicles = fleet(20_000);
-    const share = (test: (vehicle: SeedVehicle) => boolean) =>
+    const share = (test: (vehicle: VehicleFacts) => boolean) =>
       vehicles.filter(test).length / vehicles.length;
-    const verdict = (vehicle: SeedVehicle) =>
+    const verdict = (vehicle: VehicleFacts) =>
       complianceVerdict(vehicle, TODAY).details;
     const shares = {
       neverInsured: share((v) => v.policies.length === 0),

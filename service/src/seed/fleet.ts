@@ -15,7 +15,8 @@ import {
 } from "./catalogue.ts";
 import { syntheticPlate } from "./plates.ts";
 import { type Random, seededRandom } from "./random.ts";
-import type { SeedFine, SeedMotTest, SeedVehicle } from "./seed-vehicle.ts";
+import type { Fine, MotTest } from "../domain/compliance.ts";
+import type { VehicleFacts } from "../domain/vehicle-facts.ts";
 import type { Policy } from "@vics/shared";
 
 export const DEFAULT_FLEET_SIZE = 50_000;
@@ -79,7 +80,7 @@ function motHistory(
   random: Random,
   today: IsoDate,
   firstRegistered: IsoDate,
-): SeedMotTest[] {
+): MotTest[] {
   const firstDue = addYears(firstRegistered, MOT_EXEMPT_YEARS);
   if (firstDue > today || random.chance(SHARES.motMissing)) return [];
   const expiresOn = random.chance(SHARES.motExpired)
@@ -94,7 +95,7 @@ function motHistory(
   ];
 }
 
-function fines(random: Random, today: IsoDate): SeedFine[] {
+function fines(random: Random, today: IsoDate): Fine[] {
   if (!random.chance(SHARES.fined)) return [];
   return Array.from({ length: random.int(1, 3) }, () => ({
     issuedOn: addDays(today, -random.int(1, 700)),
@@ -119,7 +120,9 @@ function lastUpdated(random: Random, today: IsoDate): string {
 }
 
 /** The deterministic synthetic fleet: same options, same vehicles in the same order. */
-export function* syntheticFleet(options: FleetOptions): Generator<SeedVehicle> {
+export function* syntheticFleet(
+  options: FleetOptions,
+): Generator<VehicleFacts> {
   const random = seededRandom(options.seed);
   const used = new Set<string>();
   for (let serial = 1; used.size < options.size;) {

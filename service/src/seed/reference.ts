@@ -8,7 +8,7 @@ import {
 } from "@vics/shared";
 import { MOT_EXEMPT_YEARS } from "../domain/compliance.ts";
 import { agePeriod } from "./plates.ts";
-import type { SeedVehicle } from "./seed-vehicle.ts";
+import type { VehicleFacts } from "../domain/vehicle-facts.ts";
 
 type ReferenceRegistration = (typeof REFERENCE_REGISTRATIONS)[number];
 
@@ -58,8 +58,8 @@ function vehicle(
   make: string,
   model: string,
   color: string,
-  changes: Partial<SeedVehicle> = {},
-): SeedVehicle {
+  changes: Partial<VehicleFacts> = {},
+): VehicleFacts {
   return {
     registration,
     vehicle: { make, model, year: yearOf(firstRegistered), color },
@@ -83,7 +83,7 @@ function vehicle(
 }
 
 /** Dates are relative to the seeding day, as the contract's table reads. */
-export function referenceVehicles(today: IsoDate): SeedVehicle[] {
+export function referenceVehicles(today: IsoDate): VehicleFacts[] {
   const lapsedOn = addDays(today, -20);
   const expiringFirstRegistered = recentFirstRegistration(
     today,

@@ -2,7 +2,7 @@ import type { IsoDate } from "@vics/shared";
 import { SANDBOX_REGISTRATIONS } from "@vics/shared";
 import { syntheticFleet } from "./fleet.ts";
 import { referenceVehicles } from "./reference.ts";
-import type { SeedVehicle } from "./seed-vehicle.ts";
+import type { VehicleFacts } from "../domain/vehicle-facts.ts";
 
 export interface SeedOptions {
   fleetSize: number;
@@ -14,7 +14,7 @@ export interface SeedOptions {
 }
 
 /** The reference vehicles, then the synthetic fleet, which never reuses their plates. */
-export function* seedVehicles(options: SeedOptions): Generator<SeedVehicle> {
+export function* seedVehicles(options: SeedOptions): Generator<VehicleFacts> {
   const references = referenceVehicles(options.today);
   yield* references;
   yield* syntheticFleet({

@@ -4,7 +4,7 @@
 import type { ImportKind } from "@vics/shared/import/rows";
 import type { IsoDate } from "@vics/shared";
 import type { SeedOptions } from "../seed/seed-data.ts";
-import type { SeedVehicle } from "../seed/seed-vehicle.ts";
+import type { VehicleFacts } from "../domain/vehicle-facts.ts";
 
 /** The sources an answer is made from; each is refreshed on its own. */
 export const SOURCES = ["insurance", "mot", "tax", "fines"] as const;
@@ -71,8 +71,8 @@ export const seededAt = (options: SeedOptions): string =>
  * The vehicles as they go by, noting the earliest policy start and MOT test among them, for
  * the seeding's `history_from`.
  */
-export function noteEarliestDay(vehicles: Iterable<SeedVehicle>): {
-  vehicles: Iterable<SeedVehicle>;
+export function noteEarliestDay(vehicles: Iterable<VehicleFacts>): {
+  vehicles: Iterable<VehicleFacts>;
   earliest: () => IsoDate | undefined;
 } {
   let earliest: IsoDate | undefined;

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { seedVehicles, type SeedOptions } from "../seed/seed-data.ts";
-import type { SeedVehicle } from "../seed/seed-vehicle.ts";
 import {
   DuplicateKeyNameError,
   insurancePart,
@@ -27,7 +26,7 @@ const byDate = <T>(items: readonly T[], date: (item: T) => string): T[] =>
  * What every store answers for a seeded vehicle, from the generator itself: its history in
  * date order, ties in the order the seed lists them. Held to it, the engines answer alike.
  */
-export function expectedFacts(seed: SeedVehicle): VehicleFacts {
+export function expectedFacts(seed: VehicleFacts): VehicleFacts {
   return {
     registration: seed.registration,
     vehicle: seed.vehicle,

@@ -1,24 +1,11 @@
-import type { Plan, Policy, Vehicle } from "@vics/shared";
-import type { IsoDate } from "@vics/shared";
-import type { Fine, MotTest, TaxRecord } from "../domain/compliance.ts";
+import type { Plan } from "@vics/shared";
+import type { VehicleFacts } from "../domain/vehicle-facts.ts";
 import type { DataInfo } from "./data-info.ts";
 import type { ImportRecord, RejectLine } from "./import-store.ts";
 import type { FetchedFactStore } from "./fetched-facts.ts";
 
-/** Everything the checks need to know about one vehicle. */
-export interface VehicleFacts {
-  registration: string;
-  vehicle: Vehicle;
-  firstRegistered: IsoDate;
-  /** UTC timestamp of the record's last change. */
-  lastUpdated: string;
-  policies: Policy[];
-  /** In test-date order. */
-  motTests: MotTest[];
-  tax: TaxRecord;
-  /** In issue-date order. */
-  fines: Fine[];
-}
+// The store's vehicle, defined in domain/ so the seed can generate it without importing the store.
+export type { VehicleFacts };
 
 /** What an insurance check answers from: the vehicle and its policies, nothing else. */
 export type InsuranceFacts = Pick<

@@ -1,4 +1,4 @@
-import type { SeedVehicle } from "../../seed/seed-vehicle.ts";
+import type { VehicleFacts } from "../../domain/vehicle-facts.ts";
 
 /** The seeding's one COPY, fed by `vehicleLines` below (COPY's text format). */
 export const COPY_VEHICLES_SQL =
@@ -50,7 +50,7 @@ const byKey = <T>(items: readonly T[], key: (item: T) => string): T[] =>
   items.toSorted((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 
 /** One vehicle's COPY line, its history as arrays in date order. */
-export function vehicleLine(seed: SeedVehicle): string {
+export function vehicleLine(seed: VehicleFacts): string {
   const { make, model, year, color } = seed.vehicle;
   const policies = byKey(seed.policies, (p) => p.validFrom).map((p) => [
     p.number,
@@ -92,7 +92,9 @@ export function vehicleLine(seed: SeedVehicle): string {
  * seeding's time) and PostgreSQL work side by side. A chunk is handed over as a Buffer: V8
  * keeps a string built by `+=` as a rope of all its pieces until it is flattened.
  */
-export function* vehicleLines(fleet: Iterable<SeedVehicle>): Generator<Buffer> {
+export function* vehicleLines(
+  fleet: Iterable<VehicleFacts>,
+): Generator<Buffer> {
   let chunk = "";
   for (const seed of fleet) {
     chunk += vehicleLine(seed);

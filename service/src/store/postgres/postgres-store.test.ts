@@ -7,7 +7,7 @@ import {
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedVehicles, type SeedOptions } from "../../seed/seed-data.ts";
-import type { SeedVehicle } from "../../seed/seed-vehicle.ts";
+import type { VehicleFacts } from "../../domain/vehicle-facts.ts";
 import { openStore } from "../open-store.ts";
 import { openSqliteStore } from "../sqlite/sqlite-store.ts";
 import { CONTRACT_FLEET, storeContract } from "../store.contract.ts";
@@ -32,7 +32,7 @@ const freshDatabase = () => server.createDatabase(`store_${++databases}`);
 /** A new database, migrated, and seeded with `fleet` when given. */
 async function openMigrated(
   fleet?: SeedOptions,
-  vehicles?: () => Iterable<SeedVehicle>,
+  vehicles?: () => Iterable<VehicleFacts>,
 ): Promise<Store> {
   const pool = openStorePool({ url: await freshDatabase(), poolSize: 4 });
   await migratePostgres(pool);
@@ -157,7 +157,7 @@ describe("the PostgreSQL store beside the SQLite one", () => {
       " spaced ",
       "Škoda ✓",
     ];
-    const vehicle: SeedVehicle = {
+    const vehicle: VehicleFacts = {
       ...reference!,
       registration: "AW1CKD",
       vehicle: { ...reference!.vehicle, model: awkward.join("|") },

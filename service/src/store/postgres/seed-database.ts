@@ -7,7 +7,7 @@ import {
   type PgPool,
 } from "@vics/shared/server/postgres";
 import { seedVehicles, type SeedOptions } from "../../seed/seed-data.ts";
-import type { SeedVehicle } from "../../seed/seed-vehicle.ts";
+import type { VehicleFacts } from "../../domain/vehicle-facts.ts";
 import { COPY_VEHICLES_SQL, vehicleLines } from "./copy-lines.ts";
 import { readMeta, SYNTHETIC_FLEET, writeMeta } from "./meta.ts";
 import type { SeedOutcome } from "../store.ts";
@@ -18,7 +18,7 @@ const SEED_LOCK = "vics_service_seed";
 
 export interface PostgresSeedOptions {
   /** The vehicles to write; default: the synthetic fleet of `SeedOptions`. */
-  vehicles?: () => Iterable<SeedVehicle>;
+  vehicles?: () => Iterable<VehicleFacts>;
   /** Told just before the seeding starts, by the one process that does it. */
   onSeeding?: () => void;
 }
@@ -69,7 +69,7 @@ export async function seedPostgresFleet(
  */
 async function loadVehicles(
   client: PgClient,
-  fleet: Iterable<SeedVehicle>,
+  fleet: Iterable<VehicleFacts>,
 ): Promise<number> {
   const indexes = await secondaryIndexes(client);
   for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);

@@ -2,7 +2,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { inTransaction } from "@vics/shared/server/sqlite";
 import { seedVehicles, type SeedOptions } from "../../seed/seed-data.ts";
 import { META_KEYS, noteEarliestDay, seedingMeta } from "../data-info.ts";
-import type { SeedVehicle } from "../../seed/seed-vehicle.ts";
+import type { VehicleFacts } from "../../domain/vehicle-facts.ts";
 import {
   createLookupIndexes,
   createTables,
@@ -25,7 +25,7 @@ export const SYNTHETIC_FLEET = "synthetic";
 export function ensureSeeded(
   db: DatabaseSync,
   options: SeedOptions,
-  vehicles: () => Iterable<SeedVehicle> = () => seedVehicles(options),
+  vehicles: () => Iterable<VehicleFacts> = () => seedVehicles(options),
   /** Told just before the seeding starts: it takes seconds. */
   onSeeding?: () => void,
 ): SeedOutcome {

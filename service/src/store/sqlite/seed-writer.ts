@@ -1,10 +1,10 @@
 import type { DatabaseSync } from "node:sqlite";
-import type { SeedVehicle } from "../../seed/seed-vehicle.ts";
+import type { VehicleFacts } from "../../domain/vehicle-facts.ts";
 
 /** Inserts vehicles with prepared statements; the caller owns the transaction. */
 export function writeVehicles(
   db: DatabaseSync,
-  vehicles: Iterable<SeedVehicle>,
+  vehicles: Iterable<VehicleFacts>,
 ): number {
   const insert = {
     vehicle: db.prepare(
