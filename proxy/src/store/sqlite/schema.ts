@@ -1,4 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
+import { migrateSqliteSteps } from "@vics/shared/server/sqlite-migrations";
 
 /**
  * The proxy store's tables, one migration a step; `PRAGMA user_version` says how many have
@@ -363,26 +364,9 @@ export const MIGRATIONS = [
 ];
 
 /**
- * Brings the database up to date, one step a transaction. The version is read inside the
- * write lock, so processes that start together on one file migrate once.
+ * Brings the database up to date, one step a transaction, once however many processes open
+ * the file together (migrateSqliteSteps).
  */
 export function migrate(db: DatabaseSync): void {
-  for (;;) {
-    db.exec("BEGIN IMMEDIATE");
-    try {
-      const { user_version: version } = db
-        .prepare("PRAGMA user_version")
-        .get() as { user_version: number };
-      const step = MIGRATIONS[version];
-      if (step !== undefined) {
-        db.exec(step);
-        db.exec(`PRAGMA user_version = ${version + 1}`);
-      }
-      db.exec("COMMIT");
-      if (step === undefined) return;
-    } catch (error) {
-      db.exec("ROLLBACK");
-      throw error;
-    }
-  }
+  migrateSqliteSteps(db, MIGRATIONS);
 }

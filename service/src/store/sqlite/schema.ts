@@ -1,5 +1,8 @@
 import type { DatabaseSync } from "node:sqlite";
-import { inTransaction } from "@vics/shared/server/sqlite";
+import {
+  migrateSqliteSteps,
+  type SqliteStep,
+} from "@vics/shared/server/sqlite-migrations";
 import { META_KEYS } from "../data-info.ts";
 
 // UNIQUE gives registration and key_hash their indexes.
@@ -247,41 +250,32 @@ export function dropLookupIndexes(db: DatabaseSync): void {
 }
 
 /**
- * The schema's steps, in order; `PRAGMA user_version` counts those a file has run. Step 1 is
- * idempotent, since files made before it have the tables (and those seeded before decision
- * 020 lack the lookup indexes, which it then builds: seconds on 1,000,000 vehicles, once).
+ * The schema's steps, in order, for the shared runner (`PRAGMA user_version` counts those a
+ * file has run). Step 1 is idempotent, since files made before it have the tables (and those
+ * seeded before decision 020 lack the lookup indexes, which it then builds: seconds on
+ * 1,000,000 vehicles, once).
  */
-const STEPS: readonly ((db: DatabaseSync) => void)[] = [
+export const STEPS: readonly SqliteStep[] = [
   (db) => {
     createTables(db);
     createLookupIndexes(db);
   },
-  (db) => db.exec(IMPORTS_SQL),
-  (db) => db.exec(DATA_INFO_SQL),
-  (db) => db.exec(FETCHED_SQL),
-  (db) => db.exec(FETCHED_BY_KIND_SQL),
+  IMPORTS_SQL,
+  DATA_INFO_SQL,
+  FETCHED_SQL,
+  FETCHED_BY_KIND_SQL,
 ];
 
-const schemaVersion = (db: DatabaseSync) =>
-  Number(db.prepare("PRAGMA user_version").get()?.user_version ?? 0);
-
 /**
- * Brings the file's schema up to date in one transaction; returns how many steps ran.
- * `through`: only the first so many steps, for a test that makes a file as an older release did.
+ * Brings the file's schema up to date, a step a transaction (migrateSqliteSteps); returns how
+ * many steps ran. `through`: only the first so many steps, for a test that makes a file as an
+ * older release did.
  */
 export function migrateSqlite(
   db: DatabaseSync,
   through = STEPS.length,
 ): number {
-  if (schemaVersion(db) >= through) return 0;
-  return inTransaction(db, () => {
-    // Another process (the keys CLI, a second service) may have migrated it meanwhile.
-    const done = schemaVersion(db);
-    if (done >= through) return 0;
-    for (const step of STEPS.slice(done, through)) step(db);
-    db.exec(`PRAGMA user_version = ${through}`);
-    return through - done;
-  });
+  return migrateSqliteSteps(db, STEPS.slice(0, through));
 }
 
 export function readMeta(db: DatabaseSync, key: string): string | undefined {
