@@ -1,7 +1,8 @@
 import type { DatabaseSync } from "node:sqlite";
-import { Kysely } from "kysely";
+import { Kysely, type Generated } from "kysely";
 import type { PgPool } from "@vics/shared/server/postgres";
 import type { LinkPurpose, Role } from "../proxy-store.ts";
+import type { AlertKind } from "@vics/shared";
 import { NodeSqliteDialect } from "./node-sqlite-dialect.ts";
 import { ReachingPostgresDialect } from "./reaching-postgres-dialect.ts";
 
@@ -44,11 +45,84 @@ export interface OneTimeLinksTable {
   used_at: number | null;
 }
 
+/** A JSON document: TEXT in SQLite (read as the text), jsonb in PostgreSQL (read parsed). */
+export type Json = unknown;
+
+/** Either engine's truth: an INTEGER 0 or 1 in SQLite, a boolean in PostgreSQL. */
+export type Flag = number | boolean;
+
+export interface FleetAlertRulesTable {
+  fleet_id: string;
+  rule: Json;
+  updated_at: number;
+}
+
+export interface VehicleAlertsTable {
+  id: Generated<number>;
+  registration: string;
+  kind: AlertKind;
+  key: string;
+  detail: Json;
+  opened_at: number;
+  closed_at: number | null;
+  run_id: number | null;
+  baseline: Flag;
+  planned_at: number | null;
+}
+
+export interface WebhooksTable {
+  id: Generated<number>;
+  url: string;
+  description: string;
+  allow_private: Flag;
+  secret: string;
+  previous_secret: string | null;
+  previous_until: number | null;
+  created_at: number;
+  failing_since: number | null;
+  last_error: string | null;
+}
+
+export interface DeliveriesTable {
+  id: Generated<number>;
+  alert_id: number;
+  fleet_id: string;
+  channel: string;
+  target: string;
+  timing: string;
+  status: string;
+  note: string | null;
+  attempts: number;
+  created_at: number;
+  next_attempt_at: number | null;
+}
+
+export interface DeliveryAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  at: number;
+  ok: Flag;
+  detail: string;
+}
+
+/** Named settings: `settings` in SQLite, `proxy_settings` in PostgreSQL. */
+export interface SettingsTable {
+  name: string;
+  value: string;
+}
+
 /** The team's tables as both engines' migrations make them: the one declaration of their types. */
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   one_time_links: OneTimeLinksTable;
+  fleet_alert_rules: FleetAlertRulesTable;
+  vehicle_alerts: VehicleAlertsTable;
+  webhooks: WebhooksTable;
+  deliveries: DeliveriesTable;
+  delivery_attempts: DeliveryAttemptsTable;
+  settings: SettingsTable;
+  proxy_settings: SettingsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,7 +1,7 @@
 import type { PgPool } from "@vics/shared/server/postgres";
 import { inPgTransaction } from "@vics/shared/server/postgres";
 import { reachingPostgres } from "@vics/shared/server/postgres-errors";
-import type { DeliveryStore } from "../delivery-store.ts";
+import type { EngineDeliveryQueries } from "../kysely/delivery-queries.ts";
 import {
   DELIVERY_SELECT,
   fairQueueSelect,
@@ -16,36 +16,15 @@ import {
   type PendingRow,
   type WebhookRow,
 } from "../delivery-rows.ts";
-import { toAlertRow, type AlertRow } from "../watch-rows.ts";
 import type { Sql } from "./database.ts";
 
-export function deliveryQueries(pool: PgPool, sql: Sql): DeliveryStore {
+/** The deliveries' statements PostgreSQL spells its own way; the rest are kysely/delivery-queries.ts. */
+export function deliveryQueries(pool: PgPool, sql: Sql): EngineDeliveryQueries {
   const transaction = <T>(
     work: Parameters<typeof inPgTransaction<T>>[1],
   ): Promise<T> => reachingPostgres(() => inPgTransaction(pool, work));
 
   return {
-    async alertRule(fleetId) {
-      const { rows } = await sql<{ rule: unknown }>(
-        "SELECT rule FROM fleet_alert_rules WHERE fleet_id = $1",
-        [fleetId],
-      );
-      return rows[0] ? toRule(rows[0].rule) : undefined;
-    },
-    async setAlertRule(fleetId, rule, at) {
-      await sql(
-        `INSERT INTO fleet_alert_rules (fleet_id, rule, updated_at) VALUES ($1, $2, $3)
-         ON CONFLICT (fleet_id) DO UPDATE SET rule = excluded.rule, updated_at = excluded.updated_at`,
-        [fleetId, JSON.stringify(rule), at],
-      );
-    },
-    async unplannedAlerts(limit) {
-      const { rows } = await sql<AlertRow & { id: string }>(
-        "SELECT * FROM vehicle_alerts WHERE planned_at IS NULL ORDER BY id LIMIT $1",
-        [limit],
-      );
-      return rows.map(toAlertRow);
-    },
     async alertFleets(registrations) {
       const { rows } = await sql<{
         registration: string;
@@ -158,42 +137,6 @@ export function deliveryQueries(pool: PgPool, sql: Sql): DeliveryStore {
         };
       });
     },
-    async replayDelivery(id, at) {
-      const { rowCount } = await sql(
-        `UPDATE deliveries SET status = 'pending', note = NULL, attempts = 0,
-           next_attempt_at = $1
-         WHERE id = $2 AND status IN ('failed', 'dropped')`,
-        [at, id],
-      );
-      return rowCount === 1;
-    },
-    async rescheduleDigests(dueAt) {
-      await sql(
-        `UPDATE deliveries SET next_attempt_at = $1
-         WHERE status = 'pending' AND timing = 'digest' AND attempts = 0`,
-        [dueAt],
-      );
-    },
-    async webhooks() {
-      const { rows } = await sql<WebhookRow>(
-        "SELECT * FROM webhooks ORDER BY id",
-      );
-      return rows.map(toWebhook);
-    },
-    async addWebhook(webhook, at) {
-      const { rows } = await sql<WebhookRow>(
-        `INSERT INTO webhooks (url, description, allow_private, secret, created_at)
-         VALUES ($1, $2, $3, $4, $5) RETURNING *`,
-        [
-          webhook.url,
-          webhook.description,
-          webhook.allowPrivate,
-          webhook.secret,
-          at,
-        ],
-      );
-      return toWebhook(rows[0]!);
-    },
     async removeWebhook(id) {
       return transaction(async (client) => {
         const { rows: removed } = await client.query<WebhookRow>(
@@ -217,42 +160,6 @@ export function deliveryQueries(pool: PgPool, sql: Sql): DeliveryStore {
         );
         return toWebhook(removed[0]);
       });
-    },
-    async rotateWebhookSecret(id, secret, previousUntil) {
-      const { rows } = await sql<WebhookRow>(
-        `UPDATE webhooks SET previous_secret = secret, previous_until = $1, secret = $2
-         WHERE id = $3 RETURNING *`,
-        [previousUntil, secret, id],
-      );
-      return rows[0] && toWebhook(rows[0]);
-    },
-    async lastEmailSentAt(email) {
-      const { rows } = await sql<{ at: number | null }>(
-        `SELECT max(a.at) AS at FROM deliveries d
-         JOIN delivery_attempts a ON a.delivery_id = d.id AND a.ok
-         WHERE d.channel = 'email' AND d.target = $1`,
-        [email],
-      );
-      return rows[0]?.at ?? null;
-    },
-    async unsubscribeLinksDatedFrom() {
-      const { rows } = await sql<{ value: string }>(
-        "SELECT value FROM proxy_settings WHERE name = 'unsubscribe_links_dated_from'",
-      );
-      return Number(rows[0]!.value);
-    },
-    async setWebhookFailing(id, state) {
-      if (state)
-        await sql(
-          `UPDATE webhooks SET failing_since = coalesce(failing_since, $1), last_error = $2
-           WHERE id = $3`,
-          [state.since, state.error, id],
-        );
-      else
-        await sql(
-          "UPDATE webhooks SET failing_since = NULL, last_error = NULL WHERE id = $1",
-          [id],
-        );
     },
   };
 }

@@ -19,6 +19,7 @@ import {
 import { postgresKysely } from "../kysely/database.ts";
 import { linkQueries, sessionQueries } from "../kysely/session-queries.ts";
 import { userQueries } from "../kysely/user-queries.ts";
+import { sharedDeliveryQueries } from "../kysely/delivery-queries.ts";
 
 export interface PostgresProxyStoreOptions {
   /** The role the proxy works as (DATABASE_URL). */
@@ -67,6 +68,7 @@ export async function openPostgresProxyStore(
     ...linkQueries(kysely),
     ...fleetQueries(pool, sql),
     ...watchQueries(pool, sql),
+    ...sharedDeliveryQueries(kysely, "postgres"),
     ...deliveryQueries(pool, sql),
     appendAudit,
     searchAudit,

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { inTransaction } from "@vics/shared/server/sqlite";
-import type { DeliveryStore } from "../delivery-store.ts";
+import type { EngineDeliveryQueries } from "../kysely/delivery-queries.ts";
 import {
   DELIVERY_SELECT,
   fleetPendingSelect,
@@ -15,21 +15,11 @@ import {
   type PendingRow,
   type WebhookRow,
 } from "../delivery-rows.ts";
-import { toAlertRow, type AlertRow } from "../watch-rows.ts";
 
 const list = (values: readonly unknown[]) => JSON.stringify(values);
 
-export function deliveryQueries(db: DatabaseSync): DeliveryStore {
-  const rule = db.prepare(
-    "SELECT rule FROM fleet_alert_rules WHERE fleet_id = ?",
-  );
-  const setRule = db.prepare(
-    `INSERT INTO fleet_alert_rules (fleet_id, rule, updated_at) VALUES (?, ?, ?)
-     ON CONFLICT (fleet_id) DO UPDATE SET rule = excluded.rule, updated_at = excluded.updated_at`,
-  );
-  const unplanned = db.prepare(
-    "SELECT * FROM vehicle_alerts WHERE planned_at IS NULL ORDER BY id LIMIT ?",
-  );
+/** The deliveries' statements SQLite spells its own way; the rest are kysely/delivery-queries.ts. */
+export function deliveryQueries(db: DatabaseSync): EngineDeliveryQueries {
   const alertFleets = db.prepare(
     `SELECT v.registration, f.id AS fleet_id, f.name AS fleet_name, r.rule
      FROM fleet_vehicles v JOIN fleets f ON f.id = v.fleet_id
@@ -81,19 +71,6 @@ export function deliveryQueries(db: DatabaseSync): DeliveryStore {
     `SELECT * FROM delivery_attempts
      WHERE delivery_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
   );
-  const replay = db.prepare(
-    `UPDATE deliveries SET status = 'pending', note = NULL, attempts = 0, next_attempt_at = ?
-     WHERE id = ? AND status IN ('failed', 'dropped')`,
-  );
-  const reschedule = db.prepare(
-    `UPDATE deliveries SET next_attempt_at = ?
-     WHERE status = 'pending' AND timing = 'digest' AND attempts = 0`,
-  );
-  const webhooks = db.prepare("SELECT * FROM webhooks ORDER BY id");
-  const addWebhook = db.prepare(
-    `INSERT INTO webhooks (url, description, allow_private, secret, created_at)
-     VALUES (?, ?, ?, ?, ?) RETURNING *`,
-  );
   const removeWebhook = db.prepare(
     "DELETE FROM webhooks WHERE id = ? RETURNING *",
   );
@@ -105,37 +82,8 @@ export function deliveryQueries(db: DatabaseSync): DeliveryStore {
     `UPDATE deliveries SET status = 'dropped', note = ?, next_attempt_at = NULL
      WHERE channel = ? AND target = ? AND status = 'pending'`,
   );
-  const rotate = db.prepare(
-    `UPDATE webhooks SET previous_secret = secret, previous_until = ?, secret = ?
-     WHERE id = ? RETURNING *`,
-  );
-  const failing = db.prepare(
-    `UPDATE webhooks SET failing_since = coalesce(failing_since, ?), last_error = ?
-     WHERE id = ?`,
-  );
-  const arriving = db.prepare(
-    "UPDATE webhooks SET failing_since = NULL, last_error = NULL WHERE id = ?",
-  );
-  const datedFrom = db.prepare(
-    "SELECT value FROM settings WHERE name = 'unsubscribe_links_dated_from'",
-  );
-  const lastEmail = db.prepare(
-    `SELECT max(a.at) AS at FROM deliveries d
-     JOIN delivery_attempts a ON a.delivery_id = d.id AND a.ok = 1
-     WHERE d.channel = 'email' AND d.target = ?`,
-  );
 
   return {
-    async alertRule(fleetId) {
-      const row = rule.get(fleetId) as { rule: string } | undefined;
-      return row ? toRule(row.rule) : undefined;
-    },
-    async setAlertRule(fleetId, value, at) {
-      setRule.run(fleetId, JSON.stringify(value), at);
-    },
-    async unplannedAlerts(limit) {
-      return (unplanned.all(limit) as unknown as AlertRow[]).map(toAlertRow);
-    },
     async alertFleets(registrations) {
       const rows = alertFleets.all(list(registrations)) as {
         registration: string;
@@ -230,25 +178,6 @@ export function deliveryQueries(db: DatabaseSync): DeliveryStore {
         };
       });
     },
-    async replayDelivery(id, at) {
-      return Number(replay.run(at, id).changes) === 1;
-    },
-    async rescheduleDigests(dueAt) {
-      reschedule.run(dueAt);
-    },
-    async webhooks() {
-      return (webhooks.all() as unknown as WebhookRow[]).map(toWebhook);
-    },
-    async addWebhook(webhook, at) {
-      const row = addWebhook.get(
-        webhook.url,
-        webhook.description,
-        webhook.allowPrivate ? 1 : 0,
-        webhook.secret,
-        at,
-      ) as unknown as WebhookRow;
-      return toWebhook(row);
-    },
     async removeWebhook(id) {
       return inTransaction(db, () => {
         const removed = removeWebhook.get(id) as WebhookRow | undefined;
@@ -259,21 +188,6 @@ export function deliveryQueries(db: DatabaseSync): DeliveryStore {
         dropFor.run(WEBHOOK_REMOVED, "webhook", String(id));
         return toWebhook(removed);
       });
-    },
-    async rotateWebhookSecret(id, secret, previousUntil) {
-      const row = rotate.get(previousUntil, secret, id) as
-        WebhookRow | undefined;
-      return row && toWebhook(row);
-    },
-    async lastEmailSentAt(email) {
-      return (lastEmail.get(email) as { at: number | null }).at;
-    },
-    async unsubscribeLinksDatedFrom() {
-      return Number((datedFrom.get() as { value: string }).value);
-    },
-    async setWebhookFailing(id, state) {
-      if (state) failing.run(state.since, state.error, id);
-      else arriving.run(id);
     },
   };
 }

@@ -8,6 +8,7 @@ import { migrate } from "./schema.ts";
 import { sqliteKysely } from "../kysely/database.ts";
 import { linkQueries, sessionQueries } from "../kysely/session-queries.ts";
 import { userQueries } from "../kysely/user-queries.ts";
+import { sharedDeliveryQueries } from "../kysely/delivery-queries.ts";
 
 export interface SqliteProxyStoreOptions {
   /** A file path, or ":memory:" in tests. */
@@ -35,6 +36,7 @@ export function openSqliteProxyStore(
       ...auditQueries(db, options.auditRetentionDays),
       ...fleetQueries(db, options.afterFleetChunk),
       ...watchQueries(db),
+      ...sharedDeliveryQueries(kysely, "sqlite"),
       ...deliveryQueries(db),
       async ping() {
         db.prepare("SELECT 1").get();

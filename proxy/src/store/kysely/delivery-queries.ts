@@ -1,0 +1,172 @@
+import type { DeliveryStore } from "../delivery-store.ts";
+import { toRule, toWebhook } from "../delivery-rows.ts";
+import { toAlertRow } from "../watch-rows.ts";
+import type { Db, Engine } from "./database.ts";
+
+/**
+ * The deliveries' single statements, one text for both engines. What each engine does its own
+ * way stays in its folder (delivery-queries.ts there): planning, the queue, attempts, the log
+ * and a webhook's removal, written as transactions or over arrays each engine spells apart.
+ */
+export type SharedDeliveryQueries = Pick<
+  DeliveryStore,
+  | "alertRule"
+  | "setAlertRule"
+  | "unplannedAlerts"
+  | "replayDelivery"
+  | "rescheduleDigests"
+  | "webhooks"
+  | "addWebhook"
+  | "rotateWebhookSecret"
+  | "lastEmailSentAt"
+  | "unsubscribeLinksDatedFrom"
+  | "setWebhookFailing"
+>;
+
+/** What each engine's folder still writes itself. */
+export type EngineDeliveryQueries = Omit<
+  DeliveryStore,
+  keyof SharedDeliveryQueries
+>;
+
+export function sharedDeliveryQueries(
+  db: Db,
+  engine: Engine,
+): SharedDeliveryQueries {
+  // SQLite keeps truth as 0 and 1, PostgreSQL as booleans.
+  const flag = (value: boolean) =>
+    engine === "sqlite" ? Number(value) : value;
+  const settings = engine === "sqlite" ? "settings" : "proxy_settings";
+  return {
+    async alertRule(fleetId) {
+      const row = await db
+        .selectFrom("fleet_alert_rules")
+        .select("rule")
+        .where("fleet_id", "=", fleetId)
+        .executeTakeFirst();
+      return row ? toRule(row.rule) : undefined;
+    },
+    async setAlertRule(fleetId, rule, at) {
+      await db
+        .insertInto("fleet_alert_rules")
+        .values({
+          fleet_id: fleetId,
+          rule: JSON.stringify(rule),
+          updated_at: at,
+        })
+        .onConflict((oc) =>
+          oc.column("fleet_id").doUpdateSet((eb) => ({
+            rule: eb.ref("excluded.rule"),
+            updated_at: eb.ref("excluded.updated_at"),
+          })),
+        )
+        .execute();
+    },
+    async unplannedAlerts(limit) {
+      const rows = await db
+        .selectFrom("vehicle_alerts")
+        .selectAll()
+        .where("planned_at", "is", null)
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+      return rows.map(toAlertRow);
+    },
+    async replayDelivery(id, at) {
+      const { numUpdatedRows } = await db
+        .updateTable("deliveries")
+        .set({
+          status: "pending",
+          note: null,
+          attempts: 0,
+          next_attempt_at: at,
+        })
+        .where("id", "=", id)
+        .where("status", "in", ["failed", "dropped"])
+        .executeTakeFirstOrThrow();
+      return numUpdatedRows === 1n;
+    },
+    async rescheduleDigests(dueAt) {
+      await db
+        .updateTable("deliveries")
+        .set({ next_attempt_at: dueAt })
+        .where("status", "=", "pending")
+        .where("timing", "=", "digest")
+        .where("attempts", "=", 0)
+        .execute();
+    },
+    async webhooks() {
+      const rows = await db
+        .selectFrom("webhooks")
+        .selectAll()
+        .orderBy("id")
+        .execute();
+      return rows.map(toWebhook);
+    },
+    async addWebhook(webhook, at) {
+      const row = await db
+        .insertInto("webhooks")
+        .values({
+          url: webhook.url,
+          description: webhook.description,
+          allow_private: flag(webhook.allowPrivate),
+          secret: webhook.secret,
+          created_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toWebhook(row);
+    },
+    async rotateWebhookSecret(id, secret, previousUntil) {
+      const row = await db
+        .updateTable("webhooks")
+        .set((eb) => ({
+          previous_secret: eb.ref("secret"),
+          previous_until: previousUntil,
+          secret,
+        }))
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toWebhook(row);
+    },
+    async lastEmailSentAt(email) {
+      const row = await db
+        .selectFrom("deliveries as d")
+        .innerJoin("delivery_attempts as a", (join) =>
+          join.onRef("a.delivery_id", "=", "d.id").on("a.ok", "=", flag(true)),
+        )
+        .select((eb) => eb.fn.max<number | null>("a.at").as("at"))
+        .where("d.channel", "=", "email")
+        .where("d.target", "=", email)
+        .executeTakeFirstOrThrow();
+      return row.at;
+    },
+    async unsubscribeLinksDatedFrom() {
+      const row = await db
+        .selectFrom(settings)
+        .select("value")
+        .where("name", "=", "unsubscribe_links_dated_from")
+        .executeTakeFirstOrThrow();
+      return Number(row.value);
+    },
+    async setWebhookFailing(id, state) {
+      await db
+        .updateTable("webhooks")
+        .set((eb) =>
+          state
+            ? {
+                // The first failure of a run of them is when it began failing.
+                failing_since: eb.fn.coalesce(
+                  "failing_since",
+                  eb.val(state.since),
+                ),
+                last_error: state.error,
+              }
+            : { failing_since: null, last_error: null },
+        )
+        .where("id", "=", id)
+        .execute();
+    },
+  };
+}
