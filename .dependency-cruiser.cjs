@@ -1,0 +1,260 @@
+// The layout's import rules, checked on the files each import resolves to (through tsconfig and
+// the npm workspaces' @vics/* packages), not on the import's text: decision 030 states the
+// workspace and web rules, decision 061 why dependency-cruiser holds them and the layers inside
+// each server. `npm run lint` runs it after ESLint; ESLint keeps what is not an import rule
+// (process.env only in env.ts).
+
+/** Code only tests load: it may reach further than the app (a real upstream, fixtures). */
+const TEST_CODE = [
+  String.raw`\.test\.tsx?$`,
+  String.raw`/test-support(/|\.ts$)`,
+  String.raw`/testing(/|\.ts$)`,
+  String.raw`^web/src/test/`,
+];
+
+const WORKSPACES = "shared|fleet|service|proxy|web|e2e";
+
+/**
+ * Each server's feature folders: the parts that answer a user's need. Its infrastructure
+ * (store/, http/, edges/, upstream/) serves them all and imports none. Read from the tree in
+ * issue 36; a new feature folder goes in its list.
+ * - proxy: sign-in and sessions (auth), users, audit, fleets, watched fleets (watch),
+ *   notifications (notify), limits, the data pages (data), and the forwarded checks (forward).
+ * - service: its routes and the operator's imports (import). Not features, and free to be
+ *   imported by the layers: domain/ (pure rules), keys/ (the API key model http authenticates
+ *   with), sources/ (the live registers' clients, whose answers the store caches and whose
+ *   pauses http reports) and seed/ (the synthetic data a new store is filled with; it sits below
+ *   the store, see service-seed-imports-no-store).
+ */
+const FEATURES = {
+  proxy: [
+    "auth",
+    "audit",
+    "data",
+    "fleets",
+    "forward",
+    "limits",
+    "notify",
+    "users",
+    "watch",
+  ],
+  service: ["import", "routes"],
+};
+const LAYERS = "store|http|edges|upstream";
+
+/** A rule that one workspace imports none of `forbidden` (a regex alternation). */
+function downwards(name, workspace, forbidden, comment, options = {}) {
+  return {
+    name,
+    comment,
+    severity: "error",
+    from: { path: `^${workspace}/`, ...options.from },
+    to: { path: `^(${forbidden})/` },
+  };
+}
+
+/** Files a layer rule skips until the work that moves them lands: keep this short. */
+const LAYER_EXCEPTIONS = {
+  // Until issue 36's point 3 (the proxy's store written once with Kysely) lands: the owner
+  // setup reads the watch jobs' schema name from watch/jobs/jobs-schema.ts.
+  proxy: [String.raw`^proxy/src/store/postgres/owner-setup\.ts$`],
+  service: [],
+};
+
+const featureRules = Object.entries(FEATURES).map(([server, features]) => ({
+  name: `${server}-layers-import-no-feature`,
+  comment: `${server}/src's ${LAYERS.replaceAll("|", "/, ")}/ serve every feature and import none: what a feature and they both need belongs in the layer, and the feature passes its part in.`,
+  severity: "error",
+  from: {
+    path: `^${server}/src/(${LAYERS})/`,
+    pathNot: LAYER_EXCEPTIONS[server],
+  },
+  to: { path: `^${server}/src/(${features.join("|")})/` },
+}));
+
+/**
+ * Cycles known when the rule came (issue 36), in files other work owns or is changing; each
+ * entry names every file of one cycle. Untie a cycle, then delete its line.
+ */
+const KNOWN_CYCLES = [
+  // web/src is being moved to useMutation (issue 36): three cycles inside the fleet feature.
+  "web/src/features/fleet/lib/(results-sort|results-view)",
+  "web/src/features/fleet/lib/export/(export-client|in-thread-export-worker)",
+  "web/src/features/fleet/lib/(alert-words|watched-order)",
+  // Outside this part's files, left for whoever next changes them: each pair shares a type or
+  // a constant that belongs in one of the two, or in a third module both import.
+  "service/src/sources/(refresher|source-queue)",
+  "service/src/import/(read-json-lines|read-rows)",
+  "bench/(costs|report)",
+].map((files) => String.raw`^${files}\.tsx?$`);
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "not-to-unresolvable",
+      comment:
+        "Every import resolves to a file: one that does not would pass every other rule unseen (a typo, or a package the config cannot resolve).",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: "no-circular",
+      comment:
+        "No import cycle, type-only imports included: a cycle means two modules are one, and neither can be read, tested or moved alone.",
+      severity: "error",
+      from: { pathNot: KNOWN_CYCLES },
+      to: { circular: true },
+    },
+    downwards(
+      "shared-imports-no-workspace",
+      "shared",
+      "fleet|service|proxy|web|e2e",
+      "@vics/shared is the bottom layer: it imports no other workspace.",
+    ),
+    downwards(
+      "fleet-imports-only-shared",
+      "fleet",
+      "service|proxy|web|e2e",
+      "@vics/fleet runs in the browser and in Node: it imports only @vics/shared of our workspaces.",
+    ),
+    downwards(
+      "service-imports-only-shared",
+      "service",
+      "fleet|proxy|web|e2e",
+      "The service imports only @vics/shared of our workspaces.",
+    ),
+    downwards(
+      "proxy-imports-shared-and-fleet",
+      "proxy",
+      "service|web|e2e",
+      "The proxy imports only @vics/shared and @vics/fleet; @vics/service only in its tests, as a real upstream.",
+      { from: { pathNot: TEST_CODE } },
+    ),
+    downwards(
+      "proxy-tests-import-no-web",
+      "proxy",
+      "web|e2e",
+      "The proxy's tests import @vics/shared, @vics/fleet and @vics/service (a real upstream), nothing else of ours.",
+    ),
+    downwards(
+      "web-imports-shared-and-fleet",
+      "web",
+      "service|proxy|e2e",
+      "The web app imports only @vics/shared and @vics/fleet of our workspaces.",
+    ),
+    {
+      name: "web-takes-no-node-kit",
+      comment:
+        "@vics/shared/server/* is Node-only (the service's and the proxy's kit: pino, node:crypto, Hono's server parts); the web app imports @vics/shared.",
+      severity: "error",
+      from: { path: "^web/" },
+      to: { path: "^shared/src/(server|node)/" },
+    },
+    {
+      name: "web-app-takes-no-test-code",
+      comment:
+        "@vics/shared/testing is for tests: it would ship test code to every browser.",
+      severity: "error",
+      from: { path: "^web/", pathNot: TEST_CODE },
+      to: { path: "^shared/src/testing/" },
+    },
+    {
+      name: "no-relative-import-out-of-workspace",
+      comment:
+        "This path climbs out of its workspace. Import another workspace by its package name (@vics/...), through an entry its package.json exports. e2e may reach the repository's scripts/ (the stack it starts).",
+      severity: "error",
+      from: { path: `^(${WORKSPACES})/` },
+      to: {
+        dependencyTypes: ["local"],
+        pathNot: [`^$1/`, "^node_modules/", "^scripts/"],
+      },
+    },
+    {
+      name: "no-relative-import-out-of-workspace-to-scripts",
+      comment:
+        "Only e2e reaches the repository's scripts/ (the stack it starts); a workspace imports another by its package name.",
+      severity: "error",
+      from: { path: `^(shared|fleet|service|proxy|web)/` },
+      to: { dependencyTypes: ["local"], path: "^scripts/" },
+    },
+    {
+      name: "web-feature-imports-no-other-feature",
+      comment:
+        "A feature does not import another feature: what two features share belongs in web/src/lib or web/src/components.",
+      severity: "error",
+      from: { path: "^web/src/features/([^/]+)/" },
+      to: { path: "^web/src/features/", pathNot: "^web/src/features/$1/" },
+    },
+    {
+      name: "web-feature-imports-no-app",
+      comment:
+        "A feature does not import web/src/app: the app composes the features.",
+      severity: "error",
+      from: { path: "^web/src/features/" },
+      to: { path: "^web/src/app/" },
+    },
+    {
+      name: "web-app-takes-features-by-index",
+      comment:
+        "The app takes a feature through its index.ts, never its internals.",
+      severity: "error",
+      from: { path: "^web/src/app/" },
+      to: {
+        path: "^web/src/features/[^/]+/",
+        pathNot: String.raw`^web/src/features/[^/]+/index\.tsx?$`,
+      },
+    },
+    {
+      name: "web-shared-parts-import-no-feature",
+      comment:
+        "web/src/components and web/src/lib serve every feature and import none (nor the app).",
+      severity: "error",
+      from: { path: "^web/src/(components|lib)/" },
+      to: { path: "^web/src/(features|app)/" },
+    },
+    {
+      name: "web-test-support-imports-no-feature",
+      comment:
+        "web/src/test serves every feature's tests and imports no feature (it may render the app).",
+      severity: "error",
+      from: { path: "^web/src/test/" },
+      to: { path: "^web/src/features/" },
+    },
+    ...featureRules,
+    {
+      name: "service-seed-imports-no-store",
+      comment:
+        "The seed generates the data a new store is filled with: it sits below the store and takes the vehicle's shape from domain/, so store and seed never import each other both ways.",
+      severity: "error",
+      from: { path: "^service/src/seed/" },
+      to: { path: "^service/src/store/" },
+    },
+  ],
+  options: {
+    // Type-only imports count: a cycle through `import type` still ties two modules together.
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: ["node_modules"] },
+    exclude: {
+      path: [
+        "(^|/)node_modules/",
+        "(^|/)dist/",
+        "^\\.tools/",
+        "^data/",
+        "(^|/)coverage/",
+        "(^|/)test-results/",
+        "(^|/)playwright-report/",
+        "^bench/results/",
+      ],
+    },
+    tsConfig: { fileName: "tsconfig.base.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      mainFields: ["module", "main", "types", "typings"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".d.ts"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,329 @@
+// The layers are held by a tool (issue 36): dependency-cruiser, run by `npm run lint` with
+// .dependency-cruiser.cjs, refuses each import that breaks a layout rule. The test builds a
+// small copy of the house in a temporary folder (the six workspaces, linked as @vics/* in
+// node_modules the way npm links them), writes one probe import per rule and a few allowed ones
+// beside them, cruises it with the repository's own config, and checks that exactly the probes
+// are refused, each by its rule. Nothing is written into the working tree.
+import { spawnSync } from "node:child_process";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "..");
+const CONFIG = join(root, ".dependency-cruiser.cjs");
+const DEPCRUISE = join(
+  root,
+  "node_modules/dependency-cruiser/bin/dependency-cruiser.mjs",
+);
+
+/** Each workspace's package.json: only the entries the probes import. */
+const PACKAGES: Record<string, object> = {
+  shared: {
+    exports: {
+      ".": "./src/index.ts",
+      "./server/*": "./src/server/*.ts",
+      "./testing/*": "./src/testing/*.ts",
+    },
+  },
+  fleet: { exports: { ".": "./src/index.ts" } },
+  service: { exports: { "./testing": "./src/testing.ts" } },
+  proxy: { exports: { ".": "./src/index.ts" } },
+  web: { exports: { ".": "./src/index.ts" } },
+  e2e: { exports: { ".": "./index.ts" } },
+};
+
+/** Files the probes import, each a module of its own. */
+const TARGETS = [
+  "shared/src/index.ts",
+  "shared/src/server/logger.ts",
+  "shared/src/testing/fixtures.ts",
+  "fleet/src/index.ts",
+  "service/src/testing.ts",
+  "service/src/store/store.ts",
+  "service/src/routes/insurance.ts",
+  "proxy/src/index.ts",
+  "proxy/src/auth/session.ts",
+  "proxy/src/watch/jobs.ts",
+  "web/src/index.ts",
+  "web/src/app/app.tsx",
+  "web/src/features/fleet/index.ts",
+  "web/src/features/fleet/api/fleet-query.ts",
+  "e2e/index.ts",
+  "scripts/start.ts",
+];
+
+/** A probe: its file, what it imports, and the rule that refuses it (none: it is allowed). */
+interface Probe {
+  file: string;
+  imports: string;
+  rule?: string;
+}
+
+const PROBES: Probe[] = [
+  // Workspaces import downwards.
+  {
+    file: "shared/src/up.ts",
+    imports: "@vics/fleet",
+    rule: "shared-imports-no-workspace",
+  },
+  {
+    file: "fleet/src/up.ts",
+    imports: "@vics/service/testing",
+    rule: "fleet-imports-only-shared",
+  },
+  { file: "fleet/src/down.ts", imports: "@vics/shared" },
+  {
+    file: "service/src/up.ts",
+    imports: "@vics/fleet",
+    rule: "service-imports-only-shared",
+  },
+  {
+    file: "proxy/src/up.ts",
+    imports: "@vics/service/testing",
+    rule: "proxy-imports-shared-and-fleet",
+  },
+  { file: "proxy/src/down.ts", imports: "@vics/fleet" },
+  { file: "proxy/src/upstream.test.ts", imports: "@vics/service/testing" },
+  {
+    file: "proxy/src/web.test.ts",
+    imports: "@vics/web",
+    rule: "proxy-tests-import-no-web",
+  },
+  {
+    file: "web/src/lib/up.ts",
+    imports: "@vics/proxy",
+    rule: "web-imports-shared-and-fleet",
+  },
+  {
+    file: "web/src/lib/logger.ts",
+    imports: "@vics/shared/server/logger",
+    rule: "web-takes-no-node-kit",
+  },
+  {
+    file: "web/src/lib/fixtures.ts",
+    imports: "@vics/shared/testing/fixtures",
+    rule: "web-app-takes-no-test-code",
+  },
+  {
+    file: "web/src/lib/fixtures.test.ts",
+    imports: "@vics/shared/testing/fixtures",
+  },
+  { file: "e2e/journey.ts", imports: "@vics/proxy" },
+  // No relative import climbs out of its workspace; only e2e reaches scripts/.
+  {
+    file: "service/src/climb.ts",
+    imports: "../../shared/src/index.ts",
+    rule: "no-relative-import-out-of-workspace",
+  },
+  {
+    file: "proxy/src/start.ts",
+    imports: "../../scripts/start.ts",
+    rule: "no-relative-import-out-of-workspace-to-scripts",
+  },
+  { file: "e2e/start.ts", imports: "../scripts/start.ts" },
+  // Web features stay apart; the app takes them by index.ts; the shared parts take none.
+  {
+    file: "web/src/features/insurance/other.ts",
+    imports: "../fleet/index.ts",
+    rule: "web-feature-imports-no-other-feature",
+  },
+  { file: "web/src/features/fleet/own.ts", imports: "./api/fleet-query.ts" },
+  {
+    file: "web/src/features/insurance/app.ts",
+    imports: "../../app/app.tsx",
+    rule: "web-feature-imports-no-app",
+  },
+  {
+    file: "web/src/app/inside.ts",
+    imports: "../features/fleet/api/fleet-query.ts",
+    rule: "web-app-takes-features-by-index",
+  },
+  { file: "web/src/app/index-only.ts", imports: "../features/fleet/index.ts" },
+  {
+    file: "web/src/components/feature.ts",
+    imports: "../features/fleet/index.ts",
+    rule: "web-shared-parts-import-no-feature",
+  },
+  {
+    file: "web/src/lib/app.ts",
+    imports: "../app/app.tsx",
+    rule: "web-shared-parts-import-no-feature",
+  },
+  {
+    file: "web/src/test/feature.ts",
+    imports: "../features/fleet/index.ts",
+    rule: "web-test-support-imports-no-feature",
+  },
+  { file: "web/src/test/app.ts", imports: "../app/app.tsx" },
+  // Inside each server, the layers import no feature folder.
+  {
+    file: "proxy/src/store/session-rows.ts",
+    imports: "../auth/session.ts",
+    rule: "proxy-layers-import-no-feature",
+  },
+  {
+    file: "proxy/src/http/jobs.ts",
+    imports: "../watch/jobs.ts",
+    rule: "proxy-layers-import-no-feature",
+  },
+  { file: "proxy/src/auth/uses-store.ts", imports: "../watch/jobs.ts" },
+  {
+    file: "service/src/store/routes.ts",
+    imports: "../routes/insurance.ts",
+    rule: "service-layers-import-no-feature",
+  },
+  {
+    file: "service/src/seed/store.ts",
+    imports: "../store/store.ts",
+    rule: "service-seed-imports-no-store",
+  },
+  { file: "service/src/routes/store.ts", imports: "../store/store.ts" },
+  // Every import resolves.
+  {
+    file: "service/src/typo.ts",
+    imports: "./no-such-file.ts",
+    rule: "not-to-unresolvable",
+  },
+];
+
+/** Two modules tied only by type imports: a cycle all the same. */
+const CYCLE = {
+  "service/src/domain/plan.ts":
+    'import type { Key } from "./key.ts";\nexport type Plan = { key: Key };\n',
+  "service/src/domain/key.ts":
+    'import type { Plan } from "./plan.ts";\nexport type Key = { plan: Plan };\n',
+};
+
+interface Violation {
+  from: string;
+  to: string;
+  rule: { name: string };
+}
+
+let house: string;
+let violations: Violation[];
+let lint: { status: number | null; output: string };
+
+/** The dependency-cruiser command of the root package.json's lint script, as its arguments. */
+function lintArguments(): string[] {
+  const manifest = JSON.parse(
+    readFileSync(join(root, "package.json"), "utf8"),
+  ) as {
+    scripts: { lint: string };
+  };
+  const command = manifest.scripts.lint
+    .split("&&")
+    .map((part) => part.trim().split(/\s+/))
+    .find(([name]) => name === "depcruise");
+  if (!command) throw new Error("the lint script runs no depcruise");
+  return command.slice(1);
+}
+
+/** Runs dependency-cruiser in the copy of the house. */
+function depcruise(args: string[]) {
+  return spawnSync(process.execPath, [DEPCRUISE, ...args], {
+    cwd: house,
+    encoding: "utf8",
+  });
+}
+
+function write(path: string, text: string) {
+  mkdirSync(dirname(join(house, path)), { recursive: true });
+  writeFileSync(join(house, path), text);
+}
+
+beforeAll(() => {
+  house = mkdtempSync(join(tmpdir(), "vics-layers-"));
+  write("package.json", JSON.stringify({ name: "vics", private: true }));
+  // The config resolves through the repository's tsconfig; the copy carries a plain one.
+  write(
+    "tsconfig.base.json",
+    JSON.stringify({ compilerOptions: { module: "NodeNext" } }),
+  );
+  for (const [workspace, manifest] of Object.entries(PACKAGES)) {
+    write(
+      `${workspace}/package.json`,
+      JSON.stringify({
+        name: `@vics/${workspace}`,
+        type: "module",
+        ...manifest,
+      }),
+    );
+    mkdirSync(join(house, "node_modules/@vics"), { recursive: true });
+    symlinkSync(
+      join("..", "..", workspace),
+      join(house, "node_modules/@vics", workspace),
+    );
+  }
+  for (const target of TARGETS) write(target, "export const here = true;\n");
+  for (const { file, imports } of PROBES)
+    write(file, `export * from "${imports}";\n`);
+  for (const [file, text] of Object.entries(CYCLE)) write(file, text);
+
+  const json = depcruise([".", "--config", CONFIG, "--output-type", "json"]);
+  if (!json.stdout) throw new Error(json.stderr);
+  const result = JSON.parse(json.stdout) as {
+    summary: { violations: Violation[] };
+  };
+  violations = result.summary.violations;
+  // The lint's own command, its config swapped for the repository's by absolute path.
+  const args = lintArguments().map((arg) =>
+    arg.endsWith(".dependency-cruiser.cjs") ? CONFIG : arg,
+  );
+  const run = depcruise(args);
+  lint = { status: run.status, output: run.stdout + run.stderr };
+}, 60_000);
+
+afterAll(() => {
+  if (house) rmSync(house, { recursive: true, force: true });
+});
+
+describe("the layout's rules, held by dependency-cruiser", () => {
+  it("makes `npm run lint` fail, naming each rule broken", () => {
+    expect(lint.status).not.toBe(0);
+    for (const { rule } of PROBES.filter((probe) => probe.rule)) {
+      expect(lint.output).toContain(`error ${rule}:`);
+    }
+    expect(lint.output).toContain("error no-circular:");
+  });
+
+  it.each(PROBES.filter((probe) => probe.rule))(
+    "refuses $file importing $imports ($rule)",
+    ({ file, rule }) => {
+      const refused = violations.filter((violation) => violation.from === file);
+      expect(refused.map((violation) => violation.rule.name)).toEqual([rule]);
+    },
+  );
+
+  it("refuses nothing else: every allowed import passes", () => {
+    const refused = new Set(violations.map((violation) => violation.from));
+    const allowed = PROBES.filter((probe) => !probe.rule).map(
+      (probe) => probe.file,
+    );
+    expect(allowed.filter((file) => refused.has(file))).toEqual([]);
+    const expected = new Set([
+      ...PROBES.filter((probe) => probe.rule).map((probe) => probe.file),
+      ...Object.keys(CYCLE),
+    ]);
+    expect([...refused].filter((file) => !expected.has(file))).toEqual([]);
+  });
+
+  it("refuses a cycle made only of type imports", () => {
+    const cycles = violations.filter(
+      (violation) => violation.rule.name === "no-circular",
+    );
+    expect(cycles.length).toBeGreaterThan(0);
+    for (const cycle of cycles) {
+      expect(Object.keys(CYCLE)).toContain(cycle.from);
+      expect(Object.keys(CYCLE)).toContain(cycle.to);
+    }
+  });
+});
