@@ -104,5 +104,6 @@ describe("scripts/db", { timeout: 120_000 }, () => {
     expect(existsSync(path)).toBe(false);
     const { stdout } = await run(WRAPPER, ["--help"]);
     expect(stdout).toContain("scripts/db seed [--vehicles <n>]");
+    expect(stdout).toContain("scripts/db status");
   });
 });

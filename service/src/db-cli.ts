@@ -16,6 +16,8 @@ const USAGE = `Usage:
   scripts/db migrate                  bring the schema up to date
   scripts/db seed [--vehicles <n>]    migrate, then seed the synthetic fleet (n vehicles and the
                                       reference ones; default ${DEFAULT_FLEET_SIZE}) into a database that holds no vehicles
+  scripts/db status                   which schema steps this database and the proxy's store have
+                                      run, and which are pending (scripts/db-status.ts)
 The database is DATABASE_URL's PostgreSQL when it is set, else the SQLite file at DATABASE_PATH.`;
 
 const { values, positionals } = readCliArgs(USAGE, {

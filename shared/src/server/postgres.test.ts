@@ -3,7 +3,7 @@ import {
   startPostgres,
   type PostgresServer,
 } from "../testing/postgres-server.ts";
-import { migratePg, openPgPool, pingPg } from "./postgres.ts";
+import { migratePg, openPgPool, pgStepsRun, pingPg } from "./postgres.ts";
 
 let server: PostgresServer;
 beforeAll(async () => {
@@ -66,6 +66,23 @@ describe("migratePg", () => {
         "SELECT to_regclass('things') AS things",
       );
       expect(rows[0].things).toBeNull();
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it("says how many steps ran, and nothing where migratePg never ran, changing nothing", async () => {
+    const url = await server.createDatabase("steps_run");
+    const pool = openPgPool({ url, applicationName: "test" });
+    try {
+      expect(await pgStepsRun(pool, "demo")).toBeUndefined();
+      const { rows } = await pool.query(
+        "SELECT to_regclass('demo_migrations') AS made",
+      );
+      expect(rows[0].made).toBeNull();
+      await migratePg(pool, { name: "demo", steps: STEPS });
+      expect(await pgStepsRun(pool, "demo")).toBe(2);
+      expect(await pgStepsRun(pool, "other")).toBeUndefined();
     } finally {
       await pool.end();
     }

@@ -103,6 +103,26 @@ export async function migratePg(
   });
 }
 
+/**
+ * How many of `name`'s steps the database has run, read without changing it (`scripts/db
+ * status`); undefined when migratePg has never run there.
+ */
+export async function pgStepsRun(
+  pool: PgPool,
+  name: string,
+): Promise<number | undefined> {
+  const table = pg.escapeIdentifier(`${name}_migrations`);
+  const { rows } = await pool.query<{ found: string | null }>(
+    "SELECT to_regclass($1) AS found",
+    [table],
+  );
+  if (rows[0]?.found == null) return undefined;
+  const done = await pool.query<{ done: number | null }>(
+    `SELECT max(step) AS done FROM ${table}`,
+  );
+  return done.rows[0]?.done ?? 0;
+}
+
 /** Whether PostgreSQL answers: for the readiness checks. */
 export async function pingPg(pool: PgPool): Promise<void> {
   await pool.query("SELECT 1");

@@ -1,0 +1,97 @@
+// `scripts/db status`: which schema steps the service's database and the proxy's store have
+// run, and which are pending, read without changing either (nothing is created or migrated).
+// The root's, not a workspace's: it reads both servers' settings and steps, and neither
+// server imports the other. Exit 0 when both were read, 1 when one could not be.
+import { fail, readCliArgs } from "@vics/shared/server/cli";
+import {
+  describeMigrations,
+  type MigrationStatus,
+} from "@vics/shared/server/migration-status";
+import { openPgPool, pgStepsRun } from "@vics/shared/server/postgres";
+import { redactedUrl } from "@vics/shared/server/postgres-url";
+import { sqliteStepsRunAt } from "@vics/shared/server/sqlite-migrations";
+import { parseStoreEnv } from "../proxy/src/env/store-env.ts";
+import * as proxyPostgres from "../proxy/src/store/postgres/schema.ts";
+import { MIGRATIONS as PROXY_SQLITE_STEPS } from "../proxy/src/store/sqlite/schema.ts";
+import { loadEnv } from "../service/src/env.ts";
+import {
+  databaseOpenMessage,
+  databasePlace,
+  databaseSettings,
+} from "../service/src/store/open-store.ts";
+import * as servicePostgres from "../service/src/store/postgres/migrations.ts";
+import { STEPS as SERVICE_SQLITE_STEPS } from "../service/src/store/sqlite/schema.ts";
+
+const USAGE = `Usage: scripts/db status
+Says which schema steps the service's database (DATABASE_URL, else DATABASE_PATH) and the
+proxy's store (DATABASE_URL, else PROXY_DATABASE_PATH) have run, and which are pending.`;
+
+const { positionals } = readCliArgs(USAGE, {});
+if (positionals.length > 0)
+  fail(`Unknown argument "${positionals.join(" ")}".\n${USAGE}`, 2);
+
+/** Steps run in the PostgreSQL database at `url` under `name`; the pool is closed after. */
+async function pgSteps(url: string, name: string) {
+  const pool = openPgPool({ url, max: 1, applicationName: "vics-db-status" });
+  try {
+    return await pgStepsRun(pool, name);
+  } finally {
+    await pool.end();
+  }
+}
+
+const settings = databaseSettings(loadEnv(), "vics-db-status");
+try {
+  const { url, path } = settings;
+  const service: MigrationStatus = {
+    whose: "The service's database",
+    engine: url === undefined ? "SQLite" : "PostgreSQL",
+    place: databasePlace(settings),
+    ran:
+      url === undefined
+        ? sqliteStepsRunAt(path)
+        : await pgSteps(url, servicePostgres.MIGRATIONS_NAME),
+    steps:
+      url === undefined
+        ? SERVICE_SQLITE_STEPS.length
+        : servicePostgres.MIGRATIONS.length,
+    runBy: "`scripts/db migrate` or the service's next start",
+  };
+  console.log(describeMigrations(service));
+} catch (error) {
+  fail(databaseOpenMessage(settings, error), 1);
+}
+
+const proxyEnv = parseStoreEnv(process.env);
+if (!proxyEnv.ok)
+  fail(
+    `Cannot read the proxy's store settings:\n  - ${proxyEnv.errors.join("\n  - ")}`,
+    1,
+  );
+const { databaseUrl, migrationDatabaseUrl, databasePath } = proxyEnv.env;
+const proxyPlace =
+  databaseUrl === undefined ? databasePath : redactedUrl(databaseUrl);
+try {
+  const proxy: MigrationStatus = {
+    whose: "The proxy's store",
+    engine: databaseUrl === undefined ? "SQLite" : "PostgreSQL",
+    place: proxyPlace,
+    ran:
+      databaseUrl === undefined
+        ? sqliteStepsRunAt(databasePath)
+        : // The owner's role when there is one: it made the record, and may surely read it.
+          await pgSteps(
+            migrationDatabaseUrl ?? databaseUrl,
+            proxyPostgres.MIGRATIONS_NAME,
+          ),
+    steps:
+      databaseUrl === undefined
+        ? PROXY_SQLITE_STEPS.length
+        : proxyPostgres.MIGRATIONS.length,
+    runBy: "the proxy's next start or `scripts/users list`",
+  };
+  console.log(describeMigrations(proxy));
+} catch (error) {
+  const reason = error instanceof Error ? error.message : String(error);
+  fail(`Cannot read the proxy's store at ${proxyPlace}: ${reason}.`, 1);
+}
