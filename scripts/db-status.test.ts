@@ -72,10 +72,10 @@ describe("scripts/db status", { timeout: 120_000 }, () => {
     const before = await db(env, "status");
     expect(before).toMatchObject({ code: 0, stderr: "" });
     expect(before.stdout).toContain(
-      `The service's database at ${place} (PostgreSQL) is not made yet`,
+      `The service's database at ${place} (PostgreSQL) has no record of its steps there: it is not made yet, or the service's own DATABASE_URL names another database.`,
     );
     expect(before.stdout).toContain(
-      `The proxy's store at ${place} (PostgreSQL) is not made yet`,
+      `The proxy's store at ${place} (PostgreSQL) has no record of its steps there: it is not made yet, or the proxy's own DATABASE_URL names another database.`,
     );
 
     expect((await db(env, "migrate")).code).toBe(0);

@@ -45,6 +45,7 @@ try {
   const { url, path } = settings;
   const service: MigrationStatus = {
     whose: "The service's database",
+    server: "the service",
     engine: url === undefined ? "SQLite" : "PostgreSQL",
     place: databasePlace(settings),
     ran:
@@ -74,6 +75,7 @@ const proxyPlace =
 try {
   const proxy: MigrationStatus = {
     whose: "The proxy's store",
+    server: "the proxy",
     engine: databaseUrl === undefined ? "SQLite" : "PostgreSQL",
     place: proxyPlace,
     ran:

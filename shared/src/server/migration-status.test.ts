@@ -6,6 +6,7 @@ import {
 
 const status = (ran: number | undefined, steps = 5): MigrationStatus => ({
   whose: "The service's database",
+  server: "the service",
   engine: "SQLite",
   place: "data/vics.sqlite",
   ran,
@@ -41,6 +42,18 @@ describe("describeMigrations", () => {
     ],
   ])("with %s steps run of 5", (ran, words) => {
     expect(describeMigrations(status(ran))).toBe(words);
+  });
+
+  it("on PostgreSQL, says a database with no record of the steps may be another server's", () => {
+    expect(
+      describeMigrations({
+        ...status(undefined, 4),
+        engine: "PostgreSQL",
+        place: "postgres://vics@db:5432/vics",
+      }),
+    ).toBe(
+      "The service's database at postgres://vics@db:5432/vics (PostgreSQL) has no record of its steps there: it is not made yet, or the service's own DATABASE_URL names another database. If it is this one, steps 1-4 are pending, run by `scripts/db migrate` or the service's next start.",
+    );
   });
 
   it("names a single step as one", () => {

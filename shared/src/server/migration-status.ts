@@ -6,6 +6,8 @@
 export interface MigrationStatus {
   /** Whose database, as a sentence begins: "The service's database". */
   whose: string;
+  /** Which server's settings name it: "the service". */
+  server: string;
   engine: "SQLite" | "PostgreSQL";
   /** The file, or the URL without its password. */
   place: string;
@@ -21,8 +23,11 @@ const span = (from: number, to: number) =>
   from === to ? `step ${from}` : `steps ${from}-${to}`;
 
 export function describeMigrations(status: MigrationStatus): string {
-  const { whose, engine, place, ran, steps, runBy } = status;
+  const { whose, server, engine, place, ran, steps, runBy } = status;
   const where = `${whose} at ${place} (${engine})`;
+  // One DATABASE_URL is read for both servers, and each may have a database of its own.
+  if (ran === undefined && engine === "PostgreSQL")
+    return `${where} has no record of its steps there: it is not made yet, or ${server}'s own DATABASE_URL names another database. If it is this one, ${span(1, steps)} ${steps === 1 ? "is" : "are"} pending, run by ${runBy}.`;
   if (ran === undefined)
     return `${where} is not made yet: ${span(1, steps)} pending, run by ${runBy}.`;
   if (ran > steps)
