@@ -1,7 +1,12 @@
 // The audit log's filters, kept in the address's search params so a search can be shared:
 // user (email or id), registration (normalised, so "ab12 cde" finds AB12CDE), from and to (UK
 // calendar dates, YYYY-MM-DD), and `before`, the page of older events.
-import { AUDIT_PAGE_SIZE, AUTH_PATHS, parseRegistration } from "@vics/shared";
+import {
+  AUDIT_PAGE_SIZE,
+  AUTH_PATHS,
+  isCalendarDate,
+  parseRegistration,
+} from "@vics/shared";
 import type { FieldError } from "../../../components/error-summary.tsx";
 
 export interface AuditFilters {
@@ -21,15 +26,6 @@ export const FILTER_IDS = {
 } as const;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function isCalendarDate(iso: string): boolean {
-  const match = ISO_DATE.exec(iso);
-  if (!match) return false;
-  const date = new Date(`${iso}T00:00:00Z`);
-  return (
-    !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso
-  );
-}
 
 /** "27/11/2026", "27 11 2026", "27-11-2026" or "2026-11-27" as "2026-11-27". */
 export function parseDate(text: string): string | undefined {

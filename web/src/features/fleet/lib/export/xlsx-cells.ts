@@ -3,6 +3,7 @@
 // number when its text is one a spreadsheet would show exactly so, a date when it is YYYY-MM-DD
 // (how the XLSX reader turns a date cell into text), text otherwise, so "007" keeps its zeros
 // and a 16-digit id is not rounded. Never a formula: text that reads "=1+1" stays text.
+import { isCalendarDate } from "@vics/shared";
 import type { Cell } from "write-excel-file/browser";
 import type { ExportColumnKind } from "./export-columns.ts";
 import { outcomeFill } from "./outcome-fills.ts";
@@ -22,7 +23,6 @@ const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 const WHOLE_NUMBER = /^-?\d{1,15}$/;
 /** "£120.00", "£1,200.50", "£150", "-£5.00": pounds, with their pence or whole. */
 const POUNDS = /^(-?)£(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d{2}))?$/;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2})$/;
 /** Excel's serial dates are wrong before 1 March 1900 (its 1900 leap-year bug). */
 const FIRST_EXCEL_DATE = Date.UTC(1900, 2, 1);
@@ -37,15 +37,10 @@ export function plainNumber(text: string): number | undefined {
 
 /** A real calendar day written YYYY-MM-DD, as midnight UTC (what Excel's serial dates count). */
 export function isoDate(text: string): Date | undefined {
-  const match = ISO_DATE.exec(text);
-  if (!match) return undefined;
-  const [year, month, day] = match.slice(1).map(Number);
-  const time = Date.UTC(year ?? 0, (month ?? 0) - 1, day);
-  const date = new Date(time);
-  // 2026-02-30 and 2026-13-01 are no days: Date.UTC rolls them on to the next month or year.
-  const real =
-    date.getUTCMonth() === (month ?? 0) - 1 && date.getUTCDate() === day;
-  return real && time >= FIRST_EXCEL_DATE ? date : undefined;
+  // 2026-02-30 and 2026-13-01 are no days.
+  if (!isCalendarDate(text)) return undefined;
+  const date = new Date(`${text}T00:00:00Z`);
+  return date.getTime() >= FIRST_EXCEL_DATE ? date : undefined;
 }
 
 /**
