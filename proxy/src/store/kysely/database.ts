@@ -3,6 +3,7 @@ import { Kysely, type Generated } from "kysely";
 import type { PgPool } from "@vics/shared/server/postgres";
 import type { LinkPurpose, Role } from "../proxy-store.ts";
 import type { AlertKind } from "@vics/shared";
+import type { WatchRun } from "../watch-store.ts";
 import { NodeSqliteDialect } from "./node-sqlite-dialect.ts";
 import { ReachingPostgresDialect } from "./reaching-postgres-dialect.ts";
 
@@ -105,6 +106,17 @@ export interface DeliveryAttemptsTable {
   detail: string;
 }
 
+export interface WatchRunsTable {
+  id: Generated<number>;
+  kind: WatchRun["kind"];
+  started_at: number;
+  finished_at: number | null;
+  outcome: string | null;
+  vehicles: Generated<number>;
+  unknown: Generated<number>;
+  alerts: Generated<number>;
+}
+
 /** Named settings: `settings` in SQLite, `proxy_settings` in PostgreSQL. */
 export interface SettingsTable {
   name: string;
@@ -123,6 +135,8 @@ export interface Database {
   delivery_attempts: DeliveryAttemptsTable;
   settings: SettingsTable;
   proxy_settings: SettingsTable;
+  watch_runs: WatchRunsTable;
+  watch_settings: SettingsTable;
 }
 
 export type Db = Kysely<Database>;

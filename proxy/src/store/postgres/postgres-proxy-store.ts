@@ -20,6 +20,7 @@ import { postgresKysely } from "../kysely/database.ts";
 import { linkQueries, sessionQueries } from "../kysely/session-queries.ts";
 import { userQueries } from "../kysely/user-queries.ts";
 import { sharedDeliveryQueries } from "../kysely/delivery-queries.ts";
+import { sharedWatchQueries } from "../kysely/watch-queries.ts";
 
 export interface PostgresProxyStoreOptions {
   /** The role the proxy works as (DATABASE_URL). */
@@ -67,6 +68,7 @@ export async function openPostgresProxyStore(
     ...sessionQueries(kysely, "postgres"),
     ...linkQueries(kysely),
     ...fleetQueries(pool, sql),
+    ...sharedWatchQueries(kysely),
     ...watchQueries(pool, sql),
     ...sharedDeliveryQueries(kysely, "postgres"),
     ...deliveryQueries(pool, sql),

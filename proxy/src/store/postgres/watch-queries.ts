@@ -1,3 +1,4 @@
+import type { EngineWatchQueries } from "../kysely/watch-queries.ts";
 import type { PgClient, PgPool } from "@vics/shared/server/postgres";
 import { inPgTransaction } from "@vics/shared/server/postgres";
 import { reachingPostgres } from "@vics/shared/server/postgres-errors";
@@ -7,12 +8,9 @@ import type {
   StoredAlert,
   StoredTimelineEntry,
   TimelineArea,
-  WatchStore,
 } from "../watch-store.ts";
 import {
   needsAttention,
-  toRun,
-  type RunRow,
   toAlertRow,
   type AlertRow,
   type GroupAlertRow,
@@ -147,7 +145,8 @@ async function record(
     );
 }
 
-export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
+/** The re-checks' statements PostgreSQL spells its own way; the rest are kysely/watch-queries.ts. */
+export function watchQueries(pool: PgPool, sql: Sql): EngineWatchQueries {
   return {
     async unknownBefore(before) {
       const { rows } = await sql<{ n: string }>(
@@ -207,66 +206,6 @@ export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
           sql(READ_GROUP, [userId, runId, kind, fleetId]),
         firstCheck: (id) => sql(READ_BASELINE, [userId, id]),
       });
-    },
-    async startWatchRun(kind, at) {
-      const { rows } = await sql<{ id: string }>(
-        "INSERT INTO watch_runs (kind, started_at) VALUES ($1, $2) RETURNING id",
-        [kind, at],
-      );
-      return Number(rows[0]!.id);
-    },
-    async finishWatchRun(id, end) {
-      await sql(
-        `UPDATE watch_runs SET finished_at = $2, outcome = $3, vehicles = $4, unknown = $5,
-           alerts = $6 WHERE id = $1`,
-        [
-          id,
-          end.finishedAt,
-          end.outcome,
-          end.vehicles,
-          end.unknown,
-          end.alerts,
-        ],
-      );
-    },
-    async watchRuns(limit) {
-      const { rows } = await sql<RunRow>(
-        "SELECT * FROM watch_runs ORDER BY id DESC LIMIT $1",
-        [limit],
-      );
-      return rows.map(toRun);
-    },
-    async lastWatchRun(kind, outcome) {
-      const { rows } = await sql<RunRow>(
-        `SELECT * FROM watch_runs WHERE kind = $1 AND ($2::text IS NULL OR outcome = $2)
-         ORDER BY id DESC LIMIT 1`,
-        [kind, outcome ?? null],
-      );
-      const row = rows[0];
-      return row && toRun(row);
-    },
-    async watchSetting(name) {
-      const { rows } = await sql<{ value: string }>(
-        "SELECT value FROM watch_settings WHERE name = $1",
-        [name],
-      );
-      return rows[0]?.value;
-    },
-    async setWatchSetting(name, value) {
-      await sql(
-        `INSERT INTO watch_settings (name, value) VALUES ($1, $2)
-         ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
-        [name, value],
-      );
-    },
-    async watchSettingOnce(name, value) {
-      // DO UPDATE with the value it has, so RETURNING gives the row either way.
-      const { rows } = await sql<{ value: string }>(
-        `INSERT INTO watch_settings (name, value) VALUES ($1, $2)
-         ON CONFLICT (name) DO UPDATE SET value = watch_settings.value RETURNING value`,
-        [name, value],
-      );
-      return rows[0]!.value;
     },
     async unanswered(registrations) {
       const { rows } = await sql<{ registration: string }>(
@@ -341,13 +280,6 @@ export function watchQueries(pool: PgPool, sql: Sql): WatchStore {
         registration: row.registration,
         ...toEntry(row),
       }));
-    },
-    async vehicleAlerts(registration) {
-      const { rows } = await sql<AlertRow>(
-        "SELECT * FROM vehicle_alerts WHERE registration = $1 ORDER BY id DESC",
-        [registration],
-      );
-      return rows.map(toAlertRow);
     },
   };
 }

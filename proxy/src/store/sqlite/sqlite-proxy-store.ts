@@ -9,6 +9,7 @@ import { sqliteKysely } from "../kysely/database.ts";
 import { linkQueries, sessionQueries } from "../kysely/session-queries.ts";
 import { userQueries } from "../kysely/user-queries.ts";
 import { sharedDeliveryQueries } from "../kysely/delivery-queries.ts";
+import { sharedWatchQueries } from "../kysely/watch-queries.ts";
 
 export interface SqliteProxyStoreOptions {
   /** A file path, or ":memory:" in tests. */
@@ -35,6 +36,7 @@ export function openSqliteProxyStore(
       ...linkQueries(kysely),
       ...auditQueries(db, options.auditRetentionDays),
       ...fleetQueries(db, options.afterFleetChunk),
+      ...sharedWatchQueries(kysely),
       ...watchQueries(db),
       ...sharedDeliveryQueries(kysely, "sqlite"),
       ...deliveryQueries(db),

@@ -1,11 +1,10 @@
+import type { EngineWatchQueries } from "../kysely/watch-queries.ts";
 import type { DatabaseSync } from "node:sqlite";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { inTransaction } from "@vics/shared/server/sqlite";
 import type { VehicleFacts } from "@vics/shared";
 import {
   needsAttention,
-  toRun,
-  type RunRow,
   toAlertRow,
   type AlertRow,
   type GroupAlertRow,
@@ -30,7 +29,6 @@ import type {
   StoredTimelineEntry,
   TimelineArea,
   WatchState,
-  WatchStore,
 } from "../watch-store.ts";
 
 /** The saved fleets' vehicles: not a draft's (version 0, a new fleet still being written). */
@@ -66,7 +64,8 @@ const FILTER = { user: ":user", fleet: ":fleet", kind: ":kind" };
 /** Registrations read per statement by `unanswered`, with a turn of the event loop between. */
 const UNANSWERED_SLICE = 2_000;
 
-export function watchQueries(db: DatabaseSync): WatchStore {
+/** The re-checks' statements SQLite spells its own way; the rest are kysely/watch-queries.ts. */
+export function watchQueries(db: DatabaseSync): EngineWatchQueries {
   const unansweredSlice = db.prepare(
     `SELECT value AS registration FROM json_each(?) AS asked
      WHERE NOT EXISTS (SELECT 1 FROM watched_vehicles w
@@ -122,31 +121,6 @@ export function watchQueries(db: DatabaseSync): WatchStore {
     `SELECT t.registration, t.at, t.area, t.before, t.after
      FROM fleet_vehicles f JOIN vehicle_timeline t ON t.registration = f.registration
      WHERE f.fleet_id = ? AND t.at >= ? ORDER BY t.id DESC`,
-  );
-  const alerts = db.prepare(
-    "SELECT * FROM vehicle_alerts WHERE registration = ? ORDER BY id DESC",
-  );
-
-  const startRun = db.prepare(
-    "INSERT INTO watch_runs (kind, started_at) VALUES (?, ?) RETURNING id",
-  );
-  const finishRun = db.prepare(
-    `UPDATE watch_runs SET finished_at = ?, outcome = ?, vehicles = ?, unknown = ?, alerts = ?
-     WHERE id = ?`,
-  );
-  const runs = db.prepare("SELECT * FROM watch_runs ORDER BY id DESC LIMIT ?");
-  const lastRun = db.prepare(
-    `SELECT * FROM watch_runs WHERE kind = ? AND (? IS NULL OR outcome = ?)
-     ORDER BY id DESC LIMIT 1`,
-  );
-  const setting = db.prepare("SELECT value FROM watch_settings WHERE name = ?");
-  const setSetting = db.prepare(
-    `INSERT INTO watch_settings (name, value) VALUES (?, ?)
-     ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
-  );
-  const settingOnce = db.prepare(
-    `INSERT INTO watch_settings (name, value) VALUES (?, ?)
-     ON CONFLICT (name) DO UPDATE SET value = watch_settings.value RETURNING value`,
   );
 
   const page = db.prepare(
@@ -246,37 +220,6 @@ export function watchQueries(db: DatabaseSync): WatchStore {
         }),
       );
     },
-    async startWatchRun(kind, at) {
-      return Number((startRun.get(kind, at) as { id: number }).id);
-    },
-    async finishWatchRun(id, end) {
-      finishRun.run(
-        end.finishedAt,
-        end.outcome,
-        end.vehicles,
-        end.unknown,
-        end.alerts,
-        id,
-      );
-    },
-    async watchRuns(limit) {
-      return (runs.all(limit) as unknown as RunRow[]).map(toRun);
-    },
-    async lastWatchRun(kind, outcome) {
-      const filter = outcome ?? null;
-      const row = lastRun.get(kind, filter, filter) as unknown as
-        RunRow | undefined;
-      return row && toRun(row);
-    },
-    async watchSetting(name) {
-      return (setting.get(name) as { value: string } | undefined)?.value;
-    },
-    async setWatchSetting(name, value) {
-      setSetting.run(name, value);
-    },
-    async watchSettingOnce(name, value) {
-      return (settingOnce.get(name, value) as { value: string }).value;
-    },
     async unanswered(registrations) {
       const found: string[] = [];
       for (let at = 0; at < registrations.length; at += UNANSWERED_SLICE) {
@@ -368,11 +311,6 @@ export function watchQueries(db: DatabaseSync): WatchStore {
         registration: row.registration,
         ...toEntry(row),
       }));
-    },
-    async vehicleAlerts(registration) {
-      return (alerts.all(registration) as unknown as AlertRow[]).map(
-        toAlertRow,
-      );
     },
   };
 }

@@ -1,0 +1,111 @@
+import type { WatchStore } from "../watch-store.ts";
+import { toAlertRow, toRun } from "../watch-rows.ts";
+import type { Db } from "./database.ts";
+
+/**
+ * The re-checks' single statements, one text for both engines: runs, settings and a vehicle's
+ * alerts. Each engine's folder keeps the recording of re-checks (one transaction), the
+ * notifications (notification-sql.ts in each engine's style) and what reads JSON or lists.
+ */
+export type SharedWatchQueries = Pick<
+  WatchStore,
+  | "startWatchRun"
+  | "finishWatchRun"
+  | "watchRuns"
+  | "lastWatchRun"
+  | "watchSetting"
+  | "setWatchSetting"
+  | "watchSettingOnce"
+  | "vehicleAlerts"
+>;
+
+/** What each engine's folder still writes itself. */
+export type EngineWatchQueries = Omit<WatchStore, keyof SharedWatchQueries>;
+
+export function sharedWatchQueries(db: Db): SharedWatchQueries {
+  return {
+    async startWatchRun(kind, at) {
+      const { id } = await db
+        .insertInto("watch_runs")
+        .values({ kind, started_at: at })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return Number(id);
+    },
+    async finishWatchRun(id, end) {
+      await db
+        .updateTable("watch_runs")
+        .set({
+          finished_at: end.finishedAt,
+          outcome: end.outcome,
+          vehicles: end.vehicles,
+          unknown: end.unknown,
+          alerts: end.alerts,
+        })
+        .where("id", "=", id)
+        .execute();
+    },
+    async watchRuns(limit) {
+      const rows = await db
+        .selectFrom("watch_runs")
+        .selectAll()
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute();
+      return rows.map(toRun);
+    },
+    async lastWatchRun(kind, outcome) {
+      let query = db
+        .selectFrom("watch_runs")
+        .selectAll()
+        .where("kind", "=", kind);
+      // As `outcome ?? null` was: no outcome, no filter.
+      if ((outcome ?? null) !== null)
+        query = query.where("outcome", "=", outcome!);
+      const row = await query.orderBy("id", "desc").limit(1).executeTakeFirst();
+      return row && toRun(row);
+    },
+    async watchSetting(name) {
+      const row = await db
+        .selectFrom("watch_settings")
+        .select("value")
+        .where("name", "=", name)
+        .executeTakeFirst();
+      return row?.value;
+    },
+    async setWatchSetting(name, value) {
+      await db
+        .insertInto("watch_settings")
+        .values({ name, value })
+        .onConflict((oc) =>
+          oc
+            .column("name")
+            .doUpdateSet((eb) => ({ value: eb.ref("excluded.value") })),
+        )
+        .execute();
+    },
+    async watchSettingOnce(name, value) {
+      // DO UPDATE with the value it has, so RETURNING gives the row either way.
+      const row = await db
+        .insertInto("watch_settings")
+        .values({ name, value })
+        .onConflict((oc) =>
+          oc
+            .column("name")
+            .doUpdateSet((eb) => ({ value: eb.ref("watch_settings.value") })),
+        )
+        .returning("value")
+        .executeTakeFirstOrThrow();
+      return row.value;
+    },
+    async vehicleAlerts(registration) {
+      const rows = await db
+        .selectFrom("vehicle_alerts")
+        .selectAll()
+        .where("registration", "=", registration)
+        .orderBy("id", "desc")
+        .execute();
+      return rows.map(toAlertRow);
+    },
+  };
+}
