@@ -1,4 +1,3 @@
-import type { EngineWatchQueries } from "../kysely/watch-queries.ts";
 import type { PgClient, PgPool } from "@vics/shared/server/postgres";
 import { inPgTransaction } from "@vics/shared/server/postgres";
 import { reachingPostgres } from "@vics/shared/server/postgres-errors";
@@ -31,6 +30,7 @@ import {
   unreadSql,
 } from "../notification-sql.ts";
 import type { Sql } from "./database.ts";
+import type { EngineWatchQueries } from "../kysely/watch-queries.ts";
 
 interface TimelineRow {
   at: string;

@@ -1,4 +1,3 @@
-import type { EngineWatchQueries } from "../kysely/watch-queries.ts";
 import type { DatabaseSync } from "node:sqlite";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { inTransaction } from "@vics/shared/server/sqlite";
@@ -30,6 +29,7 @@ import type {
   TimelineArea,
   WatchState,
 } from "../watch-store.ts";
+import type { EngineWatchQueries } from "../kysely/watch-queries.ts";
 
 /** The saved fleets' vehicles: not a draft's (version 0, a new fleet still being written). */
 const SAVED_REGISTRATIONS = `SELECT registration FROM fleet_vehicles
