@@ -1,3 +1,7 @@
+// The engine does not trust an answer that breaks the contract: it asks again, and ends the
+// rows "not checked" if the answers stay unreadable. The web keeps a copy of this suite through
+// its own API client (web/src/features/fleet/lib/engine/fleet-run-contract.test.ts), the seam
+// between the engine and the browser's requests.
 import { describe, expect, it } from "vitest";
 import { fakeUpstream, type UpstreamCall } from "../testing/fake-upstream.ts";
 import { bulkBody, policyFixture, VEHICLE } from "../testing/answers.ts";

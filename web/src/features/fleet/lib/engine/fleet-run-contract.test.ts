@@ -1,3 +1,7 @@
+// The one engine suite left in the web (issue 36): the engine through the web's API client
+// (apiFleetClient) and msw, the path a user's run takes. An answer that breaks the contract
+// must reach the engine as the same failure as from fleet's own HTTP client; the engine's
+// scenarios, this one included, run in fleet/src/engine/ against fleet's fake upstream.
 import { describe, expect, it } from "vitest";
 import { HttpResponse } from "msw";
 import { policyFixture } from "../../../../test/fixtures.ts";
