@@ -1,4 +1,4 @@
-// A fleet run whose user's session ends part-way (docs/decisions/032): the proxy refuses the
+// A fleet run whose user's sign-in session ends part-way (staff sessions: decision 033): the proxy refuses the
 // next requests with 401 SIGN_IN_REQUIRED before asking the service. The run pauses, as for
 // the user's own pause; once they sign in again it goes on, and every vehicle is answered once.
 import { describe, expect, it, vi } from "vitest";
