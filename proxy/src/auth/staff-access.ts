@@ -1,4 +1,4 @@
-import { AUTH_PATHS, PROXY_PREFIX, ROUTE_PATTERNS } from "@vics/shared";
+import { AUTH_PATHS, PROXY_PREFIX } from "@vics/shared";
 import type { Hono } from "hono";
 import type { Logger } from "@vics/shared/server/logger";
 import type { LimitStore } from "@vics/shared/server/rate-limiter";
@@ -76,8 +76,9 @@ export function staffAccessTakesBody(c: AppContext): boolean {
 
 /**
  * Sessions, sign-in, users and the audit log on `app`, and the rule that every other /api
- * route needs a signed-in user: a signed-out browser gets 401 and no data. The bulk checks
- * need the fleet role. Returns the sessions, for the caller's own routes.
+ * route needs a signed-in user: a signed-out browser gets 401 and no data. A forwarded
+ * operation's own role (the bulk checks' fleet) is its declaration's (forwarded-operations.ts).
+ * Returns the sessions, for the caller's own routes.
  */
 export function registerStaffAccess(
   app: Hono<AppEnv>,
@@ -103,13 +104,6 @@ export function registerStaffAccess(
   app.use(`${PROXY_PREFIX}/*`, (c, next) =>
     OPEN_PATHS.has(c.req.path) ? next() : signedIn(c, next),
   );
-  const fleet = requireRole("fleet");
-  for (const route of [
-    ROUTE_PATTERNS.bulkInsurance,
-    ROUTE_PATTERNS.bulkCompliance,
-  ])
-    app.post(PROXY_PREFIX + route, fleet);
-
   const oidc = settings.oidc;
   const { linkOrigin } = settings;
   const origin = () =>
