@@ -1,12 +1,20 @@
 import type { DeliveryStore } from "../delivery-store.ts";
-import { toRule, toWebhook } from "../delivery-rows.ts";
+import { sql } from "kysely";
+import {
+  DELIVERY_SELECT,
+  toAttempt,
+  toPending,
+  toRule,
+  toWebhook,
+  type PendingRow,
+} from "../delivery-rows.ts";
 import { toAlertRow } from "../watch-rows.ts";
 import type { Db, Engine } from "./database.ts";
 
 /**
  * The deliveries' single statements, one text for both engines. What each engine does its own
- * way stays in its folder (delivery-queries.ts there): planning, the queue, attempts, the log
- * and a webhook's removal, written as transactions or over arrays each engine spells apart.
+ * way stays in its folder (delivery-queries.ts there): planning, the queue, attempts and a
+ * webhook's removal, written as transactions or over arrays each engine spells apart.
  */
 export type SharedDeliveryQueries = Pick<
   DeliveryStore,
@@ -21,6 +29,7 @@ export type SharedDeliveryQueries = Pick<
   | "lastEmailSentAt"
   | "unsubscribeLinksDatedFrom"
   | "setWebhookFailing"
+  | "deliveryLog"
 >;
 
 /** What each engine's folder still writes itself. */
@@ -149,6 +158,33 @@ export function sharedDeliveryQueries(
         .where("name", "=", "unsubscribe_links_dated_from")
         .executeTakeFirstOrThrow();
       return Number(row.value);
+    },
+    async deliveryLog({ limit, status }) {
+      // The deliveries with their alerts and fleets (delivery-rows.ts), newest first.
+      const { rows } = await sql<PendingRow>`${sql.raw(DELIVERY_SELECT)}
+        ${(status ?? null) === null ? sql`` : sql`WHERE d.status = ${status}`}
+        ORDER BY d.id DESC LIMIT ${limit}`.execute(db);
+      const ids = rows.map((row) => Number(row.id));
+      const attempts =
+        ids.length === 0
+          ? []
+          : await db
+              .selectFrom("delivery_attempts")
+              .selectAll()
+              .where("delivery_id", "in", ids)
+              .orderBy("id")
+              .execute();
+      const byDelivery = Map.groupBy(attempts, (row) =>
+        Number(row.delivery_id),
+      );
+      return rows.map((row) => {
+        const delivery = toPending(row);
+        return {
+          ...delivery,
+          registration: delivery.alert.registration,
+          attemptLog: (byDelivery.get(delivery.id) ?? []).map(toAttempt),
+        };
+      });
     },
     async setWebhookFailing(id, state) {
       await db

@@ -3,16 +3,13 @@ import { inPgTransaction } from "@vics/shared/server/postgres";
 import { reachingPostgres } from "@vics/shared/server/postgres-errors";
 import type { EngineDeliveryQueries } from "../kysely/delivery-queries.ts";
 import {
-  DELIVERY_SELECT,
   fairQueueSelect,
   fleetPendingSelect,
-  toAttempt,
   toPending,
   toRule,
   toWebhook,
   WEBHOOK_REMOVED,
   rulesWithoutWebhook,
-  type AttemptRow,
   type PendingRow,
   type WebhookRow,
 } from "../delivery-rows.ts";
@@ -113,29 +110,6 @@ export function deliveryQueries(pool: PgPool, sql: Sql): EngineDeliveryQueries {
          WHERE id = ANY ($1::bigint[])`,
         [ids, note],
       );
-    },
-    async deliveryLog({ limit, status }) {
-      const { rows } = await sql<PendingRow>(
-        `${DELIVERY_SELECT} WHERE ($1::text IS NULL OR d.status = $1)
-         ORDER BY d.id DESC LIMIT $2`,
-        [status ?? null, limit],
-      );
-      const ids = rows.map((row) => Number(row.id));
-      const { rows: attempts } = await sql<AttemptRow>(
-        `SELECT * FROM delivery_attempts WHERE delivery_id = ANY ($1::bigint[]) ORDER BY id`,
-        [ids],
-      );
-      const byDelivery = Map.groupBy(attempts, (row) =>
-        Number(row.delivery_id),
-      );
-      return rows.map((row) => {
-        const delivery = toPending(row);
-        return {
-          ...delivery,
-          registration: delivery.alert.registration,
-          attemptLog: (byDelivery.get(delivery.id) ?? []).map(toAttempt),
-        };
-      });
     },
     async removeWebhook(id) {
       return transaction(async (client) => {

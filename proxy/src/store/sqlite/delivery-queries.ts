@@ -5,13 +5,11 @@ import {
   DELIVERY_SELECT,
   fleetPendingSelect,
   queueShare,
-  toAttempt,
   toPending,
   toRule,
   toWebhook,
   WEBHOOK_REMOVED,
   rulesWithoutWebhook,
-  type AttemptRow,
   type PendingRow,
   type WebhookRow,
 } from "../delivery-rows.ts";
@@ -63,13 +61,6 @@ export function deliveryQueries(db: DatabaseSync): EngineDeliveryQueries {
   );
   const drop = db.prepare(
     "UPDATE deliveries SET status = 'dropped', note = ?, next_attempt_at = NULL WHERE id = ?",
-  );
-  const log = db.prepare(
-    `${DELIVERY_SELECT} WHERE (? IS NULL OR d.status = ?) ORDER BY d.id DESC LIMIT ?`,
-  );
-  const attempts = db.prepare(
-    `SELECT * FROM delivery_attempts
-     WHERE delivery_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
   );
   const removeWebhook = db.prepare(
     "DELETE FROM webhooks WHERE id = ? RETURNING *",
@@ -156,26 +147,6 @@ export function deliveryQueries(db: DatabaseSync): EngineDeliveryQueries {
     async dropDeliveries(ids, note) {
       inTransaction(db, () => {
         for (const id of ids) drop.run(note, id);
-      });
-    },
-    async deliveryLog({ limit, status }) {
-      const rows = log.all(
-        status ?? null,
-        status ?? null,
-        limit,
-      ) as unknown as PendingRow[];
-      const ids = rows.map((row) => Number(row.id));
-      const byDelivery = Map.groupBy(
-        attempts.all(list(ids)) as unknown as AttemptRow[],
-        (row) => Number(row.delivery_id),
-      );
-      return rows.map((row) => {
-        const delivery = toPending(row);
-        return {
-          ...delivery,
-          registration: delivery.alert.registration,
-          attemptLog: (byDelivery.get(delivery.id) ?? []).map(toAttempt),
-        };
       });
     },
     async removeWebhook(id) {
