@@ -155,10 +155,12 @@ module.exports = {
     {
       name: "web-app-takes-no-test-code",
       comment:
-        "@vics/shared/testing is for tests: it would ship test code to every browser.",
+        "Test support (@vics/shared/testing, @vics/fleet/testing, web/src/test, a feature's testing/) is for tests: it would ship test code to every browser.",
       severity: "error",
       from: { path: "^web/", pathNot: TEST_CODE },
-      to: { path: "^shared/src/testing/" },
+      to: {
+        path: String.raw`^((shared|fleet)/src/testing/|web/src/test/|web/src/features/[^/]+/testing/)`,
+      },
     },
     {
       name: "no-relative-import-out-of-workspace",

@@ -7,7 +7,7 @@ import {
   renderMutation,
 } from "../../../test/render-mutation.tsx";
 import { server } from "../../../test/server.ts";
-import { fleetSummary, savedFleet } from "../lib/watched-fixtures.ts";
+import { fleetSummary, savedFleet } from "../testing/watched-fixtures.ts";
 import {
   fleetStatusQueryOptions,
   savedFleetQueryOptions,

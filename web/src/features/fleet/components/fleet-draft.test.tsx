@@ -8,7 +8,7 @@ import {
   fleetStore,
   renderFleet,
   setUpFleetTests,
-} from "./fleet-test-support.tsx";
+} from "../testing/fleet-page.tsx";
 
 setUpFleetTests();
 

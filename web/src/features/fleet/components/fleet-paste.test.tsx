@@ -1,12 +1,12 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
-import { fakeUpstream } from "../lib/engine/test-upstream.ts";
+import { fakeUpstream } from "../testing/upstream.ts";
 import {
   fleetStore,
   renderFleet,
   setUpFleetTests,
-} from "./fleet-test-support.tsx";
+} from "../testing/fleet-page.tsx";
 
 setUpFleetTests();
 

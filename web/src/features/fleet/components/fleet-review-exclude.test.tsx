@@ -5,7 +5,7 @@ import {
   setUpFleetTests,
   reviewPasted,
   summaryValue,
-} from "./fleet-test-support.tsx";
+} from "../testing/fleet-page.tsx";
 
 setUpFleetTests();
 

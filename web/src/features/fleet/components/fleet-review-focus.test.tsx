@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
-import { setUpFleetTests, reviewPasted } from "./fleet-test-support.tsx";
+import { setUpFleetTests, reviewPasted } from "../testing/fleet-page.tsx";
 
 setUpFleetTests();
 

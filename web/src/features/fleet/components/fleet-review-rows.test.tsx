@@ -8,7 +8,7 @@ import {
   renderFleet,
   setUpFleetTests,
   reviewPasted,
-} from "./fleet-test-support.tsx";
+} from "../testing/fleet-page.tsx";
 
 setUpFleetTests();
 

@@ -1,16 +1,16 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
-import { problemResponse } from "../lib/engine/test-answers.ts";
-import { savedRun } from "../lib/engine/test-session.ts";
-import { fakeUpstream } from "../lib/engine/test-upstream.ts";
-import { insured } from "../lib/fleet-fixtures.ts";
+import { problemResponse } from "../testing/answers.ts";
+import { savedRun } from "../testing/session.ts";
+import { fakeUpstream } from "../testing/upstream.ts";
+import { insured } from "../testing/fleet-fixtures.ts";
 import {
   fleetStore,
   renderFleet,
   setUpFleetTests,
   tuneFleetRuns,
-} from "./fleet-test-support.tsx";
+} from "../testing/fleet-page.tsx";
 
 setUpFleetTests();
 

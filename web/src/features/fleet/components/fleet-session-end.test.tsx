@@ -1,9 +1,9 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
-import { problemResponse } from "../lib/engine/test-answers.ts";
-import { savedRun } from "../lib/engine/test-session.ts";
-import { fakeUpstream } from "../lib/engine/test-upstream.ts";
+import { problemResponse } from "../testing/answers.ts";
+import { savedRun } from "../testing/session.ts";
+import { fakeUpstream } from "../testing/upstream.ts";
 import {
   serveSession,
   serveSignIn,
@@ -17,7 +17,7 @@ import {
   renderFleet,
   setUpFleetTests,
   tuneFleetRuns,
-} from "./fleet-test-support.tsx";
+} from "../testing/fleet-page.tsx";
 
 setUpFleetTests();
 

@@ -2,8 +2,8 @@ import "fake-indexeddb/auto";
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import Papa from "papaparse";
-import { fakeUpstream } from "../lib/engine/test-upstream.ts";
-import { renderFleet, setUpFleetTests } from "./fleet-test-support.tsx";
+import { fakeUpstream } from "../testing/upstream.ts";
+import { renderFleet, setUpFleetTests } from "../testing/fleet-page.tsx";
 
 setUpFleetTests();
 

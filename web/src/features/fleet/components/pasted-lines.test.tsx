@@ -5,7 +5,7 @@ import {
   EMAIL_LINES_WITHOUT_PLATES,
   EMAIL_PASTE,
 } from "@vics/shared/testing/email-paste";
-import { renderFleet, setUpFleetTests } from "./fleet-test-support.tsx";
+import { renderFleet, setUpFleetTests } from "../testing/fleet-page.tsx";
 
 setUpFleetTests();
 

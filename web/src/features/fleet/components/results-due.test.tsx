@@ -1,9 +1,9 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
-import { fakeUpstream } from "../lib/engine/test-upstream.ts";
-import { renderFleet, setUpFleetTests } from "./fleet-test-support.tsx";
-import { dueIn, finishedRun } from "./results-test-support.ts";
+import { fakeUpstream } from "../testing/upstream.ts";
+import { renderFleet, setUpFleetTests } from "../testing/fleet-page.tsx";
+import { dueIn, finishedRun } from "../testing/results.ts";
 
 setUpFleetTests();
 

@@ -3,10 +3,10 @@ import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import type { FactSources } from "@vics/shared";
-import { fakeUpstream } from "../lib/engine/test-upstream.ts";
+import { fakeUpstream } from "../testing/upstream.ts";
 import type { VehicleResult } from "../lib/fleet-types.ts";
-import { renderFleet, setUpFleetTests } from "./fleet-test-support.tsx";
-import { dueIn, finishedRun } from "./results-test-support.ts";
+import { renderFleet, setUpFleetTests } from "../testing/fleet-page.tsx";
+import { dueIn, finishedRun } from "../testing/results.ts";
 
 setUpFleetTests();
 

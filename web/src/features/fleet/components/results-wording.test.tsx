@@ -1,10 +1,10 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import { render, screen } from "@testing-library/react";
-import { fakeUpstream } from "../lib/engine/test-upstream.ts";
-import { insured } from "../lib/fleet-fixtures.ts";
-import { renderFleet, setUpFleetTests } from "./fleet-test-support.tsx";
-import { finishedRun } from "./results-test-support.ts";
+import { fakeUpstream } from "../testing/upstream.ts";
+import { insured } from "../testing/fleet-fixtures.ts";
+import { renderFleet, setUpFleetTests } from "../testing/fleet-page.tsx";
+import { finishedRun } from "../testing/results.ts";
 import { RunProgressView } from "./run-progress-view.tsx";
 
 setUpFleetTests();

@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
-import { renderFleet, setUpFleetTests } from "./fleet-test-support.tsx";
+import { renderFleet, setUpFleetTests } from "../testing/fleet-page.tsx";
 
 setUpFleetTests();
 

@@ -12,7 +12,7 @@ import {
   fleetStore,
   renderFleet,
   setUpFleetTests,
-} from "./fleet-test-support.tsx";
+} from "../testing/fleet-page.tsx";
 import { ListReview } from "./list-review.tsx";
 
 setUpFleetTests();

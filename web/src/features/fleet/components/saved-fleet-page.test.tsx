@@ -14,8 +14,8 @@ import {
   unknownCar,
   vanLapse,
   watchedVehicle,
-} from "../lib/watched-fixtures.ts";
-import { renderFleet, setUpFleetTests } from "./fleet-test-support.tsx";
+} from "../testing/watched-fixtures.ts";
+import { renderFleet, setUpFleetTests } from "../testing/fleet-page.tsx";
 
 setUpFleetTests();
 

@@ -11,8 +11,8 @@ import {
   lapsedVan,
   savedFleet,
   watchedVehicle,
-} from "../lib/watched-fixtures.ts";
-import { renderFleet, setUpFleetTests } from "./fleet-test-support.tsx";
+} from "../testing/watched-fixtures.ts";
+import { renderFleet, setUpFleetTests } from "../testing/fleet-page.tsx";
 
 setUpFleetTests();
 

@@ -6,20 +6,20 @@ import { FLEET_PATHS, WATCH_PATHS, type WatchedVehicle } from "@vics/shared";
 import { json } from "../../../test/api-handlers.ts";
 import { problemFixture } from "../../../test/fixtures.ts";
 import { server } from "../../../test/server.ts";
-import { savedRun } from "../lib/engine/test-session.ts";
-import { insured } from "../lib/fleet-fixtures.ts";
+import { savedRun } from "../testing/session.ts";
+import { insured } from "../testing/fleet-fixtures.ts";
 import {
   fleetSummary,
   lapsedVan,
   savedFleet,
   unknownCar,
   watchedVehicle,
-} from "../lib/watched-fixtures.ts";
+} from "../testing/watched-fixtures.ts";
 import {
   fleetStore,
   renderFleet,
   setUpFleetTests,
-} from "./fleet-test-support.tsx";
+} from "../testing/fleet-page.tsx";
 
 setUpFleetTests();
 

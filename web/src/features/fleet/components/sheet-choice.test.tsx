@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import { workbookFile } from "../lib/parse/test-files.ts";
-import { renderFleet, setUpFleetTests } from "./fleet-test-support.tsx";
+import { renderFleet, setUpFleetTests } from "../testing/fleet-page.tsx";
 
 setUpFleetTests();
 

@@ -5,7 +5,7 @@ import { http } from "msw";
 import { WATCH_PATHS } from "@vics/shared";
 import { json } from "../../../test/api-handlers.ts";
 import { server } from "../../../test/server.ts";
-import { renderFleet, setUpFleetTests } from "./fleet-test-support.tsx";
+import { renderFleet, setUpFleetTests } from "../testing/fleet-page.tsx";
 
 setUpFleetTests();
 

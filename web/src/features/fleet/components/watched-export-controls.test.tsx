@@ -11,7 +11,7 @@ import {
   lapsedVan,
   motExpiredTruck,
   unknownCar,
-} from "../lib/watched-fixtures.ts";
+} from "../testing/watched-fixtures.ts";
 import { watchedEntries } from "../lib/watched-view.ts";
 import { WatchedExportControls } from "./watched-export-controls.tsx";
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { watchedVehicle } from "../lib/watched-fixtures.ts";
+import { watchedVehicle } from "../testing/watched-fixtures.ts";
 import { watchedEntries } from "../lib/watched-view.ts";
 import { WatchedTable } from "./watched-table.tsx";
 

@@ -2,7 +2,11 @@
 // the insurer's deadline in words, not "Never insured" (decision 041).
 import { describe, expect, it } from "vitest";
 import { exportRows } from "./export/export-table.ts";
-import { answered, fixturePolicy, validRow } from "./fleet-fixtures.ts";
+import {
+  answered,
+  fixturePolicy,
+  validRow,
+} from "../testing/fleet-fixtures.ts";
 import type { InsuranceOutcome } from "./fleet-types.ts";
 import { outcomeDetail } from "./result-words.ts";
 import { buildResultRows, needsAction } from "./results-view.ts";

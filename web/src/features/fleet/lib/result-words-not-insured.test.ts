@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { answered, fixturePolicy, validRow } from "./fleet-fixtures.ts";
+import {
+  answered,
+  fixturePolicy,
+  validRow,
+} from "../testing/fleet-fixtures.ts";
 import type { InsuranceOutcome } from "./fleet-types.ts";
 import { buildResultRows } from "./results-view.ts";
 import { outcomeDetail } from "./result-words.ts";

@@ -2,7 +2,7 @@
 // needs-action flag, and a place in the needs-action order by days left (decision 026).
 import { describe, expect, it } from "vitest";
 import type { ComplianceDetails } from "@vics/shared";
-import { answered, insured, validRow } from "./fleet-fixtures.ts";
+import { answered, insured, validRow } from "../testing/fleet-fixtures.ts";
 import type { VehicleResult } from "./fleet-types.ts";
 import {
   buildResultRows,

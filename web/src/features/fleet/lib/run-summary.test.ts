@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { answered, insured, invalidRow, validRow } from "./fleet-fixtures.ts";
+import {
+  answered,
+  insured,
+  invalidRow,
+  validRow,
+} from "../testing/fleet-fixtures.ts";
 import type { VehicleResult } from "./fleet-types.ts";
 import { buildResultRows, viewRows } from "./results-view.ts";
 import { DEFAULT_SORT } from "./results-sort.ts";

@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it } from "vitest";
 import { apiFleetClient } from "../api/fleet-client.ts";
-import { savedRun } from "./engine/test-session.ts";
+import { savedRun } from "../testing/session.ts";
 import type { FleetServices } from "./fleet-services.ts";
 import type { StoredDraft } from "./fleet-types.ts";
 import { inThreadParseWorker } from "./parse/in-thread-parse-worker.ts";
@@ -15,7 +15,7 @@ import {
 import { savedFleetChecksOf } from "./saved-checks.ts";
 import { ownedRunStore } from "./store/owned-run-store.ts";
 import { openRunStore, type RunStore } from "./store/run-store.ts";
-import { fakeUpstream } from "./engine/test-upstream.ts";
+import { fakeUpstream } from "../testing/upstream.ts";
 import { delay } from "msw";
 
 const draft: StoredDraft = {

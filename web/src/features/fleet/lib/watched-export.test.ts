@@ -9,7 +9,7 @@ import {
   unknownCar,
   vanLapse,
   watchedVehicle,
-} from "./watched-fixtures.ts";
+} from "../testing/watched-fixtures.ts";
 import {
   watchedExportHeader,
   watchedExportKinds,

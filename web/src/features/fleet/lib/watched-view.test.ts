@@ -4,7 +4,7 @@ import {
   motExpiredTruck,
   unknownCar,
   watchedVehicle,
-} from "./watched-fixtures.ts";
+} from "../testing/watched-fixtures.ts";
 import {
   changedEntries,
   filterCounts,

@@ -5,8 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { HttpResponse } from "msw";
 import { policyFixture } from "../../../../test/fixtures.ts";
-import { fakeUpstream, type UpstreamCall } from "./test-upstream.ts";
-import { bulkBody, VEHICLE } from "./test-answers.ts";
+import { fakeUpstream, type UpstreamCall } from "../../testing/upstream.ts";
+import { bulkBody, VEHICLE } from "../../testing/answers.ts";
 import {
   expectOneOutcomeEach,
   fakeClock,
@@ -14,7 +14,7 @@ import {
   quickTuning,
   registrationsNumbered,
   startEngine,
-} from "./test-run.ts";
+} from "../../testing/engine-run.ts";
 
 const registrations = registrationsNumbered(5);
 

@@ -5,14 +5,14 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { apiFleetClient } from "../../api/fleet-client.ts";
 import { openRunStore } from "../store/run-store.ts";
 import { startRunSession } from "./run-session.ts";
-import { fakeUpstream } from "./test-upstream.ts";
-import { savedResults, savedRun, storeWith } from "./test-session.ts";
+import { fakeUpstream } from "../../testing/upstream.ts";
+import { savedResults, savedRun, storeWith } from "../../testing/session.ts";
 import {
   expectOneOutcomeEach,
   fakeClock,
   quickTuning,
   registrationsNumbered,
-} from "./test-run.ts";
+} from "../../testing/engine-run.ts";
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();

@@ -4,15 +4,15 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { server } from "../../../../test/server.ts";
 import { apiFleetClient } from "../../api/fleet-client.ts";
 import { startRunSession } from "./run-session.ts";
-import { problemResponse } from "./test-answers.ts";
-import { fakeUpstream } from "./test-upstream.ts";
-import { savedResults, savedRun, storeWith } from "./test-session.ts";
+import { problemResponse } from "../../testing/answers.ts";
+import { fakeUpstream } from "../../testing/upstream.ts";
+import { savedResults, savedRun, storeWith } from "../../testing/session.ts";
 import {
   expectOneOutcomeEach,
   fakeClock,
   quickTuning,
   registrationsNumbered,
-} from "./test-run.ts";
+} from "../../testing/engine-run.ts";
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();

@@ -6,9 +6,13 @@ import { apiFleetClient } from "../../api/fleet-client.ts";
 import type { VehicleResult } from "../fleet-types.ts";
 import { openRunStore, type RunStore } from "../store/run-store.ts";
 import { startRunSession } from "./run-session.ts";
-import { fakeUpstream } from "./test-upstream.ts";
-import { savedRun, storeWith } from "./test-session.ts";
-import { fakeClock, quickTuning, registrationsNumbered } from "./test-run.ts";
+import { fakeUpstream } from "../../testing/upstream.ts";
+import { savedRun, storeWith } from "../../testing/session.ts";
+import {
+  fakeClock,
+  quickTuning,
+  registrationsNumbered,
+} from "../../testing/engine-run.ts";
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { lapsedVan, motExpiredTruck, unknownCar } from "../watched-fixtures.ts";
+import {
+  lapsedVan,
+  motExpiredTruck,
+  unknownCar,
+} from "../../testing/watched-fixtures.ts";
 import { watchedEntries } from "../watched-view.ts";
 import {
   ExportFileError,

@@ -4,7 +4,7 @@ import readXlsxFile from "read-excel-file/node";
 import { describe, expect, it } from "vitest";
 import { exportHeader, exportRows } from "./export-table.ts";
 import { RESULTS, ROWS, RUN, TODAY } from "./export-test-run.ts";
-import { lapsedVan, unknownCar } from "../watched-fixtures.ts";
+import { lapsedVan, unknownCar } from "../../testing/watched-fixtures.ts";
 import { watchedEntries } from "../watched-view.ts";
 import { exportJob } from "./export-job.ts";
 import type { ExportRequest, ExportResponse } from "./export-protocol.ts";

@@ -1,8 +1,8 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it } from "vitest";
-import { savedRun } from "../engine/test-session.ts";
-import { insured } from "../fleet-fixtures.ts";
+import { savedRun } from "../../testing/session.ts";
+import { insured } from "../../testing/fleet-fixtures.ts";
 import type { StoredDraft } from "../fleet-types.ts";
 import { memoryRunStore } from "./memory-run-store.ts";
 import { ownedRunStore } from "./owned-run-store.ts";

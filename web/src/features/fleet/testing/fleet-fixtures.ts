@@ -1,6 +1,6 @@
 // Rows and results for the fleet feature's tests, written out as the contract shapes them.
 import type { Policy, Vehicle } from "@vics/shared";
-import type { FleetRow, VehicleResult } from "./fleet-types.ts";
+import type { FleetRow, VehicleResult } from "../lib/fleet-types.ts";
 
 export const FIXTURE_VEHICLE: Vehicle = {
   make: "Ford",

@@ -1,6 +1,6 @@
 // Test support for run sessions: a saved list as the page saves it, in a store.
-import type { FleetRow, SavedRun, VehicleResult } from "../fleet-types.ts";
-import { openRunStore, type RunStore } from "../store/run-store.ts";
+import type { FleetRow, SavedRun, VehicleResult } from "../lib/fleet-types.ts";
+import { openRunStore, type RunStore } from "../lib/store/run-store.ts";
 
 /** A list as the page saves it: valid rows, a duplicate, an invalid row and an excluded one. */
 export function savedRun(

@@ -5,7 +5,7 @@ import {
   startEngine as startEngineWith,
   type EngineRun,
 } from "@vics/fleet/testing/engine-run";
-import { apiFleetClient } from "../../api/fleet-client.ts";
+import { apiFleetClient } from "../api/fleet-client.ts";
 
 export {
   expectOneOutcomeEach,

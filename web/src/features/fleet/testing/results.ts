@@ -2,9 +2,9 @@
 // the results, as a fleet manager comes back to a run.
 import type { ComplianceDetails } from "@vics/shared";
 import { daysBetween, ukToday } from "../../../lib/dates.ts";
-import { answered, insured, validRow } from "../lib/fleet-fixtures.ts";
+import { answered, insured, validRow } from "./fleet-fixtures.ts";
 import type { SavedRun, VehicleResult } from "../lib/fleet-types.ts";
-import { fleetStore } from "./fleet-test-support.tsx";
+import { fleetStore } from "./fleet-page.tsx";
 
 /** The UK date `days` from today, "YYYY-MM-DD". */
 export function inDays(days: number): string {
