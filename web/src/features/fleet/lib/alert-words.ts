@@ -3,17 +3,11 @@
 // webhooks say exactly what the pages say; the status is the fleet page's own.
 import type { WatchedVehicle } from "@vics/shared";
 import { formatDate, formatTimeOnDate } from "../../../lib/dates.ts";
-import { statusLabel } from "./watched-order.ts";
+import { statusLabel, type WatchedStatus } from "./watched-order.ts";
 
 export { alertWords } from "@vics/shared";
 
-export type WatchedStatus =
-  | "not-insured"
-  | "unknown"
-  | "not-found"
-  | "pending"
-  | "not-checked-yet"
-  | "insured";
+export type { WatchedStatus } from "./watched-order.ts";
 
 /**
  * The vehicle's insurance status as the fleet page shows it, and its words. `checking`: a check

@@ -1,6 +1,6 @@
 // The order of the results: the needs-action order a fleet manager works down, and the sorting
 // of the table's columns. Pure, so 100,000 rows are tested without a browser.
-import type { ResultRow } from "./results-view.ts";
+import type { ResultRow } from "./result-row.ts";
 import type { RowOutcome } from "@vics/fleet";
 
 export type SortColumn =

@@ -5,32 +5,15 @@ import type { ComplianceChecks } from "@vics/shared";
 import {
   dueDates,
   dueSoon,
-  type DueDates,
-  type DueSoon,
   NEEDS_ACTION,
   rowOutcome,
   type RowOutcome,
 } from "@vics/fleet";
 import type { FleetRow, VehicleResult } from "./fleet-types.ts";
+import type { ResultRow } from "./result-row.ts";
 import { compareValues, sortValue, type SortOrder } from "./results-sort.ts";
 
-export interface ResultRow {
-  row: FleetRow;
-  /** The row's place in the user's list (0-based): unique, where a line number may not be. */
-  position: number;
-  result?: VehicleResult;
-  outcome: RowOutcome;
-  /** Undefined when compliance was not checked, or not answered for this vehicle. */
-  compliant?: boolean;
-  /** The compliance checks that failed, when compliance was answered. */
-  failing: (keyof ComplianceChecks)[];
-  /** The run asked about compliance and got no answer for this vehicle (it can be retried). */
-  complianceNotChecked: boolean;
-  /** When cover, MOT and road tax next fall due, as far as the answer tells. */
-  due: DueDates;
-  /** What of those falls due within 30 days, soonest first. */
-  dueSoon: DueSoon[];
-}
+export type { ResultRow } from "./result-row.ts";
 
 const CHECK_NAMES: (keyof ComplianceChecks)[] = [
   "insuranceValid",

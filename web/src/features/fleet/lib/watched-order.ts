@@ -1,7 +1,15 @@
 // A saved fleet's statuses in the order a fleet manager acts on them (not insured, unknown, not
 // found, pending, not checked yet, insured), and their words, which the fleet page's counts,
 // filters and exports share. The vehicles themselves are put in this order by watchedEntries.
-import type { WatchedStatus } from "./alert-words.ts";
+
+/** A watched vehicle's insurance status as the fleet page shows it (alert-words.ts finds it). */
+export type WatchedStatus =
+  | "not-insured"
+  | "unknown"
+  | "not-found"
+  | "pending"
+  | "not-checked-yet"
+  | "insured";
 
 export const WATCHED_ORDER: readonly WatchedStatus[] = [
   "not-insured",

@@ -8,6 +8,10 @@ import type { FleetRow, VehicleResult } from "../fleet-types.ts";
 import type { WatchedEntry } from "../watched-view.ts";
 import type { ExportFileInput } from "./export-file.ts";
 import type {
+  ExportWorker,
+  ExportWorkerFactory,
+} from "./export-worker-factory.ts";
+import type {
   ExportFormat,
   ExportRequest,
   ExportResponse,
@@ -25,16 +29,10 @@ export class ExportFileError extends Error {
   }
 }
 
-export interface ExportWorker {
-  send(request: ExportRequest): void;
-  stop(): void;
-}
-
-/** Starts a worker; `answer` gets its responses, `crash` hears that it died. */
-export type ExportWorkerFactory = (
-  answer: (response: ExportResponse) => void,
-  crash: () => void,
-) => ExportWorker;
+export type {
+  ExportWorker,
+  ExportWorkerFactory,
+} from "./export-worker-factory.ts";
 
 export const moduleExportWorker: ExportWorkerFactory = (answer, crash) => {
   // Written out here, as Vite needs it to bundle the worker.

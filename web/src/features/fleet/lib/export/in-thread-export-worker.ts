@@ -1,7 +1,7 @@
 // The export on the calling thread, behind the same face as the real worker: where the browser
 // has no Worker (jsdom, in tests). export-client loads it only then, so the page's bundle does
 // not carry the writers.
-import type { ExportWorkerFactory } from "./export-client.ts";
+import type { ExportWorkerFactory } from "./export-worker-factory.ts";
 import { exportJob } from "./export-job.ts";
 
 export const inThreadExportWorker: ExportWorkerFactory = (answer) => {
