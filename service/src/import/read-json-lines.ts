@@ -10,7 +10,7 @@ import {
   readImportRow,
 } from "@vics/shared/import/rows";
 import { FileRefused } from "./file-refused.ts";
-import type { ReadItem } from "./read-rows.ts";
+import type { ReadItem } from "./read-item.ts";
 
 const MB = 1024 * 1024;
 

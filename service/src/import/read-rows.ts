@@ -15,13 +15,12 @@ import {
   columnName,
   IMPORT_COLUMNS,
   type ImportKind,
-  type ImportRow,
   importRowSchemas,
   readImportRow,
-  type RowProblem,
 } from "@vics/shared/import/rows";
 import { decodeChunks, type Encoding } from "./decode.ts";
 import { FileRefused } from "./file-refused.ts";
+import type { ReadItem } from "./read-item.ts";
 import { parseJsonLines } from "./read-json-lines.ts";
 
 /** No row of any kind comes near this; a longer "line" is a file that is not CSV. */
@@ -43,10 +42,6 @@ export interface ReadOptions<K extends ImportKind> {
   dates?: DateFormat;
   encoding?: Encoding;
 }
-
-export type ReadItem<K extends ImportKind> =
-  | { line: number; ok: true; row: ImportRow<K> }
-  | { line: number; ok: false; problems: RowProblem[] };
 
 export interface FileFacts {
   sha256: string;

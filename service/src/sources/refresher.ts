@@ -3,51 +3,22 @@
 // paced to the source's limits, one request per vehicle per source however many checks ask at
 // once. Each answer is stored as it arrives, so a crash loses at most the requests in flight.
 import type { Freshness } from "../store/fetched-facts.ts";
-import type { Pacer } from "./pacer.ts";
+import type { PacedSource, Unrefreshed } from "./paced-source.ts";
 import {
   type Outcome,
   type Priority,
   type QueueDeps,
   SourceQueue,
 } from "./source-queue.ts";
-import type {
-  FactKind,
-  LiveSource,
-  SourceError,
-  SourceName,
-} from "./source.ts";
+import type { FactKind, SourceName } from "./source.ts";
 
-/** A source as the refresher runs it. */
-export interface PacedSource {
-  source: LiveSource;
-  pacer: Pacer;
-  /** A fact younger than this is used as it is. */
-  freshForMs: number;
-  /**
-   * The kinds this source is asked for and trusted on: DVLA's MOT expiry is not stored when
-   * DVSA's history is on, since each vehicle's MOT would then be fetched twice a window.
-   */
-  kinds: readonly FactKind[];
-  /** When its client secret expires, where it has one (DVSA's last two years). */
-  secretExpires?: string;
-  /** Its pace's requests a second, for how many to keep in flight. */
-  perSecond: number;
-}
+export type { PacedSource, Unrefreshed } from "./paced-source.ts";
 
 /** The fact whose age says when a source's answer for a vehicle is due again. */
 export const leadingKind = (paced: PacedSource): FactKind =>
   paced.kinds[0] ?? "vehicle";
 
 type FreshnessMap = Map<string, Partial<Record<FactKind, Freshness>>>;
-
-/** Why a vehicle's facts could not be brought up to date; absent for the fresh ones. */
-export interface Unrefreshed {
-  source: SourceName;
-  /** "waiting": still queued or in flight when the budget ran out. */
-  reason: "waiting" | "day-quota" | SourceError["kind"];
-  /** When a retry may succeed, as the provider or the pacer said. */
-  retryAfterMs?: number;
-}
 
 export interface RefreshReport {
   /** Per registration, what each source last said of it; read after the refresh. */

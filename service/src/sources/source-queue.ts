@@ -8,7 +8,7 @@ import {
   StoreBusyError,
 } from "../store/fetched-facts.ts";
 import type { PaceVerdict } from "./pacer.ts";
-import type { PacedSource, Unrefreshed } from "./refresher.ts";
+import type { PacedSource, Unrefreshed } from "./paced-source.ts";
 import { SourceError, type SourceAnswer } from "./source.ts";
 import { SourceOutcomes, withoutPlate } from "./source-outcomes.ts";
 
