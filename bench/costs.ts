@@ -3,7 +3,7 @@
 // taken round by round (a server and its floor measured minutes apart on the same machine) and
 // the figure is the median round's ratio, with the lowest and highest round beside it. Pure, so
 // the arithmetic is tested (costs.test.ts); cost-rounds.ts runs the load.
-import type { Figures } from "./report.ts";
+import type { Figures } from "./figures.ts";
 import { overRounds } from "./rounds.ts";
 
 /** The servers measured in each round, named as their figures are prefixed. */

@@ -7,6 +7,7 @@ import {
   costKeys,
   ratioSpreadKeys,
 } from "./costs.ts";
+import type { Figures } from "./figures.ts";
 import { BULK_WAIT_MS } from "./sources-defaults.ts";
 
 /** One line of the table; the web figures (bench/web) hand back rows of the same shape. */
@@ -17,7 +18,7 @@ export interface Row {
   met?: boolean;
 }
 
-export type Figures = Record<string, number | null | undefined>;
+export type { Figures } from "./figures.ts";
 
 interface FigureSpec {
   key: string;
