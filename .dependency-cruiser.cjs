@@ -72,22 +72,6 @@ const featureRules = Object.entries(FEATURES).map(([server, features]) => ({
   to: { path: `^${server}/src/(${features.join("|")})/` },
 }));
 
-/**
- * Cycles known when the rule came (issue 36), in files other work owns or is changing; each
- * entry names every file of one cycle. Untie a cycle, then delete its line.
- */
-const KNOWN_CYCLES = [
-  // web/src is being moved to useMutation (issue 36): three cycles inside the fleet feature.
-  "web/src/features/fleet/lib/(results-sort|results-view)",
-  "web/src/features/fleet/lib/export/(export-client|in-thread-export-worker)",
-  "web/src/features/fleet/lib/(alert-words|watched-order)",
-  // Outside this part's files, left for whoever next changes them: each pair shares a type or
-  // a constant that belongs in one of the two, or in a third module both import.
-  "service/src/sources/(refresher|source-queue)",
-  "service/src/import/(read-json-lines|read-rows)",
-  "bench/(costs|report)",
-].map((files) => String.raw`^${files}\.tsx?$`);
-
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -104,7 +88,7 @@ module.exports = {
       comment:
         "No import cycle, type-only imports included: a cycle means two modules are one, and neither can be read, tested or moved alone.",
       severity: "error",
-      from: { pathNot: KNOWN_CYCLES },
+      from: {},
       to: { circular: true },
     },
     downwards(
