@@ -15,11 +15,13 @@ const TEST_CODE = [
 const WORKSPACES = "shared|fleet|service|proxy|web|e2e";
 
 /**
- * Each server's feature folders: the parts that answer a user's need. Its infrastructure
- * (store/, http/, edges/, upstream/) serves them all and imports none. Read from the tree in
- * issue 36; a new feature folder goes in its list.
- * - proxy: sign-in and sessions (auth), users, audit, fleets, watched fleets (watch),
- *   notifications (notify), limits, the data pages (data), and the forwarded checks (forward).
+ * Each server's feature folders: the parts that answer a user's need, and its layers, which serve
+ * them all and import none. Paths under `<server>/src/`. Read from the tree in issue 36; a new
+ * feature folder goes in its list.
+ * - proxy (decision 064): the gateway's forwarded checks (gateway/forward) and data pages
+ *   (gateway/data); the team's sign-in and sessions (auth), users, audit, fleets, watched
+ *   fleets (watch), notifications (notify) and limits. Its layers: the gateway's edges,
+ *   upstream and http helpers; the team's http helpers and its store.
  * - service: its routes and the operator's imports (import). Not features, and free to be
  *   imported by the layers: domain/ (pure rules), keys/ (the API key model http authenticates
  *   with), sources/ (the live registers' clients, whose answers the store caches and whose
@@ -28,19 +30,28 @@ const WORKSPACES = "shared|fleet|service|proxy|web|e2e";
  */
 const FEATURES = {
   proxy: [
-    "auth",
-    "audit",
-    "data",
-    "fleets",
-    "forward",
-    "limits",
-    "notify",
-    "users",
-    "watch",
+    "gateway/data",
+    "gateway/forward",
+    "team/auth",
+    "team/audit",
+    "team/fleets",
+    "team/limits",
+    "team/notify",
+    "team/users",
+    "team/watch",
   ],
   service: ["import", "routes"],
 };
-const LAYERS = "store|http|edges|upstream";
+const LAYERS = {
+  proxy: [
+    "gateway/edges",
+    "gateway/http",
+    "gateway/upstream",
+    "team/http",
+    "team/store",
+  ],
+  service: ["store", "http", "edges", "upstream"],
+};
 
 /** A rule that one workspace imports none of `forbidden` (a regex alternation). */
 function downwards(name, workspace, forbidden, comment, options = {}) {
@@ -55,18 +66,18 @@ function downwards(name, workspace, forbidden, comment, options = {}) {
 
 /** Files a layer rule skips until the work that moves them lands: keep this short. */
 const LAYER_EXCEPTIONS = {
-  // Until issue 36's point 3 (the proxy's store written once with Kysely) lands: the owner
-  // setup reads the watch jobs' schema name from watch/jobs/jobs-schema.ts.
-  proxy: [String.raw`^proxy/src/store/postgres/owner-setup\.ts$`],
+  // Until issue 36's point 2 unties it: the owner setup reads the watch jobs' schema name from
+  // team/watch/jobs/jobs-schema.ts.
+  proxy: [String.raw`^proxy/src/team/store/postgres/owner-setup\.ts$`],
   service: [],
 };
 
 const featureRules = Object.entries(FEATURES).map(([server, features]) => ({
   name: `${server}-layers-import-no-feature`,
-  comment: `${server}/src's ${LAYERS.replaceAll("|", "/, ")}/ serve every feature and import none: what a feature and they both need belongs in the layer, and the feature passes its part in.`,
+  comment: `${server}/src's ${LAYERS[server].join("/, ")}/ serve every feature and import none: what a feature and they both need belongs in the layer, and the feature passes its part in.`,
   severity: "error",
   from: {
-    path: `^${server}/src/(${LAYERS})/`,
+    path: `^${server}/src/(${LAYERS[server].join("|")})/`,
     pathNot: LAYER_EXCEPTIONS[server],
   },
   to: { path: `^${server}/src/(${features.join("|")})/` },

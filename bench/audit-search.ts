@@ -5,7 +5,7 @@
 // spread of the rounds.
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { openSqliteProxyStore } from "../proxy/src/store/sqlite/sqlite-proxy-store.ts";
+import { openSqliteProxyStore } from "../proxy/src/team/store/sqlite/sqlite-proxy-store.ts";
 import { percentile } from "./percentile.ts";
 
 export const AUDIT_EVENTS = 10_000_000;

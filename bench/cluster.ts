@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CLIENT_HEADER, PROXY_PREFIX, paths } from "@vics/shared";
-import { DEFAULT_USER_LIMITS } from "../proxy/src/limits/user-limits.ts";
+import { DEFAULT_USER_LIMITS } from "../proxy/src/team/limits/user-limits.ts";
 import { drillClient, signedInUser } from "../scripts/cluster/drill-client.ts";
 import { brotliStaticMissing, findNginx } from "../scripts/cluster/nginx.ts";
 import { startCluster } from "../scripts/cluster/start-cluster.ts";

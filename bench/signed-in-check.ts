@@ -11,8 +11,11 @@
 // per-user limit's count and the event's fields taken from the request, a few µs at most.
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { DEFAULT_SESSION_TIMES, Sessions } from "../proxy/src/auth/sessions.ts";
-import { openSqliteProxyStore } from "../proxy/src/store/sqlite/sqlite-proxy-store.ts";
+import {
+  DEFAULT_SESSION_TIMES,
+  Sessions,
+} from "../proxy/src/team/auth/sessions.ts";
+import { openSqliteProxyStore } from "../proxy/src/team/store/sqlite/sqlite-proxy-store.ts";
 import { percentile } from "./percentile.ts";
 import { overRounds, type RoundFigure } from "./rounds.ts";
 

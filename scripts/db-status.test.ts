@@ -9,8 +9,8 @@ import {
   type PostgresServer,
 } from "@vics/shared/testing/postgres-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as proxyPostgres from "../proxy/src/store/postgres/schema.ts";
-import { MIGRATIONS as PROXY_SQLITE_STEPS } from "../proxy/src/store/sqlite/schema.ts";
+import * as proxyPostgres from "../proxy/src/team/store/postgres/schema.ts";
+import { MIGRATIONS as PROXY_SQLITE_STEPS } from "../proxy/src/team/store/sqlite/schema.ts";
 import { runCommand } from "../service/src/test-support/run-command.ts";
 import * as servicePostgres from "../service/src/store/postgres/migrations.ts";
 import { STEPS as SERVICE_SQLITE_STEPS } from "../service/src/store/sqlite/schema.ts";

@@ -11,8 +11,8 @@ import { openPgPool, pgStepsRun } from "@vics/shared/server/postgres";
 import { redactedUrl } from "@vics/shared/server/postgres-url";
 import { sqliteStepsRunAt } from "@vics/shared/server/sqlite-migrations";
 import { parseStoreEnv } from "../proxy/src/env/store-env.ts";
-import * as proxyPostgres from "../proxy/src/store/postgres/schema.ts";
-import { MIGRATIONS as PROXY_SQLITE_STEPS } from "../proxy/src/store/sqlite/schema.ts";
+import * as proxyPostgres from "../proxy/src/team/store/postgres/schema.ts";
+import { MIGRATIONS as PROXY_SQLITE_STEPS } from "../proxy/src/team/store/sqlite/schema.ts";
 import { loadEnv } from "../service/src/env.ts";
 import {
   databaseOpenMessage,

@@ -50,8 +50,8 @@ const TARGETS = [
   "service/src/store/store.ts",
   "service/src/routes/insurance.ts",
   "proxy/src/index.ts",
-  "proxy/src/auth/session.ts",
-  "proxy/src/watch/jobs.ts",
+  "proxy/src/team/auth/session.ts",
+  "proxy/src/team/watch/jobs.ts",
   "web/src/index.ts",
   "web/src/app/app.tsx",
   "web/src/features/fleet/index.ts",
@@ -165,16 +165,16 @@ const PROBES: Probe[] = [
   { file: "web/src/test/app.ts", imports: "../app/app.tsx" },
   // Inside each server, the layers import no feature folder.
   {
-    file: "proxy/src/store/session-rows.ts",
+    file: "proxy/src/team/store/session-rows.ts",
     imports: "../auth/session.ts",
     rule: "proxy-layers-import-no-feature",
   },
   {
-    file: "proxy/src/http/jobs.ts",
+    file: "proxy/src/team/http/jobs.ts",
     imports: "../watch/jobs.ts",
     rule: "proxy-layers-import-no-feature",
   },
-  { file: "proxy/src/auth/uses-store.ts", imports: "../watch/jobs.ts" },
+  { file: "proxy/src/team/auth/uses-store.ts", imports: "../watch/jobs.ts" },
   {
     file: "service/src/store/routes.ts",
     imports: "../routes/insurance.ts",

@@ -2,9 +2,9 @@
 // the session cookie's name, and the proxy's own Content-Security-Policy, so the floor's
 // security headers are the proxy's.
 
-import { sessionCookie } from "../../proxy/src/auth/sessions.ts";
+import { sessionCookie } from "../../proxy/src/team/auth/sessions.ts";
 
 /** The proxy's cookie on plain http. */
 export const SESSION_COOKIE = sessionCookie(undefined).name;
 
-export { CONTENT_SECURITY_POLICY } from "../../proxy/src/http/content-security-policy.ts";
+export { CONTENT_SECURITY_POLICY } from "../../proxy/src/gateway/http/content-security-policy.ts";

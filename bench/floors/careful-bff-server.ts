@@ -40,13 +40,13 @@ import {
 } from "@vics/shared/server/problem-error";
 import { problemResponse } from "@vics/shared/server/problem-response";
 import type { ServerEnv } from "@vics/shared/server/server-env";
-import { AUTH_PROBLEMS } from "../../proxy/src/auth/auth-problems.ts";
+import { AUTH_PROBLEMS } from "../../proxy/src/team/auth/auth-problems.ts";
 import {
   browserResponseHeaders,
   UPSTREAM_ACCEPT,
-} from "../../proxy/src/forward/header-allowlists.ts";
-import { PROXY_PROBLEMS } from "../../proxy/src/http/problem.ts";
-import { replyHeaders } from "../../proxy/src/upstream/upstream-pool.ts";
+} from "../../proxy/src/gateway/forward/header-allowlists.ts";
+import { PROXY_PROBLEMS } from "../../proxy/src/gateway/http/problem.ts";
+import { replyHeaders } from "../../proxy/src/gateway/upstream/upstream-pool.ts";
 import { accessLog } from "./access-log.ts";
 import {
   CONTENT_SECURITY_POLICY,

@@ -1,7 +1,7 @@
 // The careful BFF's sign-in costs (careful-bff-server.ts with sessions): a session looked up by
 // its token's SHA-256 in the floor's own SQLite file, and an audit event per check committed
 // before the check is answered, with the events of the checks in flight written in one
-// transaction (a group commit, as the proxy's audit writes: proxy/src/store/sqlite/).
+// transaction (a group commit, as the proxy's audit writes: proxy/src/team/store/sqlite/).
 import { createHash } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
 import { inTransaction } from "@vics/shared/server/sqlite";
@@ -51,7 +51,7 @@ export function openBffSessions(
   if (!TOKEN.test(token))
     throw new Error("a session token is 43 base64url characters");
   const db = new DatabaseSync(databasePath, { timeout: 10_000 });
-  // As the proxy's store (proxy/src/store/sqlite/database.ts): readers never wait for the
+  // As the proxy's store (proxy/src/team/store/sqlite/database.ts): readers never wait for the
   // audit writes, and a committed event survives a power cut.
   db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
   db.exec(TABLES_SQL);

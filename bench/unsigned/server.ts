@@ -16,10 +16,10 @@ import { registrationHasher } from "@vics/shared/server/registration-hash";
 import { serverTimeouts } from "@vics/shared/server/server-timeouts";
 import { createProxyApp } from "../../proxy/src/app.ts";
 import { loadEnv } from "../../proxy/src/env.ts";
-import { createUserLimiter } from "../../proxy/src/limits/user-limits.ts";
+import { createUserLimiter } from "../../proxy/src/team/limits/user-limits.ts";
 import { systemClock } from "../../proxy/src/proxy-deps.ts";
-import { openProxyStoreOrExit } from "../../proxy/src/store/open-proxy-store.ts";
-import { createUpstreamPool } from "../../proxy/src/upstream/upstream-pool.ts";
+import { openProxyStoreOrExit } from "../../proxy/src/team/store/open-proxy-store.ts";
+import { createUpstreamPool } from "../../proxy/src/gateway/upstream/upstream-pool.ts";
 import { withoutSignInCosts } from "./store.ts";
 
 const env = loadEnv();

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type {
   NewAuditEvent,
   ProxyStore,
-} from "../../proxy/src/store/proxy-store.ts";
-import { openSqliteProxyStore } from "../../proxy/src/store/sqlite/sqlite-proxy-store.ts";
+} from "../../proxy/src/team/store/proxy-store.ts";
+import { openSqliteProxyStore } from "../../proxy/src/team/store/sqlite/sqlite-proxy-store.ts";
 import { withoutSignInCosts } from "./store.ts";
 
 let real: ProxyStore;

@@ -1,7 +1,7 @@
 // The store of the bench's proxy without sign-in (server.ts): the real store, except that a
 // session and its user, once found, are read from memory, sessions are never touched again, and
 // audit events are dropped. Only for measuring what those cost a check.
-import type { ProxyStore } from "../../proxy/src/store/proxy-store.ts";
+import type { ProxyStore } from "../../proxy/src/team/store/proxy-store.ts";
 
 /** `find`, answering from memory what it once found (and `keep` accepts). */
 function remembered<T>(

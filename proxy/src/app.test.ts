@@ -7,7 +7,7 @@ import {
 import type { Logger } from "@vics/shared/server/logger";
 import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
 import { builtWebRoot, createTestProxy, fakeUpstream } from "./test-support.ts";
-import type { WatchJobs } from "./watch/jobs/watch-jobs.ts";
+import type { WatchJobs } from "./team/watch/jobs/watch-jobs.ts";
 
 describe("an unexpected error", () => {
   it("becomes a 500 problem without internals, logged with the request id", async () => {

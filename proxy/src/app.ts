@@ -4,52 +4,58 @@ import { registerProbes } from "@vics/shared/server/readiness";
 import { ownRequestId } from "@vics/shared/server/request-id";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
-import { CONTENT_SECURITY_POLICY } from "./http/content-security-policy.ts";
-import { forwardedTakeBody, registerApiRoutes } from "./forward/api-routes.ts";
-import { FORWARDED_OPERATIONS } from "./forward/forwarded-operations.ts";
-import type { ForwardedOperation } from "./forward/operation.ts";
-import { registerDataRoutes } from "./data/data-routes.ts";
+import { CONTENT_SECURITY_POLICY } from "./gateway/http/content-security-policy.ts";
+import {
+  forwardedTakeBody,
+  registerApiRoutes,
+} from "./gateway/forward/api-routes.ts";
+import { FORWARDED_OPERATIONS } from "./gateway/forward/forwarded-operations.ts";
+import type { ForwardedOperation } from "./gateway/forward/operation.ts";
+import { registerDataRoutes } from "./gateway/data/data-routes.ts";
 import {
   fleetRoutesTakeBody,
   registerFleetRoutes,
-} from "./fleets/fleet-routes.ts";
-import type { AppEnv } from "./http/app-env.ts";
-import { browserChecks } from "./edges/browser-checks.ts";
-import { createForwarder } from "./forward/forward.ts";
-import { edges } from "./edges/edges.ts";
-import { hostCheck } from "./edges/host-check.ts";
-import { PROXY_PROBLEMS } from "./http/problem.ts";
-import { noBodyExcept } from "./edges/no-body.ts";
-import { idempotentReplay } from "./forward/replay/idempotent-replay.ts";
-import { ReplayCache } from "./forward/replay/replay-cache.ts";
+} from "./team/fleets/fleet-routes.ts";
+import type { AppEnv } from "./gateway/http/app-env.ts";
+import { browserChecks } from "./gateway/edges/browser-checks.ts";
+import { createForwarder } from "./gateway/forward/forward.ts";
+import { edges } from "./gateway/edges/edges.ts";
+import { hostCheck } from "./gateway/edges/host-check.ts";
+import { PROXY_PROBLEMS } from "./gateway/http/problem.ts";
+import { noBodyExcept } from "./gateway/edges/no-body.ts";
+import { idempotentReplay } from "./gateway/forward/replay/idempotent-replay.ts";
+import { ReplayCache } from "./gateway/forward/replay/replay-cache.ts";
 import type { ProxyDeps } from "./proxy-deps.ts";
-import { registerStaticSite } from "./static/static-site.ts";
-import { registerWatchRoutes } from "./watch/watch-routes.ts";
-import { DEFAULT_FLEET_CAPS, type FleetCaps } from "./store/fleet-store.ts";
-import { registerAlertRuleRoutes } from "./notify/alert-rule-routes.ts";
-import type { AlertEmailPolicy } from "./notify/email-domains.ts";
+import { registerStaticSite } from "./gateway/static/static-site.ts";
+import { registerWatchRoutes } from "./team/watch/watch-routes.ts";
+import {
+  DEFAULT_FLEET_CAPS,
+  type FleetCaps,
+} from "./team/store/fleet-store.ts";
+import { registerAlertRuleRoutes } from "./team/notify/alert-rule-routes.ts";
+import type { AlertEmailPolicy } from "./team/notify/email-domains.ts";
 import {
   deliveryAdminTakesBody,
   registerDeliveryAdminRoutes,
-} from "./notify/delivery-admin-routes.ts";
+} from "./team/notify/delivery-admin-routes.ts";
 import {
   registerUnsubscribeRoutes,
   unsubscribeTakesBody,
-} from "./notify/unsubscribe-routes.ts";
+} from "./team/notify/unsubscribe-routes.ts";
 import {
   notificationsTakeBody,
   registerNotificationRoutes,
-} from "./watch/notification-routes.ts";
+} from "./team/watch/notification-routes.ts";
 import {
   DEFAULT_STAFF_ACCESS,
   NAVIGATION_PATHS,
   registerStaffAccess,
   staffAccessTakesBody,
   type StaffAccessSettings,
-} from "./auth/staff-access.ts";
-import { auditedForward } from "./audit/audited-forward.ts";
-import { resolveClientAddress } from "./http/client-address.ts";
-import { userLimitedForward } from "./limits/user-limited-forward.ts";
+} from "./team/auth/staff-access.ts";
+import { auditedForward } from "./team/audit/audited-forward.ts";
+import { resolveClientAddress } from "./team/http/client-address.ts";
+import { userLimitedForward } from "./team/limits/user-limited-forward.ts";
 
 /** What the proxy is told: where the service is, its key, whom it answers, its limits. */
 export interface ProxySettings {

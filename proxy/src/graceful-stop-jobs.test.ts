@@ -9,7 +9,7 @@ import {
 } from "@vics/shared/testing/postgres-server";
 import { createTestService, type TestService } from "@vics/service/testing";
 import { openPgPool } from "@vics/shared/server/postgres";
-import { openPostgresProxyStore } from "./store/postgres/postgres-proxy-store.ts";
+import { openPostgresProxyStore } from "./team/store/postgres/postgres-proxy-store.ts";
 import {
   PROXY_ENTRY,
   type RunningChild,
@@ -17,9 +17,9 @@ import {
   signInAsFirstAdmin,
   startNode,
 } from "./test-support/child-processes.ts";
-import { firstAdminSignInLink } from "./users/first-admin.ts";
-import { JOBS_SCHEMA } from "./watch/jobs/jobs-schema.ts";
-import { SWEEP_QUEUE } from "./watch/jobs/pg-boss-jobs.ts";
+import { firstAdminSignInLink } from "./team/users/first-admin.ts";
+import { JOBS_SCHEMA } from "./team/watch/jobs/jobs-schema.ts";
+import { SWEEP_QUEUE } from "./team/watch/jobs/pg-boss-jobs.ts";
 
 /**
  * SIGTERM while a watched fleet's first check is under way (saving a fleet queues it at once):

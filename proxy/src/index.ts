@@ -6,20 +6,26 @@ import { loadEnv } from "./env.ts";
 import { registrationHasher } from "@vics/shared/server/registration-hash";
 import { serverTimeouts } from "@vics/shared/server/server-timeouts";
 import { stopOnSignals } from "@vics/shared/server/graceful-close";
-import { createUserLimiter } from "./limits/user-limits.ts";
+import { createUserLimiter } from "./team/limits/user-limits.ts";
 import { openLimitStore } from "@vics/shared/server/limit-store";
-import { openProxyStoreOrExit, storePlace } from "./store/open-proxy-store.ts";
-import { connectOidc } from "./auth/oidc-discovery.ts";
-import { pruneAuditDaily } from "./audit/audit-retention.ts";
-import { firstAdminBanner, firstAdminSignInLink } from "./users/first-admin.ts";
+import {
+  openProxyStoreOrExit,
+  storePlace,
+} from "./team/store/open-proxy-store.ts";
+import { connectOidc } from "./team/auth/oidc-discovery.ts";
+import { pruneAuditDaily } from "./team/audit/audit-retention.ts";
+import {
+  firstAdminBanner,
+  firstAdminSignInLink,
+} from "./team/users/first-admin.ts";
 import { guardConnections } from "@vics/shared/server/connection-guard";
-import { apiKeyHolder } from "./keys/key-reload.ts";
+import { apiKeyHolder } from "./gateway/keys/key-reload.ts";
 import { systemClock } from "./proxy-deps.ts";
 import { createLogger } from "@vics/shared/server/logger";
 import { ownerOnlySqlite } from "@vics/shared/server/owner-only";
-import { createUpstreamPool } from "./upstream/upstream-pool.ts";
-import { webAppIsBuilt } from "./static/static-site.ts";
-import { openWatchJobs } from "./watch/jobs/open-watch-jobs.ts";
+import { createUpstreamPool } from "./gateway/upstream/upstream-pool.ts";
+import { webAppIsBuilt } from "./gateway/static/static-site.ts";
+import { openWatchJobs } from "./team/watch/jobs/open-watch-jobs.ts";
 
 const env = loadEnv();
 // Every key this process holds, masked in any log line; a reload adds the new one.

@@ -1,10 +1,10 @@
 import type { Logger } from "@vics/shared/server/logger";
 import type { LimitStore } from "@vics/shared/server/rate-limiter";
-import type { UserLimiter } from "./limits/user-limits.ts";
-import type { ProxyStore } from "./store/proxy-store.ts";
+import type { UserLimiter } from "./team/limits/user-limits.ts";
+import type { ProxyStore } from "./team/store/proxy-store.ts";
 import type { RegistrationHasher } from "@vics/shared/server/registration-hash";
-import type { UpstreamSend } from "./upstream/upstream-call.ts";
-import type { WatchJobs } from "./watch/jobs/watch-jobs.ts";
+import type { UpstreamSend } from "./gateway/upstream/upstream-call.ts";
+import type { WatchJobs } from "./team/watch/jobs/watch-jobs.ts";
 
 /** The time in milliseconds, as Date.now gives it; a test's clock moves only when told. */
 export interface Clock {

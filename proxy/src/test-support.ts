@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { CLIENT_HEADER, type Role } from "@vics/shared";
 import type { Hono } from "hono";
-import type { AppEnv } from "./http/app-env.ts";
-import { Sessions, sessionCookie } from "./auth/sessions.ts";
-import { createMemoryUserLimiter } from "./limits/user-limits.ts";
+import type { AppEnv } from "./gateway/http/app-env.ts";
+import { Sessions, sessionCookie } from "./team/auth/sessions.ts";
+import { createMemoryUserLimiter } from "./team/limits/user-limits.ts";
 import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
-import type { ProxyStore } from "./store/proxy-store.ts";
-import { openSqliteProxyStore } from "./store/sqlite/sqlite-proxy-store.ts";
+import type { ProxyStore } from "./team/store/proxy-store.ts";
+import { openSqliteProxyStore } from "./team/store/sqlite/sqlite-proxy-store.ts";
 import { registrationHasher } from "@vics/shared/server/registration-hash";
 import { createProxyApp, type ProxySettings } from "./app.ts";
 import { type ProxyDeps, systemClock } from "./proxy-deps.ts";
@@ -22,7 +22,7 @@ import {
   sendWithFetch,
   type UpstreamFetch,
   type UpstreamSend,
-} from "./upstream/upstream-call.ts";
+} from "./gateway/upstream/upstream-call.ts";
 import { contractAnswer } from "./test-support/contract-answer.ts";
 
 export { contractAnswer };

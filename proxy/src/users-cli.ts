@@ -5,9 +5,9 @@
 import { userInfo } from "node:os";
 import { fail, readCliArgs } from "@vics/shared/server/cli";
 import { loadStoreEnv } from "./env.ts";
-import { openProxyStoreOrExit } from "./store/open-proxy-store.ts";
-import { userCommand, UsageError, USAGE } from "./users/user-commands.ts";
-import { UserAdminError } from "./users/user-admin.ts";
+import { openProxyStoreOrExit } from "./team/store/open-proxy-store.ts";
+import { userCommand, UsageError, USAGE } from "./team/users/user-commands.ts";
+import { UserAdminError } from "./team/users/user-admin.ts";
 
 const args = readCliArgs(USAGE, {
   email: { type: "string" },

@@ -61,7 +61,7 @@ export const USER_STATES = ["active", "invited", "disabled"] as const;
 
 /**
  * The checks the proxy forwards, audits and counts against a person's own limit: each is one
- * forwarded operation (proxy/src/forward/forwarded-operations.ts). A new check adds its name here.
+ * forwarded operation (proxy/src/gateway/forward/forwarded-operations.ts). A new check adds its name here.
  */
 export const CHECK_ACTIONS = [
   "check.insurance",

@@ -1,5 +1,5 @@
 import { valueOrFile } from "@vics/shared/server/env-fields";
-import { smtpServer } from "../notify/email/mailer.ts";
+import { smtpServer } from "../team/notify/email/mailer.ts";
 import { REPO_ROOT } from "./paths.ts";
 
 export interface AlertMailEnv {

@@ -2,8 +2,8 @@
 // Connect provider (OIDC_*) and the first admin `npm start` makes.
 import { z } from "zod";
 import { readSecretFile } from "@vics/shared/server/secret-file";
-import { isLoopbackHost } from "../edges/loopback.ts";
-import { DEFAULT_FIRST_ADMIN_EMAIL } from "../users/first-admin.ts";
+import { isLoopbackHost } from "../gateway/edges/loopback.ts";
+import { DEFAULT_FIRST_ADMIN_EMAIL } from "../team/users/first-admin.ts";
 import { positiveCount } from "./counts.ts";
 import { REPO_ROOT } from "./paths.ts";
 

@@ -2,13 +2,13 @@
 // watched fleets, where alert emails may go, and the watched fleets' refresh ahead of the sweep.
 import { z } from "zod";
 import { ALERT_RULE_MAX_EMAILS, BULK_MAX_REGISTRATIONS } from "@vics/shared";
-import { DEFAULT_USER_LIMITS } from "../limits/user-limits.ts";
-import { DEFAULT_FLEET_CAPS } from "../store/fleet-store.ts";
+import { DEFAULT_USER_LIMITS } from "../team/limits/user-limits.ts";
+import { DEFAULT_FLEET_CAPS } from "../team/store/fleet-store.ts";
 import {
   DEFAULT_REFRESH_LEAD_MINUTES,
   MAX_REFRESH_LEAD_MINUTES,
-} from "../watch/jobs/daily-time.ts";
-import { DEFAULT_MAX_EXTERNAL_EMAILS } from "../notify/email-domains.ts";
+} from "../team/watch/jobs/daily-time.ts";
+import { DEFAULT_MAX_EXTERNAL_EMAILS } from "../team/notify/email-domains.ts";
 import { positiveCount } from "./counts.ts";
 
 /** A domain name of at least two labels, as an email address's part after the @. */

@@ -3,12 +3,12 @@ import { errorHandler } from "@vics/shared/server/error-handlers";
 import { silentLogger } from "@vics/shared/server/logger";
 import { ownRequestId } from "@vics/shared/server/request-id";
 import { Hono } from "hono";
-import { loadSession } from "../auth/session-middleware.ts";
-import { Sessions, sessionCookie } from "../auth/sessions.ts";
-import type { AppEnv } from "../http/app-env.ts";
-import { PROXY_PROBLEMS } from "../http/problem.ts";
-import type { ProxyStore } from "../store/proxy-store.ts";
-import { openSqliteProxyStore } from "../store/sqlite/sqlite-proxy-store.ts";
+import { loadSession } from "../team/auth/session-middleware.ts";
+import { Sessions, sessionCookie } from "../team/auth/sessions.ts";
+import type { AppEnv } from "../gateway/http/app-env.ts";
+import { PROXY_PROBLEMS } from "../gateway/http/problem.ts";
+import type { ProxyStore } from "../team/store/proxy-store.ts";
+import { openSqliteProxyStore } from "../team/store/sqlite/sqlite-proxy-store.ts";
 
 /**
  * A bare app with sessions, for the tests of routes that need a signed-in user: register the

@@ -6,8 +6,8 @@
 // "recorded", vehicles} after each batch is committed, then {"msg": "swept", ...report} with the
 // registrations of the alerts it opened.
 import { createHttpFleetClient } from "@vics/fleet";
-import { openSqliteProxyStore } from "../store/sqlite/sqlite-proxy-store.ts";
-import { sweepHandler } from "../watch/jobs/sweep-job.ts";
+import { openSqliteProxyStore } from "../team/store/sqlite/sqlite-proxy-store.ts";
+import { sweepHandler } from "../team/watch/jobs/sweep-job.ts";
 
 const env = (name: string) => {
   const value = process.env[name];

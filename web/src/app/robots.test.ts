@@ -1,5 +1,5 @@
 // web/public/robots.txt, which the build copies to the web root and the proxy serves as
-// text/plain (proxy/src/static/static-site.ts): a staff tool, so no crawler may take anything.
+// text/plain (proxy/src/gateway/static/static-site.ts): a staff tool, so no crawler may take anything.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";

@@ -1,0 +1,56 @@
+import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createMemoryLogger } from "../../test-support.ts";
+import { signInThrottleContract } from "./sign-in-throttle.contract.ts";
+import { SignInThrottle, waitWords } from "./sign-in-throttle.ts";
+
+signInThrottleContract(() => memoryLimitStore);
+
+describe("a flood of refused sign-ins", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("logs one warn line a minute for each address, not one a try", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+    const log = createMemoryLogger();
+    const throttle = new SignInThrottle(
+      { perAccount: 3, perAddress: 100, windowSeconds: 900 },
+      memoryLimitStore,
+      { logger: log.logger },
+    );
+    const flood = async (address: string, tries: number) => {
+      for (let i = 0; i < tries; i++) {
+        const verdict = await throttle.begin({
+          email: "ann@example.org",
+          address,
+        });
+        if (verdict.ok) verdict.attempt.release();
+      }
+    };
+    const warnings = () =>
+      log.entries.filter((entry) => entry.level === "warn");
+    await flood("192.0.2.1", 40);
+    await flood("2001:db8:5:5::1", 20);
+    await flood("2001:db8:5:5::2", 20);
+    expect(warnings().map((entry) => entry.fields)).toEqual([
+      expect.objectContaining({ address: "192.0.2.1", reason: "throttled" }),
+      expect.objectContaining({
+        address: "2001:db8:5:5::/64",
+        reason: "throttled",
+      }),
+    ]);
+    vi.advanceTimersByTime(61_000);
+    await flood("192.0.2.1", 40);
+    expect(warnings()).toHaveLength(3);
+    expect(warnings()[2]!.fields).toMatchObject({ address: "192.0.2.1" });
+  });
+});
+
+describe("wait words", () => {
+  it("say seconds under a minute and whole minutes above", () => {
+    expect(waitWords(1)).toBe("1 second");
+    expect(waitWords(59)).toBe("59 seconds");
+    expect(waitWords(60)).toBe("1 minute");
+    expect(waitWords(61)).toBe("2 minutes");
+    expect(waitWords(900)).toBe("15 minutes");
+  });
+});
