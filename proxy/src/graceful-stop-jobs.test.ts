@@ -18,7 +18,7 @@ import {
   startNode,
 } from "./test-support/child-processes.ts";
 import { firstAdminSignInLink } from "./team/users/first-admin.ts";
-import { JOBS_SCHEMA } from "./team/watch/jobs/jobs-schema.ts";
+import { JOBS_SCHEMA } from "./team/store/postgres/jobs-schema.ts";
 import { SWEEP_QUEUE } from "./team/watch/jobs/pg-boss-jobs.ts";
 
 /**

@@ -7,7 +7,7 @@ import { DEFAULT_FLEET_CAPS } from "../team/store/fleet-store.ts";
 import {
   DEFAULT_REFRESH_LEAD_MINUTES,
   MAX_REFRESH_LEAD_MINUTES,
-} from "../team/watch/jobs/daily-time.ts";
+} from "../team/schedule/daily-time.ts";
 import { DEFAULT_MAX_EXTERNAL_EMAILS } from "../team/notify/email-domains.ts";
 import { positiveCount } from "./counts.ts";
 

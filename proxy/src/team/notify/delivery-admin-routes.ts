@@ -24,7 +24,7 @@ import {
   DIGEST_TIME_SETTING,
   digestTime,
   nextDigestAt,
-} from "./digest-time.ts";
+} from "../schedule/digest-time.ts";
 import { checkWebhookUrl, type Lookup } from "./webhook/webhook-address.ts";
 import { newWebhookSecret } from "./webhook/webhook-secret.ts";
 

@@ -4,7 +4,7 @@
 import type { ProxyStore } from "../store/proxy-store.ts";
 import { deliverEmails, type MailSender } from "./deliver-emails.ts";
 import { deliverWebhooks, type WebhookSender } from "./deliver-webhooks.ts";
-import { digestTime, nextDigestAt } from "./digest-time.ts";
+import { digestTime, nextDigestAt } from "../schedule/digest-time.ts";
 import { planDeliveries } from "./plan-deliveries.ts";
 
 export interface DeliveryRunDeps {

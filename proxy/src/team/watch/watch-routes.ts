@@ -22,7 +22,10 @@ import { iso, isoOrNull } from "../http/iso-time.ts";
 import { findFleet } from "../fleets/fleet-routes.ts";
 import { formBody, readJsonBody } from "../../gateway/http/json-body.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
-import { DAILY_TIME_SETTING, DEFAULT_DAILY_TIME } from "./jobs/daily-time.ts";
+import {
+  DAILY_TIME_SETTING,
+  DEFAULT_DAILY_TIME,
+} from "../schedule/daily-time.ts";
 import type { WatchJobs } from "./jobs/watch-jobs.ts";
 import { alertAnswer } from "./notification-routes.ts";
 

@@ -4,7 +4,7 @@ import {
   installJobsSchema,
   jobsGrants,
   jobsSchemaInstalled,
-} from "../../watch/jobs/jobs-schema.ts";
+} from "./jobs-schema.ts";
 import { MIGRATIONS, MIGRATIONS_NAME } from "./schema.ts";
 
 /**

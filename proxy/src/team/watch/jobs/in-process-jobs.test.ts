@@ -10,7 +10,7 @@ import {
   dailyCron,
   DAILY_TIME_SETTING,
   SWEEP_TIME_ZONE,
-} from "./daily-time.ts";
+} from "../../schedule/daily-time.ts";
 import { inProcessJobs, missedDailySweep } from "./in-process-jobs.ts";
 import type { SweepHandler, SweepRequest } from "./sweep-job.ts";
 import { SWEEP_ATTEMPTS } from "./watch-jobs.ts";

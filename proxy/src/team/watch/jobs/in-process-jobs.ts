@@ -14,7 +14,7 @@ import {
   SWEEP_TIME_ZONE,
   dailyCron,
   timeBefore,
-} from "./daily-time.ts";
+} from "../../schedule/daily-time.ts";
 import type { RefreshHandler } from "./refresh-job.ts";
 import type { DeliveryHandler } from "../../notify/delivery-job.ts";
 import type { SweepHandler, SweepRequest } from "./sweep-job.ts";

@@ -7,7 +7,7 @@ import { memoryLogger } from "@vics/shared/testing/memory-logger";
 import type { ProxyStore } from "../../store/proxy-store.ts";
 import { openSqliteProxyStore } from "../../store/sqlite/sqlite-proxy-store.ts";
 import type { RefreshReport } from "../register-refresh.ts";
-import { timeBefore } from "./daily-time.ts";
+import { timeBefore } from "../../schedule/daily-time.ts";
 import { inProcessJobs } from "./in-process-jobs.ts";
 import { refreshHandler, type RefreshHandler } from "./refresh-job.ts";
 import { plates, vehicles } from "../testing/register-refresh.ts";

@@ -22,7 +22,7 @@ import {
   JOBS_SCHEMA,
   JOBS_SCHEMA_VERSION,
   jobsSchemaInstalled,
-} from "./jobs-schema.ts";
+} from "../../store/postgres/jobs-schema.ts";
 import { pgBossJobs, SWEEP_DEAD_LETTER } from "./pg-boss-jobs.ts";
 import {
   sweepHandler,

@@ -3,8 +3,9 @@
 // sent once (`missed: 'once'`); one sweep is active at a time (a singleton queue); a worker
 // sends heartbeats while it sweeps, a sweep that fails is retried with backoff, then moved to
 // a dead-letter queue the admin can see. A fleet's "check now" is not queued again while one of
-// that fleet is queued, under way or waiting to retry (vehicles just added to it are). pg-boss never migrates its schema here:
-// every replica starts on what the store's owner setup made or migrated (jobs-schema.ts).
+// that fleet is queued, under way or waiting to retry (vehicles just added to it are). pg-boss
+// never migrates its schema here: every replica starts on what the store's owner setup made or
+// migrated (store/postgres/jobs-schema.ts, beside the owner setup that installs it).
 // On stop, a sweep or delivery run under way is abandoned at once (a sweep's answered batches
 // are kept) and its job failed, so another replica retries it: pg-boss alone would wait for the
 // handler until its stop's time-out, and the proxy's stop would outlast a supervisor's 15 s.
@@ -21,9 +22,9 @@ import {
   SWEEP_TIME_ZONE,
   dailyCron,
   timeBefore,
-} from "./daily-time.ts";
+} from "../../schedule/daily-time.ts";
 import type { RefreshHandler } from "./refresh-job.ts";
-import { JOBS_SCHEMA } from "./jobs-schema.ts";
+import { JOBS_SCHEMA } from "../../store/postgres/jobs-schema.ts";
 import type { DeliveryHandler } from "../../notify/delivery-job.ts";
 import type { SweepHandler, SweepRequest } from "./sweep-job.ts";
 import { SWEEP_ATTEMPTS, type JobEngine } from "./watch-jobs.ts";

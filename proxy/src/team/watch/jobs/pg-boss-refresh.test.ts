@@ -24,7 +24,10 @@ import {
   type Sent,
 } from "../testing/register-refresh.ts";
 import { openPgPool } from "@vics/shared/server/postgres";
-import { installJobsSchema, JOBS_SCHEMA } from "./jobs-schema.ts";
+import {
+  installJobsSchema,
+  JOBS_SCHEMA,
+} from "../../store/postgres/jobs-schema.ts";
 import { pgBossJobs, REFRESH_QUEUE, SWEEP_QUEUE } from "./pg-boss-jobs.ts";
 import { refreshHandler, type RefreshHandler } from "./refresh-job.ts";
 import type { JobEngine } from "./watch-jobs.ts";

@@ -16,7 +16,7 @@ import {
   DAILY_TIME_SETTING,
   DEFAULT_DAILY_TIME,
   nextDailyAt,
-} from "./daily-time.ts";
+} from "../../schedule/daily-time.ts";
 
 /**
  * One try of the refresh. `lastTry` says, when the try has failed, whether no other try follows

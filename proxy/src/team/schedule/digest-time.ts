@@ -1,6 +1,6 @@
 // When the daily digest of alert emails goes: a UK time of day the admin sets, like the
 // re-checks' (croner reads it in Europe/London, so 07:00 stays 07:00 across the clock change).
-import { nextDailyAt } from "../watch/jobs/daily-time.ts";
+import { nextDailyAt } from "./daily-time.ts";
 import type { WatchStore } from "../store/watch-store.ts";
 
 export const DIGEST_TIME_SETTING = "digest time";
