@@ -54,6 +54,8 @@ import {
   type StaffAccessSettings,
 } from "./team/auth/staff-access.ts";
 import { auditedForward } from "./team/audit/audited-forward.ts";
+import { registerAuditRoutes } from "./team/audit/audit-routes.ts";
+import { registerUserRoutes } from "./team/users/user-routes.ts";
 import { resolveClientAddress } from "./team/http/client-address.ts";
 import { userLimitedForward } from "./team/limits/user-limited-forward.ts";
 
@@ -138,18 +140,26 @@ export function createProxyApp(
     }),
   );
   const now = () => deps.clock.now();
+  const staffAccess: StaffAccessSettings = {
+    ...DEFAULT_STAFF_ACCESS,
+    linkOrigin: settings.publicOrigin ?? "http://127.0.0.1",
+    ...settings.staffAccess,
+  };
+  // Sessions and sign-in first: every /api route mounted after needs a signed-in user.
   registerStaffAccess(app, {
-    settings: {
-      ...DEFAULT_STAFF_ACCESS,
-      linkOrigin: settings.publicOrigin ?? "http://127.0.0.1",
-      ...settings.staffAccess,
-    },
+    settings: staffAccess,
     store: deps.store,
     now,
     publicOrigin: settings.publicOrigin,
     limitStore: deps.limitStore,
     logger: deps.logger,
   });
+  registerUserRoutes(app, {
+    store: deps.store,
+    now,
+    linkOrigin: staffAccess.linkOrigin,
+  });
+  registerAuditRoutes(app, deps.store, { now });
 
   const { apiKey } = settings;
   const upstreamForward = createForwarder({

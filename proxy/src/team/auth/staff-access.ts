@@ -2,10 +2,8 @@ import { AUTH_PATHS, PROXY_PREFIX } from "@vics/shared";
 import type { Hono } from "hono";
 import type { Logger } from "@vics/shared/server/logger";
 import type { LimitStore } from "@vics/shared/server/rate-limiter";
-import { registerAuditRoutes } from "../audit/audit-routes.ts";
 import type { AppContext, AppEnv } from "../../gateway/http/app-env.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
-import { registerUserRoutes } from "../users/user-routes.ts";
 import { registerAuthRoutes, type AuthDeps } from "./auth-routes.ts";
 import type { OidcProvider } from "./oidc-discovery.ts";
 import { registerOidcRoutes } from "./oidc-routes.ts";
@@ -75,10 +73,11 @@ export function staffAccessTakesBody(c: AppContext): boolean {
 }
 
 /**
- * Sessions, sign-in, users and the audit log on `app`, and the rule that every other /api
- * route needs a signed-in user: a signed-out browser gets 401 and no data. A forwarded
- * operation's own role (the bulk checks' fleet) is its declaration's (forwarded-operations.ts).
- * Returns the sessions, for the caller's own routes.
+ * Sessions and sign-in on `app`, and the rule that every other /api route needs a signed-in
+ * user: a signed-out browser gets 401 and no data. A forwarded operation's own role (the bulk
+ * checks' fleet) is its declaration's (forwarded-operations.ts). The routes behind that rule
+ * (users, the audit log, ...) are mounted by app.ts, after this. Returns the sessions, for the
+ * caller's own routes.
  */
 export function registerStaffAccess(
   app: Hono<AppEnv>,
@@ -128,7 +127,5 @@ export function registerStaffAccess(
   };
   registerAuthRoutes(app, deps);
   if (oidc) registerOidcRoutes(app, deps, oidc);
-  registerUserRoutes(app, { store, now, linkOrigin: settings.linkOrigin });
-  registerAuditRoutes(app, store, { now });
   return sessions;
 }
