@@ -26,11 +26,11 @@ import {
 import {
   startVesStandIn,
   type VesStandIn,
-} from "../service/src/sources/testing/ves-stand-in.ts";
+} from "../service/src/testing/sources/ves-stand-in.ts";
 import type { SourceAnswer } from "../service/src/sources/source.ts";
 import { openSqliteStore } from "../service/src/store/sqlite/sqlite-store.ts";
 import type { Store } from "../service/src/store/store.ts";
-import { testAppDeps } from "../service/src/testing.ts";
+import { testAppDeps } from "../service/src/testing/index.ts";
 import { BULK_WAIT_MS, FRESH_FOR_MS, WAIT_MS } from "./sources-defaults.ts";
 
 export const HOUR = 3_600_000;

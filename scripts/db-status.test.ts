@@ -11,7 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as proxyPostgres from "../proxy/src/team/store/postgres/schema.ts";
 import { MIGRATIONS as PROXY_SQLITE_STEPS } from "../proxy/src/team/store/sqlite/schema.ts";
-import { runCommand } from "../service/src/test-support/run-command.ts";
+import { runCommand } from "../service/src/testing/run-command.ts";
 import * as servicePostgres from "../service/src/store/postgres/migrations.ts";
 import { STEPS as SERVICE_SQLITE_STEPS } from "../service/src/store/sqlite/schema.ts";
 

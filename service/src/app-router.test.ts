@@ -3,7 +3,7 @@
 // path of the same level) sends every request through the TrieRouter instead (decision 047).
 import type { Hono } from "hono";
 import { expect, it } from "vitest";
-import { createTestService } from "./testing.ts";
+import { createTestService } from "./testing/index.ts";
 
 it("matches every request with Hono's RegExpRouter", async () => {
   const service = await createTestService();

@@ -13,7 +13,7 @@ import { openStore } from "./store/open-store.ts";
 import {
   startService,
   type ServiceProcess,
-} from "./test-support/service-process.ts";
+} from "./testing/service-process.ts";
 
 let dir: string;
 let databasePath: string;

@@ -23,14 +23,14 @@ import {
   startService,
   tableChecksum,
   tableNames,
-} from "./test-support/service-process.ts";
+} from "./testing/service-process.ts";
 
 /**
  * The database survives `kill -9` in the middle of a write, and the service restarts
  * clean. Real processes on a real file in WAL mode, killed with SIGKILL, never asked nicely.
  */
 
-const KEY_WRITER = join(import.meta.dirname, "test-support", "key-writer.ts");
+const KEY_WRITER = join(import.meta.dirname, "testing", "key-writer.ts");
 const VEHICLE_TABLES = ["vehicles", "policies", "mot_tests", "fines"];
 /** The WAL holds this much of the seeding's uncommitted pages: the write is well under way. */
 const MID_SEEDING_WAL_BYTES = 1024 * 1024;

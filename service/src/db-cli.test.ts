@@ -1,4 +1,4 @@
-import { runCommand } from "./test-support/run-command.ts";
+import { runCommand } from "./testing/run-command.ts";
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

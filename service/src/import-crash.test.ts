@@ -22,7 +22,7 @@ import {
   readDatabase,
   rowCount,
   tableChecksum,
-} from "./test-support/service-process.ts";
+} from "./testing/service-process.ts";
 
 /**
  * `kill -9` in the middle of an import's one transaction: the file is sound and holds

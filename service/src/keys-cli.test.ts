@@ -1,4 +1,4 @@
-import { runCommand } from "./test-support/run-command.ts";
+import { runCommand } from "./testing/run-command.ts";
 import { execFile } from "node:child_process";
 import {
   existsSync,
@@ -15,8 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./app.ts";
 import { hashApiKey } from "./keys/api-key.ts";
 import { openSqliteStore } from "./store/sqlite/sqlite-store.ts";
-import { testAppDeps } from "./testing.ts";
-import { call } from "./test-support/requests.ts";
+import { testAppDeps } from "./testing/index.ts";
+import { call } from "./testing/requests.ts";
 
 const run = promisify(execFile);
 const CLI = join(import.meta.dirname, "keys-cli.ts");

@@ -9,7 +9,7 @@ import {
   KEYS_CLI_PATH,
   startService,
   type ServiceProcess,
-} from "./test-support/service-process.ts";
+} from "./testing/service-process.ts";
 
 /**
  * `node src/index.ts` with DATABASE_URL: what a replica does at start, and while its

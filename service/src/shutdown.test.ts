@@ -12,7 +12,7 @@ import { openStore } from "./store/open-store.ts";
 import {
   startService,
   type ServiceProcess,
-} from "./test-support/service-process.ts";
+} from "./testing/service-process.ts";
 
 /**
  * SIGTERM stops the service gracefully. It stops accepting at once, lets the requests

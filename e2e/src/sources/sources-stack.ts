@@ -1,5 +1,5 @@
 // The stack the live-source journeys run over: the VES stand-in as a process (DVLA's test
-// environment as service/src/sources/testing/ves-stand-in.ts plays it) and `npm start`'s own
+// environment as service/src/testing/sources/ves-stand-in.ts plays it) and `npm start`'s own
 // script with the DVLA source turned on against it, as docs/sources.md says an operator turns it
 // on (DVLA_VES_API_KEY_FILE, DVLA_VES_BASE_URL), on free ports and a fresh data folder. Not the
 // main stack: with a register on, every check of the seeded fleet would ask it.
@@ -19,7 +19,7 @@ import { stopChild } from "../../../scripts/load/children.ts";
 import { waitUntilAnswering } from "../faults/fault-stack.ts";
 
 const REPO_ROOT = resolve(import.meta.dirname, "../../..");
-const STAND_IN = "service/src/sources/testing/ves-stand-in.ts";
+const STAND_IN = "service/src/testing/sources/ves-stand-in.ts";
 
 /**
  * A VES vehicle as DVLA's document has it; the stand-in answers it as given. The fields the

@@ -1,11 +1,11 @@
 import { UNAUTHENTICATED_LIMIT } from "@vics/shared";
 import { describe, expect, it } from "vitest";
-import { freshServices } from "../test-support/services.ts";
+import { freshServices } from "../testing/services.ts";
 import {
   call,
   expectMeteredHeaders,
   expectProblem,
-} from "../test-support/requests.ts";
+} from "../testing/requests.ts";
 
 // The client address comes from a test header here; the real resolver reads the socket.
 const start = freshServices({

@@ -2,8 +2,8 @@ import { ProblemSchema } from "@vics/shared";
 import { loopbackServers } from "@vics/shared/testing/loopback-server";
 import { postUnfinishedBody } from "@vics/shared/testing/unfinished-body";
 import { describe, expect, it } from "vitest";
-import { BULK_CHECKS } from "../test-support/bulk-checks.ts";
-import { freshServices } from "../test-support/services.ts";
+import { BULK_CHECKS } from "../testing/bulk-checks.ts";
+import { freshServices } from "../testing/services.ts";
 
 /**
  * Over a real socket, as the service runs: the 413 comes back while the client is still

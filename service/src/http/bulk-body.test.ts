@@ -6,10 +6,10 @@ import {
   expectMeteredHeaders,
   expectProblem,
   postBulk,
-} from "../test-support/requests.ts";
-import { BULK_CHECKS } from "../test-support/bulk-checks.ts";
-import { freshServices } from "../test-support/services.ts";
-import { pulledStream } from "../test-support/streams.ts";
+} from "../testing/requests.ts";
+import { BULK_CHECKS } from "../testing/bulk-checks.ts";
+import { freshServices } from "../testing/services.ts";
+import { pulledStream } from "../testing/streams.ts";
 
 const start = freshServices();
 

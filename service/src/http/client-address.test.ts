@@ -8,7 +8,7 @@ import {
 } from "@vics/shared";
 import { loopbackServers } from "@vics/shared/testing/loopback-server";
 import { describe, expect, it } from "vitest";
-import { freshServices } from "../test-support/services.ts";
+import { freshServices } from "../testing/services.ts";
 import { clientAddress } from "./client-address.ts";
 
 const start = freshServices();

@@ -2,13 +2,13 @@ import { UNAUTHENTICATED_LIMIT } from "@vics/shared";
 import { describe, expect, it } from "vitest";
 import { registrationHasher } from "@vics/shared/server/registration-hash";
 import { memoryLogger } from "@vics/shared/testing/memory-logger";
-import { TEST_LOG_HASH_KEY } from "../testing.ts";
-import { freshServices } from "../test-support/services.ts";
+import { TEST_LOG_HASH_KEY } from "../testing/index.ts";
+import { freshServices } from "../testing/services.ts";
 import {
   call,
   expectMeteredHeaders,
   expectProblem,
-} from "../test-support/requests.ts";
+} from "../testing/requests.ts";
 
 const start = freshServices();
 

@@ -4,7 +4,7 @@
 import { API_KEY_HEADER, PLAN_LIMITS } from "@vics/shared";
 import { loopbackServers } from "@vics/shared/testing/loopback-server";
 import { describe, expect, it } from "vitest";
-import { freshServices } from "../test-support/services.ts";
+import { freshServices } from "../testing/services.ts";
 
 const start = freshServices();
 const serve = loopbackServers();

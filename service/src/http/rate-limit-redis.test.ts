@@ -17,8 +17,8 @@ import { settled, untilAnswering } from "@vics/shared/testing/redis-outage";
 import { sharedRedis } from "@vics/shared/testing/redis-replicas";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
-import { freshServices } from "../test-support/services.ts";
-import { testAppDeps } from "../testing.ts";
+import { freshServices } from "../testing/services.ts";
+import { testAppDeps } from "../testing/index.ts";
 import {
   createWrongKeyBudget,
   WRONG_KEYS_PER_WINDOW,

@@ -4,8 +4,8 @@ import {
   PLAN_LIMITS,
 } from "@vics/shared";
 import { describe, expect, it, vi } from "vitest";
-import { BULK_CHECKS } from "../test-support/bulk-checks.ts";
-import { freshServices } from "../test-support/services.ts";
+import { BULK_CHECKS } from "../testing/bulk-checks.ts";
+import { freshServices } from "../testing/services.ts";
 import { memoryLogger } from "@vics/shared/testing/memory-logger";
 import { SANDBOX_REGISTRATIONS } from "@vics/shared";
 import {
@@ -13,7 +13,7 @@ import {
   expectMeteredHeaders,
   expectProblem,
   postBulk,
-} from "../test-support/requests.ts";
+} from "../testing/requests.ts";
 
 const startService = freshServices();
 

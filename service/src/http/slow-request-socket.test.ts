@@ -5,7 +5,7 @@ import {
 import { memoryLogger } from "@vics/shared/testing/memory-logger";
 import { slowClientTests, trickleBody } from "@vics/shared/testing/slow-client";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { createTestService, type TestService } from "../testing.ts";
+import { createTestService, type TestService } from "../testing/index.ts";
 
 /**
  * Slow clients over a real socket, one per route: a body that trickles in and never ends,

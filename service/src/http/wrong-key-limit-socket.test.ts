@@ -5,7 +5,7 @@ import { type IncomingMessage, request } from "node:http";
 import { API_KEY_HEADER, UNAUTHENTICATED_LIMIT } from "@vics/shared";
 import { loopbackServers } from "@vics/shared/testing/loopback-server";
 import { describe, expect, it } from "vitest";
-import { freshServices } from "../test-support/services.ts";
+import { freshServices } from "../testing/services.ts";
 import { clientAddress } from "./client-address.ts";
 import { WRONG_KEYS_PER_WINDOW } from "./wrong-key-budget.ts";
 

@@ -1,5 +1,5 @@
 import { describe } from "vitest";
-import { openSqliteHarness } from "../test-support/sqlite-harness.ts";
+import { openSqliteHarness } from "../testing/sqlite-harness.ts";
 import { importContract } from "./import.contract.ts";
 import { registerNewerContract } from "./register-newer.contract.ts";
 import { pointInTimeContract } from "../routes/point-in-time.contract.ts";

@@ -22,8 +22,8 @@ import {
   VEHICLES,
 } from "../import/import.contract.ts";
 import { issueApiKey } from "../keys/api-key.ts";
-import { openSqliteHarness } from "../test-support/sqlite-harness.ts";
-import { failingStore, registerDown, testAppDeps } from "../testing.ts";
+import { openSqliteHarness } from "../testing/sqlite-harness.ts";
+import { failingStore, registerDown, testAppDeps } from "../testing/index.ts";
 import { createOpenApiDocument } from "./document.ts";
 
 let harness: ImportHarness;

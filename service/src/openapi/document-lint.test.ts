@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { lintOpenApi } from "../test-support/openapi-lint.ts";
+import { lintOpenApi } from "../testing/openapi-lint.ts";
 import { spectralProblems } from "@vics/shared/testing/spectral-lint";
-import { call } from "../test-support/requests.ts";
-import { freshServices } from "../test-support/services.ts";
+import { call } from "../testing/requests.ts";
+import { freshServices } from "../testing/services.ts";
 
 const start = freshServices();
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { seedVehicles } from "../seed/seed-data.ts";
 import { DEFAULT_FLEET_SEED } from "../seed/fleet.ts";
 import type { Store } from "../store/store.ts";
-import { FIXED_NOW, fixedNow, postBulk } from "../test-support/requests.ts";
-import { freshServices } from "../test-support/services.ts";
+import { FIXED_NOW, fixedNow, postBulk } from "../testing/requests.ts";
+import { freshServices } from "../testing/services.ts";
 
 const start = freshServices({ now: fixedNow, fleetSize: 200 });
 

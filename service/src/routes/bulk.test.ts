@@ -7,15 +7,15 @@ import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryLogger } from "@vics/shared/testing/memory-logger";
 import { REFERENCE_REGISTRATIONS } from "@vics/shared";
-import { createTestService, type TestService } from "../testing.ts";
-import { BULK_CHECKS } from "../test-support/bulk-checks.ts";
+import { createTestService, type TestService } from "../testing/index.ts";
+import { BULK_CHECKS } from "../testing/bulk-checks.ts";
 import {
   call,
   expectMeteredHeaders,
   fixedNow,
   postBulk,
-} from "../test-support/requests.ts";
-import { freshServices } from "../test-support/services.ts";
+} from "../testing/requests.ts";
+import { freshServices } from "../testing/services.ts";
 
 let service: TestService;
 let key: string;

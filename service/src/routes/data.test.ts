@@ -15,8 +15,8 @@ import {
   VEHICLES,
 } from "../import/import.contract.ts";
 import { issueApiKey } from "../keys/api-key.ts";
-import { openSqliteHarness } from "../test-support/sqlite-harness.ts";
-import { testAppDeps } from "../testing.ts";
+import { openSqliteHarness } from "../testing/sqlite-harness.ts";
+import { testAppDeps } from "../testing/index.ts";
 
 let harness: ImportHarness;
 beforeEach(() => {

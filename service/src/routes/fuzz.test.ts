@@ -21,7 +21,7 @@ import {
   createTestService,
   TEST_CLIENT_ADDRESS,
   type TestService,
-} from "../testing.ts";
+} from "../testing/index.ts";
 
 // Each case without a key comes from its own address, and the budget of wrong keys from every
 // address together is lifted: otherwise the limit of 30 unauthenticated requests per window,

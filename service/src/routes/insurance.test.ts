@@ -1,12 +1,12 @@
 import { InsuranceRecordSchema } from "@vics/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestService, type TestService } from "../testing.ts";
+import { createTestService, type TestService } from "../testing/index.ts";
 import {
   call,
   expectMeteredHeaders,
   expectProblem,
   fixedNow,
-} from "../test-support/requests.ts";
+} from "../testing/requests.ts";
 
 let service: TestService;
 let key: string;

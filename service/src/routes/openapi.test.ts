@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { freshServices } from "../test-support/services.ts";
-import { call, expectMeteredHeaders } from "../test-support/requests.ts";
+import { freshServices } from "../testing/services.ts";
+import { call, expectMeteredHeaders } from "../testing/requests.ts";
 
 const start = freshServices();
 

@@ -20,7 +20,7 @@ import {
   VEHICLES,
 } from "../import/import.contract.ts";
 import { issueApiKey } from "../keys/api-key.ts";
-import { testAppDeps } from "../testing.ts";
+import { testAppDeps } from "../testing/index.ts";
 
 /** The service's clock: every question is asked on 27 November 2026. */
 const NOW = new Date("2026-11-27T12:00:00.000Z");

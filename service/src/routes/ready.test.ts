@@ -1,7 +1,7 @@
 import { ProblemSchema, READY_PATH } from "@vics/shared";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestService, type TestService } from "../testing.ts";
-import { call } from "../test-support/requests.ts";
+import { createTestService, type TestService } from "../testing/index.ts";
+import { call } from "../testing/requests.ts";
 
 let service: TestService | undefined;
 afterEach(() => service?.close());

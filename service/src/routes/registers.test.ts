@@ -14,7 +14,7 @@ import {
   createTestService,
   registerDown,
   type TestService,
-} from "../testing.ts";
+} from "../testing/index.ts";
 import type { Store } from "../store/store.ts";
 
 let service: TestService;

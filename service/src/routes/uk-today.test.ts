@@ -7,8 +7,8 @@ import {
   type Store,
   type VehicleFacts,
 } from "../store/store.ts";
-import { freshServices } from "../test-support/services.ts";
-import { call } from "../test-support/requests.ts";
+import { freshServices } from "../testing/services.ts";
+import { call } from "../testing/requests.ts";
 
 const start = freshServices();
 

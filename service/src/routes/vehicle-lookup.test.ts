@@ -1,8 +1,8 @@
 import { ComplianceRecordSchema } from "@vics/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestService, type TestService } from "../testing.ts";
+import { createTestService, type TestService } from "../testing/index.ts";
 import type { Store } from "../store/store.ts";
-import { call, expectProblem, fixedNow } from "../test-support/requests.ts";
+import { call, expectProblem, fixedNow } from "../testing/requests.ts";
 
 // The reference plates are all current-format, where no O/0 or I/1 swap stays valid, so this
 // store also holds AB12CDE's record under the dateless plate AO1 (a lookalike of A01).

@@ -19,8 +19,11 @@ import {
   prismViolations,
   startPrism,
   VES_OPENAPI_DOCUMENT,
-} from "./testing/prism.ts";
-import { startVesStandIn, type VesStandIn } from "./testing/ves-stand-in.ts";
+} from "../testing/sources/prism.ts";
+import {
+  startVesStandIn,
+  type VesStandIn,
+} from "../testing/sources/ves-stand-in.ts";
 
 const KEY = "ves-key-4f9c2a7e-not-for-messages";
 

@@ -3,7 +3,10 @@ import { createMotHistorySource } from "./dvsa-mot-history.ts";
 import type { MotHistoryVehicle } from "./dvsa-mot-answer.ts";
 import { createTokenCache } from "./dvsa-token.ts";
 import { SourceError } from "./source.ts";
-import { type MotStandIn, startMotStandIn } from "./testing/mot-stand-in.ts";
+import {
+  type MotStandIn,
+  startMotStandIn,
+} from "../testing/sources/mot-stand-in.ts";
 
 const START = Date.parse("2026-11-29T09:00:00Z");
 

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { TOKEN_MARGIN_MS, createTokenCache } from "./dvsa-token.ts";
 import { SourceError } from "./source.ts";
-import { type MotStandIn, startMotStandIn } from "./testing/mot-stand-in.ts";
+import {
+  type MotStandIn,
+  startMotStandIn,
+} from "../testing/sources/mot-stand-in.ts";
 
 const open: MotStandIn[] = [];
 afterEach(async () => {

@@ -10,17 +10,20 @@ import {
 import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
 import { silentLogger } from "@vics/shared/server/logger";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestService, type TestService } from "../testing.ts";
+import { createTestService, type TestService } from "../testing/index.ts";
 import type { LiveSources } from "../app-deps.ts";
 import type { Store } from "../store/store.ts";
 import { openSources } from "./open-sources.ts";
 import type { SourceSettings } from "./source-settings.ts";
-import { startVesStandIn, type VesStandIn } from "./testing/ves-stand-in.ts";
+import {
+  startVesStandIn,
+  type VesStandIn,
+} from "../testing/sources/ves-stand-in.ts";
 import {
   type MotStandIn,
   STAND_IN_SCOPE,
   startMotStandIn,
-} from "./testing/mot-stand-in.ts";
+} from "../testing/sources/mot-stand-in.ts";
 
 const HOUR = 3_600_000;
 /** Fast enough never to hold a test: the pacing has its own tests (pacer.test.ts). */

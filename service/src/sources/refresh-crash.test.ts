@@ -20,13 +20,13 @@ import {
   rowCount,
   startService,
   type ServiceProcess,
-} from "../test-support/service-process.ts";
+} from "../testing/service-process.ts";
 import type { VesVehicle } from "./dvla-ves-vehicle.ts";
 import {
   startVesStandIn,
   type VesRequest,
   type VesStandIn,
-} from "./testing/ves-stand-in.ts";
+} from "../testing/sources/ves-stand-in.ts";
 
 const VEHICLES = 300;
 /** The stand-in waits this long before each answer, so many requests are in flight at once. */

@@ -7,7 +7,7 @@ import {
   rowCount,
   tableChecksum,
   tableNames,
-} from "../test-support/service-process.ts";
+} from "../testing/service-process.ts";
 import { openStoreOrExit, type Announce } from "./open-store.ts";
 
 /** Seeding run twice changes nothing, on a real file, through the entry points' code. */

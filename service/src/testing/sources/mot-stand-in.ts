@@ -2,7 +2,7 @@
 // the adapter's tests and the e2e suite (the real ones cannot be reached from here). It follows
 // the published documents (mot-stand-in-answers.ts); its state's switches make it fail as the
 // real ones can. A process (the e2e suite's) changes that state through /_stand-in/ routes.
-// Alone: scripts/node24 node service/src/sources/testing/mot-stand-in.ts --port N [--vehicles F]
+// Alone: scripts/node24 node service/src/testing/sources/mot-stand-in.ts --port N [--vehicles F]
 import { readFileSync } from "node:fs";
 import {
   type IncomingMessage,
@@ -11,7 +11,7 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
-import type { MotHistoryVehicle } from "../dvsa-mot-answer.ts";
+import type { MotHistoryVehicle } from "../../sources/dvsa-mot-answer.ts";
 import {
   type MotFailure,
   type MotStandInState,

@@ -8,7 +8,7 @@ import {
   REQUEST_ID_HEADER,
 } from "@vics/shared";
 import { expect } from "vitest";
-import type { TestService } from "../testing.ts";
+import type { TestService } from "./index.ts";
 
 /** A fixed clock: the reference data's dates are relative to it. */
 export const FIXED_NOW = new Date("2026-03-10T12:00:00.000Z");

@@ -4,7 +4,7 @@
 // page's where it shows them, else a few of our own. AA19DSL and AA19AMP are left out: their
 // answers are not documented.
 import { addDays, addYears, type IsoDate } from "@vics/shared";
-import type { VesVehicle } from "../dvla-ves-vehicle.ts";
+import type { VesVehicle } from "../../sources/dvla-ves-vehicle.ts";
 
 /** An error answer of the test environment: status, body, and Retry-After where it sends one. */
 export interface VesErrorAnswer {

@@ -3,7 +3,7 @@
 // `{ errorCode, errorMessage, requestId }`), from the stand-in's state (mot-stand-in.ts).
 import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import type { MotHistoryVehicle } from "../dvsa-mot-answer.ts";
+import type { MotHistoryVehicle } from "../../sources/dvsa-mot-answer.ts";
 
 /** Makes every look-up fail this way until cleared (set to undefined). */
 export type MotFailure =

@@ -7,7 +7,7 @@
 // (DVSA's MOT History API: 15 and 10), which is API Gateway's token bucket: B tokens, refilled
 // at N a second, one a request, 429 with Retry-After when none is left. (A count over any sliding
 // second would refuse a pace the provider accepts.) Run as a process for the e2e suite and the bench:
-//   node service/src/sources/testing/ves-stand-in.ts --port N --api-key-file F [--rate R [--burst B]]
+//   node service/src/testing/sources/ves-stand-in.ts --port N --api-key-file F [--rate R [--burst B]]
 // A process's test changes its state through /_stand-in/ routes, as with the MOT stand-in:
 //   PUT /_stand-in/vehicles/{registration}  a VES vehicle (JSON) it answers from then on
 //   PUT /_stand-in/api-key                  the key it accepts from then on (the body, as text):
@@ -21,7 +21,7 @@ import {
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { utcDate } from "@vics/shared";
-import type { VesVehicle } from "../dvla-ves-vehicle.ts";
+import type { VesVehicle } from "../../sources/dvla-ves-vehicle.ts";
 import { VES_TEST_ERRORS, vesTestVehicles } from "./ves-test-registrations.ts";
 
 export interface VesStandInOptions {

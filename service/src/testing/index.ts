@@ -6,22 +6,22 @@ import { setTimeout as delay } from "node:timers/promises";
 import { type Plan, ukDate } from "@vics/shared";
 import { registrationHasher } from "@vics/shared/server/registration-hash";
 import type { Context } from "hono";
-import type { AppDeps, LiveSources } from "./app-deps.ts";
-import { createApp } from "./app.ts";
-import { issueApiKey } from "./keys/api-key.ts";
+import type { AppDeps, LiveSources } from "../app-deps.ts";
+import { createApp } from "../app.ts";
+import { issueApiKey } from "../keys/api-key.ts";
 import { type Logger, silentLogger } from "@vics/shared/server/logger";
 import {
   createMemoryRateLimiter,
   memoryLimitStore,
 } from "@vics/shared/server/memory-rate-limiter";
-import { createPacer } from "./sources/pacer.ts";
-import { createRefresher } from "./sources/refresher.ts";
-import { SourceError } from "./sources/source.ts";
-import { createWrongKeyBudget } from "./http/wrong-key-budget.ts";
-import { SANDBOX_DELAY_MS } from "./sandbox.ts";
-import { DEFAULT_FLEET_SEED } from "./seed/fleet.ts";
-import { openSqliteStore } from "./store/sqlite/sqlite-store.ts";
-import type { Store } from "./store/store.ts";
+import { createPacer } from "../sources/pacer.ts";
+import { createRefresher } from "../sources/refresher.ts";
+import { SourceError } from "../sources/source.ts";
+import { createWrongKeyBudget } from "../http/wrong-key-budget.ts";
+import { SANDBOX_DELAY_MS } from "../sandbox.ts";
+import { DEFAULT_FLEET_SEED } from "../seed/fleet.ts";
+import { openSqliteStore } from "../store/sqlite/sqlite-store.ts";
+import type { Store } from "../store/store.ts";
 
 export interface TestService {
   app: { fetch(request: Request): Response | Promise<Response> };

@@ -4,7 +4,7 @@ import {
   createTestService,
   type TestService,
   type TestServiceOptions,
-} from "../testing.ts";
+} from "./index.ts";
 
 /** A `start(options)` that opens a fresh service per call; every one is closed after each test. */
 export function freshServices(defaults: TestServiceOptions = {}) {
