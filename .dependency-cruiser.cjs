@@ -212,6 +212,14 @@ module.exports = {
     },
     ...featureRules,
     {
+      name: "proxy-gateway-imports-no-team",
+      comment:
+        "The gateway (proxy/src/gateway) takes the team application only through the ports it declares (gateway/asker.ts and gateway/ports.ts: who is asking, may they, record it), which app.ts wires to the team's parts (decision 064). The team may use the gateway's parts; a gateway test may build the whole proxy, team included.",
+      severity: "error",
+      from: { path: "^proxy/src/gateway/", pathNot: TEST_CODE },
+      to: { path: "^proxy/src/team/" },
+    },
+    {
       name: "service-seed-imports-no-store",
       comment:
         "The seed generates the data a new store is filled with: it sits below the store and takes the vehicle's shape from domain/, so store and seed never import each other both ways.",

@@ -52,6 +52,7 @@ const TARGETS = [
   "proxy/src/index.ts",
   "proxy/src/team/auth/session.ts",
   "proxy/src/team/watch/jobs.ts",
+  "proxy/src/gateway/http/problem.ts",
   "web/src/index.ts",
   "web/src/app/app.tsx",
   "web/src/features/fleet/index.ts",
@@ -175,6 +176,20 @@ const PROBES: Probe[] = [
     rule: "proxy-layers-import-no-feature",
   },
   { file: "proxy/src/team/auth/uses-store.ts", imports: "../watch/jobs.ts" },
+  // The gateway takes the team only through its ports; the team may use the gateway's parts.
+  {
+    file: "proxy/src/gateway/forward/asks-team.ts",
+    imports: "../../team/auth/session.ts",
+    rule: "proxy-gateway-imports-no-team",
+  },
+  {
+    file: "proxy/src/team/auth/problems.ts",
+    imports: "../../gateway/http/problem.ts",
+  },
+  {
+    file: "proxy/src/gateway/forward/whole-proxy.test.ts",
+    imports: "../../team/auth/session.ts",
+  },
   {
     file: "service/src/store/routes.ts",
     imports: "../routes/insurance.ts",

@@ -16,7 +16,7 @@ import {
   fleetRoutesTakeBody,
   registerFleetRoutes,
 } from "./team/fleets/fleet-routes.ts";
-import type { AppEnv } from "./gateway/http/app-env.ts";
+import type { AppEnv } from "./team/http/app-env.ts";
 import { browserChecks } from "./gateway/edges/browser-checks.ts";
 import { createForwarder } from "./gateway/forward/forward.ts";
 import { edges } from "./gateway/edges/edges.ts";
@@ -56,6 +56,8 @@ import {
 import { auditedForward } from "./team/audit/audited-forward.ts";
 import { registerAuditRoutes } from "./team/audit/audit-routes.ts";
 import { registerUserRoutes } from "./team/users/user-routes.ts";
+import { requireRole } from "./team/auth/session-middleware.ts";
+import type { ForwardStage, TeamPorts } from "./gateway/ports.ts";
 import { resolveClientAddress } from "./team/http/client-address.ts";
 import { userLimitedForward } from "./team/limits/user-limited-forward.ts";
 
@@ -161,6 +163,9 @@ export function createProxyApp(
   });
   registerAuditRoutes(app, deps.store, { now });
 
+  // The gateway's ports, wired to the team's parts (gateway/ports.ts, decision 064).
+  const team: TeamPorts = { requireRole };
+
   const { apiKey } = settings;
   const upstreamForward = createForwarder({
     upstreamUrl: settings.upstreamUrl,
@@ -169,20 +174,20 @@ export function createProxyApp(
     timeoutMs: settings.timeoutMs,
     logger: deps.logger,
   });
-  // Each check is counted against its user's own limit, then recorded before its answer goes
-  // back; one refused by that limit is recorded too.
-  const forward = auditedForward(
-    userLimitedForward(upstreamForward, deps.limiter),
-    deps.store,
-    now,
-  );
+  // The team's stages round the gateway's forward (gateway/ports.ts): each check is counted
+  // against its user's own limit, then recorded before its answer goes back; one refused by
+  // that limit is recorded too.
+  const limited: ForwardStage = (next) =>
+    userLimitedForward(next, deps.limiter);
+  const audited: ForwardStage = (next) => auditedForward(next, deps.store, now);
+  const forward = audited(limited(upstreamForward));
   const replayCache = new ReplayCache({
     ...(settings.replay ?? REPLAY_DEFAULTS),
     now,
   });
   // The data page's answers go through the same pipeline: their operations declare no check,
   // so they are neither counted nor audited as one.
-  registerDataRoutes(app, forward);
+  registerDataRoutes(app, forward, team);
   registerFleetRoutes(app, {
     store: deps.store,
     now,
@@ -209,7 +214,13 @@ export function createProxyApp(
     deliverNow: deps.watchJobs && (() => deps.watchJobs!.deliverNow()),
   });
   registerUnsubscribeRoutes(app, { store: deps.store, now });
-  registerApiRoutes(app, forward, idempotentReplay(replayCache), forwarded);
+  registerApiRoutes(
+    app,
+    forward,
+    idempotentReplay(replayCache),
+    forwarded,
+    team,
+  );
   registerStaticSite(app, settings.webRoot);
 
   // Only the web app's paths get here (api-routes.ts answers all of /api and /v1): a page's

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { CLIENT_HEADER, type Role } from "@vics/shared";
 import type { Hono } from "hono";
-import type { AppEnv } from "./gateway/http/app-env.ts";
+import type { AppEnv } from "./team/http/app-env.ts";
 import { Sessions, sessionCookie } from "./team/auth/sessions.ts";
 import { createMemoryUserLimiter } from "./team/limits/user-limits.ts";
 import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";

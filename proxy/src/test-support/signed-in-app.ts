@@ -5,7 +5,7 @@ import { ownRequestId } from "@vics/shared/server/request-id";
 import { Hono } from "hono";
 import { loadSession } from "../team/auth/session-middleware.ts";
 import { Sessions, sessionCookie } from "../team/auth/sessions.ts";
-import type { AppEnv } from "../gateway/http/app-env.ts";
+import type { AppEnv } from "../team/http/app-env.ts";
 import { PROXY_PROBLEMS } from "../gateway/http/problem.ts";
 import type { ProxyStore } from "../team/store/proxy-store.ts";
 import { openSqliteProxyStore } from "../team/store/sqlite/sqlite-proxy-store.ts";

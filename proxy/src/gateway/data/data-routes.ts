@@ -17,11 +17,11 @@ import {
   RegistersSchema,
 } from "@vics/shared/registers-admin";
 import { ProblemError } from "@vics/shared/server/problem-error";
-import { requireRole } from "../../team/auth/session-middleware.ts";
 import type { Forward } from "../forward/forward.ts";
 import type { Forwarded } from "../forward/operation.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { shapeAnswer } from "../upstream/upstream-contract.ts";
+import type { TeamPorts } from "../ports.ts";
 
 const REJECT_HEADER = ["Line", "Column", "Value", "Reason"];
 
@@ -32,8 +32,13 @@ const REJECTS = { answer: shapeAnswer(ImportRejectsSchema) };
 const REGISTERS = { answer: shapeAnswer(RegistersSchema) };
 const responseOf = ({ response }: Forwarded<unknown>) => response;
 
-export function registerDataRoutes(app: Hono<AppEnv>, forward: Forward) {
-  const admin = requireRole("admin");
+/** The data pages' routes, for admins only (`team.requireRole`). */
+export function registerDataRoutes(
+  app: Hono<AppEnv>,
+  forward: Forward,
+  team: TeamPorts,
+) {
+  const admin = team.requireRole("admin");
   app.get(ADMIN_DATA_PATHS.sources, admin, (c) =>
     forward(c, SOURCES, { path: DATA_PATHS.sources }).then(responseOf),
   );

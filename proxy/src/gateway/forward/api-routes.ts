@@ -9,7 +9,6 @@ import {
 import { readBulkBody } from "@vics/shared/server/bulk-body";
 import { answerWrongMethods } from "@vics/shared/server/method-not-allowed";
 import type { AppContext, AppEnv } from "../http/app-env.ts";
-import { requireRole } from "../../team/auth/session-middleware.ts";
 import { EDGE_PROBLEMS } from "../edges/edge-problems.ts";
 import { looksLikeApi } from "../edges/path-spellings.ts";
 import type { Forward } from "./forward.ts";
@@ -19,6 +18,7 @@ import {
   type IdempotentReplay,
   idempotencyKey,
 } from "./replay/idempotent-replay.ts";
+import type { TeamPorts } from "../ports.ts";
 
 /**
  * The registration in the path, as the shared parser normalises it, or the proxy's own 400 in
@@ -48,9 +48,12 @@ function askedPointInTime(c: AppContext): PointInTime {
  * The route's own guards: its role (every /api route already needs a signed-in user, so
  * "staff" adds nothing), then its body's checks.
  */
-function guards(operation: ForwardedOperation): MiddlewareHandler<AppEnv>[] {
+function guards(
+  operation: ForwardedOperation,
+  team: TeamPorts,
+): MiddlewareHandler<AppEnv>[] {
   return [
-    ...(operation.role === "staff" ? [] : [requireRole(operation.role)]),
+    ...(operation.role === "staff" ? [] : [team.requireRole(operation.role)]),
     ...(operation.body?.checks ?? []),
   ];
 }
@@ -63,9 +66,10 @@ function register(
   forward: Forward,
   replay: IdempotentReplay,
   operation: ForwardedOperation,
+  team: TeamPorts,
 ) {
   const path = PROXY_PREFIX + operation.route;
-  for (const guard of guards(operation))
+  for (const guard of guards(operation, team))
     app.on(operation.method.toUpperCase(), path, guard);
   if (operation.method === "get") {
     app.get(path, (c) => {
@@ -119,8 +123,10 @@ export function registerApiRoutes(
   forward: Forward,
   replay: IdempotentReplay,
   operations: readonly ForwardedOperation[],
+  team: TeamPorts,
 ) {
-  for (const operation of operations) register(app, forward, replay, operation);
+  for (const operation of operations)
+    register(app, forward, replay, operation, team);
   // A wrong method on a forwarded path: one fallback, so Hono keeps its RegExpRouter
   // (decision 047).
   answerWrongMethods(app, `${PROXY_PREFIX}/v1`, (_c, allow) => {

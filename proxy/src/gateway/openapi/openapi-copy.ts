@@ -9,7 +9,7 @@ import {
   ROUTE_PATTERNS,
 } from "@vics/shared";
 import { z } from "zod";
-import { SESSION_COOKIE } from "../../team/auth/sessions.ts";
+import { SESSION_COOKIE } from "../http/session-cookie.ts";
 
 /** An operation the proxy forwards: an HTTP method on one of the service's routes. */
 export interface ForwardedRoute {

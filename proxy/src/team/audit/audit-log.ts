@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../../gateway/http/app-env.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import { clientAddress } from "../http/client-address.ts";
 import type { AuditAction, AuditStore, User } from "../store/proxy-store.ts";
 

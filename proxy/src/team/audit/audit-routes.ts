@@ -15,7 +15,7 @@ import type { Context, Hono } from "hono";
 import { requireRole } from "../auth/session-middleware.ts";
 import { countAttempt, recordAudit } from "./audit-log.ts";
 import { NOT_AN_EMAIL, auditedEmail } from "./sign-in-audit.ts";
-import type { AppEnv } from "../../gateway/http/app-env.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import type {
   AuditEvent,
   AuditQuery,

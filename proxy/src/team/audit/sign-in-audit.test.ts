@@ -8,7 +8,7 @@ import { hashPassword } from "../auth/passwords.ts";
 import { loadSession } from "../auth/session-middleware.ts";
 import { Sessions, sessionCookie } from "../auth/sessions.ts";
 import { SignInThrottle } from "../auth/sign-in-throttle.ts";
-import type { AppEnv } from "../../gateway/http/app-env.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import { PROXY_PROBLEMS } from "../../gateway/http/problem.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import { openSqliteProxyStore } from "../store/sqlite/sqlite-proxy-store.ts";

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { addressKey } from "@vics/shared/server/address-key";
 import { z } from "zod";
-import type { AppEnv } from "../../gateway/http/app-env.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import { clientAddress } from "../http/client-address.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import { countAttempt, recordAudit } from "./audit-log.ts";

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import type { AppEnv } from "../../gateway/http/app-env.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import { AUTH_PATHS, CLIENT_HEADER, paths } from "@vics/shared";
 import {
   TEST_API_KEY,

@@ -3,7 +3,7 @@ import { silentLogger } from "@vics/shared/server/logger";
 import { requestId } from "@vics/shared/server/request-id";
 import { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AppEnv } from "../../gateway/http/app-env.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import { PROXY_PROBLEMS } from "../../gateway/http/problem.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import { openSqliteProxyStore } from "../store/sqlite/sqlite-proxy-store.ts";

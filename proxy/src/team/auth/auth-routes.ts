@@ -10,7 +10,7 @@ import {
 import type { Hono } from "hono";
 import { recordAudit } from "../audit/audit-log.ts";
 import { auditFailedSignIn } from "../audit/sign-in-audit.ts";
-import type { AppEnv } from "../../gateway/http/app-env.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import { clientAddress } from "../http/client-address.ts";
 import { formBody, readJsonBody } from "../../gateway/http/json-body.ts";
 import { AUTH_PROBLEMS } from "./auth-problems.ts";

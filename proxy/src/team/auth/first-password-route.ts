@@ -5,7 +5,7 @@ import {
 } from "@vics/shared";
 import type { Hono } from "hono";
 import { countAttempt, recordAudit } from "../audit/audit-log.ts";
-import type { AppEnv } from "../../gateway/http/app-env.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import { formBody, readJsonBody } from "../../gateway/http/json-body.ts";
 import type { User } from "../store/proxy-store.ts";
 import { AUTH_PROBLEMS } from "./auth-problems.ts";

@@ -3,7 +3,7 @@ import { ProblemError } from "@vics/shared/server/problem-error";
 import type { Context, Hono } from "hono";
 import { setCookie } from "hono/cookie";
 import { recordAudit } from "../audit/audit-log.ts";
-import type { AppEnv } from "../../gateway/http/app-env.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import type { User } from "../store/proxy-store.ts";
 import { adminUser } from "../users/user-routes.ts";
 import { startSession, type AuthDeps } from "./start-session.ts";

@@ -11,7 +11,7 @@ import {
   expect,
   it,
 } from "vitest";
-import type { AppEnv } from "../../gateway/http/app-env.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import { PROXY_PROBLEMS } from "../../gateway/http/problem.ts";
 import { AUTH_PATHS, OidcLinkAnswerSchema, type AdminUser } from "@vics/shared";
 import type { ProxyStore, User } from "../store/proxy-store.ts";

@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { addressKey } from "@vics/shared/server/address-key";
 import { countAttempt, recordAudit } from "../audit/audit-log.ts";
 import { clientAddress } from "../http/client-address.ts";
-import type { AppEnv } from "../../gateway/http/app-env.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import { startSession, type AuthDeps } from "./start-session.ts";
 import {
   LOGIN_TTL_MS,

@@ -3,7 +3,7 @@ import { getCookie, setCookie, deleteCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
 import { countAttempt } from "../audit/audit-log.ts";
-import type { AppEnv } from "../../gateway/http/app-env.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import type { AuditStore } from "../store/proxy-store.ts";
 import { AUTH_PROBLEMS } from "./auth-problems.ts";
 import type { CookieSettings, Sessions } from "./sessions.ts";

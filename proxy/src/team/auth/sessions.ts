@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { ProxyStore, Session, User } from "../store/proxy-store.ts";
+import { SESSION_COOKIE } from "../../gateway/http/session-cookie.ts";
 
 export interface SessionTimes {
   /** A session not used for this long ends. */
@@ -105,9 +106,6 @@ export interface CookieSettings {
   name: string;
   secure: boolean;
 }
-
-/** The session cookie's name, with `__Host-` before it on https (sessionCookie). */
-export const SESSION_COOKIE = "vics_session";
 
 /**
  * On https the cookie is `__Host-` and `Secure`: only this origin can set or read it. On http

@@ -2,7 +2,7 @@ import { AUTH_PATHS, PROXY_PREFIX } from "@vics/shared";
 import type { Hono } from "hono";
 import type { Logger } from "@vics/shared/server/logger";
 import type { LimitStore } from "@vics/shared/server/rate-limiter";
-import type { AppContext, AppEnv } from "../../gateway/http/app-env.ts";
+import type { AppContext, AppEnv } from "../http/app-env.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import { registerAuthRoutes, type AuthDeps } from "./auth-routes.ts";
 import type { OidcProvider } from "./oidc-discovery.ts";

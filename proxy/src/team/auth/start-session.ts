@@ -5,7 +5,7 @@ import {
   recordAudit,
   type AuditFields,
 } from "../audit/audit-log.ts";
-import type { AppEnv } from "../../gateway/http/app-env.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import { clientAddress } from "../http/client-address.ts";
 import type { ProxyStore, User } from "../store/proxy-store.ts";
 import { AUTH_PROBLEMS } from "./auth-problems.ts";

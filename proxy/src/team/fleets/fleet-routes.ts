@@ -15,7 +15,7 @@ import { silentLogger, type Logger } from "@vics/shared/server/logger";
 import { ProblemError } from "@vics/shared/server/problem-error";
 import type { Context, Hono } from "hono";
 import { requireRole } from "../auth/session-middleware.ts";
-import type { AppContext, AppEnv } from "../../gateway/http/app-env.ts";
+import type { AppContext, AppEnv } from "../http/app-env.ts";
 import { okAudit } from "../audit/audit-log.ts";
 import {
   formBody,

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { IncomingMessage } from "node:http";
 import { forwardedAddress } from "@vics/shared/server/client-address";
-import type { AppEnv } from "../../gateway/http/app-env.ts";
+import type { AppEnv } from "./app-env.ts";
 
 /**
  * Finds the client's address once per request: the socket's peer, or, when that peer is one

@@ -11,7 +11,7 @@ import { ProblemError } from "@vics/shared/server/problem-error";
 import type { Hono } from "hono";
 import { okAudit } from "../audit/audit-log.ts";
 import { findFleet } from "../fleets/fleet-routes.ts";
-import type { AppEnv } from "../../gateway/http/app-env.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import { formBody, readJsonBody } from "../../gateway/http/json-body.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import {

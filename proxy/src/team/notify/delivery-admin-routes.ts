@@ -16,7 +16,7 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { okAudit } from "../audit/audit-log.ts";
 import { requireRole } from "../auth/session-middleware.ts";
-import type { AppContext, AppEnv } from "../../gateway/http/app-env.ts";
+import type { AppContext, AppEnv } from "../http/app-env.ts";
 import { formBody, readJsonBody } from "../../gateway/http/json-body.ts";
 import type { LoggedDelivery, StoredWebhook } from "../store/delivery-store.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";

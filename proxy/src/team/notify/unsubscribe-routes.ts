@@ -8,7 +8,7 @@ import { ALERT_PATHS } from "@vics/shared";
 import type { Context, Hono } from "hono";
 import { html } from "hono/html";
 import { recordAudit } from "../audit/audit-log.ts";
-import type { AppContext, AppEnv } from "../../gateway/http/app-env.ts";
+import type { AppContext, AppEnv } from "../http/app-env.ts";
 import { formBody } from "../../gateway/http/json-body.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import {

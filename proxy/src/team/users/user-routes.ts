@@ -7,7 +7,7 @@ import {
 import { ProblemError } from "@vics/shared/server/problem-error";
 import type { Context, Hono } from "hono";
 import { requireRole } from "../auth/session-middleware.ts";
-import type { AppEnv } from "../../gateway/http/app-env.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import { clientAddress } from "../http/client-address.ts";
 import { formBody, readJsonBody } from "../../gateway/http/json-body.ts";
 import type { ProxyStore, User } from "../store/proxy-store.ts";

@@ -15,7 +15,7 @@ import {
 import type { Hono } from "hono";
 import type { z } from "zod";
 import { requireRole } from "../auth/session-middleware.ts";
-import type { AppContext, AppEnv } from "../../gateway/http/app-env.ts";
+import type { AppContext, AppEnv } from "../http/app-env.ts";
 import {
   bodyRefusal,
   formBody,

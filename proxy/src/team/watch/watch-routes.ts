@@ -16,7 +16,7 @@ import {
 } from "@vics/shared/server/problem-error";
 import type { Hono } from "hono";
 import { requireRole } from "../auth/session-middleware.ts";
-import type { AppEnv } from "../../gateway/http/app-env.ts";
+import type { AppEnv } from "../http/app-env.ts";
 import { okAudit } from "../audit/audit-log.ts";
 import { iso, isoOrNull } from "../http/iso-time.ts";
 import { findFleet } from "../fleets/fleet-routes.ts";
