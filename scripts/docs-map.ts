@@ -42,6 +42,8 @@ export function pathOf(
 }
 
 export interface Repository {
+  /** Every file of the checkout, tracked or new, as git lists it. */
+  files: string[];
   /** Every file and folder path of the checkout, and every tail of one at a slash. */
   names: Set<string>;
   /** The name of every folder, at any depth. */
@@ -68,7 +70,22 @@ export function readRepository(root: string): Repository {
       }
     }
   }
-  return { names, folders };
+  return { files, names, folders };
+}
+
+/**
+ * The folders directly under `under` that hold a file git lists. Git lists files, not folders, so
+ * an empty folder left on one disk (after a move, say) is not asked for, as it is on no other.
+ */
+export function foldersUnder(files: string[], under: string): string[] {
+  const prefix = `${under}/`;
+  const folders = new Set<string>();
+  for (const file of files) {
+    if (!file.startsWith(prefix)) continue;
+    const [first, ...rest] = file.slice(prefix.length).split("/");
+    if (first !== undefined && rest.length > 0) folders.add(first);
+  }
+  return [...folders].sort();
 }
 
 /** Paths .gitignore names: made at run time or by a build (`data/`, `web/dist`, `bench/results/`). */
