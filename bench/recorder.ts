@@ -1,7 +1,7 @@
 // What a bench run has found so far: its figures, a note for each figure it could not measure,
 // and the scenarios that failed. A failed scenario is said at once and the run goes on, so one
 // broken server does not hide the figures of the others; the bench then exits 1.
-import type { Figures } from "./report.ts";
+import type { Figures } from "./figures.ts";
 
 export interface Recorder {
   figures: Figures;

@@ -18,8 +18,6 @@ export interface Row {
   met?: boolean;
 }
 
-export type { Figures } from "./figures.ts";
-
 interface FigureSpec {
   key: string;
   unit: string;

@@ -4,7 +4,7 @@
 // Node version and date of the run.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Figures } from "./report.ts";
+import type { Figures } from "./figures.ts";
 
 export const RESULT_KEYS = [
   // CPU per request beside the floors, median of interleaved rounds (costs.ts).

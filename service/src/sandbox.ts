@@ -4,7 +4,7 @@ import {
   addDays,
   type IsoDate,
 } from "@vics/shared";
-import type { VehicleFacts } from "./store/store.ts";
+import type { VehicleFacts } from "./domain/vehicle-facts.ts";
 
 export type SandboxOutcome =
   (typeof SANDBOX_REGISTRATIONS)[keyof typeof SANDBOX_REGISTRATIONS];

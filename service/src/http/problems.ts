@@ -9,7 +9,7 @@ import {
 } from "@vics/shared/server/problem-error";
 import { rateLimitHeaders } from "@vics/shared/server/rate-limit-headers";
 import type { RateLimitDecision } from "@vics/shared/server/rate-limiter";
-import type { Unrefreshed } from "../sources/refresher.ts";
+import type { Unrefreshed } from "../sources/paced-source.ts";
 import { PAUSE_MS } from "../sources/source-queue.ts";
 
 /** Why a register could not be asked, in the words of a 503's detail. */

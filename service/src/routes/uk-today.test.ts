@@ -2,11 +2,8 @@
 // where the UK and UTC dates differ, and across the two clock changes.
 import { ComplianceRecordSchema, InsuranceRecordSchema } from "@vics/shared";
 import { describe, expect, it } from "vitest";
-import {
-  insurancePart,
-  type Store,
-  type VehicleFacts,
-} from "../store/store.ts";
+import { insurancePart, type Store } from "../store/store.ts";
+import type { VehicleFacts } from "../domain/vehicle-facts.ts";
 import { freshServices } from "../testing/services.ts";
 import { call } from "../testing/requests.ts";
 

@@ -16,7 +16,8 @@ import {
   sandboxOutcome,
   slowSandboxVehicle,
 } from "../sandbox.ts";
-import type { InsuranceFacts, Store, VehicleFacts } from "../store/store.ts";
+import type { VehicleFacts } from "../domain/vehicle-facts.ts";
+import type { InsuranceFacts, Store } from "../store/store.ts";
 import type { DataInfo } from "../store/data-info.ts";
 import { type AnswerTime, answerTime } from "./answer-time.ts";
 import { answerSources } from "../sources/answer-sources.ts";

@@ -3,7 +3,7 @@
 // older than the register's freshness window.
 import type { FactSource, FactSources } from "@vics/shared";
 import type { Freshness } from "../store/fetched-facts.ts";
-import type { PacedSource } from "./refresher.ts";
+import type { PacedSource } from "./paced-source.ts";
 import type { FactKind, SourceName } from "./source.ts";
 
 export function answerSources(

@@ -7,11 +7,8 @@ import { createVesSource } from "./dvla-ves.ts";
 import { createMotHistorySource } from "./dvsa-mot-history.ts";
 import { createTokenCache } from "./dvsa-token.ts";
 import { createPacer, DEFAULT_PACE } from "./pacer.ts";
-import {
-  createRefresher,
-  type PacedSource,
-  type Refresher,
-} from "./refresher.ts";
+import type { PacedSource } from "./paced-source.ts";
+import { createRefresher, type Refresher } from "./refresher.ts";
 import type { SourceSettings } from "./source-settings.ts";
 
 export function openSources(

@@ -12,8 +12,6 @@ import {
 } from "./source-queue.ts";
 import type { FactKind, SourceName } from "./source.ts";
 
-export type { PacedSource, Unrefreshed } from "./paced-source.ts";
-
 /** The fact whose age says when a source's answer for a vehicle is due again. */
 export const leadingKind = (paced: PacedSource): FactKind =>
   paced.kinds[0] ?? "vehicle";

@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { seedVehicles, type SeedOptions } from "../seed/seed-data.ts";
-import {
-  DuplicateKeyNameError,
-  insurancePart,
-  type Store,
-  type VehicleFacts,
-} from "./store.ts";
+import { DuplicateKeyNameError, insurancePart, type Store } from "./store.ts";
+import type { VehicleFacts } from "../domain/vehicle-facts.ts";
 
 /** The fleet the contract seeds: small enough to seed per test, varied enough to matter. */
 export const CONTRACT_FLEET: SeedOptions = {

@@ -4,9 +4,6 @@ import type { DataInfo } from "./data-info.ts";
 import type { ImportRecord, RejectLine } from "./import-store.ts";
 import type { FetchedFactStore } from "./fetched-facts.ts";
 
-// The store's vehicle, defined in domain/ so the seed can generate it without importing the store.
-export type { VehicleFacts };
-
 /** What an insurance check answers from: the vehicle and its policies, nothing else. */
 export type InsuranceFacts = Pick<
   VehicleFacts,

@@ -1,6 +1,7 @@
 import type { PgPool } from "@vics/shared/server/postgres";
 import type { Policy } from "@vics/shared";
-import type { InsuranceFacts, VehicleFacts } from "../store.ts";
+import type { VehicleFacts } from "../../domain/vehicle-facts.ts";
+import type { InsuranceFacts } from "../store.ts";
 
 // One vehicle is one row (migrations.ts), so a lookup is one probe of the registration index
 // and one heap row, whether it asks for one registration or a thousand. Each row comes back

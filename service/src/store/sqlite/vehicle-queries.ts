@@ -1,6 +1,7 @@
 import type { DatabaseSync, SQLOutputValue, StatementSync } from "node:sqlite";
 import type { Policy } from "@vics/shared";
-import type { InsuranceFacts, VehicleFacts } from "../store.ts";
+import type { VehicleFacts } from "../../domain/vehicle-facts.ts";
+import type { InsuranceFacts } from "../store.ts";
 
 // Rows come back as arrays (setReturnArrays), in VEHICLE_COLUMNS' order: a thousand objects
 // with twelve keys each were a tenth of a bulk lookup.
