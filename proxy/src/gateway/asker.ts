@@ -9,9 +9,10 @@ export interface Asker {
 }
 
 /**
- * The types of who is signed in, named by the team (team/http/app-env.ts adds `user` and
- * `session` to this interface): one typing of the app's context for both, whose `user` must be
- * at least an Asker, without the gateway importing the team's user.
+ * Who is signed in, as the team names them (team/http/app-env.ts adds its `user` to this
+ * interface): one typing of the app's context for both, whose `user` must be at least an Asker,
+ * without the gateway importing the team's user. The gateway's own typecheck
+ * (tsconfig.gateway.json) compiles without that declaration, so there the user is only an Asker.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the team's declaration.
 export interface SignedIn {}
@@ -19,4 +20,3 @@ export interface SignedIn {}
 export type SignedInUser = SignedIn extends { user: infer U extends Asker }
   ? U
   : Asker;
-export type SignedInSession = SignedIn extends { session: infer S } ? S : never;
