@@ -60,35 +60,18 @@ describe("Kysely over node:sqlite", () => {
     expect(prepare).toHaveBeenCalledTimes(1);
   });
 
-  it("keeps a query made during a transaction out of it: it runs once the transaction ends", async () => {
-    const kysely = open();
-    let outside: Promise<unknown> | undefined;
-    await expect(
-      kysely.transaction().execute(async (trx) => {
-        await trx.insertInto("notes").values({ body: "rolled back" }).execute();
-        outside = kysely.insertInto("notes").values({ body: "kept" }).execute();
-        // The other query waits for the connection: the transaction still sees only its own row.
-        await new Promise((resolve) => setImmediate(resolve));
-        expect(await trx.selectFrom("notes").select("body").execute()).toEqual([
-          { body: "rolled back" },
-        ]);
-        throw new Error("undo");
-      }),
-    ).rejects.toThrow("undo");
-    await outside;
-    expect(await kysely.selectFrom("notes").select("body").execute()).toEqual([
-      { body: "kept" },
-    ]);
-  });
-
-  it("takes the write lock when a transaction begins, as inTransaction does", async () => {
+  it("refuses a Kysely transaction: the store's inTransaction is the one way to write several rows", async () => {
     const kysely = open();
     const prepare = vi.spyOn(db, "prepare");
-    await kysely.transaction().execute(async () => {});
-    expect(prepare.mock.calls.map(([text]) => text)).toEqual([
-      "BEGIN IMMEDIATE",
-      "COMMIT",
-    ]);
+    await expect(
+      kysely.transaction().execute(async (trx) => {
+        await trx.insertInto("notes").values({ body: "never" }).execute();
+      }),
+    ).rejects.toThrow("SQLite: use inTransaction, decision 063");
+    expect(prepare).not.toHaveBeenCalled();
+    expect(await kysely.selectFrom("notes").select("body").execute()).toEqual(
+      [],
+    );
   });
 
   it("refuses to stream, since the store reads whole answers", async () => {

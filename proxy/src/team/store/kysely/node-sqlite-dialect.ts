@@ -1,7 +1,7 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import {
-  CompiledQuery,
   SqliteAdapter,
+  type CompiledQuery,
   SqliteIntrospector,
   SqliteQueryCompiler,
   type DatabaseConnection,
@@ -38,40 +38,32 @@ export class NodeSqliteDialect implements Dialect {
 
 class NodeSqliteDriver implements Driver {
   readonly #connection: NodeSqliteConnection;
-  // One connection: a transaction holds it until it ends, so no other query of this Kysely
-  // lands inside someone else's transaction while it awaits. Free, it is taken at once: the
-  // signed-in check's read pays no promise for the queue.
-  #held = false;
-  readonly #waiting: (() => void)[] = [];
 
   constructor(db: DatabaseSync) {
     this.#connection = new NodeSqliteConnection(db);
   }
   async init() {}
+  // One DatabaseSync, one connection: with no transactions every query runs whole at once.
   async acquireConnection(): Promise<DatabaseConnection> {
-    if (this.#held)
-      await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    this.#held = true;
     return this.#connection;
   }
-  async releaseConnection() {
-    const next = this.#waiting.shift();
-    if (next) next();
-    else this.#held = false;
+  async releaseConnection() {}
+  // The store writes its transactions with inTransaction on the same DatabaseSync. A Kysely
+  // transaction beside it would share that connection: a raw write made while it awaits would
+  // be rolled back with it. So there is one way in, and this one is refused.
+  async beginTransaction(): Promise<void> {
+    throw new Error(REFUSED);
   }
-  async beginTransaction(connection: DatabaseConnection) {
-    // IMMEDIATE, as inTransaction does: the write lock is taken at the start, so a second
-    // process's writer waits (busy timeout) rather than failing part way through.
-    await connection.executeQuery(CompiledQuery.raw("BEGIN IMMEDIATE"));
+  async commitTransaction(): Promise<void> {
+    throw new Error(REFUSED);
   }
-  async commitTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw("COMMIT"));
-  }
-  async rollbackTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw("ROLLBACK"));
+  async rollbackTransaction(): Promise<void> {
+    throw new Error(REFUSED);
   }
   async destroy() {}
 }
+
+const REFUSED = "SQLite: use inTransaction, decision 063";
 
 const MAX_STATEMENTS = 200;
 

@@ -55,23 +55,19 @@ class ReachingDriver implements Driver {
   releaseConnection(connection: DatabaseConnection) {
     return this.#inner.releaseConnection(innerOf(connection));
   }
+  // Nothing in the store opens a Kysely transaction (its writes use the pool's clients): these
+  // only pass the call on.
   beginTransaction(
     connection: DatabaseConnection,
     settings: TransactionSettings,
   ) {
-    return reachingPostgres(() =>
-      this.#inner.beginTransaction(innerOf(connection), settings),
-    );
+    return this.#inner.beginTransaction(innerOf(connection), settings);
   }
   commitTransaction(connection: DatabaseConnection) {
-    return reachingPostgres(() =>
-      this.#inner.commitTransaction(innerOf(connection)),
-    );
+    return this.#inner.commitTransaction(innerOf(connection));
   }
   rollbackTransaction(connection: DatabaseConnection) {
-    return reachingPostgres(() =>
-      this.#inner.rollbackTransaction(innerOf(connection)),
-    );
+    return this.#inner.rollbackTransaction(innerOf(connection));
   }
   async destroy() {}
 }
