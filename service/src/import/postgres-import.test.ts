@@ -14,7 +14,7 @@ import {
 import type { PgPool } from "@vics/shared/server/postgres";
 import type { ImportReport } from "./run-import.ts";
 import { StoreBusyError } from "../store/fetched-facts.ts";
-import { fetched } from "../store/fetched-facts.contract.ts";
+import { fetched } from "../testing/fetched.ts";
 import { postgresFetchedStore } from "../store/postgres/fetched-writer.ts";
 import { readMeta } from "../store/postgres/meta.ts";
 import { migratePostgres } from "../store/postgres/migrations.ts";

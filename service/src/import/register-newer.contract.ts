@@ -2,7 +2,7 @@
 // newer one wins, by the file's --as-of against the register's fetch, and both versions stay
 // known. Run by each engine's import test beside the import contract.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fetched } from "../store/fetched-facts.contract.ts";
+import { fetched } from "../testing/fetched.ts";
 import {
   type ImportHarness,
   importer,

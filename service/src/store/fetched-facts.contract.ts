@@ -3,33 +3,18 @@
 // store. Versions are read back through the store's own lookups as known at an instant.
 import { afterEach, describe, expect, it } from "vitest";
 import { seedVehicles, type SeedOptions } from "../seed/seed-data.ts";
-import type { SourceName } from "../sources/source.ts";
+import { fetched, FIRST_FETCH } from "../testing/fetched.ts";
 import type { MotTest } from "../domain/compliance.ts";
-import {
-  COLOR_NOT_GIVEN,
-  type FetchedFacts,
-  MODEL_NOT_GIVEN,
-} from "./fetched-facts.ts";
+import { COLOR_NOT_GIVEN, MODEL_NOT_GIVEN } from "./fetched-facts.ts";
 import { CONTRACT_FLEET, type OpenStore } from "./store.contract.ts";
 import type { Store } from "./store.ts";
 
 /** Small: every test seeds its own. Seeded on 2026-03-10; every fetch here is later. */
 const FLEET: SeedOptions = { ...CONTRACT_FLEET, fleetSize: 20 };
-const T1 = "2026-03-11T08:00:00.000Z";
+const T1 = FIRST_FETCH;
 const T2 = "2026-03-12T08:00:00.000Z";
 const justBefore = (at: string) => new Date(Date.parse(at) - 1).toISOString();
 
-type Answer = Omit<FetchedFacts["answer"], "found" | "answeredAt">;
-/** A found answer from `source`, fetched at `fetchedAt`: every fetched-facts test's builder. */
-export const fetched = (
-  answer: Answer,
-  fetchedAt = T1,
-  source: SourceName = "dvla-ves",
-): FetchedFacts => ({
-  source,
-  fetchedAt,
-  answer: { found: true, answeredAt: new Date(fetchedAt), ...answer },
-});
 const newVehicle = { make: "Ford", year: 2019, firstRegistered: "2019-03-01" };
 
 export function fetchedFactsContract(open: OpenStore) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fetched } from "./fetched-facts.contract.ts";
+import { fetched } from "../testing/fetched.ts";
 import {
   type HeldVehicle,
   planFetched,

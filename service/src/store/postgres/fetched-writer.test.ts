@@ -5,7 +5,7 @@ import {
   type PostgresServer,
 } from "@vics/shared/testing/postgres-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fetched } from "../fetched-facts.contract.ts";
+import { fetched } from "../../testing/fetched.ts";
 import { StoreBusyError } from "../fetched-facts.ts";
 import { FETCHED_LOCK, postgresFetchedStore } from "./fetched-writer.ts";
 import { migratePostgres } from "./migrations.ts";

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
-import { fetched } from "../fetched-facts.contract.ts";
+import { fetched } from "../../testing/fetched.ts";
 import { StoreBusyError } from "../fetched-facts.ts";
 import { openDatabase } from "./database.ts";
 import { sqliteFetchedStore } from "./fetched-writer.ts";
