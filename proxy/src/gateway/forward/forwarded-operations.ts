@@ -1,5 +1,4 @@
 import {
-  BULK_MAX_BODY_BYTES,
   BulkComplianceResultSchema,
   BulkResultSchema,
   ComplianceRecordSchema,
@@ -17,10 +16,7 @@ import {
 } from "./operation.ts";
 
 /** A bulk check's JSON body: up to 64 KiB, checked as the service checks it (decision 014). */
-const BULK_BODY: BodyRule = {
-  maxBytes: BULK_MAX_BODY_BYTES,
-  checks: bulkBodyChecks,
-};
+const BULK_BODY: BodyRule = { checks: bulkBodyChecks };
 
 /** A single check costs one look-up; a bulk check one a registration (at least one). */
 const perRegistration = (registrations: readonly string[]) =>

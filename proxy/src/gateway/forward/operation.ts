@@ -33,9 +33,12 @@ export interface UpstreamOperation<Answer = unknown> {
   check?: CheckRule<Answer>;
 }
 
-/** The body a route takes: its limit, and the middleware that holds it to it. */
+/**
+ * The body a route takes: the middleware that checks it, its size limit among them. The limit
+ * lives in that middleware (a bulk check's in shared's bulk-body.ts, which the service runs
+ * too), so the rule holds no second copy of it that nothing would read.
+ */
 export interface BodyRule {
-  maxBytes: number;
   checks: readonly MiddlewareHandler[];
 }
 
