@@ -14,46 +14,9 @@ const TEST_CODE = [
 
 const WORKSPACES = "shared|fleet|service|proxy|web|e2e";
 
-/**
- * Each server's feature folders: the parts that answer a user's need, and its layers, which serve
- * them all and import none. Paths under `<server>/src/`. Read from the tree in issue 36; a new
- * feature folder goes in its list.
- * - proxy (decision 064): the gateway's forwarded checks (gateway/forward) and data pages
- *   (gateway/data); the team's sign-in and sessions (auth), users, audit, fleets, watched
- *   fleets (watch), notifications (notify) and limits. Its layers: the gateway's edges,
- *   upstream and http helpers; the team's http helpers, its jobs' times of day (schedule) and
- *   its store.
- * - service: its routes and the operator's imports (import). Not features, and free to be
- *   imported by the layers: domain/ (pure rules), keys/ (the API key model http authenticates
- *   with), sources/ (the live registers' clients, whose answers the store caches and whose
- *   pauses http reports) and seed/ (the synthetic data a new store is filled with; it sits below
- *   the store, see service-seed-imports-no-store).
- */
-const FEATURES = {
-  proxy: [
-    "gateway/data",
-    "gateway/forward",
-    "team/auth",
-    "team/audit",
-    "team/fleets",
-    "team/limits",
-    "team/notify",
-    "team/users",
-    "team/watch",
-  ],
-  service: ["import", "routes"],
-};
-const LAYERS = {
-  proxy: [
-    "gateway/edges",
-    "gateway/http",
-    "gateway/upstream",
-    "team/http",
-    "team/schedule",
-    "team/store",
-  ],
-  service: ["store", "http", "edges", "upstream"],
-};
+// Each server's features and layers (decision 064 for the proxy's), shared with the test that
+// probes every entry.
+const { FEATURES, LAYERS } = require("./layout.cjs");
 
 /** A rule that one workspace imports none of `forbidden` (a regex alternation). */
 function downwards(name, workspace, forbidden, comment, options = {}) {

@@ -5,6 +5,7 @@
 // beside them, cruises it with the repository's own config, and checks that exactly the probes
 // are refused, each by its rule. Nothing is written into the working tree.
 import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
 import {
   mkdirSync,
   mkdtempSync,
@@ -14,8 +15,9 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, posix } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { foldersUnder, readRepository } from "./docs-map.ts";
 
 const root = join(import.meta.dirname, "..");
 const CONFIG = join(root, ".dependency-cruiser.cjs");
@@ -23,6 +25,14 @@ const DEPCRUISE = join(
   root,
   "node_modules/dependency-cruiser/bin/dependency-cruiser.mjs",
 );
+
+type Server = "proxy" | "service";
+type Lists = Record<Server, string[]>;
+/** The servers' features, layers and the folders that are neither, as the config reads them. */
+const { FEATURES, LAYERS, NEITHER } = createRequire(import.meta.url)(
+  "../layout.cjs",
+) as { FEATURES: Lists; LAYERS: Lists; NEITHER: Lists };
+const SERVERS: Server[] = ["proxy", "service"];
 
 /** Each workspace's package.json: only the entries the probes import. */
 const PACKAGES: Record<string, object> = {
@@ -33,7 +43,9 @@ const PACKAGES: Record<string, object> = {
       "./testing/*": "./src/testing/*.ts",
     },
   },
-  fleet: { exports: { ".": "./src/index.ts" } },
+  fleet: {
+    exports: { ".": "./src/index.ts", "./testing/*": "./src/testing/*.ts" },
+  },
   service: { exports: { "./testing": "./src/testing.ts" } },
   proxy: { exports: { ".": "./src/index.ts" } },
   web: { exports: { ".": "./src/index.ts" } },
@@ -46,6 +58,7 @@ const TARGETS = [
   "shared/src/server/logger.ts",
   "shared/src/testing/fixtures.ts",
   "fleet/src/index.ts",
+  "fleet/src/testing/answers.ts",
   "service/src/testing.ts",
   "service/src/store/store.ts",
   "service/src/routes/insurance.ts",
@@ -57,6 +70,7 @@ const TARGETS = [
   "web/src/app/app.tsx",
   "web/src/features/fleet/index.ts",
   "web/src/features/fleet/api/fleet-query.ts",
+  "web/src/features/fleet/testing/results.ts",
   "e2e/index.ts",
   "scripts/start.ts",
 ];
@@ -117,6 +131,29 @@ const PROBES: Probe[] = [
     file: "web/src/lib/fixtures.test.ts",
     imports: "@vics/shared/testing/fixtures",
   },
+  {
+    file: "web/src/lib/answers.ts",
+    imports: "@vics/fleet/testing/answers",
+    rule: "web-app-takes-no-test-code",
+  },
+  {
+    file: "web/src/features/fleet/components/results.ts",
+    imports: "../testing/results.ts",
+    rule: "web-app-takes-no-test-code",
+  },
+  // Test code may take test code: a feature's testing/, web/src/test and a test file.
+  {
+    file: "web/src/features/fleet/testing/answers.ts",
+    imports: "@vics/fleet/testing/answers",
+  },
+  {
+    file: "web/src/test/fixtures.ts",
+    imports: "@vics/shared/testing/fixtures",
+  },
+  {
+    file: "web/src/features/fleet/components/results.test.ts",
+    imports: "../testing/results.ts",
+  },
   { file: "e2e/journey.ts", imports: "@vics/proxy" },
   // No relative import climbs out of its workspace; only e2e reaches scripts/.
   {
@@ -164,18 +201,9 @@ const PROBES: Probe[] = [
     rule: "web-test-support-imports-no-feature",
   },
   { file: "web/src/test/app.ts", imports: "../app/app.tsx" },
-  // Inside each server, the layers import no feature folder.
-  {
-    file: "proxy/src/team/store/session-rows.ts",
-    imports: "../auth/session.ts",
-    rule: "proxy-layers-import-no-feature",
-  },
-  {
-    file: "proxy/src/team/http/jobs.ts",
-    imports: "../watch/jobs.ts",
-    rule: "proxy-layers-import-no-feature",
-  },
+  // A feature may use a layer and another feature; the layer probes are generated below.
   { file: "proxy/src/team/auth/uses-store.ts", imports: "../watch/jobs.ts" },
+  { file: "proxy/src/team/auth/uses-http.ts", imports: "../http/probe.ts" },
   // The gateway takes the team only through its ports; the team may use the gateway's parts.
   {
     file: "proxy/src/gateway/forward/asks-team.ts",
@@ -191,11 +219,6 @@ const PROBES: Probe[] = [
     imports: "../../team/auth/session.ts",
   },
   {
-    file: "service/src/store/routes.ts",
-    imports: "../routes/insurance.ts",
-    rule: "service-layers-import-no-feature",
-  },
-  {
     file: "service/src/seed/store.ts",
     imports: "../store/store.ts",
     rule: "service-seed-imports-no-store",
@@ -208,6 +231,39 @@ const PROBES: Probe[] = [
     rule: "not-to-unresolvable",
   },
 ];
+
+/**
+ * One probe per layer and feature of each server: a file in the layer importing a file of the
+ * feature, so a list that loses an entry, or a rule that narrows, fails here. A gateway layer's
+ * import of a team feature is left out: proxy-gateway-imports-no-team refuses it as well, and
+ * the probe would be refused twice.
+ */
+function layerProbes(): Probe[] {
+  return SERVERS.flatMap((server) =>
+    LAYERS[server].flatMap((layer) =>
+      FEATURES[server]
+        .filter(
+          (feature) =>
+            !(layer.startsWith("gateway/") && feature.startsWith("team/")),
+        )
+        .map((feature) => ({
+          file: `${server}/src/${layer}/to-${feature.replace("/", "-")}.ts`,
+          // Layers and features are sibling folders, so the path always starts with "../".
+          imports: posix.relative(
+            `${server}/src/${layer}`,
+            featureFile(server, feature),
+          ),
+          rule: `${server}-layers-import-no-feature`,
+        })),
+    ),
+  );
+}
+
+function featureFile(server: Server, feature: string): string {
+  return `${server}/src/${feature}/probe.ts`;
+}
+
+PROBES.push(...layerProbes());
 
 /** Two modules tied only by type imports: a cycle all the same. */
 const CYCLE = {
@@ -278,7 +334,15 @@ beforeAll(() => {
       join(house, "node_modules/@vics", workspace),
     );
   }
-  for (const target of TARGETS) write(target, "export const here = true;\n");
+  const featureFiles = SERVERS.flatMap((server) =>
+    FEATURES[server].map((feature) => featureFile(server, feature)),
+  );
+  for (const target of [
+    ...TARGETS,
+    ...featureFiles,
+    "proxy/src/team/http/probe.ts",
+  ])
+    write(target, "export const here = true;\n");
   for (const { file, imports } of PROBES)
     write(file, `export * from "${imports}";\n`);
   for (const [file, text] of Object.entries(CYCLE)) write(file, text);
@@ -340,5 +404,40 @@ describe("the layout's rules, held by dependency-cruiser", () => {
       expect(Object.keys(CYCLE)).toContain(cycle.from);
       expect(Object.keys(CYCLE)).toContain(cycle.to);
     }
+  });
+});
+
+describe("the servers' folders", () => {
+  const { files } = readRepository(root);
+  const sets: { server: Server; under: string; prefix: string }[] = [
+    { server: "service", under: "service/src", prefix: "" },
+    { server: "proxy", under: "proxy/src/gateway", prefix: "gateway/" },
+    { server: "proxy", under: "proxy/src/team", prefix: "team/" },
+  ];
+
+  it.each(sets)(
+    "every folder of $under is a feature, a layer or neither",
+    ({ server, under, prefix }) => {
+      const listed = [
+        ...FEATURES[server],
+        ...LAYERS[server],
+        ...NEITHER[server],
+      ];
+      const folders = foldersUnder(files, under).map((name) => prefix + name);
+      expect(folders.length).toBeGreaterThan(1);
+      expect(folders.filter((folder) => !listed.includes(folder))).toEqual([]);
+    },
+  );
+
+  it.each(SERVERS)("every entry of %s is one folder in one list", (server) => {
+    const listed = [...FEATURES[server], ...LAYERS[server], ...NEITHER[server]];
+    expect(listed.filter((entry, at) => listed.indexOf(entry) !== at)).toEqual(
+      [],
+    );
+    const missing = listed.filter(
+      (entry) =>
+        !files.some((file) => file.startsWith(`${server}/src/${entry}/`)),
+    );
+    expect(missing).toEqual([]);
   });
 });

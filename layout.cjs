@@ -1,0 +1,59 @@
+// The servers' folders by kind, read by .dependency-cruiser.cjs (which refuses a layer importing
+// a feature) and by scripts/layers.test.ts (which probes every entry and checks that every folder
+// is listed), so the rule and its proof cannot drift apart (issue 36). Paths under `<server>/src/`.
+
+/**
+ * Each server's feature folders: the parts that answer a user's need.
+ * - proxy (decision 064): the gateway's forwarded checks (gateway/forward) and data pages
+ *   (gateway/data); the team's sign-in and sessions (auth), users, audit, fleets, watched
+ *   fleets (watch), notifications (notify) and limits.
+ * - service: its routes and the operator's imports (import).
+ */
+const FEATURES = {
+  proxy: [
+    "gateway/data",
+    "gateway/forward",
+    "team/auth",
+    "team/audit",
+    "team/fleets",
+    "team/limits",
+    "team/notify",
+    "team/users",
+    "team/watch",
+  ],
+  service: ["import", "routes"],
+};
+
+/**
+ * Each server's layers, which serve every feature and import none.
+ * - proxy: the gateway's edges, upstream and http helpers; the team's http helpers, its jobs'
+ *   times of day (schedule) and its store.
+ * - service: its store and its http middleware.
+ */
+const LAYERS = {
+  proxy: [
+    "gateway/edges",
+    "gateway/http",
+    "gateway/upstream",
+    "team/http",
+    "team/schedule",
+    "team/store",
+  ],
+  service: ["store", "http"],
+};
+
+/**
+ * Folders that are neither, on purpose; a new folder goes in one of the three lists.
+ * - proxy: the gateway's API key (keys), its OpenAPI copy (openapi, which describes the forwarded
+ *   operations) and the serving of web/dist (static).
+ * - service: domain/ (pure rules), keys/ (the API key model http authenticates with), sources/
+ *   (the live registers' clients, whose answers the store caches and whose pauses http reports),
+ *   seed/ (the synthetic data a new store is filled with; it sits below the store, see
+ *   service-seed-imports-no-store), openapi/ (the generated document) and testing/ (test code).
+ */
+const NEITHER = {
+  proxy: ["gateway/keys", "gateway/openapi", "gateway/static"],
+  service: ["domain", "keys", "openapi", "seed", "sources", "testing"],
+};
+
+module.exports = { FEATURES, LAYERS, NEITHER };
