@@ -32,18 +32,17 @@ function checkEvent(
   outcome: string,
   verdict?: RecentCheckVerdict,
 ): AuditFields {
+  const event: AuditFields = { action, outcome, registrations };
   const date = pointInTime?.date;
   const asKnownAt = pointInTime?.asKnownAt;
-  const event = { action, outcome, registrations };
   if (!date && !asKnownAt && !verdict) return event;
-  return {
-    ...event,
-    detail: {
-      ...(date && { date }),
-      ...(asKnownAt && { asKnownAt }),
-      ...(verdict && { verdict }),
-    },
-  };
+  // Filled in place, in this order: one object for the detail, none made only to be spread.
+  const detail: NonNullable<AuditFields["detail"]> = {};
+  if (date) detail.date = date;
+  if (asKnownAt) detail.asKnownAt = asKnownAt;
+  if (verdict) detail.verdict = verdict;
+  event.detail = detail;
+  return event;
 }
 
 /**

@@ -5,7 +5,10 @@ import {
   parseRateLimitHeaders,
 } from "@vics/shared";
 import { ProblemError } from "@vics/shared/server/problem-error";
-import { rateLimitHeaders } from "@vics/shared/server/rate-limit-headers";
+import {
+  rateLimitHeaders,
+  setRateLimitHeaders,
+} from "@vics/shared/server/rate-limit-headers";
 import type { Forward } from "../../gateway/forward/forward.ts";
 import { AUTH_PROBLEMS } from "../auth/auth-problems.ts";
 import type { UserLimitDecision, UserLimiter } from "./user-limits.ts";
@@ -41,7 +44,7 @@ function overLimit(decision: UserLimitDecision, cost: number) {
     {
       [RETRY_AFTER_HEADER]: String(wait),
       ...rateLimitHeaders(budget),
-      ...ownBudget(decision),
+      ...rateLimitHeaders(ownBudget(decision), OWN_LIMIT_HEADERS),
     },
     { ownLimit: true },
   );
@@ -51,16 +54,13 @@ function overLimit(decision: UserLimitDecision, cost: number) {
  * The person's own budget in look-ups (OWN_LIMIT_HEADERS), on every check answer and refusal:
  * the one budget the header's meter shows, the same unit whatever the request carried.
  */
-function ownBudget(decision: UserLimitDecision): Record<string, string> {
-  return rateLimitHeaders(
-    {
-      limit: decision.lookups,
-      remaining: decision.lookupsLeft,
-      resetSeconds: decision.resetSeconds,
-    },
-    OWN_LIMIT_HEADERS,
-  );
-}
+const ownBudget = (decision: UserLimitDecision) => ({
+  limit: decision.lookups,
+  remaining: decision.lookupsLeft,
+  resetSeconds: decision.resetSeconds,
+});
+
+const SERVICE_LIMIT_HEADER_NAMES = Object.values(RATE_LIMIT_HEADERS);
 
 /**
  * The person's budget in requests like this one, when X-RateLimit-* should say it rather than
@@ -75,17 +75,11 @@ function ownTighter(
   if (response.status === 429) return undefined;
   const plan = parseRateLimitHeaders(response.headers);
   const own = inRequests(decision, cost);
-  if (plan && own.remaining >= plan.remaining) return undefined;
+  if (plan) return own.remaining >= plan.remaining ? undefined : own;
   // A reading the proxy cannot parse is passed on as it came, not mixed with its own.
-  const partial = Object.values(RATE_LIMIT_HEADERS).some((name) =>
-    response.headers.has(name),
-  );
-  if (!plan && partial) return undefined;
+  if (SERVICE_LIMIT_HEADER_NAMES.some((name) => response.headers.has(name)))
+    return undefined;
   return own;
-}
-
-function setAll(headers: Headers, values: Record<string, string>): void {
-  for (const name in values) headers.set(name, values[name]!);
 }
 
 /**
@@ -111,8 +105,8 @@ export function userLimitedForward(
     const tighter = ownTighter(forwarded.response, decision, cost);
     // Set on the forwarder's own answer (its headers are the proxy's to change): no copy of
     // the headers and no second Response per check.
-    setAll(headers, ownBudget(decision));
-    if (tighter) setAll(headers, rateLimitHeaders(tighter));
+    setRateLimitHeaders(headers, ownBudget(decision), OWN_LIMIT_HEADERS);
+    if (tighter) setRateLimitHeaders(headers, tighter);
     return forwarded;
   };
 }
