@@ -1,46 +1,11 @@
 import type {
-  AuditAction,
   AuditEvent,
   AuditQuery,
   AuditStore,
   NewAuditEvent,
 } from "../proxy-store.ts";
+import { toAuditEvent, type AuditRow } from "../audit-rows.ts";
 import type { Sql } from "./database.ts";
-
-interface AuditRow {
-  id: number;
-  at: number;
-  user_id: string | null;
-  user_email: string | null;
-  action: AuditAction;
-  registrations: string[];
-  outcome: string;
-  request_id: string | null;
-  client_address: string | null;
-  detail: Record<string, string | number | boolean | null> | null;
-  correlation_id: string | null;
-  aggregate_key: string | null;
-  attempts: number;
-  last_at: number | null;
-}
-
-const toEvent = (row: AuditRow): AuditEvent => ({
-  id: row.id,
-  at: row.at,
-  userId: row.user_id,
-  userEmail: row.user_email,
-  action: row.action,
-  registrations: row.registrations,
-  outcome: row.outcome,
-  requestId: row.request_id,
-  clientAddress: row.client_address,
-  ...(row.correlation_id !== null && { correlationId: row.correlation_id }),
-  ...(row.detail !== null && { detail: row.detail }),
-  ...(row.aggregate_key !== null && {
-    count: row.attempts,
-    lastAt: row.last_at ?? row.at,
-  }),
-});
 
 const DAY_MS = 86_400_000;
 
@@ -235,7 +200,7 @@ export function auditQueries(
         } ORDER BY ${id} DESC LIMIT ${param(query.limit)}`,
         params,
       );
-      return rows.map(toEvent);
+      return rows.map(toAuditEvent);
     },
     async pruneAudit(now) {
       // prune_audit runs as the owner, and keeps what the database's own retention keeps.

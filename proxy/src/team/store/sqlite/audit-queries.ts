@@ -1,47 +1,12 @@
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { inTransaction } from "@vics/shared/server/sqlite";
 import type {
-  AuditAction,
   AuditEvent,
   AuditQuery,
   AuditStore,
   NewAuditEvent,
 } from "../proxy-store.ts";
-
-interface AuditRow {
-  id: number;
-  at: number;
-  user_id: string | null;
-  user_email: string | null;
-  action: AuditAction;
-  registrations: string;
-  outcome: string;
-  request_id: string | null;
-  client_address: string | null;
-  detail: string | null;
-  correlation_id: string | null;
-  aggregate_key: string | null;
-  attempts: number;
-  last_at: number | null;
-}
-
-const toEvent = (row: AuditRow): AuditEvent => ({
-  id: row.id,
-  at: row.at,
-  userId: row.user_id,
-  userEmail: row.user_email,
-  action: row.action,
-  registrations: JSON.parse(row.registrations) as string[],
-  outcome: row.outcome,
-  requestId: row.request_id,
-  clientAddress: row.client_address,
-  ...(row.correlation_id !== null && { correlationId: row.correlation_id }),
-  ...(row.detail !== null && { detail: JSON.parse(row.detail) }),
-  ...(row.aggregate_key !== null && {
-    count: row.attempts,
-    lastAt: row.last_at ?? row.at,
-  }),
-});
+import { toAuditEvent, type AuditRow } from "../audit-rows.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -158,7 +123,7 @@ export function auditQueries(
       } ORDER BY e.id DESC LIMIT ?`;
       params.push(query.limit);
       return (db.prepare(sql).all(...params) as unknown as AuditRow[]).map(
-        toEvent,
+        toAuditEvent,
       );
     },
     async pruneAudit(now) {
