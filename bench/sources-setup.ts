@@ -10,19 +10,13 @@ import { fleetRegistrations } from "../scripts/load/fleet-sample.ts";
 import { createApp } from "../service/src/app.ts";
 import { issueApiKey } from "../service/src/keys/api-key.ts";
 import { DEFAULT_FLEET_SEED } from "../service/src/seed/fleet.ts";
-import { createVesSource } from "../service/src/sources/dvla-ves.ts";
 import {
   factsOf,
   type VesVehicle,
 } from "../service/src/sources/dvla-ves-vehicle.ts";
-import {
-  createPacer,
-  type PaceSettings,
-} from "../service/src/sources/pacer.ts";
-import {
-  createRefresher,
-  type Refresher,
-} from "../service/src/sources/refresher.ts";
+import { openSources } from "../service/src/sources/open-sources.ts";
+import type { PaceSettings } from "../service/src/sources/pacer.ts";
+import type { Refresher } from "../service/src/sources/refresher.ts";
 import {
   startVesStandIn,
   type VesStandIn,
@@ -110,23 +104,23 @@ export function vesRefresher(
   standIn: VesStandIn,
   pace: PaceSettings,
 ): Refresher {
-  return createRefresher({
-    store,
-    now: () => new Date(),
-    logger: silentLogger,
-    sources: [
-      {
-        source: createVesSource({
-          baseUrl: standIn.url,
-          apiKey: "ves-test-key",
-        }),
-        pacer: createPacer(memoryLimitStore, "dvla-ves", pace),
-        freshForMs: FRESH_FOR_MS,
-        kinds: ["tax", "mot", "vehicle"],
-        perSecond: pace.perSecond,
-      },
-    ],
-  });
+  // The service's own wiring (index.ts), so the bench measures what production runs.
+  const refresher = openSources(
+    {
+      ves: { baseUrl: standIn.url, apiKey: "ves-test-key", pace },
+      freshForMs: FRESH_FOR_MS,
+      waitMs: WAIT_MS,
+      bulkWaitMs: BULK_WAIT_MS,
+    },
+    {
+      store,
+      limits: memoryLimitStore,
+      now: () => new Date(),
+      logger: silentLogger,
+    },
+  );
+  if (!refresher) throw new Error("The bench's settings turn no source on.");
+  return refresher;
 }
 
 /** The service app on `store`, with this refresher on, or with no register. */

@@ -19,8 +19,6 @@ export function openSources(
     /** The clock of the refresher, the adapters and DVSA's token cache. */
     now: () => Date;
     logger: Logger;
-    /** How every source reaches its register; the global fetch by default. */
-    fetch?: typeof globalThis.fetch;
   },
 ): Refresher | undefined {
   const sources: PacedSource[] = [];
@@ -33,7 +31,6 @@ export function openSources(
       clientSecret: mot.clientSecret,
       scope: mot.scope,
       now,
-      fetch: deps.fetch,
     });
     const pace = { ...DEFAULT_PACE["dvsa-mot-history"], ...mot.pace };
     sources.push({
@@ -42,7 +39,6 @@ export function openSources(
         apiKey: mot.apiKey,
         tokens,
         now,
-        fetch: deps.fetch,
       }),
       pacer: createPacer(deps.limits, "dvsa-mot-history", pace),
       perSecond: pace.perSecond,
@@ -58,7 +54,6 @@ export function openSources(
         baseUrl: ves.baseUrl,
         apiKey: ves.apiKey,
         now,
-        fetch: deps.fetch,
       }),
       pacer: createPacer(deps.limits, "dvla-ves", pace),
       perSecond: pace.perSecond,
