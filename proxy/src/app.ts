@@ -57,7 +57,7 @@ import { auditedForward } from "./team/audit/audited-forward.ts";
 import { registerAuditRoutes } from "./team/audit/audit-routes.ts";
 import { registerUserRoutes } from "./team/users/user-routes.ts";
 import { requireRole } from "./team/auth/session-middleware.ts";
-import type { ForwardStage, TeamPorts } from "./gateway/ports.ts";
+import type { TeamPorts } from "./gateway/ports.ts";
 import { resolveClientAddress } from "./team/http/client-address.ts";
 import { userLimitedForward } from "./team/limits/user-limited-forward.ts";
 
@@ -174,13 +174,14 @@ export function createProxyApp(
     timeoutMs: settings.timeoutMs,
     logger: deps.logger,
   });
-  // The team's stages round the gateway's forward (gateway/ports.ts): each check is counted
-  // against its user's own limit, then recorded before its answer goes back; one refused by
-  // that limit is recorded too.
-  const limited: ForwardStage = (next) =>
-    userLimitedForward(next, deps.limiter);
-  const audited: ForwardStage = (next) => auditedForward(next, deps.store, now);
-  const forward = audited(limited(upstreamForward));
+  // The team's stages round the gateway's forward, each itself a Forward (the gateway's "record
+  // it" port, decision 064): each check is counted against its user's own limit, then recorded
+  // before its answer goes back; one refused by that limit is recorded too.
+  const forward = auditedForward(
+    userLimitedForward(upstreamForward, deps.limiter),
+    deps.store,
+    now,
+  );
   const replayCache = new ReplayCache({
     ...(settings.replay ?? REPLAY_DEFAULTS),
     now,
