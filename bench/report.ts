@@ -8,7 +8,7 @@ import {
   ratioSpreadKeys,
 } from "./costs.ts";
 import type { Figures } from "./figures.ts";
-import { BULK_WAIT_MS } from "./sources-defaults.ts";
+import { SOURCE_DEFAULTS } from "../service/src/sources/source-settings.ts";
 
 /** One line of the table; the web figures (bench/web) hand back rows of the same shape. */
 export interface Row {
@@ -178,7 +178,7 @@ export const SERVER_FIGURES: readonly FigureSpec[] = [
     key: "sources_bulk1000_answer_ms",
     unit: "ms",
     digits: 0,
-    atMost: BULK_WAIT_MS + 500,
+    atMost: SOURCE_DEFAULTS.bulkWaitMs + 500,
   },
   { key: "sources_bulk1000_stale_items", unit: "items", digits: 0 },
   { key: "sources_bulk_background_per_s", unit: "req/s", digits: 2 },

@@ -32,8 +32,8 @@ import {
   vesRefresher,
 } from "./sources-setup.ts";
 import { overRounds, roundOrder, type RoundFigure } from "./rounds.ts";
-import { BULK_WAIT_MS } from "./sources-defaults.ts";
 import { DEFAULT_PACE, slotSize } from "../service/src/sources/pacer.ts";
+import { SOURCE_DEFAULTS } from "../service/src/sources/source-settings.ts";
 import type { Store } from "../service/src/store/store.ts";
 
 export interface SourcesSizes {
@@ -232,7 +232,7 @@ async function bulkCheck(
     const spanS = (lastAt!.getTime() - firstAt!.getTime()) / 1000 + slotS;
     return {
       bulkAnswerMs,
-      bulkBudgetMs: BULK_WAIT_MS,
+      bulkBudgetMs: SOURCE_DEFAULTS.bulkWaitMs,
       bulkStaleItems,
       bulkRequests: answered(standIn),
       bulkRatePerS: STALE / spanS,

@@ -29,6 +29,16 @@ export const VES_PRODUCTION_URL =
 const MOT_PRODUCTION_URL = "https://history.mot.api.gov.uk";
 export const MOT_DEFAULT_SCOPE = "https://tapi.dvsa.gov.uk/.default";
 
+/** What the three timing variables give when unset; the bench runs at these too. */
+export const SOURCE_DEFAULTS = {
+  /** SOURCE_FRESH_HOURS */
+  freshHours: 24,
+  /** SOURCE_WAIT_MS */
+  waitMs: 2000,
+  /** SOURCE_BULK_WAIT_MS */
+  bulkWaitMs: 5000,
+} as const;
+
 export const SOURCE_ENV_SHAPE = {
   /** A file holding the DVLA Vehicle Enquiry Service key; set, the source is on. */
   DVLA_VES_API_KEY_FILE: optionalText,
@@ -55,11 +65,11 @@ export const SOURCE_ENV_SHAPE = {
   DVSA_MOT_BURST: optionalWholeNumber,
   DVSA_MOT_PER_DAY: optionalWholeNumber,
   /** A stored fact younger than this many hours is used without asking its source. */
-  SOURCE_FRESH_HOURS: positiveWholeNumber(24),
+  SOURCE_FRESH_HOURS: positiveWholeNumber(SOURCE_DEFAULTS.freshHours),
   /** How long a single check waits for a refresh before answering from the stored fact. */
-  SOURCE_WAIT_MS: positiveWholeNumber(2000),
+  SOURCE_WAIT_MS: positiveWholeNumber(SOURCE_DEFAULTS.waitMs),
   /** How long a bulk check waits in all; the rest refresh in the background. */
-  SOURCE_BULK_WAIT_MS: positiveWholeNumber(5000),
+  SOURCE_BULK_WAIT_MS: positiveWholeNumber(SOURCE_DEFAULTS.bulkWaitMs),
 };
 
 export type SourceEnv = z.infer<z.ZodObject<typeof SOURCE_ENV_SHAPE>>;
