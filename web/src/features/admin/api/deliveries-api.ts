@@ -1,11 +1,7 @@
 // The alerts' delivery log, for admins: every delivery, or those of one status, and a failed or
 // dropped one sent again, after which every status's list is read again. Parsed with the shared
 // contract.
-import {
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import {
   ALERT_PATHS,
   DeliveryLogSchema,
@@ -14,6 +10,7 @@ import {
 } from "@vics/shared";
 import { z } from "zod";
 import { apiGet, apiPost } from "../../../lib/api-client.ts";
+import { useRefreshingMutation } from "../../../lib/use-refreshing-mutation.ts";
 import type { WriteCallbacks } from "../../../lib/write-callbacks.ts";
 import { ALERTS_KEY } from "./alerts-api.ts";
 
@@ -48,13 +45,9 @@ export function replayDelivery(id: number) {
 export function useReplayDeliveryMutation(
   callbacks: WriteCallbacks<{ replayed: number }, Delivery> = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (delivery: Delivery) => replayDelivery(delivery.id),
-    onSuccess: (answer, delivery) => {
-      callbacks.onSuccess?.(answer, delivery);
-      return queryClient.invalidateQueries({ queryKey: DELIVERIES_KEY });
-    },
-    onError: callbacks.onError,
-  });
+  return useRefreshingMutation(
+    (delivery: Delivery) => replayDelivery(delivery.id),
+    DELIVERIES_KEY,
+    callbacks,
+  );
 }

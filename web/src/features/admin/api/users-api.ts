@@ -1,12 +1,7 @@
 // The proxy's user administration (admins only): the list, an invitation, a change of role or
 // state, a password reset. Every answer is parsed with the shared contract; each write is a
 // mutation that puts its answer in the cached list, or has the list read again.
-import {
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-} from "@tanstack/react-query";
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import {
   AUTH_PATHS,
   AdminUserSchema,
@@ -22,6 +17,7 @@ import {
   apiPatch,
   apiPost,
 } from "../../../lib/api-client.ts";
+import { useRefreshingMutation } from "../../../lib/use-refreshing-mutation.ts";
 
 export type OneTimeLink = z.infer<typeof OneTimeLinkAnswerSchema>;
 export type UsersAnswer = z.infer<typeof UserListSchema>;
@@ -88,7 +84,7 @@ export async function unlinkOidc(id: string): Promise<void> {
 }
 
 /** The list as the proxy now has it: `user` replaced, or added first when new. */
-function keepUser(queryClient: QueryClient, user: AdminUser): void {
+function keepUser(user: AdminUser, queryClient: QueryClient): void {
   queryClient.setQueryData(usersQueryOptions().queryKey, (old) => {
     if (!old) return old;
     const known = old.users.some((each) => each.id === user.id);
@@ -100,47 +96,26 @@ function keepUser(queryClient: QueryClient, user: AdminUser): void {
   });
 }
 
-export function useInviteUserMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: inviteUser,
-    onSuccess: (link) => keepUser(queryClient, link.user),
-  });
-}
+/** A link's answer carries its user: the list shows them at once. */
+const keepLinkUser = (link: OneTimeLink, queryClient: QueryClient) =>
+  keepUser(link.user, queryClient);
 
-export function useChangeUserMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, change }: { id: string; change: UserChange }) =>
+export const useInviteUserMutation = () =>
+  useRefreshingMutation(inviteUser, keepLinkUser);
+
+export const useChangeUserMutation = () =>
+  useRefreshingMutation(
+    ({ id, change }: { id: string; change: UserChange }) =>
       changeUser(id, change),
-    onSuccess: (user) => keepUser(queryClient, user),
-  });
-}
+    keepUser,
+  );
 
-export function useResetUserMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: resetUser,
-    onSuccess: (link) => keepUser(queryClient, link.user),
-  });
-}
+export const useResetUserMutation = () =>
+  useRefreshingMutation(resetUser, keepLinkUser);
 
-export function useAllowOidcLinkMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: allowOidcLink,
-    onSuccess: (user) => keepUser(queryClient, user),
-  });
-}
+export const useAllowOidcLinkMutation = () =>
+  useRefreshingMutation(allowOidcLink, keepUser);
 
 /** The proxy's answer has no user, so the list is read again; pending until it has been. */
-export function useUnlinkOidcMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: unlinkOidc,
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        queryKey: usersQueryOptions().queryKey,
-      }),
-  });
-}
+export const useUnlinkOidcMutation = () =>
+  useRefreshingMutation(unlinkOidc, usersQueryOptions().queryKey);

@@ -1,13 +1,10 @@
 // The watched fleets' re-checks, for admins: the daily time and the latest sweeps, and a new
 // daily time (UK time).
-import {
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { WATCH_PATHS, WatchAdminSchema } from "@vics/shared";
 import { z } from "zod";
 import { apiGet, apiPatch } from "../../../lib/api-client.ts";
+import { useRefreshingMutation } from "../../../lib/use-refreshing-mutation.ts";
 
 export function watchAdminQueryOptions() {
   return queryOptions({
@@ -28,12 +25,5 @@ export function setDailyTime(dailyTime: string) {
 
 /** The answer is the time alone: the settings and sweeps are read again; pending until then. */
 export function useSetDailyTimeMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setDailyTime,
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        queryKey: watchAdminQueryOptions().queryKey,
-      }),
-  });
+  return useRefreshingMutation(setDailyTime, watchAdminQueryOptions().queryKey);
 }

@@ -1,10 +1,6 @@
 // The team's webhooks, for admins: the list, and one added or its secret rotated (the secret
 // shown once) or removed. Each write has the list read again. Parsed with the shared contract.
-import {
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import {
   ALERT_PATHS,
   WebhookSchema,
@@ -13,6 +9,7 @@ import {
 } from "@vics/shared";
 import { z } from "zod";
 import { apiDelete, apiGet, apiPost } from "../../../lib/api-client.ts";
+import { useRefreshingMutation } from "../../../lib/use-refreshing-mutation.ts";
 import type { WriteCallbacks } from "../../../lib/write-callbacks.ts";
 import { ALERTS_KEY } from "./alerts-api.ts";
 
@@ -51,14 +48,10 @@ export function removeWebhook(id: number) {
 function useWriteShowingSecret<TVariables>(
   write: (variables: TVariables) => ReturnType<typeof addWebhook>,
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({
-        queryKey: webhooksQueryOptions().queryKey,
-      });
-    },
+  return useRefreshingMutation(write, (_secret, queryClient) => {
+    void queryClient.invalidateQueries({
+      queryKey: webhooksQueryOptions().queryKey,
+    });
   });
 }
 
@@ -71,15 +64,9 @@ export const useRotateWebhookSecretMutation = () =>
 export function useRemoveWebhookMutation(
   callbacks: WriteCallbacks<void, Webhook> = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (webhook: Webhook) => removeWebhook(webhook.id),
-    onSuccess: (answer, webhook) => {
-      callbacks.onSuccess?.(answer, webhook);
-      return queryClient.invalidateQueries({
-        queryKey: webhooksQueryOptions().queryKey,
-      });
-    },
-    onError: callbacks.onError,
-  });
+  return useRefreshingMutation(
+    (webhook: Webhook) => removeWebhook(webhook.id),
+    webhooksQueryOptions().queryKey,
+    callbacks,
+  );
 }

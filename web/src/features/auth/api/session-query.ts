@@ -2,9 +2,7 @@
 // takes the lazily loaded schema (lib/lazy-schemas.ts) and keeps zod out of the first download.
 import {
   queryOptions,
-  useMutation,
   useQuery,
-  useQueryClient,
   type QueryClient,
 } from "@tanstack/react-query";
 import { AUTH_PATHS, type SessionAnswer, isApiError } from "@vics/shared";
@@ -12,6 +10,7 @@ import { apiGet } from "../../../lib/api-client.ts";
 import { sessionSchema } from "../../../lib/lazy-schemas.ts";
 import { reportSignedIn } from "../../../lib/session-events.ts";
 import { SESSION_QUERY_KEY } from "../../../lib/session-user.ts";
+import { useRefreshingMutation } from "../../../lib/use-refreshing-mutation.ts";
 import type { WriteCallbacks } from "../../../lib/write-callbacks.ts";
 
 async function fetchSession(
@@ -98,13 +97,9 @@ export function useSessionMutation<TVariables>(
   write: (variables: TVariables) => Promise<SessionAnswer>,
   callbacks: WriteCallbacks<SessionAnswer, TVariables> = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSuccess: (session, variables) => {
-      callbacks.onSuccess?.(session, variables);
-      return applySession(queryClient, session);
-    },
-    onError: callbacks.onError,
-  });
+  return useRefreshingMutation(
+    write,
+    (session, queryClient) => applySession(queryClient, session),
+    callbacks,
+  );
 }

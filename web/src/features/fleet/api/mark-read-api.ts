@@ -1,11 +1,11 @@
 // Marking notifications read (POST /api/notifications/read): here, not beside the queries in
 // lib/use-notifications.ts, as that module is in the navigation's bundle and this one parses
 // with the contract's schema.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { NOTIFICATION_PATHS, UnreadCountSchema } from "@vics/shared";
 import type { z } from "zod";
 import { apiPost } from "../../../lib/api-client.ts";
 import { NOTIFICATIONS_KEY } from "../../../lib/use-notifications.ts";
+import { useRefreshingMutation } from "../../../lib/use-refreshing-mutation.ts";
 import type { WriteCallbacks } from "../../../lib/write-callbacks.ts";
 
 type UnreadCount = z.infer<typeof UnreadCountSchema>;
@@ -20,14 +20,10 @@ export interface MarkRead {
 export function useMarkReadMutation(
   callbacks: WriteCallbacks<UnreadCount, MarkRead> = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body }: MarkRead) =>
+  return useRefreshingMutation(
+    ({ body }: MarkRead) =>
       apiPost(NOTIFICATION_PATHS.read, body, UnreadCountSchema),
-    onSuccess: (answer, variables) => {
-      callbacks.onSuccess?.(answer, variables);
-      return queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
-    },
-    onError: callbacks.onError,
-  });
+    NOTIFICATIONS_KEY,
+    callbacks,
+  );
 }

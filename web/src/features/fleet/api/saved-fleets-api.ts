@@ -1,11 +1,7 @@
 // The team's saved fleets (the proxy's /api/fleets), parsed with the shared contract: the list,
 // one fleet's status as its re-checks left it, saving a run as a fleet, and "check now". Each
 // write is a mutation that refreshes the queries it changes, by their queryOptions' keys.
-import {
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import {
   CheckNowSchema,
   FLEET_PATHS,
@@ -21,6 +17,7 @@ import {
   type FleetVehicle,
 } from "@vics/shared";
 import { apiGet, apiPost, apiPut } from "../../../lib/api-client.ts";
+import { useRefreshingMutation } from "../../../lib/use-refreshing-mutation.ts";
 import type { WriteCallbacks } from "../../../lib/write-callbacks.ts";
 import type { z } from "zod";
 
@@ -103,17 +100,11 @@ export function applyFleetList(
 export function useSaveFleetMutation(
   callbacks: WriteCallbacks<FleetSummary, NewSavedFleet> = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveFleet,
-    onSuccess: (fleet, variables) => {
-      callbacks.onSuccess?.(fleet, variables);
-      return queryClient.invalidateQueries({
-        queryKey: savedFleetsQueryOptions().queryKey,
-      });
-    },
-    onError: callbacks.onError,
-  });
+  return useRefreshingMutation(
+    saveFleet,
+    savedFleetsQueryOptions().queryKey,
+    callbacks,
+  );
 }
 
 export interface FleetListUpdate {
@@ -127,18 +118,12 @@ export function useApplyFleetListMutation(
   fleetId: string,
   callbacks: WriteCallbacks<FleetDifference, FleetListUpdate> = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ list, version }: FleetListUpdate) =>
+  return useRefreshingMutation(
+    ({ list, version }: FleetListUpdate) =>
       applyFleetList(fleetId, list, version),
-    onSuccess: (difference, variables) => {
-      callbacks.onSuccess?.(difference, variables);
-      return queryClient.invalidateQueries({
-        queryKey: savedFleetsQueryOptions().queryKey,
-      });
-    },
-    onError: callbacks.onError,
-  });
+    savedFleetsQueryOptions().queryKey,
+    callbacks,
+  );
 }
 
 /** "Check this fleet now": the fleet and its status refetch, which then follow the check. */
@@ -146,15 +131,9 @@ export function useCheckFleetNowMutation(
   fleetId: string,
   callbacks: WriteCallbacks<CheckNow, void> = {},
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => checkFleetNow(fleetId),
-    onSuccess: (answer, variables) => {
-      callbacks.onSuccess?.(answer, variables);
-      return queryClient.invalidateQueries({
-        queryKey: savedFleetQueryOptions(fleetId).queryKey,
-      });
-    },
-    onError: callbacks.onError,
-  });
+  return useRefreshingMutation(
+    () => checkFleetNow(fleetId),
+    savedFleetQueryOptions(fleetId).queryKey,
+    callbacks,
+  );
 }
