@@ -3,7 +3,7 @@ import { Kysely, type Generated } from "kysely";
 import type { PgPool } from "@vics/shared/server/postgres";
 import type { LinkPurpose, Role } from "../proxy-store.ts";
 import type { AlertKind } from "@vics/shared";
-import type { WatchRun } from "../watch-store.ts";
+import type { TimelineArea, WatchRun } from "../watch-store.ts";
 import { NodeSqliteDialect } from "./node-sqlite-dialect.ts";
 import { ReachingPostgresDialect } from "./reaching-postgres-dialect.ts";
 
@@ -117,6 +117,22 @@ export interface WatchRunsTable {
   alerts: Generated<number>;
 }
 
+/** What a re-check saw change: before and after are JSON, text in SQLite and jsonb in PostgreSQL. */
+export interface VehicleTimelineTable {
+  id: Generated<number>;
+  registration: string;
+  at: number;
+  area: TimelineArea;
+  before: unknown;
+  after: unknown;
+}
+
+/** A fleet's vehicles, as far as the timeline's reads need them. */
+export interface FleetVehiclesTable {
+  fleet_id: string;
+  registration: string;
+}
+
 /** Named settings: `settings` in SQLite, `proxy_settings` in PostgreSQL. */
 export interface SettingsTable {
   name: string;
@@ -137,6 +153,8 @@ export interface Database {
   proxy_settings: SettingsTable;
   watch_runs: WatchRunsTable;
   watch_settings: SettingsTable;
+  vehicle_timeline: VehicleTimelineTable;
+  fleet_vehicles: FleetVehiclesTable;
 }
 
 export type Db = Kysely<Database>;

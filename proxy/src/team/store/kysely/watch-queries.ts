@@ -1,11 +1,11 @@
-import type { WatchStore } from "../watch-store.ts";
+import type { StoredTimelineEntry, WatchStore } from "../watch-store.ts";
 import { toAlertRow, toRun } from "../watch-rows.ts";
 import type { Db } from "./database.ts";
 
 /**
- * The re-checks' single statements, one text for both engines: runs, settings and a vehicle's
- * alerts. Each engine's folder keeps the recording of re-checks (one transaction), the
- * notifications (notification-sql.ts in each engine's style) and what reads JSON or lists.
+ * The re-checks' single statements, one text for both engines: runs, settings, a vehicle's
+ * alerts and timeline. Each engine's folder keeps the recording of re-checks (one transaction),
+ * the notifications (notification-sql.ts in each engine's style) and what reads lists.
  */
 export type SharedWatchQueries = Pick<
   WatchStore,
@@ -17,12 +17,37 @@ export type SharedWatchQueries = Pick<
   | "setWatchSetting"
   | "watchSettingOnce"
   | "vehicleAlerts"
+  | "vehicleTimeline"
+  | "fleetChangesSince"
 >;
+
+/**
+ * A JSON column's value as the engine returns it: SQLite's text is parsed, PostgreSQL's jsonb
+ * comes parsed already. Not watch-rows' fromJson: a jsonb string value is a JS string that must
+ * stay as it is.
+ */
+export type ReadJson = (column: unknown) => unknown;
+
+interface TimelineRow {
+  at: number | string;
+  area: StoredTimelineEntry["area"];
+  before: unknown;
+  after: unknown;
+}
 
 /** What each engine's folder still writes itself. */
 export type EngineWatchQueries = Omit<WatchStore, keyof SharedWatchQueries>;
 
-export function sharedWatchQueries(db: Db): SharedWatchQueries {
+export function sharedWatchQueries(
+  db: Db,
+  readJson: ReadJson,
+): SharedWatchQueries {
+  const toEntry = (row: TimelineRow): StoredTimelineEntry => ({
+    at: Number(row.at),
+    area: row.area,
+    before: readJson(row.before),
+    after: readJson(row.after),
+  });
   return {
     async startWatchRun(kind, at) {
       const { id } = await db
@@ -106,6 +131,29 @@ export function sharedWatchQueries(db: Db): SharedWatchQueries {
         .orderBy("id", "desc")
         .execute();
       return rows.map(toAlertRow);
+    },
+    async vehicleTimeline(registration) {
+      const rows = await db
+        .selectFrom("vehicle_timeline")
+        .select(["at", "area", "before", "after"])
+        .where("registration", "=", registration)
+        .orderBy("id", "desc")
+        .execute();
+      return rows.map(toEntry);
+    },
+    async fleetChangesSince(fleetId, since) {
+      const rows = await db
+        .selectFrom("fleet_vehicles as f")
+        .innerJoin("vehicle_timeline as t", "t.registration", "f.registration")
+        .select(["t.registration", "t.at", "t.area", "t.before", "t.after"])
+        .where("f.fleet_id", "=", fleetId)
+        .where("t.at", ">=", since)
+        .orderBy("t.id", "desc")
+        .execute();
+      return rows.map((row) => ({
+        registration: row.registration,
+        ...toEntry(row),
+      }));
     },
   };
 }

@@ -68,7 +68,8 @@ export async function openPostgresProxyStore(
     ...sessionQueries(kysely, "postgres"),
     ...linkQueries(kysely),
     ...fleetQueries(pool, sql),
-    ...sharedWatchQueries(kysely),
+    // jsonb comes parsed.
+    ...sharedWatchQueries(kysely, (value) => value),
     ...watchQueries(pool, sql),
     ...sharedDeliveryQueries(kysely, "postgres"),
     ...deliveryQueries(pool, sql),

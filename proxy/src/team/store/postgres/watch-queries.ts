@@ -2,12 +2,7 @@ import type { PgClient, PgPool } from "@vics/shared/server/postgres";
 import { inPgTransaction } from "@vics/shared/server/postgres";
 import { reachingPostgres } from "@vics/shared/server/postgres-errors";
 import type { VehicleFacts } from "@vics/shared";
-import type {
-  Recheck,
-  StoredAlert,
-  StoredTimelineEntry,
-  TimelineArea,
-} from "../watch-store.ts";
+import type { Recheck, StoredAlert } from "../watch-store.ts";
 import {
   needsAttention,
   toAlertRow,
@@ -31,20 +26,6 @@ import {
 } from "../notification-sql.ts";
 import type { Sql } from "./database.ts";
 import type { EngineWatchQueries } from "../kysely/watch-queries.ts";
-
-interface TimelineRow {
-  at: string;
-  area: TimelineArea;
-  before: unknown;
-  after: unknown;
-}
-
-const toEntry = (row: TimelineRow): StoredTimelineEntry => ({
-  at: Number(row.at),
-  area: row.area,
-  before: row.before,
-  after: row.after,
-});
 
 const json = (value: unknown) =>
   value === null || value === undefined ? null : JSON.stringify(value);
@@ -260,26 +241,6 @@ export function watchQueries(pool: PgPool, sql: Sql): EngineWatchQueries {
           return opened;
         }),
       );
-    },
-    async vehicleTimeline(registration) {
-      const { rows } = await sql<TimelineRow>(
-        `SELECT at, area, before, after FROM vehicle_timeline
-         WHERE registration = $1 ORDER BY id DESC`,
-        [registration],
-      );
-      return rows.map(toEntry);
-    },
-    async fleetChangesSince(fleetId, since) {
-      const { rows } = await sql<TimelineRow & { registration: string }>(
-        `SELECT t.registration, t.at, t.area, t.before, t.after
-         FROM fleet_vehicles f JOIN vehicle_timeline t ON t.registration = f.registration
-         WHERE f.fleet_id = $1 AND t.at >= $2 ORDER BY t.id DESC`,
-        [fleetId, since],
-      );
-      return rows.map((row) => ({
-        registration: row.registration,
-        ...toEntry(row),
-      }));
     },
   };
 }

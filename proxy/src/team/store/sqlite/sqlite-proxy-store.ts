@@ -36,7 +36,10 @@ export function openSqliteProxyStore(
       ...linkQueries(kysely),
       ...auditQueries(db, options.auditRetentionDays),
       ...fleetQueries(db, options.afterFleetChunk),
-      ...sharedWatchQueries(kysely),
+      // Timeline JSON is stored as text.
+      ...sharedWatchQueries(kysely, (text) =>
+        text === null ? null : JSON.parse(text as string),
+      ),
       ...watchQueries(db),
       ...sharedDeliveryQueries(kysely, "sqlite"),
       ...deliveryQueries(db),

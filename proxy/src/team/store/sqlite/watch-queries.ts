@@ -23,12 +23,7 @@ import {
   readMatchingBaselinesSql,
   unreadSql,
 } from "../notification-sql.ts";
-import type {
-  StoredAlert,
-  StoredTimelineEntry,
-  TimelineArea,
-  WatchState,
-} from "../watch-store.ts";
+import type { StoredAlert, WatchState } from "../watch-store.ts";
 import type { EngineWatchQueries } from "../kysely/watch-queries.ts";
 
 /** The saved fleets' vehicles: not a draft's (version 0, a new fleet still being written). */
@@ -37,23 +32,6 @@ const SAVED_REGISTRATIONS = `SELECT registration FROM fleet_vehicles
 
 const json = (value: unknown) =>
   value === null || value === undefined ? null : JSON.stringify(value);
-const parsed = (text: string | null): unknown =>
-  text === null ? null : JSON.parse(text);
-
-interface TimelineRow {
-  at: number;
-  area: TimelineArea;
-  before: string | null;
-  after: string | null;
-}
-
-const toEntry = (row: TimelineRow): StoredTimelineEntry => ({
-  at: row.at,
-  area: row.area,
-  before: parsed(row.before),
-  after: parsed(row.after),
-});
-
 const LITE: NotificationSqlStyle = {
   no: "0",
   savedOnly: true,
@@ -112,15 +90,6 @@ export function watchQueries(db: DatabaseSync): EngineWatchQueries {
   const closeAlert = db.prepare(
     `UPDATE vehicle_alerts SET closed_at = ?
      WHERE registration = ? AND kind = ? AND key = ? AND closed_at IS NULL`,
-  );
-  const timeline = db.prepare(
-    `SELECT at, area, before, after FROM vehicle_timeline
-     WHERE registration = ? ORDER BY id DESC`,
-  );
-  const changesSince = db.prepare(
-    `SELECT t.registration, t.at, t.area, t.before, t.after
-     FROM fleet_vehicles f JOIN vehicle_timeline t ON t.registration = f.registration
-     WHERE f.fleet_id = ? AND t.at >= ? ORDER BY t.id DESC`,
   );
 
   const page = db.prepare(
@@ -295,22 +264,6 @@ export function watchQueries(db: DatabaseSync): EngineWatchQueries {
         }
         return opened;
       });
-    },
-    async vehicleTimeline(registration) {
-      const rows = timeline.all(registration) as unknown as TimelineRow[];
-      return rows.map(toEntry);
-    },
-    async fleetChangesSince(fleetId, since) {
-      const rows = changesSince.all(
-        fleetId,
-        since,
-      ) as unknown as (TimelineRow & {
-        registration: string;
-      })[];
-      return rows.map((row) => ({
-        registration: row.registration,
-        ...toEntry(row),
-      }));
     },
   };
 }
