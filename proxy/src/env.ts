@@ -4,7 +4,11 @@
 // (store-env.ts); this module puts them together and reports every problem at once.
 import { z } from "zod";
 import type { ConnectionLimits } from "@vics/shared/server/connection-guard";
-import { MAX_TIMER_MS } from "@vics/shared/server/env-fields";
+import {
+  issueLines,
+  MAX_TIMER_MS,
+  presentOnly,
+} from "@vics/shared/server/env-fields";
 import type { LogLevel } from "@vics/shared/server/logger";
 import { isLoopbackHost } from "./gateway/edges/loopback.ts";
 import type { UserLimits } from "./team/limits/user-limits.ts";
@@ -12,7 +16,7 @@ import type { AlertEmailPolicy } from "./team/notify/email-domains.ts";
 import type { FleetCaps } from "./team/store/fleet-store.ts";
 import { type AlertMailEnv, readAlertMail } from "./env/alert-mail.ts";
 import { GATEWAY_ENV_SHAPE, publicOriginError } from "./env/gateway-env.ts";
-import { fromRoot, issueLines, presentOnly } from "./env/paths.ts";
+import { fromRoot } from "./env/paths.ts";
 import {
   type OidcEnv,
   oidcErrors,
@@ -109,7 +113,7 @@ export function parseEnv(
   if (!store.ok)
     errors.push(...store.errors.filter((error) => !errors.includes(error)));
   const oidcSecret = readOidcSecret(present);
-  if ("error" in oidcSecret) errors.push(oidcSecret.error);
+  if (oidcSecret && "error" in oidcSecret) errors.push(oidcSecret.error);
   if (!parsed.success || "error" in apiKey || !store.ok || errors.length > 0) {
     return { ok: false, errors };
   }
@@ -147,7 +151,10 @@ export function parseEnv(
         absoluteMs: raw.SESSION_MAX_HOURS * 3_600_000,
       },
       localSignIn: raw.LOCAL_SIGN_IN === "true",
-      oidc: oidcOf(raw, "value" in oidcSecret ? oidcSecret.value : undefined),
+      oidc: oidcOf(
+        raw,
+        oidcSecret && "value" in oidcSecret ? oidcSecret.value : undefined,
+      ),
       firstAdminEmail: raw.FIRST_ADMIN_EMAIL,
       watchApiKey: watchKey && "key" in watchKey ? watchKey.key : undefined,
       watchRefreshLeadMinutes: raw.WATCH_REFRESH_LEAD_MINUTES,

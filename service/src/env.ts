@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import {
   hostField,
+  issueLines,
   portField,
   positiveWholeNumber,
   postgresUrlField,
@@ -88,9 +89,7 @@ export function parseEnv(
   }
   return {
     ok: false,
-    problems: parsed.error.issues.map(
-      (issue) => `${issue.path.join(".")}: ${issue.message}`,
-    ),
+    problems: issueLines(parsed.error.issues),
   };
 }
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   hostField,
   MAX_TIMER_MS,
+  positiveWholeNumber,
   portField,
   SERVER_ENV_SHAPE,
 } from "@vics/shared/server/env-fields";
@@ -45,12 +46,7 @@ export const GATEWAY_ENV_SHAPE = {
     .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
     .default("http://127.0.0.1:3001"),
   // Node runs a longer timer after 1 ms, which would make every call a 504.
-  UPSTREAM_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(MAX_TIMER_MS, { error: `must be at most ${MAX_TIMER_MS}` })
-    .default(10000),
+  UPSTREAM_TIMEOUT_MS: positiveWholeNumber(10000),
   // Unset: as long as an upstream call may take, and a second to answer it.
   SHUTDOWN_GRACE_MS: z.coerce
     .number()

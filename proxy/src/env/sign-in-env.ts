@@ -1,10 +1,12 @@
 // How staff sign in: sessions' lengths, the local password sign-in, the organisation's OpenID
 // Connect provider (OIDC_*) and the first admin `npm start` makes.
 import { z } from "zod";
-import { readSecretFile } from "@vics/shared/server/secret-file";
+import {
+  positiveWholeNumber,
+  valueOrFile,
+} from "@vics/shared/server/env-fields";
 import { isLoopbackHost } from "../gateway/edges/loopback.ts";
 import { DEFAULT_FIRST_ADMIN_EMAIL } from "../team/users/first-admin.ts";
-import { positiveCount } from "./counts.ts";
 import { REPO_ROOT } from "./paths.ts";
 
 export interface OidcEnv {
@@ -17,24 +19,25 @@ export interface OidcEnv {
   allowHttpIssuer: boolean;
 }
 
-const commaList = z
-  .string()
-  .default("")
-  .transform((value) =>
-    value
-      .split(",")
-      .map((item) => item.trim().toLowerCase())
-      .filter(Boolean),
-  );
+/** Lower-cased items separated by commas, empty ones dropped. */
+export const commaList = z.string().transform((value) =>
+  value
+    .split(",")
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean),
+);
 
 export const SIGN_IN_ENV_SHAPE = {
-  SESSION_IDLE_MINUTES: positiveCount(8 * 60).refine(
+  SESSION_IDLE_MINUTES: positiveWholeNumber(8 * 60).refine(
     (minutes) => minutes <= 30 * 24 * 60,
     { error: "must be at most 43200 (30 days)" },
   ),
-  SESSION_MAX_HOURS: positiveCount(12).refine((hours) => hours <= 30 * 24, {
-    error: "must be at most 720 (30 days)",
-  }),
+  SESSION_MAX_HOURS: positiveWholeNumber(12).refine(
+    (hours) => hours <= 30 * 24,
+    {
+      error: "must be at most 720 (30 days)",
+    },
+  ),
   LOCAL_SIGN_IN: z
     .enum(["true", "false"], { error: 'must be "true" or "false"' })
     .default("true"),
@@ -50,7 +53,7 @@ export const SIGN_IN_ENV_SHAPE = {
     .min(1)
     .max(60)
     .default("Sign in with your organisation account"),
-  OIDC_ALLOWED_DOMAINS: commaList,
+  OIDC_ALLOWED_DOMAINS: commaList.default([]),
   FIRST_ADMIN_EMAIL: z
     .string()
     .trim()
@@ -80,13 +83,6 @@ export function oidcErrors(present: Record<string, string>): string[] {
     errors.push(
       "OIDC needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (or OIDC_CLIENT_SECRET_FILE) together",
     );
-  if (
-    present.OIDC_CLIENT_SECRET !== undefined &&
-    present.OIDC_CLIENT_SECRET_FILE !== undefined
-  )
-    errors.push(
-      "set only one of OIDC_CLIENT_SECRET and OIDC_CLIENT_SECRET_FILE",
-    );
   if (present.PUBLIC_ORIGIN === undefined)
     errors.push(
       "OIDC needs PUBLIC_ORIGIN: the provider sends people back to PUBLIC_ORIGIN/api/auth/oidc/callback, never to an address taken from a request",
@@ -105,21 +101,12 @@ const loopbackUrl = (url: string) =>
   URL.canParse(url) &&
   isLoopbackHost(new URL(url).hostname.replace(/^\[|\]$/g, ""));
 
-/** OIDC_CLIENT_SECRET, or the file OIDC_CLIENT_SECRET_FILE names; undefined when neither is set. */
-export function readOidcSecret(
-  present: Record<string, string>,
-): { value?: string } | { error: string } {
-  if (
-    present.OIDC_CLIENT_SECRET_FILE === undefined ||
-    present.OIDC_CLIENT_SECRET !== undefined
-  )
-    return { value: present.OIDC_CLIENT_SECRET };
-  return readSecretFile(
-    present.OIDC_CLIENT_SECRET_FILE,
-    "OIDC_CLIENT_SECRET_FILE",
-    REPO_ROOT,
-  );
-}
+/**
+ * OIDC_CLIENT_SECRET, or the file OIDC_CLIENT_SECRET_FILE names (only one of them may be set);
+ * undefined when neither is.
+ */
+export const readOidcSecret = (present: Record<string, string>) =>
+  valueOrFile(present, "OIDC_CLIENT_SECRET", REPO_ROOT);
 
 /** The provider, when its three variables are set. */
 export function oidcOf(

@@ -1,9 +1,13 @@
 // The proxy's own store (users, sessions, links, audit, fleets): read by the proxy and by
 // `scripts/users`.
 import { z } from "zod";
-import { postgresUrlField } from "@vics/shared/server/env-fields";
+import {
+  issueLines,
+  postgresUrlField,
+  presentOnly,
+} from "@vics/shared/server/env-fields";
 import { proxyPortField, publicOriginField } from "./gateway-env.ts";
-import { fromRoot, issueLines, presentOnly } from "./paths.ts";
+import { fromRoot } from "./paths.ts";
 
 export interface StoreEnv {
   /** The proxy's own SQLite file: users, sessions, one-time links, the audit log. */

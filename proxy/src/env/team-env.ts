@@ -9,7 +9,8 @@ import {
   MAX_REFRESH_LEAD_MINUTES,
 } from "../team/schedule/daily-time.ts";
 import { DEFAULT_MAX_EXTERNAL_EMAILS } from "../team/notify/email-domains.ts";
-import { positiveCount } from "./counts.ts";
+import { positiveWholeNumber } from "@vics/shared/server/env-fields";
+import { commaList } from "./sign-in-env.ts";
 
 /** A domain name of at least two labels, as an email address's part after the @. */
 const DOMAIN =
@@ -20,7 +21,7 @@ const DOMAIN =
  * would refuse a whole request that the fleet run's pacing could not have seen coming.
  */
 const bulkRoleLimit = (fallback: number) =>
-  positiveCount(fallback).refine(
+  positiveWholeNumber(fallback).refine(
     (lookups) => lookups >= BULK_MAX_REGISTRATIONS,
     {
       error: `must be at least ${BULK_MAX_REGISTRATIONS.toLocaleString("en-GB")}, the most registrations one fleet request may carry`,
@@ -28,20 +29,15 @@ const bulkRoleLimit = (fallback: number) =>
   );
 
 export const TEAM_ENV_SHAPE = {
-  USER_LOOKUPS_PER_MINUTE_STAFF: positiveCount(DEFAULT_USER_LIMITS.staff),
+  USER_LOOKUPS_PER_MINUTE_STAFF: positiveWholeNumber(DEFAULT_USER_LIMITS.staff),
   USER_LOOKUPS_PER_MINUTE_FLEET: bulkRoleLimit(DEFAULT_USER_LIMITS.fleet),
   USER_LOOKUPS_PER_MINUTE_ADMIN: bulkRoleLimit(DEFAULT_USER_LIMITS.admin),
-  MAX_FLEETS: positiveCount(DEFAULT_FLEET_CAPS.maxFleets),
-  MAX_WATCHED_VEHICLES: positiveCount(DEFAULT_FLEET_CAPS.maxWatchedVehicles),
+  MAX_FLEETS: positiveWholeNumber(DEFAULT_FLEET_CAPS.maxFleets),
+  MAX_WATCHED_VEHICLES: positiveWholeNumber(
+    DEFAULT_FLEET_CAPS.maxWatchedVehicles,
+  ),
   // Unset: the domains of the team's own accounts.
-  ALERT_EMAIL_DOMAINS: z
-    .string()
-    .transform((value) =>
-      value
-        .split(",")
-        .map((item) => item.trim().toLowerCase())
-        .filter(Boolean),
-    )
+  ALERT_EMAIL_DOMAINS: commaList
     .refine((domains) => domains.every((d) => DOMAIN.test(d)), {
       error: (issue) =>
         `must be email domains separated by commas, e.g. "fleet.example,depot.fleet.example"; "${(issue.input as string[]).find((d) => !DOMAIN.test(d))}" is not one`,

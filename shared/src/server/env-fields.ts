@@ -20,6 +20,22 @@ import { readSecretFile } from "./secret-file.ts";
 export const unsetIfEmpty = (value: unknown) =>
   value === "" ? undefined : value;
 
+/** Only what is set: an empty variable means "not set", as unsetIfEmpty says. */
+export function presentOnly(
+  source: Record<string, string | undefined>,
+): Record<string, string> {
+  const present: Record<string, string> = {};
+  for (const [name, value] of Object.entries(source)) {
+    if (value !== undefined && value !== "") present[name] = value;
+  }
+  return present;
+}
+
+/** zod's issues as "NAME: problem" lines, the words each server prints before it exits. */
+export const issueLines = (
+  issues: readonly { path: PropertyKey[]; message: string }[],
+) => issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+
 /** The longest wait a Node timer takes; a longer one runs after 1 ms. */
 export const MAX_TIMER_MS = 2_147_483_647;
 
