@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { addDays, ukDate } from "@vics/shared";
 import { axeViolations } from "../axe.ts";
 import { expect, test } from "../fixtures.ts";
 import { DataPage } from "../pages/data-page.ts";
@@ -36,12 +37,7 @@ async function importInto(...args: string[]): Promise<string> {
 
 /** "YYYY-MM-DD" `days` before today in the UK. */
 function ukDaysAgo(days: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/London",
-  }).format(new Date());
-  const day = new Date(`${today}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - days);
-  return day.toISOString().slice(0, 10);
+  return addDays(ukDate(new Date()), -days);
 }
 
 test("an admin sees an import's counts on the data page and downloads its refused rows", async ({

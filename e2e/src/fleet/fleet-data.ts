@@ -69,15 +69,3 @@ export async function apiOutcomes(
   }
   return answers;
 }
-
-/** The UK's calendar date, as the app counts days ("YYYY-MM-DD"). */
-export function ukToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(
-    now,
-  );
-}
-
-/** Whole days from `from` to `to`. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
-}

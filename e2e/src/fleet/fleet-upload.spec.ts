@@ -5,12 +5,8 @@ import readXlsxFile from "read-excel-file/node";
 import writeXlsxFile from "write-excel-file/node";
 import { expect, test } from "../fixtures.ts";
 import { FleetPage } from "../pages/fleet-page.ts";
-import {
-  apiOutcomes,
-  daysBetween,
-  seededRegistrations,
-  ukToday,
-} from "./fleet-data.ts";
+import { daysBetween, ukDate } from "@vics/shared";
+import { apiOutcomes, seededRegistrations } from "./fleet-data.ts";
 
 const ROWS = 10_000;
 
@@ -127,7 +123,7 @@ test("a 10,000-row CSV with extra columns, under injected faults: right totals, 
       (r) => !r.startsWith("BAD"),
     ),
   );
-  const today = ukToday();
+  const today = ukDate(new Date());
 
   const csvDownload = await fleet.download("CSV");
   expect(csvDownload.name).toMatch(/^vics-fleet-check-fleet-10000-.*\.csv$/);

@@ -3,6 +3,7 @@
 // and the fleet results say "not yet on record" for it, not "not insured": a fleet manager
 // would otherwise chase a false alarm.
 import {
+  addDays,
   daysBetween,
   POLICY_RECORD_GRACE_DAYS,
   type Policy,
@@ -25,7 +26,5 @@ export function notYetOnRecord(answer: NotInsuredAnswer, day: string): boolean {
 
 /** The last day an insurer may still put the vehicle's first policy on the record. */
 export function recordDeadline(firstRegistered: string): string {
-  const day = new Date(`${firstRegistered}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + POLICY_RECORD_GRACE_DAYS);
-  return day.toISOString().slice(0, 10);
+  return addDays(firstRegistered, POLICY_RECORD_GRACE_DAYS);
 }

@@ -4,6 +4,7 @@
 // by every replica, else this process's memory. Every instant comes from `clock`, so a store
 // keeps counts and values only; its expiries just clear old keys.
 import { setTimeout as delay } from "node:timers/promises";
+import { utcDate } from "@vics/shared";
 import { decide, type LimitStore } from "@vics/shared/server/rate-limiter";
 import type { SourceName } from "./source.ts";
 
@@ -85,7 +86,6 @@ export function slotSize({ perSecond, burst }: PaceSettings): number {
   return 1;
 }
 
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const nextUtcMidnight = (ms: number) => (Math.floor(ms / DAY_MS) + 1) * DAY_MS;
 
 export function createPacer(
@@ -132,7 +132,7 @@ export function createPacer(
   const pausedUntil = async () =>
     Math.max(...(await Promise.all([read("paused"), read("backoff")])));
   const daySpent = async (now: number) =>
-    ((await days.get(utcDay(now)))?.consumedPoints ?? 0) >= perDay;
+    ((await days.get(utcDate(new Date(now))))?.consumedPoints ?? 0) >= perDay;
   const quotaSpent = (now: number): PaceVerdict => ({
     go: false,
     reason: "day-quota",
@@ -151,7 +151,7 @@ export function createPacer(
       }
       const slot = Math.floor(now / slotMs);
       if ((await decide(slots, String(slot))).allowed)
-        return (await decide(days, utcDay(now))).allowed
+        return (await decide(days, utcDate(new Date(now)))).allowed
           ? { go: true }
           : quotaSpent(now);
       const next = (slot + 1) * slotMs;
@@ -196,7 +196,8 @@ export function createPacer(
       await Promise.all([state.delete("failures"), state.delete("backoff")]);
     },
     async usedToday() {
-      const used = (await days.get(utcDay(clock.now())))?.consumedPoints ?? 0;
+      const used =
+        (await days.get(utcDate(new Date(clock.now()))))?.consumedPoints ?? 0;
       return { used, quota: perDay };
     },
   };

@@ -2,6 +2,7 @@
 // last error in words, and what today's spent quota left unrefreshed. Written to the store
 // sparingly: a success at most every OUTCOME_EVERY_MS (but at once after an error), an error of
 // the same kind at most every ERROR_EVERY_MS, the quota's words at most once a minute.
+import { utcDate } from "@vics/shared";
 import type { Logger } from "@vics/shared/server/logger";
 import type { FetchedFactStore } from "../store/fetched-facts.ts";
 import type { Pacer } from "./pacer.ts";
@@ -79,7 +80,7 @@ export class SourceOutcomes {
    * many, written at most once a minute so a busy day costs no write per check.
    */
   async refusedForQuota(registrations: Iterable<string>): Promise<void> {
-    const day = this.deps.now().toISOString().slice(0, 10);
+    const day = utcDate(this.deps.now());
     if (day !== this.refusedDay) {
       this.refusedDay = day;
       this.refusedToday.clear();
