@@ -18,7 +18,7 @@ export function alertMailQueryOptions() {
   });
 }
 
-export function setDigestTime(digestTime: string) {
+function setDigestTime(digestTime: string) {
   return apiPatch(ALERT_PATHS.mail, { digestTime }, AlertMailSettingsSchema);
 }
 

@@ -33,7 +33,7 @@ export function deliveriesQueryOptions(status?: DeliveryStatus) {
   });
 }
 
-export function replayDelivery(id: number) {
+function replayDelivery(id: number) {
   return apiPost(
     ALERT_PATHS.replay(id),
     undefined,

@@ -36,7 +36,7 @@ export function usersQueryOptions() {
 const userPath = (id: string) =>
   `${AUTH_PATHS.users}/${encodeURIComponent(id)}`;
 
-export function inviteUser(invite: {
+function inviteUser(invite: {
   email: string;
   name: string;
   role: Role;
@@ -49,10 +49,7 @@ export interface UserChange {
   disabled?: boolean;
 }
 
-export async function changeUser(
-  id: string,
-  change: UserChange,
-): Promise<AdminUser> {
+async function changeUser(id: string, change: UserChange): Promise<AdminUser> {
   const answer = await apiPatch(
     userPath(id),
     change,
@@ -61,7 +58,7 @@ export async function changeUser(
   return answer.user;
 }
 
-export function resetUser(id: string): Promise<OneTimeLink> {
+function resetUser(id: string): Promise<OneTimeLink> {
   return apiPost(`${userPath(id)}/reset`, undefined, OneTimeLinkAnswerSchema);
 }
 
@@ -69,7 +66,7 @@ export function resetUser(id: string): Promise<OneTimeLink> {
  * Lets the user's next organisation sign-in with their email link to their account, though
  * it is in use (for 72 hours).
  */
-export async function allowOidcLink(id: string): Promise<AdminUser> {
+async function allowOidcLink(id: string): Promise<AdminUser> {
   const answer = await apiPost(
     `${userPath(id)}/oidc-link`,
     undefined,
@@ -79,7 +76,7 @@ export async function allowOidcLink(id: string): Promise<AdminUser> {
 }
 
 /** Undoes a user's organisation sign-in link (their sessions end). */
-export async function unlinkOidc(id: string): Promise<void> {
+async function unlinkOidc(id: string): Promise<void> {
   await apiDelete(`${userPath(id)}/oidc-link`);
 }
 

@@ -15,7 +15,7 @@ export function watchAdminQueryOptions() {
   });
 }
 
-export function setDailyTime(dailyTime: string) {
+function setDailyTime(dailyTime: string) {
   return apiPatch(
     WATCH_PATHS.admin,
     { dailyTime },

@@ -32,15 +32,15 @@ export interface NewWebhook {
   allowPrivate: boolean;
 }
 
-export function addWebhook(webhook: NewWebhook) {
+function addWebhook(webhook: NewWebhook) {
   return apiPost(ALERT_PATHS.webhooks, webhook, WebhookSecretSchema);
 }
 
-export function rotateWebhookSecret(id: number) {
+function rotateWebhookSecret(id: number) {
   return apiPost(ALERT_PATHS.rotate(id), undefined, WebhookSecretSchema);
 }
 
-export function removeWebhook(id: number) {
+function removeWebhook(id: number) {
   return apiDelete(ALERT_PATHS.webhook(id));
 }
 

@@ -71,7 +71,7 @@ export function changePassword(
  * Sets the first password of an account that has none (signed in by a one-time link); resolves
  * to the new session, which now has a password.
  */
-export function setFirstPassword(newPassword: string): Promise<SessionAnswer> {
+function setFirstPassword(newPassword: string): Promise<SessionAnswer> {
   return onceMoreIfBusy(() =>
     apiPost(AUTH_PATHS.firstPassword, { newPassword }, SessionSchema),
   );
@@ -108,7 +108,7 @@ export function oidcStartUrl(returnTo: string): string {
  * Starts linking the signed-in user's organisation sign-in: resolves to the provider's page,
  * which comes back to the account page (`?oidc-link=linked`, or the reason it was refused).
  */
-export async function startOidcLink(): Promise<string> {
+async function startOidcLink(): Promise<string> {
   const answer = await apiPost(
     AUTH_PATHS.oidcLink,
     undefined,
@@ -118,7 +118,7 @@ export async function startOidcLink(): Promise<string> {
 }
 
 /** Undoes the signed-in user's own organisation sign-in link. */
-export function unlinkOidc(): Promise<void> {
+function unlinkOidc(): Promise<void> {
   return apiDelete(AUTH_PATHS.oidcLink);
 }
 

@@ -59,12 +59,12 @@ export interface NewSavedFleet {
   vehicles: FleetVehicle[];
 }
 
-export function saveFleet(fleet: NewSavedFleet) {
+function saveFleet(fleet: NewSavedFleet) {
   return apiPost(FLEET_PATHS.fleets, fleet, FleetSummarySchema);
 }
 
 /** `alreadyRunning`: a check of this fleet was already under way, and no second one started. */
-export function checkFleetNow(fleetId: string) {
+function checkFleetNow(fleetId: string) {
   return apiPost(WATCH_PATHS.checkNow(fleetId), undefined, CheckNowSchema);
 }
 
@@ -84,11 +84,7 @@ export function fleetDifference(fleetId: string, list: FleetListBody) {
   return apiPost(FLEET_PATHS.difference(fleetId), list, FleetDifferenceSchema);
 }
 
-export function applyFleetList(
-  fleetId: string,
-  list: FleetListBody,
-  version: number,
-) {
+function applyFleetList(fleetId: string, list: FleetListBody, version: number) {
   return apiPut(
     FLEET_PATHS.vehicles(fleetId),
     { ...list, version },
