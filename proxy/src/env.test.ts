@@ -368,6 +368,18 @@ describe("parseEnv", () => {
     });
   });
 
+  it("says a bad PORT or PUBLIC_ORIGIN once, though both the gateway and the store read them", () => {
+    const errors = errorsOf({
+      PORT: "eighty",
+      PUBLIC_ORIGIN: "not an origin",
+      UPSTREAM_API_KEY: KEY,
+    });
+    expect(errors.filter((error) => error.startsWith("PORT:"))).toHaveLength(1);
+    expect(
+      errors.filter((error) => error.startsWith("PUBLIC_ORIGIN:")),
+    ).toHaveLength(1);
+  });
+
   it("refuses a time-out too long for a timer, which would fire at once", () => {
     const errors = errorsOf({
       UPSTREAM_TIMEOUT_MS: "2147483648",

@@ -24,7 +24,13 @@ import {
   readOidcSecret,
   SIGN_IN_ENV_SHAPE,
 } from "./env/sign-in-env.ts";
-import { parseStoreEnv, type StoreEnv } from "./env/store-env.ts";
+import {
+  parseStoreEnv,
+  STORE_ENV_SHAPE,
+  type StoreEnv,
+  storeEnvOf,
+  storeErrors,
+} from "./env/store-env.ts";
 import { TEAM_ENV_SHAPE } from "./env/team-env.ts";
 import { readApiKey, readWatchKey } from "./env/upstream-key.ts";
 
@@ -83,6 +89,7 @@ export interface ProxyEnv {
 
 const EnvSchema = z.object({
   ...GATEWAY_ENV_SHAPE,
+  ...STORE_ENV_SHAPE,
   ...SIGN_IN_ENV_SHAPE,
   ...TEAM_ENV_SHAPE,
 });
@@ -108,13 +115,10 @@ export function parseEnv(
   if (remote && !present.PUBLIC_ORIGIN?.startsWith("https://"))
     errors.push(publicOriginError(host));
   errors.push(...oidcErrors(present));
-  const store = parseStoreEnv(present);
-  // PORT and PUBLIC_ORIGIN are read by both: each problem is said once.
-  if (!store.ok)
-    errors.push(...store.errors.filter((error) => !errors.includes(error)));
+  errors.push(...storeErrors(present));
   const oidcSecret = readOidcSecret(present);
   if (oidcSecret && "error" in oidcSecret) errors.push(oidcSecret.error);
-  if (!parsed.success || "error" in apiKey || !store.ok || errors.length > 0) {
+  if (!parsed.success || "error" in apiKey || errors.length > 0) {
     return { ok: false, errors };
   }
   const raw = parsed.data;
@@ -144,7 +148,7 @@ export function parseEnv(
         maxPerAddress: raw.MAX_CONNECTIONS_PER_ADDRESS,
         idleUnderPressureMs: raw.IDLE_TIMEOUT_UNDER_PRESSURE_MS,
       },
-      store: store.env,
+      store: storeEnvOf(raw),
       remote,
       sessionTimes: {
         idleMs: raw.SESSION_IDLE_MINUTES * 60_000,

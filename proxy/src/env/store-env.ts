@@ -29,7 +29,11 @@ const postgresUrl = postgresUrlField(
   "e.g. postgres://vics@db.internal:5432/vics (unset: the proxy's store is the SQLite file PROXY_DATABASE_PATH)",
 );
 
-const StoreEnvSchema = z.object({
+/**
+ * The store's own variables. The proxy's env.ts spreads them into its one schema, where PORT and
+ * PUBLIC_ORIGIN already are, so each variable is parsed once and each problem said once.
+ */
+export const STORE_ENV_SHAPE = {
   PROXY_DATABASE_PATH: z
     .string()
     .default("data/proxy.sqlite")
@@ -42,9 +46,36 @@ const StoreEnvSchema = z.object({
     .min(1)
     .max(36_500, { error: "must be at most 36500 (a century)" })
     .default(400),
+};
+
+/** The store's variables with the two it shares with the gateway, for `scripts/users` alone. */
+const StoreEnvSchema = z.object({
+  ...STORE_ENV_SHAPE,
   PUBLIC_ORIGIN: publicOriginField,
   PORT: proxyPortField,
 });
+
+type StoreRaw = z.infer<typeof StoreEnvSchema>;
+
+/** What the store's variables get wrong together, beyond each one's own shape. */
+export function storeErrors(present: Record<string, string>): string[] {
+  return present.MIGRATION_DATABASE_URL && !present.DATABASE_URL
+    ? [
+        "MIGRATION_DATABASE_URL needs DATABASE_URL, the role the proxy works as: it migrates a PostgreSQL store, and without DATABASE_URL the store is the SQLite file",
+      ]
+    : [];
+}
+
+/** The store's settings from a parsed environment: the store's schema's, or the proxy's. */
+export function storeEnvOf(raw: StoreRaw): StoreEnv {
+  return {
+    databasePath: raw.PROXY_DATABASE_PATH,
+    databaseUrl: raw.DATABASE_URL,
+    migrationDatabaseUrl: raw.MIGRATION_DATABASE_URL,
+    auditRetentionDays: raw.AUDIT_RETENTION_DAYS,
+    linkOrigin: raw.PUBLIC_ORIGIN ?? `http://127.0.0.1:${raw.PORT}`,
+  };
+}
 
 export function parseStoreEnv(
   source: Record<string, string | undefined>,
@@ -52,20 +83,7 @@ export function parseStoreEnv(
   const present = presentOnly(source);
   const parsed = StoreEnvSchema.safeParse(present);
   const errors = parsed.success ? [] : issueLines(parsed.error.issues);
-  if (present.MIGRATION_DATABASE_URL && !present.DATABASE_URL)
-    errors.push(
-      "MIGRATION_DATABASE_URL needs DATABASE_URL, the role the proxy works as: it migrates a PostgreSQL store, and without DATABASE_URL the store is the SQLite file",
-    );
+  errors.push(...storeErrors(present));
   if (!parsed.success || errors.length > 0) return { ok: false, errors };
-  const raw = parsed.data;
-  return {
-    ok: true,
-    env: {
-      databasePath: raw.PROXY_DATABASE_PATH,
-      databaseUrl: raw.DATABASE_URL,
-      migrationDatabaseUrl: raw.MIGRATION_DATABASE_URL,
-      auditRetentionDays: raw.AUDIT_RETENTION_DAYS,
-      linkOrigin: raw.PUBLIC_ORIGIN ?? `http://127.0.0.1:${raw.PORT}`,
-    },
-  };
+  return { ok: true, env: storeEnvOf(parsed.data) };
 }
