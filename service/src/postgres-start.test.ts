@@ -1,12 +1,10 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import {
   startPostgres,
   type PostgresServer,
 } from "@vics/shared/testing/postgres-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  KEYS_CLI_PATH,
+  createKeyWithCli,
   startService,
   type ServiceProcess,
 } from "./testing/service-process.ts";
@@ -33,15 +31,6 @@ function start(env: Record<string, string>) {
   return service;
 }
 
-async function createKey(databaseUrl: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [KEYS_CLI_PATH, "create", "--plan", "internal", "--name", "replicas"],
-    { env: { PATH: process.env.PATH ?? "", DATABASE_URL: databaseUrl } },
-  );
-  return stdout.trimEnd().split("\n").at(-1) ?? "";
-}
-
 describe("node src/index.ts with DATABASE_URL", { timeout: 120_000 }, () => {
   it("migrates and seeds an empty database when SEED_SYNTHETIC_FLEET=true, answers checks, answers 503 while PostgreSQL is down and again once it is back", async () => {
     const url = await server.createDatabase("service");
@@ -65,7 +54,10 @@ describe("node src/index.ts with DATABASE_URL", { timeout: 120_000 }, () => {
     second.child.kill("SIGTERM");
     expect((await second.exited).code).toBe(0);
 
-    const key = await createKey(url);
+    // DATABASE_URL set, the CLI uses it and not the (unused) SQLite path.
+    const key = await createKeyWithCli(UNUSED_PATH, "replicas", {
+      DATABASE_URL: url,
+    });
     const check = () =>
       fetch(`${baseUrl}/v1/vehicle/AB12CDE/insurance`, {
         headers: { "X-API-Key": key },
