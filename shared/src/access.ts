@@ -68,7 +68,9 @@ export const CHECK_ACTIONS = [
   "check.compliance",
   "check.bulk-insurance",
   "check.bulk-compliance",
-] as const;
+  // Each starts "check.": the audit finds checks by that prefix (its 'check.%' filters), so an
+  // action outside it would be a check the audit's counts and recent checks never see.
+] as const satisfies readonly `check.${string}`[];
 export type CheckAction = (typeof CHECK_ACTIONS)[number];
 
 export const AUDIT_ACTIONS = [
