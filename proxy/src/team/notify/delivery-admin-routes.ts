@@ -20,11 +20,8 @@ import type { AppContext, AppEnv } from "../http/app-env.ts";
 import { formBody, readJsonBody } from "../../gateway/http/json-body.ts";
 import type { LoggedDelivery, StoredWebhook } from "../store/delivery-store.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
-import {
-  DIGEST_TIME_SETTING,
-  digestTime,
-  nextDigestAt,
-} from "../schedule/digest-time.ts";
+import { DIGEST_TIME_SETTING, digestTime } from "../schedule/digest-time.ts";
+import { nextDailyAt } from "../schedule/daily-time.ts";
 import { checkWebhookUrl, type Lookup } from "./webhook/webhook-address.ts";
 import { newWebhookSecret } from "./webhook/webhook-secret.ts";
 
@@ -199,7 +196,7 @@ export function registerDeliveryAdminRoutes(
     const before = await digestTime(store);
     await store.setWatchSetting(DIGEST_TIME_SETTING, time);
     // Digests already waiting go at the new time.
-    await store.rescheduleDigests(nextDigestAt(time, now()));
+    await store.rescheduleDigests(nextDailyAt(time, now()));
     await audit(c, "alert-mail.settings", { from: before, to: time });
     return c.json({ digestTime: time, emailOn: deps.emailOn() });
   });

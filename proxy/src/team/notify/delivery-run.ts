@@ -4,7 +4,8 @@
 import type { ProxyStore } from "../store/proxy-store.ts";
 import { deliverEmails, type MailSender } from "./deliver-emails.ts";
 import { deliverWebhooks, type WebhookSender } from "./deliver-webhooks.ts";
-import { digestTime, nextDigestAt } from "../schedule/digest-time.ts";
+import { digestTime } from "../schedule/digest-time.ts";
+import { nextDailyAt } from "../schedule/daily-time.ts";
 import { planDeliveries } from "./plan-deliveries.ts";
 
 export interface DeliveryRunDeps {
@@ -30,7 +31,7 @@ export async function runDeliveries(
 ): Promise<DeliveryReport> {
   const now = deps.now();
   const appUrl = deps.appUrl();
-  const digestAt = nextDigestAt(await digestTime(deps.store), now);
+  const digestAt = nextDailyAt(await digestTime(deps.store), now);
   const planned = await planDeliveries(deps.store, { now, digestAt });
   const emails = deps.mail
     ? await deliverEmails({ ...deps, ...deps.mail, appUrl })
