@@ -84,9 +84,8 @@ export function sharedWatchQueries(
         .selectFrom("watch_runs")
         .selectAll()
         .where("kind", "=", kind);
-      // As `outcome ?? null` was: no outcome, no filter.
-      if ((outcome ?? null) !== null)
-        query = query.where("outcome", "=", outcome!);
+      // No outcome, no filter.
+      if (outcome !== undefined) query = query.where("outcome", "=", outcome);
       const row = await query.orderBy("id", "desc").limit(1).executeTakeFirst();
       return row && toRun(row);
     },
