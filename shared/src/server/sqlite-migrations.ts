@@ -11,8 +11,8 @@ import { existsSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { inTransaction } from "./sqlite.ts";
 
-/** One schema step: SQL, or work on the connection (for a step built from functions). */
-export type SqliteStep = string | ((db: DatabaseSync) => void);
+/** One schema step: SQL, run whole in the step's transaction. */
+export type SqliteStep = string;
 
 /** How many steps the open file has run. */
 export function sqliteStepsRun(db: DatabaseSync): number {
@@ -38,8 +38,7 @@ export function migrateSqliteSteps(
       const step = steps[done];
       // Another process ran the rest while this one waited for the lock.
       if (step === undefined) return false;
-      if (typeof step === "string") db.exec(step);
-      else step(db);
+      db.exec(step);
       db.exec(`PRAGMA user_version = ${done + 1}`);
       return true;
     });

@@ -256,10 +256,7 @@ export function dropLookupIndexes(db: DatabaseSync): void {
  * 1,000,000 vehicles, once).
  */
 export const STEPS: readonly SqliteStep[] = [
-  (db) => {
-    createTables(db);
-    createLookupIndexes(db);
-  },
+  TABLES_SQL + LOOKUP_INDEXES_SQL,
   IMPORTS_SQL,
   DATA_INFO_SQL,
   FETCHED_SQL,
