@@ -87,10 +87,7 @@ export async function migratePg(
     await client.query(
       `CREATE TABLE IF NOT EXISTS ${table} (step integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
     );
-    const { rows } = await client.query<{ done: number | null }>(
-      `SELECT max(step) AS done FROM ${table}`,
-    );
-    const done = rows[0]?.done ?? 0;
+    const done = await stepsDone(client, table);
     const pending = migrations.steps.slice(done);
     for (const [index, sql] of pending.entries()) {
       await client.query(sql);
@@ -117,10 +114,18 @@ export async function pgStepsRun(
     [table],
   );
   if (rows[0]?.found == null) return undefined;
-  const done = await pool.query<{ done: number | null }>(
+  return stepsDone(pool, table);
+}
+
+/** The newest step recorded in a migrations table (escaped already), 0 when none. */
+async function stepsDone(
+  db: PgPool | PgClient,
+  table: string,
+): Promise<number> {
+  const { rows } = await db.query<{ done: number | null }>(
     `SELECT max(step) AS done FROM ${table}`,
   );
-  return done.rows[0]?.done ?? 0;
+  return rows[0]?.done ?? 0;
 }
 
 /** Whether PostgreSQL answers: for the readiness checks. */
