@@ -1,5 +1,5 @@
 import { DatabaseSync } from "node:sqlite";
-import { Kysely } from "kysely";
+import { Kysely, type CompiledQuery } from "kysely";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { NodeSqliteDialect } from "./node-sqlite-dialect.ts";
 import { precompiled } from "./precompiled.ts";
@@ -34,15 +34,34 @@ describe("a precompiled query", () => {
     expect(await byAuthor("bob", 4)).toEqual([]);
   });
 
-  it("is compiled once, however often it runs", async () => {
+  it("is compiled once, however often it runs: each run sends that one compiled query", async () => {
     const kysely = open();
-    const build = vi.fn((id: number) =>
-      kysely.selectFrom("notes").select("body").where("id", "=", id),
-    );
+    const compiles = vi.fn();
+    const build = vi.fn((id: number) => {
+      const query = kysely
+        .selectFrom("notes")
+        .select("body")
+        .where("id", "=", id);
+      const compile = query.compile.bind(query);
+      return Object.assign(query, {
+        compile: () => {
+          compiles();
+          return compile();
+        },
+      });
+    });
+    const execute = vi.spyOn(kysely, "executeQuery");
     const byId = precompiled(kysely, 1, build);
-    await byId(1);
-    await byId(3);
+    expect(await byId(1)).toEqual([{ body: "a1" }]);
+    expect(await byId(3)).toEqual([{ body: "b1" }]);
+    expect(await byId(2)).toEqual([{ body: "a2" }]);
     expect(build).toHaveBeenCalledTimes(1);
+    expect(compiles).toHaveBeenCalledTimes(1);
+    // The same text and query tree each time; only the values change.
+    const sent = execute.mock.calls.map(([query]) => query as CompiledQuery);
+    expect(new Set(sent.map((query) => query.sql)).size).toBe(1);
+    expect(new Set(sent.map((query) => query.query)).size).toBe(1);
+    expect(sent.map((query) => query.parameters)).toEqual([[1], [3], [2]]);
   });
 
   it("refuses a query that leaves one of its values unused", () => {
