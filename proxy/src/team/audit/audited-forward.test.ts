@@ -1,6 +1,6 @@
 import { ProblemError } from "@vics/shared/server/problem-error";
 import { silentLogger } from "@vics/shared/server/logger";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CHECK_ACTIONS, ROUTE_PATTERNS, problemDocument } from "@vics/shared";
 import type { Forward } from "../../gateway/forward/forward.ts";
 import { FORWARDED_OPERATIONS } from "../../gateway/forward/forwarded-operations.ts";
@@ -23,23 +23,15 @@ let harness: ReturnType<typeof signedInApp>;
 beforeEach(() => {
   harness = signedInApp();
 });
-afterEach(() => harness.store.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+  harness.store.close();
+});
 
 describe("which forwarded operations are checks", () => {
-  it("names the four checks and nothing else", () => {
-    expect(operationOf(ROUTE_PATTERNS.insurance).check?.action).toBe(
-      "check.insurance",
-    );
-    expect(operationOf(ROUTE_PATTERNS.compliance).check?.action).toBe(
-      "check.compliance",
-    );
-    expect(operationOf(ROUTE_PATTERNS.bulkInsurance).check?.action).toBe(
-      "check.bulk-insurance",
-    );
-    expect(operationOf(ROUTE_PATTERNS.bulkCompliance).check?.action).toBe(
-      "check.bulk-compliance",
-    );
-    expect(operationOf(ROUTE_PATTERNS.openapi).check).toBeUndefined();
+  // What each operation's action is, forwarded-operations.ts declares; the list it must match is
+  // CHECK_ACTIONS, which the audit and the user limit rely on.
+  it("are the checks CHECK_ACTIONS names, and nothing else", () => {
     expect(
       FORWARDED_OPERATIONS.flatMap(({ check }) => check?.action ?? []).sort(),
     ).toEqual([...CHECK_ACTIONS].sort());
@@ -168,7 +160,7 @@ describe("an audited check", () => {
 });
 
 describe("the answer's JSON, for the verdict", () => {
-  it("is the forwarder's own parse of the answer, handed up beside the response, not parsed again", async () => {
+  it("is the forwarder's own parse of the answer, handed up through the limit and the audit, not parsed again", async () => {
     const { createForwarder } =
       await import("../../gateway/forward/forward.ts");
     const { userLimitedForward } =
@@ -203,32 +195,44 @@ describe("the answer's JSON, for the verdict", () => {
       timeoutMs: 1000,
       logger: silentLogger,
     });
+    const operation = operationOf(ROUTE_PATTERNS.insurance);
+    const schema = operation.answer?.schema;
+    if (!schema) throw new Error("the insurance check declares its answer");
+    const parses = vi.spyOn(schema, "safeParse");
     const { cookie } = await harness.signedIn("staff");
-    // Through the user limit, which sets its headers on the answer: the parse goes up as it was.
-    const limited = userLimitedForward(forward, createMemoryUserLimiter());
     const answers: unknown[] = [];
+    // The forwarder's answer as it left it, then as it came up through the user limit (which
+    // sets its headers on the answer) and the audit (which reads its verdict).
+    const recorded: Forward = async (c, op, upstream) => {
+      const forwarded = await forward(c, op, upstream);
+      answers.push(forwarded.answer);
+      return forwarded;
+    };
+    const pipeline = auditedForward(
+      userLimitedForward(recorded, createMemoryUserLimiter()),
+      harness.store,
+      Date.now,
+    );
     harness.app.get("/check/:path", async (c) => {
-      const fromForwarder = await forward(
-        c,
-        operationOf(ROUTE_PATTERNS.insurance),
-        { path: `/v1/${c.req.param("path")}`, registrations: ["AB12CDE"] },
-      );
-      const fromLimit = await limited(
-        c,
-        operationOf(ROUTE_PATTERNS.insurance),
-        { path: `/v1/${c.req.param("path")}`, registrations: ["AB12CDE"] },
-      );
-      answers.push(fromForwarder.answer, fromLimit.answer);
-      return fromLimit.response;
+      const forwarded = await pipeline(c, operation, {
+        path: `/v1/${c.req.param("path")}`,
+        registrations: ["AB12CDE"],
+      });
+      answers.push(forwarded.answer);
+      return forwarded.response;
     });
     await harness.app.request("/check/insurance", {
       headers: { Cookie: cookie },
     });
     expect(answers[0]).toEqual(record);
     expect(answers[1]).toEqual(record);
+    expect(answers[1]).toBe(answers[0]);
+    expect(parses).toHaveBeenCalledOnce();
     await harness.app.request("/check/missing", {
       headers: { Cookie: cookie },
     });
     expect(answers.slice(2)).toEqual([undefined, undefined]);
+    // A 404 is no answer to parse.
+    expect(parses).toHaveBeenCalledOnce();
   });
 });
