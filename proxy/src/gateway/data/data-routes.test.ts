@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ProblemSchema } from "@vics/shared";
 import { DataSourcesSchema } from "@vics/shared/data-admin";
+import { ADMIN_REGISTERS_PATH } from "@vics/shared/registers-admin";
 import { createTestService, type TestService } from "@vics/service/testing";
 import {
   createTestProxy,
@@ -56,22 +57,28 @@ describe("the data page's routes", () => {
     expect(sent?.headers.get("X-API-Key")).toBe(TEST_API_KEY);
   });
 
-  it("refuses anyone but an admin, and asks the service nothing", async () => {
-    const upstream = fakeUpstream(() => json({}));
-    const { app } = createTestProxy({ fetch: upstream.fetch, role: "fleet" });
-    for (const path of [
-      "/api/admin/data/sources",
-      "/api/admin/data/imports",
-      "/api/admin/data/imports/7/rejects.csv",
-    ]) {
-      const response = await app.request(path);
-      expect(response.status).toBe(403);
-      expect(ProblemSchema.parse(await response.json()).code).toBe(
-        "ROLE_REQUIRED",
-      );
-    }
-    expect(upstream.requests).toHaveLength(0);
-  });
+  // The one place the admin pages' refusal is shown through the whole proxy (the data and the
+  // sources pages alike); ports.test.ts shows the gateway asking the role port for it.
+  it.each(["staff", "fleet"] as const)(
+    "refuses %s on every admin data route, and asks the service nothing",
+    async (role) => {
+      const upstream = fakeUpstream(() => json({}));
+      const { app } = createTestProxy({ fetch: upstream.fetch, role });
+      for (const path of [
+        "/api/admin/data/sources",
+        "/api/admin/data/imports",
+        "/api/admin/data/imports/7/rejects.csv",
+        ADMIN_REGISTERS_PATH,
+      ]) {
+        const response = await app.request(path);
+        expect(response.status).toBe(403);
+        expect(ProblemSchema.parse(await response.json()).code).toBe(
+          "ROLE_REQUIRED",
+        );
+      }
+      expect(upstream.requests).toHaveLength(0);
+    },
+  );
 
   it("gives an import's refused rows as a CSV to download, nothing in it run as a formula", async () => {
     const upstream = fakeUpstream(() => json(REJECTS));

@@ -65,19 +65,7 @@ describe("the sources page's route", () => {
     expect(sent?.headers.get("X-API-Key")).toBe(TEST_API_KEY);
   });
 
-  it.each(["staff", "fleet"] as const)(
-    "refuses %s, and asks the service nothing",
-    async (role) => {
-      const upstream = fakeUpstream(() => json(REGISTERS));
-      const { app } = createTestProxy({ fetch: upstream.fetch, role });
-      const response = await app.request(ADMIN_REGISTERS_PATH);
-      expect(response.status).toBe(403);
-      expect(ProblemSchema.parse(await response.json()).code).toBe(
-        "ROLE_REQUIRED",
-      );
-      expect(upstream.requests).toHaveLength(0);
-    },
-  );
+  // Its refusal of anyone but an admin: with the data page's, in data-routes.test.ts.
 
   it("answers 502 when the service's answer is off the contract", async () => {
     const upstream = fakeUpstream(() =>
