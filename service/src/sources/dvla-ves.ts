@@ -3,11 +3,12 @@
 // version 1.1.0, which the tests run through Prism; dates are read as the register sends them
 // (YYYY-MM-DD, months YYYY-MM), not as that document's examples show them (date-times).
 // The API key goes into the x-api-key header and nowhere else: no message, no log line.
-import { normaliseRegistration, parseRetryAfter } from "@vics/shared";
+import { normaliseRegistration } from "@vics/shared";
 import { z } from "zod";
 import { factsOf, VesVehicleSchema } from "./dvla-ves-vehicle.ts";
 import {
   type LiveSource,
+  retryAfterMs,
   SourceError,
   type SourceErrorKind,
 } from "./source.ts";
@@ -76,10 +77,9 @@ export function createVesSource(options: VesSourceOptions): LiveSource {
     // The source queue takes any plate in DVLA's words out before a message is logged or shown.
     const words = wordsOf(body);
     const said = words ? `: "${words}"` : "";
-    const seconds = parseRetryAfter(response.headers, now());
-    const wait = seconds === undefined ? undefined : seconds * 1000;
+    const wait = retryAfterMs(response.headers, now());
     const after =
-      seconds === undefined ? "" : `; it asks VICS to wait ${seconds} s`;
+      wait === undefined ? "" : `; it asks VICS to wait ${wait / 1000} s`;
     if (status === 401 || status === 403)
       return fail(
         "credentials",

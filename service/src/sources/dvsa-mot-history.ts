@@ -2,7 +2,6 @@
 // (GET {base}/v1/trade/vehicles/registration/{registration}, with a bearer token from
 // dvsa-token.ts and the X-API-Key header). Its answers become MOT and vehicle facts; its refusals
 // become SourceErrors in an operator's words, from DVSA's documented error codes (MOTH-...).
-import { parseRetryAfter } from "@vics/shared";
 import {
   MotHistoryError,
   MotHistoryVehicle,
@@ -10,7 +9,12 @@ import {
 } from "./dvsa-mot-answer.ts";
 import type { TokenCache } from "./dvsa-token.ts";
 import { type Refusal, failure, malformed } from "./dvsa-mot-refusals.ts";
-import { type LiveSource, type SourceAnswer, SourceError } from "./source.ts";
+import {
+  type LiveSource,
+  retryAfterMs,
+  type SourceAnswer,
+  SourceError,
+} from "./source.ts";
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -56,7 +60,7 @@ export function createMotHistorySource(
       const text = await response.text();
       return {
         status: response.status,
-        retryAfterSeconds: parseRetryAfter(response.headers, now()),
+        retryAfterMs: retryAfterMs(response.headers, now()),
         text,
         errorCode: response.ok ? undefined : errorCode(text),
       };

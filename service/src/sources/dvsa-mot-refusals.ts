@@ -6,8 +6,8 @@ import { SourceError } from "./source.ts";
 /** What the adapter read of a refusal. */
 export interface Refusal {
   status: number;
-  /** The Retry-After header's seconds, where DVSA sent one it can read. */
-  retryAfterSeconds: number | undefined;
+  /** The Retry-After header in milliseconds, where DVSA sent one it can read. */
+  retryAfterMs: number | undefined;
   errorCode: string | undefined;
 }
 
@@ -21,12 +21,10 @@ export function malformed(why: string): SourceError {
 }
 
 export function failure(reply: Refusal): SourceError {
-  const { status, errorCode: code, retryAfterSeconds } = reply;
+  const { status, errorCode: code, retryAfterMs } = reply;
   const options = {
     status,
-    ...(retryAfterSeconds !== undefined && {
-      retryAfterMs: retryAfterSeconds * 1000,
-    }),
+    ...(retryAfterMs !== undefined && { retryAfterMs }),
   };
   const error = (kind: SourceError["kind"], words: string) =>
     new SourceError("dvsa-mot-history", kind, words, options);

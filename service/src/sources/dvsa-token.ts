@@ -2,9 +2,8 @@
 // (docs/sources.md). DVSA asks clients to cache the token, which lasts 60 minutes, rather than
 // ask for one per request; every look-up of a run shares one, and one request for a new one.
 // Neither the client secret nor a token ever goes into a message, a log line or an error.
-import { parseRetryAfter } from "@vics/shared";
 import { z } from "zod";
-import { SourceError } from "./source.ts";
+import { retryAfterMs, SourceError } from "./source.ts";
 
 /** Renewed this long before Entra's `expires_in` runs out, so no request carries a dying token. */
 export const TOKEN_MARGIN_MS = 60_000;
@@ -110,7 +109,7 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
 /** The token endpoint said no: words for the operator, from Entra's error code where it gave one. */
 function refusal(response: Response, body: unknown, now: Date): SourceError {
   const status = response.status;
-  const retryAfter = parseRetryAfter(response.headers, now);
+  const wait = retryAfterMs(response.headers, now);
   if (status === 429)
     return new SourceError(
       "dvsa-mot-history",
@@ -118,7 +117,7 @@ function refusal(response: Response, body: unknown, now: Date): SourceError {
       "DVSA's sign-in service is refusing token requests for now (too many); look-ups resume after a pause.",
       {
         status,
-        ...(retryAfter !== undefined && { retryAfterMs: retryAfter * 1000 }),
+        ...(wait !== undefined && { retryAfterMs: wait }),
       },
     );
   if (status >= 500)

@@ -4,7 +4,7 @@
 // refresher (refresher.ts) does those, the same for every source.
 import type { LiveSourceName } from "@vics/shared";
 import type { REGISTER_ERROR_KINDS } from "@vics/shared/registers-admin";
-import type { IsoDate } from "@vics/shared";
+import { parseRetryAfter, type IsoDate } from "@vics/shared";
 import type { MotTest, TaxRecord } from "../domain/compliance.ts";
 
 /** The registers, as the contract names them. */
@@ -65,6 +65,15 @@ export class SourceError extends Error {
     this.retryAfterMs = options.retryAfterMs;
     this.status = options.status;
   }
+}
+
+/** A provider's Retry-After (seconds or a date) in milliseconds; undefined when absent or unreadable. */
+export function retryAfterMs(
+  headers: Pick<Headers, "get">,
+  now: Date,
+): number | undefined {
+  const seconds = parseRetryAfter(headers, now);
+  return seconds === undefined ? undefined : seconds * 1000;
 }
 
 /** A register adapter. `lookUp` resolves with the answer or rejects with a SourceError. */
