@@ -3,10 +3,6 @@
 // The root's, not a workspace's: it reads both servers' settings and steps, and neither
 // server imports the other. Exit 0 when both were read, 1 when one could not be.
 import { fail, readCliArgs } from "@vics/shared/server/cli";
-import {
-  describeMigrations,
-  type MigrationStatus,
-} from "@vics/shared/server/migration-status";
 import { openPgPool, pgStepsRun } from "@vics/shared/server/postgres";
 import { redactedUrl } from "@vics/shared/server/postgres-url";
 import { sqliteStepsRunAt } from "@vics/shared/server/sqlite-migrations";
@@ -21,6 +17,10 @@ import {
 } from "../service/src/store/open-store.ts";
 import * as servicePostgres from "../service/src/store/postgres/migrations.ts";
 import { STEPS as SERVICE_SQLITE_STEPS } from "../service/src/store/sqlite/schema.ts";
+import {
+  describeMigrations,
+  type MigrationStatus,
+} from "./migration-status.ts";
 
 const USAGE = `Usage: scripts/db status
 Says which schema steps the service's database (DATABASE_URL, else DATABASE_PATH) and the
@@ -40,24 +40,51 @@ async function pgSteps(url: string, name: string) {
   }
 }
 
+/** A server's two ways to keep its steps: a SQLite file, or a PostgreSQL database. */
+interface Engines {
+  /** The PostgreSQL URL to read the steps with; undefined when the server uses SQLite. */
+  url: string | undefined;
+  path: string;
+  sqliteSteps: number;
+  postgres: { MIGRATIONS_NAME: string; MIGRATIONS: readonly unknown[] };
+}
+
+/** Reads one server's steps on whichever engine its settings name. */
+async function migrationStatus(
+  words: Pick<MigrationStatus, "whose" | "server" | "place" | "runBy">,
+  { url, path, sqliteSteps, postgres }: Engines,
+): Promise<MigrationStatus> {
+  if (url === undefined)
+    return {
+      ...words,
+      engine: "SQLite",
+      ran: sqliteStepsRunAt(path),
+      steps: sqliteSteps,
+    };
+  return {
+    ...words,
+    engine: "PostgreSQL",
+    ran: await pgSteps(url, postgres.MIGRATIONS_NAME),
+    steps: postgres.MIGRATIONS.length,
+  };
+}
+
 const settings = databaseSettings(loadEnv(), "vics-db-status");
 try {
-  const { url, path } = settings;
-  const service: MigrationStatus = {
-    whose: "The service's database",
-    server: "the service",
-    engine: url === undefined ? "SQLite" : "PostgreSQL",
-    place: databasePlace(settings),
-    ran:
-      url === undefined
-        ? sqliteStepsRunAt(path)
-        : await pgSteps(url, servicePostgres.MIGRATIONS_NAME),
-    steps:
-      url === undefined
-        ? SERVICE_SQLITE_STEPS.length
-        : servicePostgres.MIGRATIONS.length,
-    runBy: "`scripts/db migrate` or the service's next start",
-  };
+  const service = await migrationStatus(
+    {
+      whose: "The service's database",
+      server: "the service",
+      place: databasePlace(settings),
+      runBy: "`scripts/db migrate` or the service's next start",
+    },
+    {
+      url: settings.url,
+      path: settings.path,
+      sqliteSteps: SERVICE_SQLITE_STEPS.length,
+      postgres: servicePostgres,
+    },
+  );
   console.log(describeMigrations(service));
 } catch (error) {
   fail(databaseOpenMessage(settings, error), 1);
@@ -73,25 +100,24 @@ const { databaseUrl, migrationDatabaseUrl, databasePath } = proxyEnv.env;
 const proxyPlace =
   databaseUrl === undefined ? databasePath : redactedUrl(databaseUrl);
 try {
-  const proxy: MigrationStatus = {
-    whose: "The proxy's store",
-    server: "the proxy",
-    engine: databaseUrl === undefined ? "SQLite" : "PostgreSQL",
-    place: proxyPlace,
-    ran:
-      databaseUrl === undefined
-        ? sqliteStepsRunAt(databasePath)
-        : // The owner's role when there is one: it made the record, and may surely read it.
-          await pgSteps(
-            migrationDatabaseUrl ?? databaseUrl,
-            proxyPostgres.MIGRATIONS_NAME,
-          ),
-    steps:
-      databaseUrl === undefined
-        ? PROXY_SQLITE_STEPS.length
-        : proxyPostgres.MIGRATIONS.length,
-    runBy: "the proxy's next start or `scripts/users list`",
-  };
+  const proxy = await migrationStatus(
+    {
+      whose: "The proxy's store",
+      server: "the proxy",
+      place: proxyPlace,
+      runBy: "the proxy's next start or `scripts/users list`",
+    },
+    {
+      // The owner's role when there is one: it made the record, and may surely read it.
+      url:
+        databaseUrl === undefined
+          ? undefined
+          : (migrationDatabaseUrl ?? databaseUrl),
+      path: databasePath,
+      sqliteSteps: PROXY_SQLITE_STEPS.length,
+      postgres: proxyPostgres,
+    },
+  );
   console.log(describeMigrations(proxy));
 } catch (error) {
   const reason = error instanceof Error ? error.message : String(error);
