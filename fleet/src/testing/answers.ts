@@ -36,9 +36,14 @@ export function allChecks(value: boolean) {
   };
 }
 
-/** A policy in force today, well away from its end (so not "expiring soon"). */
-export function policyFixture(overrides: Partial<Policy> = {}): Policy {
-  const today = utcDate(new Date());
+/**
+ * A policy in force on `today`, well away from its end (so not "expiring soon"). The web passes
+ * the UK's today, as its pages count days; fleet's own tests take the UTC date.
+ */
+export function policyFixture(
+  overrides: Partial<Policy> = {},
+  today: string = utcDate(new Date()),
+): Policy {
   return {
     number: "POL-7781-2231",
     insurer: "Northwind Mutual",

@@ -8,7 +8,11 @@ import {
   useParams,
   useSearchParams,
 } from "react-router";
-import { formatRegistration, parseRegistration } from "@vics/shared";
+import {
+  formatRegistration,
+  isCalendarDate,
+  parseRegistration,
+} from "@vics/shared";
 import { formatDate, ukToday } from "../lib/dates.ts";
 import { useNow } from "../lib/use-now.ts";
 import { PageErrorContext } from "../lib/use-document-title.ts";
@@ -47,18 +51,13 @@ interface CheckPageProps {
   ) => ReactNode;
 }
 
-const DATE_FORM = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The address's date if it is a real day no later than today; else why not. */
 function readDate(
   text: string | null,
   today: string,
 ): { date?: string; error?: string } {
   if (text === null) return {};
-  const real =
-    DATE_FORM.test(text) &&
-    new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
-  if (!real)
+  if (!isCalendarDate(text))
     return { error: `"${text}" is not a date. Choose one from the calendar.` };
   if (text > today)
     return {

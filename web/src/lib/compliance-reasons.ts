@@ -1,7 +1,7 @@
 // The one-line reason under each compliance check (insurance, MOT, road tax, fines), worded
 // once for every screen and file that shows one. Each caller says how a date reads: the
 // compliance page in words ("3 March 2027"), the fleet export as YYYY-MM-DD for spreadsheets.
-import { formatPounds, type ComplianceDetails } from "@vics/shared";
+import { addDays, formatPounds, type ComplianceDetails } from "@vics/shared";
 
 /** How a "YYYY-MM-DD" date is written in a reason. */
 export type DateWords = (isoDate: string) => string;
@@ -9,13 +9,6 @@ export type DateWords = (isoDate: string) => string;
 export type InsuranceDetails = NonNullable<ComplianceDetails["insurance"]>;
 
 const asIs: DateWords = (isoDate) => isoDate;
-
-/** The day after `isoDate` ("YYYY-MM-DD"). */
-function nextDay(isoDate: string): string {
-  const date = new Date(isoDate + "T00:00:00Z");
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
 
 export function motReason(
   { status, expiry }: ComplianceDetails["mot"],
@@ -45,7 +38,9 @@ export function taxReason(
     case "untaxed":
       // The service's dueDate is the last day the vehicle was taxed, so it has been untaxed
       // since the day after.
-      return dueDate ? `Untaxed since ${date(nextDay(dueDate))}` : "Not taxed";
+      return dueDate
+        ? `Untaxed since ${date(addDays(dueDate, 1))}`
+        : "Not taxed";
   }
 }
 

@@ -5,28 +5,22 @@ import {
   ProblemSchema,
   problemType,
   type InsuranceRecord,
+  addDays,
   type Policy,
   type Problem,
   type ProblemCode,
 } from "@vics/shared";
 import { ukToday } from "../lib/dates.ts";
+import { policyFixture as fleetPolicyFixture } from "@vics/fleet/testing/answers";
 
 /** "YYYY-MM-DD" `days` from today (the UK's date); negative is in the past. */
 export function daysFromToday(days: number): string {
-  const date = new Date(`${ukToday()}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+  return addDays(ukToday(), days);
 }
 
+/** @vics/fleet's policy in force, dated from the UK's today as the pages count days. */
 export function policyFixture(overrides: Partial<Policy> = {}): Policy {
-  return {
-    number: "POL-7781-2231",
-    insurer: "Northwind Mutual",
-    type: "Comprehensive",
-    validFrom: daysFromToday(-200),
-    validTo: daysFromToday(165),
-    ...overrides,
-  };
+  return fleetPolicyFixture(overrides, ukToday());
 }
 
 export function insuranceFixture(

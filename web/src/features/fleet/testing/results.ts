@@ -1,6 +1,6 @@
 // A finished run saved with its answers, for the results' tests: the page opens straight onto
 // the results, as a fleet manager comes back to a run.
-import type { ComplianceDetails } from "@vics/shared";
+import { addDays, type ComplianceDetails } from "@vics/shared";
 import { daysBetween, ukToday } from "../../../lib/dates.ts";
 import { answered, insured, validRow } from "./fleet-fixtures.ts";
 import type { SavedRun, VehicleResult } from "../lib/fleet-types.ts";
@@ -9,9 +9,7 @@ import { fleetStore } from "./fleet-page.tsx";
 /** The UK date `days` from today, "YYYY-MM-DD". */
 export function inDays(days: number): string {
   const today = ukToday();
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  const iso = date.toISOString().slice(0, 10);
+  const iso = addDays(today, days);
   // Guard the helper itself: a wrong date would make every due-date test meaningless.
   if (daysBetween(today, iso) !== days) throw new Error("inDays is wrong");
   return iso;

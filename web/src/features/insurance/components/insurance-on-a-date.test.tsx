@@ -114,6 +114,23 @@ describe("check on a date", () => {
     expect(asked).toEqual([null]);
   });
 
+  it.each(["2026-02-30", "2026-13-45", "2026-2-3"])(
+    // 2026-13-45 once threw in the page (an invalid Date has no toISOString).
+    "says %s in the address is not a date, and checks today",
+    async (text) => {
+      const asked = serveDated(() => json(insuranceFixture()));
+      renderRoute(`/vehicle/AB12CDE?date=${text}`);
+      expect(
+        await screen.findByText(
+          `"${text}" is not a date. Choose one from the calendar.`,
+        ),
+      ).toBeInTheDocument();
+      // The check is today's: the text never reaches the service.
+      await screen.findByRole("heading", { name: "Insured" });
+      expect(asked).toEqual([null]);
+    },
+  );
+
   it("says in words a date the service will not answer for, from the address", async () => {
     serveDated(() =>
       json(
