@@ -97,10 +97,13 @@ describe("scripts/db", { timeout: 120_000 }, () => {
         ["drop"],
         ["seed", "--vehicles", "many"],
         ["migrate", "--vehicles", "5"],
+        ["status"],
       ].map((args) => db({ DATABASE_PATH: path }, ...args)),
     );
-    expect(refusals.map((refused) => refused.code)).toEqual([2, 2, 2]);
+    expect(refusals.map((refused) => refused.code)).toEqual([2, 2, 2, 2]);
     expect(refusals[0]?.stderr).toContain('Unknown command "drop".\nUsage:');
+    // status is the wrapper's own: the CLI sends the operator there.
+    expect(refusals[3]?.stderr).toContain("run `scripts/db status`");
     expect(existsSync(path)).toBe(false);
     const { stdout } = await run(WRAPPER, ["--help"]);
     expect(stdout).toContain("scripts/db seed [--vehicles <n>]");

@@ -17,13 +17,19 @@ const USAGE = `Usage:
   scripts/db seed [--vehicles <n>]    migrate, then seed the synthetic fleet (n vehicles and the
                                       reference ones; default ${DEFAULT_FLEET_SIZE}) into a database that holds no vehicles
   scripts/db status                   which schema steps this database and the proxy's store have
-                                      run, and which are pending (scripts/db-status.ts)
+                                      run, and which are pending (scripts/db only: scripts/db-status.ts)
 The database is DATABASE_URL's PostgreSQL when it is set, else the SQLite file at DATABASE_PATH.`;
 
 const { values, positionals } = readCliArgs(USAGE, {
   vehicles: { type: "string" },
 });
 const [command, ...rest] = positionals;
+// scripts/db answers status before it comes here: it reads the proxy's store too.
+if (command === "status")
+  fail(
+    "status is answered by scripts/db, which reads the proxy's store too: run `scripts/db status`.",
+    2,
+  );
 if ((command !== "migrate" && command !== "seed") || rest.length > 0)
   fail(
     `${command ? `Unknown command "${positionals.join(" ")}".` : "Missing command."}\n${USAGE}`,
