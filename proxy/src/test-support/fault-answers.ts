@@ -3,6 +3,7 @@
  * data, and the ways an answer can break the contract. Test support, never imported by the app.
  */
 import {
+  addDays,
   BULK_ERRORS,
   bulkAnswer,
   PROBLEM_CONTENT_TYPE,
@@ -40,11 +41,6 @@ const CHECKS = (value: boolean) => ({
   noOutstandingFines: value,
 });
 
-function shiftDays(date: string, days: number): string {
-  const time = Date.parse(`${date}T12:00:00Z`) + days * 86_400_000;
-  return new Date(time).toISOString().slice(0, 10);
-}
-
 /** A policy running from 100 days ago for a year: insured, and not "expiring soon". */
 function policy(registration: string) {
   const today = ukDate(new Date());
@@ -52,8 +48,8 @@ function policy(registration: string) {
     number: `FAULT-${registration}`,
     insurer: "Acorn Mutual",
     type: "Comprehensive",
-    validFrom: shiftDays(today, -100),
-    validTo: shiftDays(today, 265),
+    validFrom: addDays(today, -100),
+    validTo: addDays(today, 265),
   };
 }
 

@@ -18,7 +18,7 @@ import {
 } from "@vics/shared/registers-admin";
 import { ProblemError } from "@vics/shared/server/problem-error";
 import type { Forward } from "../forward/forward.ts";
-import type { Forwarded } from "../forward/operation.ts";
+import { responseOf } from "../forward/operation.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { shapeAnswer } from "../upstream/upstream-contract.ts";
 import type { TeamPorts } from "../ports.ts";
@@ -30,7 +30,6 @@ const SOURCES = { answer: shapeAnswer(DataSourcesSchema) };
 const IMPORTS = { answer: shapeAnswer(ImportListSchema) };
 const REJECTS = { answer: shapeAnswer(ImportRejectsSchema) };
 const REGISTERS = { answer: shapeAnswer(RegistersSchema) };
-const responseOf = ({ response }: Forwarded<unknown>) => response;
 
 /** The data pages' routes, for admins only (`team.requireRole`). */
 export function registerDataRoutes(

@@ -12,7 +12,7 @@ import type { AppContext, AppEnv } from "../http/app-env.ts";
 import { EDGE_PROBLEMS } from "../edges/edge-problems.ts";
 import { looksLikeApi } from "../edges/path-spellings.ts";
 import type { Forward } from "./forward.ts";
-import type { Forwarded, ForwardedOperation } from "./operation.ts";
+import { type ForwardedOperation, responseOf } from "./operation.ts";
 import { PROXY_PROBLEMS } from "../http/problem.ts";
 import {
   type IdempotentReplay,
@@ -59,8 +59,6 @@ function guards(
 }
 
 /** What a route answers: the response, its parsed answer read by the stages above it. */
-const responseOf = ({ response }: Forwarded<unknown>) => response;
-
 function register(
   app: Hono<AppEnv>,
   forward: Forward,

@@ -62,6 +62,9 @@ export interface Forwarded<Answer> {
   answer: Answer | undefined;
 }
 
+/** What a route sends back of a forward: the answer as it goes back, its parse left behind. */
+export const responseOf = ({ response }: Forwarded<unknown>) => response;
+
 /** Declares one operation, keeping its answer's type for its verdict. */
 export const forwardedOperation = <Answer>(
   operation: ForwardedOperation<Answer>,

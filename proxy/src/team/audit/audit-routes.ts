@@ -1,4 +1,5 @@
 import {
+  addDays,
   RECENT_CHECK_VERDICTS,
   type RecentCheckVerdict,
   AUDIT_CSV_CUT_OFF,
@@ -68,9 +69,7 @@ async function auditQuery(
   const to = c.req.query("to")?.trim();
   if (to) {
     day("to");
-    const [year, month, date] = to.split("-").map(Number);
-    const next = new Date(Date.UTC(year!, month! - 1, date! + 1));
-    query.to = ukMidnight(next.toISOString().slice(0, 10));
+    query.to = ukMidnight(addDays(to, 1));
   }
   const before = c.req.query("before");
   if (before) {

@@ -76,8 +76,7 @@ export function staffAccessTakesBody(c: AppContext): boolean {
  * Sessions and sign-in on `app`, and the rule that every other /api route needs a signed-in
  * user: a signed-out browser gets 401 and no data. A forwarded operation's own role (the bulk
  * checks' fleet) is its declaration's (forwarded-operations.ts). The routes behind that rule
- * (users, the audit log, ...) are mounted by app.ts, after this. Returns the sessions, for the
- * caller's own routes.
+ * (users, the audit log, ...) are mounted by app.ts, after this.
  */
 export function registerStaffAccess(
   app: Hono<AppEnv>,
@@ -91,7 +90,7 @@ export function registerStaffAccess(
     /** For the throttle's warn line: one a minute per address refused. */
     logger?: Logger;
   },
-): Sessions {
+): void {
   const { settings, store, now } = options;
   const sessions = new Sessions(store, now, settings.sessionTimes);
   const cookie = sessionCookie(options.publicOrigin);
@@ -127,5 +126,4 @@ export function registerStaffAccess(
   };
   registerAuthRoutes(app, deps);
   if (oidc) registerOidcRoutes(app, deps, oidc);
-  return sessions;
 }
