@@ -123,7 +123,8 @@ function sendUntil(
   latencyMs = 150,
 ) {
   const sent: number[] = [];
-  const refusals: string[] = [];
+  /** When each refused worker was told to come back. */
+  const refusals: number[] = [];
   const stop = new AbortController();
   void clock.sleep(stopAt - clock.now()).then(() => stop.abort());
   const loops = Array.from({ length: workers }, async (_, index) => {
@@ -137,7 +138,7 @@ function sendUntil(
         });
       if (!verdict) return;
       if (!verdict.go) {
-        refusals.push(verdict.reason);
+        refusals.push(verdict.retryAtMs);
         return;
       }
       sent.push(clock.now());
@@ -231,11 +232,10 @@ describe("pacer", () => {
     await clock.run(evening + 30_000);
     await run.done;
     expect(run.sent).toHaveLength(5);
-    expect(run.refusals).toEqual(Array(4).fill("day-quota"));
+    expect(run.refusals).toEqual(Array(4).fill(Date.UTC(2026, 10, 30)));
     expect(await second.usedToday()).toEqual({ used: 5, quota: 5 });
     expect(await first.acquire()).toEqual({
       go: false,
-      reason: "day-quota",
       retryAtMs: Date.UTC(2026, 10, 30),
     });
     await clock.run(Date.UTC(2026, 10, 30));
@@ -356,7 +356,7 @@ describe("pacer on Redis", () => {
       await clock.run(NOON + 11_000);
       await run.done;
       expect(run.sent).toHaveLength(100);
-      expect(run.refusals).toEqual(Array(10).fill("day-quota"));
+      expect(run.refusals).toEqual(Array(10).fill(Date.UTC(2026, 10, 30)));
       expectWithinBucket(run.sent, settings);
       expectPerSecond(run.sent, 15);
       expect(await replicas[1]!.usedToday()).toEqual({ used: 100, quota: 100 });

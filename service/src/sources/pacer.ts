@@ -15,7 +15,9 @@ export interface PaceSettings {
 }
 
 export type PaceVerdict =
-  { go: true } | { go: false; reason: "day-quota"; retryAtMs: number };
+  | { go: true }
+  /** The day's quota is spent: the only refusal, until `retryAtMs` (UTC midnight). */
+  | { go: false; retryAtMs: number };
 
 export interface Pacer {
   /**
@@ -135,7 +137,6 @@ export function createPacer(
     ((await days.get(utcDate(new Date(now))))?.consumedPoints ?? 0) >= perDay;
   const quotaSpent = (now: number): PaceVerdict => ({
     go: false,
-    reason: "day-quota",
     retryAtMs: nextUtcMidnight(now),
   });
 
