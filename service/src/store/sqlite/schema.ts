@@ -293,7 +293,7 @@ export function writeMeta(db: DatabaseSync, key: string, value: string): void {
 }
 
 /** When data is first held, and the earliest day the history reaches (decision 041). */
-export interface DataSpan {
+interface DataSpan {
   since?: string | null;
   earliest?: string | null;
 }
