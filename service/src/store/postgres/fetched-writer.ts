@@ -25,7 +25,8 @@ import {
   type HeldVehicle,
   planFetched,
 } from "../fetched-plan.ts";
-import { noteDataSpan, versionColumns } from "./meta.ts";
+import { noteDataSpan } from "./meta.ts";
+import { versionColumns } from "./vehicle-queries.ts";
 
 /** Names the advisory lock fetched batches queue on. */
 export const FETCHED_LOCK = "vics_service_fetched";

@@ -28,7 +28,8 @@ import {
 } from "../import-store.ts";
 import { KIND_SOURCE, META_KEYS } from "../data-info.ts";
 import { copyText } from "./copy-lines.ts";
-import { noteDataSpan, versionColumns, writeMeta } from "./meta.ts";
+import { noteDataSpan, writeMeta } from "./meta.ts";
+import { versionColumns } from "./vehicle-queries.ts";
 import { POSTGRES_KINDS, type PostgresKind } from "./import-kinds.ts";
 import { FETCHED_LOCK } from "./fetched-writer.ts";
 import { clearRegisterMarks, keepRegisterNewer } from "./import-register.ts";

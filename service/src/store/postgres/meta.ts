@@ -32,7 +32,7 @@ export async function writeMeta(
  * `earliest` if that is before what it reached.
  */
 export async function noteDataSpan(
-  db: PgPool | PgClient,
+  db: PgClient,
   { since, earliest }: { since?: string | null; earliest?: string | null },
 ): Promise<void> {
   if (earliest)
@@ -47,22 +47,3 @@ export async function noteDataSpan(
       [META_KEYS.since, since],
     );
 }
-
-/** A vehicle's columns that vehicle_history keeps as its version, for `v` or the row itself. */
-export const versionColumns = (prefix = "") =>
-  [
-    "registration",
-    "make",
-    "model",
-    "year",
-    "color",
-    "first_registered",
-    "tax_due",
-    "sorn",
-    "updated_at",
-    "policies",
-    "mot_tests",
-    "fines",
-  ]
-    .map((column) => prefix + column)
-    .join(", ");

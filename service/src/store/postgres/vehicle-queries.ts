@@ -220,3 +220,25 @@ async function keyed<Json, Facts extends InsuranceFacts>(
   }
   return found;
 }
+
+/**
+ * A vehicle's columns that vehicle_history keeps as its version, for `v` or the row itself:
+ * beside the queries that read them, as SQLite's HISTORY_COLUMN_NAMES.
+ */
+export const versionColumns = (prefix = "") =>
+  [
+    "registration",
+    "make",
+    "model",
+    "year",
+    "color",
+    "first_registered",
+    "tax_due",
+    "sorn",
+    "updated_at",
+    "policies",
+    "mot_tests",
+    "fines",
+  ]
+    .map((column) => prefix + column)
+    .join(", ");
