@@ -4,19 +4,14 @@
 // each server. `npm run lint` runs it after ESLint; ESLint keeps what is not an import rule
 // (process.env only in env.ts).
 
-/** Code only tests load: it may reach further than the app (a real upstream, fixtures). */
-const TEST_CODE = [
-  String.raw`\.test\.tsx?$`,
-  String.raw`/test-support(/|\.ts$)`,
-  String.raw`/testing(/|\.ts$)`,
-  String.raw`^web/src/test/`,
-];
-
 const WORKSPACES = "shared|fleet|service|proxy|web|e2e";
 
 // Each server's features and layers (decision 064 for the proxy's), shared with the test that
 // probes every entry.
-const { FEATURES, LAYERS } = require("./layout.cjs");
+const { FEATURES, LAYERS, testCodeRegexes } = require("./layout.cjs");
+
+/** Code only tests load (layout.cjs, the list ESLint reads too). */
+const TEST_CODE = testCodeRegexes();
 
 /** A rule that one workspace imports none of `forbidden` (a regex alternation). */
 function downwards(name, workspace, forbidden, comment, options = {}) {

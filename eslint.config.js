@@ -5,20 +5,15 @@ import reactHooks from "eslint-plugin-react-hooks";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import pluginQuery from "@tanstack/eslint-plugin-query";
 import globals from "globals";
+// The list of what is test code, which .dependency-cruiser.cjs reads too.
+import layout from "./layout.cjs";
 
 // The layout's import rules (docs/decisions/030-layout-lint-rules.md) live in
 // .dependency-cruiser.cjs, which judges the file an import resolves to; `npm run lint` runs it
 // after ESLint. What stays here is not an import rule: only env.ts reads process.env in app code.
 
 /** Code that only tests load: it may read the environment (a real upstream, fixtures). */
-const TEST_CODE = [
-  "**/*.test.{ts,tsx}",
-  "**/test-support/**",
-  "**/test-support.ts",
-  "**/testing.ts",
-  "**/testing/**",
-  "web/src/test/**",
-];
+const TEST_CODE = layout.testCodeGlobs();
 
 const ENV_ONLY_IN_ENV_TS = [
   {

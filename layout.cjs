@@ -1,6 +1,44 @@
-// The servers' folders by kind, read by .dependency-cruiser.cjs (which refuses a layer importing
-// a feature) and by scripts/layers.test.ts (which probes every entry and checks that every folder
-// is listed), so the rule and its proof cannot drift apart (issue 36). Paths under `<server>/src/`.
+// The layout's lists, each written once (issue 36): what is test code, which eslint.config.js
+// (as globs) and .dependency-cruiser.cjs (as regexes) both read; and the servers' folders by
+// kind, read by .dependency-cruiser.cjs (which refuses a layer importing a feature) and by
+// scripts/layers.test.ts (which probes every entry and checks that every folder is listed), so a
+// rule and its proof cannot drift apart.
+
+/**
+ * Code only tests load: it may reach further than the app (a real upstream, fixtures) and read
+ * the environment. Test files beside the code; test support folders at any depth (and the one
+ * file form of each, `testing.ts`); the web's shared test support.
+ */
+const TEST_CODE = {
+  suffixes: [".test.ts", ".test.tsx"],
+  folders: ["test-support", "testing"],
+  roots: ["web/src/test"],
+};
+
+/** TEST_CODE as ESLint's globs. */
+function testCodeGlobs() {
+  return [
+    ...TEST_CODE.suffixes.map((suffix) => `**/*${suffix}`),
+    ...TEST_CODE.folders.flatMap((folder) => [
+      `**/${folder}/**`,
+      `**/${folder}.ts`,
+    ]),
+    ...TEST_CODE.roots.map((root) => `${root}/**`),
+  ];
+}
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** TEST_CODE as dependency-cruiser's path regexes. */
+function testCodeRegexes() {
+  return [
+    ...TEST_CODE.suffixes.map((suffix) => `${escape(suffix)}$`),
+    ...TEST_CODE.folders.map((folder) => `/${escape(folder)}(/|\\.ts$)`),
+    ...TEST_CODE.roots.map((root) => `^${escape(root)}/`),
+  ];
+}
+
+/** Paths under `<server>/src/`. */
 
 /**
  * Each server's feature folders: the parts that answer a user's need.
@@ -56,4 +94,11 @@ const NEITHER = {
   service: ["domain", "keys", "openapi", "seed", "sources", "testing"],
 };
 
-module.exports = { FEATURES, LAYERS, NEITHER };
+module.exports = {
+  FEATURES,
+  LAYERS,
+  NEITHER,
+  TEST_CODE,
+  testCodeGlobs,
+  testCodeRegexes,
+};
