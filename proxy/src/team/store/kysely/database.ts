@@ -1,11 +1,7 @@
-import type { DatabaseSync } from "node:sqlite";
-import { Kysely, type Generated } from "kysely";
-import type { PgPool } from "@vics/shared/server/postgres";
+import type { Generated, Kysely } from "kysely";
 import type { LinkPurpose, Role } from "../proxy-store.ts";
 import type { AlertKind } from "@vics/shared";
 import type { TimelineArea, WatchRun } from "../watch-store.ts";
-import { NodeSqliteDialect } from "./node-sqlite-dialect.ts";
-import { ReachingPostgresDialect } from "./reaching-postgres-dialect.ts";
 
 /**
  * A point in time the two engines keep differently: SQLite as ISO 8601 text, PostgreSQL as
@@ -158,12 +154,3 @@ export interface Database {
 }
 
 export type Db = Kysely<Database>;
-
-/** Which engine a store module runs on, for the few statements each spells its own way. */
-export type Engine = "sqlite" | "postgres";
-
-export const sqliteKysely = (db: DatabaseSync): Db =>
-  new Kysely<Database>({ dialect: new NodeSqliteDialect(db) });
-
-export const postgresKysely = (pool: PgPool): Db =>
-  new Kysely<Database>({ dialect: new ReachingPostgresDialect(pool) });

@@ -9,7 +9,7 @@ import {
   type PendingRow,
 } from "../delivery-rows.ts";
 import { toAlertRow } from "../watch-rows.ts";
-import type { Db, Engine } from "./database.ts";
+import type { KyselyStore } from "./spelling.ts";
 
 /**
  * The deliveries' single statements, one text for both engines. What each engine does its own
@@ -38,14 +38,11 @@ export type EngineDeliveryQueries = Omit<
   keyof SharedDeliveryQueries
 >;
 
-export function sharedDeliveryQueries(
-  db: Db,
-  engine: Engine,
-): SharedDeliveryQueries {
-  // SQLite keeps truth as 0 and 1, PostgreSQL as booleans.
-  const flag = (value: boolean) =>
-    engine === "sqlite" ? Number(value) : value;
-  const settings = engine === "sqlite" ? "settings" : "proxy_settings";
+export function sharedDeliveryQueries({
+  db,
+  spelling,
+}: KyselyStore): SharedDeliveryQueries {
+  const { flag, settings } = spelling;
   return {
     async alertRule(fleetId) {
       const row = await db

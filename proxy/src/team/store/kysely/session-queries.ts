@@ -1,5 +1,6 @@
 import type { LinkStore, Session, SessionStore } from "../proxy-store.ts";
-import type { Db, Engine, SessionsTable } from "./database.ts";
+import type { Db, SessionsTable } from "./database.ts";
+import type { KyselyStore } from "./spelling.ts";
 import { precompiled } from "./precompiled.ts";
 import { toUser } from "./user-queries.ts";
 
@@ -12,9 +13,8 @@ const toSession = (row: SessionsTable): Session => ({
   idToken: row.id_token,
 });
 
-export function sessionQueries(db: Db, engine: Engine): SessionStore {
-  // The later of two times: SQLite's two-argument max(), PostgreSQL's greatest().
-  const later = engine === "sqlite" ? "max" : "greatest";
+export function sessionQueries({ db, spelling }: KyselyStore): SessionStore {
+  const { later } = spelling;
   // The session and its user in one statement: every signed-in request reads both. Compiled
   // once, as is the touch that follows it.
   const findWithUser = precompiled(db, 1, (idHash: string) =>

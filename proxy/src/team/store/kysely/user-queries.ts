@@ -4,7 +4,8 @@ import {
   type User,
   type UserStore,
 } from "../proxy-store.ts";
-import type { Db, Engine, Instant, UsersTable } from "./database.ts";
+import type { Instant, UsersTable } from "./database.ts";
+import type { KyselyStore } from "./spelling.ts";
 
 const isoTime = (instant: Instant) =>
   typeof instant === "string" ? instant : instant.toISOString();
@@ -32,7 +33,7 @@ const isUniqueEmail = (error: unknown) =>
     ((error as { code?: string }).code === "23505" &&
       (error as { constraint?: string }).constraint === "users_email_unique"));
 
-export function userQueries(db: Db, engine: Engine): UserStore {
+export function userQueries({ db, spelling }: KyselyStore): UserStore {
   const users = () => db.selectFrom("users").selectAll();
   return {
     async createUser(user, now) {
@@ -63,16 +64,15 @@ export function userQueries(db: Db, engine: Engine): UserStore {
     async findUserByEmail(email) {
       // Any case: SQLite's column is COLLATE NOCASE (and indexed so); PostgreSQL's unique
       // index is on lower(email).
-      const query =
-        engine === "sqlite"
-          ? users().where("email", "=", email.trim())
-          : users().where((eb) =>
-              eb(
-                eb.fn("lower", ["email"]),
-                "=",
-                eb.fn("lower", [eb.val(email.trim())]),
-              ),
-            );
+      const query = spelling.caselessEmail
+        ? users().where("email", "=", email.trim())
+        : users().where((eb) =>
+            eb(
+              eb.fn("lower", ["email"]),
+              "=",
+              eb.fn("lower", [eb.val(email.trim())]),
+            ),
+          );
       return one(await query.executeTakeFirst());
     },
     async findUserByOidc(issuer, subject) {
@@ -85,12 +85,11 @@ export function userQueries(db: Db, engine: Engine): UserStore {
     },
     async listUsers() {
       // In any case, as SQLite's NOCASE column sorts them.
-      const query =
-        engine === "sqlite"
-          ? users().orderBy("email")
-          : users()
-              .orderBy((eb) => eb.fn("lower", ["email"]))
-              .orderBy("email");
+      const query = spelling.caselessEmail
+        ? users().orderBy("email")
+        : users()
+            .orderBy((eb) => eb.fn("lower", ["email"]))
+            .orderBy("email");
       return (await query.execute()).map(toUser);
     },
     async countActiveAdmins() {

@@ -1,6 +1,6 @@
 import type { StoredTimelineEntry, WatchStore } from "../watch-store.ts";
 import { toAlertRow, toRun } from "../watch-rows.ts";
-import type { Db } from "./database.ts";
+import type { KyselyStore } from "./spelling.ts";
 
 /**
  * The re-checks' single statements, one text for both engines: runs, settings, a vehicle's
@@ -21,13 +21,6 @@ export type SharedWatchQueries = Pick<
   | "fleetChangesSince"
 >;
 
-/**
- * A JSON column's value as the engine returns it: SQLite's text is parsed, PostgreSQL's jsonb
- * comes parsed already. Not watch-rows' fromJson: a jsonb string value is a JS string that must
- * stay as it is.
- */
-export type ReadJson = (column: unknown) => unknown;
-
 interface TimelineRow {
   at: number | string;
   area: StoredTimelineEntry["area"];
@@ -38,10 +31,10 @@ interface TimelineRow {
 /** What each engine's folder still writes itself. */
 export type EngineWatchQueries = Omit<WatchStore, keyof SharedWatchQueries>;
 
-export function sharedWatchQueries(
-  db: Db,
-  readJson: ReadJson,
-): SharedWatchQueries {
+export function sharedWatchQueries({
+  db,
+  spelling: { readJson },
+}: KyselyStore): SharedWatchQueries {
   const toEntry = (row: TimelineRow): StoredTimelineEntry => ({
     at: Number(row.at),
     area: row.area,

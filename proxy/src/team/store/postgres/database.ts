@@ -1,6 +1,10 @@
+import { Kysely } from "kysely";
 import type { QueryResult, QueryResultRow } from "pg";
 import type { PgPool } from "@vics/shared/server/postgres";
 import { reachingPostgres } from "@vics/shared/server/postgres-errors";
+import type { Database } from "../kysely/database.ts";
+import { ReachingPostgresDialect } from "../kysely/reaching-postgres-dialect.ts";
+import type { KyselyStore, Spelling } from "../kysely/spelling.ts";
 
 /** One statement on the pool; PostgreSQL being down rejects with DependencyUnavailableError. */
 export type Sql = <Row extends QueryResultRow = QueryResultRow>(
@@ -12,3 +16,17 @@ export const sqlOn =
   (pool: PgPool): Sql =>
   (text, values) =>
     reachingPostgres(() => pool.query(text, values));
+
+const POSTGRES: Spelling = {
+  later: "greatest",
+  flag: (value) => value,
+  settings: "proxy_settings",
+  caselessEmail: false,
+  readJson: (value) => value,
+};
+
+/** Kysely on the store's pool, with PostgreSQL's spelling for the shared queries. */
+export const postgresKysely = (pool: PgPool): KyselyStore => ({
+  db: new Kysely<Database>({ dialect: new ReachingPostgresDialect(pool) }),
+  spelling: POSTGRES,
+});

@@ -6,7 +6,7 @@ import {
   reachingPostgres,
   storeError,
 } from "@vics/shared/server/postgres-errors";
-import { sqlOn } from "./database.ts";
+import { postgresKysely, sqlOn } from "./database.ts";
 import { fleetQueries } from "./fleet-queries.ts";
 import { watchQueries } from "./watch-queries.ts";
 import { deliveryQueries } from "./delivery-queries.ts";
@@ -16,11 +16,7 @@ import {
   setUpState,
   type SetUpState,
 } from "./owner-setup.ts";
-import { postgresKysely } from "../kysely/database.ts";
-import { linkQueries, sessionQueries } from "../kysely/session-queries.ts";
-import { userQueries } from "../kysely/user-queries.ts";
-import { sharedDeliveryQueries } from "../kysely/delivery-queries.ts";
-import { sharedWatchQueries } from "../kysely/watch-queries.ts";
+import { kyselyQueries } from "../kysely/kysely-queries.ts";
 
 export interface PostgresProxyStoreOptions {
   /** The role the proxy works as (DATABASE_URL). */
@@ -57,21 +53,15 @@ export async function openPostgresProxyStore(
     throw storeError(error);
   }
   const sql = sqlOn(pool);
-  const kysely = postgresKysely(pool);
   const { appendAudit, searchAudit, pruneAudit, drain } = auditQueries(
     sql,
     options.auditRetentionDays,
   );
   let closing: Promise<void> | undefined;
   return {
-    ...userQueries(kysely, "postgres"),
-    ...sessionQueries(kysely, "postgres"),
-    ...linkQueries(kysely),
+    ...kyselyQueries(postgresKysely(pool)),
     ...fleetQueries(pool, sql),
-    // jsonb comes parsed.
-    ...sharedWatchQueries(kysely, (value) => value),
     ...watchQueries(pool, sql),
-    ...sharedDeliveryQueries(kysely, "postgres"),
     ...deliveryQueries(pool, sql),
     appendAudit,
     searchAudit,

@@ -1,5 +1,9 @@
 import type { DatabaseSync } from "node:sqlite";
+import { Kysely } from "kysely";
 import { openSqlite } from "@vics/shared/server/sqlite";
+import type { Database } from "../kysely/database.ts";
+import { NodeSqliteDialect } from "../kysely/node-sqlite-dialect.ts";
+import type { KyselyStore, Spelling } from "../kysely/spelling.ts";
 
 export function openDatabase(path: string): DatabaseSync {
   return openSqlite(path, {
@@ -10,3 +14,17 @@ export function openDatabase(path: string): DatabaseSync {
     pragmas: ["journal_mode = WAL", "synchronous = FULL"],
   });
 }
+
+const SQLITE: Spelling = {
+  later: "max",
+  flag: (value) => Number(value),
+  settings: "settings",
+  caselessEmail: true,
+  readJson: (text) => (text === null ? null : JSON.parse(text as string)),
+};
+
+/** Kysely on the store's open file, with SQLite's spelling for the shared queries. */
+export const sqliteKysely = (db: DatabaseSync): KyselyStore => ({
+  db: new Kysely<Database>({ dialect: new NodeSqliteDialect(db) }),
+  spelling: SQLITE,
+});

@@ -1,15 +1,11 @@
 import type { ProxyStore } from "../proxy-store.ts";
 import { auditQueries } from "./audit-queries.ts";
-import { openDatabase } from "./database.ts";
+import { openDatabase, sqliteKysely } from "./database.ts";
 import { fleetQueries } from "./fleet-queries.ts";
 import { watchQueries } from "./watch-queries.ts";
 import { deliveryQueries } from "./delivery-queries.ts";
 import { migrate } from "./schema.ts";
-import { sqliteKysely } from "../kysely/database.ts";
-import { linkQueries, sessionQueries } from "../kysely/session-queries.ts";
-import { userQueries } from "../kysely/user-queries.ts";
-import { sharedDeliveryQueries } from "../kysely/delivery-queries.ts";
-import { sharedWatchQueries } from "../kysely/watch-queries.ts";
+import { kyselyQueries } from "../kysely/kysely-queries.ts";
 
 export interface SqliteProxyStoreOptions {
   /** A file path, or ":memory:" in tests. */
@@ -29,19 +25,11 @@ export function openSqliteProxyStore(
   const db = openDatabase(options.path);
   try {
     migrate(db);
-    const kysely = sqliteKysely(db);
     return {
-      ...userQueries(kysely, "sqlite"),
-      ...sessionQueries(kysely, "sqlite"),
-      ...linkQueries(kysely),
+      ...kyselyQueries(sqliteKysely(db)),
       ...auditQueries(db, options.auditRetentionDays),
       ...fleetQueries(db, options.afterFleetChunk),
-      // Timeline JSON is stored as text.
-      ...sharedWatchQueries(kysely, (text) =>
-        text === null ? null : JSON.parse(text as string),
-      ),
       ...watchQueries(db),
-      ...sharedDeliveryQueries(kysely, "sqlite"),
       ...deliveryQueries(db),
       async ping() {
         db.prepare("SELECT 1").get();
