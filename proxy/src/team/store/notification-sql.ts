@@ -57,7 +57,7 @@ const rows = (s: NotificationSqlStyle, p: FilterParams) => `
     AND (${p.kind} IS NULL OR ${p.kind} = 'first-check')`;
 
 /** A page of the rows, each with `total`: how many rows the filter has on all pages. */
-export const notificationPageSql = (
+const notificationPageSql = (
   s: NotificationSqlStyle,
   p: FilterParams & { limit: string; offset: string },
 ) =>
@@ -65,17 +65,15 @@ export const notificationPageSql = (
    ORDER BY at DESC, top DESC, fleet_name, kind LIMIT ${p.limit} OFFSET ${p.offset}`;
 
 /** How many rows the filter has: for a page past the last, which has no row to say it. */
-export const notificationCountSql = (
-  s: NotificationSqlStyle,
-  p: FilterParams,
-) => `SELECT count(*) AS n FROM (${rows(s, p)}) t`;
+const notificationCountSql = (s: NotificationSqlStyle, p: FilterParams) =>
+  `SELECT count(*) AS n FROM (${rows(s, p)}) t`;
 
 /**
  * The newest `cap` alerts of each group row of a page, in one query: the groups (`grp` and
  * `group_fleet` with the kind) of the sweeps `runs` and older alerts `ids`, in `fleets`, of
  * `kinds`; the caller keeps those of its page's groups.
  */
-export const groupAlertsSql = (
+const groupAlertsSql = (
   s: NotificationSqlStyle,
   p: {
     user: string;
@@ -100,7 +98,7 @@ export const groupAlertsSql = (
    ) g WHERE place <= ${p.cap} ORDER BY id DESC`;
 
 /** The user's unread notifications: alerts and first-check summaries. */
-export const unreadSql = (s: NotificationSqlStyle, user: string) =>
+const unreadSql = (s: NotificationSqlStyle, user: string) =>
   `SELECT (SELECT count(*) FROM vehicle_alerts a WHERE ${notified(s)}
      AND NOT EXISTS (SELECT 1 FROM alert_reads r WHERE r.user_id = ${user} AND r.alert_id = a.id))
    + (SELECT count(*) FROM fleet_baselines b
@@ -109,7 +107,7 @@ export const unreadSql = (s: NotificationSqlStyle, user: string) =>
      AS n`;
 
 /** Reads a sweep's group row: its alerts of one kind in one fleet. */
-export const readGroupSql = (
+const readGroupSql = (
   s: NotificationSqlStyle,
   p: { user: string; run: string; kind: string; fleet: string },
 ) =>
@@ -120,15 +118,12 @@ export const readGroupSql = (
    ON CONFLICT DO NOTHING`;
 
 /** Reads a first-check summary. */
-export const readBaselineSql = (p: { user: string; id: string }) =>
+const readBaselineSql = (p: { user: string; id: string }) =>
   `INSERT INTO fleet_baseline_reads (user_id, baseline_id)
    SELECT ${p.user}, id FROM fleet_baselines WHERE id = ${p.id} ON CONFLICT DO NOTHING`;
 
 /** Reads the alerts the page lists with its filter (the rows'): a fleet and a kind, each null for all. */
-export const readMatchingAlertsSql = (
-  s: NotificationSqlStyle,
-  p: FilterParams,
-) =>
+const readMatchingAlertsSql = (s: NotificationSqlStyle, p: FilterParams) =>
   `INSERT INTO alert_reads (user_id, alert_id)
    SELECT ${p.user}, id FROM vehicle_alerts a WHERE ${notified(s)}
      AND (${p.fleet} IS NULL OR a.registration IN
@@ -137,9 +132,34 @@ export const readMatchingAlertsSql = (
    ON CONFLICT DO NOTHING`;
 
 /** Reads the first-check summaries the page lists with its filter. */
-export const readMatchingBaselinesSql = (p: FilterParams) =>
+const readMatchingBaselinesSql = (p: FilterParams) =>
   `INSERT INTO fleet_baseline_reads (user_id, baseline_id)
    SELECT ${p.user}, id FROM fleet_baselines
    WHERE (${p.fleet} IS NULL OR fleet_id = ${p.fleet})
      AND (${p.kind} IS NULL OR ${p.kind} = 'first-check')
    ON CONFLICT DO NOTHING`;
+
+/** Each statement's placeholders, in the engine's own naming. */
+export interface NotificationPlaceholders {
+  filter: FilterParams;
+  page: { limit: string; offset: string };
+  groupAlerts: Parameters<typeof groupAlertsSql>[1];
+  unreadUser: string;
+  readGroup: Parameters<typeof readGroupSql>[1];
+  readBaseline: Parameters<typeof readBaselineSql>[0];
+}
+
+/** Every notification statement's text, in one engine's style and placeholders. */
+export const notificationStatements = (
+  s: NotificationSqlStyle,
+  p: NotificationPlaceholders,
+) => ({
+  page: notificationPageSql(s, { ...p.filter, ...p.page }),
+  count: notificationCountSql(s, p.filter),
+  groupAlerts: groupAlertsSql(s, p.groupAlerts),
+  unread: unreadSql(s, p.unreadUser),
+  readGroup: readGroupSql(s, p.readGroup),
+  readBaseline: readBaselineSql(p.readBaseline),
+  readMatchingAlerts: readMatchingAlertsSql(s, p.filter),
+  readMatchingBaselines: readMatchingBaselinesSql(p.filter),
+});

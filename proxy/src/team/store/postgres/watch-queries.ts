@@ -9,20 +9,12 @@ import {
   type AlertRow,
   type GroupAlertRow,
   onReadTarget,
-  pageGroups,
   type PageRow,
-  toNotificationRows,
 } from "../watch-rows.ts";
+import { notificationPageOf } from "../notification-page.ts";
 import {
-  groupAlertsSql,
-  notificationCountSql,
-  notificationPageSql,
+  notificationStatements,
   type NotificationSqlStyle,
-  readBaselineSql,
-  readGroupSql,
-  readMatchingAlertsSql,
-  readMatchingBaselinesSql,
-  unreadSql,
 } from "../notification-sql.ts";
 import type { Sql } from "./database.ts";
 import type { EngineWatchQueries } from "../kysely/watch-queries.ts";
@@ -35,28 +27,27 @@ const PG: NotificationSqlStyle = {
   savedOnly: false,
   inList: (placeholder, type) => `= ANY (${placeholder}::${type}[])`,
 };
-const FILTER = { user: "$1", fleet: "$2::text", kind: "$3::text" };
-const PAGE = notificationPageSql(PG, { ...FILTER, limit: "$4", offset: "$5" });
-const COUNT = notificationCountSql(PG, FILTER);
-const GROUP_ALERTS = groupAlertsSql(PG, {
-  user: "$1",
-  runs: "$2",
-  ids: "$3",
-  fleets: "$4",
-  kinds: "$5",
-  cap: "$6",
+const NOTIFICATIONS = notificationStatements(PG, {
+  filter: { user: "$1", fleet: "$2::text", kind: "$3::text" },
+  page: { limit: "$4", offset: "$5" },
+  groupAlerts: {
+    user: "$1",
+    runs: "$2",
+    ids: "$3",
+    fleets: "$4",
+    kinds: "$5",
+    cap: "$6",
+  },
+  unreadUser: "$1",
+  readGroup: { user: "$1", run: "$2", kind: "$3", fleet: "$4" },
+  readBaseline: { user: "$1", id: "$2" },
 });
-const UNREAD = unreadSql(PG, "$1");
+const { page: PAGE, count: COUNT, groupAlerts: GROUP_ALERTS } = NOTIFICATIONS;
+const { unread: UNREAD, readGroup: READ_GROUP } = NOTIFICATIONS;
+const READ_BASELINE = NOTIFICATIONS.readBaseline;
 // Everything the page lists with its filter, in one statement.
-const READ_MATCHING = `WITH alerts AS (${readMatchingAlertsSql(PG, FILTER)})
-  ${readMatchingBaselinesSql(FILTER)}`;
-const READ_GROUP = readGroupSql(PG, {
-  user: "$1",
-  run: "$2",
-  kind: "$3",
-  fleet: "$4",
-});
-const READ_BASELINE = readBaselineSql({ user: "$1", id: "$2" });
+const READ_MATCHING = `WITH alerts AS (${NOTIFICATIONS.readMatchingAlerts})
+  ${NOTIFICATIONS.readMatchingBaselines}`;
 
 async function record(
   client: PgClient,
@@ -139,31 +130,22 @@ export function watchQueries(pool: PgPool, sql: Sql): EngineWatchQueries {
     },
     async notificationPage(query) {
       const filter = [query.userId, query.fleetId ?? null, query.kind ?? null];
-      const offset = query.page * query.pageSize;
-      const { rows } = await sql<PageRow>(PAGE, [
-        ...filter,
-        query.pageSize,
-        offset,
-      ]);
-      const groups = pageGroups(rows);
-      const { rows: alerts } = groups.any
-        ? await sql<GroupAlertRow>(GROUP_ALERTS, [
-            query.userId,
-            groups.runs,
-            groups.ids,
-            groups.fleets,
-            groups.kinds,
-            query.groupAlerts,
-          ])
-        : { rows: [] };
-      // A page past the last has no row to carry the total.
-      const total =
-        rows[0]?.total ??
-        (offset > 0 ? (await sql<{ n: string }>(COUNT, filter)).rows[0]?.n : 0);
-      return {
-        rows: toNotificationRows(rows, alerts),
-        total: Number(total ?? 0),
-      };
+      return notificationPageOf(query, {
+        rows: async (limit, offset) =>
+          (await sql<PageRow>(PAGE, [...filter, limit, offset])).rows,
+        groupAlerts: async (groups) =>
+          (
+            await sql<GroupAlertRow>(GROUP_ALERTS, [
+              query.userId,
+              groups.runs,
+              groups.ids,
+              groups.fleets,
+              groups.kinds,
+              query.groupAlerts,
+            ])
+          ).rows,
+        total: async () => (await sql<{ n: string }>(COUNT, filter)).rows[0]?.n,
+      });
     },
     async unreadCount(userId) {
       const { rows } = await sql<{ n: string }>(UNREAD, [userId]);

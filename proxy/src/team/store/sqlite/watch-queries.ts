@@ -8,20 +8,12 @@ import {
   type AlertRow,
   type GroupAlertRow,
   onReadTarget,
-  pageGroups,
   type PageRow,
-  toNotificationRows,
 } from "../watch-rows.ts";
+import { notificationPageOf } from "../notification-page.ts";
 import {
-  groupAlertsSql,
-  notificationCountSql,
-  notificationPageSql,
+  notificationStatements,
   type NotificationSqlStyle,
-  readBaselineSql,
-  readGroupSql,
-  readMatchingAlertsSql,
-  readMatchingBaselinesSql,
-  unreadSql,
 } from "../notification-sql.ts";
 import type { StoredAlert, WatchState } from "../watch-store.ts";
 import type { EngineWatchQueries } from "../kysely/watch-queries.ts";
@@ -38,6 +30,21 @@ const LITE: NotificationSqlStyle = {
   inList: (placeholder) => `IN (SELECT value FROM json_each(${placeholder}))`,
 };
 const FILTER = { user: ":user", fleet: ":fleet", kind: ":kind" };
+const NOTIFICATIONS = notificationStatements(LITE, {
+  filter: FILTER,
+  page: { limit: ":limit", offset: ":offset" },
+  groupAlerts: {
+    user: ":user",
+    runs: ":runs",
+    ids: ":ids",
+    fleets: ":fleets",
+    kinds: ":kinds",
+    cap: ":cap",
+  },
+  unreadUser: ":user",
+  readGroup: { user: "?", run: "?", kind: "?", fleet: "?" },
+  readBaseline: { user: "?", id: "?" },
+});
 
 /** Registrations read per statement by `unanswered`, with a turn of the event loop between. */
 const UNANSWERED_SLICE = 2_000;
@@ -92,34 +99,17 @@ export function watchQueries(db: DatabaseSync): EngineWatchQueries {
      WHERE registration = ? AND kind = ? AND key = ? AND closed_at IS NULL`,
   );
 
-  const page = db.prepare(
-    notificationPageSql(LITE, {
-      ...FILTER,
-      limit: ":limit",
-      offset: ":offset",
-    }),
-  );
-  const total = db.prepare(notificationCountSql(LITE, FILTER));
-  const groupAlerts = db.prepare(
-    groupAlertsSql(LITE, {
-      user: ":user",
-      runs: ":runs",
-      ids: ":ids",
-      fleets: ":fleets",
-      kinds: ":kinds",
-      cap: ":cap",
-    }),
-  );
-  const unread = db.prepare(unreadSql(LITE, ":user"));
+  const page = db.prepare(NOTIFICATIONS.page);
+  const total = db.prepare(NOTIFICATIONS.count);
+  const groupAlerts = db.prepare(NOTIFICATIONS.groupAlerts);
+  const unread = db.prepare(NOTIFICATIONS.unread);
   const readOne = db.prepare(
     "INSERT INTO alert_reads (user_id, alert_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
   );
-  const readGroup = db.prepare(
-    readGroupSql(LITE, { user: "?", run: "?", kind: "?", fleet: "?" }),
-  );
-  const readBaseline = db.prepare(readBaselineSql({ user: "?", id: "?" }));
-  const readAll = db.prepare(readMatchingAlertsSql(LITE, FILTER));
-  const readAllBaselines = db.prepare(readMatchingBaselinesSql(FILTER));
+  const readGroup = db.prepare(NOTIFICATIONS.readGroup);
+  const readBaseline = db.prepare(NOTIFICATIONS.readBaseline);
+  const readAll = db.prepare(NOTIFICATIONS.readMatchingAlerts);
+  const readAllBaselines = db.prepare(NOTIFICATIONS.readMatchingBaselines);
 
   const unknownBefore = db.prepare(
     `SELECT count(*) AS n FROM watched_vehicles
@@ -136,31 +126,20 @@ export function watchQueries(db: DatabaseSync): EngineWatchQueries {
         fleet: query.fleetId ?? null,
         kind: query.kind ?? null,
       };
-      const offset = query.page * query.pageSize;
-      const rows = page.all({
-        ...filter,
-        limit: query.pageSize,
-        offset,
-      }) as unknown as PageRow[];
-      const groups = pageGroups(rows);
-      const alerts = groups.any
-        ? (groupAlerts.all({
+      return notificationPageOf(query, {
+        rows: async (limit, offset) =>
+          page.all({ ...filter, limit, offset }) as unknown as PageRow[],
+        groupAlerts: async (groups) =>
+          groupAlerts.all({
             user: query.userId,
             runs: JSON.stringify(groups.runs),
             ids: JSON.stringify(groups.ids),
             fleets: JSON.stringify(groups.fleets),
             kinds: JSON.stringify(groups.kinds),
             cap: query.groupAlerts,
-          }) as unknown as GroupAlertRow[])
-        : [];
-      // A page past the last has no row to carry the total.
-      const counted =
-        rows[0]?.total ??
-        (offset > 0 ? (total.get(filter) as { n: number }).n : 0);
-      return {
-        total: Number(counted),
-        rows: toNotificationRows(rows, alerts),
-      };
+          }) as unknown as GroupAlertRow[],
+        total: async () => (total.get(filter) as { n: number }).n,
+      });
     },
     async unreadCount(userId) {
       return Number((unread.get({ user: userId }) as { n: number }).n);
