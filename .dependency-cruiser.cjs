@@ -4,7 +4,7 @@
 // each server. `npm run lint` runs it after ESLint; ESLint keeps what is not an import rule
 // (process.env only in env.ts).
 
-const WORKSPACES = "shared|fleet|service|proxy|web|e2e";
+const WORKSPACES = "shared|server-kit|fleet|service|proxy|web|e2e";
 
 // Each server's features and layers (decision 064 for the proxy's), shared with the test that
 // probes every entry.
@@ -54,52 +54,50 @@ module.exports = {
     downwards(
       "shared-imports-no-workspace",
       "shared",
-      "fleet|service|proxy|web|e2e",
+      "server-kit|fleet|service|proxy|web|e2e",
       "@vics/shared is the bottom layer: it imports no other workspace.",
+    ),
+    downwards(
+      "server-kit-imports-only-shared",
+      "server-kit",
+      "fleet|service|proxy|web|e2e",
+      "@vics/server-kit is what both servers share (Node only): it imports only @vics/shared of our workspaces.",
     ),
     downwards(
       "fleet-imports-only-shared",
       "fleet",
-      "service|proxy|web|e2e",
+      "server-kit|service|proxy|web|e2e",
       "@vics/fleet runs in the browser and in Node: it imports only @vics/shared of our workspaces.",
     ),
     downwards(
       "service-imports-only-shared",
       "service",
       "fleet|proxy|web|e2e",
-      "The service imports only @vics/shared of our workspaces.",
+      "The service imports only @vics/shared and @vics/server-kit of our workspaces.",
     ),
     downwards(
       "proxy-imports-shared-and-fleet",
       "proxy",
       "service|web|e2e",
-      "The proxy imports only @vics/shared and @vics/fleet; @vics/service only in its tests, as a real upstream.",
+      "The proxy imports only @vics/shared, @vics/server-kit and @vics/fleet; @vics/service only in its tests, as a real upstream.",
       { from: { pathNot: TEST_CODE } },
     ),
     downwards(
       "proxy-tests-import-no-web",
       "proxy",
       "web|e2e",
-      "The proxy's tests import @vics/shared, @vics/fleet and @vics/service (a real upstream), nothing else of ours.",
+      "The proxy's tests import @vics/shared, @vics/server-kit, @vics/fleet and @vics/service (a real upstream), nothing else of ours.",
     ),
     downwards(
       "web-imports-shared-and-fleet",
       "web",
-      "service|proxy|e2e",
+      "server-kit|service|proxy|e2e",
       "The web app imports only @vics/shared and @vics/fleet of our workspaces.",
     ),
     {
-      name: "web-takes-no-node-kit",
-      comment:
-        "@vics/shared/server/* is Node-only (the service's and the proxy's kit: pino, node:crypto, Hono's server parts); the web app imports @vics/shared.",
-      severity: "error",
-      from: { path: "^web/" },
-      to: { path: "^shared/src/(server|node)/" },
-    },
-    {
       name: "web-app-takes-no-test-code",
       comment:
-        "Test support (@vics/shared/testing, @vics/fleet/testing, web/src/test, a feature's testing/) is for tests: it would ship test code to every browser.",
+        "Test support (@vics/shared/testing, @vics/server-kit/testing, @vics/fleet/testing, web/src/test, a feature's testing/) is for tests: it would ship test code to every browser.",
       severity: "error",
       from: { path: "^web/", pathNot: TEST_CODE },
       to: {
@@ -122,7 +120,7 @@ module.exports = {
       comment:
         "Only e2e reaches the repository's scripts/ (the stack it starts); a workspace imports another by its package name.",
       severity: "error",
-      from: { path: `^(shared|fleet|service|proxy|web)/` },
+      from: { path: `^(shared|server-kit|fleet|service|proxy|web)/` },
       to: { dependencyTypes: ["local"], path: "^scripts/" },
     },
     {

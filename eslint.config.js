@@ -18,7 +18,7 @@ const TEST_CODE = layout.testCodeGlobs();
 const ENV_ONLY_IN_ENV_TS = [
   {
     name: "vics/layout process.env only in env.ts",
-    files: ["{shared,fleet,service,proxy,web}/src/**/*.{ts,tsx}"],
+    files: ["{shared,server-kit,fleet,service,proxy,web}/src/**/*.{ts,tsx}"],
     ignores: [...TEST_CODE, "*/src/env.ts"],
     rules: {
       "no-restricted-properties": [

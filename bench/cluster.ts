@@ -16,7 +16,7 @@ import { DEFAULT_USER_LIMITS } from "../proxy/src/team/limits/user-limits.ts";
 import { drillClient, signedInUser } from "../scripts/cluster/drill-client.ts";
 import { brotliStaticMissing, findNginx } from "../scripts/cluster/nginx.ts";
 import { startCluster } from "../scripts/cluster/start-cluster.ts";
-import { redisServerCommand } from "@vics/shared/testing/redis-server";
+import { redisServerCommand } from "@vics/server-kit/testing/redis-server";
 import { postgresMissing } from "./engines.ts";
 import { CONNECTIONS, loadScenario } from "./load.ts";
 import type { OpenResources } from "./open-resources.ts";

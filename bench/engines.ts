@@ -20,7 +20,7 @@ import {
   postgresBin,
   startPostgres,
   type PostgresServer,
-} from "@vics/shared/testing/postgres-server";
+} from "@vics/server-kit/testing/postgres-server";
 import { startServer, type Stack } from "../scripts/load/stack.ts";
 import { fleetOptions, seedDatabase } from "../service/src/store/open-store.ts";
 import { bulkP50 } from "./bulk.ts";

@@ -9,7 +9,7 @@ import { createWriteStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { isValidRegistration } from "@vics/shared";
-import { startPostgres } from "@vics/shared/testing/postgres-server";
+import { startPostgres } from "@vics/server-kit/testing/postgres-server";
 import { sampleRss } from "../scripts/load/rss.ts";
 import { postgresMissing } from "./engines.ts";
 import type { OpenResources } from "./open-resources.ts";

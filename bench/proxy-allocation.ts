@@ -7,7 +7,7 @@
 // proxy's own logger writes out and lets go.
 // Run: `scripts/node24 node bench/proxy-allocation.ts [checks]` (3,000 unless told).
 import { Session } from "node:inspector/promises";
-import { silentLogger } from "@vics/shared/server/logger";
+import { silentLogger } from "@vics/server-kit/logger";
 import { createTestProxy } from "../proxy/src/test-support.ts";
 import { insuranceRecord } from "../proxy/src/test-support/fault-answers.ts";
 

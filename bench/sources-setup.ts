@@ -4,8 +4,8 @@
 // the same app with no register on, both on the one store.
 import { join } from "node:path";
 import { ukDate } from "@vics/shared";
-import { silentLogger } from "@vics/shared/server/logger";
-import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
+import { silentLogger } from "@vics/server-kit/logger";
+import { memoryLimitStore } from "@vics/server-kit/memory-rate-limiter";
 import { fleetRegistrations } from "../scripts/load/fleet-sample.ts";
 import { createApp } from "../service/src/app.ts";
 import { issueApiKey } from "../service/src/keys/api-key.ts";

@@ -2,12 +2,12 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { migratePg, openPgPool } from "@vics/shared/server/postgres";
-import { migrateSqliteSteps } from "@vics/shared/server/sqlite-migrations";
+import { migratePg, openPgPool } from "@vics/server-kit/postgres";
+import { migrateSqliteSteps } from "@vics/server-kit/sqlite-migrations";
 import {
   startPostgres,
   type PostgresServer,
-} from "@vics/shared/testing/postgres-server";
+} from "@vics/server-kit/testing/postgres-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as proxyPostgres from "../proxy/src/team/store/postgres/schema.ts";
 import { MIGRATIONS as PROXY_SQLITE_STEPS } from "../proxy/src/team/store/sqlite/schema.ts";

@@ -2,10 +2,10 @@
 // run, and which are pending, read without changing either (nothing is created or migrated).
 // The root's, not a workspace's: it reads both servers' settings and steps, and neither
 // server imports the other. Exit 0 when both were read, 1 when one could not be.
-import { fail, readCliArgs } from "@vics/shared/server/cli";
-import { openPgPool, pgStepsRun } from "@vics/shared/server/postgres";
-import { redactedUrl } from "@vics/shared/server/postgres-url";
-import { sqliteStepsRunAt } from "@vics/shared/server/sqlite-migrations";
+import { fail, readCliArgs } from "@vics/server-kit/cli";
+import { openPgPool, pgStepsRun } from "@vics/server-kit/postgres";
+import { redactedUrl } from "@vics/server-kit/postgres-url";
+import { sqliteStepsRunAt } from "@vics/server-kit/sqlite-migrations";
 import { parseStoreEnv } from "../proxy/src/env/store-env.ts";
 import * as proxyPostgres from "../proxy/src/team/store/postgres/schema.ts";
 import { MIGRATIONS as PROXY_SQLITE_STEPS } from "../proxy/src/team/store/sqlite/schema.ts";

@@ -1,6 +1,6 @@
 // The layers are held by a tool (issue 36): dependency-cruiser, run by `npm run lint` with
 // .dependency-cruiser.cjs, refuses each import that breaks a layout rule. The test builds a
-// small copy of the house in a temporary folder (the six workspaces, linked as @vics/* in
+// small copy of the house in a temporary folder (the seven workspaces, linked as @vics/* in
 // node_modules the way npm links them), writes one probe import per rule and a few allowed ones
 // beside them, cruises it with the repository's own config, and checks that exactly the probes
 // are refused, each by its rule. Nothing is written into the working tree.
@@ -39,9 +39,11 @@ const PACKAGES: Record<string, object> = {
   shared: {
     exports: {
       ".": "./src/index.ts",
-      "./server/*": "./src/server/*.ts",
       "./testing/*": "./src/testing/*.ts",
     },
+  },
+  "server-kit": {
+    exports: { "./*": "./src/*.ts", "./testing/*": "./src/testing/*.ts" },
   },
   fleet: {
     exports: { ".": "./src/index.ts", "./testing/*": "./src/testing/*.ts" },
@@ -55,7 +57,7 @@ const PACKAGES: Record<string, object> = {
 /** Files the probes import, each a module of its own. */
 const TARGETS = [
   "shared/src/index.ts",
-  "shared/src/server/logger.ts",
+  "server-kit/src/logger.ts",
   "shared/src/testing/fixtures.ts",
   "fleet/src/index.ts",
   "fleet/src/testing/answers.ts",
@@ -126,9 +128,27 @@ const PROBES: Probe[] = [
   },
   {
     file: "web/src/lib/logger.ts",
-    imports: "@vics/shared/server/logger",
-    rule: "web-takes-no-node-kit",
+    imports: "@vics/server-kit/logger",
+    rule: "web-imports-shared-and-fleet",
   },
+  {
+    file: "fleet/src/logger.ts",
+    imports: "@vics/server-kit/logger",
+    rule: "fleet-imports-only-shared",
+  },
+  {
+    file: "shared/src/logger.ts",
+    imports: "@vics/server-kit/logger",
+    rule: "shared-imports-no-workspace",
+  },
+  {
+    file: "server-kit/src/store.ts",
+    imports: "@vics/service/testing",
+    rule: "server-kit-imports-only-shared",
+  },
+  { file: "server-kit/src/contract.ts", imports: "@vics/shared" },
+  { file: "service/src/logger.ts", imports: "@vics/server-kit/logger" },
+  { file: "proxy/src/logger.ts", imports: "@vics/server-kit/logger" },
   {
     file: "web/src/lib/fixtures.ts",
     imports: "@vics/shared/testing/fixtures",

@@ -3,7 +3,7 @@
 // product does. No request id, no plate hash, no level by route: what a floor leaves out.
 import type { Context, MiddlewareHandler } from "hono";
 import { pino } from "pino";
-import { routeTemplate } from "@vics/shared/server/access-log";
+import { routeTemplate } from "@vics/server-kit/access-log";
 
 export function accessLog(): MiddlewareHandler {
   // The bench's children have stdout on /dev/null (scripts/load/children.ts).

@@ -37,9 +37,9 @@ import {
 import {
   invalidRegistration,
   type ProblemError,
-} from "@vics/shared/server/problem-error";
-import { problemResponse } from "@vics/shared/server/problem-response";
-import type { ServerEnv } from "@vics/shared/server/server-env";
+} from "@vics/server-kit/problem-error";
+import { problemResponse } from "@vics/server-kit/problem-response";
+import type { ServerEnv } from "@vics/server-kit/server-env";
 import { AUTH_PROBLEMS } from "../../proxy/src/team/auth/auth-problems.ts";
 import {
   browserResponseHeaders,

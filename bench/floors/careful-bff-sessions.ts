@@ -4,7 +4,7 @@
 // transaction (a group commit, as the proxy's audit writes: proxy/src/team/store/sqlite/).
 import { createHash } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
-import { inTransaction } from "@vics/shared/server/sqlite";
+import { inTransaction } from "@vics/server-kit/sqlite";
 
 export interface AuditEvent {
   userId: string;

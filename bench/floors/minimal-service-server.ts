@@ -27,11 +27,11 @@ import {
   ROUTE_PATTERNS,
   ukDate,
 } from "@vics/shared";
-import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
-import { problemResponse } from "@vics/shared/server/problem-response";
-import { countedDecision } from "@vics/shared/server/rate-limiter";
-import { rateLimitHeaders } from "@vics/shared/server/rate-limit-headers";
-import type { ServerEnv } from "@vics/shared/server/server-env";
+import { memoryLimitStore } from "@vics/server-kit/memory-rate-limiter";
+import { problemResponse } from "@vics/server-kit/problem-response";
+import { countedDecision } from "@vics/server-kit/rate-limiter";
+import { rateLimitHeaders } from "@vics/server-kit/rate-limit-headers";
+import type { ServerEnv } from "@vics/server-kit/server-env";
 import { answerVehicle } from "../../service/src/domain/bulk.ts";
 import { insuranceStatus } from "../../service/src/domain/insurance.ts";
 import { problems } from "../../service/src/http/problems.ts";

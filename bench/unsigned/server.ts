@@ -9,11 +9,11 @@
 // nothing.
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
-import { guardConnections } from "@vics/shared/server/connection-guard";
-import { createLogger } from "@vics/shared/server/logger";
-import { openLimitStore } from "@vics/shared/server/limit-store";
-import { registrationHasher } from "@vics/shared/server/registration-hash";
-import { serverTimeouts } from "@vics/shared/server/server-timeouts";
+import { guardConnections } from "@vics/server-kit/connection-guard";
+import { createLogger } from "@vics/server-kit/logger";
+import { openLimitStore } from "@vics/server-kit/limit-store";
+import { registrationHasher } from "@vics/server-kit/registration-hash";
+import { serverTimeouts } from "@vics/server-kit/server-timeouts";
 import { createProxyApp } from "../../proxy/src/app.ts";
 import { loadEnv } from "../../proxy/src/env.ts";
 import { createUserLimiter } from "../../proxy/src/team/limits/user-limits.ts";

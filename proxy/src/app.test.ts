@@ -4,8 +4,8 @@ import {
   AlertMailSettingsSchema,
   ProblemSchema,
 } from "@vics/shared";
-import type { Logger } from "@vics/shared/server/logger";
-import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
+import type { Logger } from "@vics/server-kit/logger";
+import { memoryLimitStore } from "@vics/server-kit/memory-rate-limiter";
 import { builtWebRoot, createTestProxy, fakeUpstream } from "./test-support.ts";
 import type { WatchJobs } from "./team/watch/jobs/watch-jobs.ts";
 

@@ -1,7 +1,7 @@
-import { accessLog } from "@vics/shared/server/access-log";
-import { errorHandler } from "@vics/shared/server/error-handlers";
-import { registerProbes } from "@vics/shared/server/readiness";
-import { ownRequestId } from "@vics/shared/server/request-id";
+import { accessLog } from "@vics/server-kit/access-log";
+import { errorHandler } from "@vics/server-kit/error-handlers";
+import { registerProbes } from "@vics/server-kit/readiness";
+import { ownRequestId } from "@vics/server-kit/request-id";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { CONTENT_SECURITY_POLICY } from "./gateway/http/content-security-policy.ts";

@@ -3,13 +3,13 @@
 // (sign-in-env.ts), the team's limits (team-env.ts), alert mail (alert-mail.ts) and the store
 // (store-env.ts); this module puts them together and reports every problem at once.
 import { z } from "zod";
-import type { ConnectionLimits } from "@vics/shared/server/connection-guard";
+import type { ConnectionLimits } from "@vics/server-kit/connection-guard";
 import {
   issueLines,
   MAX_TIMER_MS,
   presentOnly,
-} from "@vics/shared/server/env-fields";
-import type { LogLevel } from "@vics/shared/server/logger";
+} from "@vics/server-kit/env-fields";
+import type { LogLevel } from "@vics/server-kit/logger";
 import { isLoopbackHost } from "./gateway/edges/loopback.ts";
 import type { UserLimits } from "./team/limits/user-limits.ts";
 import type { AlertEmailPolicy } from "./team/notify/email-domains.ts";

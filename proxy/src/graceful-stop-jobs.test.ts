@@ -2,13 +2,13 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { AUTH_PATHS, CLIENT_HEADER, FLEET_PATHS } from "@vics/shared";
-import { loopbackServers } from "@vics/shared/testing/loopback-server";
+import { loopbackServers } from "@vics/server-kit/testing/loopback-server";
 import {
   startPostgres,
   type PostgresServer,
-} from "@vics/shared/testing/postgres-server";
+} from "@vics/server-kit/testing/postgres-server";
 import { createTestService, type TestService } from "@vics/service/testing";
-import { openPgPool } from "@vics/shared/server/postgres";
+import { openPgPool } from "@vics/server-kit/postgres";
 import { openPostgresProxyStore } from "./team/store/postgres/postgres-proxy-store.ts";
 import {
   PROXY_ENTRY,

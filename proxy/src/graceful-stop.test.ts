@@ -3,7 +3,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLIENT_HEADER, ComplianceRecordSchema } from "@vics/shared";
-import { loopbackServers } from "@vics/shared/testing/loopback-server";
+import { loopbackServers } from "@vics/server-kit/testing/loopback-server";
 import { createTestService, type TestService } from "@vics/service/testing";
 import {
   PROXY_ENTRY,

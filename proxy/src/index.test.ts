@@ -13,7 +13,10 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { AUTH_PATHS, CLIENT_HEADER, ProblemSchema } from "@vics/shared";
-import { expectOneLogFormat, logEvents } from "@vics/shared/testing/log-lines";
+import {
+  expectOneLogFormat,
+  logEvents,
+} from "@vics/server-kit/testing/log-lines";
 import { REPO_ROOT } from "./env.ts";
 import { SIGN_IN_LINK } from "./test-support/child-processes.ts";
 

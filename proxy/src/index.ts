@@ -3,11 +3,11 @@ import { serve } from "@hono/node-server";
 import { HEALTH_PATH } from "@vics/shared";
 import { createProxyApp } from "./app.ts";
 import { loadEnv } from "./env.ts";
-import { registrationHasher } from "@vics/shared/server/registration-hash";
-import { serverTimeouts } from "@vics/shared/server/server-timeouts";
-import { stopOnSignals } from "@vics/shared/server/graceful-close";
+import { registrationHasher } from "@vics/server-kit/registration-hash";
+import { serverTimeouts } from "@vics/server-kit/server-timeouts";
+import { stopOnSignals } from "@vics/server-kit/graceful-close";
 import { createUserLimiter } from "./team/limits/user-limits.ts";
-import { openLimitStore } from "@vics/shared/server/limit-store";
+import { openLimitStore } from "@vics/server-kit/limit-store";
 import {
   openProxyStoreOrExit,
   storePlace,
@@ -18,11 +18,11 @@ import {
   firstAdminBanner,
   firstAdminSignInLink,
 } from "./team/users/first-admin.ts";
-import { guardConnections } from "@vics/shared/server/connection-guard";
+import { guardConnections } from "@vics/server-kit/connection-guard";
 import { apiKeyHolder } from "./gateway/keys/key-reload.ts";
 import { systemClock } from "./proxy-deps.ts";
-import { createLogger } from "@vics/shared/server/logger";
-import { ownerOnlySqlite } from "@vics/shared/server/owner-only";
+import { createLogger } from "@vics/server-kit/logger";
+import { ownerOnlySqlite } from "@vics/server-kit/owner-only";
 import { createUpstreamPool } from "./gateway/upstream/upstream-pool.ts";
 import { webAppIsBuilt } from "./gateway/static/static-site.ts";
 import { openWatchJobs } from "./team/watch/jobs/open-watch-jobs.ts";

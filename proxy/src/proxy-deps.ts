@@ -1,8 +1,8 @@
-import type { Logger } from "@vics/shared/server/logger";
-import type { LimitStore } from "@vics/shared/server/rate-limiter";
+import type { Logger } from "@vics/server-kit/logger";
+import type { LimitStore } from "@vics/server-kit/rate-limiter";
 import type { UserLimiter } from "./team/limits/user-limits.ts";
 import type { ProxyStore } from "./team/store/proxy-store.ts";
-import type { RegistrationHasher } from "@vics/shared/server/registration-hash";
+import type { RegistrationHasher } from "@vics/server-kit/registration-hash";
 import type { UpstreamSend } from "./gateway/upstream/upstream-call.ts";
 import type { WatchJobs } from "./team/watch/jobs/watch-jobs.ts";
 

@@ -7,17 +7,17 @@ import type { Hono } from "hono";
 import type { AppEnv } from "./team/http/app-env.ts";
 import { Sessions, sessionCookie } from "./team/auth/sessions.ts";
 import { createMemoryUserLimiter } from "./team/limits/user-limits.ts";
-import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
+import { memoryLimitStore } from "@vics/server-kit/memory-rate-limiter";
 import type { ProxyStore } from "./team/store/proxy-store.ts";
 import { openSqliteProxyStore } from "./team/store/sqlite/sqlite-proxy-store.ts";
-import { registrationHasher } from "@vics/shared/server/registration-hash";
+import { registrationHasher } from "@vics/server-kit/registration-hash";
 import { createProxyApp, type ProxySettings } from "./app.ts";
 import { type ProxyDeps, systemClock } from "./proxy-deps.ts";
 import {
   createLogger,
   type LogFields,
   type LogLevel,
-} from "@vics/shared/server/logger";
+} from "@vics/server-kit/logger";
 import {
   sendWithFetch,
   type UpstreamFetch,

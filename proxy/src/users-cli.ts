@@ -3,7 +3,7 @@
 // event. Opening the store migrates it: with MIGRATION_DATABASE_URL, this is also how an owner
 // sets up a PostgreSQL store for proxies that hold only their lesser role's URL.
 import { userInfo } from "node:os";
-import { fail, readCliArgs } from "@vics/shared/server/cli";
+import { fail, readCliArgs } from "@vics/server-kit/cli";
 import { loadStoreEnv } from "./env.ts";
 import { openProxyStoreOrExit } from "./team/store/open-proxy-store.ts";
 import { userCommand, UsageError, USAGE } from "./team/users/user-commands.ts";

@@ -13,7 +13,7 @@ import {
   paths,
   type Role,
 } from "@vics/shared";
-import { closedUnderRequest } from "@vics/shared/server/socket-errors";
+import { closedUnderRequest } from "@vics/server-kit/socket-errors";
 import { ROOT, type Cluster } from "./start-cluster.ts";
 
 /** Longer than any answer may take: a request past it is a hang, and fails the drill. */

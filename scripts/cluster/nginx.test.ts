@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { PROBLEM_TITLES, ProblemSchema, problemType } from "@vics/shared";
-import { DEPENDENCY_RETRY_AFTER_SECONDS } from "@vics/shared/server/dependency-unavailable";
+import { DEPENDENCY_RETRY_AFTER_SECONDS } from "@vics/server-kit/dependency-unavailable";
 import {
   BROTLI_STATIC_MODULE,
   brotliStaticMissing,

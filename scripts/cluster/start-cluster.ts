@@ -9,11 +9,11 @@ import { freePort } from "@vics/shared/testing/free-port";
 import {
   startPostgres,
   type PostgresServer,
-} from "@vics/shared/testing/postgres-server";
+} from "@vics/server-kit/testing/postgres-server";
 import {
   startRedis,
   type RedisServer,
-} from "@vics/shared/testing/redis-server";
+} from "@vics/server-kit/testing/redis-server";
 import { ensureProxyKey } from "../start/proxy-key.ts";
 import { databaseUrl, ensureDatabase, ensureRole } from "./databases.ts";
 import { findNginx, Nginx, upstreamServers } from "./nginx.ts";

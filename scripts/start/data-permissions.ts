@@ -9,7 +9,7 @@ import {
   describeFixes,
   keepOwnerOnly,
   ownerOnlyFolder,
-} from "@vics/shared/server/owner-only";
+} from "@vics/server-kit/owner-only";
 import { shownPath } from "./summary.ts";
 
 /** What `npm start` and its children write in the data folder; nothing else there is touched. */

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import type { RegistrationHasher } from "@vics/shared/server/registration-hash";
-import type { Logger } from "@vics/shared/server/logger";
-import type { RateLimiter } from "@vics/shared/server/rate-limiter";
+import type { RegistrationHasher } from "@vics/server-kit/registration-hash";
+import type { Logger } from "@vics/server-kit/logger";
+import type { RateLimiter } from "@vics/server-kit/rate-limiter";
 import type { WrongKeyBudget } from "./http/wrong-key-budget.ts";
 import type { Refresher } from "./sources/refresher.ts";
 import type { Store } from "./store/store.ts";

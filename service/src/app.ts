@@ -1,10 +1,7 @@
 import { HEALTH_PATH, READY_PATH, ROUTE_PATTERNS } from "@vics/shared";
-import {
-  errorHandler,
-  notFoundHandler,
-} from "@vics/shared/server/error-handlers";
-import { answerWrongMethods } from "@vics/shared/server/method-not-allowed";
-import { registerProbes } from "@vics/shared/server/readiness";
+import { errorHandler, notFoundHandler } from "@vics/server-kit/error-handlers";
+import { answerWrongMethods } from "@vics/server-kit/method-not-allowed";
+import { registerProbes } from "@vics/server-kit/readiness";
 import { Hono } from "hono";
 import type { AppDeps } from "./app-deps.ts";
 import type { AppEnv } from "./http/app-env.ts";

@@ -8,7 +8,7 @@ import { REFERENCE_REGISTRATIONS } from "@vics/shared";
 import {
   startPostgres,
   type PostgresServer,
-} from "@vics/shared/testing/postgres-server";
+} from "@vics/server-kit/testing/postgres-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "./store/open-store.ts";
 

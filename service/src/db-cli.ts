@@ -1,6 +1,6 @@
 // `scripts/db migrate | seed [--vehicles <n>]`: the database steps a start does, on demand,
 // for DATABASE_URL's PostgreSQL or the SQLite file at DATABASE_PATH (as the service reads them).
-import { fail, readCliArgs } from "@vics/shared/server/cli";
+import { fail, readCliArgs } from "@vics/server-kit/cli";
 import { loadEnv } from "./env.ts";
 import { DEFAULT_FLEET_SIZE } from "./seed/fleet.ts";
 import {

@@ -9,7 +9,7 @@ import {
   postgresUrlField,
   SERVER_ENV_SHAPE,
   unsetIfEmpty,
-} from "@vics/shared/server/env-fields";
+} from "@vics/server-kit/env-fields";
 import {
   SOURCE_ENV_SHAPE,
   type SourceSettings,

@@ -2,7 +2,7 @@
 // import (docs/import.md), into DATABASE_URL's PostgreSQL, else the SQLite file at
 // DATABASE_PATH.
 import { userInfo } from "node:os";
-import { fail, readCliArgs } from "@vics/shared/server/cli";
+import { fail, readCliArgs } from "@vics/server-kit/cli";
 import { DATE_FORMATS, type DateFormat } from "@vics/shared/import/dates";
 import { IMPORT_KINDS, type ImportKind } from "@vics/shared/import/rows";
 import { loadEnv } from "./env.ts";

@@ -13,7 +13,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import {
   startPostgres,
   type PostgresServer,
-} from "@vics/shared/testing/postgres-server";
+} from "@vics/server-kit/testing/postgres-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "./store/sqlite/database.ts";
 import { migrateSqlite } from "./store/sqlite/schema.ts";

@@ -16,7 +16,7 @@ import { ComplianceRecordSchema } from "@vics/shared";
 import {
   expectOneLogFormat,
   logEvents as logLines,
-} from "@vics/shared/testing/log-lines";
+} from "@vics/server-kit/testing/log-lines";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "./env.ts";
 

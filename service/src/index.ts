@@ -2,15 +2,15 @@ import type { Server } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
-import { stopOnSignals } from "@vics/shared/server/graceful-close";
+import { stopOnSignals } from "@vics/server-kit/graceful-close";
 import { loadEnv } from "./env.ts";
-import { registrationHasher } from "@vics/shared/server/registration-hash";
-import { serverTimeouts } from "@vics/shared/server/server-timeouts";
-import { createLogger } from "@vics/shared/server/logger";
-import { ownerOnlySqlite } from "@vics/shared/server/owner-only";
-import { openLimitStore } from "@vics/shared/server/limit-store";
-import { createRateLimiter } from "@vics/shared/server/rate-limiter";
-import { guardConnections } from "@vics/shared/server/connection-guard";
+import { registrationHasher } from "@vics/server-kit/registration-hash";
+import { serverTimeouts } from "@vics/server-kit/server-timeouts";
+import { createLogger } from "@vics/server-kit/logger";
+import { ownerOnlySqlite } from "@vics/server-kit/owner-only";
+import { openLimitStore } from "@vics/server-kit/limit-store";
+import { createRateLimiter } from "@vics/server-kit/rate-limiter";
+import { guardConnections } from "@vics/server-kit/connection-guard";
 import {
   createWrongKeyBudget,
   WRONG_KEYS_PER_WINDOW,

@@ -1,6 +1,6 @@
 // `scripts/keys create --plan <plan> --name <text> | list | revoke <name>` (README's command)
 import { existsSync } from "node:fs";
-import { fail, readCliArgs } from "@vics/shared/server/cli";
+import { fail, readCliArgs } from "@vics/server-kit/cli";
 import { loadEnv } from "./env.ts";
 import {
   createKeyCommand,

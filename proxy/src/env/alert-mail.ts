@@ -1,4 +1,4 @@
-import { valueOrFile } from "@vics/shared/server/env-fields";
+import { valueOrFile } from "@vics/server-kit/env-fields";
 import { smtpServer } from "../team/notify/email/mailer.ts";
 import { REPO_ROOT } from "./paths.ts";
 

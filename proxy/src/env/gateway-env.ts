@@ -7,7 +7,7 @@ import {
   positiveWholeNumber,
   portField,
   SERVER_ENV_SHAPE,
-} from "@vics/shared/server/env-fields";
+} from "@vics/server-kit/env-fields";
 import { fromRoot } from "./paths.ts";
 
 /** The origin browsers use, e.g. https://vics.example.org (Host and Origin checks, links). */

@@ -1,10 +1,7 @@
 // How staff sign in: sessions' lengths, the local password sign-in, the organisation's OpenID
 // Connect provider (OIDC_*) and the first admin `npm start` makes.
 import { z } from "zod";
-import {
-  positiveWholeNumber,
-  valueOrFile,
-} from "@vics/shared/server/env-fields";
+import { positiveWholeNumber, valueOrFile } from "@vics/server-kit/env-fields";
 import { isLoopbackHost } from "../gateway/edges/loopback.ts";
 import { DEFAULT_FIRST_ADMIN_EMAIL } from "../team/users/first-admin.ts";
 import { REPO_ROOT } from "./paths.ts";

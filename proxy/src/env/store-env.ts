@@ -5,7 +5,7 @@ import {
   issueLines,
   postgresUrlField,
   presentOnly,
-} from "@vics/shared/server/env-fields";
+} from "@vics/server-kit/env-fields";
 import { proxyPortField, publicOriginField } from "./gateway-env.ts";
 import { fromRoot } from "./paths.ts";
 

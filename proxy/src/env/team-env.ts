@@ -9,7 +9,7 @@ import {
   MAX_REFRESH_LEAD_MINUTES,
 } from "../team/schedule/daily-time.ts";
 import { DEFAULT_MAX_EXTERNAL_EMAILS } from "../team/notify/email-domains.ts";
-import { positiveWholeNumber } from "@vics/shared/server/env-fields";
+import { positiveWholeNumber } from "@vics/server-kit/env-fields";
 import { commaList } from "./sign-in-env.ts";
 
 /** A domain name of at least two labels, as an email address's part after the @. */

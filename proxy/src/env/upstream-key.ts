@@ -1,8 +1,8 @@
 // The proxy's API key for the vehicle service (UPSTREAM_API_KEY or UPSTREAM_API_KEY_FILE) and
 // the watched fleets' own (WATCH_API_KEY or WATCH_API_KEY_FILE): checked as a header value of a
 // VICS key's length, and never said in an error.
-import { readSecretFile } from "@vics/shared/server/secret-file";
-import { valueOrFile } from "@vics/shared/server/env-fields";
+import { readSecretFile } from "@vics/server-kit/secret-file";
+import { valueOrFile } from "@vics/server-kit/env-fields";
 import { REPO_ROOT } from "./paths.ts";
 
 const MIN_KEY_LENGTH = 20;

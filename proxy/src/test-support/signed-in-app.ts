@@ -1,7 +1,7 @@
 import type { Role } from "@vics/shared";
-import { errorHandler } from "@vics/shared/server/error-handlers";
-import { silentLogger } from "@vics/shared/server/logger";
-import { ownRequestId } from "@vics/shared/server/request-id";
+import { errorHandler } from "@vics/server-kit/error-handlers";
+import { silentLogger } from "@vics/server-kit/logger";
+import { ownRequestId } from "@vics/server-kit/request-id";
 import { Hono } from "hono";
 import { loadSession } from "../team/auth/session-middleware.ts";
 import { Sessions, sessionCookie } from "../team/auth/sessions.ts";

@@ -1,5 +1,5 @@
-import type { RateLimitDecision } from "@vics/shared/server/rate-limiter";
-import type { ServerEnv } from "@vics/shared/server/server-env";
+import type { RateLimitDecision } from "@vics/server-kit/rate-limiter";
+import type { ServerEnv } from "@vics/server-kit/server-env";
 import type { ApiKeyRecord } from "../store/store.ts";
 
 /** The kit's request id, and what the rate limiter learns of the caller. */

@@ -1,5 +1,5 @@
 import { ProblemSchema } from "@vics/shared";
-import { loopbackServers } from "@vics/shared/testing/loopback-server";
+import { loopbackServers } from "@vics/server-kit/testing/loopback-server";
 import { postUnfinishedBody } from "@vics/shared/testing/unfinished-body";
 import { describe, expect, it } from "vitest";
 import { BULK_CHECKS } from "../testing/bulk-checks.ts";

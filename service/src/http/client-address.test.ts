@@ -6,7 +6,7 @@ import {
   RATE_LIMIT_HEADERS,
   UNAUTHENTICATED_LIMIT,
 } from "@vics/shared";
-import { loopbackServers } from "@vics/shared/testing/loopback-server";
+import { loopbackServers } from "@vics/server-kit/testing/loopback-server";
 import { describe, expect, it } from "vitest";
 import { freshServices } from "../testing/services.ts";
 import { clientAddress } from "./client-address.ts";

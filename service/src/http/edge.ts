@@ -1,7 +1,7 @@
 import { REQUEST_ID_HEADER, RATE_LIMIT_HEADERS } from "@vics/shared";
-import { logRequest, routeTemplate } from "@vics/shared/server/access-log";
-import { requestIdFor } from "@vics/shared/server/request-id";
-import type { RateLimitDecision } from "@vics/shared/server/rate-limiter";
+import { logRequest, routeTemplate } from "@vics/server-kit/access-log";
+import { requestIdFor } from "@vics/server-kit/request-id";
+import type { RateLimitDecision } from "@vics/server-kit/rate-limiter";
 import type { Context, ErrorHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppDeps } from "../app-deps.ts";

@@ -1,7 +1,7 @@
 import { UNAUTHENTICATED_LIMIT } from "@vics/shared";
 import { describe, expect, it } from "vitest";
-import { registrationHasher } from "@vics/shared/server/registration-hash";
-import { memoryLogger } from "@vics/shared/testing/memory-logger";
+import { registrationHasher } from "@vics/server-kit/registration-hash";
+import { memoryLogger } from "@vics/server-kit/testing/memory-logger";
 import { TEST_LOG_HASH_KEY } from "../testing/index.ts";
 import { freshServices } from "../testing/services.ts";
 import {

@@ -6,9 +6,9 @@ import {
 import {
   invalidRegistration,
   ProblemError,
-} from "@vics/shared/server/problem-error";
-import { rateLimitHeaders } from "@vics/shared/server/rate-limit-headers";
-import type { RateLimitDecision } from "@vics/shared/server/rate-limiter";
+} from "@vics/server-kit/problem-error";
+import { rateLimitHeaders } from "@vics/server-kit/rate-limit-headers";
+import type { RateLimitDecision } from "@vics/server-kit/rate-limiter";
 import type { Unrefreshed } from "../sources/paced-source.ts";
 import { PAUSE_MS } from "../sources/source-queue.ts";
 

@@ -2,7 +2,7 @@
 // at once with a trial key (10 a minute) get exactly 10 answers other than 429, on every
 // operation, single and bulk; each of the 429s says so with Remaining 0 and a Retry-After.
 import { API_KEY_HEADER, PLAN_LIMITS } from "@vics/shared";
-import { loopbackServers } from "@vics/shared/testing/loopback-server";
+import { loopbackServers } from "@vics/server-kit/testing/loopback-server";
 import { describe, expect, it } from "vitest";
 import { freshServices } from "../testing/services.ts";
 

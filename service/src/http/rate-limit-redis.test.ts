@@ -10,11 +10,11 @@ import {
   REQUEST_ID_HEADER,
   RETRY_AFTER_HEADER,
 } from "@vics/shared";
-import { createRateLimiter } from "@vics/shared/server/rate-limiter";
-import { redisLimitStore } from "@vics/shared/server/redis-rate-limiter";
-import { loopbackServers } from "@vics/shared/testing/loopback-server";
-import { settled, untilAnswering } from "@vics/shared/testing/redis-outage";
-import { sharedRedis } from "@vics/shared/testing/redis-replicas";
+import { createRateLimiter } from "@vics/server-kit/rate-limiter";
+import { redisLimitStore } from "@vics/server-kit/redis-rate-limiter";
+import { loopbackServers } from "@vics/server-kit/testing/loopback-server";
+import { settled, untilAnswering } from "@vics/server-kit/testing/redis-outage";
+import { sharedRedis } from "@vics/server-kit/testing/redis-replicas";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
 import { freshServices } from "../testing/services.ts";

@@ -1,8 +1,8 @@
 import { API_KEY_HEADER } from "@vics/shared";
-import { addressKey } from "@vics/shared/server/address-key";
+import { addressKey } from "@vics/server-kit/address-key";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { RateLimitDecision } from "@vics/shared/server/rate-limiter";
+import type { RateLimitDecision } from "@vics/server-kit/rate-limiter";
 import type { AppDeps } from "../app-deps.ts";
 import { authenticateApiKey } from "../keys/api-key.ts";
 import type { ApiKeyRecord } from "../store/store.ts";

@@ -6,7 +6,7 @@ import {
 import { describe, expect, it, vi } from "vitest";
 import { BULK_CHECKS } from "../testing/bulk-checks.ts";
 import { freshServices } from "../testing/services.ts";
-import { memoryLogger } from "@vics/shared/testing/memory-logger";
+import { memoryLogger } from "@vics/server-kit/testing/memory-logger";
 import { SANDBOX_REGISTRATIONS } from "@vics/shared";
 import {
   call,

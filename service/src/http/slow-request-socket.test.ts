@@ -1,8 +1,8 @@
 import {
   type LoopbackServer,
   serveOnLoopback,
-} from "@vics/shared/testing/loopback-server";
-import { memoryLogger } from "@vics/shared/testing/memory-logger";
+} from "@vics/server-kit/testing/loopback-server";
+import { memoryLogger } from "@vics/server-kit/testing/memory-logger";
 import { slowClientTests, trickleBody } from "@vics/shared/testing/slow-client";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { createTestService, type TestService } from "../testing/index.ts";

@@ -1,11 +1,11 @@
 import { RATE_LIMIT_WINDOW_SECONDS } from "@vics/shared";
-import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
+import { memoryLimitStore } from "@vics/server-kit/memory-rate-limiter";
 import {
   decide,
   toDecision,
   type LimitStore,
   type RateLimitDecision,
-} from "@vics/shared/server/rate-limiter";
+} from "@vics/server-kit/rate-limiter";
 
 /**
  * Wrong keys (an X-API-Key that is not a valid key) per 60-second window from all addresses

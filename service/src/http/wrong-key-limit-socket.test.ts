@@ -3,7 +3,7 @@
 // each stay under their own limit of 30 once got 401 for all 300 guesses (decision 031).
 import { type IncomingMessage, request } from "node:http";
 import { API_KEY_HEADER, UNAUTHENTICATED_LIMIT } from "@vics/shared";
-import { loopbackServers } from "@vics/shared/testing/loopback-server";
+import { loopbackServers } from "@vics/server-kit/testing/loopback-server";
 import { describe, expect, it } from "vitest";
 import { freshServices } from "../testing/services.ts";
 import { clientAddress } from "./client-address.ts";

@@ -1,7 +1,7 @@
 import {
   startPostgres,
   type PostgresServer,
-} from "@vics/shared/testing/postgres-server";
+} from "@vics/server-kit/testing/postgres-server";
 import {
   afterAll,
   afterEach,
@@ -11,7 +11,7 @@ import {
   expect,
   it,
 } from "vitest";
-import type { PgPool } from "@vics/shared/server/postgres";
+import type { PgPool } from "@vics/server-kit/postgres";
 import type { ImportReport } from "./run-import.ts";
 import { StoreBusyError } from "../store/fetched-facts.ts";
 import { fetched } from "../testing/fetched.ts";

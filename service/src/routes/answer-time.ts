@@ -9,7 +9,7 @@ import {
   addDays,
   type IsoDate,
 } from "@vics/shared";
-import { ProblemError } from "@vics/shared/server/problem-error";
+import { ProblemError } from "@vics/server-kit/problem-error";
 import type { DataInfo, Source } from "../store/data-info.ts";
 
 export interface AnswerTime {

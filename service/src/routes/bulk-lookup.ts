@@ -8,7 +8,7 @@ import type { AppDeps } from "../app-deps.ts";
 import type { BulkOutcome } from "../domain/bulk.ts";
 import type { IsoDate } from "@vics/shared";
 import { problems } from "../http/problems.ts";
-import type { RateLimitDecision } from "@vics/shared/server/rate-limiter";
+import type { RateLimitDecision } from "@vics/server-kit/rate-limiter";
 import {
   bulkSandboxEffect,
   sandboxBulkError,

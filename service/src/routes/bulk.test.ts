@@ -5,7 +5,7 @@ import {
 } from "@vics/shared";
 import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memoryLogger } from "@vics/shared/testing/memory-logger";
+import { memoryLogger } from "@vics/server-kit/testing/memory-logger";
 import { REFERENCE_REGISTRATIONS } from "@vics/shared";
 import { createTestService, type TestService } from "../testing/index.ts";
 import { BULK_CHECKS } from "../testing/bulk-checks.ts";

@@ -3,7 +3,7 @@ import {
   limitBulkBody,
   readBulkBody,
   requireJsonBody,
-} from "@vics/shared/server/bulk-body";
+} from "@vics/server-kit/bulk-body";
 import type { Hono } from "hono";
 import type { AppDeps } from "../app-deps.ts";
 import {

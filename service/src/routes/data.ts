@@ -8,7 +8,7 @@ import {
   IMPORTS_LISTED,
   type ImportRejects,
 } from "@vics/shared/data-admin";
-import { ProblemError } from "@vics/shared/server/problem-error";
+import { ProblemError } from "@vics/server-kit/problem-error";
 import type { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppDeps } from "../app-deps.ts";

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 import {
   type LogEvent,
   memoryLogger,
-} from "@vics/shared/testing/memory-logger";
+} from "@vics/server-kit/testing/memory-logger";
 import {
   createTestService,
   TEST_CLIENT_ADDRESS,

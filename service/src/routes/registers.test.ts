@@ -5,8 +5,8 @@ import {
   RegistersSchema,
 } from "@vics/shared/registers-admin";
 import { ProblemSchema } from "@vics/shared";
-import { silentLogger } from "@vics/shared/server/logger";
-import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
+import { silentLogger } from "@vics/server-kit/logger";
+import { memoryLimitStore } from "@vics/server-kit/memory-rate-limiter";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LiveSources } from "../app-deps.ts";
 import { openSources } from "../sources/open-sources.ts";

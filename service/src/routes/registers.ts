@@ -14,8 +14,8 @@ import {
   limitBulkBody,
   readBulkBody,
   requireJsonBody,
-} from "@vics/shared/server/bulk-body";
-import { ProblemError } from "@vics/shared/server/problem-error";
+} from "@vics/server-kit/bulk-body";
+import { ProblemError } from "@vics/server-kit/problem-error";
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { AppDeps } from "../app-deps.ts";

@@ -6,11 +6,11 @@ import {
   type PointInTime,
   readPointInTime,
 } from "@vics/shared";
-import { ProblemError } from "@vics/shared/server/problem-error";
+import { ProblemError } from "@vics/server-kit/problem-error";
 import type { AppDeps } from "../app-deps.ts";
 import type { IsoDate } from "@vics/shared";
 import { problems } from "../http/problems.ts";
-import type { RateLimitDecision } from "@vics/shared/server/rate-limiter";
+import type { RateLimitDecision } from "@vics/server-kit/rate-limiter";
 import {
   SandboxFailure,
   sandboxOutcome,

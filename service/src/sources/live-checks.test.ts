@@ -7,8 +7,8 @@ import {
   paths,
   ProblemSchema,
 } from "@vics/shared";
-import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
-import { silentLogger } from "@vics/shared/server/logger";
+import { memoryLimitStore } from "@vics/server-kit/memory-rate-limiter";
+import { silentLogger } from "@vics/server-kit/logger";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestService, type TestService } from "../testing/index.ts";
 import type { LiveSources } from "../app-deps.ts";

@@ -1,7 +1,7 @@
 // The live sources the environment turns on, paced and wrapped in one refresher; none when no
 // source is set (the default), so the embedded `npm start` never asks a register.
-import type { Logger } from "@vics/shared/server/logger";
-import type { LimitStore } from "@vics/shared/server/rate-limiter";
+import type { Logger } from "@vics/server-kit/logger";
+import type { LimitStore } from "@vics/server-kit/rate-limiter";
 import type { FetchedFactStore } from "../store/fetched-facts.ts";
 import { createVesSource } from "./dvla-ves.ts";
 import { createMotHistorySource } from "./dvsa-mot-history.ts";

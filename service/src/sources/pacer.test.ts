@@ -2,15 +2,12 @@
 // is under way, so a minute of pacing takes no real minute and nothing depends on timing. Two
 // pacers on one store are two replicas: in memory (one store object shared, as Redis is) and on
 // a real redis-server.
-import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
-import type {
-  LimitStore,
-  WindowLimiter,
-} from "@vics/shared/server/rate-limiter";
-import { closeRedis, connectRedis } from "@vics/shared/server/redis-client";
-import { redisLimitStore } from "@vics/shared/server/redis-rate-limiter";
-import { memoryLogger } from "@vics/shared/testing/memory-logger";
-import { startRedis } from "@vics/shared/testing/redis-server";
+import { memoryLimitStore } from "@vics/server-kit/memory-rate-limiter";
+import type { LimitStore, WindowLimiter } from "@vics/server-kit/rate-limiter";
+import { closeRedis, connectRedis } from "@vics/server-kit/redis-client";
+import { redisLimitStore } from "@vics/server-kit/redis-rate-limiter";
+import { memoryLogger } from "@vics/server-kit/testing/memory-logger";
+import { startRedis } from "@vics/server-kit/testing/redis-server";
 import { describe, expect, it } from "vitest";
 import {
   createPacer,

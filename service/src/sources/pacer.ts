@@ -5,7 +5,7 @@
 // keeps counts and values only; its expiries just clear old keys.
 import { setTimeout as delay } from "node:timers/promises";
 import { utcDate } from "@vics/shared";
-import { decide, type LimitStore } from "@vics/shared/server/rate-limiter";
+import { decide, type LimitStore } from "@vics/server-kit/rate-limiter";
 import type { SourceName } from "./source.ts";
 
 export interface PaceSettings {

@@ -1,8 +1,8 @@
 // The refresher's queueing, on a real SQLite store and a real pacer; the register is a double
 // that records what it was asked, so a test can see the order and the count of requests.
 import { setTimeout as delay } from "node:timers/promises";
-import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
-import { silentLogger } from "@vics/shared/server/logger";
+import { memoryLimitStore } from "@vics/server-kit/memory-rate-limiter";
+import { silentLogger } from "@vics/server-kit/logger";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openSqliteStore } from "../store/sqlite/sqlite-store.ts";
 import type { Store } from "../store/store.ts";

@@ -3,7 +3,7 @@
 // sparingly: a success at most every OUTCOME_EVERY_MS (but at once after an error), an error of
 // the same kind at most every ERROR_EVERY_MS, the quota's words at most once a minute.
 import { utcDate } from "@vics/shared";
-import type { Logger } from "@vics/shared/server/logger";
+import type { Logger } from "@vics/server-kit/logger";
 import type { FetchedFactStore } from "../store/fetched-facts.ts";
 import type { Pacer } from "./pacer.ts";
 import type { SourceError, SourceName } from "./source.ts";

@@ -1,8 +1,8 @@
 // The register queue's rules (decision 059), on a real SQLite store and a real pacer; the
 // register is a double whose answers a test scripts, and which logs what it was asked.
 import { setTimeout as delay } from "node:timers/promises";
-import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
-import { silentLogger } from "@vics/shared/server/logger";
+import { memoryLimitStore } from "@vics/server-kit/memory-rate-limiter";
+import { silentLogger } from "@vics/server-kit/logger";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { StoreBusyError } from "../store/fetched-facts.ts";
 import { openSqliteStore } from "../store/sqlite/sqlite-store.ts";

@@ -1,7 +1,7 @@
 // One register's queue (decision 059): one job a vehicle however many checks ask, single checks
 // first, then bulk checks, then background refreshes; a few workers take jobs as the pacer
 // allows. A job always settles, whatever fails: the register, the pacer's store, the database.
-import type { Logger } from "@vics/shared/server/logger";
+import type { Logger } from "@vics/server-kit/logger";
 import {
   type FetchedFactStore,
   type FetchedFacts,

@@ -2,14 +2,14 @@
 // the rest; this file says what each variable means and turns them into each source's settings,
 // reading the secrets from their files. A source is on when its key file is set: off by
 // default, so the embedded `npm start` needs no account anywhere.
-import { readSecretFile } from "@vics/shared/server/secret-file";
+import { readSecretFile } from "@vics/server-kit/secret-file";
 import { z } from "zod";
 import {
   optionalText,
   optionalWholeNumber,
   positiveWholeNumber,
   unsetIfEmpty,
-} from "@vics/shared/server/env-fields";
+} from "@vics/server-kit/env-fields";
 import type { IsoDate } from "@vics/shared";
 
 /** An http(s) URL without its trailing slash, which the adapters then need not strip. */

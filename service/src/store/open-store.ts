@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { ukDate } from "@vics/shared";
-import { redactedUrl } from "@vics/shared/server/postgres-url";
+import { redactedUrl } from "@vics/server-kit/postgres-url";
 import type { Env } from "../env.ts";
 import { DEFAULT_FLEET_SEED, DEFAULT_FLEET_SIZE } from "../seed/fleet.ts";
 import type { SeedOptions } from "../seed/seed-data.ts";

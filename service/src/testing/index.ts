@@ -4,16 +4,16 @@
  */
 import { setTimeout as delay } from "node:timers/promises";
 import { type Plan, ukDate } from "@vics/shared";
-import { registrationHasher } from "@vics/shared/server/registration-hash";
+import { registrationHasher } from "@vics/server-kit/registration-hash";
 import type { Context } from "hono";
 import type { AppDeps, LiveSources } from "../app-deps.ts";
 import { createApp } from "../app.ts";
 import { issueApiKey } from "../keys/api-key.ts";
-import { type Logger, silentLogger } from "@vics/shared/server/logger";
+import { type Logger, silentLogger } from "@vics/server-kit/logger";
 import {
   createMemoryRateLimiter,
   memoryLimitStore,
-} from "@vics/shared/server/memory-rate-limiter";
+} from "@vics/server-kit/memory-rate-limiter";
 import { createPacer } from "../sources/pacer.ts";
 import { createRefresher } from "../sources/refresher.ts";
 import { SourceError } from "../sources/source.ts";

@@ -2,7 +2,7 @@
  * `@vics/shared/testing/slow-client`: clients that send a request slowly over a real socket,
  * for the service's and the proxy's slow-request tests. In process (app.request) nothing
  * times a request out; only Node's server does (with serverTimeouts from
- * @vics/shared/server/server-timeouts), so these go through a listening server.
+ * @vics/server-kit/server-timeouts), so these go through a listening server.
  */
 import { request } from "node:http";
 import { connect } from "node:net";

@@ -16,7 +16,7 @@ import {
   REGISTERS_PATH,
   RegistersSchema,
 } from "@vics/shared/registers-admin";
-import { ProblemError } from "@vics/shared/server/problem-error";
+import { ProblemError } from "@vics/server-kit/problem-error";
 import type { Forward } from "../forward/forward.ts";
 import { responseOf } from "../forward/operation.ts";
 import type { AppEnv } from "../http/app-env.ts";

@@ -4,7 +4,7 @@ import {
   PROBLEM_CONTENT_TYPE,
   ProblemSchema,
 } from "@vics/shared";
-import { loopbackServers } from "@vics/shared/testing/loopback-server";
+import { loopbackServers } from "@vics/server-kit/testing/loopback-server";
 import { describe, expect, it } from "vitest";
 import {
   builtWebRoot,

@@ -1,5 +1,5 @@
 import { FLEET_PATHS, ProblemSchema } from "@vics/shared";
-import { loopbackServers } from "@vics/shared/testing/loopback-server";
+import { loopbackServers } from "@vics/server-kit/testing/loopback-server";
 import { describe, expect, it } from "vitest";
 import type { BodyLimitMiddleware } from "../http/json-body.ts";
 import { createTestProxy, fakeUpstream } from "../../test-support.ts";

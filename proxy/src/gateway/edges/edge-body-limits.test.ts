@@ -1,7 +1,7 @@
 import { type IncomingMessage, request as httpRequest } from "node:http";
 import { describe, expect, it } from "vitest";
 import { CLIENT_HEADER, ProblemSchema } from "@vics/shared";
-import { loopbackServers } from "@vics/shared/testing/loopback-server";
+import { loopbackServers } from "@vics/server-kit/testing/loopback-server";
 import {
   builtWebRoot,
   createTestProxy,

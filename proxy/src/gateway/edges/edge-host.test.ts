@@ -5,7 +5,7 @@ import {
   PROBLEM_CONTENT_TYPE,
   ProblemSchema,
 } from "@vics/shared";
-import { loopbackServers } from "@vics/shared/testing/loopback-server";
+import { loopbackServers } from "@vics/server-kit/testing/loopback-server";
 import { isOwnAuthority } from "./host-check.ts";
 import { createTestProxy, fakeUpstream } from "../../test-support.ts";
 

@@ -2,7 +2,7 @@ import { CLIENT_HEADER } from "@vics/shared";
 import {
   invalidRegistration,
   ProblemError,
-} from "@vics/shared/server/problem-error";
+} from "@vics/server-kit/problem-error";
 
 /**
  * The problems the proxy's edges answer (docs/decisions/018-proxy-edges.md): a request that

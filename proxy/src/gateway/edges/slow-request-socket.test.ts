@@ -1,7 +1,7 @@
 import {
   type LoopbackServer,
   serveOnLoopback,
-} from "@vics/shared/testing/loopback-server";
+} from "@vics/server-kit/testing/loopback-server";
 import { slowClientTests } from "@vics/shared/testing/slow-client";
 import { createTestService, type TestService } from "@vics/service/testing";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";

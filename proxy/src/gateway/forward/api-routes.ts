@@ -6,8 +6,8 @@ import {
   type PointInTime,
   readPointInTime,
 } from "@vics/shared";
-import { readBulkBody } from "@vics/shared/server/bulk-body";
-import { answerWrongMethods } from "@vics/shared/server/method-not-allowed";
+import { readBulkBody } from "@vics/server-kit/bulk-body";
+import { answerWrongMethods } from "@vics/server-kit/method-not-allowed";
 import type { AppContext, AppEnv } from "../http/app-env.ts";
 import { EDGE_PROBLEMS } from "../edges/edge-problems.ts";
 import { looksLikeApi } from "../edges/path-spellings.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PROBLEM_CONTENT_TYPE, ProblemSchema, problemType } from "@vics/shared";
-import { registrationHasher } from "@vics/shared/server/registration-hash";
+import { registrationHasher } from "@vics/server-kit/registration-hash";
 import {
   TEST_API_KEY,
   createTestProxy,

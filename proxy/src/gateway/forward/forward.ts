@@ -4,9 +4,9 @@ import {
   PROBLEM_CONTENT_TYPE,
   RETRY_AFTER_HEADER,
 } from "@vics/shared";
-import { routeTemplate } from "@vics/shared/server/access-log";
-import type { Logger } from "@vics/shared/server/logger";
-import type { ProblemError } from "@vics/shared/server/problem-error";
+import { routeTemplate } from "@vics/server-kit/access-log";
+import type { Logger } from "@vics/server-kit/logger";
+import type { ProblemError } from "@vics/server-kit/problem-error";
 import type { AppContext } from "../http/app-env.ts";
 import {
   browserResponseHeaders,

@@ -6,7 +6,7 @@ import {
   ROUTE_PATTERNS,
   paths,
 } from "@vics/shared";
-import { bulkBodyChecks } from "@vics/shared/server/bulk-body";
+import { bulkBodyChecks } from "@vics/server-kit/bulk-body";
 import { proxyCopyOfOpenApi } from "../openapi/openapi-copy.ts";
 import { bulkAnswer, singleAnswer } from "../upstream/upstream-contract.ts";
 import {

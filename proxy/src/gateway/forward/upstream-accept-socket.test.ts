@@ -1,6 +1,6 @@
 import { type IncomingMessage, request } from "node:http";
 import { CLIENT_HEADER, ComplianceRecordSchema } from "@vics/shared";
-import { loopbackServers } from "@vics/shared/testing/loopback-server";
+import { loopbackServers } from "@vics/server-kit/testing/loopback-server";
 import { createTestService } from "@vics/service/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestProxy } from "../../test-support.ts";

@@ -1,4 +1,4 @@
-import type { ServerEnv } from "@vics/shared/server/server-env";
+import type { ServerEnv } from "@vics/server-kit/server-env";
 import type { Context } from "hono";
 import type { SignedInUser } from "../asker.ts";
 

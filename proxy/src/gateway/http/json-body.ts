@@ -2,7 +2,7 @@ import {
   malformedRequest,
   payloadTooLarge,
   ProblemError,
-} from "@vics/shared/server/problem-error";
+} from "@vics/server-kit/problem-error";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";

@@ -1,7 +1,4 @@
-import {
-  malformedRequest,
-  ProblemError,
-} from "@vics/shared/server/problem-error";
+import { malformedRequest, ProblemError } from "@vics/server-kit/problem-error";
 
 /**
  * The problems the proxy answers itself, with words a person can act on. Handlers and

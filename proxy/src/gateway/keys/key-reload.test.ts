@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { apiKeyHolder } from "./key-reload.ts";
-import { createLogger } from "@vics/shared/server/logger";
+import { createLogger } from "@vics/server-kit/logger";
 import { createTestProxy, fakeUpstream } from "../../test-support.ts";
 
 const OLD_KEY = "vics_old_key_0123456789abcdef";

@@ -1,5 +1,5 @@
 import { readApiKeyFile } from "../../env/upstream-key.ts";
-import type { Logger } from "@vics/shared/server/logger";
+import type { Logger } from "@vics/server-kit/logger";
 
 /**
  * The proxy's current API key, and its reload from UPSTREAM_API_KEY_FILE (on SIGHUP): checked

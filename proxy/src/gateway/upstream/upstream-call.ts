@@ -1,5 +1,5 @@
 /** One timed call to the vehicle service, reduced to what the proxy decides on. */
-import { socketErrorCode } from "@vics/shared/server/socket-errors";
+import { socketErrorCode } from "@vics/server-kit/socket-errors";
 
 export type UpstreamFetch = (
   input: string,

@@ -1,5 +1,5 @@
 import { Pool } from "undici";
-import { closedUnderRequest } from "@vics/shared/server/socket-errors";
+import { closedUnderRequest } from "@vics/server-kit/socket-errors";
 import type { IncomingHttpHeaders } from "node:http";
 import type { ReplyHeaders, UpstreamSend } from "./upstream-call.ts";
 

@@ -1,4 +1,4 @@
-import type { Logger } from "@vics/shared/server/logger";
+import type { Logger } from "@vics/server-kit/logger";
 import type { AuditStore } from "../store/proxy-store.ts";
 
 const DAY_MS = 86_400_000;

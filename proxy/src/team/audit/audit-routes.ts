@@ -11,7 +11,7 @@ import {
   ukMidnight,
   type AuditEventAnswer,
 } from "@vics/shared";
-import { malformedRequest } from "@vics/shared/server/problem-error";
+import { malformedRequest } from "@vics/server-kit/problem-error";
 import type { Context, Hono } from "hono";
 import { requireRole } from "../auth/session-middleware.ts";
 import { countAttempt, recordAudit } from "./audit-log.ts";

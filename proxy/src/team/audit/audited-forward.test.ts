@@ -1,5 +1,5 @@
-import { ProblemError } from "@vics/shared/server/problem-error";
-import { silentLogger } from "@vics/shared/server/logger";
+import { ProblemError } from "@vics/server-kit/problem-error";
+import { silentLogger } from "@vics/server-kit/logger";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CHECK_ACTIONS, ROUTE_PATTERNS, problemDocument } from "@vics/shared";
 import type { Forward } from "../../gateway/forward/forward.ts";

@@ -1,5 +1,5 @@
 import type { CheckAction, RecentCheckVerdict } from "@vics/shared";
-import { ProblemError } from "@vics/shared/server/problem-error";
+import { ProblemError } from "@vics/server-kit/problem-error";
 import type {
   Forward,
   UpstreamRequest,

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { addressKey } from "@vics/shared/server/address-key";
+import { addressKey } from "@vics/server-kit/address-key";
 import { z } from "zod";
 import type { AppEnv } from "../http/app-env.ts";
 import { clientAddress } from "../http/client-address.ts";

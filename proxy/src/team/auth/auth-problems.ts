@@ -1,5 +1,5 @@
 import { ROLE_WORDS, RETRY_AFTER_HEADER, type Role } from "@vics/shared";
-import { ProblemError } from "@vics/shared/server/problem-error";
+import { ProblemError } from "@vics/server-kit/problem-error";
 import { waitWords } from "./sign-in-throttle.ts";
 
 /** The sign-in's refusals, in words a person can act on. */

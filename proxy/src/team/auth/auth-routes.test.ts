@@ -1,6 +1,6 @@
-import { errorHandler } from "@vics/shared/server/error-handlers";
-import { silentLogger } from "@vics/shared/server/logger";
-import { requestId } from "@vics/shared/server/request-id";
+import { errorHandler } from "@vics/server-kit/error-handlers";
+import { silentLogger } from "@vics/server-kit/logger";
+import { requestId } from "@vics/server-kit/request-id";
 import { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AppEnv } from "../http/app-env.ts";

@@ -1,5 +1,5 @@
 import { AUTH_PATHS, CLIENT_HEADER, RETRY_AFTER_HEADER } from "@vics/shared";
-import { loopbackServers } from "@vics/shared/testing/loopback-server";
+import { loopbackServers } from "@vics/server-kit/testing/loopback-server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 /**

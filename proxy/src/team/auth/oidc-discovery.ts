@@ -1,4 +1,4 @@
-import type { Logger } from "@vics/shared/server/logger";
+import type { Logger } from "@vics/server-kit/logger";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import { OidcSignIn, type OidcSettings } from "./oidc.ts";
 

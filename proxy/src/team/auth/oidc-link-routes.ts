@@ -1,5 +1,5 @@
 import { AUTH_PATHS, type OidcLinkAnswer } from "@vics/shared";
-import { ProblemError } from "@vics/shared/server/problem-error";
+import { ProblemError } from "@vics/server-kit/problem-error";
 import type { Context, Hono } from "hono";
 import { setCookie } from "hono/cookie";
 import { recordAudit } from "../audit/audit-log.ts";

@@ -1,7 +1,7 @@
 import { AUTH_PATHS, isSameOriginPath } from "@vics/shared";
 import type { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { addressKey } from "@vics/shared/server/address-key";
+import { addressKey } from "@vics/server-kit/address-key";
 import { countAttempt, recordAudit } from "../audit/audit-log.ts";
 import { clientAddress } from "../http/client-address.ts";
 import type { AppEnv } from "../http/app-env.ts";

@@ -1,6 +1,6 @@
-import { redisLimitStore } from "@vics/shared/server/redis-rate-limiter";
-import type { LimitStore } from "@vics/shared/server/rate-limiter";
-import { sharedRedis } from "@vics/shared/testing/redis-replicas";
+import { redisLimitStore } from "@vics/server-kit/redis-rate-limiter";
+import type { LimitStore } from "@vics/server-kit/rate-limiter";
+import { sharedRedis } from "@vics/server-kit/testing/redis-replicas";
 import { beforeEach } from "vitest";
 import { signInThrottleContract } from "./sign-in-throttle.contract.ts";
 

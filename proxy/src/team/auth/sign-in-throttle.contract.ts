@@ -1,4 +1,4 @@
-import type { LimitStore } from "@vics/shared/server/rate-limiter";
+import type { LimitStore } from "@vics/server-kit/rate-limiter";
 import { describe, expect, it } from "vitest";
 import { SignInThrottle, type ThrottleVerdict } from "./sign-in-throttle.ts";
 

@@ -1,4 +1,4 @@
-import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
+import { memoryLimitStore } from "@vics/server-kit/memory-rate-limiter";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMemoryLogger } from "../../test-support.ts";
 import { signInThrottleContract } from "./sign-in-throttle.contract.ts";

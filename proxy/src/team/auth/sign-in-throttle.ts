@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
-import { addressKey } from "@vics/shared/server/address-key";
-import type { Logger } from "@vics/shared/server/logger";
-import { silentLogger } from "@vics/shared/server/logger";
-import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
+import { addressKey } from "@vics/server-kit/address-key";
+import type { Logger } from "@vics/server-kit/logger";
+import { silentLogger } from "@vics/server-kit/logger";
+import { memoryLimitStore } from "@vics/server-kit/memory-rate-limiter";
 import {
   decide,
   type LimitStore,
   type WindowLimiter,
-} from "@vics/shared/server/rate-limiter";
+} from "@vics/server-kit/rate-limiter";
 import {
   DEFAULT_HASH_CAPS,
   HashesInFlight,

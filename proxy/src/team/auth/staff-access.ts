@@ -1,7 +1,7 @@
 import { AUTH_PATHS, PROXY_PREFIX } from "@vics/shared";
 import type { Hono } from "hono";
-import type { Logger } from "@vics/shared/server/logger";
-import type { LimitStore } from "@vics/shared/server/rate-limiter";
+import type { Logger } from "@vics/server-kit/logger";
+import type { LimitStore } from "@vics/server-kit/rate-limiter";
 import type { AppContext, AppEnv } from "../http/app-env.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import { registerAuthRoutes, type AuthDeps } from "./auth-routes.ts";

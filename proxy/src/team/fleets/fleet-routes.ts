@@ -11,8 +11,8 @@ import {
   type FleetSummary,
   type SavedFleet,
 } from "@vics/shared";
-import { silentLogger, type Logger } from "@vics/shared/server/logger";
-import { ProblemError } from "@vics/shared/server/problem-error";
+import { silentLogger, type Logger } from "@vics/server-kit/logger";
+import { ProblemError } from "@vics/server-kit/problem-error";
 import type { Context, Hono } from "hono";
 import { requireRole } from "../auth/session-middleware.ts";
 import type { AppContext, AppEnv } from "../http/app-env.ts";

@@ -3,8 +3,8 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { NewFleetFieldsSchema, NewFleetSchema } from "@vics/shared";
-import { errorHandler } from "@vics/shared/server/error-handlers";
-import { silentLogger } from "@vics/shared/server/logger";
+import { errorHandler } from "@vics/server-kit/error-handlers";
+import { silentLogger } from "@vics/server-kit/logger";
 import { Hono } from "hono";
 import { bodyRefusal } from "../../gateway/http/json-body.ts";
 import { PROXY_PROBLEMS } from "../../gateway/http/problem.ts";

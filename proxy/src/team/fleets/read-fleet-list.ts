@@ -17,7 +17,7 @@ import {
 import {
   malformedRequest,
   payloadTooLarge,
-} from "@vics/shared/server/problem-error";
+} from "@vics/server-kit/problem-error";
 import type { Context } from "hono";
 import { z } from "zod";
 import { bodyRefusal, type BodyIssue } from "../../gateway/http/json-body.ts";

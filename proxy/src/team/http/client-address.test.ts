@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AUTH_PATHS, CLIENT_HEADER } from "@vics/shared";
-import { loopbackServers } from "@vics/shared/testing/loopback-server";
+import { loopbackServers } from "@vics/server-kit/testing/loopback-server";
 import { createTestProxy, fakeUpstream } from "../../test-support.ts";
 
 /** Attack: a client names its own address in X-Forwarded-* to dodge the throttle and the audit. */

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { IncomingMessage } from "node:http";
-import { forwardedAddress } from "@vics/shared/server/client-address";
+import { forwardedAddress } from "@vics/server-kit/client-address";
 import type { AppEnv } from "./app-env.ts";
 
 /**

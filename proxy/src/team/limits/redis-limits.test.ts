@@ -9,10 +9,10 @@ import {
   RETRY_AFTER_HEADER,
   paths,
 } from "@vics/shared";
-import type { LimitStore } from "@vics/shared/server/rate-limiter";
-import { redisLimitStore } from "@vics/shared/server/redis-rate-limiter";
-import { settled, untilAnswering } from "@vics/shared/testing/redis-outage";
-import { sharedRedis } from "@vics/shared/testing/redis-replicas";
+import type { LimitStore } from "@vics/server-kit/rate-limiter";
+import { redisLimitStore } from "@vics/server-kit/redis-rate-limiter";
+import { settled, untilAnswering } from "@vics/server-kit/testing/redis-outage";
+import { sharedRedis } from "@vics/server-kit/testing/redis-replicas";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "../auth/passwords.ts";
 import {

@@ -4,11 +4,11 @@ import {
   RETRY_AFTER_HEADER,
   parseRateLimitHeaders,
 } from "@vics/shared";
-import { ProblemError } from "@vics/shared/server/problem-error";
+import { ProblemError } from "@vics/server-kit/problem-error";
 import {
   rateLimitHeaders,
   setRateLimitHeaders,
-} from "@vics/shared/server/rate-limit-headers";
+} from "@vics/server-kit/rate-limit-headers";
 import type { Forward } from "../../gateway/forward/forward.ts";
 import { AUTH_PROBLEMS } from "../auth/auth-problems.ts";
 import type { UserLimitDecision, UserLimiter } from "./user-limits.ts";

@@ -4,8 +4,8 @@ import {
   toDecision,
   type LimitStore,
   type RateLimitDecision,
-} from "@vics/shared/server/rate-limiter";
-import { memoryLimitStore } from "@vics/shared/server/memory-rate-limiter";
+} from "@vics/server-kit/rate-limiter";
+import { memoryLimitStore } from "@vics/server-kit/memory-rate-limiter";
 import { RATE_LIMIT_WINDOW_SECONDS } from "@vics/shared";
 
 /**

@@ -7,7 +7,7 @@ import {
   FLEET_PATHS,
   hasRole,
 } from "@vics/shared";
-import { ProblemError } from "@vics/shared/server/problem-error";
+import { ProblemError } from "@vics/server-kit/problem-error";
 import type { Hono } from "hono";
 import { okAudit } from "../audit/audit-log.ts";
 import { findFleet } from "../fleets/fleet-routes.ts";

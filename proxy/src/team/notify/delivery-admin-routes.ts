@@ -11,7 +11,7 @@ import {
   type Webhook,
   DELIVERY_STATUSES,
 } from "@vics/shared";
-import { ProblemError } from "@vics/shared/server/problem-error";
+import { ProblemError } from "@vics/server-kit/problem-error";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { okAudit } from "../audit/audit-log.ts";

@@ -1,7 +1,7 @@
 // The deliveries as a job (decision 044): the handler the job engines run every minute and
 // after each sweep, with the proxy's mail server (when ALERT_SMTP_URL is set) and the webhook
 // sender. A run that fails is logged and left to the next: its attempts are already recorded.
-import type { Logger } from "@vics/shared/server/logger";
+import type { Logger } from "@vics/server-kit/logger";
 import type { AlertMailEnv } from "../../env/alert-mail.ts";
 import type { ProxyStore } from "../store/proxy-store.ts";
 import { runDeliveries, type DeliveryReport } from "./delivery-run.ts";

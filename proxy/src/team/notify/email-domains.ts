@@ -3,7 +3,7 @@
 // ALERT_EMAIL_DOMAINS when set, else the domains of the team's own accounts (docs/watching.md,
 // "Alert rules"). A fleet user may keep such an address, but only an admin adds one, and a
 // rule names at most ALERT_RULE_MAX_EXTERNAL_EMAILS of them: a storm cannot be mailed to a list.
-import { ProblemError } from "@vics/shared/server/problem-error";
+import { ProblemError } from "@vics/server-kit/problem-error";
 
 export interface AlertEmailPolicy {
   /** ALERT_EMAIL_DOMAINS; undefined: the domains of the team's accounts. */

@@ -1,4 +1,4 @@
-import { redactedUrl } from "@vics/shared/server/postgres-url";
+import { redactedUrl } from "@vics/server-kit/postgres-url";
 import type { StoreEnv } from "../../env/store-env.ts";
 import type { ProxyStore } from "./proxy-store.ts";
 import { openSqliteProxyStore } from "./sqlite/sqlite-proxy-store.ts";

@@ -4,7 +4,7 @@ import {
   UserChangeSchema,
   type AdminUser,
 } from "@vics/shared";
-import { ProblemError } from "@vics/shared/server/problem-error";
+import { ProblemError } from "@vics/server-kit/problem-error";
 import type { Context, Hono } from "hono";
 import { requireRole } from "../auth/session-middleware.ts";
 import type { AppEnv } from "../http/app-env.ts";

@@ -14,7 +14,7 @@ import { isValidRegistration } from "@vics/shared";
 import {
   serveOnLoopback,
   type LoopbackServer,
-} from "@vics/shared/testing/loopback-server";
+} from "@vics/server-kit/testing/loopback-server";
 import { openSqliteProxyStore } from "../store/sqlite/sqlite-proxy-store.ts";
 import {
   byMessage,

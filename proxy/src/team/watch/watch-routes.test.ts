@@ -8,7 +8,7 @@ import {
   WatchAdminSchema,
   type SavedFleet,
 } from "@vics/shared";
-import { memoryLogger } from "@vics/shared/testing/memory-logger";
+import { memoryLogger } from "@vics/server-kit/testing/memory-logger";
 import { registerFleetRoutes } from "../fleets/fleet-routes.ts";
 import { jsonRequest, signedInApp } from "../../test-support/signed-in-app.ts";
 import type { Recheck } from "../store/watch-store.ts";

@@ -10,10 +10,7 @@ import {
   normaliseRegistration,
   type WatchedVehicle,
 } from "@vics/shared";
-import {
-  malformedRequest,
-  ProblemError,
-} from "@vics/shared/server/problem-error";
+import { malformedRequest, ProblemError } from "@vics/server-kit/problem-error";
 import type { Hono } from "hono";
 import { requireRole } from "../auth/session-middleware.ts";
 import type { AppEnv } from "../http/app-env.ts";

@@ -6,7 +6,7 @@ import {
   inPgTransaction,
   type PgClient,
   type PgPool,
-} from "@vics/shared/server/postgres";
+} from "@vics/server-kit/postgres";
 import type { MotTest, TaxRecord } from "../../domain/compliance.ts";
 import type {
   FactKind,

@@ -2,7 +2,7 @@
 // ../import-store.ts): after the plan, the rows and removals that would overrule a fact the
 // register gave after the file's --as-of are kept out (counted unchanged, named in
 // pg_temp.kept); after the write, the vehicles the file did change no longer name the register.
-import type { PgClient } from "@vics/shared/server/postgres";
+import type { PgClient } from "@vics/server-kit/postgres";
 import type { RegisterFact } from "../import-store.ts";
 
 /** The register fetched `registration`'s fact after the file's data was current ($1). */

@@ -7,7 +7,7 @@ import { once } from "node:events";
 import { Readable } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
 import { from as copyFrom } from "pg-copy-streams";
-import type { PgClient, PgPool } from "@vics/shared/server/postgres";
+import type { PgClient, PgPool } from "@vics/server-kit/postgres";
 import type { ImportKind } from "@vics/shared/import/rows";
 import { applyImport, type ImportEngine } from "../import-apply.ts";
 import {

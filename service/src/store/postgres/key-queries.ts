@@ -1,6 +1,6 @@
 import pg from "pg";
 import { PlanSchema } from "@vics/shared";
-import type { PgPool } from "@vics/shared/server/postgres";
+import type { PgPool } from "@vics/server-kit/postgres";
 import {
   type ApiKeyRecord,
   DuplicateKeyNameError,

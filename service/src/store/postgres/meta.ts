@@ -1,4 +1,4 @@
-import type { PgClient, PgPool } from "@vics/shared/server/postgres";
+import type { PgClient, PgPool } from "@vics/server-kit/postgres";
 import { META_KEYS } from "../data-info.ts";
 
 /** meta "fleet" when the database holds the seeded synthetic fleet (as in the SQLite store). */

@@ -4,8 +4,8 @@
 import {
   startPostgres,
   type PostgresServer,
-} from "@vics/shared/testing/postgres-server";
-import { migratePg } from "@vics/shared/server/postgres";
+} from "@vics/server-kit/testing/postgres-server";
+import { migratePg } from "@vics/server-kit/postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTRACT_FLEET } from "../store.contract.ts";
 import { MIGRATIONS, MIGRATIONS_NAME } from "./migrations.ts";

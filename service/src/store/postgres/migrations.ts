@@ -1,4 +1,4 @@
-import { migratePg, type PgPool } from "@vics/shared/server/postgres";
+import { migratePg, type PgPool } from "@vics/server-kit/postgres";
 
 /** Names the advisory lock and the `vics_service_migrations` table. */
 export const MIGRATIONS_NAME = "vics_service";

@@ -1,6 +1,6 @@
 // What open-store.ts does with DATABASE_URL, in one module it imports only then: the SQLite
 // default starts without pg, pg-copy-streams and the PostgreSQL store.
-import type { PgPool } from "@vics/shared/server/postgres";
+import type { PgPool } from "@vics/server-kit/postgres";
 import type { SeedOptions } from "../../seed/seed-data.ts";
 import type { Store } from "../store.ts";
 import { migratePostgres } from "./migrations.ts";

@@ -1,9 +1,9 @@
 import { REFERENCE_REGISTRATIONS } from "@vics/shared";
-import { DependencyUnavailableError } from "@vics/shared/server/dependency-unavailable";
+import { DependencyUnavailableError } from "@vics/server-kit/dependency-unavailable";
 import {
   startPostgres,
   type PostgresServer,
-} from "@vics/shared/testing/postgres-server";
+} from "@vics/server-kit/testing/postgres-server";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedVehicles, type SeedOptions } from "../../seed/seed-data.ts";
@@ -15,7 +15,7 @@ import { fetchedFactsContract } from "../fetched-facts.contract.ts";
 import { fetched } from "../../testing/fetched.ts";
 import { vehicleLines } from "./copy-lines.ts";
 import type { Store } from "../store.ts";
-import { migratePg } from "@vics/shared/server/postgres";
+import { migratePg } from "@vics/server-kit/postgres";
 import { MIGRATIONS, MIGRATIONS_NAME, migratePostgres } from "./migrations.ts";
 import { openStorePool, postgresStore } from "./postgres-store.ts";
 import { seedPostgresFleet } from "./seed-database.ts";

@@ -1,8 +1,8 @@
-import { openPgPool, pingPg, type PgPool } from "@vics/shared/server/postgres";
+import { openPgPool, pingPg, type PgPool } from "@vics/server-kit/postgres";
 import type { Store } from "../store.ts";
 import { createKeyQueries } from "./key-queries.ts";
 import { readMeta, SYNTHETIC_FLEET } from "./meta.ts";
-import { reachingPostgres } from "@vics/shared/server/postgres-errors";
+import { reachingPostgres } from "@vics/server-kit/postgres-errors";
 import { createVehicleQueries } from "./vehicle-queries.ts";
 import { dataInfoFromMeta } from "../data-info.ts";
 import { postgresImportStore } from "./import-writer.ts";

@@ -5,7 +5,7 @@ import {
   inPgTransaction,
   type PgClient,
   type PgPool,
-} from "@vics/shared/server/postgres";
+} from "@vics/server-kit/postgres";
 import { seedVehicles, type SeedOptions } from "../../seed/seed-data.ts";
 import type { VehicleFacts } from "../../domain/vehicle-facts.ts";
 import { COPY_VEHICLES_SQL, vehicleLines } from "./copy-lines.ts";

@@ -1,4 +1,4 @@
-import type { PgPool } from "@vics/shared/server/postgres";
+import type { PgPool } from "@vics/server-kit/postgres";
 import type { Policy } from "@vics/shared";
 import type { VehicleFacts } from "../../domain/vehicle-facts.ts";
 import type { InsuranceFacts } from "../store.ts";

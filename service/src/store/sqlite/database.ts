@@ -1,5 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
-import { openSqlite } from "@vics/shared/server/sqlite";
+import { openSqlite } from "@vics/server-kit/sqlite";
 
 export function openDatabase(path: string): DatabaseSync {
   return openSqlite(path, {

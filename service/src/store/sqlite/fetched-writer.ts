@@ -2,7 +2,7 @@
 // and written in one write transaction, through statements prepared once per store. The
 // vehicle lookups are left as they are (decision 020): freshness is a table of its own.
 import type { DatabaseSync } from "node:sqlite";
-import { inTransaction } from "@vics/shared/server/sqlite";
+import { inTransaction } from "@vics/server-kit/sqlite";
 import type {
   FactKind,
   SourceErrorKind,

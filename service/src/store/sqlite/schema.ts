@@ -2,7 +2,7 @@ import type { DatabaseSync } from "node:sqlite";
 import {
   migrateSqliteSteps,
   type SqliteStep,
-} from "@vics/shared/server/sqlite-migrations";
+} from "@vics/server-kit/sqlite-migrations";
 import { META_KEYS } from "../data-info.ts";
 
 // UNIQUE gives registration and key_hash their indexes.

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
-import { inTransaction } from "@vics/shared/server/sqlite";
+import { inTransaction } from "@vics/server-kit/sqlite";
 import { seedVehicles, type SeedOptions } from "../../seed/seed-data.ts";
 import { META_KEYS, noteEarliestDay, seedingMeta } from "../data-info.ts";
 import type { VehicleFacts } from "../../domain/vehicle-facts.ts";

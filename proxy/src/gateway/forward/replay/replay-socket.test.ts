@@ -1,5 +1,5 @@
 import { request } from "node:http";
-import { loopbackServers } from "@vics/shared/testing/loopback-server";
+import { loopbackServers } from "@vics/server-kit/testing/loopback-server";
 import { describe, expect, it, vi } from "vitest";
 import {
   contractAnswer,

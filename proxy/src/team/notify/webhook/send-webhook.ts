@@ -6,7 +6,7 @@
 // with `ok: false`, the status, and the reason in the proxy's own words. Nothing the endpoint
 // sent (body, status text, Location) is quoted: the delivery log would carry it to every admin,
 // and an endpoint on a private address could use it to read out what it knows.
-import { socketErrorCode } from "@vics/shared/server/socket-errors";
+import { socketErrorCode } from "@vics/server-kit/socket-errors";
 import { Agent, request } from "undici";
 import { pinnedLookup } from "./pinned-lookup.ts";
 import { type Lookup, checkWebhookUrl } from "./webhook-address.ts";

@@ -6,8 +6,8 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from "kysely";
-import type { PgPool } from "@vics/shared/server/postgres";
-import { reachingPostgres } from "@vics/shared/server/postgres-errors";
+import type { PgPool } from "@vics/server-kit/postgres";
+import { reachingPostgres } from "@vics/server-kit/postgres-errors";
 
 /**
  * Kysely's PostgresDialect on the store's pool, where PostgreSQL down, at connect or mid-query,

@@ -3,7 +3,7 @@ import { paths, ProblemSchema } from "@vics/shared";
 import {
   startPostgres,
   type PostgresServer,
-} from "@vics/shared/testing/postgres-server";
+} from "@vics/server-kit/testing/postgres-server";
 import { createTestProxy, fakeUpstream } from "../../../test-support.ts";
 import { openPostgresProxyStore } from "./postgres-proxy-store.ts";
 

@@ -1,7 +1,7 @@
 import { Kysely } from "kysely";
 import type { QueryResult, QueryResultRow } from "pg";
-import type { PgPool } from "@vics/shared/server/postgres";
-import { reachingPostgres } from "@vics/shared/server/postgres-errors";
+import type { PgPool } from "@vics/server-kit/postgres";
+import { reachingPostgres } from "@vics/server-kit/postgres-errors";
 import type { Database } from "../kysely/database.ts";
 import { ReachingPostgresDialect } from "../kysely/reaching-postgres-dialect.ts";
 import type { KyselyStore, Spelling } from "../kysely/spelling.ts";

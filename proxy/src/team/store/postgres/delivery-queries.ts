@@ -1,6 +1,6 @@
-import type { PgPool } from "@vics/shared/server/postgres";
-import { inPgTransaction } from "@vics/shared/server/postgres";
-import { reachingPostgres } from "@vics/shared/server/postgres-errors";
+import type { PgPool } from "@vics/server-kit/postgres";
+import { inPgTransaction } from "@vics/server-kit/postgres";
+import { reachingPostgres } from "@vics/server-kit/postgres-errors";
 import type { EngineDeliveryQueries } from "../kysely/delivery-queries.ts";
 import {
   fairQueueSelect,

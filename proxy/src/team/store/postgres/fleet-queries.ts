@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { PgClient, PgPool } from "@vics/shared/server/postgres";
-import { inPgTransaction } from "@vics/shared/server/postgres";
-import { reachingPostgres } from "@vics/shared/server/postgres-errors";
+import type { PgClient, PgPool } from "@vics/server-kit/postgres";
+import { inPgTransaction } from "@vics/server-kit/postgres";
+import { reachingPostgres } from "@vics/server-kit/postgres-errors";
 import type { FleetVehicle } from "@vics/shared";
 import {
   DuplicateFleetNameError,

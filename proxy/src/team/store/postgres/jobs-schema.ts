@@ -9,7 +9,7 @@ import {
   openPgPool,
   type PgClient,
   type PgPool,
-} from "@vics/shared/server/postgres";
+} from "@vics/server-kit/postgres";
 
 export const JOBS_SCHEMA = "vics_jobs";
 

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { migratePg, type PgPool } from "@vics/shared/server/postgres";
+import { migratePg, type PgPool } from "@vics/server-kit/postgres";
 import {
   installJobsSchema,
   jobsGrants,

@@ -1,15 +1,15 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DependencyUnavailableError } from "@vics/shared/server/dependency-unavailable";
+import { DependencyUnavailableError } from "@vics/server-kit/dependency-unavailable";
 import {
   startPostgres,
   type PostgresServer,
-} from "@vics/shared/testing/postgres-server";
+} from "@vics/server-kit/testing/postgres-server";
 import { openProxyStore } from "../open-proxy-store.ts";
 import { auditEvent, proxyStoreContract } from "../proxy-store.contract.ts";
 import { openPostgresProxyStore } from "./postgres-proxy-store.ts";
 import { OLD_DELIVERY_WORDS } from "../old-delivery-words.ts";
-import { migratePg } from "@vics/shared/server/postgres";
+import { migratePg } from "@vics/server-kit/postgres";
 import {
   GROUP_NOTIFICATIONS,
   MIGRATIONS,

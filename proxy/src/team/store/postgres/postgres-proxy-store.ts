@@ -1,11 +1,11 @@
-import { openPgPool, pingPg, type PgPool } from "@vics/shared/server/postgres";
+import { openPgPool, pingPg, type PgPool } from "@vics/server-kit/postgres";
 import type { ProxyStore } from "../proxy-store.ts";
 import { auditQueries } from "./audit-queries.ts";
 import {
   isPostgresUnreachable,
   reachingPostgres,
   storeError,
-} from "@vics/shared/server/postgres-errors";
+} from "@vics/server-kit/postgres-errors";
 import { postgresKysely, sqlOn } from "./database.ts";
 import { fleetQueries } from "./fleet-queries.ts";
 import { watchQueries } from "./watch-queries.ts";

@@ -1,6 +1,6 @@
-import type { PgClient, PgPool } from "@vics/shared/server/postgres";
-import { inPgTransaction } from "@vics/shared/server/postgres";
-import { reachingPostgres } from "@vics/shared/server/postgres-errors";
+import type { PgClient, PgPool } from "@vics/server-kit/postgres";
+import { inPgTransaction } from "@vics/server-kit/postgres";
+import { reachingPostgres } from "@vics/server-kit/postgres-errors";
 import type { VehicleFacts } from "@vics/shared";
 import type { Recheck, StoredAlert } from "../watch-store.ts";
 import {

@@ -1,5 +1,5 @@
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
-import { inTransaction } from "@vics/shared/server/sqlite";
+import { inTransaction } from "@vics/server-kit/sqlite";
 import type {
   AuditEvent,
   AuditQuery,

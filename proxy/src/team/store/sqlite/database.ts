@@ -1,6 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { Kysely } from "kysely";
-import { openSqlite } from "@vics/shared/server/sqlite";
+import { openSqlite } from "@vics/server-kit/sqlite";
 import type { Database } from "../kysely/database.ts";
 import { NodeSqliteDialect } from "../kysely/node-sqlite-dialect.ts";
 import type { KyselyStore, Spelling } from "../kysely/spelling.ts";

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
-import { inTransaction } from "@vics/shared/server/sqlite";
+import { inTransaction } from "@vics/server-kit/sqlite";
 import type { EngineDeliveryQueries } from "../kysely/delivery-queries.ts";
 import {
   DELIVERY_SELECT,

@@ -6,7 +6,7 @@ import {
   type FleetStore,
   type StoredFleet,
 } from "../fleet-store.ts";
-import { inTransaction } from "@vics/shared/server/sqlite";
+import { inTransaction } from "@vics/server-kit/sqlite";
 import { FLEET_DELETED } from "../delivery-rows.ts";
 import { fleetWrites } from "./fleet-writes.ts";
 

@@ -10,7 +10,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { DatabaseSync } from "node:sqlite";
 import type { FleetVehicle } from "@vics/shared";
-import { inTransaction } from "@vics/shared/server/sqlite";
+import { inTransaction } from "@vics/server-kit/sqlite";
 import {
   FleetCapError,
   type FleetActor,

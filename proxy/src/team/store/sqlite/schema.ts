@@ -1,5 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
-import { migrateSqliteSteps } from "@vics/shared/server/sqlite-migrations";
+import { migrateSqliteSteps } from "@vics/server-kit/sqlite-migrations";
 
 /**
  * The proxy store's tables, one migration a step; `PRAGMA user_version` says how many have

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { inTransaction } from "@vics/shared/server/sqlite";
+import { inTransaction } from "@vics/server-kit/sqlite";
 import type { VehicleFacts } from "@vics/shared";
 import {
   needsAttention,

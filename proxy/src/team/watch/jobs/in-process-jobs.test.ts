@@ -2,7 +2,7 @@
 // at start, one sweep at a time, retries.
 import { Cron } from "croner";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { silentLogger } from "@vics/shared/server/logger";
+import { silentLogger } from "@vics/server-kit/logger";
 import type { ProxyStore } from "../../store/proxy-store.ts";
 import { openSqliteProxyStore } from "../../store/sqlite/sqlite-proxy-store.ts";
 import type { SweepReport } from "../sweep.ts";

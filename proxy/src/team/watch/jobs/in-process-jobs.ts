@@ -6,7 +6,7 @@
 // fires its lead time before the daily sweep, one at a time, retried as a sweep is.
 import { Cron } from "croner";
 import { sleep as fleetSleep } from "@vics/fleet";
-import type { Logger } from "@vics/shared/server/logger";
+import type { Logger } from "@vics/server-kit/logger";
 import type { ProxyStore } from "../../store/proxy-store.ts";
 import {
   DAILY_TIME_SETTING,

@@ -3,7 +3,7 @@
 // last try's (or the one the stop cut short), never fires with a lead of 0, and follows the
 // admin's new daily time.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { memoryLogger } from "@vics/shared/testing/memory-logger";
+import { memoryLogger } from "@vics/server-kit/testing/memory-logger";
 import type { ProxyStore } from "../../store/proxy-store.ts";
 import { openSqliteProxyStore } from "../../store/sqlite/sqlite-proxy-store.ts";
 import type { RefreshReport } from "../register-refresh.ts";

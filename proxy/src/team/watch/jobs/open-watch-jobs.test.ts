@@ -3,7 +3,7 @@
 // Their refresh ahead of the sweep goes through the proxy's upstream with the re-checks' key.
 import { describe, expect, it, vi } from "vitest";
 import { createTestService, registerDown } from "@vics/service/testing";
-import { silentLogger } from "@vics/shared/server/logger";
+import { silentLogger } from "@vics/server-kit/logger";
 import { openSqliteProxyStore } from "../../store/sqlite/sqlite-proxy-store.ts";
 import { sendWithFetch } from "../../../gateway/upstream/upstream-call.ts";
 import { plates, vehicles } from "../testing/register-refresh.ts";

@@ -5,7 +5,7 @@
 // the daily sweep, the same key asks the service to refresh the watched vehicles' register facts
 // (issue 35), through the proxy's own way to the service.
 import { createHttpFleetClient } from "@vics/fleet";
-import type { Logger } from "@vics/shared/server/logger";
+import type { Logger } from "@vics/server-kit/logger";
 import type { ProxyStore } from "../../store/proxy-store.ts";
 import type { AlertMailEnv } from "../../../env/alert-mail.ts";
 import { deliveryHandler } from "../../notify/delivery-job.ts";

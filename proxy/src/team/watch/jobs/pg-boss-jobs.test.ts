@@ -6,17 +6,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TestClock } from "pg-boss";
 import { createHttpFleetClient } from "@vics/fleet";
-import { silentLogger } from "@vics/shared/server/logger";
-import { memoryLogger } from "@vics/shared/testing/memory-logger";
+import { silentLogger } from "@vics/server-kit/logger";
+import { memoryLogger } from "@vics/server-kit/testing/memory-logger";
 import {
   startPostgres,
   type PostgresServer,
-} from "@vics/shared/testing/postgres-server";
+} from "@vics/server-kit/testing/postgres-server";
 import { openPostgresProxyStore } from "../../store/postgres/postgres-proxy-store.ts";
 import type { ProxyStore } from "../../store/proxy-store.ts";
 import { openSqliteProxyStore } from "../../store/sqlite/sqlite-proxy-store.ts";
 import type { SweepReport } from "../sweep.ts";
-import { openPgPool } from "@vics/shared/server/postgres";
+import { openPgPool } from "@vics/server-kit/postgres";
 import {
   installJobsSchema,
   JOBS_SCHEMA,

@@ -13,7 +13,7 @@
 // lead time before the daily sweep (one send a day between the replicas, as the sweep's),
 // one run at a time, retried with backoff; only its last try's failure is recorded.
 import { PgBoss, type Clock, type Job } from "pg-boss";
-import type { Logger } from "@vics/shared/server/logger";
+import type { Logger } from "@vics/server-kit/logger";
 import { MIGRATION_HINT } from "../../store/postgres/owner-setup.ts";
 import type { ProxyStore } from "../../store/proxy-store.ts";
 import {

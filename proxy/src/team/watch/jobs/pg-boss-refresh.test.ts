@@ -9,12 +9,12 @@ import {
   registerDown,
   type TestService,
 } from "@vics/service/testing";
-import { silentLogger } from "@vics/shared/server/logger";
-import { memoryLogger } from "@vics/shared/testing/memory-logger";
+import { silentLogger } from "@vics/server-kit/logger";
+import { memoryLogger } from "@vics/server-kit/testing/memory-logger";
 import {
   startPostgres,
   type PostgresServer,
-} from "@vics/shared/testing/postgres-server";
+} from "@vics/server-kit/testing/postgres-server";
 import type { ProxyStore } from "../../store/proxy-store.ts";
 import { openSqliteProxyStore } from "../../store/sqlite/sqlite-proxy-store.ts";
 import {
@@ -23,7 +23,7 @@ import {
   vehicles,
   type Sent,
 } from "../testing/register-refresh.ts";
-import { openPgPool } from "@vics/shared/server/postgres";
+import { openPgPool } from "@vics/server-kit/postgres";
 import {
   installJobsSchema,
   JOBS_SCHEMA,

@@ -8,7 +8,7 @@ import {
   registerDown,
   type TestService,
 } from "@vics/service/testing";
-import { memoryLogger } from "@vics/shared/testing/memory-logger";
+import { memoryLogger } from "@vics/server-kit/testing/memory-logger";
 import type { ProxyStore } from "../../store/proxy-store.ts";
 import { openSqliteProxyStore } from "../../store/sqlite/sqlite-proxy-store.ts";
 import { registerRefreshCall } from "../register-refresh.ts";

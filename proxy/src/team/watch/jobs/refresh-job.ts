@@ -5,7 +5,7 @@
 // recorded, so a service down for the morning is one line on the admin's list, not three. With
 // no register on, that is recorded once, until a refresh finds one on: the default deployment
 // has none, and a line a day saying so would push the sweeps off the admin's list.
-import type { Logger } from "@vics/shared/server/logger";
+import type { Logger } from "@vics/server-kit/logger";
 import type { ProxyStore } from "../../store/proxy-store.ts";
 import {
   refreshWatchedVehicles,

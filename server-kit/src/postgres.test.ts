@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  startPostgres,
+  type PostgresServer,
+} from "./testing/postgres-server.ts";
+import { migratePg, openPgPool, pgStepsRun, pingPg } from "./postgres.ts";
+
+let server: PostgresServer;
+beforeAll(async () => {
+  // A setting of the test's own, to see startPostgres pass its settings to the server.
+  server = await startPostgres({ settings: { work_mem: "7MB" } });
+}, 60_000);
+afterAll(() => server.close());
+
+const STEPS = [
+  "CREATE TABLE things (id integer PRIMARY KEY)",
+  // Slow on purpose, so replicas that start together overlap inside the migration.
+  "SELECT pg_sleep(0.3); INSERT INTO things VALUES (1)",
+];
+
+describe("the test server", () => {
+  it("runs with the settings it was given", async () => {
+    const { rows } = await server.query("SHOW work_mem");
+    expect(rows).toEqual([{ work_mem: "7MB" }]);
+  });
+});
+
+describe("migratePg", () => {
+  it("runs each step once when three replicas start together", async () => {
+    const url = await server.createDatabase("three_replicas");
+    const pools = [1, 2, 3].map(() =>
+      openPgPool({ url, applicationName: "test" }),
+    );
+    try {
+      const ran = await Promise.all(
+        pools.map((pool) => migratePg(pool, { name: "demo", steps: STEPS })),
+      );
+      expect(ran.toSorted()).toEqual([0, 0, 2]);
+      const { rows } = await pools[0]!.query(
+        "SELECT count(*) AS n FROM things",
+      );
+      expect(rows[0].n).toBe(1);
+      // A later release adds a step: only that one runs.
+      expect(
+        await migratePg(pools[1]!, {
+          name: "demo",
+          steps: [...STEPS, "INSERT INTO things VALUES (2)"],
+        }),
+      ).toBe(1);
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  });
+
+  it("keeps nothing of a step that fails, and says which", async () => {
+    const url = await server.createDatabase("failing_step");
+    const pool = openPgPool({ url, applicationName: "test" });
+    try {
+      await expect(
+        migratePg(pool, {
+          name: "demo",
+          steps: [STEPS[0]!, "INSERT INTO nowhere VALUES (1)"],
+        }),
+      ).rejects.toThrow(/nowhere/);
+      const { rows } = await pool.query(
+        "SELECT to_regclass('things') AS things",
+      );
+      expect(rows[0].things).toBeNull();
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it("says how many steps ran, and nothing where migratePg never ran, changing nothing", async () => {
+    const url = await server.createDatabase("steps_run");
+    const pool = openPgPool({ url, applicationName: "test" });
+    try {
+      expect(await pgStepsRun(pool, "demo")).toBeUndefined();
+      const { rows } = await pool.query(
+        "SELECT to_regclass('demo_migrations') AS made",
+      );
+      expect(rows[0].made).toBeNull();
+      await migratePg(pool, { name: "demo", steps: STEPS });
+      expect(await pgStepsRun(pool, "demo")).toBe(2);
+      expect(await pgStepsRun(pool, "other")).toBeUndefined();
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it("pings while PostgreSQL is up, fails while it is down, and recovers without a new pool", async () => {
+    const pool = openPgPool({ url: server.url(), applicationName: "test" });
+    try {
+      await pingPg(pool);
+      await server.stop();
+      await expect(pingPg(pool)).rejects.toThrow();
+      await server.start();
+      await pingPg(pool);
+    } finally {
+      await pool.end();
+    }
+  }, 60_000);
+});
