@@ -97,11 +97,11 @@ module.exports = {
     {
       name: "web-app-takes-no-test-code",
       comment:
-        "Test support (@vics/shared/testing, @vics/server-kit/testing, @vics/fleet/testing, web/src/test, a feature's testing/) is for tests: it would ship test code to every browser.",
+        "Test support (@vics/shared/testing, @vics/server-kit/testing, @vics/fleet/testing, web/src/testing, a feature's testing/) is for tests: it would ship test code to every browser.",
       severity: "error",
       from: { path: "^web/", pathNot: TEST_CODE },
       to: {
-        path: String.raw`^((shared|fleet)/src/testing/|web/src/test/|web/src/features/[^/]+/testing/)`,
+        path: String.raw`^((shared|server-kit|fleet)/src/testing/|web/src/testing/|web/src/features/[^/]+/testing/)`,
       },
     },
     {
@@ -161,9 +161,9 @@ module.exports = {
     {
       name: "web-test-support-imports-no-feature",
       comment:
-        "web/src/test serves every feature's tests and imports no feature (it may render the app).",
+        "web/src/testing serves every feature's tests and imports no feature (it may render the app).",
       severity: "error",
-      from: { path: "^web/src/test/" },
+      from: { path: "^web/src/testing/" },
       to: { path: "^web/src/features/" },
     },
     ...featureRules,

@@ -6,13 +6,13 @@
 
 /**
  * Code only tests load: it may reach further than the app (a real upstream, fixtures) and read
- * the environment. Test files beside the code; test support folders at any depth (and the one
- * file form of each, `testing.ts`); the web's shared test support.
+ * the environment. Test files beside the code, and test support, which has one name (issue 36):
+ * a workspace's `src/testing/` (exported as `@vics/<workspace>/testing/*` where another needs
+ * it), a web feature's own `testing/`, and the one-file form `testing.ts` (bench/floors).
  */
 const TEST_CODE = {
   suffixes: [".test.ts", ".test.tsx"],
-  folders: ["test-support", "testing"],
-  roots: ["web/src/test"],
+  folders: ["testing"],
 };
 
 /** TEST_CODE as ESLint's globs. */
@@ -23,7 +23,6 @@ function testCodeGlobs() {
       `**/${folder}/**`,
       `**/${folder}.ts`,
     ]),
-    ...TEST_CODE.roots.map((root) => `${root}/**`),
   ];
 }
 
@@ -34,7 +33,6 @@ function testCodeRegexes() {
   return [
     ...TEST_CODE.suffixes.map((suffix) => `${escape(suffix)}$`),
     ...TEST_CODE.folders.map((folder) => `/${escape(folder)}(/|\\.ts$)`),
-    ...TEST_CODE.roots.map((root) => `^${escape(root)}/`),
   ];
 }
 

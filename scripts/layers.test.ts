@@ -111,10 +111,10 @@ const PROBES: Probe[] = [
   { file: "proxy/src/upstream.test.ts", imports: "@vics/service/testing" },
   // Test support, as a folder or its one-file form, is test code too (layout.cjs's TEST_CODE).
   {
-    file: "proxy/src/test-support/real-upstream.ts",
+    file: "proxy/src/testing/real-upstream.ts",
     imports: "@vics/service/testing",
   },
-  { file: "proxy/src/test-support.ts", imports: "@vics/service/testing" },
+  { file: "proxy/src/testing/index.ts", imports: "@vics/service/testing" },
   { file: "proxy/src/testing.ts", imports: "@vics/service/testing" },
   {
     file: "proxy/src/web.test.ts",
@@ -168,13 +168,13 @@ const PROBES: Probe[] = [
     imports: "../testing/results.ts",
     rule: "web-app-takes-no-test-code",
   },
-  // Test code may take test code: a feature's testing/, web/src/test and a test file.
+  // Test code may take test code: a feature's testing/, web/src/testing and a test file.
   {
     file: "web/src/features/fleet/testing/answers.ts",
     imports: "@vics/fleet/testing/answers",
   },
   {
-    file: "web/src/test/fixtures.ts",
+    file: "web/src/testing/fixtures.ts",
     imports: "@vics/shared/testing/fixtures",
   },
   {
@@ -223,11 +223,11 @@ const PROBES: Probe[] = [
     rule: "web-shared-parts-import-no-feature",
   },
   {
-    file: "web/src/test/feature.ts",
+    file: "web/src/testing/feature.ts",
     imports: "../features/fleet/index.ts",
     rule: "web-test-support-imports-no-feature",
   },
-  { file: "web/src/test/app.ts", imports: "../app/app.tsx" },
+  { file: "web/src/testing/app.ts", imports: "../app/app.tsx" },
   // A feature may use a layer and another feature; the layer probes are generated below.
   { file: "proxy/src/team/auth/uses-store.ts", imports: "../watch/jobs.ts" },
   { file: "proxy/src/team/auth/uses-http.ts", imports: "../http/probe.ts" },

@@ -8,11 +8,7 @@ import { API_KEY_HEADER, paths, PROXY_PREFIX } from "@vics/shared";
 import { freePort } from "@vics/shared/testing/free-port";
 import type { Child } from "../../scripts/load/children.ts";
 import { startCarefulBff, type CarefulBff } from "./careful-bff.ts";
-import {
-  smallDatabase,
-  startService,
-  type SmallDatabase,
-} from "./test-support.ts";
+import { smallDatabase, startService, type SmallDatabase } from "./testing.ts";
 
 let database: SmallDatabase;
 let key = "";

@@ -4,11 +4,7 @@ import { API_KEY_HEADER, paths, PLAN_LIMITS } from "@vics/shared";
 import { freePort } from "@vics/shared/testing/free-port";
 import type { Child } from "../../scripts/load/children.ts";
 import { startMinimalService } from "./minimal-service.ts";
-import {
-  smallDatabase,
-  startService,
-  type SmallDatabase,
-} from "./test-support.ts";
+import { smallDatabase, startService, type SmallDatabase } from "./testing.ts";
 
 let database: SmallDatabase;
 let key = "";

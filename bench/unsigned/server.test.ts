@@ -18,7 +18,7 @@ import {
   smallDatabase,
   startService,
   type SmallDatabase,
-} from "../floors/test-support.ts";
+} from "../floors/testing.ts";
 import { startUnsignedProxy, type BenchProxy } from "../servers.ts";
 
 let database: SmallDatabase;

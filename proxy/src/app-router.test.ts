@@ -3,7 +3,7 @@
 // `all` on a check's path beside a bulk path) sends every request through the TrieRouter
 // instead, which allocated about 5 kB per check (decision 047).
 import { expect, it } from "vitest";
-import { createTestProxy } from "./test-support.ts";
+import { createTestProxy } from "./testing/index.ts";
 
 it("matches every request with Hono's RegExpRouter", async () => {
   const { anonymous } = createTestProxy({

@@ -6,7 +6,11 @@ import {
 } from "@vics/shared";
 import type { Logger } from "@vics/server-kit/logger";
 import { memoryLimitStore } from "@vics/server-kit/memory-rate-limiter";
-import { builtWebRoot, createTestProxy, fakeUpstream } from "./test-support.ts";
+import {
+  builtWebRoot,
+  createTestProxy,
+  fakeUpstream,
+} from "./testing/index.ts";
 import type { WatchJobs } from "./team/watch/jobs/watch-jobs.ts";
 
 describe("an unexpected error", () => {

@@ -6,13 +6,13 @@ import {
   socketClosed,
 } from "@vics/shared/testing/idle-sockets";
 import { afterEach, describe, expect, it } from "vitest";
-import { builtWebRoot } from "./test-support.ts";
+import { builtWebRoot } from "./testing/index.ts";
 import {
   byMessage,
   PROXY_ENTRY,
   type RunningChild,
   startNode,
-} from "./test-support/child-processes.ts";
+} from "./testing/child-processes.ts";
 
 let proxy: RunningChild | undefined;
 afterEach(() => {

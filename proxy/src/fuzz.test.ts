@@ -26,7 +26,8 @@ import {
 } from "@vics/shared/testing/fuzz-inputs";
 import { FUZZ_TEST_TIMEOUT_MS, fuzz } from "@vics/shared/testing/fuzz";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestProxy, type LogEntry } from "./test-support.ts";
+import type { LogEntry } from "@vics/server-kit/testing/memory-logger";
+import { createTestProxy } from "./testing/index.ts";
 
 // The proxy's key is on the internal plan (100,000 requests a window): a fresh key, and so a
 // fresh proxy, every 10,000 requests keeps a 100,000-case run clear of 429s.

@@ -16,7 +16,7 @@ import {
   byMessage,
   signInAsFirstAdmin,
   startNode,
-} from "./test-support/child-processes.ts";
+} from "./testing/child-processes.ts";
 import { firstAdminSignInLink } from "./team/users/first-admin.ts";
 import { JOBS_SCHEMA } from "./team/store/postgres/jobs-schema.ts";
 import { SWEEP_QUEUE } from "./team/watch/jobs/pg-boss-jobs.ts";

@@ -12,7 +12,7 @@ import {
   signInAsFirstAdmin,
   startNode,
   stderrBesidesSignInLink,
-} from "./test-support/child-processes.ts";
+} from "./testing/child-processes.ts";
 
 /**
  * SIGTERM stops the proxy gracefully. It stops accepting, lets the

@@ -18,7 +18,7 @@ import {
   logEvents,
 } from "@vics/server-kit/testing/log-lines";
 import { REPO_ROOT } from "./env.ts";
-import { SIGN_IN_LINK } from "./test-support/child-processes.ts";
+import { SIGN_IN_LINK } from "./testing/child-processes.ts";
 
 /** Start-up as an operator meets it: `node src/index.ts` in a child process. */
 

@@ -10,7 +10,7 @@ import {
   parseRateLimitHeaders,
 } from "@vics/shared";
 import { createTestService, type TestService } from "@vics/service/testing";
-import { createTestProxy } from "./test-support.ts";
+import { createTestProxy } from "./testing/index.ts";
 
 /** The proxy wired straight to the real service app: no ports, real contract. */
 

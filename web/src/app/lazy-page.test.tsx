@@ -8,7 +8,7 @@ import {
   within,
 } from "@testing-library/react";
 import { ErrorBoundary } from "react-error-boundary";
-import { renderRoute } from "../test/render-route.tsx";
+import { renderRoute } from "../testing/render-route.tsx";
 import { lazyPage, retryFailedPages } from "./lazy-page.tsx";
 
 function Fleet() {

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { testNavigator } from "../test/test-navigator.tsx";
+import { testNavigator } from "../testing/test-navigator.tsx";
 import { RouteErrorBoundary } from "./route-error-boundary.tsx";
 
 function Broken(): never {

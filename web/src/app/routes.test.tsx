@@ -1,9 +1,9 @@
 // Addresses people type or paste that the app does not make: each lands on a real page.
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
-import { json, serveInsurance } from "../test/api-handlers.ts";
-import { insuranceFixture } from "../test/fixtures.ts";
-import { renderRoute } from "../test/render-route.tsx";
+import { json, serveInsurance } from "../testing/api-handlers.ts";
+import { insuranceFixture } from "../testing/fixtures.ts";
+import { renderRoute } from "../testing/render-route.tsx";
 
 describe("addresses that move to the app's own", () => {
   it.each([

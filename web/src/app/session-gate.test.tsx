@@ -3,14 +3,14 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import type { Role } from "@vics/shared";
-import { json, serveInsurance } from "../test/api-handlers.ts";
+import { json, serveInsurance } from "../testing/api-handlers.ts";
 import {
   serveSession,
   sessionFixture,
   userWithRole,
-} from "../test/auth-fixtures.ts";
-import { problemFixture } from "../test/fixtures.ts";
-import { renderRoute } from "../test/render-route.tsx";
+} from "../testing/auth-fixtures.ts";
+import { problemFixture } from "../testing/fixtures.ts";
+import { renderRoute } from "../testing/render-route.tsx";
 
 const SLOW = { timeout: 10_000 };
 

@@ -5,16 +5,16 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { AUTH_PATHS } from "@vics/shared";
 import { HttpResponse } from "msw";
 import { browserNavigation } from "../lib/browser-navigation.ts";
-import { json, serveInsurance } from "../test/api-handlers.ts";
+import { json, serveInsurance } from "../testing/api-handlers.ts";
 import {
   servePost,
   serveSession,
   sessionFixture,
   SIGNED_IN_USER,
   userWithRole,
-} from "../test/auth-fixtures.ts";
-import { insuranceFixture } from "../test/fixtures.ts";
-import { renderRoute } from "../test/render-route.tsx";
+} from "../testing/auth-fixtures.ts";
+import { insuranceFixture } from "../testing/fixtures.ts";
+import { renderRoute } from "../testing/render-route.tsx";
 
 const SLOW = { timeout: 10_000 };
 

@@ -2,10 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse } from "msw";
-import { json } from "../test/api-handlers.ts";
-import { CHECK_VIEWS } from "../test/check-views.ts";
-import { problemFixture } from "../test/fixtures.ts";
-import { renderRoute } from "../test/render-route.tsx";
+import { json } from "../testing/api-handlers.ts";
+import { CHECK_VIEWS } from "../testing/check-views.ts";
+import { problemFixture } from "../testing/fixtures.ts";
+import { renderRoute } from "../testing/render-route.tsx";
 
 async function errorPanel(title: string): Promise<HTMLElement> {
   const heading = await screen.findByRole("heading", { name: title });

@@ -1,10 +1,14 @@
 // Both views' pages: the registration in the URL is the state, normalised, validated and shareable.
 import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
-import { json, serveCompliance, serveInsurance } from "../test/api-handlers.ts";
-import { CHECK_VIEWS } from "../test/check-views.ts";
-import { problemFixture } from "../test/fixtures.ts";
-import { renderRoute } from "../test/render-route.tsx";
+import {
+  json,
+  serveCompliance,
+  serveInsurance,
+} from "../testing/api-handlers.ts";
+import { CHECK_VIEWS } from "../testing/check-views.ts";
+import { problemFixture } from "../testing/fixtures.ts";
+import { renderRoute } from "../testing/render-route.tsx";
 
 describe.each(CHECK_VIEWS)("$name check page", (view) => {
   it("navigates to the shareable URL with the normalised registration", async () => {

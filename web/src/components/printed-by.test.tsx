@@ -2,7 +2,7 @@ import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatDateTime } from "../lib/dates.ts";
 import { SessionUserContext } from "../lib/session-user.ts";
-import { userFixture } from "../test/auth-fixtures.ts";
+import { userFixture } from "../testing/auth-fixtures.ts";
 import { PrintedBy } from "./printed-by.tsx";
 
 function row(label: string): string {

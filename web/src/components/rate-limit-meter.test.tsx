@@ -5,15 +5,15 @@ import {
   ownLimitHeaders,
   problemFixture,
   rateLimitHeaders,
-} from "../test/fixtures.ts";
-import { json, serveInsurance } from "../test/api-handlers.ts";
-import { renderRoute } from "../test/render-route.tsx";
+} from "../testing/fixtures.ts";
+import { json, serveInsurance } from "../testing/api-handlers.ts";
+import { renderRoute } from "../testing/render-route.tsx";
 import { recordRateLimit } from "../lib/rate-limit-store.ts";
 
 /** The app as a reload starts it: fresh modules, with only what the tab kept in its storage. */
 async function renderAfterReload(url: string) {
   vi.resetModules();
-  const fresh = await import("../test/render-route.tsx");
+  const fresh = await import("../testing/render-route.tsx");
   return fresh.renderRoute(url);
 }
 

@@ -1,10 +1,10 @@
 // A rate-limited check, in both views: the wait counts down, then the check is made again by itself.
 import { describe, expect, it, vi } from "vitest";
 import { act, screen, within } from "@testing-library/react";
-import { json } from "../test/api-handlers.ts";
-import { CHECK_VIEWS } from "../test/check-views.ts";
-import { problemFixture, rateLimitHeaders } from "../test/fixtures.ts";
-import { renderRoute } from "../test/render-route.tsx";
+import { json } from "../testing/api-handlers.ts";
+import { CHECK_VIEWS } from "../testing/check-views.ts";
+import { problemFixture, rateLimitHeaders } from "../testing/fixtures.ts";
+import { renderRoute } from "../testing/render-route.tsx";
 
 async function errorPanel(): Promise<HTMLElement> {
   const heading = await screen.findByRole("heading", {

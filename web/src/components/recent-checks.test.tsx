@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import { AUTH_PATHS } from "@vics/shared";
 import { http, HttpResponse } from "msw";
-import { insuranceFixture, problemFixture } from "../test/fixtures.ts";
-import { json, serveInsurance } from "../test/api-handlers.ts";
-import { renderRoute } from "../test/render-route.tsx";
-import { server } from "../test/server.ts";
+import { insuranceFixture, problemFixture } from "../testing/fixtures.ts";
+import { json, serveInsurance } from "../testing/api-handlers.ts";
+import { renderRoute } from "../testing/render-route.tsx";
+import { server } from "../testing/server.ts";
 
 function recentChecks() {
   return screen.getByRole("region", { name: "Recent checks" });

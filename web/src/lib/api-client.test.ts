@@ -23,15 +23,15 @@ import {
 import { onAccessProblem, reportSignedIn } from "./session-events.ts";
 import { insuranceRecordSchema } from "./lazy-schemas.ts";
 import { getRateLimit } from "./rate-limit-store.ts";
-import { server } from "../test/server.ts";
+import { server } from "../testing/server.ts";
 import {
   insuranceFixture,
   problemFixture,
   ownLimitHeaders,
   rateLimitHeaders,
-} from "../test/fixtures.ts";
-import { SIGNED_IN_USER } from "../test/auth-fixtures.ts";
-import { json, serveInsurance } from "../test/api-handlers.ts";
+} from "../testing/fixtures.ts";
+import { SIGNED_IN_USER } from "../testing/auth-fixtures.ts";
+import { json, serveInsurance } from "../testing/api-handlers.ts";
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { http, HttpResponse } from "msw";
 import { useQuery } from "@tanstack/react-query";
 import { act, waitFor } from "@testing-library/react";
-import { renderMutation } from "../test/render-mutation.tsx";
-import { server } from "../test/server.ts";
+import { renderMutation } from "../testing/render-mutation.tsx";
+import { server } from "../testing/server.ts";
 import { useRefreshingMutation } from "./use-refreshing-mutation.ts";
 
 const PATH = "/api/test/counters";

@@ -17,7 +17,7 @@ import {
   createTestProxy,
   fakeUpstream,
   TEST_API_KEY,
-} from "../../test-support.ts";
+} from "../../testing/index.ts";
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), {

@@ -14,7 +14,7 @@ import {
   builtWebRoot,
   createTestProxy,
   fakeUpstream,
-} from "../../test-support.ts";
+} from "../../testing/index.ts";
 import { looksLikeApi } from "./path-spellings.ts";
 
 const INDEX_HTML = "<!doctype html><title>VICS</title>";

@@ -10,7 +10,7 @@ import {
   builtWebRoot,
   createTestProxy,
   fakeUpstream,
-} from "../../test-support.ts";
+} from "../../testing/index.ts";
 
 /**
  * A path that reads as the API in any spelling is never answered with the web app's HTML:

@@ -5,14 +5,14 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { AUTH_PATHS, CLIENT_HEADER, ProblemSchema } from "@vics/shared";
-import { builtWebRoot } from "../../test-support.ts";
-import { sendChunkedBody } from "../../test-support/chunked-body.ts";
+import { builtWebRoot } from "../../testing/index.ts";
+import { sendChunkedBody } from "../../testing/chunked-body.ts";
 import {
   byMessage,
   PROXY_ENTRY,
   type RunningChild,
   startNode,
-} from "../../test-support/child-processes.ts";
+} from "../../testing/child-processes.ts";
 
 const MIB = 1024 * 1024;
 const WARM_UPS = 5;

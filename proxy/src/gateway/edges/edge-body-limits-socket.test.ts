@@ -2,8 +2,8 @@ import { FLEET_PATHS, ProblemSchema } from "@vics/shared";
 import { loopbackServers } from "@vics/server-kit/testing/loopback-server";
 import { describe, expect, it } from "vitest";
 import type { BodyLimitMiddleware } from "../http/json-body.ts";
-import { createTestProxy, fakeUpstream } from "../../test-support.ts";
-import { sendChunkedBody } from "../../test-support/chunked-body.ts";
+import { createTestProxy, fakeUpstream } from "../../testing/index.ts";
+import { sendChunkedBody } from "../../testing/chunked-body.ts";
 
 /**
  * Every route that takes a request (POST, PUT, PATCH, DELETE), listed from the app's own route

@@ -6,7 +6,7 @@ import {
   builtWebRoot,
   createTestProxy,
   fakeUpstream,
-} from "../../test-support.ts";
+} from "../../testing/index.ts";
 
 /**
  * Body limits on every route. The bulk checks take up to 64 KiB (bulk-body.test.ts

@@ -6,7 +6,7 @@ import {
   contractAnswer,
   createTestProxy,
   fakeUpstream,
-} from "../../test-support.ts";
+} from "../../testing/index.ts";
 
 /**
  * The client's credentials are never forwarded. Every credential a browser or a

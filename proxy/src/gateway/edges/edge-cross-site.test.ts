@@ -10,7 +10,7 @@ import {
   contractAnswer,
   createTestProxy,
   fakeUpstream,
-} from "../../test-support.ts";
+} from "../../testing/index.ts";
 
 /**
  * A cross-site form, image or script cannot spend the key's quota; no CORS. Each

@@ -7,7 +7,7 @@ import {
 } from "@vics/shared";
 import { loopbackServers } from "@vics/server-kit/testing/loopback-server";
 import { isOwnAuthority } from "./host-check.ts";
-import { createTestProxy, fakeUpstream } from "../../test-support.ts";
+import { createTestProxy, fakeUpstream } from "../../testing/index.ts";
 
 /**
  * A Host check against DNS rebinding. A page on the attacker's name, resolved to the

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { FUZZ_TEST_TIMEOUT_MS, fuzz } from "@vics/shared/testing/fuzz";
 import { describe, expect, it } from "vitest";
-import { createTestProxy, fakeUpstream } from "../../test-support.ts";
+import { createTestProxy, fakeUpstream } from "../../testing/index.ts";
 
 const FORWARDED_PATH =
   /^\/v1\/(?:compliance\/[A-Z0-9]{2,7}|vehicle\/[A-Z0-9]{2,7}\/insurance)$/;

@@ -6,7 +6,7 @@ import {
   parseRegistration,
 } from "@vics/shared";
 import { createTestService } from "@vics/service/testing";
-import { createTestProxy, fakeUpstream } from "../../test-support.ts";
+import { createTestProxy, fakeUpstream } from "../../testing/index.ts";
 
 /**
  * The proxy's edges: a registration in a path is parsed by the shared parser and

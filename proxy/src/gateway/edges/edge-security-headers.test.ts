@@ -4,7 +4,7 @@ import {
   builtWebRoot,
   createTestProxy,
   fakeUpstream,
-} from "../../test-support.ts";
+} from "../../testing/index.ts";
 
 /**
  * The security headers, on every kind of answer the proxy gives: the app's pages and

@@ -5,7 +5,7 @@ import {
 import { slowClientTests } from "@vics/shared/testing/slow-client";
 import { createTestService, type TestService } from "@vics/service/testing";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
-import { createTestProxy } from "../../test-support.ts";
+import { createTestProxy } from "../../testing/index.ts";
 
 /**
  * Slow clients over a real socket, one per route, through the proxy wired to the real service:

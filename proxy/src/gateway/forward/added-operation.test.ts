@@ -5,7 +5,7 @@ import {
   createTestProxy,
   fakeUpstream,
   TEST_API_KEY,
-} from "../../test-support.ts";
+} from "../../testing/index.ts";
 import { createMemoryUserLimiter } from "../../team/limits/user-limits.ts";
 import { singleAnswer } from "../upstream/upstream-contract.ts";
 import { FORWARDED_OPERATIONS } from "./forwarded-operations.ts";

@@ -2,7 +2,7 @@ import { ProblemSchema } from "@vics/shared";
 import { loopbackServers } from "@vics/server-kit/testing/loopback-server";
 import { postUnfinishedBody } from "@vics/shared/testing/unfinished-body";
 import { describe, expect, it } from "vitest";
-import { createTestProxy, fakeUpstream } from "../../test-support.ts";
+import { createTestProxy, fakeUpstream } from "../../testing/index.ts";
 
 /** The proxy as it runs, on a real socket: the 413 comes back while the browser still sends. */
 

@@ -5,7 +5,7 @@ import {
   TEST_API_KEY,
   createTestProxy,
   fakeUpstream,
-} from "../../test-support.ts";
+} from "../../testing/index.ts";
 import type { UpstreamFetch } from "../upstream/upstream-call.ts";
 import { UPSTREAM_ACCEPT } from "./header-allowlists.ts";
 

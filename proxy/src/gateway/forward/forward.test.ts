@@ -5,8 +5,8 @@ import {
   TEST_API_KEY,
   createTestProxy,
   fakeUpstream,
-} from "../../test-support.ts";
-import { insuranceRecord } from "../../test-support/fault-answers.ts";
+} from "../../testing/index.ts";
+import { insuranceRecord } from "../../testing/fault-answers.ts";
 import { UPSTREAM_ACCEPT } from "./header-allowlists.ts";
 
 const INSURANCE_PATH = "/api/v1/vehicle/AB12CDE/insurance";

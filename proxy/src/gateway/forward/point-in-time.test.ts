@@ -8,7 +8,7 @@ import {
   ProblemSchema,
 } from "@vics/shared";
 import { createTestService, type TestService } from "@vics/service/testing";
-import { createTestProxy, fakeUpstream } from "../../test-support.ts";
+import { createTestProxy, fakeUpstream } from "../../testing/index.ts";
 
 const INSURANCE = "/api/v1/vehicle/AB12CDE/insurance";
 const BULK = "/api/v1/vehicle/bulk-insurance";

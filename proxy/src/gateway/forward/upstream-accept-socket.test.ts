@@ -3,7 +3,7 @@ import { CLIENT_HEADER, ComplianceRecordSchema } from "@vics/shared";
 import { loopbackServers } from "@vics/server-kit/testing/loopback-server";
 import { createTestService } from "@vics/service/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestProxy } from "../../test-support.ts";
+import { createTestProxy } from "../../testing/index.ts";
 import { createUpstreamPool } from "../upstream/upstream-pool.ts";
 
 /**

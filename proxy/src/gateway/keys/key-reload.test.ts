@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { apiKeyHolder } from "./key-reload.ts";
 import { createLogger } from "@vics/server-kit/logger";
-import { createTestProxy, fakeUpstream } from "../../test-support.ts";
+import { createTestProxy, fakeUpstream } from "../../testing/index.ts";
 
 const OLD_KEY = "vics_old_key_0123456789abcdef";
 const NEW_KEY = "vics_new_key_fedcba9876543210";

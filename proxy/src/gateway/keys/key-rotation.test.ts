@@ -12,7 +12,7 @@ import {
   signInAsFirstAdmin,
   startNode,
   swapKeyFile,
-} from "../../test-support/child-processes.ts";
+} from "../../testing/child-processes.ts";
 
 /**
  * Key rotation without downtime, as docs/operations.md's runbook does it, on the real

@@ -18,7 +18,7 @@ import {
 } from "@vics/shared";
 import { createTestService, type TestService } from "@vics/service/testing";
 import { DataSourcesSchema, ImportListSchema } from "@vics/shared/data-admin";
-import { builtWebRoot, createTestProxy } from "../../test-support.ts";
+import { builtWebRoot, createTestProxy } from "../../testing/index.ts";
 
 /**
  * Clients generated from the OpenAPI documents by a tool nobody here wrote (Hey API's

@@ -27,7 +27,7 @@ import {
 } from "@vics/service/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMemoryUserLimiter } from "../../team/limits/user-limits.ts";
-import { createTestProxy } from "../../test-support.ts";
+import { createTestProxy } from "../../testing/index.ts";
 
 const services: TestService[] = [];
 afterEach(async () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestService, type TestService } from "@vics/service/testing";
 import { lintOpenApi } from "@vics/service/testing/openapi-lint";
 import { spectralProblems } from "@vics/shared/testing/spectral-lint";
-import { createTestProxy } from "../../test-support.ts";
+import { createTestProxy } from "../../testing/index.ts";
 
 let service: TestService;
 

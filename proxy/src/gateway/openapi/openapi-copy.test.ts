@@ -8,7 +8,7 @@ import {
   proxyCopyOfOpenApi,
   sessionSecurityScheme,
 } from "./openapi-copy.ts";
-import { createTestProxy, fakeUpstream } from "../../test-support.ts";
+import { createTestProxy, fakeUpstream } from "../../testing/index.ts";
 
 const problem = { $ref: "#/components/responses/Problem" };
 /** The user's own budget, on every answer the service gives to a check. */

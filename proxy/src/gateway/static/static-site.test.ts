@@ -21,7 +21,7 @@ import {
   createTestProxy,
   emptyWebRoot,
   fakeUpstream,
-} from "../../test-support.ts";
+} from "../../testing/index.ts";
 
 const INDEX_HTML =
   '<!doctype html><html><head><script type="module" src="/assets/index-a1b2c3.js"></script></head><body><div id="root"></div></body></html>';

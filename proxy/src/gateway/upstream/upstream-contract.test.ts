@@ -4,12 +4,12 @@ import {
   ProblemSchema,
   problemDocument,
 } from "@vics/shared";
-import { createTestProxy, fakeUpstream } from "../../test-support.ts";
-import { contractAnswer } from "../../test-support/contract-answer.ts";
+import { createTestProxy, fakeUpstream } from "../../testing/index.ts";
+import { contractAnswer } from "../../testing/contract-answer.ts";
 import {
   complianceRecord,
   insuranceRecord,
-} from "../../test-support/fault-answers.ts";
+} from "../../testing/fault-answers.ts";
 
 /** Decision 017: what an upstream answer must be for the proxy to pass it on. */
 

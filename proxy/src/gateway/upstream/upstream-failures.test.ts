@@ -4,7 +4,7 @@ import {
   TEST_API_KEY,
   createTestProxy,
   fakeUpstream,
-} from "../../test-support.ts";
+} from "../../testing/index.ts";
 import type { UpstreamFetch } from "./upstream-call.ts";
 
 const PATH = "/api/v1/compliance/AB12CDE";

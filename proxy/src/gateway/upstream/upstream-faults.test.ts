@@ -7,7 +7,7 @@ import {
   ProblemSchema,
   REQUEST_ID_HEADER,
 } from "@vics/shared";
-import { createTestProxy } from "../../test-support.ts";
+import { createTestProxy } from "../../testing/index.ts";
 import { sendWithFetch } from "./upstream-call.ts";
 import { createUpstreamPool } from "./upstream-pool.ts";
 import {
@@ -16,7 +16,7 @@ import {
   startFaultUpstream,
   type Fault,
   type FaultUpstream,
-} from "../../test-support/fault-upstream.ts";
+} from "../../testing/fault-upstream.ts";
 
 /**
  * Faults: the real proxy app on a real socket, its upstream the fault upstream on

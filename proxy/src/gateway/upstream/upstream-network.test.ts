@@ -7,8 +7,8 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { TEST_API_KEY, createTestProxy } from "../../test-support.ts";
-import { insuranceRecord } from "../../test-support/fault-answers.ts";
+import { TEST_API_KEY, createTestProxy } from "../../testing/index.ts";
+import { insuranceRecord } from "../../testing/fault-answers.ts";
 
 /** Real loopback upstreams, so socket behaviour (abort, keep-alive) is observed, not assumed. */
 

@@ -1,6 +1,6 @@
 import { AUTH_PATHS, CLIENT_HEADER, paths } from "@vics/shared";
 import { describe, expect, it } from "vitest";
-import { createTestProxy, fakeUpstream } from "../../test-support.ts";
+import { createTestProxy, fakeUpstream } from "../../testing/index.ts";
 
 // Through the whole proxy app, as mounted: the refusals, reads and request ids of points 12
 // and 16 of issue 33 reach the audit log.

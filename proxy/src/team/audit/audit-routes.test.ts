@@ -3,7 +3,7 @@ import { AUDIT_CSV_CUT_OFF } from "@vics/shared";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { csvCells, liveFormulaCells } from "@vics/shared/testing/csv-formulas";
 import type { NewAuditEvent } from "../store/proxy-store.ts";
-import { signedInApp } from "../../test-support/signed-in-app.ts";
+import { signedInApp } from "../../testing/signed-in-app.ts";
 import { registerAuditRoutes } from "./audit-routes.ts";
 
 let harness: ReturnType<typeof signedInApp>;

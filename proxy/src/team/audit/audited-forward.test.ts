@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CHECK_ACTIONS, ROUTE_PATTERNS, problemDocument } from "@vics/shared";
 import type { Forward } from "../../gateway/forward/forward.ts";
 import { FORWARDED_OPERATIONS } from "../../gateway/forward/forwarded-operations.ts";
-import { jsonRequest, signedInApp } from "../../test-support/signed-in-app.ts";
+import { jsonRequest, signedInApp } from "../../testing/signed-in-app.ts";
 import { auditedForward } from "./audited-forward.ts";
 
 /** The declared operation of a service route pattern. */
@@ -167,8 +167,7 @@ describe("the answer's JSON, for the verdict", () => {
       await import("../limits/user-limited-forward.ts");
     const { createMemoryUserLimiter } =
       await import("../limits/user-limits.ts");
-    const { insuranceRecord } =
-      await import("../../test-support/fault-answers.ts");
+    const { insuranceRecord } = await import("../../testing/fault-answers.ts");
     const record = insuranceRecord("AB12CDE");
     const forward = createForwarder({
       upstreamUrl: "http://upstream.test",

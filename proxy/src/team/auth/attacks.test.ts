@@ -6,7 +6,7 @@ import {
   TEST_API_KEY,
   createTestProxy,
   fakeUpstream,
-} from "../../test-support.ts";
+} from "../../testing/index.ts";
 import { hashPassword } from "./passwords.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { AUTH_PATHS, CLIENT_HEADER } from "@vics/shared";
 import { describe, expect, it } from "vitest";
 import { adminUser } from "../users/user-routes.ts";
-import { createTestProxy, fakeUpstream } from "../../test-support.ts";
+import { createTestProxy, fakeUpstream } from "../../testing/index.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { Sessions } from "./sessions.ts";
 

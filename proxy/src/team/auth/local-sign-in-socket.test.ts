@@ -26,7 +26,8 @@ vi.mock("./passwords.ts", async (original) => {
   };
 });
 
-const { createTestProxy, fakeUpstream } = await import("../../test-support.ts");
+const { createTestProxy, fakeUpstream } =
+  await import("../../testing/index.ts");
 const { hashPassword } = await import("./passwords.ts");
 const { DEFAULT_THROTTLE } = await import("./sign-in-throttle.ts");
 

@@ -10,11 +10,11 @@ import {
   startNode,
   type LogEvent,
   type RunningChild,
-} from "../../test-support/child-processes.ts";
+} from "../../testing/child-processes.ts";
 import {
   startTestProvider,
   type TestProvider,
-} from "../../test-support/oidc-provider.ts";
+} from "../../testing/oidc-provider.ts";
 import { hashPassword } from "./passwords.ts";
 
 /**

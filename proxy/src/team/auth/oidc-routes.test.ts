@@ -20,7 +20,7 @@ import {
   signInAtProvider,
   startTestProvider,
   type TestProvider,
-} from "../../test-support/oidc-provider.ts";
+} from "../../testing/oidc-provider.ts";
 import { registerAuthRoutes, type AuthDeps } from "./auth-routes.ts";
 import { OidcSignIn } from "./oidc.ts";
 import { registerOidcRoutes } from "./oidc-routes.ts";

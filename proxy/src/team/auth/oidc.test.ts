@@ -13,7 +13,7 @@ import {
   signInAtProvider,
   startTestProvider,
   type TestProvider,
-} from "../../test-support/oidc-provider.ts";
+} from "../../testing/oidc-provider.ts";
 import { OidcRefusedError, OidcSignIn } from "./oidc.ts";
 
 const ORIGIN = "http://127.0.0.1:39999";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { signedInApp } from "../../test-support/signed-in-app.ts";
+import { signedInApp } from "../../testing/signed-in-app.ts";
 import { auditRefusals, requireRole } from "./session-middleware.ts";
 
 let harness: ReturnType<typeof signedInApp>;

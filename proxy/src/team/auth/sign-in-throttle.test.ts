@@ -1,6 +1,6 @@
 import { memoryLimitStore } from "@vics/server-kit/memory-rate-limiter";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createMemoryLogger } from "../../test-support.ts";
+import { memoryLogger } from "@vics/server-kit/testing/memory-logger";
 import { signInThrottleContract } from "./sign-in-throttle.contract.ts";
 import { SignInThrottle, waitWords } from "./sign-in-throttle.ts";
 
@@ -11,11 +11,11 @@ describe("a flood of refused sign-ins", () => {
 
   it("logs one warn line a minute for each address, not one a try", async () => {
     vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-    const log = createMemoryLogger();
+    const log = memoryLogger("info", "proxy");
     const throttle = new SignInThrottle(
       { perAccount: 3, perAddress: 100, windowSeconds: 900 },
       memoryLimitStore,
-      { logger: log.logger },
+      { logger: log },
     );
     const flood = async (address: string, tries: number) => {
       for (let i = 0; i < tries; i++) {

@@ -7,7 +7,7 @@ import {
   RATE_LIMIT_HEADERS,
   paths,
 } from "@vics/shared";
-import { createTestProxy, fakeUpstream } from "../../test-support.ts";
+import { createTestProxy, fakeUpstream } from "../../testing/index.ts";
 
 const WEB = { [CLIENT_HEADER]: "web" };
 const bulk = (registrations: string[]) => ({

@@ -2,7 +2,7 @@
 // forms' 16 KiB), and still refuse a body where none is taken.
 import { describe, expect, it } from "vitest";
 import { FLEET_MAX_BODY_BYTES, FLEET_PATHS } from "@vics/shared";
-import { createTestProxy, fakeUpstream } from "../../test-support.ts";
+import { createTestProxy, fakeUpstream } from "../../testing/index.ts";
 
 /** Valid dateless plates: AX1 to AX9999, then BX1... */
 const plates = (count: number) =>

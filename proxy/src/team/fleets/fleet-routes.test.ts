@@ -4,7 +4,7 @@ import {
   type FleetDifference,
   type SavedFleet,
 } from "@vics/shared";
-import { jsonRequest, signedInApp } from "../../test-support/signed-in-app.ts";
+import { jsonRequest, signedInApp } from "../../testing/signed-in-app.ts";
 import { registerFleetRoutes } from "./fleet-routes.ts";
 
 let harness: ReturnType<typeof signedInApp>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AUTH_PATHS, CLIENT_HEADER } from "@vics/shared";
 import { loopbackServers } from "@vics/server-kit/testing/loopback-server";
-import { createTestProxy, fakeUpstream } from "../../test-support.ts";
+import { createTestProxy, fakeUpstream } from "../../testing/index.ts";
 
 /** Attack: a client names its own address in X-Forwarded-* to dodge the throttle and the audit. */
 

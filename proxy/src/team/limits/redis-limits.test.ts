@@ -19,7 +19,7 @@ import {
   createTestProxy,
   fakeUpstream,
   memoryProxyStore,
-} from "../../test-support.ts";
+} from "../../testing/index.ts";
 import { createUserLimiter } from "./user-limits.ts";
 
 const redis = sharedRedis();

@@ -10,7 +10,7 @@ import {
   WebhookSecretSchema,
 } from "@vics/shared";
 import { registerFleetRoutes } from "../fleets/fleet-routes.ts";
-import { jsonRequest, signedInApp } from "../../test-support/signed-in-app.ts";
+import { jsonRequest, signedInApp } from "../../testing/signed-in-app.ts";
 import { registerAlertRuleRoutes } from "./alert-rule-routes.ts";
 import { registerDeliveryAdminRoutes } from "./delivery-admin-routes.ts";
 import { registerUnsubscribeRoutes } from "./unsubscribe-routes.ts";

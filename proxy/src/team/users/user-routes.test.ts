@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { jsonRequest, signedInApp } from "../../test-support/signed-in-app.ts";
+import { jsonRequest, signedInApp } from "../../testing/signed-in-app.ts";
 import { registerUserRoutes } from "./user-routes.ts";
 
 let harness: ReturnType<typeof signedInApp>;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { NOTIFICATION_PATHS, NotificationsSchema } from "@vics/shared";
-import { jsonRequest, signedInApp } from "../../test-support/signed-in-app.ts";
+import { jsonRequest, signedInApp } from "../../testing/signed-in-app.ts";
 import { registerNotificationRoutes } from "./notification-routes.ts";
 
 const NOW = Date.parse("2026-11-27T06:00:00Z");

@@ -20,7 +20,7 @@ import {
   refreshThrough,
   vehicles,
   type Sent,
-} from "./testing/register-refresh.ts";
+} from "../../testing/register-refresh.ts";
 
 const NOW = Date.now();
 /** The coming sweep the refresh is ahead of. */

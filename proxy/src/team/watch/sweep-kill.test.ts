@@ -20,11 +20,11 @@ import {
   byMessage,
   startNode,
   type LogEvent,
-} from "../../test-support/child-processes.ts";
+} from "../../testing/child-processes.ts";
 
 const SWEEP_PROCESS = join(
   import.meta.dirname,
-  "../../test-support/sweep-process.ts",
+  "../../testing/sweep-process.ts",
 );
 /** Watched vehicles, and registrations a request: about 150 batches, one at a time. */
 const VEHICLES = 3000;

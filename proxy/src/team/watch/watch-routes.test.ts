@@ -10,7 +10,7 @@ import {
 } from "@vics/shared";
 import { memoryLogger } from "@vics/server-kit/testing/memory-logger";
 import { registerFleetRoutes } from "../fleets/fleet-routes.ts";
-import { jsonRequest, signedInApp } from "../../test-support/signed-in-app.ts";
+import { jsonRequest, signedInApp } from "../../testing/signed-in-app.ts";
 import type { Recheck } from "../store/watch-store.ts";
 import type { FleetCheck, JobsState, WatchJobs } from "./jobs/watch-jobs.ts";
 import { refreshOutcome } from "./jobs/refresh-job.ts";

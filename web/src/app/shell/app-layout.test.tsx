@@ -3,11 +3,11 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { http } from "msw";
 import { AUTH_PATHS, PROXY_PREFIX, ROUTE_PATTERNS } from "@vics/shared";
 import { navAreasFor } from "../nav-areas.ts";
-import { SIGNED_IN_USER, sessionFixture } from "../../test/auth-fixtures.ts";
-import { problemFixture } from "../../test/fixtures.ts";
-import { json } from "../../test/api-handlers.ts";
-import { renderRoute } from "../../test/render-route.tsx";
-import { server } from "../../test/server.ts";
+import { SIGNED_IN_USER, sessionFixture } from "../../testing/auth-fixtures.ts";
+import { problemFixture } from "../../testing/fixtures.ts";
+import { json } from "../../testing/api-handlers.ts";
+import { renderRoute } from "../../testing/render-route.tsx";
+import { server } from "../../testing/server.ts";
 
 function primaryNav() {
   return screen.getByRole("navigation", { name: "Primary" });

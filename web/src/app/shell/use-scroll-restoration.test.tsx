@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, render } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { testNavigator } from "../../test/test-navigator.tsx";
+import { testNavigator } from "../../testing/test-navigator.tsx";
 import { useScrollRestoration } from "./use-scroll-restoration.ts";
 
 function Page() {

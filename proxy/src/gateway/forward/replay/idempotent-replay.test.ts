@@ -4,7 +4,7 @@ import {
   contractAnswer,
   createTestProxy,
   fakeUpstream,
-} from "../../../test-support.ts";
+} from "../../../testing/index.ts";
 import { INVALID_KEY_DETAIL } from "./idempotent-replay.ts";
 
 /** Decision 028: a bulk request sent again with its Idempotency-Key costs the service nothing. */

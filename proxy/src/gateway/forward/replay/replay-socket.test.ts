@@ -5,7 +5,7 @@ import {
   contractAnswer,
   createTestProxy,
   fakeUpstream,
-} from "../../../test-support.ts";
+} from "../../../testing/index.ts";
 
 /** The proxy as it runs, on a real socket: a browser that goes (a reload) mid-request. */
 

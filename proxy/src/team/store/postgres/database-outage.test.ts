@@ -4,7 +4,7 @@ import {
   startPostgres,
   type PostgresServer,
 } from "@vics/server-kit/testing/postgres-server";
-import { createTestProxy, fakeUpstream } from "../../../test-support.ts";
+import { createTestProxy, fakeUpstream } from "../../../testing/index.ts";
 import { openPostgresProxyStore } from "./postgres-proxy-store.ts";
 
 let server: PostgresServer;

@@ -10,7 +10,7 @@ import type { RefreshReport } from "../register-refresh.ts";
 import { timeBefore } from "../../schedule/daily-time.ts";
 import { inProcessJobs } from "./in-process-jobs.ts";
 import { refreshHandler, type RefreshHandler } from "./refresh-job.ts";
-import { plates, vehicles } from "../testing/register-refresh.ts";
+import { plates, vehicles } from "../../../testing/register-refresh.ts";
 import type { SweepHandler } from "./sweep-job.ts";
 import { SWEEP_ATTEMPTS, type JobEngine } from "./watch-jobs.ts";
 

@@ -6,7 +6,7 @@ import { createTestService, registerDown } from "@vics/service/testing";
 import { silentLogger } from "@vics/server-kit/logger";
 import { openSqliteProxyStore } from "../../store/sqlite/sqlite-proxy-store.ts";
 import { sendWithFetch } from "../../../gateway/upstream/upstream-call.ts";
-import { plates, vehicles } from "../testing/register-refresh.ts";
+import { plates, vehicles } from "../../../testing/register-refresh.ts";
 import { openWatchJobs, withStartState } from "./open-watch-jobs.ts";
 import type { JobEngine } from "./watch-jobs.ts";
 

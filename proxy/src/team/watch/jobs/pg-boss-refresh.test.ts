@@ -22,7 +22,7 @@ import {
   refreshThrough,
   vehicles,
   type Sent,
-} from "../testing/register-refresh.ts";
+} from "../../../testing/register-refresh.ts";
 import { openPgPool } from "@vics/server-kit/postgres";
 import {
   installJobsSchema,

@@ -17,7 +17,7 @@ import {
   refreshThrough,
   vehicles,
   type Sent,
-} from "../testing/register-refresh.ts";
+} from "../../../testing/register-refresh.ts";
 import {
   NO_REGISTER_ON,
   refreshHandler,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { AUTH_PATHS, type AdminUser } from "@vics/shared";
 import { HttpResponse, http } from "msw";
-import { json } from "../../../test/api-handlers.ts";
+import { json } from "../../../testing/api-handlers.ts";
 import {
   isInvalidated,
   renderMutation,
-} from "../../../test/render-mutation.tsx";
-import { server } from "../../../test/server.ts";
+} from "../../../testing/render-mutation.tsx";
+import { server } from "../../../testing/server.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import {
   useChangeUserMutation,

@@ -2,11 +2,14 @@ import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { ALERT_PATHS, type Delivery, type Webhook } from "@vics/shared";
-import { json } from "../../../test/api-handlers.ts";
-import { sessionFixture, userWithRole } from "../../../test/auth-fixtures.ts";
-import { problemFixture } from "../../../test/fixtures.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
-import { server } from "../../../test/server.ts";
+import { json } from "../../../testing/api-handlers.ts";
+import {
+  sessionFixture,
+  userWithRole,
+} from "../../../testing/auth-fixtures.ts";
+import { problemFixture } from "../../../testing/fixtures.ts";
+import { renderRoute } from "../../../testing/render-route.tsx";
+import { server } from "../../../testing/server.ts";
 
 const SLOW = { timeout: 10_000 };
 

@@ -7,12 +7,15 @@ import {
   type AuditEventAnswer,
 } from "@vics/shared";
 import { HttpResponse, http } from "msw";
-import { json } from "../../../test/api-handlers.ts";
-import { sessionFixture, userWithRole } from "../../../test/auth-fixtures.ts";
-import { problemFixture } from "../../../test/fixtures.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
-import { captureDownloads } from "../../../test/downloads.ts";
-import { server } from "../../../test/server.ts";
+import { json } from "../../../testing/api-handlers.ts";
+import {
+  sessionFixture,
+  userWithRole,
+} from "../../../testing/auth-fixtures.ts";
+import { problemFixture } from "../../../testing/fixtures.ts";
+import { renderRoute } from "../../../testing/render-route.tsx";
+import { captureDownloads } from "../../../testing/downloads.ts";
+import { server } from "../../../testing/server.ts";
 
 const SLOW = { timeout: 10_000 };
 

@@ -5,11 +5,14 @@ import {
   ADMIN_REGISTERS_PATH,
   type RegisterStatus,
 } from "@vics/shared/registers-admin";
-import { json } from "../../../test/api-handlers.ts";
-import { sessionFixture, userWithRole } from "../../../test/auth-fixtures.ts";
-import { problemFixture } from "../../../test/fixtures.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
-import { server } from "../../../test/server.ts";
+import { json } from "../../../testing/api-handlers.ts";
+import {
+  sessionFixture,
+  userWithRole,
+} from "../../../testing/auth-fixtures.ts";
+import { problemFixture } from "../../../testing/fixtures.ts";
+import { renderRoute } from "../../../testing/render-route.tsx";
+import { server } from "../../../testing/server.ts";
 
 const SLOW = { timeout: 10_000 };
 // Noon on 29 November 2026: UK time is UTC in winter, so 10:02Z reads "10:02 today".

@@ -2,17 +2,17 @@ import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { AUTH_PATHS, type AdminUser, type SignInMethods } from "@vics/shared";
 import { http } from "msw";
-import { json } from "../../../test/api-handlers.ts";
+import { json } from "../../../testing/api-handlers.ts";
 import {
   servePost,
   serveSignInMethods,
   sessionFixture,
   userWithRole,
-} from "../../../test/auth-fixtures.ts";
-import { problemFixture } from "../../../test/fixtures.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
+} from "../../../testing/auth-fixtures.ts";
+import { problemFixture } from "../../../testing/fixtures.ts";
+import { renderRoute } from "../../../testing/render-route.tsx";
 import { formatDateTime } from "../../../lib/dates.ts";
-import { server } from "../../../test/server.ts";
+import { server } from "../../../testing/server.ts";
 
 const SLOW = { timeout: 10_000 };
 const ADMIN = userWithRole("admin");

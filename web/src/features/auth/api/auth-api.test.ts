@@ -2,14 +2,14 @@
 import { describe, expect, it } from "vitest";
 import { AUTH_PATHS } from "@vics/shared";
 import { HttpResponse, http } from "msw";
-import { json } from "../../../test/api-handlers.ts";
-import { sessionFixture, userFixture } from "../../../test/auth-fixtures.ts";
-import { problemFixture } from "../../../test/fixtures.ts";
+import { json } from "../../../testing/api-handlers.ts";
+import { sessionFixture, userFixture } from "../../../testing/auth-fixtures.ts";
+import { problemFixture } from "../../../testing/fixtures.ts";
 import {
   isInvalidated,
   renderMutation,
-} from "../../../test/render-mutation.tsx";
-import { server } from "../../../test/server.ts";
+} from "../../../testing/render-mutation.tsx";
+import { server } from "../../../testing/server.ts";
 import { useFirstPasswordMutation, useUnlinkOidcMutation } from "./auth-api.ts";
 import { sessionQueryOptions, useSessionMutation } from "./session-query.ts";
 

@@ -2,10 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { AUTH_PATHS } from "@vics/shared";
 import { http } from "msw";
-import { json } from "../../../test/api-handlers.ts";
-import { sessionFixture } from "../../../test/auth-fixtures.ts";
-import { problemFixture } from "../../../test/fixtures.ts";
-import { server } from "../../../test/server.ts";
+import { json } from "../../../testing/api-handlers.ts";
+import { sessionFixture } from "../../../testing/auth-fixtures.ts";
+import { problemFixture } from "../../../testing/fixtures.ts";
+import { server } from "../../../testing/server.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { SESSION_QUERY_KEY } from "../../../lib/session-user.ts";
 import { applySession, sessionQueryOptions } from "./session-query.ts";

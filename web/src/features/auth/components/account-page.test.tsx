@@ -2,18 +2,18 @@ import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { AUTH_PATHS, type SignInMethods } from "@vics/shared";
 import { http, HttpResponse } from "msw";
-import { json } from "../../../test/api-handlers.ts";
+import { json } from "../../../testing/api-handlers.ts";
 import {
   servePost,
   serveSignInMethods,
   sessionFixture,
   userFixture,
-} from "../../../test/auth-fixtures.ts";
-import { server } from "../../../test/server.ts";
+} from "../../../testing/auth-fixtures.ts";
+import { server } from "../../../testing/server.ts";
 import { browserNavigation } from "../../../lib/browser-navigation.ts";
-import { problemFixture } from "../../../test/fixtures.ts";
-import { fill } from "../../../test/fill.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
+import { problemFixture } from "../../../testing/fixtures.ts";
+import { fill } from "../../../testing/fill.ts";
+import { renderRoute } from "../../../testing/render-route.tsx";
 
 const SLOW = { timeout: 10_000 };
 

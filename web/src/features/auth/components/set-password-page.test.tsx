@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import { AUTH_PATHS } from "@vics/shared";
-import { json } from "../../../test/api-handlers.ts";
+import { json } from "../../../testing/api-handlers.ts";
 import {
   servePost,
   serveSession,
   sessionFixture,
   userWithRole,
-} from "../../../test/auth-fixtures.ts";
-import { problemFixture } from "../../../test/fixtures.ts";
-import { fill } from "../../../test/fill.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
+} from "../../../testing/auth-fixtures.ts";
+import { problemFixture } from "../../../testing/fixtures.ts";
+import { fill } from "../../../testing/fill.ts";
+import { renderRoute } from "../../../testing/render-route.tsx";
 
 const SLOW = { timeout: 10_000 };
 

@@ -2,15 +2,15 @@ import { StrictMode, type ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import { AUTH_PATHS } from "@vics/shared";
-import { json } from "../../../test/api-handlers.ts";
+import { json } from "../../../testing/api-handlers.ts";
 import {
   servePost,
   serveSession,
   sessionFixture,
   SIGNED_IN_USER,
-} from "../../../test/auth-fixtures.ts";
-import { problemFixture } from "../../../test/fixtures.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
+} from "../../../testing/auth-fixtures.ts";
+import { problemFixture } from "../../../testing/fixtures.ts";
+import { renderRoute } from "../../../testing/render-route.tsx";
 
 const SLOW = { timeout: 10_000 };
 

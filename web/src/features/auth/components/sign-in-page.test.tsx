@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import { AUTH_PATHS, CLIENT_HEADER } from "@vics/shared";
-import { json, serveInsurance } from "../../../test/api-handlers.ts";
+import { json, serveInsurance } from "../../../testing/api-handlers.ts";
 import {
   serveSession,
   serveSignIn,
   serveSignInMethods,
   sessionFixture,
   SIGNED_IN_USER,
-} from "../../../test/auth-fixtures.ts";
-import { insuranceFixture, problemFixture } from "../../../test/fixtures.ts";
-import { fill } from "../../../test/fill.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
+} from "../../../testing/auth-fixtures.ts";
+import { insuranceFixture, problemFixture } from "../../../testing/fixtures.ts";
+import { fill } from "../../../testing/fill.ts";
+import { renderRoute } from "../../../testing/render-route.tsx";
 
 const SLOW = { timeout: 10_000 };
 
@@ -302,7 +302,7 @@ describe("pages that need a session", () => {
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (answer = resolve));
     serveSession(() => sessionFixture());
-    const { server } = await import("../../../test/server.ts");
+    const { server } = await import("../../../testing/server.ts");
     const { http } = await import("msw");
     server.use(
       http.get(AUTH_PATHS.session, async () => {
@@ -324,7 +324,7 @@ describe("pages that need a session", () => {
 
   it("say so, and offer to try again, when the proxy cannot be reached", async () => {
     let up = false;
-    const { server } = await import("../../../test/server.ts");
+    const { server } = await import("../../../testing/server.ts");
     const { http, HttpResponse } = await import("msw");
     server.use(
       http.get(AUTH_PATHS.session, () =>

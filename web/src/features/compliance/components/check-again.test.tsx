@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
-import { insuranceFixture, problemFixture } from "../../../test/fixtures.ts";
+import { insuranceFixture, problemFixture } from "../../../testing/fixtures.ts";
 import {
   json,
   serveCompliance,
   serveInsurance,
-} from "../../../test/api-handlers.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
-import { complianceFixture } from "../../../test/compliance-fixtures.ts";
+} from "../../../testing/api-handlers.ts";
+import { renderRoute } from "../../../testing/render-route.tsx";
+import { complianceFixture } from "../../../testing/compliance-fixtures.ts";
 
 describe("Check again", () => {
   it("refetches, shows it is re-checking, then shows and announces the new time", async () => {

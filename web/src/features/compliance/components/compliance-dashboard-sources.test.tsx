@@ -2,17 +2,17 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import type { DataAsOf, FactSources } from "@vics/shared";
-import { insuranceFixture } from "../../../test/fixtures.ts";
+import { insuranceFixture } from "../../../testing/fixtures.ts";
 import {
   json,
   serveCompliance,
   serveInsurance,
-} from "../../../test/api-handlers.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
+} from "../../../testing/api-handlers.ts";
+import { renderRoute } from "../../../testing/render-route.tsx";
 import {
   CHECKED_AT,
   complianceFixture,
-} from "../../../test/compliance-fixtures.ts";
+} from "../../../testing/compliance-fixtures.ts";
 
 // Today is 22 November 2026 in the UK (CHECKED_AT), so 10:02 that day is "today".
 beforeEach(() => {

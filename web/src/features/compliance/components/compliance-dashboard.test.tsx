@@ -4,18 +4,18 @@ import {
   insuranceFixture,
   policyFixture,
   problemFixture,
-} from "../../../test/fixtures.ts";
+} from "../../../testing/fixtures.ts";
 import {
   json,
   serveCompliance,
   serveInsurance,
-} from "../../../test/api-handlers.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
+} from "../../../testing/api-handlers.ts";
+import { renderRoute } from "../../../testing/render-route.tsx";
 import { formatDateTime } from "../../../lib/dates.ts";
 import {
   CHECKED_AT,
   complianceFixture,
-} from "../../../test/compliance-fixtures.ts";
+} from "../../../testing/compliance-fixtures.ts";
 
 type Fixture = Parameters<typeof complianceFixture>[0];
 

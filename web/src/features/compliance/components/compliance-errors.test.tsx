@@ -6,10 +6,10 @@ import {
   json,
   serveCompliance,
   serveInsurance,
-} from "../../../test/api-handlers.ts";
-import { complianceFixture } from "../../../test/compliance-fixtures.ts";
-import { insuranceFixture, problemFixture } from "../../../test/fixtures.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
+} from "../../../testing/api-handlers.ts";
+import { complianceFixture } from "../../../testing/compliance-fixtures.ts";
+import { insuranceFixture, problemFixture } from "../../../testing/fixtures.ts";
+import { renderRoute } from "../../../testing/render-route.tsx";
 
 function serveVehicle() {
   return serveInsurance((registration) =>

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import { act, screen, within } from "@testing-library/react";
-import { insuranceFixture } from "../../../test/fixtures.ts";
+import { insuranceFixture } from "../../../testing/fixtures.ts";
 import {
   json,
   serveCompliance,
   serveInsurance,
-} from "../../../test/api-handlers.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
-import { complianceFixture } from "../../../test/compliance-fixtures.ts";
+} from "../../../testing/api-handlers.ts";
+import { renderRoute } from "../../../testing/render-route.tsx";
+import { complianceFixture } from "../../../testing/compliance-fixtures.ts";
 
 function serveAb12() {
   const compliance = serveCompliance((registration) =>

@@ -2,17 +2,17 @@
 // from the insurance check when an older service sends none.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
-import { insuranceFixture, policyFixture } from "../../../test/fixtures.ts";
+import { insuranceFixture, policyFixture } from "../../../testing/fixtures.ts";
 import {
   json,
   serveCompliance,
   serveInsurance,
-} from "../../../test/api-handlers.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
+} from "../../../testing/api-handlers.ts";
+import { renderRoute } from "../../../testing/render-route.tsx";
 import {
   CHECKED_AT,
   complianceFixture,
-} from "../../../test/compliance-fixtures.ts";
+} from "../../../testing/compliance-fixtures.ts";
 
 // "ends in 10 days" is counted from today: fix it.
 beforeEach(() => {

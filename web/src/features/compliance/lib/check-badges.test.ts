@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { insuranceFixture, policyFixture } from "../../../test/fixtures.ts";
-import { complianceFixture } from "../../../test/compliance-fixtures.ts";
+import { insuranceFixture, policyFixture } from "../../../testing/fixtures.ts";
+import { complianceFixture } from "../../../testing/compliance-fixtures.ts";
 import {
   checkBadges,
   verdictSummary,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ComplianceDetails } from "@vics/shared";
-import { insuranceFixture, policyFixture } from "../../../test/fixtures.ts";
+import { insuranceFixture, policyFixture } from "../../../testing/fixtures.ts";
 import {
   finesReason,
   insuranceDetailsOf,

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { http } from "msw";
 import { ALERT_PATHS, DEFAULT_ALERT_RULE, type AlertRule } from "@vics/shared";
-import { json } from "../../../test/api-handlers.ts";
-import { problemFixture } from "../../../test/fixtures.ts";
+import { json } from "../../../testing/api-handlers.ts";
+import { problemFixture } from "../../../testing/fixtures.ts";
 import {
   isInvalidated,
   renderMutation,
-} from "../../../test/render-mutation.tsx";
-import { server } from "../../../test/server.ts";
+} from "../../../testing/render-mutation.tsx";
+import { server } from "../../../testing/server.ts";
 import {
   alertRuleQueryOptions,
   useSaveAlertRuleMutation,

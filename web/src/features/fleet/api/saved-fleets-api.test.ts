@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { http } from "msw";
 import { FLEET_PATHS, WATCH_PATHS } from "@vics/shared";
-import { json } from "../../../test/api-handlers.ts";
+import { json } from "../../../testing/api-handlers.ts";
 import {
   isInvalidated,
   renderMutation,
-} from "../../../test/render-mutation.tsx";
-import { server } from "../../../test/server.ts";
+} from "../../../testing/render-mutation.tsx";
+import { server } from "../../../testing/server.ts";
 import { fleetSummary, savedFleet } from "../testing/watched-fixtures.ts";
 import {
   fleetStatusQueryOptions,

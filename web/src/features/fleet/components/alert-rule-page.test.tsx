@@ -7,11 +7,14 @@ import {
   type AlertRule,
   type SavedFleet,
 } from "@vics/shared";
-import { json } from "../../../test/api-handlers.ts";
-import { sessionFixture, userWithRole } from "../../../test/auth-fixtures.ts";
-import { problemFixture } from "../../../test/fixtures.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
-import { server } from "../../../test/server.ts";
+import { json } from "../../../testing/api-handlers.ts";
+import {
+  sessionFixture,
+  userWithRole,
+} from "../../../testing/auth-fixtures.ts";
+import { problemFixture } from "../../../testing/fixtures.ts";
+import { renderRoute } from "../../../testing/render-route.tsx";
+import { server } from "../../../testing/server.ts";
 
 const SLOW = { timeout: 10_000 };
 

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { SessionUserContext } from "../../../lib/session-user.ts";
-import { userFixture } from "../../../test/auth-fixtures.ts";
+import { userFixture } from "../../../testing/auth-fixtures.ts";
 import { RESULTS, ROWS, RUN, TODAY } from "../lib/export/export-test-run.ts";
 import type { SavedRun } from "../lib/fleet-types.ts";
 import { ExportControls } from "./export-controls.tsx";

@@ -10,8 +10,8 @@ import {
   serveSignInMethods,
   sessionFixture,
   userWithRole,
-} from "../../../test/auth-fixtures.ts";
-import { json } from "../../../test/api-handlers.ts";
+} from "../../../testing/auth-fixtures.ts";
+import { json } from "../../../testing/api-handlers.ts";
 import {
   fleetStore,
   renderFleet,

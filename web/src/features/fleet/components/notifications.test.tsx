@@ -8,8 +8,8 @@ import {
   type Alert,
   type NotificationRow,
 } from "@vics/shared";
-import { json } from "../../../test/api-handlers.ts";
-import { server } from "../../../test/server.ts";
+import { json } from "../../../testing/api-handlers.ts";
+import { server } from "../../../testing/server.ts";
 import { renderFleet, setUpFleetTests } from "../testing/fleet-page.tsx";
 
 setUpFleetTests();

@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from "vitest";
 import { render, screen } from "@testing-library/react";
 import { http } from "msw";
 import { FLEET_PATHS, type FleetSummary, type SessionUser } from "@vics/shared";
-import { json } from "../../../test/api-handlers.ts";
-import { userWithRole } from "../../../test/auth-fixtures.ts";
-import { server } from "../../../test/server.ts";
+import { json } from "../../../testing/api-handlers.ts";
+import { userWithRole } from "../../../testing/auth-fixtures.ts";
+import { server } from "../../../testing/server.ts";
 import { SessionUserContext } from "../../../lib/session-user.ts";
 import { draftFor } from "../lib/list-draft.ts";
 import {

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import { http } from "msw";
 import { FLEET_PATHS, WATCH_PATHS, type WatchedVehicle } from "@vics/shared";
-import { json } from "../../../test/api-handlers.ts";
-import { captureDownloads } from "../../../test/downloads.ts";
-import { server } from "../../../test/server.ts";
+import { json } from "../../../testing/api-handlers.ts";
+import { captureDownloads } from "../../../testing/downloads.ts";
+import { server } from "../../../testing/server.ts";
 import {
   fleetSummary,
   lapsedVan,

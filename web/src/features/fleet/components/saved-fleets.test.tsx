@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { FLEET_PATHS, WATCH_PATHS, type WatchedVehicle } from "@vics/shared";
-import { json } from "../../../test/api-handlers.ts";
-import { problemFixture } from "../../../test/fixtures.ts";
-import { server } from "../../../test/server.ts";
+import { json } from "../../../testing/api-handlers.ts";
+import { problemFixture } from "../../../testing/fixtures.ts";
+import { server } from "../../../testing/server.ts";
 import { savedRun } from "../testing/session.ts";
 import { insured } from "../testing/fleet-fixtures.ts";
 import {

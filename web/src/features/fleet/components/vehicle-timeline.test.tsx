@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
 import { http } from "msw";
 import { WATCH_PATHS } from "@vics/shared";
-import { json } from "../../../test/api-handlers.ts";
-import { server } from "../../../test/server.ts";
+import { json } from "../../../testing/api-handlers.ts";
+import { server } from "../../../testing/server.ts";
 import { renderFleet, setUpFleetTests } from "../testing/fleet-page.tsx";
 
 setUpFleetTests();

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { captureDownloads } from "../../../test/downloads.ts";
+import { captureDownloads } from "../../../testing/downloads.ts";
 import type { ExportWorkerFactory } from "../lib/export/export-client.ts";
 import type {
   ExportRequest,

@@ -12,11 +12,11 @@ import { inThreadParseWorker } from "../lib/parse/in-thread-parse-worker.ts";
 import { resetSessions } from "../lib/run-registry.ts";
 import { ownedRunStore } from "../lib/store/owned-run-store.ts";
 import { openRunStore, type RunStore } from "../lib/store/run-store.ts";
-import { SIGNED_IN_USER } from "../../../test/auth-fixtures.ts";
+import { SIGNED_IN_USER } from "../../../testing/auth-fixtures.ts";
 import {
   renderRoute,
   type RenderRouteOptions,
-} from "../../../test/render-route.tsx";
+} from "../../../testing/render-route.tsx";
 
 let services: FleetServices & { store: Promise<RunStore> };
 

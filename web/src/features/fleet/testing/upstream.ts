@@ -8,8 +8,8 @@ import {
   type FakeUpstream,
   type UpstreamOptions,
 } from "@vics/fleet/testing/fake-upstream";
-import { server } from "../../../test/server.ts";
-import { policyFixture } from "../../../test/fixtures.ts";
+import { server } from "../../../testing/server.ts";
+import { policyFixture } from "../../../testing/fixtures.ts";
 
 export type {
   Endpoint,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { screen, within } from "@testing-library/react";
-import { insuranceFixture } from "../../../test/fixtures.ts";
-import { json, serveInsurance } from "../../../test/api-handlers.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
+import { insuranceFixture } from "../../../testing/fixtures.ts";
+import { json, serveInsurance } from "../../../testing/api-handlers.ts";
+import { renderRoute } from "../../../testing/render-route.tsx";
 
 describe("insurance check form", () => {
   it("shows the GOV.UK registration input", () => {

@@ -8,10 +8,10 @@ import {
   daysFromToday,
   insuranceFixture,
   problemFixture,
-} from "../../../test/fixtures.ts";
-import { json } from "../../../test/api-handlers.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
-import { server } from "../../../test/server.ts";
+} from "../../../testing/fixtures.ts";
+import { json } from "../../../testing/api-handlers.ts";
+import { renderRoute } from "../../../testing/render-route.tsx";
+import { server } from "../../../testing/server.ts";
 
 /** Serves the insurance check, noting the `date` each request asked about. */
 function serveDated(answer: (date: string | null) => Response) {

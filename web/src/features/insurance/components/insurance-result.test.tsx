@@ -4,10 +4,10 @@ import {
   daysFromToday,
   insuranceFixture,
   policyFixture,
-} from "../../../test/fixtures.ts";
-import { json, serveInsurance } from "../../../test/api-handlers.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
-import { CHECKED_AT } from "../../../test/compliance-fixtures.ts";
+} from "../../../testing/fixtures.ts";
+import { json, serveInsurance } from "../../../testing/api-handlers.ts";
+import { renderRoute } from "../../../testing/render-route.tsx";
+import { CHECKED_AT } from "../../../testing/compliance-fixtures.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
 
 function descriptionOf(term: string): string {

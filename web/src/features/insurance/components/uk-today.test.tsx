@@ -2,9 +2,9 @@
 // 00:30 on a summer morning in London it is already the new day, though UTC is not.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
-import { insuranceFixture, policyFixture } from "../../../test/fixtures.ts";
-import { json, serveInsurance } from "../../../test/api-handlers.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
+import { insuranceFixture, policyFixture } from "../../../testing/fixtures.ts";
+import { json, serveInsurance } from "../../../testing/api-handlers.ts";
+import { renderRoute } from "../../../testing/render-route.tsx";
 
 function descriptionOf(term: string): string {
   const dt = screen.getByText(term, { selector: "dt" });

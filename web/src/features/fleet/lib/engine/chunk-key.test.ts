@@ -1,7 +1,7 @@
 import { http, HttpResponse } from "msw";
 import { PROXY_PREFIX, ROUTE_PATTERNS } from "@vics/shared";
 import { describe, expect, it } from "vitest";
-import { server } from "../../../../test/server.ts";
+import { server } from "../../../../testing/server.ts";
 import { apiFleetClient } from "../../api/fleet-client.ts";
 import { chunkKey, keyedByRun } from "./chunk-key.ts";
 

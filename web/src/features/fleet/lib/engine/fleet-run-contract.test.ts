@@ -3,7 +3,7 @@
 // must reach the engine as the same failure as from fleet's own HTTP client; the suite is
 // @vics/fleet's (fleet/src/testing/run-contract.ts), which fleet runs with its own client.
 import { describeRunContract } from "@vics/fleet/testing/run-contract";
-import { policyFixture } from "../../../../test/fixtures.ts";
+import { policyFixture } from "../../../../testing/fixtures.ts";
 import { startEngine } from "../../testing/engine-run.ts";
 import { fakeUpstream } from "../../testing/upstream.ts";
 

@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { server } from "../../../../test/server.ts";
+import { server } from "../../../../testing/server.ts";
 import { apiFleetClient } from "../../api/fleet-client.ts";
 import { startRunSession } from "./run-session.ts";
 import { problemResponse } from "../../testing/answers.ts";

@@ -1,4 +1,4 @@
-// `node proxy/src/test-support/sweep-process.ts`: one daily sweep as the job engine runs it
+// `node proxy/src/testing/sweep-process.ts`: one daily sweep as the job engine runs it
 // (sweepHandler: a watch run recorded from start to end), in a process of its own, so that a
 // test can SIGKILL it mid-sweep. Its store is the SQLite file PROXY_DATABASE_PATH; the service
 // is UPSTREAM_URL, asked with WATCH_API_KEY, SWEEP_CHUNK registrations a request, one request at

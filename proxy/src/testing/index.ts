@@ -4,63 +4,26 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { CLIENT_HEADER, type Role } from "@vics/shared";
 import type { Hono } from "hono";
-import type { AppEnv } from "./team/http/app-env.ts";
-import { Sessions, sessionCookie } from "./team/auth/sessions.ts";
-import { createMemoryUserLimiter } from "./team/limits/user-limits.ts";
+import type { AppEnv } from "../team/http/app-env.ts";
+import { Sessions, sessionCookie } from "../team/auth/sessions.ts";
+import { createMemoryUserLimiter } from "../team/limits/user-limits.ts";
 import { memoryLimitStore } from "@vics/server-kit/memory-rate-limiter";
-import type { ProxyStore } from "./team/store/proxy-store.ts";
-import { openSqliteProxyStore } from "./team/store/sqlite/sqlite-proxy-store.ts";
+import type { ProxyStore } from "../team/store/proxy-store.ts";
+import { openSqliteProxyStore } from "../team/store/sqlite/sqlite-proxy-store.ts";
 import { registrationHasher } from "@vics/server-kit/registration-hash";
-import { createProxyApp, type ProxySettings } from "./app.ts";
-import { type ProxyDeps, systemClock } from "./proxy-deps.ts";
-import {
-  createLogger,
-  type LogFields,
-  type LogLevel,
-} from "@vics/server-kit/logger";
+import { createProxyApp, type ProxySettings } from "../app.ts";
+import { type ProxyDeps, systemClock } from "../proxy-deps.ts";
+import { memoryLogger } from "@vics/server-kit/testing/memory-logger";
 import {
   sendWithFetch,
   type UpstreamFetch,
   type UpstreamSend,
-} from "./gateway/upstream/upstream-call.ts";
-import { contractAnswer } from "./test-support/contract-answer.ts";
+} from "../gateway/upstream/upstream-call.ts";
+import { contractAnswer } from "./contract-answer.ts";
 
 export { contractAnswer };
 
 export const TEST_API_KEY = "vics_test_proxy_key_5f0c2a9e";
-
-export interface LogEntry {
-  level: LogLevel;
-  message: string;
-  /** The event's own fields (time and service are on every line, so left out). */
-  fields: LogFields;
-}
-
-/**
- * The real logger and format, kept in memory. It masks nothing, so a test that finds no key
- * in `text()` proves the key was never logged, not that the mask caught it.
- */
-export function createMemoryLogger(level: LogLevel = "info") {
-  const lines: string[] = [];
-  const entries: LogEntry[] = [];
-  const write = (line: string) => {
-    lines.push(line);
-    const {
-      level: lineLevel,
-      msg,
-      time: _time,
-      service: _service,
-      ...fields
-    } = JSON.parse(line);
-    entries.push({ level: lineLevel, message: msg, fields });
-  };
-  const logger = createLogger({
-    service: "proxy",
-    level,
-    destination: { write },
-  });
-  return { logger, entries, text: () => lines.join("") };
-}
 
 /** A seam double for the upstream: records every request it is given. */
 export function fakeUpstream(
@@ -169,7 +132,7 @@ export function createTestProxy(
       role?: Role;
     },
 ) {
-  const log = createMemoryLogger();
+  const log = memoryLogger("info", "proxy");
   const {
     clock,
     limiter,
@@ -199,7 +162,7 @@ export function createTestProxy(
       clock: clock ?? systemClock,
       limiter: limiter ?? createMemoryUserLimiter(),
       limitStore: limitStore ?? memoryLimitStore,
-      logger: logger ?? log.logger,
+      logger: logger ?? log,
       upstream,
       hashRegistration: hashRegistration ?? registrationHasher(),
       store,

@@ -2,8 +2,11 @@
 // service app as the proxy makes it, noting what each request carried.
 import type { TestService } from "@vics/service/testing";
 import type { FleetVehicle } from "@vics/shared";
-import { sendWithFetch } from "../../../gateway/upstream/upstream-call.ts";
-import { registerRefreshCall, type RefreshCall } from "../register-refresh.ts";
+import { sendWithFetch } from "../gateway/upstream/upstream-call.ts";
+import {
+  registerRefreshCall,
+  type RefreshCall,
+} from "../team/watch/register-refresh.ts";
 
 const LETTERS = "ABCDEFGHJKLMNPRSTUVWXYZ";
 
