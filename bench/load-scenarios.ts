@@ -21,7 +21,8 @@ import { startMinimalService } from "./floors/minimal-service.ts";
 import { startNginx } from "./floors/nginx.ts";
 import { loadScenario } from "./load.ts";
 import type { Recorder } from "./recorder.ts";
-import { createKey, startHello, startUnsignedProxy } from "./servers.ts";
+import { createKey, startHello } from "./servers.ts";
+import { signedInForwarders } from "./forwarders.ts";
 
 export interface LoadContext {
   stack: Stack;
@@ -126,55 +127,16 @@ export async function loadFigures(
           alsoPids: servicePid,
           plan: keyed,
         });
-        const bffSessions = await start(
-          startCarefulBff({
-            upstreamUrl: stack.serviceUrl,
-            key: key("bff-sessions"),
-            sessions: { databasePath: join(dataDir, "bff-sessions.sqlite") },
-          }),
+        servers.push(
+          ...(await signedInForwarders({
+            stack,
+            dataDir,
+            key,
+            proxied,
+            plan: keyed,
+            start,
+          })),
         );
-        servers.push({
-          name: "bff_sessions",
-          options: {
-            url: bffSessions.url,
-            headers: { ...CLIENT_HEADERS, Cookie: bffSessions.cookie ?? "" },
-            path: proxied,
-          },
-          pid: bffSessions.process.pid,
-          alsoPids: servicePid,
-          plan: keyed,
-        });
-        const unsigned = await start(
-          startUnsignedProxy(
-            stack.serviceUrl,
-            key("proxy-unsigned"),
-            join(dataDir, "proxy-unsigned.sqlite"),
-          ),
-        );
-        servers.push({
-          name: "proxy_unsigned",
-          options: {
-            url: unsigned.url,
-            headers: { ...CLIENT_HEADERS, Cookie: unsigned.cookie },
-            path: proxied,
-          },
-          pid: unsigned.process.pid,
-          alsoPids: servicePid,
-          plan: keyed,
-        });
-        // The stack's own proxy: its key has been used by nothing else. Its signed-in fleet
-        // user sends every check, as the web app does: a session lookup and an audit write each.
-        servers.push({
-          name: "proxy",
-          options: {
-            url: stack.proxyUrl,
-            headers: { ...CLIENT_HEADERS, Cookie: stack.cookie },
-            path: proxied,
-          },
-          pid: stack.proxy.pid,
-          alsoPids: servicePid,
-          plan: keyed,
-        });
         const binary = findNginx();
         if (binary) {
           const nginx = await start(

@@ -9,13 +9,19 @@ import { ensureSeeded } from "../service/src/store/sqlite/seed-database.ts";
 
 export const BENCH_FLEET_SIZE = 1_000_000;
 
-/** Seeds `dataDir`/vics.sqlite (the path startStack uses); returns the seconds it took. */
-export function seedDatabase(dataDir: string): number {
+/**
+ * Seeds `dataDir`/vics.sqlite (the path startStack uses) with `fleetSize` vehicles; returns the
+ * seconds it took.
+ */
+export function seedDatabase(
+  dataDir: string,
+  fleetSize = BENCH_FLEET_SIZE,
+): number {
   const started = performance.now();
   const db = openDatabase(join(dataDir, "vics.sqlite"));
   try {
     const seeded = ensureSeeded(db, {
-      fleetSize: BENCH_FLEET_SIZE,
+      fleetSize,
       seed: DEFAULT_FLEET_SEED,
       today: ukDate(new Date()),
     });

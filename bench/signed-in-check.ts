@@ -17,6 +17,7 @@ import {
 } from "../proxy/src/team/auth/sessions.ts";
 import { openSqliteProxyStore } from "../proxy/src/team/store/sqlite/sqlite-proxy-store.ts";
 import { percentile } from "./percentile.ts";
+import type { Recorder } from "./recorder.ts";
 import { overRounds, type RoundFigure } from "./rounds.ts";
 
 export const SIGNED_IN_CHECKS = 1_000;
@@ -108,4 +109,40 @@ export async function signedInCheckFigures(
   } finally {
     await store.close();
   }
+}
+
+export const SIGNED_IN_KEYS = [
+  "signed_in_check_cpu_us",
+  "signed_in_check_cpu_fastest_round_us",
+  "signed_in_check_cpu_slowest_round_us",
+  "session_read_cpu_us",
+  "audit_append_cpu_us",
+  "audit_append_p50_us",
+];
+
+/** The figures above as a scenario of the bench's run, said as they come. */
+export async function signedInScenario(
+  dataDir: string,
+  registrations: readonly string[],
+  recorder: Recorder,
+): Promise<void> {
+  const { figures, say } = recorder;
+  await recorder.scenario(
+    SIGNED_IN_KEYS,
+    async () => {
+      const signedIn = await signedInCheckFigures(dataDir, registrations);
+      figures.signed_in_check_cpu_us = signedIn.cpuUsPerCheck.median;
+      figures.signed_in_check_cpu_fastest_round_us =
+        signedIn.cpuUsPerCheck.fastest;
+      figures.signed_in_check_cpu_slowest_round_us =
+        signedIn.cpuUsPerCheck.slowest;
+      figures.session_read_cpu_us = signedIn.sessionReadCpuUs.median;
+      figures.audit_append_cpu_us = signedIn.auditAppendCpuUs.median;
+      figures.audit_append_p50_us = signedIn.auditAppendP50Us.median;
+      say(
+        `  ${Math.round(signedIn.cpuUsPerCheck.median)} µs CPU per check (rounds ${Math.round(signedIn.cpuUsPerCheck.fastest)}-${Math.round(signedIn.cpuUsPerCheck.slowest)}): session read ${Math.round(signedIn.sessionReadCpuUs.median)}, audit append ${Math.round(signedIn.auditAppendCpuUs.median)}; an append takes ${Math.round(signedIn.auditAppendP50Us.median)} µs (p50, sync included)`,
+      );
+    },
+    "the signed-in part of a check, in process",
+  );
 }

@@ -1,0 +1,124 @@
+// `npm run bench -- --only checks`: the proxy's CPU per signed-in check, in a few minutes
+// instead of the whole bench's hour. The same forwarders as the whole bench (forwarders.ts:
+// the careful BFF with sessions, the proxy without sign-in's costs, the proxy) in the same
+// interleaved rounds (cost-rounds.ts), in front of the real service on a small fleet of its
+// own seeding; then the in-process split of sign-in's part (signed-in-check.ts). The service's
+// database size does not enter these figures: each is the CPU of the forwarder's own process.
+import { join } from "node:path";
+import { PLAN_LIMITS, PROXY_PREFIX, paths } from "@vics/shared";
+import { fleetRegistrations } from "../scripts/load/fleet-sample.ts";
+import { startStack } from "../scripts/load/stack.ts";
+import type { Child } from "../scripts/load/children.ts";
+import { costRounds } from "./cost-rounds.ts";
+import {
+  COST_RATIOS,
+  costFigures,
+  costKeys,
+  ratioSpreadKeys,
+  type Contestant,
+} from "./costs.ts";
+import { signedInForwarders } from "./forwarders.ts";
+import type { Recorder } from "./recorder.ts";
+import { seedDatabase } from "./seed.ts";
+import { createKey } from "./servers.ts";
+import { SIGNED_IN_KEYS, signedInScenario } from "./signed-in-check.ts";
+
+/** Enough vehicles that checks spread over many rows; seeded in about a second. */
+export const CHECKS_FLEET_SIZE = 20_000;
+const SAMPLE = 5_000;
+const ROUNDS = 5;
+const WARM_UP_REQUESTS = 20_000;
+const MEASURED: readonly Contestant[] = [
+  "bff_sessions",
+  "proxy_unsigned",
+  "proxy",
+];
+
+/** The ratios whose two servers are both measured here: the issue's two targets. */
+const checkRatios = () =>
+  COST_RATIOS.filter(
+    ({ of, to }) => MEASURED.includes(of) && MEASURED.includes(to),
+  );
+
+/** The figures this section sets, and so the rows it prints and the results it writes. */
+export function checkFigureKeys(): string[] {
+  return [
+    ...MEASURED.flatMap((name) => Object.values(costKeys(name))),
+    ...checkRatios().flatMap(({ key }) => [
+      key,
+      ...Object.values(ratioSpreadKeys(key)),
+    ]),
+    ...SIGNED_IN_KEYS,
+  ];
+}
+
+export async function checkFigures(
+  context: { dataDir: string; quick: boolean },
+  recorder: Recorder,
+): Promise<void> {
+  const { dataDir, quick } = context;
+  const { figures, say } = recorder;
+  say(`- seeding ${CHECKS_FLEET_SIZE.toLocaleString("en-GB")} vehicles...`);
+  seedDatabase(dataDir, CHECKS_FLEET_SIZE);
+  const stack = await startStack({ dataDir, plan: "internal" });
+  try {
+    const sample = fleetRegistrations(dataDir, SAMPLE);
+    const pick = () => sample[Math.floor(Math.random() * sample.length)] ?? "";
+    const timing = quick
+      ? { warmUpSeconds: 1, seconds: 3 }
+      : { warmUpSeconds: 2, seconds: 6 };
+    // Each server's key serves its warm-up and every round under 90% of a minute's limit, as
+    // in load-scenarios.ts.
+    const plan = {
+      ...timing,
+      maxRequests: Math.floor(
+        (PLAN_LIMITS.internal * 0.9 - WARM_UP_REQUESTS) / ROUNDS,
+      ),
+    };
+    const measuredKeys = checkFigureKeys().filter(
+      (key) => !SIGNED_IN_KEYS.includes(key),
+    );
+    await recorder.scenario(
+      measuredKeys,
+      async () => {
+        const started: Child[] = [];
+        const start = async <T extends Child>(child: Promise<T>) => {
+          const server = await child;
+          started.push(server);
+          return server;
+        };
+        try {
+          const servers = await signedInForwarders({
+            stack,
+            dataDir,
+            key: (name) => createKey(join(dataDir, "vics.sqlite"), name),
+            proxied: () => PROXY_PREFIX + paths.insurance(pick()),
+            plan,
+            start,
+          });
+          const runs = await costRounds(servers, ROUNDS, say, {
+            requests: WARM_UP_REQUESTS,
+            seconds: quick ? 8 : 15,
+          });
+          const all = costFigures(runs);
+          for (const key of measuredKeys) figures[key] = all[key] ?? null;
+        } finally {
+          for (const server of started.toReversed()) await server.stop();
+        }
+      },
+      `the signed-in check beside its floor and the proxy without sign-in, ${ROUNDS} interleaved rounds`,
+    );
+    await signedInScenario(dataDir, sample, recorder);
+  } finally {
+    await stack.stop();
+  }
+}
+
+/**
+ * Whether a figure or a table row belongs to this section: one of its figures, or a ratio row
+ * ("a / b", report.ts) of two of them.
+ */
+export function inChecksSection(figure: string): boolean {
+  const keys = new Set(checkFigureKeys());
+  return figure.split(" / ").every((key) => keys.has(key));
+}
