@@ -22,6 +22,7 @@ import {
 import { auditSearchFigures } from "./audit-search.ts";
 import { batchFigures } from "./batch-scenarios.ts";
 import { sweepFigures } from "./sweep.ts";
+import { checkFigures, inChecksSection } from "./checks.ts";
 import { clusterFigures } from "./cluster.ts";
 import { engineFigures } from "./engines.ts";
 import { importFigures } from "./imports.ts";
@@ -31,7 +32,7 @@ import { openResources } from "./open-resources.ts";
 import { createRecorder } from "./recorder.ts";
 import { markdownTable, ratios, serverRows, type Row } from "./report.ts";
 import { resultsJson, writeResults } from "./results.ts";
-import { signedInCheckFigures } from "./signed-in-check.ts";
+import { signedInScenario } from "./signed-in-check.ts";
 import {
   FULL_SIZES,
   QUICK_SIZES,
@@ -46,12 +47,13 @@ import { webFigures } from "./web/index.ts";
 const { values } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
-    // `--only sources`: that section alone, without the 1,000,000-vehicle stack.
+    // `--only sources`: that section alone, without the 1,000,000-vehicle stack. `--only
+    // checks`: the proxy's CPU per signed-in check beside its floor, on a small fleet.
     only: { type: "string" },
   },
 });
 const quick = values.quick;
-const SECTIONS = ["sources"];
+const SECTIONS = ["sources", "checks"];
 const only = values.only;
 if (only !== undefined && !SECTIONS.includes(only)) {
   console.error(`--only takes one of: ${SECTIONS.join(", ")}`);
@@ -89,17 +91,19 @@ try {
     `Bench${quick ? " (quick)" : ""}${only ? ` (${only} only)` : ""}: ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${process.version}`,
   );
   // The live registers first, on a store of their own, before the stack loads the machine.
-  await recorder.scenario(
-    [...SOURCES_KEYS],
-    async () => {
-      const found = await sourcesFigures(
-        mkdtempSync(join(dataDir, "sources-")),
-        quick ? QUICK_SIZES : FULL_SIZES,
-      );
-      Object.assign(figures, sourcesFigureValues(found));
-    },
-    "the live registers: a fresh check, a bulk check with 10% stale, a refresh of the watched fleet",
-  );
+  if (only === undefined || only === "sources")
+    await recorder.scenario(
+      [...SOURCES_KEYS],
+      async () => {
+        const found = await sourcesFigures(
+          mkdtempSync(join(dataDir, "sources-")),
+          quick ? QUICK_SIZES : FULL_SIZES,
+        );
+        Object.assign(figures, sourcesFigureValues(found));
+      },
+      "the live registers: a fresh check, a bulk check with 10% stale, a refresh of the watched fleet",
+    );
+  if (only === "checks") await checkFigures({ dataDir, quick }, recorder);
   if (only === undefined) {
     // The web figures and the proxy's pages need web/dist as the sources are now.
     if (webBuildIsStale(builtAt(ROOT), sourceTimes(ROOT)))
@@ -115,31 +119,7 @@ try {
     const sample = fleet.slice(0, LOAD_SAMPLE);
     await loadFigures({ stack, dataDir, sample, quick }, recorder);
     // Beside the proxy's CPU per check under load: what sign-in adds to each, measured alone.
-    await recorder.scenario(
-      [
-        "signed_in_check_cpu_us",
-        "signed_in_check_cpu_fastest_round_us",
-        "signed_in_check_cpu_slowest_round_us",
-        "session_read_cpu_us",
-        "audit_append_cpu_us",
-        "audit_append_p50_us",
-      ],
-      async () => {
-        const signedIn = await signedInCheckFigures(dataDir, sample);
-        figures.signed_in_check_cpu_us = signedIn.cpuUsPerCheck.median;
-        figures.signed_in_check_cpu_fastest_round_us =
-          signedIn.cpuUsPerCheck.fastest;
-        figures.signed_in_check_cpu_slowest_round_us =
-          signedIn.cpuUsPerCheck.slowest;
-        figures.session_read_cpu_us = signedIn.sessionReadCpuUs.median;
-        figures.audit_append_cpu_us = signedIn.auditAppendCpuUs.median;
-        figures.audit_append_p50_us = signedIn.auditAppendP50Us.median;
-        say(
-          `  ${Math.round(signedIn.cpuUsPerCheck.median)} µs CPU per check (rounds ${Math.round(signedIn.cpuUsPerCheck.fastest)}-${Math.round(signedIn.cpuUsPerCheck.slowest)}): session read ${Math.round(signedIn.sessionReadCpuUs.median)}, audit append ${Math.round(signedIn.auditAppendCpuUs.median)}; an append takes ${Math.round(signedIn.auditAppendP50Us.median)} µs (p50, sync included)`,
-        );
-      },
-      "the signed-in part of a check, in process",
-    );
+    await signedInScenario(dataDir, sample, recorder);
     await batchFigures({ stack, dataDir, fleet, quick }, recorder);
     // The watched fleets' daily sweep of the same 100,000 vehicles.
     await sweepFigures({ stack, dataDir, fleet }, recorder);
@@ -211,13 +191,15 @@ const date = new Date();
 Object.assign(figures, ratios(figures));
 const rows = [...serverRows(figures, recorder.notes), ...webRows];
 // One section alone: its rows, and its results beside the full run's, not over them.
+const inSection = (key: string) =>
+  only === "checks" ? inChecksSection(key) : key.startsWith(`${only}_`);
 say(
-  `\n${markdownTable(only ? rows.filter((row) => row.figure.startsWith(`${only}_`)) : rows)}\n`,
+  `\n${markdownTable(only ? rows.filter((row) => inSection(row.figure)) : rows)}\n`,
 );
 const results = resultsJson(
   only
     ? Object.fromEntries(
-        Object.entries(figures).filter(([key]) => key.startsWith(`${only}_`)),
+        Object.entries(figures).filter(([key]) => inSection(key)),
       )
     : figures,
   { machine, node: process.version, date },
