@@ -19,7 +19,6 @@ import { clientAddress } from "./http/client-address.ts";
 import { openSources } from "./sources/open-sources.ts";
 import { SANDBOX_DELAY_MS } from "./sandbox.ts";
 import { withCachedKeys } from "./store/cached-keys.ts";
-import { cachedDataInfo } from "./store/data-info.ts";
 import {
   databaseFields,
   databaseSettings,
@@ -33,8 +32,7 @@ const logger = createLogger({ service: "service", level: env.LOG_LEVEL });
 // DATABASE_URL's PostgreSQL, else the SQLite file: migrated, and seeded when empty and asked.
 const database = databaseSettings(env, "vics-service");
 // Keys are looked up once per KEY_CACHE_TTL_MS, not per request; revocations apply within it.
-// So are the data's freshness and range (decision 041): an import in another process shows
-// within DATA_INFO_TTL_MS.
+// The data's freshness and range (decision 041) the store holds itself (held-data-info.ts).
 // A database an older install left readable by other users is made the service's alone, and said.
 const readable = env.DATABASE_URL
   ? undefined
@@ -43,10 +41,7 @@ if (readable) logger.warn(readable.message, { files: readable.files });
 const opened = await openStoreOrExit(database, new Date(), (message, fields) =>
   logger.info(message, fields),
 );
-const store = withCachedKeys({
-  ...opened,
-  dataInfo: cachedDataInfo(() => opened.dataInfo()),
-});
+const store = withCachedKeys(opened);
 const sandbox = env.SANDBOX ?? (await store.holdsSyntheticFleet());
 
 // With RATE_LIMIT_URL, every replica counts in the same Redis, so the limits stay exact; when

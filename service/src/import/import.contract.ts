@@ -41,7 +41,10 @@ export const policy = (
   `${registration},${number},Northwind,Comprehensive,${validFrom},${validTo}`;
 
 /** Imports `lines` as a file, on `harness`, with a clock that moves a second per reading. */
-export function importer(harness: () => ImportHarness, start: string) {
+export function importer(
+  harness: () => Pick<ImportHarness, "imports">,
+  start: string,
+) {
   let dir = "";
   let clock = 0;
   let files = 0;

@@ -67,7 +67,7 @@ describe.each([
     // Every held vehicle was found, both times it was listed.
     expect(thousand.answer.successful).toBe(held.length * 2);
     // One key lookup (authentication) and one vehicle lookup: nothing per item.
-    // dataInfo: the answer's freshness, cached for 2 s by the running service.
+    // dataInfo: the answer's freshness, which the store holds (held-data-info.ts).
     expect(thousand.calls).toEqual({
       findKeyByHash: 1,
       dataInfo: 1,

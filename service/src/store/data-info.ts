@@ -105,30 +105,3 @@ export function seedingMeta(
     ...SOURCES.map((source): [string, string] => [META_KEYS.asOf(source), at]),
   ];
 }
-
-/** How long a read of the data's facts is trusted before the database is asked again. */
-export const DATA_INFO_TTL_MS = 2_000;
-
-/**
- * `read`, asked at most once per `ttlMs`: every answer carries the sources' freshness, which
- * changes only when an import applies (another process), so within two seconds is soon enough.
- * Calls that overlap a read share it.
- */
-export function cachedDataInfo(
-  read: () => Promise<DataInfo>,
-  options: { ttlMs?: number; now?: () => number } = {},
-): () => Promise<DataInfo> {
-  const ttlMs = options.ttlMs ?? DATA_INFO_TTL_MS;
-  const now = options.now ?? Date.now;
-  let held: { value: Promise<DataInfo>; until: number } | undefined;
-  return () => {
-    if (held && held.until > now()) return held.value;
-    const value = read();
-    held = { value, until: now() + ttlMs };
-    // A failed read is not kept: the next call asks again.
-    value.catch(() => {
-      if (held?.value === value) held = undefined;
-    });
-    return value;
-  };
-}

@@ -5,6 +5,7 @@ import { readMeta, SYNTHETIC_FLEET } from "./meta.ts";
 import { reachingPostgres } from "@vics/server-kit/postgres-errors";
 import { createVehicleQueries } from "./vehicle-queries.ts";
 import { dataInfoFromMeta } from "../data-info.ts";
+import { DATA_INFO_TTL_MS, heldDataInfo } from "../held-data-info.ts";
 import { postgresImportStore } from "./import-writer.ts";
 import { postgresFetchedStore } from "./fetched-writer.ts";
 
@@ -31,12 +32,28 @@ export function openStorePool(options: PostgresStoreOptions): PgPool {
  * the pool. Every call that cannot reach PostgreSQL throws DependencyUnavailableError (a 503),
  * and the next call after PostgreSQL is back works: the pool opens new connections by itself.
  */
-export function postgresStore(pool: PgPool): Store {
+export function postgresStore(
+  pool: PgPool,
+  options: { now?: () => number } = {},
+): Store {
   const vehicles = createVehicleQueries(pool);
   const keys = createKeyQueries(pool);
   const imports = postgresImportStore(pool);
   const fetched = postgresFetchedStore(pool);
   let closed: Promise<void> | undefined;
+  // Held for DATA_INFO_TTL_MS, or until this process writes (held-data-info.ts's rule).
+  const dataInfo = heldDataInfo(
+    pool,
+    () =>
+      reachingPostgres(async () => {
+        const { rows } = await pool.query<{ key: string; value: string }>(
+          "SELECT key, value FROM meta",
+        );
+        const meta = new Map(rows.map((row) => [row.key, row.value]));
+        return dataInfoFromMeta((key) => meta.get(key));
+      }),
+    { ttlMs: DATA_INFO_TTL_MS, now: options.now },
+  );
   return {
     findVehicle: (registration, knownAt) =>
       reachingPostgres(() => vehicles.findVehicle(registration, knownAt)),
@@ -57,14 +74,7 @@ export function postgresStore(pool: PgPool): Store {
       reachingPostgres(
         async () => (await readMeta(pool, "fleet")) === SYNTHETIC_FLEET,
       ),
-    dataInfo: () =>
-      reachingPostgres(async () => {
-        const { rows } = await pool.query<{ key: string; value: string }>(
-          "SELECT key, value FROM meta",
-        );
-        const meta = new Map(rows.map((row) => [row.key, row.value]));
-        return dataInfoFromMeta((key) => meta.get(key));
-      }),
+    dataInfo,
     listImports: (limit) => reachingPostgres(() => imports.listImports(limit)),
     findImport: (id) => reachingPostgres(() => imports.findImport(id)),
     importRejects: (id) => reachingPostgres(() => imports.importRejects(id)),

@@ -7,6 +7,7 @@ import { seedSqliteFleet, SYNTHETIC_FLEET } from "./seed-database.ts";
 import { createKeyQueries } from "./key-queries.ts";
 import { createVehicleQueries } from "./vehicle-queries.ts";
 import { dataInfoFromMeta } from "../data-info.ts";
+import { heldDataInfo } from "../held-data-info.ts";
 import { sqliteImportStore } from "./import-writer.ts";
 import { sqliteFetchedStore } from "./fetched-writer.ts";
 
@@ -42,14 +43,29 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   return sqliteStore(db);
 }
 
-/** The store over an open, migrated database; closing the store closes the database. */
-function sqliteStore(db: DatabaseSync): Store {
+/**
+ * The store over an open, migrated database; closing the store closes the database. Exported
+ * for tests that count its statements through a wrapped database.
+ */
+export function sqliteStore(db: DatabaseSync): Store {
   const vehicles = createVehicleQueries(db);
   const imports = sqliteImportStore(db);
   const keys = createKeyQueries(db);
   const fetched = sqliteFetchedStore(db);
   const ping = db.prepare("SELECT 1");
   const allMeta = db.prepare("SELECT key, value FROM meta");
+  // Moves when another connection commits (scripts/import): held-data-info.ts's rule.
+  const dataVersion = db.prepare("PRAGMA data_version");
+  const dataInfo = heldDataInfo(
+    db,
+    async () => {
+      const meta = new Map(
+        allMeta.all().map((row) => [String(row.key), String(row.value)]),
+      );
+      return dataInfoFromMeta((key) => meta.get(key));
+    },
+    { version: () => Number(dataVersion.get()?.data_version) },
+  );
   return {
     findVehicle: async (registration, knownAt) =>
       vehicles.findVehicle(registration, knownAt),
@@ -64,12 +80,7 @@ function sqliteStore(db: DatabaseSync): Store {
     listKeys: async () => keys.listKeys(),
     revokeKey: async (name, revokedAt) => keys.revokeKey(name, revokedAt),
     holdsSyntheticFleet: async () => readMeta(db, "fleet") === SYNTHETIC_FLEET,
-    dataInfo: async () => {
-      const meta = new Map(
-        allMeta.all().map((row) => [String(row.key), String(row.value)]),
-      );
-      return dataInfoFromMeta((key) => meta.get(key));
-    },
+    dataInfo,
     listImports: (limit) => imports.listImports(limit),
     findImport: (id) => imports.findImport(id),
     importRejects: (id) => imports.importRejects(id),

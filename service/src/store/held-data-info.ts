@@ -1,0 +1,91 @@
+// Every answer carries the data's freshness and span (dataInfo, decision 041); it changes only
+// when an import applies or a live register's facts are written, so a store keeps its last
+// read instead of reading `meta` on every check. The rule, the same for both engines:
+// - a write through this process (an import applied, facts fetched) says so with
+//   noteDataWritten(database): the next check reads `meta` again;
+// - SQLite: a commit by another connection (scripts/import beside the service) moves
+//   `PRAGMA data_version`, which the store asks instead of reading `meta`: exact, and cheap;
+// - PostgreSQL: another replica's or scripts/import's import shows within DATA_INFO_TTL_MS,
+//   when the held read expires (asking PostgreSQL for a version would cost the round trip
+//   the held read saves).
+import type { ImportKind } from "@vics/shared/import/rows";
+import type { DataInfo } from "./data-info.ts";
+import type { ImportStaging } from "./import-store.ts";
+
+/** How long a PostgreSQL store trusts its read before it asks again. */
+export const DATA_INFO_TTL_MS = 2_000;
+
+// Writes per database handle (a DatabaseSync, a PgPool): the import store, the fetched-facts
+// writer and the store over one handle are separate objects, and this is what they share.
+const written = new WeakMap<object, number>();
+
+/** Said by a writer after a write that may change what dataInfo reads. */
+export function noteDataWritten(database: object): void {
+  written.set(database, (written.get(database) ?? 0) + 1);
+}
+
+export interface HeldDataInfoOptions {
+  /** The engine's own version of the data, asked on every call (SQLite's data_version). */
+  version?: () => number;
+  /** How long a read is trusted without any sign of a change; default forever. */
+  ttlMs?: number;
+  now?: () => number;
+}
+
+/**
+ * `read`, asked again only when the data may have changed (see the rule above). Calls that
+ * overlap a read share it; a failed read is not kept.
+ */
+export function heldDataInfo(
+  database: object,
+  read: () => Promise<DataInfo>,
+  options: HeldDataInfoOptions = {},
+): () => Promise<DataInfo> {
+  const { ttlMs = Infinity, now = Date.now } = options;
+  let held:
+    | {
+        value: Promise<DataInfo>;
+        writes: number;
+        version: number;
+        until: number;
+      }
+    | undefined;
+  return async () => {
+    // Taken before the read: a write during it makes the next call read again.
+    const writes = written.get(database) ?? 0;
+    const version = options.version?.() ?? 0;
+    const at = now();
+    if (
+      held &&
+      held.writes === writes &&
+      held.version === version &&
+      held.until > at
+    )
+      return held.value;
+    const value = read();
+    const reading = { value, writes, version, until: at + ttlMs };
+    held = reading;
+    value.catch(() => {
+      if (held === reading) held = undefined;
+    });
+    return value;
+  };
+}
+
+/** `staging`, whose apply says noteDataWritten(database) once it has settled. */
+export function notingWrites<K extends ImportKind>(
+  database: object,
+  staging: ImportStaging<K>,
+): ImportStaging<K> {
+  const apply = staging.apply;
+  return {
+    ...staging,
+    apply: async (plan) => {
+      try {
+        return await apply(plan);
+      } finally {
+        noteDataWritten(database);
+      }
+    },
+  };
+}
