@@ -41,6 +41,8 @@ export async function startProxy(
   key: string,
   proxyDatabasePath: string,
   script = "proxy/src/index.ts",
+  /** Added to its environment, e.g. NODE_OPTIONS for a CPU profile. */
+  extraEnv: Record<string, string> = {},
 ): Promise<BenchProxy> {
   const port = await freePort();
   const proxy = await startChild({
@@ -58,6 +60,7 @@ export async function startProxy(
       // Empty means unset to the proxy: one key source only, whatever the shell exported.
       UPSTREAM_API_KEY_FILE: "",
       ...loadProxyEnv(proxyDatabasePath),
+      ...extraEnv,
     },
   });
   try {

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { splitProfile, type CpuProfile, type Part } from "./profile-split.ts";
+
+const PARTS: Part[] = [
+  { name: "GC", functionName: /^\(garbage collector\)$/ },
+  { name: "audit append", url: /\/team\/audit\// },
+];
+
+// root -> hono -> audit-log -> sqlite (a library frame); root -> (garbage collector).
+const profile: CpuProfile = {
+  nodes: [
+    { id: 1, callFrame: { functionName: "(root)", url: "" }, children: [2, 5] },
+    {
+      id: 2,
+      callFrame: {
+        functionName: "dispatch",
+        url: "file:///n/hono/dist/compose.js",
+      },
+      children: [3],
+    },
+    {
+      id: 3,
+      callFrame: {
+        functionName: "recordAudit",
+        url: "file:///w/proxy/src/team/audit/audit-log.ts",
+      },
+      children: [4],
+    },
+    { id: 4, callFrame: { functionName: "run", url: "" } },
+    { id: 5, callFrame: { functionName: "(garbage collector)", url: "" } },
+  ],
+  startTime: 1_000,
+  endTime: 1_100,
+  samples: [4, 2, 5, 4, 4],
+  // Sample times 1010, 1020, 1040, 1050, 1080; each ran until the next one.
+  timeDeltas: [10, 10, 20, 10, 30, 0],
+};
+
+describe("splitting a CPU profile into the proxy's parts", () => {
+  it("gives a library frame's time to the part of ours that called it", () => {
+    const split = splitProfile(profile, PARTS, { fromUs: 0, toUs: 2_000 });
+    expect(split).toEqual({ "audit append": 10 + 30 + 0, other: 20, GC: 10 });
+  });
+
+  it("counts only the samples inside the window", () => {
+    const split = splitProfile(profile, PARTS, { fromUs: 1_030, toUs: 1_060 });
+    expect(split).toEqual({ GC: 10, "audit append": 30 });
+  });
+});

@@ -1,0 +1,90 @@
+// Where a server's CPU goes, from a V8 CPU profile (`node --cpu-prof`): each sample's time is
+// given to one part of the work (audit append, session read, limits, ...), the first part named
+// by walking its stack from the running function outwards, so a library's frames count for the
+// code of ours that called them (SQLite under the audit append counts as the audit append).
+// Only samples inside a time window count, so the process's start and warm-up are left out.
+// Pure, so the split is tested (profile-split.test.ts); proxy-cpu-profile.ts takes the profile.
+
+export interface CpuProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
+
+/** The file V8 writes: `samples[i]` ran for `timeDeltas[i + 1]` µs (the next sample's delta). */
+export interface CpuProfile {
+  nodes: CpuProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** A part of the work and how to know its frames: by the script's URL, or V8's own name. */
+export interface Part {
+  name: string;
+  url?: RegExp;
+  functionName?: RegExp;
+}
+
+/** The proxy's parts, in the order they are asked about a frame. */
+export const PROXY_PARTS: readonly Part[] = [
+  { name: "GC", functionName: /^\(garbage collector\)$/ },
+  { name: "idle", functionName: /^\(idle\)$/ },
+  // Native work V8 cannot put under a JavaScript function (system calls, libuv).
+  { name: "native, unattributed", functionName: /^\(program\)$/ },
+  { name: "audit append", url: /\/team\/audit\/|audit-queries|audit-rows/ },
+  {
+    name: "session read",
+    url: /\/team\/auth\/(sessions|session-middleware)\.ts|session-queries|hono\/dist\/utils\/cookie/,
+  },
+  {
+    name: "limits",
+    url: /\/team\/limits\/|rate-limiter|rate-limit-headers|limit-store/,
+  },
+  {
+    name: "forward and contract parse",
+    url: /\/gateway\/(forward|upstream)\/|\/zod\//,
+  },
+  { name: "logging", url: /server-kit\/src\/(logger|access-log)|pino/ },
+  { name: "edges", url: /\/gateway\/edges\/|secure-headers|request-id/ },
+  { name: "upstream client (undici)", url: /\/undici\// },
+  { name: "HTTP server", url: /@hono\/node-server|^node:(_)?http|^node:net/ },
+];
+
+/** CPU µs of each part over the samples between `fromUs` and `toUs` (the profile's clock). */
+export function splitProfile(
+  profile: CpuProfile,
+  parts: readonly Part[],
+  window: { fromUs: number; toUs: number },
+): Record<string, number> {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
+  const partOf = new Map<number, string>();
+  const nameNode = (id: number): string => {
+    const known = partOf.get(id);
+    if (known !== undefined) return known;
+    const { url, functionName } = byId.get(id)!.callFrame;
+    const part = parts.find(
+      (candidate) =>
+        (candidate.url?.test(url) ?? false) ||
+        (candidate.functionName?.test(functionName) ?? false),
+    );
+    const up = parent.get(id);
+    const name = part?.name ?? (up === undefined ? "other" : nameNode(up));
+    partOf.set(id, name);
+    return name;
+  };
+  const split: Record<string, number> = {};
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    const ranUs = profile.timeDeltas[i + 1] ?? 0;
+    if (at < window.fromUs || at >= window.toUs) return;
+    const name = nameNode(id);
+    split[name] = (split[name] ?? 0) + ranUs;
+  });
+  return split;
+}
