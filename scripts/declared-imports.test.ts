@@ -39,9 +39,17 @@ export function packageOf(specifier: string): string | null {
   return builtinModules.includes(name) ? null : name;
 }
 
+/** Where each package's code is: a workspace's folder, or the root package's two. */
+const FOLDERS: Record<string, string[]> = {
+  ...Object.fromEntries(
+    WORKSPACES.map((workspace) => [workspace, [workspace]]),
+  ),
+  ".": ["scripts", "bench"],
+};
+
 /** Every package a workspace's tracked code imports, with one file that imports it. */
 function importedPackages(workspace: string): Map<string, string> {
-  const files = execFileSync("git", ["ls-files", workspace], {
+  const files = execFileSync("git", ["ls-files", ...FOLDERS[workspace]!], {
     cwd: root,
     encoding: "utf8",
   })
@@ -74,7 +82,7 @@ describe("packageOf", () => {
   });
 });
 
-describe.each(WORKSPACES)("%s", (workspace) => {
+describe.each([...WORKSPACES, "."])("%s", (workspace) => {
   it("declares every package its code and tests import", () => {
     const manifest = JSON.parse(
       readFileSync(join(root, workspace, "package.json"), "utf8"),
