@@ -1,10 +1,9 @@
-import type {
-  AuditEvent,
-  AuditQuery,
-  AuditStore,
-  NewAuditEvent,
-} from "../proxy-store.ts";
-import { toAuditEvent, type AuditRow } from "../audit-rows.ts";
+import type { AuditStore } from "../proxy-store.ts";
+import { auditDb } from "../kysely/audit-tables.ts";
+import { searchAudit } from "../kysely/audit-search.ts";
+import { groupCommit } from "../kysely/audit-group-commit.ts";
+import { writeAuditBatch } from "./audit-batch.ts";
+import { kyselyOnSql } from "./audit-kysely.ts";
 import type { Sql } from "./database.ts";
 
 const DAY_MS = 86_400_000;
@@ -12,196 +11,24 @@ const DAY_MS = 86_400_000;
 /** Events in one statement at most: a bound on its size when a backlog has built up. */
 const MAX_BATCH = 500;
 
-/**
- * The batch is one JSON parameter, read back as rows in its order; the identity column numbers
- * them in that order, so the ids in ascending order are the plain events' ids in the batch's
- * order. An aggregated event (aggregate_key) is written once, and later only counts: the batch
- * holds each key once (`mergeAggregates`), with its attempts, and is known by its key.
- * One statement: the events and their registrations' rows are committed together, or not at all.
- */
-const INSERT_BATCH = `
-  WITH inserted AS (
-    INSERT INTO audit_events (at, user_id, user_email, action, registrations, outcome, request_id,
-      client_address, detail, correlation_id, aggregate_key, attempts, last_at)
-    SELECT b.at, b.user_id, b.user_email, b.action,
-      ARRAY(SELECT jsonb_array_elements_text(b.registrations)),
-      b.outcome, b.request_id, b.client_address, b.detail, b.correlation_id, b.aggregate_key,
-      b.attempts, b.last_at
-    FROM jsonb_to_recordset($1::jsonb) AS b(n int, at bigint, user_id text, user_email text,
-      action text, registrations jsonb, outcome text, request_id text, client_address text, detail jsonb,
-      correlation_id text, aggregate_key text, attempts int, last_at bigint)
-    ORDER BY b.n
-    ON CONFLICT (aggregate_key) DO UPDATE SET
-      attempts = audit_events.attempts + excluded.attempts,
-      last_at = greatest(audit_events.last_at, excluded.last_at)
-    RETURNING id, at, registrations, aggregate_key, attempts, last_at
-  ), indexed AS (
-    INSERT INTO audit_registrations (registration, event_id, at)
-    SELECT DISTINCT r.registration, i.id, i.at FROM inserted i, unnest(i.registrations) AS r(registration)
-    ON CONFLICT DO NOTHING
-  )
-  SELECT id, aggregate_key, attempts, last_at FROM inserted ORDER BY id`;
-
-/** An aggregated event of the batch, once per key: its first attempt, counted with the rest. */
-interface BatchEntry {
-  event: NewAuditEvent;
-  attempts: number;
-  lastAt: number;
-}
-
-function mergeAggregates(events: readonly NewAuditEvent[]): BatchEntry[] {
-  const entries: BatchEntry[] = [];
-  const byKey = new Map<string, BatchEntry>();
-  for (const event of events) {
-    const key = event.aggregate;
-    const known = key === undefined ? undefined : byKey.get(key);
-    if (known) {
-      known.attempts++;
-      known.lastAt = Math.max(known.lastAt, event.at);
-      continue;
-    }
-    const entry = { event, attempts: 1, lastAt: event.at };
-    entries.push(entry);
-    if (key !== undefined) byKey.set(key, entry);
-  }
-  return entries;
-}
-
-const batchJson = (entries: readonly BatchEntry[]) =>
-  JSON.stringify(
-    entries.map(({ event, attempts, lastAt }, n) => ({
-      n,
-      at: event.at,
-      user_id: event.userId,
-      user_email: event.userEmail,
-      action: event.action,
-      registrations: event.registrations,
-      outcome: event.outcome,
-      request_id: event.requestId,
-      client_address: event.clientAddress,
-      detail: event.detail ?? null,
-      correlation_id: event.correlationId ?? null,
-      aggregate_key: event.aggregate ?? null,
-      attempts,
-      last_at: event.aggregate === undefined ? null : lastAt,
-    })),
-  );
-
-interface InsertedRow {
-  id: number;
-  aggregate_key: string | null;
-  attempts: number;
-  last_at: number | null;
-}
-
-/** Each event of the batch as committed: a plain one by order, an aggregated one by its key. */
-function committed(
-  events: readonly NewAuditEvent[],
-  entries: number,
-  rows: readonly InsertedRow[],
-): AuditEvent[] {
-  if (rows.length !== entries)
-    throw new Error(
-      `audit batch of ${entries} events returned ${rows.length} ids`,
-    );
-  const plain = rows.filter((row) => row.aggregate_key === null);
-  const byKey = new Map(rows.map((row) => [row.aggregate_key, row]));
-  let next = 0;
-  return events.map(({ aggregate, ...event }) => {
-    if (aggregate === undefined) return { ...event, id: plain[next++]!.id };
-    const row = byKey.get(aggregate)!;
-    return {
-      ...event,
-      id: row.id,
-      count: row.attempts,
-      lastAt: Number(row.last_at),
-    };
-  });
-}
-
-interface Pending {
-  event: NewAuditEvent;
-  resolve: (event: AuditEvent) => void;
-  reject: (error: unknown) => void;
-}
-
 export interface PostgresAuditStore extends AuditStore {
   /** Resolves once every event appended so far is written (or refused): before closing. */
   drain(): Promise<void>;
 }
 
+/**
+ * The audit in PostgreSQL: the search is the shared one, driven by the registration's index;
+ * the append (one statement a batch) and the pruning (prune_audit, run as the owner) are
+ * PostgreSQL's own.
+ */
 export function auditQueries(
   sql: Sql,
   retentionDays: number,
 ): PostgresAuditStore {
-  // Group commit: the events of the requests in flight together go in one multi-row INSERT,
-  // and each request is answered only once it is committed. One batch is written at a time;
-  // the events that arrive meanwhile are the next one.
-  let pending: Pending[] = [];
-  let writing: Promise<void> | undefined;
-
-  const writeBatches = async () => {
-    while (pending.length > 0) {
-      const batch = pending.slice(0, MAX_BATCH);
-      pending = pending.slice(MAX_BATCH);
-      try {
-        const events = batch.map(({ event }) => event);
-        const entries = mergeAggregates(events);
-        const { rows } = await sql<InsertedRow>(INSERT_BATCH, [
-          batchJson(entries),
-        ]);
-        const stored = committed(events, entries.length, rows);
-        batch.forEach(({ resolve }, index) => resolve(stored[index]!));
-      } catch (error) {
-        // Nothing of the batch was committed: every request of it fails, none answers unrecorded.
-        for (const { reject } of batch) reject(error);
-      }
-    }
-    writing = undefined;
-  };
-
+  const commits = groupCommit(writeAuditBatch(sql), MAX_BATCH);
   return {
-    appendAudit(event) {
-      return new Promise<AuditEvent>((resolve, reject) => {
-        pending.push({ event, resolve, reject });
-        // The next turn of the event loop: the requests answered in this one join the batch.
-        writing ??= new Promise((next) => setImmediate(next)).then(
-          writeBatches,
-        );
-      });
-    },
-    async searchAudit(query: AuditQuery) {
-      const where: string[] = [];
-      const params: unknown[] = [];
-      const param = (value: unknown) => {
-        params.push(value);
-        return `$${params.length}`;
-      };
-      let from = "audit_events e";
-      let id = "e.id";
-      if (query.registration !== undefined) {
-        // Driven by the registration's index, newest first: stops after `limit` rows.
-        from = "audit_registrations r JOIN audit_events e ON e.id = r.event_id";
-        id = "r.event_id";
-        where.push(`r.registration = ${param(query.registration)}`);
-      }
-      if (query.userId !== undefined)
-        where.push(`e.user_id = ${param(query.userId)}`);
-      if (query.userEmail !== undefined)
-        where.push(`e.user_email = ${param(query.userEmail)}`);
-      if (query.from !== undefined) where.push(`e.at >= ${param(query.from)}`);
-      if (query.to !== undefined) where.push(`e.at < ${param(query.to)}`);
-      if (query.checksOnly) where.push("e.action LIKE 'check.%'");
-      if (query.before !== undefined)
-        where.push(`${id} < ${param(query.before)}`);
-      const { rows } = await sql<AuditRow>(
-        `SELECT e.* FROM ${from} ${
-          where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""
-        } ORDER BY ${id} DESC LIMIT ${param(query.limit)}`,
-        params,
-      );
-      return rows.map(toAuditEvent);
-    },
+    appendAudit: commits.append,
+    searchAudit: searchAudit(auditDb(kyselyOnSql(sql)), "join"),
     async pruneAudit(now) {
       // prune_audit runs as the owner, and keeps what the database's own retention keeps.
       const { rows } = await sql<{ removed: number }>(
@@ -210,8 +37,6 @@ export function auditQueries(
       );
       return rows[0]!.removed;
     },
-    async drain() {
-      while (writing) await writing;
-    },
+    drain: commits.drain,
   };
 }

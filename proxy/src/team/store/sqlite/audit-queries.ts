@@ -1,15 +1,18 @@
-import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
 import { inTransaction } from "@vics/server-kit/sqlite";
-import type {
-  AuditEvent,
-  AuditQuery,
-  AuditStore,
-  NewAuditEvent,
-} from "../proxy-store.ts";
-import { toAuditEvent, type AuditRow } from "../audit-rows.ts";
+import type { AuditEvent, AuditStore, NewAuditEvent } from "../proxy-store.ts";
+import { auditDb } from "../kysely/audit-tables.ts";
+import { searchAudit } from "../kysely/audit-search.ts";
+import { groupCommit } from "../kysely/audit-group-commit.ts";
+import { sqliteKysely } from "./database.ts";
 
 const DAY_MS = 86_400_000;
 
+/**
+ * The audit in SQLite: the search is the shared one; the append and the pruning are SQLite's
+ * own, each a synchronous transaction of several statements (inTransaction: its Kysely refuses
+ * transactions, decision 063), with its statements prepared once.
+ */
 export function auditQueries(
   db: DatabaseSync,
   retentionDays: number,
@@ -59,73 +62,14 @@ export function auditQueries(
     };
   };
 
-  // Group commit: the events of the requests in flight together are written in one
-  // transaction, with one sync to disk, and each request is answered only once it is committed.
-  // One sync per event (synchronous = FULL) held the event loop for every check.
-  let pending: Array<{
-    event: NewAuditEvent;
-    resolve: (event: AuditEvent) => void;
-    reject: (error: unknown) => void;
-  }> = [];
-  const flush = () => {
-    const batch = pending;
-    pending = [];
-    try {
-      const events = inTransaction(db, () =>
-        batch.map(({ event }) => insertEvent(event)),
-      );
-      batch.forEach(({ resolve }, index) => resolve(events[index]!));
-    } catch (error) {
-      // Nothing of the batch was committed: every request of it fails, none answers unrecorded.
-      for (const { reject } of batch) reject(error);
-    }
-  };
+  // One transaction, one sync to disk (synchronous = FULL), for the events of a batch.
+  const commits = groupCommit((events: readonly NewAuditEvent[]) =>
+    inTransaction(db, () => events.map(insertEvent)),
+  );
 
   return {
-    appendAudit(event: NewAuditEvent) {
-      return new Promise<AuditEvent>((resolve, reject) => {
-        if (pending.length === 0) setImmediate(flush);
-        pending.push({ event, resolve, reject });
-      });
-    },
-    async searchAudit(query: AuditQuery) {
-      const where: string[] = [];
-      const params: SQLInputValue[] = [];
-      if (query.registration !== undefined) {
-        where.push(
-          "e.id IN (SELECT event_id FROM audit_registrations WHERE registration = ?)",
-        );
-        params.push(query.registration);
-      }
-      if (query.userId !== undefined) {
-        where.push("e.user_id = ?");
-        params.push(query.userId);
-      }
-      if (query.userEmail !== undefined) {
-        where.push("e.user_email = ?");
-        params.push(query.userEmail);
-      }
-      if (query.from !== undefined) {
-        where.push("e.at >= ?");
-        params.push(query.from);
-      }
-      if (query.to !== undefined) {
-        where.push("e.at < ?");
-        params.push(query.to);
-      }
-      if (query.checksOnly) where.push("e.action LIKE 'check.%'");
-      if (query.before !== undefined) {
-        where.push("e.id < ?");
-        params.push(query.before);
-      }
-      const sql = `SELECT e.* FROM audit_events e ${
-        where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""
-      } ORDER BY e.id DESC LIMIT ?`;
-      params.push(query.limit);
-      return (db.prepare(sql).all(...params) as unknown as AuditRow[]).map(
-        toAuditEvent,
-      );
-    },
+    appendAudit: commits.append,
+    searchAudit: searchAudit(auditDb(sqliteKysely(db).db), "in"),
     async pruneAudit(now) {
       const cutoff = now - retentionDays * DAY_MS;
       return inTransaction(db, () => {

@@ -1,0 +1,83 @@
+import { expressionBuilder, sql, type Expression, type SqlBool } from "kysely";
+import type { AuditAction, AuditEvent, AuditQuery } from "../proxy-store.ts";
+import { toAuditEvent } from "../audit-rows.ts";
+import type { AuditDb, AuditTables } from "./audit-tables.ts";
+
+/** How an engine reads the events of one registration: its own idiom, chosen in its folder. */
+export type RegistrationSearch =
+  /**
+   * Driven by audit_registrations' key (registration, event_id), newest first, joined to the
+   * events: PostgreSQL stops after `limit` rows.
+   */
+  | "join"
+  /** The events whose id is among the registration's rows (SQLite's plan for it). */
+  | "in";
+
+type Aliased = {
+  e: AuditTables["audit_events"];
+  r: AuditTables["audit_registrations"];
+};
+const eb = expressionBuilder<Aliased, "e" | "r">();
+
+/** The search's conditions on the event; `id` is the column the page is ordered by. */
+function conditions(
+  query: AuditQuery,
+  id: "e.id" | "r.event_id",
+): Expression<SqlBool>[] {
+  const where: Expression<SqlBool>[] = [];
+  if (query.userId !== undefined)
+    where.push(eb("e.user_id", "=", query.userId));
+  if (query.userEmail !== undefined)
+    where.push(eb("e.user_email", "=", query.userEmail));
+  if (query.from !== undefined) where.push(eb("e.at", ">=", query.from));
+  if (query.to !== undefined) where.push(eb("e.at", "<", query.to));
+  // A pattern, not an action: written into the text, as the engines' own queries did.
+  const checks = sql.lit("check.%" as AuditAction);
+  if (query.checksOnly) where.push(eb("e.action", "like", checks));
+  if (query.before !== undefined) where.push(eb(id, "<", query.before));
+  return where;
+}
+
+/**
+ * The admin's search, its CSV pages and each person's recent checks: one query text for both
+ * engines but for how a registration's events are found (`RegistrationSearch`). Newest first.
+ */
+export function searchAudit(
+  db: AuditDb,
+  registrationSearch: RegistrationSearch,
+) {
+  return async (query: AuditQuery): Promise<AuditEvent[]> => {
+    const { registration, limit } = query;
+    if (registration !== undefined && registrationSearch === "join") {
+      const rows = await db
+        .selectFrom("audit_registrations as r")
+        .innerJoin("audit_events as e", "e.id", "r.event_id")
+        .selectAll("e")
+        .where("r.registration", "=", registration)
+        .where(eb.and(conditions(query, "r.event_id")))
+        .orderBy("r.event_id", "desc")
+        .limit(limit)
+        .execute();
+      return rows.map(toAuditEvent);
+    }
+    const where = conditions(query, "e.id");
+    const rows = await db
+      .selectFrom("audit_events as e")
+      .selectAll("e")
+      .$if(registration !== undefined, (events) =>
+        events.where(
+          "e.id",
+          "in",
+          db
+            .selectFrom("audit_registrations")
+            .select("event_id")
+            .where("registration", "=", registration!),
+        ),
+      )
+      .$if(where.length > 0, (events) => events.where(eb.and(where)))
+      .orderBy("e.id", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map(toAuditEvent);
+  };
+}
