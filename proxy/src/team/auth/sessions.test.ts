@@ -37,6 +37,13 @@ describe("sessions", () => {
     expect((await sessions.read(first))?.user.email).toBe("ann@example.org");
   });
 
+  it("hash an id as SHA-256 in hex, so the sessions and links already stored still match", () => {
+    // FIPS 180-2's test vector: the hash's spelling must never change under stored rows.
+    expect(sessionIdHash("abc")).toBe(
+      "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+    );
+  });
+
   it("mark the user's first sign-in, and keep it (an account in use is never linked by email)", async () => {
     await sessions.start(ann);
     expect((await store.findUserById(ann.id))?.signedInAt).toBe(

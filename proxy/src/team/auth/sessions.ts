@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import type { ProxyStore, Session, User } from "../store/proxy-store.ts";
 import { SESSION_COOKIE } from "../../gateway/http/session-cookie.ts";
 
@@ -18,9 +18,12 @@ export const DEFAULT_SESSION_TIMES: SessionTimes = {
 /** Writing `lastSeenAt` on every request would cost a write per check: once a minute is enough. */
 const TOUCH_EVERY_MS = 60_000;
 
-/** The store keeps only this: a stolen copy of the store does not hold usable cookies. */
-export const sessionIdHash = (id: string) =>
-  createHash("sha256").update(id).digest("hex");
+/**
+ * The store keeps only this: a stolen copy of the store does not hold usable cookies. Every
+ * signed-in request hashes its cookie's id: the one-shot `hash` builds no Hash object to
+ * update and digest (a sixth of the session read's CPU in a profile, issue 36).
+ */
+export const sessionIdHash = (id: string) => hash("sha256", id, "hex");
 
 /** 256 random bits, as the cookie carries them. */
 export const newSessionId = () => randomBytes(32).toString("base64url");
