@@ -1,11 +1,12 @@
 // Watch runs' and alerts' rows as both engines return them: PostgreSQL gives bigints as text
 // and jsonb parsed, SQLite gives numbers and JSON as text.
-import type { AlertKind } from "@vics/shared";
+import type { AlertKind, VehicleFacts } from "@vics/shared";
 import type {
   NotificationRow,
   ReadTarget,
   StoredAlert,
   WatchRun,
+  WatchState,
 } from "./watch-store.ts";
 
 /** A JSON column's value: parsed already (jsonb), or text (SQLite). */
@@ -30,6 +31,26 @@ export const toAlertRow = (row: AlertRow): StoredAlert => ({
   detail: fromJson(row.detail) as StoredAlert["detail"],
   openedAt: Number(row.opened_at),
   closedAt: row.closed_at === null ? null : Number(row.closed_at),
+});
+
+/** A watched_vehicles row: undefined for a vehicle never re-checked. */
+export interface WatchedRow {
+  facts: unknown;
+  checked_at: number | string | null;
+  unknown_since: number | string | null;
+}
+
+export const toWatchState = (
+  registration: string,
+  row: WatchedRow | undefined,
+  openAlerts: readonly AlertRow[],
+): WatchState => ({
+  registration,
+  facts: row?.facts ? (fromJson(row.facts) as VehicleFacts) : undefined,
+  checkedAt: row?.checked_at == null ? undefined : Number(row.checked_at),
+  unknownSince:
+    row?.unknown_since == null ? undefined : Number(row.unknown_since),
+  openAlerts: openAlerts.map(toAlertRow),
 });
 
 export interface RunRow {

@@ -1,29 +1,26 @@
-import type { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
+import type { CompiledQuery } from "kysely";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { inTransaction } from "@vics/server-kit/sqlite";
-import type { VehicleFacts } from "@vics/shared";
 import {
-  needsAttention,
-  toAlertRow,
+  toWatchState,
   type AlertRow,
   type GroupAlertRow,
   onReadTarget,
   type PageRow,
+  type WatchedRow,
 } from "../watch-rows.ts";
 import { notificationPageOf } from "../notification-page.ts";
 import {
   notificationStatements,
   type NotificationSqlStyle,
 } from "../notification-sql.ts";
-import type { StoredAlert, WatchState } from "../watch-store.ts";
-import type { EngineWatchQueries } from "../kysely/watch-queries.ts";
+import {
+  recheckRecorder,
+  type EngineWatchQueries,
+} from "../kysely/watch-queries.ts";
+import { sqliteKysely } from "./database.ts";
 
-/** The saved fleets' vehicles: not a draft's (version 0, a new fleet still being written). */
-const SAVED_REGISTRATIONS = `SELECT registration FROM fleet_vehicles
-  WHERE fleet_id IN (SELECT id FROM fleets WHERE version > 0)`;
-
-const json = (value: unknown) =>
-  value === null || value === undefined ? null : JSON.stringify(value);
 const LITE: NotificationSqlStyle = {
   no: "0",
   savedOnly: true,
@@ -51,6 +48,17 @@ const UNANSWERED_SLICE = 2_000;
 
 /** The re-checks' statements SQLite spells its own way; the rest are kysely/watch-queries.ts. */
 export function watchQueries(db: DatabaseSync): EngineWatchQueries {
+  const recheckWrites = recheckRecorder(sqliteKysely(db));
+  // recheckWrites' few statement texts, each prepared once; run inside inTransaction.
+  const prepared = new Map<string, StatementSync>();
+  const run = ({ sql, parameters }: CompiledQuery) => {
+    let statement = prepared.get(sql);
+    if (!statement) prepared.set(sql, (statement = db.prepare(sql)));
+    const values = parameters as SQLInputValue[];
+    if (statement.columns().length > 0) return statement.all(...values);
+    statement.run(...values);
+    return [];
+  };
   const unansweredSlice = db.prepare(
     `SELECT value AS registration FROM json_each(?) AS asked
      WHERE NOT EXISTS (SELECT 1 FROM watched_vehicles w
@@ -63,42 +71,6 @@ export function watchQueries(db: DatabaseSync): EngineWatchQueries {
   const open = db.prepare(
     "SELECT * FROM vehicle_alerts WHERE registration = ? AND closed_at IS NULL ORDER BY id",
   );
-  const saveFacts = db.prepare(
-    `INSERT INTO watched_vehicles (registration, facts, checked_at, unknown_since)
-     VALUES (?, ?, ?, NULL)
-     ON CONFLICT (registration) DO UPDATE SET
-       facts = excluded.facts, checked_at = excluded.checked_at, unknown_since = NULL`,
-  );
-  const markUnknown = db.prepare(
-    `INSERT INTO watched_vehicles (registration, facts, checked_at, unknown_since)
-     VALUES (?, NULL, NULL, ?)
-     ON CONFLICT (registration) DO UPDATE SET
-       unknown_since = coalesce(unknown_since, excluded.unknown_since)`,
-  );
-  const addTimeline = db.prepare(
-    `INSERT INTO vehicle_timeline (registration, at, area, before, after)
-     VALUES (?, ?, ?, ?, ?)`,
-  );
-  // A baseline alert is planned already: it is delivered to nobody (decision 054).
-  const openAlert = db.prepare(
-    `INSERT INTO vehicle_alerts
-       (registration, kind, key, detail, opened_at, closed_at, run_id, baseline, planned_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? = 1 THEN ? END)
-     ON CONFLICT (registration, kind, key) WHERE closed_at IS NULL DO NOTHING
-     RETURNING *`,
-  );
-  const addBaseline = db.prepare(
-    `INSERT INTO fleet_baselines (fleet_id, run_id, at, vehicles, attention)
-     SELECT fleet_id, ?, ?, 1, ? FROM fleet_vehicles
-      WHERE registration = ? AND fleet_id IN (SELECT id FROM fleets WHERE version > 0)
-     ON CONFLICT (run_id, fleet_id) DO UPDATE SET at = excluded.at,
-       vehicles = vehicles + 1, attention = attention + excluded.attention`,
-  );
-  const closeAlert = db.prepare(
-    `UPDATE vehicle_alerts SET closed_at = ?
-     WHERE registration = ? AND kind = ? AND key = ? AND closed_at IS NULL`,
-  );
-
   const page = db.prepare(NOTIFICATIONS.page);
   const total = db.prepare(NOTIFICATIONS.count);
   const groupAlerts = db.prepare(NOTIFICATIONS.groupAlerts);
@@ -111,15 +83,7 @@ export function watchQueries(db: DatabaseSync): EngineWatchQueries {
   const readAll = db.prepare(NOTIFICATIONS.readMatchingAlerts);
   const readAllBaselines = db.prepare(NOTIFICATIONS.readMatchingBaselines);
 
-  const unknownBefore = db.prepare(
-    `SELECT count(*) AS n FROM watched_vehicles
-     WHERE unknown_since < ? AND registration IN (${SAVED_REGISTRATIONS})`,
-  );
-
   return {
-    async unknownBefore(before) {
-      return Number((unknownBefore.get(before) as { n: number }).n);
-    },
     async notificationPage(query) {
       const filter = {
         user: query.userId,
@@ -181,67 +145,20 @@ export function watchQueries(db: DatabaseSync): EngineWatchQueries {
       return found;
     },
     async watchStates(registrations) {
-      return registrations.map((registration): WatchState => {
-        const row = state.get(registration) as
-          | {
-              facts: string | null;
-              checked_at: number | null;
-              unknown_since: number | null;
-            }
-          | undefined;
-        return {
+      return registrations.map((registration) =>
+        toWatchState(
           registration,
-          facts: row?.facts
-            ? (JSON.parse(row.facts) as VehicleFacts)
-            : undefined,
-          checkedAt: row?.checked_at ?? undefined,
-          unknownSince: row?.unknown_since ?? undefined,
-          openAlerts: (open.all(registration) as unknown as AlertRow[]).map(
-            toAlertRow,
-          ),
-        };
-      });
+          state.get(registration) as WatchedRow | undefined,
+          open.all(registration) as unknown as AlertRow[],
+        ),
+      );
     },
     async recordRechecks(rechecks, runId) {
       return inTransaction(db, () => {
-        const opened: StoredAlert[] = [];
-        for (const recheck of rechecks) {
-          const { registration, at } = recheck;
-          if ("unknown" in recheck) {
-            markUnknown.run(registration, at);
-            continue;
-          }
-          saveFacts.run(registration, JSON.stringify(recheck.facts), at);
-          for (const entry of recheck.timeline)
-            addTimeline.run(
-              registration,
-              at,
-              entry.area,
-              json(entry.before),
-              json(entry.after),
-            );
-          for (const alert of recheck.closed)
-            closeAlert.run(at, registration, alert.kind, alert.key);
-          const baseline = recheck.baseline === true ? 1 : 0;
-          for (const alert of recheck.opened) {
-            const row = openAlert.get(
-              registration,
-              alert.kind,
-              alert.key,
-              JSON.stringify(alert.detail),
-              at,
-              alert.resolved ? at : null,
-              runId ?? null,
-              baseline,
-              baseline,
-              at,
-            ) as AlertRow | undefined;
-            if (row) opened.push(toAlertRow(row));
-          }
-          if (baseline && runId !== undefined)
-            addBaseline.run(runId, at, needsAttention(recheck), registration);
-        }
-        return opened;
+        const writes = recheckWrites(rechecks, runId);
+        let step = writes.next();
+        while (!step.done) step = writes.next(run(step.value));
+        return step.value;
       });
     },
   };

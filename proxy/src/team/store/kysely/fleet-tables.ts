@@ -1,0 +1,59 @@
+import type { Db, Json } from "./database.ts";
+
+/**
+ * The fleets' and re-checks' tables for the queries both engines share, beside database.ts's
+ * (which declares fleet_vehicles only as far as the timeline reads it): `withFleetTables`
+ * gives an engine's Kysely these too. SQLite's staging tables for its chunked writes are its
+ * own (sqlite/fleet-writes.ts).
+ */
+export interface FleetsTable {
+  id: string;
+  name: string;
+  /** JSON: text in SQLite, jsonb in PostgreSQL. */
+  columns: Json;
+  /** 0 for SQLite's draft of a new fleet still being written; 1 and up once saved. */
+  version: number;
+  created_at: number;
+  created_by: string | null;
+  updated_at: number;
+  updated_by: string | null;
+}
+
+export interface SavedFleetVehiclesTable {
+  fleet_id: string;
+  registration: string;
+  position: number;
+  cells: Json;
+  added_at: number;
+}
+
+export interface WatchedVehiclesTable {
+  registration: string;
+  facts: Json | null;
+  checked_at: number | null;
+  unknown_since: number | null;
+}
+
+export interface FleetBaselinesTable {
+  fleet_id: string;
+  run_id: number;
+  at: number;
+  vehicles: number;
+  attention: number;
+}
+
+// A type, not an interface: withTables wants an index signature, which only a type alias gives.
+export type FleetTables = {
+  fleets: FleetsTable;
+  fleet_vehicles: SavedFleetVehiclesTable;
+  watched_vehicles: WatchedVehiclesTable;
+  fleet_baselines: FleetBaselinesTable;
+};
+
+export const withFleetTables = (db: Db) => db.withTables<FleetTables>();
+
+export type FleetDb = ReturnType<typeof withFleetTables>;
+
+/** A saved fleet's vehicles count for the re-checks; a draft's (version 0) do not yet. */
+export const savedFleetIds = (db: FleetDb) =>
+  db.selectFrom("fleets").select("id").where("version", ">", 0);
