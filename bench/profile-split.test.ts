@@ -4,12 +4,17 @@ import { splitProfile, type CpuProfile, type Part } from "./profile-split.ts";
 const PARTS: Part[] = [
   { name: "GC", functionName: /^\(garbage collector\)$/ },
   { name: "audit append", url: /\/team\/audit\// },
+  { name: "SQLite", url: /\/kysely\//, fallback: true },
 ];
 
 // root -> hono -> audit-log -> sqlite (a library frame); root -> (garbage collector).
 const profile: CpuProfile = {
   nodes: [
-    { id: 1, callFrame: { functionName: "(root)", url: "" }, children: [2, 5] },
+    {
+      id: 1,
+      callFrame: { functionName: "(root)", url: "" },
+      children: [2, 5, 6],
+    },
     {
       id: 2,
       callFrame: {
@@ -28,6 +33,16 @@ const profile: CpuProfile = {
     },
     { id: 4, callFrame: { functionName: "run", url: "" } },
     { id: 5, callFrame: { functionName: "(garbage collector)", url: "" } },
+    // A statement run after an await: its stack starts at the root.
+    {
+      id: 6,
+      callFrame: {
+        functionName: "executeQuery",
+        url: "file:///n/kysely/dist/q.js",
+      },
+      children: [7],
+    },
+    { id: 7, callFrame: { functionName: "run", url: "" } },
   ],
   startTime: 1_000,
   endTime: 1_100,
@@ -40,6 +55,19 @@ describe("splitting a CPU profile into the proxy's parts", () => {
   it("gives a library frame's time to the part of ours that called it", () => {
     const split = splitProfile(profile, PARTS, { fromUs: 0, toUs: 2_000 });
     expect(split).toEqual({ "audit append": 10 + 30 + 0, other: 20, GC: 10 });
+  });
+
+  it("names a fallback part only where no other part is found up the stack", () => {
+    const withStatement: CpuProfile = {
+      ...profile,
+      samples: [7, 4],
+      timeDeltas: [10, 5, 7],
+    };
+    const split = splitProfile(withStatement, PARTS, {
+      fromUs: 0,
+      toUs: 2_000,
+    });
+    expect(split).toEqual({ SQLite: 5, "audit append": 7 });
   });
 
   it("counts only the samples inside the window", () => {

@@ -25,6 +25,11 @@ export interface Part {
   name: string;
   url?: RegExp;
   functionName?: RegExp;
+  /**
+   * Named only when no other part is found up the stack: a frame that runs under several parts,
+   * e.g. a SQLite statement Kysely runs after an await, whose stack then starts at the root.
+   */
+  fallback?: boolean;
 }
 
 /** The proxy's parts, in the order they are asked about a frame. */
@@ -46,10 +51,18 @@ export const PROXY_PARTS: readonly Part[] = [
     name: "forward and contract parse",
     url: /\/gateway\/(forward|upstream)\/|\/zod\//,
   },
-  { name: "logging", url: /server-kit\/src\/(logger|access-log)|pino/ },
+  {
+    name: "logging",
+    url: /server-kit\/src\/(logger|access-log)|pino|sonic-boom/,
+  },
   { name: "edges", url: /\/gateway\/edges\/|secure-headers|request-id/ },
   { name: "upstream client (undici)", url: /\/undici\// },
   { name: "HTTP server", url: /@hono\/node-server|^node:(_)?http|^node:net/ },
+  {
+    name: "SQLite statements, after an await (session read or audit append)",
+    url: /\/kysely\/|node-sqlite-dialect/,
+    fallback: true,
+  },
 ];
 
 /** CPU µs of each part over the samples between `fromUs` and `toUs` (the profile's clock). */
@@ -62,20 +75,32 @@ export function splitProfile(
   const parent = new Map<number, number>();
   for (const node of profile.nodes)
     for (const child of node.children ?? []) parent.set(child, node.id);
-  const partOf = new Map<number, string>();
-  const nameNode = (id: number): string => {
-    const known = partOf.get(id);
-    if (known !== undefined) return known;
-    const { url, functionName } = byId.get(id)!.callFrame;
-    const part = parts.find(
-      (candidate) =>
-        (candidate.url?.test(url) ?? false) ||
-        (candidate.functionName?.test(functionName) ?? false),
-    );
+  const matches = (
+    part: Part,
+    { url, functionName }: CpuProfileNode["callFrame"],
+  ) =>
+    (part.url?.test(url) ?? false) ||
+    (part.functionName?.test(functionName) ?? false);
+  // Per node: the part found walking out from it, and the innermost fallback part on the way.
+  const found = new Map<number, { part?: string; fallback?: string }>();
+  const walk = (id: number): { part?: string; fallback?: string } => {
+    const known = found.get(id);
+    if (known) return known;
+    const { callFrame } = byId.get(id)!;
+    const part = parts.find((p) => !p.fallback && matches(p, callFrame));
     const up = parent.get(id);
-    const name = part?.name ?? (up === undefined ? "other" : nameNode(up));
-    partOf.set(id, name);
-    return name;
+    const above = part || up === undefined ? {} : walk(up);
+    const fallback = parts.find((p) => p.fallback && matches(p, callFrame));
+    const result = {
+      part: part?.name ?? above.part,
+      fallback: fallback?.name ?? above.fallback,
+    };
+    found.set(id, result);
+    return result;
+  };
+  const nameNode = (id: number): string => {
+    const { part, fallback } = walk(id);
+    return part ?? fallback ?? "other";
   };
   const split: Record<string, number> = {};
   let at = profile.startTime;
