@@ -82,10 +82,11 @@ export function bulkComplianceItem(
       checks: { ...NO_CHECKS },
       error: outcome.error,
     };
-  const verdict = complianceVerdict(outcome.facts, today);
   // The policy behind insuranceValid, under the bulk insurance item's names (decision 021), so
   // that a fleet run needs no bulk insurance request beside this one.
-  const { insured, policy } = insuranceStatus(outcome.facts.policies, today);
+  const insurance = insuranceStatus(outcome.facts.policies, today);
+  const verdict = complianceVerdict(outcome.facts, today, insurance);
+  const { insured, policy } = insurance;
   return {
     registration,
     compliant: verdict.compliant,

@@ -1,6 +1,6 @@
 import type { ComplianceChecks, ComplianceDetails, Policy } from "@vics/shared";
 import { addYears, type IsoDate } from "@vics/shared";
-import { insuranceStatus } from "./insurance.ts";
+import { type InsuranceStatus, insuranceStatus } from "./insurance.ts";
 
 /** A vehicle needs its first MOT on the third anniversary of its first registration. */
 export const MOT_EXEMPT_YEARS = 3;
@@ -65,11 +65,14 @@ export function fineDetails(
   fines: readonly Fine[],
   today: IsoDate,
 ): ComplianceDetails["fines"] {
-  const unpaid = fines.filter((fine) => !fine.paid && fine.issuedOn <= today);
-  return {
-    count: unpaid.length,
-    totalPence: unpaid.reduce((total, fine) => total + fine.amountPence, 0),
-  };
+  let count = 0;
+  let totalPence = 0;
+  for (const fine of fines)
+    if (!fine.paid && fine.issuedOn <= today) {
+      count++;
+      totalPence += fine.amountPence;
+    }
+  return { count, totalPence };
 }
 
 export interface ComplianceVerdict {
@@ -83,24 +86,35 @@ export function insuranceDetails(
   policies: readonly Policy[],
   today: IsoDate,
 ): NonNullable<ComplianceDetails["insurance"]> {
-  const { insured, policy } = insuranceStatus(policies, today);
+  return detailsOf(insuranceStatus(policies, today));
+}
+
+function detailsOf({
+  insured,
+  policy,
+}: InsuranceStatus): NonNullable<ComplianceDetails["insurance"]> {
   if (!policy) return { status: "none", validTo: null };
   return { status: insured ? "insured" : "lapsed", validTo: policy.validTo };
 }
 
+/**
+ * `insurance`: insuranceStatus of the facts' policies on `today`, when the caller has it
+ * already (a bulk item shows the policy too), so it is worked out once.
+ */
 export function complianceVerdict(
   facts: ComplianceFacts,
   today: IsoDate,
+  insurance: InsuranceStatus = insuranceStatus(facts.policies, today),
 ): ComplianceVerdict {
-  const insurance = insuranceDetails(facts.policies, today);
+  const insuranceShown = detailsOf(insurance);
   const details: ComplianceDetails = {
-    insurance,
+    insurance: insuranceShown,
     mot: motDetails(facts.firstRegistered, facts.motTests, today),
     tax: taxDetails(facts.tax, today),
     fines: fineDetails(facts.fines, today),
   };
   const checks: ComplianceChecks = {
-    insuranceValid: insurance.status === "insured",
+    insuranceValid: insuranceShown.status === "insured",
     motValid: details.mot.status === "valid" || details.mot.status === "exempt",
     roadTaxPaid: details.tax.status === "taxed",
     noOutstandingFines: details.fines.count === 0,

@@ -70,6 +70,18 @@ describe("insuranceStatus", () => {
       true,
       "NOW",
     ],
+    [
+      "current policies ending the same day: the first listed",
+      [current, policy("TWIN", "2026-03-01", "2027-02-18")],
+      true,
+      "NOW",
+    ],
+    [
+      "lapsed policies ending the same day: the first listed",
+      [lapsedRecently, policy("TWIN", "2025-06-01", "2026-02-18"), future],
+      false,
+      "RECENT",
+    ],
   ] as const)("%s", (_label, policies, insured, number) => {
     const status = insuranceStatus(policies, TODAY);
     expect(status.insured).toBe(insured);

@@ -11,21 +11,27 @@ export function coversDate(policy: Policy, today: IsoDate): boolean {
   return policy.validFrom <= today && today <= policy.validTo;
 }
 
-function latestEnding(policies: readonly Policy[]): Policy | null {
-  let latest: Policy | null = null;
-  for (const policy of policies) {
-    if (latest === null || policy.validTo > latest.validTo) latest = policy;
-  }
-  return latest;
-}
-
+/**
+ * One pass, no arrays: a bulk check judges a thousand vehicles. Of equal end dates the first
+ * listed wins.
+ */
 export function insuranceStatus(
   policies: readonly Policy[],
   today: IsoDate,
 ): InsuranceStatus {
-  const current = latestEnding(policies.filter((p) => coversDate(p, today)));
+  let current: Policy | null = null;
+  let lapsed: Policy | null = null;
+  for (const policy of policies) {
+    if (coversDate(policy, today)) {
+      if (current === null || policy.validTo > current.validTo)
+        current = policy;
+    } else if (
+      // A policy that has not started yet is not "lapsed", so it is never shown here.
+      policy.validTo < today &&
+      (lapsed === null || policy.validTo > lapsed.validTo)
+    )
+      lapsed = policy;
+  }
   if (current) return { insured: true, policy: current };
-  // A policy that has not started yet is not "lapsed", so it is never shown here.
-  const lapsed = latestEnding(policies.filter((p) => p.validTo < today));
   return { insured: false, policy: lapsed };
 }

@@ -52,12 +52,16 @@ export async function lookUpVehicles<Facts extends InsuranceFacts>(
     newVehicles?: boolean;
   } = {},
 ): Promise<BulkLookup<Facts>> {
-  const parsed = submitted.map((text) => ({
-    text,
-    ...parseRegistration(text),
-  }));
-  const valid = parsed.flatMap((entry) =>
-    entry.ok ? [entry.registration] : [],
+  // Each text and its registration (undefined when it is none), without copying the reading.
+  const parsed = submitted.map((text) => {
+    const reading = parseRegistration(text);
+    return {
+      text,
+      registration: reading.ok ? reading.registration : undefined,
+    };
+  });
+  const valid = parsed.flatMap(({ registration }) =>
+    registration === undefined ? [] : [registration],
   );
   const sandboxed = (registration: string) =>
     deps.sandbox && sandboxOutcome(registration) !== undefined;
@@ -92,9 +96,9 @@ export async function lookUpVehicles<Facts extends InsuranceFacts>(
 
   const outcomes = parsed.map((entry): BulkOutcome<Facts> => {
     // An invalid registration keeps the text it was submitted as.
-    if (!entry.ok)
-      return { registration: entry.text, error: BULK_ERRORS.invalid };
     const { registration } = entry;
+    if (registration === undefined)
+      return { registration: entry.text, error: BULK_ERRORS.invalid };
     if (sandboxed(registration)) {
       const error = sandboxBulkError(registration);
       if (error) return { registration, error };
