@@ -60,6 +60,16 @@ export function fleetStoreContract(store: () => FleetStore) {
       ]);
     });
 
+    it("lists fleets by name in any case, a capital letter sorting with its small one", async () => {
+      for (const name of ["bravo", "Charlie", "alpha"])
+        await store().createFleet(name, { columns: [], vehicles: [] }, ann);
+      expect((await store().listFleets()).map((f) => f.name)).toEqual([
+        "alpha",
+        "bravo",
+        "Charlie",
+      ]);
+    });
+
     it("refuses a second fleet of the same name in any case, and a rename onto one", async () => {
       await store().createFleet(
         "Vans",

@@ -11,40 +11,13 @@ import {
   type FleetStore,
   type StoredFleet,
 } from "../fleet-store.ts";
-import type { Sql } from "./database.ts";
+import { postgresKysely, type Sql } from "./database.ts";
+import { sharedFleetQueries } from "../kysely/fleet-queries.ts";
 import { FLEET_DELETED } from "../delivery-rows.ts";
-
-interface FleetRow {
-  id: string;
-  name: string;
-  columns: string[];
-  version: number;
-  vehicle_count: string;
-  created_at: string;
-  created_by: string | null;
-  updated_at: string;
-  updated_by: string | null;
-}
-
-const toFleet = (row: FleetRow): StoredFleet => ({
-  id: row.id,
-  name: row.name,
-  columns: row.columns,
-  version: row.version,
-  vehicleCount: Number(row.vehicle_count),
-  createdAt: Number(row.created_at),
-  createdBy: row.created_by,
-  updatedAt: Number(row.updated_at),
-  updatedBy: row.updated_by,
-});
 
 const isUniqueName = (error: unknown) =>
   (error as { code?: string }).code === "23505" &&
   (error as { constraint?: string }).constraint === "fleets_name_unique";
-
-const SELECT_FLEET = `SELECT id, name, columns, version, created_at, created_by, updated_at,
-  updated_by, (SELECT count(*) FROM fleet_vehicles WHERE fleet_id = fleets.id) AS vehicle_count
-  FROM fleets`;
 
 /** Rows per INSERT: 100,000 vehicles go in ten statements of arrays. */
 const BATCH = 10_000;
@@ -105,12 +78,11 @@ async function checkVehicleRoom(client: PgClient, caps: FleetCaps | undefined) {
 export function fleetQueries(pool: PgPool, sql: Sql): FleetStore {
   const transaction = <T>(work: (client: PgClient) => Promise<T>) =>
     reachingPostgres(() => inPgTransaction(pool, work));
-  const find = async (id: string) => {
-    const { rows } = await sql<FleetRow>(`${SELECT_FLEET} WHERE id = $1`, [id]);
-    return rows[0] ? toFleet(rows[0]) : undefined;
-  };
+  const shared = sharedFleetQueries(postgresKysely(pool), isUniqueName);
+  const find = shared.findFleet;
 
   return {
+    ...shared,
     async createFleet(name, contents, actor, caps) {
       const id = randomUUID();
       try {
@@ -131,13 +103,6 @@ export function fleetQueries(pool: PgPool, sql: Sql): FleetStore {
       }
       return (await find(id)) as StoredFleet;
     },
-    async listFleets() {
-      const { rows } = await sql<FleetRow>(
-        `${SELECT_FLEET} ORDER BY lower(name)`,
-      );
-      return rows.map(toFleet);
-    },
-    findFleet: find,
     async fleetVehicles(id) {
       const { rows } = await sql<{
         registration: string;
@@ -192,18 +157,6 @@ export function fleetQueries(pool: PgPool, sql: Sql): FleetStore {
       });
       return replaced ? find(id) : undefined;
     },
-    async renameFleet(id, name, actor) {
-      try {
-        await sql(
-          "UPDATE fleets SET name = $2, updated_at = $3, updated_by = $4 WHERE id = $1",
-          [id, name, actor.at, actor.email],
-        );
-      } catch (error) {
-        if (isUniqueName(error)) throw new DuplicateFleetNameError(name);
-        throw error;
-      }
-      return find(id);
-    },
     async deleteFleet(id) {
       // Its pending deliveries go with it, at once (one statement, so together).
       const { rowCount } = await sql(
@@ -214,12 +167,6 @@ export function fleetQueries(pool: PgPool, sql: Sql): FleetStore {
         [id, FLEET_DELETED],
       );
       return (rowCount ?? 0) > 0;
-    },
-    async watchedRegistrations() {
-      const { rows } = await sql<{ registration: string }>(
-        "SELECT DISTINCT registration FROM fleet_vehicles ORDER BY registration",
-      );
-      return rows.map((row) => row.registration);
     },
   };
 }

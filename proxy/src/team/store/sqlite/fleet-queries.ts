@@ -9,37 +9,12 @@ import {
 import { inTransaction } from "@vics/server-kit/sqlite";
 import { FLEET_DELETED } from "../delivery-rows.ts";
 import { fleetWrites } from "./fleet-writes.ts";
-
-interface FleetRow {
-  id: string;
-  name: string;
-  columns: string;
-  version: number;
-  vehicle_count: number;
-  created_at: number;
-  created_by: string | null;
-  updated_at: number;
-  updated_by: string | null;
-}
-
-const toFleet = (row: FleetRow): StoredFleet => ({
-  id: row.id,
-  name: row.name,
-  columns: JSON.parse(row.columns) as string[],
-  version: row.version,
-  vehicleCount: row.vehicle_count,
-  createdAt: row.created_at,
-  createdBy: row.created_by,
-  updatedAt: row.updated_at,
-  updatedBy: row.updated_by,
-});
+import { sqliteKysely } from "./database.ts";
+import { sharedFleetQueries } from "../kysely/fleet-queries.ts";
 
 const isUniqueName = (error: unknown) =>
   error instanceof Error &&
   /UNIQUE constraint failed: fleets\.name/.test(error.message);
-
-const FLEET_COLUMNS = `id, name, columns, version, created_at, created_by, updated_at, updated_by,
-  (SELECT count(*) FROM fleet_vehicles WHERE fleet_id = fleets.id) AS vehicle_count`;
 
 export function fleetQueries(
   db: DatabaseSync,
@@ -50,31 +25,14 @@ export function fleetQueries(
     `INSERT INTO fleets (id, name, columns, version, created_at, created_by, updated_at, updated_by)
      VALUES (?, ?, ?, 0, ?, ?, ?, ?)`,
   );
-  const byId = db.prepare(
-    `SELECT ${FLEET_COLUMNS} FROM fleets WHERE id = ? AND version > 0`,
-  );
-  const all = db.prepare(
-    `SELECT ${FLEET_COLUMNS} FROM fleets WHERE version > 0 ORDER BY name COLLATE NOCASE`,
-  );
   const clear = db.prepare("DELETE FROM fleet_vehicles WHERE fleet_id = ?");
-  const rename = db.prepare(
-    "UPDATE fleets SET name = ?, updated_at = ?, updated_by = ? WHERE id = ?",
-  );
   const remove = db.prepare("DELETE FROM fleets WHERE id = ?");
   const dropDeliveries = db.prepare(
     `UPDATE deliveries SET status = 'dropped', note = ?, next_attempt_at = NULL
      WHERE fleet_id = ? AND status = 'pending'`,
   );
-  // Not a draft's: the sweep watches saved fleets only.
-  const watched = db.prepare(
-    `SELECT DISTINCT registration FROM fleet_vehicles
-     WHERE fleet_id IN (SELECT id FROM fleets WHERE version > 0) ORDER BY registration`,
-  );
-
-  const find = (id: string) => {
-    const row = byId.get(id) as FleetRow | undefined;
-    return row ? toFleet(row) : undefined;
-  };
+  const shared = sharedFleetQueries(sqliteKysely(db), isUniqueName);
+  const find = shared.findFleet;
   const writes = fleetWrites(db, afterChunk);
 
   // An update a stopped process left part way through (fleet-writes.ts) is finished first, and
@@ -132,12 +90,12 @@ export function fleetQueries(
           await writes.removeInChunks(id);
           throw error;
         }
-        return find(id) as StoredFleet;
+        return (await find(id)) as StoredFleet;
       });
     },
     async listFleets() {
       await settled();
-      return (all.all() as unknown as FleetRow[]).map(toFleet);
+      return shared.listFleets();
     },
     async findFleet(id) {
       await settled();
@@ -153,7 +111,7 @@ export function fleetQueries(
     async replaceFleetVehicles(id, version, contents, actor, caps) {
       return writes.oneAtATime(async () => {
         await finishLeftOver();
-        const fleet = find(id);
+        const fleet = await find(id);
         if (!fleet) return undefined;
         if (fleet.version !== version)
           throw new FleetVersionError(version, fleet.version);
@@ -177,20 +135,12 @@ export function fleetQueries(
           throw error;
         }
         // Deleted meanwhile: as if it had been deleted first.
-        const now = find(id);
+        const now = await find(id);
         if (!began && now) throw new FleetVersionError(version, now.version);
         return now;
       });
     },
-    async renameFleet(id, name, actor) {
-      try {
-        rename.run(name, actor.at, actor.email, id);
-      } catch (error) {
-        if (isUniqueName(error)) throw new DuplicateFleetNameError(name);
-        throw error;
-      }
-      return find(id);
-    },
+    renameFleet: shared.renameFleet,
     async deleteFleet(id) {
       return inTransaction(db, () => {
         clear.run(id);
@@ -201,9 +151,7 @@ export function fleetQueries(
     },
     async watchedRegistrations() {
       await settled();
-      return (watched.all() as { registration: string }[]).map(
-        (row) => row.registration,
-      );
+      return shared.watchedRegistrations();
     },
   };
 }
