@@ -65,6 +65,22 @@ export const PROXY_PARTS: readonly Part[] = [
   },
 ];
 
+/**
+ * The careful BFF with sessions' parts (bench/floors/), named as the proxy's are, so the two
+ * splits can stand side by side: its session read and audit are functions of
+ * careful-bff-sessions.ts, its forward the one function that calls undici.
+ */
+export const FLOOR_PARTS: readonly Part[] = [
+  ...PROXY_PARTS.filter(({ url }) => !url),
+  { name: "audit append", functionName: /^(audit|flush)$/ },
+  { name: "session read", functionName: /^userOf$|^getCookie$/ },
+  { name: "logging", url: /floors\/access-log|pino|sonic-boom/ },
+  { name: "edges", url: /secure-headers/ },
+  { name: "upstream client (undici)", url: /\/undici\// },
+  { name: "forward and contract parse", functionName: /^forward$/ },
+  { name: "HTTP server", url: /@hono\/node-server|^node:(_)?http|^node:net/ },
+];
+
 /** CPU µs of each part over the samples between `fromUs` and `toUs` (the profile's clock). */
 export function splitProfile(
   profile: CpuProfile,

@@ -1,11 +1,12 @@
-// Where the proxy's CPU goes in a signed-in check, part by part (profile-split.ts): the real
-// proxy process (proxy/src/index.ts) under V8's sampling CPU profiler (`--cpu-prof`), in front
-// of the real service on a small fleet, loaded with signed-in insurance checks as the bench's
-// cost rounds load it. Only the samples of the measured load count, after a warm-up; each
+// Where the proxy's CPU goes in a signed-in check, part by part (profile-split.ts), beside its
+// floor's: the real proxy process (proxy/src/index.ts), then the careful BFF with sessions
+// (bench/floors/), each under V8's sampling CPU profiler (`--cpu-prof`), in front of the real
+// service on a small fleet, loaded with signed-in insurance checks as the bench's cost rounds
+// load them. Only the samples of the measured load count, after a warm-up; each
 // part's µs is per check. The profile holds the main thread only: the process's CPU from /proc
 // is printed beside it, the difference being V8's and libuv's other threads.
-// Run: `scripts/node24 node bench/proxy-cpu-profile.ts [seconds] [keep.cpuprofile]` (15 s unless
-// told; the profile is kept only when a path is given).
+// Run: `scripts/node24 node bench/proxy-cpu-profile.ts [seconds] [keep-prefix]` (15 s each unless
+// told; the profiles are kept as <keep-prefix>-proxy.cpuprofile and -bff.cpuprofile when asked).
 // The profiler's own sampling costs a few per cent; compare parts within one run.
 import {
   copyFileSync,
@@ -27,7 +28,13 @@ import { fleetRegistrations } from "../scripts/load/fleet-sample.ts";
 import { startServer } from "../scripts/load/stack.ts";
 import { cpuSeconds } from "./cpu.ts";
 import { loadScenario } from "./load.ts";
-import { PROXY_PARTS, splitProfile, type CpuProfile } from "./profile-split.ts";
+import { startCarefulBff } from "./floors/careful-bff.ts";
+import {
+  FLOOR_PARTS,
+  PROXY_PARTS,
+  splitProfile,
+  type CpuProfile,
+} from "./profile-split.ts";
 import { seedDatabase } from "./seed.ts";
 import { createKey, startProxy } from "./servers.ts";
 
@@ -36,7 +43,7 @@ const SAMPLING_INTERVAL_US = 250;
 
 export interface ProfiledParts {
   checks: number;
-  /** The proxy's CPU a check from /proc over the same load (all its threads). */
+  /** The server's CPU a check from /proc over the same load (all its threads). */
   processCpuUs: number;
   /** Each part's main-thread µs a check. */
   partsUs: Record<string, number>;
@@ -45,109 +52,182 @@ export interface ProfiledParts {
 /** The clock V8's profile timestamps use (the monotonic clock), in µs. */
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
+export type Profiled = "proxy" | "bff_sessions";
+
+interface ProfileRun {
+  dir: string;
+  serviceUrl: string;
+  databasePath: string;
+  sample: readonly string[];
+  seconds: number;
+  keepPrefix?: string;
+}
+
+/** Starts `name` under the profiler; its profile goes to `profileDir` as it exits. */
+async function startProfiled(
+  name: Profiled,
+  run: ProfileRun,
+  profileDir: string,
+) {
+  const profiler = {
+    NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir} --cpu-prof-interval=${SAMPLING_INTERVAL_US}`,
+  };
+  const key = createKey(run.databasePath, `profile-${name}`);
+  if (name === "proxy")
+    return startProxy(
+      run.serviceUrl,
+      key,
+      join(run.dir, "proxy.sqlite"),
+      "proxy/src/index.ts",
+      profiler,
+    );
+  const bff = await startCarefulBff({
+    upstreamUrl: run.serviceUrl,
+    key,
+    sessions: { databasePath: join(run.dir, "bff-sessions.sqlite") },
+    extraEnv: profiler,
+  });
+  return { ...bff, cookie: bff.cookie ?? "" };
+}
+
+async function profileServer(
+  name: Profiled,
+  run: ProfileRun,
+): Promise<ProfiledParts> {
+  const profileDir = join(run.dir, `profile-${name}`);
+  const server = await startProfiled(name, run, profileDir);
+  let window: {
+    fromUs: number;
+    toUs: number;
+    checks: number;
+    cpuUs: number;
+  };
+  try {
+    const { sample } = run;
+    const options = {
+      url: server.url,
+      headers: { [CLIENT_HEADER]: "bench", Cookie: server.cookie },
+      path: () =>
+        PROXY_PREFIX +
+        paths.insurance(sample[Math.floor(Math.random() * sample.length)]!),
+    };
+    const budget = Math.floor(PLAN_LIMITS.internal * 0.4);
+    await loadScenario(`${name} warm-up`, options, {
+      warmUpSeconds: 1,
+      seconds: 8,
+      maxRequests: budget,
+    });
+    const cpuBefore = cpuSeconds(server.process.pid);
+    const fromUs = monotonicUs();
+    const measured = await loadScenario(name, options, {
+      warmUpSeconds: 1,
+      seconds: run.seconds,
+      maxRequests: budget,
+    });
+    const toUs = monotonicUs();
+    const cpuAfter = cpuSeconds(server.process.pid);
+    const checks = measured.requests + measured.warmUp.requests;
+    const cpuUs =
+      cpuBefore === undefined || cpuAfter === undefined
+        ? NaN
+        : ((cpuAfter - cpuBefore) * 1e6) / checks;
+    window = { fromUs, toUs, checks, cpuUs };
+  } finally {
+    // The profile is written as the process exits.
+    await server.stop();
+  }
+  const [file] = readdirSync(profileDir).filter((file) =>
+    file.endsWith(".cpuprofile"),
+  );
+  if (!file) throw new Error(`${name} wrote no CPU profile`);
+  if (run.keepPrefix)
+    copyFileSync(
+      join(profileDir, file),
+      `${run.keepPrefix}-${name}.cpuprofile`,
+    );
+  const profile = JSON.parse(
+    readFileSync(join(profileDir, file), "utf8"),
+  ) as CpuProfile;
+  const split = splitProfile(
+    profile,
+    name === "proxy" ? PROXY_PARTS : FLOOR_PARTS,
+    window,
+  );
+  return {
+    checks: window.checks,
+    processCpuUs: window.cpuUs,
+    partsUs: Object.fromEntries(
+      Object.entries(split).map(([part, us]) => [part, us / window.checks]),
+    ),
+  };
+}
+
+/** The proxy's split, then its floor's, over the same service and fleet. */
 export async function profileSignedInChecks(
   seconds = 15,
-  /** Where to keep the profile, for a look in Chrome's DevTools; not kept unless told. */
-  keepAt?: string,
-): Promise<ProfiledParts> {
+  /** Where to keep the profiles, for a look in Chrome's DevTools; not kept unless told. */
+  keepPrefix?: string,
+): Promise<Record<Profiled, ProfiledParts>> {
   const dir = mkdtempSync(join(tmpdir(), "vics-proxy-profile-"));
-  const profileDir = join(dir, "profile");
   try {
     seedDatabase(dir, 20_000);
     const databasePath = join(dir, "vics.sqlite");
     const service = await startServer("service/src/index.ts", HEALTH_PATH, {
       DATABASE_PATH: databasePath,
     });
-    const sample = fleetRegistrations(dir, 5_000);
-    const proxy = await startProxy(
-      service.url,
-      createKey(databasePath, "profile"),
-      join(dir, "proxy.sqlite"),
-      "proxy/src/index.ts",
-      {
-        NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir} --cpu-prof-interval=${SAMPLING_INTERVAL_US}`,
-      },
-    );
-    let window: {
-      fromUs: number;
-      toUs: number;
-      checks: number;
-      cpuBefore: number | undefined;
-      cpuAfter: number | undefined;
-    };
     try {
-      const options = {
-        url: proxy.url,
-        headers: { [CLIENT_HEADER]: "bench", Cookie: proxy.cookie },
-        path: () =>
-          PROXY_PREFIX +
-          paths.insurance(sample[Math.floor(Math.random() * sample.length)]!),
-      };
-      const budget = Math.floor(PLAN_LIMITS.internal * 0.4);
-      await loadScenario("warm-up", options, {
-        warmUpSeconds: 1,
-        seconds: 8,
-        maxRequests: budget,
-      });
-      const cpuBefore = cpuSeconds(proxy.process.pid);
-      const fromUs = monotonicUs();
-      const run = await loadScenario("profiled", options, {
-        warmUpSeconds: 1,
+      const run: ProfileRun = {
+        dir,
+        serviceUrl: service.url,
+        databasePath,
+        sample: fleetRegistrations(dir, 5_000),
         seconds,
-        maxRequests: budget,
-      });
-      const toUs = monotonicUs();
-      const cpuAfter = cpuSeconds(proxy.process.pid);
-      const checks = run.requests + run.warmUp.requests;
-      window = { fromUs, toUs, checks, cpuBefore, cpuAfter };
+        keepPrefix,
+      };
+      return {
+        proxy: await profileServer("proxy", run),
+        bff_sessions: await profileServer("bff_sessions", run),
+      };
     } finally {
-      // The profile is written as the process exits.
-      await proxy.stop();
       await service.stop();
     }
-    const [file] = readdirSync(profileDir).filter((name) =>
-      name.endsWith(".cpuprofile"),
-    );
-    if (!file) throw new Error("the proxy wrote no CPU profile");
-    if (keepAt) copyFileSync(join(profileDir, file), keepAt);
-    const profile = JSON.parse(
-      readFileSync(join(profileDir, file), "utf8"),
-    ) as CpuProfile;
-    const split = splitProfile(profile, PROXY_PARTS, window);
-    const partsUs = Object.fromEntries(
-      Object.entries(split).map(([part, us]) => [part, us / window.checks]),
-    );
-    return {
-      checks: window.checks,
-      processCpuUs:
-        window.cpuBefore === undefined || window.cpuAfter === undefined
-          ? NaN
-          : ((window.cpuAfter - window.cpuBefore) * 1e6) / window.checks,
-      partsUs,
-    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/** The two splits as a markdown table, parts by the proxy's µs. */
+export function splitTable({
+  proxy,
+  bff_sessions: floor,
+}: Record<Profiled, ProfiledParts>): string {
+  const busy = (parts: ProfiledParts) =>
+    Object.entries(parts.partsUs).filter(([part]) => part !== "idle");
+  const total = (parts: ProfiledParts) =>
+    busy(parts).reduce((sum, [, us]) => sum + us, 0);
+  const names = [
+    ...new Set([...busy(proxy), ...busy(floor)].map(([part]) => part)),
+  ].sort((a, b) => (proxy.partsUs[b] ?? 0) - (proxy.partsUs[a] ?? 0));
+  const us = (value: number | undefined) => (value ?? 0).toFixed(1);
+  return [
+    "| part | proxy µs a check | floor µs a check | proxy − floor |",
+    "| --- | ---: | ---: | ---: |",
+    ...names.map(
+      (part) =>
+        `| ${part} | ${us(proxy.partsUs[part])} | ${us(floor.partsUs[part])} | ${us((proxy.partsUs[part] ?? 0) - (floor.partsUs[part] ?? 0))} |`,
+    ),
+    `| main thread, all parts | ${us(total(proxy))} | ${us(total(floor))} | ${us(total(proxy) - total(floor))} |`,
+    `| process CPU (/proc, all threads) | ${us(proxy.processCpuUs)} | ${us(floor.processCpuUs)} | ${us(proxy.processCpuUs - floor.processCpuUs)} |`,
+  ].join("\n");
+}
+
 if (import.meta.main) {
-  const { checks, processCpuUs, partsUs } = await profileSignedInChecks(
+  const profiled = await profileSignedInChecks(
     Number(process.argv[2] ?? 15),
     process.argv[3],
   );
   console.log(
-    `${checks.toLocaleString("en-GB")} signed-in checks; the proxy's CPU ${processCpuUs.toFixed(0)} µs a check (/proc, all threads)`,
+    `${profiled.proxy.checks.toLocaleString("en-GB")} checks through the proxy, ${profiled.bff_sessions.checks.toLocaleString("en-GB")} through its floor. Main-thread samples count wall time (a wait in a system call, a preempted thread), so parts are compared within a column and across the two; /proc's line is the CPU.`,
   );
-  const { idle, ...busy } = partsUs;
-  const total = Object.values(busy).reduce((sum, us) => sum + us, 0);
-  console.log(
-    `| part | µs a check (main thread) | share |\n| --- | ---: | ---: |`,
-  );
-  for (const [part, us] of Object.entries(busy).sort(([, a], [, b]) => b - a))
-    console.log(
-      `| ${part} | ${us.toFixed(1)} | ${((us / total) * 100).toFixed(0)}% |`,
-    );
-  console.log(
-    `| total | ${total.toFixed(1)} | |\n(idle ${(idle ?? 0).toFixed(1)} µs a check)`,
-  );
+  console.log(splitTable(profiled));
 }

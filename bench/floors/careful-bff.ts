@@ -17,6 +17,8 @@ export interface CarefulBffOptions {
   sessions?: { databasePath: string };
   /** undici's headers and body timeouts; default 10 s, the proxy's UPSTREAM_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** Added to its environment, e.g. NODE_OPTIONS for a CPU profile. */
+  extraEnv?: Record<string, string>;
 }
 
 export interface CarefulBff extends Child {
@@ -44,6 +46,7 @@ export async function startCarefulBff(
       BFF_TIMEOUT_MS: String(options.timeoutMs ?? 10_000),
       BFF_SESSIONS_DATABASE: options.sessions?.databasePath ?? "",
       BFF_SESSION_TOKEN: options.sessions ? token : "",
+      ...options.extraEnv,
     },
   });
   return options.sessions
