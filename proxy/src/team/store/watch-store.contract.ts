@@ -353,3 +353,49 @@ export function watchStoreContract(store: () => ProxyStore) {
     });
   });
 }
+
+/**
+ * A team's alerts as they stood before notifications were grouped by sweep (issue 34), for
+ * each engine's upgrade test: a fleet of two vehicles, sweep 7 (`runId` is how the engine
+ * writes that id into an identity column), two alerts opened during it and one after.
+ */
+export const alertsBeforeGrouping = (runId: string) => `
+  INSERT INTO fleets (id, name, columns, version, created_at, updated_at)
+    VALUES ('f1', 'Vans', '[]', 1, 0, 0);
+  INSERT INTO fleet_vehicles (fleet_id, registration, position, cells, added_at)
+    VALUES ('f1', 'AB12CDE', 0, '[]', 0), ('f1', 'LP08SED', 1, '[]', 0);
+  INSERT INTO watch_runs (id, kind, started_at, finished_at, outcome)
+    ${runId} VALUES (7, 'daily', 1000, 2000, 'finished');
+  INSERT INTO vehicle_alerts (registration, kind, key, detail, opened_at, planned_at)
+    VALUES ('AB12CDE', 'untaxed', 'a', '{}', 1500, 1500),
+           ('LP08SED', 'untaxed', 'b', '{}', 1600, 1600),
+           ('LP08SED', 'not-insured', 'c', '{}', 5000, 5000);`;
+
+/**
+ * What the upgrade makes of alertsBeforeGrouping: each old alert in the sweep that ran when it
+ * opened, and every one still a notification. Closes the store.
+ */
+export async function expectAlertsGroupedBySweep(
+  store: ProxyStore,
+): Promise<void> {
+  try {
+    const { rows } = await store.notificationPage({
+      userId: "ann",
+      page: 0,
+      pageSize: 10,
+      groupAlerts: 10,
+    });
+    expect(
+      rows.map((row) =>
+        row.type === "alerts" ? [row.kind, row.runId, row.count] : row.type,
+      ),
+    ).toEqual([
+      // Opened outside any sweep: a row of its own.
+      ["not-insured", null, 1],
+      ["untaxed", 7, 2],
+    ]);
+    expect(await store.unreadCount("ann")).toBe(3);
+  } finally {
+    await store.close();
+  }
+}

@@ -16,6 +16,10 @@ import {
   MIGRATIONS_NAME,
   SCRUB_ENDPOINT_WORDS,
 } from "./schema.ts";
+import {
+  alertsBeforeGrouping,
+  expectAlertsGroupedBySweep,
+} from "../watch-store.contract.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -218,41 +222,11 @@ describe("a store made before notifications were grouped by sweep", () => {
         name: MIGRATIONS_NAME,
         steps: MIGRATIONS.slice(0, step),
       });
-      await pool.query(`
-        INSERT INTO fleets (id, name, columns, version, created_at, updated_at)
-          VALUES ('f1', 'Vans', '[]', 1, 0, 0);
-        INSERT INTO fleet_vehicles (fleet_id, registration, position, cells, added_at)
-          VALUES ('f1', 'AB12CDE', 0, '[]', 0), ('f1', 'LP08SED', 1, '[]', 0);
-        INSERT INTO watch_runs (id, kind, started_at, finished_at, outcome)
-          OVERRIDING SYSTEM VALUE VALUES (7, 'daily', 1000, 2000, 'finished');
-        INSERT INTO vehicle_alerts (registration, kind, key, detail, opened_at, planned_at)
-          VALUES ('AB12CDE', 'untaxed', 'a', '{}', 1500, 1500),
-                 ('LP08SED', 'untaxed', 'b', '{}', 1600, 1600),
-                 ('LP08SED', 'not-insured', 'c', '{}', 5000, 5000);`);
+      await pool.query(alertsBeforeGrouping("OVERRIDING SYSTEM VALUE"));
     } finally {
       await pool.end();
     }
-    const store = await open(owner);
-    try {
-      const { rows } = await store.notificationPage({
-        userId: "ann",
-        page: 0,
-        pageSize: 10,
-        groupAlerts: 10,
-      });
-      expect(
-        rows.map((row) =>
-          row.type === "alerts" ? [row.kind, row.runId, row.count] : row.type,
-        ),
-      ).toEqual([
-        // Opened outside any sweep: a row of its own.
-        ["not-insured", null, 1],
-        ["untaxed", 7, 2],
-      ]);
-      expect(await store.unreadCount("ann")).toBe(3);
-    } finally {
-      await store.close();
-    }
+    await expectAlertsGroupedBySweep(await open(owner));
   });
 });
 

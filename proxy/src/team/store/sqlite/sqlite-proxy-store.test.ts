@@ -5,6 +5,10 @@ import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditEvent, proxyStoreContract } from "../proxy-store.contract.ts";
 import { openSqliteProxyStore } from "./sqlite-proxy-store.ts";
+import {
+  alertsBeforeGrouping,
+  expectAlertsGroupedBySweep,
+} from "../watch-store.contract.ts";
 import { OLD_DELIVERY_WORDS } from "../old-delivery-words.ts";
 import {
   DATE_UNSUBSCRIBE_LINKS,
@@ -161,38 +165,8 @@ describe("a store made before notifications were grouped by sweep", () => {
       db.exec(sql);
       db.exec(`PRAGMA user_version = ${version + 1}`);
     }
-    db.exec(`
-      INSERT INTO fleets (id, name, columns, version, created_at, updated_at)
-        VALUES ('f1', 'Vans', '[]', 1, 0, 0);
-      INSERT INTO fleet_vehicles (fleet_id, registration, position, cells, added_at)
-        VALUES ('f1', 'AB12CDE', 0, '[]', 0), ('f1', 'LP08SED', 1, '[]', 0);
-      INSERT INTO watch_runs (id, kind, started_at, finished_at, outcome)
-        VALUES (7, 'daily', 1000, 2000, 'finished');
-      INSERT INTO vehicle_alerts (registration, kind, key, detail, opened_at, planned_at)
-        VALUES ('AB12CDE', 'untaxed', 'a', '{}', 1500, 1500),
-               ('LP08SED', 'untaxed', 'b', '{}', 1600, 1600),
-               ('LP08SED', 'not-insured', 'c', '{}', 5000, 5000);`);
+    db.exec(alertsBeforeGrouping(""));
     db.close();
-    const store = open();
-    try {
-      const { rows } = await store.notificationPage({
-        userId: "ann",
-        page: 0,
-        pageSize: 10,
-        groupAlerts: 10,
-      });
-      expect(
-        rows.map((row) =>
-          row.type === "alerts" ? [row.kind, row.runId, row.count] : row.type,
-        ),
-      ).toEqual([
-        // Opened outside any sweep: a row of its own.
-        ["not-insured", null, 1],
-        ["untaxed", 7, 2],
-      ]);
-      expect(await store.unreadCount("ann")).toBe(3);
-    } finally {
-      await store.close();
-    }
+    await expectAlertsGroupedBySweep(open());
   });
 });
