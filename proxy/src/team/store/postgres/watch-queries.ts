@@ -15,10 +15,8 @@ import {
   type NotificationSqlStyle,
 } from "../notification-sql.ts";
 import { postgresKysely, type Sql } from "./database.ts";
-import {
-  recheckRecorder,
-  type EngineWatchQueries,
-} from "../kysely/watch-queries.ts";
+import type { EngineWatchQueries } from "../kysely/watch-queries.ts";
+import { recheckRecorder } from "../kysely/fleet-rechecks.ts";
 
 const PG: NotificationSqlStyle = {
   no: "false",

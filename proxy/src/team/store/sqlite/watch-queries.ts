@@ -15,10 +15,8 @@ import {
   notificationStatements,
   type NotificationSqlStyle,
 } from "../notification-sql.ts";
-import {
-  recheckRecorder,
-  type EngineWatchQueries,
-} from "../kysely/watch-queries.ts";
+import type { EngineWatchQueries } from "../kysely/watch-queries.ts";
+import { recheckRecorder } from "../kysely/fleet-rechecks.ts";
 import { sqliteKysely } from "./database.ts";
 
 const LITE: NotificationSqlStyle = {
