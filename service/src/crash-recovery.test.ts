@@ -159,7 +159,10 @@ describe("kill -9", { timeout: 180_000 }, () => {
       const names = () => printed.split("\n").filter(Boolean);
       await until(() => names().length >= reported, `${reported} keys written`);
       writer.kill("SIGKILL");
-      await new Promise((resolve) => writer.on("exit", resolve));
+      // "close", not "exit": a key printed just before the kill may still be in the pipe when
+      // the process has exited, and names() would miss it (a loaded machine showed 204 keys
+      // in the file against 200 read).
+      await new Promise((resolve) => writer.on("close", resolve));
 
       readDatabase(databasePath, (db) => {
         expect(integrityCheck(db)).toBe("ok");
