@@ -2,13 +2,12 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
 import type { CompiledQuery } from "kysely";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { inTransaction } from "@vics/server-kit/sqlite";
-import {
-  toWatchState,
-  type AlertRow,
-  type GroupAlertRow,
-  onReadTarget,
-  type PageRow,
-  type WatchedRow,
+import { onReadTarget, toWatchState } from "../watch-rows.ts";
+import type {
+  AlertRow,
+  GroupAlertRow,
+  PageRow,
+  WatchedRow,
 } from "../watch-rows.ts";
 import { notificationPageOf } from "../notification-page.ts";
 import {
