@@ -31,4 +31,26 @@ describe("the SQLite store's data info", () => {
       },
     };
   });
+
+  // The imports come through the store's own connection, as a process that imports and
+  // answers would: data_version does not move for a connection's own commits, so the store
+  // learns of them from the writer's notice alone (noteDataWritten).
+  describe("with imports on the store's own connection", () => {
+    heldDataInfoContract(async () => {
+      const dir = mkdtempSync(join(tmpdir(), "vics-held-"));
+      const db = openDatabase(join(dir, "vics.sqlite"));
+      migrateSqlite(db);
+      const counted = countingSqlite(db, /\bFROM meta\b/);
+      const store = sqliteStore(counted.database);
+      return {
+        store,
+        imports: sqliteImportStore(counted.database),
+        metaReads: counted.count,
+        async close() {
+          await store.close();
+          rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    });
+  });
 });
