@@ -7,7 +7,7 @@ import {
 } from "@vics/server-kit/testing/postgres-server";
 import { auditGroupCommitContract } from "../audit-store.contract.ts";
 import { auditQueries } from "./audit-queries.ts";
-import { sqlOn, type Sql } from "./database.ts";
+import { postgresKysely, sqlOn, type Sql } from "./database.ts";
 import { openPostgresProxyStore } from "./postgres-proxy-store.ts";
 
 let server: PostgresServer;
@@ -44,7 +44,7 @@ describe("the PostgreSQL audit", () => {
     ).close();
     const pool = openPgPool({ url, applicationName: "vics-audit-test" });
     const { sql, commits } = countingCommits(sqlOn(pool));
-    const audit = auditQueries(sql, 30);
+    const audit = auditQueries(sql, postgresKysely(pool).db, 30);
     return {
       audit,
       commits,

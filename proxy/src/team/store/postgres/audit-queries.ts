@@ -3,7 +3,7 @@ import { auditDb } from "../kysely/audit-tables.ts";
 import { searchAudit } from "../kysely/audit-search.ts";
 import { groupCommit } from "../kysely/audit-group-commit.ts";
 import { writeAuditBatch } from "./audit-batch.ts";
-import { kyselyOnSql } from "./audit-kysely.ts";
+import type { Db } from "../kysely/database.ts";
 import type { Sql } from "./database.ts";
 
 const DAY_MS = 86_400_000;
@@ -21,14 +21,16 @@ export interface PostgresAuditStore extends AuditStore {
  * the append (one statement a batch) and the pruning (prune_audit, run as the owner) are
  * PostgreSQL's own.
  */
+/** The audit on the store's `Sql` (its batch and pruning) and its Kysely (its search). */
 export function auditQueries(
   sql: Sql,
+  db: Db,
   retentionDays: number,
 ): PostgresAuditStore {
   const commits = groupCommit(writeAuditBatch(sql), MAX_BATCH);
   return {
     appendAudit: commits.append,
-    searchAudit: searchAudit(auditDb(kyselyOnSql(sql)), "join"),
+    searchAudit: searchAudit(auditDb(db), "join"),
     async pruneAudit(now) {
       // prune_audit runs as the owner, and keeps what the database's own retention keeps.
       const { rows } = await sql<{ removed: number }>(

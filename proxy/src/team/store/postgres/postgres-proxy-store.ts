@@ -53,13 +53,15 @@ export async function openPostgresProxyStore(
     throw storeError(error);
   }
   const sql = sqlOn(pool);
+  const kysely = postgresKysely(pool);
   const { appendAudit, searchAudit, pruneAudit, drain } = auditQueries(
     sql,
+    kysely.db,
     options.auditRetentionDays,
   );
   let closing: Promise<void> | undefined;
   return {
-    ...kyselyQueries(postgresKysely(pool)),
+    ...kyselyQueries(kysely),
     ...fleetQueries(pool, sql),
     ...watchQueries(pool, sql),
     ...deliveryQueries(pool, sql),
