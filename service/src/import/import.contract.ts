@@ -1,101 +1,21 @@
 // What an import does, whatever the engine (docs/import.md, decisions 040 and 041): run by
 // each engine's test with a function that opens a fresh, migrated, empty database. Versions
 // are read back through the store's own lookups as known at an instant.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ImportKind } from "@vics/shared/import/rows";
-import type { ImportStore } from "../store/import-store.ts";
-import { insurancePart, type Store } from "../store/store.ts";
+import { insurancePart } from "../store/store.ts";
 import {
-  type ImportOptions,
-  type ImportReport,
-  runImport,
-} from "./run-import.ts";
+  importer,
+  POLICIES,
+  policy,
+  rejectFile,
+  VEHICLES,
+  vehicle,
+  type ImportHarness,
+} from "../testing/import-files.ts";
 
-export interface ImportHarness {
-  imports: ImportStore;
-  store: Store;
-  /** Rows in a table of the engine's own (vehicles, vehicle_history, imports...). */
-  count(table: string): Promise<number>;
-  meta(key: string): Promise<string | undefined>;
-  close(): Promise<void>;
-}
-
-export const VEHICLES = "registration,make,model,year,colour,first_registered";
-export const POLICIES =
-  "registration,policy_number,insurer,cover_type,valid_from,valid_to";
 const MOT = "registration,test_date,expiry_date";
 const TAX = "registration,status,due_date";
 const FINES = "registration,reference,issued_on,amount,paid";
-
-export const vehicle = (registration: string, colour = "Blue") =>
-  `${registration},Ford,Focus,2019,${colour},2019-03-01`;
-export const policy = (
-  registration: string,
-  number: string,
-  validTo = "2027-01-31",
-  validFrom = "2026-02-01",
-) =>
-  `${registration},${number},Northwind,Comprehensive,${validFrom},${validTo}`;
-
-/** Imports `lines` as a file, on `harness`, with a clock that moves a second per reading. */
-export function importer(
-  harness: () => Pick<ImportHarness, "imports">,
-  start: string,
-) {
-  let dir = "";
-  let clock = 0;
-  let files = 0;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), "vics-import-"));
-    clock = Date.parse(start);
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
-  return {
-    /** The clock's instant now, as the store keeps instants. */
-    instant: () => new Date(clock).toISOString(),
-    /** Moves the clock to `instant`: the next import runs just after it. */
-    at(instant: string) {
-      clock = Date.parse(instant);
-    },
-    /** `lines` joined by \n, or the file's bytes as they are. */
-    async run<K extends ImportKind>(
-      kind: K,
-      lines: string[] | Uint8Array,
-      options: Partial<ImportOptions<K>> = {},
-    ): Promise<ImportReport> {
-      const extension = options.format === "jsonl" ? "jsonl" : "csv";
-      const path = join(dir, `${kind}-${++files}.${extension}`);
-      writeFileSync(
-        path,
-        lines instanceof Uint8Array ? lines : lines.join("\n") + "\n",
-      );
-      return runImport(
-        harness().imports,
-        {
-          kind,
-          path,
-          mode: "upsert",
-          maxDeletePct: 10,
-          force: false,
-          dryRun: false,
-          rejectsPath: `${path}.rejects.csv`,
-          runBy: "ops",
-          ...options,
-        },
-        () => new Date((clock += 1000)),
-      );
-    },
-  };
-}
-
-export const rejectFile = (report: ImportReport) =>
-  readFileSync(
-    "rejectsPath" in report ? (report.rejectsPath ?? "") : "",
-    "utf8",
-  );
 
 export function importContract(open: () => Promise<ImportHarness>) {
   let harness: ImportHarness;

@@ -23,13 +23,13 @@ import {
   openStorePool,
   postgresStore,
 } from "../store/postgres/postgres-store.ts";
+import { importContract } from "./import.contract.ts";
 import {
   type ImportHarness,
-  importContract,
   importer,
   VEHICLES,
   vehicle,
-} from "./import.contract.ts";
+} from "../testing/import-files.ts";
 import { registerNewerContract } from "./register-newer.contract.ts";
 import { pointInTimeContract } from "../routes/point-in-time.contract.ts";
 

@@ -8,7 +8,7 @@ import {
   importer,
   VEHICLES,
   vehicle,
-} from "./import.contract.ts";
+} from "../testing/import-files.ts";
 
 const TAX = "registration,status,due_date";
 const MOT = "registration,test_date,expiry_date";

@@ -20,7 +20,7 @@ import {
   importer,
   vehicle,
   VEHICLES,
-} from "../import/import.contract.ts";
+} from "../testing/import-files.ts";
 import { issueApiKey } from "../keys/api-key.ts";
 import { openSqliteHarness } from "../testing/sqlite-harness.ts";
 import { failingStore, registerDown, testAppDeps } from "../testing/index.ts";

@@ -13,7 +13,7 @@ import {
   importer,
   vehicle,
   VEHICLES,
-} from "../import/import.contract.ts";
+} from "../testing/import-files.ts";
 import { issueApiKey } from "../keys/api-key.ts";
 import { openSqliteHarness } from "../testing/sqlite-harness.ts";
 import { testAppDeps } from "../testing/index.ts";

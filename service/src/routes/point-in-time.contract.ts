@@ -18,7 +18,7 @@ import {
   policy,
   vehicle,
   VEHICLES,
-} from "../import/import.contract.ts";
+} from "../testing/import-files.ts";
 import { issueApiKey } from "../keys/api-key.ts";
 import { testAppDeps } from "../testing/index.ts";
 

@@ -10,7 +10,7 @@ import {
   policy,
   VEHICLES,
   vehicle,
-} from "../import/import.contract.ts";
+} from "../testing/import-files.ts";
 import type { ImportStore } from "./import-store.ts";
 import type { Store } from "./store.ts";
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ImportHarness } from "../import/import.contract.ts";
+import type { ImportHarness } from "./import-files.ts";
 import { openImportDatabase } from "../store/sqlite/database.ts";
 import { sqliteImportStore } from "../store/sqlite/import-writer.ts";
 import { migrateSqlite, readMeta } from "../store/sqlite/schema.ts";

@@ -10,7 +10,7 @@ import {
   policy,
   VEHICLES,
   vehicle,
-} from "../../import/import.contract.ts";
+} from "../../testing/import-files.ts";
 import { heldDataInfoContract } from "../held-data-info.contract.ts";
 import { DATA_INFO_TTL_MS } from "../held-data-info.ts";
 import { postgresImportStore } from "./import-writer.ts";
