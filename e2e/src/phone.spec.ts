@@ -94,3 +94,26 @@ for (const size of [PHONE, { width: 1280, height: 900 }]) {
     expect(await height(insurance.header)).toBe(before);
   });
 }
+
+for (const size of [PHONE, { width: 1280, height: 900 }]) {
+  test(`the header keeps its size when the session arrives (${size.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    // Hold the session's answer until the header has been measured without it.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/auth/session", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const insurance = new InsurancePage(page);
+    await insurance.open();
+    await expect(page.locator(".app-header--pending")).toBeVisible();
+    const pending = await height(insurance.header);
+    release();
+    await expect(insurance.header).toContainText("Signed in as");
+    await expect(page.locator(".app-header--pending")).toHaveCount(0);
+    expect(await height(insurance.header)).toBe(pending);
+  });
+}
