@@ -8,7 +8,8 @@
  * Code only tests load: it may reach further than the app (a real upstream, fixtures) and read
  * the environment. Test files beside the code, and test support, which has one name (issue 36):
  * a workspace's `src/testing/` (exported as `@vics/<workspace>/testing/*` where another needs
- * it), a web feature's own `testing/`, and the one-file form `testing.ts` (bench/floors).
+ * it) and a web feature's own `testing/`. (bench/floors/testing.ts keeps that name, but no rule
+ * reads bench/, so the list has no one-file form.)
  */
 const TEST_CODE = {
   suffixes: [".test.ts", ".test.tsx"],
@@ -19,10 +20,7 @@ const TEST_CODE = {
 function testCodeGlobs() {
   return [
     ...TEST_CODE.suffixes.map((suffix) => `**/*${suffix}`),
-    ...TEST_CODE.folders.flatMap((folder) => [
-      `**/${folder}/**`,
-      `**/${folder}.ts`,
-    ]),
+    ...TEST_CODE.folders.map((folder) => `**/${folder}/**`),
   ];
 }
 
@@ -32,11 +30,9 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function testCodeRegexes() {
   return [
     ...TEST_CODE.suffixes.map((suffix) => `${escape(suffix)}$`),
-    ...TEST_CODE.folders.map((folder) => `/${escape(folder)}(/|\\.ts$)`),
+    ...TEST_CODE.folders.map((folder) => `/${escape(folder)}/`),
   ];
 }
-
-/** Paths under `<server>/src/`. */
 
 /**
  * Each server's feature folders: the parts that answer a user's need.

@@ -109,13 +109,12 @@ const PROBES: Probe[] = [
   },
   { file: "proxy/src/down.ts", imports: "@vics/fleet" },
   { file: "proxy/src/upstream.test.ts", imports: "@vics/service/testing" },
-  // Test support, as a folder or its one-file form, is test code too (layout.cjs's TEST_CODE).
+  // Test support, a workspace's src/testing/, is test code too (layout.cjs's TEST_CODE).
   {
     file: "proxy/src/testing/real-upstream.ts",
     imports: "@vics/service/testing",
   },
   { file: "proxy/src/testing/index.ts", imports: "@vics/service/testing" },
-  { file: "proxy/src/testing.ts", imports: "@vics/service/testing" },
   {
     file: "proxy/src/web.test.ts",
     imports: "@vics/web",
