@@ -97,12 +97,10 @@ module.exports = {
     {
       name: "web-app-takes-no-test-code",
       comment:
-        "Test support (@vics/shared/testing, @vics/server-kit/testing, @vics/fleet/testing, web/src/testing, a feature's testing/) is for tests: it would ship test code to every browser.",
+        "Test code (any workspace's src/testing/, a web feature's testing/, a test file; layout.cjs's TEST_CODE) is for tests: it would ship test code to every browser.",
       severity: "error",
       from: { path: "^web/", pathNot: TEST_CODE },
-      to: {
-        path: String.raw`^((shared|server-kit|fleet)/src/testing/|web/src/testing/|web/src/features/[^/]+/testing/)`,
-      },
+      to: { path: TEST_CODE },
     },
     {
       name: "no-relative-import-out-of-workspace",

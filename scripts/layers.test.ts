@@ -73,6 +73,7 @@ const TARGETS = [
   "web/src/features/fleet/index.ts",
   "web/src/features/fleet/api/fleet-query.ts",
   "web/src/features/fleet/testing/results.ts",
+  "web/src/lib/dates.test.ts",
   "e2e/index.ts",
   "scripts/start.ts",
 ];
@@ -165,6 +166,11 @@ const PROBES: Probe[] = [
   {
     file: "web/src/features/fleet/components/results.ts",
     imports: "../testing/results.ts",
+    rule: "web-app-takes-no-test-code",
+  },
+  {
+    file: "web/src/lib/takes-a-test.ts",
+    imports: "./dates.test.ts",
     rule: "web-app-takes-no-test-code",
   },
   // Test code may take test code: a feature's testing/, web/src/testing and a test file.
