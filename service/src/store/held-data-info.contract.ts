@@ -17,7 +17,10 @@ import type { Store } from "./store.ts";
 export interface HeldDataInfoHarness {
   /** A migrated, empty store over a database that counts its reads of `meta`. */
   store: Store;
-  /** Imports into the store's database (as scripts/import, or this process, writes). */
+  /**
+   * Imports into the store's database: the store itself (this process's imports), or an
+   * import store over another connection (scripts/import's, another replica's).
+   */
   imports: ImportStore;
   /** The store's reads of `meta` so far. */
   metaReads(): number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DataInfo } from "./data-info.ts";
-import { heldDataInfo, noteDataWritten } from "./held-data-info.ts";
+import { heldDataInfo } from "./held-data-info.ts";
 
 /** A read that counts itself and answers `info` (or fails while `failing`). */
 function counted() {
@@ -14,24 +14,23 @@ function counted() {
 }
 
 describe("heldDataInfo", () => {
-  it("reads again after a write through the same database, not another's", async () => {
-    const database = {};
+  it("reads again after its own invalidate, not another's", async () => {
     const { reads, read } = counted();
-    const dataInfo = heldDataInfo(database, read);
-    await dataInfo();
-    noteDataWritten({});
-    await dataInfo();
+    const dataInfo = heldDataInfo(read);
+    await dataInfo.read();
+    heldDataInfo(read).invalidate();
+    await dataInfo.read();
     expect(reads.count).toBe(1);
     reads.since = "2026-11-02T00:00:00.000Z";
-    noteDataWritten(database);
-    expect((await dataInfo()).since).toBe("2026-11-02T00:00:00.000Z");
+    dataInfo.invalidate();
+    expect((await dataInfo.read()).since).toBe("2026-11-02T00:00:00.000Z");
     expect(reads.count).toBe(2);
   });
 
   it("reads again when the engine's version moves", async () => {
     let version = 7;
     const { reads, read } = counted();
-    const dataInfo = heldDataInfo({}, read, { version: () => version });
+    const dataInfo = heldDataInfo(read, { version: () => version }).read;
     await dataInfo();
     await dataInfo();
     version = 8;
@@ -42,7 +41,7 @@ describe("heldDataInfo", () => {
   it("reads again once the held read is ttlMs old", async () => {
     let clock = 1000;
     const { reads, read } = counted();
-    const dataInfo = heldDataInfo({}, read, { ttlMs: 50, now: () => clock });
+    const dataInfo = heldDataInfo(read, { ttlMs: 50, now: () => clock }).read;
     await dataInfo();
     clock += 49;
     await dataInfo();
@@ -54,7 +53,7 @@ describe("heldDataInfo", () => {
 
   it("keeps no failed read: the next call asks again", async () => {
     const { reads, read } = counted();
-    const dataInfo = heldDataInfo({}, read);
+    const dataInfo = heldDataInfo(read).read;
     reads.failing = true;
     await expect(dataInfo()).rejects.toThrow("database away");
     reads.failing = false;

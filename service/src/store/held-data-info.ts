@@ -1,8 +1,8 @@
 // Every answer carries the data's freshness and span (dataInfo, decision 041); it changes only
 // when an import applies or a live register's facts are written, so a store keeps its last
 // read instead of reading `meta` on every check. The rule, the same for both engines:
-// - a write through this process (an import applied, facts fetched) says so with
-//   noteDataWritten(database): the next check reads `meta` again;
+// - a write through this process goes through the store (an import's apply, recordFetched),
+//   which then calls `invalidate`: the next check reads `meta` again;
 // - SQLite: a commit by another connection (scripts/import beside the service) moves
 //   `PRAGMA data_version`, which the store asks instead of reading `meta`: exact, and cheap;
 // - PostgreSQL: another replica's or scripts/import's import shows within DATA_INFO_TTL_MS,
@@ -15,15 +15,6 @@ import type { ImportStaging } from "./import-store.ts";
 /** How long a PostgreSQL store trusts its read before it asks again. */
 export const DATA_INFO_TTL_MS = 2_000;
 
-// Writes per database handle (a DatabaseSync, a PgPool): the import store, the fetched-facts
-// writer and the store over one handle are separate objects, and this is what they share.
-const written = new WeakMap<object, number>();
-
-/** Said by a writer after a write that may change what dataInfo reads. */
-export function noteDataWritten(database: object): void {
-  written.set(database, (written.get(database) ?? 0) + 1);
-}
-
 export interface HeldDataInfoOptions {
   /** The engine's own version of the data, asked on every call (SQLite's data_version). */
   version?: () => number;
@@ -32,16 +23,23 @@ export interface HeldDataInfoOptions {
   now?: () => number;
 }
 
+export interface HeldDataInfo {
+  /** The held read, or a new one when the data may have changed (see the rule above). */
+  read(): Promise<DataInfo>;
+  /** Said by the store after a write of its own that may change what `read` reads. */
+  invalidate(): void;
+}
+
 /**
- * `read`, asked again only when the data may have changed (see the rule above). Calls that
- * overlap a read share it; a failed read is not kept.
+ * `read`, asked again only when the data may have changed. Calls that overlap a read share
+ * it; a failed read is not kept.
  */
 export function heldDataInfo(
-  database: object,
   read: () => Promise<DataInfo>,
   options: HeldDataInfoOptions = {},
-): () => Promise<DataInfo> {
+): HeldDataInfo {
   const { ttlMs = Infinity, now = Date.now } = options;
+  let writes = 0;
   let held:
     | {
         value: Promise<DataInfo>;
@@ -50,32 +48,37 @@ export function heldDataInfo(
         until: number;
       }
     | undefined;
-  return async () => {
-    // Taken before the read: a write during it makes the next call read again.
-    const writes = written.get(database) ?? 0;
-    const version = options.version?.() ?? 0;
-    const at = now();
-    if (
-      held &&
-      held.writes === writes &&
-      held.version === version &&
-      held.until > at
-    )
-      return held.value;
-    const value = read();
-    const reading = { value, writes, version, until: at + ttlMs };
-    held = reading;
-    value.catch(() => {
-      if (held === reading) held = undefined;
-    });
-    return value;
+  return {
+    read: async () => {
+      // Taken before the read: a write during it makes the next call read again.
+      const writesNow = writes;
+      const version = options.version?.() ?? 0;
+      const at = now();
+      if (
+        held &&
+        held.writes === writesNow &&
+        held.version === version &&
+        held.until > at
+      )
+        return held.value;
+      const value = read();
+      const reading = { value, writes: writesNow, version, until: at + ttlMs };
+      held = reading;
+      value.catch(() => {
+        if (held === reading) held = undefined;
+      });
+      return value;
+    },
+    invalidate: () => {
+      writes++;
+    },
   };
 }
 
-/** `staging`, whose apply says noteDataWritten(database) once it has settled. */
-export function notingWrites<K extends ImportKind>(
-  database: object,
+/** `staging`, whose apply calls `invalidate` once it has settled, applied or not. */
+export function invalidatingOnApply<K extends ImportKind>(
   staging: ImportStaging<K>,
+  invalidate: () => void,
 ): ImportStaging<K> {
   const apply = staging.apply;
   return {
@@ -84,7 +87,7 @@ export function notingWrites<K extends ImportKind>(
       try {
         return await apply(plan);
       } finally {
-        noteDataWritten(database);
+        invalidate();
       }
     },
   };

@@ -134,6 +134,7 @@ export interface ImportStore {
   /** Newest first. */
   listImports(limit: number): Promise<ImportRecord[]>;
   findImport(importId: number): Promise<ImportRecord | undefined>;
+  /** The refused rows kept for an import (the first REJECTS_KEPT), in line order. */
   importRejects(importId: number): Promise<RejectLine[]>;
 }
 

@@ -1,7 +1,7 @@
 import type { Plan } from "@vics/shared";
 import type { VehicleFacts } from "../domain/vehicle-facts.ts";
 import type { DataInfo } from "./data-info.ts";
-import type { ImportRecord, RejectLine } from "./import-store.ts";
+import type { ImportStore } from "./import-store.ts";
 import type { FetchedFactStore } from "./fetched-facts.ts";
 
 /** What an insurance check answers from: the vehicle and its policies, nothing else. */
@@ -72,16 +72,16 @@ export interface KeyStore {
   revokeKey(name: string, revokedAt: string): Promise<ApiKeyRecord | undefined>;
 }
 
-export interface Store extends VehicleStore, KeyStore, FetchedFactStore {
+/**
+ * Every write this process makes goes through it (an import's apply, fetched facts), so that it
+ * knows when its held dataInfo is stale (held-data-info.ts); its imports list for the data page.
+ */
+export interface Store
+  extends VehicleStore, KeyStore, FetchedFactStore, ImportStore {
   /** True when the database holds the seeded synthetic fleet (sandbox default). */
   holdsSyntheticFleet(): Promise<boolean>;
   /** Since when it holds data, the earliest day covered, and each source's freshness. */
   dataInfo(): Promise<DataInfo>;
-  /** The operator's imports, newest first, for the data page. */
-  listImports(limit: number): Promise<ImportRecord[]>;
-  findImport(id: number): Promise<ImportRecord | undefined>;
-  /** The refused rows kept for an import (the first REJECTS_KEPT), in line order. */
-  importRejects(id: number): Promise<RejectLine[]>;
   /** Resolves when the database answers; for the readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -26,7 +26,6 @@ import {
   planFetched,
 } from "../fetched-plan.ts";
 import { noteDataSpan } from "./meta.ts";
-import { noteDataWritten } from "../held-data-info.ts";
 import { versionColumns } from "./vehicle-queries.ts";
 
 /** Names the advisory lock fetched batches queue on. */
@@ -223,15 +222,12 @@ export function postgresFetchedStore(
           unchanged: plan.unchanged,
           skipped: plan.skipped,
         };
-      })
-        .catch((error: unknown) => {
-          // Rolled back: nothing of the batch was stored.
-          throw isLockTimeout(error)
-            ? new StoreBusyError({ cause: error })
-            : error;
-        })
-        // The data's span may have moved: this process's next check reads it again.
-        .finally(() => noteDataWritten(pool)),
+      }).catch((error: unknown) => {
+        // Rolled back: nothing of the batch was stored.
+        throw isLockTimeout(error)
+          ? new StoreBusyError({ cause: error })
+          : error;
+      }),
     async freshness(registrations) {
       const { rows } = await pool.query<{
         registration: string;

@@ -10,7 +10,6 @@ import { from as copyFrom } from "pg-copy-streams";
 import type { PgClient, PgPool } from "@vics/server-kit/postgres";
 import type { ImportKind } from "@vics/shared/import/rows";
 import { applyImport, type ImportEngine } from "../import-apply.ts";
-import { notingWrites } from "../held-data-info.ts";
 import {
   EXAMPLES_SHOWN,
   IMPORT_ROW_COLUMNS,
@@ -46,8 +45,7 @@ const kindOf = <K extends ImportKind>(kind: K) =>
 
 export function postgresImportStore(pool: PgPool): ImportStore {
   return {
-    startImport: async (kind) =>
-      notingWrites(pool, await startStaging(await pool.connect(), kind)),
+    startImport: async (kind) => startStaging(await pool.connect(), kind),
     appliedImport: async (kind, sha256) => {
       const { rows } = await pool.query(
         "SELECT * FROM imports WHERE kind = $1 AND sha256 = $2 AND outcome = 'applied'",

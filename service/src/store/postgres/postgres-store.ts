@@ -5,7 +5,11 @@ import { readMeta, SYNTHETIC_FLEET } from "./meta.ts";
 import { reachingPostgres } from "@vics/server-kit/postgres-errors";
 import { createVehicleQueries } from "./vehicle-queries.ts";
 import { dataInfoFromMeta } from "../data-info.ts";
-import { DATA_INFO_TTL_MS, heldDataInfo } from "../held-data-info.ts";
+import {
+  DATA_INFO_TTL_MS,
+  heldDataInfo,
+  invalidatingOnApply,
+} from "../held-data-info.ts";
 import { postgresImportStore } from "./import-writer.ts";
 import { postgresFetchedStore } from "./fetched-writer.ts";
 
@@ -41,9 +45,8 @@ export function postgresStore(
   const imports = postgresImportStore(pool);
   const fetched = postgresFetchedStore(pool);
   let closed: Promise<void> | undefined;
-  // Held for DATA_INFO_TTL_MS, or until this process writes (held-data-info.ts's rule).
+  // Held for DATA_INFO_TTL_MS, or until this store writes (held-data-info.ts's rule).
   const dataInfo = heldDataInfo(
-    pool,
     () =>
       reachingPostgres(async () => {
         const { rows } = await pool.query<{ key: string; value: string }>(
@@ -74,12 +77,24 @@ export function postgresStore(
       reachingPostgres(
         async () => (await readMeta(pool, "fleet")) === SYNTHETIC_FLEET,
       ),
-    dataInfo,
+    dataInfo: dataInfo.read,
+    startImport: async (kind) =>
+      invalidatingOnApply(
+        await reachingPostgres(() => imports.startImport(kind)),
+        dataInfo.invalidate,
+      ),
+    appliedImport: (kind, sha256) =>
+      reachingPostgres(() => imports.appliedImport(kind, sha256)),
+    recordImport: (record, rejects) =>
+      reachingPostgres(() => imports.recordImport(record, rejects)),
     listImports: (limit) => reachingPostgres(() => imports.listImports(limit)),
     findImport: (id) => reachingPostgres(() => imports.findImport(id)),
     importRejects: (id) => reachingPostgres(() => imports.importRejects(id)),
+    // The data's span may have moved, written or not: the next check reads it again.
     recordFetched: (batch) =>
-      reachingPostgres(() => fetched.recordFetched(batch)),
+      reachingPostgres(() => fetched.recordFetched(batch)).finally(
+        dataInfo.invalidate,
+      ),
     freshness: (registrations) =>
       reachingPostgres(() => fetched.freshness(registrations)),
     countStale: (kind, olderThan) =>

@@ -22,7 +22,6 @@ import {
   planFetched,
 } from "../fetched-plan.ts";
 import { dataSpanNoter } from "./schema.ts";
-import { noteDataWritten } from "../held-data-info.ts";
 import { FACT_LIST, HISTORY_COLUMN_NAMES } from "./vehicle-queries.ts";
 
 const list = (registrations: readonly string[]) =>
@@ -179,29 +178,22 @@ export function sqliteFetchedStore(db: DatabaseSync): FetchedFactStore {
   }
 
   return {
-    recordFetched: async (batch) => {
-      try {
-        return withShortWait(db, () =>
-          inTransaction(db, () => {
-            const registrations = [
-              ...new Set(batch.map((facts) => facts.answer.registration)),
-            ];
-            const plan = planFetched(batch, readHeld(registrations));
-            write(plan);
-            return {
-              added: plan.added.length,
-              changed: plan.changed.length,
-              unchanged: plan.unchanged,
-              skipped: plan.skipped,
-            };
-          }),
-        );
-      } finally {
-        // The data's span may have moved, and this connection's own commits leave
-        // data_version as it was: its next check reads it again.
-        noteDataWritten(db);
-      }
-    },
+    recordFetched: async (batch) =>
+      withShortWait(db, () =>
+        inTransaction(db, () => {
+          const registrations = [
+            ...new Set(batch.map((facts) => facts.answer.registration)),
+          ];
+          const plan = planFetched(batch, readHeld(registrations));
+          write(plan);
+          return {
+            added: plan.added.length,
+            changed: plan.changed.length,
+            unchanged: plan.unchanged,
+            skipped: plan.skipped,
+          };
+        }),
+      ),
     freshness: async (registrations) =>
       freshnessMap(
         statements.freshness.all(list(registrations)).map((row): FreshMark => ({

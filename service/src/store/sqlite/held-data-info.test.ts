@@ -32,10 +32,10 @@ describe("the SQLite store's data info", () => {
     };
   });
 
-  // The imports come through the store's own connection, as a process that imports and
-  // answers would: data_version does not move for a connection's own commits, so the store
-  // learns of them from the writer's notice alone (noteDataWritten).
-  describe("with imports on the store's own connection", () => {
+  // The imports come through the store itself, as a process that imports and answers would:
+  // data_version does not move for a connection's own commits, so the store learns of them
+  // from its own apply alone (held-data-info.ts's invalidate).
+  describe("with imports through the store itself", () => {
     heldDataInfoContract(async () => {
       const dir = mkdtempSync(join(tmpdir(), "vics-held-"));
       const db = openDatabase(join(dir, "vics.sqlite"));
@@ -44,7 +44,7 @@ describe("the SQLite store's data info", () => {
       const store = sqliteStore(counted.database);
       return {
         store,
-        imports: sqliteImportStore(counted.database),
+        imports: store,
         metaReads: counted.count,
         async close() {
           await store.close();

@@ -22,7 +22,6 @@ import {
   type StagedRow,
 } from "../import-store.ts";
 import { applyImport, type ImportEngine } from "../import-apply.ts";
-import { notingWrites } from "../held-data-info.ts";
 import { SQLITE_KINDS, type SqliteKind } from "./import-kinds.ts";
 import { clearRegisterMarks, keepRegisterNewer } from "./import-register.ts";
 import { dataSpanNoter, writeMeta } from "./schema.ts";
@@ -37,7 +36,7 @@ const kindOf = <K extends ImportKind>(kind: K) =>
 
 export function sqliteImportStore(db: DatabaseSync): ImportStore {
   return {
-    startImport: async (kind) => notingWrites(db, startStaging(db, kind)),
+    startImport: async (kind) => startStaging(db, kind),
     appliedImport: async (kind, sha256) => {
       const row = db
         .prepare(

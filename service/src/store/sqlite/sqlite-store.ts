@@ -7,7 +7,7 @@ import { seedSqliteFleet, SYNTHETIC_FLEET } from "./seed-database.ts";
 import { createKeyQueries } from "./key-queries.ts";
 import { createVehicleQueries } from "./vehicle-queries.ts";
 import { dataInfoFromMeta } from "../data-info.ts";
-import { heldDataInfo } from "../held-data-info.ts";
+import { heldDataInfo, invalidatingOnApply } from "../held-data-info.ts";
 import { sqliteImportStore } from "./import-writer.ts";
 import { sqliteFetchedStore } from "./fetched-writer.ts";
 
@@ -54,10 +54,10 @@ export function sqliteStore(db: DatabaseSync): Store {
   const fetched = sqliteFetchedStore(db);
   const ping = db.prepare("SELECT 1");
   const allMeta = db.prepare("SELECT key, value FROM meta");
-  // Moves when another connection commits (scripts/import): held-data-info.ts's rule.
+  // Moves when another connection commits (scripts/import); this connection's own commits
+  // leave it as it was, so the store's writes below invalidate: held-data-info.ts's rule.
   const dataVersion = db.prepare("PRAGMA data_version");
   const dataInfo = heldDataInfo(
-    db,
     async () => {
       const meta = new Map(
         allMeta.all().map((row) => [String(row.key), String(row.value)]),
@@ -80,11 +80,18 @@ export function sqliteStore(db: DatabaseSync): Store {
     listKeys: async () => keys.listKeys(),
     revokeKey: async (name, revokedAt) => keys.revokeKey(name, revokedAt),
     holdsSyntheticFleet: async () => readMeta(db, "fleet") === SYNTHETIC_FLEET,
-    dataInfo,
-    listImports: (limit) => imports.listImports(limit),
-    findImport: (id) => imports.findImport(id),
-    importRejects: (id) => imports.importRejects(id),
+    dataInfo: dataInfo.read,
+    ...imports,
+    startImport: async (kind) =>
+      invalidatingOnApply(await imports.startImport(kind), dataInfo.invalidate),
     ...fetched,
+    recordFetched: async (batch) => {
+      try {
+        return await fetched.recordFetched(batch);
+      } finally {
+        dataInfo.invalidate();
+      }
+    },
     ping: async () => {
       ping.get();
     },
