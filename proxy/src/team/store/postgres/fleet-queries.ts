@@ -11,7 +11,8 @@ import {
   type FleetStore,
   type StoredFleet,
 } from "../fleet-store.ts";
-import { postgresKysely, type Sql } from "./database.ts";
+import type { Sql } from "./database.ts";
+import type { KyselyStore } from "../kysely/spelling.ts";
 import { sharedFleetQueries } from "../kysely/fleet-queries.ts";
 import { FLEET_DELETED } from "../delivery-rows.ts";
 
@@ -75,10 +76,14 @@ async function checkVehicleRoom(client: PgClient, caps: FleetCaps | undefined) {
     throw new FleetCapError("watched-vehicles", caps.maxWatchedVehicles);
 }
 
-export function fleetQueries(pool: PgPool, sql: Sql): FleetStore {
+export function fleetQueries(
+  pool: PgPool,
+  sql: Sql,
+  kysely: KyselyStore,
+): FleetStore {
   const transaction = <T>(work: (client: PgClient) => Promise<T>) =>
     reachingPostgres(() => inPgTransaction(pool, work));
-  const shared = sharedFleetQueries(postgresKysely(pool), isUniqueName);
+  const shared = sharedFleetQueries(kysely, isUniqueName);
   const find = shared.findFleet;
 
   return {

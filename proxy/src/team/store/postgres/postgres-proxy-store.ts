@@ -53,6 +53,7 @@ export async function openPostgresProxyStore(
     throw storeError(error);
   }
   const sql = sqlOn(pool);
+  // One Kysely for every part, as SQLite's store has.
   const kysely = postgresKysely(pool);
   const { appendAudit, searchAudit, pruneAudit, drain } = auditQueries(
     sql,
@@ -62,8 +63,8 @@ export async function openPostgresProxyStore(
   let closing: Promise<void> | undefined;
   return {
     ...kyselyQueries(kysely),
-    ...fleetQueries(pool, sql),
-    ...watchQueries(pool, sql),
+    ...fleetQueries(pool, sql, kysely),
+    ...watchQueries(pool, sql, kysely),
     ...deliveryQueries(pool, sql),
     appendAudit,
     searchAudit,

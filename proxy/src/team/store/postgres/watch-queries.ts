@@ -14,7 +14,8 @@ import {
   notificationStatements,
   type NotificationSqlStyle,
 } from "../notification-sql.ts";
-import { postgresKysely, type Sql } from "./database.ts";
+import type { Sql } from "./database.ts";
+import type { KyselyStore } from "../kysely/spelling.ts";
 import type { EngineWatchQueries } from "../kysely/watch-queries.ts";
 import { recheckRecorder } from "../kysely/fleet-rechecks.ts";
 
@@ -46,8 +47,12 @@ const READ_MATCHING = `WITH alerts AS (${NOTIFICATIONS.readMatchingAlerts})
   ${NOTIFICATIONS.readMatchingBaselines}`;
 
 /** The re-checks' statements PostgreSQL spells its own way; the rest are kysely/watch-queries.ts. */
-export function watchQueries(pool: PgPool, sql: Sql): EngineWatchQueries {
-  const recheckWrites = recheckRecorder(postgresKysely(pool));
+export function watchQueries(
+  pool: PgPool,
+  sql: Sql,
+  kysely: KyselyStore,
+): EngineWatchQueries {
+  const recheckWrites = recheckRecorder(kysely);
   return {
     async notificationPage(query) {
       const filter = [query.userId, query.fleetId ?? null, query.kind ?? null];

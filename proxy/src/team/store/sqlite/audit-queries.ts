@@ -5,6 +5,7 @@ import { auditDb } from "../kysely/audit-tables.ts";
 import { searchAudit } from "../kysely/audit-search.ts";
 import { groupCommit } from "../kysely/audit-group-commit.ts";
 import { sqliteKysely } from "./database.ts";
+import type { KyselyStore } from "../kysely/spelling.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -16,6 +17,8 @@ const DAY_MS = 86_400_000;
 export function auditQueries(
   db: DatabaseSync,
   retentionDays: number,
+  // The store passes its one Kysely; a test of the audit alone may leave it to this default.
+  kysely: KyselyStore = sqliteKysely(db),
 ): AuditStore {
   // The triggers read the retention from here (schema.ts).
   db.prepare(
@@ -69,7 +72,7 @@ export function auditQueries(
 
   return {
     appendAudit: commits.append,
-    searchAudit: searchAudit(auditDb(sqliteKysely(db).db), "in"),
+    searchAudit: searchAudit(auditDb(kysely.db), "in"),
     async pruneAudit(now) {
       const cutoff = now - retentionDays * DAY_MS;
       return inTransaction(db, () => {

@@ -9,7 +9,7 @@ import {
 import { inTransaction } from "@vics/server-kit/sqlite";
 import { FLEET_DELETED } from "../delivery-rows.ts";
 import { fleetWrites } from "./fleet-writes.ts";
-import { sqliteKysely } from "./database.ts";
+import type { KyselyStore } from "../kysely/spelling.ts";
 import { sharedFleetQueries } from "../kysely/fleet-queries.ts";
 
 const isUniqueName = (error: unknown) =>
@@ -18,6 +18,7 @@ const isUniqueName = (error: unknown) =>
 
 export function fleetQueries(
   db: DatabaseSync,
+  kysely: KyselyStore,
   afterChunk?: () => Promise<void> | void,
 ): FleetStore {
   // Version 0: a draft whose vehicles are still being written (fleet-writes.ts), seen by no read.
@@ -31,7 +32,7 @@ export function fleetQueries(
     `UPDATE deliveries SET status = 'dropped', note = ?, next_attempt_at = NULL
      WHERE fleet_id = ? AND status = 'pending'`,
   );
-  const shared = sharedFleetQueries(sqliteKysely(db), isUniqueName);
+  const shared = sharedFleetQueries(kysely, isUniqueName);
   const find = shared.findFleet;
   const writes = fleetWrites(db, afterChunk);
 

@@ -25,11 +25,13 @@ export function openSqliteProxyStore(
   const db = openDatabase(options.path);
   try {
     migrate(db);
+    // One Kysely for every part: one connection object, one cache of prepared statements.
+    const kysely = sqliteKysely(db);
     return {
-      ...kyselyQueries(sqliteKysely(db)),
-      ...auditQueries(db, options.auditRetentionDays),
-      ...fleetQueries(db, options.afterFleetChunk),
-      ...watchQueries(db),
+      ...kyselyQueries(kysely),
+      ...auditQueries(db, options.auditRetentionDays, kysely),
+      ...fleetQueries(db, kysely, options.afterFleetChunk),
+      ...watchQueries(db, kysely),
       ...deliveryQueries(db),
       async ping() {
         db.prepare("SELECT 1").get();

@@ -16,7 +16,7 @@ import {
 } from "../notification-sql.ts";
 import type { EngineWatchQueries } from "../kysely/watch-queries.ts";
 import { recheckRecorder } from "../kysely/fleet-rechecks.ts";
-import { sqliteKysely } from "./database.ts";
+import type { KyselyStore } from "../kysely/spelling.ts";
 
 const LITE: NotificationSqlStyle = {
   no: "0",
@@ -44,8 +44,11 @@ const NOTIFICATIONS = notificationStatements(LITE, {
 const UNANSWERED_SLICE = 2_000;
 
 /** The re-checks' statements SQLite spells its own way; the rest are kysely/watch-queries.ts. */
-export function watchQueries(db: DatabaseSync): EngineWatchQueries {
-  const recheckWrites = recheckRecorder(sqliteKysely(db));
+export function watchQueries(
+  db: DatabaseSync,
+  kysely: KyselyStore,
+): EngineWatchQueries {
+  const recheckWrites = recheckRecorder(kysely);
   // recheckWrites' few statement texts, each prepared once; run inside inTransaction.
   const prepared = new Map<string, StatementSync>();
   const run = ({ sql, parameters }: CompiledQuery) => {
