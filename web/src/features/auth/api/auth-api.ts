@@ -14,6 +14,7 @@ import {
   type SessionAnswer,
 } from "@vics/shared";
 import { apiDelete, apiPost, apiSend } from "../../../lib/api-client.ts";
+import { useRefreshingMutation } from "../../../lib/use-refreshing-mutation.ts";
 import type { WriteCallbacks } from "../../../lib/write-callbacks.ts";
 import { sessionQueryOptions, useSessionMutation } from "./session-query.ts";
 import { isBusy } from "../lib/sign-in-errors.ts";
@@ -122,13 +123,6 @@ function unlinkOidc(): Promise<void> {
   return apiDelete(AUTH_PATHS.oidcLink);
 }
 
-/** Asks who is signed in again, and is pending until the answer is in. */
-function useSessionRefresh() {
-  const queryClient = useQueryClient();
-  return () =>
-    queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
-}
-
 /**
  * The first password: once set, the new session. Refused as the account has a password now or
  * signs in through its organisation (409): the session, asked again, shows the page that fits.
@@ -136,11 +130,14 @@ function useSessionRefresh() {
 export function useFirstPasswordMutation(
   callbacks: WriteCallbacks<SessionAnswer, string> = {},
 ) {
-  const refreshSession = useSessionRefresh();
+  const queryClient = useQueryClient();
   return useSessionMutation(setFirstPassword, {
     ...callbacks,
     onError: (error, password) => {
-      if (isApiError(error) && error.code === "CONFLICT") void refreshSession();
+      if (isApiError(error) && error.code === "CONFLICT")
+        void queryClient.invalidateQueries({
+          queryKey: sessionQueryOptions().queryKey,
+        });
       callbacks.onError?.(error, password);
     },
   });
@@ -165,6 +162,5 @@ export function useStartOidcLinkMutation() {
 
 /** The session, asked again, no longer has the link; pending until it has been. */
 export function useUnlinkOidcMutation() {
-  const refreshSession = useSessionRefresh();
-  return useMutation({ mutationFn: unlinkOidc, onSuccess: refreshSession });
+  return useRefreshingMutation(unlinkOidc, sessionQueryOptions().queryKey);
 }

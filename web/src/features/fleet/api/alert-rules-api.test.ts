@@ -47,6 +47,30 @@ describe("saving a fleet's alert rule", () => {
     expect(isInvalidated(queryClient, queryKey)).toBe(false);
   });
 
+  it("tells the screen before the cache holds the saved rule, the order of every write", async () => {
+    server.use(
+      http.put(ALERT_PATHS.rule(FLEET), async ({ request }) =>
+        json({ rule: await request.json() }),
+      ),
+    );
+    const { queryKey } = alertRuleQueryOptions(FLEET);
+    const seenByScreen: unknown[] = [];
+    const { queryClient, result } = renderMutation(() =>
+      useSaveAlertRuleMutation(FLEET, {
+        onSuccess: () => seenByScreen.push(queryClient.getQueryData(queryKey)),
+      }),
+    );
+    queryClient.setQueryData(queryKey, cached);
+
+    await result.current.mutateAsync(silenced);
+
+    expect(seenByScreen).toEqual([cached]);
+    expect(queryClient.getQueryData(queryKey)).toEqual({
+      ...cached,
+      rule: silenced,
+    });
+  });
+
   it("asks for the rule and webhooks again when refused, as a webhook may have gone", async () => {
     server.use(
       http.put(ALERT_PATHS.rule(FLEET), () =>

@@ -1,10 +1,6 @@
 // A saved fleet's alert rule (the proxy's /api/fleets/{id}/alert-rule), parsed with the shared
 // contract: the rule with the team's webhooks it may choose from, and saving a new rule.
-import {
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import {
   ALERT_PATHS,
   AlertRuleSchema,
@@ -13,6 +9,7 @@ import {
 } from "@vics/shared";
 import { z } from "zod";
 import { apiGet, apiPut } from "../../../lib/api-client.ts";
+import { useRefreshingMutation } from "../../../lib/use-refreshing-mutation.ts";
 import type { WriteCallbacks } from "../../../lib/write-callbacks.ts";
 
 export function alertRuleQueryOptions(fleetId: string) {
@@ -34,8 +31,9 @@ export function saveAlertRule(fleetId: string, rule: AlertRule) {
 }
 
 /**
- * Saving the rule: the cached rule becomes the saved one. On a refusal the rule and the team's
- * webhooks are asked again, as one chosen may have been removed meanwhile.
+ * Saving the rule: the screen's onSuccess first, then the cached rule becomes the saved one. On a
+ * refusal the rule and the team's webhooks are asked again, as one chosen may have been removed
+ * meanwhile.
  */
 export function useSaveAlertRuleMutation(
   fleetId: string,
@@ -43,18 +41,18 @@ export function useSaveAlertRuleMutation(
 ) {
   const queryClient = useQueryClient();
   const { queryKey } = alertRuleQueryOptions(fleetId);
-  return useMutation({
-    mutationFn: async (rule: AlertRule) =>
-      (await saveAlertRule(fleetId, rule)).rule,
-    onSuccess: (saved, rule) => {
+  return useRefreshingMutation(
+    async (rule: AlertRule) => (await saveAlertRule(fleetId, rule)).rule,
+    (saved) =>
       queryClient.setQueryData(queryKey, (old) =>
         old ? { ...old, rule: saved } : old,
-      );
-      callbacks.onSuccess?.(saved, rule);
+      ),
+    {
+      ...callbacks,
+      onError: (error, rule) => {
+        callbacks.onError?.(error, rule);
+        void queryClient.invalidateQueries({ queryKey });
+      },
     },
-    onError: (error, rule) => {
-      callbacks.onError?.(error, rule);
-      void queryClient.invalidateQueries({ queryKey });
-    },
-  });
+  );
 }
