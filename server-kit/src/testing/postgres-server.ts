@@ -21,6 +21,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { freePort } from "@vics/shared/testing/free-port";
 import { killOnExit } from "@vics/shared/testing/kill-on-exit";
 
@@ -189,6 +190,29 @@ export async function startPostgres(
       if (temporary)
         rmSync(join(dataDir, ".."), { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The setup of a test file that runs on one real PostgreSQL, as `sharedRedis()` is for Redis:
+ * called once at the file's top level, it starts the server before the file's tests (PostgreSQL
+ * takes seconds to start on a busy machine) and closes it after them. Each test makes its own
+ * database with `server().createDatabase(...)`.
+ */
+export function sharedPostgres(
+  options: PostgresOptions = {},
+): () => PostgresServer {
+  let server: PostgresServer | undefined;
+  beforeAll(async () => {
+    server = await startPostgres(options);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+  return () => {
+    if (!server)
+      throw new Error("PostgreSQL is not started yet: call server() in a test");
+    return server;
   };
 }
 

@@ -3,15 +3,12 @@
 // the clock change; a sweep missed while every process was down runs once when one is back; a
 // sweep that keeps failing is retried, then dead-lettered. And as the lesser role the proxy
 // works as: it may not make pg-boss's schema, which the owner's setup makes and grants.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { TestClock } from "pg-boss";
 import { createHttpFleetClient } from "@vics/fleet";
 import { silentLogger } from "@vics/server-kit/logger";
 import { memoryLogger } from "@vics/server-kit/testing/memory-logger";
-import {
-  startPostgres,
-  type PostgresServer,
-} from "@vics/server-kit/testing/postgres-server";
+import { sharedPostgres } from "@vics/server-kit/testing/postgres-server";
 import { openPostgresProxyStore } from "../../store/postgres/postgres-proxy-store.ts";
 import type { ProxyStore } from "../../store/proxy-store.ts";
 import { openSqliteProxyStore } from "../../store/sqlite/sqlite-proxy-store.ts";
@@ -31,14 +28,8 @@ import {
 } from "./sweep-job.ts";
 import type { JobEngine } from "./watch-jobs.ts";
 
-let server: PostgresServer;
+const server = sharedPostgres();
 let databases = 0;
-beforeAll(async () => {
-  server = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const running: JobEngine[] = [];
 let store: ProxyStore;
@@ -69,7 +60,7 @@ async function proxies(
   /** Each alert delivery run, told which process runs it. */
   deliver?: (by: number) => Promise<void>,
 ) {
-  const url = await server.createDatabase(`jobs_${++databases}`);
+  const url = await server().createDatabase(`jobs_${++databases}`);
   // pg-boss's schema, as the PostgreSQL store's owner setup makes it before the jobs start.
   await installJobsSchema(url);
   store = openSqliteProxyStore({ path: ":memory:", auditRetentionDays: 30 });
@@ -296,7 +287,7 @@ describe("the sweeps on pg-boss", () => {
     await all[0]!.checkNow();
     for (let minute = 0; minute < 30; minute += 1) await clock.tick(60_000);
     await expect.poll(() => sweeps.length).toBe(3);
-    const { rows } = await server.query(
+    const { rows } = await server().query(
       `SELECT count(*)::int AS n FROM ${JOBS_SCHEMA}.job WHERE name = $1`,
       url.split("/").pop(),
       [SWEEP_DEAD_LETTER],
@@ -308,7 +299,7 @@ describe("the sweeps on pg-boss", () => {
 describe("pg-boss's schema, made only by the store's owner setup", () => {
   it("is made by the store of one role, and made again when it is not this release's pg-boss's", async () => {
     const name = `jobs_${++databases}`;
-    const url = await server.createDatabase(name);
+    const url = await server().createDatabase(name);
     const open = () =>
       openPostgresProxyStore({
         url,
@@ -325,7 +316,7 @@ describe("pg-boss's schema, made only by the store's owner setup", () => {
       });
     const version = async () =>
       (
-        await server.query(`SELECT version FROM ${JOBS_SCHEMA}.version`, name)
+        await server().query(`SELECT version FROM ${JOBS_SCHEMA}.version`, name)
       ).rows.map((row: { version: string }) => Number(row.version));
 
     store = await open();
@@ -339,13 +330,13 @@ describe("pg-boss's schema, made only by the store's owner setup", () => {
     // An older pg-boss's schema, or none: the setup state says so, and the next open makes it.
     const pool = openPgPool({ url, applicationName: "vics-proxy-test" });
     try {
-      await server.query(
+      await server().query(
         `UPDATE ${JOBS_SCHEMA}.version SET version = $1`,
         name,
         [String(JOBS_SCHEMA_VERSION - 1)],
       );
       expect(await jobsSchemaInstalled(pool)).toBe(false);
-      await server.query(`DROP SCHEMA ${JOBS_SCHEMA} CASCADE`, name);
+      await server().query(`DROP SCHEMA ${JOBS_SCHEMA} CASCADE`, name);
       expect(await jobsSchemaInstalled(pool)).toBe(false);
     } finally {
       await pool.end();
@@ -362,8 +353,8 @@ describe("the sweeps on pg-boss, as the lesser role the proxy works as", () => {
   /** A database its owner owns, and the URLs to reach it as the owner and as the app role. */
   async function ownedDatabase() {
     const name = `jobs_${++databases}`;
-    await server.createDatabase(name);
-    await server.query(
+    await server().createDatabase(name);
+    await server().query(
       `DO $$ BEGIN
          IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'jobs_owner') THEN
            CREATE ROLE jobs_owner LOGIN; CREATE ROLE jobs_app LOGIN;
@@ -372,7 +363,7 @@ describe("the sweeps on pg-boss, as the lesser role the proxy works as", () => {
        ALTER DATABASE ${name} OWNER TO jobs_owner`,
     );
     const as = (role: string) =>
-      server.url(name).replace("postgres@", `${role}@`);
+      server().url(name).replace("postgres@", `${role}@`);
     return { name, owner: as("jobs_owner"), app: as("jobs_app") };
   }
 
@@ -408,7 +399,7 @@ describe("the sweeps on pg-boss, as the lesser role the proxy works as", () => {
       auditRetentionDays: 30,
       applicationName: "vics-proxy-test",
     });
-    const { rows } = await server.query(
+    const { rows } = await server().query(
       `SELECT pg_get_userbyid(nspowner) AS owner,
          has_schema_privilege('jobs_app', nspname, 'CREATE') AS app_creates
        FROM pg_namespace WHERE nspname = $1`,

@@ -2,7 +2,7 @@
 // three proxies send the watched vehicles to the real service once, two hours before the daily
 // sweep, and record one run; a refresh that fails is retried with backoff and recorded once, on
 // its last try; a lead of 0 takes away the schedule an earlier start made.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { TestClock } from "pg-boss";
 import {
   createTestService,
@@ -11,10 +11,7 @@ import {
 } from "@vics/service/testing";
 import { silentLogger } from "@vics/server-kit/logger";
 import { memoryLogger } from "@vics/server-kit/testing/memory-logger";
-import {
-  startPostgres,
-  type PostgresServer,
-} from "@vics/server-kit/testing/postgres-server";
+import { sharedPostgres } from "@vics/server-kit/testing/postgres-server";
 import type { ProxyStore } from "../../store/proxy-store.ts";
 import { openSqliteProxyStore } from "../../store/sqlite/sqlite-proxy-store.ts";
 import {
@@ -32,14 +29,8 @@ import { pgBossJobs, REFRESH_QUEUE, SWEEP_QUEUE } from "./pg-boss-jobs.ts";
 import { refreshHandler, type RefreshHandler } from "./refresh-job.ts";
 import type { JobEngine } from "./watch-jobs.ts";
 
-let server: PostgresServer;
+const server = sharedPostgres();
 let databases = 0;
-beforeAll(async () => {
-  server = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const running: JobEngine[] = [];
 let store: ProxyStore;
@@ -52,7 +43,7 @@ afterEach(async () => {
 });
 
 async function freshDatabase() {
-  const url = await server.createDatabase(`refresh_${++databases}`);
+  const url = await server().createDatabase(`refresh_${++databases}`);
   await installJobsSchema(url);
   store = openSqliteProxyStore({ path: ":memory:", auditRetentionDays: 30 });
   return url;
