@@ -2,6 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { DataInfo } from "./data-info.ts";
 import { heldDataInfo } from "./held-data-info.ts";
 
+/** A read whose first call waits for `first.resolve`; later calls answer at once. */
+function heldOpen() {
+  const first = Promise.withResolvers<DataInfo>();
+  const reads = { count: 0 };
+  const read = (): Promise<DataInfo> =>
+    ++reads.count === 1 ? first.promise : Promise.resolve({ asOf: {} });
+  return { first, reads, read };
+}
+
 /** A read that counts itself and answers `info` (or fails while `failing`). */
 function counted() {
   const reads = { count: 0, failing: false, since: "2026-11-01T00:00:00.000Z" };
@@ -58,6 +67,31 @@ describe("heldDataInfo", () => {
     await expect(dataInfo()).rejects.toThrow("database away");
     reads.failing = false;
     expect((await dataInfo()).since).toBe("2026-11-01T00:00:00.000Z");
+    expect(reads.count).toBe(2);
+  });
+
+  // The write count and the version are taken before the read: a change while it is under
+  // way may or may not be in what it reads, so the next call must read again.
+  it("reads again after an invalidate made while its read was under way", async () => {
+    const { first, reads, read } = heldOpen();
+    const dataInfo = heldDataInfo(read);
+    const reading = dataInfo.read();
+    dataInfo.invalidate();
+    first.resolve({ asOf: {} });
+    await reading;
+    await dataInfo.read();
+    expect(reads.count).toBe(2);
+  });
+
+  it("reads again after the version moved while its read was under way", async () => {
+    let version = 7;
+    const { first, reads, read } = heldOpen();
+    const dataInfo = heldDataInfo(read, { version: () => version });
+    const reading = dataInfo.read();
+    version = 8;
+    first.resolve({ asOf: {} });
+    await reading;
+    await dataInfo.read();
     expect(reads.count).toBe(2);
   });
 });
