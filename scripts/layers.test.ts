@@ -1,9 +1,10 @@
 // The layers are held by a tool (issue 36): dependency-cruiser, run by `npm run lint` with
 // .dependency-cruiser.cjs, refuses each import that breaks a layout rule. The test builds a
-// small copy of the house in a temporary folder (the seven workspaces, linked as @vics/* in
-// node_modules the way npm links them), writes one probe import per rule and a few allowed ones
-// beside them, cruises it with the repository's own config, and checks that exactly the probes
-// are refused, each by its rule. Nothing is written into the working tree.
+// small copy of the house in a temporary folder (the root package.json's workspaces, each with
+// its real package.json exports, linked as @vics/* in node_modules the way npm links them, and
+// stand-ins for the repository's files the probes import), writes one probe import per rule and
+// a few allowed ones beside them, cruises it with the repository's own config, and checks that
+// exactly the probes are refused, each by its rule. Nothing is written into the working tree.
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import {
@@ -15,7 +16,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, posix } from "node:path";
+import { dirname, join, posix, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { foldersUnder, readRepository } from "./docs-map.ts";
 
@@ -34,47 +35,51 @@ const { FEATURES, LAYERS, NEITHER } = createRequire(import.meta.url)(
 ) as { FEATURES: Lists; LAYERS: Lists; NEITHER: Lists };
 const SERVERS: Server[] = ["proxy", "service"];
 
-/** Each workspace's package.json: only the entries the probes import. */
-const PACKAGES: Record<string, object> = {
-  shared: {
-    exports: {
-      ".": "./src/index.ts",
-      "./testing/*": "./src/testing/*.ts",
-    },
-  },
-  "server-kit": {
-    exports: { "./*": "./src/*.ts", "./testing/*": "./src/testing/*.ts" },
-  },
-  fleet: {
-    exports: { ".": "./src/index.ts", "./testing/*": "./src/testing/*.ts" },
-  },
-  service: { exports: { "./testing": "./src/testing.ts" } },
-  proxy: { exports: { ".": "./src/index.ts" } },
-  web: { exports: { ".": "./src/index.ts" } },
-  e2e: { exports: { ".": "./index.ts" } },
-};
+function readJson<T>(path: string): T {
+  return JSON.parse(readFileSync(join(root, path), "utf8")) as T;
+}
 
-/** Files the probes import, each a module of its own. */
+/** The workspaces, as the root package.json lists them. */
+const WORKSPACES = readJson<{ workspaces: string[] }>(
+  "package.json",
+).workspaces;
+
+/**
+ * A workspace's package.json as the copy carries it: its name, and its real `exports`, which
+ * decide what another workspace may import (none: any path of the package).
+ */
+function manifestOf(workspace: string) {
+  const { name, type, exports } = readJson<{
+    name: string;
+    type?: string;
+    exports?: object;
+  }>(`${workspace}/package.json`);
+  return { name, type, exports };
+}
+
+/**
+ * Files the probes import, each a module of its own in the copy: files of the repository, which
+ * the packages' real exports reach (a test below checks that each is still there).
+ */
 const TARGETS = [
   "shared/src/index.ts",
   "server-kit/src/logger.ts",
-  "shared/src/testing/fixtures.ts",
+  "shared/src/testing/free-port.ts",
   "fleet/src/index.ts",
   "fleet/src/testing/answers.ts",
-  "service/src/testing.ts",
+  "service/src/testing/index.ts",
   "service/src/store/store.ts",
   "service/src/routes/insurance.ts",
-  "proxy/src/index.ts",
-  "proxy/src/team/auth/session.ts",
-  "proxy/src/team/watch/jobs.ts",
+  "proxy/src/testing/index.ts",
+  "proxy/src/team/auth/sessions.ts",
+  "proxy/src/team/watch/sweep.ts",
+  "proxy/src/team/http/iso-time.ts",
   "proxy/src/gateway/http/problem.ts",
-  "web/src/index.ts",
   "web/src/app/app.tsx",
   "web/src/features/fleet/index.ts",
-  "web/src/features/fleet/api/fleet-query.ts",
+  "web/src/features/fleet/api/fleet-client.ts",
   "web/src/features/fleet/testing/results.ts",
   "web/src/lib/dates.test.ts",
-  "e2e/index.ts",
   "scripts/start.ts",
 ];
 
@@ -118,12 +123,13 @@ const PROBES: Probe[] = [
   { file: "proxy/src/testing/index.ts", imports: "@vics/service/testing" },
   {
     file: "proxy/src/web.test.ts",
-    imports: "@vics/web",
+    imports: "@vics/web/src/app/app.tsx",
     rule: "proxy-tests-import-no-web",
   },
+  // The proxy exports only its test support; from a web test, so that only this rule refuses it.
   {
-    file: "web/src/lib/up.ts",
-    imports: "@vics/proxy",
+    file: "web/src/lib/up.test.ts",
+    imports: "@vics/proxy/testing",
     rule: "web-imports-shared-and-fleet",
   },
   {
@@ -151,12 +157,12 @@ const PROBES: Probe[] = [
   { file: "proxy/src/logger.ts", imports: "@vics/server-kit/logger" },
   {
     file: "web/src/lib/fixtures.ts",
-    imports: "@vics/shared/testing/fixtures",
+    imports: "@vics/shared/testing/free-port",
     rule: "web-app-takes-no-test-code",
   },
   {
     file: "web/src/lib/fixtures.test.ts",
-    imports: "@vics/shared/testing/fixtures",
+    imports: "@vics/shared/testing/free-port",
   },
   {
     file: "web/src/lib/answers.ts",
@@ -180,13 +186,13 @@ const PROBES: Probe[] = [
   },
   {
     file: "web/src/testing/fixtures.ts",
-    imports: "@vics/shared/testing/fixtures",
+    imports: "@vics/shared/testing/free-port",
   },
   {
     file: "web/src/features/fleet/components/results.test.ts",
     imports: "../testing/results.ts",
   },
-  { file: "e2e/journey.ts", imports: "@vics/proxy" },
+  { file: "e2e/journey.ts", imports: "@vics/proxy/testing" },
   // No relative import climbs out of its workspace; only e2e reaches scripts/.
   {
     file: "service/src/climb.ts",
@@ -205,7 +211,7 @@ const PROBES: Probe[] = [
     imports: "../fleet/index.ts",
     rule: "web-feature-imports-no-other-feature",
   },
-  { file: "web/src/features/fleet/own.ts", imports: "./api/fleet-query.ts" },
+  { file: "web/src/features/fleet/own.ts", imports: "./api/fleet-client.ts" },
   {
     file: "web/src/features/insurance/app.ts",
     imports: "../../app/app.tsx",
@@ -213,7 +219,7 @@ const PROBES: Probe[] = [
   },
   {
     file: "web/src/app/inside.ts",
-    imports: "../features/fleet/api/fleet-query.ts",
+    imports: "../features/fleet/api/fleet-client.ts",
     rule: "web-app-takes-features-by-index",
   },
   { file: "web/src/app/index-only.ts", imports: "../features/fleet/index.ts" },
@@ -234,12 +240,12 @@ const PROBES: Probe[] = [
   },
   { file: "web/src/testing/app.ts", imports: "../app/app.tsx" },
   // A feature may use a layer and another feature; the layer probes are generated below.
-  { file: "proxy/src/team/auth/uses-store.ts", imports: "../watch/jobs.ts" },
-  { file: "proxy/src/team/auth/uses-http.ts", imports: "../http/probe.ts" },
+  { file: "proxy/src/team/auth/uses-watch.ts", imports: "../watch/sweep.ts" },
+  { file: "proxy/src/team/auth/uses-http.ts", imports: "../http/iso-time.ts" },
   // The gateway takes the team only through its ports; the team may use the gateway's parts.
   {
     file: "proxy/src/gateway/forward/asks-team.ts",
-    imports: "../../team/auth/session.ts",
+    imports: "../../team/auth/sessions.ts",
     rule: "proxy-gateway-imports-no-team",
   },
   {
@@ -248,7 +254,7 @@ const PROBES: Probe[] = [
   },
   {
     file: "proxy/src/gateway/forward/whole-proxy.test.ts",
-    imports: "../../team/auth/session.ts",
+    imports: "../../team/auth/sessions.ts",
   },
   {
     file: "service/src/seed/store.ts",
@@ -317,11 +323,7 @@ let lint: { status: number | null; output: string };
 
 /** The dependency-cruiser command of the root package.json's lint script, as its arguments. */
 function lintArguments(): string[] {
-  const manifest = JSON.parse(
-    readFileSync(join(root, "package.json"), "utf8"),
-  ) as {
-    scripts: { lint: string };
-  };
+  const manifest = readJson<{ scripts: { lint: string } }>("package.json");
   const command = manifest.scripts.lint
     .split("&&")
     .map((part) => part.trim().split(/\s+/))
@@ -351,29 +353,18 @@ beforeAll(() => {
     "tsconfig.base.json",
     JSON.stringify({ compilerOptions: { module: "NodeNext" } }),
   );
-  for (const [workspace, manifest] of Object.entries(PACKAGES)) {
-    write(
-      `${workspace}/package.json`,
-      JSON.stringify({
-        name: `@vics/${workspace}`,
-        type: "module",
-        ...manifest,
-      }),
-    );
-    mkdirSync(join(house, "node_modules/@vics"), { recursive: true });
-    symlinkSync(
-      join("..", "..", workspace),
-      join(house, "node_modules/@vics", workspace),
-    );
+  for (const workspace of WORKSPACES) {
+    const manifest = manifestOf(workspace);
+    write(`${workspace}/package.json`, JSON.stringify(manifest));
+    // Linked the way npm links a workspace: node_modules/@vics/<name> -> ../../<workspace>.
+    const link = join(house, "node_modules", manifest.name);
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync(relative(dirname(link), join(house, workspace)), link);
   }
   const featureFiles = SERVERS.flatMap((server) =>
     FEATURES[server].map((feature) => featureFile(server, feature)),
   );
-  for (const target of [
-    ...TARGETS,
-    ...featureFiles,
-    "proxy/src/team/http/probe.ts",
-  ])
+  for (const target of [...TARGETS, ...featureFiles])
     write(target, "export const here = true;\n");
   for (const { file, imports } of PROBES)
     write(file, `export * from "${imports}";\n`);
@@ -436,6 +427,13 @@ describe("the layout's rules, held by dependency-cruiser", () => {
       expect(Object.keys(CYCLE)).toContain(cycle.from);
       expect(Object.keys(CYCLE)).toContain(cycle.to);
     }
+  });
+});
+
+describe("the probes' targets", () => {
+  it("are files of the repository", () => {
+    const { files } = readRepository(root);
+    expect(TARGETS.filter((target) => !files.includes(target))).toEqual([]);
   });
 });
 
