@@ -7,6 +7,7 @@ import { act, waitFor } from "@testing-library/react";
 import { renderMutation } from "../testing/render-mutation.tsx";
 import { server } from "../testing/server.ts";
 import { useRefreshingMutation } from "./use-refreshing-mutation.ts";
+import type { WriteCallbacks } from "./write-callbacks.ts";
 
 const PATH = "/api/test/counters";
 const QUERY_KEY = ["test", "counters"];
@@ -32,13 +33,14 @@ async function readCounters() {
 }
 
 /** A page: the list on show (an active observer) and a write that refreshes it. */
-function useCountersPage(refresh: Parameters<typeof useRefreshingMutation>[1]) {
+function useCountersPage(
+  refresh: Parameters<typeof useRefreshingMutation>[1],
+  callbacks: WriteCallbacks<string, void> = {},
+  write: () => Promise<string> = () => Promise.resolve("written"),
+) {
   const counters = useQuery({ queryKey: QUERY_KEY, queryFn: readCounters });
-  const write = useRefreshingMutation(
-    () => Promise.resolve("written"),
-    refresh,
-  );
-  return { counters, write };
+  const writing = useRefreshingMutation(write, refresh, callbacks);
+  return { counters, write: writing };
 }
 
 describe("a refreshing write", () => {
@@ -85,5 +87,49 @@ describe("a refreshing write", () => {
     await waitFor(() =>
       expect(result.current.counters.data).toEqual({ count: 2 }),
     );
+  });
+
+  it("tells the screen of its success before it reads the list again", async () => {
+    serveHeldRefetch().release();
+    const events: string[] = [];
+    const { queryClient, result } = renderMutation(() =>
+      useCountersPage(QUERY_KEY, {
+        onSuccess: (answer) => events.push(`screen heard ${answer}`),
+      }),
+    );
+    await waitFor(() =>
+      expect(result.current.counters.data).toEqual({ count: 1 }),
+    );
+    // The cache says when a read starts, at once: a server handler would hear of it a tick late.
+    queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === "updated" && event.action.type === "fetch")
+        events.push("list read again");
+    });
+
+    await act(() => result.current.write.mutateAsync());
+
+    expect(events).toEqual(["screen heard written", "list read again"]);
+  });
+
+  it("hands a failed write's error to the screen and reads nothing again", async () => {
+    const list = serveHeldRefetch();
+    const failures: string[] = [];
+    const { result } = renderMutation(() =>
+      useCountersPage(
+        QUERY_KEY,
+        { onError: (error) => failures.push(error.message) },
+        () => Promise.reject(new Error("refused")),
+      ),
+    );
+    await waitFor(() =>
+      expect(result.current.counters.data).toEqual({ count: 1 }),
+    );
+
+    await act(() =>
+      expect(result.current.write.mutateAsync()).rejects.toThrow("refused"),
+    );
+
+    expect(failures).toEqual(["refused"]);
+    expect(list.reads()).toBe(1);
   });
 });
