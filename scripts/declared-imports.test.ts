@@ -10,15 +10,6 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "..");
-const WORKSPACES = [
-  "shared",
-  "server-kit",
-  "fleet",
-  "service",
-  "proxy",
-  "web",
-  "e2e",
-];
 const CODE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 
 interface Manifest {
@@ -26,10 +17,20 @@ interface Manifest {
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
+  workspaces?: string[];
 }
 
+function manifestOf(folder: string): Manifest {
+  return JSON.parse(
+    readFileSync(join(root, folder, "package.json"), "utf8"),
+  ) as Manifest;
+}
+
+/** The workspaces, as the root package.json lists them for npm. */
+const WORKSPACES = manifestOf(".").workspaces ?? [];
+
 /** The package a bare specifier names: `@scope/name` or `name`, without a subpath. */
-export function packageOf(specifier: string): string | null {
+function packageOf(specifier: string): string | null {
   if (specifier.startsWith(".") || specifier.startsWith("/")) return null;
   if (specifier.startsWith("node:")) return null;
   const parts = specifier.split("/");
@@ -82,11 +83,13 @@ describe("packageOf", () => {
   });
 });
 
+it("reads the workspaces from the root package.json", () => {
+  expect(WORKSPACES).toContain("shared");
+});
+
 describe.each([...WORKSPACES, "."])("%s", (workspace) => {
   it("declares every package its code and tests import", () => {
-    const manifest = JSON.parse(
-      readFileSync(join(root, workspace, "package.json"), "utf8"),
-    ) as Manifest;
+    const manifest = manifestOf(workspace);
     const declared = new Set([
       manifest.name,
       ...Object.keys(manifest.dependencies ?? {}),
