@@ -1,44 +1,28 @@
 // Recording the re-checks of the fleets' vehicles: the statements both engines run inside
 // their own transaction.
-import type { Compilable, CompiledQuery } from "kysely";
+import type { CompiledQuery } from "kysely";
 import type { AlertKind } from "@vics/shared";
 import type { Recheck, StoredAlert, TimelineArea } from "../watch-store.ts";
 import { needsAttention, toAlertRow, type AlertRow } from "../watch-rows.ts";
 import type { Flag } from "./database.ts";
 import { savedFleetIds, withFleetTables } from "./fleet-tables.ts";
 import type { KyselyStore } from "./spelling.ts";
+import { compileWithSlots } from "./precompiled.ts";
 
 const json = (value: unknown) =>
   value === null || value === undefined ? null : JSON.stringify(value);
 
-const SLOT = Symbol("statement slot");
-type Slot = { readonly [SLOT]: number };
-const isSlot = (value: unknown): value is Slot =>
-  typeof value === "object" && value !== null && SLOT in value;
-
 /**
- * A statement built and compiled once, given each call's values: compiling a Kysely statement
- * costs several times SQLite's write itself, and a sweep records a statement or more for each
- * watched vehicle. (precompiled.ts does the same for reads, but runs them on Kysely.)
+ * The statements that record re-checks, each compiled once on an engine's Kysely and given each
+ * call's values: compiling a Kysely statement costs several times SQLite's write itself, and a
+ * sweep records a statement or more for each watched vehicle. The engine's own transaction runs
+ * them (recheckWrites), so they are compiled here but not executed.
  */
-function compiledOnce<Args extends unknown[]>(
-  arity: Args["length"],
-  build: (...args: Args) => Compilable<unknown>,
-): (...args: Args) => CompiledQuery {
-  const slots = Array.from({ length: arity }, (_, i): Slot => ({ [SLOT]: i }));
-  const query = build(...(slots as unknown as Args)).compile();
-  return (...args) => ({
-    ...query,
-    parameters: query.parameters.map((p) => (isSlot(p) ? args[p[SLOT]] : p)),
-  });
-}
-
-/** The statements that record re-checks, each compiled once on an engine's Kysely. */
 function recheckStatements({ db, spelling: { flag } }: KyselyStore) {
   const fleets = withFleetTables(db);
   return {
     flag,
-    markUnknown: compiledOnce(2, (registration: string, at: number) =>
+    markUnknown: compileWithSlots(2, (registration: string, at: number) =>
       fleets
         .insertInto("watched_vehicles")
         .values({ registration, unknown_since: at })
@@ -51,7 +35,7 @@ function recheckStatements({ db, spelling: { flag } }: KyselyStore) {
           })),
         ),
     ),
-    saveFacts: compiledOnce(
+    saveFacts: compileWithSlots(
       3,
       (registration: string, facts: string, at: number) =>
         fleets
@@ -65,7 +49,7 @@ function recheckStatements({ db, spelling: { flag } }: KyselyStore) {
             })),
           ),
     ),
-    addTimeline: compiledOnce(
+    addTimeline: compileWithSlots(
       5,
       (
         registration: string,
@@ -78,7 +62,7 @@ function recheckStatements({ db, spelling: { flag } }: KyselyStore) {
           .insertInto("vehicle_timeline")
           .values({ registration, at, area, before, after }),
     ),
-    closeAlert: compiledOnce(
+    closeAlert: compileWithSlots(
       4,
       (at: number, registration: string, kind: AlertKind, key: string) =>
         db
@@ -89,7 +73,7 @@ function recheckStatements({ db, spelling: { flag } }: KyselyStore) {
           .where("key", "=", key)
           .where("closed_at", "is", null),
     ),
-    openAlert: compiledOnce(
+    openAlert: compileWithSlots(
       9,
       (
         registration: string,
@@ -123,7 +107,7 @@ function recheckStatements({ db, spelling: { flag } }: KyselyStore) {
           )
           .returningAll(),
     ),
-    addBaseline: compiledOnce(
+    addBaseline: compileWithSlots(
       4,
       (runId: number, at: number, attention: number, registration: string) =>
         fleets

@@ -2,7 +2,7 @@ import { DatabaseSync } from "node:sqlite";
 import { Kysely, type CompiledQuery } from "kysely";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { NodeSqliteDialect } from "./node-sqlite-dialect.ts";
-import { precompiled } from "./precompiled.ts";
+import { compileWithSlots, precompiled } from "./precompiled.ts";
 
 interface Tables {
   notes: { id: number; author: string; body: string };
@@ -70,6 +70,32 @@ describe("a precompiled query", () => {
       // @ts-expect-error -- the arity is typed too; the run-time check covers looser types.
       precompiled(kysely, 2, (id: number) =>
         kysely.selectFrom("notes").select("body").where("id", "=", id),
+      ),
+    ).toThrow("uses 1 of its 2 values");
+  });
+});
+
+describe("a query compiled with slots", () => {
+  it("gives each call's values in place of its stand-ins, running nothing", () => {
+    const kysely = open();
+    const execute = vi.spyOn(kysely, "executeQuery");
+    const rename = compileWithSlots(2, (id: number, body: string) =>
+      kysely.updateTable("notes").set({ body }).where("id", "=", id),
+    );
+    const first = rename(1, "one");
+    const second = rename(2, "two");
+    expect(first.sql).toBe(second.sql);
+    expect(first.parameters).toEqual(["one", 1]);
+    expect(second.parameters).toEqual(["two", 2]);
+    expect(execute).not.toHaveBeenCalled();
+  });
+
+  it("refuses a statement that leaves one of its values unused", () => {
+    const kysely = open();
+    expect(() =>
+      // @ts-expect-error -- the arity is typed too; the run-time check covers looser types.
+      compileWithSlots(2, (id: number) =>
+        kysely.deleteFrom("notes").where("id", "=", id),
       ),
     ).toThrow("uses 1 of its 2 values");
   });
