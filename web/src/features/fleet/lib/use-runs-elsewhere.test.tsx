@@ -9,7 +9,7 @@ import type { FleetServices } from "./fleet-services.ts";
 import { inThreadParseWorker } from "./parse/in-thread-parse-worker.ts";
 import { resetSessions, startSession } from "./run-registry.ts";
 import { openRunStore, type RunStore } from "./store/run-store.ts";
-import { fakeLocks, useFakeLocks, type FakeLocks } from "./test-locks.ts";
+import { fakeLocks, useFakeLocks, type FakeLocks } from "../testing/locks.ts";
 import { useRunsElsewhere } from "./use-runs-elsewhere.ts";
 
 const LOOK_OFTEN_MS = 5;

@@ -1,4 +1,4 @@
-// Test support: Web Locks for jsdom, which has none. One lock table stands for the browser; each
+// Web Locks for jsdom, which has none. One lock table stands for the browser; each
 // manager over it stands for a tab. As in a browser, query() reads the locks held when it is
 // asked and answers a task later, and a released lock leaves the table a moment after its
 // holder lets go (a browser tells its lock manager in another process); request() settles only
