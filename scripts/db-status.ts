@@ -4,9 +4,9 @@
 // server imports the other. Exit 0 when both were read, 1 when one could not be.
 import { fail, readCliArgs } from "@vics/server-kit/cli";
 import { openPgPool, pgStepsRun } from "@vics/server-kit/postgres";
-import { redactedUrl } from "@vics/server-kit/postgres-url";
 import { sqliteStepsRunAt } from "@vics/server-kit/sqlite-migrations";
 import { parseStoreEnv } from "../proxy/src/env/store-env.ts";
+import { storePlace } from "../proxy/src/team/store/open-proxy-store.ts";
 import * as proxyPostgres from "../proxy/src/team/store/postgres/schema.ts";
 import { MIGRATIONS as PROXY_SQLITE_STEPS } from "../proxy/src/team/store/sqlite/schema.ts";
 import { loadEnv } from "../service/src/env.ts";
@@ -97,8 +97,7 @@ if (!proxyEnv.ok)
     1,
   );
 const { databaseUrl, migrationDatabaseUrl, databasePath } = proxyEnv.env;
-const proxyPlace =
-  databaseUrl === undefined ? databasePath : redactedUrl(databaseUrl);
+const proxyPlace = storePlace(proxyEnv.env);
 try {
   const proxy = await migrationStatus(
     {
