@@ -3,7 +3,7 @@ import {
   type PostgresServer,
 } from "@vics/server-kit/testing/postgres-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countingPool } from "../../testing/statement-counter.ts";
+import { countingPool } from "@vics/server-kit/testing/statement-counter";
 import {
   importer,
   POLICIES,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe } from "vitest";
-import { countingSqlite } from "../../testing/statement-counter.ts";
+import { countingSqlite } from "@vics/server-kit/testing/statement-counter";
 import { heldDataInfoContract } from "../held-data-info.contract.ts";
 import { openDatabase, openImportDatabase } from "./database.ts";
 import { sqliteImportStore } from "./import-writer.ts";
