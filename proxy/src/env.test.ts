@@ -308,6 +308,23 @@ describe("parseEnv", () => {
     ).toMatch(/WATCH_REFRESH_LEAD_MINUTES: must be at most 720/);
   });
 
+  // One rule for every number: digits only, as UPSTREAM_TIMEOUT_MS and the rest read them.
+  it.each([
+    "SHUTDOWN_GRACE_MS",
+    "AUDIT_RETENTION_DAYS",
+    "ALERT_RULE_MAX_EXTERNAL_EMAILS",
+    "WATCH_REFRESH_LEAD_MINUTES",
+  ])(
+    "refuses %s written other than in digits, as Number() would read it",
+    (name) => {
+      expect(envOf({ [name]: "5" })).toBeDefined();
+      for (const bad of ["1e3", " 5 ", "0x10", "1.0"])
+        expect(
+          errorsOf({ [name]: bad, UPSTREAM_API_KEY: KEY }).join("\n"),
+        ).toContain(`${name}: must be a whole number`);
+    },
+  );
+
   it("reads the session times and each role's own limit", () => {
     expect(
       envOf({ SESSION_IDLE_MINUTES: "30", SESSION_MAX_HOURS: "9" }),

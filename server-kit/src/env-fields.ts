@@ -39,26 +39,56 @@ export const issueLines = (
 /** The longest wait a Node timer takes; a longer one runs after 1 ms. */
 export const MAX_TIMER_MS = 2_147_483_647;
 
-/** A whole number from 1 to what a timer takes, as text to a number. */
-const wholeNumberText = z
-  .string()
-  .regex(/^\d+$/, { error: "must be a whole number" })
-  .transform(Number)
-  .pipe(
-    z
-      .int()
-      .min(1, { error: "must be at least 1" })
-      .max(MAX_TIMER_MS, { error: `must be at most ${MAX_TIMER_MS}` }),
-  );
+/** The range of a whole number; `tooLarge` says what the maximum is, in the variable's terms. */
+export interface WholeNumberRange {
+  /** 0 where 0 means "off" or "none"; default 1. */
+  min?: 0 | 1;
+  /** Default: what a timer takes. */
+  max?: number;
+  /** The words for a number above max; default "must be at most <max>". */
+  tooLarge?: string;
+}
+
+/**
+ * A whole number as text, to a number: digits only, so "1e3", " 5 ", "0x10", "1.0" and "-5"
+ * are refused, which Number() alone would read. Every number field of both servers is one.
+ */
+const wholeNumberText = ({
+  min = 1,
+  max = MAX_TIMER_MS,
+  tooLarge = `must be at most ${max}`,
+}: WholeNumberRange = {}) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: "must be a whole number" })
+    .transform(Number)
+    .pipe(
+      z
+        .int()
+        .min(min, { error: `must be at least ${min}` })
+        .max(max, { error: tooLarge }),
+    );
+
+/** A whole number in `range` (default: 1 to what a timer takes), or `fallback` when unset. */
+export const wholeNumber = (fallback: number, range?: WholeNumberRange) =>
+  z.preprocess(unsetIfEmpty, wholeNumberText(range).default(fallback));
 
 /** A whole number from 1 to what a timer takes, or `fallback` when unset. */
-export const positiveWholeNumber = (fallback: number) =>
-  z.preprocess(unsetIfEmpty, wholeNumberText.default(fallback));
+export const positiveWholeNumber = (fallback: number) => wholeNumber(fallback);
+
+/** A whole number in `range` (default: 1 to what a timer takes), undefined when unset. */
+export const wholeNumberOrUnset = (range?: WholeNumberRange) =>
+  z.preprocess(unsetIfEmpty, wholeNumberText(range).optional());
 
 /** As positiveWholeNumber, undefined when unset. */
-export const optionalWholeNumber = z.preprocess(
-  unsetIfEmpty,
-  wholeNumberText.optional(),
+export const optionalWholeNumber = wholeNumberOrUnset();
+
+/** Lower-cased items separated by commas, empty ones dropped. */
+export const commaList = z.string().transform((value) =>
+  value
+    .split(",")
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean),
 );
 
 /** Text, undefined when unset. */
@@ -72,15 +102,7 @@ export const hostField = z.preprocess(
 
 /** The port to listen on (0: any free one), `fallback` when unset. */
 export const portField = (fallback: number) =>
-  z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .regex(/^\d+$/, { error: "must be a whole number" })
-      .transform(Number)
-      .pipe(z.int().max(65535, { error: "must be at most 65535" }))
-      .default(fallback),
-  );
+  wholeNumber(fallback, { min: 0, max: 65535 });
 
 /** A PostgreSQL URL, undefined when unset; `example` ends the problem's words. */
 export const postgresUrlField = (example: string) =>

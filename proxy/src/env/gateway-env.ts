@@ -3,10 +3,10 @@
 import { z } from "zod";
 import {
   hostField,
-  MAX_TIMER_MS,
   positiveWholeNumber,
   portField,
   SERVER_ENV_SHAPE,
+  wholeNumberOrUnset,
 } from "@vics/server-kit/env-fields";
 import { fromRoot } from "./paths.ts";
 
@@ -48,12 +48,7 @@ export const GATEWAY_ENV_SHAPE = {
   // Node runs a longer timer after 1 ms, which would make every call a 504.
   UPSTREAM_TIMEOUT_MS: positiveWholeNumber(10000),
   // Unset: as long as an upstream call may take, and a second to answer it.
-  SHUTDOWN_GRACE_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_TIMER_MS, { error: `must be at most ${MAX_TIMER_MS}` })
-    .optional(),
+  SHUTDOWN_GRACE_MS: wholeNumberOrUnset({ min: 0 }),
   PUBLIC_ORIGIN: publicOriginField,
   WEB_DIST: z.string().default("web/dist").transform(fromRoot),
   ...SERVER_ENV_SHAPE,

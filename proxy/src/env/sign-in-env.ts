@@ -1,7 +1,11 @@
 // How staff sign in: sessions' lengths, the local password sign-in, the organisation's OpenID
 // Connect provider (OIDC_*) and the first admin `npm start` makes.
 import { z } from "zod";
-import { positiveWholeNumber, valueOrFile } from "@vics/server-kit/env-fields";
+import {
+  commaList,
+  valueOrFile,
+  wholeNumber,
+} from "@vics/server-kit/env-fields";
 import { isLoopbackHost } from "../gateway/edges/loopback.ts";
 import { DEFAULT_FIRST_ADMIN_EMAIL } from "../team/users/first-admin.ts";
 import { REPO_ROOT } from "./paths.ts";
@@ -16,25 +20,15 @@ export interface OidcEnv {
   allowHttpIssuer: boolean;
 }
 
-/** Lower-cased items separated by commas, empty ones dropped. */
-export const commaList = z.string().transform((value) =>
-  value
-    .split(",")
-    .map((item) => item.trim().toLowerCase())
-    .filter(Boolean),
-);
-
 export const SIGN_IN_ENV_SHAPE = {
-  SESSION_IDLE_MINUTES: positiveWholeNumber(8 * 60).refine(
-    (minutes) => minutes <= 30 * 24 * 60,
-    { error: "must be at most 43200 (30 days)" },
-  ),
-  SESSION_MAX_HOURS: positiveWholeNumber(12).refine(
-    (hours) => hours <= 30 * 24,
-    {
-      error: "must be at most 720 (30 days)",
-    },
-  ),
+  SESSION_IDLE_MINUTES: wholeNumber(8 * 60, {
+    max: 30 * 24 * 60,
+    tooLarge: "must be at most 43200 (30 days)",
+  }),
+  SESSION_MAX_HOURS: wholeNumber(12, {
+    max: 30 * 24,
+    tooLarge: "must be at most 720 (30 days)",
+  }),
   LOCAL_SIGN_IN: z
     .enum(["true", "false"], { error: 'must be "true" or "false"' })
     .default("true"),

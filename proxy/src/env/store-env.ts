@@ -5,6 +5,7 @@ import {
   issueLines,
   postgresUrlField,
   presentOnly,
+  wholeNumber,
 } from "@vics/server-kit/env-fields";
 import { proxyPortField, publicOriginField } from "./gateway-env.ts";
 import { fromRoot } from "./paths.ts";
@@ -40,12 +41,10 @@ export const STORE_ENV_SHAPE = {
     .transform(fromRoot),
   DATABASE_URL: postgresUrl,
   MIGRATION_DATABASE_URL: postgresUrl,
-  AUDIT_RETENTION_DAYS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(36_500, { error: "must be at most 36500 (a century)" })
-    .default(400),
+  AUDIT_RETENTION_DAYS: wholeNumber(400, {
+    max: 36_500,
+    tooLarge: "must be at most 36500 (a century)",
+  }),
 };
 
 /** The store's variables with the two it shares with the gateway, for `scripts/users` alone. */

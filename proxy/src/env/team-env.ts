@@ -1,6 +1,5 @@
 // The team application's own limits: look-ups per user a minute by role, the caps on saved and
 // watched fleets, where alert emails may go, and the watched fleets' refresh ahead of the sweep.
-import { z } from "zod";
 import { ALERT_RULE_MAX_EMAILS, BULK_MAX_REGISTRATIONS } from "@vics/shared";
 import { DEFAULT_USER_LIMITS } from "../team/limits/user-limits.ts";
 import { DEFAULT_FLEET_CAPS } from "../team/store/fleet-store.ts";
@@ -9,8 +8,11 @@ import {
   MAX_REFRESH_LEAD_MINUTES,
 } from "../team/schedule/daily-time.ts";
 import { DEFAULT_MAX_EXTERNAL_EMAILS } from "../team/notify/email-domains.ts";
-import { positiveWholeNumber } from "@vics/server-kit/env-fields";
-import { commaList } from "./sign-in-env.ts";
+import {
+  commaList,
+  positiveWholeNumber,
+  wholeNumber,
+} from "@vics/server-kit/env-fields";
 
 /** A domain name of at least two labels, as an email address's part after the @. */
 const DOMAIN =
@@ -43,22 +45,16 @@ export const TEAM_ENV_SHAPE = {
         `must be email domains separated by commas, e.g. "fleet.example,depot.fleet.example"; "${(issue.input as string[]).find((d) => !DOMAIN.test(d))}" is not one`,
     })
     .optional(),
-  ALERT_RULE_MAX_EXTERNAL_EMAILS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(ALERT_RULE_MAX_EMAILS, {
-      error: `must be at most ${ALERT_RULE_MAX_EMAILS}, the most addresses a rule may have`,
-    })
-    .default(DEFAULT_MAX_EXTERNAL_EMAILS),
+  ALERT_RULE_MAX_EXTERNAL_EMAILS: wholeNumber(DEFAULT_MAX_EXTERNAL_EMAILS, {
+    min: 0,
+    max: ALERT_RULE_MAX_EMAILS,
+    tooLarge: `must be at most ${ALERT_RULE_MAX_EMAILS}, the most addresses a rule may have`,
+  }),
   // Minutes before the daily sweep; 0 turns the refresh off. At most half a day, so that it
   // stays ahead of the sweep it is for, not after the one before.
-  WATCH_REFRESH_LEAD_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_REFRESH_LEAD_MINUTES, {
-      error: `must be at most ${MAX_REFRESH_LEAD_MINUTES} (12 hours before the daily sweep)`,
-    })
-    .default(DEFAULT_REFRESH_LEAD_MINUTES),
+  WATCH_REFRESH_LEAD_MINUTES: wholeNumber(DEFAULT_REFRESH_LEAD_MINUTES, {
+    min: 0,
+    max: MAX_REFRESH_LEAD_MINUTES,
+    tooLarge: `must be at most ${MAX_REFRESH_LEAD_MINUTES} (12 hours before the daily sweep)`,
+  }),
 };
