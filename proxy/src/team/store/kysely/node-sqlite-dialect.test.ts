@@ -1,7 +1,7 @@
 import { DatabaseSync } from "node:sqlite";
 import { Kysely, sql, type Generated } from "kysely";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { NodeSqliteDialect } from "./node-sqlite-dialect.ts";
+import { NodeSqliteDialect, sqliteRunner } from "./node-sqlite-dialect.ts";
 
 interface Tables {
   notes: { id: Generated<number>; body: string };
@@ -81,6 +81,39 @@ describe("Kysely over node:sqlite", () => {
     // The refused stream gave the connection back: the next query runs.
     expect(await sql<{ n: number }>`SELECT 1 AS n`.execute(kysely)).toEqual({
       rows: [{ n: 1 }],
+    });
+  });
+});
+
+describe("the synchronous runner", () => {
+  it("answers at once, with the rows of a read or a RETURNING and the changes of a write", () => {
+    const kysely = open();
+    const run = sqliteRunner(db);
+    const insert = kysely
+      .insertInto("notes")
+      .values({ body: "one" })
+      .returning("id")
+      .compile();
+    expect(run(insert).rows).toEqual([{ id: 1 }]);
+    const update = kysely
+      .updateTable("notes")
+      .set({ body: "changed" })
+      .where("id", "=", 1)
+      .compile();
+    expect(run(update)).toMatchObject({ rows: [], numAffectedRows: 1n });
+    const read = kysely.selectFrom("notes").select("body").compile();
+    expect(run(read).rows).toEqual([{ body: "changed" }]);
+  });
+
+  it("prepares each text once, however often it runs", () => {
+    const kysely = open();
+    const prepare = vi.spyOn(db, "prepare");
+    const run = sqliteRunner(db);
+    for (const body of ["one", "two", "three"])
+      run(kysely.insertInto("notes").values({ body }).compile());
+    expect(prepare).toHaveBeenCalledTimes(1);
+    expect(db.prepare("SELECT count(*) AS n FROM notes").get()).toEqual({
+      n: 3,
     });
   });
 });

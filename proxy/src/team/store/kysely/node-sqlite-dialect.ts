@@ -69,33 +69,33 @@ const MAX_STATEMENTS = 200;
 
 type Value = null | number | bigint | string | NodeJS.ArrayBufferView;
 
-class NodeSqliteConnection implements DatabaseConnection {
-  readonly #db: DatabaseSync;
-  // Kysely compiles the same text for the same query shape: each is prepared once.
-  readonly #statements = new Map<
+/**
+ * Runs compiled queries on the file at once, synchronously: Kysely's connection here, and the
+ * store's own statements inside inTransaction (which cannot await). Kysely compiles the same
+ * text for the same query shape, so each text is prepared once; whether it reads is known from
+ * its columns().
+ */
+export function sqliteRunner(
+  db: DatabaseSync,
+): <R>(query: CompiledQuery) => QueryResult<R> {
+  const statements = new Map<
     string,
     { statement: StatementSync; reads: boolean }
   >();
-
-  constructor(db: DatabaseSync) {
-    this.#db = db;
-  }
-
-  #prepared(sql: string) {
-    let entry = this.#statements.get(sql);
+  const prepared = (sql: string) => {
+    let entry = statements.get(sql);
     if (!entry) {
-      const statement = this.#db.prepare(sql);
+      const statement = db.prepare(sql);
       entry = { statement, reads: statement.columns().length > 0 };
       // A list of values (`IN (?, ?, ...)`) makes a text per length: the oldest goes first.
-      if (this.#statements.size >= MAX_STATEMENTS)
-        this.#statements.delete(this.#statements.keys().next().value!);
-      this.#statements.set(sql, entry);
+      if (statements.size >= MAX_STATEMENTS)
+        statements.delete(statements.keys().next().value!);
+      statements.set(sql, entry);
     }
     return entry;
-  }
-
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const { statement, reads } = this.#prepared(query.sql);
+  };
+  return <R>(query: CompiledQuery) => {
+    const { statement, reads } = prepared(query.sql);
     const values = query.parameters as readonly Value[];
     if (reads) return { rows: statement.all(...values) as R[] };
     const { changes, lastInsertRowid } = statement.run(...values);
@@ -104,6 +104,18 @@ class NodeSqliteConnection implements DatabaseConnection {
       numAffectedRows: BigInt(changes),
       insertId: BigInt(lastInsertRowid),
     };
+  };
+}
+
+class NodeSqliteConnection implements DatabaseConnection {
+  readonly #run: ReturnType<typeof sqliteRunner>;
+
+  constructor(db: DatabaseSync) {
+    this.#run = sqliteRunner(db);
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.#run<R>(query);
   }
 
   // eslint-disable-next-line require-yield -- the store reads whole answers; nothing streams.

@@ -1,5 +1,4 @@
-import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
-import type { CompiledQuery } from "kysely";
+import type { DatabaseSync } from "node:sqlite";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { inTransaction } from "@vics/server-kit/sqlite";
 import { onReadTarget, toWatchState } from "../watch-rows.ts";
@@ -16,6 +15,7 @@ import {
 } from "../notification-sql.ts";
 import type { EngineWatchQueries } from "../kysely/watch-queries.ts";
 import { recheckRecorder } from "../kysely/fleet-rechecks.ts";
+import { sqliteRunner } from "../kysely/node-sqlite-dialect.ts";
 import type { KyselyStore } from "../kysely/spelling.ts";
 
 const LITE: NotificationSqlStyle = {
@@ -50,15 +50,7 @@ export function watchQueries(
 ): EngineWatchQueries {
   const recheckWrites = recheckRecorder(kysely);
   // recheckWrites' few statement texts, each prepared once; run inside inTransaction.
-  const prepared = new Map<string, StatementSync>();
-  const run = ({ sql, parameters }: CompiledQuery) => {
-    let statement = prepared.get(sql);
-    if (!statement) prepared.set(sql, (statement = db.prepare(sql)));
-    const values = parameters as SQLInputValue[];
-    if (statement.columns().length > 0) return statement.all(...values);
-    statement.run(...values);
-    return [];
-  };
+  const run = sqliteRunner(db);
   const unansweredSlice = db.prepare(
     `SELECT value AS registration FROM json_each(?) AS asked
      WHERE NOT EXISTS (SELECT 1 FROM watched_vehicles w
@@ -157,7 +149,7 @@ export function watchQueries(
       return inTransaction(db, () => {
         const writes = recheckWrites(rechecks, runId);
         let step = writes.next();
-        while (!step.done) step = writes.next(run(step.value));
+        while (!step.done) step = writes.next(run(step.value).rows);
         return step.value;
       });
     },
