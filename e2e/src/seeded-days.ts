@@ -4,10 +4,8 @@
 // number to expect, instead of assuming the seeding was today.
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
-import { ukDate } from "@vics/shared";
+import { daysBetween, ukDate } from "@vics/shared";
 import { stackEnv } from "./stack-env.ts";
-
-const DAY_MS = 86_400_000;
 
 /** Whole UK days from the stack's seeding to today. */
 export async function daysSinceSeeding(): Promise<number> {
@@ -18,9 +16,7 @@ export async function daysSinceSeeding(): Promise<number> {
       .prepare("SELECT value FROM meta WHERE key = 'seeded_on'")
       .get();
     if (!row) throw new Error("the stack's database records no seeding day");
-    return Math.round(
-      (Date.parse(ukDate(new Date())) - Date.parse(String(row.value))) / DAY_MS,
-    );
+    return daysBetween(String(row.value), ukDate(new Date()));
   } finally {
     db.close();
   }

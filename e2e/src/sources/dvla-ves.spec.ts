@@ -1,6 +1,7 @@
 // The DVLA register in the browser (issue 35): a vehicle only the register knows is checked from
 // its answer, said to come from DVLA and when; a revoked key shows on the admin's Sources page in
 // the service's words. Over a stack of its own with the VES stand-in (sources-stack.ts).
+import { addDays, utcDate } from "@vics/shared";
 import { CompliancePage } from "../pages/compliance-page.ts";
 import { expect, test } from "./sources-fixtures.ts";
 
@@ -18,7 +19,7 @@ const CHECK_LINE =
 
 /** YYYY-MM-DD, `days` from today (UTC), as the register sends dates. */
 function daysFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  return addDays(utcDate(new Date()), days);
 }
 
 /** "1 June 2027", as the dashboard writes a date. */

@@ -84,6 +84,21 @@ describe("the proxy's recent checks as the page lists them", () => {
     ]);
   });
 
+  it("keeps the day a check was asked about only when it is a real calendar day", () => {
+    const checks = toRecentChecks({
+      checks: [
+        check({ registrations: ["AA11AAA"], date: "2026-02-28" }),
+        check({ registrations: ["BB22BBB"], date: "2026-02-30" }),
+        check({ registrations: ["CC33CCC"], date: "28/02/2026" }),
+      ],
+    });
+    expect(checks.map((listed) => listed.date)).toEqual([
+      "2026-02-28",
+      undefined,
+      undefined,
+    ]);
+  });
+
   it("leaves out fleet checks, refused or failed checks, and anything it cannot link to", () => {
     const checks = toRecentChecks({
       checks: [

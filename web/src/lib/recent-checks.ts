@@ -6,7 +6,11 @@ import {
   useQuery,
   type QueryClient,
 } from "@tanstack/react-query";
-import { AUTH_PATHS, type RecentCheckVerdict } from "@vics/shared";
+import {
+  AUTH_PATHS,
+  isCalendarDate,
+  type RecentCheckVerdict,
+} from "@vics/shared";
 import { apiGet } from "./api-client.ts";
 import { recentChecksSchema, type RecentChecksAnswer } from "./lazy-schemas.ts";
 
@@ -69,7 +73,7 @@ export function toRecentChecks(answer: RecentChecksAnswer): RecentCheck[] {
       continue;
     if (Number.isNaN(Date.parse(check.at))) continue;
     const date =
-      check.date !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(check.date)
+      check.date !== undefined && isCalendarDate(check.date)
         ? check.date
         : undefined;
     const key = `${kind} ${registration} ${date ?? "today"}`;

@@ -1,6 +1,7 @@
 // XLSX with read-excel-file: every sheet by name, every cell as the text a person sees in it.
 // The browser build: it reads an ArrayBuffer, and runs inside our own worker as it is.
 import readXlsxFile, { InvalidInputError } from "read-excel-file/browser";
+import { utcDate } from "@vics/shared";
 import type { ParseFailure, SourceRow } from "../fleet-types.ts";
 import { isBlankRow, ROWS_TO_READ } from "./build-table.ts";
 import { parseFailures } from "./parse-failures.ts";
@@ -14,9 +15,7 @@ function cellText(value: unknown): string {
   if (typeof value === "number") return String(value);
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
   if (value instanceof Date)
-    return Number.isNaN(value.getTime())
-      ? ""
-      : value.toISOString().slice(0, 10);
+    return Number.isNaN(value.getTime()) ? "" : utcDate(value);
   return String(value);
 }
 
