@@ -16,13 +16,12 @@ import type { ImportReport } from "./run-import.ts";
 import { StoreBusyError } from "../store/fetched-facts.ts";
 import { fetched } from "../testing/fetched.ts";
 import { postgresFetchedStore } from "../store/postgres/fetched-writer.ts";
-import { readMeta } from "../store/postgres/meta.ts";
-import { migratePostgres } from "../store/postgres/migrations.ts";
 import { postgresImportStore } from "../store/postgres/import-writer.ts";
+import { postgresStore } from "../store/postgres/postgres-store.ts";
 import {
-  openStorePool,
-  postgresStore,
-} from "../store/postgres/postgres-store.ts";
+  migratedPool,
+  openPostgresHarness,
+} from "../testing/postgres-harness.ts";
 import { importContract } from "./import.contract.ts";
 import {
   type ImportHarness,
@@ -41,49 +40,23 @@ afterAll(() => server?.close());
 
 let databases = 0;
 
-/** A new, migrated, empty PostgreSQL database, with the store and the import over one pool. */
-export async function openPostgresHarness(
-  pgServer: PostgresServer = server,
-): Promise<ImportHarness> {
-  const pool = openStorePool({
-    url: await pgServer.createDatabase(`import_${++databases}`),
-    poolSize: 4,
-  });
-  await migratePostgres(pool);
-  return {
-    imports: postgresImportStore(pool),
-    store: postgresStore(pool),
-    count: async (table) =>
-      Number(
-        (await pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))
-          .rows[0]?.n,
-      ),
-    meta: (key) => readMeta(pool, key),
-    close: () => pool.end(),
-  };
-}
-
 describe("importing into PostgreSQL", () => {
-  importContract(() => openPostgresHarness());
+  importContract(() => openPostgresHarness(server));
 });
 
 describe("point-in-time answers from PostgreSQL", () => {
-  pointInTimeContract(() => openPostgresHarness());
+  pointInTimeContract(() => openPostgresHarness(server));
 });
 
 describe("importing into PostgreSQL over a live register's facts", () => {
-  registerNewerContract(() => openPostgresHarness());
+  registerNewerContract(() => openPostgresHarness(server));
 });
 
 describe("a fact fetched while a PostgreSQL tax import is between its plan and its write", () => {
   let pool: PgPool;
   const harness = {} as ImportHarness;
   beforeEach(async () => {
-    pool = openStorePool({
-      url: await server.createDatabase(`import_${++databases}`),
-      poolSize: 4,
-    });
-    await migratePostgres(pool);
+    ({ pool } = await migratedPool(server, `fetch_between_${++databases}`, 4));
     Object.assign(harness, {
       imports: postgresImportStore(pool),
       store: postgresStore(pool),

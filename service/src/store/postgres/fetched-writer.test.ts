@@ -6,10 +6,9 @@ import {
 } from "@vics/server-kit/testing/postgres-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fetched } from "../../testing/fetched.ts";
+import { migratedPool } from "../../testing/postgres-harness.ts";
 import { StoreBusyError } from "../fetched-facts.ts";
 import { FETCHED_LOCK, postgresFetchedStore } from "./fetched-writer.ts";
-import { migratePostgres } from "./migrations.ts";
-import { openStorePool } from "./postgres-store.ts";
 
 let server: PostgresServer;
 beforeAll(async () => {
@@ -29,12 +28,8 @@ const added = fetched(
 
 describe("facts fetched into PostgreSQL while another transaction holds their lock", () => {
   it("are refused with StoreBusyError after the lock timeout, nothing written; stored once the lock is let go", async () => {
-    const pool = openStorePool({
-      url: await server.createDatabase("fetched_busy"),
-      poolSize: 3,
-    });
+    const { pool } = await migratedPool(server, "fetched_busy", 3);
     try {
-      await migratePostgres(pool);
       const store = postgresFetchedStore(pool, { lockTimeoutMs: 100 });
       const holder = await pool.connect();
       try {

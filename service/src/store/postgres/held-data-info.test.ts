@@ -11,10 +11,10 @@ import {
   VEHICLES,
   vehicle,
 } from "../../testing/import-files.ts";
+import { migratedPool } from "../../testing/postgres-harness.ts";
 import { heldDataInfoContract } from "../held-data-info.contract.ts";
 import { DATA_INFO_TTL_MS } from "../held-data-info.ts";
 import { postgresImportStore } from "./import-writer.ts";
-import { migratePostgres } from "./migrations.ts";
 import { openStorePool, postgresStore } from "./postgres-store.ts";
 
 let server: PostgresServer;
@@ -24,19 +24,14 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 let databases = 0;
-async function migratedPool() {
-  const url = await server.createDatabase(`held_${++databases}`);
-  const pool = openStorePool({ url, poolSize: 2 });
-  await migratePostgres(pool);
-  return { url, pool };
-}
+const heldDatabase = () => migratedPool(server, `held_${++databases}`);
 
 const META = /\bFROM meta\b/;
 
 describe("the PostgreSQL store's data info", () => {
   // The imports come through the store itself, as an import run by this process.
   heldDataInfoContract(async () => {
-    const { pool } = await migratedPool();
+    const { pool } = await heldDatabase();
     const counted = countingPool(pool, META);
     const store = postgresStore(counted.database);
     return {
@@ -57,7 +52,7 @@ describe("the PostgreSQL store's data info", () => {
     let other: ReturnType<typeof openStorePool>;
 
     it("shows once the held read is DATA_INFO_TTL_MS old, not before", async () => {
-      const { url, pool } = await migratedPool();
+      const { url, pool } = await heldDatabase();
       other = openStorePool({ url, poolSize: 1 });
       let clock = 0;
       const counted = countingPool(pool, META);
