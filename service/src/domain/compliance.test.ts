@@ -8,6 +8,7 @@ import {
   motDetails,
   taxDetails,
 } from "./compliance.ts";
+import { insuranceStatus } from "./insurance.ts";
 
 const TODAY = "2026-03-10";
 
@@ -170,7 +171,10 @@ describe("insuranceDetails", () => {
     ["starts tomorrow only", [cover("2026-06-16", "2027-06-15")], "none", null],
     ["never insured", [], "none", null],
   ] as const)("%s -> %s", (_case, policies, status, validTo) => {
-    expect(insuranceDetails(policies, today)).toEqual({ status, validTo });
+    expect(insuranceDetails(insuranceStatus(policies, today))).toEqual({
+      status,
+      validTo,
+    });
   });
 });
 

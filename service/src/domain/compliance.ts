@@ -82,14 +82,7 @@ export interface ComplianceVerdict {
 }
 
 /** Why insuranceValid is what it is: insured until, or lapsed on, validTo; or none on record. */
-export function insuranceDetails(
-  policies: readonly Policy[],
-  today: IsoDate,
-): NonNullable<ComplianceDetails["insurance"]> {
-  return detailsOf(insuranceStatus(policies, today));
-}
-
-function detailsOf({
+export function insuranceDetails({
   insured,
   policy,
 }: InsuranceStatus): NonNullable<ComplianceDetails["insurance"]> {
@@ -106,15 +99,14 @@ export function complianceVerdict(
   today: IsoDate,
   insurance: InsuranceStatus = insuranceStatus(facts.policies, today),
 ): ComplianceVerdict {
-  const insuranceShown = detailsOf(insurance);
   const details: ComplianceDetails = {
-    insurance: insuranceShown,
+    insurance: insuranceDetails(insurance),
     mot: motDetails(facts.firstRegistered, facts.motTests, today),
     tax: taxDetails(facts.tax, today),
     fines: fineDetails(facts.fines, today),
   };
   const checks: ComplianceChecks = {
-    insuranceValid: insuranceShown.status === "insured",
+    insuranceValid: insurance.insured,
     motValid: details.mot.status === "valid" || details.mot.status === "exempt",
     roadTaxPaid: details.tax.status === "taxed",
     noOutstandingFines: details.fines.count === 0,
