@@ -5,10 +5,9 @@
 // own seeding; then the in-process split of sign-in's part (signed-in-check.ts). The service's
 // database size does not enter these figures: each is the CPU of the forwarder's own process.
 import { join } from "node:path";
-import { PLAN_LIMITS, PROXY_PREFIX, paths } from "@vics/shared";
+import { PROXY_PREFIX, paths } from "@vics/shared";
 import { fleetRegistrations } from "../scripts/load/fleet-sample.ts";
 import { startStack } from "../scripts/load/stack.ts";
-import type { Child } from "../scripts/load/children.ts";
 import { costRounds } from "./cost-rounds.ts";
 import {
   COST_RATIOS,
@@ -17,7 +16,12 @@ import {
   ratioSpreadKeys,
   type Contestant,
 } from "./costs.ts";
-import { signedInForwarders } from "./forwarders.ts";
+import {
+  costRoundsPlan,
+  signedInForwarders,
+  startedServers,
+} from "./forwarders.ts";
+import { randomPick } from "./load.ts";
 import type { Recorder } from "./recorder.ts";
 import { seedDatabase } from "./seed.ts";
 import { createKey } from "./servers.ts";
@@ -25,9 +29,8 @@ import { SIGNED_IN_KEYS, signedInScenario } from "./signed-in-check.ts";
 
 /** Enough vehicles that checks spread over many rows; seeded in about a second. */
 export const CHECKS_FLEET_SIZE = 20_000;
-const SAMPLE = 5_000;
-const ROUNDS = 5;
-const WARM_UP_REQUESTS = 20_000;
+/** The fleet's registrations each check draws one from at random. */
+export const CHECKS_SAMPLE = 5_000;
 const MEASURED: readonly Contestant[] = [
   "bff_sessions",
   "proxy_unsigned",
@@ -40,16 +43,20 @@ const checkRatios = () =>
     ({ of, to }) => MEASURED.includes(of) && MEASURED.includes(to),
   );
 
-/** The figures this section sets, and so the rows it prints and the results it writes. */
-export function checkFigureKeys(): string[] {
+/** The figures the interleaved rounds set: the forwarders' own and their ratios. */
+function roundKeys(): string[] {
   return [
     ...MEASURED.flatMap((name) => Object.values(costKeys(name))),
     ...checkRatios().flatMap(({ key }) => [
       key,
       ...Object.values(ratioSpreadKeys(key)),
     ]),
-    ...SIGNED_IN_KEYS,
   ];
+}
+
+/** The figures this section sets, and so the rows it prints and the results it writes. */
+export function checkFigureKeys(): string[] {
+  return [...roundKeys(), ...SIGNED_IN_KEYS];
 }
 
 export async function checkFigures(
@@ -62,51 +69,32 @@ export async function checkFigures(
   seedDatabase(dataDir, CHECKS_FLEET_SIZE);
   const stack = await startStack({ dataDir, plan: "internal" });
   try {
-    const sample = fleetRegistrations(dataDir, SAMPLE);
-    const pick = () => sample[Math.floor(Math.random() * sample.length)] ?? "";
-    const timing = quick
-      ? { warmUpSeconds: 1, seconds: 3 }
-      : { warmUpSeconds: 2, seconds: 6 };
-    // Each server's key serves its warm-up and every round under 90% of a minute's limit, as
-    // in load-scenarios.ts.
-    const plan = {
-      ...timing,
-      maxRequests: Math.floor(
-        (PLAN_LIMITS.internal * 0.9 - WARM_UP_REQUESTS) / ROUNDS,
-      ),
-    };
-    const measuredKeys = checkFigureKeys().filter(
-      (key) => !SIGNED_IN_KEYS.includes(key),
-    );
+    const sample = fleetRegistrations(dataDir, CHECKS_SAMPLE);
+    const pick = randomPick(sample);
+    // The whole bench's rounds, warm-up and key budget (forwarders.ts).
+    const { rounds, keyed, warmUp } = costRoundsPlan(quick);
+    const measuredKeys = roundKeys();
     await recorder.scenario(
       measuredKeys,
       async () => {
-        const started: Child[] = [];
-        const start = async <T extends Child>(child: Promise<T>) => {
-          const server = await child;
-          started.push(server);
-          return server;
-        };
+        const { start, stopAll } = startedServers();
         try {
           const servers = await signedInForwarders({
             stack,
             dataDir,
             key: (name) => createKey(join(dataDir, "vics.sqlite"), name),
             proxied: () => PROXY_PREFIX + paths.insurance(pick()),
-            plan,
+            plan: keyed,
             start,
           });
-          const runs = await costRounds(servers, ROUNDS, say, {
-            requests: WARM_UP_REQUESTS,
-            seconds: quick ? 8 : 15,
-          });
+          const runs = await costRounds(servers, rounds, say, warmUp);
           const all = costFigures(runs);
           for (const key of measuredKeys) figures[key] = all[key] ?? null;
         } finally {
-          for (const server of started.toReversed()) await server.stop();
+          await stopAll();
         }
       },
-      `the signed-in check beside its floor and the proxy without sign-in, ${ROUNDS} interleaved rounds`,
+      `the signed-in check beside its floor and the proxy without sign-in, ${rounds} interleaved rounds`,
     );
     await signedInScenario(dataDir, sample, recorder);
   } finally {

@@ -12,17 +12,20 @@ import {
   paths,
 } from "@vics/shared";
 import { startServer, type Stack } from "../scripts/load/stack.ts";
-import type { Child } from "../scripts/load/children.ts";
 import { findNginx } from "../scripts/cluster/nginx.ts";
 import { costFigureKeys, costFigures } from "./costs.ts";
 import { costRounds, type CostServer } from "./cost-rounds.ts";
 import { startCarefulBff } from "./floors/careful-bff.ts";
 import { startMinimalService } from "./floors/minimal-service.ts";
 import { startNginx } from "./floors/nginx.ts";
-import { loadScenario } from "./load.ts";
+import { loadScenario, randomPick } from "./load.ts";
 import type { Recorder } from "./recorder.ts";
 import { createKey, startHello } from "./servers.ts";
-import { signedInForwarders } from "./forwarders.ts";
+import {
+  costRoundsPlan,
+  signedInForwarders,
+  startedServers,
+} from "./forwarders.ts";
 
 export interface LoadContext {
   stack: Stack;
@@ -33,8 +36,6 @@ export interface LoadContext {
 }
 
 const CLIENT_HEADERS = { [CLIENT_HEADER]: "bench" };
-/** Each server's unmeasured requests before the rounds, the same for every server. */
-const WARM_UP_REQUESTS = 20_000;
 
 export async function loadFigures(
   context: LoadContext,
@@ -43,25 +44,8 @@ export async function loadFigures(
   const { stack, dataDir, sample } = context;
   const { figures, scenario, say } = recorder;
   const databasePath = join(dataDir, "vics.sqlite");
-  // Five rounds either way: with three, one noisy round of the two in a ratio moved its median
-  // by a third (1.06 and 1.70 for the same code); --quick only shortens each load.
-  const rounds = 5;
-  const timing = context.quick
-    ? { warmUpSeconds: 1, seconds: 3 }
-    : { warmUpSeconds: 2, seconds: 6 };
-  // A key allows 100,000 requests a minute: each keyed server keeps its key for the warm-up
-  // and every round, so all of them together stay under 90% of that, and no server meets a
-  // 429. The warm-up (cost-rounds.ts) takes a fixed share; the rounds split the rest.
-  const keyBudget = PLAN_LIMITS.internal * 0.9;
-  const warmUp = {
-    requests: WARM_UP_REQUESTS,
-    seconds: context.quick ? 8 : 15,
-  };
-  const keyed = {
-    ...timing,
-    maxRequests: Math.floor((keyBudget - warmUp.requests) / rounds),
-  };
-  const pick = () => sample[Math.floor(Math.random() * sample.length)] ?? "";
+  const { rounds, timing, keyed, warmUp } = costRoundsPlan(context.quick);
+  const pick = randomPick(sample);
   const key = (name: string) => createKey(databasePath, name);
   const insurance = () => paths.insurance(pick());
   const proxied = () => PROXY_PREFIX + insurance();
@@ -70,12 +54,7 @@ export async function loadFigures(
   await scenario(
     costFigureKeys(),
     async () => {
-      const started: Child[] = [];
-      const start = async <T extends Child>(child: Promise<T>) => {
-        const server = await child;
-        started.push(server);
-        return server;
-      };
+      const { start, stopAll } = startedServers();
       try {
         const servers: CostServer[] = [];
         const hello = await start(startHello());
@@ -161,7 +140,7 @@ export async function loadFigures(
           for (const name of ["nginx_cpu_us_per_req", "nginx_rps"])
             recorder.notes[name] = "skipped: nginx is not installed";
       } finally {
-        for (const server of started.toReversed()) await server.stop();
+        await stopAll();
       }
     },
     `the servers and their floors, ${rounds} interleaved rounds`,

@@ -19,6 +19,11 @@ export interface LoadOptions {
   tls?: { options: { ca: string | Buffer }; servername: string };
 }
 
+/** Each call draws one of `sample` at random: each request's registration from the fleet's. */
+export function randomPick(sample: readonly string[]): () => string {
+  return () => sample[Math.floor(Math.random() * sample.length)] ?? "";
+}
+
 export interface LoadRun extends Answers {
   rps: number;
   p50Ms: number;

@@ -8,8 +8,8 @@
 // Run: `scripts/node24 node bench/proxy-allocation.ts [checks]` (3,000 unless told).
 import { Session } from "node:inspector/promises";
 import { silentLogger } from "@vics/server-kit/logger";
-import { createTestProxy } from "../proxy/src/testing/index.ts";
-import { insuranceRecord } from "../proxy/src/testing/fault-answers.ts";
+import { createTestProxy } from "@vics/proxy/testing";
+import { insuranceRecord } from "@vics/proxy/testing/fault-answers";
 
 /** One sample per 512 bytes allocated on average: fine enough for a figure in tenths of a kB. */
 const SAMPLING_INTERVAL_BYTES = 512;

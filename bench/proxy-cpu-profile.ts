@@ -26,8 +26,9 @@ import {
 } from "@vics/shared";
 import { fleetRegistrations } from "../scripts/load/fleet-sample.ts";
 import { startServer } from "../scripts/load/stack.ts";
+import { CHECKS_FLEET_SIZE, CHECKS_SAMPLE } from "./checks.ts";
 import { cpuSeconds } from "./cpu.ts";
-import { loadScenario } from "./load.ts";
+import { loadScenario, randomPick } from "./load.ts";
 import { startCarefulBff } from "./floors/careful-bff.ts";
 import {
   FLOOR_PARTS,
@@ -103,13 +104,11 @@ async function profileServer(
     cpuUs: number;
   };
   try {
-    const { sample } = run;
+    const pick = randomPick(run.sample);
     const options = {
       url: server.url,
       headers: { [CLIENT_HEADER]: "bench", Cookie: server.cookie },
-      path: () =>
-        PROXY_PREFIX +
-        paths.insurance(sample[Math.floor(Math.random() * sample.length)]!),
+      path: () => PROXY_PREFIX + paths.insurance(pick()),
     };
     const budget = Math.floor(PLAN_LIMITS.internal * 0.4);
     await loadScenario(`${name} warm-up`, options, {
@@ -170,7 +169,9 @@ export async function profileSignedInChecks(
 ): Promise<Record<Profiled, ProfiledParts>> {
   const dir = mkdtempSync(join(tmpdir(), "vics-proxy-profile-"));
   try {
-    seedDatabase(dir, 20_000);
+    // The checks section's fleet and sample (checks.ts), so these parts and its ratios are
+    // taken over the same rows.
+    seedDatabase(dir, CHECKS_FLEET_SIZE);
     const databasePath = join(dir, "vics.sqlite");
     const service = await startServer("service/src/index.ts", HEALTH_PATH, {
       DATABASE_PATH: databasePath,
@@ -180,7 +181,7 @@ export async function profileSignedInChecks(
         dir,
         serviceUrl: service.url,
         databasePath,
-        sample: fleetRegistrations(dir, 5_000),
+        sample: fleetRegistrations(dir, CHECKS_SAMPLE),
         seconds,
         keepPrefix,
       };

@@ -1,25 +1,29 @@
 // A micro-benchmark of the signed-in check's two store calls on SQLite, not part of
 // `npm run bench`: the session-and-user read and the touch through the store's precompiled
 // Kysely queries, beside the same statements prepared by hand on the same file. It prints
-// microseconds of wall time per call (the median of five rounds); decision 063 and
-// docs/performance.md quote it. Run: scripts/node24 node bench/session-read.ts
+// microseconds of wall time per call (the median of five rounds, with the fastest and the slowest
+// round, which show the machine's noise); decision 063 and docs/performance.md quote it.
+// Run: scripts/node24 node bench/session-read.ts
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { openSqliteProxyStore } from "../proxy/src/team/store/sqlite/sqlite-proxy-store.ts";
+import { overRounds, type RoundFigure } from "./rounds.ts";
 
 const CALLS = 20_000;
 const ROUNDS = 5;
 
-async function microseconds(call: (i: number) => unknown): Promise<number> {
+async function microseconds(
+  call: (i: number) => unknown,
+): Promise<RoundFigure> {
   const rounds: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const start = performance.now();
     for (let i = 0; i < CALLS; i++) await call(i);
     rounds.push(((performance.now() - start) * 1000) / CALLS);
   }
-  return rounds.sort((a, b) => a - b)[Math.floor(ROUNDS / 2)]!;
+  return overRounds(rounds);
 }
 
 const folder = mkdtempSync(join(tmpdir(), "vics-session-read-"));
@@ -67,8 +71,10 @@ try {
       touch.run(now + i, idHash),
     ),
   };
-  for (const [name, us] of Object.entries(figures))
-    console.log(`${name}: ${us.toFixed(1)} µs a call`);
+  for (const [name, { median, fastest, slowest }] of Object.entries(figures))
+    console.log(
+      `${name}: ${median.toFixed(1)} µs a call (rounds ${fastest.toFixed(1)}-${slowest.toFixed(1)})`,
+    );
   db.close();
   await store.close();
 } finally {
