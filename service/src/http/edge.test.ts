@@ -107,7 +107,7 @@ describe("requestEdge", () => {
       method: "GET",
       registration: expect.stringMatching(/^[0-9a-f]{12}$/),
     });
-    expect(logger.lines.join("\n")).not.toContain("AB12CDE");
+    expect(logger.text()).not.toContain("AB12CDE");
   });
 
   it("writes a direct answer as Hono would: lower-case names, a Content-Length, not chunked", async () => {

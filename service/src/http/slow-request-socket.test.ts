@@ -34,7 +34,7 @@ afterAll(async () => {
 
 // Each case is judged by its own log lines.
 beforeEach(() => {
-  log.events.length = 0;
+  log.clear();
 });
 
 const errors = () => log.events.filter((event) => event.level === "error");

@@ -41,7 +41,7 @@ afterAll(async () => {
 
 // Each case is judged by its own log lines and upstream calls.
 beforeEach(() => {
-  proxy.log.entries.length = 0;
+  proxy.log.clear();
   callsBefore = upstreamCalls;
 });
 

@@ -256,7 +256,7 @@ describe("a fleet's status", () => {
       }),
     ]);
     for (const registration of ["AB12CDE", "LP08SED", "ER19ERR"])
-      expect(log.lines.join("\n")).not.toContain(registration);
+      expect(log.text()).not.toContain(registration);
   });
 
   it("shows each vehicle's facts and open alerts, 'unknown since' for one not answered, and nothing before the first re-check", async () => {
