@@ -89,6 +89,8 @@ export function slotSize({ perSecond, burst }: PaceSettings): number {
 }
 
 const nextUtcMidnight = (ms: number) => (Math.floor(ms / DAY_MS) + 1) * DAY_MS;
+/** The UTC day of the clock's `ms`, which names the day's quota key. */
+const utcDay = (ms: number) => utcDate(new Date(ms));
 
 export function createPacer(
   store: LimitStore,
@@ -134,7 +136,7 @@ export function createPacer(
   const pausedUntil = async () =>
     Math.max(...(await Promise.all([read("paused"), read("backoff")])));
   const daySpent = async (now: number) =>
-    ((await days.get(utcDate(new Date(now))))?.consumedPoints ?? 0) >= perDay;
+    ((await days.get(utcDay(now)))?.consumedPoints ?? 0) >= perDay;
   const quotaSpent = (now: number): PaceVerdict => ({
     go: false,
     retryAtMs: nextUtcMidnight(now),
@@ -152,7 +154,7 @@ export function createPacer(
       }
       const slot = Math.floor(now / slotMs);
       if ((await decide(slots, String(slot))).allowed)
-        return (await decide(days, utcDate(new Date(now)))).allowed
+        return (await decide(days, utcDay(now))).allowed
           ? { go: true }
           : quotaSpent(now);
       const next = (slot + 1) * slotMs;
@@ -197,8 +199,7 @@ export function createPacer(
       await Promise.all([state.delete("failures"), state.delete("backoff")]);
     },
     async usedToday() {
-      const used =
-        (await days.get(utcDate(new Date(clock.now()))))?.consumedPoints ?? 0;
+      const used = (await days.get(utcDay(clock.now())))?.consumedPoints ?? 0;
       return { used, quota: perDay };
     },
   };
