@@ -1,12 +1,10 @@
 // The notifications' SQL for both engines, from one text: each engine names its parameters
 // (PostgreSQL's "$1::text", SQLite's ":fleet"), how it writes a list parameter and the baseline
-// column's false, and whether a draft fleet (version 0, SQLite's) is left out.
+// column's false.
 
 export interface NotificationSqlStyle {
   /** The baseline column's false: a boolean (PostgreSQL) or an integer (SQLite). */
   no: "false" | "0";
-  /** Only saved fleets count: a draft (version 0, a new fleet still being written) does not. */
-  savedOnly: boolean;
   /** "a column is in this list parameter", typed for PostgreSQL's arrays. */
   inList(placeholder: string, type: "bigint" | "text"): string;
 }
@@ -18,18 +16,18 @@ export interface FilterParams {
   kind: string;
 }
 
-const savedFleets = (s: NotificationSqlStyle, fleets: string) =>
-  s.savedOnly ? ` AND ${fleets}.version > 0` : "";
+/**
+ * Only saved fleets count, on both engines: a draft (version 0, SQLite's new fleet still being
+ * written) does not. The rule of kysely/fleet-tables.ts's savedFleetIds, for the text here.
+ */
+const SAVED_FLEET_IDS = "SELECT id FROM fleets WHERE version > 0";
 
-const fleetRegistrations = (s: NotificationSqlStyle) =>
-  s.savedOnly
-    ? `SELECT registration FROM fleet_vehicles
-       WHERE fleet_id IN (SELECT id FROM fleets WHERE version > 0)`
-    : "SELECT registration FROM fleet_vehicles";
+const FLEET_REGISTRATIONS = `SELECT registration FROM fleet_vehicles
+  WHERE fleet_id IN (${SAVED_FLEET_IDS})`;
 
-/** The alerts that are notifications: of a (saved) fleet's vehicles, not a baseline's. */
+/** The alerts that are notifications: of a saved fleet's vehicles, not a baseline's. */
 const notified = (s: NotificationSqlStyle) =>
-  `a.baseline = ${s.no} AND a.registration IN (${fleetRegistrations(s)})`;
+  `a.baseline = ${s.no} AND a.registration IN (${FLEET_REGISTRATIONS})`;
 
 /**
  * A row per (sweep, fleet, kind), an alert older than the grouping a row of its own, and the
@@ -43,7 +41,7 @@ const rows = (s: NotificationSqlStyle, p: FilterParams) => `
     0 AS attention
   FROM vehicle_alerts a
   JOIN fleet_vehicles v ON v.registration = a.registration
-  JOIN fleets f ON f.id = v.fleet_id${savedFleets(s, "f")}
+  JOIN fleets f ON f.id = v.fleet_id AND f.id IN (${SAVED_FLEET_IDS})
   WHERE a.baseline = ${s.no} AND (${p.fleet} IS NULL OR v.fleet_id = ${p.fleet})
     AND (${p.kind} IS NULL OR a.kind = ${p.kind}) AND coalesce(${p.kind}, '') <> 'first-check'
   GROUP BY grp, v.fleet_id, f.name, a.kind
@@ -52,7 +50,8 @@ const rows = (s: NotificationSqlStyle, p: FilterParams) => `
     CASE WHEN EXISTS (SELECT 1 FROM fleet_baseline_reads r
                        WHERE r.user_id = ${p.user} AND r.baseline_id = b.id) THEN 0 ELSE 1 END,
     b.attention
-  FROM fleet_baselines b JOIN fleets f ON f.id = b.fleet_id${savedFleets(s, "f")}
+  FROM fleet_baselines b
+  JOIN fleets f ON f.id = b.fleet_id AND f.id IN (${SAVED_FLEET_IDS})
   WHERE (${p.fleet} IS NULL OR b.fleet_id = ${p.fleet})
     AND (${p.kind} IS NULL OR ${p.kind} = 'first-check')`;
 
@@ -102,7 +101,7 @@ const unreadSql = (s: NotificationSqlStyle, user: string) =>
   `SELECT (SELECT count(*) FROM vehicle_alerts a WHERE ${notified(s)}
      AND NOT EXISTS (SELECT 1 FROM alert_reads r WHERE r.user_id = ${user} AND r.alert_id = a.id))
    + (SELECT count(*) FROM fleet_baselines b
-       WHERE ${s.savedOnly ? "b.fleet_id IN (SELECT id FROM fleets WHERE version > 0) AND " : ""}NOT EXISTS
+       WHERE b.fleet_id IN (${SAVED_FLEET_IDS}) AND NOT EXISTS
          (SELECT 1 FROM fleet_baseline_reads r WHERE r.user_id = ${user} AND r.baseline_id = b.id))
      AS n`;
 

@@ -7,6 +7,7 @@ import {
 import type { KyselyStore } from "./spelling.ts";
 import {
   savedFleetIds,
+  savedFleets,
   withFleetTables,
   type FleetsTable,
 } from "./fleet-tables.ts";
@@ -44,8 +45,7 @@ export function sharedFleetQueries(
     updatedBy: row.updated_by,
   });
   const saved = () =>
-    fleets
-      .selectFrom("fleets")
+    savedFleets(fleets)
       .selectAll("fleets")
       .select((eb) =>
         eb
@@ -53,8 +53,7 @@ export function sharedFleetQueries(
           .select(eb.fn.countAll().as("n"))
           .whereRef("fleet_vehicles.fleet_id", "=", "fleets.id")
           .as("vehicle_count"),
-      )
-      .where("version", ">", 0);
+      );
   const findFleet = async (id: string) => {
     const row = await saved().where("id", "=", id).executeTakeFirst();
     return row && toFleet(row as FleetRow);

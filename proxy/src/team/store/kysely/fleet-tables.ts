@@ -54,6 +54,11 @@ export const withFleetTables = (db: Db) => db.withTables<FleetTables>();
 
 export type FleetDb = ReturnType<typeof withFleetTables>;
 
-/** A saved fleet's vehicles count for the re-checks; a draft's (version 0) do not yet. */
-export const savedFleetIds = (db: FleetDb) =>
-  db.selectFrom("fleets").select("id").where("version", ">", 0);
+/**
+ * The saved fleets: a draft (version 0, SQLite's new fleet still being written) is seen by no
+ * read and its vehicles count for no re-check yet. notification-sql.ts writes the same rule.
+ */
+export const savedFleets = (db: FleetDb) =>
+  db.selectFrom("fleets").where("fleets.version", ">", 0);
+
+export const savedFleetIds = (db: FleetDb) => savedFleets(db).select("id");

@@ -21,7 +21,6 @@ import { recheckRecorder } from "../kysely/fleet-rechecks.ts";
 
 const PG: NotificationSqlStyle = {
   no: "false",
-  savedOnly: false,
   inList: (placeholder, type) => `= ANY (${placeholder}::${type}[])`,
 };
 const NOTIFICATIONS = notificationStatements(PG, {

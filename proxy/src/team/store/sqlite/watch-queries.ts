@@ -20,7 +20,6 @@ import type { KyselyStore } from "../kysely/spelling.ts";
 
 const LITE: NotificationSqlStyle = {
   no: "0",
-  savedOnly: true,
   inList: (placeholder) => `IN (SELECT value FROM json_each(${placeholder}))`,
 };
 const FILTER = { user: ":user", fleet: ":fleet", kind: ":kind" };
