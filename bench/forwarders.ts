@@ -12,7 +12,7 @@ import { startCarefulBff } from "./floors/careful-bff.ts";
 import type { ScenarioPlan } from "./load.ts";
 import { startUnsignedProxy } from "./servers.ts";
 
-export interface ForwarderContext {
+interface ForwarderContext {
   stack: Stack;
   dataDir: string;
   /** A new key on the internal plan, named for the scenario. */

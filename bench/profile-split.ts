@@ -5,7 +5,7 @@
 // Only samples inside a time window count, so the process's start and warm-up are left out.
 // Pure, so the split is tested (profile-split.test.ts); proxy-cpu-profile.ts takes the profile.
 
-export interface CpuProfileNode {
+interface CpuProfileNode {
   id: number;
   callFrame: { functionName: string; url: string };
   children?: number[];

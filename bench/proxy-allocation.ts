@@ -24,7 +24,7 @@ interface SamplingNode {
 const totalSize = (node: SamplingNode): number =>
   node.children.reduce((sum, child) => sum + totalSize(child), node.selfSize);
 
-export interface AllocationFigure {
+interface AllocationFigure {
   checks: number;
   /** Bytes allocated a check, as the profiler's samples add up. */
   bytesPerCheck: number;

@@ -42,7 +42,7 @@ import { createKey, startProxy } from "./servers.ts";
 /** µs between samples: fine enough for parts of a few µs over thousands of checks. */
 const SAMPLING_INTERVAL_US = 250;
 
-export interface ProfiledParts {
+interface ProfiledParts {
   checks: number;
   /** The server's CPU a check from /proc over the same load (all its threads). */
   processCpuUs: number;
@@ -53,7 +53,7 @@ export interface ProfiledParts {
 /** The clock V8's profile timestamps use (the monotonic clock), in µs. */
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
-export type Profiled = "proxy" | "bff_sessions";
+type Profiled = "proxy" | "bff_sessions";
 
 interface ProfileRun {
   dir: string;
