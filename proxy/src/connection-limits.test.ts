@@ -4,7 +4,7 @@ import {
   getFrom,
   idleSockets,
   socketClosed,
-} from "@vics/shared/testing/idle-sockets";
+} from "@vics/server-kit/testing/idle-sockets";
 import { afterEach, describe, expect, it } from "vitest";
 import { builtWebRoot } from "./testing/index.ts";
 import {

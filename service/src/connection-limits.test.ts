@@ -7,7 +7,7 @@ import {
   getFrom,
   idleSockets,
   socketClosed,
-} from "@vics/shared/testing/idle-sockets";
+} from "@vics/server-kit/testing/idle-sockets";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "./store/open-store.ts";
 import {

@@ -3,7 +3,10 @@ import {
   serveOnLoopback,
 } from "@vics/server-kit/testing/loopback-server";
 import { memoryLogger } from "@vics/server-kit/testing/memory-logger";
-import { slowClientTests, trickleBody } from "@vics/shared/testing/slow-client";
+import {
+  slowClientTests,
+  trickleBody,
+} from "@vics/server-kit/testing/slow-client";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { createTestService, type TestService } from "../testing/index.ts";
 

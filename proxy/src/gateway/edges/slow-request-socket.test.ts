@@ -2,7 +2,7 @@ import {
   type LoopbackServer,
   serveOnLoopback,
 } from "@vics/server-kit/testing/loopback-server";
-import { slowClientTests } from "@vics/shared/testing/slow-client";
+import { slowClientTests } from "@vics/server-kit/testing/slow-client";
 import { createTestService, type TestService } from "@vics/service/testing";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { createTestProxy } from "../../testing/index.ts";

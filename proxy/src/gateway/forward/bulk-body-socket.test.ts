@@ -1,6 +1,6 @@
 import { ProblemSchema } from "@vics/shared";
 import { loopbackServers } from "@vics/server-kit/testing/loopback-server";
-import { postUnfinishedBody } from "@vics/shared/testing/unfinished-body";
+import { postUnfinishedBody } from "@vics/server-kit/testing/unfinished-body";
 import { describe, expect, it } from "vitest";
 import { createTestProxy, fakeUpstream } from "../../testing/index.ts";
 

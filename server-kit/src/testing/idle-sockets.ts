@@ -1,4 +1,4 @@
-// `@vics/shared/testing/idle-sockets`: connections that send nothing, as an idle-socket flood
+// `@vics/server-kit/testing/idle-sockets`: connections that send nothing, as an idle-socket flood
 // opens them, and a GET from a loopback address of one's own (localAddress 127.0.0.x; Linux
 // routes all of 127.0.0.0/8 to loopback). Test and tool support, never imported by an app.
 import { once } from "node:events";

@@ -1,5 +1,5 @@
 /**
- * `@vics/shared/testing/unfinished-body`: a POST whose body never ends, to prove over a real
+ * `@vics/server-kit/testing/unfinished-body`: a POST whose body never ends, to prove over a real
  * socket that a server refuses a large body (413) before it has arrived. Test support.
  */
 import { once } from "node:events";

@@ -1,8 +1,8 @@
 /**
- * `@vics/shared/testing/slow-client`: clients that send a request slowly over a real socket,
+ * `@vics/server-kit/testing/slow-client`: clients that send a request slowly over a real socket,
  * for the service's and the proxy's slow-request tests. In process (app.request) nothing
  * times a request out; only Node's server does (with serverTimeouts from
- * @vics/server-kit/server-timeouts), so these go through a listening server.
+ * ../server-timeouts.ts), so these go through a listening server.
  */
 import { request } from "node:http";
 import { connect } from "node:net";
