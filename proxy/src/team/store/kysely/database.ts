@@ -123,12 +123,6 @@ export interface VehicleTimelineTable {
   after: unknown;
 }
 
-/** A fleet's vehicles, as far as the timeline's reads need them. */
-export interface FleetVehiclesTable {
-  fleet_id: string;
-  registration: string;
-}
-
 /** Named settings: `settings` in SQLite, `proxy_settings` in PostgreSQL. */
 export interface SettingsTable {
   name: string;
@@ -150,7 +144,6 @@ export interface Database {
   watch_runs: WatchRunsTable;
   watch_settings: SettingsTable;
   vehicle_timeline: VehicleTimelineTable;
-  fleet_vehicles: FleetVehiclesTable;
 }
 
 export type Db = Kysely<Database>;

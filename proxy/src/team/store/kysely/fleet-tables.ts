@@ -1,9 +1,8 @@
 import type { Db, Json } from "./database.ts";
 
 /**
- * The fleets' and re-checks' tables for the queries both engines share, beside database.ts's
- * (which declares fleet_vehicles only as far as the timeline reads it): `withFleetTables`
- * gives an engine's Kysely these too. SQLite's staging tables for its chunked writes are its
+ * The fleets' and re-checks' tables for the queries both engines share, beside database.ts's:
+ * `withFleetTables` gives an engine's Kysely these too, and is their one declaration. SQLite's staging tables for its chunked writes are its
  * own (sqlite/fleet-writes.ts).
  */
 export interface FleetsTable {
@@ -19,7 +18,7 @@ export interface FleetsTable {
   updated_by: string | null;
 }
 
-export interface SavedFleetVehiclesTable {
+export interface FleetVehiclesTable {
   fleet_id: string;
   registration: string;
   position: number;
@@ -45,7 +44,7 @@ export interface FleetBaselinesTable {
 // A type, not an interface: withTables wants an index signature, which only a type alias gives.
 export type FleetTables = {
   fleets: FleetsTable;
-  fleet_vehicles: SavedFleetVehiclesTable;
+  fleet_vehicles: FleetVehiclesTable;
   watched_vehicles: WatchedVehiclesTable;
   fleet_baselines: FleetBaselinesTable;
 };

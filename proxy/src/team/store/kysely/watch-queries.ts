@@ -44,9 +44,10 @@ export function sharedWatchQueries({
     before: readJson(row.before),
     after: readJson(row.after),
   });
+  const fleets = withFleetTables(db);
   return {
     async unknownBefore(before) {
-      const { n } = await withFleetTables(db)
+      const { n } = await fleets
         .selectFrom("watched_vehicles")
         .select((eb) => eb.fn.countAll().as("n"))
         .where("unknown_since", "<", before)
@@ -54,7 +55,7 @@ export function sharedWatchQueries({
           eb
             .selectFrom("fleet_vehicles")
             .select("registration")
-            .where("fleet_id", "in", savedFleetIds(withFleetTables(db))),
+            .where("fleet_id", "in", savedFleetIds(fleets)),
         )
         .executeTakeFirstOrThrow();
       return Number(n);
@@ -151,7 +152,7 @@ export function sharedWatchQueries({
       return rows.map(toEntry);
     },
     async fleetChangesSince(fleetId, since) {
-      const rows = await db
+      const rows = await fleets
         .selectFrom("fleet_vehicles as f")
         .innerJoin("vehicle_timeline as t", "t.registration", "f.registration")
         .select(["t.registration", "t.at", "t.area", "t.before", "t.after"])
