@@ -1,7 +1,7 @@
 import type { AuditStore } from "../proxy-store.ts";
 import { auditDb } from "../kysely/audit-tables.ts";
 import { searchAudit } from "../kysely/audit-search.ts";
-import { groupCommit } from "../kysely/audit-group-commit.ts";
+import { groupCommit } from "../audit-group-commit.ts";
 import { writeAuditBatch } from "./audit-batch.ts";
 import type { Db } from "../kysely/database.ts";
 import type { Sql } from "./database.ts";

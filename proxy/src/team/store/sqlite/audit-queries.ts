@@ -3,7 +3,7 @@ import { inTransaction } from "@vics/server-kit/sqlite";
 import type { AuditEvent, AuditStore, NewAuditEvent } from "../proxy-store.ts";
 import { auditDb } from "../kysely/audit-tables.ts";
 import { searchAudit } from "../kysely/audit-search.ts";
-import { groupCommit } from "../kysely/audit-group-commit.ts";
+import { groupCommit } from "../audit-group-commit.ts";
 import { sqliteKysely } from "./database.ts";
 import type { KyselyStore } from "../kysely/spelling.ts";
 
