@@ -54,7 +54,7 @@ function guards(
 ): MiddlewareHandler<AppEnv>[] {
   return [
     ...(operation.role === "staff" ? [] : [team.requireRole(operation.role)]),
-    ...(operation.body?.checks ?? []),
+    ...(operation.body ?? []),
   ];
 }
 

@@ -9,14 +9,10 @@ import {
 import { bulkBodyChecks } from "@vics/server-kit/bulk-body";
 import { proxyCopyOfOpenApi } from "../openapi/openapi-copy.ts";
 import { bulkAnswer, singleAnswer } from "../upstream/upstream-contract.ts";
-import {
-  type BodyRule,
-  type ForwardedOperation,
-  forwardedOperation,
-} from "./operation.ts";
+import { type ForwardedOperation, forwardedOperation } from "./operation.ts";
 
 /** A bulk check's JSON body: up to 64 KiB, checked as the service checks it (decision 014). */
-const BULK_BODY: BodyRule = { checks: bulkBodyChecks };
+const BULK_BODY = bulkBodyChecks;
 
 /** A single check costs one look-up; a bulk check one a registration (at least one). */
 const perRegistration = (registrations: readonly string[]) =>

@@ -33,15 +33,6 @@ export interface UpstreamOperation<Answer = unknown> {
   check?: CheckRule<Answer>;
 }
 
-/**
- * The body a route takes: the middleware that checks it, its size limit among them. The limit
- * lives in that middleware (a bulk check's in shared's bulk-body.ts, which the service runs
- * too), so the rule holds no second copy of it that nothing would read.
- */
-export interface BodyRule {
-  checks: readonly MiddlewareHandler[];
-}
-
 export interface ForwardedOperation<Answer = unknown>
   extends ForwardedRoute, UpstreamOperation<Answer> {
   /**
@@ -51,8 +42,12 @@ export interface ForwardedOperation<Answer = unknown>
   upstreamPath(registration: string): string;
   /** Who may ask: every /api route needs a signed-in user ("staff") at least. */
   role: Role;
-  /** Absent: the route takes no body, and one sent is refused at the edge (413). */
-  body?: BodyRule;
+  /**
+   * The middleware that checks the body the route takes, its size limit among them (a bulk
+   * check's in the kit's bulk-body.ts, which the service runs too). Absent: the route takes no
+   * body, and one sent is refused at the edge (413).
+   */
+  body?: readonly MiddlewareHandler[];
 }
 
 /** The upstream's answer as it goes back, and its 200's JSON as its contract parsed it. */
