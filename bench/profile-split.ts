@@ -42,7 +42,10 @@ export const PROXY_PARTS: readonly Part[] = [
   { name: "idle", functionName: /^\(idle\)$/ },
   // Native work V8 cannot put under a JavaScript function (system calls, libuv).
   { name: "native, unattributed", functionName: /^\(program\)$/ },
-  { name: "audit append", url: /\/team\/audit\/|audit-queries/ },
+  {
+    name: "audit append",
+    url: /\/team\/audit\/|audit-queries|audit-group-commit/,
+  },
   {
     name: "session read",
     url: /\/team\/auth\/sessions\.ts|\/team\/auth\/session-middleware\.ts|session-queries|hono\/dist\/utils\/cookie/,
