@@ -4,7 +4,7 @@ import { nextDailyAt } from "./daily-time.ts";
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number) => new Date(ms).toISOString();
 
-describe("the daily digest's time", () => {
+describe("nextDailyAt, the next run of a daily time in the UK", () => {
   it("is the next 07:00 in the UK, in GMT and in BST", () => {
     expect(iso(nextDailyAt("07:00", at("2026-11-24T10:00:00Z")))).toBe(
       "2026-11-25T07:00:00.000Z",
