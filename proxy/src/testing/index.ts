@@ -5,7 +5,11 @@ import { dirname, join } from "node:path";
 import { CLIENT_HEADER, type Role } from "@vics/shared";
 import type { Hono } from "hono";
 import type { AppEnv } from "../team/http/app-env.ts";
-import { Sessions, sessionCookie } from "../team/auth/sessions.ts";
+import {
+  Sessions,
+  sessionCookie,
+  type SessionTimes,
+} from "../team/auth/sessions.ts";
 import { createMemoryUserLimiter } from "../team/limits/user-limits.ts";
 import { memoryLimitStore } from "@vics/server-kit/memory-rate-limiter";
 import type { ProxyStore } from "../team/store/proxy-store.ts";
@@ -70,6 +74,12 @@ export function builtWebRoot(
 
 /** What the web app's one API client adds to every request (web/src/lib/api-client.ts). */
 const WEB_CLIENT_HEADERS = { [CLIENT_HEADER]: "web" } as const;
+
+/** The lengths of the test proxies' sessions: an hour idle, two at most. */
+export const TEST_SESSION_TIMES: SessionTimes = {
+  idleMs: 3_600_000,
+  absoluteMs: 7_200_000,
+};
 
 /** The proxy's own store in memory, as the tests' proxies use it. */
 export function memoryProxyStore(): ProxyStore {
@@ -169,10 +179,11 @@ export function createTestProxy(
       watchJobs,
     },
   );
-  const sessions = new Sessions(store, () => (clock ?? systemClock).now(), {
-    idleMs: 3_600_000,
-    absoluteMs: 7_200_000,
-  });
+  const sessions = new Sessions(
+    store,
+    () => (clock ?? systemClock).now(),
+    TEST_SESSION_TIMES,
+  );
   const cookieName = sessionCookie(settings.publicOrigin).name;
   let count = 0;
   async function signIn(as: Role): Promise<string> {

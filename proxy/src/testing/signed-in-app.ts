@@ -7,22 +7,15 @@ import { loadSession } from "../team/auth/session-middleware.ts";
 import { Sessions, sessionCookie } from "../team/auth/sessions.ts";
 import type { AppEnv } from "../team/http/app-env.ts";
 import { PROXY_PROBLEMS } from "../gateway/http/problem.ts";
-import type { ProxyStore } from "../team/store/proxy-store.ts";
-import { openSqliteProxyStore } from "../team/store/sqlite/sqlite-proxy-store.ts";
+import { memoryProxyStore, TEST_SESSION_TIMES } from "./index.ts";
 
 /**
  * A bare app with sessions, for the tests of routes that need a signed-in user: register the
  * routes on `app`, then `signedIn(role)` gives the Cookie header of a new user of that role.
  */
 export function signedInApp() {
-  const store: ProxyStore = openSqliteProxyStore({
-    path: ":memory:",
-    auditRetentionDays: 30,
-  });
-  const sessions = new Sessions(store, Date.now, {
-    idleMs: 3_600_000,
-    absoluteMs: 7_200_000,
-  });
+  const store = memoryProxyStore();
+  const sessions = new Sessions(store, Date.now, TEST_SESSION_TIMES);
   const cookie = sessionCookie(undefined);
   const app = new Hono<AppEnv>();
   app.use(ownRequestId);
