@@ -1,7 +1,13 @@
-import { expressionBuilder, sql, type Expression, type SqlBool } from "kysely";
+import {
+  expressionBuilder,
+  sql,
+  type Expression,
+  type Selectable,
+  type SqlBool,
+} from "kysely";
 import type { AuditAction, AuditEvent, AuditQuery } from "../proxy-store.ts";
-import { toAuditEvent } from "../audit-rows.ts";
-import type { AuditDb, AuditTables } from "./audit-tables.ts";
+import type { AuditDb, AuditEventsTable, AuditTables } from "./audit-tables.ts";
+import type { Spelling } from "./spelling.ts";
 
 /** How an engine reads the events of one registration: its own idiom, chosen in its folder. */
 export type RegistrationSearch =
@@ -18,6 +24,29 @@ type Aliased = {
   r: AuditTables["audit_registrations"];
 };
 const eb = expressionBuilder<Aliased, "e" | "r">();
+
+/** An event as both engines return it, its JSON read as the engine spells it. */
+const toAuditEvent =
+  (readJson: Spelling["readJson"]) =>
+  (row: Selectable<AuditEventsTable>): AuditEvent => ({
+    id: row.id,
+    at: row.at,
+    userId: row.user_id,
+    userEmail: row.user_email,
+    action: row.action,
+    registrations: readJson(row.registrations) as string[],
+    outcome: row.outcome,
+    requestId: row.request_id,
+    clientAddress: row.client_address,
+    ...(row.correlation_id !== null && { correlationId: row.correlation_id }),
+    ...(row.detail !== null && {
+      detail: readJson(row.detail) as AuditEvent["detail"],
+    }),
+    ...(row.aggregate_key !== null && {
+      count: row.attempts,
+      lastAt: row.last_at ?? row.at,
+    }),
+  });
 
 /** The search's conditions on the event; `id` is the column the page is ordered by. */
 function conditions(
@@ -45,7 +74,9 @@ function conditions(
 export function searchAudit(
   db: AuditDb,
   registrationSearch: RegistrationSearch,
+  readJson: Spelling["readJson"],
 ) {
+  const toEvent = toAuditEvent(readJson);
   return async (query: AuditQuery): Promise<AuditEvent[]> => {
     const { registration, limit } = query;
     if (registration !== undefined && registrationSearch === "join") {
@@ -58,7 +89,7 @@ export function searchAudit(
         .orderBy("r.event_id", "desc")
         .limit(limit)
         .execute();
-      return rows.map(toAuditEvent);
+      return rows.map(toEvent);
     }
     const where = conditions(query, "e.id");
     const rows = await db
@@ -78,6 +109,6 @@ export function searchAudit(
       .orderBy("e.id", "desc")
       .limit(limit)
       .execute();
-    return rows.map(toAuditEvent);
+    return rows.map(toEvent);
   };
 }

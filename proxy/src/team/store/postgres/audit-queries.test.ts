@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe } from "vitest";
+import { describe } from "vitest";
 import { openPgPool } from "@vics/server-kit/postgres";
 import { countingPool } from "@vics/server-kit/testing/statement-counter";
-import {
-  startPostgres,
-  type PostgresServer,
-} from "@vics/server-kit/testing/postgres-server";
+import { sharedPostgres } from "@vics/server-kit/testing/postgres-server";
 import { auditGroupCommitContract } from "../audit-store.contract.ts";
 import { auditQueries } from "./audit-queries.ts";
 import { postgresKysely, sqlOn } from "./database.ts";
 import { openPostgresProxyStore } from "./postgres-proxy-store.ts";
 
-let server: PostgresServer;
-beforeAll(async () => {
-  server = await startPostgres();
-}, 60_000);
-afterAll(() => server?.close(), 60_000);
+const server = sharedPostgres();
 
 let databases = 0;
 describe("the PostgreSQL audit", () => {
   auditGroupCommitContract(async () => {
-    const url = await server.createDatabase(`audit_${++databases}`);
+    const url = await server().createDatabase(`audit_${++databases}`);
     // Opening the store once migrates the database.
     await (
       await openPostgresProxyStore({

@@ -4,7 +4,7 @@ import { searchAudit } from "../kysely/audit-search.ts";
 import { groupCommit } from "../audit-group-commit.ts";
 import { writeAuditBatch } from "./audit-batch.ts";
 import type { Db } from "../kysely/database.ts";
-import type { Sql } from "./database.ts";
+import { POSTGRES, type Sql } from "./database.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -19,9 +19,9 @@ export interface PostgresAuditStore extends AuditStore {
 /**
  * The audit in PostgreSQL: the search is the shared one, driven by the registration's index;
  * the append (one statement a batch) and the pruning (prune_audit, run as the owner) are
- * PostgreSQL's own.
+ * PostgreSQL's own: it works on the store's `Sql` (its batch and pruning) and its Kysely (its
+ * search).
  */
-/** The audit on the store's `Sql` (its batch and pruning) and its Kysely (its search). */
 export function auditQueries(
   sql: Sql,
   db: Db,
@@ -30,7 +30,7 @@ export function auditQueries(
   const commits = groupCommit(writeAuditBatch(sql), MAX_BATCH);
   return {
     appendAudit: commits.append,
-    searchAudit: searchAudit(auditDb(db), "join"),
+    searchAudit: searchAudit(auditDb(db), "join", POSTGRES.readJson),
     async pruneAudit(now) {
       // prune_audit runs as the owner, and keeps what the database's own retention keeps.
       const { rows } = await sql<{ removed: number }>(

@@ -17,7 +17,7 @@ export const sqlOn =
   (text, values) =>
     reachingPostgres(() => pool.query(text, values));
 
-const POSTGRES: Spelling = {
+export const POSTGRES: Spelling = {
   later: "greatest",
   flag: (value) => value,
   settings: "proxy_settings",

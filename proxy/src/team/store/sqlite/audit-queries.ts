@@ -72,7 +72,11 @@ export function auditQueries(
 
   return {
     appendAudit: commits.append,
-    searchAudit: searchAudit(auditDb(kysely.db), "in"),
+    searchAudit: searchAudit(
+      auditDb(kysely.db),
+      "in",
+      kysely.spelling.readJson,
+    ),
     async pruneAudit(now) {
       const cutoff = now - retentionDays * DAY_MS;
       return inTransaction(db, () => {
