@@ -1,6 +1,6 @@
-// Test support: a real SMTP server (smtp-server) on 127.0.0.1 that keeps every message it is
-// given, parsed as a mail client would (mailparser). It can be stopped and started again on
-// the same port, as an SMTP server that is down for a while.
+// Test support for the alert emails: a real SMTP server (smtp-server) on 127.0.0.1 that keeps
+// every message it is given, parsed as a mail client would (mailparser). It can be stopped and
+// started again on the same port, as an SMTP server that is down for a while.
 import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";

@@ -8,7 +8,11 @@ import type { ProxyStore } from "../store/proxy-store.ts";
 import type { AlertRecord } from "../store/watch-store.ts";
 import { runDeliveries } from "./delivery-run.ts";
 import { createMailer, type Mailer } from "./email/mailer.ts";
-import { startInbox, type Inbox, type Received } from "./email/test-inbox.ts";
+import {
+  startInbox,
+  type Inbox,
+  type Received,
+} from "../../testing/smtp-inbox.ts";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "./retry-schedule.ts";
 import { sendWebhook } from "./webhook/send-webhook.ts";
 import { startReceiver, type TestReceiver } from "./webhook/test-receiver.ts";

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { alertMail } from "./alert-mail.ts";
 import { createMailer, smtpServer, type Mailer } from "./mailer.ts";
 import { SMTPServer } from "smtp-server";
-import { startInbox, type Received } from "./test-inbox.ts";
+import { startInbox, type Received } from "../../../testing/smtp-inbox.ts";
 
 const message = () =>
   alertMail({
