@@ -15,7 +15,10 @@ import {
 } from "../../testing/smtp-inbox.ts";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "./retry-schedule.ts";
 import { sendWebhook } from "./webhook/send-webhook.ts";
-import { startReceiver, type TestReceiver } from "./webhook/test-receiver.ts";
+import {
+  startReceiver,
+  type TestReceiver,
+} from "../../testing/webhook-receiver.ts";
 import { readUnsubscribeToken, unsubscribeKey } from "./unsubscribe-token.ts";
 
 // Tuesday 24 November 2026, 10:00 in the UK (GMT); the digest goes at 07:00.

@@ -8,7 +8,10 @@ import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
 import { sendWebhook } from "./send-webhook.ts";
-import { type TestReceiver, startReceiver } from "./test-receiver.ts";
+import {
+  type TestReceiver,
+  startReceiver,
+} from "../../../testing/webhook-receiver.ts";
 import type { Lookup } from "./webhook-address.ts";
 import { newWebhookSecret } from "./webhook-secret.ts";
 

@@ -1,7 +1,6 @@
 // A team's webhook endpoint, for tests: a real HTTP server on 127.0.0.1 that checks every
 // delivery with the standardwebhooks library, as a receiver would, against the secrets it is
-// given, and answers however the test says. Test support, never imported by the app; the
-// delivery queue's tests can use it too.
+// given, and answers however the test says. Test support, never imported by the app.
 import { once } from "node:events";
 import { type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
