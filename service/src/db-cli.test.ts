@@ -5,10 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { REFERENCE_REGISTRATIONS } from "@vics/shared";
-import {
-  startPostgres,
-  type PostgresServer,
-} from "@vics/server-kit/testing/postgres-server";
+import { sharedPostgres } from "@vics/server-kit/testing/postgres-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "./store/open-store.ts";
 
@@ -18,15 +15,11 @@ const CLI = join(import.meta.dirname, "db-cli.ts");
 const WRAPPER = join(import.meta.dirname, "../../scripts/db");
 
 let dir: string;
-let server: PostgresServer;
-beforeAll(async () => {
+const server = sharedPostgres();
+beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "vics-db-cli-"));
-  server = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const db = (env: Record<string, string>, ...args: string[]) =>
   runCommand(process.execPath, [CLI, ...args], {
@@ -41,7 +34,7 @@ describe("scripts/db", { timeout: 120_000 }, () => {
       const env: Record<string, string> =
         engine === "SQLite"
           ? { DATABASE_PATH: join(dir, "new", "vics.sqlite") }
-          : { DATABASE_URL: await server.createDatabase("db_cli") };
+          : { DATABASE_URL: await server().createDatabase("db_cli") };
       const migrated = await db(env, "migrate");
       expect(migrated.code).toBe(0);
       // Each engine's own count of steps: SQLite's second is the imports' (decision 040) and
@@ -81,11 +74,11 @@ describe("scripts/db", { timeout: 120_000 }, () => {
   );
 
   it("names the database it cannot reach, without the password, and exits 1", async () => {
-    const url = `postgres://vics:s3cret@127.0.0.1:${server.port}/nowhere`;
+    const url = `postgres://vics:s3cret@127.0.0.1:${server().port}/nowhere`;
     const failed = await db({ DATABASE_URL: url }, "migrate");
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain(
-      `Cannot open the database at postgres://vics@127.0.0.1:${server.port}/nowhere`,
+      `Cannot open the database at postgres://vics@127.0.0.1:${server().port}/nowhere`,
     );
     expect(failed.stderr).not.toContain("s3cret");
   });

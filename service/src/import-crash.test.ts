@@ -10,10 +10,7 @@ import { once } from "node:events";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
-import {
-  startPostgres,
-  type PostgresServer,
-} from "@vics/server-kit/testing/postgres-server";
+import { sharedPostgres } from "@vics/server-kit/testing/postgres-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "./store/sqlite/database.ts";
 import { migrateSqlite } from "./store/sqlite/schema.ts";
@@ -128,11 +125,7 @@ describe(
   "kill -9 in the middle of an import into PostgreSQL",
   { timeout: 180_000 },
   () => {
-    let server: PostgresServer;
-    beforeAll(async () => {
-      server = await startPostgres();
-    }, 60_000);
-    afterAll(() => server?.close());
+    const server = sharedPostgres();
 
     const pgChecksums = async (database: string) =>
       Object.fromEntries(
@@ -140,7 +133,7 @@ describe(
           TABLES.map(async (table) => [
             table,
             (
-              await server.query(
+              await server().query(
                 `SELECT count(*) AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS sum FROM ${table} t`,
                 database,
               )
@@ -151,7 +144,7 @@ describe(
     /** The import's session is inside its one transaction, writing. */
     const applying = async (database: string) =>
       (
-        await server.query(
+        await server().query(
           `SELECT count(*) AS n FROM pg_stat_activity
            WHERE application_name = 'vics-import' AND state = 'active'
              AND (query LIKE 'INSERT INTO pg_temp.plan%' OR query LIKE '%vehicle_history%'
@@ -161,7 +154,7 @@ describe(
       ).rows[0]?.n > 0;
 
     it("leaves the database as it was, and the same import then applies whole", async () => {
-      const url = await server.createDatabase("crash");
+      const url = await server().createDatabase("crash");
       const env = { DATABASE_URL: url };
       const first = startImport(
         vehiclesFile("pg-blue.csv", "Blue", 1_000),
@@ -184,7 +177,7 @@ describe(
       while (
         Number(
           (
-            await server.query(
+            await server().query(
               "SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'vics-import'",
               "crash",
             )
@@ -197,7 +190,7 @@ describe(
       const again = startImport(red, env);
       expect((await again.exited)[0]).toBe(0);
       const counts = (
-        await server.query(
+        await server().query(
           `SELECT (SELECT count(*) FROM vehicles) AS vehicles,
              (SELECT count(*) FROM vehicle_history) AS history,
              (SELECT count(*) FROM vehicles WHERE color = 'Red') AS red`,

@@ -1,8 +1,5 @@
-import {
-  startPostgres,
-  type PostgresServer,
-} from "@vics/server-kit/testing/postgres-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sharedPostgres } from "@vics/server-kit/testing/postgres-server";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   createKeyWithCli,
   startService,
@@ -15,14 +12,11 @@ import {
  */
 
 const UNUSED_PATH = "/nonexistent/vics.sqlite";
-let server: PostgresServer;
+// The services are killed before the server closes: after-all hooks run last-registered first.
+const server = sharedPostgres();
 const services: ServiceProcess[] = [];
-beforeAll(async () => {
-  server = await startPostgres();
-}, 60_000);
-afterAll(async () => {
+afterAll(() => {
   for (const service of services) service.child.kill("SIGKILL");
-  await server?.close();
 });
 
 function start(env: Record<string, string>) {
@@ -33,7 +27,7 @@ function start(env: Record<string, string>) {
 
 describe("node src/index.ts with DATABASE_URL", { timeout: 120_000 }, () => {
   it("migrates and seeds an empty database when SEED_SYNTHETIC_FLEET=true, answers checks, answers 503 while PostgreSQL is down and again once it is back", async () => {
-    const url = await server.createDatabase("service");
+    const url = await server().createDatabase("service");
     const first = start({ DATABASE_URL: url, SEED_SYNTHETIC_FLEET: "true" });
     const baseUrl = await first.url;
     expect(first.events().map((event) => event.msg)).toEqual([
@@ -64,14 +58,14 @@ describe("node src/index.ts with DATABASE_URL", { timeout: 120_000 }, () => {
       });
     expect((await check()).status).toBe(200);
 
-    await server.stop();
+    await server().stop();
     try {
       const down = await check();
       expect(down.status).toBe(503);
       expect(down.headers.get("retry-after")).toBe("5");
       expect(await down.json()).toMatchObject({ code: "SERVICE_UNAVAILABLE" });
     } finally {
-      await server.start();
+      await server().start();
     }
     expect((await check()).status).toBe(200);
 
@@ -80,7 +74,7 @@ describe("node src/index.ts with DATABASE_URL", { timeout: 120_000 }, () => {
   });
 
   it("seeds nothing unless asked: the sandbox fleet is opt-in on PostgreSQL", async () => {
-    const url = await server.createDatabase("unseeded");
+    const url = await server().createDatabase("unseeded");
     const service = start({ DATABASE_URL: url });
     await service.url;
     expect(service.events().map((event) => event.msg)).toEqual([
@@ -94,11 +88,11 @@ describe("node src/index.ts with DATABASE_URL", { timeout: 120_000 }, () => {
 
   it("stops with one clear message, naming the database but not its password, when it cannot reach it", async () => {
     const service = start({
-      DATABASE_URL: `postgres://vics:s3cret@127.0.0.1:${server.port}/missing`,
+      DATABASE_URL: `postgres://vics:s3cret@127.0.0.1:${server().port}/missing`,
     });
     expect((await service.exited).code).toBe(1);
     expect(service.stderr()).toContain(
-      `Cannot open the database at postgres://vics@127.0.0.1:${server.port}/missing`,
+      `Cannot open the database at postgres://vics@127.0.0.1:${server().port}/missing`,
     );
     expect(service.stderr()).not.toContain("s3cret");
     expect(service.stderr()).not.toMatch(/\n\s+at /);

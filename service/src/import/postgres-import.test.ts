@@ -1,16 +1,5 @@
-import {
-  startPostgres,
-  type PostgresServer,
-} from "@vics/server-kit/testing/postgres-server";
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  beforeEach,
-  describe,
-  expect,
-  it,
-} from "vitest";
+import { sharedPostgres } from "@vics/server-kit/testing/postgres-server";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PgPool } from "@vics/server-kit/postgres";
 import type { ImportReport } from "./run-import.ts";
 import { StoreBusyError } from "../store/fetched-facts.ts";
@@ -32,31 +21,31 @@ import {
 import { registerNewerContract } from "./register-newer.contract.ts";
 import { pointInTimeContract } from "../routes/point-in-time.contract.ts";
 
-let server: PostgresServer;
-beforeAll(async () => {
-  server = await startPostgres();
-}, 60_000);
-afterAll(() => server?.close());
+const server = sharedPostgres();
 
 let databases = 0;
 
 describe("importing into PostgreSQL", () => {
-  importContract(() => openPostgresHarness(server));
+  importContract(() => openPostgresHarness(server()));
 });
 
 describe("point-in-time answers from PostgreSQL", () => {
-  pointInTimeContract(() => openPostgresHarness(server));
+  pointInTimeContract(() => openPostgresHarness(server()));
 });
 
 describe("importing into PostgreSQL over a live register's facts", () => {
-  registerNewerContract(() => openPostgresHarness(server));
+  registerNewerContract(() => openPostgresHarness(server()));
 });
 
 describe("a fact fetched while a PostgreSQL tax import is between its plan and its write", () => {
   let pool: PgPool;
   const harness = {} as ImportHarness;
   beforeEach(async () => {
-    ({ pool } = await migratedPool(server, `fetch_between_${++databases}`, 4));
+    ({ pool } = await migratedPool(
+      server(),
+      `fetch_between_${++databases}`,
+      4,
+    ));
     Object.assign(harness, {
       imports: postgresImportStore(pool),
       store: postgresStore(pool),

@@ -1,20 +1,13 @@
 // A batch of fetched facts whose lock another transaction holds: it waits no longer than its
 // lock_timeout, then gives up with StoreBusyError, having stored nothing.
-import {
-  startPostgres,
-  type PostgresServer,
-} from "@vics/server-kit/testing/postgres-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sharedPostgres } from "@vics/server-kit/testing/postgres-server";
+import { describe, expect, it } from "vitest";
 import { fetched } from "../../testing/fetched.ts";
 import { migratedPool } from "../../testing/postgres-harness.ts";
 import { StoreBusyError } from "../fetched-facts.ts";
 import { FETCHED_LOCK, postgresFetchedStore } from "./fetched-writer.ts";
 
-let server: PostgresServer;
-beforeAll(async () => {
-  server = await startPostgres();
-}, 60_000);
-afterAll(() => server?.close());
+const server = sharedPostgres();
 
 const AT = "2026-03-11T08:00:00.000Z";
 const added = fetched(
@@ -28,7 +21,7 @@ const added = fetched(
 
 describe("facts fetched into PostgreSQL while another transaction holds their lock", () => {
   it("are refused with StoreBusyError after the lock timeout, nothing written; stored once the lock is let go", async () => {
-    const { pool } = await migratedPool(server, "fetched_busy", 3);
+    const { pool } = await migratedPool(server(), "fetched_busy", 3);
     try {
       const store = postgresFetchedStore(pool, { lockTimeoutMs: 100 });
       const holder = await pool.connect();

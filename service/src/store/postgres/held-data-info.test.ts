@@ -1,8 +1,5 @@
-import {
-  startPostgres,
-  type PostgresServer,
-} from "@vics/server-kit/testing/postgres-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sharedPostgres } from "@vics/server-kit/testing/postgres-server";
+import { afterAll, describe, expect, it } from "vitest";
 import { countingPool } from "@vics/server-kit/testing/statement-counter";
 import {
   importer,
@@ -17,14 +14,10 @@ import { DATA_INFO_TTL_MS } from "../held-data-info.ts";
 import { postgresImportStore } from "./import-writer.ts";
 import { openStorePool, postgresStore } from "./postgres-store.ts";
 
-let server: PostgresServer;
-beforeAll(async () => {
-  server = await startPostgres();
-}, 60_000);
-afterAll(() => server?.close());
+const server = sharedPostgres();
 
 let databases = 0;
-const heldDatabase = () => migratedPool(server, `held_${++databases}`);
+const heldDatabase = () => migratedPool(server(), `held_${++databases}`);
 
 const META = /\bFROM meta\b/;
 

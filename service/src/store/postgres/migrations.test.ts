@@ -1,27 +1,20 @@
 // The PostgreSQL migration steps that change data an older database already holds, each run
 // on a database built as the step before it left one (the step-3 case is in
 // postgres-store.test.ts, beside the store it then serves).
-import {
-  startPostgres,
-  type PostgresServer,
-} from "@vics/server-kit/testing/postgres-server";
+import { sharedPostgres } from "@vics/server-kit/testing/postgres-server";
 import { migratePg } from "@vics/server-kit/postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CONTRACT_FLEET } from "../store.contract.ts";
 import { MIGRATIONS, MIGRATIONS_NAME } from "./migrations.ts";
 import { openStorePool } from "./postgres-store.ts";
 import { seedPostgresFleet } from "./seed-database.ts";
 
-let server: PostgresServer;
-beforeAll(async () => {
-  server = await startPostgres();
-}, 60_000);
-afterAll(() => server?.close());
+const server = sharedPostgres();
 
 describe("a database whose fetched marks name vehicles no longer held (step 4)", () => {
   it("keeps the marks of held vehicles, drops the others, and indexes the marks by kind", async () => {
     const pool = openStorePool({
-      url: await server.createDatabase("marks_of_gone_vehicles"),
+      url: await server().createDatabase("marks_of_gone_vehicles"),
       poolSize: 2,
     });
     try {

@@ -1,11 +1,8 @@
 import { REFERENCE_REGISTRATIONS } from "@vics/shared";
 import { DependencyUnavailableError } from "@vics/server-kit/dependency-unavailable";
-import {
-  startPostgres,
-  type PostgresServer,
-} from "@vics/server-kit/testing/postgres-server";
+import { sharedPostgres } from "@vics/server-kit/testing/postgres-server";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seedVehicles, type SeedOptions } from "../../seed/seed-data.ts";
 import type { VehicleFacts } from "../../domain/vehicle-facts.ts";
 import { openStore } from "../open-store.ts";
@@ -21,14 +18,10 @@ import { openStorePool, postgresStore } from "./postgres-store.ts";
 import { seedPostgresFleet } from "./seed-database.ts";
 import { VEHICLES } from "./vehicle-queries.ts";
 
-let server: PostgresServer;
-beforeAll(async () => {
-  server = await startPostgres();
-}, 60_000);
-afterAll(() => server?.close());
+const server = sharedPostgres();
 
 let databases = 0;
-const freshDatabase = () => server.createDatabase(`store_${++databases}`);
+const freshDatabase = () => server().createDatabase(`store_${++databases}`);
 
 /** A new database, migrated, and seeded with `fleet` when given. */
 async function openMigrated(
@@ -188,7 +181,7 @@ describe("three replicas starting together on an empty database", () => {
     { timeout: 120_000 },
     async () => {
       const database = "three_replicas";
-      const url = await server.createDatabase(database);
+      const url = await server().createDatabase(database);
       const fleetSize = 20_000;
       const seedings: number[] = [];
       const migrations: number[] = [];
@@ -209,14 +202,14 @@ describe("three replicas starting together on an empty database", () => {
         expect(migrations).toEqual([MIGRATIONS.length]);
         for (const store of stores)
           expect(await store.holdsSyntheticFleet()).toBe(true);
-        const count = await server.query(
+        const count = await server().query(
           "SELECT count(*)::int AS n FROM vehicles",
           database,
         );
         expect(count.rows[0].n).toBe(
           fleetSize + REFERENCE_REGISTRATIONS.length,
         );
-        const steps = await server.query(
+        const steps = await server().query(
           "SELECT step, count(*)::int AS n FROM vics_service_migrations GROUP BY step ORDER BY step",
           database,
         );
@@ -342,8 +335,8 @@ describe("a PostgreSQL that stops", () => {
         expect(await store.findVehicle("AB12CDE")).toBeDefined();
         // The test server commits asynchronously (fast, not durable): what a kill must not
         // lose is flushed first.
-        await server.query("CHECKPOINT");
-        await server.stop({ crash });
+        await server().query("CHECKPOINT");
+        await server().stop({ crash });
         const calls: [string, () => Promise<unknown>][] = [
           ["findVehicle", () => store.findVehicle("AB12CDE")],
           ["findVehicles", () => store.findVehicles(["AB12CDE", "FN19OUT"])],
@@ -378,7 +371,7 @@ describe("a PostgreSQL that stops", () => {
           );
         }
       } finally {
-        await server.start();
+        await server().start();
       }
       try {
         await store.ping();
