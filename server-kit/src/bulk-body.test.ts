@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { BULK_REQUEST_DETAILS } from "@vics/shared";
-import { ProblemSchema } from "@vics/shared";
+import { BULK_REQUEST_DETAILS, ProblemSchema } from "@vics/shared";
 import { memoryLogger } from "./testing/memory-logger.ts";
 import { bulkBodyChecks, readBulkBody } from "./bulk-body.ts";
 import { errorHandler } from "./error-handlers.ts";

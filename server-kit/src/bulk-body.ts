@@ -7,9 +7,10 @@
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
-import { BULK_MAX_BODY_BYTES, type BulkRequest } from "@vics/shared";
 import {
+  BULK_MAX_BODY_BYTES,
   BULK_REQUEST_DETAILS,
+  type BulkRequest,
   isJsonContentType,
   readBulkRequest,
 } from "@vics/shared";

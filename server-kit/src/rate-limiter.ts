@@ -2,8 +2,12 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
-import { PLAN_LIMITS, UNAUTHENTICATED_LIMIT, type Plan } from "@vics/shared";
-import { RATE_LIMIT_WINDOW_SECONDS } from "@vics/shared";
+import {
+  PLAN_LIMITS,
+  RATE_LIMIT_WINDOW_SECONDS,
+  UNAUTHENTICATED_LIMIT,
+  type Plan,
+} from "@vics/shared";
 
 /** Who a request counts against: a key's plan, or a client address without a valid key. */
 export type RateLimitTier = Plan | "unauthenticated";

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createMiddleware } from "hono/factory";
-import { REQUEST_ID_HEADER } from "@vics/shared";
-import { isAcceptableRequestId } from "@vics/shared";
+import { REQUEST_ID_HEADER, isAcceptableRequestId } from "@vics/shared";
 import type { ServerEnv } from "./server-env.ts";
 
 /** The inbound X-Request-Id when it is short and plain, else a new one. */
