@@ -356,16 +356,17 @@ export function watchStoreContract(store: () => ProxyStore) {
 
 /**
  * A team's alerts as they stood before notifications were grouped by sweep (issue 34), for
- * each engine's upgrade test: a fleet of two vehicles, sweep 7 (`runId` is how the engine
- * writes that id into an identity column), two alerts opened during it and one after.
+ * each engine's upgrade test: a fleet of two vehicles, sweep 7 and two alerts opened during it
+ * and one after. `identityInsert` is what the engine needs to write that id into an identity
+ * column: PostgreSQL's OVERRIDING SYSTEM VALUE, nothing for SQLite.
  */
-export const alertsBeforeGrouping = (runId: string) => `
+export const alertsBeforeGrouping = (identityInsert: string) => `
   INSERT INTO fleets (id, name, columns, version, created_at, updated_at)
     VALUES ('f1', 'Vans', '[]', 1, 0, 0);
   INSERT INTO fleet_vehicles (fleet_id, registration, position, cells, added_at)
     VALUES ('f1', 'AB12CDE', 0, '[]', 0), ('f1', 'LP08SED', 1, '[]', 0);
   INSERT INTO watch_runs (id, kind, started_at, finished_at, outcome)
-    ${runId} VALUES (7, 'daily', 1000, 2000, 'finished');
+    ${identityInsert} VALUES (7, 'daily', 1000, 2000, 'finished');
   INSERT INTO vehicle_alerts (registration, kind, key, detail, opened_at, planned_at)
     VALUES ('AB12CDE', 'untaxed', 'a', '{}', 1500, 1500),
            ('LP08SED', 'untaxed', 'b', '{}', 1600, 1600),
