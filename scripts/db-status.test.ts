@@ -4,10 +4,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { migratePg, openPgPool } from "@vics/server-kit/postgres";
 import { migrateSqliteSteps } from "@vics/server-kit/sqlite-migrations";
-import {
-  startPostgres,
-  type PostgresServer,
-} from "@vics/server-kit/testing/postgres-server";
+import { sharedPostgres } from "@vics/server-kit/testing/postgres-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as proxyPostgres from "../proxy/src/team/store/postgres/schema.ts";
 import { MIGRATIONS as PROXY_SQLITE_STEPS } from "../proxy/src/team/store/sqlite/schema.ts";
@@ -19,15 +16,11 @@ import { STEPS as SERVICE_SQLITE_STEPS } from "../service/src/store/sqlite/schem
 const DB = join(import.meta.dirname, "db");
 
 let dir: string;
-let server: PostgresServer;
-beforeAll(async () => {
+const postgres = sharedPostgres();
+beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "vics-db-status-"));
-  server = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const db = (env: Record<string, string>, ...args: string[]) =>
   runCommand(DB, args, { PATH: process.env.PATH ?? "", ...env });
@@ -66,7 +59,7 @@ describe("scripts/db status", { timeout: 120_000 }, () => {
   });
 
   it("on PostgreSQL: reads both servers' records of steps in DATABASE_URL's database", async () => {
-    const url = await server.createDatabase("db_status");
+    const url = await postgres().createDatabase("db_status");
     const place = url.replace(/:[^:@/]*@/, "@");
     const env = { DATABASE_URL: url };
     const before = await db(env, "status");
@@ -99,11 +92,11 @@ describe("scripts/db status", { timeout: 120_000 }, () => {
   });
 
   it("names the database it cannot read, without the password, and exits 1; refuses an argument with 2", async () => {
-    const url = `postgres://vics:s3cret@127.0.0.1:${server.port}/nowhere`;
+    const url = `postgres://vics:s3cret@127.0.0.1:${postgres().port}/nowhere`;
     const failed = await db({ DATABASE_URL: url }, "status");
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain(
-      `Cannot open the database at postgres://vics@127.0.0.1:${server.port}/nowhere`,
+      `Cannot open the database at postgres://vics@127.0.0.1:${postgres().port}/nowhere`,
     );
     expect(failed.stderr).not.toContain("s3cret");
 

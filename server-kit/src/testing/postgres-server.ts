@@ -197,7 +197,9 @@ export async function startPostgres(
  * The setup of a test file that runs on one real PostgreSQL, as `sharedRedis()` is for Redis:
  * called once at the file's top level, it starts the server before the file's tests (PostgreSQL
  * takes seconds to start on a busy machine) and closes it after them. Each test makes its own
- * database with `server().createDatabase(...)`.
+ * database with `server().createDatabase(...)`. Closing waits up to 60 s: the shutdown checkpoint
+ * and the folder's removal after a suite of many databases pass the default 10 s hook limit on a
+ * busy machine.
  */
 export function sharedPostgres(
   options: PostgresOptions = {},
@@ -208,7 +210,7 @@ export function sharedPostgres(
   }, 60_000);
   afterAll(async () => {
     await server?.close();
-  });
+  }, 60_000);
   return () => {
     if (!server)
       throw new Error("PostgreSQL is not started yet: call server() in a test");

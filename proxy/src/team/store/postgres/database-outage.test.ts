@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { paths, ProblemSchema } from "@vics/shared";
-import {
-  startPostgres,
-  type PostgresServer,
-} from "@vics/server-kit/testing/postgres-server";
+import { sharedPostgres } from "@vics/server-kit/testing/postgres-server";
 import { createTestProxy, fakeUpstream } from "../../../testing/index.ts";
 import { openPostgresProxyStore } from "./postgres-proxy-store.ts";
 
-let server: PostgresServer;
-beforeAll(async () => {
-  server = await startPostgres();
-}, 60_000);
-afterAll(() => server?.close());
+const postgres = sharedPostgres();
 
 it("a signed-in check while PostgreSQL restarts is a 503 with Retry-After and nothing upstream; the same proxy answers once it is back", async () => {
   const store = await openPostgresProxyStore({
-    url: await server.createDatabase("outage"),
+    url: await postgres().createDatabase("outage"),
     auditRetentionDays: 30,
     applicationName: "vics-proxy-test",
   });
@@ -24,7 +17,7 @@ it("a signed-in check while PostgreSQL restarts is a 503 with Retry-After and no
   const check = () => app.request(`/api${paths.insurance("AB12CDE")}`);
   try {
     expect((await check()).status).toBe(200);
-    await server.stop();
+    await postgres().stop();
     const down = await check();
     expect(down.status).toBe(503);
     expect(down.headers.get("Retry-After")).toBe("5");
@@ -32,11 +25,11 @@ it("a signed-in check while PostgreSQL restarts is a 503 with Retry-After and no
       "SERVICE_UNAVAILABLE",
     );
     expect(upstream.requests).toHaveLength(1);
-    await server.start();
+    await postgres().start();
     expect((await check()).status).toBe(200);
     expect(await store.searchAudit({ limit: 10 })).toHaveLength(2);
   } finally {
-    await server.start();
+    await postgres().start();
     await store.close();
   }
 }, 60_000);

@@ -1,10 +1,7 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DependencyUnavailableError } from "@vics/server-kit/dependency-unavailable";
-import {
-  startPostgres,
-  type PostgresServer,
-} from "@vics/server-kit/testing/postgres-server";
+import { sharedPostgres } from "@vics/server-kit/testing/postgres-server";
 import { openProxyStore } from "../open-proxy-store.ts";
 import { auditEvent, proxyStoreContract } from "../proxy-store.contract.ts";
 import { openPostgresProxyStore } from "./postgres-proxy-store.ts";
@@ -23,26 +20,22 @@ import {
 
 const DAY_MS = 86_400_000;
 
-let server: PostgresServer;
+const postgres = sharedPostgres();
 beforeAll(async () => {
-  server = await startPostgres();
   // An owner of the proxy's tables, and the lesser role the proxy works as.
-  await server.query(
+  await postgres().query(
     "CREATE ROLE vics_owner LOGIN; CREATE ROLE vics_app LOGIN",
   );
-}, 60_000);
-// Its shutdown checkpoint and folder removal follow many databases of this suite: past the
-// default 10 s hook limit on a busy machine.
-afterAll(() => server?.close(), 60_000);
+});
 
 let databases = 0;
 /** A new empty database owned by vics_owner; the URLs to reach it as each role. */
 async function freshDatabase() {
   const name = `proxy_${++databases}`;
-  await server.createDatabase(name);
-  await server.query(`ALTER DATABASE ${name} OWNER TO vics_owner`);
+  await postgres().createDatabase(name);
+  await postgres().query(`ALTER DATABASE ${name} OWNER TO vics_owner`);
   const as = (role: string) =>
-    server.url(name).replace("postgres@", `${role}@`);
+    postgres().url(name).replace("postgres@", `${role}@`);
   return { owner: as("vics_owner"), app: as("vics_app") };
 }
 
@@ -244,7 +237,7 @@ describe("opening the PostgreSQL store", () => {
     );
     await store.appendAudit(auditEvent({ requestId: "in-postgres" }));
     await store.close();
-    const { rows } = await server.query(
+    const { rows } = await postgres().query(
       "SELECT request_id FROM audit_events",
       new URL(owner).pathname.slice(1),
     );
@@ -255,13 +248,13 @@ describe("opening the PostgreSQL store", () => {
     const { owner, app } = await freshDatabase();
     const stores = await Promise.all([1, 2, 3].map(() => open(app, owner)));
     try {
-      const { rows } = await server.query(
+      const { rows } = await postgres().query(
         "SELECT count(*) AS n FROM vics_proxy_migrations",
         new URL(owner).pathname.slice(1),
       );
       expect(Number(rows[0].n)).toBe(MIGRATIONS.length);
       // The re-checks' job schema, installed once by the owner, used by the app role.
-      const jobs = await server.query(
+      const jobs = await postgres().query(
         `SELECT pg_get_userbyid(nspowner) AS owner,
            has_schema_privilege('vics_app', nspname, 'USAGE') AS used,
            has_schema_privilege('vics_app', nspname, 'CREATE') AS shaped
@@ -287,7 +280,7 @@ describe("opening the PostgreSQL store", () => {
     await (await open(app, owner)).close();
     const database = new URL(owner).pathname.slice(1);
     // What a newer release's step would do: a column, granted to the app role, recorded.
-    await server.query(
+    await postgres().query(
       `ALTER TABLE users ADD COLUMN nickname text;
        GRANT UPDATE (nickname) ON users TO vics_app;
        INSERT INTO vics_proxy_migrations (step) VALUES (${MIGRATIONS.length + 1})`,
@@ -312,7 +305,7 @@ describe("opening the PostgreSQL store", () => {
     // A retention is the owner's to record: the app role alone keeps the owner's.
     const longer = await open(app, undefined, 60);
     await longer.close();
-    const { rows } = await server.query(
+    const { rows } = await postgres().query(
       "SELECT value FROM proxy_settings WHERE name = 'audit_retention_days'",
       new URL(owner).pathname.slice(1),
     );
@@ -324,7 +317,7 @@ describe("opening the PostgreSQL store", () => {
     const store = await open(owner);
     try {
       await store.appendAudit(auditEvent({ requestId: "before" }));
-      await server.stop();
+      await postgres().stop();
       await expect(store.ping()).rejects.toBeInstanceOf(
         DependencyUnavailableError,
       );
@@ -337,14 +330,14 @@ describe("opening the PostgreSQL store", () => {
       await expect(open(owner)).rejects.toBeInstanceOf(
         DependencyUnavailableError,
       );
-      await server.start();
+      await postgres().start();
       await store.ping();
       await store.appendAudit(auditEvent({ requestId: "after" }));
       expect(
         (await store.searchAudit({ limit: 10 })).map((e) => e.requestId),
       ).toEqual(["after", "before"]);
     } finally {
-      await server.start();
+      await postgres().start();
       await store.close();
     }
   }, 60_000);
