@@ -108,7 +108,7 @@ export function createProxyApp(
   app.use(ownRequestId);
   app.use(resolveClientAddress(settings.trustedProxies ?? []));
   // Every check's log line hashes its plate: the shared hasher remembers the last 10,000.
-  app.use(accessLog(deps.logger, deps.hashRegistration));
+  app.use(accessLog(deps.logger, deps.hashRegistration, deps.metrics));
   app.use(
     secureHeaders({
       contentSecurityPolicy: CONTENT_SECURITY_POLICY,

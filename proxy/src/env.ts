@@ -54,6 +54,8 @@ export interface ProxyEnv {
   rateLimitUrl?: string;
   webRoot: string;
   logLevel: LogLevel;
+  /** The Prometheus metrics' own listener (METRICS_HOST, METRICS_PORT); unset: none. */
+  metrics?: { host: string; port: number };
   /** The key of the registration hashes in the logs; unset: a random one per process. */
   logHashKey?: string;
   /** Connections per client address (the socket's peer) and in all (connection-guard.ts). */
@@ -142,6 +144,10 @@ export function parseEnv(
       rateLimitUrl: raw.RATE_LIMIT_URL,
       webRoot: raw.WEB_DIST,
       logLevel: raw.LOG_LEVEL,
+      metrics:
+        raw.METRICS_PORT === undefined
+          ? undefined
+          : { host: raw.METRICS_HOST, port: raw.METRICS_PORT },
       logHashKey: raw.LOG_HASH_KEY,
       connectionLimits: {
         maxTotal: raw.MAX_CONNECTIONS,

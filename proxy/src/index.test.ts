@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { AUTH_PATHS, CLIENT_HEADER, ProblemSchema } from "@vics/shared";
+import { AUTH_PATHS, CLIENT_HEADER, paths, ProblemSchema } from "@vics/shared";
 import {
   expectOneLogFormat,
   logEvents,
@@ -283,5 +283,53 @@ describe("node src/index.ts and its data files", () => {
         files: `${database} (was 644)`,
       }),
     ]);
+  });
+});
+
+describe("node src/index.ts with METRICS_PORT", () => {
+  it("serves its metrics on a listener of its own, with route templates and never a plate", async () => {
+    const metricsPort = new URL(await closedPortUrl()).port;
+    const proxy = startProxy({
+      PORT: "0",
+      UPSTREAM_API_KEY: KEY,
+      UPSTREAM_URL: await closedPortUrl(),
+      METRICS_PORT: metricsPort,
+    });
+    const url = await proxy.url;
+    const plate = "AB12CDE";
+    const check = await fetch(`${url}api${paths.insurance(plate)}`, {
+      headers: { [CLIENT_HEADER]: "index-test" },
+    });
+    expect(check.status).toBe(401);
+    // A deep link of the web app, served by the static catch-all: its path holds the plate.
+    await fetch(`${url}vehicles/${plate}`);
+    expect(
+      (await fetch(`${url}metrics`)).headers.get("content-type"),
+    ).not.toMatch(/version=0\.0\.4/);
+
+    const text = await (
+      await fetch(`http://127.0.0.1:${metricsPort}/metrics`)
+    ).text();
+    expect(text).toMatch(
+      /^http_requests_total\{method="GET",route="\/api\/v1\/vehicle\/:registration\/insurance",status="401",server="proxy"\} 1$/m,
+    );
+    const routes = [...text.matchAll(/route="([^"]*)"/g)].map(
+      ([, route]) => route,
+    );
+    expect(routes.length).toBeGreaterThan(0);
+    for (const route of routes) expect(route).not.toMatch(/[A-Z]/);
+    expect(text).not.toContain(plate);
+    expect(text).not.toContain(KEY);
+    expect(text).toMatch(/^process_cpu_user_seconds_total\{server="proxy"\} /m);
+
+    proxy.child.kill("SIGTERM");
+    const exit = await proxy.exited;
+    expect(exit.code).toBe(0);
+    expect(logEvents(exit.stdout)).toContainEqual(
+      expect.objectContaining({
+        msg: "metrics listening",
+        url: `http://127.0.0.1:${metricsPort}/metrics`,
+      }),
+    );
   });
 });

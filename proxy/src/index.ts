@@ -22,6 +22,7 @@ import { guardConnections } from "@vics/server-kit/connection-guard";
 import { apiKeyHolder } from "./gateway/keys/key-reload.ts";
 import { systemClock } from "./proxy-deps.ts";
 import { createLogger } from "@vics/server-kit/logger";
+import { openMetrics } from "@vics/server-kit/metrics";
 import { ownerOnlySqlite } from "@vics/server-kit/owner-only";
 import { createUpstreamPool } from "./gateway/upstream/upstream-pool.ts";
 import { webAppIsBuilt } from "./gateway/static/static-site.ts";
@@ -94,6 +95,13 @@ const watchJobs = openWatchJobs({
   appUrl: () => linkOrigin,
 });
 
+const metrics = await openMetrics("proxy", env.metrics, logger).catch(
+  (error: unknown) => {
+    console.error((error as Error).message);
+    process.exit(1);
+  },
+);
+
 const app = createProxyApp(
   {
     upstreamUrl: env.upstreamUrl,
@@ -121,6 +129,7 @@ const app = createProxyApp(
     upstream: upstream.send,
     // The shared hasher remembers the plates' hashes (cached-hasher.ts).
     hashRegistration: registrationHasher(env.logHashKey),
+    metrics: metrics.requests,
     watchJobs,
   },
 );
@@ -230,6 +239,7 @@ stopOnSignals(server as Server, {
     await upstream.close();
     await store.close();
     limits.close();
+    await metrics.close();
   },
 });
 // Key rotation without a restart: docs/operations.md, "Rotating the proxy's key".

@@ -1,4 +1,5 @@
 import type { Logger } from "@vics/server-kit/logger";
+import type { RequestMetrics } from "@vics/server-kit/metrics";
 import type { LimitStore } from "@vics/server-kit/rate-limiter";
 import type { UserLimiter } from "./team/limits/user-limits.ts";
 import type { ProxyStore } from "./team/store/proxy-store.ts";
@@ -34,6 +35,8 @@ export interface ProxyDeps {
   upstream: UpstreamSend;
   /** A registration as the logs may show it: a short keyed hash, never the plate. */
   hashRegistration: RegistrationHasher;
+  /** Told of every answered request when METRICS_PORT is set (server-kit's metrics.ts). */
+  metrics?: RequestMetrics;
   /** What runs the watched fleets' re-checks; absent when they are off (no WATCH_API_KEY). */
   watchJobs?: WatchJobs;
 }

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 import { HEALTH_PATH } from "@vics/shared";
 import type { Logger } from "./logger.ts";
+import type { RequestMetrics } from "./metrics.ts";
 import type { RegistrationHasher } from "./registration-hash.ts";
 import type { ServerEnv } from "./server-env.ts";
 
@@ -26,11 +27,13 @@ export function routeTemplate(c: Context): string {
 export function accessLog(
   logger: Logger,
   hashRegistration: RegistrationHasher,
+  metrics?: RequestMetrics,
 ) {
   return createMiddleware<ServerEnv>(async (c, next) => {
     const started = performance.now();
+    metrics?.started();
     await next();
-    logRequest(logger, hashRegistration, c, started, routeTemplate(c));
+    logRequest(logger, hashRegistration, c, started, routeTemplate(c), metrics);
   });
 }
 
@@ -49,6 +52,8 @@ export function logRequest<E extends ServerEnv>(
   c: Context<E>,
   started: number,
   route: string,
+  // Told of the request too, when the server has metrics: its started() was called at `started`.
+  metrics?: RequestMetrics,
 ): void {
   const log = route === HEALTH_PATH ? logger.debug : logger.info;
   const registration = c.req.param("registration");
@@ -61,4 +66,10 @@ export function logRequest<E extends ServerEnv>(
     status: c.res.status,
     durationMs: Math.round((performance.now() - started) * 10) / 10,
   });
+  metrics?.finished(
+    c.req.method,
+    route,
+    c.res.status,
+    (performance.now() - started) / 1000,
+  );
 }

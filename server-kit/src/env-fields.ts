@@ -149,6 +149,13 @@ export const SERVER_ENV_SHAPE = {
       })
       .optional(),
   ),
+  /**
+   * The Prometheus metrics' own listener (metrics.ts), apart from the public one so that nginx's
+   * public site never reaches it; unset: no metrics listener. 0: any free port.
+   */
+  METRICS_PORT: wholeNumberOrUnset({ min: 0, max: 65535 }),
+  /** Where the metrics listener listens; loopback unless a scraper on another host needs it. */
+  METRICS_HOST: hostField,
   /** Load balancers whose X-Forwarded-For names the caller: addresses or CIDR ranges; unset: none. */
   TRUSTED_PROXIES: z.preprocess(
     unsetIfEmpty,

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { RegistrationHasher } from "@vics/server-kit/registration-hash";
+import type { RequestMetrics } from "@vics/server-kit/metrics";
 import type { Logger } from "@vics/server-kit/logger";
 import type { RateLimiter } from "@vics/server-kit/rate-limiter";
 import type { WrongKeyBudget } from "./http/wrong-key-budget.ts";
@@ -33,6 +34,8 @@ export interface AppDeps {
   logger: Logger;
   /** A registration as the logs may show it: a short keyed hash, never the plate. */
   hashRegistration: RegistrationHasher;
+  /** Told of every answered request when METRICS_PORT is set (server-kit's metrics.ts). */
+  metrics?: RequestMetrics;
   /**
    * The caller's address for the unauthenticated limit: the socket's peer, or past the load
    * balancers in TRUSTED_PROXIES, from X-Forwarded-For (http/client-address.ts).

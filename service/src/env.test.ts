@@ -17,10 +17,27 @@ describe("parseEnv", () => {
         MAX_CONNECTIONS_PER_ADDRESS: 1000,
         IDLE_TIMEOUT_UNDER_PRESSURE_MS: 1000,
         TRUSTED_PROXIES: [],
+        METRICS_HOST: "127.0.0.1",
         sources: { freshForMs: 86_400_000, waitMs: 2000, bulkWaitMs: 5000 },
       },
     });
     expect(REPO_ROOT).toBe(resolve(import.meta.dirname, "../.."));
+  });
+
+  it("reads the metrics listener's port and host; unset, there is none", () => {
+    const unset = parseEnv({});
+    expect(unset.ok && unset.env.METRICS_PORT).toBeUndefined();
+    expect(
+      parseEnv({ METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5" }),
+    ).toMatchObject({
+      ok: true,
+      env: { METRICS_PORT: 9464, METRICS_HOST: "10.0.0.5" },
+    });
+    for (const bad of ["abc", "70000", "-1", "9464.0"])
+      expect(parseEnv({ METRICS_PORT: bad })).toMatchObject({
+        ok: false,
+        problems: [expect.stringMatching(/^METRICS_PORT: /)],
+      });
   });
 
   it("treats empty variables as unset", () => {

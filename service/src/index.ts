@@ -7,6 +7,7 @@ import { loadEnv } from "./env.ts";
 import { registrationHasher } from "@vics/server-kit/registration-hash";
 import { serverTimeouts } from "@vics/server-kit/server-timeouts";
 import { createLogger } from "@vics/server-kit/logger";
+import { openMetrics } from "@vics/server-kit/metrics";
 import { ownerOnlySqlite } from "@vics/server-kit/owner-only";
 import { openLimitStore } from "@vics/server-kit/limit-store";
 import { createRateLimiter } from "@vics/server-kit/rate-limiter";
@@ -56,6 +57,19 @@ const refresher = openSources(env.sources, {
   logger,
 });
 
+// Prometheus metrics on a listener of their own, when METRICS_PORT is set (docs/operations.md).
+const metrics = await openMetrics(
+  "service",
+  env.METRICS_PORT === undefined
+    ? undefined
+    : { host: env.METRICS_HOST, port: env.METRICS_PORT },
+  logger,
+).catch(async (error: unknown) => {
+  console.error((error as Error).message);
+  await store.close();
+  process.exit(1);
+});
+
 const app = createApp({
   store,
   ...(refresher && {
@@ -74,6 +88,7 @@ const app = createApp({
   logger,
   hashRegistration: registrationHasher(env.LOG_HASH_KEY),
   clientAddress: clientAddress(env.TRUSTED_PROXIES),
+  metrics: metrics.requests,
 });
 
 const server = serve(
@@ -126,5 +141,6 @@ stopOnSignals(server as Server, {
     await refresher?.close();
     await store.close();
     limits.close();
+    await metrics.close();
   },
 });

@@ -37,11 +37,13 @@ export function requestEdge(
     | "wrongKeyBudget"
     | "logger"
     | "hashRegistration"
+    | "metrics"
   >,
   options: EdgeOptions,
 ) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const started = performance.now();
+    deps.metrics?.started();
     const id = requestIdFor(c.req.header(REQUEST_ID_HEADER));
     c.set("requestId", id);
     const route = routeTemplate(c);
@@ -71,7 +73,14 @@ export function requestEdge(
       c.error = error;
       c.res = await options.onError(error, c);
     }
-    logRequest(deps.logger, deps.hashRegistration, c, started, route);
+    logRequest(
+      deps.logger,
+      deps.hashRegistration,
+      c,
+      started,
+      route,
+      deps.metrics,
+    );
   });
 }
 
