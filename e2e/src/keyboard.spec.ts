@@ -51,6 +51,9 @@ test("check insurance, then compliance, then back, with the keyboard only", asyn
 
 test("the skip link moves focus past the navigation", async ({ page }) => {
   await page.goto("/compliance");
+  // The page's content is drawn once the session has answered: skipping to main before then
+  // lands in an empty main, and the Tabs after it wrap round to the header.
+  await expect(page.locator('input[name="registration"]')).toBeVisible();
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: /skip to main content/i });
   await expect(skip).toBeFocused();
