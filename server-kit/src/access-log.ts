@@ -56,6 +56,7 @@ export function logRequest<E extends ServerEnv>(
   metrics?: RequestMetrics,
 ): void {
   const log = route === HEALTH_PATH ? logger.debug : logger.info;
+  const elapsedMs = performance.now() - started;
   const registration = c.req.param("registration");
   log("request", {
     requestId: (c as unknown as Context<ServerEnv>).get("requestId"),
@@ -64,12 +65,7 @@ export function logRequest<E extends ServerEnv>(
     route,
     ...(registration ? { registration: hashRegistration(registration) } : {}),
     status: c.res.status,
-    durationMs: Math.round((performance.now() - started) * 10) / 10,
+    durationMs: Math.round(elapsedMs * 10) / 10,
   });
-  metrics?.finished(
-    c.req.method,
-    route,
-    c.res.status,
-    (performance.now() - started) / 1000,
-  );
+  metrics?.finished(c.req.method, route, c.res.status, elapsedMs / 1000);
 }
