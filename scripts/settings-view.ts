@@ -30,12 +30,7 @@ export function settingLines(
     const path = prefix + name;
     if (SECRET_NAME.test(name))
       return [[path, value === undefined ? "(unset)" : HIDDEN]];
-    if (
-      value !== null &&
-      typeof value === "object" &&
-      !Array.isArray(value) &&
-      !(value instanceof Date)
-    )
+    if (value !== null && typeof value === "object" && !Array.isArray(value))
       return settingLines(value, `${path}.`);
     return [[path, shown(value)]];
   });
