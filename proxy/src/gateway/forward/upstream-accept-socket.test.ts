@@ -1,5 +1,5 @@
-import { type IncomingMessage, request } from "node:http";
 import { CLIENT_HEADER, ComplianceRecordSchema } from "@vics/shared";
+import { getFrom } from "@vics/server-kit/testing/idle-sockets";
 import { loopbackServers } from "@vics/server-kit/testing/loopback-server";
 import { createTestService } from "@vics/service/testing";
 import { afterEach, describe, expect, it } from "vitest";
@@ -25,21 +25,6 @@ async function listen(fetch: Parameters<typeof serve>[0]) {
   return (await serve(fetch, { requestTimeoutMs: 30_000 })).base;
 }
 
-function get(url: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const sent = request(url, { headers });
-    sent.on("response", (response: IncomingMessage) => {
-      let body = "";
-      response.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      response.on("end", () =>
-        resolve({ status: response.statusCode ?? 0, body }),
-      );
-    });
-    sent.on("error", reject);
-    sent.end();
-  });
-}
-
 describe("the Accept header the proxy sends upstream", () => {
   it("is its own: a 16 KB Accept through the proxy to the real service is a 200", async () => {
     const service = await createTestService();
@@ -54,15 +39,18 @@ describe("the Accept header the proxy sends upstream", () => {
     });
     const proxyUrl = await listen(proxy.fetch);
 
-    // As long as the proxy's own limit allows, with the few headers a client sends besides.
     // Just under the proxy's limit with the few headers a client sends besides: 16,250 to
     // 16,280 bytes got the 502 (from 16,300 the proxy itself answers 431).
     const ranges = "text/x-long;q=0.1, ".repeat(900);
     const accept = `application/json, ${ranges}`.slice(0, 16_270);
-    const answer = await get(`${proxyUrl}/api/v1/compliance/AB12CDE`, {
-      Accept: accept,
-      [CLIENT_HEADER]: "web",
-    });
+    const answer = await getFrom(
+      `${proxyUrl}/api/v1/compliance/AB12CDE`,
+      "127.0.0.1",
+      {
+        Accept: accept,
+        [CLIENT_HEADER]: "web",
+      },
+    );
     expect(answer.status).toBe(200);
     expect(
       ComplianceRecordSchema.parse(JSON.parse(answer.body)).registration,
