@@ -4,7 +4,8 @@
  * limit never receives much more of it, and it says whether the answer came before the body
  * ended.
  */
-import { type IncomingMessage, request } from "node:http";
+import type { IncomingMessage } from "node:http";
+import { openChunkedRequest } from "@vics/server-kit/testing/slow-client";
 
 export interface ChunkedAnswer {
   /** 0 when the server closed the connection before its answer could be read. */
@@ -35,15 +36,7 @@ export async function sendChunkedBody(options: {
   /** Called after each chunk is written (the memory test samples the server's RSS). */
   afterChunk?: () => void;
 }): Promise<ChunkedAnswer> {
-  const client = request({
-    host: "127.0.0.1",
-    port: options.port,
-    method: options.method,
-    path: options.path,
-    headers: { ...options.headers, "Transfer-Encoding": "chunked" },
-    // A connection of its own: one the server closed after its last refusal is never reused.
-    agent: false,
-  });
+  const client = openChunkedRequest(options);
   let answer: IncomingMessage | undefined;
   let closed = false;
   let ended = false;

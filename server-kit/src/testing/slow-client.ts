@@ -4,7 +4,7 @@
  * times a request out; only Node's server does (with serverTimeouts from
  * ../server-timeouts.ts), so these go through a listening server.
  */
-import { request } from "node:http";
+import { type ClientRequest, request } from "node:http";
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 
@@ -33,6 +33,26 @@ function deadline<T>(work: Promise<T>, what: string): Promise<T> {
   return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * A request whose body goes chunked (no Content-Length), on a connection of its own: one the
+ * server closed after an earlier refusal is never reused. The caller writes the body.
+ */
+export function openChunkedRequest(options: {
+  port: number;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+}): ClientRequest {
+  return request({
+    host: "127.0.0.1",
+    port: options.port,
+    method: options.method,
+    path: options.path,
+    headers: { ...options.headers, "Transfer-Encoding": "chunked" },
+    agent: false,
+  });
+}
+
 /** How often a slow client sends its next few bytes, unless told otherwise. */
 const EVERY_MS = 100;
 
@@ -57,13 +77,7 @@ export function trickleBody(options: {
     chunk = '"AB12CDE",',
     everyMs = EVERY_MS,
   } = options;
-  const client = request({
-    host: "127.0.0.1",
-    port: options.port,
-    method: options.method,
-    path: options.path,
-    headers: { ...options.headers, "Transfer-Encoding": "chunked" },
-  });
+  const client = openChunkedRequest(options);
   const timer = setInterval(() => {
     if (!client.destroyed) client.write(chunk);
   }, everyMs);
