@@ -2,9 +2,12 @@ import { createServer } from "node:net";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { Registry } from "prom-client";
 import {
   createServerMetrics,
   openMetrics,
+  readyGauge,
+  refusalCounter,
   type OpenMetrics,
 } from "./metrics.ts";
 
@@ -68,10 +71,45 @@ describe("createServerMetrics", () => {
   });
 });
 
+describe("readyGauge", () => {
+  it("reads 1 while every readiness check answers, 0 once one does not, at each scrape", async () => {
+    const registry = new Registry();
+    let redisUp = true;
+    readyGauge(registry, {
+      database: async () => {},
+      "rate limiter": async () => {
+        if (!redisUp) throw new Error("ECONNREFUSED");
+      },
+    });
+    expect(series(await registry.metrics(), "vics_ready")).toEqual([]);
+    expect(await registry.metrics()).toMatch(/^vics_ready 1$/m);
+    redisUp = false;
+    expect(await registry.metrics()).toMatch(/^vics_ready 0$/m);
+    redisUp = true;
+    expect(await registry.metrics()).toMatch(/^vics_ready 1$/m);
+  });
+});
+
+describe("refusalCounter", () => {
+  it("shows each kind from 0 and counts the refusals of each", async () => {
+    const registry = new Registry();
+    const refused = refusalCounter(registry, ["user", "sign_in"]);
+    refused("user");
+    refused("user");
+    expect(
+      series(await registry.metrics(), "vics_rate_limit_refusals_total"),
+    ).toEqual([
+      { labels: { kind: "user" }, value: 2 },
+      { labels: { kind: "sign_in" }, value: 0 },
+    ]);
+  });
+});
+
 describe("openMetrics", () => {
   it("measures nothing and listens nowhere when METRICS_PORT is unset", async () => {
     opened = await openMetrics("proxy", undefined, quiet);
     expect(opened.requests).toBeUndefined();
+    expect(opened.registry).toBeUndefined();
   });
 
   it("serves GET /metrics on its own listener, and nothing else there", async () => {

@@ -14,6 +14,9 @@ import {
   Histogram,
   Registry,
 } from "prom-client";
+import type { Logger } from "./logger.ts";
+import type { PgPool } from "./postgres.ts";
+import { checkReady, type ReadinessChecks } from "./readiness.ts";
 
 /** What the access log tells the metrics of each request. */
 export interface RequestMetrics {
@@ -115,6 +118,8 @@ export async function serveMetrics(
 export interface OpenMetrics {
   /** Undefined when METRICS_PORT is unset: nothing is measured. */
   requests?: RequestMetrics;
+  /** Where the server adds metrics of its own; undefined when METRICS_PORT is unset. */
+  registry?: Registry;
   close(): Promise<void>;
 }
 
@@ -126,7 +131,7 @@ export interface OpenMetrics {
 export async function openMetrics(
   server: string,
   listen: { host: string; port: number } | undefined,
-  logger: { info(message: string, fields?: Record<string, unknown>): void },
+  logger: Pick<Logger, "info">,
 ): Promise<OpenMetrics> {
   if (listen === undefined) return { close: async () => {} };
   const metrics = createServerMetrics(server);
@@ -145,10 +150,151 @@ export async function openMetrics(
   });
   return {
     requests: metrics.requests,
+    registry: metrics.registry,
     close: () =>
       new Promise((resolve) => {
         served.server.close(() => resolve());
         served.server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * `vics_ready`: 1 when the replica's GET /ready would answer 200, else 0, asked at scrape time
+ * of the same checks (a ping of the database and of the limits' Redis).
+ */
+export function readyGauge(registry: Registry, checks: ReadinessChecks): void {
+  new Gauge({
+    name: "vics_ready",
+    help: "1 when the replica answers ready (its /ready would answer 200), else 0.",
+    registers: [registry],
+    async collect() {
+      this.set(
+        await checkReady(checks).then(
+          () => 1,
+          () => 0,
+        ),
+      );
+    },
+  });
+}
+
+/** Told of one request refused for a rate limit, by the limit's name (a fixed set per server). */
+export type RefusalCount<Kind extends string> = (kind: Kind) => void;
+
+/**
+ * `vics_rate_limit_refusals_total{kind}`, each of `kinds` shown from 0 so that a rate over it
+ * exists before the first refusal.
+ */
+export function refusalCounter<Kind extends string>(
+  registry: Registry,
+  kinds: readonly Kind[],
+): RefusalCount<Kind> {
+  const counter = new Counter({
+    name: "vics_rate_limit_refusals_total",
+    help: "Requests refused for a rate limit, by the limit's kind.",
+    labelNames: ["kind"],
+    registers: [registry],
+  });
+  for (const kind of kinds) counter.inc({ kind }, 0);
+  return (kind) => counter.inc({ kind });
+}
+
+/** A pg pool's connections, as `vics_db_pool_connections{state}` shows them. */
+type PoolState = "total" | "idle" | "waiting";
+
+/**
+ * What a server sees of its PostgreSQL and Redis: `vics_postgres_errors_total` and
+ * `vics_redis_errors_total`, and `vics_db_pool_connections{state}` over the pools it watches.
+ * `redisError` is given to the limit store (limit-store.ts); `watchPgPool` to the store, which
+ * calls it with its pool once opened.
+ */
+export interface DependencyMetrics {
+  redisError(): void;
+  postgresError(): void;
+  watchPgPool(pool: PgPool): void;
+}
+
+export function dependencyMetrics(registry: Registry): DependencyMetrics {
+  const redis = new Counter({
+    name: "vics_redis_errors_total",
+    help: "Errors seen of Redis: the client's error events and failed commands.",
+    registers: [registry],
+  });
+  const postgres = new Counter({
+    name: "vics_postgres_errors_total",
+    help: "Errors seen of PostgreSQL: a pool's error events, connections refused and failed statements.",
+    registers: [registry],
+  });
+  const pools = new Set<PgPool>();
+  const counts: Record<PoolState, (pool: PgPool) => number> = {
+    total: (pool) => pool.totalCount,
+    idle: (pool) => pool.idleCount,
+    waiting: (pool) => pool.waitingCount,
+  };
+  new Gauge({
+    name: "vics_db_pool_connections",
+    help: "PostgreSQL pool connections: total open, idle, and requests waiting for one.",
+    labelNames: ["state"],
+    registers: [registry],
+    collect() {
+      for (const pool of pools) if (pool.ended) pools.delete(pool);
+      for (const [state, count] of Object.entries(counts))
+        this.set(
+          { state },
+          [...pools].reduce((sum, pool) => sum + count(pool), 0),
+        );
+    },
+  });
+  const postgresError = () => postgres.inc();
+  return {
+    redisError: () => redis.inc(),
+    postgresError,
+    watchPgPool(pool) {
+      pools.add(pool);
+      countPgErrors(pool, postgresError);
+    },
+  };
+}
+
+/**
+ * Tells `count` of every error `pool` sees: its error events (an idle connection lost), a
+ * connection it cannot open (pool.query and pool.connect alike), and a statement that fails on
+ * any of its connections, whether called with a callback (pool.query's way) or a promise.
+ * What failed before this call (a store's set-up, which tries and refuses on purpose) is not.
+ */
+export function countPgErrors(pool: PgPool, count: () => void): void {
+  pool.on("error", count);
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as { connect: unknown }).connect = (...args: unknown[]) =>
+    counted(connect, args, count);
+  // Each connection as it is first handed out, those opened before this call included.
+  const counting = new WeakSet<object>();
+  pool.on("acquire", (client) => {
+    if (counting.has(client)) return;
+    counting.add(client);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) =>
+      counted(query, args, count);
+  });
+}
+
+/** Calls `call`, telling `count` when its callback is given an error or its promise rejects. */
+function counted(
+  call: (...args: unknown[]) => unknown,
+  args: unknown[],
+  count: () => void,
+): unknown {
+  const last = args.at(-1);
+  if (typeof last === "function") {
+    const callback = last as (error: unknown, ...rest: unknown[]) => unknown;
+    return call(...args.slice(0, -1), (error: unknown, ...rest: unknown[]) => {
+      if (error) count();
+      return callback(error, ...rest);
+    });
+  }
+  const result = call(...args);
+  // The caller's promise, still theirs to handle; this branch only counts.
+  if (result instanceof Promise) result.catch(count);
+  return result;
 }

@@ -26,20 +26,28 @@ export function registerProbes<E extends ServerEnv>(
     c.json({ status: "ok" }, 200, { "Cache-Control": "no-store" }),
   );
   app.get(READY_PATH, async (c) => {
-    await Promise.all(
-      Object.entries(checks).map(async ([dependency, check]) => {
-        try {
-          await withTimeout(check!(), READY_TIMEOUT_MS);
-        } catch (error) {
-          // A limiter's ping already says which dependency failed, in the same words.
-          if (error instanceof DependencyUnavailableError) throw error;
-          throw new DependencyUnavailableError(dependency as Dependency, error);
-        }
-      }),
-    );
+    await checkReady(checks);
     c.header("Cache-Control", "no-store");
     return c.json({ status: "ready" });
   });
+}
+
+/**
+ * What GET /ready asks: resolves when every dependency answers within READY_TIMEOUT_MS, else
+ * throws the DependencyUnavailableError of the first that does not.
+ */
+export async function checkReady(checks: ReadinessChecks): Promise<void> {
+  await Promise.all(
+    Object.entries(checks).map(async ([dependency, check]) => {
+      try {
+        await withTimeout(check!(), READY_TIMEOUT_MS);
+      } catch (error) {
+        // A limiter's ping already says which dependency failed, in the same words.
+        if (error instanceof DependencyUnavailableError) throw error;
+        throw new DependencyUnavailableError(dependency as Dependency, error);
+      }
+    }),
+  );
 }
 
 async function withTimeout(work: Promise<void>, ms: number): Promise<void> {
