@@ -79,6 +79,12 @@ export const SERVER_FIGURES: readonly FigureSpec[] = [
   { key: "audit_search_fastest_round_ms", unit: "ms", digits: 2 },
   { key: "audit_search_slowest_round_ms", unit: "ms", digits: 2 },
   { key: "audit_seed10m_s", unit: "s", digits: 1 },
+  // The proxy's PostgreSQL store (store-sizes.ts): what the sizing multiplies.
+  { key: "audit_pg_bytes_per_event", unit: "B", digits: 0 },
+  { key: "audit_pg_wal_bytes_per_event", unit: "B", digits: 0 },
+  { key: "audit_pg_node_cpu_us_per_event", unit: "µs CPU/event", digits: 1 },
+  { key: "fleet_pg_bytes_per_vehicle", unit: "B", digits: 0 },
+  { key: "fleet_pg_wal_bytes_per_vehicle", unit: "B", digits: 0 },
   // PostgreSQL beside SQLite (engines.ts): the same fleet, interleaved rounds, median round.
   { key: "postgres_seed1m_s", unit: "s", digits: 1 },
   { key: "postgres_shared_buffers_mb", unit: "MB", digits: 0 },

@@ -20,6 +20,7 @@ import {
   webBuildIsStale,
 } from "../scripts/start/web-build.ts";
 import { auditSearchFigures } from "./audit-search.ts";
+import { storeSizeFigures } from "./store-sizes.ts";
 import { batchFigures } from "./batch-scenarios.ts";
 import { sweepFigures } from "./sweep.ts";
 import { checkFigures, inChecksSection } from "./checks.ts";
@@ -155,6 +156,9 @@ try {
       },
       "audit search over 10,000,000 events",
     );
+
+    // What an audit event and a watched vehicle take in the proxy's PostgreSQL (the sizing).
+    await storeSizeFigures(quick, recorder);
 
     // A proxy of their own, with a fresh key: the browser run sends 100,000 rows through it.
     await recorder.scenario(

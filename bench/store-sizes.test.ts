@@ -1,0 +1,13 @@
+import { expect, it } from "vitest";
+import { measureStoreSizes } from "./store-sizes.ts";
+
+it("measures sizes of events and vehicles that were all stored", async () => {
+  const figures = await measureStoreSizes(80, 30);
+  // Sizes per row of rows that were never written would measure nothing: every event and
+  // vehicle is in the database, and each figure is a cost.
+  expect(figures.stored).toEqual({ events: 80, vehicles: 30 });
+  expect(figures.auditWalBytesPerEvent).toBeGreaterThan(0);
+  expect(figures.auditNodeCpuUsPerEvent).toBeGreaterThan(0);
+  expect(figures.fleetWalBytesPerVehicle).toBeGreaterThan(0);
+  expect(figures.auditBytesPerEvent).toBeGreaterThanOrEqual(0);
+}, 60_000);
