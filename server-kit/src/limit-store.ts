@@ -16,11 +16,16 @@ export interface OpenLimitStore {
 export async function openLimitStore(
   url: string | undefined,
   logger: Logger,
+  /** Told of each error Redis gives: the client's error events and failed commands (metrics). */
+  onRedisError?: () => void,
 ): Promise<OpenLimitStore> {
   if (url === undefined) return { store: memoryLimitStore, close: () => {} };
   const [{ closeRedis, connectRedis }, { redisLimitStore }] = await Promise.all(
     [import("./redis-client.ts"), import("./redis-rate-limiter.ts")],
   );
-  const client = await connectRedis({ url, logger });
-  return { store: redisLimitStore(client), close: () => closeRedis(client) };
+  const client = await connectRedis({ url, logger, onError: onRedisError });
+  return {
+    store: redisLimitStore(client, onRedisError),
+    close: () => closeRedis(client),
+  };
 }

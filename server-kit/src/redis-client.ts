@@ -27,6 +27,8 @@ export interface RedisClientOptions {
   logger: Pick<Logger, "info" | "warn">;
   /** How long connectRedis waits for the first connection before it returns anyway. */
   waitMs?: number;
+  /** Told of each of the client's error events, every one of an outage (metrics). */
+  onError?: () => void;
 }
 
 function newClient(url: string) {
@@ -73,6 +75,7 @@ export async function connectRedis(
   const client = newClient(options.url);
   let down = false;
   client.on("error", (error: Error) => {
+    options.onError?.();
     if (down) return;
     down = true;
     logger.warn(

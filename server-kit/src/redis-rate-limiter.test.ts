@@ -328,3 +328,40 @@ describe("without Redis", () => {
     expect((await started.consume("trial", account())).allowed).toBe(true);
   });
 });
+
+describe("openLimitStore's onRedisError (the metrics' vics_redis_errors_total)", () => {
+  it("is told of each call Redis does not answer and of the client's errors, never of a refusal", async () => {
+    let errors = 0;
+    const opened = await openLimitStore(redis.url, logger, () => errors++);
+    try {
+      const window = opened.store.window({ ...options(), points: 1 });
+      await window.consume("ann");
+      await expect(window.consume("ann")).rejects.toBeInstanceOf(
+        RateLimiterRes,
+      );
+      expect(errors).toBe(0);
+
+      redis.freeze();
+      try {
+        await expectEachUnavailable([window.get("ann"), opened.store.ping()]);
+      } finally {
+        redis.thaw();
+      }
+      expect(errors).toBe(2);
+      await untilAnswering(() => opened.store.ping());
+
+      const before = errors;
+      await redis.stop();
+      try {
+        await expectEachUnavailable([opened.store.ping()]);
+      } finally {
+        await redis.start();
+      }
+      // The failed ping, and the client's error event as its connection went.
+      expect(errors).toBeGreaterThanOrEqual(before + 2);
+      await untilAnswering(() => opened.store.ping());
+    } finally {
+      opened.close();
+    }
+  }, 60_000);
+});

@@ -39,7 +39,10 @@ return {asked, ttl}`;
  * Runs one call to Redis: a refusal (RateLimiterRes) is the limit's answer and passes through;
  * any other failure, or no answer within REDIS_DEADLINE_MS, is DependencyUnavailableError.
  */
-async function failClosed<T>(call: () => Promise<T>): Promise<T> {
+async function failClosed<T>(
+  call: () => Promise<T>,
+  onError?: () => void,
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -51,30 +54,41 @@ async function failClosed<T>(call: () => Promise<T>): Promise<T> {
     return await Promise.race([call(), deadline]);
   } catch (error) {
     if (error instanceof RateLimiterRes) throw error;
+    onError?.();
     throw new DependencyUnavailableError("rate limiter", error);
   } finally {
     clearTimeout(timer);
   }
 }
 
-function failingClosed(limiter: RateLimiterRedis): WindowLimiter {
+function failingClosed(
+  limiter: RateLimiterRedis,
+  onError?: () => void,
+): WindowLimiter {
+  const closed = <T>(call: () => Promise<T>) => failClosed(call, onError);
   return {
     points: limiter.points,
     consume: (key, points, more) =>
-      failClosed(() => limiter.consume(key, points, more)),
+      closed(() => limiter.consume(key, points, more)),
     penalty: (key, points, more) =>
-      failClosed(() => limiter.penalty(key, points, more)),
+      closed(() => limiter.penalty(key, points, more)),
     reward: (key, points, more) =>
-      failClosed(() => limiter.reward(key, points, more)),
-    get: (key, more) => failClosed(() => limiter.get(key, more)),
+      closed(() => limiter.reward(key, points, more)),
+    get: (key, more) => closed(() => limiter.get(key, more)),
     set: (key, points, seconds, more) =>
-      failClosed(() => limiter.set(key, points, seconds, more)),
-    delete: (key, more) => failClosed(() => limiter.delete(key, more)),
+      closed(() => limiter.set(key, points, seconds, more)),
+    delete: (key, more) => closed(() => limiter.delete(key, more)),
   };
 }
 
-/** Windows kept in Redis through `client` (redis-client.ts's connectRedis). */
-export function redisLimitStore(client: RedisClient): LimitStore {
+/**
+ * Windows kept in Redis through `client` (redis-client.ts's connectRedis); `onError` is told of
+ * each call that fails or is not answered in time (metrics), not of a refusal.
+ */
+export function redisLimitStore(
+  client: RedisClient,
+  onError?: () => void,
+): LimitStore {
   const make = (options: WindowOptions, script?: string) =>
     new RateLimiterRedis({
       ...options,
@@ -88,9 +102,12 @@ export function redisLimitStore(client: RedisClient): LimitStore {
       ...(script !== undefined && { customIncrTtlLuaScript: script }),
     });
   return {
-    window: (options) => failingClosed(make(options)),
+    window: (options) => failingClosed(make(options), onError),
     allOrNothingWindow(options) {
-      const limiter = failingClosed(make(options, ALL_OR_NOTHING_SCRIPT));
+      const limiter = failingClosed(
+        make(options, ALL_OR_NOTHING_SCRIPT),
+        onError,
+      );
       return {
         ...limiter,
         consume: async (key, points = 1, more) => {
@@ -113,6 +130,6 @@ export function redisLimitStore(client: RedisClient): LimitStore {
     ping: () =>
       failClosed(async () => {
         await client.ping();
-      }),
+      }, onError),
   };
 }
