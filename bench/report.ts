@@ -83,6 +83,8 @@ export const SERVER_FIGURES: readonly FigureSpec[] = [
   { key: "audit_pg_bytes_per_event", unit: "B", digits: 0 },
   { key: "audit_pg_wal_bytes_per_event", unit: "B", digits: 0 },
   { key: "audit_pg_node_cpu_us_per_event", unit: "µs CPU/event", digits: 1 },
+  { key: "audit_pg_bytes_per_bulk_plate", unit: "B", digits: 0 },
+  { key: "audit_pg_wal_bytes_per_bulk_plate", unit: "B", digits: 0 },
   { key: "fleet_pg_bytes_per_vehicle", unit: "B", digits: 0 },
   { key: "fleet_pg_wal_bytes_per_vehicle", unit: "B", digits: 0 },
   // PostgreSQL beside SQLite (engines.ts): the same fleet, interleaved rounds, median round.

@@ -20,6 +20,8 @@ import type {
 const BATCH = 16;
 const FLEET_SIZE = 10_000;
 const PLATES = 1_000_000;
+/** Registrations in a fleet run's chunk, one audit event each. */
+const BULK_SIZE = 1_000;
 
 const plate = (n: number) =>
   `${String.fromCharCode(65 + (n % 26), 65 + (((n / 26) | 0) % 26))}${String(((n / 676) % 100) | 0).padStart(2, "0")}${String.fromCharCode(65 + (((n / 67600) | 0) % 26), 65 + ((n * 7) % 26), 65 + ((n * 13) % 26))}`;
@@ -43,7 +45,11 @@ interface Step {
   walBytes: number;
 }
 
-export async function measureStoreSizes(events: number, vehicles: number) {
+export async function measureStoreSizes(
+  events: number,
+  vehicles: number,
+  bulkEvents = Math.ceil(events / 1_000),
+) {
   const server = await startPostgres();
   let store: ProxyStore | undefined;
   try {
@@ -86,6 +92,23 @@ export async function measureStoreSizes(events: number, vehicles: number) {
       walBytes: (await wal()) - walBeforeAudit,
     };
 
+    // A fleet run's chunks: one event each, and a per-plate row for each of its registrations.
+    const bulkBefore = await sizeOf(auditTables);
+    const walBeforeBulk = await wal();
+    for (let i = 0; i < bulkEvents; i++)
+      await store.appendAudit({
+        ...checkEvent(i),
+        action: "check.bulk-insurance",
+        registrations: Array.from({ length: BULK_SIZE }, (_, j) =>
+          plate((i * BULK_SIZE + j) % PLATES),
+        ),
+      });
+    const bulkPlates = bulkEvents * BULK_SIZE;
+    const bulk: Step = {
+      bytes: (await sizeOf(auditTables)) - bulkBefore,
+      walBytes: (await wal()) - walBeforeBulk,
+    };
+
     const fleetsBefore = await sizeOf(fleetTables);
     const walBeforeFleets = await wal();
     const at = Date.now();
@@ -109,7 +132,7 @@ export async function measureStoreSizes(events: number, vehicles: number) {
       walBytes: (await wal()) - walBeforeFleets,
     };
     const { rows } = await server.query(
-      "SELECT (SELECT count(*) FROM audit_events)::int AS events, (SELECT count(*) FROM fleet_vehicles)::int AS vehicles",
+      "SELECT (SELECT count(*) FROM audit_events)::int AS events, (SELECT count(*) FROM audit_registrations)::int AS plates, (SELECT count(*) FROM fleet_vehicles)::int AS vehicles",
       "vics_proxy",
     );
     return {
@@ -117,11 +140,14 @@ export async function measureStoreSizes(events: number, vehicles: number) {
       vehicles,
       stored: {
         events: rows[0].events as number,
+        plates: rows[0].plates as number,
         vehicles: rows[0].vehicles as number,
       },
       auditBytesPerEvent: audit.bytes / events,
       auditWalBytesPerEvent: audit.walBytes / events,
       auditNodeCpuUsPerEvent: (cpu.user + cpu.system) / events,
+      bulkBytesPerPlate: bulk.bytes / bulkPlates,
+      bulkWalBytesPerPlate: bulk.walBytes / bulkPlates,
       fleetBytesPerVehicle: fleets.bytes / vehicles,
       fleetWalBytesPerVehicle: fleets.walBytes / vehicles,
     };
@@ -135,6 +161,8 @@ const KEYS = [
   "audit_pg_bytes_per_event",
   "audit_pg_wal_bytes_per_event",
   "audit_pg_node_cpu_us_per_event",
+  "audit_pg_bytes_per_bulk_plate",
+  "audit_pg_wal_bytes_per_bulk_plate",
   "fleet_pg_bytes_per_vehicle",
   "fleet_pg_wal_bytes_per_vehicle",
 ];
@@ -157,6 +185,8 @@ export async function storeSizeFigures(
         audit_pg_bytes_per_event: sizes.auditBytesPerEvent,
         audit_pg_wal_bytes_per_event: sizes.auditWalBytesPerEvent,
         audit_pg_node_cpu_us_per_event: sizes.auditNodeCpuUsPerEvent,
+        audit_pg_bytes_per_bulk_plate: sizes.bulkBytesPerPlate,
+        audit_pg_wal_bytes_per_bulk_plate: sizes.bulkWalBytesPerPlate,
         fleet_pg_bytes_per_vehicle: sizes.fleetBytesPerVehicle,
         fleet_pg_wal_bytes_per_vehicle: sizes.fleetWalBytesPerVehicle,
       });
@@ -174,6 +204,12 @@ if (import.meta.main) {
     ["Bytes on disk per event", figures.auditBytesPerEvent.toFixed(0)],
     ["WAL bytes per event", figures.auditWalBytesPerEvent.toFixed(0)],
     ["Node CPU µs per event", figures.auditNodeCpuUsPerEvent.toFixed(1)],
+    [
+      "Bulk events (1,000 plates each)",
+      (figures.stored.events - figures.events).toLocaleString("en-GB"),
+    ],
+    ["Bytes on disk per bulk plate", figures.bulkBytesPerPlate.toFixed(0)],
+    ["WAL bytes per bulk plate", figures.bulkWalBytesPerPlate.toFixed(0)],
     ["Watched vehicles saved", figures.vehicles.toLocaleString("en-GB")],
     ["Bytes on disk per vehicle", figures.fleetBytesPerVehicle.toFixed(0)],
     ["WAL bytes per vehicle", figures.fleetWalBytesPerVehicle.toFixed(0)],
