@@ -10,6 +10,10 @@ import {
   presentOnly,
 } from "@vics/server-kit/env-fields";
 import type { LogLevel } from "@vics/server-kit/logger";
+import {
+  type TracingSettings,
+  tracingSettings,
+} from "@vics/server-kit/tracing-settings";
 import { isLoopbackHost } from "./gateway/edges/loopback.ts";
 import type { UserLimits } from "./team/limits/user-limits.ts";
 import type { AlertEmailPolicy } from "./team/notify/email-domains.ts";
@@ -56,6 +60,8 @@ export interface ProxyEnv {
   logLevel: LogLevel;
   /** The Prometheus metrics' own listener (METRICS_HOST, METRICS_PORT); unset: none. */
   metrics?: { host: string; port: number };
+  /** Traces (the OTEL_* variables, tracing-settings.ts); unset: off. */
+  tracing?: TracingSettings;
   /** The key of the registration hashes in the logs; unset: a random one per process. */
   logHashKey?: string;
   /** Connections per client address (the socket's peer) and in all (connection-guard.ts). */
@@ -144,6 +150,7 @@ export function parseEnv(
       rateLimitUrl: raw.RATE_LIMIT_URL,
       webRoot: raw.WEB_DIST,
       logLevel: raw.LOG_LEVEL,
+      tracing: tracingSettings(raw, "vics-proxy"),
       metrics:
         raw.METRICS_PORT === undefined
           ? undefined

@@ -23,6 +23,7 @@ import { apiKeyHolder } from "./gateway/keys/key-reload.ts";
 import { systemClock } from "./proxy-deps.ts";
 import { createLogger } from "@vics/server-kit/logger";
 import { openMetrics } from "@vics/server-kit/metrics";
+import { startTracing } from "@vics/server-kit/tracing";
 import { ownerOnlySqlite } from "@vics/server-kit/owner-only";
 import { createUpstreamPool } from "./gateway/upstream/upstream-pool.ts";
 import { webAppIsBuilt } from "./gateway/static/static-site.ts";
@@ -32,6 +33,8 @@ const env = loadEnv();
 // Every key this process holds, masked in any log line; a reload adds the new one.
 const secrets = [env.apiKey, ...(env.watchApiKey ? [env.watchApiKey] : [])];
 const logger = createLogger({ service: "proxy", level: env.logLevel, secrets });
+// Traces over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/operations.md); else nothing.
+const tracing = await startTracing(env.tracing, { edge: true });
 const apiKey = apiKeyHolder({
   key: env.apiKey,
   keyFile: env.apiKeyFile,
@@ -136,7 +139,7 @@ const app = createProxyApp(
 
 const server = serve(
   {
-    fetch: app.fetch,
+    fetch: tracing.traceRequests(app.fetch),
     hostname: env.host,
     port: env.port,
     // A client that trickles its request is cut off after 30 s, not 5 minutes.
@@ -240,6 +243,7 @@ stopOnSignals(server as Server, {
     await store.close();
     limits.close();
     await metrics.close();
+    await tracing.close();
   },
 });
 // Key rotation without a restart: docs/operations.md, "Rotating the proxy's key".

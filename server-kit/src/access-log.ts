@@ -6,6 +6,7 @@ import type { Logger } from "./logger.ts";
 import type { RequestMetrics } from "./metrics.ts";
 import type { RegistrationHasher } from "./registration-hash.ts";
 import type { ServerEnv } from "./server-env.ts";
+import { nameServerSpan } from "./tracing.ts";
 
 /**
  * The route a request matched, as registered (`/v1/compliance/:registration`), never the
@@ -68,4 +69,6 @@ export function logRequest<E extends ServerEnv>(
     durationMs: Math.round(elapsedMs * 10) / 10,
   });
   metrics?.finished(c.req.method, route, c.res.status, elapsedMs / 1000);
+  // The request's span, when traced, is named by the route, never the path.
+  nameServerSpan(c.req.method, route);
 }

@@ -15,6 +15,7 @@ import { LOG_LEVELS } from "./logger.ts";
 import { isPostgresUrl } from "./postgres-url.ts";
 import { isRedisUrl } from "./redis-url.ts";
 import { readSecretFile } from "./secret-file.ts";
+import { TRACES_SAMPLERS } from "./tracing-settings.ts";
 
 // An empty variable means "not set", as in most shells' `VAR= cmd`.
 export const unsetIfEmpty = (value: unknown) =>
@@ -117,6 +118,22 @@ export const postgresUrlField = (example: string) =>
       .optional(),
   );
 
+/** An http:// or https:// URL, undefined when unset (an OTLP endpoint). */
+const httpUrlOrUnset = z.preprocess(
+  unsetIfEmpty,
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) =>
+        URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
+      {
+        error: "must be an http:// or https:// URL, e.g. http://127.0.0.1:4318",
+      },
+    )
+    .optional(),
+);
+
 /** The variables both servers read, with the same meaning and words. */
 export const SERVER_ENV_SHAPE = {
   LOG_LEVEL: z.preprocess(
@@ -156,6 +173,33 @@ export const SERVER_ENV_SHAPE = {
   METRICS_PORT: wholeNumberOrUnset({ min: 0, max: 65535 }),
   /** Where the metrics listener listens; loopback unless a scraper on another host needs it. */
   METRICS_HOST: hostField,
+  /**
+   * OpenTelemetry's own variables (tracing-settings.ts): traces are exported over OTLP/http to
+   * the traces endpoint, else to the general one's /v1/traces; neither set: tracing is off.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrlOrUnset,
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrlOrUnset,
+  /** The name the spans carry; unset: vics-service or vics-proxy. */
+  OTEL_SERVICE_NAME: optionalText,
+  OTEL_TRACES_SAMPLER: z.preprocess(
+    unsetIfEmpty,
+    z
+      .enum(TRACES_SAMPLERS, {
+        error: `must be one of ${TRACES_SAMPLERS.join(", ")}`,
+      })
+      .default("parentbased_always_on"),
+  ),
+  /** The traceidratio samplers' ratio, from 0 to 1 (0.1: one trace in ten). */
+  OTEL_TRACES_SAMPLER_ARG: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, {
+        error: "must be a number from 0 to 1, e.g. 0.1",
+      })
+      .transform(Number)
+      .default(1),
+  ),
   /** Load balancers whose X-Forwarded-For names the caller: addresses or CIDR ranges; unset: none. */
   TRUSTED_PROXIES: z.preprocess(
     unsetIfEmpty,

@@ -8,6 +8,8 @@ import { registrationHasher } from "@vics/server-kit/registration-hash";
 import { serverTimeouts } from "@vics/server-kit/server-timeouts";
 import { createLogger } from "@vics/server-kit/logger";
 import { openMetrics } from "@vics/server-kit/metrics";
+import { startTracing } from "@vics/server-kit/tracing";
+import { tracingSettings } from "@vics/server-kit/tracing-settings";
 import { ownerOnlySqlite } from "@vics/server-kit/owner-only";
 import { openLimitStore } from "@vics/server-kit/limit-store";
 import { createRateLimiter } from "@vics/server-kit/rate-limiter";
@@ -30,6 +32,8 @@ const SHUTDOWN_GRACE_MS = 5000;
 
 const env = loadEnv();
 const logger = createLogger({ service: "service", level: env.LOG_LEVEL });
+// Traces over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/operations.md); else nothing.
+const tracing = await startTracing(tracingSettings(env, "vics-service"));
 // DATABASE_URL's PostgreSQL, else the SQLite file: migrated, and seeded when empty and asked.
 const database = databaseSettings(env, "vics-service");
 // Keys are looked up once per KEY_CACHE_TTL_MS, not per request; revocations apply within it.
@@ -42,7 +46,9 @@ if (readable) logger.warn(readable.message, { files: readable.files });
 const opened = await openStoreOrExit(database, new Date(), (message, fields) =>
   logger.info(message, fields),
 );
-const store = withCachedKeys(opened);
+const store = withCachedKeys(
+  tracing.traceCalls(opened, env.DATABASE_URL ? "postgresql" : "sqlite"),
+);
 const sandbox = env.SANDBOX ?? (await store.holdsSyntheticFleet());
 
 // With RATE_LIMIT_URL, every replica counts in the same Redis, so the limits stay exact; when
@@ -93,7 +99,7 @@ const app = createApp({
 
 const server = serve(
   {
-    fetch: app.fetch,
+    fetch: tracing.traceRequests(app.fetch),
     hostname: env.HOST,
     port: env.PORT,
     // A client that trickles its request is cut off after 30 s, not 5 minutes.
@@ -142,5 +148,6 @@ stopOnSignals(server as Server, {
     await store.close();
     limits.close();
     await metrics.close();
+    await tracing.close();
   },
 });

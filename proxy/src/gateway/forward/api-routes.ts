@@ -74,6 +74,7 @@ function register(
       const registration = pathRegistration(c);
       return forward(c, operation, {
         path: operation.upstreamPath(registration),
+        route: operation.route,
         pointInTime: registration === "" ? undefined : askedPointInTime(c),
         registrations: [registration],
       }).then(responseOf);
@@ -93,6 +94,7 @@ function register(
     const ask = () =>
       forward(c, operation, {
         path: upstreamPath,
+        route: operation.route,
         json,
         registrations,
         pointInTime: { date, asKnownAt },

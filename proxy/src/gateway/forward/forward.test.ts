@@ -77,6 +77,39 @@ describe("what the upstream receives", () => {
     expect(response.headers.get("X-Request-Id")).toBe(sentId);
   });
 
+  it("passes the browser's valid traceparent on unchanged while the proxy traces nothing", async () => {
+    const traceparent =
+      "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00";
+    const upstream = fakeUpstream();
+    const { app } = createTestProxy({ fetch: upstream.fetch });
+    await app.request(INSURANCE_PATH, { headers: { traceparent } });
+    expect(upstream.requests[0]?.headers.get("traceparent")).toBe(traceparent);
+  });
+
+  it.each([
+    [
+      "upper-case hex",
+      "00-4BF92F3577B34DA6A3CE929D0E0E4736-00F067AA0BA902B7-01",
+    ],
+    ["a zero trace id", `00-${"0".repeat(32)}-00f067aa0ba902b7-01`],
+    [
+      "a zero parent id",
+      `00-4bf92f3577b34da6a3ce929d0e0e4736-${"0".repeat(16)}-01`,
+    ],
+    ["version ff", "ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"],
+    [
+      "more after version 00",
+      "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01-x",
+    ],
+    ["a plate in it", "00-AB12CDE"],
+  ])("drops a traceparent with %s", async (_case, traceparent) => {
+    const upstream = fakeUpstream();
+    const { app } = createTestProxy({ fetch: upstream.fetch });
+    await app.request(INSURANCE_PATH, { headers: { traceparent } });
+    expect(upstream.requests).toHaveLength(1);
+    expect(upstream.requests[0]?.headers.get("traceparent")).toBeNull();
+  });
+
   it("asks for JSON when the browser sends no Accept", async () => {
     const upstream = fakeUpstream();
     const { app } = createTestProxy({ fetch: upstream.fetch });

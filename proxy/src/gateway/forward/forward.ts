@@ -7,6 +7,7 @@ import {
 import { routeTemplate } from "@vics/server-kit/access-log";
 import type { Logger } from "@vics/server-kit/logger";
 import type { ProblemError } from "@vics/server-kit/problem-error";
+import { startClientCall, TRACEPARENT_HEADER } from "@vics/server-kit/tracing";
 import type { AppContext } from "../http/app-env.ts";
 import {
   browserResponseHeaders,
@@ -41,6 +42,11 @@ export interface ForwardOptions {
 export interface UpstreamRequest extends Asked {
   /** The service's path. */
   path: string;
+  /**
+   * The service's route template (/v1/compliance/:registration): what a trace's client span
+   * shows instead of the path, which can hold a plate. Absent: the span shows no path at all.
+   */
+  route?: string;
   /** A JSON body makes the request a POST. */
   json?: string;
 }
@@ -168,20 +174,30 @@ export function createForwarder(options: ForwardOptions): Forward {
   ): Promise<Forwarded<Answer>> => {
     const { path, json } = asked;
     const requestId = c.get("requestId");
+    const method = json === undefined ? "GET" : "POST";
+    // A span of its own when traced; else the browser's traceparent passed on, when valid.
+    const traced = startClientCall(
+      method,
+      base,
+      asked.route,
+      c.req.header(TRACEPARENT_HEADER),
+    );
     const outcome = await callUpstream(
       options.send,
       base + path + queryString(asked.pointInTime),
       {
-        method: json === undefined ? "GET" : "POST",
+        method,
         headers: upstreamRequestHeaders(
           options.currentKey(),
           requestId,
           json !== undefined,
+          traced.traceparent,
         ),
         body: json,
       },
       options.timeoutMs,
     );
+    traced.end(outcome.kind === "answer" ? outcome.status : undefined);
     if (outcome.kind === "timeout") {
       logger.warn("upstream timed out", {
         ...logContext(c),

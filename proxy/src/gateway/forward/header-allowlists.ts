@@ -21,13 +21,15 @@ export const UPSTREAM_ACCEPT = "application/json, application/problem+json";
 
 /**
  * `jsonBody`: the proxy sends a body it wrote itself, so the type is its own, not the browser's.
- * A plain record, names in lower case: the undici pool sends it as it is, with no Headers object
- * built and taken apart again for every request.
+ * `traceparent`: the proxy's client span's, or the browser's passed on while the proxy traces
+ * nothing (the tracing kit's startClientCall says which). A plain record, names in lower case: the undici
+ * pool sends it as it is, with no Headers object built and taken apart again for every request.
  */
 export function upstreamRequestHeaders(
   apiKey: string,
   requestId: string,
   jsonBody = false,
+  traceparent?: string,
 ): Record<string, string> {
   const headers: Record<string, string> = {
     accept: UPSTREAM_ACCEPT,
@@ -36,6 +38,7 @@ export function upstreamRequestHeaders(
     [REQUEST_ID_HEADER_LOWER]: requestId,
   };
   if (jsonBody) headers["content-type"] = "application/json";
+  if (traceparent !== undefined) headers.traceparent = traceparent;
   return headers;
 }
 

@@ -1,0 +1,235 @@
+// One signed-in check as one trace, as an operator's collector receives it: the real service
+// and proxy processes export OTLP/http (JSON) to a receiver in this test process.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_HEADER, REFERENCE_REGISTRATIONS } from "@vics/shared";
+import {
+  byMessage,
+  keysCli,
+  PROXY_ENTRY,
+  type RunningChild,
+  SERVICE_ENTRY,
+  signInAsFirstAdmin,
+  startNode,
+} from "./testing/child-processes.ts";
+
+/** A span as OTLP's JSON encoding sends it, with its process's service.name beside it. */
+interface ReceivedSpan {
+  service: string;
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: Record<string, unknown>;
+}
+
+interface OtlpValue {
+  stringValue?: string;
+  intValue?: string | number;
+  boolValue?: boolean;
+  doubleValue?: number;
+}
+interface OtlpAttribute {
+  key: string;
+  value: OtlpValue;
+}
+interface OtlpExport {
+  resourceSpans: Array<{
+    resource: { attributes: OtlpAttribute[] };
+    scopeSpans: Array<{
+      spans: Array<
+        Omit<ReceivedSpan, "service" | "attributes"> & {
+          attributes?: OtlpAttribute[];
+        }
+      >;
+    }>;
+  }>;
+}
+
+const SERVER = 2;
+const CLIENT = 3;
+
+const attributeMap = (attributes: OtlpAttribute[] = []) =>
+  Object.fromEntries(
+    attributes.map(({ key, value }) => [key, Object.values(value)[0]]),
+  );
+
+/** An OTLP/http receiver on loopback: every body as it came, and its spans read. */
+function otlpReceiver() {
+  const bodies: string[] = [];
+  const spans: ReceivedSpan[] = [];
+  const server: Server = createServer((request, response) => {
+    let body = "";
+    request.setEncoding("utf8");
+    request.on("data", (chunk: string) => (body += chunk));
+    request.on("end", () => {
+      bodies.push(body);
+      if (request.url === "/v1/traces") {
+        for (const resourceSpans of (JSON.parse(body) as OtlpExport)
+          .resourceSpans) {
+          const service = String(
+            attributeMap(resourceSpans.resource.attributes)["service.name"],
+          );
+          for (const scope of resourceSpans.scopeSpans)
+            for (const span of scope.spans)
+              spans.push({
+                ...span,
+                service,
+                attributes: attributeMap(span.attributes),
+              });
+        }
+      }
+      response.writeHead(200, { "Content-Type": "application/json" });
+      response.end("{}");
+    });
+  });
+  return { server, bodies, spans };
+}
+
+const receiver = otlpReceiver();
+let endpoint: string;
+let dir: string;
+const children: RunningChild[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "vics-traces-"));
+  await new Promise<void>((resolve) =>
+    receiver.server.listen(0, "127.0.0.1", resolve),
+  );
+  endpoint = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}`;
+});
+afterEach(() => {
+  for (const child of children.splice(0))
+    if (child.process.exitCode === null) child.process.kill("SIGKILL");
+});
+afterAll(async () => {
+  await new Promise((resolve) => receiver.server.close(resolve));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const hex = (length: number) =>
+  Array.from({ length }, () =>
+    Math.floor(Math.random() * 16).toString(16),
+  ).join("");
+
+describe(
+  "traces with OTEL_EXPORTER_OTLP_ENDPOINT set",
+  { timeout: 120_000 },
+  () => {
+    it("makes one signed-in check one trace: the proxy's request and call, the service's request and its store's look-up, linked, with no plate", async () => {
+      const tracing = {
+        OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+        OTEL_TRACES_SAMPLER: "always_on",
+      };
+      const databasePath = join(dir, "vics.sqlite");
+      const service = startNode(SERVICE_ENTRY, {
+        HOST: "127.0.0.1",
+        PORT: "0",
+        DATABASE_PATH: databasePath,
+        ...tracing,
+      });
+      children.push(service);
+      const serviceUrl = String(
+        (await service.waitFor(byMessage("listening"))).url,
+      );
+      const key = await keysCli(
+        databasePath,
+        ...["create", "--plan", "internal", "--name", "traces"],
+      );
+      const keyFile = join(dir, "proxy-api-key");
+      writeFileSync(keyFile, `${key}\n`, { mode: 0o600 });
+      const proxy = startNode(PROXY_ENTRY, {
+        PORT: "0",
+        UPSTREAM_URL: serviceUrl,
+        UPSTREAM_API_KEY_FILE: keyFile,
+        WEB_DIST: dir,
+        ...tracing,
+      });
+      children.push(proxy);
+      const proxyUrl = String(
+        (await proxy.waitFor(byMessage("listening"))).url,
+      );
+      const cookie = await signInAsFirstAdmin(proxy, proxyUrl);
+
+      // As the web app sends it: its own trace id and parent, not sampled (it records nothing).
+      const traceId = hex(32);
+      const browserSpanId = hex(16);
+      const plate = REFERENCE_REGISTRATIONS[0];
+      const check = await fetch(`${proxyUrl}api/v1/compliance/${plate}`, {
+        headers: {
+          [CLIENT_HEADER]: "web",
+          Cookie: cookie,
+          traceparent: `00-${traceId}-${browserSpanId}-00`,
+        },
+      });
+      expect(check.status).toBe(200);
+      const requestId = check.headers.get("X-Request-Id");
+
+      // A stop sends the spans still held.
+      proxy.process.kill("SIGTERM");
+      expect((await proxy.exited).code).toBe(0);
+      service.process.kill("SIGTERM");
+      expect((await service.exited).code).toBe(0);
+
+      const trace = receiver.spans.filter((span) => span.traceId === traceId);
+      const one = (
+        service: string,
+        kind: number,
+        matches: (span: ReceivedSpan) => boolean = () => true,
+      ) => {
+        const found = trace.filter(
+          (span) =>
+            span.service === service && span.kind === kind && matches(span),
+        );
+        expect(
+          found,
+          `${service} kind ${kind} in ${JSON.stringify(trace)}`,
+        ).toHaveLength(1);
+        return found[0]!;
+      };
+      const proxyServer = one("vics-proxy", SERVER);
+      expect(proxyServer).toMatchObject({
+        name: "GET /api/v1/compliance/:registration",
+        parentSpanId: browserSpanId,
+        attributes: {
+          "http.route": "/api/v1/compliance/:registration",
+          "http.response.status_code": 200,
+        },
+      });
+      const proxyCall = one("vics-proxy", CLIENT);
+      expect(proxyCall).toMatchObject({
+        name: "GET /v1/compliance/:registration",
+        parentSpanId: proxyServer.spanId,
+        attributes: {
+          "url.full": `${serviceUrl.replace(/\/+$/, "")}/v1/compliance/:registration`,
+          "http.response.status_code": 200,
+        },
+      });
+      const serviceServer = one("vics-service", SERVER);
+      expect(serviceServer).toMatchObject({
+        name: "GET /v1/compliance/:registration",
+        parentSpanId: proxyCall.spanId,
+      });
+      const lookup = one(
+        "vics-service",
+        CLIENT,
+        (span) => span.attributes["db.operation.name"] === "findVehicle",
+      );
+      expect(lookup).toMatchObject({
+        parentSpanId: serviceServer.spanId,
+        attributes: { "db.system.name": "sqlite" },
+      });
+
+      // Nothing exported holds the plate, the key or the request's own id.
+      const exported = receiver.bodies.join("\n");
+      expect(exported).toContain(traceId);
+      for (const secret of [plate, key, requestId ?? "no request id"])
+        expect(exported).not.toContain(secret);
+    });
+  },
+);

@@ -1,0 +1,300 @@
+/**
+ * `@vics/server-kit/tracing`: OpenTelemetry traces, off unless an OTLP endpoint is set
+ * (tracing-settings.ts). Only `@opentelemetry/api` is loaded with this module, and it is a no-op
+ * while no SDK is registered: the SDK and the exporter are imported by startTracing, when
+ * tracing is on. Spans are made by hand (decision 069): a server span per request
+ * (traceRequests, named by the access log's route template), a client span per call of the
+ * proxy to the service (startClientCall), a span per store call (traceCalls). No span holds a
+ * path, a query, a registration, an email or a key.
+ */
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type TextMapGetter,
+  trace,
+} from "@opentelemetry/api";
+import type { TracingSettings } from "./tracing-settings.ts";
+
+/** W3C Trace Context's header. */
+export const TRACEPARENT_HEADER = "traceparent";
+
+const TRACER = "@vics/server-kit";
+
+/** What a server's index.ts holds while it runs. */
+export interface Tracing {
+  /** `target` with a span around each of its calls (traceCalls), or `target` itself when off. */
+  traceCalls<T extends object>(target: T, system: string): T;
+  /** `fetch` with a server span around each request, or `fetch` itself when off. */
+  traceRequests<F extends AppFetch>(fetch: F): F;
+  /** Sends the spans still held, then stops. */
+  close(): Promise<void>;
+}
+
+type AppFetch = (
+  request: Request,
+  ...rest: never[]
+) => Response | Promise<Response>;
+
+const OFF: Tracing = {
+  traceCalls: (target) => target,
+  traceRequests: (fetch) => fetch,
+  close: async () => {},
+};
+
+/**
+ * Starts tracing when `settings` say where to (else everything stays a no-op and nothing of the
+ * SDK is loaded). `edge`: this process is where VICS's traces begin (the proxy). A caller's
+ * traceparent there gives the trace its id, but its unsampled flag is no decision (the web app
+ * records nothing, and says so), so such a trace is sampled as a new one would be.
+ */
+export async function startTracing(
+  settings: TracingSettings | undefined,
+  { edge = false }: { edge?: boolean } = {},
+): Promise<Tracing> {
+  if (settings === undefined) return OFF;
+  const [
+    sdk,
+    { OTLPTraceExporter },
+    { AsyncLocalStorageContextManager },
+    core,
+    resources,
+  ] = await Promise.all([
+    import("@opentelemetry/sdk-trace"),
+    import("@opentelemetry/exporter-trace-otlp-http"),
+    import("@opentelemetry/context-async-hooks"),
+    import("@opentelemetry/core"),
+    import("@opentelemetry/resources"),
+  ]);
+  const ratio = new sdk.TraceIdRatioBasedSampler(settings.ratio);
+  const parentBased = (
+    root: InstanceType<typeof sdk.AlwaysOnSampler> | typeof ratio,
+  ) =>
+    new sdk.ParentBasedSampler({
+      root,
+      ...(edge && { remoteParentNotSampled: root }),
+    });
+  const sampler = {
+    always_on: () => new sdk.AlwaysOnSampler(),
+    always_off: () => new sdk.AlwaysOffSampler(),
+    traceidratio: () => ratio,
+    parentbased_always_on: () => parentBased(new sdk.AlwaysOnSampler()),
+    parentbased_always_off: () => parentBased(new sdk.AlwaysOffSampler()),
+    parentbased_traceidratio: () => parentBased(ratio),
+  }[settings.sampler]();
+  const provider = new sdk.TracerProvider({
+    sampler,
+    resource: resources.resourceFromAttributes({
+      "service.name": settings.serviceName,
+    }),
+    spanProcessors: [
+      new sdk.BatchSpanProcessor({
+        exporter: new OTLPTraceExporter({ url: settings.tracesUrl }),
+      }),
+    ],
+  });
+  context.setGlobalContextManager(
+    new AsyncLocalStorageContextManager().enable(),
+  );
+  propagation.setGlobalPropagator(new core.W3CTraceContextPropagator());
+  trace.setGlobalTracerProvider(provider);
+  return { traceCalls, traceRequests, close: () => provider.shutdown() };
+}
+
+const tracer = () => trace.getTracer(TRACER);
+
+/** What a call to another server sends, and what ends its span once answered. */
+export interface ClientCall {
+  /** The traceparent header to send, or none. */
+  traceparent: string | undefined;
+  /** The answer's status; undefined when none came (a time-out, a refused connection). */
+  end(status: number | undefined): void;
+}
+
+const UNTRACED: ClientCall = { traceparent: undefined, end: () => {} };
+
+/**
+ * A call to another server (the proxy's to the service) as a client span, child of the
+ * request's: named by `route`, the called server's route template
+ * ("GET /v1/compliance/:registration"), never the path, which can hold a plate; its URL is the
+ * origin and the template. The traceparent to send is the span's own; when this process traces
+ * nothing, it is the caller's `incoming` one passed on, if valid, and none if malformed.
+ */
+export function startClientCall(
+  method: string,
+  origin: string,
+  route: string | undefined,
+  incoming: string | undefined,
+): ClientCall {
+  if (trace.getActiveSpan() === undefined) {
+    if (incoming === undefined) return UNTRACED;
+    return {
+      traceparent: isValidTraceparent(incoming) ? incoming : undefined,
+      end: UNTRACED.end,
+    };
+  }
+  const template = route ?? "(redacted)";
+  const span = tracer().startSpan(`${method} ${template}`, {
+    kind: SpanKind.CLIENT,
+    attributes: {
+      "http.request.method": method,
+      "url.full": `${origin}${template}`,
+      ...(route !== undefined && { "url.template": route }),
+    },
+  });
+  const carrier: Record<string, string> = {};
+  propagation.inject(trace.setSpan(context.active(), span), carrier);
+  return {
+    traceparent: carrier[TRACEPARENT_HEADER],
+    end(status) {
+      if (status !== undefined)
+        span.setAttribute("http.response.status_code", status);
+      if (status === undefined || status >= 500)
+        span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    },
+  };
+}
+
+const headersGetter: TextMapGetter<Headers> = {
+  get: (headers, key) => headers.get(key) ?? undefined,
+  keys: (headers) => [...headers.keys()],
+};
+
+/**
+ * A server span around each request, child of the caller's traceparent when it sent a valid one.
+ * Named by its method until the access log names its route (nameServerSpan): never its path.
+ */
+function traceRequests<F extends AppFetch>(fetch: F): F {
+  return ((request: Request, ...rest: never[]) => {
+    const parent = propagation.extract(
+      ROOT_CONTEXT,
+      request.headers,
+      headersGetter,
+    );
+    return tracer().startActiveSpan(
+      request.method,
+      {
+        kind: SpanKind.SERVER,
+        attributes: { "http.request.method": request.method },
+      },
+      parent,
+      async (span) => {
+        try {
+          const response = await fetch(request, ...rest);
+          span.setAttribute("http.response.status_code", response.status);
+          if (response.status >= 500)
+            span.setStatus({ code: SpanStatusCode.ERROR });
+          return response;
+        } catch (error) {
+          // No message: it could quote what the request held.
+          span.setStatus({ code: SpanStatusCode.ERROR });
+          throw error;
+        } finally {
+          span.end();
+        }
+      },
+    );
+  }) as F;
+}
+
+/**
+ * Names the request's server span by its route template (routeTemplate in access-log.ts), as
+ * OpenTelemetry's conventions say: "GET /v1/compliance/:registration". Nothing when off.
+ */
+export function nameServerSpan(method: string, route: string): void {
+  const span = trace.getActiveSpan();
+  if (span === undefined) return;
+  span.updateName(`${method} ${route}`);
+  span.setAttribute("http.route", route);
+}
+
+/**
+ * `target` with a client span around each call of its methods, named by the method
+ * ("findVehicle") with the database's system (postgresql, sqlite): the store's calls, each
+ * one or a few queries. Neither the query nor its values: they hold plates and key hashes.
+ */
+function traceCalls<T extends object>(target: T, system: string): T {
+  const wrapped = new Map<PropertyKey, unknown>();
+  return new Proxy(target, {
+    get(object, name, receiver) {
+      const value: unknown = Reflect.get(object, name, receiver);
+      if (typeof value !== "function" || typeof name !== "string") return value;
+      let call = wrapped.get(name);
+      if (call === undefined) {
+        call = spannedCall(value as (...args: unknown[]) => unknown, object, {
+          name,
+          system,
+        });
+        wrapped.set(name, call);
+      }
+      return call;
+    },
+  });
+}
+
+function spannedCall(
+  method: (...args: unknown[]) => unknown,
+  self: object,
+  { name, system }: { name: string; system: string },
+) {
+  const attributes = {
+    "db.system.name": system,
+    "db.operation.name": name,
+  };
+  return (...args: unknown[]) => {
+    // Only within a traced request: start-up's and background work's calls make no root spans.
+    if (trace.getActiveSpan() === undefined) return method.apply(self, args);
+    return tracer().startActiveSpan(
+      name,
+      { kind: SpanKind.CLIENT, attributes },
+      (span) => {
+        let result: unknown;
+        try {
+          result = method.apply(self, args);
+        } catch (error) {
+          failed(span);
+          throw error;
+        }
+        if (!(result instanceof Promise)) {
+          span.end();
+          return result;
+        }
+        return result.then(
+          (value: unknown) => {
+            span.end();
+            return value;
+          },
+          (error: unknown) => {
+            failed(span);
+            throw error;
+          },
+        );
+      },
+    );
+  };
+}
+
+function failed(span: Span): void {
+  span.setStatus({ code: SpanStatusCode.ERROR });
+  span.end();
+}
+
+const TRACEPARENT =
+  /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}(-[^]*)?$/;
+
+/**
+ * W3C Trace Context's rules: lower-case hex, version ff refused and version 00 with nothing
+ * after its four fields, trace and parent ids not all zeros.
+ */
+export function isValidTraceparent(value: string): boolean {
+  const match = TRACEPARENT.exec(value);
+  if (match === null) return false;
+  const [, version, traceId, parentId, rest] = match;
+  if (version === "ff" || (version === "00" && rest !== undefined))
+    return false;
+  return !/^0+$/.test(traceId!) && !/^0+$/.test(parentId!);
+}
