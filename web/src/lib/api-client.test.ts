@@ -73,6 +73,22 @@ describe("apiGet", () => {
     expect(seen).toBe("web");
   });
 
+  it("sends a traceparent of its own with each request: a new trace each time, not sampled", async () => {
+    const seen: Array<string | null> = [];
+    server.use(
+      http.get("/api/v1/vehicle/:registration/insurance", ({ request }) => {
+        seen.push(request.headers.get("traceparent"));
+        return HttpResponse.json(insuranceFixture());
+      }),
+    );
+    await getAb12();
+    await getAb12();
+    for (const traceparent of seen)
+      expect(traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
+    const traceIds = seen.map((traceparent) => traceparent?.split("-")[1]);
+    expect(new Set(traceIds).size).toBe(2);
+  });
+
   it("records the person's own budget (X-Own-*) of a successful response, for the meter", async () => {
     serveInsurance(() =>
       json(insuranceFixture(), 200, {
