@@ -1,0 +1,119 @@
+// Tracing off, as every server runs unless an OTLP endpoint is set; the traces themselves are
+// proven against the real processes (proxy/src/traces.test.ts).
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { SERVER_ENV_SHAPE } from "./env-fields.ts";
+import {
+  isValidTraceparent,
+  nameServerSpan,
+  startClientCall,
+  startTracing,
+} from "./tracing.ts";
+import { tracingSettings } from "./tracing-settings.ts";
+
+const VALID = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+
+const fields = (source: Record<string, string>) =>
+  z.object(SERVER_ENV_SHAPE).parse(source);
+
+describe("tracingSettings", () => {
+  it("is off when neither OTLP endpoint is set", () => {
+    expect(tracingSettings(fields({}), "vics-service")).toBeUndefined();
+  });
+
+  it("adds /v1/traces to the general endpoint, with the specification's defaults", () => {
+    expect(
+      tracingSettings(
+        fields({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/" }),
+        "vics-service",
+      ),
+    ).toEqual({
+      tracesUrl: "http://collector:4318/v1/traces",
+      serviceName: "vics-service",
+      sampler: "parentbased_always_on",
+      ratio: 1,
+    });
+  });
+
+  it("takes the traces endpoint as it is, the service name and the sampler set", () => {
+    expect(
+      tracingSettings(
+        fields({
+          OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318",
+          OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "https://traces.example/otlp",
+          OTEL_SERVICE_NAME: "vics-proxy-eu",
+          OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
+          OTEL_TRACES_SAMPLER_ARG: "0.1",
+        }),
+        "vics-proxy",
+      ),
+    ).toEqual({
+      tracesUrl: "https://traces.example/otlp",
+      serviceName: "vics-proxy-eu",
+      sampler: "parentbased_traceidratio",
+      ratio: 0.1,
+    });
+  });
+
+  it.each([
+    ["OTEL_EXPORTER_OTLP_ENDPOINT", "collector:4318", "http:// or https://"],
+    [
+      "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT",
+      "grpc://c:4317",
+      "http:// or https://",
+    ],
+    ["OTEL_TRACES_SAMPLER", "jaeger_remote", "must be one of always_on"],
+    ["OTEL_TRACES_SAMPLER_ARG", "1.5", "from 0 to 1"],
+    ["OTEL_TRACES_SAMPLER_ARG", "10%", "from 0 to 1"],
+  ])("refuses %s=%s", (name, value, words) => {
+    const parsed = z.object(SERVER_ENV_SHAPE).safeParse({ [name]: value });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toContain(words);
+  });
+});
+
+describe("W3C traceparent", () => {
+  it.each([
+    VALID,
+    "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00",
+    // A later version may carry more after its four fields.
+    "01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01-more",
+  ])("takes %s", (value) => expect(isValidTraceparent(value)).toBe(true));
+
+  it.each([
+    "",
+    "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7",
+    "00-4BF92F3577B34DA6A3CE929D0E0E4736-00F067AA0BA902B7-01",
+    `00-${"0".repeat(32)}-00f067aa0ba902b7-01`,
+    `00-4bf92f3577b34da6a3ce929d0e0e4736-${"0".repeat(16)}-01`,
+    "ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+    `${VALID}-more`,
+  ])("refuses %j", (value) => expect(isValidTraceparent(value)).toBe(false));
+});
+
+describe("with tracing off", () => {
+  it("starts nothing, and hands back the fetch and the store as they are", async () => {
+    const tracing = await startTracing(undefined);
+    const fetch = (_request: Request) => new Response("ok");
+    const store = { find: async () => 1 };
+    expect(tracing.traceRequests(fetch)).toBe(fetch);
+    expect(tracing.traceCalls(store, "sqlite")).toBe(store);
+    await tracing.close();
+  });
+
+  it("passes a caller's valid traceparent on and drops a malformed one; ending a call does nothing", () => {
+    const passed = startClientCall("GET", "http://service", "/v1/x", VALID);
+    expect(passed.traceparent).toBe(VALID);
+    passed.end(200);
+    expect(
+      startClientCall("GET", "http://service", "/v1/x", "00-AB12CDE")
+        .traceparent,
+    ).toBeUndefined();
+    expect(
+      startClientCall("GET", "http://service", undefined, undefined)
+        .traceparent,
+    ).toBeUndefined();
+    // No span to name: nothing is thrown.
+    expect(() => nameServerSpan("GET", "/v1/x")).not.toThrow();
+  });
+});
