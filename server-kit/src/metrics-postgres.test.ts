@@ -32,6 +32,10 @@ describe("dependencyMetrics on PostgreSQL", () => {
       applicationName: "vics-metrics-test",
       max: 2,
     });
+    // Until a pool is watched (never, on SQLite), no series.
+    expect(await registry.metrics()).not.toMatch(
+      /^vics_db_pool_connections\{/m,
+    );
     try {
       // Refused before the pool is watched: not counted (a store's set-up refuses on purpose).
       await expect(pool.query("SELECT * FROM no_such_table")).rejects.toThrow();

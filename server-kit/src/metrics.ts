@@ -227,6 +227,7 @@ export function dependencyMetrics(registry: Registry): DependencyMetrics {
     registers: [registry],
   });
   const pools = new Set<PgPool>();
+  let watched = false;
   const counts: Record<PoolState, (pool: PgPool) => number> = {
     total: (pool) => pool.totalCount,
     idle: (pool) => pool.idleCount,
@@ -238,6 +239,8 @@ export function dependencyMetrics(registry: Registry): DependencyMetrics {
     labelNames: ["state"],
     registers: [registry],
     collect() {
+      // No series on SQLite, where no pool is ever watched.
+      if (!watched) return;
       for (const pool of pools) if (pool.ended) pools.delete(pool);
       for (const [state, count] of Object.entries(counts))
         this.set(
@@ -251,6 +254,7 @@ export function dependencyMetrics(registry: Registry): DependencyMetrics {
     redisError: () => redis.inc(),
     postgresError,
     watchPgPool(pool) {
+      watched = true;
       pools.add(pool);
       countPgErrors(pool, postgresError);
     },

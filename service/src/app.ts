@@ -1,7 +1,10 @@
 import { HEALTH_PATH, READY_PATH, ROUTE_PATTERNS } from "@vics/shared";
 import { errorHandler, notFoundHandler } from "@vics/server-kit/error-handlers";
 import { answerWrongMethods } from "@vics/server-kit/method-not-allowed";
-import { registerProbes } from "@vics/server-kit/readiness";
+import {
+  registerProbes,
+  type ReadinessChecks,
+} from "@vics/server-kit/readiness";
 import { Hono } from "hono";
 import type { AppDeps } from "./app-deps.ts";
 import type { AppEnv } from "./http/app-env.ts";
@@ -17,6 +20,16 @@ import { registersRefreshRoute, registersRoute } from "./routes/registers.ts";
 
 // Hono answers HEAD with the GET route, so HEAD is allowed wherever GET is.
 const GET_ONLY = "GET, HEAD";
+
+/** What GET /ready asks, and the metrics' vics_ready with it: the database and the limits. */
+export function readinessChecks(
+  deps: Pick<AppDeps, "store" | "rateLimiter">,
+): ReadinessChecks {
+  return {
+    database: () => deps.store.ping(),
+    "rate limiter": () => deps.rateLimiter.ping(),
+  };
+}
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -51,10 +64,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // /health: the process answers. /ready, for load balancers: 200 when the database and the
   // limits' Redis answer, else a 503.
-  registerProbes(app, {
-    database: () => deps.store.ping(),
-    "rate limiter": () => deps.rateLimiter.ping(),
-  });
+  registerProbes(app, readinessChecks(deps));
   app.all(HEALTH_PATH, (c) => {
     throw problems.methodNotAllowed(c.req.method, GET_ONLY);
   });

@@ -1,7 +1,8 @@
 import type { Server } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
 import { serve } from "@hono/node-server";
-import { createApp } from "./app.ts";
+import { createApp, readinessChecks } from "./app.ts";
+import { countedLimits, serviceMetrics } from "./metrics.ts";
 import { stopOnSignals } from "@vics/server-kit/graceful-close";
 import { loadEnv } from "./env.ts";
 import { registrationHasher } from "@vics/server-kit/registration-hash";
@@ -43,8 +44,23 @@ const readable = env.DATABASE_URL
   ? undefined
   : ownerOnlySqlite(env.DATABASE_PATH);
 if (readable) logger.warn(readable.message, { files: readable.files });
-const opened = await openStoreOrExit(database, new Date(), (message, fields) =>
-  logger.info(message, fields),
+// Prometheus metrics on a listener of their own, when METRICS_PORT is set (docs/operations.md):
+// opened before the store and the limits, so that their pool and Redis are watched from the start.
+const metrics = await openMetrics(
+  "service",
+  env.METRICS_PORT === undefined
+    ? undefined
+    : { host: env.METRICS_HOST, port: env.METRICS_PORT },
+  logger,
+).catch((error: unknown) => {
+  console.error((error as Error).message);
+  process.exit(1);
+});
+const measured = metrics.registry && serviceMetrics(metrics.registry);
+const opened = await openStoreOrExit(
+  { ...database, watchPool: measured?.dependencies.watchPgPool },
+  new Date(),
+  (message, fields) => logger.info(message, fields),
 );
 const store = withCachedKeys(
   tracing.traceCalls(opened, env.DATABASE_URL ? "postgresql" : "sqlite"),
@@ -53,7 +69,17 @@ const sandbox = env.SANDBOX ?? (await store.holdsSyntheticFleet());
 
 // With RATE_LIMIT_URL, every replica counts in the same Redis, so the limits stay exact; when
 // Redis is down, limited requests get 503 (decision 036). Unset: this process's memory.
-const limits = await openLimitStore(env.RATE_LIMIT_URL, logger);
+const limits = await openLimitStore(
+  env.RATE_LIMIT_URL,
+  logger,
+  measured?.dependencies.redisError,
+);
+// The plan, address and wrong-key limits, counting their refusals when measured.
+const limiters = countedLimits(measured, {
+  rateLimiter: createRateLimiter(limits.store),
+  wrongKeyBudget: createWrongKeyBudget(WRONG_KEYS_PER_WINDOW, limits.store),
+});
+measured?.watchReadiness(readinessChecks({ store, ...limiters }));
 
 // The live registers the environment turns on (docs/sources.md); none by default.
 const refresher = openSources(env.sources, {
@@ -61,19 +87,6 @@ const refresher = openSources(env.sources, {
   limits: limits.store,
   now: () => new Date(),
   logger,
-});
-
-// Prometheus metrics on a listener of their own, when METRICS_PORT is set (docs/operations.md).
-const metrics = await openMetrics(
-  "service",
-  env.METRICS_PORT === undefined
-    ? undefined
-    : { host: env.METRICS_HOST, port: env.METRICS_PORT },
-  logger,
-).catch(async (error: unknown) => {
-  console.error((error as Error).message);
-  await store.close();
-  process.exit(1);
 });
 
 const app = createApp({
@@ -85,8 +98,7 @@ const app = createApp({
       bulkWaitMs: env.sources.bulkWaitMs,
     },
   }),
-  rateLimiter: createRateLimiter(limits.store),
-  wrongKeyBudget: createWrongKeyBudget(WRONG_KEYS_PER_WINDOW, limits.store),
+  ...limiters,
   now: () => new Date(),
   sandbox,
   sandboxDelayMs: SANDBOX_DELAY_MS,

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { ukDate } from "@vics/shared";
+import type { PgPool } from "@vics/server-kit/postgres";
 import { redactedUrl } from "@vics/server-kit/postgres-url";
 import type { Env } from "../env.ts";
 import { DEFAULT_FLEET_SEED, DEFAULT_FLEET_SIZE } from "../seed/fleet.ts";
@@ -28,6 +29,8 @@ export interface DatabaseSettings {
   fleetSize?: number;
   /** Shown in pg_stat_activity, so an operator can tell the processes apart. */
   applicationName?: string;
+  /** Given the store's PostgreSQL pool once it is open (the metrics watch it); unset: nothing. */
+  watchPool?: (pool: PgPool) => void;
 }
 
 export function databaseSettings(
@@ -82,6 +85,7 @@ const postgresOptions = (url: string, settings: DatabaseSettings) => ({
   url,
   poolSize: settings.poolSize,
   applicationName: settings.applicationName,
+  watchPool: settings.watchPool,
 });
 
 export interface OpenHooks {

@@ -37,6 +37,7 @@ export async function openPostgresDatabase(
     if (steps > 0) hooks.onMigrated?.(steps);
     if (fleet)
       await seedPostgresFleet(pool, fleet, { onSeeding: hooks.onSeeding });
+    options.watchPool?.(pool);
     return postgresStore(pool);
   } catch (error) {
     await pool.end().catch(() => {});

@@ -20,6 +20,8 @@ export interface PostgresStoreOptions {
   poolSize?: number;
   /** Shown in pg_stat_activity: which process holds a connection. */
   applicationName?: string;
+  /** Given the store's pool once migrated and seeded (the metrics watch it). */
+  watchPool?: (pool: PgPool) => void;
 }
 
 /** A pool for the store and for `migratePostgres` and `seedPostgresFleet` before it. */
