@@ -2,14 +2,19 @@
 // the service's database and the proxy's store, on SQLite or PostgreSQL, while the servers run,
 // into a new folder with a manifest (scripts/backups/). Exit 0 when the backup is complete, 1 when
 // it is not (nothing half-made is left), 2 for a usage error.
-import { mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+} from "node:fs";
 import { join, resolve } from "node:path";
 import { fail, readCliArgs } from "@vics/server-kit/cli";
 import { describeCounts } from "./backups/describe.ts";
 import { MANIFEST } from "./backups/manifest.ts";
 import { storePlaces, placeName, SettingsError } from "./backups/stores.ts";
 import { takeBackup } from "./backups/take.ts";
-import { existsSync } from "node:fs";
 
 const USAGE = `Usage: scripts/backup <folder> [--service-env <file>] [--proxy-env <file>] [--keep <n>]
 Backs up the service's database and the proxy's store while the servers run, into a new folder
@@ -76,7 +81,7 @@ try {
   renameSync(partial, folder);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
-    `Backed up in ${seconds} s: ${describeCounts(manifest)} (${manifest.leftOut.sessions} sessions left out).`,
+    `Backed up in ${seconds} s: ${describeCounts(manifest)} (${manifest.leftOut.sessions} session${manifest.leftOut.sessions === 1 ? "" : "s"} left out).`,
   );
 } catch (error) {
   rmSync(partial, { recursive: true, force: true });

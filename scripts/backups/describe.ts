@@ -1,14 +1,18 @@
 // A manifest's counts in an operator's words, for the backup's and the restore's last line.
 import type { Manifest } from "./manifest.ts";
 
+/** "1 saved fleet", "2 saved fleets". */
+const many = (count: number, one: string, more = `${one}s`) =>
+  `${count} ${count === 1 ? one : more}`;
+
 export function describeCounts({ counts }: Pick<Manifest, "counts">): string {
   const { service, proxy } = counts;
   const last = proxy.lastAuditEvent
     ? ` (the last #${proxy.lastAuditEvent.id} at ${proxy.lastAuditEvent.at})`
     : "";
   return (
-    `the service's ${service.vehicles} vehicles and ${service.apiKeys} API keys; ` +
-    `the proxy's ${proxy.users} users, ${proxy.auditEvents} audit events${last}, ` +
-    `${proxy.fleets} saved fleets with ${proxy.fleetVehicles} vehicles, and ${proxy.sessions} sessions`
+    `the service's ${many(service.vehicles, "vehicle")} and ${many(service.apiKeys, "API key")}; ` +
+    `the proxy's ${many(proxy.users, "user")}, ${many(proxy.auditEvents, "audit event")}${last}, ` +
+    `${many(proxy.fleets, "saved fleet")} with ${many(proxy.fleetVehicles, "vehicle")}, and ${many(proxy.sessions, "session")}`
   );
 }
