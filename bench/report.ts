@@ -8,6 +8,13 @@ import {
   ratioSpreadKeys,
 } from "./costs.ts";
 import type { Figures } from "./figures.ts";
+import {
+  TRACING_OFF_PATH,
+  TRACING_OFF_RATIO,
+  TRACING_RATIO,
+  TRACING_RATIO_SPREAD,
+  TRACING_TARGETS,
+} from "./tracing-figures.ts";
 import { SOURCE_DEFAULTS } from "../service/src/sources/source-settings.ts";
 
 /** One line of the table; the web figures (bench/web) hand back rows of the same shape. */
@@ -110,6 +117,42 @@ export const SERVER_FIGURES: readonly FigureSpec[] = [
   { key: "import1m_postgres_s", unit: "s", digits: 1, atMost: 90 },
   { key: "import_peak_rss_mb", unit: "MB", digits: 0, atMost: 300 },
   { key: "import_peak_file_mb", unit: "MB", digits: 0 },
+  // What traces cost a signed-in check (tracing.ts): the proxy's and service's CPU together.
+  {
+    key: "tracing_off_cpu_us_per_check",
+    unit: "µs CPU/check",
+    digits: 0,
+    spread: {
+      fastest: "tracing_off_cpu_fastest_round_us",
+      slowest: "tracing_off_cpu_slowest_round_us",
+    },
+  },
+  {
+    key: "tracing_on10_cpu_us_per_check",
+    unit: "µs CPU/check",
+    digits: 0,
+    spread: {
+      fastest: "tracing_on10_cpu_fastest_round_us",
+      slowest: "tracing_on10_cpu_slowest_round_us",
+    },
+  },
+  {
+    key: TRACING_RATIO,
+    unit: "×",
+    digits: 3,
+    atMost: TRACING_TARGETS.onOverOff,
+    spread: {
+      fastest: TRACING_RATIO_SPREAD.lowest,
+      slowest: TRACING_RATIO_SPREAD.highest,
+    },
+  },
+  { key: TRACING_OFF_PATH, unit: "ns CPU/check", digits: 0 },
+  {
+    key: TRACING_OFF_RATIO,
+    unit: "×",
+    digits: 4,
+    atMost: TRACING_TARGETS.offOverUntraced,
+  },
   // The cluster on this one machine (cluster.ts): signed-in checks through nginx's https.
   { key: "cluster_rps", unit: "req/s", digits: 0 },
   { key: "cluster_p50_ms", unit: "ms", digits: 1 },

@@ -34,6 +34,7 @@ import { createRecorder } from "./recorder.ts";
 import { markdownTable, ratios, serverRows, type Row } from "./report.ts";
 import { resultsJson, writeResults } from "./results.ts";
 import { signedInScenario } from "./signed-in-check.ts";
+import { tracingSection } from "./tracing.ts";
 import {
   FULL_SIZES,
   QUICK_SIZES,
@@ -49,12 +50,13 @@ const { values } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
     // `--only sources`: that section alone, without the 1,000,000-vehicle stack. `--only
-    // checks`: the proxy's CPU per signed-in check beside its floor, on a small fleet.
+    // checks`: the proxy's CPU per signed-in check beside its floor, on a small fleet. `--only
+    // tracing`: what traces cost a signed-in check, off and on at 10%, on small fleets.
     only: { type: "string" },
   },
 });
 const quick = values.quick;
-const SECTIONS = ["sources", "checks"];
+const SECTIONS = ["sources", "checks", "tracing"];
 const only = values.only;
 if (only !== undefined && !SECTIONS.includes(only)) {
   console.error(`--only takes one of: ${SECTIONS.join(", ")}`);
@@ -105,6 +107,8 @@ try {
       "the live registers: a fresh check, a bulk check with 10% stale, a refresh of the watched fleet",
     );
   if (only === "checks") await checkFigures({ dataDir, quick }, recorder);
+  if (only === undefined || only === "tracing")
+    await tracingSection({ dataDir, quick }, recorder);
   if (only === undefined) {
     // The web figures and the proxy's pages need web/dist as the sources are now.
     if (webBuildIsStale(builtAt(ROOT), sourceTimes(ROOT)))
