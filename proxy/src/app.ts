@@ -1,6 +1,9 @@
 import { accessLog } from "@vics/server-kit/access-log";
 import { errorHandler } from "@vics/server-kit/error-handlers";
-import { registerProbes } from "@vics/server-kit/readiness";
+import {
+  registerProbes,
+  type ReadinessChecks,
+} from "@vics/server-kit/readiness";
 import { ownRequestId } from "@vics/server-kit/request-id";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
@@ -98,6 +101,16 @@ export interface ProxySettings {
 
 const REPLAY_DEFAULTS = { maxBytes: 32 * 1024 * 1024, ttlMs: 5 * 60_000 };
 
+/** What GET /ready asks, and the metrics' vics_ready with it: the store and the limits' Redis. */
+export function readinessChecks(
+  deps: Pick<ProxyDeps, "store" | "limitStore">,
+): ReadinessChecks {
+  return {
+    database: () => deps.store.ping(),
+    "rate limiter": () => deps.limitStore.ping(),
+  };
+}
+
 export function createProxyApp(
   settings: ProxySettings,
   deps: ProxyDeps,
@@ -120,10 +133,7 @@ export function createProxyApp(
   // check. /health: the process answers (liveness), and never the web app's page, which a
   // probe would read as a 200. /ready: 200 when the proxy's store and its limits' Redis
   // answer, else a 503 naming which does not.
-  registerProbes(app, {
-    database: () => deps.store.ping(),
-    "rate limiter": () => deps.limitStore.ping(),
-  });
+  registerProbes(app, readinessChecks(deps));
   // The edges, in this order, before any route (docs/decisions/018-proxy-edges.md).
   app.use(
     edges({
@@ -155,6 +165,7 @@ export function createProxyApp(
     publicOrigin: settings.publicOrigin,
     limitStore: deps.limitStore,
     logger: deps.logger,
+    onSignInThrottled: deps.onSignInThrottled,
   });
   registerUserRoutes(app, {
     store: deps.store,

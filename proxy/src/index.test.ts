@@ -17,6 +17,10 @@ import {
   expectOneLogFormat,
   logEvents,
 } from "@vics/server-kit/testing/log-lines";
+import {
+  expectOnlyAllowedLabels,
+  seriesValue,
+} from "@vics/server-kit/testing/metric-labels";
 import { REPO_ROOT } from "./env.ts";
 import { SIGN_IN_LINK } from "./testing/child-processes.ts";
 
@@ -303,6 +307,22 @@ describe("node src/index.ts with METRICS_PORT", () => {
     expect(check.status).toBe(401);
     // A deep link of the web app, served by the static catch-all: its path holds the plate.
     await fetch(`${url}vehicles/${plate}`);
+    // Wrong passwords for one account until the sign-in throttle refuses one (10 a window).
+    const email = "someone@example.org";
+    const tries: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const answer = await fetch(`${url}${AUTH_PATHS.signIn.slice(1)}`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          [CLIENT_HEADER]: "index-test",
+        },
+        body: JSON.stringify({ email, password: "not the password" }),
+      });
+      tries.push(answer.status);
+    }
+    expect(tries.at(-1)).toBe(429);
+    expect(tries.filter((status) => status === 429)).toHaveLength(1);
     expect(
       (await fetch(`${url}metrics`)).headers.get("content-type"),
     ).not.toMatch(/version=0\.0\.4/);
@@ -320,7 +340,28 @@ describe("node src/index.ts with METRICS_PORT", () => {
     for (const route of routes) expect(route).not.toMatch(/[A-Z]/);
     expect(text).not.toContain(plate);
     expect(text).not.toContain(KEY);
+    expect(text).not.toContain(email);
     expect(text).toMatch(/^process_cpu_user_seconds_total\{server="proxy"\} /m);
+    expectOnlyAllowedLabels(text);
+    const value = (name: string, labels?: Record<string, string>) =>
+      seriesValue(text, name, labels);
+    expect(value("vics_ready")).toBe(1);
+    expect([
+      value("vics_rate_limit_refusals_total", { kind: "sign_in" }),
+      value("vics_rate_limit_refusals_total", { kind: "user" }),
+    ]).toEqual([1, 0]);
+    // Each refused sign-in was recorded: one batch or more, none failed.
+    expect(value("vics_audit_write_duration_seconds_count")).toBeGreaterThan(0);
+    expect(value("vics_audit_write_failures_total")).toBe(0);
+    // Nothing was sent upstream: no session, so no check reached the pool.
+    expect(value("vics_upstream_pool_requests", { state: "running" })).toBe(0);
+    expect(
+      value("vics_upstream_pool_connections", { state: "connected" }),
+    ).toBe(0);
+    expect(value("vics_redis_errors_total")).toBe(0);
+    expect(value("vics_postgres_errors_total")).toBe(0);
+    // SQLite: no pool to show.
+    expect(text).not.toMatch(/^vics_db_pool_connections\{/m);
 
     proxy.child.kill("SIGTERM");
     const exit = await proxy.exited;

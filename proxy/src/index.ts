@@ -1,7 +1,8 @@
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { HEALTH_PATH } from "@vics/shared";
-import { createProxyApp } from "./app.ts";
+import { createProxyApp, readinessChecks } from "./app.ts";
+import { proxyMetrics } from "./metrics.ts";
 import { loadEnv } from "./env.ts";
 import { registrationHasher } from "@vics/server-kit/registration-hash";
 import { serverTimeouts } from "@vics/server-kit/server-timeouts";
@@ -54,10 +55,24 @@ const readable = env.store.databaseUrl
   : ownerOnlySqlite(env.store.databasePath);
 if (readable) logger.warn(readable.message, { files: readable.files });
 
+// Prometheus metrics on a listener of their own, when METRICS_PORT is set (docs/operations.md):
+// opened before the store and the limits, so that their pool and Redis are watched from the start.
+const metrics = await openMetrics("proxy", env.metrics, logger).catch(
+  (error: unknown) => {
+    console.error((error as Error).message);
+    process.exit(1);
+  },
+);
+const measured = metrics.registry && proxyMetrics(metrics.registry);
+
 const store = await openProxyStoreOrExit(
   env.store,
   "vics-proxy",
   "The proxy cannot start",
+  measured && {
+    auditWrites: measured.auditWrites,
+    watchPool: measured.dependencies.watchPgPool,
+  },
 );
 
 // Beyond loopback, someone must be able to manage users from the start.
@@ -77,10 +92,18 @@ const oidc = env.oidc
 
 // Keep-alive connections to the service, reused across requests.
 const upstream = createUpstreamPool(env.upstreamUrl);
+measured?.watchUpstream(upstream.stats);
 
 // With RATE_LIMIT_URL, every replica counts each person's look-ups and failed sign-ins in the
 // same Redis; when Redis is down, those requests get 503 (decision 036). Unset: this process.
-const limits = await openLimitStore(env.rateLimitUrl, logger);
+const limits = await openLimitStore(
+  env.rateLimitUrl,
+  logger,
+  measured?.dependencies.redisError,
+);
+measured?.watchReadiness(readinessChecks({ store, limitStore: limits.store }));
+// A person's own look-ups (decision 034), counting their refusals when measured.
+const userLimiter = createUserLimiter(env.userLimits, limits.store);
 
 // PUBLIC_ORIGIN, else the loopback address the proxy listens on (its port may be chosen then).
 let linkOrigin = env.store.linkOrigin;
@@ -97,13 +120,6 @@ const watchJobs = openWatchJobs({
   alertMail: env.alertMail,
   appUrl: () => linkOrigin,
 });
-
-const metrics = await openMetrics("proxy", env.metrics, logger).catch(
-  (error: unknown) => {
-    console.error((error as Error).message);
-    process.exit(1);
-  },
-);
 
 const app = createProxyApp(
   {
@@ -126,13 +142,14 @@ const app = createProxyApp(
   {
     clock: systemClock,
     store,
-    limiter: createUserLimiter(env.userLimits, limits.store),
+    limiter: measured?.countingUserRefusals(userLimiter) ?? userLimiter,
     limitStore: limits.store,
     logger,
     upstream: upstream.send,
     // The shared hasher remembers the plates' hashes (cached-hasher.ts).
     hashRegistration: registrationHasher(env.logHashKey),
     metrics: metrics.requests,
+    onSignInThrottled: measured?.signInThrottled,
     watchJobs,
   },
 );

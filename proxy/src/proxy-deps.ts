@@ -37,6 +37,8 @@ export interface ProxyDeps {
   hashRegistration: RegistrationHasher;
   /** Told of every answered request when METRICS_PORT is set (server-kit's metrics.ts). */
   metrics?: RequestMetrics;
+  /** Told of each sign-in try the throttle refuses, when METRICS_PORT is set (metrics.ts). */
+  onSignInThrottled?: () => void;
   /** What runs the watched fleets' re-checks; absent when they are off (no WATCH_API_KEY). */
   watchJobs?: WatchJobs;
 }

@@ -131,3 +131,39 @@ describe("an answer's headers as the pool gives them", () => {
       expect(headers.get(name), name).toBe(native.get(name));
   });
 });
+
+describe("the upstream pool's stats, for the metrics", () => {
+  it("count a request running while the service has not answered, and its connection kept after", async () => {
+    let answer: (() => void) | undefined;
+    const arrived = new Promise<void>((resolve) => {
+      server = createServer((request, response) => {
+        request.resume();
+        answer = () => response.end("{}");
+        resolve();
+      });
+    });
+    server!.listen(0, "127.0.0.1");
+    await once(server!, "listening");
+    const { port } = server!.address() as AddressInfo;
+    const pool = createUpstreamPool(`http://127.0.0.1:${port}`);
+    closePool = pool.close;
+    expect(pool.stats()).toMatchObject({ running: 0, connected: 0 });
+    const sent = pool.send(`http://127.0.0.1:${port}/health`, {
+      method: "GET",
+      headers: {},
+      signal: AbortSignal.timeout(5_000),
+    });
+    await arrived;
+    expect(pool.stats()).toMatchObject({
+      running: 1,
+      pending: 0,
+      queued: 0,
+      connected: 1,
+      free: 0,
+    });
+    answer!();
+    expect((await sent).status).toBe(200);
+    // Kept alive for the next request (undici frees it once it has drained: not asserted).
+    expect(pool.stats()).toMatchObject({ running: 0, connected: 1 });
+  });
+});

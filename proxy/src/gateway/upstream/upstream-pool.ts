@@ -18,6 +18,12 @@ const CONNECTIONS = 128;
 const resendable = (error: unknown, method: string): boolean =>
   method === "GET" && closedUnderRequest(error);
 
+/** undici's counts of a pool's requests (running, pending, queued) and connections. */
+export type UpstreamPoolStats = Pick<
+  Pool["stats"],
+  "running" | "pending" | "queued" | "connected" | "free"
+>;
+
 /**
  * An answer's headers as undici parsed them (names in lower case), read as Headers#get reads
  * them: a repeated header's values joined with ", ", null when absent. No Headers object is
@@ -41,6 +47,8 @@ export function replyHeaders(raw: IncomingHttpHeaders): ReplyHeaders {
  */
 export function createUpstreamPool(upstreamUrl: string): {
   send: UpstreamSend;
+  /** The pool's requests and connections now, read by the metrics at scrape time. */
+  stats(): UpstreamPoolStats;
   close(): Promise<void>;
 } {
   const { origin } = new URL(upstreamUrl);
@@ -73,5 +81,5 @@ export function createUpstreamPool(upstreamUrl: string): {
   };
   // At shutdown, after the proxy's own connections are done or cut: whatever is still open
   // upstream has nobody to answer, so it is dropped, not waited for.
-  return { send, close: () => pool.destroy() };
+  return { send, stats: () => pool.stats, close: () => pool.destroy() };
 }

@@ -45,6 +45,42 @@ describe("a flood of refused sign-ins", () => {
   });
 });
 
+describe("the throttle's onThrottled (the metrics' sign_in refusals)", () => {
+  it("is told of each try refused for too many, not of one refused for a busy moment", async () => {
+    let throttled = 0;
+    const throttle = new SignInThrottle(
+      { perAccount: 2, perAddress: 100, windowSeconds: 900 },
+      memoryLimitStore,
+      {
+        hashes: { perProcess: 1, perAddress: 1 },
+        onThrottled: () => throttled++,
+      },
+    );
+    const email = `ann-${Math.random()}@example.org`;
+    const tries = [];
+    for (let i = 0; i < 4; i++) {
+      const verdict = await throttle.begin({ email, address: "192.0.2.9" });
+      tries.push(verdict.ok ? "allowed" : verdict.reason);
+      if (verdict.ok) verdict.attempt.release();
+    }
+    expect(tries).toEqual(["allowed", "allowed", "throttled", "throttled"]);
+    expect(throttled).toBe(2);
+    // A hash slot held: the next try is busy, not throttled.
+    const held = await throttle.begin({
+      email: `bob-${Math.random()}@example.org`,
+      address: "192.0.2.10",
+    });
+    expect(held.ok).toBe(true);
+    const busy = await throttle.begin({
+      email: `cy-${Math.random()}@example.org`,
+      address: "192.0.2.11",
+    });
+    expect(busy).toMatchObject({ ok: false, reason: "busy" });
+    expect(throttled).toBe(2);
+    if (held.ok) held.attempt.release();
+  });
+});
+
 describe("wait words", () => {
   it("say seconds under a minute and whole minutes above", () => {
     expect(waitWords(1)).toBe("1 second");

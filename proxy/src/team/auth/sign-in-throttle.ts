@@ -81,11 +81,17 @@ export class SignInThrottle {
   });
   private readonly hashes: HashesInFlight;
   private readonly logger: Logger;
+  private readonly onThrottled: (() => void) | undefined;
 
   constructor(
     settings: ThrottleSettings = DEFAULT_THROTTLE,
     store: LimitStore = memoryLimitStore,
-    options: { logger?: Logger; hashes?: HashCaps } = {},
+    options: {
+      logger?: Logger;
+      hashes?: HashCaps;
+      /** Told of each try refused for too many (not for a busy moment): the metrics. */
+      onThrottled?: () => void;
+    } = {},
   ) {
     const window = (points: number, keyPrefix: string, duration?: number) =>
       store.window({
@@ -101,6 +107,7 @@ export class SignInThrottle {
     this.trusted = window(1, "sign-in-trusted", TRUST_SECONDS);
     this.hashes = new HashesInFlight(options.hashes ?? DEFAULT_HASH_CAPS);
     this.logger = options.logger ?? silentLogger;
+    this.onThrottled = options.onThrottled;
   }
 
   /**
@@ -219,6 +226,7 @@ export class SignInThrottle {
     reason: "throttled" | "busy",
     retryAfterSeconds: number,
   ): Promise<ThrottleVerdict> {
+    if (reason === "throttled") this.onThrottled?.();
     const { allowed } = await decide(this.warned, client);
     if (allowed)
       this.logger.warn(

@@ -89,6 +89,8 @@ export function registerStaffAccess(
     limitStore: LimitStore;
     /** For the throttle's warn line: one a minute per address refused. */
     logger?: Logger;
+    /** Told of each sign-in try the throttle refuses (the metrics). */
+    onSignInThrottled?: () => void;
   },
 ): void {
   const { settings, store, now } = options;
@@ -111,6 +113,7 @@ export function registerStaffAccess(
     sessions,
     throttle: new SignInThrottle(settings.throttle, options.limitStore, {
       logger: options.logger,
+      onThrottled: options.onSignInThrottled,
     }),
     cookie,
     now,

@@ -128,3 +128,24 @@ describe("the audit's group commit", () => {
     expect(await Promise.all(appended)).toEqual(["a", "b", "c", "d", "e"]);
   });
 });
+
+describe("a group commit's observer (the metrics' audit write time and failures)", () => {
+  it("is told of each batch written, with its seconds, and of each that failed", async () => {
+    const told: (number | "failed")[] = [];
+    const { write, calls } = heldWrites();
+    const commits = groupCommit(write, Infinity, {
+      written: (seconds) => told.push(seconds),
+      failed: () => told.push("failed"),
+    });
+    const first = commits.append("a");
+    await turn();
+    calls[0]!.commit();
+    await first;
+    const second = commits.append("b").catch((error: Error) => error.message);
+    await turn();
+    calls[1]!.fail(new Error("disk full"));
+    expect(await second).toBe("disk full");
+    expect(told).toEqual([expect.any(Number), "failed"]);
+    expect(told[0]).toBeGreaterThanOrEqual(0);
+  });
+});

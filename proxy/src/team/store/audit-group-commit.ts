@@ -6,6 +6,12 @@ export type WriteBatch<Item, Committed> = (
   batch: readonly Item[],
 ) => readonly Committed[] | Promise<readonly Committed[]>;
 
+/** Told of each batch: written, in how many seconds, or failed (the metrics). */
+export interface BatchObserver {
+  written(seconds: number): void;
+  failed(): void;
+}
+
 export interface GroupCommit<Item, Committed> {
   /** Resolves once the transaction holding the item has committed; rejects if it failed. */
   append(item: Item): Promise<Committed>;
@@ -29,6 +35,7 @@ interface Waiting<Item, Committed> {
 export function groupCommit<Item, Committed>(
   write: WriteBatch<Item, Committed>,
   maxBatch = Infinity,
+  observer?: BatchObserver,
 ): GroupCommit<Item, Committed> {
   let waiting: Waiting<Item, Committed>[] = [];
   let writing: Promise<void> | undefined;
@@ -37,14 +44,18 @@ export function groupCommit<Item, Committed>(
     while (waiting.length > 0) {
       const batch = waiting.slice(0, maxBatch);
       waiting = waiting.slice(batch.length);
+      const started = observer && performance.now();
       try {
         const committed = await write(batch.map(({ item }) => item));
         if (committed.length !== batch.length)
           throw new Error(
             `audit batch of ${batch.length} events returned ${committed.length}`,
           );
+        if (started !== undefined)
+          observer!.written((performance.now() - started) / 1000);
         batch.forEach(({ resolve }, index) => resolve(committed[index]!));
       } catch (error) {
+        observer?.failed();
         // Nothing of the batch was committed: every request of it fails, none answers unrecorded.
         for (const { reject } of batch) reject(error);
       }

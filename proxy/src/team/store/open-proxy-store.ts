@@ -1,5 +1,7 @@
 import { redactedUrl } from "@vics/server-kit/postgres-url";
 import type { StoreEnv } from "../../env/store-env.ts";
+import type { PgPool } from "@vics/server-kit/postgres";
+import type { BatchObserver } from "./audit-group-commit.ts";
 import type { ProxyStore } from "./proxy-store.ts";
 import { openSqliteProxyStore } from "./sqlite/sqlite-proxy-store.ts";
 
@@ -18,11 +20,13 @@ export async function openProxyStore(
   >,
   /** Who holds the connections, in pg_stat_activity: "vics-proxy", "vics-users". */
   applicationName: string,
+  observers: StoreObservers = {},
 ): Promise<ProxyStore> {
   if (env.databaseUrl === undefined)
     return openSqliteProxyStore({
       path: env.databasePath,
       auditRetentionDays: env.auditRetentionDays,
+      auditWrites: observers.auditWrites,
     });
   // Loaded only here: the SQLite default starts without pg and the PostgreSQL store's modules.
   const { openPostgresProxyStore } =
@@ -32,7 +36,16 @@ export async function openProxyStore(
     migrationUrl: env.migrationDatabaseUrl,
     auditRetentionDays: env.auditRetentionDays,
     applicationName,
+    ...observers,
   });
+}
+
+/** What the metrics watch of a store, when METRICS_PORT is set: none otherwise. */
+export interface StoreObservers {
+  /** Each audit batch written (its seconds) or failed. */
+  auditWrites?: BatchObserver;
+  /** PostgreSQL's pool, given once the store is set up. */
+  watchPool?: (pool: PgPool) => void;
 }
 
 /** Where the store is, for an operator's message: the file, or the URL without a password. */
@@ -52,9 +65,10 @@ export async function openProxyStoreOrExit(
   env: StoreEnv,
   applicationName: string,
   cannotStart: string,
+  observers: StoreObservers = {},
 ): Promise<ProxyStore> {
   try {
-    return await openProxyStore(env, applicationName);
+    return await openProxyStore(env, applicationName, observers);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     console.error(

@@ -1,7 +1,7 @@
 import type { AuditStore } from "../proxy-store.ts";
 import { auditDb } from "../kysely/audit-tables.ts";
 import { searchAudit } from "../kysely/audit-search.ts";
-import { groupCommit } from "../audit-group-commit.ts";
+import { groupCommit, type BatchObserver } from "../audit-group-commit.ts";
 import { writeAuditBatch } from "./audit-batch.ts";
 import type { Db } from "../kysely/database.ts";
 import { POSTGRES, type Sql } from "./database.ts";
@@ -26,8 +26,10 @@ export function auditQueries(
   sql: Sql,
   db: Db,
   retentionDays: number,
+  /** Told of each batch written or failed (the metrics). */
+  observer?: BatchObserver,
 ): PostgresAuditStore {
-  const commits = groupCommit(writeAuditBatch(sql), MAX_BATCH);
+  const commits = groupCommit(writeAuditBatch(sql), MAX_BATCH, observer);
   return {
     appendAudit: commits.append,
     searchAudit: searchAudit(auditDb(db), "join", POSTGRES.readJson),

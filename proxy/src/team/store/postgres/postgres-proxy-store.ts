@@ -1,4 +1,5 @@
 import { openPgPool, pingPg, type PgPool } from "@vics/server-kit/postgres";
+import type { BatchObserver } from "../audit-group-commit.ts";
 import type { ProxyStore } from "../proxy-store.ts";
 import { auditQueries } from "./audit-queries.ts";
 import {
@@ -31,6 +32,10 @@ export interface PostgresProxyStoreOptions {
   applicationName: string;
   /** Connections this process may hold; default 10. */
   maxConnections?: number;
+  /** Told of each audit batch written or failed (the metrics). */
+  auditWrites?: BatchObserver;
+  /** Given the store's pool once it is set up (the metrics watch it). */
+  watchPool?: (pool: PgPool) => void;
 }
 
 /**
@@ -59,7 +64,9 @@ export async function openPostgresProxyStore(
     sql,
     kysely.db,
     options.auditRetentionDays,
+    options.auditWrites,
   );
+  options.watchPool?.(pool);
   let closing: Promise<void> | undefined;
   return {
     ...kyselyQueries(kysely),

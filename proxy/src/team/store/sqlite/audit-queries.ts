@@ -3,7 +3,7 @@ import { inTransaction } from "@vics/server-kit/sqlite";
 import type { AuditEvent, AuditStore, NewAuditEvent } from "../proxy-store.ts";
 import { auditDb } from "../kysely/audit-tables.ts";
 import { searchAudit } from "../kysely/audit-search.ts";
-import { groupCommit } from "../audit-group-commit.ts";
+import { groupCommit, type BatchObserver } from "../audit-group-commit.ts";
 import { sqliteKysely } from "./database.ts";
 import type { KyselyStore } from "../kysely/spelling.ts";
 
@@ -19,6 +19,8 @@ export function auditQueries(
   retentionDays: number,
   // The store passes its one Kysely; a test of the audit alone may leave it to this default.
   kysely: KyselyStore = sqliteKysely(db),
+  /** Told of each batch written or failed (the metrics). */
+  observer?: BatchObserver,
 ): AuditStore {
   // The triggers read the retention from here (schema.ts).
   db.prepare(
@@ -66,8 +68,11 @@ export function auditQueries(
   };
 
   // One transaction, one sync to disk (synchronous = FULL), for the events of a batch.
-  const commits = groupCommit((events: readonly NewAuditEvent[]) =>
-    inTransaction(db, () => events.map(insertEvent)),
+  const commits = groupCommit(
+    (events: readonly NewAuditEvent[]) =>
+      inTransaction(db, () => events.map(insertEvent)),
+    Infinity,
+    observer,
   );
 
   return {

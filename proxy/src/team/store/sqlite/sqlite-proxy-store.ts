@@ -1,3 +1,4 @@
+import type { BatchObserver } from "../audit-group-commit.ts";
 import type { ProxyStore } from "../proxy-store.ts";
 import { auditQueries } from "./audit-queries.ts";
 import { openDatabase, sqliteKysely } from "./database.ts";
@@ -16,6 +17,8 @@ export interface SqliteProxyStoreOptions {
    * stop one part way through as a crash would (a promise that never settles).
    */
   afterFleetChunk?: () => Promise<void> | void;
+  /** Told of each audit batch written or failed (the metrics). */
+  auditWrites?: BatchObserver;
 }
 
 /** The proxy's store in one SQLite file (PROXY_DATABASE_PATH), created on first open. */
@@ -29,7 +32,12 @@ export function openSqliteProxyStore(
     const kysely = sqliteKysely(db);
     return {
       ...kyselyQueries(kysely),
-      ...auditQueries(db, options.auditRetentionDays, kysely),
+      ...auditQueries(
+        db,
+        options.auditRetentionDays,
+        kysely,
+        options.auditWrites,
+      ),
       ...fleetQueries(db, kysely, options.afterFleetChunk),
       ...watchQueries(db, kysely),
       ...deliveryQueries(db),
