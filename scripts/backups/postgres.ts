@@ -4,7 +4,14 @@
 // much the servers write meanwhile. Sessions, one-time links and OIDC sign-ins under way are
 // dumped as tables without rows (decision 068).
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import type { Select } from "./counts.ts";
@@ -15,7 +22,7 @@ import type { LeftOut } from "./manifest.ts";
  * Where pg_dump and pg_restore are: PG_BIN, else the newest of Debian's versions (a pg_dump
  * older than the server refuses it), else PATH's.
  */
-export function postgresTool(name: "pg_dump" | "pg_restore"): string {
+export function postgresTool(name: "pg_dump" | "pg_restore" | "psql"): string {
   if (process.env.PG_BIN) return join(process.env.PG_BIN, name);
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root)
@@ -40,6 +47,15 @@ function libpq(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
   };
 }
 
+/** A tool that would not start, in an operator's words. */
+function toolError(tool: string, error: NodeJS.ErrnoException): Error {
+  return new Error(
+    error.code === "ENOENT"
+      ? `${tool} is not installed: \`apt-get install -y postgresql-client\` (a version at least the server's), or set PG_BIN to the folder holding it`
+      : `${tool} did not start: ${error.message}`,
+  );
+}
+
 /** Runs a PostgreSQL tool; rejects with what it said on stderr when it fails. */
 function run(tool: string, args: string[], env: NodeJS.ProcessEnv) {
   return new Promise<void>((resolve, reject) => {
@@ -51,15 +67,7 @@ function run(tool: string, args: string[], env: NodeJS.ProcessEnv) {
     child.stderr.on("data", (chunk: Buffer) => {
       said = (said + chunk.toString()).slice(-4000);
     });
-    child.on("error", (error: NodeJS.ErrnoException) =>
-      reject(
-        new Error(
-          error.code === "ENOENT"
-            ? `${tool} is not installed: \`apt-get install -y postgresql-client\` (a version at least the server's), or set PG_BIN to the folder holding it`
-            : `${tool} did not start: ${error.message}`,
-        ),
-      ),
-    );
+    child.on("error", (error) => reject(toolError(tool, error)));
     child.on("close", (code) =>
       code === 0
         ? resolve()
@@ -150,8 +158,73 @@ export async function postgresHoldsData(url: string): Promise<boolean> {
 }
 
 /**
+ * Empties the database for --replace, in the restore's own transaction: every schema of its
+ * own but public dropped, and everything in public (tables, views, sequences, routines, types).
+ * pg_restore --clean cannot do it: it fails on partitioned tables (pg-boss's), and leaves
+ * whatever the dump does not name.
+ */
+const EMPTY_DATABASE = `
+DO $empty$
+DECLARE item record;
+BEGIN
+  FOR item IN SELECT nspname FROM pg_namespace
+    WHERE nspname NOT IN ('public', 'information_schema') AND nspname NOT LIKE 'pg\\_%'
+  LOOP EXECUTE format('DROP SCHEMA %I CASCADE', item.nspname); END LOOP;
+  FOR item IN SELECT c.relname, c.relkind FROM pg_class c
+    JOIN pg_namespace s ON s.oid = c.relnamespace
+    WHERE s.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm', 'f') AND NOT c.relispartition
+  LOOP EXECUTE format('DROP %s IF EXISTS public.%I CASCADE',
+    CASE item.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW'
+      WHEN 'f' THEN 'FOREIGN TABLE' ELSE 'TABLE' END, item.relname);
+  END LOOP;
+  FOR item IN SELECT c.relname FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace
+    WHERE s.nspname = 'public' AND c.relkind = 'S'
+  LOOP EXECUTE format('DROP SEQUENCE IF EXISTS public.%I CASCADE', item.relname); END LOOP;
+  FOR item IN SELECT p.oid::regprocedure AS routine FROM pg_proc p
+    JOIN pg_namespace s ON s.oid = p.pronamespace WHERE s.nspname = 'public'
+  LOOP EXECUTE format('DROP ROUTINE IF EXISTS %s CASCADE', item.routine); END LOOP;
+  FOR item IN SELECT t.typname FROM pg_type t JOIN pg_namespace s ON s.oid = t.typnamespace
+    WHERE s.nspname = 'public' AND t.typtype IN ('e', 'd', 'r', 'm', 'c')
+      AND (t.typrelid = 0 OR (SELECT relkind FROM pg_class WHERE oid = t.typrelid) = 'c')
+  LOOP EXECUTE format('DROP TYPE IF EXISTS public.%I CASCADE', item.typname); END LOOP;
+END
+$empty$;
+`;
+
+/**
+ * With --replace: the database emptied, then the dump restored, in one transaction. pg_restore
+ * writes the dump as SQL into a private temporary folder (and must finish), then psql runs
+ * EMPTY_DATABASE and that SQL as one transaction, stopping at the first error.
+ */
+async function replaceWith(file: string, url: string): Promise<void> {
+  const { dbname, env } = libpq(url);
+  const folder = mkdtempSync(join(tmpdir(), "vics-restore-"));
+  try {
+    const empty = join(folder, "empty.sql");
+    const sql = join(folder, "restore.sql");
+    writeFileSync(empty, EMPTY_DATABASE, { mode: 0o600 });
+    await run(postgresTool("pg_restore"), [`--file=${sql}`, file], env);
+    await run(
+      postgresTool("psql"),
+      [
+        "--no-psqlrc",
+        "--quiet",
+        "--single-transaction",
+        "--set=ON_ERROR_STOP=1",
+        `--file=${empty}`,
+        `--file=${sql}`,
+        `--dbname=${dbname}`,
+      ],
+      env,
+    );
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/**
  * Restores `file` into the database at `url`, in one transaction (all or nothing); `replace`
- * drops the dump's objects first. `read` counts what is there after.
+ * empties the database first, in the same transaction. `read` counts what is there after.
  */
 export async function restorePostgres(
   file: string,
@@ -159,18 +232,15 @@ export async function restorePostgres(
   { replace }: { replace: boolean },
   read: (select: Select) => Promise<void>,
 ): Promise<void> {
-  const { dbname, env } = libpq(url);
-  await run(
-    postgresTool("pg_restore"),
-    [
-      "--exit-on-error",
-      "--single-transaction",
-      ...(replace ? ["--clean", "--if-exists"] : []),
-      `--dbname=${dbname}`,
-      file,
-    ],
-    env,
-  );
+  if (replace) await replaceWith(file, url);
+  else {
+    const { dbname, env } = libpq(url);
+    await run(
+      postgresTool("pg_restore"),
+      ["--exit-on-error", "--single-transaction", `--dbname=${dbname}`, file],
+      env,
+    );
+  }
   const client = await connect(url);
   try {
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY");
