@@ -1,11 +1,14 @@
 // deploy/prometheus/ as promtool reads it: the alerting rules are valid, each rule's firing and
-// quiet cases in alerts.test.yml pass. A failure shows promtool's own words. promtool comes
+// quiet cases in alerts.test.yml pass, and prometheus.yml, rendered with the example values,
+// is a configuration Prometheus takes. A failure shows promtool's own words. promtool comes
 // with Debian's prometheus package (.ci/run installs it); PROMTOOL names another.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { renderDeploy } from "./cluster/render.ts";
+import { parseEnvironmentFile } from "./cluster/units.ts";
 
 const root = join(import.meta.dirname, "..");
 const deploy = join(root, "deploy");
@@ -71,5 +74,21 @@ tests:
     expect(() => expectPromtoolPasses("test", "rules", broken)).toThrow(
       /exited 1:[\s\S]*FAILED:[\s\S]*alertname: VicsReplicaNotReady, time: 1m/,
     );
+  });
+
+  it("prometheus.yml rendered with the example values is a valid configuration (promtool check config)", () => {
+    const values = parseEnvironmentFile(
+      readFileSync(join(deploy, "values.example.env"), "utf8"),
+    );
+    const written = renderDeploy(deploy, out, {
+      ...values,
+      ALERT_RULES_FILE: join(deploy, "prometheus/alerts.yml"),
+    });
+    const output = expectPromtoolPasses(
+      "check",
+      "config",
+      written["prometheus/prometheus.yml"],
+    );
+    expect(output).toMatch(/SUCCESS: \d+ rule files found/);
   });
 });

@@ -1,5 +1,5 @@
 // `npm run cluster` itself, as a person runs it in a terminal: the command prints the https URL,
-// the cluster answers there, and Ctrl-C (SIGINT to the whole foreground process group, as a
+// the cluster answers there, its Prometheus (printed too) scrapes every replica and nginx, and Ctrl-C (SIGINT to the whole foreground process group, as a
 // terminal sends it) stops all of it quietly: one line says so, nothing warns or errs, nginx,
 // the five replicas, PostgreSQL and Redis no longer listen on the ports it printed, and no
 // process it started is left, also when Ctrl-C comes while the cluster is still starting, and
@@ -19,9 +19,27 @@ import { ROOT } from "./start-cluster.ts";
 const dataDir = mkdtempSync(join(tmpdir(), "vics-cluster-command-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+/** What the summary says of Prometheus: its URL, the replicas' metrics ports, the exporter's. */
+function printedPrometheus(summary: string) {
+  const match =
+    /Prometheus: (http:\/\/127\.0\.0\.1:(\d+))\/ scrapes every 2 s the services' metrics \(ports ([\d, ]+)\), the proxies'\s+\(ports ([\d, ]+)\) and nginx's stub_status through prometheus-nginx-exporter \(port (\d+)\)/.exec(
+      summary,
+    );
+  const ports = (list: string | undefined) =>
+    (list ?? "").split(", ").map(Number);
+  return {
+    url: match?.[1] ?? "",
+    ports: [match?.[2], match?.[5]].map(Number),
+    services: ports(match?.[3]),
+    proxies: ports(match?.[4]),
+    exporter: Number(match?.[5]),
+  };
+}
+
 /**
  * Every port the command's summary names: https, the replicas, PostgreSQL and Redis, nginx's
- * http port and its listener for the services.
+ * http port and its listener for the services, the replicas' metrics listeners, Prometheus and
+ * nginx's exporter.
  */
 function printedPorts(summary: string): number[] {
   const https = /VICS cluster: https:\/\/127\.0\.0\.1:(\d+)\//.exec(summary);
@@ -38,7 +56,57 @@ function printedPorts(summary: string): number[] {
     servers?.[2],
     nginx?.[1],
     nginx?.[2],
-  ].map(Number);
+  ]
+    .map(Number)
+    .concat(
+      printedPrometheus(summary).services,
+      printedPrometheus(summary).proxies,
+      printedPrometheus(summary).ports,
+    );
+}
+
+interface Series {
+  metric: Record<string, string>;
+  value: [number, string];
+}
+
+/** An instant query of Prometheus's HTTP API: each series' labels and value. */
+async function query(prometheus: string, promql: string): Promise<Series[]> {
+  const response = await fetch(
+    `${prometheus}/api/v1/query?query=${encodeURIComponent(promql)}`,
+  );
+  const body = (await response.json()) as {
+    status: string;
+    data: { result: Series[] };
+  };
+  expect(body.status, JSON.stringify(body)).toBe("success");
+  return body.data.result;
+}
+
+/**
+ * `promql`'s series, each as `labels` of it joined by spaces with its value last, sorted,
+ * once they equal `expected`: Prometheus scrapes every 2 s, so it asks again for up to 60 s,
+ * then returns what it last got, for the test to show.
+ */
+async function seriesOnceScraped(
+  prometheus: string,
+  promql: string,
+  labels: string[],
+  expected: string[],
+): Promise<string[]> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const found = (await query(prometheus, promql))
+      .map((series) =>
+        [...labels.map((name) => series.metric[name]), series.value[1]].join(
+          " ",
+        ),
+      )
+      .sort();
+    if (found.join("\n") === [...expected].sort().join("\n")) return found;
+    if (Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 /** The process and everything below it, children of children included. */
@@ -158,10 +226,10 @@ const afterCtrlC = (output: string, from: number) =>
     .filter((line) => line.trim() !== "");
 
 const STOPPING =
-  "cluster: stopping nginx, the replicas, Redis and PostgreSQL... stopped.";
+  "cluster: stopping Prometheus, nginx, the replicas, Redis and PostgreSQL... stopped.";
 
 describe("npm run cluster", () => {
-  it("prints the https URL it answers at, and Ctrl-C stops everything it started, quietly", async () => {
+  it("prints the https URL it answers at, its Prometheus finds every replica's series and nginx's, and Ctrl-C stops everything it started, quietly", async () => {
     const httpsPort = await freePort();
     const run = runCluster(httpsPort);
     await run.waitFor("Ctrl-C stops everything.");
@@ -169,7 +237,7 @@ describe("npm run cluster", () => {
     const url = `https://127.0.0.1:${httpsPort}`;
     expect(output).toContain(`VICS cluster: ${url}/`);
     const ports = printedPorts(output);
-    expect(ports).toHaveLength(10);
+    expect(ports).toHaveLength(17);
     expect(ports.every((port) => Number.isInteger(port) && port > 0)).toBe(
       true,
     );
@@ -187,6 +255,46 @@ describe("npm run cluster", () => {
     } finally {
       await client.close();
     }
+
+    // Prometheus scrapes each replica's metrics listener and nginx's exporter: every target up,
+    // each replica's request counts there (the cluster's readiness checks counted at least
+    // GET /ready on each), and nginx's counters.
+    const prometheus = printedPrometheus(output);
+    const instance = (port: number) => `127.0.0.1:${port}`;
+    const replicas = [
+      ...prometheus.services.map((port) => `vics-service ${instance(port)}`),
+      ...prometheus.proxies.map((port) => `vics-proxy ${instance(port)}`),
+    ];
+    const nginxExporter = `nginx ${instance(prometheus.exporter)}`;
+    expect(replicas).toHaveLength(5);
+    expect(
+      await seriesOnceScraped(
+        prometheus.url,
+        "up",
+        ["job", "instance"],
+        [...replicas, nginxExporter].map((target) => `${target} 1`),
+      ),
+    ).toEqual([...replicas, nginxExporter].map((t) => `${t} 1`).sort());
+    // "vics-service 127.0.0.1:port service 1": the job, the replica, its server label.
+    const counted = replicas.map(
+      (target) => `${target} ${target.split(" ")[0]!.slice("vics-".length)} 1`,
+    );
+    expect(
+      await seriesOnceScraped(
+        prometheus.url,
+        "count by (job, instance, server) (http_requests_total) > bool 0",
+        ["job", "instance", "server"],
+        counted,
+      ),
+    ).toEqual([...counted].sort());
+    expect(
+      await seriesOnceScraped(
+        prometheus.url,
+        "nginx_up",
+        ["job", "instance"],
+        [`${nginxExporter} 1`],
+      ),
+    ).toEqual([`${nginxExporter} 1`]);
 
     const from = run.output().length;
     const { code, pids } = await run.ctrlC();
@@ -215,7 +323,7 @@ describe("npm run cluster", () => {
     const run = runCluster(await freePort());
     await run.waitFor("Ctrl-C stops everything.");
     const ports = printedPorts(run.output());
-    expect(ports).toHaveLength(10);
+    expect(ports).toHaveLength(17);
     const { code, pids } = await run.hangUp();
     expect(code).toBe(0);
     expect(pids.length).toBeGreaterThan(10);

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -10,7 +11,13 @@ import {
   Nginx,
   upstreamServers,
 } from "./nginx.ts";
-import { renderSite, requireNginx } from "./site-under-test.ts";
+import {
+  httpsSend,
+  renderSite,
+  requireNginx,
+  siteDirectory,
+  startSiteNginx,
+} from "./site-under-test.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "vics-nginx-site-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -77,5 +84,45 @@ describe("deploy/nginx/vics.conf", () => {
     expect(() =>
       new Nginx(binary, join(dir, "nginx"), files["nginx/vics.conf"]).test(),
     ).not.toThrow();
+  });
+});
+
+describe("nginx's stub_status", () => {
+  /** GET over the site's status listener, a socket in its folder (renderSite's). */
+  const fromStatusListener = (siteDir: string, path: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      get(
+        { socketPath: join(siteDir, "nginx-status.sock"), path },
+        (response) => {
+          let body = "";
+          response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+          response.on("end", () =>
+            resolve({ status: response.statusCode ?? 0, body }),
+          );
+        },
+      ).on("error", reject);
+    });
+
+  it("answers on its own listener only: the public site passes /stub_status to the proxies", async () => {
+    const siteDir = siteDirectory("vics-nginx-status-");
+    const proxied: string[] = [];
+    const site = await startSiteNginx(siteDir, (request, response) => {
+      proxied.push(request.url ?? "");
+      response.writeHead(404).end("the proxy's 404");
+    });
+    try {
+      const status = await fromStatusListener(siteDir, "/stub_status");
+      expect(status.status).toBe(200);
+      expect(status.body).toMatch(/^Active connections: \d+/);
+      expect((await fromStatusListener(siteDir, "/")).status).toBe(404);
+
+      const publicAnswer = await httpsSend(site, "/stub_status");
+      expect(publicAnswer.status).toBe(404);
+      expect(publicAnswer.body.toString()).toBe("the proxy's 404");
+      expect(proxied).toEqual(["/stub_status"]);
+    } finally {
+      await site.close();
+      rmSync(siteDir, { recursive: true, force: true });
+    }
   });
 });

@@ -68,6 +68,13 @@ export function renderSite(
     TLS_CERTIFICATE_KEY: tls.key,
     SERVICE_SERVERS: upstreamServers([3101, 3102, 3103]),
     PROXY_SERVERS: upstreamServers([3201, 3202]),
+    // A socket in `dir`, not a port: each test's nginx has its own without asking for a port.
+    NGINX_STATUS_LISTEN: `unix:${join(dir, "nginx-status.sock")}`,
+    NGINX_EXPORTER_LISTEN: "127.0.0.1:9113",
+    SCRAPE_INTERVAL: "15s",
+    ALERT_RULES_FILE: join(ROOT, "deploy/prometheus/alerts.yml"),
+    SERVICE_METRICS_PORTS: "3101:9101 3102:9102 3103:9103",
+    PROXY_METRICS_PORTS: "3201:9201 3202:9202",
     ...overrides,
   });
 }

@@ -1,5 +1,6 @@
 // The cluster on one machine: PostgreSQL and Redis in the data folder, three service replicas
-// and two proxy replicas started from the rendered systemd units, and nginx in front with TLS.
+// and two proxy replicas started from the rendered systemd units, each with its metrics
+// listener, nginx in front with TLS, and (when asked) Prometheus scraping them all.
 // `npm run cluster` (scripts/cluster.ts) runs it until Ctrl-C; the fault drills use it too.
 import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, readFileSync } from "node:fs";
@@ -17,7 +18,12 @@ import {
 import { ensureProxyKey } from "../start/proxy-key.ts";
 import { databaseUrl, ensureDatabase, ensureRole } from "./databases.ts";
 import { findNginx, Nginx, upstreamServers } from "./nginx.ts";
-import { renderDeploy } from "./render.ts";
+import {
+  startMonitoring,
+  prometheusMissing,
+  type Monitoring,
+} from "./prometheus.ts";
+import { formatReplicaPorts, renderDeploy } from "./render.ts";
 import { ensureSecrets } from "./secrets.ts";
 import { Replica } from "./supervisor.ts";
 import { ensureCertificate } from "./tls.ts";
@@ -35,6 +41,14 @@ export interface ClusterOptions {
   proxyReplicas?: number;
   /** Replicas' warnings stay in their log files (the drills). */
   quiet?: boolean;
+  /**
+   * Also Prometheus, scraping every replica and nginx (through Debian's
+   * prometheus-nginx-exporter) every `scrapeInterval`, as `npm run cluster` runs it. Default
+   * false: the bench and the drills measure the cluster without it.
+   */
+  prometheus?: boolean;
+  /** Prometheus's scrape and rule evaluation interval; default "2s". */
+  scrapeInterval?: string;
   /** Said as each step starts. */
   say?: (message: string) => void;
   /**
@@ -57,6 +71,12 @@ export interface Cluster {
   postgres: PostgresServer;
   redis: RedisServer;
   nginx: Nginx;
+  /** Each replica's metrics listener's port (GET /metrics), by the replica's port. */
+  metricsPorts: Record<number, number>;
+  /** nginx's stub_status, on its loopback listener of its own. */
+  nginxStatusUrl: string;
+  /** Prometheus and nginx's exporter, with `prometheus: true`. */
+  prometheus?: Monitoring;
   /** The API key file the proxies read (mode 0600). */
   apiKeyFile: string;
   /** The rendered deploy/ files the cluster runs. */
@@ -77,6 +97,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const nginxBinary = findNginx();
   if (!nginxBinary)
     throw new Error("nginx is not installed: apt-get install -y nginx");
+  const noPrometheus = options.prometheus ? prometheusMissing() : undefined;
+  if (noPrometheus) throw new Error(noPrometheus);
   const dataDir = resolve(options.dataDir);
   const etcDir = join(dataDir, "etc");
   const logsDir = join(dataDir, "logs");
@@ -88,13 +110,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const certificate = ensureCertificate(join(dataDir, "tls"));
   const stops: Array<() => Promise<void>> = [];
   let front: Nginx | undefined;
-  // nginx first (no new requests), then the rest in the reverse order of starting: the proxies
-  // before the services they call, the servers before PostgreSQL and Redis. Each is stopped
-  // once; a second close() (an abort, then the start's own failure) waits for the first and
-  // stops whatever started since.
+  let watching: Monitoring | undefined;
+  // Prometheus first (it would only record the rest going), then nginx (no new requests), then
+  // the rest in the reverse order of starting: the proxies before the services they call, the
+  // servers before PostgreSQL and Redis. Each is stopped once; a second close() (an abort, then
+  // the start's own failure) waits for the first and stops whatever started since.
   let closing = Promise.resolve();
   const close = () =>
     (closing = closing.then(async () => {
+      const monitoring = watching;
+      watching = undefined;
+      await monitoring?.stop().catch(() => {});
       const nginx = front;
       front = undefined;
       await nginx?.stop().catch(() => {});
@@ -147,7 +173,33 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const servicePorts = await ports(options.serviceReplicas ?? 3);
     const proxyPorts = await ports(options.proxyReplicas ?? 2);
     const httpsPort = options.httpsPort || (await freePort());
-    const [httpPort, serviceListenPort] = (await ports(2)) as [number, number];
+    const [
+      httpPort,
+      serviceListenPort,
+      statusPort,
+      prometheusPort,
+      exporterPort,
+      ...metricsPortList
+    ] = (await ports(5 + servicePorts.length + proxyPorts.length)) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      ...number[],
+    ];
+    // Each replica's metrics listener, in its own env file (env/service-<port>.env).
+    const metricsPorts = Object.fromEntries(
+      [...servicePorts, ...proxyPorts].map((port, i) => [
+        port,
+        metricsPortList[i]!,
+      ]),
+    ) as Record<number, number>;
+    const replicaPorts = (list: number[]) =>
+      formatReplicaPorts(
+        list.map((port) => ({ port, metricsPort: metricsPorts[port]! })),
+      );
+    const nginxStatusUrl = `http://127.0.0.1:${statusPort}/stub_status`;
     const url = `https://127.0.0.1:${httpsPort}`;
     const serviceUrl = `http://127.0.0.1:${serviceListenPort}`;
     const apiKeyFile = join(etcDir, "proxy-api-key");
@@ -180,6 +232,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       SERVICE_LISTEN: `127.0.0.1:${serviceListenPort}`,
       TLS_CERTIFICATE: certificate.certificate,
       TLS_CERTIFICATE_KEY: certificate.key,
+      NGINX_STATUS_LISTEN: `127.0.0.1:${statusPort}`,
+      NGINX_EXPORTER_LISTEN: `127.0.0.1:${exporterPort}`,
+      SCRAPE_INTERVAL: options.scrapeInterval ?? "2s",
+      ALERT_RULES_FILE: join(ROOT, "deploy/prometheus/alerts.yml"),
+      SERVICE_METRICS_PORTS: replicaPorts(servicePorts),
+      PROXY_METRICS_PORTS: replicaPorts(proxyPorts),
     };
     const render = (down: ReadonlySet<number> = new Set()) =>
       renderDeploy(join(ROOT, "deploy"), etcDir, {
@@ -255,6 +313,19 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     signal?.throwIfAborted();
     const proxyEnv = proxies[0]!.env;
 
+    if (options.prometheus) {
+      say("starting Prometheus and nginx's exporter");
+      watching = await startMonitoring({
+        configFile: files["prometheus/prometheus.yml"],
+        dataDir: join(dataDir, "prometheus"),
+        logsDir,
+        port: prometheusPort,
+        exporterPort,
+        nginxStatusUrl,
+      });
+      signal?.throwIfAborted();
+    }
+
     return {
       url,
       httpPort,
@@ -265,6 +336,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       postgres,
       redis,
       nginx,
+      metricsPorts,
+      nginxStatusUrl,
+      prometheus: watching,
       apiKeyFile,
       etcDir,
       logsDir,

@@ -26,11 +26,22 @@ describe("readUnit", () => {
     { APP_DIR: "/opt/vics", ETC_DIR: "/etc/vics", NODE: "/usr/bin/node" },
   );
 
-  it("starts the service unit's command in its folder with %i as its port", () => {
-    const unit = readUnit(rendered, "3101", (path) => {
-      expect(path).toBe("/etc/vics/service.env");
-      return "DATABASE_URL=postgres://x\nHOST=127.0.0.1\n";
-    });
+  /** The files as `files` holds them; any other is missing, as fs would say. */
+  const reading = (files: Record<string, string>) => (path: string) => {
+    if (path in files) return files[path]!;
+    throw Object.assign(new Error(`ENOENT: ${path}`), { code: "ENOENT" });
+  };
+
+  it("starts the service unit's command in its folder with %i as its port, the replica's own file read after the shared one", () => {
+    const unit = readUnit(
+      rendered,
+      "3101",
+      reading({
+        "/etc/vics/service.env":
+          "DATABASE_URL=postgres://x\nHOST=127.0.0.1\nMETRICS_PORT=1\n",
+        "/etc/vics/service-3101.env": "METRICS_PORT=9101\n",
+      }),
+    );
     expect(unit).toEqual({
       command: "/usr/bin/node",
       args: ["service/src/index.ts"],
@@ -39,14 +50,31 @@ describe("readUnit", () => {
         PORT: "3101",
         DATABASE_URL: "postgres://x",
         HOST: "127.0.0.1",
+        METRICS_PORT: "9101",
       },
       restartOnFailure: true,
       restartSeconds: 2,
     });
   });
 
+  it("skips the replica's own file when it is missing (EnvironmentFile=-), never the shared one", () => {
+    const unit = readUnit(
+      rendered,
+      "3102",
+      reading({ "/etc/vics/service.env": "HOST=127.0.0.1\n" }),
+    );
+    expect(unit.env).toEqual({ PORT: "3102", HOST: "127.0.0.1" });
+    expect(() => readUnit(rendered, "3102", reading({}))).toThrow(
+      "ENOENT: /etc/vics/service.env",
+    );
+  });
+
   it("lets the environment file override Environment=, as systemd does", () => {
-    const unit = readUnit(rendered, "3101", () => "PORT=9999\n");
+    const unit = readUnit(
+      rendered,
+      "3101",
+      reading({ "/etc/vics/service.env": "PORT=9999\n" }),
+    );
     expect(unit.env.PORT).toBe("9999");
   });
 

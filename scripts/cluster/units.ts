@@ -62,11 +62,19 @@ export function readUnit(
     env[name!] = rest.join("=");
   }
   for (const [key, value] of settings) {
-    if (key === "EnvironmentFile")
-      Object.assign(
-        env,
-        parseEnvironmentFile(readFile(value.replace(/^-/, ""))),
-      );
+    if (key !== "EnvironmentFile") continue;
+    // "-": the file may be missing (a replica's own settings), and is then skipped, as systemd
+    // does; any other error is not.
+    const optional = value.startsWith("-");
+    let text: string;
+    try {
+      text = readFile(value.replace(/^-/, ""));
+    } catch (error) {
+      if (optional && (error as NodeJS.ErrnoException).code === "ENOENT")
+        continue;
+      throw error;
+    }
+    Object.assign(env, parseEnvironmentFile(text));
   }
   const [command, ...args] = execStart.split(/\s+/);
   return {
