@@ -18,6 +18,9 @@ describe("parseEnv", () => {
         IDLE_TIMEOUT_UNDER_PRESSURE_MS: 1000,
         TRUSTED_PROXIES: [],
         METRICS_HOST: "127.0.0.1",
+        // OpenTelemetry's defaults; no endpoint, so tracing is off.
+        OTEL_TRACES_SAMPLER: "parentbased_always_on",
+        OTEL_TRACES_SAMPLER_ARG: 1,
         sources: { freshForMs: 86_400_000, waitMs: 2000, bulkWaitMs: 5000 },
       },
     });
