@@ -65,18 +65,29 @@ try {
 }
 
 const parent = resolve(positionals[0]!);
-const name = `vics-backup-${new Date()
+const stamp = `vics-backup-${new Date()
   .toISOString()
   .replace(/\.\d+Z$/, "Z")
   .replaceAll(":", "-")}`;
+// Two backups in one second (by hand beside the timer) get a second name, never one folder.
+let name = stamp;
+for (
+  let n = 1;
+  existsSync(join(parent, name)) || existsSync(join(parent, `${name}.partial`));
+  n++
+)
+  name = `${stamp}-${n}`;
 const folder = join(parent, name);
 const partial = `${folder}.partial`;
-if (existsSync(folder))
-  fail(`${folder} exists already: run it again in a second.`, 1);
-const started = performance.now();
 try {
   mkdirSync(parent, { recursive: true, mode: 0o700 });
+  // Not recursive: a folder another backup has just made is an error here, never shared.
   mkdirSync(partial, { mode: 0o700 });
+} catch (error) {
+  fail(`Cannot make ${partial}: ${(error as Error).message}`, 1);
+}
+const started = performance.now();
+try {
   const manifest = await takeBackup(places, partial);
   renameSync(partial, folder);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
