@@ -139,7 +139,7 @@ const listening = async (child: RunningChild) =>
   String((await child.waitFor(byMessage("listening"))).url);
 
 /** The service and the proxy in front of it, on `stores`, with the proxy's key. */
-async function startProduct(stores: Stores, key: string) {
+async function startProduct(stores: Stores, key: string, folder: string) {
   const service = startNode(SERVICE_ENTRY, {
     HOST: "127.0.0.1",
     PORT: "0",
@@ -152,8 +152,10 @@ async function startProduct(stores: Stores, key: string) {
     PORT: "0",
     UPSTREAM_URL: serviceUrl,
     UPSTREAM_API_KEY: key,
-    WEB_DIST: mkdtempSync(join(tmpdir(), "vics-drill-web-")),
+    WEB_DIST: mkdtempSync(join(folder, "web-")),
     USER_LOOKUPS_PER_MINUTE_ADMIN: "1000000",
+    // Never used on PostgreSQL, but a file of the drill's own rather than a temporary one.
+    PROXY_DATABASE_PATH: join(folder, "unused-proxy.sqlite"),
     ...stores.proxy.env,
   });
   children.push(proxy);
@@ -245,7 +247,7 @@ async function drill(folder: string, live: Stores, restored: Stores) {
     ).map((row) => String(row.registration)),
   );
 
-  const product = await startProduct(live, key);
+  const product = await startProduct(live, key, folder);
   const set = await api(product.proxyUrl)(AUTH_PATHS.setPassword, "POST", {
     token,
     password: PASSWORD,
@@ -352,7 +354,7 @@ async function drill(folder: string, live: Stores, restored: Stores) {
 
   // The product on the restored stores: the old session is gone, the admin's password works,
   // the users, the fleet and its vehicles are those of the moment of the backup.
-  const back = await startProduct(restored, key);
+  const back = await startProduct(restored, key, folder);
   const stale = await api(back.proxyUrl, cookie)(AUTH_PATHS.session);
   expect(stale.status).toBe(401);
   const again = api(back.proxyUrl, await signIn(back.proxyUrl));
