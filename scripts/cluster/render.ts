@@ -37,6 +37,8 @@ export const DEPLOY_FILES = [
   "env/service.env",
   "env/proxy.env",
   "prometheus/prometheus.yml",
+  "systemd/vics-backup.service",
+  "systemd/vics-backup.timer",
 ] as const;
 
 export type DeployFile = (typeof DEPLOY_FILES)[number];
