@@ -293,11 +293,14 @@ describe("node src/index.ts and its data files", () => {
 describe("node src/index.ts with METRICS_PORT", () => {
   it("serves its metrics on a listener of its own, with route templates and never a plate", async () => {
     const metricsPort = new URL(await closedPortUrl()).port;
+    const watchKey = "vics_child_process_watch_key_4a51c2";
     const proxy = startProxy({
       PORT: "0",
       UPSTREAM_API_KEY: KEY,
       UPSTREAM_URL: await closedPortUrl(),
       METRICS_PORT: metricsPort,
+      // The re-checks on: their job gauges are shown.
+      WATCH_API_KEY: watchKey,
     });
     const url = await proxy.url;
     const plate = "AB12CDE";
@@ -341,6 +344,7 @@ describe("node src/index.ts with METRICS_PORT", () => {
     expect(text).not.toContain(plate);
     expect(text).not.toContain(KEY);
     expect(text).not.toContain(email);
+    expect(text).not.toContain(watchKey);
     expect(text).toMatch(/^process_cpu_user_seconds_total\{server="proxy"\} /m);
     expectOnlyAllowedLabels(text);
     const value = (name: string, labels?: Record<string, string>) =>
@@ -360,6 +364,10 @@ describe("node src/index.ts with METRICS_PORT", () => {
     ).toBe(0);
     expect(value("vics_redis_errors_total")).toBe(0);
     expect(value("vics_postgres_errors_total")).toBe(0);
+    // The re-checks' queues: no delivery owed (their sweeps, started at once, fail upstream).
+    expect(value("vics_job_queue_depth", { job: "delivery" })).toBe(0);
+    expect(value("vics_job_queue_depth", { job: "sweep" })).toBeDefined();
+    expect(text).not.toMatch(/^vics_deliveries_pending\{/m);
     // SQLite: no pool to show.
     expect(text).not.toMatch(/^vics_db_pool_connections\{/m);
 

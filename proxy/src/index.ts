@@ -120,6 +120,7 @@ const watchJobs = openWatchJobs({
   alertMail: env.alertMail,
   appUrl: () => linkOrigin,
 });
+if (watchJobs) measured?.watchJobs({ store, jobs: watchJobs, now: Date.now });
 
 const app = createProxyApp(
   {

@@ -107,6 +107,68 @@ export function deliveryStoreContract(store: () => ProxyStore) {
       ).toEqual([]);
     });
 
+    it("counts the pending deliveries by channel and webhook, every email as one, with those due and the oldest due", async () => {
+      const counts = async (now: number) => {
+        const all = await store().pendingDeliveryCounts(now);
+        const email = all.filter((c) => c.channel === "email");
+        expect(email.length).toBeLessThanOrEqual(1);
+        return {
+          email: email[0],
+          webhook: all.find((c) => c.webhookId === 9101),
+        };
+      };
+      const before = await counts(T0);
+      expect(before.webhook).toBeUndefined();
+      const { fleet, opened } = await fleetWithAlerts(store(), "Counted");
+      const [a, b] = opened;
+      const owed = (
+        alert: { id: number },
+        channel: "email" | "webhook",
+        target: string,
+        dueAt: number,
+      ): NewDelivery => ({
+        alertId: alert.id,
+        fleetId: fleet.id,
+        channel,
+        target,
+        timing: "instant",
+        dueAt,
+      });
+      await store().planDeliveries(
+        [a!.id, b!.id],
+        [
+          owed(a!, "email", "ops@example.org", T0 - 5 * MINUTE),
+          owed(b!, "email", "boss@example.org", T0 + 60 * MINUTE),
+          owed(a!, "webhook", "9101", T0 - 2 * MINUTE),
+          owed(b!, "webhook", "9101", T0 - MINUTE),
+        ],
+        T0,
+      );
+      const after = await counts(T0);
+      expect(after.webhook).toEqual({
+        channel: "webhook",
+        webhookId: 9101,
+        pending: 2,
+        due: 2,
+        oldestDueAt: T0 - 2 * MINUTE,
+      });
+      expect(after.email).toMatchObject({ channel: "email" });
+      expect(after.email!.webhookId).toBeUndefined();
+      expect(after.email!.pending - (before.email?.pending ?? 0)).toBe(2);
+      expect(after.email!.due - (before.email?.due ?? 0)).toBe(1);
+      expect(after.email!.oldestDueAt).toBeLessThanOrEqual(T0 - 5 * MINUTE);
+      // Sent, a delivery is no longer pending.
+      const sent = (await store().pendingDeliveries("webhook", T0, 1_000))
+        .filter((d) => d.target === "9101")
+        .map((d) => d.id);
+      await store().recordAttempt(
+        sent,
+        { at: T0, ok: true, detail: "200" },
+        { status: "sent" },
+      );
+      expect((await counts(T0)).webhook).toBeUndefined();
+    });
+
     it("logs every attempt, retries, fails, replays, drops and reschedules digests", async () => {
       const { fleet, opened } = await fleetWithAlerts(store(), "Logged");
       const [a, b] = opened;

@@ -86,6 +86,21 @@ export type AttemptOutcome =
   | { status: "pending"; nextAttemptAt: number; note: string }
   | { status: "failed"; note: string };
 
+/**
+ * The pending deliveries of one channel and endpoint, for the metrics: a webhook by its id,
+ * every email as one (the mail server), never an address.
+ */
+export interface PendingDeliveryCount {
+  channel: DeliveryChannel;
+  /** The webhook's id; undefined for email. */
+  webhookId?: number;
+  pending: number;
+  /** Of them, those due by `now`. */
+  due: number;
+  /** When the oldest of those due came due; undefined when none is. */
+  oldestDueAt?: number;
+}
+
 export interface DeliveryStore {
   /** Undefined when the fleet never set one. */
   alertRule(fleetId: string): Promise<AlertRule | undefined>;
@@ -113,6 +128,8 @@ export interface DeliveryStore {
     now: number,
     limit: number,
   ): Promise<PendingDelivery[]>;
+  /** The pending deliveries by channel and endpoint (webhook): one cheap read, for the metrics. */
+  pendingDeliveryCounts(now: number): Promise<PendingDeliveryCount[]>;
   /** A fleet's pending deliveries, oldest first (judged again when its rule changes). */
   fleetPendingDeliveries(fleetId: string): Promise<PendingDelivery[]>;
   /** Records one attempt at each of these deliveries, and where each stands after it. */

@@ -1,4 +1,4 @@
-import type { DeliveryStore } from "../delivery-store.ts";
+import type { DeliveryChannel, DeliveryStore } from "../delivery-store.ts";
 import { sql } from "kysely";
 import {
   DELIVERY_SELECT,
@@ -30,6 +30,7 @@ export type SharedDeliveryQueries = Pick<
   | "unsubscribeLinksDatedFrom"
   | "setWebhookFailing"
   | "deliveryLog"
+  | "pendingDeliveryCounts"
 >;
 
 /** What each engine's folder still writes itself. */
@@ -91,6 +92,41 @@ export function sharedDeliveryQueries({
         .where("status", "in", ["failed", "dropped"])
         .executeTakeFirstOrThrow();
       return numUpdatedRows === 1n;
+    },
+    async pendingDeliveryCounts(now) {
+      // Through the partial index on pending rows; every email target is one endpoint.
+      const rows = await db
+        .selectFrom("deliveries")
+        .select([
+          "channel",
+          sql<string | null>`CASE WHEN channel = 'webhook' THEN target END`.as(
+            "webhook",
+          ),
+          sql<number>`count(*)`.as("pending"),
+          sql<number>`sum(CASE WHEN next_attempt_at <= ${now} THEN 1 ELSE 0 END)`.as(
+            "due",
+          ),
+          sql<
+            number | null
+          >`min(CASE WHEN next_attempt_at <= ${now} THEN next_attempt_at END)`.as(
+            "oldest_due_at",
+          ),
+        ])
+        .where("status", "=", "pending")
+        .groupBy([
+          "channel",
+          sql`CASE WHEN channel = 'webhook' THEN target END`,
+        ])
+        .execute();
+      return rows.map((row) => ({
+        channel: row.channel as DeliveryChannel,
+        ...(row.webhook !== null && { webhookId: Number(row.webhook) }),
+        pending: Number(row.pending),
+        due: Number(row.due),
+        ...(row.oldest_due_at !== null && {
+          oldestDueAt: Number(row.oldest_due_at),
+        }),
+      }));
     },
     async rescheduleDigests(dueAt) {
       await db

@@ -184,6 +184,29 @@ describe("inProcessJobs", () => {
     expect(seen).toEqual(["AB12CDE", "FAILS1", "FAILS1", "all"]);
   });
 
+  it("says how many sweeps wait behind the one under way, and since when the oldest waits (the metrics)", async () => {
+    const asked = Date.parse("2026-11-27T10:00:00Z");
+    let release = () => {};
+    const started: string[] = [];
+    const jobs = jobsWith(async (request) => {
+      started.push(request.fleetId ?? "all");
+      await new Promise<void>((done) => (release = done));
+      return REPORT;
+    }, asked);
+    await sweptToday();
+    await jobs.start();
+    expect(await jobs.queuedSweeps()).toEqual({ depth: 0 });
+    await jobs.checkNow({ fleetId: "vans", registrations: ["AB12CDE"] });
+    await jobs.checkNow({ fleetId: "cars", registrations: ["LP08SED"] });
+    await expect.poll(() => started).toEqual(["vans"]);
+    expect(await jobs.queuedSweeps()).toEqual({ depth: 1, oldestAt: asked });
+    release();
+    await expect.poll(() => started).toEqual(["vans", "cars"]);
+    expect(await jobs.queuedSweeps()).toEqual({ depth: 0 });
+    release();
+    await jobs.stop();
+  });
+
   it("queues a fleet's check once while it is queued or under way, retries included; another fleet's still queues", async () => {
     const seen: string[] = [];
     let release = () => {};

@@ -18,7 +18,7 @@ import {
 import type { RefreshHandler } from "./refresh-job.ts";
 import type { DeliveryHandler } from "../../notify/delivery-job.ts";
 import type { SweepHandler, SweepRequest } from "./sweep-job.ts";
-import { SWEEP_ATTEMPTS, type JobEngine } from "./watch-jobs.ts";
+import { SWEEP_ATTEMPTS, type QueuingJobEngine } from "./watch-jobs.ts";
 
 export interface InProcessJobsOptions {
   store: ProxyStore;
@@ -53,7 +53,7 @@ export function missedDailySweep(
   return lastFinishedStart === undefined || lastFinishedStart < due.getTime();
 }
 
-export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
+export function inProcessJobs(options: InProcessJobsOptions): QueuingJobEngine {
   const { store, handler, logger, now } = options;
   let cron: Cron | undefined;
   let deliveryCron: Cron | undefined;
@@ -146,8 +146,14 @@ export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
         void deliver();
       },
     );
+  /** When each sweep queued and not yet started was asked for, oldest first (the metrics). */
+  const waiting: number[] = [];
   const enqueue = (request: SweepRequest) => {
-    queue = queue.then(() => run(request));
+    waiting.push(now());
+    queue = queue.then(() => {
+      waiting.shift();
+      return run(request);
+    });
     return queue;
   };
   const schedule = (time: string) => {
@@ -208,6 +214,9 @@ export function inProcessJobs(options: InProcessJobsOptions): JobEngine {
     },
     async checking(fleetId) {
       return fleetsUnderWay.has(fleetId);
+    },
+    async queuedSweeps() {
+      return { depth: waiting.length, oldestAt: waiting[0] };
     },
     async deliverNow() {
       void deliver();

@@ -216,9 +216,15 @@ describe("the sweeps on pg-boss", () => {
     expect(await all[1]!.checkNow(vans)).toEqual({ alreadyRunning: true });
     expect(await all[1]!.checking("vans")).toBe(true);
     expect(await all[1]!.checking("cars")).toBe(false);
+    // Waiting in the queue, as every process sees it (the metrics' job queue depth).
+    expect(await all[1]!.queuedSweeps()).toEqual({
+      depth: 1,
+      oldestAt: expect.any(Number),
+    });
     await clock.tick(10_000);
     await expect.poll(() => sweeps.length).toBe(1);
-    // Under way.
+    // Under way: no longer waiting.
+    expect(await all[0]!.queuedSweeps()).toEqual({ depth: 0 });
     expect(await all[1]!.checkNow(vans)).toEqual({ alreadyRunning: true });
     expect(
       await all[1]!.checkNow({ fleetId: "cars", registrations: ["LP08SED"] }),

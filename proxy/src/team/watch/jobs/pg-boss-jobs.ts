@@ -27,7 +27,7 @@ import type { RefreshHandler } from "./refresh-job.ts";
 import { JOBS_SCHEMA } from "../../store/postgres/jobs-schema.ts";
 import type { DeliveryHandler } from "../../notify/delivery-job.ts";
 import type { SweepHandler, SweepRequest } from "./sweep-job.ts";
-import { SWEEP_ATTEMPTS, type JobEngine } from "./watch-jobs.ts";
+import { SWEEP_ATTEMPTS, type QueuingJobEngine } from "./watch-jobs.ts";
 
 export const SWEEP_QUEUE = "vics-watch-sweep";
 export const SWEEP_DEAD_LETTER = "vics-watch-sweep-failed";
@@ -69,7 +69,7 @@ export interface PgBossJobsOptions {
   instanceName?: string;
 }
 
-export function pgBossJobs(options: PgBossJobsOptions): JobEngine {
+export function pgBossJobs(options: PgBossJobsOptions): QueuingJobEngine {
   const { store, handler, logger, deliver } = options;
   const applicationName = options.instanceName ?? "vics-proxy jobs";
   const boss = new PgBoss({
@@ -232,6 +232,20 @@ export function pgBossJobs(options: PgBossJobsOptions): JobEngine {
       return { alreadyRunning: false };
     },
     checking: fleetUnderWay,
+    // Created, or waiting to retry: not yet taken by a worker.
+    async queuedSweeps() {
+      const { rows } = await boss.getDb().executeSql(
+        `SELECT count(*)::int AS depth,
+           (extract(epoch FROM min(created_on)) * 1000)::bigint AS oldest_at
+         FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND state < 'active'`,
+        [SWEEP_QUEUE],
+      );
+      const row = rows[0] as { depth: number; oldest_at: string | null };
+      return {
+        depth: Number(row.depth),
+        ...(row.oldest_at !== null && { oldestAt: Number(row.oldest_at) }),
+      };
+    },
     async reschedule(time) {
       await scheduleDaily(time);
     },

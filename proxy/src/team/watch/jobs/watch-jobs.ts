@@ -31,14 +31,29 @@ export interface WatchJobs {
   reschedule(time: string): Promise<void>;
   /** Stops scheduling; a sweep under way is abandoned (its answered batches are kept). */
   stop(): Promise<void>;
+  /**
+   * The sweeps asked for and not yet started (retries waiting included), and since when the
+   * oldest of them waits (ms), for the metrics. Absent from a stand-in that queues nothing.
+   */
+  queuedSweeps?(): Promise<QueuedSweeps>;
   /** Whether the sweeps run: only once start() has succeeded; else why not, for the admin. */
   state(): JobsState;
+}
+
+export interface QueuedSweeps {
+  depth: number;
+  /** Undefined when none waits. */
+  oldestAt?: number;
 }
 
 export type JobsState = { running: true } | { running: false; reason: string };
 
 /** An engine as it is written; openWatchJobs adds what it knows of its start (`state`). */
 export type JobEngine = Omit<WatchJobs, "state">;
+
+/** Both engines: each says what waits in its queue. */
+export type QueuingJobEngine = JobEngine &
+  Required<Pick<WatchJobs, "queuedSweeps">>;
 
 /** Tries of a sweep that fails before it is given up (and, on PostgreSQL, dead-lettered). */
 export const SWEEP_ATTEMPTS = 3;
