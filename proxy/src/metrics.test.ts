@@ -1,6 +1,9 @@
 import { Registry } from "prom-client";
 import { memoryLimitStore } from "@vics/server-kit/memory-rate-limiter";
-import { seriesValue } from "@vics/server-kit/testing/metric-labels";
+import {
+  expectOnlyAllowedLabels,
+  seriesValue,
+} from "@vics/server-kit/testing/metric-labels";
 import { describe, expect, it } from "vitest";
 import { createUserLimiter } from "./team/limits/user-limits.ts";
 import {
@@ -145,6 +148,7 @@ describe("jobGauges", () => {
       { channel: "webhook", webhookId: 9, pending: 2, due: 0 },
     ];
     const text = await scrape();
+    expectOnlyAllowedLabels(text);
     const value = (name: string, labels: Record<string, string>) =>
       seriesValue(text, name, labels);
     expect(value("vics_job_queue_depth", { job: "sweep" })).toBe(2);

@@ -56,7 +56,8 @@ const ALLOWED: Record<string, RegExp> = {
   state: /^(running|pending|queued|connected|free|total|idle|waiting)$/,
   job: /^(sweep|delivery)$/,
   channel: /^(email|webhook)$/,
-  endpoint: /^\d+$/,
+  // A webhook's id, or smtp: every alert email (never an address).
+  endpoint: /^(\d+|smtp)$/,
   // prom-client's own: Node's version, its heap spaces.
   version: /^v\d+\.\d+\.\d+$/,
   major: /^\d+$/,

@@ -6,7 +6,7 @@ import { openProxyStore } from "../open-proxy-store.ts";
 import { auditEvent, proxyStoreContract } from "../proxy-store.contract.ts";
 import { openPostgresProxyStore } from "./postgres-proxy-store.ts";
 import { OLD_DELIVERY_WORDS } from "../old-delivery-words.ts";
-import { migratePg } from "@vics/server-kit/postgres";
+import { migratePg, type PgPool } from "@vics/server-kit/postgres";
 import {
   GROUP_NOTIFICATIONS,
   MIGRATIONS,
@@ -336,6 +336,38 @@ describe("opening the PostgreSQL store", () => {
       expect(
         (await store.searchAudit({ limit: 10 })).map((e) => e.requestId),
       ).toEqual(["after", "before"]);
+    } finally {
+      await postgres().start();
+      await store.close();
+    }
+  }, 60_000);
+});
+
+describe("the PostgreSQL proxy store's observers (the metrics)", () => {
+  it("gives its pool once set up, and tells of each audit batch written, and of one that failed while PostgreSQL was down", async () => {
+    const { owner } = await freshDatabase();
+    const pools: PgPool[] = [];
+    const batches: (number | "failed")[] = [];
+    const store = await openPostgresProxyStore({
+      url: owner,
+      auditRetentionDays: 30,
+      applicationName: "vics-proxy-test",
+      watchPool: (pool) => pools.push(pool),
+      auditWrites: {
+        written: (seconds) => batches.push(seconds),
+        failed: () => batches.push("failed"),
+      },
+    });
+    try {
+      expect(pools).toHaveLength(1);
+      await store.appendAudit(auditEvent({ requestId: "observed" }));
+      expect(batches).toEqual([expect.any(Number)]);
+      expect(pools[0]!.totalCount).toBeGreaterThanOrEqual(1);
+      await postgres().stop();
+      await expect(
+        store.appendAudit(auditEvent({ requestId: "lost" })),
+      ).rejects.toBeInstanceOf(DependencyUnavailableError);
+      expect(batches).toEqual([expect.any(Number), "failed"]);
     } finally {
       await postgres().start();
       await store.close();
