@@ -365,8 +365,8 @@ describe("node src/index.ts with METRICS_PORT", () => {
     expect(value("vics_redis_errors_total")).toBe(0);
     expect(value("vics_postgres_errors_total")).toBe(0);
     // The re-checks' queues: no delivery owed (their sweeps, started at once, fail upstream).
-    expect(value("vics_job_queue_depth", { job: "delivery" })).toBe(0);
-    expect(value("vics_job_queue_depth", { job: "sweep" })).toBeDefined();
+    expect(value("vics_job_queue_depth", { queue: "delivery" })).toBe(0);
+    expect(value("vics_job_queue_depth", { queue: "sweep" })).toBeDefined();
     expect(text).not.toMatch(/^vics_deliveries_pending\{/m);
     // SQLite: no pool to show.
     expect(text).not.toMatch(/^vics_db_pool_connections\{/m);

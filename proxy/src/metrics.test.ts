@@ -125,9 +125,9 @@ describe("jobGauges", () => {
     const { state, scrape } = harness();
     const before = await scrape();
     expect(before).not.toMatch(/^vics_sweep_last_\w+ /m);
-    expect(seriesValue(before, "vics_job_queue_depth", { job: "sweep" })).toBe(
-      0,
-    );
+    expect(
+      seriesValue(before, "vics_job_queue_depth", { queue: "sweep" }),
+    ).toBe(0);
     state.finished = run(T - 86_400_000, T - 86_000_000);
     state.newest = run(T, null);
     const during = await scrape();
@@ -151,10 +151,12 @@ describe("jobGauges", () => {
     expectOnlyAllowedLabels(text);
     const value = (name: string, labels: Record<string, string>) =>
       seriesValue(text, name, labels);
-    expect(value("vics_job_queue_depth", { job: "sweep" })).toBe(2);
-    expect(value("vics_job_oldest_age_seconds", { job: "sweep" })).toBe(65);
-    expect(value("vics_job_queue_depth", { job: "delivery" })).toBe(4);
-    expect(value("vics_job_oldest_age_seconds", { job: "delivery" })).toBe(125);
+    expect(value("vics_job_queue_depth", { queue: "sweep" })).toBe(2);
+    expect(value("vics_job_oldest_age_seconds", { queue: "sweep" })).toBe(65);
+    expect(value("vics_job_queue_depth", { queue: "delivery" })).toBe(4);
+    expect(value("vics_job_oldest_age_seconds", { queue: "delivery" })).toBe(
+      125,
+    );
     expect(
       value("vics_deliveries_pending", { channel: "email", endpoint: "smtp" }),
     ).toBe(5);
@@ -170,7 +172,7 @@ describe("jobGauges", () => {
     const after = await scrape();
     expect(after).not.toMatch(/endpoint="9"/);
     expect(
-      seriesValue(after, "vics_job_oldest_age_seconds", { job: "sweep" }),
+      seriesValue(after, "vics_job_oldest_age_seconds", { queue: "sweep" }),
     ).toBe(70);
   });
 

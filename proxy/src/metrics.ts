@@ -150,7 +150,7 @@ interface JobReading {
  * - `vics_sweep_last_started_timestamp_seconds`: the newest daily sweep's start;
  *   `vics_sweep_last_finished_timestamp_seconds`: the end of the newest that finished (a
  *   failed one did not). Every replica reads the same runs (PostgreSQL), hence max() in alerts.
- * - `vics_job_queue_depth{job}` and `vics_job_oldest_age_seconds{job}`: "sweep", the sweeps
+ * - `vics_job_queue_depth{queue}` and `vics_job_oldest_age_seconds{queue}`: "sweep", the sweeps
  *   asked for and not started; "delivery", the deliveries due now and how late the oldest is.
  * - `vics_deliveries_pending{channel,endpoint}`: every pending delivery, by channel and
  *   endpoint: a webhook's id, or "smtp" for every email (never an address).
@@ -198,14 +198,14 @@ export function jobGauges(registry: Registry, deps: JobMetricsDeps): void {
   new Gauge({
     name: "vics_job_queue_depth",
     help: "Jobs waiting: sweeps asked for and not started, deliveries due now.",
-    labelNames: ["job"],
+    labelNames: ["queue"],
     registers: [registry],
     async collect() {
       const now = await read();
       if (!now) return;
-      if (now.sweeps) this.set({ job: "sweep" }, now.sweeps.depth);
+      if (now.sweeps) this.set({ queue: "sweep" }, now.sweeps.depth);
       this.set(
-        { job: "delivery" },
+        { queue: "delivery" },
         now.deliveries.reduce((sum, count) => sum + count.due, 0),
       );
     },
@@ -213,19 +213,19 @@ export function jobGauges(registry: Registry, deps: JobMetricsDeps): void {
   new Gauge({
     name: "vics_job_oldest_age_seconds",
     help: "How long the oldest waiting job has waited: a sweep since asked for, a delivery since due.",
-    labelNames: ["job"],
+    labelNames: ["queue"],
     registers: [registry],
     async collect() {
       const now = await read();
       if (!now) return;
       const age = (since: number | undefined) =>
         since === undefined ? 0 : Math.max(0, seconds(deps.now() - since));
-      if (now.sweeps) this.set({ job: "sweep" }, age(now.sweeps.oldestAt));
+      if (now.sweeps) this.set({ queue: "sweep" }, age(now.sweeps.oldestAt));
       const dues = now.deliveries.flatMap((count) =>
         count.oldestDueAt === undefined ? [] : [count.oldestDueAt],
       );
       this.set(
-        { job: "delivery" },
+        { queue: "delivery" },
         age(dues.length > 0 ? Math.min(...dues) : undefined),
       );
     },

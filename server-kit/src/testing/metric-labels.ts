@@ -54,7 +54,8 @@ const ALLOWED: Record<string, RegExp> = {
   // The refusals' kinds, and Node's garbage collections' (prom-client's nodejs_gc_*).
   kind: /^(plan|unauthenticated|wrong_key|user|sign_in|major|minor|incremental|weakcb)$/,
   state: /^(running|pending|queued|connected|free|total|idle|waiting)$/,
-  job: /^(sweep|delivery)$/,
+  // Not `job`: Prometheus gives every scraped series its scrape job's name under that label.
+  queue: /^(sweep|delivery)$/,
   channel: /^(email|webhook)$/,
   // A webhook's id, or smtp: every alert email (never an address).
   endpoint: /^(\d+|smtp)$/,
