@@ -65,14 +65,19 @@ const metrics = await openMetrics("proxy", env.metrics, logger).catch(
 );
 const measured = metrics.registry && proxyMetrics(metrics.registry);
 
-const store = await openProxyStoreOrExit(
-  env.store,
-  "vics-proxy",
-  "The proxy cannot start",
-  measured && {
-    auditWrites: measured.auditWrites,
-    watchPool: measured.dependencies.watchPgPool,
-  },
+// With tracing on, each store call in a traced request is a span of its own (the session read,
+// the audit append), as the service's are.
+const store = tracing.traceCalls(
+  await openProxyStoreOrExit(
+    env.store,
+    "vics-proxy",
+    "The proxy cannot start",
+    measured && {
+      auditWrites: measured.auditWrites,
+      watchPool: measured.dependencies.watchPgPool,
+    },
+  ),
+  env.store.databaseUrl ? "postgresql" : "sqlite",
 );
 
 // Beyond loopback, someone must be able to manage users from the start.

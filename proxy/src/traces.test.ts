@@ -201,7 +201,11 @@ describe(
           "http.response.status_code": 200,
         },
       });
-      const proxyCall = one("vics-proxy", CLIENT);
+      const proxyCall = one(
+        "vics-proxy",
+        CLIENT,
+        (span) => span.attributes["db.system.name"] === undefined,
+      );
       expect(proxyCall).toMatchObject({
         name: "GET /v1/compliance/:registration",
         parentSpanId: proxyServer.spanId,
@@ -210,6 +214,18 @@ describe(
           "http.response.status_code": 200,
         },
       });
+      // The proxy's own store: the session read and the check's audit event, each a span.
+      for (const operation of ["findSessionWithUser", "appendAudit"])
+        expect(
+          one(
+            "vics-proxy",
+            CLIENT,
+            (span) => span.attributes["db.operation.name"] === operation,
+          ),
+        ).toMatchObject({
+          parentSpanId: proxyServer.spanId,
+          attributes: { "db.system.name": "sqlite" },
+        });
       const serviceServer = one("vics-service", SERVER);
       expect(serviceServer).toMatchObject({
         name: "GET /v1/compliance/:registration",
