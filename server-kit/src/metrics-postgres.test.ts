@@ -70,6 +70,16 @@ describe("dependencyMetrics on PostgreSQL", () => {
         inPgTransaction(pool, (tx) => tx.query("SELECT 1/0")),
       ).rejects.toThrow();
       expect(await errors(registry)).toBe(3);
+      // A constraint the app relies on (a duplicate name, answered 409) is not PostgreSQL's fault.
+      await pool.query(
+        "CREATE TABLE IF NOT EXISTS fleet_names (name text PRIMARY KEY)",
+      );
+      await expect(
+        pool.query("INSERT INTO fleet_names VALUES ('Vans'), ('Vans')"),
+      ).rejects.toMatchObject({ code: "23505" });
+      expect(await errors(registry)).toBe(3);
+      // pool.query dropped that connection: one idle again, for PostgreSQL to end below.
+      await pool.query("SELECT 1");
 
       // An idle connection that PostgreSQL ends: the pool's error event.
       const lost = once(pool, "error");

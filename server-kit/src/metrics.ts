@@ -267,7 +267,13 @@ export function dependencyMetrics(registry: Registry): DependencyMetrics {
  * any of its connections, whether called with a callback (pool.query's way) or a promise.
  * What failed before this call (a store's set-up, which tries and refuses on purpose) is not.
  */
-export function countPgErrors(pool: PgPool, count: () => void): void {
+export function countPgErrors(pool: PgPool, countAny: () => void): void {
+  // A constraint the app relies on (a duplicate fleet name, an email already invited) is an
+  // answer (a 409), not a fault of PostgreSQL's: class 23 is left out, or an alert would page
+  // on a user's typo.
+  const count = (error?: unknown) => {
+    if (!isConstraintViolation(error)) countAny();
+  };
   pool.on("error", count);
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
   (pool as { connect: unknown }).connect = (...args: unknown[]) =>
@@ -283,17 +289,23 @@ export function countPgErrors(pool: PgPool, count: () => void): void {
   });
 }
 
+/** SQLSTATE class 23, integrity constraint violation (unique, foreign key, check, not null). */
+function isConstraintViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" && code.startsWith("23");
+}
+
 /** Calls `call`, telling `count` when its callback is given an error or its promise rejects. */
 function counted(
   call: (...args: unknown[]) => unknown,
   args: unknown[],
-  count: () => void,
+  count: (error: unknown) => void,
 ): unknown {
   const last = args.at(-1);
   if (typeof last === "function") {
     const callback = last as (error: unknown, ...rest: unknown[]) => unknown;
     return call(...args.slice(0, -1), (error: unknown, ...rest: unknown[]) => {
-      if (error) count();
+      if (error) count(error);
       return callback(error, ...rest);
     });
   }
