@@ -1,8 +1,7 @@
 // nginx for `npm run cluster`: a small nginx.conf of the cluster's own (pid, logs and temp files
 // in the data folder, in the foreground) that includes the rendered deploy/nginx/vics.conf.
 // A replica is drained the way an operator would: marked `down` in the site, then a reload.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import {
   chmodSync,
   existsSync,
@@ -12,8 +11,8 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { killOnExit } from "@vics/shared/testing/kill-on-exit";
 import { childPids } from "./child-pids.ts";
+import { spawnInGroup, stopChild } from "./process-group.ts";
 
 /** The nginx binary, or undefined where it is not installed. */
 export function findNginx(): string | undefined {
@@ -124,16 +123,14 @@ export class Nginx {
     this.test();
     // A pid file left by an nginx that was killed would read as this one having started.
     rmSync(join(this.directory, "nginx.pid"), { force: true });
-    const child = spawn(this.binary, this.args("-g", "daemon off;"), {
+    // Its own process group: Ctrl-C reaches the cluster, which stops nginx first. Whatever
+    // happens to the cluster's process (an error it did not catch, process.exit), nginx does
+    // not outlive it holding the ports: its whole group, the master and its workers (which hold
+    // the listening sockets too), is killed on the way out.
+    const child = spawnInGroup(this.binary, this.args("-g", "daemon off;"), {
       stdio: ["ignore", "ignore", "pipe"],
-      // Its own process group: Ctrl-C reaches the cluster, which stops nginx first.
-      detached: true,
     });
     this.child = child;
-    // Whatever happens to the cluster's process (an error it did not catch, process.exit),
-    // nginx does not outlive it holding the ports: its whole group, the master and its
-    // workers (which hold the listening sockets too), is killed on the way out.
-    killOnExit(child, { group: true });
     let errors = "";
     child.stderr?.on("data", (chunk: Buffer) => (errors += chunk.toString()));
     const deadline = Date.now() + 10_000;
@@ -179,14 +176,8 @@ export class Nginx {
       await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
+  /** SIGQUIT: graceful shutdown, the requests in flight finish; SIGKILL after 10 s. */
   async stop(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, "exit");
-    // SIGQUIT: graceful shutdown, the requests in flight finish.
-    child.kill("SIGQUIT");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    await exited;
-    clearTimeout(timer);
+    await stopChild(this.child, "SIGQUIT", 10_000);
   }
 }

@@ -2,10 +2,9 @@
 // deploy/prometheus/prometheus.yml, scraping every replica's metrics listener and nginx's
 // stub_status through Debian's prometheus-nginx-exporter. Both on loopback ports of the
 // cluster's own and in its data folder, never the package's port 9090 or /var/lib/prometheus.
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
+import type { ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync } from "node:fs";
-import { killOnExit } from "@vics/shared/testing/kill-on-exit";
+import { answersOk, spawnInGroup, stopChild } from "./process-group.ts";
 
 /** Debian's binaries, unless PROMETHEUS or PROMETHEUS_NGINX_EXPORTER names another. */
 export const prometheusBinary = (): string =>
@@ -51,12 +50,10 @@ export class Daemon {
     const { name, binary, args, logFile, readyUrl } = this.options;
     const log = createWriteStream(logFile, { flags: "a" });
     let recent = "";
-    const child = spawn(binary, args, {
+    const child = spawnInGroup(binary, args, {
       stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
     });
     this.child = child;
-    killOnExit(child, { group: true });
     for (const stream of [child.stdout!, child.stderr!])
       stream.on("data", (chunk: Buffer) => {
         log.write(chunk);
@@ -71,13 +68,7 @@ export class Daemon {
         throw new Error(
           `${name} did not start (${String(spawnError ?? `exit ${child.exitCode}`)}):\n${recent}`,
         );
-      const status = await fetch(readyUrl, {
-        signal: AbortSignal.timeout(2000),
-      }).then(
-        (response) => response.status,
-        () => 0,
-      );
-      if (status === 200) return;
+      if (await answersOk(readyUrl)) return;
       if (Date.now() > deadline)
         throw new Error(`${name} was not ready within 30 s:\n${recent}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -86,13 +77,7 @@ export class Daemon {
 
   /** SIGTERM (Prometheus writes its head block and exits), SIGKILL after 10 s. */
   async stop(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, "exit");
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    await exited;
-    clearTimeout(timer);
+    await stopChild(this.child, "SIGTERM", 10_000);
   }
 }
 

@@ -1,17 +1,16 @@
 // The cluster's replicas, each started from its rendered systemd unit and kept running as
 // systemd would: started again after RestartSec when it dies (Restart=on-failure). Its JSON log
 // lines go to a file; warnings and errors also reach the terminal, unless `quiet`.
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
+import type { ChildProcess } from "node:child_process";
 import { createWriteStream, readFileSync, type WriteStream } from "node:fs";
 import { createInterface } from "node:readline";
-import { killOnExit } from "@vics/shared/testing/kill-on-exit";
 import {
   belongsOnTerminal,
   parseLogLine,
   plainLine,
   readableEvent,
 } from "../start/child-output.ts";
+import { answersOk, spawnInGroup, stopChild } from "./process-group.ts";
 import type { UnitCommand } from "./units.ts";
 
 export interface ReplicaOptions {
@@ -74,18 +73,16 @@ export class Replica {
   private spawn(): void {
     const { unit } = this.options;
     this.starts++;
-    const child = spawn(unit.command, unit.args, {
+    // Its own process group: Ctrl-C reaches the cluster, which stops the replicas in order
+    // (nginx's callers first), not every replica at once; and whatever happens to the
+    // cluster's process, its replicas do not outlive it.
+    const child = spawnInGroup(unit.command, unit.args, {
       cwd: unit.cwd,
       // As systemd: the unit's environment and little else.
       env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...unit.env },
       stdio: ["ignore", "pipe", "pipe"],
-      // Its own process group: Ctrl-C reaches the cluster, which stops the replicas in order
-      // (nginx's callers first), not every replica at once.
-      detached: true,
     });
     this.child = child;
-    // Whatever happens to the cluster's process, its replicas do not outlive it.
-    killOnExit(child, { group: true });
     const onLine = (line: string) => {
       this.log.write(`${line}\n`);
       if (this.options.quiet) return;
@@ -135,15 +132,7 @@ export class Replica {
     for (;;) {
       // Stopped while starting (Ctrl-C during `npm run cluster`'s start): it will not be ready.
       if (this.stopping) throw new Error(`${this.name} was stopped`);
-      try {
-        const response = await fetch(this.url + this.options.readyPath, {
-          signal: AbortSignal.timeout(2000),
-        });
-        await response.body?.cancel();
-        if (response.ok) return;
-      } catch {
-        // Not listening yet.
-      }
+      if (await answersOk(this.url + this.options.readyPath)) return;
       if (Date.now() > deadline)
         throw new Error(
           `${this.name} was not ready within ${timeoutMs / 1000} s: see ${this.options.logFile}`,
@@ -175,13 +164,7 @@ export class Replica {
   /** Stops it the way systemd does: SIGTERM, then SIGKILL after 15 s. */
   async stop(): Promise<void> {
     this.stopping = true;
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, "exit");
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-    await exited;
-    clearTimeout(timer);
+    await stopChild(this.child, "SIGTERM", 15_000);
   }
 
   /** `systemctl restart`: a graceful stop, a start, and ready again. */
