@@ -113,6 +113,15 @@ describe("with tracing off", () => {
       startClientCall("GET", "http://service", undefined, undefined)
         .traceparent,
     ).toBeUndefined();
+    // A later version's is passed on as version 00 says it, what follows its fields dropped.
+    expect(
+      startClientCall(
+        "GET",
+        "http://service",
+        "/v1/x",
+        "01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01-more",
+      ).traceparent,
+    ).toBe("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01");
     // No span to name: nothing is thrown.
     expect(() => nameServerSpan("GET", "/v1/x")).not.toThrow();
   });

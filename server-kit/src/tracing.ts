@@ -75,7 +75,9 @@ export async function startTracing(
   ) =>
     new sdk.ParentBasedSampler({
       root,
-      ...(edge && { remoteParentNotSampled: root }),
+      // At the edge a caller's flag, sampled or not, is no decision: else any client sending
+      // `-01` would be traced whatever the share.
+      ...(edge && { remoteParentSampled: root, remoteParentNotSampled: root }),
     });
   const sampler = {
     always_on: () => new sdk.AlwaysOnSampler(),
@@ -132,7 +134,9 @@ export function startClientCall(
   if (trace.getActiveSpan() === undefined) {
     if (incoming === undefined) return UNTRACED;
     return {
-      traceparent: isValidTraceparent(incoming) ? incoming : undefined,
+      traceparent: isValidTraceparent(incoming)
+        ? asVersion00(incoming)
+        : undefined,
       end: UNTRACED.end,
     };
   }
@@ -285,6 +289,18 @@ function failed(span: Span): void {
 
 const TRACEPARENT =
   /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}(-[^]*)?$/;
+
+/**
+ * A valid traceparent as version 00 sends it: W3C's rule for passing on a later version's, whose
+ * four first fields are read and whatever follows them dropped.
+ */
+export function asVersion00(value: string): string {
+  const [, , traceId, parentId, flags] = TRACEPARENT_FIELDS.exec(value)!;
+  return `00-${traceId}-${parentId}-${flags}`;
+}
+
+const TRACEPARENT_FIELDS =
+  /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})/;
 
 /**
  * W3C Trace Context's rules: lower-case hex, version ff refused and version 00 with nothing
