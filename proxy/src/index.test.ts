@@ -346,7 +346,7 @@ describe("node src/index.ts with METRICS_PORT", () => {
     expect(text).not.toContain(email);
     expect(text).not.toContain(watchKey);
     expect(text).toMatch(/^process_cpu_user_seconds_total\{server="proxy"\} /m);
-    expectOnlyAllowedLabels(text);
+    expectOnlyAllowedLabels(text, [plate, KEY, email]);
     const value = (name: string, labels?: Record<string, string>) =>
       seriesValue(text, name, labels);
     expect(value("vics_ready")).toBe(1);

@@ -96,7 +96,7 @@ describe("node src/index.ts with METRICS_PORT", { timeout: 120_000 }, () => {
       expect(series.status).toMatch(/^\d{3}$/);
     }
     for (const secret of [plate, key]) expect(text).not.toContain(secret);
-    expectOnlyAllowedLabels(text);
+    expectOnlyAllowedLabels(text, [plate, key]);
     const refusals = (kind: ServiceRefusal) =>
       seriesValue(text, "vics_rate_limit_refusals_total", { kind });
     expect([

@@ -69,8 +69,15 @@ const ALLOWED: Record<string, RegExp> = {
   type: /^[A-Za-z]+$/,
 };
 
-/** Every label of every series in `text` is known, and its value is from its allowed set. */
-export function expectOnlyAllowedLabels(text: string): void {
+/**
+ * Every label of every series in `text` is known, and its value is from its allowed set; and
+ * none holds any of `absent` (the plates, keys and emails the test sent), in any case: a route's
+ * shape alone would let a lower-cased path through.
+ */
+export function expectOnlyAllowedLabels(
+  text: string,
+  absent: readonly string[] = [],
+): void {
   for (const series of allSeries(text))
     for (const [label, value] of Object.entries(series.labels)) {
       expect(
@@ -78,5 +85,9 @@ export function expectOnlyAllowedLabels(text: string): void {
         `label ${label} of ${series.name} is not a known one`,
       ).toBeDefined();
       expect(value, `${series.name}'s ${label}`).toMatch(ALLOWED[label]!);
+      for (const secret of absent)
+        expect(value.toLowerCase(), `${series.name}'s ${label}`).not.toContain(
+          secret.toLowerCase(),
+        );
     }
 }
