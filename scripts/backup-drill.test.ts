@@ -3,12 +3,10 @@
 // signed in) goes on while `scripts/backup` copies both stores; `scripts/restore` puts the copy
 // into new files or new databases; the product starts on them, and what it holds is what the
 // manifest says was there at the moment of the backup, with no session.
-import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { AUTH_PATHS, CLIENT_HEADER, FLEET_PATHS, paths } from "@vics/shared";
@@ -19,10 +17,7 @@ import {
   startNode,
   type RunningChild,
 } from "@vics/proxy/testing/child-processes";
-import {
-  startPostgres,
-  type PostgresServer,
-} from "@vics/server-kit/testing/postgres-server";
+import { sharedPostgres } from "@vics/server-kit/testing/postgres-server";
 import { runCommand } from "../service/src/testing/run-command.ts";
 import {
   countStore,
@@ -31,6 +26,7 @@ import {
   type ServiceCounts,
 } from "./backups/counts.ts";
 import { readManifest } from "./backups/manifest.ts";
+import { cli } from "./backups/testing/cli.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 const BACKUP = join(ROOT, "scripts/backup");
@@ -39,15 +35,14 @@ const PASSWORD = "Drill-restore-7419-quartz-lantern";
 const ADMIN = "admin@drill.example";
 
 const children: RunningChild[] = [];
-let postgres: PostgresServer | undefined;
+const postgres = sharedPostgres();
 const folders: string[] = [];
 
 afterEach(() => {
   for (const child of children.splice(0))
     if (child.process.exitCode === null) child.process.kill("SIGKILL");
 });
-afterAll(async () => {
-  await postgres?.close();
+afterAll(() => {
   for (const folder of folders)
     rmSync(folder, { recursive: true, force: true });
 });
@@ -104,16 +99,6 @@ const counts = async (stores: Stores) => ({
     countStore("proxy", select),
   )) as ProxyCounts,
 });
-
-/** A CLI of a workspace, as `scripts/...` runs it; its stdout, or a failure with its stderr. */
-async function cli(entry: string, args: string[], env: Record<string, string>) {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [join(ROOT, entry), ...args],
-    { env: { PATH: process.env.PATH ?? "", ...env } },
-  );
-  return stdout;
-}
 
 /** Each server's store in a systemd EnvironmentFile, as /etc/vics/*.env holds it. */
 function envFiles(folder: string, stores: Stores) {
@@ -292,7 +277,8 @@ async function drill(folder: string, live: Stores, restored: Stores) {
       firstCheck();
     }
   })();
-  await started;
+  // A first check that fails ends the drill with its own error, not a wait for the timeout.
+  await Promise.race([started, run]);
   const before = await counts(live);
   const backup = await runCommand(
     BACKUP,
@@ -389,10 +375,9 @@ describe("the backup drill", { timeout: 150_000 }, () => {
   });
 
   it("on PostgreSQL: backed up during a fleet run, restored into new databases, the product starts on them as they were", async () => {
-    postgres ??= await startPostgres();
     const folder = mkdtempSync(join(tmpdir(), "vics-drill-pg-"));
     folders.push(folder);
-    const server = postgres;
+    const server = postgres();
     const on = async (name: string) => ({
       service: postgresStore(await server.createDatabase(`${name}_service`)),
       proxy: postgresStore(await server.createDatabase(`${name}_proxy`)),

@@ -1,7 +1,6 @@
 // scripts/backup and scripts/restore as an operator meets them when something is wrong: their
 // refusals and exit codes, a damaged backup, another engine, and --replace over a store that
 // moved on since the backup (the drill, scripts/backup-drill.test.ts, is the restore that works).
-import { execFile } from "node:child_process";
 import {
   appendFileSync,
   existsSync,
@@ -14,11 +13,11 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sharedPostgres } from "@vics/server-kit/testing/postgres-server";
 import { runCommand } from "../service/src/testing/run-command.ts";
 import { readManifest } from "./backups/manifest.ts";
+import { cli } from "./backups/testing/cli.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 const BACKUP = join(ROOT, "scripts/backup");
@@ -38,31 +37,19 @@ const command =
 const backup = command(BACKUP);
 const restore = command(RESTORE);
 
-/** A CLI of a workspace, run directly: the stores made as an operator makes them. */
-const cli = (entry: string, env: Record<string, string>, ...args: string[]) =>
-  promisify(execFile)(process.execPath, [join(ROOT, entry), ...args], {
-    env: { PATH: process.env.PATH ?? "", ...env },
-  });
-
 /** Both stores with data: the service's seeded with a key, the proxy's with `users` users. */
 async function makeStores(env: Record<string, string>, users: number) {
-  await cli("service/src/db-cli.ts", env, "seed", "--vehicles", "20");
+  await cli("service/src/db-cli.ts", ["seed", "--vehicles", "20"], env);
   await cli(
     "service/src/keys-cli.ts",
+    ["create", "--plan", "trial", "--name", "one"],
     env,
-    "create",
-    "--plan",
-    "trial",
-    "--name",
-    "one",
   );
   for (let user = 0; user < users; user++)
     await cli(
       "proxy/src/users-cli.ts",
+      ["create", "--email", `u${user}@x.example`],
       env,
-      "create",
-      "--email",
-      `u${user}@x.example`,
     );
 }
 
@@ -119,10 +106,8 @@ describe("scripts/backup and scripts/restore", { timeout: 120_000 }, () => {
     // The live store moves on: a third user.
     await cli(
       "proxy/src/users-cli.ts",
+      ["create", "--email", "late@x.example"],
       live,
-      "create",
-      "--email",
-      "late@x.example",
     );
     const before = readFileSync(live.PROXY_DATABASE_PATH);
     const refused = await restore(live, folder);
@@ -186,10 +171,8 @@ describe("scripts/backup and scripts/restore", { timeout: 120_000 }, () => {
     // Since the backup: a user, a schema of its own and a partitioned table (as pg-boss makes).
     await cli(
       "proxy/src/users-cli.ts",
+      ["create", "--email", "late@x.example"],
       live,
-      "create",
-      "--email",
-      "late@x.example",
     );
     await postgres().query(
       `CREATE SCHEMA later; CREATE TABLE later.t (id int);
