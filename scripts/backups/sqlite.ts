@@ -39,7 +39,10 @@ export async function backupSqlite(
   // Never a new empty file at a mistyped path: a backup of nothing would look like success.
   if (!existsSync(live))
     throw new Error(`There is no database at ${live}: check the setting.`);
-  // A writer's lock is waited for (a checkpoint, a migration), not failed on.
+  // A writer's lock is waited for (a checkpoint, a migration), not failed on. Read-write, not
+  // readOnly: both make the -wal and -shm when no server has them open, but only a read-write
+  // connection removes them again on closing; a read-only one would leave them, the backup
+  // user's, beside the servers' file.
   const source = new DatabaseSync(live, { timeout: 30_000 });
   try {
     source.prepare("VACUUM INTO ?").run(copy);
