@@ -13,6 +13,11 @@ import { join, resolve } from "node:path";
 import { fail, readCliArgs } from "@vics/server-kit/cli";
 import { describeCounts } from "./backups/describe.ts";
 import { MANIFEST } from "./backups/manifest.ts";
+import {
+  isStalePartial,
+  parseBackupName,
+  sortBackups,
+} from "./backups/names.ts";
 import { storePlaces, placeName, SettingsError } from "./backups/stores.ts";
 import { takeBackup } from "./backups/take.ts";
 
@@ -28,7 +33,8 @@ The stores are found as the servers find them: the service's DATABASE_URL, else 
 the proxy's DATABASE_URL (its MIGRATION_DATABASE_URL, the owner, when set), else
 PROXY_DATABASE_PATH. --service-env and --proxy-env read each server's environment file
 (systemd's EnvironmentFile form, e.g. /etc/vics/service.env) over the current environment.
---keep <n> then deletes the oldest backups in <folder> past the newest n.
+--keep <n> then deletes the oldest backups in <folder> past the newest n, and the folders of
+backups that never finished (killed outright), a day old.
 
 Exit 0 when the backup is complete, 1 when it is not (no half-made folder is left), 2 for a
 usage error. scripts/restore puts a backup back.`;
@@ -69,23 +75,41 @@ const stamp = `vics-backup-${new Date()
   .toISOString()
   .replace(/\.\d+Z$/, "Z")
   .replaceAll(":", "-")}`;
-// Two backups in one second (by hand beside the timer) get a second name, never one folder.
-let name = stamp;
-for (
-  let n = 1;
-  existsSync(join(parent, name)) || existsSync(join(parent, `${name}.partial`));
-  n++
-)
-  name = `${stamp}-${n}`;
-const folder = join(parent, name);
-const partial = `${folder}.partial`;
 try {
   mkdirSync(parent, { recursive: true, mode: 0o700 });
-  // Not recursive: a folder another backup has just made is an error here, never shared.
-  mkdirSync(partial, { mode: 0o700 });
 } catch (error) {
-  fail(`Cannot make ${partial}: ${(error as Error).message}`, 1);
+  fail(`Cannot make ${parent}: ${(error as Error).message}`, 1);
 }
+// Two backups in one second (by hand beside the timer) get a second name, never one folder:
+// the .partial folder is made without `recursive`, so of two backups racing for one name only
+// one makes it, and the other takes the next name.
+let folder = "";
+for (let n = 0; !folder; n++) {
+  const candidate = join(parent, n === 0 ? stamp : `${stamp}-${n}`);
+  if (existsSync(candidate)) continue;
+  try {
+    mkdirSync(`${candidate}.partial`, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") continue;
+    fail(`Cannot make ${candidate}.partial: ${(error as Error).message}`, 1);
+  }
+  // Another backup's .partial may have just become this name's folder.
+  if (existsSync(candidate))
+    rmSync(`${candidate}.partial`, { recursive: true });
+  else folder = candidate;
+}
+const partial = `${folder}.partial`;
+// Stopped (Ctrl-C, systemctl stop), the half-made folder goes too: it holds password hashes.
+// The conventional exit codes, 128 + the signal's number.
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+] as const)
+  process.once(signal, () => {
+    rmSync(partial, { recursive: true, force: true });
+    console.error(`Stopped by ${signal}: no backup was made.`);
+    process.exit(code);
+  });
 const started = performance.now();
 try {
   const manifest = await takeBackup(places, partial);
@@ -104,14 +128,24 @@ try {
 }
 
 if (keep !== undefined) {
-  const backups = readdirSync(parent)
-    .filter((entry) => /^vics-backup-[0-9TZ-]+$/.test(entry))
-    .filter((entry) => existsSync(join(parent, entry, MANIFEST)))
-    .sort();
+  const entries = readdirSync(parent);
+  const backups = sortBackups(
+    entries
+      .filter((entry) => parseBackupName(entry) !== undefined)
+      .filter((entry) => existsSync(join(parent, entry, MANIFEST))),
+  );
   for (const old of backups.slice(0, Math.max(0, backups.length - keep))) {
     rmSync(join(parent, old), { recursive: true, force: true });
     console.log(
       `Deleted the older backup ${join(parent, old)} (--keep ${keep}).`,
+    );
+  }
+  // A backup killed outright (SIGKILL, a power cut) leaves its .partial folder: one untouched
+  // for a day is no backup under way.
+  for (const entry of entries.filter(isStalePartial(parent, Date.now()))) {
+    rmSync(join(parent, entry), { recursive: true, force: true });
+    console.log(
+      `Deleted ${join(parent, entry)}, a backup that never finished (--keep ${keep}).`,
     );
   }
 }

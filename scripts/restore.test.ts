@@ -1,17 +1,23 @@
 // scripts/backup and scripts/restore as an operator meets them when something is wrong: their
 // refusals and exit codes, a damaged backup, another engine, and --replace over a store that
 // moved on since the backup (the drill, scripts/backup-drill.test.ts, is the restore that works).
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import {
   appendFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
+  utimesSync,
+  writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
+import { setTimeout } from "node:timers/promises";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sharedPostgres } from "@vics/server-kit/testing/postgres-server";
@@ -144,16 +150,35 @@ describe("scripts/backup and scripts/restore", { timeout: 120_000 }, () => {
     expect(damaged.stderr).toContain("it is damaged");
     expect(existsSync(sqliteEnv("fresh").PROXY_DATABASE_PATH)).toBe(false);
 
-    // --keep 1: a second backup deletes the first.
+    // A backup killed outright two days ago left its .partial folder; one is under way now.
+    const killed = join(
+      dir,
+      "backups",
+      "vics-backup-2026-11-27T02-30-00Z.partial",
+    );
+    const underWay = join(
+      dir,
+      "backups",
+      "vics-backup-2026-11-29T02-30-00Z-1.partial",
+    );
+    for (const partial of [killed, underWay])
+      mkdirSync(partial, { mode: 0o700 });
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    utimesSync(killed, twoDaysAgo, twoDaysAgo);
+
+    // --keep 1: a second backup deletes the first, and the killed one's folder.
     const second = await backup(live, join(dir, "backups"), "--keep", "1");
     expect(second.code).toBe(0);
     expect(existsSync(folder)).toBe(false);
-    expect(readdirSync(join(dir, "backups"))).toEqual([
-      folderOf(second.stdout).split("/").at(-1),
-    ]);
+    expect(second.stdout).toContain(
+      `Deleted ${killed}, a backup that never finished`,
+    );
+    expect(readdirSync(join(dir, "backups")).sort()).toEqual(
+      [basename(folderOf(second.stdout)), basename(underWay)].sort(),
+    );
   });
 
-  it("on PostgreSQL, both stores in one database: one dump, and --replace empties the database before it restores", async () => {
+  it("on PostgreSQL, both stores in one database: one dump, --replace empties the database before it restores, and a backup stopped by SIGTERM leaves nothing", async () => {
     const url = await postgres().createDatabase("restore_shared");
     const live = { DATABASE_URL: url };
     await makeStores(live, 1);
@@ -182,8 +207,15 @@ describe("scripts/backup and scripts/restore", { timeout: 120_000 }, () => {
     );
     expect((await restore(live, folder)).code).toBe(3);
 
-    const replaced = await restore(live, folder, "--replace");
+    // The dump's SQL goes beside the backup, never into the system's temporary folder (here
+    // one that does not exist), and is removed.
+    const replaced = await restore(
+      { ...live, TMPDIR: join(dir, "no-such-folder") },
+      folder,
+      "--replace",
+    );
     expect(replaced).toMatchObject({ code: 0, stderr: "" });
+    expect(readdirSync(join(dir, "pg-backups"))).toEqual([basename(folder)]);
     const { rows } = await postgres().query(
       `SELECT (SELECT count(*) FROM users)::int AS users,
               to_regclass('parts') IS NULL AS no_parts,
@@ -191,5 +223,35 @@ describe("scripts/backup and scripts/restore", { timeout: 120_000 }, () => {
       "restore_shared",
     );
     expect(rows).toEqual([{ users: 1, no_parts: true, no_later: true }]);
+
+    // Stopped by SIGTERM (systemctl stop) while pg_dump runs: no folder is left, and pg_dump
+    // (here one that only waits) is stopped too.
+    const bin = join(dir, "slow-pg-bin");
+    mkdirSync(bin);
+    const dumping = join(bin, "pg_dump.pid");
+    writeFileSync(
+      join(bin, "pg_dump"),
+      `#!/bin/sh\necho $$ > ${dumping}.new && mv ${dumping}.new ${dumping}\nexec sleep 60\n`,
+      { mode: 0o700 },
+    );
+    const out = join(dir, "pg-stopped");
+    const stopped = spawn(BACKUP, [out], {
+      env: { PATH: process.env.PATH ?? "", ...live, PG_BIN: bin },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let said = "";
+    stopped.stderr.on("data", (chunk: Buffer) => (said += chunk.toString()));
+    const exited = once(stopped, "exit");
+    while (!existsSync(dumping)) await setTimeout(50);
+    expect(readdirSync(out)).toEqual([expect.stringMatching(/\.partial$/)]);
+    stopped.kill("SIGTERM");
+    expect(await exited).toEqual([143, null]);
+    expect(said).toContain("Stopped by SIGTERM: no backup was made.");
+    expect(readdirSync(out)).toEqual([]);
+    const dump = `/proc/${readFileSync(dumping, "utf8").trim()}/stat`;
+    const running = () =>
+      existsSync(dump) && !/^\d+ \(.*\) Z/.test(readFileSync(dump, "utf8"));
+    for (let wait = 0; running() && wait < 100; wait++) await setTimeout(50);
+    expect(running()).toBe(false);
   });
 });

@@ -11,8 +11,7 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import pg from "pg";
 import type { Select } from "./counts.ts";
 import { LEFT_OUT_TABLES, noneLeftOut } from "./left-out.ts";
@@ -35,16 +34,57 @@ export function postgresTool(name: "pg_dump" | "pg_restore" | "psql"): string {
 
 /**
  * The URL for libpq's --dbname without its password, and the password in PGPASSWORD: a
- * command line is readable by every user of the machine (ps), an environment is not.
+ * command line is readable by every user of the machine (ps), an environment is not. A
+ * `password` query parameter (which node-postgres reads too, over the user part's) moves there
+ * as well. An `sslpassword` cannot: libpq reads it from no environment variable, and
+ * node-postgres ignores it (the servers could not use the key either), so it is refused.
  */
-function libpq(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
+export function libpq(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
   const parsed = new URL(url);
-  const password = decodeURIComponent(parsed.password);
+  if (parsed.searchParams.has("sslpassword"))
+    throw new Error(
+      "The database URL has an sslpassword: pg_dump and pg_restore would show it on their command line, and the servers ignore it. Give the servers and the backup a client key without a passphrase, readable by its user alone",
+    );
+  const password =
+    parsed.searchParams.get("password") ?? decodeURIComponent(parsed.password);
   parsed.password = "";
+  // The other parameters kept as they were written: re-encoding them could change their value.
+  parsed.search = parsed.search
+    .slice(1)
+    .split("&")
+    .filter(
+      (pair) =>
+        pair !== "" &&
+        new URLSearchParams(pair).keys().next().value !== "password",
+    )
+    .join("&");
   return {
     dbname: parsed.href,
     env: password ? { ...process.env, PGPASSWORD: password } : process.env,
   };
+}
+
+/**
+ * What a PostgreSQL tool said, fit to print: a failed COPY or constraint quotes the row
+ * (`DETAIL:  Key (email)=(...)`, `CONTEXT:  COPY users, line 2: "...$argon2..."`, the
+ * statement's `LINE 1:`), so those messages are left out with their continuation lines, and a
+ * value quoted at a line's end (`invalid input syntax for type uuid: "..."`) is masked.
+ */
+export function toolSaid(stderr: string): string {
+  const kept: string[] = [];
+  let dropping = false;
+  for (const line of stderr.split("\n")) {
+    const text = line
+      .replace(/^(?:psql|pg_restore|pg_dump)(?::\S*?:\d+)?:\s*/, "")
+      .replace(/^(?:error|warning|detail|hint):\s*/, "");
+    const newMessage = text !== line || /^[A-Z][A-Za-z ]*(?: \d+)?:/.test(text);
+    if (newMessage)
+      dropping =
+        /^(?:DETAIL|CONTEXT|LINE \d+|STATEMENT|QUERY|Command was):/.test(text);
+    if (dropping || (!newMessage && /^\s*\^\s*$/.test(line))) continue;
+    kept.push(line.replace(/: ".*"$/, ': "..."'));
+  }
+  return kept.join("\n").trim();
 }
 
 /** A tool that would not start, in an operator's words. */
@@ -63,16 +103,30 @@ function run(tool: string, args: string[], env: NodeJS.ProcessEnv) {
       env,
       stdio: ["ignore", "ignore", "pipe"],
     });
+    // A backup stopped by a signal exits at once: the tool goes with it.
+    const stop = () => child.kill("SIGTERM");
+    process.once("exit", stop);
     let said = "";
+    let cut = false;
     child.stderr.on("data", (chunk: Buffer) => {
-      said = (said + chunk.toString()).slice(-4000);
+      said += chunk.toString();
+      if (said.length > 4000) {
+        said = said.slice(-4000);
+        cut = true;
+      }
     });
-    child.on("error", (error) => reject(toolError(tool, error)));
-    child.on("close", (code) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`${tool} failed (exit ${code}): ${said.trim()}`)),
-    );
+    child.on("error", (error) => {
+      process.off("exit", stop);
+      reject(toolError(tool, error));
+    });
+    child.on("close", (code) => {
+      process.off("exit", stop);
+      // A cut first line may have lost the start that marks it as a row's.
+      const text = cut ? said.slice(said.indexOf("\n") + 1) : said;
+      if (code === 0) resolve();
+      else
+        reject(new Error(`${tool} failed (exit ${code}): ${toolSaid(text)}`));
+    });
   });
 }
 
@@ -194,11 +248,15 @@ $empty$;
 /**
  * With --replace: the database emptied, then the dump restored, in one transaction. pg_restore
  * writes the dump as SQL into a private temporary folder (and must finish), then psql runs
- * EMPTY_DATABASE and that SQL as one transaction, stopping at the first error.
+ * EMPTY_DATABASE and that SQL as one transaction, stopping at the first error. The folder is
+ * made beside the backup's folder, which is kept as the backups are, never in the system's
+ * temporary folder (a RAM disk perhaps, others' to look into, and left full by a killed run).
  */
 async function replaceWith(file: string, url: string): Promise<void> {
   const { dbname, env } = libpq(url);
-  const folder = mkdtempSync(join(tmpdir(), "vics-restore-"));
+  const folder = mkdtempSync(
+    join(dirname(dirname(resolve(file))), "vics-restore-"),
+  );
   try {
     const empty = join(folder, "empty.sql");
     const sql = join(folder, "restore.sql");
