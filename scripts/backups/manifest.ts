@@ -1,7 +1,6 @@
 // manifest.json, beside a backup's files: when it was taken, each file's engine, stores, size
 // and SHA-256, and each store's counts at the moment of the backup, which a restore checks.
-import { createHash } from "node:crypto";
-import { createReadStream, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { STORE_NAMES } from "./stores.ts";
@@ -82,17 +81,4 @@ export function readManifest(folder: string): Manifest {
         .join("; ")}`,
     );
   return parsed.data;
-}
-
-/** A file's SHA-256 and size, read as a stream (a dump may be large). */
-export async function fileDigest(
-  path: string,
-): Promise<{ sha256: string; bytes: number }> {
-  const hash = createHash("sha256");
-  let bytes = 0;
-  for await (const chunk of createReadStream(path)) {
-    hash.update(chunk as Buffer);
-    bytes += (chunk as Buffer).length;
-  }
-  return { sha256: hash.digest("hex"), bytes };
 }

@@ -8,7 +8,8 @@ import {
   type Select,
   type ServiceCounts,
 } from "./counts.ts";
-import { fileDigest, type Manifest } from "./manifest.ts";
+import { fileDigest } from "@vics/server-kit/file-digest";
+import type { Manifest } from "./manifest.ts";
 import { postgresHoldsData, restorePostgres } from "./postgres.ts";
 import { restoreSqlite, sqliteHoldsData } from "./sqlite.ts";
 import {

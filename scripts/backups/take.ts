@@ -3,12 +3,8 @@
 import { join } from "node:path";
 import { countStore, type ProxyCounts, type ServiceCounts } from "./counts.ts";
 import { noneLeftOut } from "./left-out.ts";
-import {
-  type BackupFile,
-  fileDigest,
-  type Manifest,
-  writeManifest,
-} from "./manifest.ts";
+import { type BackupFile, type Manifest, writeManifest } from "./manifest.ts";
+import { fileDigest } from "@vics/server-kit/file-digest";
 import { dumpPostgres } from "./postgres.ts";
 import { backupSqlite } from "./sqlite.ts";
 import { type StorePlaces, type StoreName, storeGroups } from "./stores.ts";

@@ -2,7 +2,7 @@
 // stream its rows into the store's staging, apply them in one transaction (or roll back: a
 // dry run, a refusal), write the reject file, and say what happened.
 import { createReadStream } from "node:fs";
-import { createHash } from "node:crypto";
+import { fileDigest } from "@vics/server-kit/file-digest";
 import { basename } from "node:path";
 import type { DateFormat } from "@vics/shared/import/dates";
 import type { ImportKind } from "@vics/shared/import/rows";
@@ -46,18 +46,6 @@ export type ImportReport =
 /** Rows go to the store in batches of this many: memory stays flat, whatever the file. */
 const BATCH = 2_000;
 
-async function sha256Of(
-  path: string,
-): Promise<{ sha256: string; bytes: number }> {
-  const hash = createHash("sha256");
-  let bytes = 0;
-  for await (const chunk of createReadStream(path)) {
-    hash.update(chunk as Buffer);
-    bytes += (chunk as Buffer).length;
-  }
-  return { sha256: hash.digest("hex"), bytes };
-}
-
 export async function runImport<K extends ImportKind>(
   store: ImportStore,
   options: ImportOptions<K>,
@@ -66,7 +54,7 @@ export async function runImport<K extends ImportKind>(
   const startedAt = now();
   const file = {
     name: basename(options.path),
-    ...(await sha256Of(options.path)),
+    ...(await fileDigest(options.path)),
   };
   const record = (
     outcome: ImportRecord["outcome"],
