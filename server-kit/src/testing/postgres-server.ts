@@ -127,6 +127,10 @@ export async function startPostgres(
     `postgres://${credentials}@127.0.0.1:${port}/${database}`;
 
   async function start() {
+    // Already running: nothing to do. A second postgres on the same folder would refuse and
+    // exit, and `child` would name that dead one, so the next stop() would leave the live
+    // server running (a test's `finally` starting a server its body already started again).
+    if (child && child.exitCode === null && child.signalCode === null) return;
     const settings = [
       `listen_addresses=127.0.0.1`,
       `port=${port}`,
