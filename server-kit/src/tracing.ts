@@ -134,9 +134,7 @@ export function startClientCall(
   if (trace.getActiveSpan() === undefined) {
     if (incoming === undefined) return UNTRACED;
     return {
-      traceparent: isValidTraceparent(incoming)
-        ? asVersion00(incoming)
-        : undefined,
+      traceparent: passedOnTraceparent(incoming),
       end: UNTRACED.end,
     };
   }
@@ -288,29 +286,19 @@ function failed(span: Span): void {
 }
 
 const TRACEPARENT =
-  /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-[0-9a-f]{2}(-[^]*)?$/;
+  /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-[^]*)?$/;
 
 /**
- * A valid traceparent as version 00 sends it: W3C's rule for passing on a later version's, whose
- * four first fields are read and whatever follows them dropped.
+ * A caller's traceparent as it is passed on, or undefined when W3C's rules refuse it (upper
+ * case, version ff, a version 00 with anything after its four fields, an all-zero id). A later
+ * version's is passed on as version 00 sends it: its four first fields, what follows dropped.
  */
-export function asVersion00(value: string): string {
-  const [, , traceId, parentId, flags] = TRACEPARENT_FIELDS.exec(value)!;
-  return `00-${traceId}-${parentId}-${flags}`;
-}
-
-const TRACEPARENT_FIELDS =
-  /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})/;
-
-/**
- * W3C Trace Context's rules: lower-case hex, version ff refused and version 00 with nothing
- * after its four fields, trace and parent ids not all zeros.
- */
-export function isValidTraceparent(value: string): boolean {
+export function passedOnTraceparent(value: string): string | undefined {
   const match = TRACEPARENT.exec(value);
-  if (match === null) return false;
-  const [, version, traceId, parentId, rest] = match;
+  if (match === null) return undefined;
+  const [, version, traceId, parentId, flags, rest] = match;
   if (version === "ff" || (version === "00" && rest !== undefined))
-    return false;
-  return !/^0+$/.test(traceId!) && !/^0+$/.test(parentId!);
+    return undefined;
+  if (/^0+$/.test(traceId!) || /^0+$/.test(parentId!)) return undefined;
+  return rest === undefined ? value : `00-${traceId}-${parentId}-${flags}`;
 }
