@@ -79,26 +79,31 @@ export function upstreamGauges(
   registry: Registry,
   stats: () => UpstreamPoolStats,
 ): void {
-  new Gauge({
-    name: "vics_upstream_pool_requests",
-    help: "Requests to the service in the proxy's pool: running, pending (not yet sent), queued.",
-    labelNames: ["state"],
-    registers: [registry],
-    collect() {
-      const now = stats();
-      for (const state of REQUEST_STATES) this.set({ state }, now[state]);
-    },
-  });
-  new Gauge({
-    name: "vics_upstream_pool_connections",
-    help: "Connections to the service in the proxy's pool: connected, and of them free.",
-    labelNames: ["state"],
-    registers: [registry],
-    collect() {
-      const now = stats();
-      for (const state of CONNECTION_STATES) this.set({ state }, now[state]);
-    },
-  });
+  const gauge = (
+    name: string,
+    help: string,
+    states: readonly (keyof UpstreamPoolStats)[],
+  ) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ["state"],
+      registers: [registry],
+      collect() {
+        const now = stats();
+        for (const state of states) this.set({ state }, now[state]);
+      },
+    });
+  gauge(
+    "vics_upstream_pool_requests",
+    "Requests to the service in the proxy's pool: running, pending (not yet sent), queued.",
+    REQUEST_STATES,
+  );
+  gauge(
+    "vics_upstream_pool_connections",
+    "Connections to the service in the proxy's pool: connected, and of them free.",
+    CONNECTION_STATES,
+  );
 }
 
 /** Seconds: from one SQLite transaction's sync to a PostgreSQL round trip under load. */

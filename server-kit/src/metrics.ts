@@ -211,7 +211,6 @@ type PoolState = "total" | "idle" | "waiting";
  */
 export interface DependencyMetrics {
   redisError(): void;
-  postgresError(): void;
   watchPgPool(pool: PgPool): void;
 }
 
@@ -252,7 +251,6 @@ export function dependencyMetrics(registry: Registry): DependencyMetrics {
   const postgresError = () => postgres.inc();
   return {
     redisError: () => redis.inc(),
-    postgresError,
     watchPgPool(pool) {
       watched = true;
       pools.add(pool);

@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
 import { serve } from "@hono/node-server";
 import { createApp, readinessChecks } from "./app.ts";
-import { countedLimits, serviceMetrics } from "./metrics.ts";
+import { serviceMetrics } from "./metrics.ts";
 import { stopOnSignals } from "@vics/server-kit/graceful-close";
 import { loadEnv } from "./env.ts";
 import { registrationHasher } from "@vics/server-kit/registration-hash";
@@ -75,10 +75,11 @@ const limits = await openLimitStore(
   measured?.dependencies.redisError,
 );
 // The plan, address and wrong-key limits, counting their refusals when measured.
-const limiters = countedLimits(measured, {
+const uncounted = {
   rateLimiter: createRateLimiter(limits.store),
   wrongKeyBudget: createWrongKeyBudget(WRONG_KEYS_PER_WINDOW, limits.store),
-});
+};
+const limiters = measured?.counting(uncounted) ?? uncounted;
 measured?.watchReadiness(readinessChecks({ store, ...limiters }));
 
 // The live registers the environment turns on (docs/sources.md); none by default.

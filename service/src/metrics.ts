@@ -49,14 +49,6 @@ export function serviceMetrics(registry: Registry): ServiceMetrics {
   };
 }
 
-/** `limits` as they are when the metrics are off, else counting their refusals. */
-export function countedLimits(
-  metrics: ServiceMetrics | undefined,
-  limits: ServiceLimits,
-): ServiceLimits {
-  return metrics ? metrics.counting(limits) : limits;
-}
-
 /** Each limit as it was, telling `refused` of every request it does not allow. */
 export function countingRefusals(
   { rateLimiter, wrongKeyBudget }: ServiceLimits,

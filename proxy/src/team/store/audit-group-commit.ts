@@ -44,15 +44,14 @@ export function groupCommit<Item, Committed>(
     while (waiting.length > 0) {
       const batch = waiting.slice(0, maxBatch);
       waiting = waiting.slice(batch.length);
-      const started = observer && performance.now();
+      const started = performance.now();
       try {
         const committed = await write(batch.map(({ item }) => item));
         if (committed.length !== batch.length)
           throw new Error(
             `audit batch of ${batch.length} events returned ${committed.length}`,
           );
-        if (started !== undefined)
-          observer!.written((performance.now() - started) / 1000);
+        observer?.written((performance.now() - started) / 1000);
         batch.forEach(({ resolve }, index) => resolve(committed[index]!));
       } catch (error) {
         observer?.failed();
