@@ -77,8 +77,23 @@ export async function measureStoreSizes(
     const auditTables = ["audit_events", "audit_registrations"];
     const fleetTables = ["fleets", "fleet_vehicles"];
 
-    const auditBefore = await sizeOf(auditTables);
-    const walBeforeAudit = await wal();
+    /** The tables' bytes and the WAL's position now. */
+    const mark = async (tables: string[]): Promise<Step> => ({
+      bytes: await sizeOf(tables),
+      walBytes: await wal(),
+    });
+    const since = async (tables: string[], before: Step) => {
+      const now = await mark(tables);
+      return {
+        now,
+        step: {
+          bytes: now.bytes - before.bytes,
+          walBytes: now.walBytes - before.walBytes,
+        },
+      };
+    };
+
+    const auditBefore = await mark(auditTables);
     const cpuBefore = process.cpuUsage();
     for (let i = 0; i < events; i += BATCH) {
       const batch = [];
@@ -87,14 +102,12 @@ export async function measureStoreSizes(
       await Promise.all(batch);
     }
     const cpu = process.cpuUsage(cpuBefore);
-    const audit: Step = {
-      bytes: (await sizeOf(auditTables)) - auditBefore,
-      walBytes: (await wal()) - walBeforeAudit,
-    };
+    const { now: bulkBefore, step: audit } = await since(
+      auditTables,
+      auditBefore,
+    );
 
     // A fleet run's chunks: one event each, and a per-plate row for each of its registrations.
-    const bulkBefore = await sizeOf(auditTables);
-    const walBeforeBulk = await wal();
     for (let i = 0; i < bulkEvents; i++)
       await store.appendAudit({
         ...checkEvent(i),
@@ -104,13 +117,9 @@ export async function measureStoreSizes(
         ),
       });
     const bulkPlates = bulkEvents * BULK_SIZE;
-    const bulk: Step = {
-      bytes: (await sizeOf(auditTables)) - bulkBefore,
-      walBytes: (await wal()) - walBeforeBulk,
-    };
+    const { step: bulk } = await since(auditTables, bulkBefore);
 
-    const fleetsBefore = await sizeOf(fleetTables);
-    const walBeforeFleets = await wal();
+    const fleetsBefore = await mark(fleetTables);
     const at = Date.now();
     for (let f = 0; f * FLEET_SIZE < vehicles; f++) {
       const count = Math.min(FLEET_SIZE, vehicles - f * FLEET_SIZE);
@@ -127,10 +136,7 @@ export async function measureStoreSizes(
         { maxFleets: 10_000, maxWatchedVehicles: vehicles },
       );
     }
-    const fleets: Step = {
-      bytes: (await sizeOf(fleetTables)) - fleetsBefore,
-      walBytes: (await wal()) - walBeforeFleets,
-    };
+    const { step: fleets } = await since(fleetTables, fleetsBefore);
     const { rows } = await server.query(
       "SELECT (SELECT count(*) FROM audit_events)::int AS events, (SELECT count(*) FROM audit_registrations)::int AS plates, (SELECT count(*) FROM fleet_vehicles)::int AS vehicles",
       "vics_proxy",
@@ -157,15 +163,17 @@ export async function measureStoreSizes(
   }
 }
 
-const KEYS = [
-  "audit_pg_bytes_per_event",
-  "audit_pg_wal_bytes_per_event",
-  "audit_pg_node_cpu_us_per_event",
-  "audit_pg_bytes_per_bulk_plate",
-  "audit_pg_wal_bytes_per_bulk_plate",
-  "fleet_pg_bytes_per_vehicle",
-  "fleet_pg_wal_bytes_per_vehicle",
-];
+/** Each bench figure and the measurement it is. */
+const FIGURES = {
+  audit_pg_bytes_per_event: "auditBytesPerEvent",
+  audit_pg_wal_bytes_per_event: "auditWalBytesPerEvent",
+  audit_pg_node_cpu_us_per_event: "auditNodeCpuUsPerEvent",
+  audit_pg_bytes_per_bulk_plate: "bulkBytesPerPlate",
+  audit_pg_wal_bytes_per_bulk_plate: "bulkWalBytesPerPlate",
+  fleet_pg_bytes_per_vehicle: "fleetBytesPerVehicle",
+  fleet_pg_wal_bytes_per_vehicle: "fleetWalBytesPerVehicle",
+} as const;
+const KEYS = Object.keys(FIGURES);
 
 /** The bench's figures: 200,000 events and 100,000 vehicles (a quarter with --quick). */
 export async function storeSizeFigures(
@@ -181,15 +189,8 @@ export async function storeSizeFigures(
         quick ? 50_000 : 200_000,
         quick ? 25_000 : 100_000,
       );
-      Object.assign(recorder.figures, {
-        audit_pg_bytes_per_event: sizes.auditBytesPerEvent,
-        audit_pg_wal_bytes_per_event: sizes.auditWalBytesPerEvent,
-        audit_pg_node_cpu_us_per_event: sizes.auditNodeCpuUsPerEvent,
-        audit_pg_bytes_per_bulk_plate: sizes.bulkBytesPerPlate,
-        audit_pg_wal_bytes_per_bulk_plate: sizes.bulkWalBytesPerPlate,
-        fleet_pg_bytes_per_vehicle: sizes.fleetBytesPerVehicle,
-        fleet_pg_wal_bytes_per_vehicle: sizes.fleetWalBytesPerVehicle,
-      });
+      for (const [key, field] of Object.entries(FIGURES))
+        recorder.figures[key] = sizes[field];
     },
     "the proxy's PostgreSQL store: bytes and WAL per audit event and per watched vehicle",
   );
