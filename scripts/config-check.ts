@@ -5,8 +5,7 @@
 // With --file, the file's variables (systemd's EnvironmentFile form) are read over the
 // current environment's (not --env-file: Node takes that one for itself, wherever it stands on
 // the command line). Exit 0 when the settings are valid, 1 when not, 2 for a usage error.
-import { readFileSync } from "node:fs";
-import { parseEnv as parseNodeEnv } from "node:util";
+import { readEnvFile } from "./env-file.ts";
 import { fail, readCliArgs } from "@vics/server-kit/cli";
 import { parseEnv as parseProxyEnv } from "../proxy/src/env.ts";
 import { parseEnv as parseServiceEnv } from "../service/src/env.ts";
@@ -32,21 +31,18 @@ if (command !== "check" || rest.length > 0)
 if (server !== "service" && server !== "proxy")
   fail(`Say which server's settings to check: service or proxy.\n${USAGE}`, 2);
 
-function readEnvFile(path: string): NodeJS.ProcessEnv {
+function envFile(path: string): NodeJS.ProcessEnv {
   try {
-    return parseNodeEnv(readFileSync(path, "utf8"));
+    return readEnvFile(path);
   } catch (error) {
-    return fail(
-      `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      1,
-    );
+    return fail((error as Error).message, 1);
   }
 }
 
 const file = values.file;
 const source = {
   ...process.env,
-  ...(file === undefined ? {} : readEnvFile(file)),
+  ...(file === undefined ? {} : envFile(file)),
 };
 const from = file === undefined ? "the environment" : file;
 

@@ -3,8 +3,7 @@
 // PROXY_DATABASE_PATH; its owner's MIGRATION_DATABASE_URL when set). Each server has its own
 // environment file on a real machine (/etc/vics/service.env, /etc/vics/proxy.env), and both
 // name DATABASE_URL, so each is read over the process's environment on its own.
-import { readFileSync } from "node:fs";
-import { parseEnv as parseNodeEnv } from "node:util";
+import { readEnvFile } from "../env-file.ts";
 import { redactedUrl } from "@vics/server-kit/postgres-url";
 import { parseStoreEnv } from "../../proxy/src/env/store-env.ts";
 import { parseEnv as parseServiceEnv } from "../../service/src/env.ts";
@@ -27,15 +26,11 @@ export const placeName = (place: StorePlace): string =>
 /** The process's environment with a systemd EnvironmentFile's variables over it, if given. */
 export function environment(file: string | undefined): NodeJS.ProcessEnv {
   if (file === undefined) return process.env;
-  let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    return { ...process.env, ...readEnvFile(file) };
   } catch (error) {
-    throw new SettingsError(
-      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
+    throw new SettingsError((error as Error).message);
   }
-  return { ...process.env, ...parseNodeEnv(text) };
 }
 
 /** Both stores' places, from the service's and the proxy's environments. */
