@@ -2,6 +2,7 @@
 // apiSend, apiDelete, apiGetFile or the *WithRateLimit variants, which also hand back the rate-limit reading of the
 // response (the fleet run paces itself by it). An answer saying the session has ended or the
 // role may not do this is also told to the app (session-events.ts).
+import { randomHex } from "./random-hex.ts";
 import {
   CLIENT_HEADER,
   OWN_LIMIT_HEADERS,
@@ -315,19 +316,14 @@ async function send(
   }
 }
 
-const hex = (bytes: Uint8Array) =>
-  Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-
 /**
  * A W3C traceparent of its own for each request: a new trace id, and this request as its parent,
  * flagged as not sampled (the web app records nothing). The proxy, when it traces, gives its
  * spans this trace id, so a trace can be found from the browser's request (decision 069).
- * crypto.getRandomValues, not randomUUID: that needs a secure context, which a LAN address may
- * not be. An id of all zeros is invalid, but its odds are nil.
+ * An id of all zeros is invalid, but its odds are nil.
  */
 function newTraceparent(): string {
-  const ids = crypto.getRandomValues(new Uint8Array(24));
-  return `00-${hex(ids.subarray(0, 16))}-${hex(ids.subarray(16))}-00`;
+  return `00-${randomHex(16)}-${randomHex(8)}-00`;
 }
 
 /** A refusal as an ApiError; one about the user's session or role is told to the app too. */

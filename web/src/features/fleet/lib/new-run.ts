@@ -1,12 +1,10 @@
 // A run made from the list the user prepared, ready to be saved and started.
+import { randomHex } from "../../../lib/random-hex.ts";
 import type { SavedRun } from "./fleet-types.ts";
 import type { ListDraft } from "./list-draft.ts";
 
-/** A random id; crypto.randomUUID needs a secure context, which a LAN address may not be. */
-export function newRunId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
+/** A random id of 32 hex characters. */
+export const newRunId = (): string => randomHex(16);
 
 export function newRun(
   draft: ListDraft,
