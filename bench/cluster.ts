@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { CLIENT_HEADER, PROXY_PREFIX, paths } from "@vics/shared";
 import { DEFAULT_USER_LIMITS } from "../proxy/src/team/limits/user-limits.ts";
 import { drillClient, signedInUser } from "../scripts/cluster/drill-client.ts";
-import { brotliStaticMissing, findNginx } from "../scripts/cluster/nginx.ts";
+import { findNginx } from "../scripts/cluster/nginx.ts";
 import { startCluster } from "../scripts/cluster/start-cluster.ts";
 import { redisServerCommand } from "@vics/server-kit/testing/redis-server";
 import { postgresMissing } from "./engines.ts";
@@ -48,9 +48,8 @@ export function summedCpu(
 }
 
 /**
- * Why this machine cannot start the cluster (a tool not installed), or undefined. nginx without
- * Debian's Brotli-static module counts as missing: the cluster's nginx.conf loads it.
- * `nginx` is for tests.
+ * Why this machine cannot start the cluster (a tool not installed), or undefined. `nginx` is
+ * for tests.
  */
 export function clusterMissing({
   nginx = findNginx,
@@ -58,8 +57,6 @@ export function clusterMissing({
   nginx?: () => string | undefined;
 } = {}): string | undefined {
   if (!nginx()) return "nginx is not installed";
-  const brotli = brotliStaticMissing();
-  if (brotli) return brotli;
   const postgres = postgresMissing();
   if (postgres) return postgres;
   const redis = spawnSync(redisServerCommand(), ["--version"]);

@@ -7,8 +7,8 @@ export default defineConfig({
   plugins: [
     react(),
     // A Brotli (.br) and a gzip (.gz) copy beside each text file of the build, at their best
-    // levels, once: the proxy (proxy/src/gateway/static/static-site.ts) and nginx (gzip_static,
-    // brotli_static) send the one a browser takes, and nobody compresses on each request.
+    // levels, once: the proxy (proxy/src/gateway/static/static-site.ts) and nginx (try_files for
+    // .br, gzip_static for .gz: docs/decisions/071) send the one a browser takes, and nobody compresses on each request.
     // A copy no smaller than its file is not written, and then the file goes as it is.
     compression({
       algorithms: ["brotliCompress", "gzip"],

@@ -266,7 +266,15 @@ describe("the web app's hashed files, precompressed, from nginx", () => {
   it.each([
     ["gzip, deflate, br, zstd", "br"],
     ["br;q=1, gzip;q=1", "br"],
+    ["gzip;q=1, br;q=0.5", "br"],
+    ["BR", "br"],
+    ["gzip,br", "br"],
+    ["br ; q = 0.001", "br"],
+    ["br;q=0, gzip", "gzip"],
+    ["gzip, br;q=0.000", "gzip"],
+    ["brotli, gzip", "gzip"],
     ["gzip, deflate", "gzip"],
+    ["br;q=0", undefined],
     ["identity", undefined],
     [undefined, undefined],
   ])(

@@ -5,12 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { PROBLEM_TITLES, ProblemSchema, problemType } from "@vics/shared";
 import { DEPENDENCY_RETRY_AFTER_SECONDS } from "@vics/server-kit/dependency-unavailable";
-import {
-  BROTLI_STATIC_MODULE,
-  brotliStaticMissing,
-  Nginx,
-  upstreamServers,
-} from "./nginx.ts";
+import { Nginx, upstreamServers } from "./nginx.ts";
 import {
   httpsSend,
   renderSite,
@@ -28,25 +23,6 @@ describe("upstreamServers", () => {
       "  server 127.0.0.1:3101 max_fails=1 fail_timeout=2s;\n" +
         "  server 127.0.0.1:3102 max_fails=1 fail_timeout=2s down;",
     );
-  });
-});
-
-describe("brotliStaticMissing", () => {
-  it("names Debian's Brotli-static module and the command that installs it, when it is missing", () => {
-    const missing = brotliStaticMissing(() => false);
-    expect(missing).toContain(BROTLI_STATIC_MODULE);
-    expect(missing).toContain(
-      "apt-get install -y libnginx-mod-http-brotli-static",
-    );
-  });
-
-  it("looks for the module where Debian installs it, and is undefined when it is there", () => {
-    const looked: string[] = [];
-    const exists = (path: string) => (looked.push(path), true);
-    expect(brotliStaticMissing(exists)).toBeUndefined();
-    expect(looked).toEqual([
-      "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so",
-    ]);
   });
 });
 

@@ -36,34 +36,12 @@ export function upstreamServers(
     .join("\n");
 }
 
-/**
- * Debian's Brotli-static module (libnginx-mod-http-brotli-static): the site's brotli_static.
- * Debian's own nginx.conf loads it from /etc/nginx/modules-enabled; the cluster's loads it here.
- */
-export const BROTLI_STATIC_MODULE =
-  "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
-
 /** Debian's table of file types by extension, for the files nginx serves itself. */
 const MIME_TYPES = "/etc/nginx/mime.types";
 
-/**
- * Why nginx cannot load the site's brotli_static here (Debian's module is not installed), or
- * undefined when it can. mainConfig throws it; the bench skips the cluster for it.
- */
-export function brotliStaticMissing(
-  exists: (path: string) => boolean = existsSync,
-): string | undefined {
-  return exists(BROTLI_STATIC_MODULE)
-    ? undefined
-    : `nginx's Brotli-static module is not installed (${BROTLI_STATIC_MODULE}): apt-get install -y libnginx-mod-http-brotli-static`;
-}
-
 export function mainConfig(directory: string, siteFile: string): string {
   const at = (name: string) => join(directory, name);
-  const missing = brotliStaticMissing();
-  if (missing) throw new Error(missing);
-  return `load_module ${BROTLI_STATIC_MODULE};
-worker_processes 2;
+  return `worker_processes 2;
 pid ${at("nginx.pid")};
 error_log ${at("error.log")} warn;
 events { worker_connections 4096; }
