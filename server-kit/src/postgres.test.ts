@@ -3,7 +3,13 @@ import {
   startPostgres,
   type PostgresServer,
 } from "./testing/postgres-server.ts";
-import { migratePg, openPgPool, pgStepsRun, pingPg } from "./postgres.ts";
+import {
+  inPgTransaction,
+  migratePg,
+  openPgPool,
+  pgStepsRun,
+  pingPg,
+} from "./postgres.ts";
 
 let server: PostgresServer;
 beforeAll(async () => {
@@ -100,4 +106,44 @@ describe("migratePg", () => {
       await pool.end();
     }
   }, 60_000);
+});
+
+describe("a connection lost while checked out", () => {
+  // pg emits 'error' on a client whose connection ends, and the pool hears it only while the
+  // client is idle: unheard, it ended a proxy replica in the PostgreSQL restart drill.
+  it.each([
+    ["between two statements", undefined],
+    ["during a statement", "SELECT pg_sleep(5)"],
+  ])(
+    "%s fails that transaction only: the process goes on and the pool serves the next query",
+    async (_when, during) => {
+      const pool = openPgPool({ url: server.url(), applicationName: "test" });
+      try {
+        const failed = inPgTransaction(pool, async (client) => {
+          const { rows } = await client.query<{ pid: number }>(
+            "SELECT pg_backend_pid() AS pid",
+          );
+          const running = during
+            ? client.query(during).then(
+                () => "answered",
+                () => "failed",
+              )
+            : undefined;
+          // Ended by another connection, as PostgreSQL's own stop ends every backend.
+          await server.query("SELECT pg_terminate_backend($1)", undefined, [
+            rows[0]!.pid,
+          ]);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          if (running) expect(await running).toBe("failed");
+          await client.query("SELECT 2");
+        });
+        await expect(failed).rejects.toThrow();
+        const { rows } = await pool.query<{ one: number }>("SELECT 1 AS one");
+        expect(rows).toEqual([{ one: 1 }]);
+      } finally {
+        await pool.end();
+      }
+    },
+    30_000,
+  );
 });

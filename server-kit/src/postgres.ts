@@ -20,9 +20,8 @@ export interface PgPoolOptions {
 }
 
 /**
- * A pool whose errors on idle connections (PostgreSQL restarted) are dropped rather than
- * crashing the process: the next query opens a new connection, and fails only if the server
- * is still down.
+ * A pool whose lost connections (PostgreSQL stopped or restarted) never crash the process:
+ * the next query opens a new connection, and fails only if the server is still down.
  */
 export function openPgPool(options: PgPoolOptions): PgPool {
   const pool = new pg.Pool({
@@ -35,6 +34,12 @@ export function openPgPool(options: PgPoolOptions): PgPool {
   });
   pool.on("error", () => {
     // An idle client lost its connection; the pool has already discarded it.
+  });
+  // pg emits 'error' on a client whose connection ends, and the pool listens only while the
+  // client is idle: one checked out (a transaction) would end the process, unheard. The
+  // statement under way, or the next, fails with it, and the pool drops the client on release.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
   });
   return pool;
 }
