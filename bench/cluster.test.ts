@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { CLUSTER_FIGURES, clusterMissing, summedCpu } from "./cluster.ts";
+import {
+  CLUSTER_FIGURES,
+  clusterMissing,
+  singleCpuRatio,
+  summedCpu,
+} from "./cluster.ts";
 import { SERVER_FIGURES } from "./report.ts";
 
 describe("summedCpu", () => {
@@ -15,6 +20,19 @@ describe("summedCpu", () => {
     expect(
       summedCpu({ "service-1": 200, "proxy-2": 300.5 }, 5),
     ).toBeUndefined();
+  });
+});
+
+describe("singleCpuRatio", () => {
+  it("is the cluster's CPU per check over the single stack's proxy and service together", () => {
+    expect(singleCpuRatio(852, 322, 104)).toBe(2);
+  });
+
+  it("is undefined when any of the three was not measured", () => {
+    expect(singleCpuRatio(undefined, 322, 104)).toBeUndefined();
+    expect(singleCpuRatio(852, null, 104)).toBeUndefined();
+    expect(singleCpuRatio(852, 322, undefined)).toBeUndefined();
+    expect(singleCpuRatio(852, 0, 0)).toBeUndefined();
   });
 });
 

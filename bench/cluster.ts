@@ -18,6 +18,17 @@ import { findNginx } from "../scripts/cluster/nginx.ts";
 import { startCluster } from "../scripts/cluster/start-cluster.ts";
 import { redisServerCommand } from "@vics/server-kit/testing/redis-server";
 import { postgresMissing } from "./engines.ts";
+import {
+  enablePgStatements,
+  perRequest,
+  pgStatementCounts,
+  PG_STAT_STATEMENTS,
+  postmasterPid,
+  redisCounter,
+  type StoreCounts,
+} from "./cluster-stores.ts";
+import { cpuSeconds } from "./cpu.ts";
+import { treeCpuSeconds } from "./process-tree-cpu.ts";
 import { CONNECTIONS, loadScenario } from "./load.ts";
 import type { OpenResources } from "./open-resources.ts";
 import { formatNumber } from "./report.ts";
@@ -28,7 +39,33 @@ export const CLUSTER_FIGURES = [
   "cluster_p50_ms",
   "cluster_p99_ms",
   "cluster_node_cpu_us_per_req",
+  "cluster_postgres_cpu_us_per_req",
+  "cluster_redis_cpu_us_per_req",
+  "cluster_nginx_cpu_us_per_req",
+  "cluster_all_cpu_us_per_req",
+  "cluster_idle_cpu_ms_per_s",
+  "cluster_busy_cpu_us_per_req",
+  "cluster_single_cpu_ratio",
+  "cluster_pg_statements_per_req",
+  "cluster_redis_commands_per_req",
 ];
+
+/**
+ * The cluster's CPU per check, every process counted, over the single-process stack's (its
+ * proxy's and its service's, from the same run); undefined unless all three were measured.
+ */
+export function singleCpuRatio(
+  clusterAll: number | undefined,
+  proxy: unknown,
+  service: unknown,
+): number | undefined {
+  return clusterAll !== undefined &&
+    typeof proxy === "number" &&
+    typeof service === "number" &&
+    proxy + service > 0
+    ? clusterAll / (proxy + service)
+    : undefined;
+}
 
 /** Registrations of the cluster's own fleet the checks draw from. */
 const SAMPLE = 10_000;
@@ -91,7 +128,13 @@ export async function clusterFigures(
         rmSync(dataDir, { recursive: true, force: true });
       });
       try {
-        cluster = await startCluster({ dataDir, httpsPort: 0, quiet: true });
+        cluster = await startCluster({
+          dataDir,
+          httpsPort: 0,
+          quiet: true,
+          postgresSettings: PG_STAT_STATEMENTS,
+        });
+        await enablePgStatements(cluster.postgres);
         say(
           `  started in ${((performance.now() - started) / 1000).toFixed(1)} s: ${cluster.services.length} service and ${cluster.proxies.length} proxy replicas, PostgreSQL, Redis, nginx at ${cluster.url}`,
         );
@@ -127,6 +170,51 @@ export async function clusterFigures(
         const pids: Record<string, number | undefined> = {};
         for (const replica of [...cluster.services, ...cluster.proxies])
           pids[replica.name] = replica.pid;
+        // PostgreSQL's, Redis's and nginx's CPU (each a tree of processes but Redis), and the
+        // statements and commands each server counted, over the measured run alone.
+        const redis = await redisCounter(cluster.redis.url);
+        const trees = {
+          postgres: postmasterPid(cluster.postgres.dataDir),
+          redis: redis.pid,
+          nginx: cluster.nginx.pid,
+        };
+        const treeCpu = () =>
+          Object.fromEntries(
+            Object.entries(trees).map(([name, pid]) => [
+              name,
+              treeCpuSeconds(pid),
+            ]),
+          );
+        // What the cluster spends with no request at all (pg-boss's polling, the replicas'
+        // timers), over a quiet window before the load: taken off the run's CPU pro rata.
+        const allCpu = () => {
+          const values = [
+            ...Object.values(pids).map((pid) => cpuSeconds(pid)),
+            ...Object.values(treeCpu()),
+          ];
+          return values.every((value) => value !== undefined)
+            ? values.reduce((sum: number, value) => sum + value!, 0)
+            : undefined;
+        };
+        const idleSeconds = context.quick ? 3 : 10;
+        const idleStart = allCpu();
+        const idleAt = performance.now();
+        await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
+        const idleEnd = allCpu();
+        const idleCpuPerSecond =
+          idleStart === undefined || idleEnd === undefined
+            ? undefined
+            : (idleEnd - idleStart) / ((performance.now() - idleAt) / 1000);
+        let cpuBefore: Record<string, number | undefined> = {};
+        let cpuAfter: Record<string, number | undefined> = {};
+        const counts: Record<"before" | "after", [StoreCounts, StoreCounts]> = {
+          before: [new Map(), new Map()],
+          after: [new Map(), new Map()],
+        };
+        const storeCounts = async (): Promise<[StoreCounts, StoreCounts]> => [
+          await pgStatementCounts(cluster!.postgres),
+          await redis.counts(),
+        ];
         const run = await loadScenario(
           "cluster insurance",
           {
@@ -140,12 +228,90 @@ export async function clusterFigures(
           },
           plan,
           pids,
-        );
+          {
+            opened: async () => {
+              counts.before = await storeCounts();
+              cpuBefore = treeCpu();
+            },
+            closed: async () => {
+              cpuAfter = treeCpu();
+              counts.after = await storeCounts();
+            },
+          },
+        ).finally(() => redis.close());
         figures.cluster_rps = run.rps;
         figures.cluster_p50_ms = run.p50Ms;
         figures.cluster_p99_ms = run.p99Ms;
         figures.cluster_node_cpu_us_per_req =
           summedCpu(run.cpuUsPerRequest, Object.keys(pids).length) ?? null;
+        const treeUs = (name: keyof typeof trees) => {
+          const before = cpuBefore[name];
+          const after = cpuAfter[name];
+          return before === undefined ||
+            after === undefined ||
+            run.requests === 0
+            ? undefined
+            : ((after - before) * 1e6) / run.requests;
+        };
+        const postgresUs = treeUs("postgres");
+        const redisUs = treeUs("redis");
+        const nginxUs = treeUs("nginx");
+        figures.cluster_postgres_cpu_us_per_req = postgresUs ?? null;
+        figures.cluster_redis_cpu_us_per_req = redisUs ?? null;
+        figures.cluster_nginx_cpu_us_per_req = nginxUs ?? null;
+        const nodeUs = figures.cluster_node_cpu_us_per_req;
+        const allUs =
+          typeof nodeUs === "number" &&
+          postgresUs !== undefined &&
+          redisUs !== undefined &&
+          nginxUs !== undefined
+            ? nodeUs + postgresUs + redisUs + nginxUs
+            : undefined;
+        figures.cluster_all_cpu_us_per_req = allUs ?? null;
+        figures.cluster_idle_cpu_ms_per_s =
+          idleCpuPerSecond === undefined ? null : idleCpuPerSecond * 1000;
+        const busyUs =
+          allUs === undefined || idleCpuPerSecond === undefined
+            ? undefined
+            : allUs - (idleCpuPerSecond * 1e6 * run.seconds) / run.requests;
+        figures.cluster_busy_cpu_us_per_req = busyUs ?? null;
+        figures.cluster_single_cpu_ratio =
+          singleCpuRatio(
+            busyUs,
+            figures.proxy_cpu_us_per_req,
+            figures.service_cpu_us_per_req,
+          ) ?? null;
+        // The bench's own reads of the counters are not the checks'.
+        const statements = perRequest(
+          counts.before[0],
+          counts.after[0],
+          run.requests,
+          { skip: (query) => query.includes("pg_stat_statements") },
+        );
+        const commands = perRequest(
+          counts.before[1],
+          counts.after[1],
+          run.requests,
+          { skip: (command) => command === "info" },
+        );
+        figures.cluster_pg_statements_per_req = statements.calls;
+        figures.cluster_redis_commands_per_req = commands.calls;
+        const us = (value: number | undefined) =>
+          value === undefined ? "?" : String(Math.round(value));
+        say(
+          `  CPU per check: the Node replicas ${us(typeof nodeUs === "number" ? nodeUs : undefined)} µs, PostgreSQL ${us(postgresUs)}, Redis ${us(redisUs)}, nginx ${us(nginxUs)}: ${us(allUs)} µs in all; less the idle ${us(idleCpuPerSecond === undefined ? undefined : idleCpuPerSecond * 1000)} ms of CPU a second, ${us(busyUs)} µs: ${typeof figures.cluster_single_cpu_ratio === "number" ? `${formatNumber(figures.cluster_single_cpu_ratio, 2)} × the single-process stack's proxy_cpu_us_per_req + service_cpu_us_per_req` : "the single-process stack's CPU not measured in this run"}`,
+        );
+        say(
+          `  PostgreSQL per check: ${formatNumber(statements.calls, 2)} statements, ${us(statements.us)} µs of its own time; Redis: ${formatNumber(commands.calls, 2)} commands, ${us(commands.us)} µs`,
+        );
+        for (const row of statements.top)
+          say(
+            `    ${formatNumber(row.calls, 2)}× ${Math.round(row.us)} µs  ${row.name.slice(0, 110)}`,
+          );
+        for (const row of commands.top)
+          say(
+            `    ${formatNumber(row.calls, 2)}× ${Math.round(row.us)} µs  redis ${row.name}`,
+          );
         const proxyRps = figures.proxy_rps;
         const beside =
           typeof proxyRps === "number" && proxyRps > 0

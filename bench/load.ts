@@ -101,12 +101,18 @@ export async function loadScenario(
   plan: ScenarioPlan,
   /** Processes whose CPU time per request to report, by name. */
   pids: Record<string, number | undefined> = {},
+  /**
+   * Told just before and just after the measured run, warm-up apart: for counters of the
+   * caller's own (a database's statements, a process tree's CPU) read over the same window.
+   */
+  window?: { opened(): Promise<void>; closed(): Promise<void> },
 ): Promise<ScenarioRun> {
   const warmUpShare = plan.warmUpSeconds / (plan.warmUpSeconds + plan.seconds);
   const warmUpMax = Math.floor(plan.maxRequests * warmUpShare);
   const warmUp = await load(options, plan.warmUpSeconds, warmUpMax);
   const problem = answerProblem(warmUp);
   if (problem) throw new ScenarioFailure(`${name} (warm-up)`, problem);
+  await window?.opened();
   const cpuBefore = Object.entries(pids).map(
     ([name, pid]) => [name, pid, cpuSeconds(pid)] as const,
   );
@@ -116,6 +122,7 @@ export async function loadScenario(
     plan.maxRequests - warmUp.requests,
   );
   const cpuAfter = cpuBefore.map(([, pid]) => cpuSeconds(pid));
+  await window?.closed();
   const runProblem = answerProblem(run);
   if (runProblem) throw new ScenarioFailure(`${name} (run)`, runProblem);
   const cpuUsPerRequest: Record<string, number> = {};

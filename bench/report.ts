@@ -158,6 +158,15 @@ export const SERVER_FIGURES: readonly FigureSpec[] = [
   { key: "cluster_p50_ms", unit: "ms", digits: 1 },
   { key: "cluster_p99_ms", unit: "ms", digits: 1 },
   { key: "cluster_node_cpu_us_per_req", unit: "µs CPU/req", digits: 0 },
+  { key: "cluster_postgres_cpu_us_per_req", unit: "µs CPU/req", digits: 0 },
+  { key: "cluster_redis_cpu_us_per_req", unit: "µs CPU/req", digits: 0 },
+  { key: "cluster_nginx_cpu_us_per_req", unit: "µs CPU/req", digits: 0 },
+  { key: "cluster_all_cpu_us_per_req", unit: "µs CPU/req", digits: 0 },
+  { key: "cluster_idle_cpu_ms_per_s", unit: "ms CPU/s", digits: 0 },
+  { key: "cluster_busy_cpu_us_per_req", unit: "µs CPU/req", digits: 0 },
+  { key: "cluster_single_cpu_ratio", unit: "×", digits: 2, atMost: 2 },
+  { key: "cluster_pg_statements_per_req", unit: "statements/req", digits: 2 },
+  { key: "cluster_redis_commands_per_req", unit: "commands/req", digits: 2 },
   // The live registers (sources.ts): a fresh check with DVLA VES on beside none, in rounds; a
   // bulk check with 10% stale and its background refresh; the watched fleets' big refresh.
   {

@@ -56,7 +56,7 @@ const { values } = parseArgs({
   },
 });
 const quick = values.quick;
-const SECTIONS = ["sources", "checks", "tracing"];
+const SECTIONS = ["sources", "checks", "tracing", "cluster"];
 const only = values.only;
 if (only !== undefined && !SECTIONS.includes(only)) {
   console.error(`--only takes one of: ${SECTIONS.join(", ")}`);
@@ -107,6 +107,9 @@ try {
       "the live registers: a fresh check, a bulk check with 10% stale, a refresh of the watched fleet",
     );
   if (only === "checks") await checkFigures({ dataDir, quick }, recorder);
+  // `--only cluster`: the cluster's figures alone; its ratio to the single-process stack needs
+  // the whole run's proxy and service CPU, so it is left out.
+  if (only === "cluster") await clusterFigures({ quick, resources }, recorder);
   if (only === undefined || only === "tracing")
     await tracingSection({ dataDir, quick }, recorder);
   if (only === undefined) {

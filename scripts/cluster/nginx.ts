@@ -142,6 +142,11 @@ export class Nginx {
     return existsSync(file) ? readFileSync(file, "utf8").slice(-2000) : "";
   }
 
+  /** The master's process id while it runs (the bench counts its tree's CPU). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   /** The master's worker processes, from /proc. */
   private workers(): number[] {
     const master = this.child?.pid;

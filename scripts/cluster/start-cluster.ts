@@ -47,6 +47,8 @@ export interface ClusterOptions {
    * false: the bench and the drills measure the cluster without it.
    */
   prometheus?: boolean;
+  /** More PostgreSQL server settings (the bench's pg_stat_statements). */
+  postgresSettings?: Record<string, string>;
   /** Prometheus's scrape and rule evaluation interval; default "2s". */
   scrapeInterval?: string;
   /** Said as each step starts. */
@@ -140,6 +142,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       dataDir: join(dataDir, "postgres"),
       fast: false,
       superuserPassword: secrets.postgresPassword,
+      settings: options.postgresSettings,
       // Ctrl-C reaches this process alone, which stops PostgreSQL last (after its clients).
       ownProcessGroup: true,
     });
