@@ -1,8 +1,10 @@
 // What a signed-in check asks of PostgreSQL and Redis in the cluster (issue 37, point 7), for
 // `npm run bench`: PostgreSQL's own count of each statement run (pg_stat_statements, which the
 // bench's cluster preloads) and Redis's own count of each command (INFO commandstats), read
-// just before and just after the measured run, so per check they are round trips to each
-// store and what they were. Both counters are the servers' own, not a count kept here.
+// just before and just after the measured run, so per check they say what each store was
+// asked. A PostgreSQL statement is a round trip; Redis counts the commands a Lua script runs
+// too, so its round trips are its eval calls and the commands outside them. Both counters are
+// the servers' own, not a count kept here.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createClient } from "redis";

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 // say which of them is expensive. Microseconds of CPU per request can.
 
 /** Linux's USER_HZ: /proc reports CPU time in hundredths of a second everywhere it runs. */
-const TICKS_PER_SECOND = 100;
+export const TICKS_PER_SECOND = 100;
 
 /** User + system CPU seconds from the text of /proc/<pid>/stat. */
 export function statCpuSeconds(stat: string): number {

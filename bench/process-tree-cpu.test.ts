@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseStat, treeCpuSeconds } from "./process-tree-cpu.ts";
+import { statTicks, treeCpuSeconds } from "./process-tree-cpu.ts";
 
 /** A /proc/<pid>/stat line with the given times (utime, stime, cutime, cstime, in ticks). */
 const stat = (
@@ -10,11 +10,29 @@ const stat = (
 ) =>
   `${pid} (${name}) S ${parent} ${pid} ${pid} 0 -1 4194560 100 0 0 0 ${utime} ${stime} ${cutime} ${cstime} 20 0 1 0 100 1000 10`;
 
-describe("parseStat", () => {
-  it("reads the parent and all four times, whatever the command's name holds", () => {
-    expect(
-      parseStat(stat(7, 1, [10, 20, 3, 4], "nginx: worker (x) y")),
-    ).toEqual({ pid: 7, parent: 1, ticks: 37 });
+/** A /proc of these stat lines: each process's text and its children. */
+const procOf = (lines: string[]) => {
+  const byPid = new Map(
+    lines.map((line) => [Number(line.split(" ")[0]), line]),
+  );
+  const parentOf = (line: string) =>
+    Number(line.slice(line.lastIndexOf(")") + 2).split(" ")[1]);
+  return {
+    read: (pid: number) => {
+      const line = byPid.get(pid);
+      if (!line) throw new Error(`no process ${pid}`);
+      return line;
+    },
+    children: (pid: number) =>
+      [...byPid].filter(([, line]) => parentOf(line) === pid).map(([id]) => id),
+  };
+};
+
+describe("statTicks", () => {
+  it("adds the four times, whatever the command's name holds", () => {
+    expect(statTicks(stat(7, 1, [10, 20, 3, 4], "nginx: worker (x) y"))).toBe(
+      37,
+    );
   });
 });
 
@@ -29,25 +47,41 @@ describe("treeCpuSeconds", () => {
   ];
 
   it("adds the root, its reaped children and every live process below it", () => {
-    expect(treeCpuSeconds(100, () => tree)).toBeCloseTo(
+    const { read, children } = procOf(tree);
+    expect(treeCpuSeconds(100, read, children)).toBeCloseTo(
       (50 + 10 + 200 + 40 + 35 + 75 + 5) / 100,
       10,
     );
   });
 
   it("counts a backend that ended between two readings once: its time moved to the root", () => {
-    const before = treeCpuSeconds(100, () => tree)!;
-    const after = treeCpuSeconds(100, () => [
-      stat(100, 1, [50, 10, 200 + 30, 40 + 5], "postgres"),
+    const before = procOf(tree);
+    const after = procOf([
+      stat(100, 1, [50, 10, 200 + 30, 40 + 5]),
       stat(102, 100, [60, 15, 0, 0]),
       stat(103, 102, [5, 0, 0, 0]),
-    ])!;
-    expect(after - before).toBeCloseTo(0, 10);
+    ]);
+    expect(
+      treeCpuSeconds(100, after.read, after.children)! -
+        treeCpuSeconds(100, before.read, before.children)!,
+    ).toBeCloseTo(0, 10);
+  });
+
+  it("skips a process that ended between its listing and its reading", () => {
+    const { read, children } = procOf(tree);
+    const listedOnly = (pid: number) => (pid === 101 ? [] : children(pid));
+    expect(
+      treeCpuSeconds(100, read, (pid) => [
+        ...listedOnly(pid),
+        ...(pid === 100 ? [101, 999] : []),
+      ]),
+    ).toBeCloseTo((50 + 10 + 200 + 40 + 35 + 75 + 5) / 100, 10);
   });
 
   it("is undefined when the root is not running", () => {
-    expect(treeCpuSeconds(999, () => tree)).toBeUndefined();
-    expect(treeCpuSeconds(undefined, () => tree)).toBeUndefined();
+    const { read, children } = procOf(tree);
+    expect(treeCpuSeconds(999, read, children)).toBeUndefined();
+    expect(treeCpuSeconds(undefined, read, children)).toBeUndefined();
   });
 
   it("reads this very process from /proc", () => {

@@ -52,6 +52,8 @@ const { values } = parseArgs({
     // `--only sources`: that section alone, without the 1,000,000-vehicle stack. `--only
     // checks`: the proxy's CPU per signed-in check beside its floor, on a small fleet. `--only
     // tracing`: what traces cost a signed-in check, off and on at 10%, on small fleets.
+    // `--only cluster`: the cluster's figures, every process's CPU per check and what each
+    // store was asked, without the single-process stack (so without their ratio).
     only: { type: "string" },
   },
 });

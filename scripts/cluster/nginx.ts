@@ -48,6 +48,10 @@ events { worker_connections 4096; }
 http {
   include ${MIME_TYPES};
   default_type application/octet-stream;
+  # As Debian's nginx.conf has it (gzip on) with its gzip_types line uncommented: the site must
+  # compress nothing per request under it (nginx-edge.test.ts).
+  gzip on;
+  gzip_types application/javascript text/css;
   access_log ${at("access.log")} combined buffer=64k flush=1s;
   client_body_temp_path ${at("client_body")};
   proxy_temp_path ${at("proxy_temp")};
