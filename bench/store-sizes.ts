@@ -61,7 +61,9 @@ export async function measureStoreSizes(
     });
     const sizeOf = async (tables: string[]) => {
       const { rows } = await server.query(
-        "SELECT sum(pg_total_relation_size(t))::bigint AS bytes FROM unnest($1::regclass[]) AS t",
+        // A partitioned table's own size is none: its partitions' are summed (the audit's).
+        `SELECT sum(pg_total_relation_size(p.relid))::bigint AS bytes
+           FROM unnest($1::regclass[]) AS t, pg_partition_tree(t) AS p`,
         "vics_proxy",
         [tables],
       );

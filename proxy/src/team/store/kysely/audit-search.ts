@@ -12,10 +12,12 @@ import type { Spelling } from "./spelling.ts";
 /** How an engine reads the events of one registration: its own idiom, chosen in its folder. */
 export type RegistrationSearch =
   /**
-   * Driven by audit_registrations' key (registration, event_id), newest first, joined to the
-   * events: PostgreSQL stops after `limit` rows.
+   * PostgreSQL's partitions by month (postgres/audit-partitions.ts): the newest first is
+   * `month DESC, id DESC` (an id carries its month), so PostgreSQL reads the partitions one
+   * after another and stops once a page is full; a registration's rows, by their key, each
+   * fetch their event from its own partition; the bounds of the search bound the months.
    */
-  | "join"
+  | "by-month"
   /** The events whose id is among the registration's rows (SQLite's plan for it). */
   | "in";
 
@@ -79,18 +81,8 @@ export function searchAudit(
   const toEvent = toAuditEvent(readJson);
   return async (query: AuditQuery): Promise<AuditEvent[]> => {
     const { registration, limit } = query;
-    if (registration !== undefined && registrationSearch === "join") {
-      const rows = await db
-        .selectFrom("audit_registrations as r")
-        .innerJoin("audit_events as e", "e.id", "r.event_id")
-        .selectAll("e")
-        .where("r.registration", "=", registration)
-        .where(eb.and(conditions(query, "r.event_id")))
-        .orderBy("r.event_id", "desc")
-        .limit(limit)
-        .execute();
-      return rows.map(toEvent);
-    }
+    if (registrationSearch === "by-month")
+      return byMonth(db, query).then((rows) => rows.map(toEvent));
     const where = conditions(query, "e.id");
     const rows = await db
       .selectFrom("audit_events as e")
@@ -111,4 +103,70 @@ export function searchAudit(
       .execute();
     return rows.map(toEvent);
   };
+}
+
+/** Ids carry their month above 40 bits (postgres/audit-partitions.ts). */
+const ID_MONTH_SHIFT = 40;
+
+/** The months a search can reach, from its bounds: PostgreSQL then plans only their partitions. */
+function monthBounds(query: AuditQuery, month: "e.month" | "r.month") {
+  const column = sql.ref(month);
+  const bounds: Expression<SqlBool>[] = [];
+  if (query.from !== undefined)
+    bounds.push(sql<SqlBool>`${column} >= audit_month(${query.from})`);
+  if (query.to !== undefined)
+    bounds.push(sql<SqlBool>`${column} <= audit_month(${query.to - 1})`);
+  if (query.before !== undefined)
+    bounds.push(
+      sql<SqlBool>`${column} <= (${query.before}::bigint >> ${sql.lit(ID_MONTH_SHIFT)})`,
+    );
+  return bounds;
+}
+
+/** PostgreSQL's search over the partitions, newest first (`RegistrationSearch`). */
+function byMonth(db: AuditDb, query: AuditQuery) {
+  const { registration, limit } = query;
+  if (registration === undefined) {
+    const where = [
+      ...conditions(query, "e.id"),
+      ...monthBounds(query, "e.month"),
+    ];
+    return db
+      .selectFrom("audit_events as e")
+      .selectAll("e")
+      .$if(where.length > 0, (events) => events.where(eb.and(where)))
+      .orderBy(sql.ref("e.month"), "desc")
+      .orderBy("e.id", "desc")
+      .limit(limit)
+      .execute();
+  }
+  // Each of the registration's rows, newest first, fetches its event from its own partition
+  // (OFFSET 0 keeps the lateral query a loop that stops with the page, not one big join).
+  const { before, ...onEvent } = query;
+  return db
+    .selectFrom("audit_registrations as r")
+    .innerJoinLateral(
+      (lateral) =>
+        lateral
+          .selectFrom("audit_events as e")
+          .selectAll("e")
+          .where(sql<SqlBool>`e.month = r.month`)
+          .whereRef("e.id", "=", "r.event_id")
+          .where(eb.and(conditions(onEvent, "e.id")))
+          .offset(0)
+          .as("e"),
+      (join) => join.onTrue(),
+    )
+    .selectAll("e")
+    .where("r.registration", "=", registration)
+    .where(
+      eb.and([
+        ...(before === undefined ? [] : [eb("r.event_id", "<", before)]),
+        ...monthBounds(query, "r.month"),
+      ]),
+    )
+    .orderBy(sql.ref("r.month"), "desc")
+    .orderBy("r.event_id", "desc")
+    .limit(limit)
+    .execute();
 }

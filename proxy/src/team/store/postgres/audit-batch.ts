@@ -2,34 +2,46 @@ import type { AuditEvent, NewAuditEvent } from "../proxy-store.ts";
 import type { Sql } from "./database.ts";
 
 /**
- * The batch is one JSON parameter, read back as rows in its order; the identity column numbers
- * them in that order, so the ids in ascending order are the plain events' ids in the batch's
- * order. An aggregated event (aggregate_key) is written once, and later only counts: the batch
- * holds each key once (`mergeAggregates`), with its attempts, and is known by its key.
- * One statement: the events and their registrations' rows are committed together, or not at all.
+ * The batch is one JSON parameter, read back as rows; each event's id carries its month
+ * (audit-partitions.ts) and the answer comes back in the batch's order (`n`). An aggregated
+ * event (aggregate_key) is written once, and later only counts: the batch holds each key once
+ * (`mergeAggregates`), with its attempts, and is known by its key (its `n` is null when it
+ * only counted). One statement: the events and their registrations' rows are committed
+ * together, or not at all.
  */
 const INSERT_BATCH = `
-  WITH inserted AS (
-    INSERT INTO audit_events (at, user_id, user_email, action, registrations, outcome, request_id,
-      client_address, detail, correlation_id, aggregate_key, attempts, last_at)
-    SELECT b.at, b.user_id, b.user_email, b.action,
-      ARRAY(SELECT jsonb_array_elements_text(b.registrations)),
-      b.outcome, b.request_id, b.client_address, b.detail, b.correlation_id, b.aggregate_key,
-      b.attempts, b.last_at
+  WITH batch AS MATERIALIZED (
+    SELECT b.*, audit_event_id(b.at) AS id, audit_month(b.at) AS month
     FROM jsonb_to_recordset($1::jsonb) AS b(n int, at bigint, user_id text, user_email text,
       action text, registrations jsonb, outcome text, request_id text, client_address text, detail jsonb,
       correlation_id text, aggregate_key text, attempts int, last_at bigint)
-    ORDER BY b.n
-    ON CONFLICT (aggregate_key) DO UPDATE SET
+  ), inserted AS (
+    INSERT INTO audit_events (id, month, at, user_id, user_email, action, registrations, outcome,
+      request_id, client_address, detail, correlation_id, aggregate_key, attempts, last_at)
+    SELECT b.id, b.month, b.at, b.user_id, b.user_email, b.action,
+      ARRAY(SELECT jsonb_array_elements_text(b.registrations)),
+      b.outcome, b.request_id, b.client_address, b.detail, b.correlation_id, b.aggregate_key,
+      b.attempts, b.last_at
+    FROM batch b
+    ON CONFLICT (aggregate_key, month) DO UPDATE SET
       attempts = audit_events.attempts + excluded.attempts,
       last_at = greatest(audit_events.last_at, excluded.last_at)
-    RETURNING id, at, registrations, aggregate_key, attempts, last_at
+    RETURNING id, month, at, registrations, aggregate_key, attempts, last_at
   ), indexed AS (
-    INSERT INTO audit_registrations (registration, event_id, at)
-    SELECT DISTINCT r.registration, i.id, i.at FROM inserted i, unnest(i.registrations) AS r(registration)
+    INSERT INTO audit_registrations (registration, month, event_id, at)
+    SELECT DISTINCT r.registration, i.month, i.id, i.at
+    FROM inserted i, unnest(i.registrations) AS r(registration)
     ON CONFLICT DO NOTHING
   )
-  SELECT id, aggregate_key, attempts, last_at FROM inserted ORDER BY id`;
+  SELECT i.id, i.aggregate_key, i.attempts, i.last_at, b.n
+  FROM inserted i LEFT JOIN batch b ON b.id = i.id ORDER BY b.n, i.id`;
+
+/** Every month of the batch has its partition (made by the owner's function if not). */
+const ADD_PARTITIONS = "SELECT audit_add_partitions($1, $2)";
+
+/** PostgreSQL's words when a row's month has no partition yet. */
+const NO_PARTITION =
+  /no partition of relation "audit_(events|registrations)" found/;
 
 /** An aggregated event of the batch, once per key: its first attempt, counted with the rest. */
 interface BatchEntry {
@@ -78,6 +90,8 @@ const batchJson = (entries: readonly BatchEntry[]) =>
 
 interface InsertedRow {
   id: number;
+  /** The event's place in the batch; null for an aggregate that only counted. */
+  n: number | null;
   aggregate_key: string | null;
   attempts: number;
   last_at: number | null;
@@ -93,6 +107,7 @@ function committed(
     throw new Error(
       `audit batch of ${entries} events returned ${rows.length} ids`,
     );
+  // In the batch's order: the plain events' rows come first, by `n`.
   const plain = rows.filter((row) => row.aggregate_key === null);
   const byKey = new Map(rows.map((row) => [row.aggregate_key, row]));
   let next = 0;
@@ -108,11 +123,23 @@ function committed(
   });
 }
 
-/** PostgreSQL's batch: its events in one multi-row INSERT, their registrations' rows with them. */
+/**
+ * PostgreSQL's batch: its events in one multi-row INSERT, their registrations' rows with them.
+ * A month with no partition yet (the first event of a month the daily pruning has not made
+ * ready, or an event dated far back) has it made, and the batch is written again.
+ */
 export const writeAuditBatch =
   (sql: Sql) =>
   async (events: readonly NewAuditEvent[]): Promise<AuditEvent[]> => {
     const entries = mergeAggregates(events);
-    const { rows } = await sql<InsertedRow>(INSERT_BATCH, [batchJson(entries)]);
+    const json = batchJson(entries);
+    const insert = () => sql<InsertedRow>(INSERT_BATCH, [json]);
+    const { rows } = await insert().catch(async (error: unknown) => {
+      if (!(error instanceof Error) || !NO_PARTITION.test(error.message))
+        throw error;
+      const times = events.map((event) => event.at);
+      await sql(ADD_PARTITIONS, [Math.min(...times), Math.max(...times)]);
+      return insert();
+    });
     return committed(events, entries.length, rows);
   };

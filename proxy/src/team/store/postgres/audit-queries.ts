@@ -17,7 +17,7 @@ export interface PostgresAuditStore extends AuditStore {
 }
 
 /**
- * The audit in PostgreSQL: the search is the shared one, driven by the registration's index;
+ * The audit in PostgreSQL: the search is the shared one, read partition by partition;
  * the append (one statement a batch) and the pruning (prune_audit, run as the owner) are
  * PostgreSQL's own: it works on the store's `Sql` (its batch and pruning) and its Kysely (its
  * search).
@@ -32,7 +32,7 @@ export function auditQueries(
   const commits = groupCommit(writeAuditBatch(sql), MAX_BATCH, observer);
   return {
     appendAudit: commits.append,
-    searchAudit: searchAudit(auditDb(db), "join", POSTGRES.readJson),
+    searchAudit: searchAudit(auditDb(db), "by-month", POSTGRES.readJson),
     async pruneAudit(now) {
       // prune_audit runs as the owner, and keeps what the database's own retention keeps.
       const { rows } = await sql<{ removed: number }>(

@@ -30,6 +30,9 @@ const appGrants = (role: string) => {
     GRANT UPDATE (attempts, last_at) ON audit_events TO ${app};
     GRANT SELECT ON proxy_settings, ${MIGRATIONS_NAME}_migrations TO ${app};
     GRANT EXECUTE ON FUNCTION prune_audit(bigint) TO ${app};
+    -- An event's id, and its month's partition when none holds it yet (audit-partitions.ts).
+    GRANT USAGE ON SEQUENCE audit_event_seq TO ${app};
+    GRANT EXECUTE ON FUNCTION audit_add_partitions(bigint, bigint) TO ${app};
     GRANT SELECT, INSERT, UPDATE, DELETE ON fleets, fleet_vehicles TO ${app};
     GRANT SELECT, INSERT, UPDATE ON watched_vehicles, vehicle_timeline, vehicle_alerts,
       watch_runs, watch_settings TO ${app};
@@ -71,6 +74,11 @@ export async function setUpAsOwner(
         `INSERT INTO proxy_settings (name, value) VALUES ('audit_retention_days', $1)
          ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
         [String(setup.auditRetentionDays)],
+      );
+      // This month's audit partition and the next's, sized by the retention just recorded.
+      await client.query(
+        `SELECT audit_add_partitions((extract(epoch FROM now()) * 1000)::bigint,
+           (extract(epoch FROM now() + interval '1 month') * 1000)::bigint)`,
       );
       // A newer release has migrated past this one: its grants stand (an older replica that
       // restarts during a rolling upgrade must not take back what the new tables need).

@@ -79,7 +79,7 @@ describe("the PostgreSQL audit log, through SQL that bypasses the store", () => 
     const now = Date.now();
     try {
       await store.appendAudit(
-        auditEvent({ at: now - 40 * DAY_MS, requestId: "old" }),
+        auditEvent({ at: now - 100 * DAY_MS, requestId: "old" }),
       );
       await store.appendAudit(auditEvent({ at: now, requestId: "new" }));
       for (const sql of [
@@ -128,7 +128,7 @@ describe("the PostgreSQL audit log, through SQL that bypasses the store", () => 
     const store = await open(owner);
     const now = Date.now();
     await store.appendAudit(
-      auditEvent({ at: now - 40 * DAY_MS, requestId: "old" }),
+      auditEvent({ at: now - 100 * DAY_MS, requestId: "old" }),
     );
     await store.appendAudit(auditEvent({ at: now, requestId: "new" }));
     await store.close();

@@ -1,3 +1,5 @@
+import { PARTITION_AUDIT } from "./audit-partitions.ts";
+
 /**
  * The proxy store's tables on PostgreSQL, for `migratePg` under the name "vics_proxy" (its
  * steps are recorded in vics_proxy_migrations). The service may share the database: no name
@@ -380,4 +382,5 @@ export const MIGRATIONS: readonly string[] = [
   SCRUB_ENDPOINT_WORDS,
   DATE_UNSUBSCRIBE_LINKS,
   GROUP_NOTIFICATIONS,
+  PARTITION_AUDIT,
 ];
