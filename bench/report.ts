@@ -86,6 +86,14 @@ export const SERVER_FIGURES: readonly FigureSpec[] = [
   { key: "audit_search_fastest_round_ms", unit: "ms", digits: 2 },
   { key: "audit_search_slowest_round_ms", unit: "ms", digits: 2 },
   { key: "audit_seed10m_s", unit: "s", digits: 1 },
+  // The same search on PostgreSQL (audit-search-pg.ts): ten years in partitions, and one.
+  { key: "audit_search_pg_p50_ms", unit: "ms", digits: 2, atMost: 50 },
+  { key: "audit_search_pg_fastest_round_ms", unit: "ms", digits: 2 },
+  { key: "audit_search_pg_slowest_round_ms", unit: "ms", digits: 2 },
+  { key: "audit_search_pg_partitions", unit: "tables", digits: 0 },
+  { key: "audit_search_pg_one_partition_p50_ms", unit: "ms", digits: 2 },
+  { key: "audit_search_pg_partitions_ratio", unit: "×", digits: 2 },
+  { key: "audit_seed_pg_s", unit: "s", digits: 1 },
   // The proxy's PostgreSQL store (store-sizes.ts): what the sizing multiplies.
   { key: "audit_pg_bytes_per_event", unit: "B", digits: 0 },
   { key: "audit_pg_wal_bytes_per_event", unit: "B", digits: 0 },

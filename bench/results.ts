@@ -35,6 +35,7 @@ export const RESULT_KEYS = [
   "seed1m_s",
   "service_rss_mb",
   "audit_search_p50_ms",
+  "audit_search_pg_p50_ms",
   "sqlite_bulk1000_p50_ms",
   "postgres_bulk1000_p50_ms",
   "postgres_sqlite_bulk1000_ratio",

@@ -21,6 +21,7 @@ import {
 } from "../scripts/start/web-build.ts";
 import { auditSearchFigures } from "./audit-search.ts";
 import { storeSizeFigures } from "./store-sizes.ts";
+import { pgAuditSearchScenario } from "./audit-search-pg.ts";
 import { batchFigures } from "./batch-scenarios.ts";
 import { sweepFigures } from "./sweep.ts";
 import { checkFigures, inChecksSection } from "./checks.ts";
@@ -53,12 +54,13 @@ const { values } = parseArgs({
     // checks`: the proxy's CPU per signed-in check beside its floor, on a small fleet. `--only
     // tracing`: what traces cost a signed-in check, off and on at 10%, on small fleets.
     // `--only cluster`: the cluster's figures, every process's CPU per check and what each
-    // store was asked, without the single-process stack (so without their ratio).
+    // store was asked, without the single-process stack (so without their ratio). `--only
+    // audit`: the audit search on PostgreSQL, ten years in partitions beside one partition.
     only: { type: "string" },
   },
 });
 const quick = values.quick;
-const SECTIONS = ["sources", "checks", "tracing", "cluster"];
+const SECTIONS = ["sources", "checks", "tracing", "cluster", "audit"];
 const only = values.only;
 if (only !== undefined && !SECTIONS.includes(only)) {
   console.error(`--only takes one of: ${SECTIONS.join(", ")}`);
@@ -112,6 +114,8 @@ try {
   // `--only cluster`: the cluster's figures alone; its ratio to the single-process stack needs
   // the whole run's proxy and service CPU, so it is left out.
   if (only === "cluster") await clusterFigures({ quick, resources }, recorder);
+  // `--only audit`: the audit search on PostgreSQL's partitions beside one partition.
+  if (only === "audit") await pgAuditSearchScenario(quick, recorder);
   if (only === undefined || only === "tracing")
     await tracingSection({ dataDir, quick }, recorder);
   if (only === undefined) {
@@ -165,6 +169,9 @@ try {
       },
       "audit search over 10,000,000 events",
     );
+
+    // The same search on PostgreSQL: ten years in partitions, beside one partition.
+    await pgAuditSearchScenario(quick, recorder);
 
     // What an audit event and a watched vehicle take in the proxy's PostgreSQL (the sizing).
     await storeSizeFigures(quick, recorder);

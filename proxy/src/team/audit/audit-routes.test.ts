@@ -62,6 +62,20 @@ describe("the audit search", () => {
     expect(second.next).toBeNull();
   });
 
+  it("takes a cursor of up to 16 digits (a PostgreSQL id from 2045), refusing one past a safe integer", async () => {
+    await harness.store.appendAudit(event({ requestId: "one" }));
+    const far = (await (
+      await get(
+        "/api/admin/audit?registration=AB12CDE&limit=3&before=1000000000000000",
+      )
+    ).json()) as Page;
+    expect(far.events.map((e) => e.requestId)).toEqual(["one"]);
+    for (const before of ["9007199254740993", "12345678901234567", "1e5"]) {
+      const bad = await get(`/api/admin/audit?before=${before}`);
+      expect(bad.status, before).toBe(400);
+    }
+  });
+
   it("takes whole UK days, right across midnight in summer time", async () => {
     // 23:30 UTC on 30 June is 00:30 on 1 July in London.
     await harness.store.appendAudit(

@@ -73,7 +73,8 @@ async function auditQuery(
   }
   const before = c.req.query("before");
   if (before) {
-    if (!/^\d{1,15}$/.test(before))
+    // An id on PostgreSQL carries its month above 40 bits (16 digits from 2045): any safe integer.
+    if (!/^\d{1,16}$/.test(before) || !Number.isSafeInteger(Number(before)))
       throw malformedRequest("before: use the `next` of the previous page");
     query.before = Number(before);
   }

@@ -1,5 +1,6 @@
 import {
   expressionBuilder,
+  type CompiledQuery,
   sql,
   type Expression,
   type Selectable,
@@ -16,8 +17,9 @@ export type RegistrationSearch =
    * `month DESC, id DESC` (an id carries its month), so PostgreSQL reads the partitions one
    * after another and stops once a page is full; a registration's rows, by their key, each
    * fetch their event from its own partition; the bounds of the search bound the months.
+   * Each search runs as a prepared statement (`RunPrepared`).
    */
-  | "by-month"
+  | { byMonth: RunPrepared }
   /** The events whose id is among the registration's rows (SQLite's plan for it). */
   | "in";
 
@@ -81,8 +83,10 @@ export function searchAudit(
   const toEvent = toAuditEvent(readJson);
   return async (query: AuditQuery): Promise<AuditEvent[]> => {
     const { registration, limit } = query;
-    if (registrationSearch === "by-month")
-      return byMonth(db, query).then((rows) => rows.map(toEvent));
+    if (registrationSearch !== "in")
+      return byMonth(db, query, registrationSearch.byMonth).then((rows) =>
+        rows.map(toEvent),
+      );
     const where = conditions(query, "e.id");
     const rows = await db
       .selectFrom("audit_events as e")
@@ -105,6 +109,14 @@ export function searchAudit(
   };
 }
 
+/**
+ * Runs a search as a prepared statement of its own (PostgreSQL keeps its plan on each
+ * connection: planning every partition is most of a search's time otherwise).
+ */
+export type RunPrepared = (
+  query: CompiledQuery<Selectable<AuditEventsTable>>,
+) => Promise<Selectable<AuditEventsTable>[]>;
+
 /** Ids carry their month above 40 bits (postgres/audit-partitions.ts). */
 const ID_MONTH_SHIFT = 40;
 
@@ -123,50 +135,75 @@ function monthBounds(query: AuditQuery, month: "e.month" | "r.month") {
   return bounds;
 }
 
+/**
+ * An event's columns by name, not `*`: a prepared statement's answer keeps its shape when a
+ * later release adds a column (PostgreSQL refuses to run a cached plan whose result changed).
+ */
+const EVENT_COLUMNS = [
+  "e.id",
+  "e.at",
+  "e.user_id",
+  "e.user_email",
+  "e.action",
+  "e.registrations",
+  "e.outcome",
+  "e.request_id",
+  "e.client_address",
+  "e.detail",
+  "e.correlation_id",
+  "e.aggregate_key",
+  "e.attempts",
+  "e.last_at",
+] as const;
+
 /** PostgreSQL's search over the partitions, newest first (`RegistrationSearch`). */
-function byMonth(db: AuditDb, query: AuditQuery) {
+function byMonth(db: AuditDb, query: AuditQuery, run: RunPrepared) {
   const { registration, limit } = query;
   if (registration === undefined) {
     const where = [
       ...conditions(query, "e.id"),
       ...monthBounds(query, "e.month"),
     ];
-    return db
-      .selectFrom("audit_events as e")
-      .selectAll("e")
-      .$if(where.length > 0, (events) => events.where(eb.and(where)))
-      .orderBy(sql.ref("e.month"), "desc")
-      .orderBy("e.id", "desc")
-      .limit(limit)
-      .execute();
+    return run(
+      db
+        .selectFrom("audit_events as e")
+        .select(EVENT_COLUMNS)
+        .$if(where.length > 0, (events) => events.where(eb.and(where)))
+        .orderBy(sql.ref("e.month"), "desc")
+        .orderBy("e.id", "desc")
+        .limit(limit)
+        .compile(),
+    );
   }
   // Each of the registration's rows, newest first, fetches its event from its own partition
   // (OFFSET 0 keeps the lateral query a loop that stops with the page, not one big join).
   const { before, ...onEvent } = query;
-  return db
-    .selectFrom("audit_registrations as r")
-    .innerJoinLateral(
-      (lateral) =>
-        lateral
-          .selectFrom("audit_events as e")
-          .selectAll("e")
-          .where(sql<SqlBool>`e.month = r.month`)
-          .whereRef("e.id", "=", "r.event_id")
-          .where(eb.and(conditions(onEvent, "e.id")))
-          .offset(0)
-          .as("e"),
-      (join) => join.onTrue(),
-    )
-    .selectAll("e")
-    .where("r.registration", "=", registration)
-    .where(
-      eb.and([
-        ...(before === undefined ? [] : [eb("r.event_id", "<", before)]),
-        ...monthBounds(query, "r.month"),
-      ]),
-    )
-    .orderBy(sql.ref("r.month"), "desc")
-    .orderBy("r.event_id", "desc")
-    .limit(limit)
-    .execute();
+  return run(
+    db
+      .selectFrom("audit_registrations as r")
+      .innerJoinLateral(
+        (lateral) =>
+          lateral
+            .selectFrom("audit_events as e")
+            .select(EVENT_COLUMNS)
+            .where(sql<SqlBool>`e.month = r.month`)
+            .whereRef("e.id", "=", "r.event_id")
+            .where(eb.and(conditions(onEvent, "e.id")))
+            .offset(0)
+            .as("e"),
+        (join) => join.onTrue(),
+      )
+      .select(EVENT_COLUMNS)
+      .where("r.registration", "=", registration)
+      .where(
+        eb.and([
+          ...(before === undefined ? [] : [eb("r.event_id", "<", before)]),
+          ...monthBounds(query, "r.month"),
+        ]),
+      )
+      .orderBy(sql.ref("r.month"), "desc")
+      .orderBy("r.event_id", "desc")
+      .limit(limit)
+      .compile(),
+  );
 }

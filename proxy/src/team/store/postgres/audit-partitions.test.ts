@@ -255,4 +255,26 @@ describe("the PostgreSQL audit log's partitions (issue 37, point 5)", () => {
       await store.close();
     }
   });
+
+  it("searches with prepared statements that a later release's new column does not break", async () => {
+    const { owner } = await freshDatabase();
+    const store = await open(owner);
+    try {
+      await store.appendAudit(auditEvent({ requestId: "one" }));
+      const search = async () => [
+        ...(await store.searchAudit({ limit: 5 })),
+        ...(await store.searchAudit({ registration: "AB12CDE", limit: 5 })),
+      ];
+      // More than five runs: PostgreSQL may then keep one generic plan per statement.
+      for (let run = 0; run < 8; run++)
+        expect((await search()).map((e) => e.requestId)).toEqual([
+          "one",
+          "one",
+        ]);
+      await query(owner, "ALTER TABLE audit_events ADD COLUMN later text");
+      expect((await search()).map((e) => e.requestId)).toEqual(["one", "one"]);
+    } finally {
+      await store.close();
+    }
+  });
 });

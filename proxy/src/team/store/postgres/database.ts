@@ -6,16 +6,23 @@ import type { Database } from "../kysely/database.ts";
 import { ReachingPostgresDialect } from "../kysely/reaching-postgres-dialect.ts";
 import type { KyselyStore, Spelling } from "../kysely/spelling.ts";
 
-/** One statement on the pool; PostgreSQL being down rejects with DependencyUnavailableError. */
+/**
+ * One statement on the pool, its text alone or named (a prepared statement, planned once per
+ * connection); PostgreSQL being down rejects with DependencyUnavailableError.
+ */
 export type Sql = <Row extends QueryResultRow = QueryResultRow>(
-  text: string,
+  text: string | { name: string; text: string },
   values?: unknown[],
 ) => Promise<QueryResult<Row>>;
 
 export const sqlOn =
   (pool: PgPool): Sql =>
   (text, values) =>
-    reachingPostgres(() => pool.query(text, values));
+    reachingPostgres(() =>
+      typeof text === "string"
+        ? pool.query(text, values)
+        : pool.query({ ...text, values }),
+    );
 
 export const POSTGRES: Spelling = {
   later: "greatest",
