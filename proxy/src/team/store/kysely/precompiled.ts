@@ -7,6 +7,12 @@ interface Slot {
 const isSlot = (value: unknown): value is Slot =>
   typeof value === "object" && value !== null && SLOT in value;
 
+/** The text of every query compiled once: PostgreSQL prepares each (reaching-postgres-dialect.ts). */
+const compiledTexts = new Set<string>();
+
+/** Whether a statement's text is one compiled once, of a fixed shape, run again and again. */
+export const isPrecompiled = (text: string): boolean => compiledTexts.has(text);
+
 /**
  * A query built and compiled once, given each call's values as a CompiledQuery. `build` gets
  * stand-ins for the arguments: each is to be used as a value of the query, not looked into,
@@ -23,6 +29,7 @@ export function compileWithSlots<Args extends readonly unknown[], Row>(
     throw new Error(
       `A precompiled query uses ${used.size} of its ${arity} values`,
     );
+  compiledTexts.add(query.sql);
   return (...args) => ({
     ...query,
     parameters: query.parameters.map((p) => (isSlot(p) ? args[p[SLOT]] : p)),

@@ -6,8 +6,11 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from "kysely";
+import { createHash } from "node:crypto";
+import type { PoolClient } from "pg";
 import type { PgPool } from "@vics/server-kit/postgres";
 import { reachingPostgres } from "@vics/server-kit/postgres-errors";
+import { isPrecompiled } from "./precompiled.ts";
 
 /**
  * Kysely's PostgresDialect on the store's pool, where PostgreSQL down, at connect or mid-query,
@@ -16,11 +19,46 @@ import { reachingPostgres } from "@vics/server-kit/postgres-errors";
  */
 export class ReachingPostgresDialect extends PostgresDialect {
   constructor(pool: PgPool) {
-    super({ pool });
+    super({ pool: preparing(pool) });
   }
   override createDriver(): Driver {
     return new ReachingDriver(super.createDriver());
   }
+}
+
+/** A prepared statement's name, from its text: the same on every connection and replica. */
+const statementName = (text: string) =>
+  `vics_${createHash("sha256").update(text).digest("hex").slice(0, 20)}`;
+
+/**
+ * The pool as Kysely sees it, where a query compiled once (precompiled.ts: the session read on
+ * every signed-in request, its touch) runs as a named prepared statement: each connection
+ * parses and plans it once, not each time (most of PostgreSQL's CPU for such a read). Only
+ * fixed texts are named, so a connection holds a bounded number of them.
+ */
+function preparing(pool: PgPool) {
+  const clients = new WeakMap<PoolClient, PoolClient>();
+  const prepare = (client: PoolClient): PoolClient => {
+    const known = clients.get(client);
+    if (known) return known;
+    const wrapped = new Proxy(client, {
+      get(target, key) {
+        if (key !== "query") return Reflect.get(target, key, target);
+        return (text: unknown, values?: unknown[]) =>
+          typeof text === "string" && isPrecompiled(text)
+            ? target.query({ name: statementName(text), text, values })
+            : target.query(text as string, values);
+      },
+    });
+    clients.set(client, wrapped);
+    return wrapped;
+  };
+  return new Proxy(pool, {
+    get(target, key) {
+      if (key !== "connect") return Reflect.get(target, key, target);
+      return async () => prepare(await target.connect());
+    },
+  });
 }
 
 class ReachingConnection implements DatabaseConnection {

@@ -133,7 +133,11 @@ export const writeAuditBatch =
   async (events: readonly NewAuditEvent[]): Promise<AuditEvent[]> => {
     const entries = mergeAggregates(events);
     const json = batchJson(entries);
-    const insert = () => sql<InsertedRow>(INSERT_BATCH, [json]);
+    // Prepared: each connection plans the statement once, not every batch.
+    const insert = () =>
+      sql<InsertedRow>({ name: "vics_audit_batch", text: INSERT_BATCH }, [
+        json,
+      ]);
     const { rows } = await insert().catch(async (error: unknown) => {
       if (!(error instanceof Error) || !NO_PARTITION.test(error.message))
         throw error;
