@@ -40,7 +40,8 @@ export async function serviceCounts(select: Select): Promise<ServiceCounts> {
 
 export async function proxyCounts(select: Select): Promise<ProxyCounts> {
   const [last] = await select(
-    "SELECT id, at FROM audit_events ORDER BY id DESC LIMIT 1",
+    // By time, which both engines index (PostgreSQL's partitions have no index led by id).
+    "SELECT id, at FROM audit_events ORDER BY at DESC, id DESC LIMIT 1",
   );
   return {
     users: await count(select, "users"),

@@ -39,9 +39,11 @@ const INSERT_BATCH = `
 /** Every month of the batch has its partition (made by the owner's function if not). */
 const ADD_PARTITIONS = "SELECT audit_add_partitions($1, $2)";
 
-/** PostgreSQL's words when a row's month has no partition yet. */
-const NO_PARTITION =
-  /no partition of relation "audit_(events|registrations)" found/;
+/**
+ * PostgreSQL's code when a row's month has no partition yet (a check_violation, whatever the
+ * server's language): the partitions are made and the batch tried once more.
+ */
+const NO_PARTITION = "23514";
 
 /** An aggregated event of the batch, once per key: its first attempt, counted with the rest. */
 interface BatchEntry {
@@ -139,7 +141,7 @@ export const writeAuditBatch =
         json,
       ]);
     const { rows } = await insert().catch(async (error: unknown) => {
-      if (!(error instanceof Error) || !NO_PARTITION.test(error.message))
+      if ((error as { code?: unknown } | null)?.code !== NO_PARTITION)
         throw error;
       const times = events.map((event) => event.at);
       await sql(ADD_PARTITIONS, [Math.min(...times), Math.max(...times)]);

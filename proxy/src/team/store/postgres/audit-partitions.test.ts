@@ -119,7 +119,13 @@ describe("the PostgreSQL audit log's partitions (issue 37, point 5)", () => {
     expect(yearly.map((p) => p.lower % 12)).toEqual(yearly.map(() => 0));
     const oneMonth = await open(owner, undefined, 30);
     // A month the yearly partitions do not cover gets a month's partition beside them.
-    const later = Date.UTC(new Date(now).getUTCFullYear() + 3, 5, 15);
+    // The month after the last year made ahead: within the two years partitions may be made.
+    const lastYearEnds = Math.max(...yearly.map((p) => p.upper));
+    const later = Date.UTC(
+      1970 + Math.floor(lastYearEnds / 12),
+      lastYearEnds % 12,
+      15,
+    );
     await oneMonth.appendAudit(auditEvent({ at: later, requestId: "later" }));
     expect(
       (await oneMonth.searchAudit({ limit: 1 })).map((e) => e.requestId),
@@ -276,5 +282,78 @@ describe("the PostgreSQL audit log's partitions (issue 37, point 5)", () => {
     } finally {
       await store.close();
     }
+  });
+
+  it("makes a longer partition beside shorter ones without overlapping them, once the retention grows", async () => {
+    const { owner } = await freshDatabase();
+    const now = Date.now();
+    const monthly = await open(owner, undefined, 30);
+    // Monthly partitions now and next month (made at start), and four months back.
+    await monthly.appendAudit(auditEvent({ at: now - 4 * 31 * DAY_MS }));
+    await monthly.close();
+    const yearly = await open(owner, undefined, 3650);
+    const between = now - 2 * 31 * DAY_MS;
+    await yearly.appendAudit(auditEvent({ at: between, requestId: "between" }));
+    await yearly.close();
+    const parts = await partitions(owner);
+    for (const [index, part] of parts.entries())
+      if (index > 0)
+        expect(part.lower).toBeGreaterThanOrEqual(parts[index - 1]!.upper);
+    const holding = parts.find(
+      (p) => p.lower <= month(between) && p.upper > month(between),
+    )!;
+    // Cut short by the monthly partitions around it, inside the year it was aligned to.
+    expect(holding.lower).toBeGreaterThan(month(now - 4 * 31 * DAY_MS));
+    expect(holding.upper).toBeLessThanOrEqual(month(now));
+    expect(holding.upper - holding.lower).toBeGreaterThanOrEqual(1);
+  });
+
+  it("deletes the old rows of a partition made longer than today's length, once the retention is shortened", async () => {
+    const { owner } = await freshDatabase();
+    const now = Date.now();
+    const tenYears = await open(owner, undefined, 3650);
+    await tenYears.appendAudit(
+      auditEvent({ at: now - 45 * DAY_MS, requestId: "old" }),
+    );
+    await tenYears.appendAudit(auditEvent({ at: now, requestId: "new" }));
+    await tenYears.close();
+    const shorter = await open(owner, undefined, 30);
+    try {
+      expect(await shorter.pruneAudit(now)).toBe(1);
+      expect(
+        (await shorter.searchAudit({ limit: 10 })).map((e) => e.requestId),
+      ).toEqual(["new"]);
+      // This year's partition, longer than a month, is still there for the new event.
+      const parts = await partitions(owner);
+      expect(
+        parts.some(
+          (p) =>
+            p.lower <= month(now) &&
+            p.upper > month(now) &&
+            p.upper - p.lower > 1,
+        ),
+      ).toBe(true);
+    } finally {
+      await shorter.close();
+    }
+  });
+
+  it("lets the app role make partitions only up to two years ahead, and write no id whose month is not the event's", async () => {
+    const { owner, app } = await freshDatabase();
+    const store = await open(app, owner);
+    await store.close();
+    const farAhead = Date.now() + 3 * 365 * DAY_MS;
+    await expect(
+      query(app, `SELECT audit_add_partitions(0, ${farAhead})`),
+    ).rejects.toThrow(/two years ahead/);
+    const now = Date.now();
+    const wrongMonth = (month(now) - 1) * 2 ** 40 + 1;
+    await expect(
+      query(
+        app,
+        `INSERT INTO audit_events (id, month, at, action, registrations, outcome)
+         VALUES (${wrongMonth}, ${month(now)}, ${now}, 'sign-in', '{}', 'ok')`,
+      ),
+    ).rejects.toThrow(/check constraint/);
   });
 });

@@ -78,7 +78,8 @@ export const PARTITION_AUDIT = `
     attempts integer NOT NULL DEFAULT 1,
     last_at bigint,
     PRIMARY KEY (month, id),
-    CHECK (month = audit_month(at))
+    CHECK (month = audit_month(at)),
+    CHECK (id >> 40 = month)
   ) PARTITION BY RANGE (month);
   CREATE INDEX audit_by_time ON audit_events (at);
   CREATE INDEX audit_by_user ON audit_events (user_id, month, id);
@@ -99,7 +100,7 @@ export const PARTITION_AUDIT = `
   -- partition length, and never overlapping one made under an earlier length. Run as the
   -- owner; the app role reaches it when an event's month has no partition yet.
   CREATE FUNCTION audit_add_partition(month integer) RETURNS void
-  LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT SET lock_timeout = '5s' AS $$
   DECLARE
     len integer := audit_partition_months();
     lo integer := (month / len) * len;
@@ -132,11 +133,17 @@ export const PARTITION_AUDIT = `
   REVOKE ALL ON FUNCTION audit_add_partition(integer) FROM PUBLIC;
 
   -- Every month from one time to another has its partition.
+  -- Never past two years ahead, nor before 1970: the app role may call it, and a partition
+  -- for a month that has not come is kept until that month is past the retention period.
   CREATE FUNCTION audit_add_partitions(from_at bigint, to_at bigint) RETURNS void
   LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
   DECLARE
     month integer := audit_month(from_at);
   BEGIN
+    IF from_at < 0 OR to_at > (extract(epoch FROM now() + interval '2 years') * 1000)::bigint THEN
+      RAISE EXCEPTION 'audit partitions are made from 1970 to two years ahead only'
+        USING ERRCODE = 'invalid_parameter_value';
+    END IF;
     WHILE month <= audit_month(to_at) LOOP
       PERFORM audit_add_partition(month);
       month := (SELECT p.upper FROM audit_partitions p WHERE p.lower <= month AND p.upper > month);
@@ -175,28 +182,47 @@ export const PARTITION_AUDIT = `
     FOR EACH ROW EXECUTE FUNCTION audit_kept_until_retention();
 
   -- Retention drops whole partitions: those whose last month is past the cutoff, and never
-  -- one the database's own retention keeps. The count is of the events dropped. Then makes
-  -- this month's partition and the next's, if they are missing.
+  -- one the database's own retention keeps. A partition longer than today's length (made
+  -- before the retention was shortened) has its old rows deleted instead, so no event
+  -- outlives the period by more than today's length. The count is of the events removed: a
+  -- big partition's from the planner's estimate, not a scan of it. Waits 5 s at most for its
+  -- locks (a long search holds the table), then fails, to be tried again the next day. Then
+  -- makes this month's partition and the next's, if they are missing.
   CREATE OR REPLACE FUNCTION prune_audit(cutoff bigint) RETURNS integer
-  LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT SET lock_timeout = '5s' AS $$
   DECLARE
     oldest bigint := least(cutoff, audit_retention_cutoff());
+    len integer := audit_partition_months();
     part record;
-    events integer;
-    removed integer := 0;
+    events bigint;
+    deleted integer;
+    removed bigint := 0;
   BEGIN
     PERFORM pg_advisory_xact_lock(hashtext('vics audit partitions'));
-    FOR part IN SELECT p.lower, p.suffix FROM audit_partitions p
-      WHERE audit_month_start(p.upper) <= oldest ORDER BY p.lower
+    FOR part IN SELECT p.lower, p.upper, p.suffix FROM audit_partitions p
+      WHERE audit_month_start(p.lower) < oldest ORDER BY p.lower
     LOOP
-      EXECUTE format('SELECT count(*) FROM %I', 'audit_events_' || part.suffix) INTO events;
-      removed := removed + events;
-      EXECUTE format('DROP TABLE %I, %I', 'audit_events_' || part.suffix,
-        'audit_registrations_' || part.suffix);
-      DELETE FROM audit_partitions p WHERE p.lower = part.lower;
+      IF audit_month_start(part.upper) <= oldest THEN
+        SELECT c.reltuples::bigint INTO events FROM pg_class c
+         WHERE c.oid = format('%I', 'audit_events_' || part.suffix)::regclass;
+        IF events < 1000000 THEN
+          EXECUTE format('SELECT count(*) FROM %I', 'audit_events_' || part.suffix) INTO events;
+        END IF;
+        removed := removed + events;
+        EXECUTE format('DROP TABLE %I, %I', 'audit_events_' || part.suffix,
+          'audit_registrations_' || part.suffix);
+        DELETE FROM audit_partitions p WHERE p.lower = part.lower;
+      ELSIF part.upper - part.lower > len THEN
+        EXECUTE format('DELETE FROM %I WHERE at < $1', 'audit_registrations_' || part.suffix)
+          USING oldest;
+        EXECUTE format('DELETE FROM %I WHERE at < $1', 'audit_events_' || part.suffix)
+          USING oldest;
+        GET DIAGNOSTICS deleted = ROW_COUNT;
+        removed := removed + deleted;
+      END IF;
     END LOOP;
     PERFORM audit_add_partitions((extract(epoch FROM now()) * 1000)::bigint,
       (extract(epoch FROM now() + interval '1 month') * 1000)::bigint);
-    RETURN removed;
+    RETURN least(removed, 2147483647);
   END $$;
 `;
