@@ -8,15 +8,12 @@
 // store, as the proxy calls it), and their ratio.
 import { startPostgres } from "@vics/server-kit/testing/postgres-server";
 import { openPostgresProxyStore } from "../proxy/src/team/store/postgres/postgres-proxy-store.ts";
-import { AUDIT_EVENTS } from "./audit-search.ts";
+import { AUDIT_EVENTS, SEARCHES, searchRounds } from "./audit-search.ts";
 import { postgresMissing } from "./engines.ts";
-import { percentile } from "./percentile.ts";
 import type { Recorder } from "./recorder.ts";
 
 const PLATES = 1_000_000;
 const STRIDE = 7919;
-const ROUNDS = 3;
-const SEARCHES = 200;
 const DAY_MS = 86_400_000;
 const TEN_YEARS_DAYS = 3650;
 
@@ -78,22 +75,8 @@ async function searchOver(
       [Math.max(1, Math.floor(events / SEARCHES)), SEARCHES],
     );
     const plates = rows[0].plates as string[];
-    const rounds: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const times: number[] = [];
-      for (const registration of plates) {
-        const started = performance.now();
-        const found = await store.searchAudit({ registration, limit: 51 });
-        times.push(performance.now() - started);
-        if (found[0]?.registrations[0] !== registration)
-          throw new Error(`the audit search found nothing for ${registration}`);
-      }
-      rounds.push(percentile(times, 50));
-    }
-    const sorted = [...rounds].sort((a, b) => a - b);
     return {
-      p50Ms: sorted[1]!,
-      spreadMs: [sorted[0]!, sorted.at(-1)!],
+      ...(await searchRounds(store, plates)),
       partitions: Number(rows[0].partitions),
       seedS,
     };

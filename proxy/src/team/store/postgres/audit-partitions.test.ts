@@ -1,7 +1,8 @@
 import pg from "pg";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { migratePg } from "@vics/server-kit/postgres";
 import { sharedPostgres } from "@vics/server-kit/testing/postgres-server";
+import { ownedDatabases } from "../../../testing/owned-database.ts";
 import { auditEvent } from "../proxy-store.contract.ts";
 import type { AuditEvent } from "../proxy-store.ts";
 import { openPostgresProxyStore } from "./postgres-proxy-store.ts";
@@ -14,23 +15,7 @@ const month = (at: number) => {
 };
 
 const postgres = sharedPostgres();
-beforeAll(async () => {
-  await postgres().query(`DO $$ BEGIN
-    CREATE ROLE vics_partitions_owner LOGIN; CREATE ROLE vics_partitions_app LOGIN;
-  EXCEPTION WHEN duplicate_object THEN NULL; END $$`);
-});
-
-let databases = 0;
-async function freshDatabase() {
-  const name = `partitions_${++databases}`;
-  await postgres().createDatabase(name);
-  await postgres().query(
-    `ALTER DATABASE ${name} OWNER TO vics_partitions_owner`,
-  );
-  const as = (role: string) =>
-    postgres().url(name).replace("postgres@", `${role}@`);
-  return { owner: as("vics_partitions_owner"), app: as("vics_partitions_app") };
-}
+const freshDatabase = ownedDatabases(postgres, "partitions");
 
 const open = (url: string, migrationUrl?: string, auditRetentionDays = 30) =>
   openPostgresProxyStore({

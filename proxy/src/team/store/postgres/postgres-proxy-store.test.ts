@@ -1,7 +1,8 @@
 import pg from "pg";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DependencyUnavailableError } from "@vics/server-kit/dependency-unavailable";
 import { sharedPostgres } from "@vics/server-kit/testing/postgres-server";
+import { ownedDatabases } from "../../../testing/owned-database.ts";
 import { openProxyStore } from "../open-proxy-store.ts";
 import { auditEvent, proxyStoreContract } from "../proxy-store.contract.ts";
 import { openPostgresProxyStore } from "./postgres-proxy-store.ts";
@@ -21,23 +22,8 @@ import {
 const DAY_MS = 86_400_000;
 
 const postgres = sharedPostgres();
-beforeAll(async () => {
-  // An owner of the proxy's tables, and the lesser role the proxy works as.
-  await postgres().query(
-    "CREATE ROLE vics_owner LOGIN; CREATE ROLE vics_app LOGIN",
-  );
-});
-
-let databases = 0;
 /** A new empty database owned by vics_owner; the URLs to reach it as each role. */
-async function freshDatabase() {
-  const name = `proxy_${++databases}`;
-  await postgres().createDatabase(name);
-  await postgres().query(`ALTER DATABASE ${name} OWNER TO vics_owner`);
-  const as = (role: string) =>
-    postgres().url(name).replace("postgres@", `${role}@`);
-  return { owner: as("vics_owner"), app: as("vics_app") };
-}
+const freshDatabase = ownedDatabases(postgres, "proxy");
 
 const open = (url: string, migrationUrl?: string, auditRetentionDays = 30) =>
   openPostgresProxyStore({
