@@ -39,6 +39,8 @@ export const CLUSTER_FIGURES = [
   "cluster_p50_ms",
   "cluster_p99_ms",
   "cluster_node_cpu_us_per_req",
+  "cluster_proxies_cpu_us_per_req",
+  "cluster_services_cpu_us_per_req",
   "cluster_postgres_cpu_us_per_req",
   "cluster_redis_cpu_us_per_req",
   "cluster_nginx_cpu_us_per_req",
@@ -256,6 +258,19 @@ export async function clusterFigures(
         figures.cluster_p99_ms = run.p99Ms;
         figures.cluster_node_cpu_us_per_req =
           summedCpu(run.cpuUsPerRequest, Object.keys(pids).length) ?? null;
+        // The same, by role: beside the single stack's proxy and service.
+        const roleCpu = (replicas: readonly { name: string }[]) =>
+          summedCpu(
+            Object.fromEntries(
+              replicas.flatMap(({ name }) => {
+                const us = run.cpuUsPerRequest[name];
+                return us === undefined ? [] : [[name, us]];
+              }),
+            ),
+            replicas.length,
+          ) ?? null;
+        figures.cluster_proxies_cpu_us_per_req = roleCpu(cluster.proxies);
+        figures.cluster_services_cpu_us_per_req = roleCpu(cluster.services);
         const treeUs = (name: keyof typeof trees) => {
           const before = cpuBefore[name];
           const after = cpuAfter[name];
@@ -311,7 +326,7 @@ export async function clusterFigures(
         const us = (value: number | undefined) =>
           value === undefined ? "?" : String(Math.round(value));
         say(
-          `  CPU per check: the Node replicas ${us(typeof nodeUs === "number" ? nodeUs : undefined)} µs, PostgreSQL ${us(postgresUs)}, Redis ${us(redisUs)}, nginx ${us(nginxUs)}: ${us(allUs)} µs in all; less the idle ${us(idleCpuPerSecond === undefined ? undefined : idleCpuPerSecond * 1000)} ms of CPU a second, ${us(busyUs)} µs: ${typeof figures.cluster_single_cpu_ratio === "number" ? `${formatNumber(figures.cluster_single_cpu_ratio, 2)} × the single-process stack's proxy_cpu_us_per_req + service_cpu_us_per_req` : "the single-process stack's CPU not measured in this run"}`,
+          `  CPU per check: the Node replicas ${us(typeof nodeUs === "number" ? nodeUs : undefined)} µs (proxies ${us(figures.cluster_proxies_cpu_us_per_req ?? undefined)}, services ${us(figures.cluster_services_cpu_us_per_req ?? undefined)}), PostgreSQL ${us(postgresUs)}, Redis ${us(redisUs)}, nginx ${us(nginxUs)}: ${us(allUs)} µs in all; less the idle ${us(idleCpuPerSecond === undefined ? undefined : idleCpuPerSecond * 1000)} ms of CPU a second, ${us(busyUs)} µs: ${typeof figures.cluster_single_cpu_ratio === "number" ? `${formatNumber(figures.cluster_single_cpu_ratio, 2)} × the single-process stack's proxy_cpu_us_per_req + service_cpu_us_per_req` : "the single-process stack's CPU not measured in this run"}`,
         );
         say(
           `  PostgreSQL per check: ${formatNumber(statements.calls, 2)} statements, ${us(statements.us)} µs of its own time; Redis: ${formatNumber(commands.calls, 2)} commands, ${us(commands.us)} µs`,

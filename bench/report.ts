@@ -166,6 +166,8 @@ export const SERVER_FIGURES: readonly FigureSpec[] = [
   { key: "cluster_p50_ms", unit: "ms", digits: 1 },
   { key: "cluster_p99_ms", unit: "ms", digits: 1 },
   { key: "cluster_node_cpu_us_per_req", unit: "µs CPU/req", digits: 0 },
+  { key: "cluster_proxies_cpu_us_per_req", unit: "µs CPU/req", digits: 0 },
+  { key: "cluster_services_cpu_us_per_req", unit: "µs CPU/req", digits: 0 },
   { key: "cluster_postgres_cpu_us_per_req", unit: "µs CPU/req", digits: 0 },
   { key: "cluster_redis_cpu_us_per_req", unit: "µs CPU/req", digits: 0 },
   { key: "cluster_nginx_cpu_us_per_req", unit: "µs CPU/req", digits: 0 },
