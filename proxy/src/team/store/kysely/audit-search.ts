@@ -9,6 +9,7 @@ import {
 import type { AuditAction, AuditEvent, AuditQuery } from "../proxy-store.ts";
 import type { AuditDb, AuditEventsTable, AuditTables } from "./audit-tables.ts";
 import type { Spelling } from "./spelling.ts";
+import { prepared } from "./precompiled.ts";
 
 /** How an engine reads the events of one registration: its own idiom, chosen in its folder. */
 export type RegistrationSearch =
@@ -17,9 +18,9 @@ export type RegistrationSearch =
    * `month DESC, id DESC` (an id carries its month), so PostgreSQL reads the partitions one
    * after another and stops once a page is full; a registration's rows, by their key, each
    * fetch their event from its own partition; the bounds of the search bound the months.
-   * Each search runs as a prepared statement (`RunPrepared`).
+   * Each search's shape is a prepared statement (precompiled.ts's `prepared`).
    */
-  | { byMonth: RunPrepared }
+  | "by-month"
   /** The events whose id is among the registration's rows (SQLite's plan for it). */
   | "in";
 
@@ -83,10 +84,8 @@ export function searchAudit(
   const toEvent = toAuditEvent(readJson);
   return async (query: AuditQuery): Promise<AuditEvent[]> => {
     const { registration, limit } = query;
-    if (registrationSearch !== "in")
-      return byMonth(db, query, registrationSearch.byMonth).then((rows) =>
-        rows.map(toEvent),
-      );
+    if (registrationSearch === "by-month")
+      return (await byMonth(db, query)).map(toEvent);
     const where = conditions(query, "e.id");
     const rows = await db
       .selectFrom("audit_events as e")
@@ -108,14 +107,6 @@ export function searchAudit(
     return rows.map(toEvent);
   };
 }
-
-/**
- * Runs a search as a prepared statement of its own (PostgreSQL keeps its plan on each
- * connection: planning every partition is most of a search's time otherwise).
- */
-export type RunPrepared = (
-  query: CompiledQuery<Selectable<AuditEventsTable>>,
-) => Promise<Selectable<AuditEventsTable>[]>;
 
 /** Ids carry their month above 40 bits (postgres/audit-partitions.ts). */
 const ID_MONTH_SHIFT = 40;
@@ -157,7 +148,10 @@ const EVENT_COLUMNS = [
 ] as const;
 
 /** PostgreSQL's search over the partitions, newest first (`RegistrationSearch`). */
-function byMonth(db: AuditDb, query: AuditQuery, run: RunPrepared) {
+async function byMonth(db: AuditDb, query: AuditQuery) {
+  // Planning every partition would be most of a search's time: each shape is planned once.
+  const run = async <Row>(compiled: CompiledQuery<Row>) =>
+    (await db.executeQuery(prepared(compiled))).rows;
   const { registration, limit } = query;
   if (registration === undefined) {
     const where = [

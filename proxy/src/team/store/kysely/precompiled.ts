@@ -7,11 +7,27 @@ interface Slot {
 const isSlot = (value: unknown): value is Slot =>
   typeof value === "object" && value !== null && SLOT in value;
 
-/** The text of every query compiled once: PostgreSQL prepares each (reaching-postgres-dialect.ts). */
-const compiledTexts = new Set<string>();
+/**
+ * The texts run again and again, each of a fixed shape: PostgreSQL's dialect runs each as a
+ * named prepared statement (reaching-postgres-dialect.ts). Every query compiled once is one;
+ * `prepared` adds another (the audit search's few shapes, the audit batch).
+ */
+const preparedTexts = new Set<string>();
 
-/** Whether a statement's text is one compiled once, of a fixed shape, run again and again. */
-export const isPrecompiled = (text: string): boolean => compiledTexts.has(text);
+/** Whether a statement's text is to be prepared once per connection. */
+export const isPrepared = (text: string): boolean => preparedTexts.has(text);
+
+/** Marks a statement's text to be prepared, and gives it back. */
+export function preparedText(text: string): string {
+  preparedTexts.add(text);
+  return text;
+}
+
+/** Marks a compiled query's text to be prepared, and gives the query back. */
+export function prepared<Row>(query: CompiledQuery<Row>): CompiledQuery<Row> {
+  preparedText(query.sql);
+  return query;
+}
 
 /**
  * A query built and compiled once, given each call's values as a CompiledQuery. `build` gets
@@ -29,7 +45,7 @@ export function compileWithSlots<Args extends readonly unknown[], Row>(
     throw new Error(
       `A precompiled query uses ${used.size} of its ${arity} values`,
     );
-  compiledTexts.add(query.sql);
+  prepared(query);
   return (...args) => ({
     ...query,
     parameters: query.parameters.map((p) => (isSlot(p) ? args[p[SLOT]] : p)),

@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import type { PoolClient } from "pg";
 import type { PgPool } from "@vics/server-kit/postgres";
 import { reachingPostgres } from "@vics/server-kit/postgres-errors";
-import { isPrecompiled } from "./precompiled.ts";
+import { isPrepared } from "./precompiled.ts";
 
 /**
  * Kysely's PostgresDialect on the store's pool, where PostgreSQL down, at connect or mid-query,
@@ -26,15 +26,25 @@ export class ReachingPostgresDialect extends PostgresDialect {
   }
 }
 
-/** A prepared statement's name, from its text: the same on every connection and replica. */
-const statementName = (text: string) =>
-  `vics_${createHash("sha256").update(text).digest("hex").slice(0, 20)}`;
+/**
+ * A statement as node-postgres is to send it: named after its text (the same name on every
+ * connection and replica) when its text is marked prepared, unnamed otherwise.
+ */
+export const statement = (text: string, values?: unknown[]) =>
+  isPrepared(text)
+    ? {
+        name: `vics_${createHash("sha256").update(text).digest("hex").slice(0, 20)}`,
+        text,
+        values,
+      }
+    : { text, values };
 
 /**
- * The pool as Kysely sees it, where a query compiled once (precompiled.ts: the session read on
- * every signed-in request, its touch) runs as a named prepared statement: each connection
- * parses and plans it once, not each time (most of PostgreSQL's CPU for such a read). Only
- * fixed texts are named, so a connection holds a bounded number of them.
+ * The pool as Kysely sees it, where a text marked prepared (precompiled.ts: the session read on
+ * every signed-in request, its touch, the audit search's shapes) runs as a named prepared
+ * statement: each connection parses and plans it once, not each time (most of PostgreSQL's CPU
+ * for such a read, and of a search over every partition). Only fixed texts are marked, so a
+ * connection holds a bounded number of them.
  */
 function preparing(pool: PgPool) {
   const clients = new WeakMap<PoolClient, PoolClient>();
@@ -44,9 +54,10 @@ function preparing(pool: PgPool) {
     const wrapped = new Proxy(client, {
       get(target, key) {
         if (key !== "query") return Reflect.get(target, key, target);
+        // A cursor (Kysely's streaming) is not text: it goes as it is.
         return (text: unknown, values?: unknown[]) =>
-          typeof text === "string" && isPrecompiled(text)
-            ? target.query({ name: statementName(text), text, values })
+          typeof text === "string"
+            ? target.query(statement(text, values))
             : target.query(text as string, values);
       },
     });

@@ -1,5 +1,6 @@
 import type { AuditEvent, NewAuditEvent } from "../proxy-store.ts";
 import type { Sql } from "./database.ts";
+import { preparedText } from "../kysely/precompiled.ts";
 
 /**
  * The batch is one JSON parameter, read back as rows; each event's id carries its month
@@ -9,7 +10,7 @@ import type { Sql } from "./database.ts";
  * only counted). One statement: the events and their registrations' rows are committed
  * together, or not at all.
  */
-const INSERT_BATCH = `
+const INSERT_BATCH = preparedText(`
   WITH batch AS MATERIALIZED (
     SELECT b.*, audit_event_id(b.at) AS id, audit_month(b.at) AS month
     FROM jsonb_to_recordset($1::jsonb) AS b(n int, at bigint, user_id text, user_email text,
@@ -34,7 +35,7 @@ const INSERT_BATCH = `
     ON CONFLICT DO NOTHING
   )
   SELECT i.id, i.aggregate_key, i.attempts, i.last_at, b.n
-  FROM inserted i LEFT JOIN batch b ON b.id = i.id ORDER BY b.n, i.id`;
+  FROM inserted i LEFT JOIN batch b ON b.id = i.id ORDER BY b.n, i.id`);
 
 /** Every month of the batch has its partition (made by the owner's function if not). */
 const ADD_PARTITIONS = "SELECT audit_add_partitions($1, $2)";
@@ -135,11 +136,8 @@ export const writeAuditBatch =
   async (events: readonly NewAuditEvent[]): Promise<AuditEvent[]> => {
     const entries = mergeAggregates(events);
     const json = batchJson(entries);
-    // Prepared: each connection plans the statement once, not every batch.
-    const insert = () =>
-      sql<InsertedRow>({ name: "vics_audit_batch", text: INSERT_BATCH }, [
-        json,
-      ]);
+    // Prepared (its text is marked): each connection plans it once, not every batch.
+    const insert = () => sql<InsertedRow>(INSERT_BATCH, [json]);
     const { rows } = await insert().catch(async (error: unknown) => {
       if ((error as { code?: unknown } | null)?.code !== NO_PARTITION)
         throw error;

@@ -1,9 +1,6 @@
 import type { AuditStore } from "../proxy-store.ts";
 import { auditDb } from "../kysely/audit-tables.ts";
-import { createHash } from "node:crypto";
-import type { Selectable } from "kysely";
-import { searchAudit, type RunPrepared } from "../kysely/audit-search.ts";
-import type { AuditEventsTable } from "../kysely/audit-tables.ts";
+import { searchAudit } from "../kysely/audit-search.ts";
 import { groupCommit, type BatchObserver } from "../audit-group-commit.ts";
 import { writeAuditBatch } from "./audit-batch.ts";
 import type { Db } from "../kysely/database.ts";
@@ -25,21 +22,6 @@ export interface PostgresAuditStore extends AuditStore {
  * PostgreSQL's own: it works on the store's `Sql` (its batch and pruning) and its Kysely (its
  * search).
  */
-/**
- * The search as a prepared statement named after its text: each connection plans a text once,
- * and PostgreSQL may then keep one plan for it over every partition.
- */
-const prepared =
-  (sql: Sql): RunPrepared =>
-  async (query) => {
-    const name = `audit-search-${createHash("sha256").update(query.sql).digest("hex").slice(0, 16)}`;
-    const { rows } = await sql<Selectable<AuditEventsTable>>(
-      { name, text: query.sql },
-      [...query.parameters],
-    );
-    return rows;
-  };
-
 export function auditQueries(
   sql: Sql,
   db: Db,
@@ -50,11 +32,7 @@ export function auditQueries(
   const commits = groupCommit(writeAuditBatch(sql), MAX_BATCH, observer);
   return {
     appendAudit: commits.append,
-    searchAudit: searchAudit(
-      auditDb(db),
-      { byMonth: prepared(sql) },
-      POSTGRES.readJson,
-    ),
+    searchAudit: searchAudit(auditDb(db), "by-month", POSTGRES.readJson),
     async pruneAudit(now) {
       // prune_audit runs as the owner, and keeps what the database's own retention keeps.
       const { rows } = await sql<{ removed: number }>(

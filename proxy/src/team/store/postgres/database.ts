@@ -3,26 +3,25 @@ import type { QueryResult, QueryResultRow } from "pg";
 import type { PgPool } from "@vics/server-kit/postgres";
 import { reachingPostgres } from "@vics/server-kit/postgres-errors";
 import type { Database } from "../kysely/database.ts";
-import { ReachingPostgresDialect } from "../kysely/reaching-postgres-dialect.ts";
+import {
+  ReachingPostgresDialect,
+  statement,
+} from "../kysely/reaching-postgres-dialect.ts";
 import type { KyselyStore, Spelling } from "../kysely/spelling.ts";
 
 /**
- * One statement on the pool, its text alone or named (a prepared statement, planned once per
- * connection); PostgreSQL being down rejects with DependencyUnavailableError.
+ * One statement on the pool, prepared once per connection when its text is marked so
+ * (precompiled.ts); PostgreSQL being down rejects with DependencyUnavailableError.
  */
 export type Sql = <Row extends QueryResultRow = QueryResultRow>(
-  text: string | { name: string; text: string },
+  text: string,
   values?: unknown[],
 ) => Promise<QueryResult<Row>>;
 
 export const sqlOn =
   (pool: PgPool): Sql =>
   (text, values) =>
-    reachingPostgres(() =>
-      typeof text === "string"
-        ? pool.query(text, values)
-        : pool.query({ ...text, values }),
-    );
+    reachingPostgres(() => pool.query(statement(text, values)));
 
 export const POSTGRES: Spelling = {
   later: "greatest",

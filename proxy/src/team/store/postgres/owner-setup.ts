@@ -75,11 +75,6 @@ export async function setUpAsOwner(
          ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
         [String(setup.auditRetentionDays)],
       );
-      // This month's audit partition and the next's, sized by the retention just recorded.
-      await client.query(
-        `SELECT audit_add_partitions((extract(epoch FROM now()) * 1000)::bigint,
-           (extract(epoch FROM now() + interval '1 month') * 1000)::bigint)`,
-      );
       // A newer release has migrated past this one: its grants stand (an older replica that
       // restarts during a rolling upgrade must not take back what the new tables need).
       if (setup.appRole !== undefined && newestStep <= MIGRATIONS.length)

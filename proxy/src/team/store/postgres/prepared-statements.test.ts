@@ -47,9 +47,7 @@ describe("the PostgreSQL store's statements run on every request", () => {
         1,
       );
       expect(named(/^update "sessions" set "last_seen_at"/i)).toHaveLength(1);
-      expect(named(/INSERT INTO audit_events/)).toEqual([
-        expect.objectContaining({ name: "vics_audit_batch" }),
-      ]);
+      expect(named(/INSERT INTO audit_events/)).toHaveLength(1);
       expect(named(/from "audit_registrations" as "r"/i)).toHaveLength(1);
       // The store's other statements, each run once here, are not kept.
       expect(named(/insert into "users"/i)).toEqual([]);
