@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { splitProfile, type CpuProfile, type Part } from "./profile-split.ts";
+import {
+  placeOf,
+  selfTimeByPlace,
+  splitProfile,
+  type CpuProfile,
+  type Part,
+} from "./profile-split.ts";
 
 const PARTS: Part[] = [
   { name: "GC", functionName: /^\(garbage collector\)$/ },
@@ -73,5 +79,49 @@ describe("splitting a CPU profile into the proxy's parts", () => {
   it("counts only the samples inside the window", () => {
     const split = splitProfile(profile, PARTS, { fromUs: 1_030, toUs: 1_060 });
     expect(split).toEqual({ GC: 10, "audit append": 30 });
+  });
+});
+
+describe("a profile's self time by place", () => {
+  it("names V8's entries, packages, Node's modules and our folders", () => {
+    expect(
+      [
+        { functionName: "(garbage collector)", url: "" },
+        { functionName: "JSONParse", url: "" },
+        { functionName: "x", url: "file:///w/node_modules/pg/lib/client.js" },
+        {
+          functionName: "x",
+          url: "file:///w/node_modules/@hono/node-server/dist/index.mjs",
+        },
+        { functionName: "x", url: "node:internal/streams/readable" },
+        { functionName: "x", url: "node:net" },
+        { functionName: "x", url: "file:///w/service/src/http/edge.ts" },
+        { functionName: "x", url: "file:///w/service/src/app.ts" },
+        {
+          functionName: "x",
+          url: "file:///w/proxy/src/team/store/kysely/precompiled.ts",
+        },
+      ].map(placeOf),
+    ).toEqual([
+      "(garbage collector)",
+      "native JSONParse",
+      "pg",
+      "@hono/node-server",
+      "node:internal",
+      "node:net",
+      "service/src/http",
+      "service/src",
+      "proxy/src/team/store",
+    ]);
+  });
+
+  it("sums each sample's time where its own frame lives, inside the window", () => {
+    expect(selfTimeByPlace(profile, { fromUs: 1_015, toUs: 2_000 })).toEqual({
+      // Samples at 1020 (node 2: no package or folder of ours, so its URL), 1040 (GC), 1050
+      // and 1080 (node 4, an unnamed "run").
+      "file:///n/hono/dist/compose.js": 20,
+      "(garbage collector)": 10,
+      "native run": 30 + 0,
+    });
   });
 });

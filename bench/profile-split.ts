@@ -136,3 +136,45 @@ export function splitProfile(
   });
   return split;
 }
+
+/**
+ * Where a frame's own code lives, coarsely: V8's own entries as named ("(garbage collector)"),
+ * natives by name ("native writev"),
+ * a package by its name (the innermost `node_modules/` in its URL), Node's built-ins by module,
+ * and our files by workspace and up to two folders ("service/src/http", "proxy/src/team/store").
+ */
+export function placeOf({ functionName, url }: CpuProfileNode["callFrame"]) {
+  // V8's own entries; else a function with no script: a built-in or a binding (a socket's
+  // write, a hash), by its name.
+  if (!url)
+    return functionName.startsWith("(")
+      ? functionName
+      : `native ${functionName || "(anonymous)"}`;
+  const pkg = /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg) return pkg[1]!;
+  const builtin = /^node:([^/]+)/.exec(url);
+  if (builtin) return `node:${builtin[1]}`;
+  const ours = /\/([^/]+)\/src\/(.+)$/.exec(url);
+  if (!ours) return url;
+  const folders = ours[2]!.split("/").slice(0, -1).slice(0, 2);
+  return [`${ours[1]}/src`, ...folders].join("/");
+}
+
+/** Self time µs by `placeOf` over the samples between `fromUs` and `toUs`. */
+export function selfTimeByPlace(
+  profile: CpuProfile,
+  window: { fromUs: number; toUs: number },
+): Record<string, number> {
+  const place = new Map(
+    profile.nodes.map((node) => [node.id, placeOf(node.callFrame)]),
+  );
+  const byPlace: Record<string, number> = {};
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at < window.fromUs || at >= window.toUs) return;
+    const name = place.get(id) ?? "?";
+    byPlace[name] = (byPlace[name] ?? 0) + (profile.timeDeltas[i + 1] ?? 0);
+  });
+  return byPlace;
+}

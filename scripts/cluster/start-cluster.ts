@@ -27,7 +27,7 @@ import { formatReplicaPorts, renderDeploy } from "./render.ts";
 import { ensureSecrets } from "./secrets.ts";
 import { Replica } from "./supervisor.ts";
 import { ensureCertificate } from "./tls.ts";
-import { readUnit } from "./units.ts";
+import { readUnit, type UnitCommand } from "./units.ts";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const FIRST_ADMIN_EMAIL = "admin@localhost";
@@ -49,6 +49,11 @@ export interface ClusterOptions {
   prometheus?: boolean;
   /** More PostgreSQL server settings (the bench's pg_stat_statements). */
   postgresSettings?: Record<string, string>;
+  /**
+   * More environment for every Node replica, over its unit's (the bench's CPU profiles:
+   * `NODE_OPTIONS=--cpu-prof ...`).
+   */
+  replicaEnv?: Record<string, string>;
   /** Prometheus's scrape and rule evaluation interval; default "2s". */
   scrapeInterval?: string;
   /** Said as each step starts. */
@@ -267,7 +272,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           : files["systemd/vics-proxy@.service"];
       return new Replica({
         name: `${kind}-${port}`,
-        unit: readUnit(readFileSync(unitFile, "utf8"), String(port)),
+        unit: withEnv(
+          readUnit(readFileSync(unitFile, "utf8"), String(port)),
+          options.replicaEnv,
+        ),
         port,
         readyPath: READY_PATH,
         logFile: join(logsDir, `${kind}-${port}.log`),
@@ -384,4 +392,12 @@ function ensureFirstAdmin(proxyEnv: Record<string, string>): string {
   return users("list").startsWith("No users yet")
     ? users("create", "--admin", "--email", FIRST_ADMIN_EMAIL)
     : "";
+}
+
+/** The unit with more environment over its own, or as it is. */
+function withEnv(
+  unit: UnitCommand,
+  env: Record<string, string> | undefined,
+): UnitCommand {
+  return env ? { ...unit, env: { ...unit.env, ...env } } : unit;
 }
