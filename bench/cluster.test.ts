@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   CLUSTER_FIGURES,
   clusterMissing,
+  ONE_EACH_FIGURES,
   singleCpuRatio,
   summedCpu,
 } from "./cluster.ts";
@@ -39,7 +40,8 @@ describe("singleCpuRatio", () => {
 describe("the cluster's figures", () => {
   it("are each a row of the table", () => {
     const rows = new Set(SERVER_FIGURES.map(({ key }) => key));
-    for (const key of CLUSTER_FIGURES) expect(rows).toContain(key);
+    for (const key of [...CLUSTER_FIGURES, ...ONE_EACH_FIGURES])
+      expect(rows).toContain(key);
   });
 });
 

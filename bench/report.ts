@@ -177,6 +177,20 @@ export const SERVER_FIGURES: readonly FigureSpec[] = [
   { key: "cluster_single_cpu_ratio", unit: "×", digits: 2, atMost: 2 },
   { key: "cluster_pg_statements_per_req", unit: "statements/req", digits: 2 },
   { key: "cluster_redis_commands_per_req", unit: "commands/req", digits: 2 },
+  // The same cluster with one replica of each: the hops without five replicas' contention.
+  { key: "cluster_one_each_rps", unit: "req/s", digits: 0 },
+  {
+    key: "cluster_one_each_node_cpu_us_per_req",
+    unit: "µs CPU/req",
+    digits: 0,
+  },
+  {
+    key: "cluster_one_each_busy_cpu_us_per_req",
+    unit: "µs CPU/req",
+    digits: 0,
+  },
+  { key: "cluster_one_each_single_cpu_ratio", unit: "×", digits: 2 },
+  { key: "cluster_replicas_node_cpu_ratio", unit: "×", digits: 2 },
   // The live registers (sources.ts): a fresh check with DVLA VES on beside none, in rounds; a
   // bulk check with 10% stale and its background refresh; the watched fleets' big refresh.
   {
