@@ -16,6 +16,7 @@ import {
   SpanStatusCode,
   type TextMapGetter,
   trace,
+  type Tracer,
 } from "@opentelemetry/api";
 import type { TracingSettings } from "./tracing-settings.ts";
 
@@ -103,10 +104,20 @@ export async function startTracing(
   );
   propagation.setGlobalPropagator(new core.W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
-  return { traceCalls, traceRequests, close: () => provider.shutdown() };
+  started = provider.getTracer(TRACER);
+  // A process that follows its caller's decision (not the edge, a parent-based sampler) records
+  // nothing of a request whose caller's traceparent says not sampled: the SDK is not asked.
+  const followsCaller = !edge && settings.sampler.startsWith("parentbased_");
+  return {
+    traceCalls,
+    traceRequests: (fetch) => traceRequests(fetch, followsCaller),
+    close: () => provider.shutdown(),
+  };
 }
 
-const tracer = () => trace.getTracer(TRACER);
+/** The provider's tracer, once tracing has started: asked of it once, not for each span. */
+let started: Tracer | undefined;
+const tracer = () => (started ??= trace.getTracer(TRACER));
 
 /** What a call to another server sends, and what ends its span once answered. */
 export interface ClientCall {
@@ -131,12 +142,20 @@ export function startClientCall(
   route: string | undefined,
   incoming: string | undefined,
 ): ClientCall {
-  if (trace.getActiveSpan() === undefined) {
+  const active = trace.getActiveSpan();
+  if (active === undefined) {
     if (incoming === undefined) return UNTRACED;
     return {
       traceparent: passedOnTraceparent(incoming),
       end: UNTRACED.end,
     };
+  }
+  // A request the sampler left out: no span of its own, and the request's context sent on
+  // (its trace id, flagged as not sampled), so the called server leaves it out too.
+  if (!active.isRecording()) {
+    const carrier: Record<string, string> = {};
+    propagation.inject(context.active(), carrier);
+    return { traceparent: carrier[TRACEPARENT_HEADER], end: UNTRACED.end };
   }
   const template = route ?? "(redacted)";
   const span = tracer().startSpan(`${method} ${template}`, {
@@ -170,8 +189,16 @@ const headersGetter: TextMapGetter<Headers> = {
  * A server span around each request, child of the caller's traceparent when it sent a valid one.
  * Named by its method until the access log names its route (nameServerSpan): never its path.
  */
-function traceRequests<F extends AppFetch>(fetch: F): F {
+function traceRequests<F extends AppFetch>(
+  fetch: F,
+  followsCaller: boolean,
+): F {
   return ((request: Request, ...rest: never[]) => {
+    if (followsCaller) {
+      const incoming = request.headers.get(TRACEPARENT_HEADER);
+      if (incoming !== null && sampledFlag(incoming) === false)
+        return fetch(request, ...rest);
+    }
     const parent = propagation.extract(
       ROOT_CONTEXT,
       request.headers,
@@ -179,12 +206,12 @@ function traceRequests<F extends AppFetch>(fetch: F): F {
     );
     return tracer().startActiveSpan(
       request.method,
-      {
-        kind: SpanKind.SERVER,
-        attributes: { "http.request.method": request.method },
-      },
+      { kind: SpanKind.SERVER },
       parent,
       async (span) => {
+        // Set once the sampler kept it: a span left out would check the attribute for nothing.
+        if (span.isRecording())
+          span.setAttribute("http.request.method", request.method);
         try {
           const response = await fetch(request, ...rest);
           span.setAttribute("http.response.status_code", response.status);
@@ -209,7 +236,7 @@ function traceRequests<F extends AppFetch>(fetch: F): F {
  */
 export function nameServerSpan(method: string, route: string): void {
   const span = trace.getActiveSpan();
-  if (span === undefined) return;
+  if (!span?.isRecording()) return;
   span.updateName(`${method} ${route}`);
   span.setAttribute("http.route", route);
 }
@@ -248,8 +275,9 @@ function spannedCall(
     "db.operation.name": name,
   };
   return (...args: unknown[]) => {
-    // Only within a traced request: start-up's and background work's calls make no root spans.
-    if (trace.getActiveSpan() === undefined) return method.apply(self, args);
+    // Only within a traced request the sampler kept: start-up's and background work's calls
+    // make no root spans, and a request left out makes none of its calls' spans either.
+    if (!trace.getActiveSpan()?.isRecording()) return method.apply(self, args);
     return tracer().startActiveSpan(
       name,
       { kind: SpanKind.CLIENT, attributes },
@@ -287,6 +315,15 @@ function failed(span: Span): void {
 
 const TRACEPARENT =
   /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-[^]*)?$/;
+
+/** A valid traceparent's sampled flag; undefined when W3C's rules refuse it. */
+export function sampledFlag(value: string): boolean | undefined {
+  const passedOn = passedOnTraceparent(value);
+  // Its flags are the fourth field, two hex digits; bit 0 says sampled.
+  return passedOn === undefined
+    ? undefined
+    : (Number.parseInt(passedOn.slice(53, 55), 16) & 1) === 1;
+}
 
 /**
  * A caller's traceparent as it is passed on, or undefined when W3C's rules refuse it (upper
