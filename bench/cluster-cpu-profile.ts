@@ -31,19 +31,18 @@ import {
 import { DEFAULT_USER_LIMITS } from "../proxy/src/team/limits/user-limits.ts";
 import { fleetRegistrations } from "../scripts/load/fleet-sample.ts";
 import { startServer } from "../scripts/load/stack.ts";
-import { drillClient, signedInUser } from "../scripts/cluster/drill-client.ts";
 import { startCluster } from "../scripts/cluster/start-cluster.ts";
-import { clusterMissing } from "./cluster.ts";
+import { clusterMissing, signedInChecks } from "./cluster.ts";
 import { loadScenario, randomPick, type LoadOptions } from "./load.ts";
 import { CHECKS_FLEET_SIZE, CHECKS_SAMPLE } from "./checks.ts";
-import { selfTimeByPlace, type CpuProfile } from "./profile-split.ts";
+import {
+  monotonicUs,
+  profilerEnv,
+  selfTimeByPlace,
+  type CpuProfile,
+} from "./profile-split.ts";
 import { seedDatabase } from "./seed.ts";
 import { createKey, startProxy } from "./servers.ts";
-
-const SAMPLING_INTERVAL_US = 250;
-
-/** The clock V8's profile timestamps use (the monotonic clock), in µs. */
-const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 type Role = "service" | "proxy";
 
@@ -67,11 +66,6 @@ interface Measured {
   rps: number;
   roles: Record<Role, RoleProfile>;
 }
-
-/** The profiler's options for a Node process: its profile goes to `dir` as it exits. */
-const profilerEnv = (dir: string) => ({
-  NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir} --cpu-prof-interval=${SAMPLING_INTERVAL_US}`,
-});
 
 /**
  * Loads `options` (a warm-up, then `seconds` measured) and returns the measured window on the
@@ -156,18 +150,7 @@ export async function profileCluster(
       proxyReplicas: replicas.proxies,
       replicaEnv: profilerEnv(profileDir),
     });
-    const { rows } = await cluster.postgres.query(
-      "SELECT registration FROM vehicles ORDER BY random() LIMIT $1",
-      "vics_service",
-      [CHECKS_SAMPLE],
-    );
-    const pick = randomPick(
-      rows.map((row: { registration: string }) => String(row.registration)),
-    );
-    const client = drillClient(cluster);
-    const { cookie } = await signedInUser(cluster, client, "fleet").finally(
-      () => client.close(),
-    );
+    const checks = await signedInChecks(cluster);
     const processes = [...cluster.services, ...cluster.proxies].map(
       (replica): Profiled => ({
         name: replica.name,
@@ -176,15 +159,7 @@ export async function profileCluster(
       }),
     );
     const load = await measuredLoad(
-      {
-        url: cluster.url,
-        headers: { [CLIENT_HEADER]: "bench", Cookie: cookie },
-        path: () => PROXY_PREFIX + paths.insurance(pick()),
-        tls: {
-          options: { ca: readFileSync(cluster.certificate) },
-          servername: "localhost",
-        },
-      },
+      checks,
       seconds,
       // Under one fleet user's limit a minute (50,000 look-ups).
       Math.floor(DEFAULT_USER_LIMITS.fleet * 0.9),

@@ -17,7 +17,10 @@ import { CLIENT_HEADER, PROXY_PREFIX, paths } from "@vics/shared";
 import { DEFAULT_USER_LIMITS } from "../proxy/src/team/limits/user-limits.ts";
 import { drillClient, signedInUser } from "../scripts/cluster/drill-client.ts";
 import { findNginx } from "../scripts/cluster/nginx.ts";
-import { startCluster } from "../scripts/cluster/start-cluster.ts";
+import {
+  startCluster,
+  type Cluster,
+} from "../scripts/cluster/start-cluster.ts";
 import { redisServerCommand } from "@vics/server-kit/testing/redis-server";
 import { postgresMissing } from "./engines.ts";
 import {
@@ -31,7 +34,12 @@ import {
 } from "./cluster-stores.ts";
 import { cpuSeconds } from "./cpu.ts";
 import { treeCpuSeconds } from "./process-tree-cpu.ts";
-import { CONNECTIONS, loadScenario } from "./load.ts";
+import {
+  CONNECTIONS,
+  loadScenario,
+  randomPick,
+  type LoadOptions,
+} from "./load.ts";
 import type { OpenResources } from "./open-resources.ts";
 import { formatNumber } from "./report.ts";
 import type { Recorder } from "./recorder.ts";
@@ -103,6 +111,45 @@ export function clusterMissing({
   const redis = spawnSync(redisServerCommand(), ["--version"]);
   if (redis.error) return "Redis is not installed";
   return undefined;
+}
+
+/**
+ * Signed-in single insurance checks through the cluster's https URL, each on a registration of
+ * its own fleet at random: a fleet user signed in and one check made first, through a client
+ * that verifies the certificate (autocannon does not).
+ */
+export async function signedInChecks(cluster: Cluster): Promise<LoadOptions> {
+  const { rows } = await cluster.postgres.query(
+    "SELECT registration FROM vehicles ORDER BY random() LIMIT $1",
+    "vics_service",
+    [SAMPLE],
+  );
+  const pick = randomPick(
+    rows.map((row: { registration: string }) => String(row.registration)),
+  );
+  const client = drillClient(cluster);
+  try {
+    const { cookie } = await signedInUser(cluster, client, "fleet");
+    const check = await client.fetch(PROXY_PREFIX + paths.insurance(pick()), {
+      cookie,
+    });
+    const body = await check.text();
+    if (check.status !== 200)
+      throw new Error(
+        `a check through the cluster answered ${check.status}: ${body.slice(0, 200)}`,
+      );
+    return {
+      url: cluster.url,
+      headers: { [CLIENT_HEADER]: "bench", Cookie: cookie },
+      path: () => PROXY_PREFIX + paths.insurance(pick()),
+      tls: {
+        options: { ca: readFileSync(cluster.certificate) },
+        servername: "localhost",
+      },
+    };
+  } finally {
+    await client.close();
+  }
 }
 
 /** The replicas of each role in one measured cluster. */
@@ -179,32 +226,7 @@ async function measureCluster(
     say(
       `  started in ${((performance.now() - started) / 1000).toFixed(1)} s: ${cluster.services.length} service and ${cluster.proxies.length} proxy replicas, PostgreSQL, Redis, nginx at ${cluster.url}`,
     );
-    const { rows } = await cluster.postgres.query(
-      "SELECT registration FROM vehicles ORDER BY random() LIMIT $1",
-      "vics_service",
-      [SAMPLE],
-    );
-    const sample = rows.map((row: { registration: string }) =>
-      String(row.registration),
-    );
-    const pick = () => sample[Math.floor(Math.random() * sample.length)] ?? "";
-
-    // Signed in, and one check, through a client that verifies the certificate.
-    const client = drillClient(cluster);
-    let cookie: string;
-    try {
-      ({ cookie } = await signedInUser(cluster, client, "fleet"));
-      const check = await client.fetch(PROXY_PREFIX + paths.insurance(pick()), {
-        cookie,
-      });
-      const body = await check.text();
-      if (check.status !== 200)
-        throw new Error(
-          `a check through the cluster answered ${check.status}: ${body.slice(0, 200)}`,
-        );
-    } finally {
-      await client.close();
-    }
+    const checks = await signedInChecks(cluster);
 
     const pids: Record<string, number | undefined> = {};
     for (const replica of [...cluster.services, ...cluster.proxies])
@@ -258,15 +280,7 @@ async function measureCluster(
     ];
     const run = await loadScenario(
       `cluster insurance (${shape.services} services, ${shape.proxies} proxies)`,
-      {
-        url: cluster.url,
-        headers: { [CLIENT_HEADER]: "bench", Cookie: cookie },
-        path: () => PROXY_PREFIX + paths.insurance(pick()),
-        tls: {
-          options: { ca: readFileSync(cluster.certificate) },
-          servername: "localhost",
-        },
-      },
+      checks,
       plan,
       pids,
       {

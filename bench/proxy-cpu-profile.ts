@@ -32,15 +32,14 @@ import { loadScenario, randomPick } from "./load.ts";
 import { startCarefulBff } from "./floors/careful-bff.ts";
 import {
   FLOOR_PARTS,
+  monotonicUs,
+  profilerEnv,
   PROXY_PARTS,
   splitProfile,
   type CpuProfile,
 } from "./profile-split.ts";
 import { seedDatabase } from "./seed.ts";
 import { createKey, startProxy } from "./servers.ts";
-
-/** µs between samples: fine enough for parts of a few µs over thousands of checks. */
-const SAMPLING_INTERVAL_US = 250;
 
 interface ProfiledParts {
   checks: number;
@@ -49,9 +48,6 @@ interface ProfiledParts {
   /** Each part's main-thread µs a check. */
   partsUs: Record<string, number>;
 }
-
-/** The clock V8's profile timestamps use (the monotonic clock), in µs. */
-const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 type Profiled = "proxy" | "bff_sessions";
 
@@ -70,9 +66,7 @@ async function startProfiled(
   run: ProfileRun,
   profileDir: string,
 ) {
-  const profiler = {
-    NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir} --cpu-prof-interval=${SAMPLING_INTERVAL_US}`,
-  };
+  const profiler = profilerEnv(profileDir);
   const key = createKey(run.databasePath, `profile-${name}`);
   if (name === "proxy")
     return startProxy(
