@@ -9,7 +9,8 @@
 // Run: `scripts/node24 node bench/cluster-cpu-profile.ts [--seconds 15] [--services 3]
 // [--proxies 2] [--keep DIR]` (the measured seconds; the cluster's replicas of each role; the
 // profiles kept in DIR/single and DIR/cluster, for a look in Chrome's DevTools).
-// The profiler's own sampling costs a few per cent; compare places within one run.
+// The profiler makes each process dearer (1.5-1.8 times its CPU a check unprofiled, on
+// 30 November 2026): read the places as shares of each process, and take µs from `npm run bench`.
 import {
   copyFileSync,
   mkdirSync,

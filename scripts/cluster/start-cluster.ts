@@ -51,7 +51,8 @@ export interface ClusterOptions {
   postgresSettings?: Record<string, string>;
   /**
    * More environment for every Node replica, over its unit's (the bench's CPU profiles:
-   * `NODE_OPTIONS=--cpu-prof ...`).
+   * `NODE_OPTIONS=--cpu-prof ...`); so do the commands run with a replica's environment (the
+   * proxies' keys at set-up, `scripts/users` through `proxyEnv`).
    */
   replicaEnv?: Record<string, string>;
   /** Prometheus's scrape and rule evaluation interval; default "2s". */

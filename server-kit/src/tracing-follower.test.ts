@@ -5,9 +5,16 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { trace } from "@opentelemetry/api";
 import { describe, expect, it } from "vitest";
-import { sampledFlag, startTracing, type Tracing } from "./tracing.ts";
+import {
+  followsItsCaller,
+  sampledFlag,
+  startTracing,
+  type Tracing,
+} from "./tracing.ts";
+import { TRACES_SAMPLERS } from "./tracing-settings.ts";
 
 const IDS = "4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7";
+const LATER = "5cf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7";
 
 describe("sampledFlag", () => {
   it("reads bit 0 of a valid traceparent's flags, and nothing of an invalid one", () => {
@@ -19,6 +26,21 @@ describe("sampledFlag", () => {
     expect(sampledFlag(`01-${IDS}-01-more`)).toBe(true);
     expect(sampledFlag(`ff-${IDS}-01`)).toBeUndefined();
     expect(sampledFlag(`00-${IDS.toUpperCase()}-01`)).toBeUndefined();
+  });
+});
+
+describe("followsItsCaller", () => {
+  it("is a process that is not the edge, with a parent-based sampler, and no other", () => {
+    const following = TRACES_SAMPLERS.filter((sampler) =>
+      followsItsCaller(sampler, false),
+    );
+    expect(following).toEqual([
+      "parentbased_always_on",
+      "parentbased_always_off",
+      "parentbased_traceidratio",
+    ]);
+    for (const sampler of TRACES_SAMPLERS)
+      expect(followsItsCaller(sampler, true)).toBe(false);
   });
 });
 
@@ -45,18 +67,21 @@ describe("a server that follows its caller", () => {
   };
 
   it("leaves a request its caller left out untouched, and traces one its caller sampled", async () => {
-    // An OTLP/http receiver: the trace ids of the spans exported to it.
-    const exported: string[] = [];
+    // An OTLP/http receiver: the spans exported to it, by trace id and name.
+    const exported: { traceId: string; name: string }[] = [];
     const receiver = createServer((request, response) => {
       let body = "";
       request.on("data", (chunk: Buffer) => (body += chunk.toString()));
       request.on("end", () => {
         const sent = JSON.parse(body) as {
-          resourceSpans: { scopeSpans: { spans: { traceId: string }[] }[] }[];
+          resourceSpans: {
+            scopeSpans: { spans: { traceId: string; name: string }[] }[];
+          }[];
         };
         for (const resource of sent.resourceSpans)
           for (const scope of resource.scopeSpans)
-            for (const span of scope.spans) exported.push(span.traceId);
+            for (const { traceId, name } of scope.spans)
+              exported.push({ traceId, name });
         response.writeHead(200, { "Content-Type": "application/json" });
         response.end("{}");
       });
@@ -77,11 +102,32 @@ describe("a server that follows its caller", () => {
     // No caller's decision (none sent, or a malformed one): the sampler's own, here always on.
     expect((await seen(undefined))?.recording).toBe(true);
     expect((await seen(`00-${IDS.toUpperCase()}-00`))?.recording).toBe(true);
+    // Work a sampled request leaves running after its answer (a store call in a timer) is still
+    // its trace's, though the request's span has ended.
+    const store = tracing.traceCalls({ later: async () => 1 }, "sqlite");
+    let later: Promise<number> | undefined;
+    const fetch = tracing.traceRequests((_request: Request) => {
+      later = new Promise((resolve) =>
+        setTimeout(() => resolve(store.later()), 10),
+      );
+      return new Response("ok");
+    });
+    await fetch(
+      new Request("http://127.0.0.1/v1/x", {
+        headers: { traceparent: `00-${LATER}-01` },
+      }),
+    );
+    expect(await later).toBe(1);
     // Sent as the tracing stops: the three traced requests' spans, one of them in the caller's
-    // trace; the request left out sent nothing.
+    // trace, then the last request's and its later call's; the request left out sent nothing.
     await tracing.close();
     receiver.close();
-    expect(exported).toHaveLength(3);
-    expect(exported.filter((id) => id === IDS.slice(0, 32))).toHaveLength(1);
+    const inTrace = (ids: string) =>
+      exported
+        .filter(({ traceId }) => traceId === ids.slice(0, 32))
+        .map(({ name }) => name);
+    expect(exported).toHaveLength(5);
+    expect(inTrace(IDS)).toEqual(["GET"]);
+    expect(inTrace(LATER).sort()).toEqual(["GET", "later"]);
   });
 });

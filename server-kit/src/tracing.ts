@@ -16,6 +16,7 @@ import {
   SpanStatusCode,
   type TextMapGetter,
   trace,
+  TraceFlags,
   type Tracer,
 } from "@opentelemetry/api";
 import type { TracingSettings } from "./tracing-settings.ts";
@@ -107,7 +108,7 @@ export async function startTracing(
   started = provider.getTracer(TRACER);
   // A process that follows its caller's decision (not the edge, a parent-based sampler) records
   // nothing of a request whose caller's traceparent says not sampled: the SDK is not asked.
-  const followsCaller = !edge && settings.sampler.startsWith("parentbased_");
+  const followsCaller = followsItsCaller(settings.sampler, edge);
   return {
     traceCalls,
     traceRequests: (fetch) => traceRequests(fetch, followsCaller),
@@ -115,9 +116,27 @@ export async function startTracing(
   };
 }
 
+/**
+ * Whether a process records nothing of a request whose caller says not sampled, whatever else:
+ * one that is not the edge, with a parent-based sampler (the service).
+ */
+export function followsItsCaller(
+  sampler: TracingSettings["sampler"],
+  edge: boolean,
+): boolean {
+  return !edge && sampler.startsWith("parentbased_");
+}
+
 /** The provider's tracer, once tracing has started: asked of it once, not for each span. */
 let started: Tracer | undefined;
 const tracer = () => (started ??= trace.getTracer(TRACER));
+
+/**
+ * Whether the sampler kept `span`'s trace: its sampled flag. Not `isRecording()`, which turns
+ * false once the span has ended, while work the request left running is still part of it.
+ */
+const sampled = (span: Span) =>
+  (span.spanContext().traceFlags & TraceFlags.SAMPLED) !== 0;
 
 /** What a call to another server sends, and what ends its span once answered. */
 export interface ClientCall {
@@ -152,7 +171,7 @@ export function startClientCall(
   }
   // A request the sampler left out: no span of its own, and the request's context sent on
   // (its trace id, flagged as not sampled), so the called server leaves it out too.
-  if (!active.isRecording()) {
+  if (!sampled(active)) {
     const carrier: Record<string, string> = {};
     propagation.inject(context.active(), carrier);
     return { traceparent: carrier[TRACEPARENT_HEADER], end: UNTRACED.end };
@@ -275,9 +294,12 @@ function spannedCall(
     "db.operation.name": name,
   };
   return (...args: unknown[]) => {
-    // Only within a traced request the sampler kept: start-up's and background work's calls
-    // make no root spans, and a request left out makes none of its calls' spans either.
-    if (!trace.getActiveSpan()?.isRecording()) return method.apply(self, args);
+    // Only within a traced request the sampler kept (work it left running after its answer
+    // too): start-up's and background work's calls make no root spans, and a request left out
+    // makes none of its calls' spans either.
+    const active = trace.getActiveSpan();
+    if (active === undefined || !sampled(active))
+      return method.apply(self, args);
     return tracer().startActiveSpan(
       name,
       { kind: SpanKind.CLIENT, attributes },
