@@ -49,9 +49,9 @@ interface ProfiledParts {
   partsUs: Record<string, number>;
 }
 
-type Profiled = "proxy" | "bff_sessions";
+export type Profiled = "proxy" | "bff_sessions";
 
-interface ProfileRun {
+export interface ProfileRun {
   dir: string;
   serviceUrl: string;
   databasePath: string;
@@ -60,13 +60,15 @@ interface ProfileRun {
   keepPrefix?: string;
 }
 
-/** Starts `name` under the profiler; its profile goes to `profileDir` as it exits. */
-async function startProfiled(
+/**
+ * Starts `name` in front of the run's service, signed in, with `extraEnv` added (a profiler's
+ * NODE_OPTIONS): its cookie comes back with it.
+ */
+export async function startSignedInServer(
   name: Profiled,
   run: ProfileRun,
-  profileDir: string,
+  extraEnv: Record<string, string>,
 ) {
-  const profiler = profilerEnv(profileDir);
   const key = createKey(run.databasePath, `profile-${name}`);
   if (name === "proxy")
     return startProxy(
@@ -74,13 +76,13 @@ async function startProfiled(
       key,
       join(run.dir, "proxy.sqlite"),
       "proxy/src/index.ts",
-      profiler,
+      extraEnv,
     );
   const bff = await startCarefulBff({
     upstreamUrl: run.serviceUrl,
     key,
     sessions: { databasePath: join(run.dir, "bff-sessions.sqlite") },
-    extraEnv: profiler,
+    extraEnv,
   });
   return { ...bff, cookie: bff.cookie ?? "" };
 }
@@ -90,7 +92,7 @@ async function profileServer(
   run: ProfileRun,
 ): Promise<ProfiledParts> {
   const profileDir = join(run.dir, `profile-${name}`);
-  const server = await startProfiled(name, run, profileDir);
+  const server = await startSignedInServer(name, run, profilerEnv(profileDir));
   let window: {
     fromUs: number;
     toUs: number;

@@ -1,0 +1,257 @@
+// What the proxy allocates for a signed-in check, part by part (allocation-split.ts), beside its
+// floor's: the real proxy process and then the careful BFF with sessions (bench/floors/), each in
+// front of the real service on the checks section's fleet, loaded with signed-in insurance checks
+// over real HTTP, as proxy-cpu-profile.ts loads them for their CPU. Each server runs with an
+// inspector on a loopback port; after a warm-up, V8's sampling heap profiler (HeapProfiler over
+// the DevTools protocol) counts what the whole process allocates over the measured load, objects
+// already collected included, so its bytes are what was allocated, not what is left. Node's HTTP
+// server and undici are counted too, which bench/proxy-allocation.ts (the app in process) leaves
+// out.
+// V8's heap sampler names a sample by the frames on the stack, and an optimised function's
+// inlined callees have none of their own: their bytes go to the function they were inlined
+// into (the floor's session read shows as its route handler's). `--no-inlining` runs both
+// servers with TurboFan's and Maglev's inlining off, so every function keeps its frame: the parts
+// are then told apart, at the price of the allocations inlining's escape analysis would have
+// saved (compare the totals of the two runs).
+// Run: `scripts/node24 node bench/server-allocation.ts [seconds] [--no-inlining]` (10 s each
+// unless told).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  CLIENT_HEADER,
+  HEALTH_PATH,
+  PLAN_LIMITS,
+  PROXY_PREFIX,
+  paths,
+} from "@vics/shared";
+import { freePort } from "@vics/shared/testing/free-port";
+import { fleetRegistrations } from "../scripts/load/fleet-sample.ts";
+import { startServer } from "../scripts/load/stack.ts";
+import {
+  allocationByPlace,
+  splitAllocation,
+  type AllocationNode,
+} from "./allocation-split.ts";
+import { CHECKS_FLEET_SIZE, CHECKS_SAMPLE } from "./checks.ts";
+import { loadScenario, randomPick } from "./load.ts";
+import { FLOOR_PARTS, PROXY_PARTS } from "./profile-split.ts";
+import {
+  startSignedInServer,
+  type Profiled,
+  type ProfileRun,
+} from "./proxy-cpu-profile.ts";
+import { seedDatabase } from "./seed.ts";
+
+/** One sample per 4 kB allocated on average: a few samples a check, light enough under load. */
+const SAMPLING_INTERVAL_BYTES = 4096;
+
+interface Allocated {
+  checks: number;
+  /** Bytes a check by part, and by the place of the allocating function. */
+  parts: Record<string, number>;
+  places: Record<string, number>;
+}
+
+/** A DevTools protocol session with the process whose inspector listens on `port`. */
+async function inspect(port: number) {
+  const response = await fetch(`http://127.0.0.1:${port}/json/list`);
+  const [target] = (await response.json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
+  if (!target) throw new Error(`no inspector target on port ${port}`);
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener("open", resolve, { once: true });
+    socket.addEventListener("error", reject, { once: true });
+  });
+  let last = 0;
+  const waiting = new Map<number, (message: CdpMessage) => void>();
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(String(event.data)) as CdpMessage;
+    if (message.id !== undefined) waiting.get(message.id)?.(message);
+  });
+  return {
+    post<T>(method: string, params: object = {}): Promise<T> {
+      const id = ++last;
+      return new Promise<T>((resolve, reject) => {
+        waiting.set(id, (message) => {
+          waiting.delete(id);
+          if (message.error)
+            reject(new Error(`${method}: ${message.error.message}`));
+          else resolve(message.result as T);
+        });
+        socket.send(JSON.stringify({ id, method, params }));
+      });
+    },
+    close: () => socket.close(),
+  };
+}
+
+interface CdpMessage {
+  id?: number;
+  result?: unknown;
+  error?: { message: string };
+}
+
+/**
+ * V8's options that keep every function's own frame (see above). NODE_OPTIONS refuses V8's
+ * flags: they are set through the inspector before the warm-up, so every hot function is
+ * optimised under them.
+ */
+const NO_INLINING = ["--no-turbo-inlining", "--no-maglev-inlining"];
+
+async function allocationOf(
+  name: Profiled,
+  run: ProfileRun,
+  inlining: boolean,
+): Promise<Allocated> {
+  const inspectorPort = await freePort();
+  const server = await startSignedInServer(name, run, {
+    NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}`,
+  });
+  const session = await inspect(inspectorPort);
+  try {
+    if (!inlining) {
+      const { exceptionDetails } = await session.post<{
+        exceptionDetails?: unknown;
+      }>("Runtime.evaluate", {
+        expression: `{ const v8 = process.getBuiltinModule("v8"); ${NO_INLINING.map((flag) => `v8.setFlagsFromString(${JSON.stringify(flag)});`).join(" ")} }`,
+      });
+      if (exceptionDetails) throw new Error(`${name}: V8's flags were refused`);
+    }
+    const pick = randomPick(run.sample);
+    const options = {
+      url: server.url,
+      headers: { [CLIENT_HEADER]: "bench", Cookie: server.cookie },
+      path: () => PROXY_PREFIX + paths.insurance(pick()),
+    };
+    const budget = Math.floor(PLAN_LIMITS.internal * 0.4);
+    await loadScenario(`${name} warm-up`, options, {
+      warmUpSeconds: 1,
+      seconds: 8,
+      maxRequests: budget,
+    });
+    await session.post("HeapProfiler.startSampling", {
+      samplingInterval: SAMPLING_INTERVAL_BYTES,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    const measured = await loadScenario(name, options, {
+      warmUpSeconds: 1,
+      seconds: run.seconds,
+      maxRequests: budget,
+    });
+    const { profile } = await session.post<{
+      profile: { head: AllocationNode };
+    }>("HeapProfiler.stopSampling");
+    const checks = measured.requests + measured.warmUp.requests;
+    const perCheck = (bytes: Record<string, number>) =>
+      Object.fromEntries(
+        Object.entries(bytes).map(([key, total]) => [key, total / checks]),
+      );
+    return {
+      checks,
+      parts: perCheck(
+        splitAllocation(
+          profile.head,
+          name === "proxy" ? PROXY_PARTS : FLOOR_PARTS,
+        ),
+      ),
+      places: perCheck(allocationByPlace(profile.head)),
+    };
+  } finally {
+    session.close();
+    await server.stop();
+  }
+}
+
+/** The proxy's allocation, then its floor's, over the same service and fleet. */
+export async function allocationOfSignedInChecks(
+  seconds = 10,
+  { inlining = true }: { inlining?: boolean } = {},
+): Promise<Record<Profiled, Allocated>> {
+  const dir = mkdtempSync(join(tmpdir(), "vics-server-allocation-"));
+  try {
+    seedDatabase(dir, CHECKS_FLEET_SIZE);
+    const databasePath = join(dir, "vics.sqlite");
+    const service = await startServer("service/src/index.ts", HEALTH_PATH, {
+      DATABASE_PATH: databasePath,
+    });
+    try {
+      const run: ProfileRun = {
+        dir,
+        serviceUrl: service.url,
+        databasePath,
+        sample: fleetRegistrations(dir, CHECKS_SAMPLE),
+        seconds,
+      };
+      return {
+        proxy: await allocationOf("proxy", run, inlining),
+        bff_sessions: await allocationOf("bff_sessions", run, inlining),
+      };
+    } finally {
+      await service.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Bytes a check as kB, the two servers side by side, the largest gap first; `top` rows. */
+export function allocationTable(
+  proxy: Record<string, number>,
+  floor: Record<string, number>,
+  heading: string,
+  top = 40,
+): string {
+  const kB = (bytes: number | undefined) => ((bytes ?? 0) / 1024).toFixed(2);
+  const keys = [...new Set([...Object.keys(proxy), ...Object.keys(floor)])];
+  const gap = (key: string) => (proxy[key] ?? 0) - (floor[key] ?? 0);
+  keys.sort((a, b) => gap(b) - gap(a));
+  const total = (bytes: Record<string, number>) =>
+    Object.values(bytes).reduce((sum, value) => sum + value, 0);
+  const rows = keys
+    .slice(0, top)
+    .map(
+      (key) =>
+        `| ${key} | ${kB(proxy[key])} | ${kB(floor[key])} | ${kB(gap(key))} |`,
+    );
+  const rest = keys.slice(top);
+  if (rest.length > 0) {
+    const sum = (bytes: Record<string, number>) =>
+      rest.reduce((acc, key) => acc + (bytes[key] ?? 0), 0);
+    rows.push(
+      `| the other ${rest.length} | ${kB(sum(proxy))} | ${kB(sum(floor))} | ${kB(sum(proxy) - sum(floor))} |`,
+    );
+  }
+  return [
+    `| ${heading} | Proxy, kB a check | Floor, kB a check | Gap |`,
+    "| --- | ---: | ---: | ---: |",
+    ...rows,
+    `| Total | ${kB(total(proxy))} | ${kB(total(floor))} | ${kB(total(proxy) - total(floor))} |`,
+  ].join("\n");
+}
+
+if (import.meta.main) {
+  const args = process.argv.slice(2);
+  const inlining = !args.includes("--no-inlining");
+  const seconds = Number(args.find((arg) => !arg.startsWith("--")) ?? 10);
+  const { proxy, bff_sessions: floor } = await allocationOfSignedInChecks(
+    seconds,
+    { inlining },
+  );
+  console.log(
+    `Signed-in checks: proxy ${proxy.checks.toLocaleString("en-GB")}, floor ${floor.checks.toLocaleString("en-GB")}${inlining ? "" : `; both with ${NO_INLINING.join(" ")}`}\n`,
+  );
+  console.log(allocationTable(proxy.parts, floor.parts, "Part"));
+  console.log();
+  console.log(
+    allocationTable(
+      proxy.places,
+      floor.places,
+      "Place (allocating function)",
+      30,
+    ),
+  );
+}
