@@ -1,15 +1,17 @@
 // The proxy is where VICS's traces begin: whatever flag a caller's traceparent carries, the
-// proxy's own share decides, on the trace's id, before the SDK is asked; a request left out has
-// no span at all and is sent on as not sampled. A file of its own: startTracing sets the
-// process's tracer.
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { ROOT_CONTEXT, SpanKind, trace, TraceFlags } from "@opentelemetry/api";
+// proxy's own share decides, on the trace's id, before the SDK is asked; a request left out is
+// sent on as not sampled in its trace, and a kept one's trace has the id it was decided on. A
+// file of its own: startTracing sets the process's tracer.
+import { ROOT_CONTEXT, trace, TraceFlags, type Span } from "@opentelemetry/api";
 import {
   SamplingDecision,
   TraceIdRatioBasedSampler,
 } from "@opentelemetry/sdk-trace";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  startOtlpReceiver,
+  type OtlpReceiver,
+} from "./testing/otlp-receiver.ts";
 import { startClientCall, startTracing, type Tracing } from "./tracing.ts";
 
 const SHARE = 0.5;
@@ -18,34 +20,18 @@ const KEPT = "00000000000000000000000000000001";
 const LEFT_OUT = "4bf92f3577b34da6a3ce929d0e0e4736";
 const PARENT = "00f067aa0ba902b7";
 
-let tracing: Tracing;
-const exported: { traceId: string; name: string }[] = [];
-const receiver = createServer((request, response) => {
-  let body = "";
-  request.on("data", (chunk: Buffer) => (body += chunk.toString()));
-  request.on("end", () => {
-    const sent = JSON.parse(body) as {
-      resourceSpans: {
-        scopeSpans: { spans: { traceId: string; name: string }[] }[];
-      }[];
-    };
-    for (const resource of sent.resourceSpans)
-      for (const scope of resource.scopeSpans)
-        for (const { traceId, name } of scope.spans)
-          exported.push({ traceId, name });
-    response.writeHead(200, { "Content-Type": "application/json" });
-    response.end("{}");
-  });
-});
+/** Whether a share of 0.5 keeps `traceId`, by the SDK's own sampler. */
+const keeps = (traceId: string) =>
+  new TraceIdRatioBasedSampler(SHARE).shouldSample(ROOT_CONTEXT, traceId)
+    .decision === SamplingDecision.RECORD_AND_SAMPLED;
 
+let receiver: OtlpReceiver;
+let tracing: Tracing;
 beforeAll(async () => {
-  await new Promise<void>((resolve) =>
-    receiver.listen(0, "127.0.0.1", resolve),
-  );
-  const { port } = receiver.address() as AddressInfo;
+  receiver = await startOtlpReceiver();
   tracing = await startTracing(
     {
-      tracesUrl: `http://127.0.0.1:${port}/v1/traces`,
+      tracesUrl: receiver.url,
       serviceName: "vics-proxy",
       sampler: "parentbased_traceidratio",
       ratio: SHARE,
@@ -53,29 +39,22 @@ beforeAll(async () => {
     { edge: true },
   );
 });
-afterAll(() => new Promise((resolve) => receiver.close(resolve)));
+afterAll(async () => {
+  await tracing.close();
+  await receiver.close();
+});
 
 /** What a request saw inside the proxy: its span, its store call's, the traceparent sent on. */
 const served = async (traceparent: string | undefined) => {
   const store = tracing.traceCalls(
-    {
-      answer: 42,
-      find(this: { answer: number }) {
-        return { answer: this.answer, span: trace.getActiveSpan() };
-      },
-    },
+    { find: () => trace.getActiveSpan() },
     "sqlite",
   );
   let seen:
-    | {
-        span: ReturnType<typeof trace.getActiveSpan>;
-        found: ReturnType<typeof store.find>;
-        sent: string | undefined;
-      }
-    | undefined;
+    { span?: Span; stored?: Span; sent: string | undefined } | undefined;
   const fetch = tracing.traceRequests((request: Request) => {
     const span = trace.getActiveSpan();
-    const found = store.find();
+    const stored = store.find();
     const call = startClientCall(
       "GET",
       "http://127.0.0.1:1",
@@ -83,7 +62,7 @@ const served = async (traceparent: string | undefined) => {
       request.headers.get("traceparent") ?? undefined,
     );
     call.end(200);
-    seen = { span, found, sent: call.traceparent };
+    seen = { span, stored, sent: call.traceparent };
     return new Response("ok");
   });
   await fetch(
@@ -94,71 +73,76 @@ const served = async (traceparent: string | undefined) => {
   return seen!;
 };
 
+const sampled = (span: Span | undefined) =>
+  span !== undefined &&
+  (span.spanContext().traceFlags & TraceFlags.SAMPLED) !== 0;
+
 it("the two trace ids fall on each side of the share", () => {
-  const decide = (traceId: string) =>
-    new TraceIdRatioBasedSampler(SHARE).shouldSample(
-      ROOT_CONTEXT,
-      traceId,
-      "GET",
-      SpanKind.SERVER,
-      {},
-      [],
-    ).decision;
-  expect(decide(KEPT)).toBe(SamplingDecision.RECORD_AND_SAMPLED);
-  expect(decide(LEFT_OUT)).toBe(SamplingDecision.NOT_RECORD);
+  expect(keeps(KEPT)).toBe(true);
+  expect(keeps(LEFT_OUT)).toBe(false);
 });
 
-it("leaves out a request its share leaves out though its caller says sampled: no span, and sent on as not sampled in the caller's trace", async () => {
-  const { span, found, sent } = await served(`00-${LEFT_OUT}-${PARENT}-01`);
-  expect(span).toBeUndefined();
-  // The store's call ran with no span around it.
-  expect(found.answer).toBe(42);
-  expect(found.span).toBeUndefined();
-  expect(sent).toMatch(new RegExp(`^00-${LEFT_OUT}-[0-9a-f]{16}-00$`));
-  expect(sent).not.toContain(PARENT);
-  expect(trace.getActiveSpan()).toBeUndefined();
+it("leaves out a request its share leaves out though its caller says sampled, and sends it on as not sampled in the caller's trace", async () => {
+  const { span, stored, sent } = await served(`00-${LEFT_OUT}-${PARENT}-01`);
+  // Not a span of the SDK's: the request's context, its trace and a span id of its own.
+  expect(sampled(span)).toBe(false);
+  expect(span?.isRecording()).toBe(false);
+  expect(span?.spanContext().traceId).toBe(LEFT_OUT);
+  const own = span?.spanContext().spanId;
+  expect(own).toMatch(/^[0-9a-f]{16}$/);
+  expect(own).not.toBe(PARENT);
+  expect(sent).toBe(`00-${LEFT_OUT}-${own}-00`);
+  // The store's call ran in the request's context, with no span of its own.
+  expect(stored?.spanContext().spanId).toBe(own);
 });
 
 it("keeps a request its share keeps though its caller says not sampled, in the caller's trace", async () => {
-  const { span, found, sent } = await served(`00-${KEPT}-${PARENT}-00`);
+  const { span, stored, sent } = await served(`00-${KEPT}-${PARENT}-00`);
   // Sampled (isRecording() would be false: both spans have ended by now).
-  expect(span?.spanContext().traceFlags).toBe(TraceFlags.SAMPLED);
+  expect(sampled(span)).toBe(true);
   expect(span?.spanContext().traceId).toBe(KEPT);
-  // The store's call is a span of its own, child of the request's.
-  expect(found.span?.spanContext().traceFlags).toBe(TraceFlags.SAMPLED);
-  expect(found.span?.spanContext().spanId).not.toBe(span?.spanContext().spanId);
+  // The store's call is a span of its own, in the same trace.
+  expect(sampled(stored)).toBe(true);
+  expect(stored?.spanContext().spanId).not.toBe(span?.spanContext().spanId);
   // Sent on as sampled, from the client call's own span.
   expect(sent).toMatch(new RegExp(`^00-${KEPT}-[0-9a-f]{16}-01$`));
   expect(sent).not.toContain(span?.spanContext().spanId);
 });
 
-it("decides a request with no traceparent (or a malformed one) on a new trace id, and sends each on with the decision", async () => {
+it("decides a request with no traceparent (or a malformed one) on a new trace id, which its trace then has", async () => {
   const requests = 200;
-  let recorded = 0;
-  const traceIds = new Set<string>();
+  const kept: string[] = [];
+  const leftOut: string[] = [];
   for (let request = 0; request < requests; request++) {
     const { span, sent } = await served(
-      request % 2 === 0 ? undefined : `00-${LEFT_OUT.toUpperCase()}-x-01`,
+      // Upper-case hex: W3C's rules refuse it, so it is no caller's trace.
+      request % 2 === 0
+        ? undefined
+        : `00-${LEFT_OUT.toUpperCase()}-${PARENT}-01`,
     );
-    const [, traceId, , flags] = sent!.split("-");
-    traceIds.add(traceId!);
-    if (span === undefined) {
-      expect(flags).toBe("00");
-    } else {
-      recorded += 1;
+    const [, traceId, parentId, flags] = sent!.split("-");
+    expect(span?.spanContext().traceId).toBe(traceId);
+    if (sampled(span)) {
+      kept.push(traceId!);
       expect(flags).toBe("01");
-      expect(span.spanContext().traceId).toBe(traceId);
+    } else {
+      leftOut.push(traceId!);
+      expect(flags).toBe("00");
+      expect(parentId).toBe(span?.spanContext().spanId);
     }
   }
-  // A share of 0.5 over 200 new trace ids: both sides met (all on one side: 2 in 10^60).
-  expect(recorded).toBeGreaterThan(0);
-  expect(recorded).toBeLessThan(requests);
-  expect(traceIds.size).toBe(requests);
+  // The share decided on the very id each trace has, and both sides were met (all 200 on one
+  // side: about 1 in 10^60).
+  expect(kept.every(keeps)).toBe(true);
+  expect(leftOut.some(keeps)).toBe(false);
+  expect(kept.length).toBeGreaterThan(0);
+  expect(leftOut.length).toBeGreaterThan(0);
+  expect(new Set([...kept, ...leftOut]).size).toBe(requests);
   // Exactly the kept requests' spans reach the receiver: the request, its store call and its
   // client call, three each; none of a request left out.
   await tracing.close();
-  const keptTraces = new Set(exported.map(({ traceId }) => traceId));
-  expect(keptTraces.has(LEFT_OUT)).toBe(false);
-  expect(keptTraces.has(KEPT)).toBe(true);
-  expect(exported).toHaveLength((recorded + 1) * 3);
+  const spansOf = (traceId: string) =>
+    receiver.spans.filter((span) => span.traceId === traceId).length;
+  expect(kept.map(spansOf)).toEqual(kept.map(() => 3));
+  expect(leftOut.map(spansOf)).toEqual(leftOut.map(() => 0));
 });

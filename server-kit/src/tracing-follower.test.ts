@@ -1,8 +1,6 @@
 // A server that is not the edge (the service) follows its caller's decision: a request whose
 // traceparent says not sampled records nothing and asks nothing of the SDK; a sampled one is
 // traced. A file of its own: startTracing sets the process's tracer.
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { trace } from "@opentelemetry/api";
 import { describe, expect, it } from "vitest";
 import {
@@ -12,6 +10,7 @@ import {
   type Tracing,
 } from "./tracing.ts";
 import { TRACES_SAMPLERS } from "./tracing-settings.ts";
+import { startOtlpReceiver } from "./testing/otlp-receiver.ts";
 
 const IDS = "4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7";
 const LATER = "5cf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7";
@@ -67,31 +66,9 @@ describe("a server that follows its caller", () => {
   };
 
   it("leaves a request its caller left out untouched, and traces one its caller sampled", async () => {
-    // An OTLP/http receiver: the spans exported to it, by trace id and name.
-    const exported: { traceId: string; name: string }[] = [];
-    const receiver = createServer((request, response) => {
-      let body = "";
-      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      request.on("end", () => {
-        const sent = JSON.parse(body) as {
-          resourceSpans: {
-            scopeSpans: { spans: { traceId: string; name: string }[] }[];
-          }[];
-        };
-        for (const resource of sent.resourceSpans)
-          for (const scope of resource.scopeSpans)
-            for (const { traceId, name } of scope.spans)
-              exported.push({ traceId, name });
-        response.writeHead(200, { "Content-Type": "application/json" });
-        response.end("{}");
-      });
-    });
-    await new Promise<void>((resolve) =>
-      receiver.listen(0, "127.0.0.1", resolve),
-    );
-    const { port } = receiver.address() as AddressInfo;
+    const receiver = await startOtlpReceiver();
     tracing = await startTracing({
-      tracesUrl: `http://127.0.0.1:${port}/v1/traces`,
+      tracesUrl: receiver.url,
       serviceName: "vics-service",
       sampler: "parentbased_always_on",
       ratio: 1,
@@ -121,7 +98,8 @@ describe("a server that follows its caller", () => {
     // Sent as the tracing stops: the three traced requests' spans, one of them in the caller's
     // trace, then the last request's and its later call's; the request left out sent nothing.
     await tracing.close();
-    receiver.close();
+    await receiver.close();
+    const exported = receiver.spans;
     const inTrace = (ids: string) =>
       exported
         .filter(({ traceId }) => traceId === ids.slice(0, 32))

@@ -84,10 +84,15 @@ export async function startTracing(
     parentbased_always_off: () => parentBased(new sdk.AlwaysOffSampler()),
     parentbased_traceidratio: () => parentBased(ratio),
   }[settings.sampler]();
+  const random = new sdk.RandomIdGenerator();
+  // At the edge, a request's new trace id is drawn before the SDK is asked, so the sampler
+  // decides on the id the trace then has: the SDK's generator hands the span that one.
+  const edgeIds = edge ? decidedTraceIds(random) : undefined;
   const provider = new sdk.TracerProvider({
     // At the edge the SDK sees only the requests the sampler kept, and their spans' children:
     // it records what it is handed.
     sampler: edge ? new sdk.AlwaysOnSampler() : sampler,
+    ...(edgeIds && { idGenerator: edgeIds.generator }),
     resource: resources.resourceFromAttributes({
       "service.name": settings.serviceName,
     }),
@@ -103,8 +108,6 @@ export async function startTracing(
   propagation.setGlobalPropagator(new core.W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
   started = provider.getTracer(TRACER);
-  const ids = new sdk.RandomIdGenerator();
-  edgeIds = edge ? ids : undefined;
   // A process that follows its caller's decision (not the edge, a parent-based sampler) records
   // nothing of a request whose caller's traceparent says not sampled: the SDK is not asked.
   const followsCaller = followsItsCaller(settings.sampler, edge);
@@ -114,13 +117,32 @@ export async function startTracing(
   return {
     traceCalls,
     traceRequests: (fetch) =>
-      edge
-        ? traceEdgeRequests(fetch, kept, ids)
+      edgeIds
+        ? traceEdgeRequests(fetch, { kept, ids: edgeIds, random })
         : traceRequests(fetch, followsCaller),
-    close: () => {
-      edgeIds = undefined;
-      return provider.shutdown();
+    close: () => provider.shutdown(),
+  };
+}
+
+/**
+ * The SDK's trace ids at the edge: the id the edge decided a request on (`decided`), for the
+ * one span started while it is set (the request's server span, which has no parent then); a
+ * random one otherwise. Span ids are always random.
+ */
+function decidedTraceIds(random: IdGenerator) {
+  let next: string | undefined;
+  return {
+    decided(traceId: string | undefined) {
+      next = traceId;
     },
+    generator: {
+      generateTraceId() {
+        const id = next ?? random.generateTraceId();
+        next = undefined;
+        return id;
+      },
+      generateSpanId: () => random.generateSpanId(),
+    } satisfies IdGenerator,
   };
 }
 
@@ -138,9 +160,6 @@ export function followsItsCaller(
 /** The provider's tracer, once tracing has started: asked of it once, not for each span. */
 let started: Tracer | undefined;
 const tracer = () => (started ??= trace.getTracer(TRACER));
-
-/** The SDK's id generator while this process traces as the edge; else undefined. */
-let edgeIds: IdGenerator | undefined;
 
 /**
  * Whether the sampler kept `span`'s trace: its sampled flag. Not `isRecording()`, which turns
@@ -163,10 +182,9 @@ const UNTRACED: ClientCall = { traceparent: undefined, end: () => {} };
  * A call to another server (the proxy's to the service) as a client span, child of the
  * request's: named by `route`, the called server's route template
  * ("GET /v1/compliance/:registration"), never the path, which can hold a plate; its URL is the
- * origin and the template. The traceparent to send is the span's own; at the edge, for a request
- * left out, a new parent id in the caller's trace (or a new trace), flagged not sampled; when
- * this process traces nothing, it is the caller's `incoming` one passed on, if valid, and none if
- * malformed.
+ * origin and the template. The traceparent to send is the span's own; for a request left out,
+ * the request's context, flagged not sampled; when this process traces nothing, it is the
+ * caller's `incoming` one passed on, if valid, and none if malformed.
  */
 export function startClientCall(
   method: string,
@@ -175,13 +193,6 @@ export function startClientCall(
   incoming: string | undefined,
 ): ClientCall {
   const active = trace.getActiveSpan();
-  // At the edge, a request the sampler left out has no span: it is sent on as not sampled, in
-  // the caller's trace when it gave a valid one, so the called server leaves it out too.
-  if (active === undefined && edgeIds !== undefined)
-    return {
-      traceparent: notSampledTraceparent(incoming, edgeIds),
-      end: UNTRACED.end,
-    };
   if (active === undefined) {
     if (incoming === undefined) return UNTRACED;
     return {
@@ -225,39 +236,48 @@ const headersGetter: TextMapGetter<Headers> = {
 };
 
 /**
- * A not-sampled traceparent of the edge's own: the caller's trace id when its traceparent is
- * valid (else a new one), a new parent id, flag 00.
- */
-function notSampledTraceparent(
-  incoming: string | undefined,
-  ids: IdGenerator,
-): string {
-  const passedOn =
-    incoming === undefined ? undefined : passedOnTraceparent(incoming);
-  const traceId = passedOn?.slice(3, 35) ?? ids.generateTraceId();
-  return `00-${traceId}-${ids.generateSpanId()}-00`;
-}
-
-/**
  * At the edge: `kept` (the configured sampler) decides each request on its trace id, the
- * caller's when its traceparent is valid, else a new one. A request kept gets its server span
- * (traceRequests); one left out runs with no span and no context of the SDK's at all, which is
- * what tracing on costs the 90% a share of 10% leaves out.
+ * caller's when its traceparent is valid, else a new one drawn here, which a kept request's
+ * trace then has. A kept request gets its server span (traceRequests). One left out never
+ * reaches the SDK: it runs in a context holding only its trace id and a new span id, flagged not
+ * sampled, which its client call sends on (so the service leaves it out too) and in which its
+ * store calls make no spans.
  */
 function traceEdgeRequests<F extends AppFetch>(
   fetch: F,
-  kept: (traceId: string, method: string) => boolean,
-  ids: IdGenerator,
+  {
+    kept,
+    ids,
+    random,
+  }: {
+    kept: (traceId: string, method: string) => boolean;
+    ids: ReturnType<typeof decidedTraceIds>;
+    random: IdGenerator;
+  },
 ): F {
   const traced = traceRequests(fetch, false);
   return ((request: Request, ...rest: never[]) => {
     const incoming = request.headers.get(TRACEPARENT_HEADER);
     const passedOn =
       incoming === null ? undefined : passedOnTraceparent(incoming);
-    const traceId = passedOn?.slice(3, 35) ?? ids.generateTraceId();
-    return kept(traceId, request.method)
-      ? traced(request, ...rest)
-      : fetch(request, ...rest);
+    const traceId =
+      passedOn === undefined ? random.generateTraceId() : traceIdOf(passedOn);
+    if (kept(traceId, request.method)) {
+      // Asked of the generator only when the span has no parent: with a valid traceparent, the
+      // span takes the caller's id, which is this one too.
+      ids.decided(traceId);
+      try {
+        return traced(request, ...rest);
+      } finally {
+        ids.decided(undefined);
+      }
+    }
+    const leftOut = trace.setSpanContext(ROOT_CONTEXT, {
+      traceId,
+      spanId: random.generateSpanId(),
+      traceFlags: TraceFlags.NONE,
+    });
+    return context.with(leftOut, () => fetch(request, ...rest));
   }) as F;
 }
 
@@ -394,6 +414,9 @@ function failed(span: Span): void {
 
 const TRACEPARENT =
   /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-[^]*)?$/;
+
+/** The trace id of a traceparent passedOnTraceparent took: its second field, 32 hex digits. */
+const traceIdOf = (passedOn: string) => passedOn.slice(3, 35);
 
 /** A valid traceparent's sampled flag; undefined when W3C's rules refuse it. */
 export function sampledFlag(value: string): boolean | undefined {
