@@ -157,16 +157,19 @@ async function profileServer(
   };
 }
 
-/** The proxy's split, then its floor's, over the same service and fleet. */
-export async function profileSignedInChecks(
-  seconds = 15,
-  /** Where to keep the profiles, for a look in Chrome's DevTools; not kept unless told. */
+/**
+ * `measure` run for the proxy, then for its floor, each in front of one real service on the
+ * checks section's fleet and sample (checks.ts), so their figures and its ratios are taken over
+ * the same rows; the folder, the fleet and the service are gone once both are measured.
+ */
+export async function eachSignedInServer<T>(
+  folderPrefix: string,
+  seconds: number,
+  measure: (name: Profiled, run: ProfileRun) => Promise<T>,
   keepPrefix?: string,
-): Promise<Record<Profiled, ProfiledParts>> {
-  const dir = mkdtempSync(join(tmpdir(), "vics-proxy-profile-"));
+): Promise<Record<Profiled, T>> {
+  const dir = mkdtempSync(join(tmpdir(), folderPrefix));
   try {
-    // The checks section's fleet and sample (checks.ts), so these parts and its ratios are
-    // taken over the same rows.
     seedDatabase(dir, CHECKS_FLEET_SIZE);
     const databasePath = join(dir, "vics.sqlite");
     const service = await startServer("service/src/index.ts", HEALTH_PATH, {
@@ -182,8 +185,8 @@ export async function profileSignedInChecks(
         keepPrefix,
       };
       return {
-        proxy: await profileServer("proxy", run),
-        bff_sessions: await profileServer("bff_sessions", run),
+        proxy: await measure("proxy", run),
+        bff_sessions: await measure("bff_sessions", run),
       };
     } finally {
       await service.stop();
@@ -191,6 +194,20 @@ export async function profileSignedInChecks(
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The proxy's split, then its floor's, over the same service and fleet. */
+export function profileSignedInChecks(
+  seconds = 15,
+  /** Where to keep the profiles, for a look in Chrome's DevTools; not kept unless told. */
+  keepPrefix?: string,
+): Promise<Record<Profiled, ProfiledParts>> {
+  return eachSignedInServer(
+    "vics-proxy-profile-",
+    seconds,
+    profileServer,
+    keepPrefix,
+  );
 }
 
 /** The two splits as a markdown table, parts by the proxy's µs. */

@@ -15,25 +15,13 @@
 // saved (compare the totals of the two runs).
 // Run: `scripts/node24 node bench/server-allocation.ts [seconds] [--no-inlining]` (10 s each
 // unless told).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import {
-  CLIENT_HEADER,
-  HEALTH_PATH,
-  PLAN_LIMITS,
-  PROXY_PREFIX,
-  paths,
-} from "@vics/shared";
+import { CLIENT_HEADER, PLAN_LIMITS, PROXY_PREFIX, paths } from "@vics/shared";
 import { freePort } from "@vics/shared/testing/free-port";
-import { fleetRegistrations } from "../scripts/load/fleet-sample.ts";
-import { startServer } from "../scripts/load/stack.ts";
 import {
   allocationByPlace,
   splitAllocation,
   type AllocationNode,
 } from "./allocation-split.ts";
-import { CHECKS_FLEET_SIZE, CHECKS_SAMPLE } from "./checks.ts";
 import {
   openDevtoolsSession,
   type DevtoolsSession,
@@ -41,11 +29,11 @@ import {
 import { loadScenario, randomPick } from "./load.ts";
 import { FLOOR_PARTS, PROXY_PARTS } from "./profile-split.ts";
 import {
+  eachSignedInServer,
   startSignedInServer,
   type Profiled,
   type ProfileRun,
 } from "./proxy-cpu-profile.ts";
-import { seedDatabase } from "./seed.ts";
 
 /** One sample per 4 kB allocated on average: about 20 a check, light enough under load. */
 const SAMPLING_INTERVAL_BYTES = 4096;
@@ -133,35 +121,13 @@ async function allocationOf(
 }
 
 /** The proxy's allocation, then its floor's, over the same service and fleet. */
-export async function allocationOfSignedInChecks(
+export function allocationOfSignedInChecks(
   seconds = 10,
   { inlining = true }: { inlining?: boolean } = {},
 ): Promise<Record<Profiled, Allocated>> {
-  const dir = mkdtempSync(join(tmpdir(), "vics-server-allocation-"));
-  try {
-    seedDatabase(dir, CHECKS_FLEET_SIZE);
-    const databasePath = join(dir, "vics.sqlite");
-    const service = await startServer("service/src/index.ts", HEALTH_PATH, {
-      DATABASE_PATH: databasePath,
-    });
-    try {
-      const run: ProfileRun = {
-        dir,
-        serviceUrl: service.url,
-        databasePath,
-        sample: fleetRegistrations(dir, CHECKS_SAMPLE),
-        seconds,
-      };
-      return {
-        proxy: await allocationOf("proxy", run, inlining),
-        bff_sessions: await allocationOf("bff_sessions", run, inlining),
-      };
-    } finally {
-      await service.stop();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return eachSignedInServer("vics-server-allocation-", seconds, (name, run) =>
+    allocationOf(name, run, inlining),
+  );
 }
 
 /** Bytes a check as kB, the two servers side by side, the largest gap first; `top` rows. */
