@@ -87,6 +87,35 @@ export async function startSignedInServer(
   return { ...bff, cookie: bff.cookie ?? "" };
 }
 
+/**
+ * Signed-in insurance checks on `server`, over the run's sample: a warm-up of 8 s first, then
+ * the measured load (what the returned function runs), each within 40% of a key's minute.
+ */
+export async function warmedUp(
+  name: Profiled,
+  server: { url: string; cookie: string },
+  run: ProfileRun,
+) {
+  const pick = randomPick(run.sample);
+  const options = {
+    url: server.url,
+    headers: { [CLIENT_HEADER]: "bench", Cookie: server.cookie },
+    path: () => PROXY_PREFIX + paths.insurance(pick()),
+  };
+  const budget = Math.floor(PLAN_LIMITS.internal * 0.4);
+  await loadScenario(`${name} warm-up`, options, {
+    warmUpSeconds: 1,
+    seconds: 8,
+    maxRequests: budget,
+  });
+  return () =>
+    loadScenario(name, options, {
+      warmUpSeconds: 1,
+      seconds: run.seconds,
+      maxRequests: budget,
+    });
+}
+
 async function profileServer(
   name: Profiled,
   run: ProfileRun,
@@ -100,25 +129,10 @@ async function profileServer(
     cpuUs: number;
   };
   try {
-    const pick = randomPick(run.sample);
-    const options = {
-      url: server.url,
-      headers: { [CLIENT_HEADER]: "bench", Cookie: server.cookie },
-      path: () => PROXY_PREFIX + paths.insurance(pick()),
-    };
-    const budget = Math.floor(PLAN_LIMITS.internal * 0.4);
-    await loadScenario(`${name} warm-up`, options, {
-      warmUpSeconds: 1,
-      seconds: 8,
-      maxRequests: budget,
-    });
+    const measure = await warmedUp(name, server, run);
     const cpuBefore = cpuSeconds(server.process.pid);
     const fromUs = monotonicUs();
-    const measured = await loadScenario(name, options, {
-      warmUpSeconds: 1,
-      seconds: run.seconds,
-      maxRequests: budget,
-    });
+    const measured = await measure();
     const toUs = monotonicUs();
     const cpuAfter = cpuSeconds(server.process.pid);
     const checks = measured.requests + measured.warmUp.requests;

@@ -15,7 +15,6 @@
 // saved (compare the totals of the two runs).
 // Run: `scripts/node24 node bench/server-allocation.ts [seconds] [--no-inlining]` (10 s each
 // unless told).
-import { CLIENT_HEADER, PLAN_LIMITS, PROXY_PREFIX, paths } from "@vics/shared";
 import { freePort } from "@vics/shared/testing/free-port";
 import {
   allocationByPlace,
@@ -26,11 +25,11 @@ import {
   openDevtoolsSession,
   type DevtoolsSession,
 } from "./devtools-session.ts";
-import { loadScenario, randomPick } from "./load.ts";
 import { FLOOR_PARTS, PROXY_PARTS } from "./profile-split.ts";
 import {
   eachSignedInServer,
   startSignedInServer,
+  warmedUp,
   type Profiled,
   type ProfileRun,
 } from "./proxy-cpu-profile.ts";
@@ -74,28 +73,13 @@ async function allocationOf(
       if (exceptionDetails)
         throw new Error(`${name}: setting V8's flags threw`);
     }
-    const pick = randomPick(run.sample);
-    const options = {
-      url: server.url,
-      headers: { [CLIENT_HEADER]: "bench", Cookie: server.cookie },
-      path: () => PROXY_PREFIX + paths.insurance(pick()),
-    };
-    const budget = Math.floor(PLAN_LIMITS.internal * 0.4);
-    await loadScenario(`${name} warm-up`, options, {
-      warmUpSeconds: 1,
-      seconds: 8,
-      maxRequests: budget,
-    });
+    const measure = await warmedUp(name, server, run);
     await session.post("HeapProfiler.startSampling", {
       samplingInterval: SAMPLING_INTERVAL_BYTES,
       includeObjectsCollectedByMajorGC: true,
       includeObjectsCollectedByMinorGC: true,
     });
-    const measured = await loadScenario(name, options, {
-      warmUpSeconds: 1,
-      seconds: run.seconds,
-      maxRequests: budget,
-    });
+    const measured = await measure();
     const { profile } = await session.post<{
       profile: { head: AllocationNode };
     }>("HeapProfiler.stopSampling");
