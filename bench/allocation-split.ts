@@ -4,7 +4,7 @@
 // profile-split.ts gives a CPU sample to one part (a library's allocations count for the code of
 // ours that called it); a fallback part only when no other is found. Pure, so the split is
 // tested (allocation-split.test.ts); server-allocation.ts takes the profiles.
-import { placeOf, type Part } from "./profile-split.ts";
+import { matchesPart, placeOf, type Part } from "./profile-split.ts";
 
 /** A node of HeapProfiler.SamplingHeapProfile's tree. */
 export interface AllocationNode {
@@ -12,10 +12,6 @@ export interface AllocationNode {
   selfSize: number;
   children: AllocationNode[];
 }
-
-const matches = (part: Part, frame: AllocationNode["callFrame"]) =>
-  (part.url?.test(frame.url) ?? false) ||
-  (part.functionName?.test(frame.functionName) ?? false);
 
 /** Bytes by part over the whole tree; "other" where no part is named on the stack. */
 export function splitAllocation(
@@ -27,9 +23,11 @@ export function splitAllocation(
     node: AllocationNode,
     outer: { part?: string; fallback?: string },
   ) => {
-    const part = parts.find((p) => !p.fallback && matches(p, node.callFrame));
+    const part = parts.find(
+      (p) => !p.fallback && matchesPart(p, node.callFrame),
+    );
     const fallback = parts.find(
-      (p) => p.fallback && matches(p, node.callFrame),
+      (p) => p.fallback && matchesPart(p, node.callFrame),
     );
     const here = {
       part: part?.name ?? outer.part,

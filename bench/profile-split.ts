@@ -100,6 +100,14 @@ export const FLOOR_PARTS: readonly Part[] = [
   { name: "HTTP server", url: /@hono\/node-server|^node:(_)?http|^node:net/ },
 ];
 
+/** Whether a frame is `part`'s: by its script's URL or its function's name. */
+export const matchesPart = (
+  part: Part,
+  { url, functionName }: { url: string; functionName: string },
+) =>
+  (part.url?.test(url) ?? false) ||
+  (part.functionName?.test(functionName) ?? false);
+
 /** CPU µs of each part over the samples between `fromUs` and `toUs` (the profile's clock). */
 export function splitProfile(
   profile: CpuProfile,
@@ -110,22 +118,16 @@ export function splitProfile(
   const parent = new Map<number, number>();
   for (const node of profile.nodes)
     for (const child of node.children ?? []) parent.set(child, node.id);
-  const matches = (
-    part: Part,
-    { url, functionName }: CpuProfileNode["callFrame"],
-  ) =>
-    (part.url?.test(url) ?? false) ||
-    (part.functionName?.test(functionName) ?? false);
   // Per node: the part found walking out from it, and the innermost fallback part on the way.
   const found = new Map<number, { part?: string; fallback?: string }>();
   const walk = (id: number): { part?: string; fallback?: string } => {
     const known = found.get(id);
     if (known) return known;
     const { callFrame } = byId.get(id)!;
-    const part = parts.find((p) => !p.fallback && matches(p, callFrame));
+    const part = parts.find((p) => !p.fallback && matchesPart(p, callFrame));
     const up = parent.get(id);
     const above = part || up === undefined ? {} : walk(up);
-    const fallback = parts.find((p) => p.fallback && matches(p, callFrame));
+    const fallback = parts.find((p) => p.fallback && matchesPart(p, callFrame));
     const result = {
       part: part?.name ?? above.part,
       fallback: fallback?.name ?? above.fallback,
