@@ -117,6 +117,42 @@ const hex = (length: number) =>
     Math.floor(Math.random() * 16).toString(16),
   ).join("");
 
+/** The real service and proxy, each with `env` of its own added, and a signed-in admin. */
+async function startBoth(
+  serviceEnv: Record<string, string>,
+  proxyEnv: Record<string, string>,
+) {
+  const own = mkdtempSync(join(dir, "stack-"));
+  const databasePath = join(own, "vics.sqlite");
+  const service = startNode(SERVICE_ENTRY, {
+    HOST: "127.0.0.1",
+    PORT: "0",
+    DATABASE_PATH: databasePath,
+    ...serviceEnv,
+  });
+  children.push(service);
+  const serviceUrl = String(
+    (await service.waitFor(byMessage("listening"))).url,
+  );
+  const key = await keysCli(
+    databasePath,
+    ...["create", "--plan", "internal", "--name", "traces"],
+  );
+  const keyFile = join(own, "proxy-api-key");
+  writeFileSync(keyFile, `${key}\n`, { mode: 0o600 });
+  const proxy = startNode(PROXY_ENTRY, {
+    PORT: "0",
+    UPSTREAM_URL: serviceUrl,
+    UPSTREAM_API_KEY_FILE: keyFile,
+    WEB_DIST: dir,
+    ...proxyEnv,
+  });
+  children.push(proxy);
+  const proxyUrl = String((await proxy.waitFor(byMessage("listening"))).url);
+  const cookie = await signInAsFirstAdmin(proxy, proxyUrl);
+  return { service, serviceUrl, proxy, proxyUrl, key, cookie };
+}
+
 describe(
   "traces with OTEL_EXPORTER_OTLP_ENDPOINT set",
   { timeout: 120_000 },
@@ -125,35 +161,8 @@ describe(
       // The default sampler (parentbased_always_on): the browser's traceparent says "not
       // sampled", and the proxy, the edge, traces it all the same; the service follows.
       const tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint };
-      const databasePath = join(dir, "vics.sqlite");
-      const service = startNode(SERVICE_ENTRY, {
-        HOST: "127.0.0.1",
-        PORT: "0",
-        DATABASE_PATH: databasePath,
-        ...tracing,
-      });
-      children.push(service);
-      const serviceUrl = String(
-        (await service.waitFor(byMessage("listening"))).url,
-      );
-      const key = await keysCli(
-        databasePath,
-        ...["create", "--plan", "internal", "--name", "traces"],
-      );
-      const keyFile = join(dir, "proxy-api-key");
-      writeFileSync(keyFile, `${key}\n`, { mode: 0o600 });
-      const proxy = startNode(PROXY_ENTRY, {
-        PORT: "0",
-        UPSTREAM_URL: serviceUrl,
-        UPSTREAM_API_KEY_FILE: keyFile,
-        WEB_DIST: dir,
-        ...tracing,
-      });
-      children.push(proxy);
-      const proxyUrl = String(
-        (await proxy.waitFor(byMessage("listening"))).url,
-      );
-      const cookie = await signInAsFirstAdmin(proxy, proxyUrl);
+      const { service, serviceUrl, proxy, proxyUrl, key, cookie } =
+        await startBoth(tracing, tracing);
 
       // As the web app sends it: its own trace id and parent, not sampled (it records nothing).
       const traceId = hex(32);
@@ -245,6 +254,50 @@ describe(
       expect(exported).toContain(traceId);
       for (const secret of [plate, key, requestId ?? "no request id"])
         expect(exported).not.toContain(secret);
+    });
+
+    it("sends a check its share leaves out on as not sampled, whatever its caller said, so the service records nothing of it", async () => {
+      // The proxy keeps no request; the service follows its caller (parentbased_always_on).
+      const { service, serviceUrl, proxy, proxyUrl, key, cookie } =
+        await startBoth(
+          { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint },
+          {
+            OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+            OTEL_TRACES_SAMPLER: "always_off",
+          },
+        );
+      const plate = REFERENCE_REGISTRATIONS[0];
+      // A caller asking for its trace to be recorded, through the proxy...
+      const leftOut = hex(32);
+      const check = await fetch(`${proxyUrl}api/v1/compliance/${plate}`, {
+        headers: {
+          [CLIENT_HEADER]: "web",
+          Cookie: cookie,
+          traceparent: `00-${leftOut}-${hex(16)}-01`,
+        },
+      });
+      expect(check.status).toBe(200);
+      // ...and, to show the service records what a caller's sampled flag asks, straight to it.
+      const direct = hex(32);
+      const asked = await fetch(`${serviceUrl}/v1/compliance/${plate}`, {
+        headers: {
+          "X-API-Key": key,
+          traceparent: `00-${direct}-${hex(16)}-01`,
+        },
+      });
+      expect(asked.status).toBe(200);
+
+      proxy.process.kill("SIGTERM");
+      expect((await proxy.exited).code).toBe(0);
+      service.process.kill("SIGTERM");
+      expect((await service.exited).code).toBe(0);
+
+      const spansOf = (traceId: string) =>
+        receiver.spans.filter((span) => span.traceId === traceId);
+      expect(spansOf(direct).map((span) => span.service)).toContain(
+        "vics-service",
+      );
+      expect(spansOf(leftOut)).toEqual([]);
     });
   },
 );

@@ -76,6 +76,8 @@ describe("W3C traceparent", () => {
   it.each([
     VALID,
     "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00",
+    // Zeros are no fault, only ids all of zeros.
+    "00-00000000000000000000000000000001-0000000000000001-00",
     // A later version may carry more after its four fields.
     "01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01-more",
   ])("takes %s", (value) => expect(passedOnTraceparent(value)).toBeDefined());
@@ -104,25 +106,24 @@ describe("with tracing off", () => {
   });
 
   it("passes a caller's valid traceparent on and drops a malformed one; ending a call does nothing", () => {
-    const passed = startClientCall("GET", "http://service", "/v1/x", VALID);
-    expect(passed.traceparent).toBe(VALID);
-    passed.end(200);
-    expect(
-      startClientCall("GET", "http://service", "/v1/x", "00-AB12CDE")
-        .traceparent,
-    ).toBeUndefined();
-    expect(
-      startClientCall("GET", "http://service", undefined, undefined)
-        .traceparent,
-    ).toBeUndefined();
-    // A later version's is passed on as version 00 says it, what follows its fields dropped.
-    expect(
+    const sent = (traceparent?: string) =>
       startClientCall(
         "GET",
         "http://service",
         "/v1/x",
-        "01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01-more",
-      ).traceparent,
+        new Request("http://proxy/api/v1/x", {
+          headers: traceparent === undefined ? {} : { traceparent },
+        }),
+      );
+    const passed = sent(VALID);
+    expect(passed.traceparent).toBe(VALID);
+    passed.end(200);
+    expect(sent("00-AB12CDE").traceparent).toBeUndefined();
+    expect(sent().traceparent).toBeUndefined();
+    // A later version's is passed on as version 00 says it, what follows its fields dropped.
+    expect(
+      sent("01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01-more")
+        .traceparent,
     ).toBe("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01");
     // No span to name: nothing is thrown.
     expect(() => nameServerSpan("GET", "/v1/x")).not.toThrow();

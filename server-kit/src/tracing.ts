@@ -179,29 +179,38 @@ export interface ClientCall {
 const UNTRACED: ClientCall = { traceparent: undefined, end: () => {} };
 
 /**
- * A call to another server (the proxy's to the service) as a client span, child of the
- * request's: named by `route`, the called server's route template
+ * The traceparent each request the edge left out sends on, by request: such a request runs in no
+ * context of the SDK's (traceEdgeRequests), so its client call finds its decision here. Weak, so
+ * an answered request's entry goes with it.
+ */
+const leftOutAtTheEdge = new WeakMap<Request, string>();
+
+/**
+ * A call to another server (the proxy's to the service) on behalf of `request`, as a client
+ * span, child of the request's: named by `route`, the called server's route template
  * ("GET /v1/compliance/:registration"), never the path, which can hold a plate; its URL is the
- * origin and the template. The traceparent to send is the span's own; for a request left out,
- * the request's context, flagged not sampled; when this process traces nothing, it is the
- * caller's `incoming` one passed on, if valid, and none if malformed.
+ * origin and the template. The traceparent to send is the span's own; for a request the edge
+ * left out, its trace flagged not sampled; when this process traces nothing, it is the
+ * caller's one passed on, if valid, and none if malformed.
  */
 export function startClientCall(
   method: string,
   origin: string,
   route: string | undefined,
-  incoming: string | undefined,
+  request: Request,
 ): ClientCall {
   const active = trace.getActiveSpan();
   if (active === undefined) {
-    if (incoming === undefined) return UNTRACED;
-    return {
-      traceparent: passedOnTraceparent(incoming),
-      end: UNTRACED.end,
-    };
+    const traceparent =
+      leftOutAtTheEdge.get(request) ??
+      passedOn(request.headers.get(TRACEPARENT_HEADER));
+    return traceparent === undefined
+      ? UNTRACED
+      : { traceparent, end: UNTRACED.end };
   }
-  // A request the sampler left out: no span of its own, and the request's context sent on
-  // (its trace id, flagged as not sampled), so the called server leaves it out too.
+  // A request the SDK's sampler left out (a process that does not decide first): no span of
+  // its own, and the request's context sent on, flagged as not sampled, so the called server
+  // leaves it out too.
   if (!sampled(active)) {
     const carrier: Record<string, string> = {};
     propagation.inject(context.active(), carrier);
@@ -239,9 +248,10 @@ const headersGetter: TextMapGetter<Headers> = {
  * At the edge: `kept` (the configured sampler) decides each request on its trace id, the
  * caller's when its traceparent is valid, else a new one drawn here, which a kept request's
  * trace then has. A kept request gets its server span (traceRequests). One left out never
- * reaches the SDK: it runs in a context holding only its trace id and a new span id, flagged not
- * sampled, which its client call sends on (so the service leaves it out too) and in which its
- * store calls make no spans.
+ * reaches the SDK, nor enters a context: no span is active while it runs, so its store calls
+ * make none, and its client call sends it on flagged not sampled (so the service leaves it out
+ * too), with the caller's ids when it sent valid ones (W3C lets a server that records nothing
+ * pass the parent id on), else the new trace id and a new parent id.
  */
 function traceEdgeRequests<F extends AppFetch>(
   fetch: F,
@@ -257,11 +267,9 @@ function traceEdgeRequests<F extends AppFetch>(
 ): F {
   const traced = traceRequests(fetch, false);
   return ((request: Request, ...rest: never[]) => {
-    const incoming = request.headers.get(TRACEPARENT_HEADER);
-    const passedOn =
-      incoming === null ? undefined : passedOnTraceparent(incoming);
+    const caller = passedOn(request.headers.get(TRACEPARENT_HEADER));
     const traceId =
-      passedOn === undefined ? random.generateTraceId() : traceIdOf(passedOn);
+      caller === undefined ? random.generateTraceId() : traceIdOf(caller);
     if (kept(traceId, request.method)) {
       // Asked of the generator only when the span has no parent: with a valid traceparent, the
       // span takes the caller's id, which is this one too.
@@ -272,12 +280,13 @@ function traceEdgeRequests<F extends AppFetch>(
         ids.decided(undefined);
       }
     }
-    const leftOut = trace.setSpanContext(ROOT_CONTEXT, {
-      traceId,
-      spanId: random.generateSpanId(),
-      traceFlags: TraceFlags.NONE,
-    });
-    return context.with(leftOut, () => fetch(request, ...rest));
+    leftOutAtTheEdge.set(
+      request,
+      caller === undefined
+        ? `00-${traceId}-${random.generateSpanId()}-00`
+        : `00-${caller.slice(3, 52)}-00`,
+    );
+    return fetch(request, ...rest);
   }) as F;
 }
 
@@ -414,6 +423,13 @@ function failed(span: Span): void {
 
 const TRACEPARENT =
   /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-[^]*)?$/;
+/** A valid version-00 traceparent, its ids not all zeros. */
+const PLAIN_TRACEPARENT =
+  /^00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}$/;
+
+/** A header's traceparent as it is passed on (passedOnTraceparent); none when absent. */
+const passedOn = (value: string | null) =>
+  value === null ? undefined : passedOnTraceparent(value);
 
 /** The trace id of a traceparent passedOnTraceparent took: its second field, 32 hex digits. */
 const traceIdOf = (passedOn: string) => passedOn.slice(3, 35);
@@ -433,6 +449,8 @@ export function sampledFlag(value: string): boolean | undefined {
  * version's is passed on as version 00 sends it: its four first fields, what follows dropped.
  */
 export function passedOnTraceparent(value: string): string | undefined {
+  // What a W3C client (the web app) sends: passed on as it is, after one test.
+  if (PLAIN_TRACEPARENT.test(value)) return value;
   const match = TRACEPARENT.exec(value);
   if (match === null) return undefined;
   const [, version, traceId, parentId, flags, rest] = match;

@@ -7,7 +7,7 @@ import {
 import { routeTemplate } from "@vics/server-kit/access-log";
 import type { Logger } from "@vics/server-kit/logger";
 import type { ProblemError } from "@vics/server-kit/problem-error";
-import { startClientCall, TRACEPARENT_HEADER } from "@vics/server-kit/tracing";
+import { startClientCall } from "@vics/server-kit/tracing";
 import type { AppContext } from "../http/app-env.ts";
 import {
   browserResponseHeaders,
@@ -176,12 +176,7 @@ export function createForwarder(options: ForwardOptions): Forward {
     const requestId = c.get("requestId");
     const method = json === undefined ? "GET" : "POST";
     // A span of its own when traced; else the browser's traceparent passed on, when valid.
-    const traced = startClientCall(
-      method,
-      base,
-      asked.route,
-      c.req.header(TRACEPARENT_HEADER),
-    );
+    const traced = startClientCall(method, base, asked.route, c.req.raw);
     const outcome = await callUpstream(
       options.send,
       base + path + queryString(asked.pointInTime),
