@@ -11,6 +11,8 @@ export interface LoadOptions {
   headers: Record<string, string>;
   /** The path of each request, e.g. one for a random fleet registration. */
   path: () => string;
+  /** Headers of each request's own, beside `headers`: the web app's traceparent. */
+  perRequestHeaders?: () => Record<string, string>;
   /**
    * For an https url: the TLS options of each connection and the name it asks for (SNI takes
    * a host name, not an address). autocannon connects without verifying the certificate
@@ -51,7 +53,15 @@ function load(
           servername: options.tls.servername,
         }),
         requests: [
-          { setupRequest: (request) => ({ ...request, path: options.path() }) },
+          {
+            setupRequest: (request) => ({
+              ...request,
+              path: options.path(),
+              ...(options.perRequestHeaders && {
+                headers: { ...request.headers, ...options.perRequestHeaders() },
+              }),
+            }),
+          },
         ],
       },
       (error, result) => {

@@ -33,8 +33,15 @@ interface FigureSpec {
   atMost?: number;
   /** The target: the figure must be at least this. */
   atLeast?: number;
-  /** The figures of its fastest and slowest round, shown beside it. */
-  spread?: { fastest: string; slowest: string };
+  /** The figures of its fastest and slowest round (or of what `of` says), shown beside it. */
+  spread?: Spread;
+}
+
+/** A figure's fastest and slowest keys, and what they are of: rounds unless said. */
+interface Spread {
+  fastest: string;
+  slowest: string;
+  of?: "rounds" | "pairs";
 }
 
 /** Each server of the cost rounds (costs.ts): CPU per request with its rounds, then req/s. */
@@ -152,6 +159,7 @@ export const SERVER_FIGURES: readonly FigureSpec[] = [
     spread: {
       fastest: TRACING_RATIO_SPREAD.lowest,
       slowest: TRACING_RATIO_SPREAD.highest,
+      of: "pairs",
     },
   },
   { key: TRACING_OFF_PATH, unit: "ns CPU/check", digits: 0 },
@@ -419,13 +427,13 @@ export function serverRows(
 /** " (rounds 60-75)": a figure's fastest and slowest round, when both were measured. */
 function rounds(
   figures: Figures,
-  spread: { fastest: string; slowest: string },
+  spread: Spread,
   digits: number,
 ): string | undefined {
   const fastest = figures[spread.fastest];
   const slowest = figures[spread.slowest];
   if (!present(fastest) || !present(slowest)) return undefined;
-  return ` (rounds ${formatNumber(fastest, digits)}-${formatNumber(slowest, digits)})`;
+  return ` (${spread.of ?? "rounds"} ${formatNumber(fastest, digits)}-${formatNumber(slowest, digits)})`;
 }
 
 const verdict = (met: boolean | undefined) =>

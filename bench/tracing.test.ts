@@ -9,30 +9,41 @@ import {
 import { offPathNs } from "./tracing.ts";
 
 describe("what traces cost a signed-in check", () => {
-  it("takes each stack's median round and the median of the rounds' own on/off ratios", () => {
+  it("takes each stack's median round over every pair, and the median of the pairs' own on/off ratios", () => {
     const figures = tracingFigures(
-      {
-        tracing_off: [400, 500, 420],
-        tracing_on10: [440, 510, 483],
-      },
+      [
+        // Each pair's ratio is its rounds together: 880 / 800, 1020 / 1000, 966 / 840.
+        { tracing_off: [400, 400], tracing_on10: [440, 440] },
+        { tracing_off: [500, 500], tracing_on10: [510, 510] },
+        { tracing_off: [420, 420], tracing_on10: [483, 483] },
+      ],
       1000,
     );
     expect(figures.tracing_off_cpu_us_per_check).toBe(420);
     expect(figures.tracing_off_cpu_fastest_round_us).toBe(400);
     expect(figures.tracing_off_cpu_slowest_round_us).toBe(500);
     expect(figures.tracing_on10_cpu_us_per_check).toBe(483);
-    // Rounds: 1.10, 1.02, 1.15; the median is the round's ratio, not 483 / 420.
+    // Pairs: 1.10, 1.02, 1.15; the median is a pair's ratio, not 483 / 420.
     expect(figures[TRACING_RATIO]).toBeCloseTo(1.1, 10);
-    expect(figures[`${TRACING_RATIO}_lowest_round`]).toBeCloseTo(1.02, 10);
-    expect(figures[`${TRACING_RATIO}_highest_round`]).toBeCloseTo(1.15, 10);
+    expect(figures[`${TRACING_RATIO}_lowest_pair`]).toBeCloseTo(1.02, 10);
+    expect(figures[`${TRACING_RATIO}_highest_pair`]).toBeCloseTo(1.15, 10);
     // 1 µs of 420 is the off path's: 420 over the 419 the check would take without it.
     expect(figures[TRACING_OFF_PATH]).toBe(1000);
     expect(figures[TRACING_OFF_RATIO]).toBeCloseTo(420 / 419, 10);
   });
 
+  it("takes a pair's ratio over its rounds together, not round by round", () => {
+    const figures = tracingFigures(
+      [{ tracing_off: [300, 500], tracing_on10: [500, 300] }],
+      0,
+    );
+    // Round by round, 5/3 and 3/5; together, 800 over 800.
+    expect(figures[TRACING_RATIO]).toBe(1);
+  });
+
   it("sets every figure it names, and only those", () => {
     const figures = tracingFigures(
-      { tracing_off: [300], tracing_on10: [310] },
+      [{ tracing_off: [300], tracing_on10: [310] }],
       50,
     );
     expect(Object.keys(figures).sort()).toEqual(tracingFigureKeys().sort());

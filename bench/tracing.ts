@@ -1,14 +1,20 @@
 // `npm run bench` (`-- --only tracing`): what traces cost a signed-in check (decision 069).
-// Two stacks of the real service and proxy, each on its own small fleet: one with tracing off
-// (no OTEL_* endpoint, as shipped), one exporting to an OTLP sink in this process at 10%
-// sampling (parentbased_traceidratio 0.1). Both are loaded with the same signed-in insurance
-// checks in interleaved rounds, and each round's figure is the two servers' CPU per check
-// together, both processes trace. The code before tracing cannot run beside them, so "off over
-// today's" is the off check against itself less what the off path adds, those calls timed in
-// process (a check runs them once each: the access logs' two span namings, the client call's
-// traceparent read and check). Spans the sink never received would make the "on" figure
-// meaningless: the section fails then.
-import { mkdtempSync } from "node:fs";
+// Pairs of stacks of the real service and proxy, one pair after another, each stack on its own
+// copy of a small fleet: in each pair one with tracing off (no OTEL_* endpoint, as shipped), one
+// exporting to an OTLP sink in this process at 10% sampling (parentbased_traceidratio 0.1).
+// Fresh pairs, not more rounds of one: two processes of the same code and settings differ by
+// up to 15% for as long as they run (30 November 2026: V8's compiled code, the heap's layout),
+// so one pair's ratio is as much that luck as tracing; each new pair draws it again. A pair's
+// two stacks are loaded with the same signed-in insurance checks, each with a traceparent of
+// its own flagged not sampled, as the web app sends them, in interleaved rounds; a round's
+// figure is a stack's two servers' CPU per check together, and a pair's ratio its rounds' on
+// over off.
+// The code before tracing cannot run beside them, so "off over today's" is the off check against
+// itself less what the off path adds, those calls timed in process (a check runs them once
+// each: the access logs' two span namings, the client call's traceparent read and check). Spans
+// the sink never received would make the "on" figure meaningless: the section fails then.
+import { randomBytes } from "node:crypto";
+import { copyFileSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -21,11 +27,17 @@ import {
 import { fleetRegistrations } from "../scripts/load/fleet-sample.ts";
 import { signedInCookie, startServers } from "../scripts/load/stack.ts";
 import { costRoundsPlan } from "./forwarders.ts";
-import { loadScenario, randomPick, type LoadOptions } from "./load.ts";
+import {
+  loadScenario,
+  randomPick,
+  type LoadOptions,
+  type ScenarioPlan,
+} from "./load.ts";
 import type { Recorder } from "./recorder.ts";
 import { roundOrder } from "./rounds.ts";
 import { seedDatabase } from "./seed.ts";
 import {
+  type PairRounds,
   TRACING_STACKS,
   tracingFigureKeys,
   tracingFigures as figuresOf,
@@ -35,6 +47,21 @@ import {
 /** Each stack's fleet: enough vehicles that checks spread over many rows. */
 const FLEET_SIZE = 20_000;
 const SAMPLE = 5_000;
+/** Pairs of stacks (off, on at 10%), each started, measured and stopped in turn. */
+const PAIRS = 6;
+/** Interleaved rounds of each pair, the order swapped in the second. */
+const ROUNDS_PER_PAIR = 2;
+/**
+ * Each stack's unmeasured load first, longer than the cost rounds' (cost-rounds.ts): a traced
+ * process runs its recording code on one request in ten, so V8 takes longer to compile it (one
+ * run with 20,000 gave 1.14, the next with 60,000 gave 1.10, 30 November 2026: too few to say
+ * the warm-up alone made that difference; the longer one costs only time). A pair's keys are its own: 60,000 and two rounds of at most `keyed.maxRequests`
+ * (14,000) stay under 90% of a key's 100,000 a minute.
+ */
+const WARM_UP = { requests: 60_000, seconds: 30 };
+/** A traceparent as the web app sends one with each request: its own ids, not sampled. */
+const webTraceparent = () =>
+  `00-${randomBytes(16).toString("hex")}-${randomBytes(8).toString("hex")}-00`;
 const NO_ENDPOINT = {
   OTEL_EXPORTER_OTLP_ENDPOINT: "",
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "",
@@ -64,13 +91,17 @@ async function otlpSink() {
  * process, where no SDK is registered either.
  */
 export function offPathNs(checks = 1_000_000): number {
-  const headers = new Headers({
-    accept: "application/json",
-    cookie: "vics_session=x",
-    [CLIENT_HEADER]: "web",
-    [TRACEPARENT_HEADER]:
-      "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00",
-  });
+  const request = new Request(
+    "http://127.0.0.1/api/v1/vehicle/AB12CDE/insurance",
+    {
+      headers: {
+        accept: "application/json",
+        cookie: "vics_session=x",
+        [CLIENT_HEADER]: "web",
+        [TRACEPARENT_HEADER]: webTraceparent(),
+      },
+    },
+  );
   const started = process.cpuUsage();
   for (let check = 0; check < checks; check++) {
     nameServerSpan("GET", "/api/v1/vehicle/:registration/insurance");
@@ -78,7 +109,7 @@ export function offPathNs(checks = 1_000_000): number {
       "GET",
       "http://127.0.0.1:3001",
       "/v1/vehicle/:registration/insurance",
-      headers.get(TRACEPARENT_HEADER) ?? undefined,
+      request,
     );
     call.end(200);
     nameServerSpan("GET", "/v1/vehicle/:registration/insurance");
@@ -87,9 +118,16 @@ export function offPathNs(checks = 1_000_000): number {
   return ((used.user + used.system) * 1000) / checks;
 }
 
-/** One stack on a fleet of its own in `dataDir`, signed in; `env` added to both servers. */
-async function tracedStack(dataDir: string, env: Record<string, string>) {
-  seedDatabase(dataDir, FLEET_SIZE);
+/**
+ * One stack in `dataDir` on a copy of `fleet` (a seeded database), signed in; `env` added to both
+ * servers.
+ */
+async function tracedStack(
+  dataDir: string,
+  fleet: string,
+  env: Record<string, string>,
+) {
+  copyFileSync(fleet, join(dataDir, "vics.sqlite"));
   const servers = await startServers({
     dataDir,
     serviceEnv: env,
@@ -109,6 +147,7 @@ async function tracedStack(dataDir: string, env: Record<string, string>) {
       url: servers.proxy.url,
       headers: { [CLIENT_HEADER]: "bench", Cookie: cookie },
       path: () => PROXY_PREFIX + paths.insurance(pick()),
+      perRequestHeaders: () => ({ [TRACEPARENT_HEADER]: webTraceparent() }),
     };
     const pids = {
       proxy: servers.proxy.process.pid,
@@ -127,70 +166,101 @@ export async function tracingSection(
 ): Promise<void> {
   const { dataDir, quick } = context;
   const { figures, say } = recorder;
-  const { rounds, keyed, warmUp } = costRoundsPlan(quick);
+  const { keyed } = costRoundsPlan(quick);
   await recorder.scenario(
     tracingFigureKeys(),
     async () => {
       const sink = await otlpSink();
-      const stacks: Partial<
-        Record<TracingStack, Awaited<ReturnType<typeof tracedStack>>>
-      > = {};
+      const envs: Record<TracingStack, Record<string, string>> = {
+        tracing_off: NO_ENDPOINT,
+        tracing_on10: {
+          ...NO_ENDPOINT,
+          OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: sink.url,
+          OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
+          OTEL_TRACES_SAMPLER_ARG: "0.1",
+        },
+      };
       try {
-        say(`- seeding two fleets of ${FLEET_SIZE.toLocaleString("en-GB")}...`);
-        stacks.tracing_off = await tracedStack(
-          mkdtempSync(join(dataDir, "tracing-off-")),
-          NO_ENDPOINT,
+        say(
+          `- seeding a fleet of ${FLEET_SIZE.toLocaleString("en-GB")}, copied for each stack...`,
         );
-        stacks.tracing_on10 = await tracedStack(
-          mkdtempSync(join(dataDir, "tracing-on-")),
-          {
-            ...NO_ENDPOINT,
-            OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: sink.url,
-            OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
-            OTEL_TRACES_SAMPLER_ARG: "0.1",
-          },
-        );
-        const cpu: Record<TracingStack, number[]> = {
-          tracing_off: [],
-          tracing_on10: [],
-        };
-        for (const name of TRACING_STACKS) {
-          const stack = stacks[name]!;
-          await loadScenario(`${name} (warm-up)`, stack.options, {
-            warmUpSeconds: 1,
-            seconds: Math.max(1, warmUp.seconds - 1),
-            maxRequests: warmUp.requests,
-          });
-        }
-        for (let round = 0; round < rounds; round++) {
-          for (const name of roundOrder(TRACING_STACKS, round)) {
-            const stack = stacks[name]!;
-            const run = await loadScenario(
-              name,
-              stack.options,
-              keyed,
-              stack.pids,
-            );
-            const { proxy, service } = run.cpuUsPerRequest;
-            if (proxy === undefined || service === undefined)
-              throw new Error(`${name}: /proc gave no CPU time`);
-            cpu[name].push(proxy + service);
-            say(
-              `    round ${round + 1}, ${name}: ${Math.round(run.rps)} req/s; CPU µs/check: proxy ${Math.round(proxy)}, service ${Math.round(service)}`,
-            );
-          }
-        }
-        // A stop sends the spans still held; none at all means nothing was traced.
-        await stacks.tracing_on10.stop();
-        delete stacks.tracing_on10;
+        const fleetDir = mkdtempSync(join(dataDir, "tracing-fleet-"));
+        seedDatabase(fleetDir, FLEET_SIZE);
+        const fleet = join(fleetDir, "vics.sqlite");
+        const pairs: PairRounds[] = [];
+        for (let pair = 0; pair < PAIRS; pair++)
+          pairs.push(
+            await measuredPair(
+              (name) =>
+                tracedStack(
+                  mkdtempSync(join(dataDir, `${name}-${pair}-`)),
+                  fleet,
+                  envs[name],
+                ),
+              {
+                plan: keyed,
+                warmUp: WARM_UP,
+                first: pair,
+                say: (line) => say(`    pair ${pair + 1}, ${line}`),
+              },
+            ),
+          );
         if (sink.exports() === 0)
-          throw new Error("the traced stack exported no spans");
-        Object.assign(figures, figuresOf(cpu, offPathNs()));
+          throw new Error("the traced stacks exported no spans");
+        Object.assign(figures, figuresOf(pairs, offPathNs()));
       } finally {
-        for (const stack of Object.values(stacks)) await stack.stop();
         await sink.close();
       }
     },
-    `what traces cost a signed-in check: off, and on at 10% sampling, ${rounds} interleaved rounds`,
+    `what traces cost a signed-in check: off, and on at 10% sampling, ${PAIRS} pairs of fresh stacks, ${ROUNDS_PER_PAIR} interleaved rounds each`,
   );
+}
+
+type TracedStack = Awaited<ReturnType<typeof tracedStack>>;
+
+/**
+ * One pair: both stacks started (`started`), warmed up, loaded in interleaved rounds, and
+ * stopped (a stop sends the spans still held); each stack's CPU per check, round by round.
+ * `first`: which pair this is, which sets the order the two stacks start in and take turns.
+ */
+async function measuredPair(
+  started: (name: TracingStack) => Promise<TracedStack>,
+  options: {
+    plan: ScenarioPlan;
+    warmUp: { requests: number; seconds: number };
+    first: number;
+    say: (line: string) => void;
+  },
+): Promise<PairRounds> {
+  const { plan, warmUp, first, say } = options;
+  const stacks: Partial<Record<TracingStack, TracedStack>> = {};
+  try {
+    for (const name of roundOrder(TRACING_STACKS, first))
+      stacks[name] = await started(name);
+    for (const name of roundOrder(TRACING_STACKS, first))
+      await loadScenario(`${name} (warm-up)`, stacks[name]!.options, {
+        warmUpSeconds: 1,
+        seconds: Math.max(1, warmUp.seconds - 1),
+        maxRequests: warmUp.requests,
+      });
+    const cpu: Record<TracingStack, number[]> = {
+      tracing_off: [],
+      tracing_on10: [],
+    };
+    for (let round = 0; round < ROUNDS_PER_PAIR; round++)
+      for (const name of roundOrder(TRACING_STACKS, first + round)) {
+        const stack = stacks[name]!;
+        const run = await loadScenario(name, stack.options, plan, stack.pids);
+        const { proxy, service } = run.cpuUsPerRequest;
+        if (proxy === undefined || service === undefined)
+          throw new Error(`${name}: /proc gave no CPU time`);
+        cpu[name].push(proxy + service);
+        say(
+          `round ${round + 1}, ${name}: ${Math.round(run.rps)} req/s; CPU µs/check: proxy ${Math.round(proxy)}, service ${Math.round(service)}`,
+        );
+      }
+    return cpu;
+  } finally {
+    for (const stack of Object.values(stacks)) await stack.stop();
+  }
 }
