@@ -277,6 +277,28 @@ describe(
         },
       });
       expect(check.status).toBe(200);
+      // ...and a bulk check sent in chunks, whose body limit hands the route a new Request.
+      const bulkLeftOut = hex(32);
+      const body = new TextEncoder().encode(
+        JSON.stringify({ registrations: [plate] }),
+      );
+      const bulk = await fetch(`${proxyUrl}api/v1/vehicle/bulk-compliance`, {
+        method: "POST",
+        body: new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(body);
+            controller.close();
+          },
+        }),
+        duplex: "half",
+        headers: {
+          [CLIENT_HEADER]: "web",
+          Cookie: cookie,
+          "Content-Type": "application/json",
+          traceparent: `00-${bulkLeftOut}-${hex(16)}-01`,
+        },
+      } as RequestInit);
+      expect(bulk.status).toBe(200);
       // ...and, to show the service records what a caller's sampled flag asks, straight to it.
       const direct = hex(32);
       const asked = await fetch(`${serviceUrl}/v1/compliance/${plate}`, {
@@ -298,6 +320,7 @@ describe(
         "vics-service",
       );
       expect(spansOf(leftOut)).toEqual([]);
+      expect(spansOf(bulkLeftOut)).toEqual([]);
     });
   },
 );

@@ -119,17 +119,17 @@ it("decides a request with no traceparent (or a malformed one) on a new trace id
       kept.push(traceId!);
       expect(flags).toBe("01");
     } else {
-      // Left out: no span, and a new trace id with a new parent id, flagged not sampled.
+      // Left out: no span, and new ids flagged not sampled (drawn by the client call: the id the
+      // edge judged is in no trace, as nothing of it is recorded).
       expect(span).toBeUndefined();
       expect(traceId).toMatch(/^[0-9a-f]{32}$/);
       leftOut.push(traceId!);
       expect(flags).toBe("00");
     }
   }
-  // The share decided on the very id each trace has, and both sides were met (all 200 on one
-  // side: about 1 in 10^60).
+  // The share decided on the very id each kept trace has, and both sides were met (all 200 on
+  // one side: about 1 in 10^60).
   expect(kept.every(keeps)).toBe(true);
-  expect(leftOut.some(keeps)).toBe(false);
   expect(kept.length).toBeGreaterThan(0);
   expect(leftOut.length).toBeGreaterThan(0);
   expect(new Set([...kept, ...leftOut]).size).toBe(requests);

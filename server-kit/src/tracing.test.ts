@@ -125,6 +125,11 @@ describe("with tracing off", () => {
       sent("01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01-more")
         .traceparent,
     ).toBe("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01");
+    // With nothing after its fields too: version 00 is what this server speaks.
+    expect(
+      sent("01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01")
+        .traceparent,
+    ).toBe("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01");
     // No span to name: nothing is thrown.
     expect(() => nameServerSpan("GET", "/v1/x")).not.toThrow();
   });

@@ -87,12 +87,13 @@ export async function startTracing(
   const random = new sdk.RandomIdGenerator();
   // At the edge, a request's new trace id is drawn before the SDK is asked, so the sampler
   // decides on the id the trace then has: the SDK's generator hands the span that one.
-  const edgeIds = edge ? decidedTraceIds(random) : undefined;
+  const decided = edge ? decidedTraceIds(random) : undefined;
+  if (edge) edgeIds = random;
   const provider = new sdk.TracerProvider({
     // At the edge the SDK sees only the requests the sampler kept, and their spans' children:
     // it records what it is handed.
     sampler: edge ? new sdk.AlwaysOnSampler() : sampler,
-    ...(edgeIds && { idGenerator: edgeIds.generator }),
+    ...(decided && { idGenerator: decided.generator }),
     resource: resources.resourceFromAttributes({
       "service.name": settings.serviceName,
     }),
@@ -117,8 +118,8 @@ export async function startTracing(
   return {
     traceCalls,
     traceRequests: (fetch) =>
-      edgeIds
-        ? traceEdgeRequests(fetch, { kept, ids: edgeIds, random })
+      decided
+        ? traceEdgeRequests(fetch, { kept, ids: decided, random })
         : traceRequests(fetch, followsCaller),
     close: () => provider.shutdown(),
   };
@@ -179,19 +180,22 @@ export interface ClientCall {
 const UNTRACED: ClientCall = { traceparent: undefined, end: () => {} };
 
 /**
- * The traceparent each request the edge left out sends on, by request: such a request runs in no
- * context of the SDK's (traceEdgeRequests), so its client call finds its decision here. Weak, so
- * an answered request's entry goes with it.
+ * The edge's id generator, once this process is the edge and traces (startTracing): then a
+ * request with no span active was left out, and its client call sends it on as not sampled,
+ * whatever its caller's flag said and however the request reached the call (a body limit may
+ * hand the route a new Request). Never unset: a request still in flight after close() fails
+ * closed too.
  */
-const leftOutAtTheEdge = new WeakMap<Request, string>();
+let edgeIds: IdGenerator | undefined;
 
 /**
  * A call to another server (the proxy's to the service) on behalf of `request`, as a client
  * span, child of the request's: named by `route`, the called server's route template
  * ("GET /v1/compliance/:registration"), never the path, which can hold a plate; its URL is the
- * origin and the template. The traceparent to send is the span's own; for a request the edge
- * left out, its trace flagged not sampled; when this process traces nothing, it is the
- * caller's one passed on, if valid, and none if malformed.
+ * origin and the template. The traceparent to send is the span's own. For a request the edge
+ * left out, it is the caller's ids flagged not sampled (W3C lets a server that records nothing
+ * pass the parent id on), or new ones when the caller sent none valid. When this process
+ * traces nothing, it is the caller's one passed on, if valid, and none if malformed.
  */
 export function startClientCall(
   method: string,
@@ -201,12 +205,18 @@ export function startClientCall(
 ): ClientCall {
   const active = trace.getActiveSpan();
   if (active === undefined) {
-    const traceparent =
-      leftOutAtTheEdge.get(request) ??
-      passedOn(request.headers.get(TRACEPARENT_HEADER));
-    return traceparent === undefined
+    const caller = passedOn(request.headers.get(TRACEPARENT_HEADER));
+    if (edgeIds !== undefined)
+      return {
+        traceparent:
+          caller === undefined
+            ? `00-${edgeIds.generateTraceId()}-${edgeIds.generateSpanId()}-00`
+            : `00-${caller.slice(3, 52)}-00`,
+        end: UNTRACED.end,
+      };
+    return caller === undefined
       ? UNTRACED
-      : { traceparent, end: UNTRACED.end };
+      : { traceparent: caller, end: UNTRACED.end };
   }
   // A request the SDK's sampler left out (a process that does not decide first): no span of
   // its own, and the request's context sent on, flagged as not sampled, so the called server
@@ -249,9 +259,8 @@ const headersGetter: TextMapGetter<Headers> = {
  * caller's when its traceparent is valid, else a new one drawn here, which a kept request's
  * trace then has. A kept request gets its server span (traceRequests). One left out never
  * reaches the SDK, nor enters a context: no span is active while it runs, so its store calls
- * make none, and its client call sends it on flagged not sampled (so the service leaves it out
- * too), with the caller's ids when it sent valid ones (W3C lets a server that records nothing
- * pass the parent id on), else the new trace id and a new parent id.
+ * make none, and its client call sends it on flagged not sampled (startClientCall), so the
+ * service leaves it out too.
  */
 function traceEdgeRequests<F extends AppFetch>(
   fetch: F,
@@ -270,23 +279,15 @@ function traceEdgeRequests<F extends AppFetch>(
     const caller = passedOn(request.headers.get(TRACEPARENT_HEADER));
     const traceId =
       caller === undefined ? random.generateTraceId() : traceIdOf(caller);
-    if (kept(traceId, request.method)) {
-      // Asked of the generator only when the span has no parent: with a valid traceparent, the
-      // span takes the caller's id, which is this one too.
-      ids.decided(traceId);
-      try {
-        return traced(request, ...rest);
-      } finally {
-        ids.decided(undefined);
-      }
+    if (!kept(traceId, request.method)) return fetch(request, ...rest);
+    // Asked of the generator only when the span has no parent: with a valid traceparent, the
+    // span takes the caller's id, which is this one too.
+    ids.decided(traceId);
+    try {
+      return traced(request, ...rest);
+    } finally {
+      ids.decided(undefined);
     }
-    leftOutAtTheEdge.set(
-      request,
-      caller === undefined
-        ? `00-${traceId}-${random.generateSpanId()}-00`
-        : `00-${caller.slice(3, 52)}-00`,
-    );
-    return fetch(request, ...rest);
   }) as F;
 }
 
@@ -457,5 +458,5 @@ export function passedOnTraceparent(value: string): string | undefined {
   if (version === "ff" || (version === "00" && rest !== undefined))
     return undefined;
   if (/^0+$/.test(traceId!) || /^0+$/.test(parentId!)) return undefined;
-  return rest === undefined ? value : `00-${traceId}-${parentId}-${flags}`;
+  return version === "00" ? value : `00-${traceId}-${parentId}-${flags}`;
 }
