@@ -18,7 +18,7 @@ import { copyFileSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { CLIENT_HEADER, PROXY_PREFIX, paths } from "@vics/shared";
+import { CLIENT_HEADER, PLAN_LIMITS, PROXY_PREFIX, paths } from "@vics/shared";
 import {
   nameServerSpan,
   startClientCall,
@@ -47,18 +47,25 @@ import {
 /** Each stack's fleet: enough vehicles that checks spread over many rows. */
 const FLEET_SIZE = 20_000;
 const SAMPLE = 5_000;
-/** Pairs of stacks (off, on at 10%), each started, measured and stopped in turn. */
-const PAIRS = 6;
+/** Pairs of stacks (off, on at 10%), each started, measured and stopped in turn: odd, so the
+ * median is one pair's. */
+const PAIRS = 7;
 /** Interleaved rounds of each pair, the order swapped in the second. */
 const ROUNDS_PER_PAIR = 2;
 /**
  * Each stack's unmeasured load first, longer than the cost rounds' (cost-rounds.ts): a traced
  * process runs its recording code on one request in ten, so V8 takes longer to compile it (one
  * run with 20,000 gave 1.14, the next with 60,000 gave 1.10, 30 November 2026: too few to say
- * the warm-up alone made that difference; the longer one costs only time). A pair's keys are its own: 60,000 and two rounds of at most `keyed.maxRequests`
- * (14,000) stay under 90% of a key's 100,000 a minute.
+ * the warm-up alone made that difference; the longer one costs only time).
  */
 const WARM_UP = { requests: 60_000, seconds: 30 };
+/**
+ * Each stack's key is its own (a fresh service): its warm-up and its rounds together stay under
+ * 90% of a key's 100,000 requests a minute, so no round meets a 429.
+ */
+const ROUND_MAX_REQUESTS = Math.floor(
+  (PLAN_LIMITS.internal * 0.9 - WARM_UP.requests) / ROUNDS_PER_PAIR,
+);
 /** A traceparent as the web app sends one with each request: its own ids, not sampled. */
 const webTraceparent = () =>
   `00-${randomBytes(16).toString("hex")}-${randomBytes(8).toString("hex")}-00`;
@@ -134,8 +141,11 @@ async function tracedStack(
     proxyEnv: env,
   });
   const stop = async () => {
-    await servers.proxy.stop();
-    await servers.service.stop();
+    try {
+      await servers.proxy.stop();
+    } finally {
+      await servers.service.stop();
+    }
   };
   try {
     const cookie = await signedInCookie(
@@ -166,7 +176,7 @@ export async function tracingSection(
 ): Promise<void> {
   const { dataDir, quick } = context;
   const { figures, say } = recorder;
-  const { keyed } = costRoundsPlan(quick);
+  const { timing } = costRoundsPlan(quick);
   await recorder.scenario(
     tracingFigureKeys(),
     async () => {
@@ -198,7 +208,7 @@ export async function tracingSection(
                   envs[name],
                 ),
               {
-                plan: keyed,
+                plan: { ...timing, maxRequests: ROUND_MAX_REQUESTS },
                 warmUp: WARM_UP,
                 first: pair,
                 say: (line) => say(`    pair ${pair + 1}, ${line}`),
@@ -218,6 +228,14 @@ export async function tracingSection(
 
 type TracedStack = Awaited<ReturnType<typeof tracedStack>>;
 
+/** How a pair is loaded; `first` is which pair it is, which sets the stacks' order. */
+interface PairOptions {
+  plan: ScenarioPlan;
+  warmUp: { requests: number; seconds: number };
+  first: number;
+  say: (line: string) => void;
+}
+
 /**
  * One pair: both stacks started (`started`), warmed up, loaded in interleaved rounds, and
  * stopped (a stop sends the spans still held); each stack's CPU per check, round by round.
@@ -225,42 +243,59 @@ type TracedStack = Awaited<ReturnType<typeof tracedStack>>;
  */
 async function measuredPair(
   started: (name: TracingStack) => Promise<TracedStack>,
-  options: {
-    plan: ScenarioPlan;
-    warmUp: { requests: number; seconds: number };
-    first: number;
-    say: (line: string) => void;
-  },
+  options: PairOptions,
+): Promise<PairRounds> {
+  const stacks: Partial<Record<TracingStack, TracedStack>> = {};
+  // Every stack is stopped, whichever stop fails.
+  const stopAll = () =>
+    Promise.allSettled(Object.values(stacks).map((stack) => stack.stop()));
+  let cpu: PairRounds;
+  try {
+    for (const name of roundOrder(TRACING_STACKS, options.first))
+      stacks[name] = await started(name);
+    cpu = await pairRounds(
+      stacks as Record<TracingStack, TracedStack>,
+      options,
+    );
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  // After the rounds, a stop that fails (a stack's spans not sent) fails the pair.
+  const failed = (await stopAll()).find(
+    (outcome) => outcome.status === "rejected",
+  );
+  if (failed) throw failed.reason;
+  return cpu;
+}
+
+/** A started pair warmed up, then loaded in interleaved rounds. */
+async function pairRounds(
+  stacks: Record<TracingStack, TracedStack>,
+  options: PairOptions,
 ): Promise<PairRounds> {
   const { plan, warmUp, first, say } = options;
-  const stacks: Partial<Record<TracingStack, TracedStack>> = {};
-  try {
-    for (const name of roundOrder(TRACING_STACKS, first))
-      stacks[name] = await started(name);
-    for (const name of roundOrder(TRACING_STACKS, first))
-      await loadScenario(`${name} (warm-up)`, stacks[name]!.options, {
-        warmUpSeconds: 1,
-        seconds: Math.max(1, warmUp.seconds - 1),
-        maxRequests: warmUp.requests,
-      });
-    const cpu: Record<TracingStack, number[]> = {
-      tracing_off: [],
-      tracing_on10: [],
-    };
-    for (let round = 0; round < ROUNDS_PER_PAIR; round++)
-      for (const name of roundOrder(TRACING_STACKS, first + round)) {
-        const stack = stacks[name]!;
-        const run = await loadScenario(name, stack.options, plan, stack.pids);
-        const { proxy, service } = run.cpuUsPerRequest;
-        if (proxy === undefined || service === undefined)
-          throw new Error(`${name}: /proc gave no CPU time`);
-        cpu[name].push(proxy + service);
-        say(
-          `round ${round + 1}, ${name}: ${Math.round(run.rps)} req/s; CPU µs/check: proxy ${Math.round(proxy)}, service ${Math.round(service)}`,
-        );
-      }
-    return cpu;
-  } finally {
-    for (const stack of Object.values(stacks)) await stack.stop();
-  }
+  for (const name of roundOrder(TRACING_STACKS, first))
+    await loadScenario(`${name} (warm-up)`, stacks[name].options, {
+      warmUpSeconds: 1,
+      seconds: Math.max(1, warmUp.seconds - 1),
+      maxRequests: warmUp.requests,
+    });
+  const cpu: Record<TracingStack, number[]> = {
+    tracing_off: [],
+    tracing_on10: [],
+  };
+  for (let round = 0; round < ROUNDS_PER_PAIR; round++)
+    for (const name of roundOrder(TRACING_STACKS, first + round)) {
+      const stack = stacks[name];
+      const run = await loadScenario(name, stack.options, plan, stack.pids);
+      const { proxy, service } = run.cpuUsPerRequest;
+      if (proxy === undefined || service === undefined)
+        throw new Error(`${name}: /proc gave no CPU time`);
+      cpu[name].push(proxy + service);
+      say(
+        `round ${round + 1}, ${name}: ${Math.round(run.rps)} req/s; CPU µs/check: proxy ${Math.round(proxy)}, service ${Math.round(service)}`,
+      );
+    }
+  return cpu;
 }
