@@ -1,12 +1,15 @@
 // One signed-in check as one trace, as an operator's collector receives it: the real service
 // and proxy processes export OTLP/http (JSON) to a receiver in this test process.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_HEADER, REFERENCE_REGISTRATIONS } from "@vics/shared";
+import {
+  type ExportedSpan,
+  type OtlpReceiver,
+  startOtlpReceiver,
+} from "@vics/server-kit/testing/otlp-receiver";
 import {
   byMessage,
   keysCli,
@@ -17,98 +20,25 @@ import {
   startNode,
 } from "./testing/child-processes.ts";
 
-/** A span as OTLP's JSON encoding sends it, with its process's service.name beside it. */
-interface ReceivedSpan {
-  service: string;
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-  attributes: Record<string, unknown>;
-}
-
-interface OtlpValue {
-  stringValue?: string;
-  intValue?: string | number;
-  boolValue?: boolean;
-  doubleValue?: number;
-}
-interface OtlpAttribute {
-  key: string;
-  value: OtlpValue;
-}
-interface OtlpExport {
-  resourceSpans: Array<{
-    resource: { attributes: OtlpAttribute[] };
-    scopeSpans: Array<{
-      spans: Array<
-        Omit<ReceivedSpan, "service" | "attributes"> & {
-          attributes?: OtlpAttribute[];
-        }
-      >;
-    }>;
-  }>;
-}
-
 const SERVER = 2;
 const CLIENT = 3;
 
-const attributeMap = (attributes: OtlpAttribute[] = []) =>
-  Object.fromEntries(
-    attributes.map(({ key, value }) => [key, Object.values(value)[0]]),
-  );
-
-/** An OTLP/http receiver on loopback: every body as it came, and its spans read. */
-function otlpReceiver() {
-  const bodies: string[] = [];
-  const spans: ReceivedSpan[] = [];
-  const server: Server = createServer((request, response) => {
-    let body = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => (body += chunk));
-    request.on("end", () => {
-      bodies.push(body);
-      if (request.url === "/v1/traces") {
-        for (const resourceSpans of (JSON.parse(body) as OtlpExport)
-          .resourceSpans) {
-          const service = String(
-            attributeMap(resourceSpans.resource.attributes)["service.name"],
-          );
-          for (const scope of resourceSpans.scopeSpans)
-            for (const span of scope.spans)
-              spans.push({
-                ...span,
-                service,
-                attributes: attributeMap(span.attributes),
-              });
-        }
-      }
-      response.writeHead(200, { "Content-Type": "application/json" });
-      response.end("{}");
-    });
-  });
-  return { server, bodies, spans };
-}
-
-const receiver = otlpReceiver();
+let receiver: OtlpReceiver;
 let endpoint: string;
 let dir: string;
 const children: RunningChild[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "vics-traces-"));
-  await new Promise<void>((resolve) =>
-    receiver.server.listen(0, "127.0.0.1", resolve),
-  );
-  endpoint = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}`;
+  receiver = await startOtlpReceiver();
+  endpoint = receiver.endpoint;
 });
 afterEach(() => {
   for (const child of children.splice(0))
     if (child.process.exitCode === null) child.process.kill("SIGKILL");
 });
 afterAll(async () => {
-  await new Promise((resolve) => receiver.server.close(resolve));
+  await receiver.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -188,7 +118,7 @@ describe(
       const one = (
         service: string,
         kind: number,
-        matches: (span: ReceivedSpan) => boolean = () => true,
+        matches: (span: ExportedSpan) => boolean = () => true,
       ) => {
         const found = trace.filter(
           (span) =>

@@ -1,40 +1,79 @@
 /**
- * `@vics/server-kit/testing/otlp-receiver`: an OTLP/http receiver on 127.0.0.1 that keeps the
- * spans exported to it (their trace id and name), for the tracing tests. Test support, never
- * imported by an app.
+ * `@vics/server-kit/testing/otlp-receiver`: an OTLP/http receiver on 127.0.0.1 that keeps what is
+ * exported to it (each body as it came, and its spans read, with their process's service.name),
+ * for the tracing tests. Test support, never imported by an app.
  */
 import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
+/** A span as OTLP's JSON encoding sends it, its attributes as a plain record. */
 export interface ExportedSpan {
+  /** Its process's service.name. */
+  service: string;
   traceId: string;
+  spanId: string;
+  parentSpanId?: string;
   name: string;
+  kind: number;
+  attributes: Record<string, unknown>;
+}
+
+interface OtlpAttribute {
+  key: string;
+  value: Record<string, unknown>;
 }
 
 interface OtlpExport {
-  resourceSpans: { scopeSpans: { spans: ExportedSpan[] }[] }[];
+  resourceSpans: {
+    resource: { attributes?: OtlpAttribute[] };
+    scopeSpans: {
+      spans: (Omit<ExportedSpan, "service" | "attributes"> & {
+        attributes?: OtlpAttribute[];
+      })[];
+    }[];
+  }[];
 }
 
+const attributeMap = (attributes: OtlpAttribute[] = []) =>
+  Object.fromEntries(
+    attributes.map(({ key, value }) => [key, Object.values(value)[0]]),
+  );
+
 export interface OtlpReceiver {
+  /** The general endpoint: OTEL_EXPORTER_OTLP_ENDPOINT's value. */
+  endpoint: string;
   /** The traces endpoint: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT's value. */
   url: string;
+  /** Every body received so far, as it came. */
+  bodies: string[];
   /** Every span received so far, in the order received. */
   spans: ExportedSpan[];
   close(): Promise<void>;
 }
 
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
+  const bodies: string[] = [];
   const spans: ExportedSpan[] = [];
   const server = createServer((request, response) => {
     let body = "";
-    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    request.setEncoding("utf8");
+    request.on("data", (chunk: string) => (body += chunk));
     request.on("end", () => {
-      const sent = JSON.parse(body) as OtlpExport;
-      for (const resource of sent.resourceSpans)
-        for (const scope of resource.scopeSpans)
-          for (const { traceId, name } of scope.spans)
-            spans.push({ traceId, name });
+      bodies.push(body);
+      if (request.url === "/v1/traces")
+        for (const resource of (JSON.parse(body) as OtlpExport).resourceSpans) {
+          const service = String(
+            attributeMap(resource.resource.attributes)["service.name"],
+          );
+          for (const scope of resource.scopeSpans)
+            for (const span of scope.spans)
+              spans.push({
+                ...span,
+                service,
+                attributes: attributeMap(span.attributes),
+              });
+        }
       response.writeHead(200, { "Content-Type": "application/json" });
       response.end("{}");
     });
@@ -42,8 +81,11 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;
+  const endpoint = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}/v1/traces`,
+    endpoint,
+    url: `${endpoint}/v1/traces`,
+    bodies,
     spans,
     close: () =>
       new Promise((resolve, reject) =>
