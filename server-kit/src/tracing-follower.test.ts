@@ -95,6 +95,25 @@ describe("a server that follows its caller", () => {
       }),
     );
     expect(await later).toBe(1);
+    // A store made by a class: its methods, on the prototype, are called on the store itself
+    // (its private field is reached); its other properties are read from it when asked; a
+    // spread copies both. Called outside any request, a method makes no span.
+    class Counter {
+      #count = 0;
+      limit = 2;
+      async bump() {
+        return ++this.#count;
+      }
+    }
+    const counter = new Counter();
+    const counted = tracing.traceCalls(counter, "sqlite");
+    expect(await counted.bump()).toBe(1);
+    counter.limit = 3;
+    expect(counted.limit).toBe(3);
+    // As the service's key cache spreads its store.
+    const spread: Record<string, unknown> = { ...counted };
+    expect(Object.keys(spread).sort()).toEqual(["bump", "limit"]);
+    expect(await (spread.bump as Counter["bump"])()).toBe(2);
     // Sent as the tracing stops: the three traced requests' spans, one of them in the caller's
     // trace, then the last request's and its later call's; the request left out sent nothing.
     await tracing.close();

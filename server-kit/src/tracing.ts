@@ -351,24 +351,41 @@ export function nameServerSpan(method: string, route: string): void {
  * `target` with a client span around each call of its methods, named by the method
  * ("findVehicle") with the database's system (postgresql, sqlite): the store's calls, each
  * one or a few queries. Neither the query nor its values: they hold plates and key hashes.
+ *
+ * Wrapped once, here: an object with each method of `target` (its own and its prototypes')
+ * as its own property, and each other property read from `target` when asked. Not a Proxy,
+ * whose trap would run on every call of every request, traced or not.
  */
 function traceCalls<T extends object>(target: T, system: string): T {
-  const wrapped = new Map<PropertyKey, unknown>();
-  return new Proxy(target, {
-    get(object, name, receiver) {
-      const value: unknown = Reflect.get(object, name, receiver);
-      if (typeof value !== "function" || typeof name !== "string") return value;
-      let call = wrapped.get(name);
-      if (call === undefined) {
-        call = spannedCall(value as (...args: unknown[]) => unknown, object, {
-          name,
-          system,
-        });
-        wrapped.set(name, call);
-      }
-      return call;
-    },
-  });
+  const wrapped: Record<string, unknown> = {};
+  for (const name of propertyNames(target)) {
+    const value: unknown = Reflect.get(target, name);
+    if (typeof value === "function")
+      wrapped[name] = spannedCall(
+        value as (...args: unknown[]) => unknown,
+        target,
+        { name, system },
+      );
+    else
+      Object.defineProperty(wrapped, name, {
+        get: () => Reflect.get(target, name),
+        enumerable: true,
+      });
+  }
+  return wrapped as T;
+}
+
+/** Every string-keyed property of `value` and its prototypes but Object's own. */
+function propertyNames(value: object): Set<string> {
+  const names = new Set<string>();
+  for (
+    let object: object | null = value;
+    object !== null && object !== Object.prototype;
+    object = Object.getPrototypeOf(object) as object | null
+  )
+    for (const name of Object.getOwnPropertyNames(object))
+      if (name !== "constructor") names.add(name);
+  return names;
 }
 
 function spannedCall(
