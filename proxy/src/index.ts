@@ -266,7 +266,9 @@ stopOnSignals(server as Server, {
     await store.close();
     limits.close();
     await metrics.close();
-    await tracing.close();
+    const { unsent } = await tracing.close();
+    if (unsent !== undefined)
+      logger.warn("traces held at the stop were not sent", { reason: unsent });
   },
 });
 // Key rotation without a restart: docs/operations.md, "Rotating the proxy's key".

@@ -33,8 +33,12 @@ export interface Tracing {
   traceCalls<T extends object>(target: T, system: string): T;
   /** `fetch` with a server span around each request, or `fetch` itself when off. */
   traceRequests<F extends AppFetch>(fetch: F): F;
-  /** Sends the spans still held, then stops. */
-  close(): Promise<void>;
+  /**
+   * Sends the spans still held, then stops. Never fails: when the collector does not take
+   * them (down, refusing, too slow), the answer says why, for the stop's log, and the process
+   * stops as cleanly as it would have.
+   */
+  close(): Promise<{ unsent?: string }>;
 }
 
 type AppFetch = (
@@ -45,7 +49,7 @@ type AppFetch = (
 const OFF: Tracing = {
   traceCalls: (target) => target,
   traceRequests: (fetch) => fetch,
-  close: async () => {},
+  close: async () => ({}),
 };
 
 /**
@@ -121,7 +125,13 @@ export async function startTracing(
       decided
         ? traceEdgeRequests(fetch, { kept, ids: decided, random })
         : traceRequests(fetch, followsCaller),
-    close: () => provider.shutdown(),
+    close: () =>
+      provider.shutdown().then(
+        () => ({}),
+        (error: unknown) => ({
+          unsent: error instanceof Error ? error.message : String(error),
+        }),
+      ),
   };
 }
 

@@ -161,6 +161,8 @@ stopOnSignals(server as Server, {
     await store.close();
     limits.close();
     await metrics.close();
-    await tracing.close();
+    const { unsent } = await tracing.close();
+    if (unsent !== undefined)
+      logger.warn("traces held at the stop were not sent", { reason: unsent });
   },
 });
