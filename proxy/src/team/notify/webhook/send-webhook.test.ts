@@ -117,10 +117,11 @@ describe("sendWebhook delivers", () => {
   it("a 2xx without waiting for a body that never ends", async () => {
     receiver = await startReceiver({ current: secret });
     receiver.answer = endlessBody(200);
-    const result = await deliver({ timeoutMs: 5000 });
+    const result = await deliver({ timeoutMs: 30_000 });
     expect(result).toMatchObject({ ok: true, status: 200, error: null });
-    expect(result.ms).toBeLessThan(2000);
-  });
+    // Not the deadline's wait: a bound far from it, not a timing of the delivery.
+    expect(result.ms).toBeLessThan(15_000);
+  }, 20_000);
 });
 
 describe("sendWebhook refuses", () => {
