@@ -135,7 +135,7 @@ it("decides a request with no traceparent (or a malformed one) on a new trace id
   expect(new Set([...kept, ...leftOut]).size).toBe(requests);
   // Exactly the kept requests' spans reach the receiver: the request, its store call and its
   // client call, three each; none of a request left out.
-  await tracing.close();
+  expect(await tracing.close()).toEqual({});
   const spansOf = (traceId: string) =>
     receiver.spans.filter((span) => span.traceId === traceId).length;
   expect(kept.map(spansOf)).toEqual(kept.map(() => 3));

@@ -116,7 +116,7 @@ describe("a server that follows its caller", () => {
     expect(await (spread.bump as Counter["bump"])()).toBe(2);
     // Sent as the tracing stops: the three traced requests' spans, one of them in the caller's
     // trace, then the last request's and its later call's; the request left out sent nothing.
-    await tracing.close();
+    expect(await tracing.close()).toEqual({});
     await receiver.close();
     const exported = receiver.spans;
     const inTrace = (ids: string) =>

@@ -34,9 +34,9 @@ export interface Tracing {
   /** `fetch` with a server span around each request, or `fetch` itself when off. */
   traceRequests<F extends AppFetch>(fetch: F): F;
   /**
-   * Sends the spans still held, then stops. Never fails: when the collector does not take
-   * them (down, refusing, too slow), the answer says why, for the stop's log, and the process
-   * stops as cleanly as it would have.
+   * Sends the spans still held, then stops, waiting STOP_EXPORT_MS at most. Never fails: when
+   * the collector does not take them in time (down, refusing, too slow), the answer says why,
+   * for the stop's log, and the process stops as cleanly as it would have.
    */
   close(): Promise<{ unsent?: string }>;
 }
@@ -45,6 +45,13 @@ type AppFetch = (
   request: Request,
   ...rest: never[]
 ) => Response | Promise<Response>;
+
+/**
+ * How long a stop waits for the spans it holds to be sent. The exporter itself retries a
+ * refused or failed export for up to 10 s, which a stop cannot spare: systemd gives each server
+ * 15 or 20 s in all, most of it for the requests in flight (deploy/systemd).
+ */
+export const STOP_EXPORT_MS = 2_000;
 
 const OFF: Tracing = {
   traceCalls: (target) => target,
@@ -125,13 +132,7 @@ export async function startTracing(
       decided
         ? traceEdgeRequests(fetch, { kept, ids: decided, random })
         : traceRequests(fetch, followsCaller),
-    close: () =>
-      provider.shutdown().then(
-        () => ({}),
-        (error: unknown) => ({
-          unsent: error instanceof Error ? error.message : String(error),
-        }),
-      ),
+    close: () => closeWithin(provider, STOP_EXPORT_MS),
   };
 }
 
@@ -155,6 +156,43 @@ function decidedTraceIds(random: IdGenerator) {
       generateSpanId: () => random.generateSpanId(),
     } satisfies IdGenerator,
   };
+}
+
+/** `provider` shut down (its held spans sent), or why not once `ms` have passed or it failed. */
+async function closeWithin(
+  provider: { shutdown(): Promise<void> },
+  ms: number,
+): Promise<{ unsent?: string }> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<{ unsent: string }>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ unsent: `not sent within ${ms / 1000} s` }),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([
+      provider.shutdown().then(
+        () => ({}),
+        (error: unknown) => ({ unsent: failureReason(error) }),
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * An export's failure in words: its message, or its parts' (a connection to a name with several
+ * addresses fails with an AggregateError whose own message is empty), or its code.
+ */
+function failureReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.message !== "") return error.message;
+  if (error instanceof AggregateError)
+    return error.errors.map((each) => failureReason(each)).join("; ");
+  return (error as { code?: string }).code ?? error.name;
 }
 
 /**
@@ -379,6 +417,7 @@ function traceCalls<T extends object>(target: T, system: string): T {
     else
       Object.defineProperty(wrapped, name, {
         get: () => Reflect.get(target, name),
+        set: (value: unknown) => Reflect.set(target, name, value),
         enumerable: true,
       });
   }
