@@ -31,6 +31,11 @@ import {
 const VEHICLES = 300;
 /** The stand-in waits this long before each answer, so many requests are in flight at once. */
 const ANSWER_DELAY_MS = 40;
+/**
+ * The most answers the service can hold read but not yet written: one a worker, and the queue
+ * runs min(32, the rate a second) workers (source-queue.ts), 32 at DVLA_VES_PER_SECOND 100.
+ */
+const IN_FLIGHT = 32;
 /** Killed once the stand-in has this many requests: about half, the rest queued or in flight. */
 const KILL_AFTER_REQUESTS = VEHICLES / 2;
 const KINDS = ["mot", "tax", "vehicle"];
@@ -226,6 +231,13 @@ describe(
           [],
         );
         expect(mustBeStored.filter((one) => !held.includes(one))).toEqual([]);
+        // Stored as each arrives, not in batches: of the answers the register gave (or was
+        // about to), only those in the workers' hands at the kill are missing.
+        expect(
+          answered(firstRun).filter(
+            (request) => !held.includes(String(request.registration)),
+          ).length,
+        ).toBeLessThanOrEqual(IN_FLIGHT);
         // The store reads the marks as the service will: from DVLA, after the request came.
         const freshness = await sqliteFetchedStore(db).freshness(mustBeStored);
         for (const request of firstRun.filter((one) =>
