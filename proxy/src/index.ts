@@ -266,9 +266,7 @@ stopOnSignals(server as Server, {
     await store.close();
     limits.close();
     await metrics.close();
-    const { unsent } = await tracing.close();
-    if (unsent !== undefined)
-      logger.warn("traces held at the stop were not sent", { reason: unsent });
+    await tracing.close(logger);
   },
 });
 // Key rotation without a restart: docs/operations.md, "Rotating the proxy's key".

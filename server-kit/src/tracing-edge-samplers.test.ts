@@ -1,6 +1,7 @@
 // At the edge, every sampler decides on the trace id alone: a caller's flag, sampled or not,
 // changes nothing. A file of its own: startTracing sets the process's tracer.
 import { trace, TraceFlags } from "@opentelemetry/api";
+import { silentLogger } from "./logger.ts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   startOtlpReceiver,
@@ -61,7 +62,7 @@ it.each(TRACES_SAMPLERS)(
         expect(await keptOf(LEFT_OUT, flag)).toBe(leftOut);
       }
     } finally {
-      await tracing.close();
+      await tracing.close(silentLogger);
     }
   },
 );

@@ -1,5 +1,6 @@
 // Tracing off, as every server runs unless an OTLP endpoint is set; the traces themselves are
 // proven against the real processes (proxy/src/traces.test.ts).
+import { silentLogger } from "./logger.ts";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { SERVER_ENV_SHAPE } from "./env-fields.ts";
@@ -102,7 +103,7 @@ describe("with tracing off", () => {
     const store = { find: async () => 1 };
     expect(tracing.traceRequests(fetch)).toBe(fetch);
     expect(tracing.traceCalls(store, "sqlite")).toBe(store);
-    await tracing.close();
+    await tracing.close(silentLogger);
   });
 
   it("passes a caller's valid traceparent on and drops a malformed one; ending a call does nothing", () => {

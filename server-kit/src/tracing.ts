@@ -20,6 +20,7 @@ import {
   type Tracer,
 } from "@opentelemetry/api";
 import type { IdGenerator, Sampler } from "@opentelemetry/sdk-trace";
+import type { Logger } from "./logger.ts";
 import type { TracingSettings } from "./tracing-settings.ts";
 
 /** W3C Trace Context's header. */
@@ -35,10 +36,10 @@ export interface Tracing {
   traceRequests<F extends AppFetch>(fetch: F): F;
   /**
    * Sends the spans still held, then stops, waiting STOP_EXPORT_MS at most. Never fails: when
-   * the collector does not take them in time (down, refusing, too slow), the answer says why,
-   * for the stop's log, and the process stops as cleanly as it would have.
+   * the collector does not take them in time (down, refusing, too slow), `logger` is told why,
+   * at warn, and the process stops as cleanly as it would have.
    */
-  close(): Promise<{ unsent?: string }>;
+  close(logger: Pick<Logger, "warn">): Promise<void>;
 }
 
 type AppFetch = (
@@ -56,7 +57,7 @@ export const STOP_EXPORT_MS = 2_000;
 const OFF: Tracing = {
   traceCalls: (target) => target,
   traceRequests: (fetch) => fetch,
-  close: async () => ({}),
+  close: async () => {},
 };
 
 /**
@@ -132,7 +133,13 @@ export async function startTracing(
       decided
         ? traceEdgeRequests(fetch, { kept, ids: decided, random })
         : traceRequests(fetch, followsCaller),
-    close: () => closeWithin(provider, STOP_EXPORT_MS),
+    close: async (logger) => {
+      const unsent = await unsentWithin(provider, STOP_EXPORT_MS);
+      if (unsent !== undefined)
+        logger.warn("traces held at the stop were not sent", {
+          reason: unsent,
+        });
+    },
   };
 }
 
@@ -158,24 +165,21 @@ function decidedTraceIds(random: IdGenerator) {
   };
 }
 
-/** `provider` shut down (its held spans sent), or why not once `ms` have passed or it failed. */
-async function closeWithin(
+/**
+ * `provider` shut down, its held spans sent: undefined; or why they were not, once it failed or
+ * `ms` have passed.
+ */
+async function unsentWithin(
   provider: { shutdown(): Promise<void> },
   ms: number,
-): Promise<{ unsent?: string }> {
+): Promise<string | undefined> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<{ unsent: string }>((resolve) => {
-    timer = setTimeout(
-      () => resolve({ unsent: `not sent within ${ms / 1000} s` }),
-      ms,
-    );
+  const late = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(`not sent within ${ms / 1000} s`), ms);
   });
   try {
     return await Promise.race([
-      provider.shutdown().then(
-        () => ({}),
-        (error: unknown) => ({ unsent: failureReason(error) }),
-      ),
+      provider.shutdown().then(() => undefined, failureReason),
       late,
     ]);
   } finally {

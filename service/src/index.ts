@@ -161,8 +161,6 @@ stopOnSignals(server as Server, {
     await store.close();
     limits.close();
     await metrics.close();
-    const { unsent } = await tracing.close();
-    if (unsent !== undefined)
-      logger.warn("traces held at the stop were not sent", { reason: unsent });
+    await tracing.close(logger);
   },
 });

@@ -52,7 +52,13 @@ export interface OtlpReceiver {
   close(): Promise<void>;
 }
 
-export async function startOtlpReceiver(): Promise<OtlpReceiver> {
+/**
+ * The receiver. `status` is its answer to every export: 200 unless told (a collector that refuses
+ * with 400, say), or "never" for one that takes the request and never answers.
+ */
+export async function startOtlpReceiver({
+  status = 200,
+}: { status?: number | "never" } = {}): Promise<OtlpReceiver> {
   const bodies: string[] = [];
   const spans: ExportedSpan[] = [];
   const server = createServer((request, response) => {
@@ -74,7 +80,8 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
                 attributes: attributeMap(span.attributes),
               });
         }
-      response.writeHead(200, { "Content-Type": "application/json" });
+      if (status === "never") return;
+      response.writeHead(status, { "Content-Type": "application/json" });
       response.end("{}");
     });
   });
@@ -88,8 +95,10 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     bodies,
     spans,
     close: () =>
-      new Promise((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      ),
+      new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // An export left unanswered holds its connection open.
+        server.closeAllConnections();
+      }),
   };
 }
