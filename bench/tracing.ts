@@ -261,7 +261,8 @@ async function measuredPair(
     await stopAll();
     throw error;
   }
-  // After the rounds, a stop that fails (a stack's spans not sent) fails the pair.
+  // After the rounds, a stop that fails fails the pair (a stop's unsent spans do not: the
+  // servers log them and exit 0; the section checks the sink received spans at all).
   const failed = (await stopAll()).find(
     (outcome) => outcome.status === "rejected",
   );
