@@ -1,5 +1,13 @@
+import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { keptCosts, type KindRounds } from "./tracing-kept.ts";
+import {
+  keptCosts,
+  keyWindow,
+  traceIdPicker,
+  type KindRounds,
+} from "./tracing-kept.ts";
 
 describe("keptCosts", () => {
   const rounds: KindRounds = {
@@ -30,5 +38,69 @@ describe("keptCosts", () => {
     // All kept 510, 540, 520: differences 110, 110, 120.
     expect(both.oneKeptUs).toBe(110);
     expect(both.keptTenthRatio).toBeCloseTo(410 / 400, 10);
+  });
+});
+
+describe("traceIdPicker", () => {
+  it("picks ids the edge's sampler (parent-based, a tenth) keeps or leaves out", () => {
+    // The servers' SDK and API, as the picker resolves them.
+    const serverKit = createRequire(
+      join(import.meta.dirname, "../server-kit/package.json"),
+    );
+    const { ParentBasedSampler, TraceIdRatioBasedSampler, SamplingDecision } =
+      serverKit(
+        "@opentelemetry/sdk-trace",
+      ) as typeof import("@opentelemetry/sdk-trace");
+    const { ROOT_CONTEXT, SpanKind } = serverKit(
+      "@opentelemetry/api",
+    ) as typeof import("@opentelemetry/api");
+    const edge = new ParentBasedSampler({
+      root: new TraceIdRatioBasedSampler(0.1),
+    });
+    const kept = (traceId: string) =>
+      edge.shouldSample(ROOT_CONTEXT, traceId, "GET", SpanKind.SERVER, {}, [])
+        .decision === SamplingDecision.RECORD_AND_SAMPLED;
+    const { pick, keeps } = traceIdPicker();
+    for (let i = 0; i < 200; i++) {
+      expect(kept(pick(true))).toBe(true);
+      expect(kept(pick(false))).toBe(false);
+    }
+    // Random ids: about a tenth kept, and `keeps` says which.
+    const ids = Array.from({ length: 5_000 }, () =>
+      randomBytes(16).toString("hex"),
+    );
+    const share = ids.filter(keeps).length / ids.length;
+    expect(share).toBeGreaterThan(0.07);
+    expect(share).toBeLessThan(0.13);
+    for (const id of ids.slice(0, 500)) expect(keeps(id)).toBe(kept(id));
+  });
+});
+
+describe("keyWindow", () => {
+  it("waits for the window to end when the next run would pass the budget", async () => {
+    let clock = 1_000;
+    const slept: number[] = [];
+    const spend = keyWindow(100, 60_000, {
+      now: () => clock,
+      sleep: async (ms) => {
+        slept.push(ms);
+        clock += ms;
+      },
+    });
+    await spend(60);
+    clock += 10_000;
+    await spend(40); // 100: the budget, not past it
+    expect(slept).toEqual([]);
+    clock += 5_000;
+    await spend(1); // past it: waits until 60 s after the window opened at 1,000
+    expect(slept).toEqual([45_000]);
+    await spend(99); // a new window, opened after the wait
+    expect(slept).toEqual([45_000]);
+    await spend(1);
+    expect(slept).toEqual([45_000, 60_000]);
+  });
+
+  it("refuses a run larger than the budget", async () => {
+    await expect(keyWindow(100)(101)).rejects.toThrow(RangeError);
   });
 });

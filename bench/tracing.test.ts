@@ -6,7 +6,7 @@ import {
   tracingFigureKeys,
   tracingFigures,
 } from "./tracing-figures.ts";
-import { offPathNs } from "./tracing.ts";
+import { offPathNs, otlpSink } from "./tracing.ts";
 
 describe("what traces cost a signed-in check", () => {
   it("takes each stack's median round over every pair, and the median of the pairs' own on/off ratios", () => {
@@ -55,5 +55,45 @@ describe("what traces cost a signed-in check", () => {
     const ns = offPathNs(10_000);
     expect(ns).toBeGreaterThan(0);
     expect(Number.isFinite(ns)).toBe(true);
+  });
+});
+
+describe("the bench's OTLP sink", () => {
+  it("counts each export and the spans in it, not their parents' ids", async () => {
+    const sink = await otlpSink();
+    try {
+      const span = (id: string, parent?: string) => ({
+        traceId: "0af7651916cd43dd8448eb211c80319c",
+        spanId: id,
+        ...(parent && { parentSpanId: parent }),
+        name: "GET /v1/vehicle/:registration/insurance",
+      });
+      const body = {
+        resourceSpans: [
+          {
+            scopeSpans: [
+              {
+                spans: [
+                  span("b7ad6b7169203331"),
+                  span("00f067aa0ba902b7", "b7ad6b7169203331"),
+                ],
+              },
+            ],
+          },
+        ],
+      };
+      for (let i = 0; i < 2; i++) {
+        const answer = await fetch(sink.url, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        });
+        expect(answer.status).toBe(200);
+      }
+      expect(sink.exports()).toBe(2);
+      expect(sink.spans()).toBe(4);
+    } finally {
+      await sink.close();
+    }
   });
 });

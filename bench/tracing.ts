@@ -74,13 +74,19 @@ const NO_ENDPOINT = {
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "",
 };
 
-/** An OTLP/http receiver that reads and drops every export, counting them. */
-async function otlpSink() {
+/**
+ * An OTLP/http receiver that reads and drops every export, counting the exports and the spans in
+ * them (each span of OTLP's JSON has one "spanId" field; its parent's is "parentSpanId").
+ */
+export async function otlpSink() {
   let exports = 0;
+  let spans = 0;
   const server = createServer((request, response) => {
-    request.resume();
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       exports += 1;
+      spans += occurrences(Buffer.concat(chunks), SPAN_ID_FIELD);
       response.writeHead(200, { "Content-Type": "application/json" });
       response.end("{}");
     });
@@ -89,8 +95,22 @@ async function otlpSink() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/traces`,
     exports: () => exports,
+    spans: () => spans,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
+}
+
+const SPAN_ID_FIELD = Buffer.from('"spanId"');
+
+function occurrences(body: Buffer, field: Buffer): number {
+  let count = 0;
+  for (
+    let at = body.indexOf(field);
+    at !== -1;
+    at = body.indexOf(field, at + field.length)
+  )
+    count += 1;
+  return count;
 }
 
 /**
