@@ -35,7 +35,7 @@ const env = loadEnv();
 const secrets = [env.apiKey, ...(env.watchApiKey ? [env.watchApiKey] : [])];
 const logger = createLogger({ service: "proxy", level: env.logLevel, secrets });
 // Traces over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/operations.md); else nothing.
-const tracing = await startTracing(env.tracing, { edge: true });
+const tracing = await startTracing(env.tracing, { edge: true, logger });
 const apiKey = apiKeyHolder({
   key: env.apiKey,
   keyFile: env.apiKeyFile,

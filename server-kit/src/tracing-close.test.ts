@@ -1,6 +1,7 @@
-// A stop while no collector takes the spans held: close() tells the log why, never fails and
-// waits at most STOP_EXPORT_MS, so a server stops as cleanly and as soon as it would have. A file
-// of its own: startTracing sets the process's tracer.
+// No collector takes the spans: while a server runs, each batch refused is logged and checks are
+// answered as usual; at a stop, close() tells the log why the spans held were not sent, never
+// fails and waits at most STOP_EXPORT_MS, so a server stops as cleanly and as soon as it would
+// have. A file of its own: startTracing sets the process's tracer and error handler.
 import { trace } from "@opentelemetry/api";
 import { afterEach, expect, it } from "vitest";
 import { memoryLogger } from "./testing/memory-logger.ts";
@@ -61,3 +62,36 @@ it("waits for a collector that never answers no longer than its bound, not the e
     },
   ]);
 }, 30_000);
+
+it("logs each batch the collector refuses while the server runs, and goes on answering", async () => {
+  receiver = await startOtlpReceiver({ status: 400 });
+  const logger = memoryLogger("warn");
+  const tracing = await startTracing(
+    {
+      tracesUrl: receiver.url,
+      serviceName: "vics-service",
+      sampler: "always_on",
+      ratio: 1,
+    },
+    { logger },
+  );
+  const fetch = tracing.traceRequests(
+    (_request: Request) => new Response("ok"),
+  );
+  // A full batch (512 spans) is sent at once, not 5 seconds later.
+  for (let request = 0; request < 512; request++)
+    expect((await fetch(new Request("http://127.0.0.1/v1/x"))).status).toBe(
+      200,
+    );
+  await expect
+    .poll(() => logger.entries, { timeout: 10_000 })
+    .toEqual([
+      {
+        level: "warn",
+        message: "traces not sent",
+        fields: { reason: "Bad Request" },
+      },
+    ]);
+  expect(receiver.spans).toHaveLength(512);
+  await tracing.close(memoryLogger("warn"));
+});

@@ -70,7 +70,14 @@ const OFF: Tracing = {
  */
 export async function startTracing(
   settings: TracingSettings | undefined,
-  { edge = false }: { edge?: boolean } = {},
+  {
+    edge = false,
+    logger,
+  }: {
+    edge?: boolean;
+    /** Told, at warn, of each batch of spans the collector did not take while running. */
+    logger?: Pick<Logger, "warn">;
+  } = {},
 ): Promise<Tracing> {
   if (settings === undefined) return OFF;
   const [
@@ -119,6 +126,12 @@ export async function startTracing(
     new AsyncLocalStorageContextManager().enable(),
   );
   propagation.setGlobalPropagator(new core.W3CTraceContextPropagator());
+  // A batch the collector refused, or did not take within the exporter's retries, reaches the
+  // SDK's global error handler, which by default tells a diagnostic logger nobody has set.
+  if (logger)
+    core.setGlobalErrorHandler((error) =>
+      logger.warn("traces not sent", { reason: failureReason(error) }),
+    );
   trace.setGlobalTracerProvider(provider);
   started = provider.getTracer(TRACER);
   // A process that follows its caller's decision (not the edge, a parent-based sampler) records

@@ -34,7 +34,9 @@ const SHUTDOWN_GRACE_MS = 5000;
 const env = loadEnv();
 const logger = createLogger({ service: "service", level: env.LOG_LEVEL });
 // Traces over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/operations.md); else nothing.
-const tracing = await startTracing(tracingSettings(env, "vics-service"));
+const tracing = await startTracing(tracingSettings(env, "vics-service"), {
+  logger,
+});
 // DATABASE_URL's PostgreSQL, else the SQLite file: migrated, and seeded when empty and asked.
 const database = databaseSettings(env, "vics-service");
 // Keys are looked up once per KEY_CACHE_TTL_MS, not per request; revocations apply within it.
