@@ -94,4 +94,4 @@ it("logs each batch the collector refuses while the server runs, and goes on ans
     ]);
   expect(receiver.spans).toHaveLength(512);
   await tracing.close(memoryLogger("warn"));
-});
+}, 30_000);

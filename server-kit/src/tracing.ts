@@ -75,7 +75,10 @@ export async function startTracing(
     logger,
   }: {
     edge?: boolean;
-    /** Told, at warn, of each batch of spans the collector did not take while running. */
+    /**
+     * Told, at warn, of each batch of spans the collector did not take while running: through
+     * the SDK's global error handler, which is the process's, and stays set after close().
+     */
     logger?: Pick<Logger, "warn">;
   } = {},
 ): Promise<Tracing> {
