@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { createRequire } from "node:module";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  fromServerKit,
   keptCosts,
   keyWindow,
+  serverSdk,
   traceIdPicker,
   type KindRounds,
 } from "./tracing-kept.ts";
@@ -44,16 +44,12 @@ describe("keptCosts", () => {
 describe("traceIdPicker", () => {
   it("picks ids the edge's sampler (parent-based, a tenth) keeps or leaves out", () => {
     // The servers' SDK and API, as the picker resolves them.
-    const serverKit = createRequire(
-      join(import.meta.dirname, "../server-kit/package.json"),
-    );
     const { ParentBasedSampler, TraceIdRatioBasedSampler, SamplingDecision } =
-      serverKit(
-        "@opentelemetry/sdk-trace",
-      ) as typeof import("@opentelemetry/sdk-trace");
-    const { ROOT_CONTEXT, SpanKind } = serverKit(
-      "@opentelemetry/api",
-    ) as typeof import("@opentelemetry/api");
+      serverSdk();
+    const { ROOT_CONTEXT, SpanKind } = fromServerKit("@opentelemetry/api") as {
+      ROOT_CONTEXT: unknown;
+      SpanKind: { SERVER: number };
+    };
     const edge = new ParentBasedSampler({
       root: new TraceIdRatioBasedSampler(0.1),
     });

@@ -86,18 +86,37 @@ export function keptCosts(rounds: KindRounds): Record<Role | "both", KeptCost> {
   };
 }
 
+/** A package of the servers', resolved from server-kit, whose dependency it is (not the root's). */
+export const fromServerKit = createRequire(
+  join(import.meta.dirname, "../server-kit/package.json"),
+);
+
+/** A sampler of the servers' SDK, as far as the bench asks it. */
+export interface Sampler {
+  shouldSample(
+    context: unknown,
+    traceId: string,
+    ...rest: unknown[]
+  ): { decision: number };
+}
+
+/** What the bench uses of the servers' SDK, typed here (the root package does not declare it). */
+export const serverSdk = () =>
+  fromServerKit("@opentelemetry/sdk-trace") as {
+    TraceIdRatioBasedSampler: new (ratio: number) => Sampler;
+    ParentBasedSampler: new (config: { root: Sampler }) => Sampler;
+    SamplingDecision: { RECORD_AND_SAMPLED: number };
+  };
+
 /**
  * A trace id the sampler of the servers' own SDK keeps (`pick(true)`) or leaves out at RATIO,
  * drawn at random until one is; and whether it keeps a given id.
  */
 export function traceIdPicker() {
-  // The servers' SDK, resolved from server-kit, whose dependency it is.
-  const { TraceIdRatioBasedSampler, SamplingDecision } = createRequire(
-    join(import.meta.dirname, "../server-kit/package.json"),
-  )("@opentelemetry/sdk-trace") as typeof import("@opentelemetry/sdk-trace");
+  const { TraceIdRatioBasedSampler, SamplingDecision } = serverSdk();
   const sampler = new TraceIdRatioBasedSampler(RATIO);
   const keeps = (traceId: string) =>
-    sampler.shouldSample({} as never, traceId).decision ===
+    sampler.shouldSample({}, traceId).decision ===
     SamplingDecision.RECORD_AND_SAMPLED;
   const pick = (kept: boolean) => {
     for (;;) {
