@@ -266,7 +266,7 @@ stopOnSignals(server as Server, {
     await store.close();
     limits.close();
     await metrics.close();
-    await tracing.close(logger);
+    await tracing.close();
   },
 });
 // Key rotation without a restart: docs/operations.md, "Rotating the proxy's key".

@@ -41,7 +41,7 @@ it.each(TRACES_SAMPLERS)(
         sampler,
         ratio: 0.5,
       },
-      { edge: true },
+      { edge: true, logger: silentLogger },
     );
     try {
       const fetch = tracing.traceRequests((_request: Request) => {
@@ -62,7 +62,7 @@ it.each(TRACES_SAMPLERS)(
         expect(await keptOf(LEFT_OUT, flag)).toBe(leftOut);
       }
     } finally {
-      await tracing.close(silentLogger);
+      await tracing.close();
     }
   },
 );

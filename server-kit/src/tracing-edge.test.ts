@@ -7,7 +7,6 @@ import {
   SamplingDecision,
   TraceIdRatioBasedSampler,
 } from "@opentelemetry/sdk-trace";
-import { silentLogger } from "./logger.ts";
 import { memoryLogger } from "./testing/memory-logger.ts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
@@ -29,6 +28,8 @@ const keeps = (traceId: string) =>
 
 let receiver: OtlpReceiver;
 let tracing: Tracing;
+/** What the tracing logs: nothing, as every span reaches the receiver. */
+const log = memoryLogger("warn");
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
   tracing = await startTracing(
@@ -38,11 +39,11 @@ beforeAll(async () => {
       sampler: "parentbased_traceidratio",
       ratio: SHARE,
     },
-    { edge: true },
+    { edge: true, logger: log },
   );
 });
 afterAll(async () => {
-  await tracing.close(silentLogger);
+  await tracing.close();
   await receiver.close();
 });
 
@@ -137,8 +138,7 @@ it("decides a request with no traceparent (or a malformed one) on a new trace id
   expect(new Set([...kept, ...leftOut]).size).toBe(requests);
   // Exactly the kept requests' spans reach the receiver: the request, its store call and its
   // client call, three each; none of a request left out.
-  const log = memoryLogger("warn");
-  await tracing.close(log);
+  await tracing.close();
   expect(log.entries).toEqual([]);
   const spansOf = (traceId: string) =>
     receiver.spans.filter((span) => span.traceId === traceId).length;

@@ -68,12 +68,16 @@ describe("a server that follows its caller", () => {
 
   it("leaves a request its caller left out untouched, and traces one its caller sampled", async () => {
     const receiver = await startOtlpReceiver();
-    tracing = await startTracing({
-      tracesUrl: receiver.url,
-      serviceName: "vics-service",
-      sampler: "parentbased_always_on",
-      ratio: 1,
-    });
+    const log = memoryLogger("warn");
+    tracing = await startTracing(
+      {
+        tracesUrl: receiver.url,
+        serviceName: "vics-service",
+        sampler: "parentbased_always_on",
+        ratio: 1,
+      },
+      { logger: log },
+    );
     expect(await seen(`00-${IDS}-00`)).toBeUndefined();
     const sampled = await seen(`00-${IDS}-01`);
     expect(sampled).toEqual({ recording: true, traceId: IDS.slice(0, 32) });
@@ -117,8 +121,7 @@ describe("a server that follows its caller", () => {
     expect(await (spread.bump as Counter["bump"])()).toBe(2);
     // Sent as the tracing stops: the three traced requests' spans, one of them in the caller's
     // trace, then the last request's and its later call's; the request left out sent nothing.
-    const log = memoryLogger("warn");
-    await tracing.close(log);
+    await tracing.close();
     expect(log.entries).toEqual([]);
     await receiver.close();
     const exported = receiver.spans;

@@ -98,12 +98,12 @@ describe("W3C traceparent", () => {
 
 describe("with tracing off", () => {
   it("starts nothing, and hands back the fetch and the store as they are", async () => {
-    const tracing = await startTracing(undefined);
+    const tracing = await startTracing(undefined, { logger: silentLogger });
     const fetch = (_request: Request) => new Response("ok");
     const store = { find: async () => 1 };
     expect(tracing.traceRequests(fetch)).toBe(fetch);
     expect(tracing.traceCalls(store, "sqlite")).toBe(store);
-    await tracing.close(silentLogger);
+    await tracing.close();
   });
 
   it("passes a caller's valid traceparent on and drops a malformed one; ending a call does nothing", () => {

@@ -36,10 +36,10 @@ export interface Tracing {
   traceRequests<F extends AppFetch>(fetch: F): F;
   /**
    * Sends the spans still held, then stops, waiting STOP_EXPORT_MS at most. Never fails: when
-   * the collector does not take them in time (down, refusing, too slow), `logger` is told why,
-   * at warn, and the process stops as cleanly as it would have.
+   * the collector does not take them in time (down, refusing, too slow), the logger tracing
+   * started with is told why, at warn, and the process stops as cleanly as it would have.
    */
-  close(logger: Pick<Logger, "warn">): Promise<void>;
+  close(): Promise<void>;
 }
 
 type AppFetch = (
@@ -76,11 +76,12 @@ export async function startTracing(
   }: {
     edge?: boolean;
     /**
-     * Told, at warn, of each batch of spans the collector did not take while running: through
-     * the SDK's global error handler, which is the process's, and stays set after close().
+     * Told, at warn, of the spans the collector did not take: each batch while running (through
+     * the SDK's global error handler, which is the process's and stays set after close()), and
+     * those held at the stop.
      */
-    logger?: Pick<Logger, "warn">;
-  } = {},
+    logger: Pick<Logger, "warn">;
+  },
 ): Promise<Tracing> {
   if (settings === undefined) return OFF;
   const [
@@ -131,10 +132,9 @@ export async function startTracing(
   propagation.setGlobalPropagator(new core.W3CTraceContextPropagator());
   // A batch the collector refused, or did not take within the exporter's retries, reaches the
   // SDK's global error handler, which by default tells a diagnostic logger nobody has set.
-  if (logger)
-    core.setGlobalErrorHandler((error) =>
-      logger.warn("traces not sent", { reason: failureReason(error) }),
-    );
+  core.setGlobalErrorHandler((error) =>
+    logger.warn("traces not sent", { reason: failureReason(error) }),
+  );
   trace.setGlobalTracerProvider(provider);
   started = provider.getTracer(TRACER);
   // A process that follows its caller's decision (not the edge, a parent-based sampler) records
@@ -149,7 +149,7 @@ export async function startTracing(
       decided
         ? traceEdgeRequests(fetch, { kept, ids: decided, random })
         : traceRequests(fetch, followsCaller),
-    close: async (logger) => {
+    close: async () => {
       const unsent = await unsentWithin(provider, STOP_EXPORT_MS);
       if (unsent !== undefined)
         logger.warn("traces held at the stop were not sent", {

@@ -163,6 +163,6 @@ stopOnSignals(server as Server, {
     await store.close();
     limits.close();
     await metrics.close();
-    await tracing.close(logger);
+    await tracing.close();
   },
 });
