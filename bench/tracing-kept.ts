@@ -20,14 +20,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { parseArgs } from "node:util";
-import { CLIENT_HEADER, PLAN_LIMITS, PROXY_PREFIX, paths } from "@vics/shared";
+import { PLAN_LIMITS } from "@vics/shared";
 import { TRACEPARENT_HEADER } from "@vics/server-kit/tracing";
-import { fleetRegistrations } from "../scripts/load/fleet-sample.ts";
-import { signedInCookie, startServers } from "../scripts/load/stack.ts";
-import { loadScenario, randomPick, type LoadOptions } from "./load.ts";
+import { loadScenario, type LoadOptions } from "./load.ts";
 import { overRounds, roundOrder } from "./rounds.ts";
 import { seedDatabase } from "./seed.ts";
-import { otlpSink } from "./tracing.ts";
+import {
+  FLEET_SIZE,
+  otlpSink,
+  traceparentOf,
+  TRACED_SHARE,
+  tracedEnv,
+  tracedStack,
+} from "./tracing.ts";
 
 export const KINDS = ["none_kept", "as_sampled", "all_kept"] as const;
 export type Kind = (typeof KINDS)[number];
@@ -35,8 +40,6 @@ type Role = "proxy" | "service";
 /** Each kind's rounds: each role's CPU µs per check, round by round. */
 export type KindRounds = Record<Kind, Record<Role, number[]>>;
 
-const RATIO = 0.1;
-const FLEET_SIZE = 20_000;
 /** The key's window (a fixed minute from its first request) and the share of it used. */
 const KEY_WINDOW_MS = 61_000;
 const KEY_BUDGET = Math.floor(PLAN_LIMITS.internal * 0.9);
@@ -109,12 +112,12 @@ export const serverSdk = () =>
   };
 
 /**
- * A trace id the sampler of the servers' own SDK keeps (`pick(true)`) or leaves out at RATIO,
+ * A trace id the sampler of the servers' own SDK keeps (`pick(true)`) or leaves out at TRACED_SHARE,
  * drawn at random until one is; and whether it keeps a given id.
  */
 export function traceIdPicker() {
   const { TraceIdRatioBasedSampler, SamplingDecision } = serverSdk();
-  const sampler = new TraceIdRatioBasedSampler(RATIO);
+  const sampler = new TraceIdRatioBasedSampler(TRACED_SHARE);
   const keeps = (traceId: string) =>
     sampler.shouldSample({}, traceId).decision ===
     SamplingDecision.RECORD_AND_SAMPLED;
@@ -173,7 +176,9 @@ async function main() {
     },
   });
   const roundCount = wholeNumber("rounds", values.rounds, 1, 99);
-  const requests = wholeNumber("requests", values.requests, 1_000, WARM_UP);
+  // At least 3,000: the warm-up second's share of a run of 1,000 (32 checks) is fewer than the
+  // load's 64 connections, and autocannon failed on it (30 November 2026).
+  const requests = wholeNumber("requests", values.requests, 3_000, WARM_UP);
   const { pick, keeps } = traceIdPicker();
   // Checks sent with an id the sampler keeps, to weigh the spans the sink receives against.
   let keptChecks = 0;
@@ -220,7 +225,8 @@ async function main() {
   }
 }
 
-/** The servers started in `dataDir`, loaded kind by kind in interleaved rounds, and stopped. */
+/** A traced stack on a copy of a fleet seeded in `dataDir`, loaded kind by kind in interleaved
+ * rounds, and stopped. */
 async function measured(
   dataDir: string,
   sinkUrl: string,
@@ -229,44 +235,28 @@ async function measured(
   traceId: Record<Kind, () => string>,
 ): Promise<KindRounds> {
   console.log(`seeding a fleet of ${FLEET_SIZE.toLocaleString("en-GB")}...`);
-  seedDatabase(dataDir, FLEET_SIZE);
-  const env = {
-    OTEL_EXPORTER_OTLP_ENDPOINT: "",
-    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: sinkUrl,
-    OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
-    OTEL_TRACES_SAMPLER_ARG: String(RATIO),
-  };
-  const servers = await startServers({
-    dataDir,
-    serviceEnv: env,
-    proxyEnv: env,
-  });
+  const fleetDir = mkdtempSync(join(dataDir, "fleet-"));
+  seedDatabase(fleetDir, FLEET_SIZE);
+  const stack = await tracedStack(
+    mkdtempSync(join(dataDir, "stack-")),
+    join(fleetDir, "vics.sqlite"),
+    tracedEnv(sinkUrl),
+  );
   try {
-    const cookie = await signedInCookie(
-      `${servers.proxy.url}/`,
-      servers.proxyDatabasePath,
-    );
-    const registration = randomPick(fleetRegistrations(dataDir, 5_000));
-    const pids = {
-      proxy: servers.proxy.process.pid,
-      service: servers.service.process.pid,
-    };
     const spend = keyWindow();
     const run = async (kind: Kind, maxRequests: number) => {
       await spend(maxRequests);
       const options: LoadOptions = {
-        url: servers.proxy.url,
-        headers: { [CLIENT_HEADER]: "bench", Cookie: cookie },
-        path: () => PROXY_PREFIX + paths.insurance(registration()),
+        ...stack.options,
         perRequestHeaders: () => ({
-          [TRACEPARENT_HEADER]: `00-${traceId[kind]()}-${randomBytes(8).toString("hex")}-00`,
+          [TRACEPARENT_HEADER]: traceparentOf(traceId[kind]()),
         }),
       };
       return loadScenario(
         kind,
         options,
         { warmUpSeconds: 1, seconds: 30, maxRequests },
-        pids,
+        stack.pids,
       );
     };
     console.log(
@@ -293,11 +283,7 @@ async function measured(
     }
     return rounds;
   } finally {
-    try {
-      await servers.proxy.stop();
-    } finally {
-      await servers.service.stop();
-    }
+    await stack.stop();
   }
 }
 

@@ -45,7 +45,7 @@ import {
 } from "./tracing-figures.ts";
 
 /** Each stack's fleet: enough vehicles that checks spread over many rows. */
-const FLEET_SIZE = 20_000;
+export const FLEET_SIZE = 20_000;
 const SAMPLE = 5_000;
 /** Pairs of stacks (off, on at 10%), each started, measured and stopped in turn: odd, so the
  * median is one pair's. */
@@ -66,13 +66,24 @@ const WARM_UP = { requests: 60_000, seconds: 30 };
 const ROUND_MAX_REQUESTS = Math.floor(
   (PLAN_LIMITS.internal * 0.9 - WARM_UP.requests) / ROUNDS_PER_PAIR,
 );
+/** The share of checks the traced stacks keep. */
+export const TRACED_SHARE = 0.1;
+/** A traceparent flagged not sampled, as the web app sends one: `traceId`, a new parent id. */
+export const traceparentOf = (traceId: string) =>
+  `00-${traceId}-${randomBytes(8).toString("hex")}-00`;
 /** A traceparent as the web app sends one with each request: its own ids, not sampled. */
-const webTraceparent = () =>
-  `00-${randomBytes(16).toString("hex")}-${randomBytes(8).toString("hex")}-00`;
+const webTraceparent = () => traceparentOf(randomBytes(16).toString("hex"));
 const NO_ENDPOINT = {
   OTEL_EXPORTER_OTLP_ENDPOINT: "",
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "",
 };
+/** Both servers' environment for tracing at TRACED_SHARE to the sink at `tracesUrl`. */
+export const tracedEnv = (tracesUrl: string) => ({
+  ...NO_ENDPOINT,
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: tracesUrl,
+  OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
+  OTEL_TRACES_SAMPLER_ARG: String(TRACED_SHARE),
+});
 
 /**
  * An OTLP/http receiver that reads and drops every export, counting the exports and the spans in
@@ -149,7 +160,7 @@ export function offPathNs(checks = 1_000_000): number {
  * One stack in `dataDir` on a copy of `fleet` (a seeded database), signed in; `env` added to both
  * servers.
  */
-async function tracedStack(
+export async function tracedStack(
   dataDir: string,
   fleet: string,
   env: Record<string, string>,
@@ -203,12 +214,7 @@ export async function tracingSection(
       const sink = await otlpSink();
       const envs: Record<TracingStack, Record<string, string>> = {
         tracing_off: NO_ENDPOINT,
-        tracing_on10: {
-          ...NO_ENDPOINT,
-          OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: sink.url,
-          OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
-          OTEL_TRACES_SAMPLER_ARG: "0.1",
-        },
+        tracing_on10: tracedEnv(sink.url),
       };
       try {
         say(
