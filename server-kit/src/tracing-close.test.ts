@@ -4,7 +4,7 @@
 // have. A file of its own: startTracing sets the process's tracer and error handler.
 import { trace } from "@opentelemetry/api";
 import { afterEach, expect, it } from "vitest";
-import { memoryLogger } from "./testing/memory-logger.ts";
+import { type MemoryLogger, memoryLogger } from "./testing/memory-logger.ts";
 import {
   type OtlpReceiver,
   startOtlpReceiver,
@@ -14,11 +14,10 @@ import { STOP_EXPORT_MS, startTracing } from "./tracing.ts";
 let receiver: OtlpReceiver | undefined;
 afterEach(() => receiver?.close());
 
-/** Traces one request to `receiver`, then closes: the warnings the tracing logged. */
-async function closedAfterOneRequest(collector: OtlpReceiver) {
+/** Tracing every request to `collector` (kept for afterEach to close), logging to `logger`. */
+function tracingTo(collector: OtlpReceiver, logger: MemoryLogger) {
   receiver = collector;
-  const logger = memoryLogger("warn");
-  const tracing = await startTracing(
+  return startTracing(
     {
       tracesUrl: collector.url,
       serviceName: "vics-service",
@@ -27,6 +26,12 @@ async function closedAfterOneRequest(collector: OtlpReceiver) {
     },
     { logger },
   );
+}
+
+/** Traces one request to `collector`, then closes: the warnings the tracing logged. */
+async function closedAfterOneRequest(collector: OtlpReceiver) {
+  const logger = memoryLogger("warn");
+  const tracing = await tracingTo(collector, logger);
   let recorded = false;
   const fetch = tracing.traceRequests((_request: Request) => {
     recorded = trace.getActiveSpan()?.isRecording() === true;
@@ -67,17 +72,9 @@ it("waits for a collector that never answers no longer than its bound, not the e
 }, 30_000);
 
 it("logs each batch the collector refuses while the server runs, and goes on answering", async () => {
-  receiver = await startOtlpReceiver({ status: 400 });
+  const collector = await startOtlpReceiver({ status: 400 });
   const logger = memoryLogger("warn");
-  const tracing = await startTracing(
-    {
-      tracesUrl: receiver.url,
-      serviceName: "vics-service",
-      sampler: "always_on",
-      ratio: 1,
-    },
-    { logger },
-  );
+  const tracing = await tracingTo(collector, logger);
   const fetch = tracing.traceRequests(
     (_request: Request) => new Response("ok"),
   );
@@ -95,7 +92,7 @@ it("logs each batch the collector refuses while the server runs, and goes on ans
         fields: { reason: "Bad Request" },
       },
     ]);
-  expect(receiver.spans).toHaveLength(512);
+  expect(collector.spans).toHaveLength(512);
   // Nothing was held at the stop: the close adds no line.
   await tracing.close();
   expect(logger.entries).toHaveLength(1);
