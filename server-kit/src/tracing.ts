@@ -7,8 +7,12 @@
  * proxy to the service (startClientCall), a span per store call (traceCalls). No span holds a
  * path, a query, a registration, an email or a key.
  */
+import { format } from "node:util";
 import {
   context,
+  type DiagLogger,
+  DiagLogLevel,
+  diag,
   propagation,
   ROOT_CONTEXT,
   type Span,
@@ -37,7 +41,8 @@ export interface Tracing {
   /**
    * Sends the spans still held, then stops, waiting STOP_EXPORT_MS at most. Never fails: when
    * the collector does not take them in time (down, refusing, too slow), the logger tracing
-   * started with is told why, at warn, and the process stops as cleanly as it would have.
+   * started with is told why, at warn, and the process stops as cleanly as it would have. Then
+   * unregisters what the start registered for the process: a later start begins afresh.
    */
   close(): Promise<void>;
 }
@@ -77,8 +82,9 @@ export async function startTracing(
     edge?: boolean;
     /**
      * Told, at warn, of the spans the collector did not take: each batch while running (through
-     * the SDK's global error handler, which is the process's and stays set after close()), and
-     * those held at the stop.
+     * the SDK's global error handler, the process's until close()), and those held at the stop;
+     * and of what the SDK reports at warn or error to its diagnostic logger (the process's too,
+     * until close()): spans dropped from a full queue, a partial success.
      */
     logger: Pick<Logger, "warn">;
   },
@@ -97,6 +103,13 @@ export async function startTracing(
     import("@opentelemetry/core"),
     import("@opentelemetry/resources"),
   ]);
+  // What the SDK tells its diagnostic logger at warn and error: spans dropped because the queue
+  // was full, a collector's partial success, an OTEL_EXPORTER_OTLP_* variable it cannot use
+  // (set first: the exporter reads those when it is made). Its debug and info stay unheard.
+  diag.setLogger(diagnostics(logger), {
+    logLevel: DiagLogLevel.WARN,
+    suppressOverrideMessage: true,
+  });
   const ratio = new sdk.TraceIdRatioBasedSampler(settings.ratio);
   const parentBased = (root: Sampler) => new sdk.ParentBasedSampler({ root });
   const sampler = {
@@ -155,6 +168,14 @@ export async function startTracing(
         logger.warn("traces held at the stop were not sent", {
           reason: unsent,
         });
+      // The process's tracing as before the start: no provider, context manager, propagator,
+      // diagnostic logger or error handler of this start's is left registered.
+      trace.disable();
+      context.disable();
+      propagation.disable();
+      diag.disable();
+      core.setGlobalErrorHandler(core.loggingErrorHandler());
+      started = undefined;
     },
   };
 }
@@ -201,6 +222,25 @@ async function unsentWithin(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The SDK's diagnostic logger: its warnings and errors as one warn line each, "tracing reported
+ * a problem", the SDK's words as `detail` ("Dropped 40 spans because maxQueueSize reached").
+ */
+function diagnostics(logger: Pick<Logger, "warn">): DiagLogger {
+  const report = (message: string, ...args: unknown[]) =>
+    logger.warn("tracing reported a problem", {
+      detail: format(message, ...args),
+    });
+  const unheard = () => {};
+  return {
+    error: report,
+    warn: report,
+    info: unheard,
+    debug: unheard,
+    verbose: unheard,
+  };
 }
 
 /**

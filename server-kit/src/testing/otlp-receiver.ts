@@ -54,11 +54,16 @@ export interface OtlpReceiver {
 
 /**
  * The receiver. `status` is its answer to every export: 200 unless told (a collector that refuses
- * with 400, say), or "never" for one that takes the request and never answers.
+ * with 400, say), or "never" for one that takes the request and never answers. `body` is the
+ * answer's JSON: an empty object, a full success, unless told (OTLP's partial success, say).
  */
 export async function startOtlpReceiver({
   status = 200,
-}: { status?: number | "never" } = {}): Promise<OtlpReceiver> {
+  body: answer = {},
+}: {
+  status?: number | "never";
+  body?: object;
+} = {}): Promise<OtlpReceiver> {
   const bodies: string[] = [];
   const spans: ExportedSpan[] = [];
   const server = createServer((request, response) => {
@@ -82,7 +87,7 @@ export async function startOtlpReceiver({
         }
       if (status === "never") return;
       response.writeHead(status, { "Content-Type": "application/json" });
-      response.end("{}");
+      response.end(JSON.stringify(answer));
     });
   });
   server.listen(0, "127.0.0.1");

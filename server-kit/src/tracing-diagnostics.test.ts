@@ -1,0 +1,103 @@
+// What the SDK reports only to its diagnostic logger reaches the server's log: spans dropped
+// because its queue (2,048 spans) was full, and a collector's partial success. A file of its
+// own: startTracing sets the process's diagnostic logger.
+import { afterEach, expect, it, vi } from "vitest";
+import { memoryLogger } from "./testing/memory-logger.ts";
+import {
+  type OtlpReceiver,
+  startOtlpReceiver,
+} from "./testing/otlp-receiver.ts";
+import { startTracing } from "./tracing.ts";
+
+let collector: OtlpReceiver | undefined;
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  await collector?.close();
+});
+
+/** Tracing every request to a collector answering `body`, logging to a warn logger. */
+async function tracingTo(body?: object) {
+  collector = await startOtlpReceiver({ body });
+  const logger = memoryLogger("warn");
+  const tracing = await startTracing(
+    {
+      tracesUrl: collector.url,
+      serviceName: "vics-service",
+      sampler: "always_on",
+      ratio: 1,
+    },
+    { logger },
+  );
+  const fetch = tracing.traceRequests(
+    (_request: Request) => new Response("ok"),
+  );
+  /** `count` requests, one after another, each a span. */
+  const requests = async (count: number) => {
+    for (let request = 0; request < count; request++)
+      expect((await fetch(new Request("http://127.0.0.1/v1/x"))).status).toBe(
+        200,
+      );
+  };
+  return { tracing, logger, requests };
+}
+
+it("logs how many spans a full queue dropped, once it has room again, and goes on answering", async () => {
+  const { tracing, logger, requests } = await tracingTo();
+  // The 512th span sends a batch; the collector's answer cannot arrive while the requests run
+  // one microtask after another, so the next 2,048 fill the queue and 40 more are dropped.
+  await requests(512 + 2_048 + 40);
+  expect(logger.entries).toEqual([]);
+  // The batch answered, the queue sends the next and has room: the next span is queued, and the
+  // count of those dropped before it is told.
+  await expect.poll(() => collector!.spans.length).toBeGreaterThan(512);
+  await requests(1);
+  expect(logger.entries).toEqual([
+    {
+      level: "warn",
+      message: "tracing reported a problem",
+      fields: { detail: "Dropped 40 spans because maxQueueSize reached" },
+    },
+  ]);
+  await tracing.close();
+  // Every span queued was sent: all but the 40.
+  expect(collector!.spans).toHaveLength(512 + 2_048 + 1);
+  expect(logger.entries).toHaveLength(1);
+}, 30_000);
+
+it("logs a collector's partial success: the spans it rejected and why", async () => {
+  // The file's second start: the first's close() unregistered what it had registered, else
+  // OpenTelemetry's API would report a duplicate registration here too.
+  const { tracing, logger, requests } = await tracingTo({
+    partialSuccess: { rejectedSpans: 2, errorMessage: "span too large" },
+  });
+  await requests(3);
+  await tracing.close();
+  expect(logger.entries).toEqual([
+    {
+      level: "warn",
+      message: "tracing reported a problem",
+      fields: {
+        detail:
+          'Received Partial Success response: {"rejectedSpans":2,"errorMessage":"span too large"}',
+      },
+    },
+  ]);
+});
+
+it("logs an OTEL_EXPORTER_OTLP_ setting the exporter cannot use, and traces on with its default", async () => {
+  vi.stubEnv("OTEL_EXPORTER_OTLP_TIMEOUT", "soon");
+  const { tracing, logger, requests } = await tracingTo();
+  await requests(1);
+  await tracing.close();
+  expect(logger.entries).toEqual([
+    {
+      level: "warn",
+      message: "tracing reported a problem",
+      fields: {
+        detail:
+          "Unknown value 'soon' for OTEL_EXPORTER_OTLP_TIMEOUT, expected a number, using defaults",
+      },
+    },
+  ]);
+  expect(collector!.spans).toHaveLength(1);
+});
