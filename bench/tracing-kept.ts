@@ -177,7 +177,7 @@ async function main() {
   });
   const roundCount = wholeNumber("rounds", values.rounds, 1, 99);
   // At least 3,000: the warm-up second's share of a run of 1,000 (32 checks) is fewer than the
-  // load's 64 connections, and autocannon failed on it (30 November 2026).
+  // load's 64 connections, which the load refuses (load.ts).
   const requests = wholeNumber("requests", values.requests, 3_000, WARM_UP);
   const { pick, keeps } = traceIdPicker();
   // Checks sent with an id the sampler keeps, to weigh the spans the sink receives against.
