@@ -7,11 +7,15 @@ import {
   type OtlpReceiver,
   startOtlpReceiver,
 } from "./testing/otlp-receiver.ts";
-import { startTracing } from "./tracing.ts";
+import { startTracing, type Tracing } from "./tracing.ts";
 
 let collector: OtlpReceiver | undefined;
+let tracing: Tracing | undefined;
+// Closed here too, so that a test that fails before its own close() leaves the next one a clean
+// start (a second close does nothing more).
 afterEach(async () => {
   vi.unstubAllEnvs();
+  await tracing?.close();
   await collector?.close();
 });
 
@@ -19,7 +23,7 @@ afterEach(async () => {
 async function tracingTo(body?: object) {
   collector = await startOtlpReceiver({ body });
   const logger = memoryLogger("warn");
-  const tracing = await startTracing(
+  tracing = await startTracing(
     {
       tracesUrl: collector.url,
       serviceName: "vics-service",
@@ -49,7 +53,9 @@ it("logs how many spans a full queue dropped, once it has room again, and goes o
   expect(logger.entries).toEqual([]);
   // The batch answered, the queue sends the next and has room: the next span is queued, and the
   // count of those dropped before it is told.
-  await expect.poll(() => collector!.spans.length).toBeGreaterThan(512);
+  await expect
+    .poll(() => collector!.spans.length, { timeout: 10_000 })
+    .toBeGreaterThan(512);
   await requests(1);
   expect(logger.entries).toEqual([
     {
@@ -82,6 +88,29 @@ it("logs a collector's partial success: the spans it rejected and why", async ()
       },
     },
   ]);
+});
+
+it("logs nothing of a partial success that rejected no span and says nothing, as some collectors send with every batch", async () => {
+  const { tracing, logger, requests } = await tracingTo({
+    partialSuccess: { rejectedSpans: 0, errorMessage: "" },
+  });
+  await requests(3);
+  await tracing.close();
+  expect(collector!.spans).toHaveLength(3);
+  expect(logger.entries).toEqual([]);
+});
+
+it("cuts a collector's long message to 1,000 characters", async () => {
+  const { tracing, logger, requests } = await tracingTo({
+    partialSuccess: { rejectedSpans: 1, errorMessage: "x".repeat(5_000) },
+  });
+  await requests(1);
+  await tracing.close();
+  const [entry] = logger.entries;
+  expect(logger.entries).toHaveLength(1);
+  expect(entry!.fields.detail).toBe(
+    `${'Received Partial Success response: {"rejectedSpans":1,"errorMessage":"'.concat("x".repeat(5_000)).slice(0, 1_000)}…`,
+  );
 });
 
 it("logs an OTEL_EXPORTER_OTLP_ setting the exporter cannot use, and traces on with its default", async () => {

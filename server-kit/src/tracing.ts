@@ -144,7 +144,8 @@ export async function startTracing(
   );
   propagation.setGlobalPropagator(new core.W3CTraceContextPropagator());
   // A batch the collector refused, or did not take within the exporter's retries, reaches the
-  // SDK's global error handler, which by default tells a diagnostic logger nobody has set.
+  // SDK's global error handler, which by default tells the diagnostic logger at error: one
+  // line of its own instead, with the reason in words.
   core.setGlobalErrorHandler((error) =>
     logger.warn("traces not sent", { reason: failureReason(error) }),
   );
@@ -169,7 +170,7 @@ export async function startTracing(
           reason: unsent,
         });
       // The process's tracing as before the start: no provider, context manager, propagator,
-      // diagnostic logger or error handler of this start's is left registered.
+      // diagnostic logger or error handler is left registered (none but the start's ever is).
       trace.disable();
       context.disable();
       propagation.disable();
@@ -226,13 +227,20 @@ async function unsentWithin(
 
 /**
  * The SDK's diagnostic logger: its warnings and errors as one warn line each, "tracing reported
- * a problem", the SDK's words as `detail` ("Dropped 40 spans because maxQueueSize reached").
+ * a problem", the SDK's words as `detail` ("Dropped 40 spans because maxQueueSize reached"), cut
+ * to DETAIL_MAX characters (a collector's own message can be of any length). A partial success
+ * that rejected nothing and says nothing is no problem: some collectors answer one to every
+ * batch.
  */
 function diagnostics(logger: Pick<Logger, "warn">): DiagLogger {
-  const report = (message: string, ...args: unknown[]) =>
+  const report = (message: string, ...args: unknown[]) => {
+    if (message === PARTIAL_SUCCESS && emptyPartialSuccess(args[0])) return;
+    const detail = format(message, ...args);
     logger.warn("tracing reported a problem", {
-      detail: format(message, ...args),
+      detail:
+        detail.length > DETAIL_MAX ? `${detail.slice(0, DETAIL_MAX)}…` : detail,
     });
+  };
   const unheard = () => {};
   return {
     error: report,
@@ -241,6 +249,28 @@ function diagnostics(logger: Pick<Logger, "warn">): DiagLogger {
     debug: unheard,
     verbose: unheard,
   };
+}
+
+const DETAIL_MAX = 1_000;
+
+/** What the OTLP exporter tells the diagnostic logger of a partial success, its JSON after. */
+const PARTIAL_SUCCESS = "Received Partial Success response:";
+
+/**
+ * A partial success's JSON that rejected no span and holds no message. OTLP lets a collector
+ * send a message with nothing rejected, as a warning: that one is logged.
+ */
+function emptyPartialSuccess(json: unknown): boolean {
+  if (typeof json !== "string") return false;
+  try {
+    const { rejectedSpans, errorMessage } = JSON.parse(json) as {
+      rejectedSpans?: number | string;
+      errorMessage?: string;
+    };
+    return Number(rejectedSpans ?? 0) === 0 && (errorMessage ?? "") === "";
+  } catch {
+    return false;
+  }
 }
 
 /**
