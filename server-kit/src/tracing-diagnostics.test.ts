@@ -45,6 +45,21 @@ async function tracingTo(body?: object) {
   return { tracing, logger, requests };
 }
 
+/** A line of what the SDK reported, as the log holds it. */
+const problem = (detail: string) => ({
+  level: "warn",
+  message: "tracing reported a problem",
+  fields: { detail },
+});
+
+/** `count` requests traced to a collector answering `body`, then closed: what was logged. */
+async function loggedAfter(count: number, body?: object) {
+  const { tracing, logger, requests } = await tracingTo(body);
+  await requests(count);
+  await tracing.close();
+  return logger.entries;
+}
+
 it("logs how many spans a full queue dropped, once it has room again, and goes on answering", async () => {
   const { tracing, logger, requests } = await tracingTo();
   // The 512th span sends a batch; the collector's answer cannot arrive while the requests run
@@ -58,11 +73,7 @@ it("logs how many spans a full queue dropped, once it has room again, and goes o
     .toBeGreaterThan(512);
   await requests(1);
   expect(logger.entries).toEqual([
-    {
-      level: "warn",
-      message: "tracing reported a problem",
-      fields: { detail: "Dropped 40 spans because maxQueueSize reached" },
-    },
+    problem("Dropped 40 spans because maxQueueSize reached"),
   ]);
   await tracing.close();
   // Every span queued was sent: all but the 40.
@@ -73,60 +84,42 @@ it("logs how many spans a full queue dropped, once it has room again, and goes o
 it("logs a collector's partial success: the spans it rejected and why", async () => {
   // The file's second start: the first's close() unregistered what it had registered, else
   // OpenTelemetry's API would report a duplicate registration here too.
-  const { tracing, logger, requests } = await tracingTo({
-    partialSuccess: { rejectedSpans: 2, errorMessage: "span too large" },
-  });
-  await requests(3);
-  await tracing.close();
-  expect(logger.entries).toEqual([
-    {
-      level: "warn",
-      message: "tracing reported a problem",
-      fields: {
-        detail:
-          'Received Partial Success response: {"rejectedSpans":2,"errorMessage":"span too large"}',
-      },
-    },
+  expect(
+    await loggedAfter(3, {
+      partialSuccess: { rejectedSpans: 2, errorMessage: "span too large" },
+    }),
+  ).toEqual([
+    problem(
+      'Received Partial Success response: {"rejectedSpans":2,"errorMessage":"span too large"}',
+    ),
   ]);
 });
 
 it("logs nothing of a partial success that rejected no span and says nothing, as some collectors send with every batch", async () => {
-  const { tracing, logger, requests } = await tracingTo({
-    partialSuccess: { rejectedSpans: 0, errorMessage: "" },
-  });
-  await requests(3);
-  await tracing.close();
+  expect(
+    await loggedAfter(3, {
+      partialSuccess: { rejectedSpans: 0, errorMessage: "" },
+    }),
+  ).toEqual([]);
   expect(collector!.spans).toHaveLength(3);
-  expect(logger.entries).toEqual([]);
 });
 
 it("cuts a collector's long message to 1,000 characters", async () => {
-  const { tracing, logger, requests } = await tracingTo({
-    partialSuccess: { rejectedSpans: 1, errorMessage: "x".repeat(5_000) },
-  });
-  await requests(1);
-  await tracing.close();
-  const [entry] = logger.entries;
-  expect(logger.entries).toHaveLength(1);
-  expect(entry!.fields.detail).toBe(
-    `${'Received Partial Success response: {"rejectedSpans":1,"errorMessage":"'.concat("x".repeat(5_000)).slice(0, 1_000)}…`,
-  );
+  const said =
+    'Received Partial Success response: {"rejectedSpans":1,"errorMessage":"';
+  expect(
+    await loggedAfter(1, {
+      partialSuccess: { rejectedSpans: 1, errorMessage: "x".repeat(5_000) },
+    }),
+  ).toEqual([problem(`${said}${"x".repeat(1_000 - said.length)}…`)]);
 });
 
 it("logs an OTEL_EXPORTER_OTLP_ setting the exporter cannot use, and traces on with its default", async () => {
   vi.stubEnv("OTEL_EXPORTER_OTLP_TIMEOUT", "soon");
-  const { tracing, logger, requests } = await tracingTo();
-  await requests(1);
-  await tracing.close();
-  expect(logger.entries).toEqual([
-    {
-      level: "warn",
-      message: "tracing reported a problem",
-      fields: {
-        detail:
-          "Unknown value 'soon' for OTEL_EXPORTER_OTLP_TIMEOUT, expected a number, using defaults",
-      },
-    },
+  expect(await loggedAfter(1)).toEqual([
+    problem(
+      "Unknown value 'soon' for OTEL_EXPORTER_OTLP_TIMEOUT, expected a number, using defaults",
+    ),
   ]);
   expect(collector!.spans).toHaveLength(1);
 });
