@@ -4,7 +4,7 @@
  * for the tracing tests. Test support, never imported by an app.
  */
 import { once } from "node:events";
-import { createServer } from "node:http";
+import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** A span as OTLP's JSON encoding sends it, its attributes as a plain record. */
@@ -47,6 +47,8 @@ export interface OtlpReceiver {
   url: string;
   /** Every body received so far, as it came. */
   bodies: string[];
+  /** Each export's request headers, in the order received. */
+  headers: IncomingHttpHeaders[];
   /** Every span received so far, in the order received. */
   spans: ExportedSpan[];
   close(): Promise<void>;
@@ -65,6 +67,7 @@ export async function startOtlpReceiver({
   body?: object;
 } = {}): Promise<OtlpReceiver> {
   const bodies: string[] = [];
+  const headers: IncomingHttpHeaders[] = [];
   const spans: ExportedSpan[] = [];
   const server = createServer((request, response) => {
     let body = "";
@@ -72,6 +75,7 @@ export async function startOtlpReceiver({
     request.on("data", (chunk: string) => (body += chunk));
     request.on("end", () => {
       bodies.push(body);
+      headers.push(request.headers);
       if (request.url === "/v1/traces")
         for (const resource of (JSON.parse(body) as OtlpExport).resourceSpans) {
           const service = String(
@@ -98,6 +102,7 @@ export async function startOtlpReceiver({
     endpoint,
     url: `${endpoint}/v1/traces`,
     bodies,
+    headers,
     spans,
     close: () =>
       new Promise((resolve, reject) => {
