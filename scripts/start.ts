@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { appUrl } from "./start/app-url.ts";
 import { ownerOnlyData } from "./start/data-permissions.ts";
 import { startEnv } from "./start/env.ts";
-import { startChild, stopAll } from "./start/processes.ts";
+import { type Child, startChild, stopAll } from "./start/processes.ts";
 import { ensureProxyKey } from "./start/proxy-key.ts";
 import { shownPath, startSummary } from "./start/summary.ts";
 import {
@@ -54,6 +54,8 @@ const service = child("service", {
   HOST: "127.0.0.1",
   PORT: String(env.servicePort),
   DATABASE_PATH: env.databasePath,
+  // Its own metrics port: the proxy's METRICS_PORT is not for both (start/env.ts).
+  METRICS_PORT: env.metricsPorts && String(env.metricsPorts.service),
 });
 const serviceReady = await service.waitFor("listening");
 const serviceUrl = String(serviceReady.url);
@@ -86,8 +88,16 @@ const proxy = child("proxy", {
   WATCH_API_KEY_FILE: watchKey.keyFile,
   WATCH_API_KEY: undefined,
   PROXY_DATABASE_PATH: env.proxyDatabasePath,
+  METRICS_PORT: env.metricsPorts && String(env.metricsPorts.proxy),
 });
 await proxy.waitFor("listening");
+// Logged before each server listens, with the port it took (0 asks for a free one); at a
+// LOG_LEVEL above info, the port asked for.
+const metricsUrl = (child: Child, port: number) =>
+  String(
+    child.lastEvent("metrics listening")?.url ??
+      `http://${process.env.METRICS_HOST || "127.0.0.1"}:${port}/metrics`,
+  );
 
 console.log(
   startSummary({
@@ -103,5 +113,11 @@ console.log(
     watchKeyFile: watchKey.keyFile,
     watchKeyStatus: watchKey.status,
     logFiles: [logFile("service"), logFile("proxy")],
+    ...(env.metricsPorts && {
+      metricsUrls: {
+        service: metricsUrl(service, env.metricsPorts.service),
+        proxy: metricsUrl(proxy, env.metricsPorts.proxy),
+      },
+    }),
   }),
 );

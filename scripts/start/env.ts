@@ -1,5 +1,6 @@
-// The only place `npm start` reads its environment: PORT, SERVICE_PORT, HOST, DATA_DIR, and
-// PUBLIC_ORIGIN for the address it prints (the proxy reads it too).
+// The only place `npm start` reads its environment: PORT, SERVICE_PORT, HOST, DATA_DIR,
+// METRICS_PORT and SERVICE_METRICS_PORT, and PUBLIC_ORIGIN for the address it prints (the proxy
+// reads it too).
 // A relative DATA_DIR resolves against the repository root, like every path in VICS's
 // configuration, whatever the working directory.
 import { join, resolve } from "node:path";
@@ -15,40 +16,78 @@ export interface StartEnv {
   /** The proxy's own store: users, sessions and the audit log. */
   proxyDatabasePath: string;
   logsDir: string;
+  /**
+   * The metrics listeners' ports (the METRICS_PORT each server reads), when metrics are on: the
+   * proxy's is METRICS_PORT, the service's SERVICE_METRICS_PORT, else the port after the
+   * proxy's (0 stays 0: a free port each). Two processes on one machine cannot share a port.
+   */
+  metricsPorts: { proxy: number; service: number } | undefined;
 }
 
-function port(name: string, fallback: number, problems: string[]): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 65535) {
-    problems.push(
-      `${name} must be a port number from 1 to 65535 (got "${raw}")`,
-    );
-  }
-  return value;
-}
+/** The environment read, or what is wrong with it. */
+export type StartEnvResult =
+  { env: StartEnv; problems?: never } | { problems: string[] };
 
-export function startEnv(root: string): StartEnv {
+export function readStartEnv(
+  root: string,
+  source: NodeJS.ProcessEnv,
+): StartEnvResult {
   const problems: string[] = [];
-  const dataDir = resolve(root, process.env.DATA_DIR || "data");
+  const set = (name: string) => (source[name] ?? "") !== "";
+  const port = (name: string, fallback: number, lowest = 1): number => {
+    const raw = source[name];
+    if (raw === undefined || raw === "") return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < lowest || value > 65535)
+      problems.push(
+        `${name} must be a port number from ${lowest} to 65535 (got "${raw}")`,
+      );
+    return value;
+  };
+  const metricsPorts = (): StartEnv["metricsPorts"] => {
+    if (!set("METRICS_PORT") && !set("SERVICE_METRICS_PORT")) return undefined;
+    const proxy = port("METRICS_PORT", 0, 0);
+    const next = proxy === 0 || proxy === 65535 ? 0 : proxy + 1;
+    return { proxy, service: port("SERVICE_METRICS_PORT", next, 0) };
+  };
+  const dataDir = resolve(root, source.DATA_DIR || "data");
   const env: StartEnv = {
-    port: port("PORT", 3000, problems),
-    servicePort: port("SERVICE_PORT", 3001, problems),
-    host: process.env.HOST || "127.0.0.1",
-    publicOrigin: process.env.PUBLIC_ORIGIN || undefined,
+    port: port("PORT", 3000),
+    servicePort: port("SERVICE_PORT", 3001),
+    host: source.HOST || "127.0.0.1",
+    publicOrigin: source.PUBLIC_ORIGIN || undefined,
     dataDir,
     databasePath: join(dataDir, "vics.sqlite"),
     proxyDatabasePath: join(dataDir, "proxy.sqlite"),
     logsDir: join(dataDir, "logs"),
+    metricsPorts: metricsPorts(),
   };
-  if (env.port === env.servicePort)
-    problems.push("PORT and SERVICE_PORT must differ");
-  if (problems.length > 0) {
-    console.error(
-      `npm start: invalid environment:\n  - ${problems.join("\n  - ")}`,
-    );
-    process.exit(1);
-  }
-  return env;
+  // Each port its own; but 0, which asks for a free one each time.
+  const ports: [string, number | undefined][] = [
+    ["PORT", env.port],
+    ["SERVICE_PORT", env.servicePort],
+    ["METRICS_PORT", env.metricsPorts?.proxy],
+    [
+      set("SERVICE_METRICS_PORT")
+        ? "SERVICE_METRICS_PORT"
+        : "the service's metrics port (METRICS_PORT + 1)",
+      env.metricsPorts?.service,
+    ],
+  ];
+  ports.forEach(([name, value], i) => {
+    for (const [other, otherValue] of ports.slice(i + 1))
+      if (value !== undefined && value !== 0 && value === otherValue)
+        problems.push(`${name} and ${other} must differ (both ${value})`);
+  });
+  return problems.length > 0 ? { problems } : { env };
+}
+
+/** The environment `npm start` runs with; exits 1, saying why, when it is wrong. */
+export function startEnv(root: string): StartEnv {
+  const result = readStartEnv(root, process.env);
+  if (result.problems === undefined) return result.env;
+  console.error(
+    `npm start: invalid environment:\n  - ${result.problems.join("\n  - ")}`,
+  );
+  process.exit(1);
 }

@@ -87,7 +87,7 @@ export function startChild({
     closeSync(log);
     if (stopping) return;
     console.error(
-      `[${label}] stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping VICS. Its log: ${logFileShown}`,
+      `[${label}] stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping VICS. What it said last is above; its log: ${logFileShown}`,
     );
     void stopAll().then(() => process.exit(1));
   });

@@ -48,6 +48,21 @@ describe("startSummary", () => {
     expect(summary).toContain("(sandbox off)");
   });
 
+  it("names both metrics listeners when metrics are on, after the logs", () => {
+    const lines = startSummary({
+      ...FACTS,
+      metricsUrls: {
+        service: "http://127.0.0.1:9465/metrics",
+        proxy: "http://127.0.0.1:9464/metrics",
+      },
+    }).split("\n");
+    expect(lines[5]).toBe(
+      "Metrics   service http://127.0.0.1:9465/metrics, proxy http://127.0.0.1:9464/metrics (never on the app's port)",
+    );
+    expect(lines[4]).toMatch(/^Logs /);
+    expect(startSummary(FACTS)).not.toContain("Metrics");
+  });
+
   it("says why a saved key was replaced", () => {
     expect(startSummary({ ...FACTS, keyStatus: "replaced" })).toContain(
       "(new: the saved one is not accepted by this database; only the proxy reads it)",

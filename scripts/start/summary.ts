@@ -16,6 +16,8 @@ export interface StartFacts {
   watchKeyFile: string;
   watchKeyStatus: KeyStatus;
   logFiles: string[];
+  /** The metrics listeners' URLs, when METRICS_PORT or SERVICE_METRICS_PORT turned them on. */
+  metricsUrls?: { service: string; proxy: string };
 }
 
 /** Paths inside the repository relative to it (data/vics.sqlite), others in full. */
@@ -44,6 +46,11 @@ export function startSummary(facts: StartFacts): string {
     `Demo key  ${show(facts.keyFile)} (${KEY_NOTES[facts.keyStatus]}; only the proxy reads it)`,
     `Watch key ${show(facts.watchKeyFile)} (${KEY_NOTES[facts.watchKeyStatus]}; only the watched fleets' re-checks spend it)`,
     `Logs      ${facts.logFiles.map(show).join(", ")} (warnings and errors also appear here)`,
+    ...(facts.metricsUrls
+      ? [
+          `Metrics   service ${facts.metricsUrls.service}, proxy ${facts.metricsUrls.proxy} (never on the app's port)`,
+        ]
+      : []),
     "",
     `VICS is running at ${facts.appUrl} — press Ctrl-C to stop.`,
   ].join("\n");
