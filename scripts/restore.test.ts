@@ -133,6 +133,20 @@ describe("scripts/backup and scripts/restore", { timeout: 120_000 }, () => {
       "a backup is restored onto the engine it was taken on",
     );
 
+    // A server still has the proxy's file open (here, a connection as its store makes one):
+    // --replace is refused, and nothing changed.
+    const server = new DatabaseSync(live.PROXY_DATABASE_PATH);
+    server.exec("PRAGMA journal_mode = WAL");
+    const held = await restore(live, folder, "--replace");
+    expect(held.code).toBe(3);
+    expect(held.stderr).toContain(
+      `Not restored: ${live.PROXY_DATABASE_PATH} is open in a running server. Stop every server that uses it, then run again.`,
+    );
+    expect(server.prepare("SELECT count(*) AS n FROM users").get()).toEqual({
+      n: 3,
+    });
+    server.close();
+
     const replaced = await restore(live, folder, "--replace");
     expect(replaced).toMatchObject({ code: 0, stderr: "" });
     expect(replaced.stdout).toContain("2 users");

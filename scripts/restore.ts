@@ -21,7 +21,8 @@ The backup holds no session: everyone signs in again.
 
 Exit 0 when restored and the counts equal the manifest's, 1 when it cannot be done (settings,
 a damaged backup, another engine, a failed pg_restore), 2 for a usage error, 3 when a store
-already holds data (nothing is changed), 4 when restored but the counts differ.`;
+already holds data, or a SQLite file is open in a running server (nothing is changed), 4 when
+restored but the counts differ.`;
 
 const { positionals, values } = readCliArgs(USAGE, {
   "service-env": { type: "string" },

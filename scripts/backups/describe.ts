@@ -1,9 +1,9 @@
 // A manifest's counts in an operator's words, for the backup's and the restore's last line.
 import type { Manifest } from "./manifest.ts";
 
-/** "1 saved fleet", "2 saved fleets". */
+/** "1 saved fleet", "2 saved fleets", "50,010 vehicles". */
 const many = (count: number, one: string, more = `${one}s`) =>
-  `${count} ${count === 1 ? one : more}`;
+  `${count.toLocaleString("en-GB")} ${count === 1 ? one : more}`;
 
 export function describeCounts({ counts }: Pick<Manifest, "counts">): string {
   const { service, proxy } = counts;

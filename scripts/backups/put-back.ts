@@ -11,7 +11,7 @@ import {
 import { fileDigest } from "@vics/server-kit/file-digest";
 import type { Manifest } from "./manifest.ts";
 import { postgresHoldsData, restorePostgres } from "./postgres.ts";
-import { restoreSqlite, sqliteHoldsData } from "./sqlite.ts";
+import { restoreSqlite, sqliteHoldsData, sqliteInUse } from "./sqlite.ts";
 import {
   databaseIdentity,
   placeName,
@@ -89,6 +89,17 @@ export async function putBack(
   if (holding.length > 0 && !replace)
     throw new RestoreError(
       `Not restored: ${holding.join(" and ")} already ${holding.length > 1 ? "hold" : "holds"} data. Restore into a new file or an empty database, or stop every server that uses it and run again with --replace to overwrite it.`,
+      3,
+    );
+  // A SQLite file replaced under a running server is lost to it: the server goes on writing to
+  // the file it has open, which is no longer the one at the path.
+  const open = plan
+    .map(({ place }) => place)
+    .filter((place) => place.engine === "sqlite" && sqliteInUse(place.path))
+    .map(placeName);
+  if (open.length > 0)
+    throw new RestoreError(
+      `Not restored: ${open.join(" and ")} ${open.length > 1 ? "are" : "is"} open in a running server. Stop every server that uses ${open.length > 1 ? "them" : "it"}, then run again.`,
       3,
     );
 

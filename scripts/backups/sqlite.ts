@@ -88,6 +88,31 @@ export function sqliteHoldsData(path: string): boolean {
 }
 
 /**
+ * Whether another connection has the SQLite file at `path` open: a server that uses it, still
+ * running. VICS opens its files in WAL mode, where each connection holds the file shared for as
+ * long as it is open, so an exclusive lock is refused at once, however idle the server. Opens
+ * the file (WAL makes its -wal and -shm): asked only of a file about to be replaced.
+ */
+export function sqliteInUse(path: string): boolean {
+  if (!existsSync(path)) return false;
+  const db = new DatabaseSync(path, { timeout: 0 });
+  try {
+    db.exec("PRAGMA locking_mode = EXCLUSIVE");
+    db.exec("BEGIN EXCLUSIVE");
+    db.exec("ROLLBACK");
+    return false;
+  } catch (error) {
+    const code = (error as { errcode?: number }).errcode;
+    // SQLITE_BUSY: held; SQLITE_NOTADB: no SQLite file, which no server has open.
+    if (code === 5) return true;
+    if (code === 26) return false;
+    throw error;
+  } finally {
+    db.close();
+  }
+}
+
+/**
  * Puts the backup's file at `target`: a copy beside it, then a rename, so no reader ever sees
  * half. The old file's -wal and -shm go first: a stale WAL would be replayed onto the new file.
  * The servers that use the file must be stopped.
