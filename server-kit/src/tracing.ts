@@ -24,6 +24,7 @@ import {
   type Tracer,
 } from "@opentelemetry/api";
 import type { IdGenerator, Sampler } from "@opentelemetry/sdk-trace";
+import { HEALTH_PATH, READY_PATH } from "@vics/shared";
 import type { Logger } from "./logger.ts";
 import type { TracingSettings } from "./tracing-settings.ts";
 
@@ -438,6 +439,7 @@ function traceRequests<F extends AppFetch>(
   followsCaller: boolean,
 ): F {
   return ((request: Request, ...rest: never[]) => {
+    if (isProbe(request.url)) return fetch(request, ...rest);
     if (followsCaller) {
       const incoming = request.headers.get(TRACEPARENT_HEADER);
       if (incoming !== null && sampledFlag(incoming) === false)
@@ -472,6 +474,21 @@ function traceRequests<F extends AppFetch>(
       },
     );
   }) as F;
+}
+
+/** The paths supervisors, load balancers and the proxy's readiness poll: never traced. */
+const PROBES = new Set([HEALTH_PATH, READY_PATH]);
+
+/**
+ * Whether `url` (a request's, absolute) is a probe's: /health or /ready, whatever its query. A
+ * probe every few seconds, from each of them, would be most of a quiet server's traces, and
+ * the access log keeps /health at debug for the same reason.
+ */
+function isProbe(url: string): boolean {
+  const path = url.indexOf("/", url.indexOf("//") + 2);
+  if (path === -1) return false;
+  const query = url.indexOf("?", path);
+  return PROBES.has(url.slice(path, query === -1 ? undefined : query));
 }
 
 /**
