@@ -87,6 +87,18 @@ describe("parseEnv", () => {
     });
   });
 
+  it("refuses a metrics port that is the public port, but not two free ones", () => {
+    expect(
+      errorsOf({ UPSTREAM_API_KEY: KEY, PORT: "8080", METRICS_PORT: "8080" }),
+    ).toEqual([
+      "METRICS_PORT: must differ from PORT (both 8080): the metrics listen apart from the public port",
+    ]);
+    expect(envOf({ PORT: "0", METRICS_PORT: "0" }).metrics).toEqual({
+      host: "127.0.0.1",
+      port: 0,
+    });
+  });
+
   it("reads the connection limits, and refuses one below 1", () => {
     const result = parseEnv({
       UPSTREAM_API_KEY: KEY,

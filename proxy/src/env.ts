@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { ConnectionLimits } from "@vics/server-kit/connection-guard";
 import {
   issueLines,
+  metricsPortApart,
   MAX_TIMER_MS,
   presentOnly,
 } from "@vics/server-kit/env-fields";
@@ -95,12 +96,14 @@ export interface ProxyEnv {
   alertMail?: AlertMailEnv;
 }
 
-const EnvSchema = z.object({
-  ...GATEWAY_ENV_SHAPE,
-  ...STORE_ENV_SHAPE,
-  ...SIGN_IN_ENV_SHAPE,
-  ...TEAM_ENV_SHAPE,
-});
+const EnvSchema = z
+  .object({
+    ...GATEWAY_ENV_SHAPE,
+    ...STORE_ENV_SHAPE,
+    ...SIGN_IN_ENV_SHAPE,
+    ...TEAM_ENV_SHAPE,
+  })
+  .superRefine(metricsPortApart);
 
 export type EnvResult =
   { ok: true; env: ProxyEnv } | { ok: false; errors: string[] };

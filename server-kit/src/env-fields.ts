@@ -212,6 +212,27 @@ export const SERVER_ENV_SHAPE = {
 };
 
 /**
+ * A server's metrics port apart from its public one (0 excepted: a free port each), checked on
+ * its parsed environment (`.superRefine`): two listeners cannot take one port, and the start
+ * would name PORT as the one in use.
+ */
+export function metricsPortApart(
+  env: { PORT: number; METRICS_PORT?: number | undefined },
+  context: z.RefinementCtx,
+): void {
+  if (
+    env.METRICS_PORT !== undefined &&
+    env.METRICS_PORT !== 0 &&
+    env.METRICS_PORT === env.PORT
+  )
+    context.addIssue({
+      code: "custom",
+      path: ["METRICS_PORT"],
+      message: `must differ from PORT (both ${env.PORT}): the metrics listen apart from the public port`,
+    });
+}
+
+/**
  * `name`, or the file named by `name`_FILE (for a secret; a relative path resolved against
  * `root`): only one of them may be set. Undefined when neither is; an error never holds the
  * secret.

@@ -40,7 +40,16 @@ describe("parseEnv", () => {
       expect(parseEnv({ METRICS_PORT: bad })).toMatchObject({
         ok: false,
         problems: [expect.stringMatching(/^METRICS_PORT: /)],
-      });
+      }); // The public port is not the metrics': refused before a start would fail on it.
+    expect(parseEnv({ METRICS_PORT: "3001" })).toEqual({
+      ok: false,
+      problems: [
+        "METRICS_PORT: must differ from PORT (both 3001): the metrics listen apart from the public port",
+      ],
+    });
+    expect(parseEnv({ PORT: "0", METRICS_PORT: "0" })).toMatchObject({
+      ok: true,
+    });
   });
 
   it("treats empty variables as unset", () => {
