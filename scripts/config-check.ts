@@ -15,7 +15,7 @@ const USAGE = `Usage: scripts/config check <service|proxy> [--file <file>]
 Checks a server's settings as it would read them at start, and prints the effective settings
 with every secret hidden. --file reads the variables of a file in systemd's EnvironmentFile
 form (KEY=value a line, e.g. /etc/vics/proxy.env) over the current environment's.
-Exit 0 when the settings are valid, 1 when they are not.`;
+Exit 0 when the settings are valid, 1 when they are not, 2 for a usage error.`;
 
 const { positionals, values } = readCliArgs(USAGE, {
   file: { type: "string", short: "f" },

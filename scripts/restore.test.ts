@@ -79,6 +79,16 @@ describe("scripts/backup and scripts/restore", { timeout: 120_000 }, () => {
       "Say which backup folder to restore.",
     );
     expect((await backup({}, join(dir, "x"), "--keep", "none")).code).toBe(2);
+    // An unknown option in one line, not Node's paragraph about positionals.
+    const unknown = await restore({}, join(dir, "x"), "--force");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.split("\n")[0]).toBe("Unknown option --force.");
+    // A folder that is not there is said so, not taken for a damaged backup.
+    const missing = await restore({}, join(dir, "no-such-backup"));
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim()).toBe(
+      `Not restored: ${join(dir, "no-such-backup")} does not exist: name a backup's folder.`,
+    );
   });
 
   it("on SQLite: a missing database is no backup, and leaves no folder", async () => {

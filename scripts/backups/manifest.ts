@@ -1,6 +1,6 @@
 // manifest.json, beside a backup's files: when it was taken, each file's engine, stores, size
 // and SHA-256, and each store's counts at the moment of the backup, which a restore checks.
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { STORE_NAMES } from "./stores.ts";
@@ -63,6 +63,8 @@ export function readManifest(folder: string): Manifest {
   try {
     text = readFileSync(join(folder, MANIFEST), "utf8");
   } catch (error) {
+    if (!existsSync(folder))
+      throw new Error(`${folder} does not exist: name a backup's folder.`);
     throw new Error(
       `${folder} holds no readable ${MANIFEST} (${(error as NodeJS.ErrnoException).code ?? String(error)}): it is not a backup made by scripts/backup, or one that did not finish.`,
     );

@@ -26,14 +26,24 @@ export function readCliArgs<const T extends ParseArgsOptionsConfig>(
       options: { ...options, help: { type: "boolean", short: "h" } },
     });
   } catch (error) {
-    return fail(
-      `${error instanceof Error ? error.message : String(error)}\n${usage}`,
-      2,
-    );
+    return fail(`${argumentProblem(error)}\n${usage}`, 2);
   }
   if ((parsed.values as { help?: boolean }).help) {
     console.log(usage);
     process.exit(0);
   }
   return parsed;
+}
+
+/**
+ * parseArgs's refusal in a line: an unknown option by its name alone (Node's own words go on
+ * about positionals, with a quote left open), any other as Node says it.
+ */
+function argumentProblem(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const unknown =
+    (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION"
+      ? /^Unknown option '([^']+)'/.exec(message)
+      : null;
+  return unknown ? `Unknown option ${unknown[1]}.` : message;
 }

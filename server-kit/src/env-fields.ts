@@ -61,7 +61,7 @@ const wholeNumberText = ({
 }: WholeNumberRange = {}) =>
   z
     .string()
-    .regex(/^\d+$/, { error: "must be a whole number" })
+    .regex(/^\d+$/, { error: `must be a whole number, at least ${min}` })
     .transform(Number)
     .pipe(
       z

@@ -95,7 +95,7 @@ describe("the live sources' settings", () => {
     expect(parsed.ok ? [] : parsed.problems).toEqual([
       "DVLA_VES_BASE_URL: must be an http:// or https:// URL",
       "DVSA_MOT_CLIENT_SECRET_EXPIRES: must be a date, YYYY-MM-DD",
-      "DVSA_MOT_PER_DAY: must be a whole number",
+      "DVSA_MOT_PER_DAY: must be a whole number, at least 1",
     ]);
   });
 });
