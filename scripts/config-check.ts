@@ -9,7 +9,7 @@ import { readEnvFile } from "./env-file.ts";
 import { fail, readCliArgs } from "@vics/server-kit/cli";
 import { parseEnv as parseProxyEnv } from "../proxy/src/env.ts";
 import { parseEnv as parseServiceEnv } from "../service/src/env.ts";
-import { formatSettings } from "./settings-view.ts";
+import { exporterLines, formatSettings } from "./settings-view.ts";
 
 const USAGE = `Usage: scripts/config check <service|proxy> [--file <file>]
 Checks a server's settings as it would read them at start, and prints the effective settings
@@ -64,6 +64,13 @@ if ("problems" in checked)
       .join("\n")}`,
     1,
   );
+const exporter = exporterLines(source);
 console.log(
   `The ${server}'s settings in ${from} are valid. In effect (secrets hidden):\n${formatSettings(checked.settings)}`,
 );
+if (exporter.length > 0)
+  console.log(
+    `Read by OpenTelemetry's exporter itself, not checked here:\n${exporter
+      .map(([name, value]) => `  ${name}  ${value}`)
+      .join("\n")}`,
+  );

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { formatSettings, HIDDEN, settingLines } from "./settings-view.ts";
+import {
+  exporterLines,
+  formatSettings,
+  HIDDEN,
+  settingLines,
+} from "./settings-view.ts";
 
 describe("settingLines", () => {
   it("flattens nested settings to dotted paths, lists joined, unset said so", () => {
@@ -63,5 +68,26 @@ describe("settingLines", () => {
     expect(
       formatSettings({ port: 3000, upstreamUrl: "http://127.0.0.1:3001" }),
     ).toBe("  port         3000\n  upstreamUrl  http://127.0.0.1:3001");
+  });
+});
+
+describe("exporterLines", () => {
+  it("shows the exporter's own variables, its headers by name only, and none VICS reads itself", () => {
+    expect(
+      exporterLines({
+        OTEL_EXPORTER_OTLP_HEADERS:
+          "authorization=Bearer%20a-token, x-tenant=vics",
+        OTEL_EXPORTER_OTLP_TIMEOUT: "5000",
+        OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318",
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "http://127.0.0.1:4318/v1/traces",
+        OTEL_EXPORTER_OTLP_COMPRESSION: "",
+        OTEL_SERVICE_NAME: "vics-service",
+        PATH: "/usr/bin",
+      }),
+    ).toEqual([
+      ["OTEL_EXPORTER_OTLP_HEADERS", "(set, hidden: authorization, x-tenant)"],
+      ["OTEL_EXPORTER_OTLP_TIMEOUT", "5000"],
+    ]);
+    expect(exporterLines({ PATH: "/usr/bin" })).toEqual([]);
   });
 });

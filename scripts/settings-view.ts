@@ -44,3 +44,41 @@ export function formatSettings(settings: object): string {
     .map(([path, value]) => `  ${path.padEnd(width)}  ${value}`)
     .join("\n");
 }
+
+/** The variables VICS reads itself of OpenTelemetry's exporter's, shown with its settings. */
+const READ_BY_VICS = new Set([
+  "OTEL_EXPORTER_OTLP_ENDPOINT",
+  "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT",
+]);
+
+/**
+ * `[name, value]` for each OTEL_EXPORTER_OTLP_ variable in `source` that OpenTelemetry's exporter
+ * reads itself (timeouts, compression, certificate files, headers): shown as set, since nothing
+ * here checks them. A headers variable shows its headers' names only: their values are tokens.
+ */
+export function exporterLines(
+  source: NodeJS.ProcessEnv,
+): [name: string, value: string][] {
+  return Object.entries(source)
+    .filter(
+      ([name, value]) =>
+        name.startsWith("OTEL_EXPORTER_OTLP_") &&
+        !READ_BY_VICS.has(name) &&
+        value !== undefined &&
+        value !== "",
+    )
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, value]) => [
+      name,
+      name.endsWith("_HEADERS") ? headerNames(value!) : value!,
+    ]);
+}
+
+/** "authorization=Bearer%20…,x-tenant=vics" as "(set, hidden: authorization, x-tenant)". */
+function headerNames(value: string): string {
+  const names = value
+    .split(",")
+    .map((pair) => pair.split("=")[0]!.trim())
+    .filter((name) => name !== "");
+  return `(set, hidden: ${names.join(", ")})`;
+}
