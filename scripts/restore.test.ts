@@ -144,17 +144,23 @@ describe("scripts/backup and scripts/restore", { timeout: 120_000 }, () => {
     );
 
     // A server still has the proxy's file open (here, a connection as its store makes one):
-    // --replace is refused, and nothing changed.
+    // --replace is refused, and the file is the one the server has, still holding three users.
     const server = new DatabaseSync(live.PROXY_DATABASE_PATH);
     server.exec("PRAGMA journal_mode = WAL");
+    const file = statSync(live.PROXY_DATABASE_PATH).ino;
     const held = await restore(live, folder, "--replace");
     expect(held.code).toBe(3);
     expect(held.stderr).toContain(
       `Not restored: ${live.PROXY_DATABASE_PATH} is open in a running server. Stop every server that uses it, then run again.`,
     );
-    expect(server.prepare("SELECT count(*) AS n FROM users").get()).toEqual({
+    expect(statSync(live.PROXY_DATABASE_PATH).ino).toBe(file);
+    const reader = new DatabaseSync(live.PROXY_DATABASE_PATH, {
+      readOnly: true,
+    });
+    expect(reader.prepare("SELECT count(*) AS n FROM users").get()).toEqual({
       n: 3,
     });
+    reader.close();
     server.close();
 
     const replaced = await restore(live, folder, "--replace");

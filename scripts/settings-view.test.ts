@@ -72,22 +72,38 @@ describe("settingLines", () => {
 });
 
 describe("exporterLines", () => {
-  it("shows the exporter's own variables, its headers by name only, and none VICS reads itself", () => {
+  it("shows the trace exporter's own variables, its headers by name only, and none VICS reads itself", () => {
     expect(
       exporterLines({
         OTEL_EXPORTER_OTLP_HEADERS:
           "authorization=Bearer%20a-token, x-tenant=vics",
-        OTEL_EXPORTER_OTLP_TIMEOUT: "5000",
+        OTEL_EXPORTER_OTLP_TRACES_TIMEOUT: "5000",
         OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318",
         OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "http://127.0.0.1:4318/v1/traces",
         OTEL_EXPORTER_OTLP_COMPRESSION: "",
+        // Not the trace exporter's: a metrics exporter's URL, with a password.
+        OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: "http://user:pw@127.0.0.1:4318",
         OTEL_SERVICE_NAME: "vics-service",
         PATH: "/usr/bin",
       }),
     ).toEqual([
       ["OTEL_EXPORTER_OTLP_HEADERS", "(set, hidden: authorization, x-tenant)"],
-      ["OTEL_EXPORTER_OTLP_TIMEOUT", "5000"],
+      ["OTEL_EXPORTER_OTLP_TRACES_TIMEOUT", "5000"],
     ]);
     expect(exporterLines({ PATH: "/usr/bin" })).toEqual([]);
+  });
+
+  it("never shows what a header pair without '=' holds: the exporter drops it, and it is counted", () => {
+    expect(
+      exporterLines({
+        OTEL_EXPORTER_OTLP_TRACES_HEADERS:
+          "sk-live-abc123,Authorization: Bearer x.y.z,x-tenant=vics",
+      }),
+    ).toEqual([
+      [
+        "OTEL_EXPORTER_OTLP_TRACES_HEADERS",
+        '(set, hidden: x-tenant; 2 without "=", dropped)',
+      ],
+    ]);
   });
 });

@@ -45,40 +45,48 @@ export function formatSettings(settings: object): string {
     .join("\n");
 }
 
-/** The variables VICS reads itself of OpenTelemetry's exporter's, shown with its settings. */
-const READ_BY_VICS = new Set([
-  "OTEL_EXPORTER_OTLP_ENDPOINT",
-  "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT",
+/** What the trace exporter reads itself (VICS reads the endpoints), each also as _TRACES_. */
+const EXPORTER_OWN = [
+  "HEADERS",
+  "TIMEOUT",
+  "COMPRESSION",
+  "CERTIFICATE",
+  "CLIENT_CERTIFICATE",
+  "CLIENT_KEY",
+].flatMap((name) => [
+  `OTEL_EXPORTER_OTLP_${name}`,
+  `OTEL_EXPORTER_OTLP_TRACES_${name}`,
 ]);
 
 /**
- * `[name, value]` for each OTEL_EXPORTER_OTLP_ variable in `source` that OpenTelemetry's exporter
- * reads itself (timeouts, compression, certificate files, headers): shown as set, since nothing
- * here checks them. A headers variable shows its headers' names only: their values are tokens.
+ * `[name, value]` for each variable in `source` that OpenTelemetry's trace exporter reads itself
+ * (timeouts, compression, certificate files, headers): shown as set, since nothing here checks
+ * them. A headers variable shows its headers' names only, their values being tokens, and counts
+ * the pairs the exporter drops (no `=`), which it does not show either.
  */
 export function exporterLines(
   source: NodeJS.ProcessEnv,
 ): [name: string, value: string][] {
-  return Object.entries(source)
-    .filter(
-      ([name, value]) =>
-        name.startsWith("OTEL_EXPORTER_OTLP_") &&
-        !READ_BY_VICS.has(name) &&
-        value !== undefined &&
-        value !== "",
-    )
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, value]) => [
-      name,
-      name.endsWith("_HEADERS") ? headerNames(value!) : value!,
-    ]);
+  return EXPORTER_OWN.filter((name) => (source[name] ?? "") !== "")
+    .sort()
+    .map((name) => {
+      const value = source[name]!;
+      return [
+        name,
+        name.endsWith("_HEADERS") ? headerNames(value) : shown(value),
+      ];
+    });
 }
 
 /** "authorization=Bearer%20…,x-tenant=vics" as "(set, hidden: authorization, x-tenant)". */
 function headerNames(value: string): string {
-  const names = value
+  const pairs = value
     .split(",")
-    .map((pair) => pair.split("=")[0]!.trim())
-    .filter((name) => name !== "");
-  return `(set, hidden: ${names.join(", ")})`;
+    .map((pair) => pair.trim())
+    .filter((pair) => pair !== "");
+  const names = pairs
+    .filter((pair) => pair.includes("="))
+    .map((pair) => pair.slice(0, pair.indexOf("=")).trim());
+  const dropped = pairs.length - names.length;
+  return `(set, hidden: ${names.length > 0 ? names.join(", ") : "no header"}${dropped > 0 ? `; ${dropped} without "=", dropped` : ""})`;
 }

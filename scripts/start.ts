@@ -55,7 +55,7 @@ const service = child("service", {
   PORT: String(env.servicePort),
   DATABASE_PATH: env.databasePath,
   // Its own metrics port: the proxy's METRICS_PORT is not for both (start/env.ts).
-  METRICS_PORT: env.metricsPorts && String(env.metricsPorts.service),
+  METRICS_PORT: env.metricsPorts.service?.toString(),
 });
 const serviceReady = await service.waitFor("listening");
 const serviceUrl = String(serviceReady.url);
@@ -88,16 +88,19 @@ const proxy = child("proxy", {
   WATCH_API_KEY_FILE: watchKey.keyFile,
   WATCH_API_KEY: undefined,
   PROXY_DATABASE_PATH: env.proxyDatabasePath,
-  METRICS_PORT: env.metricsPorts && String(env.metricsPorts.proxy),
+  METRICS_PORT: env.metricsPorts.proxy?.toString(),
 });
 await proxy.waitFor("listening");
 // Logged before each server listens, with the port it took (0 asks for a free one); at a
 // LOG_LEVEL above info, the port asked for.
-const metricsUrl = (child: Child, port: number) =>
-  String(
-    child.lastEvent("metrics listening")?.url ??
-      `http://${process.env.METRICS_HOST || "127.0.0.1"}:${port}/metrics`,
-  );
+const metricsUrl = (child: Child, port: number | undefined) => {
+  if (port === undefined) return undefined;
+  const logged = child.lastEvent("metrics listening")?.url;
+  if (logged !== undefined) return String(logged);
+  if (port === 0) return "a free port (its log says which at LOG_LEVEL=info)";
+  const host = process.env.METRICS_HOST || "127.0.0.1";
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}/metrics`;
+};
 
 console.log(
   startSummary({
@@ -113,11 +116,9 @@ console.log(
     watchKeyFile: watchKey.keyFile,
     watchKeyStatus: watchKey.status,
     logFiles: [logFile("service"), logFile("proxy")],
-    ...(env.metricsPorts && {
-      metricsUrls: {
-        service: metricsUrl(service, env.metricsPorts.service),
-        proxy: metricsUrl(proxy, env.metricsPorts.proxy),
-      },
-    }),
+    metricsUrls: {
+      service: metricsUrl(service, env.metricsPorts.service),
+      proxy: metricsUrl(proxy, env.metricsPorts.proxy),
+    },
   }),
 );

@@ -93,6 +93,17 @@ describe("parseEnv", () => {
     ).toEqual([
       "METRICS_PORT: must differ from PORT (both 8080): the metrics listen apart from the public port",
     ]);
+    // Told beside another variable's problem, not hidden by it.
+    expect(
+      errorsOf({
+        UPSTREAM_API_KEY: KEY,
+        METRICS_PORT: "3000",
+        LOG_LEVEL: "loud",
+      }),
+    ).toEqual([
+      expect.stringMatching(/^LOG_LEVEL: /),
+      "METRICS_PORT: must differ from PORT (both 3000): the metrics listen apart from the public port",
+    ]);
     expect(envOf({ PORT: "0", METRICS_PORT: "0" }).metrics).toEqual({
       host: "127.0.0.1",
       port: 0,

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { ConnectionLimits } from "@vics/server-kit/connection-guard";
 import {
   issueLines,
-  metricsPortApart,
+  metricsPortClash,
   MAX_TIMER_MS,
   presentOnly,
 } from "@vics/server-kit/env-fields";
@@ -96,14 +96,12 @@ export interface ProxyEnv {
   alertMail?: AlertMailEnv;
 }
 
-const EnvSchema = z
-  .object({
-    ...GATEWAY_ENV_SHAPE,
-    ...STORE_ENV_SHAPE,
-    ...SIGN_IN_ENV_SHAPE,
-    ...TEAM_ENV_SHAPE,
-  })
-  .superRefine(metricsPortApart);
+const EnvSchema = z.object({
+  ...GATEWAY_ENV_SHAPE,
+  ...STORE_ENV_SHAPE,
+  ...SIGN_IN_ENV_SHAPE,
+  ...TEAM_ENV_SHAPE,
+});
 
 export type EnvResult =
   { ok: true; env: ProxyEnv } | { ok: false; errors: string[] };
@@ -127,6 +125,7 @@ export function parseEnv(
     errors.push(publicOriginError(host));
   errors.push(...oidcErrors(present));
   errors.push(...storeErrors(present));
+  errors.push(...metricsPortClash(present, EnvSchema.shape.PORT));
   const oidcSecret = readOidcSecret(present);
   if (oidcSecret && "error" in oidcSecret) errors.push(oidcSecret.error);
   if (!parsed.success || "error" in apiKey || errors.length > 0) {

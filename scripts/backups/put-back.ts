@@ -93,9 +93,16 @@ export async function putBack(
     );
   // A SQLite file replaced under a running server is lost to it: the server goes on writing to
   // the file it has open, which is no longer the one at the path.
+  const inUse = (path: string) => {
+    try {
+      return sqliteInUse(path);
+    } catch (error) {
+      throw new RestoreError((error as Error).message, 1);
+    }
+  };
   const open = plan
     .map(({ place }) => place)
-    .filter((place) => place.engine === "sqlite" && sqliteInUse(place.path))
+    .filter((place) => place.engine === "sqlite" && inUse(place.path))
     .map(placeName);
   if (open.length > 0)
     throw new RestoreError(

@@ -91,24 +91,31 @@ export function sqliteHoldsData(path: string): boolean {
  * Whether another connection has the SQLite file at `path` open: a server that uses it, still
  * running. VICS opens its files in WAL mode, where each connection holds the file shared for as
  * long as it is open, so an exclusive lock is refused at once, however idle the server. Opens
- * the file (WAL makes its -wal and -shm): asked only of a file about to be replaced.
+ * the file read-write (a read-only connection cannot ask for that lock), so a -wal a stopped
+ * server left is checkpointed into it: its bytes may change, its data does not. Asked only of a
+ * file about to be replaced; a file it cannot open or lock at all is an Error that says so.
  */
 export function sqliteInUse(path: string): boolean {
   if (!existsSync(path)) return false;
-  const db = new DatabaseSync(path, { timeout: 0 });
+  let db: DatabaseSync | undefined;
   try {
+    db = new DatabaseSync(path, { timeout: 0 });
     db.exec("PRAGMA locking_mode = EXCLUSIVE");
     db.exec("BEGIN EXCLUSIVE");
     db.exec("ROLLBACK");
     return false;
   } catch (error) {
-    const code = (error as { errcode?: number }).errcode;
-    // SQLITE_BUSY: held; SQLITE_NOTADB: no SQLite file, which no server has open.
-    if (code === 5) return true;
+    // The primary result code: SQLITE_BUSY or SQLITE_LOCKED, held; SQLITE_NOTADB, no SQLite
+    // file, which no server has open.
+    const code = ((error as { errcode?: number }).errcode ?? 0) & 0xff;
+    if (code === 5 || code === 6) return true;
     if (code === 26) return false;
-    throw error;
+    throw new Error(
+      `Cannot tell whether ${path} is open in a running server (${(error as Error).message}): stop every server that uses it, check that this user can write the file and its folder, and run again.`,
+      { cause: error },
+    );
   } finally {
-    db.close();
+    db?.close();
   }
 }
 

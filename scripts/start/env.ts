@@ -17,11 +17,12 @@ export interface StartEnv {
   proxyDatabasePath: string;
   logsDir: string;
   /**
-   * The metrics listeners' ports (the METRICS_PORT each server reads), when metrics are on: the
-   * proxy's is METRICS_PORT, the service's SERVICE_METRICS_PORT, else the port after the
-   * proxy's (0 stays 0: a free port each). Two processes on one machine cannot share a port.
+   * The metrics listeners' ports (the METRICS_PORT each server reads); a server without one has
+   * no metrics. The proxy's is METRICS_PORT; the service's SERVICE_METRICS_PORT, else, with
+   * METRICS_PORT set, the port after it (0 stays 0: a free port each). Two processes on one
+   * machine cannot share a port.
    */
-  metricsPorts: { proxy: number; service: number } | undefined;
+  metricsPorts: { proxy?: number; service?: number };
 }
 
 /** The environment read, or what is wrong with it. */
@@ -37,7 +38,8 @@ export function readStartEnv(
   const port = (name: string, fallback: number, lowest = 1): number => {
     const raw = source[name];
     if (raw === undefined || raw === "") return fallback;
-    const value = Number(raw);
+    // Digits only, as the servers read a port: not "1e4" nor " 9464 ".
+    const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
     if (!Number.isInteger(value) || value < lowest || value > 65535)
       problems.push(
         `${name} must be a port number from ${lowest} to 65535 (got "${raw}")`,
@@ -45,10 +47,17 @@ export function readStartEnv(
     return value;
   };
   const metricsPorts = (): StartEnv["metricsPorts"] => {
-    if (!set("METRICS_PORT") && !set("SERVICE_METRICS_PORT")) return undefined;
-    const proxy = port("METRICS_PORT", 0, 0);
-    const next = proxy === 0 || proxy === 65535 ? 0 : proxy + 1;
-    return { proxy, service: port("SERVICE_METRICS_PORT", next, 0) };
+    const proxy = set("METRICS_PORT") ? port("METRICS_PORT", 0, 0) : undefined;
+    if (set("SERVICE_METRICS_PORT"))
+      return { proxy, service: port("SERVICE_METRICS_PORT", 0, 0) };
+    if (proxy === undefined) return {};
+    if (proxy === 65535) {
+      problems.push(
+        "METRICS_PORT is 65535: there is no next port for the service's metrics; set SERVICE_METRICS_PORT",
+      );
+      return { proxy };
+    }
+    return { proxy, service: proxy === 0 ? 0 : proxy + 1 };
   };
   const dataDir = resolve(root, source.DATA_DIR || "data");
   const env: StartEnv = {
@@ -66,12 +75,12 @@ export function readStartEnv(
   const ports: [string, number | undefined][] = [
     ["PORT", env.port],
     ["SERVICE_PORT", env.servicePort],
-    ["METRICS_PORT", env.metricsPorts?.proxy],
+    ["METRICS_PORT", env.metricsPorts.proxy],
     [
       set("SERVICE_METRICS_PORT")
         ? "SERVICE_METRICS_PORT"
         : "the service's metrics port (METRICS_PORT + 1)",
-      env.metricsPorts?.service,
+      env.metricsPorts.service,
     ],
   ];
   ports.forEach(([name, value], i) => {

@@ -61,6 +61,14 @@ describe("startSummary", () => {
     );
     expect(lines[4]).toMatch(/^Logs /);
     expect(startSummary(FACTS)).not.toContain("Metrics");
+    expect(
+      startSummary({
+        ...FACTS,
+        metricsUrls: { service: "http://127.0.0.1:9500/metrics" },
+      }).split("\n")[5],
+    ).toBe(
+      "Metrics   service http://127.0.0.1:9500/metrics (never on the app's port)",
+    );
   });
 
   it("says why a saved key was replaced", () => {

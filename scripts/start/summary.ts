@@ -16,8 +16,8 @@ export interface StartFacts {
   watchKeyFile: string;
   watchKeyStatus: KeyStatus;
   logFiles: string[];
-  /** The metrics listeners' URLs, when METRICS_PORT or SERVICE_METRICS_PORT turned them on. */
-  metricsUrls?: { service: string; proxy: string };
+  /** The metrics listeners' URLs, of those METRICS_PORT or SERVICE_METRICS_PORT turned on. */
+  metricsUrls?: { service?: string | undefined; proxy?: string | undefined };
 }
 
 /** Paths inside the repository relative to it (data/vics.sqlite), others in full. */
@@ -46,12 +46,18 @@ export function startSummary(facts: StartFacts): string {
     `Demo key  ${show(facts.keyFile)} (${KEY_NOTES[facts.keyStatus]}; only the proxy reads it)`,
     `Watch key ${show(facts.watchKeyFile)} (${KEY_NOTES[facts.watchKeyStatus]}; only the watched fleets' re-checks spend it)`,
     `Logs      ${facts.logFiles.map(show).join(", ")} (warnings and errors also appear here)`,
-    ...(facts.metricsUrls
-      ? [
-          `Metrics   service ${facts.metricsUrls.service}, proxy ${facts.metricsUrls.proxy} (never on the app's port)`,
-        ]
-      : []),
+    ...metricsLine(facts.metricsUrls),
     "",
     `VICS is running at ${facts.appUrl} — press Ctrl-C to stop.`,
   ].join("\n");
+}
+
+/** "Metrics   service <url>, proxy <url>", of those on; none when neither is. */
+function metricsLine(urls: StartFacts["metricsUrls"]): string[] {
+  const on = (["service", "proxy"] as const).flatMap((server) =>
+    urls?.[server] === undefined ? [] : [`${server} ${urls[server]}`],
+  );
+  return on.length === 0
+    ? []
+    : [`Metrics   ${on.join(", ")} (never on the app's port)`];
 }

@@ -43,7 +43,7 @@ function argumentProblem(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const unknown =
     (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION"
-      ? /^Unknown option '([^']+)'/.exec(message)
+      ? /^Unknown option '(.+?)'\. /.exec(message)
       : null;
   return unknown ? `Unknown option ${unknown[1]}.` : message;
 }

@@ -212,24 +212,26 @@ export const SERVER_ENV_SHAPE = {
 };
 
 /**
- * A server's metrics port apart from its public one (0 excepted: a free port each), checked on
- * its parsed environment (`.superRefine`): two listeners cannot take one port, and the start
- * would name PORT as the one in use.
+ * METRICS_PORT equal to PORT (0 excepted: a free port each) as a problem line, or none: two
+ * listeners cannot take one port, and the start would name PORT as the one in use. Read from
+ * the variables as given, each parsed as its field parses it (`portField` the server's PORT's),
+ * so that it is told beside every other problem; a value its field refuses is that field's
+ * problem, not this one.
  */
-export function metricsPortApart(
-  env: { PORT: number; METRICS_PORT?: number | undefined },
-  context: z.RefinementCtx,
-): void {
-  if (
-    env.METRICS_PORT !== undefined &&
-    env.METRICS_PORT !== 0 &&
-    env.METRICS_PORT === env.PORT
-  )
-    context.addIssue({
-      code: "custom",
-      path: ["METRICS_PORT"],
-      message: `must differ from PORT (both ${env.PORT}): the metrics listen apart from the public port`,
-    });
+export function metricsPortClash(
+  source: Record<string, string | undefined>,
+  portField: z.ZodType<number>,
+): string[] {
+  const port = portField.safeParse(source.PORT);
+  const metrics = SERVER_ENV_SHAPE.METRICS_PORT.safeParse(source.METRICS_PORT);
+  if (!port.success || !metrics.success) return [];
+  return metrics.data !== undefined &&
+    metrics.data !== 0 &&
+    metrics.data === port.data
+    ? [
+        `METRICS_PORT: must differ from PORT (both ${port.data}): the metrics listen apart from the public port`,
+      ]
+    : [];
 }
 
 /**

@@ -1,6 +1,6 @@
 // Health and readiness probes make no span, on the service or at the edge: polled every few
-// seconds by supervisors, load balancers and the proxy's readiness, they would be most of a quiet
-// server's traces. A file of its own: startTracing sets the process's tracer.
+// seconds by supervisors and load balancers, they would be most of a quiet server's traces. A
+// file of its own: startTracing sets the process's tracer.
 import { trace } from "@opentelemetry/api";
 import { afterEach, expect, it } from "vitest";
 import { memoryLogger } from "./testing/memory-logger.ts";

@@ -415,6 +415,8 @@ function traceEdgeRequests<F extends AppFetch>(
 ): F {
   const traced = traceRequests(fetch, false);
   return ((request: Request, ...rest: never[]) => {
+    // Before the sampler is asked: a probe is never traced (traceRequests leaves it out too).
+    if (isProbe(request.url)) return fetch(request, ...rest);
     const caller = passedOn(request.headers.get(TRACEPARENT_HEADER));
     const traceId =
       caller === undefined ? random.generateTraceId() : traceIdOf(caller);
@@ -476,7 +478,7 @@ function traceRequests<F extends AppFetch>(
   }) as F;
 }
 
-/** The paths supervisors, load balancers and the proxy's readiness poll: never traced. */
+/** The paths supervisors and load balancers poll: never traced. */
 const PROBES = new Set([HEALTH_PATH, READY_PATH]);
 
 /**

@@ -40,11 +40,39 @@ describe("parseEnv", () => {
       expect(parseEnv({ METRICS_PORT: bad })).toMatchObject({
         ok: false,
         problems: [expect.stringMatching(/^METRICS_PORT: /)],
-      }); // The public port is not the metrics': refused before a start would fail on it.
+      });
+    // The public port is not the metrics': refused before a start would fail on it, and told
+    // beside every other problem, the variables' and the sources'.
+    const CLASH =
+      "METRICS_PORT: must differ from PORT (both 3001): the metrics listen apart from the public port";
     expect(parseEnv({ METRICS_PORT: "3001" })).toEqual({
       ok: false,
+      problems: [CLASH],
+    });
+    expect(parseEnv({ METRICS_PORT: "3001", LOG_LEVEL: "loud" })).toMatchObject(
+      {
+        ok: false,
+        problems: [expect.stringMatching(/^LOG_LEVEL: /), CLASH],
+      },
+    );
+    expect(
+      parseEnv({
+        METRICS_PORT: "3001",
+        DVLA_VES_API_KEY_FILE: "/nonexistent/key",
+      }),
+    ).toEqual({
+      ok: false,
       problems: [
-        "METRICS_PORT: must differ from PORT (both 3001): the metrics listen apart from the public port",
+        CLASH,
+        "DVLA_VES_API_KEY_FILE: cannot read /nonexistent/key (ENOENT)",
+      ],
+    });
+    // A port its field refuses is that field's problem only.
+    expect(parseEnv({ PORT: "-5", METRICS_PORT: "-5" })).toMatchObject({
+      ok: false,
+      problems: [
+        expect.stringMatching(/^PORT: /),
+        expect.stringMatching(/^METRICS_PORT: /),
       ],
     });
     expect(parseEnv({ PORT: "0", METRICS_PORT: "0" })).toMatchObject({
