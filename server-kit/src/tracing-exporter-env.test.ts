@@ -1,36 +1,15 @@
 // OpenTelemetry's exporter reads its own standard variables, beside the ones VICS checks
 // (tracing-settings.ts): a collector's token in OTEL_EXPORTER_OTLP_HEADERS is sent with every
 // export, and a pair it cannot parse is dropped without a line, as docs/operations.md says.
-import { afterEach, expect, it, vi } from "vitest";
-import { memoryLogger } from "./testing/memory-logger.ts";
-import {
-  type OtlpReceiver,
-  startOtlpReceiver,
-} from "./testing/otlp-receiver.ts";
-import { startTracing, type Tracing } from "./tracing.ts";
+import { expect, it, vi } from "vitest";
+import { tracingPerTest } from "./testing/tracing-per-test.ts";
 
-let collector: OtlpReceiver | undefined;
-let tracing: Tracing | undefined;
-afterEach(async () => {
-  vi.unstubAllEnvs();
-  await tracing?.close();
-  await collector?.close();
-});
+const traced = tracingPerTest();
 
 /** One request traced to a collector with OTEL_EXPORTER_OTLP_HEADERS set to `headers`. */
 async function exportedWith(headers: string) {
   vi.stubEnv("OTEL_EXPORTER_OTLP_HEADERS", headers);
-  collector = await startOtlpReceiver();
-  const logger = memoryLogger("warn");
-  tracing = await startTracing(
-    {
-      tracesUrl: collector.url,
-      serviceName: "vics-service",
-      sampler: "always_on",
-      ratio: 1,
-    },
-    { logger },
-  );
+  const { tracing, collector, logger } = await traced();
   const fetch = tracing.traceRequests(
     (_request: Request) => new Response("ok"),
   );

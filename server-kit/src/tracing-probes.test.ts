@@ -2,33 +2,17 @@
 // seconds by supervisors and load balancers, they would be most of a quiet server's traces. A
 // file of its own: startTracing sets the process's tracer.
 import { trace } from "@opentelemetry/api";
-import { afterEach, expect, it } from "vitest";
-import { memoryLogger } from "./testing/memory-logger.ts";
-import {
-  type OtlpReceiver,
-  startOtlpReceiver,
-} from "./testing/otlp-receiver.ts";
-import { startTracing, type Tracing } from "./tracing.ts";
+import { expect, it } from "vitest";
+import { tracingPerTest } from "./testing/tracing-per-test.ts";
 
-let collector: OtlpReceiver | undefined;
-let tracing: Tracing | undefined;
-afterEach(async () => {
-  await tracing?.close();
-  await collector?.close();
-});
+const started = tracingPerTest();
 
 /** The paths among `paths` whose requests had a span, tracing every request. */
 async function tracedPaths(edge: boolean, paths: string[]) {
-  collector = await startOtlpReceiver();
-  tracing = await startTracing(
-    {
-      tracesUrl: collector.url,
-      serviceName: edge ? "vics-proxy" : "vics-service",
-      sampler: "parentbased_always_on",
-      ratio: 1,
-    },
-    { edge, logger: memoryLogger("warn") },
-  );
+  const { tracing, collector } = await started({
+    edge,
+    sampler: "parentbased_always_on",
+  });
   const traced: string[] = [];
   const fetch = tracing.traceRequests((request: Request) => {
     const { pathname, search } = new URL(request.url);

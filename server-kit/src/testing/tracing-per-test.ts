@@ -1,0 +1,55 @@
+/**
+ * `@vics/server-kit/testing/tracing-per-test`: tracing started by a test to a receiver of its
+ * own, both closed after each test (a second close does nothing), with the variables the test
+ * stubbed unstubbed: so a test that fails before its own close() leaves the next a clean start.
+ * Test support, never imported by an app.
+ */
+import { afterEach, vi } from "vitest";
+import { type MemoryLogger, memoryLogger } from "./memory-logger.ts";
+import { type OtlpReceiver, startOtlpReceiver } from "./otlp-receiver.ts";
+import { startTracing, type Tracing } from "../tracing.ts";
+import type { TracingSettings } from "../tracing-settings.ts";
+
+export interface TestTracing {
+  tracing: Tracing;
+  collector: OtlpReceiver;
+  /** What the tracing logged, at warn and above. */
+  logger: MemoryLogger;
+}
+
+/**
+ * Registers the afterEach; the function it returns starts tracing every request (always_on,
+ * unless `sampler` says) to a new receiver answering `body`, as the service, or at the edge.
+ */
+export function tracingPerTest() {
+  let started: TestTracing | undefined;
+  afterEach(async () => {
+    vi.unstubAllEnvs();
+    await started?.tracing.close();
+    await started?.collector.close();
+    started = undefined;
+  });
+  return async ({
+    body,
+    edge = false,
+    sampler = "always_on",
+  }: {
+    body?: object;
+    edge?: boolean;
+    sampler?: TracingSettings["sampler"];
+  } = {}): Promise<TestTracing> => {
+    const collector = await startOtlpReceiver({ body });
+    const logger = memoryLogger("warn");
+    const tracing = await startTracing(
+      {
+        tracesUrl: collector.url,
+        serviceName: edge ? "vics-proxy" : "vics-service",
+        sampler,
+        ratio: 1,
+      },
+      { edge, logger },
+    );
+    started = { tracing, collector, logger };
+    return started;
+  };
+}
