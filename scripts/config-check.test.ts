@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -58,19 +58,33 @@ describe("scripts/config check", { timeout: 60_000 }, () => {
       `The proxy's settings in ${envFile} are valid.`,
     );
     // The environment's PORT and the file's settings, each as the proxy would use it.
-    expect(lines).toContainEqual(["port", "3201"]);
-    expect(lines).toContainEqual(["apiKeyFile", keyFile]);
-    expect(lines).toContainEqual(["apiKey", "(set, hidden)"]);
-    expect(lines).toContainEqual(["logHashKey", "(set, hidden)"]);
+    // By their variables' names, defaults applied and worked out.
+    expect(lines).toContainEqual(["PORT", "3201"]);
+    expect(lines).toContainEqual(["UPSTREAM_API_KEY_FILE", keyFile]);
+    expect(lines).toContainEqual(["UPSTREAM_API_KEY", "(unset)"]);
+    expect(lines).toContainEqual(["LOG_HASH_KEY", "(set, hidden)"]);
     expect(lines).toContainEqual([
-      "store.databaseUrl",
+      "DATABASE_URL",
       "postgres://vics_app@127.0.0.1:5432/vics",
     ]);
     expect(lines).toContainEqual([
-      "alertMail.smtpUrl",
+      "ALERT_SMTP_URL",
       "smtp://alerts@127.0.0.1:2525",
     ]);
-    expect(lines).toContainEqual(["webRoot", join(REPO_ROOT, "web/dist")]);
+    expect(lines).toContainEqual(["WEB_DIST", join(REPO_ROOT, "web/dist")]);
+    expect(lines).toContainEqual(["SHUTDOWN_GRACE_MS", "11000"]);
+    // Every variable README's proxy table names is shown, set or not.
+    const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+    const table = readme.slice(
+      readme.indexOf("### Proxy"),
+      readme.indexOf("\n## ", readme.indexOf("### Proxy")),
+    );
+    const documented = [
+      ...table.matchAll(/^\| `([A-Z_]+)`(?: \/ `([A-Z_]+)`)?/gm),
+    ].flatMap(([, first, second]) => (second ? [first!, second] : [first!]));
+    expect(documented.length).toBeGreaterThan(40);
+    const shown = new Set(lines.map(([name]) => name));
+    expect(documented.filter((name) => !shown.has(name))).toEqual([]);
     for (const secret of [KEY, HASH_KEY, "s3cret", "mailpass"])
       expect(checked.stdout).not.toContain(secret);
   });

@@ -53,7 +53,9 @@ function check(): { settings: object } | { problems: string[] } {
     return result.ok ? { settings: result.env } : { problems: result.problems };
   }
   const result = parseProxyEnv(source);
-  return result.ok ? { settings: result.env } : { problems: result.errors };
+  return result.ok
+    ? { settings: result.variables }
+    : { problems: result.errors };
 }
 
 const checked = check();

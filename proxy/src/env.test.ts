@@ -27,42 +27,49 @@ function envOf(source: Record<string, string>) {
 describe("parseEnv", () => {
   it("applies the documented defaults", () => {
     const result = parseEnv({ UPSTREAM_API_KEY: KEY });
-    expect(result).toEqual({
-      ok: true,
-      env: {
-        host: "127.0.0.1",
-        port: 3000,
-        upstreamUrl: "http://127.0.0.1:3001",
-        apiKey: KEY,
-        timeoutMs: 10000,
-        trustedProxies: [],
-        webRoot: resolve(REPO_ROOT, "web/dist"),
-        logLevel: "info",
-        // As long as an upstream call may take, and a second more.
-        shutdownGraceMs: 11000,
-        connectionLimits: {
-          maxTotal: 4000,
-          maxPerAddress: 1000,
-          idleUnderPressureMs: 1000,
-        },
-        store: {
-          databasePath: resolve(REPO_ROOT, "data/proxy.sqlite"),
-          auditRetentionDays: 400,
-          linkOrigin: "http://127.0.0.1:3000",
-        },
-        remote: false,
-        // A working day with a lunch break; the next morning signs in again.
-        sessionTimes: { idleMs: 8 * 3_600_000, absoluteMs: 12 * 3_600_000 },
-        localSignIn: true,
-        oidc: undefined,
-        firstAdminEmail: "admin@localhost",
-        userLimits: { staff: 120, fleet: 50_000, admin: 50_000 },
-        fleetCaps: { maxFleets: 100, maxWatchedVehicles: 250_000 },
-        // No domains set: the team's are those of its accounts.
-        alertEmails: { maxExternal: 5 },
-        // Four hours before the daily sweep.
-        watchRefreshLeadMinutes: 240,
+    expect(result).toMatchObject({ ok: true });
+    expect(result.ok && result.env).toEqual({
+      host: "127.0.0.1",
+      port: 3000,
+      upstreamUrl: "http://127.0.0.1:3001",
+      apiKey: KEY,
+      timeoutMs: 10000,
+      trustedProxies: [],
+      webRoot: resolve(REPO_ROOT, "web/dist"),
+      logLevel: "info",
+      // As long as an upstream call may take, and a second more.
+      shutdownGraceMs: 11000,
+      connectionLimits: {
+        maxTotal: 4000,
+        maxPerAddress: 1000,
+        idleUnderPressureMs: 1000,
       },
+      store: {
+        databasePath: resolve(REPO_ROOT, "data/proxy.sqlite"),
+        auditRetentionDays: 400,
+        linkOrigin: "http://127.0.0.1:3000",
+      },
+      remote: false,
+      // A working day with a lunch break; the next morning signs in again.
+      sessionTimes: { idleMs: 8 * 3_600_000, absoluteMs: 12 * 3_600_000 },
+      localSignIn: true,
+      oidc: undefined,
+      firstAdminEmail: "admin@localhost",
+      userLimits: { staff: 120, fleet: 50_000, admin: 50_000 },
+      fleetCaps: { maxFleets: 100, maxWatchedVehicles: 250_000 },
+      // No domains set: the team's are those of its accounts.
+      alertEmails: { maxExternal: 5 },
+      // Four hours before the daily sweep.
+      watchRefreshLeadMinutes: 240,
+    });
+    // The same by the variables' names, for config check: the key hidden there by its name.
+    expect(result.ok && result.variables).toMatchObject({
+      PORT: 3000,
+      UPSTREAM_API_KEY: KEY,
+      UPSTREAM_API_KEY_FILE: undefined,
+      SHUTDOWN_GRACE_MS: 11_000,
+      DATABASE_URL: undefined,
+      SESSION_IDLE_MINUTES: 480,
     });
     expect(REPO_ROOT).toBe(resolve(import.meta.dirname, "../.."));
   });

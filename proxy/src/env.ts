@@ -22,6 +22,7 @@ import type { FleetCaps } from "./team/store/fleet-store.ts";
 import { type AlertMailEnv, readAlertMail } from "./env/alert-mail.ts";
 import { GATEWAY_ENV_SHAPE, publicOriginError } from "./env/gateway-env.ts";
 import { fromRoot } from "./env/paths.ts";
+import { variablesInEffect } from "./env/variables-view.ts";
 import {
   type OidcEnv,
   oidcErrors,
@@ -104,7 +105,13 @@ const EnvSchema = z.object({
 });
 
 export type EnvResult =
-  { ok: true; env: ProxyEnv } | { ok: false; errors: string[] };
+  | {
+      ok: true;
+      env: ProxyEnv;
+      /** The same settings by their variables' names, as `scripts/config check` shows them. */
+      variables: Record<string, unknown>;
+    }
+  | { ok: false; errors: string[] };
 
 /** Parses an environment; every problem is reported at once, never the key itself. */
 export function parseEnv(
@@ -132,66 +139,73 @@ export function parseEnv(
     return { ok: false, errors };
   }
   const raw = parsed.data;
+  const env: ProxyEnv = {
+    host: raw.HOST,
+    port: raw.PORT,
+    upstreamUrl: raw.UPSTREAM_URL,
+    apiKey: apiKey.key,
+    apiKeyFile:
+      present.UPSTREAM_API_KEY_FILE === undefined
+        ? undefined
+        : fromRoot(present.UPSTREAM_API_KEY_FILE),
+    timeoutMs: raw.UPSTREAM_TIMEOUT_MS,
+    shutdownGraceMs:
+      raw.SHUTDOWN_GRACE_MS ??
+      Math.min(raw.UPSTREAM_TIMEOUT_MS + 1000, MAX_TIMER_MS),
+    publicOrigin: raw.PUBLIC_ORIGIN,
+    trustedProxies: raw.TRUSTED_PROXIES,
+    rateLimitUrl: raw.RATE_LIMIT_URL,
+    webRoot: raw.WEB_DIST,
+    logLevel: raw.LOG_LEVEL,
+    tracing: tracingSettings(raw, "vics-proxy"),
+    metrics:
+      raw.METRICS_PORT === undefined
+        ? undefined
+        : { host: raw.METRICS_HOST, port: raw.METRICS_PORT },
+    logHashKey: raw.LOG_HASH_KEY,
+    connectionLimits: {
+      maxTotal: raw.MAX_CONNECTIONS,
+      maxPerAddress: raw.MAX_CONNECTIONS_PER_ADDRESS,
+      idleUnderPressureMs: raw.IDLE_TIMEOUT_UNDER_PRESSURE_MS,
+    },
+    store: storeEnvOf(raw),
+    remote,
+    sessionTimes: {
+      idleMs: raw.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: raw.SESSION_MAX_HOURS * 3_600_000,
+    },
+    localSignIn: raw.LOCAL_SIGN_IN === "true",
+    oidc: oidcOf(
+      raw,
+      oidcSecret && "value" in oidcSecret ? oidcSecret.value : undefined,
+    ),
+    firstAdminEmail: raw.FIRST_ADMIN_EMAIL,
+    watchApiKey: watchKey && "key" in watchKey ? watchKey.key : undefined,
+    watchRefreshLeadMinutes: raw.WATCH_REFRESH_LEAD_MINUTES,
+    alertMail: alertMail && "error" in alertMail ? undefined : alertMail,
+    fleetCaps: {
+      maxFleets: raw.MAX_FLEETS,
+      maxWatchedVehicles: raw.MAX_WATCHED_VEHICLES,
+    },
+    alertEmails: {
+      domains: raw.ALERT_EMAIL_DOMAINS,
+      maxExternal: raw.ALERT_RULE_MAX_EXTERNAL_EMAILS,
+    },
+    userLimits: {
+      staff: raw.USER_LOOKUPS_PER_MINUTE_STAFF,
+      fleet: raw.USER_LOOKUPS_PER_MINUTE_FLEET,
+      admin: raw.USER_LOOKUPS_PER_MINUTE_ADMIN,
+    },
+  };
   return {
     ok: true,
-    env: {
-      host: raw.HOST,
-      port: raw.PORT,
-      upstreamUrl: raw.UPSTREAM_URL,
-      apiKey: apiKey.key,
-      apiKeyFile:
-        present.UPSTREAM_API_KEY_FILE === undefined
-          ? undefined
-          : fromRoot(present.UPSTREAM_API_KEY_FILE),
-      timeoutMs: raw.UPSTREAM_TIMEOUT_MS,
-      shutdownGraceMs:
-        raw.SHUTDOWN_GRACE_MS ??
-        Math.min(raw.UPSTREAM_TIMEOUT_MS + 1000, MAX_TIMER_MS),
-      publicOrigin: raw.PUBLIC_ORIGIN,
-      trustedProxies: raw.TRUSTED_PROXIES,
-      rateLimitUrl: raw.RATE_LIMIT_URL,
-      webRoot: raw.WEB_DIST,
-      logLevel: raw.LOG_LEVEL,
-      tracing: tracingSettings(raw, "vics-proxy"),
-      metrics:
-        raw.METRICS_PORT === undefined
-          ? undefined
-          : { host: raw.METRICS_HOST, port: raw.METRICS_PORT },
-      logHashKey: raw.LOG_HASH_KEY,
-      connectionLimits: {
-        maxTotal: raw.MAX_CONNECTIONS,
-        maxPerAddress: raw.MAX_CONNECTIONS_PER_ADDRESS,
-        idleUnderPressureMs: raw.IDLE_TIMEOUT_UNDER_PRESSURE_MS,
-      },
-      store: storeEnvOf(raw),
-      remote,
-      sessionTimes: {
-        idleMs: raw.SESSION_IDLE_MINUTES * 60_000,
-        absoluteMs: raw.SESSION_MAX_HOURS * 3_600_000,
-      },
-      localSignIn: raw.LOCAL_SIGN_IN === "true",
-      oidc: oidcOf(
-        raw,
-        oidcSecret && "value" in oidcSecret ? oidcSecret.value : undefined,
-      ),
-      firstAdminEmail: raw.FIRST_ADMIN_EMAIL,
-      watchApiKey: watchKey && "key" in watchKey ? watchKey.key : undefined,
-      watchRefreshLeadMinutes: raw.WATCH_REFRESH_LEAD_MINUTES,
-      alertMail: alertMail && "error" in alertMail ? undefined : alertMail,
-      fleetCaps: {
-        maxFleets: raw.MAX_FLEETS,
-        maxWatchedVehicles: raw.MAX_WATCHED_VEHICLES,
-      },
-      alertEmails: {
-        domains: raw.ALERT_EMAIL_DOMAINS,
-        maxExternal: raw.ALERT_RULE_MAX_EXTERNAL_EMAILS,
-      },
-      userLimits: {
-        staff: raw.USER_LOOKUPS_PER_MINUTE_STAFF,
-        fleet: raw.USER_LOOKUPS_PER_MINUTE_FLEET,
-        admin: raw.USER_LOOKUPS_PER_MINUTE_ADMIN,
-      },
-    },
+    env,
+    variables: variablesInEffect(
+      Object.keys(EnvSchema.shape),
+      raw,
+      present,
+      env,
+    ),
   };
 }
 

@@ -1,0 +1,33 @@
+// The proxy's settings by their variables' names, as `scripts/config check` prints them: each
+// variable of the schema as parsed (defaults applied), those read beside it (keys, key files,
+// the alert mail's), and the grace period it works out when SHUTDOWN_GRACE_MS is unset. Secrets
+// are hidden by the printer, by name; a key file's contents never come here, only its path.
+import type { ProxyEnv } from "../env.ts";
+
+/** Variables the proxy reads beside its schema (env.ts): keys, their files, the alert mail's. */
+const READ_BESIDE = [
+  "UPSTREAM_API_KEY",
+  "UPSTREAM_API_KEY_FILE",
+  "WATCH_API_KEY",
+  "WATCH_API_KEY_FILE",
+  "OIDC_CLIENT_SECRET",
+  "OIDC_CLIENT_SECRET_FILE",
+  "ALERT_SMTP_URL",
+  "ALERT_SMTP_URL_FILE",
+  "ALERT_MAIL_FROM",
+] as const;
+
+/** Every variable of `schema` (unset ones too), then those read beside it. */
+export function variablesInEffect(
+  schema: readonly string[],
+  parsed: Record<string, unknown>,
+  present: Record<string, string>,
+  env: Pick<ProxyEnv, "shutdownGraceMs">,
+): Record<string, unknown> {
+  const variables: Record<string, unknown> = {};
+  for (const name of schema) variables[name] = parsed[name];
+  for (const name of READ_BESIDE)
+    if (!(name in variables)) variables[name] = present[name];
+  variables.SHUTDOWN_GRACE_MS = env.shutdownGraceMs;
+  return variables;
+}
