@@ -204,7 +204,7 @@ export function parseEnv(
       Object.keys(EnvSchema.shape),
       raw,
       present,
-      env,
+      env.shutdownGraceMs,
     ),
   };
 }

@@ -2,8 +2,6 @@
 // variable of the schema as parsed (defaults applied), those read beside it (keys, key files,
 // the alert mail's), and the grace period it works out when SHUTDOWN_GRACE_MS is unset. Secrets
 // are hidden by the printer, by name; a key file's contents never come here, only its path.
-import type { ProxyEnv } from "../env.ts";
-
 /** Variables the proxy reads beside its schema (env.ts): keys, their files, the alert mail's. */
 const READ_BESIDE = [
   "UPSTREAM_API_KEY",
@@ -22,12 +20,13 @@ export function variablesInEffect(
   schema: readonly string[],
   parsed: Record<string, unknown>,
   present: Record<string, string>,
-  env: Pick<ProxyEnv, "shutdownGraceMs">,
+  /** The grace period the proxy works out (SHUTDOWN_GRACE_MS, or its timeout's default). */
+  shutdownGraceMs: number,
 ): Record<string, unknown> {
   const variables: Record<string, unknown> = {};
   for (const name of schema) variables[name] = parsed[name];
   for (const name of READ_BESIDE)
     if (!(name in variables)) variables[name] = present[name];
-  variables.SHUTDOWN_GRACE_MS = env.shutdownGraceMs;
+  variables.SHUTDOWN_GRACE_MS = shutdownGraceMs;
   return variables;
 }
