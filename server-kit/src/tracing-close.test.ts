@@ -3,35 +3,15 @@
 // fails and waits at most STOP_EXPORT_MS, so a server stops as cleanly and as soon as it would
 // have. A file of its own: startTracing sets the process's tracer and error handler.
 import { trace } from "@opentelemetry/api";
-import { afterEach, expect, it } from "vitest";
-import { type MemoryLogger, memoryLogger } from "./testing/memory-logger.ts";
-import {
-  type OtlpReceiver,
-  startOtlpReceiver,
-} from "./testing/otlp-receiver.ts";
-import { STOP_EXPORT_MS, startTracing } from "./tracing.ts";
+import { expect, it } from "vitest";
+import { tracingPerTest } from "./testing/tracing-per-test.ts";
+import { STOP_EXPORT_MS } from "./tracing.ts";
 
-let receiver: OtlpReceiver | undefined;
-afterEach(() => receiver?.close());
+const tracingTo = tracingPerTest();
 
-/** Tracing every request to `collector` (kept for afterEach to close), logging to `logger`. */
-function tracingTo(collector: OtlpReceiver, logger: MemoryLogger) {
-  receiver = collector;
-  return startTracing(
-    {
-      tracesUrl: collector.url,
-      serviceName: "vics-service",
-      sampler: "always_on",
-      ratio: 1,
-    },
-    { logger },
-  );
-}
-
-/** Traces one request to `collector`, then closes: the warnings the tracing logged. */
-async function closedAfterOneRequest(collector: OtlpReceiver) {
-  const logger = memoryLogger("warn");
-  const tracing = await tracingTo(collector, logger);
+/** Traces one request to a collector answering `status`, then closes: the warnings logged. */
+async function closedAfterOneRequest(status: number | "never") {
+  const { tracing, collector, logger } = await tracingTo({ status });
   let recorded = false;
   const fetch = tracing.traceRequests((_request: Request) => {
     recorded = trace.getActiveSpan()?.isRecording() === true;
@@ -47,9 +27,7 @@ async function closedAfterOneRequest(collector: OtlpReceiver) {
 }
 
 it("logs why the spans held at the stop were not sent when the collector refuses them", async () => {
-  expect(
-    await closedAfterOneRequest(await startOtlpReceiver({ status: 400 })),
-  ).toEqual([
+  expect(await closedAfterOneRequest(400)).toEqual([
     {
       level: "warn",
       message: "traces held at the stop were not sent",
@@ -60,9 +38,7 @@ it("logs why the spans held at the stop were not sent when the collector refuses
 
 it("waits for a collector that never answers no longer than its bound, not the exporter's 10 s", async () => {
   // Were close() to wait for the exporter, the reason would be the exporter's time-out.
-  expect(
-    await closedAfterOneRequest(await startOtlpReceiver({ status: "never" })),
-  ).toEqual([
+  expect(await closedAfterOneRequest("never")).toEqual([
     {
       level: "warn",
       message: "traces held at the stop were not sent",
@@ -72,9 +48,7 @@ it("waits for a collector that never answers no longer than its bound, not the e
 }, 30_000);
 
 it("logs each batch the collector refuses while the server runs, and goes on answering", async () => {
-  const collector = await startOtlpReceiver({ status: 400 });
-  const logger = memoryLogger("warn");
-  const tracing = await tracingTo(collector, logger);
+  const { tracing, collector, logger } = await tracingTo({ status: 400 });
   const fetch = tracing.traceRequests(
     (_request: Request) => new Response("ok"),
   );

@@ -19,7 +19,8 @@ export interface TestTracing {
 
 /**
  * Registers the afterEach; the function it returns starts tracing every request (always_on,
- * unless `sampler` says) to a new receiver answering `body`, as the service, or at the edge.
+ * unless `sampler` says) to a new receiver answering `status` and `body`, as the service, or
+ * at the edge.
  */
 export function tracingPerTest() {
   let started: TestTracing | undefined;
@@ -30,15 +31,17 @@ export function tracingPerTest() {
     started = undefined;
   });
   return async ({
+    status,
     body,
     edge = false,
     sampler = "always_on",
   }: {
+    status?: number | "never";
     body?: object;
     edge?: boolean;
     sampler?: TracingSettings["sampler"];
   } = {}): Promise<TestTracing> => {
-    const collector = await startOtlpReceiver({ body });
+    const collector = await startOtlpReceiver({ status, body });
     const logger = memoryLogger("warn");
     const tracing = await startTracing(
       {
