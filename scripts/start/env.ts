@@ -4,6 +4,7 @@
 // A relative DATA_DIR resolves against the repository root, like every path in VICS's
 // configuration, whatever the working directory.
 import { join, resolve } from "node:path";
+import { wholeNumber } from "@vics/server-kit/env-fields";
 
 export interface StartEnv {
   port: number;
@@ -35,16 +36,16 @@ export function readStartEnv(
 ): StartEnvResult {
   const problems: string[] = [];
   const set = (name: string) => (source[name] ?? "") !== "";
-  const port = (name: string, fallback: number, lowest = 1): number => {
-    const raw = source[name];
-    if (raw === undefined || raw === "") return fallback;
-    // Digits only, as the servers read a port: not "1e4" nor " 9464 ".
-    const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-    if (!Number.isInteger(value) || value < lowest || value > 65535)
-      problems.push(
-        `${name} must be a port number from ${lowest} to 65535 (got "${raw}")`,
-      );
-    return value;
+  // Read as the servers read a port (digits only: not "1e4" nor " 9464 "), in npm start's words.
+  const port = (name: string, fallback: number, lowest: 0 | 1 = 1): number => {
+    const read = wholeNumber(fallback, { min: lowest, max: 65535 }).safeParse(
+      source[name],
+    );
+    if (read.success) return read.data;
+    problems.push(
+      `${name} must be a port number from ${lowest} to 65535 (got "${source[name]}")`,
+    );
+    return Number.NaN;
   };
   const metricsPorts = (): StartEnv["metricsPorts"] => {
     const proxy = set("METRICS_PORT") ? port("METRICS_PORT", 0, 0) : undefined;
