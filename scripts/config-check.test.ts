@@ -26,6 +26,23 @@ function file(name: string, text: string): string {
   return path;
 }
 
+/** The variables a table of README's names, from `heading` to the next `end`. */
+function readmeVariables(heading: string, end: string): string[] {
+  const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+  const table = readme.slice(
+    readme.indexOf(heading),
+    readme.indexOf(end, readme.indexOf(heading)),
+  );
+  return [...table.matchAll(/^\| `([A-Z_]+)`(?: \/ `([A-Z_]+)`)?/gm)].flatMap(
+    ([, first, second]) => (second ? [first!, second] : [first!]),
+  );
+}
+
+const notShown = (names: string[], lines: string[][]) => {
+  const shown = new Set(lines.map(([name]) => name));
+  return names.filter((name) => !shown.has(name));
+};
+
 describe("scripts/config check", { timeout: 60_000 }, () => {
   it("reads a proxy's EnvironmentFile, prints the settings in effect and hides every secret", async () => {
     const keyFile = file("proxy-api-key", `${KEY}\n`);
@@ -73,18 +90,14 @@ describe("scripts/config check", { timeout: 60_000 }, () => {
     ]);
     expect(lines).toContainEqual(["WEB_DIST", join(REPO_ROOT, "web/dist")]);
     expect(lines).toContainEqual(["SHUTDOWN_GRACE_MS", "11000"]);
+    expect(lines).toContainEqual([
+      "PROXY_DATABASE_PATH",
+      "(not used: DATABASE_URL is set)",
+    ]);
     // Every variable README's proxy table names is shown, set or not.
-    const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
-    const table = readme.slice(
-      readme.indexOf("### Proxy"),
-      readme.indexOf("\n## ", readme.indexOf("### Proxy")),
-    );
-    const documented = [
-      ...table.matchAll(/^\| `([A-Z_]+)`(?: \/ `([A-Z_]+)`)?/gm),
-    ].flatMap(([, first, second]) => (second ? [first!, second] : [first!]));
+    const documented = readmeVariables("### Proxy", "\n## ");
     expect(documented.length).toBeGreaterThan(40);
-    const shown = new Set(lines.map(([name]) => name));
-    expect(documented.filter((name) => !shown.has(name))).toEqual([]);
+    expect(notShown(documented, lines)).toEqual([]);
     for (const secret of [KEY, HASH_KEY, "s3cret", "mailpass"])
       expect(checked.stdout).not.toContain(secret);
   });
@@ -124,6 +137,19 @@ describe("scripts/config check", { timeout: 60_000 }, () => {
       "postgres://vics@127.0.0.1:5432/vics",
     ]);
     expect(checked.stdout).not.toContain("pg-s3cret");
+    // By their variables' names, set or not, and what the start works out from them.
+    expect(lines).toContainEqual([
+      "DATABASE_PATH",
+      "(not used: DATABASE_URL is set)",
+    ]);
+    expect(lines).toContainEqual(["SEED_SYNTHETIC_FLEET", "false"]);
+    expect(lines).toContainEqual(["RATE_LIMIT_URL", "(unset)"]);
+    expect(lines).toContainEqual(["SOURCE_FRESH_HOURS", "24"]);
+    expect(lines).toContainEqual(["DVLA_VES_API_KEY_FILE", "(unset)"]);
+    expect(checked.stdout).not.toContain("sources.");
+    const documented = readmeVariables("### Service", "### Proxy");
+    expect(documented.length).toBeGreaterThan(15);
+    expect(notShown(documented, lines)).toEqual([]);
     const refused = await config(
       { DATABASE_POOL_SIZE: "0" },
       "check",

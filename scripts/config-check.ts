@@ -50,7 +50,9 @@ const from = file === undefined ? "the environment" : file;
 function check(): { settings: object } | { problems: string[] } {
   if (server === "service") {
     const result = parseServiceEnv(source);
-    return result.ok ? { settings: result.env } : { problems: result.problems };
+    return result.ok
+      ? { settings: result.variables }
+      : { problems: result.problems };
   }
   const result = parseProxyEnv(source);
   return result.ok

@@ -4,27 +4,60 @@ import { parseEnv, REPO_ROOT } from "./env.ts";
 
 describe("parseEnv", () => {
   it("applies the defaults", () => {
-    expect(parseEnv({})).toEqual({
-      ok: true,
-      env: {
-        HOST: "127.0.0.1",
-        PORT: 3001,
-        DATABASE_PATH: resolve(REPO_ROOT, "data/vics.sqlite"),
-        DATABASE_POOL_SIZE: 10,
-        SANDBOX: undefined,
-        LOG_LEVEL: "info",
-        MAX_CONNECTIONS: 4000,
-        MAX_CONNECTIONS_PER_ADDRESS: 1000,
-        IDLE_TIMEOUT_UNDER_PRESSURE_MS: 1000,
-        TRUSTED_PROXIES: [],
-        METRICS_HOST: "127.0.0.1",
-        // OpenTelemetry's defaults; no endpoint, so tracing is off.
-        OTEL_TRACES_SAMPLER: "parentbased_always_on",
-        OTEL_TRACES_SAMPLER_ARG: 1,
-        sources: { freshForMs: 86_400_000, waitMs: 2000, bulkWaitMs: 5000 },
-      },
+    const parsed = parseEnv({});
+    expect(parsed.ok).toBe(true);
+    expect(parsed.ok && parsed.env).toEqual({
+      HOST: "127.0.0.1",
+      PORT: 3001,
+      DATABASE_PATH: resolve(REPO_ROOT, "data/vics.sqlite"),
+      DATABASE_POOL_SIZE: 10,
+      SANDBOX: undefined,
+      LOG_LEVEL: "info",
+      MAX_CONNECTIONS: 4000,
+      MAX_CONNECTIONS_PER_ADDRESS: 1000,
+      IDLE_TIMEOUT_UNDER_PRESSURE_MS: 1000,
+      TRUSTED_PROXIES: [],
+      METRICS_HOST: "127.0.0.1",
+      // OpenTelemetry's defaults; no endpoint, so tracing is off.
+      OTEL_TRACES_SAMPLER: "parentbased_always_on",
+      OTEL_TRACES_SAMPLER_ARG: 1,
+      sources: { freshForMs: 86_400_000, waitMs: 2000, bulkWaitMs: 5000 },
     });
     expect(REPO_ROOT).toBe(resolve(import.meta.dirname, "../.."));
+  });
+
+  it("gives every variable by its name, set or not, as the start would use it", () => {
+    const sqlite = parseEnv({ DVLA_VES_BURST: "4" });
+    expect(sqlite.ok && sqlite.variables).toMatchObject({
+      DATABASE_PATH: resolve(REPO_ROOT, "data/vics.sqlite"),
+      DATABASE_URL: undefined,
+      SEED_SYNTHETIC_FLEET: true,
+      SANDBOX: "(unset: on when the database holds the synthetic fleet)",
+      RATE_LIMIT_URL: undefined,
+      SOURCE_FRESH_HOURS: 24,
+      // A register's pace as set, or its default.
+      DVLA_VES_BURST: 4,
+      DVLA_VES_PER_DAY: 250_000,
+      DVSA_MOT_PER_SECOND: 15,
+    });
+    expect(sqlite.ok && Object.keys(sqlite.variables)).toContain(
+      "DVSA_MOT_CLIENT_SECRET_FILE",
+    );
+    expect(sqlite.ok && Object.keys(sqlite.variables)).not.toContain("sources");
+    const postgres = parseEnv({
+      DATABASE_URL: "postgres://vics@127.0.0.1:5432/vics",
+      SANDBOX: "false",
+    });
+    expect(postgres.ok && postgres.variables).toMatchObject({
+      DATABASE_PATH: "(not used: DATABASE_URL is set)",
+      SEED_SYNTHETIC_FLEET: false,
+      SANDBOX: false,
+    });
+    const seeded = parseEnv({
+      DATABASE_URL: "postgres://vics@127.0.0.1:5432/vics",
+      SEED_SYNTHETIC_FLEET: "true",
+    });
+    expect(seeded.ok && seeded.variables.SEED_SYNTHETIC_FLEET).toBe(true);
   });
 
   it("reads the metrics listener's port and host; unset, there is none", () => {

@@ -16,6 +16,7 @@ import {
   type SourceSettings,
   sourceSettings,
 } from "./sources/source-settings.ts";
+import { DEFAULT_PACE } from "./sources/pacer.ts";
 
 /** Relative paths (DATABASE_PATH) resolve against the repository root, whatever the cwd. */
 export const REPO_ROOT = resolve(import.meta.dirname, "../..");
@@ -71,7 +72,41 @@ export type Env = Omit<
 > & { sources: SourceSettings };
 
 export type EnvResult =
-  { ok: true; env: Env } | { ok: false; problems: string[] };
+  | {
+      ok: true;
+      env: Env;
+      /** The same settings by their variables' names, as `scripts/config check` shows them. */
+      variables: Record<string, unknown>;
+    }
+  | { ok: false; problems: string[] };
+
+type Parsed = z.infer<typeof EnvSchema>;
+
+/**
+ * Every variable the service reads, set or not, by its name and as parsed (defaults applied,
+ * the registers' paces too; a key file by its path only); what an unset one means where the
+ * start works it out, and DATABASE_PATH as unused when DATABASE_URL is set.
+ */
+function variablesInEffect(data: Parsed): Record<string, unknown> {
+  const variables: Record<string, unknown> = {};
+  for (const name of Object.keys(EnvSchema.shape))
+    variables[name] = data[name as keyof Parsed];
+  const postgres = data.DATABASE_URL !== undefined;
+  if (postgres) variables.DATABASE_PATH = "(not used: DATABASE_URL is set)";
+  variables.SEED_SYNTHETIC_FLEET = data.SEED_SYNTHETIC_FLEET ?? !postgres;
+  variables.SANDBOX ??=
+    "(unset: on when the database holds the synthetic fleet)";
+  const paces = [
+    ["DVLA_VES", DEFAULT_PACE["dvla-ves"]],
+    ["DVSA_MOT", DEFAULT_PACE["dvsa-mot-history"]],
+  ] as const;
+  for (const [prefix, pace] of paces) {
+    variables[`${prefix}_PER_SECOND`] ??= pace.perSecond;
+    variables[`${prefix}_BURST`] ??= pace.burst;
+    variables[`${prefix}_PER_DAY`] ??= pace.perDay;
+  }
+  return variables;
+}
 
 export function parseEnv(
   source: Record<string, string | undefined>,
@@ -92,7 +127,11 @@ export function parseEnv(
         ([name]) => !(name in SOURCE_ENV_SHAPE),
       ),
     ) as Omit<Env, "sources">;
-    return { ok: true, env: { ...rest, sources: sources.settings } };
+    return {
+      ok: true,
+      env: { ...rest, sources: sources.settings },
+      variables: variablesInEffect(parsed.data),
+    };
   }
   return {
     ok: false,

@@ -1,7 +1,8 @@
 // The proxy's settings by their variables' names, as `scripts/config check` prints them: each
 // variable of the schema as parsed (defaults applied), those read beside it (keys, key files,
-// the alert mail's), and the grace period it works out when SHUTDOWN_GRACE_MS is unset. Secrets
-// are hidden by the printer, by name; a key file's contents never come here, only its path.
+// the alert mail's), the grace period it works out when SHUTDOWN_GRACE_MS is unset, and its
+// SQLite file as unused when DATABASE_URL is set. Secrets are hidden by the printer, by name; a
+// key file's contents never come here, only its path.
 /** Variables the proxy reads beside its schema (env.ts): keys, their files, the alert mail's. */
 const READ_BESIDE = [
   "UPSTREAM_API_KEY",
@@ -28,5 +29,7 @@ export function variablesInEffect(
   for (const name of READ_BESIDE)
     if (!(name in variables)) variables[name] = present[name];
   variables.SHUTDOWN_GRACE_MS = shutdownGraceMs;
+  if (parsed.DATABASE_URL !== undefined)
+    variables.PROXY_DATABASE_PATH = "(not used: DATABASE_URL is set)";
   return variables;
 }
