@@ -117,6 +117,31 @@ describe("parseEnv", () => {
     });
   });
 
+  it("passes the span batch settings to tracing, and refuses a batch larger than its queue", () => {
+    expect(
+      envOf({
+        OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4318",
+        OTEL_BSP_SCHEDULE_DELAY: "200",
+        OTEL_BSP_MAX_EXPORT_BATCH_SIZE: "64",
+      }).tracing?.batch,
+    ).toEqual({
+      scheduledDelayMillis: 200,
+      exportTimeoutMillis: 30000,
+      maxQueueSize: 2048,
+      maxExportBatchSize: 64,
+    });
+    expect(
+      errorsOf({
+        UPSTREAM_API_KEY: KEY,
+        OTEL_BSP_MAX_QUEUE_SIZE: "64",
+        LOG_LEVEL: "loud",
+      }),
+    ).toEqual([
+      expect.stringMatching(/^LOG_LEVEL: /),
+      "OTEL_BSP_MAX_EXPORT_BATCH_SIZE: must be at most OTEL_BSP_MAX_QUEUE_SIZE (512 over 64): a batch is taken from the queue",
+    ]);
+  });
+
   it("reads the connection limits, and refuses one below 1", () => {
     const result = parseEnv({
       UPSTREAM_API_KEY: KEY,

@@ -7,6 +7,7 @@ import type { ConnectionLimits } from "@vics/server-kit/connection-guard";
 import {
   issueLines,
   metricsPortClash,
+  spanBatchOverQueue,
   MAX_TIMER_MS,
   presentOnly,
 } from "@vics/server-kit/env-fields";
@@ -132,7 +133,10 @@ export function parseEnv(
     errors.push(publicOriginError(host));
   errors.push(...oidcErrors(present));
   errors.push(...storeErrors(present));
-  errors.push(...metricsPortClash(present, EnvSchema.shape.PORT));
+  errors.push(
+    ...metricsPortClash(present, EnvSchema.shape.PORT),
+    ...spanBatchOverQueue(present),
+  );
   const oidcSecret = readOidcSecret(present);
   if (oidcSecret && "error" in oidcSecret) errors.push(oidcSecret.error);
   if (!parsed.success || "error" in apiKey || errors.length > 0) {

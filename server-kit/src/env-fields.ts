@@ -15,7 +15,7 @@ import { LOG_LEVELS } from "./logger.ts";
 import { isPostgresUrl } from "./postgres-url.ts";
 import { isRedisUrl } from "./redis-url.ts";
 import { readSecretFile } from "./secret-file.ts";
-import { TRACES_SAMPLERS } from "./tracing-settings.ts";
+import { SPAN_BATCH_DEFAULTS, TRACES_SAMPLERS } from "./tracing-settings.ts";
 
 // An empty variable means "not set", as in most shells' `VAR= cmd`.
 export const unsetIfEmpty = (value: unknown) =>
@@ -200,6 +200,27 @@ export const SERVER_ENV_SHAPE = {
       .transform(Number)
       .default(1),
   ),
+  /**
+   * How the spans are batched for export: OpenTelemetry's batch span processor variables, which
+   * the SDK's @opentelemetry/sdk-trace does not read itself (only the older sdk-trace-base's
+   * shim did), so they are read here and passed on (tracing-settings.ts). Defaults: the
+   * specification's.
+   */
+  OTEL_BSP_SCHEDULE_DELAY: wholeNumber(
+    SPAN_BATCH_DEFAULTS.scheduledDelayMillis,
+    {
+      min: 0,
+    },
+  ),
+  OTEL_BSP_EXPORT_TIMEOUT: positiveWholeNumber(
+    SPAN_BATCH_DEFAULTS.exportTimeoutMillis,
+  ),
+  OTEL_BSP_MAX_QUEUE_SIZE: positiveWholeNumber(
+    SPAN_BATCH_DEFAULTS.maxQueueSize,
+  ),
+  OTEL_BSP_MAX_EXPORT_BATCH_SIZE: positiveWholeNumber(
+    SPAN_BATCH_DEFAULTS.maxExportBatchSize,
+  ),
   /** Load balancers whose X-Forwarded-For names the caller: addresses or CIDR ranges; unset: none. */
   TRUSTED_PROXIES: z.preprocess(
     unsetIfEmpty,
@@ -232,6 +253,26 @@ export function metricsPortClash(
         `METRICS_PORT: must differ from PORT (both ${port.data}): the metrics listen apart from the public port`,
       ]
     : [];
+}
+
+/**
+ * OTEL_BSP_MAX_EXPORT_BATCH_SIZE over OTEL_BSP_MAX_QUEUE_SIZE as a problem line, or none: a
+ * batch is taken from the queue, and the specification says it must be no larger (the SDK would
+ * shrink it, with a warning at start). Read from the variables as given, as metricsPortClash.
+ */
+export function spanBatchOverQueue(
+  source: Record<string, string | undefined>,
+): string[] {
+  const batch = SERVER_ENV_SHAPE.OTEL_BSP_MAX_EXPORT_BATCH_SIZE.safeParse(
+    source.OTEL_BSP_MAX_EXPORT_BATCH_SIZE,
+  );
+  const queue = SERVER_ENV_SHAPE.OTEL_BSP_MAX_QUEUE_SIZE.safeParse(
+    source.OTEL_BSP_MAX_QUEUE_SIZE,
+  );
+  if (!batch.success || !queue.success || batch.data <= queue.data) return [];
+  return [
+    `OTEL_BSP_MAX_EXPORT_BATCH_SIZE: must be at most OTEL_BSP_MAX_QUEUE_SIZE (${batch.data} over ${queue.data}): a batch is taken from the queue`,
+  ];
 }
 
 /**

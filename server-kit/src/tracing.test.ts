@@ -3,7 +3,7 @@
 import { silentLogger } from "./logger.ts";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { SERVER_ENV_SHAPE } from "./env-fields.ts";
+import { SERVER_ENV_SHAPE, spanBatchOverQueue } from "./env-fields.ts";
 import {
   passedOnTraceparent,
   nameServerSpan,
@@ -33,6 +33,12 @@ describe("tracingSettings", () => {
       serviceName: "vics-service",
       sampler: "parentbased_always_on",
       ratio: 1,
+      batch: {
+        scheduledDelayMillis: 5000,
+        exportTimeoutMillis: 30000,
+        maxQueueSize: 2048,
+        maxExportBatchSize: 512,
+      },
     });
   });
 
@@ -45,6 +51,10 @@ describe("tracingSettings", () => {
           OTEL_SERVICE_NAME: "vics-proxy-eu",
           OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
           OTEL_TRACES_SAMPLER_ARG: "0.1",
+          OTEL_BSP_SCHEDULE_DELAY: "0",
+          OTEL_BSP_EXPORT_TIMEOUT: "2000",
+          OTEL_BSP_MAX_QUEUE_SIZE: "8192",
+          OTEL_BSP_MAX_EXPORT_BATCH_SIZE: "8192",
         }),
         "vics-proxy",
       ),
@@ -53,6 +63,12 @@ describe("tracingSettings", () => {
       serviceName: "vics-proxy-eu",
       sampler: "parentbased_traceidratio",
       ratio: 0.1,
+      batch: {
+        scheduledDelayMillis: 0,
+        exportTimeoutMillis: 2000,
+        maxQueueSize: 8192,
+        maxExportBatchSize: 8192,
+      },
     });
   });
 
@@ -66,10 +82,45 @@ describe("tracingSettings", () => {
     ["OTEL_TRACES_SAMPLER", "jaeger_remote", "must be one of always_on"],
     ["OTEL_TRACES_SAMPLER_ARG", "1.5", "from 0 to 1"],
     ["OTEL_TRACES_SAMPLER_ARG", "10%", "from 0 to 1"],
+    ["OTEL_BSP_SCHEDULE_DELAY", "5s", "whole number, at least 0"],
+    ["OTEL_BSP_EXPORT_TIMEOUT", "0", "at least 1"],
+    ["OTEL_BSP_MAX_QUEUE_SIZE", "-1", "whole number, at least 1"],
+    ["OTEL_BSP_MAX_EXPORT_BATCH_SIZE", "1e3", "whole number, at least 1"],
   ])("refuses %s=%s", (name, value, words) => {
     const parsed = z.object(SERVER_ENV_SHAPE).safeParse({ [name]: value });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toContain(words);
+  });
+
+  it("refuses a batch larger than the queue it is taken from, as the specification says", () => {
+    expect(
+      spanBatchOverQueue({
+        OTEL_BSP_MAX_QUEUE_SIZE: "256",
+        OTEL_BSP_MAX_EXPORT_BATCH_SIZE: "512",
+      }),
+    ).toEqual([
+      "OTEL_BSP_MAX_EXPORT_BATCH_SIZE: must be at most OTEL_BSP_MAX_QUEUE_SIZE (512 over 256): a batch is taken from the queue",
+    ]);
+    // Against the other's default, and equal is allowed.
+    expect(spanBatchOverQueue({ OTEL_BSP_MAX_QUEUE_SIZE: "100" })).toHaveLength(
+      1,
+    );
+    expect(
+      spanBatchOverQueue({ OTEL_BSP_MAX_EXPORT_BATCH_SIZE: "4096" }),
+    ).toHaveLength(1);
+    expect(
+      spanBatchOverQueue({
+        OTEL_BSP_MAX_QUEUE_SIZE: "512",
+        OTEL_BSP_MAX_EXPORT_BATCH_SIZE: "512",
+      }),
+    ).toEqual([]);
+    // A value its own field refuses is that field's problem only.
+    expect(
+      spanBatchOverQueue({
+        OTEL_BSP_MAX_QUEUE_SIZE: "0",
+        OTEL_BSP_MAX_EXPORT_BATCH_SIZE: "512",
+      }),
+    ).toEqual([]);
   });
 });
 

@@ -137,6 +137,7 @@ export async function startTracing(
     spanProcessors: [
       new sdk.BatchSpanProcessor({
         exporter: new OTLPTraceExporter({ url: settings.tracesUrl }),
+        ...settings.batch,
       }),
     ],
   });

@@ -21,6 +21,10 @@ describe("parseEnv", () => {
       // OpenTelemetry's defaults; no endpoint, so tracing is off.
       OTEL_TRACES_SAMPLER: "parentbased_always_on",
       OTEL_TRACES_SAMPLER_ARG: 1,
+      OTEL_BSP_SCHEDULE_DELAY: 5000,
+      OTEL_BSP_EXPORT_TIMEOUT: 30000,
+      OTEL_BSP_MAX_QUEUE_SIZE: 2048,
+      OTEL_BSP_MAX_EXPORT_BATCH_SIZE: 512,
       sources: { freshForMs: 86_400_000, waitMs: 2000, bulkWaitMs: 5000 },
     });
     expect(REPO_ROOT).toBe(resolve(import.meta.dirname, "../.."));
@@ -58,6 +62,20 @@ describe("parseEnv", () => {
       SEED_SYNTHETIC_FLEET: "true",
     });
     expect(seeded.ok && seeded.variables.SEED_SYNTHETIC_FLEET).toBe(true);
+  });
+
+  it("refuses a span batch larger than its queue, beside every other problem", () => {
+    expect(
+      parseEnv({ OTEL_BSP_MAX_QUEUE_SIZE: "100", LOG_LEVEL: "loud" }),
+    ).toMatchObject({
+      ok: false,
+      problems: [
+        expect.stringMatching(/^LOG_LEVEL: /),
+        expect.stringMatching(
+          /^OTEL_BSP_MAX_EXPORT_BATCH_SIZE: must be at most OTEL_BSP_MAX_QUEUE_SIZE \(512 over 100\)/,
+        ),
+      ],
+    });
   });
 
   it("reads the metrics listener's port and host; unset, there is none", () => {

@@ -5,6 +5,7 @@ import {
   hostField,
   issueLines,
   metricsPortClash,
+  spanBatchOverQueue,
   portField,
   positiveWholeNumber,
   postgresUrlField,
@@ -112,7 +113,11 @@ export function parseEnv(
   source: Record<string, string | undefined>,
 ): EnvResult {
   const parsed = EnvSchema.safeParse(source);
-  const clash = metricsPortClash(source, EnvSchema.shape.PORT);
+  // Between two variables: told beside every other problem, whatever zod refused.
+  const clash = [
+    ...metricsPortClash(source, EnvSchema.shape.PORT),
+    ...spanBatchOverQueue(source),
+  ];
   if (parsed.success) {
     const sources = sourceSettings(parsed.data, REPO_ROOT);
     const problems = [

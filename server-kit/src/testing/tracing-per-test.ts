@@ -8,7 +8,10 @@ import { afterEach, vi } from "vitest";
 import { type MemoryLogger, memoryLogger } from "./memory-logger.ts";
 import { type OtlpReceiver, startOtlpReceiver } from "./otlp-receiver.ts";
 import { startTracing, type Tracing } from "../tracing.ts";
-import type { TracingSettings } from "../tracing-settings.ts";
+import type {
+  SpanBatchSettings,
+  TracingSettings,
+} from "../tracing-settings.ts";
 
 export interface TestTracing {
   tracing: Tracing;
@@ -20,7 +23,7 @@ export interface TestTracing {
 /**
  * Registers the afterEach; the function it returns starts tracing every request (always_on,
  * unless `sampler` says) to a new receiver answering `status` and `body`, as the service, or
- * at the edge.
+ * at the edge, its spans batched as `batch` says (unset: the SDK's defaults).
  */
 export function tracingPerTest() {
   let started: TestTracing | undefined;
@@ -35,11 +38,13 @@ export function tracingPerTest() {
     body,
     edge = false,
     sampler = "always_on",
+    batch,
   }: {
     status?: number | "never";
     body?: object;
     edge?: boolean;
     sampler?: TracingSettings["sampler"];
+    batch?: SpanBatchSettings;
   } = {}): Promise<TestTracing> => {
     const collector = await startOtlpReceiver({ status, body });
     const logger = memoryLogger("warn");
@@ -49,6 +54,7 @@ export function tracingPerTest() {
         serviceName: edge ? "vics-proxy" : "vics-service",
         sampler,
         ratio: 1,
+        batch,
       },
       { edge, logger },
     );

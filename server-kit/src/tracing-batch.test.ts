@@ -1,0 +1,56 @@
+// The OTEL_BSP_* settings reach the batch span processor: @opentelemetry/sdk-trace does not read
+// them itself, so tracing passes them on from the servers' settings.
+import { expect, it } from "vitest";
+import { tracingPerTest } from "./testing/tracing-per-test.ts";
+import { SPAN_BATCH_DEFAULTS } from "./tracing-settings.ts";
+
+const traced = tracingPerTest();
+
+/** The number of spans in each export's body (OTLP's JSON), in the order received. */
+const spansPerExport = (bodies: string[]) =>
+  bodies.map((body) =>
+    (
+      JSON.parse(body) as {
+        resourceSpans: { scopeSpans: { spans: unknown[] }[] }[];
+      }
+    ).resourceSpans
+      .flatMap((resource) => resource.scopeSpans)
+      .reduce((count, scope) => count + scope.spans.length, 0),
+  );
+
+/** Tracing every request as `batch` says; `requests(count)` sends them, each a span. */
+async function tracedWith(batch: Partial<typeof SPAN_BATCH_DEFAULTS>) {
+  const { tracing, collector } = await traced({
+    batch: { ...SPAN_BATCH_DEFAULTS, ...batch },
+  });
+  const fetch = tracing.traceRequests(
+    (_request: Request) => new Response("ok"),
+  );
+  const requests = async (count: number) => {
+    for (let request = 0; request < count; request++)
+      expect((await fetch(new Request("http://127.0.0.1/v1/x"))).status).toBe(
+        200,
+      );
+  };
+  return { tracing, collector, requests };
+}
+
+it("sends no batch larger than OTEL_BSP_MAX_EXPORT_BATCH_SIZE", async () => {
+  const { tracing, collector, requests } = await tracedWith({
+    maxExportBatchSize: 2,
+  });
+  await requests(5);
+  await tracing.close();
+  const sizes = spansPerExport(collector.bodies);
+  // At the default, 512, the five would have gone in one export at the close.
+  expect(sizes.length).toBeGreaterThanOrEqual(3);
+  expect(Math.max(...sizes)).toBe(2);
+  expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(5);
+});
+
+it("sends a batch OTEL_BSP_SCHEDULE_DELAY after its first span, not the default 5 s", async () => {
+  const { collector, requests } = await tracedWith({ scheduledDelayMillis: 0 });
+  await requests(1);
+  // Never closed: only the schedule can have sent it, well before the default's 5 s.
+  await expect.poll(() => collector.spans.length, { timeout: 4_000 }).toBe(1);
+});
