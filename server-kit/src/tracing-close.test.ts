@@ -48,15 +48,11 @@ it("waits for a collector that never answers no longer than its bound, not the e
 }, 30_000);
 
 it("logs each batch the collector refuses while the server runs, and goes on answering", async () => {
-  const { tracing, collector, logger } = await tracingTo({ status: 400 });
-  const fetch = tracing.traceRequests(
-    (_request: Request) => new Response("ok"),
-  );
+  const { tracing, collector, logger, requests } = await tracingTo({
+    status: 400,
+  });
   // A full batch (512 spans) is sent at once, not 5 seconds later.
-  for (let request = 0; request < 512; request++)
-    expect((await fetch(new Request("http://127.0.0.1/v1/x"))).status).toBe(
-      200,
-    );
+  await requests(512);
   await expect
     .poll(() => logger.entries, { timeout: 10_000 })
     .toEqual([

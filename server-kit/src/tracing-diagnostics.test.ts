@@ -7,20 +7,7 @@ import { tracingPerTest } from "./testing/tracing-per-test.ts";
 const traced = tracingPerTest();
 
 /** Tracing every request to a collector answering `body`: `requests(count)` sends them. */
-async function tracingTo(body?: object) {
-  const { tracing, logger, collector } = await traced({ body });
-  const fetch = tracing.traceRequests(
-    (_request: Request) => new Response("ok"),
-  );
-  /** `count` requests, one after another, each a span. */
-  const requests = async (count: number) => {
-    for (let request = 0; request < count; request++)
-      expect((await fetch(new Request("http://127.0.0.1/v1/x"))).status).toBe(
-        200,
-      );
-  };
-  return { tracing, logger, collector, requests };
-}
+const tracingTo = (body?: object) => traced({ body });
 
 /** A line of what the SDK reported, as the log holds it. */
 const problem = (detail: string) => ({

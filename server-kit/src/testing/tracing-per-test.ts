@@ -4,7 +4,7 @@
  * stubbed unstubbed: so a test that fails before its own close() leaves the next a clean start.
  * Test support, never imported by an app.
  */
-import { afterEach, vi } from "vitest";
+import { afterEach, expect, vi } from "vitest";
 import { type MemoryLogger, memoryLogger } from "./memory-logger.ts";
 import { type OtlpReceiver, startOtlpReceiver } from "./otlp-receiver.ts";
 import { startTracing, type Tracing } from "../tracing.ts";
@@ -18,6 +18,8 @@ export interface TestTracing {
   collector: OtlpReceiver;
   /** What the tracing logged, at warn and above. */
   logger: MemoryLogger;
+  /** Sends `count` requests, one after another, each a span, to an app answering 200 "ok". */
+  requests(count: number): Promise<void>;
 }
 
 /**
@@ -58,7 +60,16 @@ export function tracingPerTest() {
       },
       { edge, logger },
     );
-    started = { tracing, collector, logger };
+    const fetch = tracing.traceRequests(
+      (_request: Request) => new Response("ok"),
+    );
+    const requests = async (count: number) => {
+      for (let request = 0; request < count; request++)
+        expect((await fetch(new Request("http://127.0.0.1/v1/x"))).status).toBe(
+          200,
+        );
+    };
+    started = { tracing, collector, logger, requests };
     return started;
   };
 }
