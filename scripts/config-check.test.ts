@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../service/src/env.ts";
 import { runCommand } from "../service/src/testing/run-command.ts";
@@ -90,6 +90,7 @@ describe("scripts/config check", { timeout: 60_000 }, () => {
     ]);
     expect(lines).toContainEqual(["WEB_DIST", join(REPO_ROOT, "web/dist")]);
     expect(lines).toContainEqual(["SHUTDOWN_GRACE_MS", "11000"]);
+    expect(lines).toContainEqual(["OTEL_SERVICE_NAME", "vics-proxy"]);
     expect(lines).toContainEqual([
       "PROXY_DATABASE_PATH",
       "(not used: DATABASE_URL is set)",
@@ -118,10 +119,13 @@ describe("scripts/config check", { timeout: 60_000 }, () => {
   });
 
   it("checks the service's settings from the environment, a database URL's password hidden", async () => {
+    const vesKey = file("ves-key", "ves-key-5e1f\n");
     const checked = await config(
       {
         DATABASE_URL: "postgres://vics:pg-s3cret@127.0.0.1:5432/vics",
         DATABASE_POOL_SIZE: "4",
+        // Relative: the service reads it from the repository's root, and it is shown so.
+        DVLA_VES_API_KEY_FILE: relative(REPO_ROOT, vesKey),
       },
       "check",
       "service",
@@ -145,7 +149,10 @@ describe("scripts/config check", { timeout: 60_000 }, () => {
     expect(lines).toContainEqual(["SEED_SYNTHETIC_FLEET", "false"]);
     expect(lines).toContainEqual(["RATE_LIMIT_URL", "(unset)"]);
     expect(lines).toContainEqual(["SOURCE_FRESH_HOURS", "24"]);
-    expect(lines).toContainEqual(["DVLA_VES_API_KEY_FILE", "(unset)"]);
+    expect(lines).toContainEqual(["DVLA_VES_API_KEY_FILE", vesKey]);
+    expect(lines).toContainEqual(["DVSA_MOT_API_KEY_FILE", "(unset)"]);
+    expect(lines).toContainEqual(["OTEL_SERVICE_NAME", "vics-service"]);
+    expect(checked.stdout).not.toContain("ves-key-5e1f");
     expect(checked.stdout).not.toContain("sources.");
     const documented = readmeVariables("### Service", "### Proxy");
     expect(documented.length).toBeGreaterThan(15);

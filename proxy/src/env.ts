@@ -43,6 +43,9 @@ import { readApiKey, readWatchKey } from "./env/upstream-key.ts";
 
 export { REPO_ROOT } from "./env/paths.ts";
 
+/** The name the proxy's spans carry unless OTEL_SERVICE_NAME says. */
+const PROXY_TRACE_NAME = "vics-proxy";
+
 export interface ProxyEnv {
   host: string;
   port: number;
@@ -161,7 +164,7 @@ export function parseEnv(
     rateLimitUrl: raw.RATE_LIMIT_URL,
     webRoot: raw.WEB_DIST,
     logLevel: raw.LOG_LEVEL,
-    tracing: tracingSettings(raw, "vics-proxy"),
+    tracing: tracingSettings(raw, PROXY_TRACE_NAME),
     metrics:
       raw.METRICS_PORT === undefined
         ? undefined
@@ -204,12 +207,10 @@ export function parseEnv(
   return {
     ok: true,
     env,
-    variables: variablesInEffect(
-      Object.keys(EnvSchema.shape),
-      raw,
-      present,
-      env.shutdownGraceMs,
-    ),
+    variables: variablesInEffect(Object.keys(EnvSchema.shape), raw, present, {
+      shutdownGraceMs: env.shutdownGraceMs,
+      traceName: raw.OTEL_SERVICE_NAME ?? PROXY_TRACE_NAME,
+    }),
   };
 }
 

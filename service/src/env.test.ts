@@ -38,6 +38,8 @@ describe("parseEnv", () => {
       SEED_SYNTHETIC_FLEET: true,
       SANDBOX: "(unset: on when the database holds the synthetic fleet)",
       RATE_LIMIT_URL: undefined,
+      DATABASE_POOL_SIZE: "(not used: DATABASE_URL is unset)",
+      OTEL_SERVICE_NAME: "vics-service",
       SOURCE_FRESH_HOURS: 24,
       // A register's pace as set, or its default.
       DVLA_VES_BURST: 4,
@@ -51,9 +53,12 @@ describe("parseEnv", () => {
     const postgres = parseEnv({
       DATABASE_URL: "postgres://vics@127.0.0.1:5432/vics",
       SANDBOX: "false",
+      OTEL_SERVICE_NAME: "vics-service-eu",
     });
     expect(postgres.ok && postgres.variables).toMatchObject({
       DATABASE_PATH: "(not used: DATABASE_URL is set)",
+      DATABASE_POOL_SIZE: 10,
+      OTEL_SERVICE_NAME: "vics-service-eu",
       SEED_SYNTHETIC_FLEET: false,
       SANDBOX: false,
     });
@@ -66,7 +71,11 @@ describe("parseEnv", () => {
 
   it("refuses a span batch larger than its queue, beside every other problem", () => {
     expect(
-      parseEnv({ OTEL_BSP_MAX_QUEUE_SIZE: "100", LOG_LEVEL: "loud" }),
+      parseEnv({
+        OTEL_BSP_MAX_QUEUE_SIZE: "100",
+        OTEL_BSP_MAX_EXPORT_BATCH_SIZE: "512",
+        LOG_LEVEL: "loud",
+      }),
     ).toMatchObject({
       ok: false,
       problems: [

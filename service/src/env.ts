@@ -5,19 +5,21 @@ import {
   hostField,
   issueLines,
   metricsPortClash,
-  spanBatchOverQueue,
   portField,
   positiveWholeNumber,
   postgresUrlField,
+  schemaVariables,
   SERVER_ENV_SHAPE,
+  spanBatchOverQueue,
+  UNUSED_WITH_DATABASE_URL,
   unsetIfEmpty,
 } from "@vics/server-kit/env-fields";
 import {
+  DEFAULT_PACE,
   SOURCE_ENV_SHAPE,
   type SourceSettings,
   sourceSettings,
 } from "./sources/source-settings.ts";
-import { DEFAULT_PACE } from "./sources/pacer.ts";
 
 /** Relative paths (DATABASE_PATH) resolve against the repository root, whatever the cwd. */
 export const REPO_ROOT = resolve(import.meta.dirname, "../..");
@@ -83,20 +85,34 @@ export type EnvResult =
 
 type Parsed = z.infer<typeof EnvSchema>;
 
+/** The name the service's spans carry unless OTEL_SERVICE_NAME says. */
+export const SERVICE_TRACE_NAME = "vics-service";
+
+/** The registers' key files, which the service reads relative to REPO_ROOT. */
+const KEY_FILES = [
+  "DVLA_VES_API_KEY_FILE",
+  "DVSA_MOT_API_KEY_FILE",
+  "DVSA_MOT_CLIENT_SECRET_FILE",
+] as const;
+
 /**
  * Every variable the service reads, set or not, by its name and as parsed (defaults applied,
- * the registers' paces too; a key file by its path only); what an unset one means where the
- * start works it out, and DATABASE_PATH as unused when DATABASE_URL is set.
+ * the registers' paces too; a key file by its path, as the service resolves it, never its
+ * contents); what an unset one means where the start works it out, and which database's
+ * variables go unused.
  */
 function variablesInEffect(data: Parsed): Record<string, unknown> {
-  const variables: Record<string, unknown> = {};
-  for (const name of Object.keys(EnvSchema.shape))
-    variables[name] = data[name as keyof Parsed];
+  const variables = schemaVariables(Object.keys(EnvSchema.shape), data);
   const postgres = data.DATABASE_URL !== undefined;
-  if (postgres) variables.DATABASE_PATH = "(not used: DATABASE_URL is set)";
+  if (postgres) variables.DATABASE_PATH = UNUSED_WITH_DATABASE_URL;
+  else variables.DATABASE_POOL_SIZE = "(not used: DATABASE_URL is unset)";
   variables.SEED_SYNTHETIC_FLEET = data.SEED_SYNTHETIC_FLEET ?? !postgres;
   variables.SANDBOX ??=
     "(unset: on when the database holds the synthetic fleet)";
+  variables.OTEL_SERVICE_NAME ??= SERVICE_TRACE_NAME;
+  for (const name of KEY_FILES)
+    if (data[name] !== undefined)
+      variables[name] = resolve(REPO_ROOT, data[name]);
   const paces = [
     ["DVLA_VES", DEFAULT_PACE["dvla-ves"]],
     ["DVSA_MOT", DEFAULT_PACE["dvsa-mot-history"]],

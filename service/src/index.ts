@@ -4,7 +4,7 @@ import { serve } from "@hono/node-server";
 import { createApp, readinessChecks } from "./app.ts";
 import { serviceMetrics } from "./metrics.ts";
 import { stopOnSignals } from "@vics/server-kit/graceful-close";
-import { loadEnv } from "./env.ts";
+import { loadEnv, SERVICE_TRACE_NAME } from "./env.ts";
 import { registrationHasher } from "@vics/server-kit/registration-hash";
 import { serverTimeouts } from "@vics/server-kit/server-timeouts";
 import { createLogger } from "@vics/server-kit/logger";
@@ -34,7 +34,7 @@ const SHUTDOWN_GRACE_MS = 5000;
 const env = loadEnv();
 const logger = createLogger({ service: "service", level: env.LOG_LEVEL });
 // Traces over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/operations.md); else nothing.
-const tracing = await startTracing(tracingSettings(env, "vics-service"), {
+const tracing = await startTracing(tracingSettings(env, SERVICE_TRACE_NAME), {
   logger,
 });
 // DATABASE_URL's PostgreSQL, else the SQLite file: migrated, and seeded when empty and asked.

@@ -6,13 +6,11 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { utcDate } from "@vics/shared";
 import { decide, type LimitStore } from "@vics/server-kit/rate-limiter";
+import { DEFAULT_PACE, type PaceSettings } from "./source-settings.ts";
 import type { SourceName } from "./source.ts";
 
-export interface PaceSettings {
-  perSecond: number;
-  burst: number;
-  perDay: number;
-}
+// Defined beside the sources' settings (env.ts shows them); the pacer's users find them here.
+export { DEFAULT_PACE, type PaceSettings };
 
 export type PaceVerdict =
   | { go: true }
@@ -42,16 +40,6 @@ export interface PacerClock {
   /** In [0, 1): the back-off's jitter. Math.random when absent. */
   random?(): number;
 }
-
-/**
- * The MOT History API's limits as its clients quote DVSA (15 requests a second on average,
- * bursts of 10, 500,000 a day): DVSA's pages read for docs/sources.md do not state them. DVLA
- * publishes none for VES: these are VICS's own, cautious choice.
- */
-export const DEFAULT_PACE: Record<SourceName, PaceSettings> = {
-  "dvsa-mot-history": { perSecond: 15, burst: 10, perDay: 500_000 },
-  "dvla-ves": { perSecond: 10, burst: 10, perDay: 250_000 },
-};
 
 const FIRST_BACKOFF_MS = 1_000;
 const LONGEST_BACKOFF_MS = 60_000;

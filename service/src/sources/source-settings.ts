@@ -11,6 +11,7 @@ import {
   unsetIfEmpty,
 } from "@vics/server-kit/env-fields";
 import type { IsoDate } from "@vics/shared";
+import type { SourceName } from "./source.ts";
 
 /** An http(s) URL without its trailing slash, which the adapters then need not strip. */
 const url = z
@@ -73,6 +74,23 @@ export const SOURCE_ENV_SHAPE = {
 };
 
 export type SourceEnv = z.infer<z.ZodObject<typeof SOURCE_ENV_SHAPE>>;
+
+export interface PaceSettings {
+  perSecond: number;
+  burst: number;
+  perDay: number;
+}
+
+/**
+ * The MOT History API's limits as its clients quote DVSA (15 requests a second on average,
+ * bursts of 10, 500,000 a day): DVSA's pages read for docs/sources.md do not state them. DVLA
+ * publishes none for VES: these are VICS's own, cautious choice. Here, not in the pacer, so that
+ * reading the environment (env.ts shows them) loads nothing of the pacer's.
+ */
+export const DEFAULT_PACE: Record<SourceName, PaceSettings> = {
+  "dvsa-mot-history": { perSecond: 15, burst: 10, perDay: 500_000 },
+  "dvla-ves": { perSecond: 10, burst: 10, perDay: 250_000 },
+};
 
 /** Requests a second, burst and a day; unset members take the source's defaults. */
 export interface PaceOverrides {
