@@ -134,6 +134,7 @@ describe("parseEnv", () => {
       errorsOf({
         UPSTREAM_API_KEY: KEY,
         OTEL_BSP_MAX_QUEUE_SIZE: "64",
+        OTEL_BSP_MAX_EXPORT_BATCH_SIZE: "512",
         LOG_LEVEL: "loud",
       }),
     ).toEqual([

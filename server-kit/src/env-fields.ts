@@ -212,9 +212,13 @@ export const SERVER_ENV_SHAPE = {
       min: 0,
     },
   ),
-  OTEL_BSP_EXPORT_TIMEOUT: positiveWholeNumber(
+  /** 0: no limit, as the specification says (the longest a timer takes). */
+  OTEL_BSP_EXPORT_TIMEOUT: wholeNumber(
     SPAN_BATCH_DEFAULTS.exportTimeoutMillis,
-  ),
+    {
+      min: 0,
+    },
+  ).transform((ms) => (ms === 0 ? MAX_TIMER_MS : ms)),
   OTEL_BSP_MAX_QUEUE_SIZE: positiveWholeNumber(
     SPAN_BATCH_DEFAULTS.maxQueueSize,
   ),
@@ -256,6 +260,24 @@ export function metricsPortClash(
 }
 
 /**
+ * A server's settings by its variables' names, as `scripts/config check` shows them: each of
+ * `names` (its schema's) as parsed, defaults applied and unset ones undefined. The server then
+ * adds what it reads beside its schema and what its start works out.
+ */
+export function schemaVariables(
+  names: readonly string[],
+  parsed: object,
+): Record<string, unknown> {
+  const variables: Record<string, unknown> = {};
+  for (const name of names)
+    variables[name] = (parsed as Record<string, unknown>)[name];
+  return variables;
+}
+
+/** What config check shows for a SQLite file's variable while DATABASE_URL is set. */
+export const UNUSED_WITH_DATABASE_URL = "(not used: DATABASE_URL is set)";
+
+/**
  * OTEL_BSP_MAX_EXPORT_BATCH_SIZE over OTEL_BSP_MAX_QUEUE_SIZE as a problem line, or none: a
  * batch is taken from the queue, and the specification says it must be no larger (the SDK would
  * shrink it, with a warning at start). Read from the variables as given, as metricsPortClash.
@@ -270,8 +292,17 @@ export function spanBatchOverQueue(
     source.OTEL_BSP_MAX_QUEUE_SIZE,
   );
   if (!batch.success || !queue.success || batch.data <= queue.data) return [];
+  // Only the queue set, below the batch's default: the operator set no batch size.
+  if (unsetIfEmpty(source.OTEL_BSP_MAX_EXPORT_BATCH_SIZE) === undefined)
+    return [
+      `OTEL_BSP_MAX_QUEUE_SIZE: ${queue.data} is below the default batch of ${batch.data} spans, which is taken from the queue: set OTEL_BSP_MAX_EXPORT_BATCH_SIZE too, at most ${queue.data}`,
+    ];
+  const over =
+    unsetIfEmpty(source.OTEL_BSP_MAX_QUEUE_SIZE) === undefined
+      ? `${batch.data} over the default ${queue.data}`
+      : `${batch.data} over ${queue.data}`;
   return [
-    `OTEL_BSP_MAX_EXPORT_BATCH_SIZE: must be at most OTEL_BSP_MAX_QUEUE_SIZE (${batch.data} over ${queue.data}): a batch is taken from the queue`,
+    `OTEL_BSP_MAX_EXPORT_BATCH_SIZE: must be at most OTEL_BSP_MAX_QUEUE_SIZE (${over}): a batch is taken from the queue`,
   ];
 }
 

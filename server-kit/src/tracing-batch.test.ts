@@ -41,3 +41,33 @@ it("sends a batch OTEL_BSP_SCHEDULE_DELAY after its first span, not the default 
   // Never closed: only the schedule can have sent it, well before the default's 5 s.
   await expect.poll(() => collector.spans.length, { timeout: 4_000 }).toBe(1);
 });
+
+it("holds OTEL_BSP_MAX_QUEUE_SIZE spans at most, and gives up on an export after OTEL_BSP_EXPORT_TIMEOUT", async () => {
+  const { logger, requests } = await traced({
+    status: "never",
+    batch: {
+      ...SPAN_BATCH_DEFAULTS,
+      maxQueueSize: 2,
+      maxExportBatchSize: 1,
+      exportTimeoutMillis: 1_000,
+    },
+  });
+  // The first span goes at once, to a collector that never answers; the next two are held,
+  // and the last two find the queue full.
+  await requests(5);
+  expect(logger.entries).toEqual([]);
+  // Given up after a second, not the default's 30: the queue sends its next and has room.
+  await expect
+    .poll(() => logger.entries, { timeout: 10_000 })
+    .toContainEqual({
+      level: "warn",
+      message: "traces not sent",
+      fields: { reason: "Timeout" },
+    });
+  await requests(1);
+  expect(logger.entries).toContainEqual({
+    level: "warn",
+    message: "tracing reported a problem",
+    fields: { detail: "Dropped 2 spans because maxQueueSize reached" },
+  });
+}, 20_000);

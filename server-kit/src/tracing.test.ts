@@ -83,13 +83,25 @@ describe("tracingSettings", () => {
     ["OTEL_TRACES_SAMPLER_ARG", "1.5", "from 0 to 1"],
     ["OTEL_TRACES_SAMPLER_ARG", "10%", "from 0 to 1"],
     ["OTEL_BSP_SCHEDULE_DELAY", "5s", "whole number, at least 0"],
-    ["OTEL_BSP_EXPORT_TIMEOUT", "0", "at least 1"],
+    ["OTEL_BSP_EXPORT_TIMEOUT", "-1", "whole number, at least 0"],
     ["OTEL_BSP_MAX_QUEUE_SIZE", "-1", "whole number, at least 1"],
     ["OTEL_BSP_MAX_EXPORT_BATCH_SIZE", "1e3", "whole number, at least 1"],
   ])("refuses %s=%s", (name, value, words) => {
     const parsed = z.object(SERVER_ENV_SHAPE).safeParse({ [name]: value });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toContain(words);
+  });
+
+  it("takes an export timeout of 0 as no limit, as the specification says", () => {
+    expect(
+      tracingSettings(
+        fields({
+          OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318",
+          OTEL_BSP_EXPORT_TIMEOUT: "0",
+        }),
+        "vics-service",
+      )?.batch?.exportTimeoutMillis,
+    ).toBe(2_147_483_647);
   });
 
   it("refuses a batch larger than the queue it is taken from, as the specification says", () => {
@@ -101,13 +113,15 @@ describe("tracingSettings", () => {
     ).toEqual([
       "OTEL_BSP_MAX_EXPORT_BATCH_SIZE: must be at most OTEL_BSP_MAX_QUEUE_SIZE (512 over 256): a batch is taken from the queue",
     ]);
-    // Against the other's default, and equal is allowed.
-    expect(spanBatchOverQueue({ OTEL_BSP_MAX_QUEUE_SIZE: "100" })).toHaveLength(
-      1,
-    );
+    // Against the other's default, each said so, and equal is allowed.
+    expect(spanBatchOverQueue({ OTEL_BSP_MAX_QUEUE_SIZE: "100" })).toEqual([
+      "OTEL_BSP_MAX_QUEUE_SIZE: 100 is below the default batch of 512 spans, which is taken from the queue: set OTEL_BSP_MAX_EXPORT_BATCH_SIZE too, at most 100",
+    ]);
     expect(
       spanBatchOverQueue({ OTEL_BSP_MAX_EXPORT_BATCH_SIZE: "4096" }),
-    ).toHaveLength(1);
+    ).toEqual([
+      "OTEL_BSP_MAX_EXPORT_BATCH_SIZE: must be at most OTEL_BSP_MAX_QUEUE_SIZE (4096 over the default 2048): a batch is taken from the queue",
+    ]);
     expect(
       spanBatchOverQueue({
         OTEL_BSP_MAX_QUEUE_SIZE: "512",
