@@ -6,8 +6,7 @@ import { z } from "zod";
 import type { ConnectionLimits } from "@vics/server-kit/connection-guard";
 import {
   issueLines,
-  metricsPortClash,
-  spanBatchOverQueue,
+  crossFieldProblems,
   MAX_TIMER_MS,
   presentOnly,
 } from "@vics/server-kit/env-fields";
@@ -136,10 +135,7 @@ export function parseEnv(
     errors.push(publicOriginError(host));
   errors.push(...oidcErrors(present));
   errors.push(...storeErrors(present));
-  errors.push(
-    ...metricsPortClash(present, EnvSchema.shape.PORT),
-    ...spanBatchOverQueue(present),
-  );
+  errors.push(...crossFieldProblems(present, EnvSchema.shape.PORT));
   const oidcSecret = readOidcSecret(present);
   if (oidcSecret && "error" in oidcSecret) errors.push(oidcSecret.error);
   if (!parsed.success || "error" in apiKey || errors.length > 0) {

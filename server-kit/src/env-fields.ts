@@ -237,13 +237,26 @@ export const SERVER_ENV_SHAPE = {
 };
 
 /**
+ * The problems between two of SERVER_ENV_SHAPE's variables, which zod's per-field parse cannot
+ * see (and would skip as a refinement once another field failed): each server tells them beside
+ * every other problem. `portField` is the server's PORT field.
+ */
+export const crossFieldProblems = (
+  source: Record<string, string | undefined>,
+  portField: z.ZodType<number>,
+): string[] => [
+  ...metricsPortClash(source, portField),
+  ...spanBatchOverQueue(source),
+];
+
+/**
  * METRICS_PORT equal to PORT (0 excepted: a free port each) as a problem line, or none: two
  * listeners cannot take one port, and the start would name PORT as the one in use. Read from
  * the variables as given, each parsed as its field parses it (`portField` the server's PORT's),
  * so that it is told beside every other problem; a value its field refuses is that field's
  * problem, not this one.
  */
-export function metricsPortClash(
+function metricsPortClash(
   source: Record<string, string | undefined>,
   portField: z.ZodType<number>,
 ): string[] {

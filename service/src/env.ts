@@ -4,13 +4,12 @@ import { z } from "zod";
 import {
   hostField,
   issueLines,
-  metricsPortClash,
+  crossFieldProblems,
   portField,
   positiveWholeNumber,
   postgresUrlField,
   schemaVariables,
   SERVER_ENV_SHAPE,
-  spanBatchOverQueue,
   UNUSED_WITH_DATABASE_URL,
   unsetIfEmpty,
 } from "@vics/server-kit/env-fields";
@@ -129,11 +128,7 @@ export function parseEnv(
   source: Record<string, string | undefined>,
 ): EnvResult {
   const parsed = EnvSchema.safeParse(source);
-  // Between two variables: told beside every other problem, whatever zod refused.
-  const clash = [
-    ...metricsPortClash(source, EnvSchema.shape.PORT),
-    ...spanBatchOverQueue(source),
-  ];
+  const clash = crossFieldProblems(source, EnvSchema.shape.PORT);
   if (parsed.success) {
     const sources = sourceSettings(parsed.data, REPO_ROOT);
     const problems = [
