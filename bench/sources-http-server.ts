@@ -15,7 +15,7 @@ import {
   standInFor,
   vesRefresher,
 } from "./sources-setup.ts";
-import { DEFAULT_PACE } from "../service/src/sources/pacer.ts";
+import { DEFAULT_PACE } from "../service/src/sources/source-settings.ts";
 
 export interface ServedApps {
   /** Base URLs, no trailing slash. */

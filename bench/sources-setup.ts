@@ -15,7 +15,7 @@ import {
   type VesVehicle,
 } from "../service/src/sources/dvla-ves-vehicle.ts";
 import { openSources } from "../service/src/sources/open-sources.ts";
-import type { PaceSettings } from "../service/src/sources/pacer.ts";
+import type { PaceSettings } from "../service/src/sources/source-settings.ts";
 import type { Refresher } from "../service/src/sources/refresher.ts";
 import {
   startVesStandIn,

@@ -6,10 +6,10 @@ import type { FetchedFactStore } from "../store/fetched-facts.ts";
 import { createVesSource } from "./dvla-ves.ts";
 import { createMotHistorySource } from "./dvsa-mot-history.ts";
 import { createTokenCache } from "./dvsa-token.ts";
-import { createPacer, DEFAULT_PACE } from "./pacer.ts";
+import { createPacer } from "./pacer.ts";
 import type { PacedSource } from "./paced-source.ts";
 import { createRefresher, type Refresher } from "./refresher.ts";
-import type { SourceSettings } from "./source-settings.ts";
+import { DEFAULT_PACE, type SourceSettings } from "./source-settings.ts";
 
 export function openSources(
   settings: SourceSettings,

@@ -11,13 +11,12 @@ import { startRedis } from "@vics/server-kit/testing/redis-server";
 import { describe, expect, it } from "vitest";
 import {
   createPacer,
-  DEFAULT_PACE,
   slotSize,
-  type PaceSettings,
   type Pacer,
   type PacerClock,
   realClock,
 } from "./pacer.ts";
+import { DEFAULT_PACE, type PaceSettings } from "./source-settings.ts";
 
 const NOON = Date.UTC(2026, 10, 29, 12, 0, 0);
 

@@ -6,11 +6,8 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { utcDate } from "@vics/shared";
 import { decide, type LimitStore } from "@vics/server-kit/rate-limiter";
-import { DEFAULT_PACE, type PaceSettings } from "./source-settings.ts";
+import type { PaceSettings } from "./source-settings.ts";
 import type { SourceName } from "./source.ts";
-
-// Defined beside the sources' settings (env.ts shows them); the pacer's users find them here.
-export { DEFAULT_PACE, type PaceSettings };
 
 export type PaceVerdict =
   | { go: true }

@@ -6,7 +6,8 @@ import { silentLogger } from "@vics/server-kit/logger";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openSqliteStore } from "../store/sqlite/sqlite-store.ts";
 import type { Store } from "../store/store.ts";
-import { createPacer, type PaceSettings } from "./pacer.ts";
+import { createPacer } from "./pacer.ts";
+import type { PaceSettings } from "./source-settings.ts";
 import { createRefresher, type Refresher } from "./refresher.ts";
 import { type LiveSource, type SourceAnswer, SourceError } from "./source.ts";
 

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { StoreBusyError } from "../store/fetched-facts.ts";
 import { openSqliteStore } from "../store/sqlite/sqlite-store.ts";
 import type { Store } from "../store/store.ts";
-import { createPacer, type PaceSettings } from "./pacer.ts";
+import { createPacer } from "./pacer.ts";
+import type { PaceSettings } from "./source-settings.ts";
 import {
   createRefresher,
   type Refresher,
