@@ -47,9 +47,15 @@ import {
 /** Each stack's fleet: enough vehicles that checks spread over many rows. */
 export const FLEET_SIZE = 20_000;
 const SAMPLE = 5_000;
-/** Pairs of stacks (off, on at 10%), each started, measured and stopped in turn: odd, so the
- * median is one pair's. */
-const PAIRS = 7;
+/**
+ * Pairs of stacks (off, on at 10%), each started, measured and stopped in turn: odd, so the
+ * median is one pair's. A pair's ratio carries its two processes' luck (a pair of the same code
+ * lands anywhere from 1.04 to 1.13), so seven pairs' median still moved by 0.03 from one run to
+ * the next, across the target (1.075 and 1.105, 30 November 2026). Fifteen cut that by about a
+ * third (a median's error falls with the square root of the count), for about ten minutes
+ * more; a quick run keeps seven.
+ */
+export const tracingPairs = (quick: boolean) => (quick ? 7 : 15);
 /** Interleaved rounds of each pair, the order swapped in the second. */
 const ROUNDS_PER_PAIR = 2;
 /**
@@ -208,6 +214,7 @@ export async function tracingSection(
   const { dataDir, quick } = context;
   const { figures, say } = recorder;
   const { timing } = costRoundsPlan(quick);
+  const pairCount = tracingPairs(quick);
   await recorder.scenario(
     tracingFigureKeys(),
     async () => {
@@ -224,7 +231,7 @@ export async function tracingSection(
         seedDatabase(fleetDir, FLEET_SIZE);
         const fleet = join(fleetDir, "vics.sqlite");
         const pairs: PairRounds[] = [];
-        for (let pair = 0; pair < PAIRS; pair++)
+        for (let pair = 0; pair < pairCount; pair++)
           pairs.push(
             await measuredPair(
               (name) =>
@@ -248,7 +255,7 @@ export async function tracingSection(
         await sink.close();
       }
     },
-    `what traces cost a signed-in check: off, and on at 10% sampling, ${PAIRS} pairs of fresh stacks, ${ROUNDS_PER_PAIR} interleaved rounds each`,
+    `what traces cost a signed-in check: off, and on at 10% sampling, ${pairCount} pairs of fresh stacks, ${ROUNDS_PER_PAIR} interleaved rounds each`,
   );
 }
 
