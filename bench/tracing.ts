@@ -49,8 +49,8 @@ export const FLEET_SIZE = 20_000;
 const SAMPLE = 5_000;
 /**
  * Pairs of stacks (off, on at 10%), each started, measured and stopped in turn: odd, so the
- * median is one pair's. A pair's ratio carries its two processes' luck (a pair of the same code
- * lands anywhere from 1.04 to 1.13), so seven pairs' median still moved by 0.03 from one run to
+ * median is one pair's. A pair's ratio carries its two processes' luck (pairs of the same code
+ * landed from 0.92 to 1.24 in one run), so seven pairs' median still moved by 0.03 from one run to
  * the next, across the target (1.075 and 1.105, 30 November 2026). Fifteen cut that by about a
  * third (a median's error falls with the square root of the count), for about ten minutes
  * more; a quick run keeps seven.
