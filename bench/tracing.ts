@@ -51,11 +51,11 @@ const SAMPLE = 5_000;
  * Pairs of stacks (off, on at 10%), each started, measured and stopped in turn: odd, so the
  * median is one pair's. A pair's ratio carries its two processes' luck (pairs of the same code
  * landed from 0.92 to 1.24 in one run), so seven pairs' median still moved by 0.03 from one run to
- * the next, across the target (1.075 and 1.105, 30 November 2026). Fifteen cut that by about a
- * third (a median's error falls with the square root of the count), for about ten minutes
- * more; a quick run keeps seven.
+ * the next, across the target (1.075 and 1.105, 30 November 2026). Fifteen should cut that by
+ * about a third (a median's error falls with the square root of the count), for about ten
+ * minutes more; a quick run keeps seven.
  */
-export const tracingPairs = (quick: boolean) => (quick ? 7 : 15);
+const tracingPairs = (quick: boolean) => (quick ? 7 : 15);
 /** Interleaved rounds of each pair, the order swapped in the second. */
 const ROUNDS_PER_PAIR = 2;
 /**
