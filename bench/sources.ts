@@ -33,8 +33,10 @@ import {
 } from "./sources-setup.ts";
 import { overRounds, roundOrder, type RoundFigure } from "./rounds.ts";
 import { slotSize } from "../service/src/sources/pacer.ts";
-import { DEFAULT_PACE } from "../service/src/sources/source-settings.ts";
-import { SOURCE_DEFAULTS } from "../service/src/sources/source-settings.ts";
+import {
+  DEFAULT_PACE,
+  SOURCE_DEFAULTS,
+} from "../service/src/sources/source-settings.ts";
 import type { Store } from "../service/src/store/store.ts";
 
 export interface SourcesSizes {
