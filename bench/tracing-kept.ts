@@ -159,7 +159,12 @@ export function keyWindow(
 }
 
 /** A whole number from `min` to `max`, or a clear error naming `option`. */
-function wholeNumber(option: string, value: string, min: number, max: number) {
+export function wholeNumber(
+  option: string,
+  value: string,
+  min: number,
+  max: number,
+) {
   const number = Number(value);
   if (!Number.isInteger(number) || number < min || number > max)
     throw new RangeError(

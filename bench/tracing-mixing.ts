@@ -13,6 +13,7 @@ import { promisify } from "node:util";
 import { parseArgs } from "node:util";
 import { overRounds, roundOrder } from "./rounds.ts";
 import { otlpSink } from "./tracing.ts";
+import { wholeNumber } from "./tracing-kept.ts";
 import {
   PATHS,
   SPANS_A_KEPT_REQUEST,
@@ -114,16 +115,6 @@ export async function workerFigure(
     path,
   ]);
   return JSON.parse(stdout.trim().split("\n").at(-1)!) as WorkerFigure;
-}
-
-/** A whole number from `min` to `max`, or a clear error naming `option`. */
-function wholeNumber(option: string, value: string, min: number, max: number) {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < min || number > max)
-    throw new RangeError(
-      `--${option} takes a whole number from ${min} to ${max}, not "${value}"`,
-    );
-  return number;
 }
 
 async function main() {
