@@ -6,7 +6,8 @@
 //   of its two store calls, batched and sent to `sinkUrl`; the rest make none;
 // - context: no tracing; a kept request runs in an AsyncLocalStorage context of its own, the rest
 //   in none: the least a different path for some requests can be.
-// Prints one line of JSON: the process's CPU µs a measured request, and the share kept.
+// Prints one line of JSON (WorkerFigure): the process's CPU µs a measured request, the share of
+// them kept, and the requests kept, the warm-up's too.
 // Run by bench/tracing-mixing.ts: `node bench/tracing-mixing-worker.ts <share> <sinkUrl> <requests> <path>`.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
@@ -89,12 +90,13 @@ async function main() {
         // event loop turns between them, so the spans' batches are sent while the run goes on
         // (a run of microtasks alone would hold them all until it ends).
         started += 1;
+        const index = started;
         await new Promise((resolve) => setImmediate(resolve));
         const isKept = Math.random() < share;
         if (isKept) keptCount += 1;
         const traceparent = `00-${randomBytes(16).toString("hex")}-${randomBytes(8).toString("hex")}-${isKept ? "01" : "00"}`;
         const response = await respond(
-          new Request(`http://vics.test/v1/compliance/AB${started % 977}CDE`, {
+          new Request(`http://vics.test/v1/compliance/AB${index % 977}CDE`, {
             headers: { [TRACEPARENT_HEADER]: traceparent },
           }),
           isKept,
@@ -141,7 +143,7 @@ function vehicleStore() {
   };
 }
 
-/** About 20 µs of arithmetic on this machine, so a request is about 60 µs of CPU in all. */
+/** About 20 µs of arithmetic on this machine, so a request is about 68 µs of CPU in all. */
 function work(registration: string): number {
   let hash = 0;
   for (let i = 0; i < 20_000; i++)

@@ -18,7 +18,7 @@ describe("keptCosts", () => {
     { share: 0, figures: [figure(60, 0), figure(58, 0), figure(62, 0)] },
     {
       share: 0.1,
-      figures: [figure(65, 0.1), figure(62, 0.098), figure(68, 0.102)],
+      figures: [figure(65, 0.095), figure(62, 0.096), figure(68, 0.102)],
     },
     { share: 1, figures: [figure(75, 1), figure(74, 1), figure(80, 1)] },
   ];
@@ -33,10 +33,10 @@ describe("keptCosts", () => {
 
   it("weighs each share's cost by the share its rounds actually kept, and sets it against every request kept", () => {
     const [, tenth, all] = keptCosts(rounds);
-    // The median share kept is 0.1: 5 µs a request is 50 µs a kept request.
-    expect(tenth!.keptShare).toBe(0.1);
-    expect(tenth!.perKeptUs).toBeCloseTo(50, 10);
-    expect(tenth!.overAllKept).toBeCloseTo(50 / 16, 10);
+    // The median share kept is 0.096, not the 0.1 asked: 5 µs a request is 52.08 µs a kept one.
+    expect(tenth!.keptShare).toBe(0.096);
+    expect(tenth!.perKeptUs).toBeCloseTo(5 / 0.096, 10);
+    expect(tenth!.overAllKept).toBeCloseTo(5 / 0.096 / 16, 10);
     expect(all!.overAllKept).toBe(1);
   });
 

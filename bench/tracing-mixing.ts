@@ -1,16 +1,15 @@
 // What one kept request costs by how often requests are kept, measured where nothing else
 // moves: fresh processes of bench/tracing-mixing-worker.ts (synthetic work in one process, no
 // HTTP, no database), each at one share kept (0, 1%, 10%, 30%, all by default), in interleaved
-// rounds, the spans sent to an OTLP sink in this process. Each share's median round's
-// difference from none kept, over the share kept, is what one kept request adds there; a cost
+// rounds, the spans sent to an OTLP sink in this process. The median of a share's rounds'
+// differences from none kept, over the share kept, is what one kept request adds there; a cost
 // that is each span's work alone would be the same at every share. `--path context` runs the
 // same with no tracing: a kept request only runs in an AsyncLocalStorage context of its own.
 // Run: `scripts/node24 node bench/tracing-mixing.ts [--rounds 7] [--requests 60000]
 // [--shares 0,0.01,0.1,0.3,1] [--path sdk|context]` (about eight minutes as it stands).
 import { execFile } from "node:child_process";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import { parseArgs } from "node:util";
+import { parseArgs, promisify } from "node:util";
 import { overRounds, roundOrder } from "./rounds.ts";
 import { otlpSink } from "./tracing.ts";
 import { wholeNumber } from "./tracing-kept.ts";
@@ -128,12 +127,12 @@ async function main() {
   });
   const roundCount = wholeNumber("rounds", values.rounds, 1, 99);
   const requests = wholeNumber("requests", values.requests, 1_000, 1_000_000);
-  const path = values.path as KeptPath;
-  const shares = parseShares(values.shares);
-  if (!PATHS.includes(path))
+  const path = PATHS.find((each) => each === values.path);
+  if (path === undefined)
     throw new RangeError(
       `--path takes ${PATHS.join(" or ")}, not "${values.path}"`,
     );
+  const shares = parseShares(values.shares);
   const sink = await otlpSink();
   try {
     const rounds: ShareRounds[] = shares.map((share) => ({
@@ -143,29 +142,31 @@ async function main() {
     for (let round = 0; round < roundCount; round++) {
       const line: string[] = [];
       for (const of of roundOrder(rounds, round)) {
+        const before = sink.spans();
         const figure = await workerFigure(of.share, sink.url, requests, path);
+        // Every kept request's spans reached the sink, none dropped or left unsent (the worker
+        // sends what it holds as it stops), and no request left out made one.
+        const expected =
+          path === "sdk" ? figure.keptRequests * SPANS_A_KEPT_REQUEST : 0;
+        if (sink.spans() - before !== expected)
+          throw new Error(
+            `at a share of ${of.share}, the sink received ${sink.spans() - before} spans, not the ${expected} of ${figure.keptRequests} kept requests`,
+          );
         of.figures.push(figure);
         line.push(`${of.share}: ${figure.cpuUsPerRequest.toFixed(1)} µs`);
       }
       console.log(`round ${round + 1}: ${line.join(" | ")}`);
     }
-    // Every kept request's spans reached the sink, none dropped or left unsent (each worker
-    // sends what it holds as it stops), and no request left out made one.
     const kept = rounds
       .flatMap((of) => of.figures)
       .reduce((sum, f) => sum + f.keptRequests, 0);
-    const expected = path === "sdk" ? kept * SPANS_A_KEPT_REQUEST : 0;
-    if (sink.spans() !== expected)
-      throw new Error(
-        `the sink received ${sink.spans()} spans, not the ${expected} of ${kept} kept requests`,
-      );
     console.log(
-      `\n| path | share kept | µs CPU a request | adds, µs a request | one kept request adds, µs | over every request kept |`,
+      `\n| path | share kept (median kept) | µs CPU a request | adds, µs a request | one kept request adds, µs | over every request kept |`,
     );
     console.log("| --- | --- | --- | --- | --- | --- |");
     for (const cost of keptCosts(rounds))
       console.log(
-        `| ${path} | ${cost.share} | ${cost.medianUs.toFixed(1)} | ${cost.addsUs.toFixed(2)} | ${cost.share === 0 ? "" : cost.perKeptUs.toFixed(1)} | ${cost.overAllKept === undefined ? "" : `${cost.overAllKept.toFixed(2)}×`} |`,
+        `| ${path} | ${cost.share} (${cost.keptShare.toFixed(4)}) | ${cost.medianUs.toFixed(1)} | ${cost.addsUs.toFixed(2)} | ${cost.share === 0 ? "" : cost.perKeptUs.toFixed(1)} | ${cost.overAllKept === undefined ? "" : `${cost.overAllKept.toFixed(2)}×`} |`,
       );
     if (path === "sdk")
       console.log(
