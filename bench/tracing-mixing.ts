@@ -54,8 +54,9 @@ export function keptCosts(rounds: readonly ShareRounds[]): KeptCost[] {
   const [none, ...kept] = rounds;
   if (none?.share !== 0) throw new Error("the first share must be 0");
   const us = (of: ShareRounds) => of.figures.map((f) => f.cpuUsPerRequest);
+  const noneUs = us(none);
   const costs = kept.map((of) => {
-    const addsUs = median(us(of).map((value, i) => value - us(none)[i]!));
+    const addsUs = median(us(of).map((value, i) => value - noneUs[i]!));
     const keptShare = median(of.figures.map((f) => f.keptShare));
     return {
       share: of.share,
@@ -69,7 +70,7 @@ export function keptCosts(rounds: readonly ShareRounds[]): KeptCost[] {
   return [
     {
       share: 0,
-      medianUs: median(us(none)),
+      medianUs: median(noneUs),
       addsUs: 0,
       keptShare: 0,
       perKeptUs: Number.NaN,
