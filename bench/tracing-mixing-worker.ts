@@ -6,11 +6,14 @@
 //   of its two store calls, batched and sent to `sinkUrl`; the rest make none;
 // - context: no tracing; a kept request runs in an AsyncLocalStorage context of its own, the rest
 //   in none: the least a different path for some requests can be.
-// Prints one line of JSON (WorkerFigure): the process's CPU µs a measured request, the share of
-// them kept, and the requests kept, the warm-up's too.
+// Prints one line of JSON (WorkerFigure): the process's CPU µs a measured request, split into its
+// main thread's and its other threads' (V8's helpers: garbage collection, compilers), with the
+// main thread's garbage-collection pauses among them; the share of them kept; and the requests
+// kept, the warm-up's too.
 // Run by bench/tracing-mixing.ts: `node bench/tracing-mixing-worker.ts <share> <sinkUrl> <requests> <path>`.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
+import { PerformanceObserver } from "node:perf_hooks";
 import { startTracing, TRACEPARENT_HEADER } from "@vics/server-kit/tracing";
 import { SPAN_BATCH_DEFAULTS } from "@vics/server-kit/tracing-settings";
 
@@ -19,7 +22,12 @@ export type KeptPath = (typeof PATHS)[number];
 
 /** What a worker prints. */
 export interface WorkerFigure {
+  /** The whole process's CPU, all threads. */
   cpuUsPerRequest: number;
+  /** Of it, the main thread's (the rest is V8's and libuv's helper threads'). */
+  mainThreadUsPerRequest: number;
+  /** Of the main thread's, its garbage-collection pauses. */
+  gcPauseUsPerRequest: number;
   /** The share of the measured requests kept. */
   keptShare: number;
   /** Requests kept, the warm-up's too: each makes SPANS_A_KEPT_REQUEST spans on the sdk path. */
@@ -109,12 +117,24 @@ async function main() {
   await run(Math.ceil(requests / 2));
   const warmUpKept = keptCount;
   keptCount = 0;
+  let gcPauseMs = 0;
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcPauseMs += entry.duration;
+  });
+  gc.observe({ entryTypes: ["gc"] });
   const before = process.cpuUsage();
+  const mainBefore = process.threadCpuUsage();
   await run(requests);
+  const mainUsed = process.threadCpuUsage(mainBefore);
   const used = process.cpuUsage(before);
+  // The observer is told on a later turn of the event loop: let the run's last pauses arrive.
+  await new Promise((resolve) => setImmediate(resolve));
+  gc.disconnect();
   await tracing.close();
   const figure: WorkerFigure = {
     cpuUsPerRequest: (used.user + used.system) / requests,
+    mainThreadUsPerRequest: (mainUsed.user + mainUsed.system) / requests,
+    gcPauseUsPerRequest: (gcPauseMs * 1000) / requests,
     keptShare: keptCount / requests,
     keptRequests: warmUpKept + keptCount,
   };

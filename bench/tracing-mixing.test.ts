@@ -9,8 +9,12 @@ import {
 } from "./tracing-mixing.ts";
 
 describe("keptCosts", () => {
+  // The main thread's CPU a fixed 0.8 of the whole, its GC pauses 0.1: the split's arithmetic is
+  // then known from the whole's.
   const figure = (cpuUsPerRequest: number, keptShare: number) => ({
     cpuUsPerRequest,
+    mainThreadUsPerRequest: cpuUsPerRequest * 0.8,
+    gcPauseUsPerRequest: cpuUsPerRequest * 0.1,
     keptShare,
     keptRequests: 0,
   });
@@ -29,6 +33,20 @@ describe("keptCosts", () => {
     // One in ten: differences 5, 4, 6 (median 5); all: 15, 16, 18 (median 16).
     expect(tenth).toMatchObject({ share: 0.1, medianUs: 65, addsUs: 5 });
     expect(all).toMatchObject({ share: 1, medianUs: 75, addsUs: 16 });
+  });
+
+  it("splits each share's difference into the main thread's, the other threads' and the main thread's GC pauses, each the median of its own rounds' differences", () => {
+    const [none, tenth] = keptCosts(rounds);
+    expect(none).toMatchObject({
+      addsMainUs: 0,
+      addsOtherUs: 0,
+      addsGcPauseUs: 0,
+    });
+    // One in ten: the whole's differences 5, 4, 6, so the main thread's 4, 3.2, 4.8 (median 4),
+    // the other threads' 1, 0.8, 1.2 (median 1), the GC pauses' 0.5, 0.4, 0.6 (median 0.5).
+    expect(tenth!.addsMainUs).toBeCloseTo(4, 10);
+    expect(tenth!.addsOtherUs).toBeCloseTo(1, 10);
+    expect(tenth!.addsGcPauseUs).toBeCloseTo(0.5, 10);
   });
 
   it("weighs each share's cost by the share its rounds actually kept, and sets it against every request kept", () => {
@@ -76,6 +94,14 @@ describe("workerFigure", () => {
       // The warm-up's 500 and the measured 1,000.
       expect(all.keptRequests).toBe(1_500);
       expect(all.cpuUsPerRequest).toBeGreaterThan(0);
+      // The main thread's CPU is part of the process's, and its GC pauses part of the main
+      // thread's; a kept request allocates spans, so some collection happens.
+      expect(all.mainThreadUsPerRequest).toBeGreaterThan(0);
+      expect(all.mainThreadUsPerRequest).toBeLessThanOrEqual(
+        all.cpuUsPerRequest,
+      );
+      expect(all.gcPauseUsPerRequest).toBeGreaterThan(0);
+      expect(all.gcPauseUsPerRequest).toBeLessThan(all.mainThreadUsPerRequest);
       expect(sink.spans()).toBe(1_500 * SPANS_A_KEPT_REQUEST);
       const none = await workerFigure(0, sink.url, 1_000, "sdk");
       expect(none).toMatchObject({ keptShare: 0, keptRequests: 0 });

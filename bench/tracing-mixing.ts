@@ -3,7 +3,9 @@
 // HTTP, no database), each at one share kept (0, 1%, 10%, 30%, all by default), in interleaved
 // rounds, the spans sent to an OTLP sink in this process. The median of a share's rounds'
 // differences from none kept, over the share kept, is what one kept request adds there; a cost
-// that is each span's work alone would be the same at every share. `--path context` runs the
+// that is each span's work alone would be the same at every share. Each difference is split too:
+// the main thread's CPU, the other threads' (V8's helpers: garbage collection, compilers), and
+// the main thread's garbage-collection pauses. `--path context` runs the
 // same with no tracing: a kept request only runs in an AsyncLocalStorage context of its own.
 // Run: `scripts/node24 node bench/tracing-mixing.ts [--rounds 7] [--requests 60000]
 // [--shares 0,0.01,0.1,0.3,1] [--path sdk|context]` (about eight minutes as it stands).
@@ -36,6 +38,12 @@ export interface KeptCost {
   medianUs: number;
   /** This share less none kept: the median of the rounds' differences, µs a request. */
   addsUs: number;
+  /** The same, of the main thread's CPU alone. */
+  addsMainUs: number;
+  /** The same, of the other threads' (V8's helpers: garbage collection, compilers). */
+  addsOtherUs: number;
+  /** The same, of the main thread's garbage-collection pauses. */
+  addsGcPauseUs: number;
   /** The share the rounds actually kept (their median): a draw, near `share`. */
   keptShare: number;
   /** addsUs over keptShare: µs one kept request adds, at this share. */
@@ -54,14 +62,22 @@ export function keptCosts(rounds: readonly ShareRounds[]): KeptCost[] {
   const [none, ...kept] = rounds;
   if (none?.share !== 0) throw new Error("the first share must be 0");
   const us = (of: ShareRounds) => of.figures.map((f) => f.cpuUsPerRequest);
-  const noneUs = us(none);
+  // Each round's difference from none kept, then their median.
+  const adds = (of: ShareRounds, part: (f: WorkerFigure) => number) =>
+    median(of.figures.map((f, i) => part(f) - part(none.figures[i]!)));
   const costs = kept.map((of) => {
-    const addsUs = median(us(of).map((value, i) => value - noneUs[i]!));
+    const addsUs = adds(of, (f) => f.cpuUsPerRequest);
     const keptShare = median(of.figures.map((f) => f.keptShare));
     return {
       share: of.share,
       medianUs: median(us(of)),
       addsUs,
+      addsMainUs: adds(of, (f) => f.mainThreadUsPerRequest),
+      addsOtherUs: adds(
+        of,
+        (f) => f.cpuUsPerRequest - f.mainThreadUsPerRequest,
+      ),
+      addsGcPauseUs: adds(of, (f) => f.gcPauseUsPerRequest),
       keptShare,
       perKeptUs: addsUs / keptShare,
     };
@@ -70,8 +86,11 @@ export function keptCosts(rounds: readonly ShareRounds[]): KeptCost[] {
   return [
     {
       share: 0,
-      medianUs: median(noneUs),
+      medianUs: median(us(none)),
       addsUs: 0,
+      addsMainUs: 0,
+      addsOtherUs: 0,
+      addsGcPauseUs: 0,
       keptShare: 0,
       perKeptUs: Number.NaN,
       overAllKept: undefined,
@@ -154,7 +173,9 @@ async function main() {
             `at a share of ${of.share}, the sink received ${sink.spans() - before} spans, not the ${expected} of ${figure.keptRequests} kept requests`,
           );
         of.figures.push(figure);
-        line.push(`${of.share}: ${figure.cpuUsPerRequest.toFixed(1)} µs`);
+        line.push(
+          `${of.share}: ${figure.cpuUsPerRequest.toFixed(1)} µs (main thread ${figure.mainThreadUsPerRequest.toFixed(1)}, its GC pauses ${figure.gcPauseUsPerRequest.toFixed(1)})`,
+        );
       }
       console.log(`round ${round + 1}: ${line.join(" | ")}`);
     }
@@ -162,12 +183,12 @@ async function main() {
       .flatMap((of) => of.figures)
       .reduce((sum, f) => sum + f.keptRequests, 0);
     console.log(
-      `\n| path | share kept (median kept) | µs CPU a request | adds, µs a request | one kept request adds, µs | over every request kept |`,
+      `\n| path | share kept (median kept) | µs CPU a request | adds, µs a request | of it, main thread | other threads | main thread's GC pauses | one kept request adds, µs | over every request kept |`,
     );
-    console.log("| --- | --- | --- | --- | --- | --- |");
+    console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     for (const cost of keptCosts(rounds))
       console.log(
-        `| ${path} | ${cost.share} (${cost.keptShare.toFixed(4)}) | ${cost.medianUs.toFixed(1)} | ${cost.addsUs.toFixed(2)} | ${cost.share === 0 ? "" : cost.perKeptUs.toFixed(1)} | ${cost.overAllKept === undefined ? "" : `${cost.overAllKept.toFixed(2)}×`} |`,
+        `| ${path} | ${cost.share} (${cost.keptShare.toFixed(4)}) | ${cost.medianUs.toFixed(1)} | ${cost.addsUs.toFixed(2)} | ${cost.addsMainUs.toFixed(2)} | ${cost.addsOtherUs.toFixed(2)} | ${cost.addsGcPauseUs.toFixed(2)} | ${cost.share === 0 ? "" : cost.perKeptUs.toFixed(1)} | ${cost.overAllKept === undefined ? "" : `${cost.overAllKept.toFixed(2)}×`} |`,
       );
     if (path === "sdk")
       console.log(
